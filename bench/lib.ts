@@ -1,0 +1,90 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+
+/** Starts the product as `npm start` does (without the web build) and resolves when /api/health answers. */
+export async function startProduct(opts: { port: number; pgPort: number; dataDir: string; fresh: boolean }) {
+  if (opts.fresh) fs.rmSync(opts.dataDir, { recursive: true, force: true });
+  const started = performance.now();
+  const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(opts.port),
+      PUBLIC_URL: `http://localhost:${opts.port}`,
+      DATA_DIR: opts.dataDir,
+      EMBEDDED_PG_PORT: String(opts.pgPort),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  const base = `http://localhost:${opts.port}`;
+  for (let i = 0; i < 1200; i++) {
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) return { child, base, readyMs: performance.now() - started };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  stop(child);
+  throw new Error('the product did not answer /api/health within 120 s');
+}
+
+export function stop(child: ChildProcess) {
+  if (child.pid) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+}
+
+export async function waitExit(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  await new Promise((r) => child.once('exit', r));
+}
+
+/** A browser's sign-in through the development identity provider, over HTTP with a cookie jar. */
+export async function signIn(base: string, cpf: string): Promise<{ token: string; cookie: string; xsrf: string }> {
+  const jar = new Map<string, string>();
+  const call = async (url: string, init: RequestInit = {}) => {
+    const res = await fetch(new URL(url, base), {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair!.indexOf('=');
+      jar.set(pair!.slice(0, i), pair!.slice(i + 1));
+    }
+    return res;
+  };
+  const chave = crypto.randomBytes(16).toString('hex');
+  const link = (await (await call(`/api/auth/link/${chave}`)).json()) as { dados: { url: string } };
+  let res = await call(link.dados.url);
+  while (res.status >= 300 && res.status < 400) res = await call(res.headers.get('location')!);
+  const action = /action="([^"]+)"/.exec(await res.text())![1]!;
+  res = await call(action, { method: 'POST', body: `cpf=${cpf}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  let location = res.headers.get('location')!;
+  while (!new URL(location, base).pathname.startsWith('/login')) {
+    res = await call(location);
+    location = res.headers.get('location')!;
+  }
+  const cb = new URL(location, base);
+  const xsrf = jar.get('XSRF-TOKEN')!;
+  const login = await call('/api/auth/login', {
+    method: 'POST',
+    body: JSON.stringify({ code: cb.searchParams.get('code'), state: cb.searchParams.get('state') }),
+    headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf },
+  });
+  const body = (await login.json()) as { dados: { token: string } };
+  return { token: body.dados.token, cookie: `XSRF-TOKEN=${xsrf}`, xsrf };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}

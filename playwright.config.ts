@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+// Browser journeys against the whole product, started as `npm start` starts it (embedded PostgreSQL,
+// development identity provider), on its own port and a fresh data folder.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const BASE = `http://localhost:${PORT}`;
+const executablePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && fs.existsSync(p));
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: BASE,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      ...(executablePath ? { executablePath } : {}),
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'phone-360', use: { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
+  ],
+  webServer: {
+    command: 'rm -rf .test-data/e2e && tsx src/server/main.ts',
+    url: `${BASE}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      PUBLIC_URL: BASE,
+      DATA_DIR: '.test-data/e2e',
+      EMBEDDED_PG_PORT: String(Number(process.env.E2E_PG_PORT ?? 5499)),
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,147 @@
+import '../shared/zod-pt';
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { injectFetch, registerDevIdp } from './adapters/identity/dev-idp';
+import { OidcIdentityProvider, type IdentityProvider } from './adapters/identity/identity-provider';
+import { envelopePlugin } from './plugins/envelope';
+import { authPlugin } from './plugins/auth';
+import { logRedactPaths, logSerializers } from './plugins/redact';
+import { securityPlugin } from './plugins/security';
+import { xsrfPlugin } from './plugins/xsrf';
+import { AppError } from './lib/errors';
+import { AuditoriaService } from './modules/auditoria/auditoria.service';
+import { AuthRepository } from './modules/auth/auth.repository';
+import { AuthService } from './modules/auth/auth.service';
+import { authRoutes } from './modules/auth/auth.routes';
+import { AnaliseRepository } from './modules/analise/analise.repository';
+import { AnaliseService } from './modules/analise/analise.service';
+import { analiseRoutes } from './modules/analise/analise.routes';
+import { referenciaRoutes } from './modules/referencia/referencia.routes';
+import { ReferenciaService } from './modules/referencia/referencia.service';
+import { saudeRoutes } from './modules/saude/saude.routes';
+import { SolicitacaoRepository } from './modules/solicitacao/solicitacao.repository';
+import { SolicitacaoService } from './modules/solicitacao/solicitacao.service';
+import { solicitacaoRoutes } from './modules/solicitacao/solicitacao.routes';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  jwtSecret: Uint8Array;
+  /** Replaces the identity provider (tests of a failing provider). */
+  identityProvider?: IdentityProvider;
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const https = config.publicUrl.startsWith('https://');
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      redact: { paths: logRedactPaths, censor: '[oculto]' },
+      serializers: logSerializers,
+    },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(envelopePlugin);
+  await app.register(securityPlugin, { https });
+  await app.register(xsrfPlugin, { secure: https });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => new AppError(429, `Muitas requisições. Tente novamente em ${Math.ceil(ctx.ttl / 1000)} segundos.`),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'RGP – Registro Geral da Atividade Pesqueira', version: '1.0.0', description: 'API do registro nacional de pescadores profissionais.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // Services: one instance each, built here and handed to the routes that use them.
+  const auditoria = new AuditoriaService(db, (err) => app.log.error({ err }, 'audit write failed'));
+  let identity = deps.identityProvider;
+  if (!identity) {
+    if (config.oidc) {
+      identity = new OidcIdentityProvider({
+        ...config.oidc,
+        redirectUri: `${config.publicUrl}/login`,
+        postLogoutRedirectUri: `${config.publicUrl}/`,
+      });
+    } else {
+      const authRepoForIdp = new AuthRepository(db);
+      const devIdp = await registerDevIdp(app, {
+        publicUrl: config.publicUrl,
+        findName: (cpf) => authRepoForIdp.findNomeByCpf(cpf),
+      });
+      identity = new OidcIdentityProvider({
+        issuer: devIdp.issuer,
+        clientId: devIdp.clientId,
+        clientSecret: devIdp.clientSecret,
+        redirectUri: `${config.publicUrl}/login`,
+        postLogoutRedirectUri: `${config.publicUrl}/`,
+        fetch: injectFetch(app, config.publicUrl),
+      });
+    }
+  }
+  const auth = new AuthService(new AuthRepository(db), identity, auditoria, {
+    jwtSecret: deps.jwtSecret,
+    tokenTtlSeconds: config.auth.tokenTtlSeconds,
+    sessionTtlHours: config.auth.sessionTtlHours,
+    janelaPadrao: config.workday,
+    publicUrl: config.publicUrl,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  await app.register(authPlugin, { auth, auditoria });
+
+  await app.register(saudeRoutes, { db });
+  await app.register(authRoutes, { auth });
+  await app.register(referenciaRoutes, { referencia: new ReferenciaService(db) });
+  await app.register(solicitacaoRoutes, { solicitacao: new SolicitacaoService(new SolicitacaoRepository(db)) });
+  await app.register(analiseRoutes, { analise: new AnaliseService(new AnaliseRepository(db)) });
+
+  await registerWeb(app, config.webDistDir);
+  return app;
+}
+
+/**
+ * The built web app, served on the same port. Any GET outside /api that is not a file answers index.html, so
+ * the browser's router handles /home, /login and the rest. Unknown /api addresses answer the envelope's 404.
+ */
+async function registerWeb(app: FastifyInstance, dir: string) {
+  const index = path.join(dir, 'index.html');
+  const built = fs.existsSync(index);
+  if (built) {
+    await app.register(fastifyStatic, { root: dir, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    if (url.startsWith('/api/') || url === '/api' || req.method !== 'GET') {
+      return reply.status(404).send({ codigo: 404, mensagem: 'Recurso não encontrado.', erros: ['Recurso não encontrado.'] });
+    }
+    if (!built) {
+      return reply.status(503).type('text/plain; charset=utf-8')
+        .send('A interface web ainda não foi construída. Rode "npm run build" (o "npm start" faz isso) e recarregue.');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,24 @@
+import pg from 'pg';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import * as schema from './schema';
+
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+
+export interface DbHandle {
+  db: Database;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+// DATE columns come back as 'YYYY-MM-DD' strings, never shifted by the process timezone.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+// bigint counts (count(*)) fit in a JS number at this registry's scale.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export function connect(url: string, max = 10): DbHandle {
+  const pool = new pg.Pool({ connectionString: url, max, application_name: 'rgp' });
+  // An idle client's error (the server went away) must not crash the process; the next query reports it.
+  pool.on('error', () => undefined);
+  const db = drizzle(pool, { schema }) as Database;
+  return { db, pool, close: () => pool.end() };
+}

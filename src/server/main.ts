@@ -1,0 +1,70 @@
+import pino from 'pino';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { connect } from './db/client';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
+import { runMigrations } from './db/migrate';
+import { seedAll } from './db/seeds';
+import { resolveJwtSecret } from './lib/jwt-secret';
+import { logRedactPaths } from './plugins/redact';
+
+/** Boot: config, database (embedded unless DATABASE_URL), migrations, seeds, listen, graceful shutdown. */
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const log = pino({ level: config.logLevel, redact: logRedactPaths });
+  const started = performance.now();
+
+  let embedded: EmbeddedDatabase | undefined;
+  let url = config.database.url;
+  if (!url) {
+    log.info({ dataDir: config.dataDir, port: config.database.embeddedPort }, 'starting embedded PostgreSQL (no DATABASE_URL set)');
+    embedded = await startEmbeddedPostgres({
+      dataDir: config.dataDir,
+      port: config.database.embeddedPort,
+      persistent: true,
+      onLog: (line) => log.debug({ postgres: line.trim() }, 'embedded postgres'),
+    });
+    url = embedded.url;
+  }
+
+  const handle = connect(url, config.database.poolMax);
+  await runMigrations(handle.db);
+  await seedAll(handle.db, { demo: config.seedDemo });
+  const jwtSecret = await resolveJwtSecret(config.auth.jwtSecret, config.dataDir);
+  const app = await buildApp({ config, db: handle.db, jwtSecret });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await handle.close();
+      await embedded?.stop();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ url: config.publicUrl, bootMs: Math.round(performance.now() - started) }, 'RGP ready');
+}
+
+main().catch((err: unknown) => {
+  console.error('RGP failed to start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,275 @@
+import crypto from 'node:crypto';
+import { compactVerify, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import * as oidc from 'openid-client';
+import { z } from 'zod';
+import { Perfil } from '../../../shared/enums';
+import { isValidCpf, onlyDigits } from '../../../shared/cpf';
+import type { TokenPayload } from '../../../shared/schemas/auth';
+import type { IdentityProvider } from '../../adapters/identity/identity-provider';
+import { AppError } from '../../lib/errors';
+import type { AuditoriaService } from '../auditoria/auditoria.service';
+import type { AuthRepository, UsuarioMapaAcesso } from './auth.repository';
+import { motivoForaDaJanela, type JanelaPadrao } from './janela-acesso';
+
+/** Who is calling, as every route sees it after authentication. */
+export interface AuthContext {
+  sessaoId: string;
+  cpf: string;
+  nome: string;
+  perfil: Perfil;
+  idPescador: number | null;
+  idUsuarioMapa: number | null;
+  siglaOrgao: string | null;
+  ufOrgao: string | null;
+  ip: string;
+}
+
+export interface AuthServiceOptions {
+  jwtSecret: Uint8Array;
+  tokenTtlSeconds: number;
+  sessionTtlHours: number;
+  janelaPadrao: JanelaPadrao;
+  publicUrl: string;
+  now?: () => Date;
+}
+
+const LINK_TTL_SECONDS = 600;
+
+export const MENSAGENS_AUTH = {
+  sessaoExpirada: 'Sessão expirada.',
+  tokenInvalido: 'Token de acesso inválido ou ausente.',
+  sessaoEncerrada: 'Sessão encerrada. Entre novamente com o gov.br.',
+  linkInvalido: 'Link de acesso inválido ou expirado. Tente entrar novamente.',
+  falhaGovBr: 'Não foi possível validar o login no GOV.BR. Tente entrar novamente.',
+  cpfInvalido: 'O CPF informado pelo provedor de identidade é inválido.',
+  refreshFalhou: 'Não foi possível renovar a sessão. Entre novamente.',
+} as const;
+
+const tokenClaims = z.object({
+  sub: z.string().regex(/^\d{11}$/),
+  sid: z.uuid(),
+  nome: z.string(),
+  perfil: z.number().int().min(1).max(7),
+  idPescador: z.number().int().optional(),
+  idUsuarioMapa: z.number().int().optional(),
+  siglaOrgao: z.string().optional(),
+  ufOrgao: z.string().optional(),
+  iat: z.number(),
+  exp: z.number(),
+});
+
+export class AuthService {
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly repo: AuthRepository,
+    private readonly idp: IdentityProvider,
+    private readonly auditoria: AuditoriaService,
+    private readonly opts: AuthServiceOptions,
+  ) {
+    this.now = opts.now ?? (() => new Date());
+  }
+
+  /** Step 1 of sign-in: keep the PKCE verifier and nonce under the client's key and answer the provider's address. */
+  async criarLink(chave: string): Promise<string> {
+    const codeVerifier = oidc.randomPKCECodeVerifier();
+    const nonce = oidc.randomNonce();
+    await this.repo.deleteStaleLinks(LINK_TTL_SECONDS);
+    await this.repo.insertLink(chave.toLowerCase(), codeVerifier, nonce);
+    return this.idp.authorizationUrl({ state: chave.toLowerCase(), nonce, codeVerifier });
+  }
+
+  /** Step 2: exchange the code, find or create the person, open a session and answer the token. */
+  async login(code: string, state: string, ip: string): Promise<{ token: string; foto: string | null }> {
+    const link = await this.repo.takeLink(state.toLowerCase(), LINK_TTL_SECONDS);
+    if (!link) {
+      await this.auditoria.tentarRegistrar({ acao: 'LOGIN_RECUSADO', ip, sucesso: false, detalhes: { motivo: 'link' } });
+      throw AppError.badRequest(MENSAGENS_AUTH.linkInvalido);
+    }
+    let claims;
+    try {
+      claims = await this.idp.exchange({ code, state: link.chave, nonce: link.nonce, codeVerifier: link.codeVerifier });
+    } catch {
+      await this.auditoria.tentarRegistrar({ acao: 'LOGIN_RECUSADO', ip, sucesso: false, detalhes: { motivo: 'troca_codigo' } });
+      throw new AppError(401, MENSAGENS_AUTH.falhaGovBr, { dados: { expirado: false } });
+    }
+    const cpf = onlyDigits(claims.cpf);
+    if (!isValidCpf(cpf)) {
+      await this.auditoria.tentarRegistrar({ acao: 'LOGIN_RECUSADO', ip, sucesso: false, detalhes: { motivo: 'cpf' } });
+      throw AppError.forbidden(MENSAGENS_AUTH.cpfInvalido);
+    }
+
+    const servidor = await this.repo.findUsuarioMapaByCpf(cpf);
+    let payload: Omit<TokenPayload, 'iat' | 'exp' | 'sid'>;
+    let sessao: { pescadorId: number | null; usuarioMapaId: number | null };
+    if (servidor) {
+      const motivo = this.motivoBloqueio(servidor);
+      if (motivo) {
+        await this.auditoria.tentarRegistrar({
+          acao: 'LOGIN_RECUSADO', cpfAtor: cpf, perfilAtor: servidor.tipoUsuario, ip, sucesso: false, detalhes: { motivo: 'janela_acesso' },
+        });
+        throw AppError.forbidden(motivo);
+      }
+      payload = {
+        sub: cpf,
+        nome: servidor.nome,
+        perfil: servidor.tipoUsuario as Perfil,
+        idUsuarioMapa: servidor.idUsuarioMapa,
+        siglaOrgao: servidor.siglaOrgao,
+        ufOrgao: servidor.ufOrgao,
+      };
+      sessao = { pescadorId: null, usuarioMapaId: servidor.idUsuarioMapa };
+    } else {
+      const nome = (claims.nome || 'PESCADOR').toUpperCase();
+      const p = await this.repo.findOrCreatePescador(cpf, nome, claims.email);
+      payload = { sub: cpf, nome: p.nome, perfil: Perfil.INTERESSADO, idPescador: p.id };
+      sessao = { pescadorId: p.id, usuarioMapaId: null };
+    }
+
+    const sid = await this.repo.insertSessao({
+      cpf,
+      perfil: payload.perfil,
+      ...sessao,
+      idTokenHint: claims.idToken,
+      ttlHours: this.opts.sessionTtlHours,
+    });
+    await this.auditoria.registrar({ acao: 'LOGIN', cpfAtor: cpf, perfilAtor: payload.perfil, sessaoId: sid, ip });
+    return { token: await this.assinar({ ...payload, sid }), foto: claims.foto };
+  }
+
+  /** Issues a new token for a session that is still open, from a token that may have expired. */
+  async renovar(bearer: string | undefined, ip: string): Promise<string> {
+    const claims = bearer ? await this.lerAssinado(bearer) : null;
+    const falhar = async (motivo: string) => {
+      await this.auditoria.tentarRegistrar({
+        acao: 'REFRESH_RECUSADO', cpfAtor: claims?.sub ?? null, perfilAtor: claims?.perfil ?? null, sessaoId: claims?.sid ?? null, ip, sucesso: false,
+        detalhes: { motivo },
+      });
+      return AppError.unauthorized(MENSAGENS_AUTH.refreshFalhou);
+    };
+    if (!claims) throw await falhar('token');
+    const sessao = await this.repo.findSessao(claims.sid);
+    if (!sessao || sessao.revogadaEm || sessao.expiraEm <= this.now() || sessao.cpf !== claims.sub) throw await falhar('sessao');
+    let payload: Omit<TokenPayload, 'iat' | 'exp'> = {
+      sub: claims.sub, nome: claims.nome, perfil: claims.perfil as Perfil, sid: claims.sid,
+      ...(claims.idPescador !== undefined ? { idPescador: claims.idPescador } : {}),
+    };
+    if (sessao.usuarioMapaId !== null) {
+      const servidor = await this.repo.findUsuarioMapaById(sessao.usuarioMapaId);
+      if (!servidor || this.motivoBloqueio(servidor)) throw await falhar('janela_acesso');
+      payload = {
+        ...payload,
+        nome: servidor.nome,
+        perfil: servidor.tipoUsuario as Perfil,
+        idUsuarioMapa: servidor.idUsuarioMapa,
+        siglaOrgao: servidor.siglaOrgao,
+        ufOrgao: servidor.ufOrgao,
+      };
+    }
+    return this.assinar(payload);
+  }
+
+  /** Revokes the session at once and answers the identity provider's logout address. */
+  async logout(bearer: string | undefined, ip: string): Promise<string> {
+    const claims = bearer ? await this.lerAssinado(bearer) : null;
+    let idTokenHint: string | null = null;
+    if (claims) {
+      const sessao = await this.repo.findSessao(claims.sid);
+      if (sessao && sessao.cpf === claims.sub) {
+        idTokenHint = sessao.idTokenHint;
+        await this.repo.revokeSessao(sessao.id);
+        await this.auditoria.tentarRegistrar({ acao: 'LOGOUT', cpfAtor: sessao.cpf, perfilAtor: sessao.perfil, sessaoId: sessao.id, ip });
+      }
+    }
+    try {
+      return await this.idp.logoutUrl({ idTokenHint });
+    } catch {
+      return `${this.opts.publicUrl}/`;
+    }
+  }
+
+  /** Authenticates a bearer token against its session; throws the 401 or 403 the client must see. */
+  async autenticar(bearer: string | undefined, ip: string): Promise<AuthContext> {
+    if (!bearer) throw AppError.unauthorized(MENSAGENS_AUTH.tokenInvalido, false);
+    let claims: z.infer<typeof tokenClaims>;
+    try {
+      const { payload } = await jwtVerify(bearer, this.opts.jwtSecret, { algorithms: ['HS256'], currentDate: this.now() });
+      claims = tokenClaims.parse(payload);
+    } catch (err) {
+      if (err instanceof joseErrors.JWTExpired) throw AppError.unauthorized(MENSAGENS_AUTH.sessaoExpirada, true);
+      throw AppError.unauthorized(MENSAGENS_AUTH.tokenInvalido, false);
+    }
+    const found = await this.repo.findSessaoComServidor(claims.sid);
+    const sessao = found?.sessao;
+    if (!sessao || sessao.revogadaEm || sessao.expiraEm <= this.now() || sessao.cpf !== claims.sub) {
+      throw AppError.unauthorized(MENSAGENS_AUTH.sessaoEncerrada, false);
+    }
+    const ctx: AuthContext = {
+      sessaoId: sessao.id,
+      cpf: sessao.cpf,
+      nome: claims.nome,
+      perfil: sessao.perfil as Perfil,
+      idPescador: sessao.pescadorId,
+      idUsuarioMapa: sessao.usuarioMapaId,
+      siglaOrgao: null,
+      ufOrgao: null,
+      ip,
+    };
+    if (sessao.usuarioMapaId !== null) {
+      const servidor = found!.servidor;
+      const motivo = servidor ? this.motivoBloqueio(servidor) : MENSAGENS_AUTH.sessaoEncerrada;
+      if (motivo) {
+        await this.auditoria.tentarRegistrar({
+          acao: 'AUTORIZACAO_RECUSADA', cpfAtor: sessao.cpf, perfilAtor: sessao.perfil, sessaoId: sessao.id, ip, sucesso: false,
+          detalhes: { motivo: 'janela_acesso' },
+        });
+        throw AppError.forbidden(motivo);
+      }
+      // The profile and agency are read from the database on every request: a change by a manager applies at once.
+      ctx.perfil = servidor!.tipoUsuario as Perfil;
+      ctx.nome = servidor!.nome;
+      ctx.siglaOrgao = servidor!.siglaOrgao;
+      ctx.ufOrgao = servidor!.ufOrgao;
+    }
+    return ctx;
+  }
+
+  private motivoBloqueio(s: UsuarioMapaAcesso): string | null {
+    return motivoForaDaJanela(
+      {
+        bloqueado: s.bloqueado,
+        validade: s.validade,
+        acessoCustomizado: s.acessoCustomizado,
+        horaLimiteInicioAcesso: s.horaLimiteInicioAcesso,
+        horaLimiteTerminoAcesso: s.horaLimiteTerminoAcesso,
+        usuarioPodeAcessarTodosDias: s.usuarioPodeAcessarTodosDias,
+        orgao: s.orgaoInicio && s.orgaoTermino
+          ? { inicio: s.orgaoInicio, termino: s.orgaoTermino, todosDias: s.orgaoTodosDias ?? false }
+          : null,
+      },
+      this.now(),
+      this.opts.janelaPadrao,
+    );
+  }
+
+  private async assinar(payload: Omit<TokenPayload, 'iat' | 'exp'>): Promise<string> {
+    const iat = Math.floor(this.now().getTime() / 1000);
+    return new SignJWT({ ...payload })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + this.opts.tokenTtlSeconds)
+      .setJti(crypto.randomUUID())
+      .sign(this.opts.jwtSecret);
+  }
+
+  /** Checks the signature only (not the expiry): for refresh and logout of an expired token. */
+  private async lerAssinado(token: string): Promise<z.infer<typeof tokenClaims> | null> {
+    try {
+      const { payload, protectedHeader } = await compactVerify(token, this.opts.jwtSecret, { algorithms: ['HS256'] });
+      if (protectedHeader.alg !== 'HS256') return null;
+      return tokenClaims.parse(JSON.parse(new TextDecoder().decode(payload)));
+    } catch {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Perfil } from '../../shared/enums';
+import { AppError } from '../lib/errors';
+import type { AuditoriaService } from '../modules/auditoria/auditoria.service';
+import type { AuthContext, AuthService } from '../modules/auth/auth.service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: the caller must be signed in and hold one of these profiles (any profile when none given). */
+    autorizar(...perfis: Perfil[]): preHandlerAsyncHookHandler;
+  }
+}
+
+export function bearerOf(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  if (!h) return undefined;
+  const [scheme, token] = h.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+export const MENSAGEM_PERFIL_SEM_PERMISSAO = 'Seu perfil não tem permissão para esta operação.';
+
+/** The signed-in caller; only call after `autorizar`. */
+export function atorDe(req: FastifyRequest): AuthContext {
+  if (!req.auth) throw AppError.unauthorized('Token de acesso inválido ou ausente.');
+  return req.auth;
+}
+
+export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: AuthService; auditoria: AuditoriaService }) => {
+  app.decorateRequest('auth', null);
+  app.decorate('autorizar', (...perfis: Perfil[]) => {
+    return async (req: FastifyRequest, _reply: FastifyReply) => {
+      req.auth = await opts.auth.autenticar(bearerOf(req), req.ip);
+      if (perfis.length > 0 && !perfis.includes(req.auth.perfil)) {
+        await opts.auditoria.tentarRegistrar({
+          acao: 'AUTORIZACAO_RECUSADA',
+          cpfAtor: req.auth.cpf,
+          perfilAtor: req.auth.perfil,
+          sessaoId: req.auth.sessaoId,
+          recurso: req.routeOptions.url ?? null,
+          ip: req.ip,
+          sucesso: false,
+          detalhes: { motivo: 'perfil', metodo: req.method },
+        });
+        throw AppError.forbidden(MENSAGEM_PERFIL_SEM_PERMISSAO);
+      }
+    };
+  });
+});

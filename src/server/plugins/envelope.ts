@@ -1,0 +1,68 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError, MENSAGEM_ERRO_INTERNO } from '../lib/errors';
+
+export const MENSAGEM_DADOS_INVALIDOS = 'Dados inválidos. Confira os campos informados.';
+
+/** A success answer in the specification's envelope. */
+export function ok<T>(dados: T, mensagem = 'Sucesso', codigo = 200) {
+  return { codigo, mensagem, dados };
+}
+
+function erro(reply: FastifyReply, codigo: number, mensagem: string, erros: string[] = [mensagem], dados?: unknown) {
+  const body: Record<string, unknown> = { codigo, mensagem, erros };
+  if (dados !== undefined) body.dados = dados;
+  return reply.status(codigo).type('application/json; charset=utf-8').send(body);
+}
+
+const mensagemPorStatus: Record<number, string> = {
+  400: 'Requisição inválida.',
+  401: 'Não autenticado.',
+  403: 'Acesso negado.',
+  404: 'Recurso não encontrado.',
+  405: 'Método não permitido.',
+  406: 'Requisição não aceita.',
+  409: 'Conflito com o estado atual do registro.',
+  413: 'O conteúdo enviado excede o tamanho permitido.',
+  415: 'Tipo de conteúdo não suportado.',
+  429: 'Muitas requisições. Aguarde um momento e tente novamente.',
+};
+
+function campo(instancePath: string | undefined, fallback: string): string {
+  const p = (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  return p || fallback;
+}
+
+/**
+ * One error shape on the wire. Services throw AppError; schema violations, malformed bodies and everything else
+ * are mapped here. A 5xx never carries internals: the details go to the log only.
+ */
+export const envelopePlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    if (err instanceof AppError) {
+      return erro(reply, err.codigo, err.message, err.erros, err.dados);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const onde = err.validationContext ?? 'body';
+      const erros = err.validation.map((v) => `${campo(v.instancePath, onde)}: ${v.message ?? 'Valor inválido'}`);
+      return erro(reply, 400, MENSAGEM_DADOS_INVALIDOS, erros);
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error({ err: { message: err.message, issues: err.cause.issues } }, 'response does not match its schema');
+      return erro(reply, 500, MENSAGEM_ERRO_INTERNO);
+    }
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 500) {
+      req.log.error({ err }, 'unexpected error');
+      return erro(reply, 500, MENSAGEM_ERRO_INTERNO);
+    }
+    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return erro(reply, 400, 'O corpo da requisição não é um JSON válido.');
+    }
+    if (status === 429) {
+      return erro(reply, 429, mensagemPorStatus[429]!);
+    }
+    return erro(reply, status, mensagemPorStatus[status] ?? 'Requisição inválida.');
+  });
+});

@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { maskUrl } from './redact';
+
+describe('log redaction of addresses', () => {
+  it('masks CPFs and secret query values', () => {
+    expect(maskUrl('/api/usuario-mapa?cpf=52998224725&pagina=1')).toBe('/api/usuario-mapa?cpf=***&pagina=1');
+    expect(maskUrl('/api/dados-bcpf/529.982.247-25')).toBe('/api/dados-bcpf/***');
+    expect(maskUrl('/api/cloud-storage/abc?jwt=eyJhbGciOi.x.y')).toBe('/api/cloud-storage/abc?jwt=***');
+    expect(maskUrl('/login?code=abc&state=def')).toBe('/login?code=***&state=***');
+    expect(maskUrl('/api/solicitacao/123')).toBe('/api/solicitacao/123');
+  });
+});

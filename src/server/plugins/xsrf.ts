@@ -1,0 +1,38 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import cookie from '@fastify/cookie';
+import { AppError } from '../lib/errors';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+export const MENSAGEM_XSRF = 'Falha na verificação de segurança da requisição (XSRF). Recarregue a página e tente novamente.';
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Anti-forgery (double-submit cookie): every answer without the cookie sets `XSRF-TOKEN`; a state-changing
+ * call to /api must echo it in `X-XSRF-TOKEN`, else 403.
+ */
+export const xsrfPlugin = fp(async (app: FastifyInstance, opts: { secure: boolean }) => {
+  await app.register(cookie);
+  app.addHook('onRequest', async (req, reply) => {
+    const current = req.cookies[XSRF_COOKIE];
+    if (!current) {
+      reply.setCookie(XSRF_COOKIE, crypto.randomBytes(32).toString('hex'), {
+        path: '/',
+        sameSite: 'strict',
+        secure: opts.secure,
+        httpOnly: false,
+      });
+    }
+    if (UNSAFE.has(req.method) && req.url.startsWith('/api/')) {
+      const header = req.headers[XSRF_HEADER];
+      const sent = Array.isArray(header) ? header[0] : header;
+      if (!current || !sent || sent.length !== current.length
+        || !crypto.timingSafeEqual(Buffer.from(sent), Buffer.from(current))) {
+        throw AppError.forbidden(MENSAGEM_XSRF);
+      }
+    }
+  });
+});

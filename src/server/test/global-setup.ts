@@ -1,0 +1,79 @@
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { connect } from '../db/client';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
+import { runMigrations } from '../db/migrate';
+import { seedAll } from '../db/seeds';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A URL whose user may CREATE DATABASE, on the server the tests use. */
+    testAdminUrl: string;
+    /** The migrated, seeded database every test file clones. */
+    testTemplateDb: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function withDatabase(url: string, db: string): string {
+  const u = new URL(url);
+  u.pathname = `/${db}`;
+  return u.toString();
+}
+
+/**
+ * One PostgreSQL for the whole run: the server named by TEST_DATABASE_URL, or an embedded one in a temporary
+ * folder. A template database is migrated and seeded once; each test file clones it (CREATE DATABASE …
+ * TEMPLATE), so files never see each other's rows.
+ */
+export default async function setup(project: TestProject) {
+  let embedded: EmbeddedDatabase | undefined;
+  let dataDir: string | undefined;
+  let adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'rgp-test-'));
+    await fs.chmod(dataDir, 0o755);
+    embedded = await startEmbeddedPostgres({ dataDir, port: await freePort(), persistent: false });
+    adminUrl = embedded.url;
+  }
+  const template = `rgp_tpl_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${template}`);
+  await admin.query(`CREATE DATABASE ${template}`);
+  const handle = connect(withDatabase(adminUrl, template), 2);
+  try {
+    await runMigrations(handle.db);
+    await seedAll(handle.db, { demo: true });
+  } finally {
+    await handle.close();
+  }
+  project.provide('testAdminUrl', adminUrl);
+  project.provide('testTemplateDb', template);
+
+  return async () => {
+    const leftovers = await admin.query<{ datname: string }>(
+      "SELECT datname FROM pg_database WHERE datname LIKE 'rgp_t_%' OR datname = $1", [template]);
+    for (const { datname } of leftovers.rows) {
+      await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => undefined);
+    }
+    await admin.end();
+    await embedded?.stop();
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  };
+}

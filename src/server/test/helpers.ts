@@ -1,0 +1,171 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type AppDeps } from '../app';
+import { loadConfig, type Config } from '../config';
+import { connect, type Database } from '../db/client';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  pool: pg.Pool;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export const TEST_PUBLIC_URL = 'http://localhost:3000';
+
+/**
+ * A server on a fresh database cloned from the migrated, seeded template (global-setup.ts). Each test file
+ * gets its own database; close() drops it.
+ */
+export async function createTestApp(
+  overrides: Partial<Omit<AppDeps, 'db' | 'config'>> & {
+    env?: Record<string, string>;
+    /** Adds routes before the server is ready (tests of the error handler). */
+    beforeReady?: (app: FastifyInstance) => void;
+  } = {},
+): Promise<TestApp> {
+  const adminUrl = inject('testAdminUrl');
+  const template = inject('testTemplateDb');
+  const name = `rgp_t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = connect(url.toString(), 5);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    DATABASE_URL: url.toString(),
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: './dist/web',
+    ...overrides.env,
+  });
+  const { env: _env, beforeReady, ...rest } = overrides;
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    jwtSecret: crypto.randomBytes(32),
+    logger: false,
+    ...rest,
+  });
+  beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    db: handle.db,
+    pool: handle.pool,
+    config,
+    async close() {
+      await app.close();
+      await handle.close();
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      try {
+        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await a.end();
+      }
+    },
+  };
+}
+
+/** A tiny cookie jar over app.inject, following no redirects. */
+export class Navegador {
+  readonly cookies = new Map<string, string>();
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  async request(opts: InjectOptions & { url: string }): Promise<LightMyRequestResponse> {
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await this.app.inject({ ...opts, headers: { ...(cookie ? { cookie } : {}), ...opts.headers } });
+    const set = res.headers['set-cookie'];
+    for (const c of Array.isArray(set) ? set : set ? [set] : []) {
+      const [pair] = c.split(';');
+      const i = pair!.indexOf('=');
+      const k = pair!.slice(0, i).trim();
+      const v = pair!.slice(i + 1).trim();
+      if (/expires=Thu, 01 Jan 1970/i.test(c) || v === '') this.cookies.delete(k);
+      else this.cookies.set(k, v);
+    }
+    return res;
+  }
+
+  get xsrf(): string {
+    return this.cookies.get('XSRF-TOKEN') ?? '';
+  }
+}
+
+function pathOf(url: string): string {
+  const u = new URL(url, TEST_PUBLIC_URL);
+  return u.pathname + u.search;
+}
+
+export interface Sessao {
+  token: string;
+  foto: string | null;
+  navegador: Navegador;
+  /** Calls the API as this user: bearer token, XSRF cookie and header. */
+  api(opts: InjectOptions & { url: string }): Promise<LightMyRequestResponse>;
+}
+
+/**
+ * Signs a CPF in exactly as a browser would: link → development identity provider page → form with the CPF
+ * → callback code → POST /api/auth/login.
+ */
+export async function entrarComo(app: FastifyInstance, cpf: string): Promise<Sessao> {
+  const nav = new Navegador(app);
+  const { code, state } = await obterCodigo(app, nav, cpf);
+  const login = await nav.request({
+    method: 'POST', url: '/api/auth/login', payload: { code, state }, headers: { 'x-xsrf-token': nav.xsrf },
+  });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
+  const { token, foto } = login.json().dados as { token: string; foto: string | null };
+  return sessaoDe(nav, token, foto);
+}
+
+export function sessaoDe(nav: Navegador, token: string, foto: string | null = null): Sessao {
+  return {
+    token,
+    foto,
+    navegador: nav,
+    api: (opts) => nav.request({
+      ...opts,
+      headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': nav.xsrf, ...opts.headers },
+    }),
+  };
+}
+
+/** Runs the browser's part of the flow up to the callback, answering its code and state. */
+export async function obterCodigo(app: FastifyInstance, nav: Navegador, cpf: string): Promise<{ code: string; state: string }> {
+  const chave = crypto.randomBytes(16).toString('hex');
+  const link = await nav.request({ method: 'GET', url: `/api/auth/link/${chave}` });
+  if (link.statusCode !== 200) throw new Error(`link failed: ${link.statusCode} ${link.body}`);
+  let res = await nav.request({ method: 'GET', url: pathOf(link.json().dados.url) });
+  let guard = 0;
+  while (res.statusCode >= 300 && res.statusCode < 400 && guard++ < 10) {
+    res = await nav.request({ method: 'GET', url: pathOf(res.headers.location as string) });
+  }
+  const action = /<form method="post" action="([^"]+)"/.exec(res.body)?.[1];
+  if (!action) throw new Error(`no login form: ${res.statusCode} ${res.body.slice(0, 200)}`);
+  res = await nav.request({
+    method: 'POST', url: action, payload: `cpf=${encodeURIComponent(cpf)}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  guard = 0;
+  while (res.statusCode >= 300 && res.statusCode < 400 && guard++ < 10) {
+    const location = new URL(res.headers.location as string, TEST_PUBLIC_URL);
+    if (location.pathname === '/login') {
+      return { code: location.searchParams.get('code') ?? '', state: location.searchParams.get('state') ?? '' };
+    }
+    res = await nav.request({ method: 'GET', url: location.pathname + location.search });
+  }
+  throw new Error(`no callback: ${res.statusCode} ${res.body.slice(0, 300)}`);
+}

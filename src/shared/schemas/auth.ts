@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { Perfil } from '../enums';
+
+/** 16 random bytes, hex: the link key the client generates (spec point 4, Login). */
+export const chaveLink = z.string().regex(/^[0-9a-f]{32}$/i, 'Chave de acesso inválida');
+
+export const linkResposta = z.object({ url: z.string() });
+
+export const loginCorpo = z.object({
+  code: z.string().min(1, 'O código de autorização é obrigatório').max(2048),
+  state: chaveLink,
+});
+
+export const loginResposta = z.object({
+  token: z.string(),
+  foto: z.string().nullable(),
+});
+
+export const refreshResposta = z.object({ token: z.string() });
+
+export const perfilSchema = z.union(Object.values(Perfil).map((p) => z.literal(p)) as [
+  z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>, z.ZodLiteral<4>, z.ZodLiteral<5>, z.ZodLiteral<6>, z.ZodLiteral<7>,
+]);
+
+/** The session as the web reads it from the token payload. */
+export const tokenPayload = z.object({
+  sub: z.string(),
+  nome: z.string(),
+  perfil: perfilSchema,
+  sid: z.string(),
+  idPescador: z.number().int().optional(),
+  idUsuarioMapa: z.number().int().optional(),
+  siglaOrgao: z.string().optional(),
+  ufOrgao: z.string().optional(),
+  exp: z.number(),
+  iat: z.number(),
+});
+export type TokenPayload = z.infer<typeof tokenPayload>;
+
+/** 401 answers carry `dados.expirado`. */
+export const naoAutorizadoDados = z.object({ expirado: z.boolean() });

@@ -1,0 +1,114 @@
+import { IMaskInput } from 'react-imask';
+import type { ComponentType, FocusEvent } from 'react';
+import { MASKS, type MaskName } from './masks';
+
+export interface MaskedFieldProps {
+  /** id of the input: the label's target and the error summary's link target */
+  id: string;
+  label: string;
+  mask: MaskName;
+  /** the masked value, as shown */
+  value: string;
+  /** receives the masked value and the unmasked one (digits, or a dot-decimal number for money and weight) */
+  onChange: (value: string, unmasked: string) => void;
+  onBlur?: (event: FocusEvent<HTMLInputElement>) => void;
+  /** inline error message (gov.br feedback); marks the input invalid */
+  error?: string | undefined;
+  hint?: string;
+  name?: string;
+  required?: boolean;
+  disabled?: boolean;
+  readOnly?: boolean;
+  autoComplete?: string;
+  placeholder?: string;
+}
+
+interface MaskRef {
+  unmaskedValue: string;
+}
+
+// react-imask's props are a union over every mask kind, too wide for TypeScript to check a spread of preset
+// options; the presets are typed in masks.ts, so the input is used through a plain props type here.
+const MaskInput = IMaskInput as unknown as ComponentType<
+  Record<string, unknown> & {
+    onAccept?: (value: string, mask: MaskRef) => void;
+  }
+>;
+
+/**
+ * A labelled text input with one of the specification's masks, its hint and its inline error message,
+ * wired with aria-invalid and aria-describedby.
+ */
+export function MaskedField({
+  id,
+  label,
+  mask,
+  value,
+  onChange,
+  onBlur,
+  error,
+  hint,
+  name,
+  required,
+  disabled,
+  readOnly,
+  autoComplete,
+  placeholder,
+}: MaskedFieldProps) {
+  const preset = MASKS[mask];
+  const hintId = hint ? `${id}-dica` : undefined;
+  const errorId = error ? `${id}-erro` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`field br-input${error ? ' danger' : ''}`}>
+      <label htmlFor={id}>
+        {label}
+        {required && (
+          <span className="required-mark" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      {hint && (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      )}
+      <MaskInput
+        {...preset.options}
+        id={id}
+        name={name ?? id}
+        type="text"
+        inputMode={preset.inputMode}
+        value={value}
+        unmask={false}
+        onAccept={(masked: string, maskRef: MaskRef) => onChange(masked, maskRef.unmaskedValue)}
+        onBlur={onBlur}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        aria-required={required || undefined}
+        disabled={disabled}
+        readOnly={readOnly}
+        autoComplete={autoComplete ?? 'off'}
+        placeholder={placeholder}
+      />
+      {error && (
+        <span id={errorId} className="feedback danger">
+          <i className="fas fa-times-circle" aria-hidden="true" />
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+type PresetFieldProps = Omit<MaskedFieldProps, 'mask'>;
+
+export const CpfField = (props: PresetFieldProps) => <MaskedField {...props} mask="cpf" />;
+export const ProcessoField = (props: PresetFieldProps) => <MaskedField {...props} mask="processo" />;
+export const TelefoneField = (props: PresetFieldProps) => <MaskedField {...props} mask="telefone" />;
+export const CepField = (props: PresetFieldProps) => <MaskedField {...props} mask="cep" />;
+export const CnpjField = (props: PresetFieldProps) => <MaskedField {...props} mask="cnpj" />;
+export const DinheiroField = (props: PresetFieldProps) => <MaskedField {...props} mask="dinheiro" />;
+export const PesoField = (props: PresetFieldProps) => <MaskedField {...props} mask="peso" />;

@@ -1,0 +1,104 @@
+import type { Envelope } from '../../shared/envelope';
+import { linkResposta, loginResposta } from '../../shared/schemas/auth';
+import { api, mensagemErro, statusOf } from './api';
+import { navigation } from './navigation';
+import { clearSession, login, type Session } from './session';
+import { getChaveLogin, getToken, removeChaveLogin, setChaveLogin } from './storage';
+import { queueToast, showToast } from './toast';
+
+/** Login errors stay 3 s on screen, then the user is logged out (spec points 8 and 9). */
+export const LOGIN_ERROR_DELAY_MS = 3000;
+
+/** 16 random bytes as 32 hexadecimal characters (spec point 4, Login). */
+export function generateLoginKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Starts the GOV.BR sign-in: new link key, ask the server for the link, go there. */
+export async function startLogin(): Promise<void> {
+  const chave = generateLoginKey();
+  setChaveLogin(chave);
+  try {
+    const { data } = await api.get<Envelope<unknown>>(`/api/auth/link/${chave}`, { skipAuthRefresh: true });
+    const { url } = linkResposta.parse(data.dados);
+    navigation.assign(url);
+  } catch {
+    showToast('error', 'Erro ao gerar link do GOV.BR');
+  }
+}
+
+export type LoginResult = { ok: true; session: Session } | { ok: false; message: string; status?: number };
+
+const pendingLogins = new Map<string, Promise<LoginResult>>();
+
+/**
+ * Completes the sign-in on return from GOV.BR: exchanges the code for a token and a photo, stores them and
+ * goes to /home. The same code is exchanged once even if called twice (React strict mode, double clicks).
+ */
+export function completeLogin(code: string, state: string): Promise<LoginResult> {
+  const key = `${code}\u0000${state}`;
+  let pending = pendingLogins.get(key);
+  if (!pending) {
+    pending = doCompleteLogin(code, state).finally(() => pendingLogins.delete(key));
+    pendingLogins.set(key, pending);
+  }
+  return pending;
+}
+
+async function doCompleteLogin(code: string, state: string): Promise<LoginResult> {
+  const expected = getChaveLogin();
+  if (expected && expected !== state) {
+    // The answer is not for the sign-in this browser started (login forgery or a stale tab).
+    const message = 'O retorno do GOV.BR não corresponde ao acesso iniciado neste navegador. Entre novamente.';
+    showToast('error', message);
+    return { ok: false, message };
+  }
+  try {
+    const { data } = await api.post<Envelope<unknown>>('/api/auth/login', { code, state }, { skipAuthRefresh: true });
+    const { token, foto } = loginResposta.parse(data.dados);
+    const session = login(token, foto);
+    removeChaveLogin();
+    if (!session) throw new Error('Token sem os dados da sessão');
+    navigation.route('/home', { replace: true });
+    return { ok: true, session };
+  } catch (error) {
+    const status = statusOf(error);
+    if (status === 400 || status === 401 || status === 403) {
+      const message = `${mensagemErro(error, 'Erro ao logar no GOV.BR')}: ${status}`;
+      showToast('error', message, { autoClose: LOGIN_ERROR_DELAY_MS });
+      setTimeout(() => void logout(), LOGIN_ERROR_DELAY_MS);
+      return { ok: false, message, status };
+    }
+    const message =
+      status === undefined && !isSchemaError(error)
+        ? 'Erro desconhecido, tente novamente mais tarde'
+        : `Erro ao logar no GOV.BR, tente novamente mais tarde: ${status ?? 'resposta inválida'}`;
+    clearSession();
+    showToast('error', message);
+    return status === undefined ? { ok: false, message } : { ok: false, message, status };
+  }
+}
+
+function isSchemaError(error: unknown): boolean {
+  return !!error && typeof error === 'object' && (error as { name?: unknown }).name === 'ZodError';
+}
+
+/**
+ * Signs out: asks the server for the GOV.BR logout link, clears the stored session and goes there (GOV.BR
+ * then returns the user to '/'). On failure the local session is cleared anyway and the user goes to '/',
+ * where the error is shown.
+ */
+export async function logout(): Promise<void> {
+  const hadToken = getToken() !== null;
+  try {
+    const { data } = await api.get<Envelope<unknown>>('/api/auth/logout', { skipAuthRefresh: !hadToken });
+    const { url } = linkResposta.parse(data.dados);
+    clearSession();
+    navigation.assign(url);
+  } catch {
+    clearSession();
+    queueToast('error', 'Erro ao gerar logout do GOV.BR');
+    navigation.assign('/');
+  }
+}

@@ -1,0 +1,25 @@
+import { fireEvent, screen } from '@testing-library/dom';
+import { describe, expect, it } from 'vitest';
+import { confirmar } from './confirm';
+
+describe('confirmar', () => {
+  it("asks with the specification's defaults and resolves true on 'Sim, continuar.'", async () => {
+    const answer = confirmar();
+
+    expect(await screen.findByText('Tem certeza?')).toBeTruthy();
+    expect(screen.getByText('Você não será capaz de reverter esta ação!')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancelar' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Sim, continuar.' }));
+
+    await expect(answer).resolves.toBe(true);
+  });
+
+  it("resolves false on 'Cancelar', with overridden texts", async () => {
+    const answer = confirmar({ title: 'Remover servidor?', cancelButtonText: 'Voltar' });
+
+    expect(await screen.findByText('Remover servidor?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Voltar' }));
+
+    await expect(answer).resolves.toBe(false);
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * Fixed storage keys (spec point 9): token, photo and login key live in localStorage; the queued toast lives
+ * in sessionStorage. Every access is guarded: storage may be unavailable (private mode, disabled cookies), and
+ * the application must still work, only without persistence.
+ */
+
+export const STORAGE_KEYS = {
+  token: 'rgp.token',
+  foto: 'rgp.foto',
+  chaveLogin: 'rgp.chaveLogin',
+  toast: 'rgp.toast',
+} as const;
+
+type Area = 'local' | 'session';
+
+function area(which: Area): Storage | null {
+  try {
+    return which === 'local' ? window.localStorage : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readItem(which: Area, key: string): string | null {
+  try {
+    return area(which)?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeItem(which: Area, key: string, value: string): void {
+  try {
+    area(which)?.setItem(key, value);
+  } catch {
+    // Quota exceeded or storage disabled: nothing sensible to do.
+  }
+}
+
+export function removeItem(which: Area, key: string): void {
+  try {
+    area(which)?.removeItem(key);
+  } catch {
+    // Storage disabled.
+  }
+}
+
+export const getToken = (): string | null => readItem('local', STORAGE_KEYS.token);
+export const setToken = (token: string): void => writeItem('local', STORAGE_KEYS.token, token);
+export const removeToken = (): void => removeItem('local', STORAGE_KEYS.token);
+
+export const getFoto = (): string | null => readItem('local', STORAGE_KEYS.foto);
+export function setFoto(foto: string | null | undefined): void {
+  if (foto) writeItem('local', STORAGE_KEYS.foto, foto);
+  else removeItem('local', STORAGE_KEYS.foto);
+}
+
+export const getChaveLogin = (): string | null => readItem('local', STORAGE_KEYS.chaveLogin);
+export const setChaveLogin = (chave: string): void => writeItem('local', STORAGE_KEYS.chaveLogin, chave);
+export const removeChaveLogin = (): void => removeItem('local', STORAGE_KEYS.chaveLogin);
+
+/** Removes every stored session value (token, photo, login key). The queued toast is kept on purpose. */
+export function clearStoredSession(): void {
+  removeToken();
+  removeItem('local', STORAGE_KEYS.foto);
+  removeChaveLogin();
+}

@@ -1,0 +1,56 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderApp } from '../test/render-app';
+import { STORAGE_KEYS } from './storage';
+import { queueToast, showQueuedToasts, toastConfig } from './toast';
+
+let restore: (() => void) | undefined;
+afterEach(() => {
+  restore?.();
+  restore = undefined;
+});
+
+describe('toasts', () => {
+  it('uses the global behaviour of the specification', () => {
+    expect(toastConfig).toMatchObject({
+      position: 'top-center',
+      autoClose: 5000,
+      hideProgressBar: true,
+      closeOnClick: true,
+      pauseOnHover: true,
+    });
+  });
+
+  it('a queued toast is kept in sessionStorage and shows once, on the next page load', async () => {
+    queueToast('error', 'Erro ao gerar logout do GOV.BR');
+    expect(JSON.parse(sessionStorage.getItem(STORAGE_KEYS.toast) ?? 'null')).toEqual([
+      { type: 'error', message: 'Erro ao gerar logout do GOV.BR' },
+    ]);
+
+    // First page load: shown, then removed from storage.
+    const first = renderApp('/');
+    restore = first.restoreNavigation;
+    expect(await screen.findByText('Erro ao gerar logout do GOV.BR')).toBeTruthy();
+    expect(sessionStorage.getItem(STORAGE_KEYS.toast)).toBeNull();
+    first.unmount();
+    restore();
+
+    // Next page load: not shown again.
+    const second = renderApp('/');
+    restore = second.restoreNavigation;
+    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
+    expect(screen.queryByText('Erro ao gerar logout do GOV.BR')).toBeNull();
+  });
+
+  it('keeps several queued toasts in order and ignores garbage in storage', () => {
+    queueToast('success', 'Um');
+    queueToast('info', 'Dois');
+    expect(showQueuedToasts().map((t) => t.message)).toEqual(['Um', 'Dois']);
+    expect(showQueuedToasts()).toEqual([]);
+
+    sessionStorage.setItem(STORAGE_KEYS.toast, '{não é json');
+    expect(showQueuedToasts()).toEqual([]);
+    sessionStorage.setItem(STORAGE_KEYS.toast, JSON.stringify({ type: 'warning', message: 'Único' }));
+    expect(showQueuedToasts()).toEqual([{ type: 'warning', message: 'Único' }]);
+  });
+});

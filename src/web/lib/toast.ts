@@ -1,0 +1,61 @@
+import { toast, type ToastContainerProps } from 'react-toastify/unstyled';
+import { STORAGE_KEYS, readItem, removeItem, writeItem } from './storage';
+
+/** Global toast behaviour (spec point 2): top centre, 5 s, no progress bar, click to close, pausable. */
+export const toastConfig = {
+  position: 'top-center',
+  autoClose: 5000,
+  hideProgressBar: true,
+  closeOnClick: true,
+  pauseOnHover: true,
+  pauseOnFocusLoss: true,
+  newestOnTop: true,
+} satisfies ToastContainerProps;
+
+export type ToastType = 'success' | 'error' | 'info' | 'warning';
+
+export interface QueuedToast {
+  type: ToastType;
+  message: string;
+}
+
+const TYPES: readonly ToastType[] = ['success', 'error', 'info', 'warning'];
+
+function isQueuedToast(value: unknown): value is QueuedToast {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Partial<QueuedToast>;
+  return typeof v.message === 'string' && TYPES.includes(v.type as ToastType);
+}
+
+function readQueue(): QueuedToast[] {
+  const raw = readItem('session', STORAGE_KEYS.toast);
+  if (!raw) return [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    const list = Array.isArray(parsed) ? parsed : [parsed];
+    return list.filter(isQueuedToast);
+  } catch {
+    return [];
+  }
+}
+
+/** Shows a toast now. */
+export function showToast(type: ToastType, message: string, options?: { autoClose?: number }): void {
+  toast[type](message, options);
+}
+
+/**
+ * Keeps a toast in sessionStorage so that it shows on the next page load (for messages given just before
+ * leaving the page, e.g. before a redirect).
+ */
+export function queueToast(type: ToastType, message: string): void {
+  writeItem('session', STORAGE_KEYS.toast, JSON.stringify([...readQueue(), { type, message }]));
+}
+
+/** Shows the queued toasts once and removes them. Returns what was shown. */
+export function showQueuedToasts(): QueuedToast[] {
+  const queue = readQueue();
+  removeItem('session', STORAGE_KEYS.toast);
+  for (const item of queue) showToast(item.type, item.message);
+  return queue;
+}
