@@ -1,0 +1,409 @@
+import { z } from 'zod';
+import { isValidCpf, onlyDigits } from '../cpf';
+import { Nacionalidade, TipoDocumento, TipoSolicitacao } from '../enums';
+import { isUf } from '../ufs';
+
+/**
+ * The request wizard's wire shapes (spec point 3 "Step 1" … "Step 4", product guide "Wire shapes"): the body of
+ * POST/PUT /api/solicitacao is flat — `id` (after creation), `tipo`, `passo`, and that step's fields at the top
+ * level. The same schemas validate the forms in the browser and the bodies on the server.
+ */
+
+export const MENSAGENS_SOLICITACAO = {
+  confira: 'Confira todos os campos obrigatórios do formulário',
+  localPesca: 'Preencha todos os campos de local da pesca para prosseguir!',
+  apoio: 'É obrigatório ter pelo menos 1 apoio informado',
+  documentos: 'Insira todos os documentos obrigatórios',
+  passo1Criado: 'Dados Pessoais salvos com sucesso!',
+  passo1Atualizado: 'Dados pessoais atualizado com sucesso',
+  passo2Salvo: 'Dados da Atividade salvos com sucesso!',
+  passo3Salvo: 'Dados socioeconômicos salvos com sucesso!',
+  passo4Salvo: 'Documentos salvos com sucesso',
+  erroPasso2: 'Erro ao Salvar os Dados da Atividade!',
+  erroPasso3: 'Erro ao Salvar os Dados Socioeconômicos!',
+  erroSalvar: 'Erro ao salvar solicitação',
+  erroAtualizar: 'Erro ao atualizar a solicitação',
+  erroCarregarDadosPessoais: 'Erro ao carregar os dados pessoais',
+  erroConsultar: 'Erro ao consultar Solicitação',
+  declaracao: 'Não é possivel avançar sem ler e concordar com a declaração',
+  enviada: 'Solicitação enviada com sucesso!',
+  jaExisteEnviada: 'Já existe uma solicitação enviada aguardando análise. Aguarde a conclusão antes de enviar outra.',
+  passosIncompletos: 'Preencha e salve todos os passos antes de enviar a solicitação.',
+  naoEditavel: 'Esta solicitação não pode mais ser alterada.',
+  justificativaCancelamento: 'Informe a justificativa do pedido de cancelamento.',
+} as const;
+
+export const NOME_PAI_NAO_INFORMADO = 'NÃO INFORMADO';
+
+/** The request types filed through the five-step wizard. */
+export const tiposComAssistente = [
+  TipoSolicitacao.REGISTRO_INICIAL,
+  TipoSolicitacao.RECADASTRAMENTO,
+  TipoSolicitacao.REGISTRO_PROTOCOLO,
+  TipoSolicitacao.EDICAO_REGISTRO,
+] as const;
+
+const obrigatorio = 'Campo obrigatório';
+
+/** A calendar date 'YYYY-MM-DD' that exists (leap years included). */
+export const dataIso = z.string({ error: obrigatorio }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida').refine((v) => {
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}, 'Data inválida');
+
+const texto = (max: number, min = 1) =>
+  z.string({ error: obrigatorio }).trim().min(min, min === 1 ? obrigatorio : `Deve ter no mínimo ${min} caracteres`).max(max, `Deve ter no máximo ${max} caracteres`);
+const textoOpcional = (max: number) => z.string().trim().max(max, `Deve ter no máximo ${max} caracteres`).optional().nullable()
+  .transform((v) => (v ? v : null));
+const id = z.number({ error: obrigatorio }).int('Valor inválido').positive('Valor inválido');
+const sigla = z.string({ error: obrigatorio }).refine(isUf, 'UF inválida');
+const digitos = (n: number | [number, number], msg: string) => z.string({ error: obrigatorio }).transform(onlyDigits).refine(
+  (v) => (Array.isArray(n) ? v.length >= n[0] && v.length <= n[1] : v.length === n), msg);
+const simNao = z.boolean({ error: obrigatorio });
+
+export const cpfSchema = z.string({ error: obrigatorio }).transform(onlyDigits).refine(isValidCpf, 'CPF inválido');
+
+/** CNPJ check digits. */
+export function isValidCnpj(value: string): boolean {
+  const c = onlyDigits(value);
+  if (c.length !== 14 || /^(\d)\1{13}$/.test(c)) return false;
+  const dv = (len: number) => {
+    const weights = len === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+    const sum = weights.reduce((acc, w, i) => acc + w * Number(c[i]), 0);
+    const r = sum % 11;
+    return r < 2 ? 0 : 11 - r;
+  };
+  return dv(12) === Number(c[12]) && dv(13) === Number(c[13]);
+}
+export const cnpjSchema = z.string({ error: obrigatorio }).transform(onlyDigits).refine(isValidCnpj, 'CNPJ inválido');
+
+// ---------------------------------------------------------------- step 1: personal data
+
+export const docIdentificacaoSchema = z.object({
+  numero: texto(20),
+  ufEmissao: sigla,
+  orgaoEmissor: id,
+  dataEmissao: dataIso,
+});
+
+export const documentoSocialSchema = z.object({
+  tipo: z.union([
+    z.literal(TipoDocumento.PIS), z.literal(TipoDocumento.PASEP), z.literal(TipoDocumento.NIS), z.literal(TipoDocumento.NIT),
+  ], { error: obrigatorio }),
+  numero: digitos(11, 'Deve ter 11 dígitos'),
+});
+
+export const enderecoSchema = z.object({
+  cep: digitos(8, 'CEP inválido'),
+  logradouro: texto(150),
+  numeroLogradouro: texto(10),
+  bairro: texto(100),
+  complemento: textoOpcional(100),
+  /** IBGE 7-digit code of the municipality. */
+  municipio: id,
+  uf: sigla,
+});
+
+export const contatoSchema = z.object({
+  email: z.union([z.email('E-mail inválido'), z.literal(''), z.null()]).optional().transform((v) => (v ? v : null)),
+  telefone: digitos([10, 11], 'Telefone inválido'),
+});
+
+export const protocoloSchema = z.object({
+  dataProtocolo: dataIso,
+  /** Process number 00000.000000/0000-00, digits only on the wire. */
+  numeroNupSei: digitos(17, 'Número de processo inválido'),
+});
+
+/** Registry information shown read-only in step 1; never accepted from the client. */
+export const rgpLeituraSchema = z.object({
+  numeroRGP: z.string().nullable(),
+  numeroPrimeiroRGP: z.string().nullable(),
+  orgao: z.string().nullable(),
+  dataPrimeiroRgp: z.string().nullable(),
+  origem: z.string().nullable(),
+  situacao: z.number().int().nullable(),
+  dataSuspensoCancelado: z.string().nullable(),
+  podeAcessarSistema: z.boolean(),
+});
+
+const passo1Base = z.object({
+  cpf: cpfSchema,
+  nome: texto(150, 3).transform((v) => v.toUpperCase()),
+  dataNascimento: dataIso,
+  sexo: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: obrigatorio }),
+  nomeMae: texto(150, 3).transform((v) => v.toUpperCase()),
+  nomePai: texto(150, 3).transform((v) => v.toUpperCase()),
+  apelido: textoOpcional(60),
+  escolaridade: id,
+  etnia: id,
+  alfabetizacao: simNao,
+  nacionalidadeBrasileira: z.enum([Nacionalidade.BRASILEIRA, Nacionalidade.ESTRANGEIRA], { error: obrigatorio }),
+  docIdentificacao: docIdentificacaoSchema,
+  documentoSocial: documentoSocialSchema.optional().nullable(),
+  endereco: enderecoSchema,
+  contato: contatoSchema,
+  protocolo: protocoloSchema.optional().nullable(),
+});
+
+/**
+ * Step 1 for a request of type `tipo`: foreigners drop the social document (required for Brazilians); the
+ * protocol is kept (and required) only for type 3.
+ */
+export function passo1Schema(tipo: number) {
+  return passo1Base.superRefine((v, ctx) => {
+    if (v.nacionalidadeBrasileira === Nacionalidade.BRASILEIRA && !v.documentoSocial) {
+      ctx.addIssue({ code: 'custom', path: ['documentoSocial'], message: obrigatorio });
+    }
+    if (tipo === TipoSolicitacao.REGISTRO_PROTOCOLO && !v.protocolo) {
+      ctx.addIssue({ code: 'custom', path: ['protocolo'], message: obrigatorio });
+    }
+  }).transform((v) => ({
+    ...v,
+    documentoSocial: v.nacionalidadeBrasileira === Nacionalidade.ESTRANGEIRA ? null : (v.documentoSocial ?? null),
+    protocolo: tipo === TipoSolicitacao.REGISTRO_PROTOCOLO ? (v.protocolo ?? null) : null,
+  }));
+}
+export type Passo1 = z.output<ReturnType<typeof passo1Schema>>;
+export type Passo1Entrada = z.input<typeof passo1Base>;
+
+// ---------------------------------------------------------------- step 2: fishing activity
+
+export const FormaAtuacao = { EMBARCADO: 1, DESEMBARCADO: 2 } as const;
+
+export const embarcacaoSchema = z.object({
+  nome: texto(100),
+  /** Título de Inscrição da Embarcação. */
+  tie: texto(30),
+  rgp: textoOpcional(30),
+  /** Certificado de inscrição (not for artesanal). */
+  cir: textoOpcional(30),
+  /** Length in metres. */
+  tamanho: z.number({ error: obrigatorio }).positive('Valor inválido').max(400, 'Valor inválido'),
+  propulsao: id,
+  /** Engine power in HP (0 without engine). */
+  potencia: z.number({ error: obrigatorio }).min(0, 'Valor inválido').max(100_000, 'Valor inválido'),
+  proprietario: texto(150),
+  tipoEmbarcacao: z.object({ id }),
+});
+
+export const areaPretendidaPescaSchema = z.object({
+  id: z.number().int().positive().optional(),
+  idMunicipio: id.nullable().optional(),
+  tipoLocalPesca: id.nullable().optional(),
+  nomePopularLocalPesca: z.string().trim().max(150, 'Deve ter no máximo 150 caracteres').nullable().optional(),
+});
+
+export const entidadeRepresentanteSchema = z.object({
+  cnpj: cnpjSchema,
+  nome: texto(150),
+  siglaUf: sigla,
+  email: z.union([z.email('E-mail inválido'), z.literal(''), z.null()]).optional().transform((v) => (v ? v : null)),
+});
+
+const passo2Base = z.object({
+  dadosAtividadePesca: z.object({
+    formaAtuacaoPesca: z.object({
+      formaAtuacao: z.union([z.literal(1), z.literal(2)], { error: obrigatorio }),
+      categoria: z.union([z.literal(1), z.literal(2)], { error: obrigatorio }),
+      propriedadeEmbarcacao: z.object({ id }).nullable().optional(),
+      possuiRegistroEmbarcacao: z.boolean().nullable().optional(),
+      embarcacao: embarcacaoSchema.nullable().optional(),
+    }),
+    ambientePesca: z.array(id).min(1, 'Informe pelo menos 1 ambiente de pesca').max(10),
+    areaPretendidaPesca: z.array(areaPretendidaPescaSchema).min(1, 'Informe pelo menos 1 local de pesca').max(50),
+    gruposAlvosPesca: z.array(id).min(1, 'Informe pelo menos 1 grupo-alvo de pesca').max(20),
+  }),
+  possuiInstituicaoRepresentante: simNao,
+  entidadeRepresentante: entidadeRepresentanteSchema.nullable().optional(),
+});
+
+/**
+ * Step 2: vessel fields are cleared for forma de atuação 2 (desembarcado); `cir` is dropped for categoria 2
+ * (artesanal); the vessel itself is waived for categoria 2 without vessel registration; the entity is dropped
+ * when not affiliated; every fishing area needs municipality, kind of place and its popular name.
+ */
+export const passo2Schema = passo2Base.superRefine((v, ctx) => {
+  const f = v.dadosAtividadePesca.formaAtuacaoPesca;
+  if (f.formaAtuacao === FormaAtuacao.EMBARCADO) {
+    if (!f.propriedadeEmbarcacao) ctx.addIssue({ code: 'custom', path: ['dadosAtividadePesca', 'formaAtuacaoPesca', 'propriedadeEmbarcacao'], message: obrigatorio });
+    if (f.possuiRegistroEmbarcacao === null || f.possuiRegistroEmbarcacao === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['dadosAtividadePesca', 'formaAtuacaoPesca', 'possuiRegistroEmbarcacao'], message: obrigatorio });
+    }
+    const dispensada = f.categoria === 2 && f.possuiRegistroEmbarcacao === false;
+    if (!dispensada && !f.embarcacao) {
+      ctx.addIssue({ code: 'custom', path: ['dadosAtividadePesca', 'formaAtuacaoPesca', 'embarcacao'], message: obrigatorio });
+    }
+  }
+  v.dadosAtividadePesca.areaPretendidaPesca.forEach((a, i) => {
+    if (!a.idMunicipio || !a.tipoLocalPesca || !a.nomePopularLocalPesca) {
+      ctx.addIssue({ code: 'custom', path: ['dadosAtividadePesca', 'areaPretendidaPesca', i], message: MENSAGENS_SOLICITACAO.localPesca });
+    }
+  });
+  if (v.possuiInstituicaoRepresentante && !v.entidadeRepresentante) {
+    ctx.addIssue({ code: 'custom', path: ['entidadeRepresentante'], message: obrigatorio });
+  }
+}).transform((v) => {
+  const f = v.dadosAtividadePesca.formaAtuacaoPesca;
+  const embarcado = f.formaAtuacao === FormaAtuacao.EMBARCADO;
+  const dispensada = f.categoria === 2 && f.possuiRegistroEmbarcacao === false;
+  const embarcacao = embarcado && !dispensada && f.embarcacao
+    ? { ...f.embarcacao, cir: f.categoria === 2 ? null : f.embarcacao.cir }
+    : null;
+  return {
+    dadosAtividadePesca: {
+      ...v.dadosAtividadePesca,
+      formaAtuacaoPesca: {
+        formaAtuacao: f.formaAtuacao,
+        categoria: f.categoria,
+        propriedadeEmbarcacao: embarcado ? (f.propriedadeEmbarcacao ?? null) : null,
+        possuiRegistroEmbarcacao: embarcado ? (f.possuiRegistroEmbarcacao ?? null) : null,
+        embarcacao,
+      },
+      areaPretendidaPesca: v.dadosAtividadePesca.areaPretendidaPesca.map((a) => ({
+        idMunicipio: a.idMunicipio!, tipoLocalPesca: a.tipoLocalPesca!, nomePopularLocalPesca: a.nomePopularLocalPesca!.trim(),
+      })),
+      ambientePesca: [...new Set(v.dadosAtividadePesca.ambientePesca)],
+      gruposAlvosPesca: [...new Set(v.dadosAtividadePesca.gruposAlvosPesca)],
+    },
+    possuiInstituicaoRepresentante: v.possuiInstituicaoRepresentante,
+    entidadeRepresentante: v.possuiInstituicaoRepresentante ? (v.entidadeRepresentante ?? null) : null,
+  };
+});
+export type Passo2 = z.output<typeof passo2Schema>;
+export type Passo2Entrada = z.input<typeof passo2Base>;
+
+// ---------------------------------------------------------------- step 3: socio-economic data
+
+export const membroFamiliaSchema = z.object({
+  membroFamilia: id,
+  idade: z.number({ error: obrigatorio }).int('Valor inválido').min(0, 'Valor inválido').max(130, 'Valor inválido'),
+  participaPesca: simNao,
+  possuiOutraFonteRenda: simNao,
+});
+
+export const fonteRendaSchema = z.object({
+  atividadeProfissional: texto(100),
+  faixaRenda: id,
+  idProfissao: id,
+  dataAdmissao: dataIso.nullable().optional().transform((v) => v ?? null),
+  dataEncerramento: dataIso.nullable().optional().transform((v) => v ?? null),
+}).refine((f) => !f.dataAdmissao || !f.dataEncerramento || f.dataAdmissao <= f.dataEncerramento, {
+  path: ['dataEncerramento'], message: 'A data de encerramento não pode ser anterior à de admissão',
+});
+
+export const passo3Schema = z.object({
+  dadosSocioEconomicos: z.array(membroFamiliaSchema).min(1, 'Informe pelo menos 1 membro da família').max(30),
+  fontesRenda: z.array(fonteRendaSchema).min(1, 'Informe pelo menos 1 fonte de renda').max(20),
+  rendaBeneficio: z.object({
+    possuiRendaFederal: simNao,
+    possuiSeguroDefeso: simNao,
+  }).transform((r) => ({ ...r, valorRendaMensal: 0, valorRendaAnual: 0 })),
+  acessoServicoPublico: z.object({
+    tipoResidencia: id,
+    /** Years living in the municipality. */
+    tempoResideMunicipio: z.number({ error: obrigatorio }).int('Valor inválido').min(0, 'Valor inválido').max(130, 'Valor inválido'),
+    possuiComputador: simNao,
+    possuiAcessoInternet: simNao,
+    possuiCapacitacaoProfissional: simNao,
+    possuiCelular: simNao,
+    infraestruturasPublicas: z.array(id).min(1, 'Informe pelo menos 1 serviço público').max(5),
+  }),
+});
+export type Passo3 = z.output<typeof passo3Schema>;
+export type Passo3Entrada = z.input<typeof passo3Schema>;
+
+/** The first family member defaults to member 1 (the fisher) who participates in fishing. */
+export const MEMBRO_FAMILIA_PADRAO = { membroFamilia: 1, idade: 18, participaPesca: true, possuiOutraFonteRenda: false } as const;
+
+// ---------------------------------------------------------------- step 4: support and documents
+
+export const MAX_APOIOS = 12;
+
+export const passo4Schema = z.object({
+  recebeuAjudaPreenchimento: simNao,
+  apoio: z.array(z.object({ entidadeApoioPescador: id })).max(MAX_APOIOS, `Informe no máximo ${MAX_APOIOS} apoios`).default([]),
+}).superRefine((v, ctx) => {
+  if (v.recebeuAjudaPreenchimento && v.apoio.length === 0) {
+    ctx.addIssue({ code: 'custom', path: ['apoio'], message: MENSAGENS_SOLICITACAO.apoio });
+  }
+}).transform((v) => ({
+  recebeuAjudaPreenchimento: v.recebeuAjudaPreenchimento,
+  apoio: v.recebeuAjudaPreenchimento ? v.apoio.filter((a, i, all) => all.findIndex((b) => b.entidadeApoioPescador === a.entidadeApoioPescador) === i) : [],
+}));
+export type Passo4 = z.output<typeof passo4Schema>;
+export type Passo4Entrada = z.input<typeof passo4Schema>;
+
+/**
+ * The documents a request needs before step 4 can be saved and the request submitted (spec point 5, Step 4):
+ * identification, proof of address, photo and PIS/PASEP/NIS (type 4, or one of 10–13); foreigners also the
+ * work visa; with a representative entity, the membership proof; registration with protocol, the protocol proof.
+ */
+export function documentosObrigatorios(p: {
+  tipo: number;
+  nacionalidadeBrasileira: string | null | undefined;
+  possuiEntidade: boolean;
+}): number[][] {
+  const grupos: number[][] = [
+    [TipoDocumento.IDENTIFICACAO],
+    [TipoDocumento.COMPROVANTE_RESIDENCIA],
+    [TipoDocumento.FOTO_3X4],
+    [TipoDocumento.PIS_PASEP_NIS_NIT, TipoDocumento.PIS, TipoDocumento.PASEP, TipoDocumento.NIS, TipoDocumento.NIT],
+  ];
+  if (p.nacionalidadeBrasileira === Nacionalidade.ESTRANGEIRA) grupos.push([TipoDocumento.VISTO_TRABALHO]);
+  if (p.possuiEntidade) grupos.push([TipoDocumento.COMPROVANTE_FILIACAO_ENTIDADE]);
+  if (p.tipo === TipoSolicitacao.REGISTRO_PROTOCOLO) grupos.push([TipoDocumento.COMPROVANTE_PROTOCOLO]);
+  return grupos;
+}
+
+/** The groups of `documentosObrigatorios` that no present document satisfies. */
+export function documentosFaltantes(obrigatorios: number[][], presentes: number[]): number[][] {
+  const tem = new Set(presentes);
+  return obrigatorios.filter((grupo) => !grupo.some((t) => tem.has(t)));
+}
+
+// ---------------------------------------------------------------- the request on the wire
+
+export const tipoSolicitacaoSchema = z.union(tiposComAssistente.map((t) => z.literal(t)) as [
+  z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>, z.ZodLiteral<8>,
+], { error: 'Tipo de solicitação inválido' });
+
+/** POST and PUT /api/solicitacao: the envelope of a step; the step's own fields are checked by its schema. */
+export const salvarPassoCorpo = z.looseObject({
+  id: z.number().int().positive().optional(),
+  tipo: tipoSolicitacaoSchema,
+  passo: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)], { error: 'Passo inválido' }),
+  declaraCiencia: z.boolean().optional(),
+});
+export type SalvarPassoCorpo = z.infer<typeof salvarPassoCorpo>;
+
+/** The schema of step `passo` for a request of type `tipo`. */
+export function schemaDoPasso(passo: 1 | 2 | 3 | 4, tipo: number) {
+  switch (passo) {
+    case 1:
+      return passo1Schema(tipo);
+    case 2:
+      return passo2Schema;
+    case 3:
+      return passo3Schema;
+    case 4:
+      return passo4Schema;
+  }
+}
+
+/** A request as GET /api/solicitacao/{id} answers it: the saved steps' fields flat, as the forms send them. */
+export interface SolicitacaoDetalhe {
+  id: number;
+  tipo: number;
+  situacao: number;
+  /** The last step saved (0 before step 1 is saved). */
+  passo: number;
+  declaraCiencia: boolean;
+  idPescador: number;
+  dataCriacao: string;
+  dataEnvio: string | null;
+  numeroProtocolo: string | null;
+  justificativaDeclaracaoSolicitacaoCancelamento?: string | null;
+  /** Step fields: present once the step is saved. */
+  [campo: string]: unknown;
+}
