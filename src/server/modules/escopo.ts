@@ -6,7 +6,8 @@ export const MENSAGEM_FORA_DO_ESCOPO = 'Você não tem permissão para acessar o
 
 /**
  * Who may read a fisher's data (product guide, "Who may do what"): the fisher themself; MPA, GESTOR, ADMIN and
- * CONSULTA_INTERNO any fisher; SFPA fishers of their agency's state (task-force states join in a later issue).
+ * CONSULTA_INTERNO any fisher; SFPA fishers of their agency's state or of a state served by an active task force
+ * they belong to.
  * Everybody else gets 403, never the data, whether or not the fisher exists.
  */
 export function podeLerPescador(ator: AuthContext, pescadorId: number, ufPescador: string | null): boolean {
@@ -19,7 +20,7 @@ export function podeLerPescador(ator: AuthContext, pescadorId: number, ufPescado
     case Perfil.CONSULTA_INTERNO:
       return true;
     case Perfil.SFPA:
-      return ufPescador !== null && ufPescador === ator.ufOrgao;
+      return ufPescador !== null && (ufPescador === ator.ufOrgao || ator.ufsForcaTarefa.includes(ufPescador));
     default:
       return false;
   }
@@ -31,6 +32,6 @@ export function exigirLeituraPescador(ator: AuthContext, pescadorId: number, ufP
 
 /** The states whose analyses an SFPA user sees; null means every state. */
 export function ufsDoEscopo(ator: AuthContext): string[] | null {
-  if (ator.perfil === Perfil.SFPA) return ator.ufOrgao ? [ator.ufOrgao] : [];
+  if (ator.perfil === Perfil.SFPA) return [...new Set([...(ator.ufOrgao ? [ator.ufOrgao] : []), ...ator.ufsForcaTarefa])];
   return null;
 }

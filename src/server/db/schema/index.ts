@@ -1,3 +1,4 @@
 export * from './identidade';
 export * from './pescador';
 export * from './referencia';
+export * from './administracao';

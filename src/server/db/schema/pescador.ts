@@ -169,9 +169,23 @@ export const analiseSolicitacao = pgTable('analise_solicitacao', {
   usuarioMapaId: integer('usuario_mapa_id'),
   dataHoraBloqueio: timestamp('data_hora_bloqueio', { withTimezone: true }),
   justificativa: text('justificativa'),
+  /** 'MPA' when the request came back from the ministry instance (ATUALIZACAO_MPA): SFPA may not take it. */
+  instancia: varchar('instancia', { length: 4 }).notNull().default('SFPA'),
+  /** Profile of the analyst who decided (SFPA returns to ATUALIZACAO_SFPA, the others to ATUALIZACAO_MPA). */
+  perfilAnalista: smallint('perfil_analista'),
+  documentoParecerId: integer('documento_parecer_id'),
   criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
   concluidaEm: timestamp('concluida_em', { withTimezone: true }),
 }, (t) => [
   index('analise_situacao_uf_idx').on(t.situacaoAnalise, t.ufPescador),
+  index('analise_fila_idx').on(t.situacaoAnalise, t.criadoEm),
   index('analise_solicitacao_idx').on(t.solicitacaoId),
 ]);
+
+/** The checklist of one analysis: each document of the request, approved or rejected. */
+export const analiseDocumento = pgTable('analise_documento', {
+  analiseId: integer('analise_id').notNull().references(() => analiseSolicitacao.id),
+  documentoId: integer('documento_id').notNull().references(() => documento.id),
+  tipoDocumento: smallint('tipo_documento').notNull(),
+  aprovado: boolean('aprovado').notNull(),
+}, (t) => [primaryKey({ columns: [t.analiseId, t.documentoId] })]);

@@ -18,6 +18,8 @@ export interface UsuarioMapaAcesso {
   orgaoInicio: string | null;
   orgaoTermino: string | null;
   orgaoTodosDias: boolean | null;
+  /** States served by the active task forces the user belongs to (deadline not passed, São Paulo date). */
+  ufsForcaTarefa: string[];
 }
 
 const usuarioMapaAcessoColumns = {
@@ -36,6 +38,13 @@ const usuarioMapaAcessoColumns = {
   orgaoInicio: configuracaoHorarioAcesso.horaLimiteInicioAcesso,
   orgaoTermino: configuracaoHorarioAcesso.horaLimiteTerminoAcesso,
   orgaoTodosDias: configuracaoHorarioAcesso.usuarioPodeAcessarTodosDias,
+  ufsForcaTarefa: sql<string[]>`coalesce((
+    SELECT array_agg(DISTINCT ftu.uf::text ORDER BY ftu.uf::text)
+    FROM forca_tarefa_lotacao ftl
+    JOIN forca_tarefa ft ON ft.id = ftl.forca_tarefa_id
+      AND ft.ativa AND ft.data_limite >= (now() AT TIME ZONE 'America/Sao_Paulo')::date
+    JOIN forca_tarefa_uf ftu ON ftu.forca_tarefa_id = ft.id
+    WHERE ftl.usuario_mapa_id = ${usuarioMapa.id}), '{}')`,
 };
 
 export interface SessaoAtiva {

@@ -21,6 +21,8 @@ export interface AuthContext {
   idUsuarioMapa: number | null;
   siglaOrgao: string | null;
   ufOrgao: string | null;
+  /** States of the active task forces a staff member belongs to (empty for fishers). */
+  ufsForcaTarefa: string[];
   ip: string;
 }
 
@@ -213,6 +215,7 @@ export class AuthService {
       idUsuarioMapa: sessao.usuarioMapaId,
       siglaOrgao: null,
       ufOrgao: null,
+      ufsForcaTarefa: [],
       ip,
     };
     if (sessao.usuarioMapaId !== null) {
@@ -230,6 +233,7 @@ export class AuthService {
       ctx.nome = servidor!.nome;
       ctx.siglaOrgao = servidor!.siglaOrgao;
       ctx.ufOrgao = servidor!.ufOrgao;
+      ctx.ufsForcaTarefa = servidor!.ufsForcaTarefa;
     }
     return ctx;
   }

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { formatarRgp, isRgpValido, montarRgp } from './rgp';
+
+describe('RGP number (spec point 5)', () => {
+  it('accepts a state, PA or PI and exactly 11 characters, with or without hyphens', () => {
+    expect(isRgpValido('SPPA00000000123')).toBe(true);
+    expect(isRgpValido('sp-pi-00000000123')).toBe(true);
+    expect(isRgpValido('PA-PA-ABC12345678')).toBe(true);
+  });
+
+  it('refuses an unknown state, another kind, or the wrong length', () => {
+    expect(isRgpValido('XXPA00000000123')).toBe(false);
+    expect(isRgpValido('SPPX00000000123')).toBe(false);
+    expect(isRgpValido('SPPA0000000012')).toBe(false);
+    expect(isRgpValido('SPPA000000001234')).toBe(false);
+    expect(() => formatarRgp('SPPA1')).toThrow('RGP inválido');
+  });
+
+  it('displays hyphen-separated in upper case', () => {
+    expect(formatarRgp('sppa00000000123')).toBe('SP-PA-00000000123');
+  });
+
+  it('builds a number from the state, the category and the sequence', () => {
+    expect(montarRgp('pa', 2, 7)).toBe('PAPA00000000007');
+    expect(montarRgp('SC', 1, 12345678901n)).toBe('SCPI12345678901');
+    expect(() => montarRgp('SC', 1, 123456789012n)).toThrow();
+  });
+});
