@@ -32,6 +32,43 @@ import { saudeRoutes } from './modules/saude/saude.routes';
 import { SolicitacaoRepository } from './modules/solicitacao/solicitacao.repository';
 import { SolicitacaoService } from './modules/solicitacao/solicitacao.service';
 import { solicitacaoRoutes } from './modules/solicitacao/solicitacao.routes';
+import { PedidoService } from './modules/solicitacao/pedido.service';
+import { edicaoRegistroRoutes } from './modules/solicitacao/edicao-registro.routes';
+import { primeiroRgpRoutes } from './modules/solicitacao/primeiro-rgp.routes';
+import { cancelamentoRoutes } from './modules/solicitacao/cancelamento.routes';
+import { regularizacaoRoutes } from './modules/solicitacao/regularizacao.routes';
+import { LocalFileStorage } from './adapters/storage/local-storage';
+import { AssinadorArquivos, chaveAssinaturaArquivos, type FileStorage } from './adapters/storage/storage';
+import { ArquivoService } from './modules/arquivo/arquivo.service';
+import { arquivoRoutes } from './modules/arquivo/arquivo.routes';
+import { DocumentoRepository } from './modules/documento/documento.repository';
+import { DocumentoService } from './modules/documento/documento.service';
+import { documentoRoutes } from './modules/documento/documento.routes';
+import { NotificacaoRepository } from './modules/notificacao/notificacao.repository';
+import { NotificacaoService } from './modules/notificacao/notificacao.service';
+import { notificacaoRoutes } from './modules/notificacao/notificacao.routes';
+import { PescadorRepository } from './modules/pescador/pescador.repository';
+import { PescadorService } from './modules/pescador/pescador.service';
+import { pescadorRoutes } from './modules/pescador/pescador.routes';
+import { criarCaptchaVerifier } from './adapters/captcha/criar-captcha';
+import { AssinadorCarteira, chaveTokenCarteira } from './modules/carteira/carteira-token';
+import { CarteiraRepository } from './modules/carteira/carteira.repository';
+import { CarteiraService } from './modules/carteira/carteira.service';
+import { carteiraRoutes } from './modules/carteira/carteira.routes';
+import { ConsultaPublicaRepository } from './modules/consulta-publica/consulta-publica.repository';
+import { ConsultaPublicaService } from './modules/consulta-publica/consulta-publica.service';
+import { consultaPublicaRoutes } from './modules/consulta-publica/consulta-publica.routes';
+
+/** Services that background jobs and scripts call (the same instances the routes use). */
+export interface Servicos {
+  analise: AnaliseService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    servicos: Servicos;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -41,6 +78,8 @@ export interface AppDeps {
   identityProvider?: IdentityProvider;
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
+  /** Replaces the file storage (tests); by default a local folder under DATA_DIR. */
+  storage?: FileStorage;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -113,11 +152,51 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(authPlugin, { auth, auditoria });
 
+  // Services: each built once, here, and handed to the routes and jobs that use them.
+  const agora = deps.now ?? (() => new Date());
+  const solicitacaoRepo = new SolicitacaoRepository(db);
+  const solicitacao = new SolicitacaoService(solicitacaoRepo, auditoria);
+  const pedido = new PedidoService(solicitacaoRepo, auditoria);
+  // Notifications are created by other modules (analysis, requests, batches) inside their transactions.
+  const notificacoes = new NotificacaoService(new NotificacaoRepository(db), { now: agora });
+  const assinador = new AssinadorArquivos(chaveAssinaturaArquivos(config.files.signingSecret, deps.jwtSecret), agora);
+  const storage = deps.storage ?? new LocalFileStorage(path.join(config.dataDir, 'arquivos'), assinador);
+  const documento = new DocumentoService(new DocumentoRepository(db), storage, auditoria, {
+    now: agora,
+    onArquivoOrfao: (chave, err) => app.log.warn({ err, chave }, 'stored file left behind (delete failed)'),
+  });
+  const analise = new AnaliseService(db, new AnaliseRepository(db), auditoria, notificacoes, documento, {
+    ...config.analise,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  // The card reads the 3x4 photo through the storage.
+  const carteira = new CarteiraService(new CarteiraRepository(db), storage, auditoria,
+    new AssinadorCarteira(chaveTokenCarteira(config.carteira.tokenSecret, deps.jwtSecret)), { publicUrl: config.publicUrl, now: agora });
+  const captcha = criarCaptchaVerifier({
+    hcaptchaSecret: config.captcha.hcaptchaSecret, hmacSecret: config.captcha.hmacSecret, jwtSecret: deps.jwtSecret, db, log: app.log,
+  });
+  app.decorate('servicos', { analise } satisfies Servicos);
+
+  // Routes, module by module.
   await app.register(saudeRoutes, { db });
   await app.register(authRoutes, { auth });
   await app.register(referenciaRoutes, { referencia: new ReferenciaService(db) });
-  await app.register(solicitacaoRoutes, { solicitacao: new SolicitacaoService(new SolicitacaoRepository(db)) });
-  await app.register(analiseRoutes, { analise: new AnaliseService(new AnaliseRepository(db)) });
+  await app.register(solicitacaoRoutes, { solicitacao });
+  await app.register(edicaoRegistroRoutes, { solicitacao });
+  await app.register(primeiroRgpRoutes, { pedido });
+  await app.register(cancelamentoRoutes, { pedido });
+  await app.register(regularizacaoRoutes, { pedido });
+  await app.register(analiseRoutes, { analise });
+  await app.register(documentoRoutes, { documento, analise });
+  await app.register(arquivoRoutes, { arquivo: new ArquivoService(storage, assinador, documento, config.files.signedUrlTtlSeconds) });
+  await app.register(pescadorRoutes, {
+    pescador: new PescadorService(new PescadorRepository(db), auditoria, documento, { publicUrl: config.publicUrl, now: agora }),
+  });
+  await app.register(notificacaoRoutes, { notificacao: notificacoes });
+  await app.register(carteiraRoutes, { carteira });
+  await app.register(consultaPublicaRoutes, {
+    consultaPublica: new ConsultaPublicaService(captcha, carteira, new ConsultaPublicaRepository(db), auditoria),
+  });
 
   await registerWeb(app, config.webDistDir);
   return app;

@@ -29,6 +29,16 @@ const envSchema = z
     JWT_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
     TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(900),
     SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(72).default(12),
+    FILE_SIGNING_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
+    ANALISE_TEMPO_BLOQUEIO_MINUTOS: z.coerce.number().int().min(1).max(1440).default(60),
+    PRAZO_ATUALIZACAO_DIAS: z.coerce.number().int().min(1).max(365).default(30),
+    SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+    // Captcha of the public lookups: hCaptcha when HCAPTCHA_SECRET is set, else the self-hosted ALTCHA, whose
+    // challenges are signed with CAPTCHA_HMAC_SECRET (derived from the token key when absent: development only).
+    HCAPTCHA_SECRET: z.string().min(1).optional(),
+    CAPTCHA_HMAC_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
+    // Signs the QR code of the printed professional card; derived from the token key when absent (development only).
+    CARTEIRA_TOKEN_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
 
     OIDC_ISSUER: z.url().optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -54,6 +64,14 @@ const envSchema = z
     if (env.NODE_ENV === 'production' && oidc === 0) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'is required in production (gov.br Login Único)' });
     }
+    // Production keys of their own, never derived from the token key: the captcha key is used by every anonymous
+    // request and rotates freely; the card key must outlive any rotation of the token key (printed cards last years).
+    if (env.NODE_ENV === 'production' && !env.HCAPTCHA_SECRET && !env.CAPTCHA_HMAC_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['CAPTCHA_HMAC_SECRET'], message: 'is required in production unless HCAPTCHA_SECRET is set' });
+    }
+    if (env.NODE_ENV === 'production' && !env.CARTEIRA_TOKEN_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['CARTEIRA_TOKEN_SECRET'], message: 'is required in production (it signs the QR codes of printed cards)' });
+    }
   });
 
 export type Env = z.infer<typeof envSchema>;
@@ -74,7 +92,23 @@ export interface Config {
     sessionTtlHours: number;
   };
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  files: {
+    /** Key of the signed file addresses; when absent it is derived (HKDF) from the token key. */
+    signingSecret: string | undefined;
+    signedUrlTtlSeconds: number;
+  };
   workday: { start: string; end: string };
+  analise: { tempoBloqueioMinutos: number; prazoAtualizacaoDias: number };
+  captcha: {
+    /** hCaptcha's secret; when set, hCaptcha verifies the public lookups instead of ALTCHA. */
+    hcaptchaSecret: string | undefined;
+    /** Key of the ALTCHA challenges; when absent it is derived (HKDF) from the token key. */
+    hmacSecret: string | undefined;
+  };
+  carteira: {
+    /** Key of the card's QR codes; when absent it is derived (HKDF) from the token key. */
+    tokenSecret: string | undefined;
+  };
   bodyLimit: number;
   webDistDir: string;
 }
@@ -109,7 +143,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     oidc: e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
       ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
       : undefined,
+    files: { signingSecret: e.FILE_SIGNING_SECRET, signedUrlTtlSeconds: e.SIGNED_URL_TTL_SECONDS },
     workday: { start: e.WORKDAY_START, end: e.WORKDAY_END },
+    analise: { tempoBloqueioMinutos: e.ANALISE_TEMPO_BLOQUEIO_MINUTOS, prazoAtualizacaoDias: e.PRAZO_ATUALIZACAO_DIAS },
+    captcha: { hcaptchaSecret: e.HCAPTCHA_SECRET, hmacSecret: e.CAPTCHA_HMAC_SECRET },
+    carteira: { tokenSecret: e.CARTEIRA_TOKEN_SECRET },
     bodyLimit: e.BODY_LIMIT_BYTES,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
   };

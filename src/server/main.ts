@@ -5,6 +5,7 @@ import { connect } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { seedAll } from './db/seeds';
+import { iniciarJobs } from './jobs/jobs';
 import { resolveJwtSecret } from './lib/jwt-secret';
 import { logRedactPaths } from './plugins/redact';
 
@@ -41,6 +42,7 @@ async function main() {
   await seedAll(handle.db, { demo: config.seedDemo });
   const jwtSecret = await resolveJwtSecret(config.auth.jwtSecret, config.dataDir);
   const app = await buildApp({ config, db: handle.db, jwtSecret });
+  const jobs = await iniciarJobs({ connectionString: url, servicos: app.servicos, log: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -51,6 +53,7 @@ async function main() {
     force.unref();
     try {
       await app.close();
+      await jobs.stop();
       await handle.close();
       await embedded?.stop();
     } finally {

@@ -22,3 +22,8 @@ export function connect(url: string, max = 10): DbHandle {
   const db = drizzle(pool, { schema }) as Database;
   return { db, pool, close: () => pool.end() };
 }
+
+/** A transaction handed out by `db.transaction`. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Where SQL runs: the pool or a transaction. */
+export type Executor = Database | Tx;

@@ -46,7 +46,9 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const onde = err.validationContext ?? 'body';
       const erros = err.validation.map((v) => `${campo(v.instancePath, onde)}: ${v.message ?? 'Valor inválido'}`);
-      return erro(reply, 400, MENSAGEM_DADOS_INVALIDOS, erros);
+      // A rule of the specification (a refinement) carries the sentence the user must read: it leads.
+      const regra = err.validation.find((v) => v.keyword === 'custom' && v.message);
+      return erro(reply, 400, regra?.message ?? MENSAGEM_DADOS_INVALIDOS, erros);
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err: { message: err.message, issues: err.cause.issues } }, 'response does not match its schema');

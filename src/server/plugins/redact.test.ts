@@ -7,6 +7,8 @@ describe('log redaction of addresses', () => {
     expect(maskUrl('/api/dados-bcpf/529.982.247-25')).toBe('/api/dados-bcpf/***');
     expect(maskUrl('/api/cloud-storage/abc?jwt=eyJhbGciOi.x.y')).toBe('/api/cloud-storage/abc?jwt=***');
     expect(maskUrl('/login?code=abc&state=def')).toBe('/login?code=***&state=***');
+    expect(maskUrl('/api/arquivos/abc?expira=1&assinatura=deadbeef')).toBe('/api/arquivos/abc?expira=1&assinatura=***');
+    expect(maskUrl('/api/carteira-profissional/verificar/AbC_123-x?y=1')).toBe('/api/carteira-profissional/verificar/***?y=1');
     expect(maskUrl('/api/solicitacao/123')).toBe('/api/solicitacao/123');
   });
 });

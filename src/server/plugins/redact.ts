@@ -5,10 +5,12 @@ import type { FastifyRequest } from 'fastify';
  * credentials in headers are masked before anything is written.
  */
 const CPF_LIKE = /\d{3}\.?\d{3}\.?\d{3}-?\d{2}/g;
-const SECRET_QUERY = /([?&](?:jwt|token|code|state|cpf|rgp)=)[^&]*/gi;
+const SECRET_QUERY = /([?&](?:jwt|token|code|state|cpf|rgp|assinatura|protocolo)=)[^&]*/gi;
+
+const SECRET_PATH = /(\/verificar\/)[^/?]+/g;
 
 export function maskUrl(url: string): string {
-  return url.replace(SECRET_QUERY, '$1***').replace(CPF_LIKE, '***');
+  return url.replace(SECRET_QUERY, '$1***').replace(SECRET_PATH, '$1***').replace(CPF_LIKE, '***');
 }
 
 export const logRedactPaths = [

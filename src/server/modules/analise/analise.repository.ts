@@ -1,7 +1,87 @@
-import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
 import { SituacaoAnalise as A } from '../../../shared/enums';
+import type { FiltrosAnalise } from '../../../shared/schemas/analise';
 import type { TotalizadoresServidor } from '../../../shared/schemas/totalizadores';
+
+export type AnaliseLinha = {
+  id: number;
+  solicitacaoId: number;
+  situacaoAnalise: number;
+  ufPescador: string | null;
+  usuarioMapaId: number | null;
+  nomeAnalista: string | null;
+  dataHoraBloqueio: Date | null;
+  justificativa: string | null;
+  instancia: string;
+  documentoParecerId: number | null;
+  criadoEm: Date;
+  concluidaEm: Date | null;
+  // the request and its fisher
+  tipo: number;
+  situacaoSolicitacao: number;
+  pescadorId: number;
+  nomePescador: string;
+  cpfPescador: string;
+  numeroProtocolo: string | null;
+  enviadaEm: Date | null;
+  dados: Record<string, unknown>;
+};
+
+export type DocumentoAtivo = {
+  id: number;
+  tipoDocumento: number;
+  nomeArquivo: string;
+  chaveArquivo: string;
+  migrado: boolean;
+  aprovado: boolean;
+};
+
+export type PescadorRegistro = {
+  id: number;
+  uf: string | null;
+  categoria: number | null;
+  numeroRgp: string | null;
+  situacaoRegistro: number | null;
+  dataPrimeiroRgp: string | null;
+  orgaoRgp: string | null;
+};
+
+const SELECT_ANALISE = sql`
+  SELECT a.id, a.solicitacao_id AS "solicitacaoId", a.situacao_analise AS "situacaoAnalise", a.uf_pescador AS "ufPescador",
+         a.usuario_mapa_id AS "usuarioMapaId", u.nome AS "nomeAnalista", a.data_hora_bloqueio AS "dataHoraBloqueio",
+         a.justificativa, a.instancia, a.documento_parecer_id AS "documentoParecerId", a.criado_em AS "criadoEm",
+         a.concluida_em AS "concluidaEm",
+         s.tipo, s.situacao AS "situacaoSolicitacao", s.pescador_id AS "pescadorId", p.nome AS "nomePescador",
+         p.cpf AS "cpfPescador", s.numero_protocolo AS "numeroProtocolo", s.enviada_em AS "enviadaEm", s.dados
+  FROM analise_solicitacao a
+  JOIN solicitacao s ON s.id = a.solicitacao_id
+  JOIN pescador p ON p.id = s.pescador_id
+  LEFT JOIN usuario_mapa um ON um.id = a.usuario_mapa_id
+  LEFT JOIN usuario u ON u.id = um.usuario_id`;
+
+function dataSp(iso: string, fim: boolean): SQL {
+  // Start dates at 00:00:00 and end dates at 23:59:59 in São Paulo time.
+  return fim
+    ? sql`((${iso}::date + 1)::timestamp AT TIME ZONE 'America/Sao_Paulo')`
+    : sql`(${iso}::date::timestamp AT TIME ZONE 'America/Sao_Paulo')`;
+}
+
+/** drizzle hands raw-SQL timestamps back as strings: the service works with Dates. */
+function data(v: unknown): Date | null {
+  if (v === null || v === undefined) return null;
+  return v instanceof Date ? v : new Date(String(v));
+}
+
+function normalizar<T extends AnaliseLinha>(l: T): T {
+  return {
+    ...l,
+    dataHoraBloqueio: data(l.dataHoraBloqueio),
+    criadoEm: data(l.criadoEm)!,
+    concluidaEm: data(l.concluidaEm),
+    enviadaEm: data(l.enviadaEm),
+  };
+}
 
 export class AnaliseRepository {
   constructor(private readonly db: Database) {}
@@ -17,5 +97,169 @@ export class AnaliseRepository {
       FROM analise_solicitacao
       WHERE ${filtroUf}`);
     return rows[0]!;
+  }
+
+  /**
+   * The follow-up list, oldest first, filtered and paginated in SQL. The default filter (waiting, ordered by
+   * arrival) is served by analise_fila_idx (situacao_analise, criado_em).
+   */
+  async listar(f: FiltrosAnalise, ufs: string[] | null): Promise<{ total: number; linhas: (AnaliseLinha & { diasAguardando: number })[] }> {
+    const where: SQL[] = [];
+    if (ufs !== null) where.push(sql`a.uf_pescador = ANY(${sql.param(ufs)}::text[])`);
+    if (f.situacao) where.push(sql`a.situacao_analise = ${f.situacao}`);
+    if (f.tipoSolicitacao) where.push(sql`s.tipo = ${f.tipoSolicitacao}`);
+    if (f.uf) where.push(sql`a.uf_pescador = ${f.uf}`);
+    if (f.cpf) where.push(sql`p.cpf = ${f.cpf}`);
+    if (f.nome) where.push(sql`p.nome ILIKE ${`%${f.nome.toUpperCase().replace(/[%_\\]/g, '')}%`}`);
+    if (f.dataInicio) where.push(sql`a.criado_em >= ${dataSp(f.dataInicio, false)}`);
+    if (f.dataFim) where.push(sql`a.criado_em < ${dataSp(f.dataFim, true)}`);
+    const filtro = where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
+    const offset = (f.pagina - 1) * f.tamanhoPagina;
+    const [contagem, pagina] = await Promise.all([
+      this.db.execute<{ total: number }>(sql`
+        SELECT count(*)::int AS total FROM analise_solicitacao a
+        JOIN solicitacao s ON s.id = a.solicitacao_id JOIN pescador p ON p.id = s.pescador_id ${filtro}`),
+      this.db.execute<AnaliseLinha & { diasAguardando: number }>(sql`
+        SELECT * , ((coalesce(x."concluidaEm", now()) AT TIME ZONE 'America/Sao_Paulo')::date
+                    - (x."criadoEm" AT TIME ZONE 'America/Sao_Paulo')::date)::int AS "diasAguardando"
+        FROM (${SELECT_ANALISE} ${filtro} ORDER BY a.criado_em ASC, a.id ASC LIMIT ${f.tamanhoPagina} OFFSET ${offset}) x
+        ORDER BY x."criadoEm" ASC, x.id ASC`),
+    ]);
+    return { total: contagem.rows[0]!.total, linhas: pagina.rows.map(normalizar) };
+  }
+
+  async findById(ex: Executor, id: number, paraAtualizar = false): Promise<AnaliseLinha | undefined> {
+    const { rows } = await ex.execute<AnaliseLinha>(sql`${SELECT_ANALISE} WHERE a.id = ${id} ${paraAtualizar ? sql`FOR UPDATE OF a` : sql``}`);
+    return rows[0] && normalizar(rows[0]);
+  }
+
+  /** The request's current analysis: the newest one. */
+  async findAtualDaSolicitacao(solicitacaoId: number): Promise<AnaliseLinha | undefined> {
+    const { rows } = await this.db.execute<AnaliseLinha>(sql`${SELECT_ANALISE} WHERE a.solicitacao_id = ${solicitacaoId} ORDER BY a.id DESC LIMIT 1`);
+    return rows[0] && normalizar(rows[0]);
+  }
+
+  async findUltimaIndeferida(solicitacaoId: number): Promise<AnaliseLinha | undefined> {
+    const { rows } = await this.db.execute<AnaliseLinha>(sql`
+      ${SELECT_ANALISE} WHERE a.solicitacao_id = ${solicitacaoId} AND a.situacao_analise = ${A.INDEFERIDA}
+      ORDER BY a.concluida_em DESC NULLS LAST, a.id DESC LIMIT 1`);
+    return rows[0] && normalizar(rows[0]);
+  }
+
+  async findSolicitacaoPescador(solicitacaoId: number): Promise<{ pescadorId: number; uf: string | null } | undefined> {
+    const { rows } = await this.db.execute<{ pescadorId: number; uf: string | null }>(sql`
+      SELECT s.pescador_id AS "pescadorId", coalesce(s.uf_pescador, p.uf) AS uf
+      FROM solicitacao s JOIN pescador p ON p.id = s.pescador_id WHERE s.id = ${solicitacaoId}`);
+    return rows[0];
+  }
+
+  async documentosAtivos(ex: Executor, solicitacaoId: number): Promise<DocumentoAtivo[]> {
+    const { rows } = await ex.execute<DocumentoAtivo>(sql`
+      SELECT id, tipo_documento AS "tipoDocumento", nome_arquivo AS "nomeArquivo", chave_arquivo AS "chaveArquivo", migrado, aprovado
+      FROM documento WHERE solicitacao_id = ${solicitacaoId} AND removido_em IS NULL ORDER BY tipo_documento, id`);
+    return rows;
+  }
+
+  async documentoParecer(id: number): Promise<{ id: number; nomeArquivo: string; chaveArquivo: string } | undefined> {
+    const { rows } = await this.db.execute<{ id: number; nomeArquivo: string; chaveArquivo: string }>(sql`
+      SELECT id, nome_arquivo AS "nomeArquivo", chave_arquivo AS "chaveArquivo" FROM documento WHERE id = ${id} AND removido_em IS NULL`);
+    return rows[0];
+  }
+
+  async definirParecer(ex: Executor, analiseId: number, documentoId: number | null): Promise<void> {
+    await ex.execute(sql`UPDATE analise_solicitacao SET documento_parecer_id = ${documentoId} WHERE id = ${analiseId}`);
+  }
+
+  async findAnaliseDoParecer(documentoId: number): Promise<number | undefined> {
+    const { rows } = await this.db.execute<{ id: number }>(sql`SELECT id FROM analise_solicitacao WHERE documento_parecer_id = ${documentoId}`);
+    return rows[0]?.id;
+  }
+
+  async checklist(analiseId: number): Promise<{ tipoDocumento: number; aprovado: boolean }[]> {
+    const { rows } = await this.db.execute<{ tipoDocumento: number; aprovado: boolean }>(sql`
+      SELECT tipo_documento AS "tipoDocumento", aprovado FROM analise_documento WHERE analise_id = ${analiseId} ORDER BY tipo_documento, documento_id`);
+    return rows;
+  }
+
+  async bloquear(ex: Executor, analiseId: number, usuarioMapaId: number, quando: Date): Promise<Date> {
+    const { rows } = await ex.execute<{ dataHoraBloqueio: Date }>(sql`
+      UPDATE analise_solicitacao SET situacao_analise = ${A.EM_ANALISE}, usuario_mapa_id = ${usuarioMapaId},
+        data_hora_bloqueio = ${quando.toISOString()}::timestamptz
+      WHERE id = ${analiseId} RETURNING data_hora_bloqueio AS "dataHoraBloqueio"`);
+    return data(rows[0]!.dataHoraBloqueio)!;
+  }
+
+  async desbloquear(ex: Executor, analiseId: number): Promise<void> {
+    await ex.execute(sql`
+      UPDATE analise_solicitacao SET situacao_analise = ${A.AGUARDANDO_ANALISE}, usuario_mapa_id = NULL, data_hora_bloqueio = NULL
+      WHERE id = ${analiseId}`);
+  }
+
+  async mudarSituacaoSolicitacao(ex: Executor, p: {
+    solicitacaoId: number; de: number; para: number; cpfAtor: string | null; perfilAtor: number | null; motivo: string;
+  }): Promise<void> {
+    await ex.execute(sql`UPDATE solicitacao SET situacao = ${p.para}, atualizado_em = now() WHERE id = ${p.solicitacaoId}`);
+    await ex.execute(sql`
+      INSERT INTO solicitacao_historico (solicitacao_id, situacao_anterior, situacao_nova, cpf_ator, perfil_ator, motivo)
+      VALUES (${p.solicitacaoId}, ${p.de}, ${p.para}, ${p.cpfAtor}, ${p.perfilAtor}, ${p.motivo})`);
+  }
+
+  async concluir(ex: Executor, p: {
+    analiseId: number; situacao: number; justificativa: string | null; perfilAnalista: number; documentoParecerId: number | null;
+    checklist: { documentoId: number; tipoDocumento: number; aprovado: boolean }[];
+  }): Promise<void> {
+    await ex.execute(sql`
+      UPDATE analise_solicitacao SET situacao_analise = ${p.situacao}, justificativa = ${p.justificativa},
+        perfil_analista = ${p.perfilAnalista}, documento_parecer_id = ${p.documentoParecerId}, concluida_em = now()
+      WHERE id = ${p.analiseId}`);
+    const linhas = JSON.stringify(p.checklist);
+    await ex.execute(sql`
+      INSERT INTO analise_documento (analise_id, documento_id, tipo_documento, aprovado)
+      SELECT ${p.analiseId}, x."documentoId", x."tipoDocumento", x.aprovado
+      FROM jsonb_to_recordset(${linhas}::jsonb) AS x("documentoId" int, "tipoDocumento" smallint, aprovado boolean)`);
+    await ex.execute(sql`
+      UPDATE documento d SET aprovado = x.aprovado
+      FROM jsonb_to_recordset(${linhas}::jsonb) AS x("documentoId" int, aprovado boolean)
+      WHERE d.id = x."documentoId"`);
+  }
+
+  async pescadorParaAtualizar(ex: Executor, pescadorId: number): Promise<PescadorRegistro> {
+    const { rows } = await ex.execute<PescadorRegistro>(sql`
+      SELECT id, uf, categoria, numero_rgp AS "numeroRgp", situacao_registro AS "situacaoRegistro",
+             data_primeiro_rgp AS "dataPrimeiroRgp", orgao_rgp AS "orgaoRgp"
+      FROM pescador WHERE id = ${pescadorId} FOR UPDATE`);
+    return rows[0]!;
+  }
+
+  async proximoNumeroRgp(ex: Executor): Promise<bigint> {
+    const { rows } = await ex.execute<{ n: string }>(sql`SELECT nextval('rgp_numero_seq')::text AS n`);
+    return BigInt(rows[0]!.n);
+  }
+
+  async atualizarRegistro(ex: Executor, pescadorId: number, campos: {
+    numeroRgp?: string; situacaoRegistro?: number; dataPrimeiroRgp?: string; orgaoRgp?: string; numeroPrimeiroRgp?: string;
+    idSolicitacaoAtiva?: number; emitirCarteira?: boolean; dataSuspensoCancelado?: string | null;
+  }): Promise<void> {
+    const sets: SQL[] = [sql`atualizado_em = now()`];
+    if (campos.numeroRgp !== undefined) sets.push(sql`numero_rgp = ${campos.numeroRgp}`);
+    if (campos.situacaoRegistro !== undefined) sets.push(sql`situacao_registro = ${campos.situacaoRegistro}`);
+    if (campos.dataPrimeiroRgp !== undefined) sets.push(sql`data_primeiro_rgp = ${campos.dataPrimeiroRgp}`);
+    if (campos.orgaoRgp !== undefined) sets.push(sql`orgao_rgp = ${campos.orgaoRgp}`);
+    if (campos.numeroPrimeiroRgp !== undefined) sets.push(sql`numero_primeiro_rgp = ${campos.numeroPrimeiroRgp}`);
+    if (campos.idSolicitacaoAtiva !== undefined) sets.push(sql`id_solicitacao_ativa = ${campos.idSolicitacaoAtiva}`);
+    if (campos.emitirCarteira) sets.push(sql`data_emissao_carteira = now()`);
+    if (campos.dataSuspensoCancelado !== undefined) sets.push(sql`data_suspenso_cancelado = ${campos.dataSuspensoCancelado}`);
+    await ex.execute(sql`UPDATE pescador SET ${sql.join(sets, sql`, `)} WHERE id = ${pescadorId}`);
+  }
+
+  /** Requests left in updating past the deadline (daily job). */
+  async vencidasEmAtualizacao(ex: Executor, prazoDias: number, limite: number): Promise<{ id: number; situacao: number }[]> {
+    const { rows } = await ex.execute<{ id: number; situacao: number }>(sql`
+      SELECT s.id, s.situacao FROM solicitacao s
+      WHERE s.situacao IN (2, 3)
+        AND (SELECT max(h.criado_em) FROM solicitacao_historico h
+             WHERE h.solicitacao_id = s.id AND h.situacao_nova = s.situacao) < now() - make_interval(days => ${prazoDias})
+      ORDER BY s.id LIMIT ${limite} FOR UPDATE OF s SKIP LOCKED`);
+    return rows;
   }
 }

@@ -1,0 +1,115 @@
+import crypto from 'node:crypto';
+import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { z } from 'zod';
+import { TAMANHO_MAXIMO_TOKEN, type CaptchaVerifier } from './captcha';
+import type { RegistroUsoUnico } from './uso-unico';
+
+export interface AltchaOptions {
+  /** Master key (CAPTCHA_HMAC_SECRET or its derivation); the two altcha-lib keys are derived from it. */
+  segredo: string;
+  registro: RegistroUsoUnico;
+  /** PBKDF2 iterations per attempt. */
+  custo?: number;
+  /** The solution's counter is drawn from [contadorMinimo, contadorMaximo]: the number of attempts to find it. */
+  contadorMinimo?: number;
+  contadorMaximo?: number;
+  /** Life of a challenge. */
+  validadeSegundos?: number;
+}
+
+/**
+ * Difficulty. PBKDF2/SHA-256 (WebCrypto in the widget's workers, native crypto here) at 500 iterations per attempt
+ * and 500 to 2,000 attempts: 0.25 to 1 million HMAC-SHA256, measured at 0.1–0.4 s in Node on one core, about 1–2 s
+ * in a low-end phone's browser. Enough to make each lookup cost a scraper real CPU, small enough for a fisher.
+ */
+export const ALTCHA_PADRAO = { custo: 500, contadorMinimo: 500, contadorMaximo: 2_000, validadeSegundos: 300 } as const;
+const ALGORITMO = 'PBKDF2/SHA-256';
+
+/** The widget's payload: base64 of JSON `{challenge: {parameters, signature}, solution: {counter, derivedKey}}`. */
+const payloadSchema = z.object({
+  challenge: z.object({
+    parameters: z.looseObject({
+      algorithm: z.literal(ALGORITMO),
+      nonce: z.string(),
+      salt: z.string(),
+      cost: z.number(),
+      keyLength: z.number(),
+      keyPrefix: z.string(),
+      expiresAt: z.number(),
+    }),
+    signature: z.string().regex(/^[0-9a-f]{64}$/),
+  }),
+  solution: z.object({
+    counter: z.number(),
+    derivedKey: z.string(),
+    time: z.number().optional(),
+  }),
+});
+
+/**
+ * The self-hosted captcha: ALTCHA v2 proof of work (altcha-lib), deterministic mode. The server draws the counter,
+ * signs the challenge (HMAC-SHA256) and the derived key (second key), so verifying is two HMACs, never a key
+ * derivation an attacker could make us repeat. Each challenge expires in minutes and its signature is spent on
+ * first use (table captcha_usado). Time is the real clock: altcha-lib checks expiry against Date.now().
+ */
+export class AltchaVerifier implements CaptchaVerifier {
+  private readonly chaveAssinatura: string;
+  private readonly chaveDerivada: string;
+  private readonly opts: Required<Omit<AltchaOptions, 'segredo' | 'registro'>>;
+
+  constructor(private readonly base: AltchaOptions) {
+    // Two independent keys from the one configured: the challenge signature and the derived-key signature.
+    const sub = (rotulo: string) => crypto.createHmac('sha256', base.segredo).update(rotulo).digest('hex');
+    this.chaveAssinatura = sub('rgp:altcha:assinatura');
+    this.chaveDerivada = sub('rgp:altcha:chave-derivada');
+    this.opts = {
+      custo: base.custo ?? ALTCHA_PADRAO.custo,
+      contadorMinimo: base.contadorMinimo ?? ALTCHA_PADRAO.contadorMinimo,
+      contadorMaximo: base.contadorMaximo ?? ALTCHA_PADRAO.contadorMaximo,
+      validadeSegundos: base.validadeSegundos ?? ALTCHA_PADRAO.validadeSegundos,
+    };
+  }
+
+  desafio(): Promise<Challenge> {
+    return createChallenge({
+      algorithm: ALGORITMO,
+      cost: this.opts.custo,
+      counter: randomInt(this.opts.contadorMaximo, this.opts.contadorMinimo),
+      deriveKey,
+      expiresAt: new Date(Date.now() + this.opts.validadeSegundos * 1000),
+      hmacSignatureSecret: this.chaveAssinatura,
+      hmacKeySignatureSecret: this.chaveDerivada,
+    });
+  }
+
+  async verificar(token: string, _ip: string): Promise<boolean> {
+    if (!token || token.length > TAMANHO_MAXIMO_TOKEN) return false;
+    let bruto: unknown;
+    try {
+      bruto = JSON.parse(Buffer.from(token, 'base64').toString('utf8'));
+    } catch {
+      return false;
+    }
+    const payload = payloadSchema.safeParse(bruto);
+    if (!payload.success) return false;
+    const { challenge, solution } = payload.data;
+    if (challenge.parameters.expiresAt * 1000 <= Date.now()) return false;
+    let verificado: boolean;
+    try {
+      const r = await verifySolution({
+        challenge,
+        solution,
+        deriveKey,
+        hmacSignatureSecret: this.chaveAssinatura,
+        hmacKeySignatureSecret: this.chaveDerivada,
+      });
+      verificado = r.verified;
+    } catch {
+      return false;
+    }
+    if (!verificado) return false;
+    // Spent now: a second use of the same solved challenge is refused.
+    return this.base.registro.consumir(`altcha:${challenge.signature}`, new Date(challenge.parameters.expiresAt * 1000));
+  }
+}

@@ -1,0 +1,82 @@
+import crypto from 'node:crypto';
+
+/** A stored file: its bytes and the content type it was stored with. */
+export interface ArquivoArmazenado {
+  bytes: Buffer;
+  mime: string;
+}
+
+/**
+ * Where documents live (product guide, "Documents and files"): a local folder by default, S3-compatible storage
+ * in production. Keys are random and chosen by the caller (`novaChaveArquivo`); never a user's file name.
+ */
+export interface FileStorage {
+  /** Stores the bytes under the key, replacing nothing: a key is written once. */
+  put(key: string, bytes: Buffer, mime: string): Promise<void>;
+  /** The file, or null when there is none under the key. */
+  get(key: string): Promise<ArquivoArmazenado | null>;
+  /** Removes the file; removing a missing file is not an error. */
+  delete(key: string): Promise<void>;
+  /** A short-lived address from which a browser may read the file without further credentials. */
+  signedUrl(key: string, ttlSeconds: number): Promise<string>;
+}
+
+/** Keys the storage accepts: letters, digits, `_` and `-` (no dots, no slashes: no path can be built from one). */
+export const CHAVE_ARQUIVO_VALIDA = /^[A-Za-z0-9_-]{8,100}$/;
+
+export function exigirChaveValida(key: string): void {
+  if (!CHAVE_ARQUIVO_VALIDA.test(key)) throw new Error('invalid storage key');
+}
+
+/** A new random key: 32 hex characters (128 bits). */
+export function novaChaveArquivo(): string {
+  return crypto.randomBytes(16).toString('hex');
+}
+
+/**
+ * The key that signs file addresses: FILE_SIGNING_SECRET when configured, else derived from the token key with
+ * HKDF-SHA256 under its own label. Deriving keeps a local installation working with no extra setting, and the
+ * one-way derivation means a leaked file-signing key cannot sign session tokens.
+ */
+export function chaveAssinaturaArquivos(configurada: string | undefined, jwtSecret: Uint8Array): Uint8Array {
+  if (configurada) return new TextEncoder().encode(configurada);
+  return new Uint8Array(crypto.hkdfSync('sha256', jwtSecret, 'rgp', 'rgp:assinatura-de-arquivos:v1', 32));
+}
+
+/**
+ * Signs and checks the short-lived file addresses `/api/arquivos/{chave}?expira=…&assinatura=…`: HMAC-SHA256 over
+ * the key and the expiry (Unix seconds), base64url. The address carries no identity: whoever holds it may read
+ * the file until it expires, which is why its life is short (SIGNED_URL_TTL_SECONDS).
+ */
+export class AssinadorArquivos {
+  constructor(
+    private readonly segredo: Uint8Array,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  assinar(key: string, ttlSeconds: number): { expira: number; assinatura: string } {
+    const expira = Math.floor(this.now().getTime() / 1000) + ttlSeconds;
+    return { expira, assinatura: this.hmac(key, expira) };
+  }
+
+  /** True when the signature is this key's and expiry's, and the expiry has not passed. */
+  verificar(key: string, expira: string | number | undefined, assinatura: string | undefined): boolean {
+    if (expira === undefined || assinatura === undefined) return false;
+    const exp = typeof expira === 'number' ? expira : /^\d{1,12}$/.test(expira) ? Number(expira) : NaN;
+    if (!Number.isSafeInteger(exp)) return false;
+    const esperada = Buffer.from(this.hmac(key, exp));
+    const recebida = Buffer.from(assinatura);
+    if (esperada.length !== recebida.length || !crypto.timingSafeEqual(esperada, recebida)) return false;
+    return exp > Math.floor(this.now().getTime() / 1000);
+  }
+
+  /** The address served by this server's GET /api/arquivos/{chave}. */
+  enderecoLocal(key: string, ttlSeconds: number): string {
+    const { expira, assinatura } = this.assinar(key, ttlSeconds);
+    return `/api/arquivos/${encodeURIComponent(key)}?expira=${expira}&assinatura=${assinatura}`;
+  }
+
+  private hmac(key: string, expira: number): string {
+    return crypto.createHmac('sha256', this.segredo).update(`${key}\n${expira}`).digest('base64url');
+  }
+}

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { SituacaoSolicitacao, TipoDocumento } from '../../../shared/enums';
+
+/** The fields of a fisher that the card and its public checks show (plus what the rules need). */
+export type PescadorCarteira = {
+  id: number;
+  cpf: string;
+  nome: string;
+  uf: string | null;
+  municipioNome: string | null;
+  categoria: number | null;
+  numeroRgp: string | null;
+  situacaoRegistro: number | null;
+  dataPrimeiroRgp: string | null;
+  dataEmissaoCarteira: Date | null;
+};
+
+const SELECT_PESCADOR = sql`
+  SELECT p.id, p.cpf, p.nome, p.uf, m.nome AS "municipioNome", p.categoria, p.numero_rgp AS "numeroRgp",
+         p.situacao_registro AS "situacaoRegistro", p.data_primeiro_rgp AS "dataPrimeiroRgp",
+         p.data_emissao_carteira AS "dataEmissaoCarteira"
+  FROM pescador p
+  LEFT JOIN municipio m ON m.id = p.municipio_id`;
+
+/** timestamptz comes back as a Date from drizzle's typed queries, but as text through db.execute. */
+function comDatas(r: PescadorCarteira): PescadorCarteira {
+  const e = r.dataEmissaoCarteira as Date | string | null;
+  return { ...r, dataEmissaoCarteira: e === null ? null : e instanceof Date ? e : new Date(e) };
+}
+
+/**
+ * SQL of the card and of its public checks. pescador, municipio and documento are read here; the only write is
+ * the first issue date of a registry that has none (`garantirEmissao`).
+ */
+export class CarteiraRepository {
+  constructor(private readonly db: Database) {}
+
+  async findPescador(id: number): Promise<PescadorCarteira | undefined> {
+    const { rows } = await this.db.execute<PescadorCarteira>(sql`${SELECT_PESCADOR} WHERE p.id = ${id}`);
+    return rows[0] ? comDatas(rows[0]) : undefined;
+  }
+
+  /** By CPF and RGP number together (unique index on pescador.cpf; the RGP must match the same row). */
+  async findPorCpfERgp(cpf: string, numeroRgp: string): Promise<PescadorCarteira | undefined> {
+    const { rows } = await this.db.execute<PescadorCarteira>(
+      sql`${SELECT_PESCADOR} WHERE p.cpf = ${cpf} AND p.numero_rgp = ${numeroRgp}`);
+    return rows[0] ? comDatas(rows[0]) : undefined;
+  }
+
+  /**
+   * Gives an active registry with no issue date (a migrated one) its first issue, now; an existing issue is kept.
+   * Answers the issue date in force.
+   */
+  async garantirEmissao(id: number): Promise<Date> {
+    const { rows } = await this.db.execute<{ emissao: Date | string }>(sql`
+      UPDATE pescador SET data_emissao_carteira = COALESCE(data_emissao_carteira, now())
+      WHERE id = ${id}
+      RETURNING data_emissao_carteira AS emissao`);
+    const e = rows[0]!.emissao;
+    return e instanceof Date ? e : new Date(e);
+  }
+
+  /**
+   * The storage key of the fisher's 3x4 photo: the newest type-3 document, not removed, of the fisher's deferred
+   * requests (index documento_pescador_idx narrows to the fisher).
+   */
+  async findChaveFoto(pescadorId: number): Promise<string | undefined> {
+    const { rows } = await this.db.execute<{ chave: string }>(sql`
+      SELECT d.chave_arquivo AS chave
+      FROM documento d
+      JOIN solicitacao s ON s.id = d.solicitacao_id
+      WHERE d.pescador_id = ${pescadorId}
+        AND d.tipo_documento = ${TipoDocumento.FOTO_3X4}
+        AND d.removido_em IS NULL
+        AND s.situacao = ${SituacaoSolicitacao.DEFERIDA}
+      ORDER BY d.criado_em DESC, d.id DESC
+      LIMIT 1`);
+    return rows[0]?.chave;
+  }
+}

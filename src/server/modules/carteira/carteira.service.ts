@@ -1,0 +1,175 @@
+import { maskCpf } from '../../../shared/cpf';
+import { formatarData, partesSaoPaulo } from '../../../shared/datas';
+import {
+  categoriaLabel, Perfil, SituacaoRegistro, situacaoRegistroLabel, type Categoria,
+} from '../../../shared/enums';
+import { formatarRgp } from '../../../shared/rgp';
+import {
+  MENSAGENS_CARTEIRA, type CarteiraPublica, type VerificacaoCarteira,
+} from '../../../shared/schemas/carteira';
+import { MENSAGENS_PESCADOR } from '../../../shared/schemas/pescador';
+import type { FileStorage } from '../../adapters/storage/storage';
+import { AppError } from '../../lib/errors';
+import type { AuditoriaService } from '../auditoria/auditoria.service';
+import type { AuthContext } from '../auth/auth.service';
+import { exigirLeituraPescador, MENSAGEM_FORA_DO_ESCOPO } from '../escopo';
+import type { AssinadorCarteira } from './carteira-token';
+import { gerarCarteiraPdf } from './carteira-pdf';
+import type { CarteiraRepository, PescadorCarteira } from './carteira.repository';
+
+export interface CarteiraServiceOptions {
+  publicUrl: string;
+  now?: () => Date;
+}
+
+/** The public face of a card: what a check of it may show, and nothing else (no CPF, no address). */
+function paraPublico(p: PescadorCarteira & { numeroRgp: string }): CarteiraPublica {
+  let numero: string;
+  try {
+    numero = formatarRgp(p.numeroRgp);
+  } catch {
+    numero = p.numeroRgp;
+  }
+  return {
+    nome: p.nome,
+    situacao: p.situacaoRegistro,
+    situacaoDescricao: p.situacaoRegistro === null ? null : situacaoRegistroLabel[p.situacaoRegistro as SituacaoRegistro] ?? null,
+    categoria: p.categoria,
+    categoriaDescricao: p.categoria === null ? null : categoriaLabel[p.categoria as Categoria] ?? null,
+    municipio: p.municipioNome,
+    uf: p.uf,
+    numeroRGP: numero,
+    dataPrimeiroRgp: p.dataPrimeiroRgp,
+  };
+}
+
+/** dd/MM/yyyy of an instant, in São Paulo. */
+function dataSp(instante: Date): string {
+  return formatarData(partesSaoPaulo(instante).data);
+}
+
+/** Why a verification failed, for the audit trail (a code, never personal data). */
+type MotivoVerificacao = 'codigo_invalido' | 'substituida' | 'outro_rgp' | 'registro_nao_ativo';
+
+/**
+ * The professional card (product guide, "Public lookups and the card"): the printable PDF for the fisher and the
+ * staff who may read them, the code in its QR that proves an issue without the CPF, and the facts a public check
+ * of a card may show.
+ */
+export class CarteiraService {
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly repo: CarteiraRepository,
+    private readonly storage: FileStorage,
+    private readonly auditoria: AuditoriaService,
+    private readonly assinador: AssinadorCarteira,
+    private readonly opts: CarteiraServiceOptions,
+  ) {
+    this.now = opts.now ?? (() => new Date());
+  }
+
+  /** The page that the QR code opens (the web's public verification screen). */
+  enderecoVerificacao(token: string): string {
+    return `${this.enderecoPortal()}?token=${encodeURIComponent(token)}`;
+  }
+
+  private enderecoPortal(): string {
+    return `${this.opts.publicUrl.replace(/\/+$/, '')}/verificar-carteira`;
+  }
+
+  /**
+   * GET /api/pescador/{id}/imprimir-carteira. The fisher their own card; staff in scope (escopo.ts), audited;
+   * CONSULTA_EXTERNO never. 403 out of scope whether or not the fisher exists, then 404, then 406 unless ATIVO.
+   */
+  async imprimir(ator: AuthContext, id: number): Promise<{ numeroRgp: string; pdf: Buffer }> {
+    if (ator.perfil === Perfil.CONSULTA_EXTERNO) throw AppError.forbidden(MENSAGEM_FORA_DO_ESCOPO);
+    const p = await this.repo.findPescador(id);
+    exigirLeituraPescador(ator, id, p?.uf ?? null);
+    if (!p) throw AppError.notFound(MENSAGENS_PESCADOR.naoEncontrado);
+    if (p.situacaoRegistro !== SituacaoRegistro.ATIVO || !p.numeroRgp) {
+      throw AppError.notAcceptable(MENSAGENS_CARTEIRA.registroInativo);
+    }
+    const numeroRgp = p.numeroRgp;
+    if (ator.perfil !== Perfil.INTERESSADO) await this.auditoria.visualizacao(ator, 'pescador/carteira', id);
+    const emitidaEm = p.dataEmissaoCarteira ?? await this.repo.garantirEmissao(id);
+    const chaveFoto = await this.repo.findChaveFoto(id);
+    const foto = chaveFoto ? await this.storage.get(chaveFoto) : null;
+    const token = this.assinador.assinar({ idPescador: id, numeroRgp, emitidaEm });
+    const publico = paraPublico({ ...p, numeroRgp });
+    const pdf = await gerarCarteiraPdf({
+      nome: p.nome,
+      cpfMascarado: maskCpf(p.cpf),
+      numeroRgp: publico.numeroRGP,
+      categoria: publico.categoriaDescricao ?? '—',
+      situacao: publico.situacaoDescricao ?? '—',
+      municipio: p.municipioNome ?? '—',
+      uf: p.uf ?? '—',
+      dataPrimeiroRgp: p.dataPrimeiroRgp ? formatarData(p.dataPrimeiroRgp) : '—',
+      dataEmissao: dataSp(emitidaEm),
+      foto: foto?.bytes ?? null,
+      enderecoVerificacao: this.enderecoVerificacao(token),
+      enderecoPortal: this.enderecoPortal(),
+      emitidoEm: this.now(),
+    });
+    return { numeroRgp: publico.numeroRGP, pdf };
+  }
+
+  /** The public face of the card whose CPF and RGP number both match (already normalised), or null. */
+  async consultaPublica(cpf: string, numeroRgp: string): Promise<{ idPescador: number; carteira: CarteiraPublica } | null> {
+    const p = await this.repo.findPorCpfERgp(cpf, numeroRgp);
+    if (!p?.numeroRgp) return null;
+    return { idPescador: p.id, carteira: paraPublico({ ...p, numeroRgp: p.numeroRgp }) };
+  }
+
+  /**
+   * GET /api/carteira-profissional/verificar/{token}: the card behind a QR code. A code not signed by this server
+   * (tampered, truncated) is 400; a genuine one answers the card's public face and whether it is still good:
+   * the latest issue, of the RGP number in force, of an active registry. Audited with the caller's IP.
+   */
+  async verificar(token: string, ip: string): Promise<{ verificacao: VerificacaoCarteira; mensagem: string }> {
+    const dados = this.assinador.verificar(token);
+    const p = dados ? await this.repo.findPescador(dados.idPescador) : undefined;
+    if (!dados || !p?.numeroRgp) {
+      await this.auditarVerificacao(ip, dados?.idPescador ?? null, false, 'codigo_invalido');
+      throw AppError.badRequest(MENSAGENS_CARTEIRA.codigoInvalido);
+    }
+    let motivo: MotivoVerificacao | null = null;
+    let mensagem: string = MENSAGENS_CARTEIRA.carteiraValida;
+    const emissaoAtual = p.dataEmissaoCarteira ? Math.floor(p.dataEmissaoCarteira.getTime() / 1000) : null;
+    if (p.numeroRgp !== dados.numeroRgp) {
+      motivo = 'outro_rgp';
+      mensagem = MENSAGENS_CARTEIRA.carteiraOutroRgp;
+    } else if (emissaoAtual !== Math.floor(dados.emitidaEm.getTime() / 1000)) {
+      motivo = 'substituida';
+      mensagem = MENSAGENS_CARTEIRA.carteiraSubstituida;
+    } else if (p.situacaoRegistro !== SituacaoRegistro.ATIVO) {
+      motivo = 'registro_nao_ativo';
+      mensagem = MENSAGENS_CARTEIRA.carteiraRegistroNaoAtivo;
+    }
+    await this.auditarVerificacao(ip, p.id, motivo === null, motivo);
+    return {
+      verificacao: {
+        ...paraPublico({ ...p, numeroRgp: p.numeroRgp }),
+        valida: motivo === null,
+        motivo: motivo === null ? null : mensagem,
+        dataEmissao: dados.emitidaEm.toISOString(),
+      },
+      mensagem,
+    };
+  }
+
+  private async auditarVerificacao(ip: string, idPescador: number | null, valida: boolean, motivo: MotivoVerificacao | null) {
+    const evento = {
+      acao: 'VERIFICACAO_CARTEIRA',
+      recurso: 'carteira-profissional/verificar',
+      recursoId: idPescador,
+      ip,
+      sucesso: valida,
+      detalhes: motivo ? { motivo } : null,
+    };
+    // A card's data is not shown unless the check is on record; a refusal is recorded on a best-effort basis.
+    if (motivo === 'codigo_invalido') await this.auditoria.tentarRegistrar(evento);
+    else await this.auditoria.registrar(evento);
+  }
+}

@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { TipoSolicitacao } from '../../../shared/enums';
+
+export type ProtocoloRow = {
+  id: number;
+  numeroProtocolo: string;
+  tipo: number;
+  situacao: number;
+  enviadaEm: Date;
+  nome: string;
+  uf: string | null;
+};
+
+/** SQL of the public protocol check (solicitacao and pescador are read, never written, here). */
+export class ConsultaPublicaRepository {
+  constructor(private readonly db: Database) {}
+
+  /** A sent request (REAP excluded) by its protocol number (unique constraint solicitacao_numero_protocolo_unique). */
+  async findProtocolo(numeroProtocolo: string): Promise<ProtocoloRow | undefined> {
+    const { rows } = await this.db.execute<Omit<ProtocoloRow, 'enviadaEm'> & { enviadaEm: Date | string }>(sql`
+      SELECT s.id, s.numero_protocolo AS "numeroProtocolo", s.tipo, s.situacao, s.enviada_em AS "enviadaEm",
+             p.nome, COALESCE(s.uf_pescador, p.uf) AS uf
+      FROM solicitacao s
+      JOIN pescador p ON p.id = s.pescador_id
+      WHERE s.numero_protocolo = ${numeroProtocolo}
+        AND s.enviada_em IS NOT NULL
+        AND s.tipo <> ${TipoSolicitacao.REAP}`);
+    const r = rows[0];
+    if (!r) return undefined;
+    return { ...r, enviadaEm: r.enviadaEm instanceof Date ? r.enviadaEm : new Date(r.enviadaEm) };
+  }
+}

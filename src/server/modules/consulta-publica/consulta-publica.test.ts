@@ -1,0 +1,309 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AltchaVerifier } from '../../adapters/captcha/altcha';
+import { HCaptchaVerifier } from '../../adapters/captcha/hcaptcha';
+import { PgRegistroUsoUnico, type RegistroUsoUnico } from '../../adapters/captcha/uso-unico';
+import { createTestApp, type TestApp } from '../../test/helpers';
+import { criarPescador, novoIp, resolverCaptcha, solicitacaoDeferida, tornarAtivo } from '../carteira/carteira.test-utils';
+import { LIMITE_CONSULTAS_POR_MINUTO } from './consulta-publica.routes';
+
+const CPF = '52998224725';
+const OUTRO_CPF = '11144477735';
+const RGP = 'PAPA00000000042';
+const PROTOCOLO = '2024000000777';
+const MSG_CAPTCHA = 'Token de CAPTCHA inválido ou não fornecido';
+const MSG_NAO_ENCONTRADA = 'Carteira não encontrada para o CPF e o RGP informados.';
+
+let t: TestApp;
+let idPescador = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  idPescador = await criarPescador(t.db, CPF, 'MARIA DA SILVA SOUZA');
+  await tornarAtivo(t.db, idPescador);
+  await t.db.execute(sql`UPDATE pescador SET cep = '66000000', logradouro = 'RUA DAS GARÇAS', email = 'maria@exemplo.com' WHERE id = ${idPescador}`);
+  await criarPescador(t.db, OUTRO_CPF, 'OUTRO PESCADOR');
+  await solicitacaoDeferida(t.db, idPescador, PROTOCOLO);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function consulta(query: string, token: string | undefined, remoteAddress: string) {
+  return t.app.inject({
+    method: 'GET',
+    url: `/api/carteira-profissional/consulta-publica?${query}`,
+    remoteAddress,
+    headers: token === undefined ? {} : { 'x-hcaptcha-token': token },
+  });
+}
+
+function chaves(valor: unknown): string[] {
+  if (Array.isArray(valor)) return valor.flatMap(chaves);
+  if (valor && typeof valor === 'object') return Object.entries(valor).flatMap(([k, v]) => [k, ...chaves(v)]);
+  return [];
+}
+
+describe('GET /api/captcha/desafio', () => {
+  it('hands out an ALTCHA v2 challenge, signed, expiring in minutes, never cached', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/captcha/desafio', remoteAddress: novoIp() });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const { parameters, signature } = res.json().dados;
+    expect(signature).toMatch(/^[0-9a-f]{64}$/);
+    expect(parameters).toMatchObject({ algorithm: 'PBKDF2/SHA-256', cost: 500, keyLength: 32 });
+    expect(parameters.keySignature).toMatch(/^[0-9a-f]{64}$/);
+    const restante = parameters.expiresAt - Date.now() / 1000;
+    expect(restante).toBeGreaterThan(240);
+    expect(restante).toBeLessThanOrEqual(300);
+  });
+
+  it('answers 404 when hCaptcha is configured (the widget is hCaptcha\'s own)', async () => {
+    const h = await createTestApp({ env: { HCAPTCHA_SECRET: '0x0000000000000000000000000000000000000000' } });
+    try {
+      const res = await h.app.inject({ method: 'GET', url: '/api/captcha/desafio' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ codigo: 404, mensagem: 'Captcha externo configurado' });
+      const semToken = await h.app.inject({ method: 'GET', url: `/api/carteira-profissional/consulta-publica?cpf=${CPF}&rgp=${RGP}` });
+      expect(semToken.statusCode).toBe(403);
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+describe('captcha of the public lookups', () => {
+  it('refuses a missing token with 403 and the message of the specification, and audits it', async () => {
+    const ip = novoIp();
+    const res = await consulta(`cpf=${CPF}&rgp=${RGP}`, undefined, ip);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ codigo: 403, mensagem: MSG_CAPTCHA, erros: [MSG_CAPTCHA] });
+    const { rows } = await t.db.execute<{ sucesso: boolean; detalhes: unknown }>(sql`
+      SELECT sucesso, detalhes FROM auditoria WHERE acao = 'CONSULTA_PUBLICA_CARTEIRA' AND ip = ${ip}`);
+    expect(rows).toEqual([{ sucesso: false, detalhes: { motivo: 'captcha_ausente' } }]);
+  });
+
+  it('refuses wrong tokens: garbage, the widget\'s test payload, a forged key, a tampered challenge', async () => {
+    const ip = novoIp();
+    const valido = JSON.parse(Buffer.from(await resolverCaptcha(t.app, ip), 'base64').toString()) as {
+      challenge: { parameters: Record<string, unknown>; signature: string };
+      solution: { counter: number; derivedKey: string };
+    };
+    const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64');
+    const errados = [
+      'isto-nao-e-um-token',
+      '',
+      b64({ challenge: null, solution: null, test: true }),
+      b64({ ...valido, solution: { counter: valido.solution.counter, derivedKey: '00'.repeat(32) } }),
+      b64({ ...valido, challenge: { ...valido.challenge, parameters: { ...valido.challenge.parameters, cost: 1 } } }),
+      b64({ ...valido, challenge: { ...valido.challenge, signature: 'f'.repeat(64) } }),
+      'A'.repeat(10_000),
+    ];
+    for (const token of errados) {
+      const res = await consulta(`cpf=${CPF}&rgp=${RGP}`, token, ip);
+      expect(res.statusCode, token.slice(0, 40)).toBe(403);
+      expect(res.json().mensagem).toBe(MSG_CAPTCHA);
+    }
+    // The genuine solution was not spent by the failed attempts.
+    expect((await consulta(`cpf=${CPF}&rgp=${RGP}`, b64(valido), ip)).statusCode).toBe(200);
+  });
+
+  it('accepts a solved challenge once: a second use is refused', async () => {
+    const ip = novoIp();
+    const token = await resolverCaptcha(t.app, ip);
+    expect((await consulta(`cpf=${CPF}&rgp=${RGP}`, token, ip)).statusCode).toBe(200);
+    const again = await consulta(`cpf=${CPF}&rgp=${RGP}`, token, ip);
+    expect(again.statusCode).toBe(403);
+    expect(again.json().mensagem).toBe(MSG_CAPTCHA);
+    // From another address too.
+    expect((await consulta(`cpf=${CPF}&rgp=${RGP}`, token, novoIp())).statusCode).toBe(403);
+    const { rows } = await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM captcha_usado`);
+    expect(rows[0]!.n).toBeGreaterThanOrEqual(1);
+  });
+
+  it('refuses an expired challenge', async () => {
+    const registro: RegistroUsoUnico = { consumir: async () => true };
+    const curto = new AltchaVerifier({ segredo: 'k'.repeat(32), registro, validadeSegundos: 1, contadorMinimo: 1, contadorMaximo: 5 });
+    const { solveChallenge } = await import('altcha-lib');
+    const { deriveKey } = await import('altcha-lib/algorithms/pbkdf2');
+    const challenge = await curto.desafio();
+    const solution = await solveChallenge({ challenge, deriveKey });
+    const token = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+    await new Promise((r) => setTimeout(r, 2_100));
+    expect(await curto.verificar(token, '127.0.0.1')).toBe(false);
+  });
+});
+
+describe('one-time record (captcha_usado)', () => {
+  it('accepts a key once, atomically, and purges expired rows on the way', async () => {
+    await t.db.execute(sql`INSERT INTO captcha_usado (assinatura, expira_em) VALUES ('velho', now() - interval '1 hour')`);
+    const registro = new PgRegistroUsoUnico(t.db);
+    const expira = new Date(Date.now() + 60_000);
+    const resultados = await Promise.all(Array.from({ length: 5 }, () => registro.consumir('chave-unica', expira)));
+    expect(resultados.filter(Boolean)).toHaveLength(1);
+    expect(await registro.consumir('chave-unica', expira)).toBe(false);
+    expect(await registro.consumir('x'.repeat(129), expira)).toBe(false);
+    const { rows } = await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM captcha_usado WHERE assinatura = 'velho'`);
+    expect(rows[0]!.n).toBe(0);
+  });
+});
+
+describe('hCaptcha verifier', () => {
+  it('asks siteverify with the secret and the IP, and spends each token once', async () => {
+    const usados = new Set<string>();
+    const registro: RegistroUsoUnico = { consumir: async (k) => (usados.has(k) ? false : (usados.add(k), true)) };
+    const pedidos: string[] = [];
+    const fakeFetch = (async (_url: string | URL | Request, init?: RequestInit) => {
+      pedidos.push(String(init?.body));
+      const ok = new URLSearchParams(String(init?.body)).get('response') === 'bom';
+      return new Response(JSON.stringify({ success: ok }), { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as typeof fetch;
+    const h = new HCaptchaVerifier({ segredo: 'segredo-hcaptcha', registro, fetch: fakeFetch });
+    expect(h.desafio()).toBeNull();
+    expect(await h.verificar('ruim', '10.0.0.1')).toBe(false);
+    expect(await h.verificar('bom', '10.0.0.1')).toBe(true);
+    expect(await h.verificar('bom', '10.0.0.1')).toBe(false);
+    expect(await h.verificar('', '10.0.0.1')).toBe(false);
+    expect(pedidos[0]).toContain('secret=segredo-hcaptcha');
+    expect(pedidos[0]).toContain('remoteip=10.0.0.1');
+    expect([...usados][0]).not.toContain('bom');
+  });
+
+  it('answers 503 (not "invalid token") when hCaptcha cannot be reached', async () => {
+    const falha = (async () => { throw new Error('offline'); }) as typeof fetch;
+    const h = new HCaptchaVerifier({ segredo: 's', registro: { consumir: async () => true }, fetch: falha });
+    await expect(h.verificar('x', '10.0.0.1')).rejects.toMatchObject({ codigo: 503 });
+  });
+});
+
+describe('GET /api/carteira-profissional/consulta-publica', () => {
+  it('answers the right pair with the minimal fields and nothing else', async () => {
+    const ip = novoIp();
+    const res = await consulta(`cpf=${CPF}&rgp=${RGP}`, await resolverCaptcha(t.app, ip), ip);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = res.json();
+    expect(body.dados).toEqual({
+      nome: 'MARIA DA SILVA SOUZA',
+      situacao: 1,
+      situacaoDescricao: 'Ativo',
+      categoria: 2,
+      categoriaDescricao: 'Artesanal',
+      municipio: 'Belém',
+      uf: 'PA',
+      numeroRGP: 'PA-PA-00000000042',
+      dataPrimeiroRgp: '2015-03-10',
+    });
+    expect(chaves(body)).not.toContain('cpf');
+    expect(res.body).not.toContain(CPF);
+    expect(res.body).not.toMatch(/GARÇAS|66000000|maria@exemplo/);
+  });
+
+  it('accepts the CPF masked and the RGP number as displayed', async () => {
+    const ip = novoIp();
+    const res = await consulta(`cpf=529.982.247-25&rgp=pa-pa-00000000042`, await resolverCaptcha(t.app, ip), ip);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().dados.numeroRGP).toBe('PA-PA-00000000042');
+  });
+
+  it('answers the same 404 for a wrong CPF or a wrong RGP number', async () => {
+    const ip = novoIp();
+    const cpfErrado = await consulta(`cpf=${OUTRO_CPF}&rgp=${RGP}`, await resolverCaptcha(t.app, ip), ip);
+    const rgpErrado = await consulta(`cpf=${CPF}&rgp=PAPA00000000043`, await resolverCaptcha(t.app, ip), ip);
+    for (const res of [cpfErrado, rgpErrado]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ codigo: 404, mensagem: MSG_NAO_ENCONTRADA, erros: [MSG_NAO_ENCONTRADA] });
+    }
+    expect(cpfErrado.body).toBe(rgpErrado.body);
+  });
+
+  it('refuses a malformed RGP number or CPF with 400 before spending the captcha', async () => {
+    const ip = novoIp();
+    const token = await resolverCaptcha(t.app, ip);
+    const rgp = await consulta(`cpf=${CPF}&rgp=XXPA123`, token, ip);
+    expect(rgp.statusCode).toBe(400);
+    expect(rgp.json().mensagem).toBe('RGP inválido');
+    const cpf = await consulta(`cpf=12345678900&rgp=${RGP}`, token, ip);
+    expect(cpf.statusCode).toBe(400);
+    expect(cpf.json().mensagem).toBe('CPF inválido');
+    expect((await consulta(`cpf=${CPF}&rgp=${RGP}`, token, ip)).statusCode).toBe(200);
+  });
+
+  it('audits every lookup with the IP and without the CPF or the RGP number typed', async () => {
+    const ip = novoIp();
+    await consulta(`cpf=${CPF}&rgp=${RGP}`, await resolverCaptcha(t.app, ip), ip);
+    await consulta(`cpf=${OUTRO_CPF}&rgp=${RGP}`, await resolverCaptcha(t.app, ip), ip);
+    const { rows } = await t.db.execute<{ sucesso: boolean; recurso_id: string | null; cpf_ator: string | null; detalhes: unknown }>(sql`
+      SELECT sucesso, recurso_id, cpf_ator, detalhes FROM auditoria
+      WHERE acao = 'CONSULTA_PUBLICA_CARTEIRA' AND ip = ${ip} ORDER BY id`);
+    expect(rows).toEqual([
+      { sucesso: true, recurso_id: String(idPescador), cpf_ator: null, detalhes: null },
+      { sucesso: false, recurso_id: null, cpf_ator: null, detalhes: { motivo: 'nao_encontrada' } },
+    ]);
+    const todos = await t.db.execute<{ t: string }>(sql`
+      SELECT coalesce(string_agg(detalhes::text, ' '), '') AS t FROM auditoria WHERE acao LIKE 'CONSULTA_PUBLICA_%'`);
+    expect(todos.rows[0]!.t).not.toContain(CPF);
+    expect(todos.rows[0]!.t).not.toContain(OUTRO_CPF);
+    expect(todos.rows[0]!.t).not.toContain('00000000042');
+  });
+
+  it(`limits each client to ${LIMITE_CONSULTAS_POR_MINUTO} lookups a minute (429 in the envelope)`, async () => {
+    const ip = novoIp();
+    for (let i = 0; i < LIMITE_CONSULTAS_POR_MINUTO; i++) {
+      expect((await consulta(`cpf=${CPF}&rgp=${RGP}`, undefined, ip)).statusCode).toBe(403);
+    }
+    const res = await consulta(`cpf=${CPF}&rgp=${RGP}`, undefined, ip);
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({ codigo: 429, erros: [expect.stringMatching(/^Muitas requisições/)] });
+    expect(res.json().mensagem).toMatch(/^Muitas requisições/);
+    // Another client is not affected.
+    expect((await consulta(`cpf=${CPF}&rgp=${RGP}`, undefined, novoIp())).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/pescador/protocolo-solicitacao-registro/{numero}', () => {
+  const url = (n: string) => `/api/pescador/protocolo-solicitacao-registro/${n}`;
+
+  it('answers the request by its protocol number, with the name masked', async () => {
+    const ip = novoIp();
+    const res = await t.app.inject({ method: 'GET', url: url(PROTOCOLO), remoteAddress: ip, headers: { 'x-hcaptcha-token': await resolverCaptcha(t.app, ip) } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().dados).toEqual({
+      numeroProtocolo: PROTOCOLO,
+      tipo: 1,
+      tipoDescricao: 'Registro inicial',
+      situacao: 4,
+      situacaoDescricao: 'Deferida',
+      dataEnvio: '2024-05-02T14:30:00.000Z',
+      nome: 'MARIA S. S.',
+      uf: 'PA',
+    });
+    expect(chaves(res.json())).not.toContain('cpf');
+    const { rows } = await t.db.execute<{ sucesso: boolean }>(sql`
+      SELECT sucesso FROM auditoria WHERE acao = 'CONSULTA_PUBLICA_PROTOCOLO' AND ip = ${ip}`);
+    expect(rows).toEqual([{ sucesso: true }]);
+  });
+
+  it('needs the captcha, answers 404 for an unknown number and 400 for a malformed one', async () => {
+    const ip = novoIp();
+    const sem = await t.app.inject({ method: 'GET', url: url(PROTOCOLO), remoteAddress: ip });
+    expect(sem.statusCode).toBe(403);
+    expect(sem.json().mensagem).toBe(MSG_CAPTCHA);
+    const desconhecido = await t.app.inject({ method: 'GET', url: url('2024000000778'), remoteAddress: ip, headers: { 'x-hcaptcha-token': await resolverCaptcha(t.app, ip) } });
+    expect(desconhecido.statusCode).toBe(404);
+    expect(desconhecido.json().mensagem).toBe('Protocolo não encontrado.');
+    const malformado = await t.app.inject({ method: 'GET', url: url('abc'), remoteAddress: ip });
+    expect(malformado.statusCode).toBe(400);
+    expect(malformado.json().mensagem).toBe('Número de protocolo inválido.');
+  });
+
+  it('does not answer by request id', async () => {
+    const { rows } = await t.db.execute<{ id: number }>(sql`SELECT id FROM solicitacao WHERE numero_protocolo = ${PROTOCOLO}`);
+    const ip = novoIp();
+    const res = await t.app.inject({
+      method: 'GET', url: url(String(rows[0]!.id).padStart(4, '0')), remoteAddress: ip,
+      headers: { 'x-hcaptcha-token': await resolverCaptcha(t.app, ip) },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});

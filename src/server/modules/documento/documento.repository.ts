@@ -1,0 +1,121 @@
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { documento, pescador, solicitacao } from '../../db/schema';
+
+export type DocumentoRow = typeof documento.$inferSelect;
+export type NovoDocumento = typeof documento.$inferInsert;
+
+/** What the document rules need to know of a request: owner, type, status, and the owner's state (scope). */
+export interface SolicitacaoDoDocumento {
+  id: number;
+  pescadorId: number;
+  tipo: number;
+  situacao: number;
+  inativa: boolean;
+  ufPescador: string | null;
+}
+
+/** A document with the state of its fisher's address (for the SFPA scope). */
+export type DocumentoComEscopo = DocumentoRow & { ufPescador: string | null };
+
+const colunasSolicitacao = {
+  id: solicitacao.id,
+  pescadorId: solicitacao.pescadorId,
+  tipo: solicitacao.tipo,
+  situacao: solicitacao.situacao,
+  inativa: solicitacao.inativa,
+  ufPescador: pescador.uf,
+};
+
+/** SQL of the documento table. Active documents are those with `removido_em IS NULL`. */
+export class DocumentoRepository {
+  constructor(private readonly db: Executor) {}
+
+  /** The pool or transaction this repository runs on, for a caller's SQL in the same transaction. */
+  get executor(): Executor {
+    return this.db;
+  }
+
+  /** Runs `fn` in one transaction, with a repository bound to it. */
+  transacao<T>(fn: (repo: DocumentoRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => fn(new DocumentoRepository(tx)));
+  }
+
+  async findSolicitacao(id: number): Promise<SolicitacaoDoDocumento | undefined> {
+    const [row] = await this.db.select(colunasSolicitacao).from(solicitacao)
+      .innerJoin(pescador, eq(pescador.id, solicitacao.pescadorId))
+      .where(eq(solicitacao.id, id));
+    return row;
+  }
+
+  /** The request, locked until the transaction ends: uploads and removals on one request run one at a time. */
+  async lockSolicitacao(id: number): Promise<SolicitacaoDoDocumento | undefined> {
+    const [row] = await this.db.select(colunasSolicitacao).from(solicitacao)
+      .innerJoin(pescador, eq(pescador.id, solicitacao.pescadorId))
+      .where(eq(solicitacao.id, id))
+      .for('update', { of: solicitacao });
+    return row;
+  }
+
+  /** Index documento_solicitacao_idx (solicitacao_id, tipo_documento). */
+  async contarAtivos(solicitacaoId: number, tipoDocumento: number): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(documento).where(and(
+      eq(documento.solicitacaoId, solicitacaoId), eq(documento.tipoDocumento, tipoDocumento), isNull(documento.removidoEm)));
+    return row?.n ?? 0;
+  }
+
+  /** Marks the request's active documents of a type removed; answers their file keys. */
+  async removerAtivosDoTipo(solicitacaoId: number, tipoDocumento: number, em: Date): Promise<string[]> {
+    const rows = await this.db.update(documento).set({ removidoEm: em }).where(and(
+      eq(documento.solicitacaoId, solicitacaoId), eq(documento.tipoDocumento, tipoDocumento), isNull(documento.removidoEm)))
+      .returning({ chave: documento.chaveArquivo });
+    return rows.map((r) => r.chave);
+  }
+
+  async inserir(novo: NovoDocumento): Promise<DocumentoRow> {
+    const [row] = await this.db.insert(documento).values(novo).returning();
+    return row!;
+  }
+
+  async listarAtivosDaSolicitacao(solicitacaoId: number): Promise<DocumentoRow[]> {
+    return this.db.select().from(documento)
+      .where(and(eq(documento.solicitacaoId, solicitacaoId), isNull(documento.removidoEm)))
+      .orderBy(asc(documento.tipoDocumento), asc(documento.id));
+  }
+
+  async findAtivo(id: number): Promise<DocumentoRow | undefined> {
+    const [row] = await this.db.select().from(documento).where(and(eq(documento.id, id), isNull(documento.removidoEm)));
+    return row;
+  }
+
+  /** Marks one document removed if it still is active; answers its file key, or null when it was not. */
+  async marcarRemovido(id: number, em: Date): Promise<string | null> {
+    const [row] = await this.db.update(documento).set({ removidoEm: em })
+      .where(and(eq(documento.id, id), isNull(documento.removidoEm)))
+      .returning({ chave: documento.chaveArquivo });
+    return row?.chave ?? null;
+  }
+
+  /** An active document by its file key (unique), with its fisher's state. */
+  async findAtivoPorChave(chave: string): Promise<DocumentoComEscopo | undefined> {
+    const [row] = await this.db.select({ doc: documento, ufPescador: pescador.uf }).from(documento)
+      .innerJoin(pescador, eq(pescador.id, documento.pescadorId))
+      .where(and(eq(documento.chaveArquivo, chave), isNull(documento.removidoEm)));
+    return row ? { ...row.doc, ufPescador: row.ufPescador } : undefined;
+  }
+
+  /** The fisher's active documents migrated from the legacy system (index documento_pescador_idx). */
+  async listarMigradosDoPescador(pescadorId: number): Promise<DocumentoRow[]> {
+    return this.db.select().from(documento)
+      .where(and(eq(documento.pescadorId, pescadorId), eq(documento.migrado, true), isNull(documento.removidoEm)))
+      .orderBy(asc(documento.tipoDocumento), asc(documento.id));
+  }
+
+  /** The types of the request's active documents (for the required-documents check of other modules). */
+  async tiposAtivos(solicitacaoId: number): Promise<number[]> {
+    const rows = await this.db.selectDistinct({ tipo: documento.tipoDocumento }).from(documento)
+      .where(and(eq(documento.solicitacaoId, solicitacaoId), isNull(documento.removidoEm)))
+      .orderBy(sql`1`);
+    return rows.map((r) => r.tipo);
+  }
+}

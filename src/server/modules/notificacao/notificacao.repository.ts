@@ -1,0 +1,38 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { notificacao } from '../../db/schema';
+
+export type NotificacaoRow = typeof notificacao.$inferSelect;
+
+export class NotificacaoRepository {
+  constructor(private readonly db: Database) {}
+
+  async inserir(
+    valores: { pescadorId: number; tipo: number; conteudo: string; urlRedirecionamento: string | null; criadaEm: Date },
+    tx?: Executor,
+  ): Promise<{ id: number }> {
+    const [row] = await (tx ?? this.db).insert(notificacao).values(valores).returning({ id: notificacao.id });
+    return row!;
+  }
+
+  /** Partial index notificacao_pescador_nao_lida_idx (pescador_id) WHERE lida_em IS NULL. */
+  async naoLidas(pescadorId: number): Promise<NotificacaoRow[]> {
+    return this.db.select().from(notificacao)
+      .where(and(eq(notificacao.pescadorId, pescadorId), isNull(notificacao.lidaEm)))
+      .orderBy(asc(notificacao.criadaEm), asc(notificacao.id));
+  }
+
+  async findById(id: number): Promise<NotificacaoRow | undefined> {
+    const [row] = await this.db.select().from(notificacao).where(eq(notificacao.id, id));
+    return row;
+  }
+
+  /** Sets the reading time once; answers the (first) reading time. */
+  async marcarLida(id: number, em: Date): Promise<Date> {
+    const [row] = await this.db.update(notificacao)
+      .set({ lidaEm: sql`coalesce(${notificacao.lidaEm}, ${em.toISOString()}::timestamptz)` })
+      .where(eq(notificacao.id, id))
+      .returning({ lidaEm: notificacao.lidaEm });
+    return row!.lidaEm!;
+  }
+}

@@ -1,0 +1,54 @@
+import {
+  MENSAGENS_NOTIFICACAO, novaNotificacaoSchema, type Notificacao, type NovaNotificacao,
+} from '../../../shared/schemas/notificacao';
+import { AppError } from '../../lib/errors';
+import type { AuthContext } from '../auth/auth.service';
+import type { Executor } from '../../db/client';
+import type { NotificacaoRepository } from './notificacao.repository';
+
+/**
+ * System notifications to fishers (the modal ATENÇÃO with read confirmation). Other modules create them with
+ * `criar`, inside their own transaction when the notification reports a change they are making.
+ */
+export class NotificacaoService {
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly repo: NotificacaoRepository,
+    opts: { now?: () => Date } = {},
+  ) {
+    this.now = opts.now ?? (() => new Date());
+  }
+
+  /**
+   * Creates a notification for a fisher, in the caller's transaction `tx` when given (the notification is
+   * committed with the change it reports, or not at all). Invalid input is a programming error (the zod error
+   * propagates).
+   */
+  async criar(nova: NovaNotificacao, tx?: Executor): Promise<{ id: number }> {
+    const n = novaNotificacaoSchema.parse(nova);
+    return this.repo.inserir({
+      pescadorId: n.pescadorId,
+      tipo: n.tipo,
+      conteudo: n.conteudo,
+      urlRedirecionamento: n.urlRedirecionamento ?? null,
+      criadaEm: this.now(),
+    }, tx);
+  }
+
+  /** GET /api/notificacao: the signed-in fisher's unread notifications, oldest first. */
+  async naoLidas(ator: AuthContext): Promise<Notificacao[]> {
+    if (ator.idPescador === null) return [];
+    const rows = await this.repo.naoLidas(ator.idPescador);
+    return rows.map((n) => ({ id: n.id, tipo: n.tipo, conteudo: n.conteudo, urlRedirecionamento: n.urlRedirecionamento }));
+  }
+
+  /** POST /api/notificacao/{id}/leitura: the fisher's own only; repeating it changes nothing. */
+  async confirmarLeitura(ator: AuthContext, id: number): Promise<{ id: number; dataLeitura: string }> {
+    const n = await this.repo.findById(id);
+    if (!n) throw AppError.notFound(MENSAGENS_NOTIFICACAO.naoEncontrada);
+    if (ator.idPescador === null || n.pescadorId !== ator.idPescador) throw AppError.forbidden(MENSAGENS_NOTIFICACAO.deOutroPescador);
+    const lidaEm = n.lidaEm ?? await this.repo.marcarLida(id, this.now());
+    return { id, dataLeitura: lidaEm.toISOString() };
+  }
+}

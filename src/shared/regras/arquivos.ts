@@ -1,0 +1,98 @@
+import { TipoDocumento } from '../enums';
+
+/**
+ * Rules for uploaded documents (spec points 5 and 9): the formats each document field accepts, the size limit and
+ * the specification's messages. The server checks the content (magic bytes); the web uses the same lists for the
+ * file input's `accept` and to warn before sending. Pure data: no Node, no DOM.
+ */
+
+/** Every upload: at most 2048 KB (spec point 9). */
+export const TAMANHO_MAXIMO_DOCUMENTO_KB = 2048;
+export const TAMANHO_MAXIMO_DOCUMENTO_BYTES = TAMANHO_MAXIMO_DOCUMENTO_KB * 1024;
+
+/** At most 10 additional documents (type 6) per request. */
+export const MAX_DOCUMENTOS_ADICIONAIS = 10;
+
+/** The photo 3x4 is stored as a JPEG of exactly this size (cover crop). */
+export const FOTO_3X4 = { largura: 400, altura: 500 } as const;
+
+/** The content types a document may have, as detected from its bytes. */
+export const MimeDocumento = {
+  PDF: 'application/pdf',
+  JPEG: 'image/jpeg',
+  PNG: 'image/png',
+} as const;
+export type MimeDocumento = (typeof MimeDocumento)[keyof typeof MimeDocumento];
+
+const rotuloFormato: Record<MimeDocumento, string> = {
+  'application/pdf': 'PDF',
+  'image/jpeg': 'JPG',
+  'image/png': 'PNG',
+};
+
+const extensoesFormato: Record<MimeDocumento, readonly string[]> = {
+  'application/pdf': ['.pdf'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/png': ['.png'],
+};
+
+const SO_IMAGENS: readonly MimeDocumento[] = [MimeDocumento.JPEG, MimeDocumento.PNG];
+const PDF_OU_IMAGEM: readonly MimeDocumento[] = [MimeDocumento.PDF, MimeDocumento.JPEG, MimeDocumento.PNG];
+
+/**
+ * The analyst's opinion document (documentoParecer). Not a document type of the fisher's request: it is stored
+ * apart from the request's documents, linked to its analysis, and only PDF is permitted.
+ */
+export const TIPO_DOCUMENTO_PARECER = 99;
+const SO_PDF: readonly MimeDocumento[] = [MimeDocumento.PDF];
+
+/** The formats a document type accepts: the photo 3x4 only images; the opinion only PDF; every other PDF, JPG or PNG. */
+export function formatosPermitidos(tipoDocumento: number): readonly MimeDocumento[] {
+  if (tipoDocumento === TIPO_DOCUMENTO_PARECER) return SO_PDF;
+  return tipoDocumento === TipoDocumento.FOTO_3X4 ? SO_IMAGENS : PDF_OU_IMAGEM;
+}
+
+export function isFormatoPermitido(tipoDocumento: number, mime: string | null | undefined): mime is MimeDocumento {
+  return !!mime && (formatosPermitidos(tipoDocumento) as readonly string[]).includes(mime);
+}
+
+/** True for the formats the server re-encodes as JPEG (PNG, JPEG, JPG). */
+export function isImagem(mime: string): boolean {
+  return mime === MimeDocumento.JPEG || mime === MimeDocumento.PNG;
+}
+
+/** ['PDF', 'JPG', 'PNG'] → 'PDF, JPG ou PNG' */
+export function listarComOu(itens: readonly string[]): string {
+  if (itens.length <= 1) return itens[0] ?? '';
+  return `${itens.slice(0, -1).join(', ')} ou ${itens[itens.length - 1]}`;
+}
+
+/** 'O documento precisa ser formato X ou Y' with the field's formats (spec point 5). */
+export function mensagemFormato(tipoDocumento: number): string {
+  return `O documento precisa ser formato ${listarComOu(formatosPermitidos(tipoDocumento).map((m) => rotuloFormato[m]))}`;
+}
+
+/** The file input's `accept` for a document type: MIME types and extensions. */
+export function aceitarArquivos(tipoDocumento: number): string {
+  const formatos = formatosPermitidos(tipoDocumento);
+  return [...formatos, ...formatos.flatMap((m) => extensoesFormato[m])].join(',');
+}
+
+export const MENSAGENS_ARQUIVO = {
+  tamanho: 'O documento não pode ser maior que 2MB',
+  adicionais: `Só é possivel adicionar ${MAX_DOCUMENTOS_ADICIONAIS} documentos adicionais`,
+  umArquivo: 'Envie um arquivo por vez.',
+  arquivoObrigatorio: 'Selecione o arquivo do documento.',
+  ilegivel: 'Não foi possível ler o documento enviado. Confira o arquivo e tente novamente.',
+} as const;
+
+/**
+ * The check the web can make before sending (size and declared type). The server repeats it on the content,
+ * which is what counts. Answers the message to show, or null.
+ */
+export function conferirArquivoAntesDeEnviar(tipoDocumento: number, arquivo: { size: number; type: string }): string | null {
+  if (arquivo.size > TAMANHO_MAXIMO_DOCUMENTO_BYTES) return MENSAGENS_ARQUIVO.tamanho;
+  const declarado = arquivo.type === 'image/jpg' ? MimeDocumento.JPEG : arquivo.type;
+  if (!isFormatoPermitido(tipoDocumento, declarado)) return mensagemFormato(tipoDocumento);
+  return null;
+}

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+
+/** Analysis of requests (spec points 3, 4, 5 and 7 "Analysis"). */
+
+export const MENSAGENS_ANALISE = {
+  iniciada: 'Análise iniciada com sucesso',
+  cancelada: 'Inicio da analise cancelado!',
+  deferida: 'Análise DEFERIDA com sucesso!',
+  indeferida: 'Análise INDEFERIDA com sucesso!',
+  erroIniciar: 'Erro ao iniciar a análise',
+  erroEnviar: 'Erro ao submeter analise enviar análise',
+  justificativaObrigatoria: 'O campo justificativa é obrigatório para casos de INDEFERIMENTOS',
+  justificativaCurta: 'A justificativa precisa ter no mínimo 30 caracteres',
+  perfilNaoAnalisa: 'Seu perfil não tem permissão para analisar solicitações.',
+  foraDoEscopo: 'Você só pode analisar solicitações de pescadores da UF do seu órgão ou das UFs atendidas pelas forças-tarefa das quais participa.',
+  instanciaMpa: 'Esta solicitação retornou à instância MPA e só pode ser analisada por servidores do MPA.',
+  concluida: 'Esta análise já foi concluída.',
+  naoIniciada: 'Inicie a análise antes de registrar o parecer.',
+  outroAnalista: 'Esta análise está em andamento por outro servidor.',
+  checklistIncompleto: 'Avalie todos os documentos da solicitação antes de concluir a análise.',
+  erroConsultarIndeferimento: 'Erro ao consultar indeferimento',
+  semIndeferimento: 'Esta solicitação não possui indeferimento registrado.',
+} as const;
+
+export const JUSTIFICATIVA_MINIMA = 30;
+
+export const idAnaliseCorpo = z.object({ idAnaliseSolicitacao: z.coerce.number().int().positive() });
+
+export const itemChecklistSchema = z.object({
+  id: z.number().int().positive(),
+  aprovado: z.boolean(),
+  tipoDocumento: z.number().int().min(1).max(16),
+});
+
+/**
+ * POST /api/analise-solicitacao/atualizar-analise-solicitacao and /api/analise-solicitacao-edicao-documento.
+ * The justification is required when any document is rejected, with at least 30 characters.
+ */
+export const decisaoAnaliseCorpo = z.object({
+  id: z.number().int().positive(),
+  solicitacao: z.union([z.number().int().positive(), z.object({ id: z.number().int().positive() })])
+    .transform((s) => (typeof s === 'number' ? s : s.id)),
+  documentos: z.array(itemChecklistSchema).min(1, 'Avalie pelo menos 1 documento').max(100),
+  justificativa: z.string().trim().max(4000, 'Deve ter no máximo 4000 caracteres').nullable().optional().transform((v) => v ?? ''),
+  documentoParecer: z.union([z.number().int().positive(), z.object({ id: z.number().int().positive() }), z.null()]).optional()
+    .transform((d) => (d === null || d === undefined ? null : typeof d === 'number' ? d : d.id)),
+}).superRefine((v, ctx) => {
+  const rejeitado = v.documentos.some((d) => !d.aprovado);
+  if (!rejeitado) return;
+  if (!v.justificativa) {
+    ctx.addIssue({ code: 'custom', path: ['justificativa'], message: MENSAGENS_ANALISE.justificativaObrigatoria });
+  } else if (v.justificativa.length < JUSTIFICATIVA_MINIMA) {
+    ctx.addIssue({ code: 'custom', path: ['justificativa'], message: MENSAGENS_ANALISE.justificativaCurta });
+  }
+});
+export type DecisaoAnaliseCorpo = z.output<typeof decisaoAnaliseCorpo>;
+
+export const filtrosAnalise = z.object({
+  situacao: z.coerce.number().int().min(1).max(4).optional(),
+  tipoSolicitacao: z.coerce.number().int().min(1).max(10).optional(),
+  uf: z.string().length(2).transform((v) => v.toUpperCase()).optional(),
+  cpf: z.string().transform((v) => v.replace(/\D/g, '')).refine((v) => v.length === 11, 'CPF inválido').optional(),
+  nome: z.string().trim().min(3, 'Informe pelo menos 3 letras do nome').max(100).optional(),
+  dataInicio: z.iso.date().optional(),
+  dataFim: z.iso.date().optional(),
+  pagina: z.coerce.number().int().min(1).default(1),
+  tamanhoPagina: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type FiltrosAnalise = z.output<typeof filtrosAnalise>;
+
+export const analiseResumoSchema = z.object({
+  idAnaliseSolicitacao: z.number(),
+  idSolicitacao: z.number(),
+  tipoSolicitacao: z.number(),
+  tipoDescricao: z.string(),
+  situacaoAnalise: z.object({ id: z.number(), descricao: z.string() }),
+  nomePescador: z.string(),
+  cpfPescador: z.string(),
+  uf: z.string().nullable(),
+  numeroProtocolo: z.string().nullable(),
+  dataEnvio: z.string().nullable(),
+  diasAguardando: z.number(),
+  analista: z.string().nullable(),
+  dataHoraBloqueio: z.string().nullable(),
+  instancia: z.string(),
+});
+export type AnaliseResumo = z.infer<typeof analiseResumoSchema>;
+
+export const listaAnalisesSchema = z.object({ total: z.number(), analises: z.array(analiseResumoSchema) });
+
+export const documentoChecklistSchema = z.object({
+  id: z.number(),
+  tipo: z.number(),
+  tipoDocumento: z.number(),
+  nomeDocumento: z.string(),
+  nomeArquivo: z.string(),
+  chaveArquivo: z.string(),
+  migrado: z.boolean(),
+  aprovado: z.boolean(),
+});
+
+export const analiseDetalheSchema = z.object({
+  idAnaliseSolicitacao: z.number(),
+  situacaoAnalise: z.object({ id: z.number(), descricao: z.string() }),
+  dataHoraBloqueio: z.string().nullable(),
+  analista: z.object({ id: z.number(), nome: z.string() }).nullable(),
+  bloqueadaPorMim: z.boolean(),
+  bloqueioExpirado: z.boolean(),
+  /** Options enabled (spec point 4): waiting, or under analysis by me, or by another once the lock expired. */
+  opcoesHabilitadas: z.boolean(),
+  /** May record the decision now: under analysis by me. */
+  podeConcluir: z.boolean(),
+  instancia: z.string(),
+  justificativa: z.string().nullable(),
+  documentoParecer: z.object({ id: z.number(), nomeArquivo: z.string(), chaveArquivo: z.string() }).nullable(),
+  solicitacao: z.object({
+    id: z.number(),
+    tipo: z.number(),
+    tipoDescricao: z.string(),
+    situacao: z.number(),
+    situacaoDescricao: z.string(),
+    idPescador: z.number(),
+    nomePescador: z.string(),
+    cpfPescador: z.string(),
+    uf: z.string().nullable(),
+    numeroProtocolo: z.string().nullable(),
+    dataEnvio: z.string().nullable(),
+  }),
+  documentos: z.array(documentoChecklistSchema),
+});
+export type AnaliseDetalhe = z.infer<typeof analiseDetalheSchema>;
+
+export const bloqueioRespostaSchema = z.object({
+  idAnaliseSolicitacao: z.number(),
+  situacaoAnalise: z.object({ id: z.number() }),
+  dataHoraBloqueio: z.string(),
+});
+
+export const decisaoRespostaSchema = z.object({
+  idAnaliseSolicitacao: z.number(),
+  situacaoAnalise: z.object({ id: z.number(), descricao: z.string() }),
+  situacaoSolicitacao: z.number(),
+  numeroRGP: z.string().nullable(),
+});
+
+/** The rejection record of a request (GET /api/analise-solicitacao/indeferimento/{idSolicitacao}). */
+export const indeferimentoSchema = z.object({
+  dataCriacao: z.string(),
+  dataAnalise: z.string(),
+  parecer: z.string(),
+  justificativa: z.string(),
+  documentos: z.array(z.object({ tipoDocumento: z.number(), nomeDocumento: z.string(), aprovado: z.boolean(), situacao: z.enum(['APROVADO', 'REPROVADO']) })),
+  /** The same record in the shape spec point 3 lists: one entry per analysed document. */
+  registros: z.array(z.object({
+    dataCriacao: z.string(),
+    documentoAnalisado: z.object({ tipoDocumento: z.number(), aprovado: z.boolean() }),
+    parecerDocSolicitacao: z.object({ parecer: z.string() }),
+  })),
+});
+export type Indeferimento = z.infer<typeof indeferimentoSchema>;

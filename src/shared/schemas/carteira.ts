@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { isRgpValido, MENSAGEM_RGP_INVALIDO, normalizarRgp } from '../rgp';
+import { cpfSchema } from './solicitacao';
+
+/**
+ * The professional card and the public lookups (product guide, "Public lookups and the card";
+ * docs/decisions/0011-public-lookups.md). The public answers carry only what verifying a card or a protocol
+ * needs: never the CPF, the address or documents.
+ */
+
+export const MENSAGENS_CARTEIRA = {
+  captchaInvalido: 'Token de CAPTCHA inválido ou não fornecido',
+  captchaExterno: 'Captcha externo configurado',
+  carteiraNaoEncontrada: 'Carteira não encontrada para o CPF e o RGP informados.',
+  protocoloNaoEncontrado: 'Protocolo não encontrado.',
+  protocoloInvalido: 'Número de protocolo inválido.',
+  registroInativo: 'A carteira só pode ser impressa com o registro ativo.',
+  carteiraValida: 'Carteira válida.',
+  carteiraSubstituida: 'Esta carteira foi substituída por uma emissão mais recente.',
+  carteiraRegistroNaoAtivo: 'O registro deste pescador não está ativo.',
+  carteiraOutroRgp: 'Esta carteira não corresponde ao número de RGP atual do pescador.',
+  codigoInvalido: 'Código de verificação inválido.',
+} as const;
+
+/** The header that carries the captcha token (ALTCHA payload or hCaptcha response), as the spec names it. */
+export const CABECALHO_CAPTCHA = 'x-hcaptcha-token';
+
+/** An RGP number as typed (hyphens, spaces and lower case allowed), normalised: 'PAPA00000000042'. */
+export const rgpSchema = z.string({ error: 'Campo obrigatório' })
+  .transform(normalizarRgp)
+  .refine(isRgpValido, MENSAGEM_RGP_INVALIDO);
+
+/** GET /api/carteira-profissional/consulta-publica?cpf&rgp */
+export const consultaPublicaCarteiraQuery = z.object({ cpf: cpfSchema, rgp: rgpSchema });
+export type ConsultaPublicaCarteiraQuery = z.output<typeof consultaPublicaCarteiraQuery>;
+
+/** What a public check of a card answers: the card's face, without the CPF. */
+export const carteiraPublicaSchema = z.object({
+  nome: z.string(),
+  /** Registry status (SituacaoRegistro) and its label. */
+  situacao: z.number().int().nullable(),
+  situacaoDescricao: z.string().nullable(),
+  /** Categoria (1 industrial, 2 artesanal) and its label. */
+  categoria: z.number().int().nullable(),
+  categoriaDescricao: z.string().nullable(),
+  /** Name of the municipality of the fisher's address. */
+  municipio: z.string().nullable(),
+  uf: z.string().nullable(),
+  /** Hyphen-separated, upper case: 'PA-PA-00000000042'. */
+  numeroRGP: z.string(),
+  /** 'YYYY-MM-DD'. */
+  dataPrimeiroRgp: z.string().nullable(),
+});
+export type CarteiraPublica = z.infer<typeof carteiraPublicaSchema>;
+
+/**
+ * GET /api/carteira-profissional/verificar/{token}: the card behind a QR code. `valida` is true only for the
+ * latest issue of an active registry; otherwise `motivo` says why.
+ */
+export const verificacaoCarteiraSchema = carteiraPublicaSchema.extend({
+  valida: z.boolean(),
+  motivo: z.string().nullable(),
+  /** ISO instant of the issue the code was printed from. */
+  dataEmissao: z.string(),
+});
+export type VerificacaoCarteira = z.infer<typeof verificacaoCarteiraSchema>;
+
+/**
+ * The verification code of a printed card (base64url, see carteira-token.ts on the server). Its content is
+ * checked by the server, which audits every attempt, so the schema only bounds its size.
+ */
+export const tokenCarteiraParam = z.object({ token: z.string().min(1).max(512) });
+
+/** GET /api/pescador/protocolo-solicitacao-registro/{id}: `id` is the protocol number (digits). */
+export const protocoloPublicoParam = z.object({
+  id: z.string().refine((v) => /^\d{4,20}$/.test(v), MENSAGENS_CARTEIRA.protocoloInvalido),
+});
+
+/** What the public protocol check answers. The name shows the first name in full and the rest as initials. */
+export const protocoloPublicoSchema = z.object({
+  numeroProtocolo: z.string(),
+  tipo: z.number().int(),
+  tipoDescricao: z.string(),
+  situacao: z.number().int(),
+  situacaoDescricao: z.string(),
+  /** ISO instant of the submission. */
+  dataEnvio: z.string(),
+  nome: z.string(),
+  uf: z.string().nullable(),
+});
+export type ProtocoloPublico = z.infer<typeof protocoloPublicoSchema>;
+
+/**
+ * GET /api/captcha/desafio: the ALTCHA challenge exactly as altcha-lib v2 creates it (`parameters` signed by
+ * `signature`); the widget takes it as its `challenge`. Unknown keys pass through untouched: the signature covers
+ * every parameter.
+ */
+export const desafioCaptchaSchema = z.looseObject({
+  parameters: z.looseObject({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+    keySignature: z.string().optional(),
+    expiresAt: z.number().optional(),
+  }),
+  signature: z.string().optional(),
+});
+export type DesafioCaptcha = z.infer<typeof desafioCaptchaSchema>;
+
+/** Masks a name for the public protocol check: 'MARIA DA SILVA SOUZA' → 'MARIA S. S.' (particles dropped). */
+export function mascararNome(nome: string): string {
+  const partes = nome.trim().split(/\s+/).filter(Boolean);
+  const [primeiro, ...resto] = partes;
+  if (!primeiro) return '';
+  const particulas = new Set(['DA', 'DE', 'DO', 'DAS', 'DOS', 'E', 'D']);
+  const iniciais = resto
+    .filter((p) => !particulas.has(p.toUpperCase().replace(/['’]/g, '')))
+    .map((p) => `${p.charAt(0).toUpperCase()}.`);
+  return [primeiro, ...iniciais].join(' ');
+}

@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { onlyDigits } from '../cpf';
+import { partesSaoPaulo } from '../datas';
+import { dataIso } from './solicitacao';
+
+/**
+ * Wire shapes of the requests API beyond the wizard's steps (src/shared/schemas/solicitacao.ts): answers, list
+ * filters and the bodies of the requests filed outside the wizard (first-RGP edit, cancellation,
+ * regularisation). Shared by the server (validation, serialisation, OpenAPI) and the web.
+ */
+
+/** Messages of the requests API that the specification leaves to us (Brazilian Portuguese). */
+export const MENSAGENS_SOLICITACAO_API = {
+  rascunhoExistente: 'Já existe um rascunho desta solicitação. Continue o rascunho existente.',
+  registroInicialComRgp: 'Você já possui número de RGP: o registro inicial não está disponível. Para alterar seus dados, solicite a edição do registro.',
+  registroInicialIndisponivel: 'O registro inicial não está disponível: já existe solicitação em andamento ou deferida para o seu cadastro.',
+  recadastramentoIndisponivel: 'O recadastramento não está disponível: já existe solicitação em andamento ou deferida para o seu cadastro.',
+  registroProtocoloIndisponivel: 'O registro inicial com protocolo não está disponível: existe solicitação enviada ou em andamento para o seu cadastro.',
+  criacaoPasso1: 'A solicitação é criada com o passo 1 (Dados Pessoais).',
+  idObrigatorio: 'Informe o id da solicitação.',
+  tipoDiferente: 'O tipo informado não corresponde ao da solicitação.',
+  cpfDiferente: 'O CPF dos Dados Pessoais deve ser o do pescador autenticado.',
+  passoAnterior: 'Salve o passo anterior antes de prosseguir.',
+  municipioUf: 'O município não pertence à UF informada',
+  municipioInexistente: 'Município não encontrado',
+  valorInvalido: 'Valor inválido',
+  solicitacaoNaoEncontrada: 'Solicitação não encontrada.',
+  pescadorNaoEncontrado: 'Pescador não encontrado.',
+  somenteRascunhoInativa: 'Somente rascunhos podem ser excluídos.',
+  rascunhoInativado: 'Rascunho excluído com sucesso.',
+  embarcacaoRemovida: 'Embarcação removida com sucesso.',
+  edicaoRegistroCriada: 'Solicitação de edição de registro criada com sucesso!',
+  edicaoRegistroEmAndamento: 'Já existe uma solicitação de edição de registro em andamento. Continue ou aguarde a solicitação existente.',
+  edicaoRegistroSemRegistroAtivo: 'A edição do registro só está disponível para pescador com registro ativo.',
+  edicaoRegistroOrigemNaoDeferida: 'A edição do registro deve partir de uma solicitação deferida do pescador.',
+  edicaoRegistroPossuiDeferida: 'Você possui solicitação deferida: a edição do registro deve partir dela.',
+  edicaoRgpSemRgp: 'A edição do primeiro RGP só está disponível para pescador com número de RGP.',
+  edicaoRgpEmAndamento: 'Já existe uma solicitação de edição do primeiro RGP em andamento.',
+  edicaoRgpEnviada: 'Solicitação de edição do primeiro RGP enviada com sucesso!',
+  orgaoInvalido: 'Órgão inválido',
+  rgpAtualizado: 'Dados do primeiro RGP atualizados com sucesso.',
+  rgpNenhumCampo: 'Informe ao menos um campo do primeiro RGP para alterar.',
+  notificacaoPrimeiroRgp: 'A data ou o órgão do seu primeiro RGP foi alterado. Confira os dados do seu registro.',
+  cancelamentoIndisponivel: 'O cancelamento só pode ser solicitado para registro ativo ou suspenso.',
+  cancelamentoEmAndamento: 'Já existe uma solicitação de cancelamento em andamento.',
+  cancelamentoEnviado: 'Solicitação de cancelamento enviada com sucesso!',
+  regularizacaoIndisponivel: 'A regularização só pode ser solicitada por pescador com registro suspenso.',
+  regularizacaoEmAndamento: 'Já existe uma solicitação de regularização em andamento.',
+  regularizacaoEnviada: 'Solicitação de regularização enviada com sucesso!',
+  justificativaRegularizacao: 'A justificativa deve ter no mínimo 10 caracteres',
+  dataFutura: 'A data não pode ser futura',
+} as const;
+
+/** Why a status changed (solicitacao_historico.motivo). */
+export const MOTIVOS_HISTORICO = {
+  rascunhoCriado: 'Rascunho criado pelo pescador',
+  rascunhoInativado: 'Rascunho excluído pelo pescador',
+  enviada: 'Solicitação enviada pelo pescador',
+  reenviada: 'Reenviada após atualização',
+  edicaoRegistro: 'Edição de registro iniciada',
+  edicaoRgp: 'Edição do primeiro RGP solicitada pelo pescador',
+  cancelamentoPescador: 'Cancelamento solicitado pelo pescador',
+  cancelamentoServidor: 'Cancelamento solicitado por servidor',
+  regularizacao: 'Regularização solicitada pelo pescador',
+} as const;
+
+const idNumerico = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** `{id}` in a path. */
+export const idParam = z.object({ id: idNumerico });
+
+/** The registry block of a fisher (GET /api/rgp/pescador/{id}, and `rgp` in step 1). */
+export const rgpPescadorSchema = z.object({
+  numeroRGP: z.string().nullable(),
+  numeroPrimeiroRGP: z.string().nullable(),
+  orgao: z.string().nullable(),
+  dataPrimeiroRgp: z.string().nullable(),
+  origem: z.string().nullable(),
+  situacao: z.number().int().nullable(),
+  situacaoDescricao: z.string().nullable(),
+  dataSuspensoCancelado: z.string().nullable(),
+  podeAcessarSistema: z.boolean(),
+});
+export type RgpPescador = z.infer<typeof rgpPescadorSchema>;
+
+/**
+ * A request as GET /api/solicitacao/{id} answers it: these fields, plus the saved steps' fields flat, as the
+ * wizard sends them (loose object).
+ */
+export const solicitacaoDetalheSchema = z.looseObject({
+  id: z.number().int(),
+  tipo: z.number().int(),
+  tipoDescricao: z.string(),
+  situacao: z.number().int(),
+  situacaoDescricao: z.string(),
+  passo: z.number().int(),
+  declaraCiencia: z.boolean(),
+  idPescador: z.number().int(),
+  /** ISO 8601 instants. */
+  dataCriacao: z.string(),
+  dataEnvio: z.string().nullable(),
+  numeroProtocolo: z.string().nullable(),
+  idSolicitacaoOrigem: z.number().int().nullable(),
+  inativa: z.boolean(),
+  rgp: rgpPescadorSchema,
+});
+export type SolicitacaoDetalheResposta = z.infer<typeof solicitacaoDetalheSchema>;
+
+/** A row of the request lists. */
+export const solicitacaoResumoSchema = z.object({
+  id: z.number().int(),
+  tipo: z.number().int(),
+  tipoDescricao: z.string(),
+  situacao: z.number().int(),
+  situacaoDescricao: z.string(),
+  passo: z.number().int(),
+  dataCriacao: z.string(),
+  dataEnvio: z.string().nullable(),
+  numeroProtocolo: z.string().nullable(),
+  idPescador: z.number().int(),
+  nomePescador: z.string(),
+});
+export type SolicitacaoResumo = z.infer<typeof solicitacaoResumoSchema>;
+
+export const listaSolicitacoesSchema = z.object({
+  total: z.number().int(),
+  solicitacoes: z.array(solicitacaoResumoSchema),
+});
+export type ListaSolicitacoes = z.infer<typeof listaSolicitacoesSchema>;
+
+export const TAMANHO_PAGINA_PADRAO = 20;
+export const TAMANHO_PAGINA_MAXIMO = 100;
+
+/** One or more statuses: `situacao=2`, `situacao=2,3` or `situacao=2&situacao=3`. */
+const listaDeNumeros = z.union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean))
+  .pipe(z.array(z.string().regex(/^\d{1,2}$/, 'Valor inválido').transform(Number)).max(20));
+
+export const paginacaoSchema = z.object({
+  /** 1-based. */
+  pagina: z.coerce.number().int().min(1).max(100_000).default(1),
+  tamanhoPagina: z.coerce.number().int().min(1).max(TAMANHO_PAGINA_MAXIMO, `Deve ser menor ou igual a ${TAMANHO_PAGINA_MAXIMO}`)
+    .default(TAMANHO_PAGINA_PADRAO),
+});
+
+/** GET /api/solicitacao?{filters}. `cpf` and `nome` are staff filters; a fisher always sees only their own. */
+export const filtroSolicitacoesSchema = paginacaoSchema.extend({
+  situacao: listaDeNumeros.optional(),
+  tipo: listaDeNumeros.optional(),
+  cpf: z.string().transform(onlyDigits).pipe(z.string().regex(/^\d{11}$/, 'CPF inválido')).optional(),
+  nome: z.string().trim().min(1).max(150).optional(),
+  idPescador: idNumerico.optional(),
+});
+export type FiltroSolicitacoes = z.infer<typeof filtroSolicitacoesSchema>;
+
+/** GET /api/solicitacao/ultima/solicitacao?{tipo}. */
+export const filtroUltimaSolicitacaoSchema = z.object({
+  tipo: z.coerce.number().int().min(1).max(99).optional(),
+});
+
+/** GET /api/solicitacao-pescador-ativo-edicao-registro/consultar/{id}. */
+export const consultaEdicaoRegistroSchema = z.object({
+  podeEditar: z.boolean(),
+  /** The deferred request to clone (POST /api/solicitacao-edicao-registro/editar-solicitacao/{id}); null: clone the registry. */
+  idSolicitacaoOrigem: z.number().int().nullable(),
+  motivo: z.string().nullable(),
+});
+export type ConsultaEdicaoRegistro = z.infer<typeof consultaEdicaoRegistroSchema>;
+
+/** Not after today in São Paulo. */
+const naoFutura = (v: string) => v <= partesSaoPaulo(new Date()).data;
+const siglaOrgao = z.string({ error: 'Campo obrigatório' }).trim().min(1).max(20).transform((v) => v.toUpperCase());
+const numeroPrimeiroRgp = z.string({ error: 'Campo obrigatório' }).trim().min(1).max(30).transform((v) => v.toUpperCase());
+
+/** POST /api/solicitacao-edicao-rgp. `orgao` is an agency sigla (table orgao). */
+export const edicaoRgpCorpo = z.object({
+  numeroPrimeiroRGP: numeroPrimeiroRgp,
+  dataPrimeiroRgp: dataIso.refine(naoFutura, MENSAGENS_SOLICITACAO_API.dataFutura),
+  orgao: siglaOrgao,
+});
+export type EdicaoRgpCorpo = z.infer<typeof edicaoRgpCorpo>;
+
+/** PUT /api/rgp/pescador/{id} (GESTOR, ADMIN, MPA): the fields to change. */
+export const atualizarRgpCorpo = z.object({
+  numeroPrimeiroRGP: numeroPrimeiroRgp.optional(),
+  dataPrimeiroRgp: dataIso.refine(naoFutura, MENSAGENS_SOLICITACAO_API.dataFutura).optional(),
+  orgao: siglaOrgao.optional(),
+}).refine((v) => v.numeroPrimeiroRGP !== undefined || v.dataPrimeiroRgp !== undefined || v.orgao !== undefined, {
+  message: MENSAGENS_SOLICITACAO_API.rgpNenhumCampo,
+});
+export type AtualizarRgpCorpo = z.infer<typeof atualizarRgpCorpo>;
+
+/** POST /api/solicitacao-cancelamento-pescador/motivoCancelamento. The justification may be empty only for GESTOR. */
+export const cancelamentoCorpo = z.object({
+  idPescador: z.number().int().positive().max(2_147_483_647),
+  justificativaDeclaracaoSolicitacaoCancelamento: z.string().max(4000).nullable().optional()
+    .transform((v) => (v ?? '').trim()),
+});
+export type CancelamentoCorpo = z.infer<typeof cancelamentoCorpo>;
+
+/** POST /api/solicitacao-regularizacao (docs/decisions/0009-regularizacao.md). */
+export const regularizacaoCorpo = z.object({
+  justificativa: z.string({ error: 'Campo obrigatório' }).trim()
+    .min(10, MENSAGENS_SOLICITACAO_API.justificativaRegularizacao).max(4000),
+});
+export type RegularizacaoCorpo = z.infer<typeof regularizacaoCorpo>;
