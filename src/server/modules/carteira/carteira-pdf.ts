@@ -2,7 +2,7 @@ import type { CanvasElement, Content, TDocumentDefinitions } from 'pdfmake/inter
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { formatarDataHora } from '../../../shared/datas';
-import { pdfmake } from './pdfmake';
+import { pdfmake } from '../../lib/pdfmake';
 
 export interface DadosCarteiraPdf {
   nome: string;

@@ -1,37 +1,7 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import type * as PdfMakeModulo from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import QRCode from 'qrcode';
 import { formatarDataHora } from '../../../shared/datas';
-
-type PdfMake = typeof PdfMakeModulo;
-
-const require = createRequire(import.meta.url);
-let motor: PdfMake | undefined;
-
-/**
- * pdfmake 0.3 on the server: one configured instance, with the Roboto fonts shipped in the npm package, no URL
- * fetching at all and file access limited to those fonts (images come as data URLs).
- */
-function pdfmake(): PdfMake {
-  if (!motor) {
-    const m = require('pdfmake') as PdfMake;
-    const pasta = path.dirname(require.resolve('pdfmake/fonts/Roboto/Roboto-Regular.ttf'));
-    m.setFonts({
-      Roboto: {
-        normal: path.join(pasta, 'Roboto-Regular.ttf'),
-        bold: path.join(pasta, 'Roboto-Medium.ttf'),
-        italics: path.join(pasta, 'Roboto-Italic.ttf'),
-        bolditalics: path.join(pasta, 'Roboto-MediumItalic.ttf'),
-      },
-    });
-    m.setUrlAccessPolicy(() => false);
-    m.setLocalAccessPolicy((p) => path.resolve(p).startsWith(pasta + path.sep));
-    motor = m;
-  }
-  return motor;
-}
+import { pdfmake } from '../../lib/pdfmake';
 
 export interface DadosProtocolo {
   numeroProtocolo: string;

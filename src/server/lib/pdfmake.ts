@@ -8,10 +8,9 @@ const require = createRequire(import.meta.url);
 let motor: PdfMake | undefined;
 
 /**
- * pdfmake 0.3 on the server, configured once: the Roboto fonts shipped in the npm package, no URL fetching at all,
- * file access limited to those fonts (images come as data URLs). The same setup as the fisher module's protocol
- * receipt (src/server/modules/pescador/protocolo-pdf.ts), which keeps its own private copy; the two can be merged
- * into one shared helper when that module exports it.
+ * pdfmake 0.3 on the server, configured once for every PDF the product makes (protocol receipt, card): the
+ * Roboto fonts shipped in the npm package, no URL fetching at all, file access limited to those fonts (images
+ * come as data URLs).
  */
 export function pdfmake(): PdfMake {
   if (!motor) {
