@@ -31,6 +31,7 @@ import { ReferenciaService } from './modules/referencia/referencia.service';
 import { saudeRoutes } from './modules/saude/saude.routes';
 import { SolicitacaoRepository } from './modules/solicitacao/solicitacao.repository';
 import { SolicitacaoService } from './modules/solicitacao/solicitacao.service';
+import { edicaoDocumentosRoutes } from './modules/solicitacao/edicao-documentos.routes';
 import { solicitacaoRoutes } from './modules/solicitacao/solicitacao.routes';
 import { PedidoService } from './modules/solicitacao/pedido.service';
 import { edicaoRegistroRoutes } from './modules/solicitacao/edicao-registro.routes';
@@ -186,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(primeiroRgpRoutes, { pedido });
   await app.register(cancelamentoRoutes, { pedido });
   await app.register(regularizacaoRoutes, { pedido });
+  await app.register(edicaoDocumentosRoutes, { pedido });
   await app.register(analiseRoutes, { analise });
   await app.register(documentoRoutes, { documento, analise });
   await app.register(arquivoRoutes, { arquivo: new ArquivoService(storage, assinador, documento, config.files.signedUrlTtlSeconds) });

@@ -36,6 +36,72 @@ export const routes: RouteObject[] = [
           </RequireSession>
         ),
       },
+      // -- request wizard routes --
+      {
+        // The wizard is loaded on first use: its forms and schemas stay out of the initial bundle.
+        path: 'pescador/solicitacao',
+        hydrateFallbackElement: <p role="status">Carregando…</p>,
+        lazy: () => import('./routes/solicitacao').then((m) => ({ Component: m.SolicitacaoRoute })),
+      },
+      {
+        // With or without the trailing slash.
+        path: 'pescador/edicao-registro/edicao',
+        hydrateFallbackElement: <p role="status">Carregando…</p>,
+        lazy: () => import('./routes/solicitacao').then((m) => ({ Component: m.EdicaoRegistroRoute })),
+      },
+      // -- fisher screens routes --
+      {
+        // The fisher's screens around the wizard, each loaded on first use; signed-in users only.
+        path: 'pescador/declaracao',
+        lazy: () => import('./routes/pescador-declaracao').then((m) => ({ element: <RequireSession><m.PescadorDeclaracaoPage /></RequireSession> })),
+      },
+      {
+        path: 'pescador/documentos',
+        lazy: () => import('./routes/pescador-documentos').then((m) => ({ element: <RequireSession><m.PescadorDocumentosPage /></RequireSession> })),
+      },
+      {
+        path: 'pescador/edicao-documentos',
+        lazy: () => import('./routes/pescador-edicao-documentos').then((m) => ({ element: <RequireSession><m.PescadorEdicaoDocumentosPage /></RequireSession> })),
+      },
+      {
+        path: 'pescador/solicitacoes',
+        lazy: () => import('./routes/pescador-solicitacoes').then((m) => ({ element: <RequireSession><m.PescadorSolicitacoesPage /></RequireSession> })),
+      },
+      {
+        path: 'pescador/cancelamento',
+        lazy: () => import('./routes/pescador-cancelamento').then((m) => ({ element: <RequireSession><m.PescadorCancelamentoPage /></RequireSession> })),
+      },
+      {
+        path: 'pescador/edicao-rgp',
+        lazy: () => import('./routes/pescador-edicao-rgp').then((m) => ({ element: <RequireSession><m.PescadorEdicaoRgpPage /></RequireSession> })),
+      },
+      {
+        path: 'pescador/regularizacao',
+        lazy: () => import('./routes/pescador-regularizacao').then((m) => ({ element: <RequireSession><m.PescadorRegularizacaoPage /></RequireSession> })),
+      },
+      // -- analysis and public routes --
+      {
+        // Staff: the analysis follow-up and the analysis screen, loaded on first use.
+        path: 'analise/acompanhar-analises',
+        lazy: () => import('./routes/analise-acompanhar-analises').then((m) => ({ Component: m.AcompanharAnalisesRoute })),
+      },
+      {
+        path: 'analise/solicitacao',
+        lazy: () => import('./routes/analise-solicitacao').then((m) => ({ Component: m.AnaliseSolicitacaoRoute })),
+      },
+      {
+        // Public (no sign-in): card and protocol lookups with captcha, and the card's QR check.
+        path: 'consulta-carteira',
+        lazy: () => import('./routes/publico-consulta-carteira').then((m) => ({ Component: m.ConsultaCarteiraRoute })),
+      },
+      {
+        path: 'consulta-protocolo',
+        lazy: () => import('./routes/publico-consulta-protocolo').then((m) => ({ Component: m.ConsultaProtocoloRoute })),
+      },
+      {
+        path: 'verificar-carteira',
+        lazy: () => import('./routes/publico-verificar-carteira').then((m) => ({ Component: m.VerificarCarteiraRoute })),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -62,6 +62,16 @@ export const MOTIVOS_HISTORICO = {
   cancelamentoPescador: 'Cancelamento solicitado pelo pescador',
   cancelamentoServidor: 'Cancelamento solicitado por servidor',
   regularizacao: 'Regularização solicitada pelo pescador',
+  edicaoDocumentos: 'Edição de documentos iniciada pelo pescador',
+} as const;
+
+/** Messages of the documents edit (type 9), which the specification names without a path. */
+export const MENSAGENS_EDICAO_DOCUMENTOS = {
+  criada: 'Edição de documentos iniciada. Envie os novos documentos e depois a solicitação.',
+  enviada: 'Solicitação enviada com sucesso!',
+  semRegistroAtivo: 'A edição de documentos só pode ser solicitada com o registro ativo.',
+  jaAberta: 'Já existe uma edição de documentos em andamento. Continue a edição existente.',
+  semDocumentos: 'Envie pelo menos um documento antes de enviar a solicitação.',
 } as const;
 
 const idNumerico = z.coerce.number().int().positive().max(2_147_483_647);

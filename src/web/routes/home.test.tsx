@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setToken } from '../lib/storage';
 import { deferred, fail, installMockHttp, ok, type MockHttp, type MockReply } from '../test/http';
@@ -23,6 +23,45 @@ function open(path: string) {
   return app;
 }
 
+const ZERO = { rascunhos: 0, enviadas: 0, deferidas: 0, finalizadas: 0, emAnalise: 0, emAtualizacao: 0, todas: 0 };
+
+const RGP_ATIVO = {
+  numeroRGP: 'PAPA00000000001', numeroPrimeiroRGP: 'PA-123', orgao: 'MPA', dataPrimeiroRgp: '2010-05-04', origem: null,
+  situacao: 1, situacaoDescricao: 'Ativo', dataSuspensoCancelado: null, podeAcessarSistema: true,
+};
+const SEM_RGP = { ...RGP_ATIVO, numeroRGP: null, numeroPrimeiroRGP: null, orgao: null, dataPrimeiroRgp: null, situacao: null, situacaoDescricao: null };
+
+/** The answers /home needs for fisher 42; each may be overridden. */
+function mockPescador(o: {
+  totalizadores?: Partial<typeof ZERO>;
+  rgp?: unknown;
+  consulta?: unknown;
+  rascunhos?: unknown[];
+  notificacoes?: unknown[];
+} = {}) {
+  http.get('/api/solicitacao/totalizadores/42', ok({ ...ZERO, ...o.totalizadores }));
+  http.get('/api/rgp/pescador/42', ok(o.rgp ?? SEM_RGP));
+  http.get('/api/solicitacao-pescador-ativo-edicao-registro/consultar/42', ok(o.consulta ?? {
+    podeEditar: false, idSolicitacaoOrigem: null, motivo: 'A edição do registro só está disponível para pescador com registro ativo.',
+  }));
+  http.get(/^\/api\/solicitacao\?/, ok({ total: o.rascunhos?.length ?? 0, solicitacoes: o.rascunhos ?? [] }));
+  http.get('/api/notificacao', ok(o.notificacoes ?? []));
+}
+
+/** An option as a screen reader meets it: enabled (a link with its address) or disabled (its reason). */
+function opcao(nome: string): { href: string } | { motivo: string } {
+  const link = screen.queryByRole('link', { name: nome });
+  if (link) return { href: link.getAttribute('href') ?? '' };
+  const botao = screen.getByRole('button', { name: nome });
+  expect(botao.getAttribute('aria-disabled')).toBe('true');
+  const ids = (botao.getAttribute('aria-describedby') ?? '').split(' ');
+  return { motivo: document.getElementById(ids[1] ?? '')?.textContent ?? '' };
+}
+
+async function opcoesCarregadas() {
+  return screen.findByRole('region', { name: 'O que você deseja fazer?' });
+}
+
 /** The counters as a screen reader meets them: term → value. */
 function counters(): Record<string, string> {
   const terms = screen.getAllByRole('term');
@@ -33,6 +72,7 @@ function counters(): Record<string, string> {
 describe('/home for a fisher (perfil 4)', () => {
   it('greets by name and shows the request counters of GET /api/solicitacao/totalizadores/{idPescador}', async () => {
     setToken(fisherToken({ nome: 'MARIA DAS GRAÇAS', idPescador: 42 }));
+    mockPescador();
     const answer = deferred<MockReply>();
     http.get('/api/solicitacao/totalizadores/42', () => answer.promise);
 
@@ -56,14 +96,25 @@ describe('/home for a fisher (perfil 4)', () => {
       'Finalizadas (indeferidas)': '4',
       Todas: '1.021',
     });
+    await opcoesCarregadas();
     expect(screen.queryByRole('status')).toBeNull();
     expect(within(screen.getByRole('main')).getByText(/Perfil: Pescador/)).toBeTruthy();
-    expect(http.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/solicitacao/totalizadores/42']);
+    expect(new Set(http.calls.map((c) => `${c.method} ${c.url}`))).toEqual(new Set([
+      'GET /api/solicitacao/totalizadores/42',
+      'GET /api/notificacao',
+      'GET /api/rgp/pescador/42',
+      'GET /api/solicitacao-pescador-ativo-edicao-registro/consultar/42',
+      // rascunhos 1: the draft to continue; deferidas 3: an open documents edit.
+      'GET /api/solicitacao?pagina=1&tamanhoPagina=1&situacao=1',
+      'GET /api/solicitacao?pagina=1&tamanhoPagina=1&situacao=1%2C2%2C3&tipo=9',
+    ]));
+    expect(screen.getByRole('link', { name: 'Minhas solicitações' }).getAttribute('href')).toBe('/pescador/solicitacoes');
     expect(document.title).toContain('Página inicial');
   });
 
   it('on error shows "Erro ao consultar total de solicitações/análises"', async () => {
     setToken(fisherToken());
+    mockPescador();
     http.get('/api/solicitacao/totalizadores/42', fail(500, 'Erro interno'));
 
     open('/home');
@@ -114,5 +165,171 @@ describe('/home without a session', () => {
     ).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Entrar com gov.br' }).length).toBeGreaterThan(0);
     expect(http.calls).toHaveLength(0);
+  });
+});
+
+describe('/home: the fisher options', () => {
+  it('nothing filed and no registry: the three registrations are open (through the declaration), the rest says why not', async () => {
+    setToken(fisherToken());
+    mockPescador();
+    open('/home');
+    await opcoesCarregadas();
+
+    expect(opcao('Solicitar registro inicial')).toEqual({ href: '/pescador/declaracao?tipoSolicitacao=1' });
+    expect(opcao('Registro inicial com protocolo')).toEqual({ href: '/pescador/declaracao?tipoSolicitacao=3' });
+    expect(opcao('Recadastramento')).toEqual({ href: '/pescador/declaracao?tipoSolicitacao=2' });
+    expect(opcao('Editar registro')).toEqual({ motivo: 'A edição do registro só está disponível para pescador com registro ativo.' });
+    expect(opcao('Editar primeiro RGP')).toEqual({ motivo: 'A edição do primeiro RGP só está disponível para pescador com número de RGP.' });
+    expect(opcao('Solicitar cancelamento')).toEqual({ motivo: 'O cancelamento só pode ser solicitado para registro ativo ou suspenso.' });
+    expect('motivo' in opcao('Editar documentos')).toBe(true);
+    expect(screen.queryByRole('link', { name: 'Continuar rascunho' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Solicitar regularização' })).toBeNull();
+    // A disabled option stays in the tab order, so keyboard users reach it and hear the reason.
+    expect(screen.getByRole('button', { name: 'Editar registro' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('an active registry with a deferred request: edit options open, new registrations closed with the reason', async () => {
+    setToken(fisherToken());
+    mockPescador({
+      totalizadores: { deferidas: 1, todas: 1 },
+      rgp: RGP_ATIVO,
+      consulta: { podeEditar: true, idSolicitacaoOrigem: 7, motivo: null },
+    });
+    open('/home');
+    await opcoesCarregadas();
+
+    expect(opcao('Solicitar registro inicial')).toEqual({ motivo: expect.stringContaining('Você já possui número de RGP') });
+    expect(opcao('Registro inicial com protocolo')).toEqual({ href: '/pescador/declaracao?tipoSolicitacao=3' });
+    expect(opcao('Recadastramento')).toEqual({ motivo: expect.stringContaining('Você já tem uma solicitação deferida') });
+    expect(opcao('Editar registro')).toEqual({ href: '/pescador/declaracao?tipoSolicitacao=8' });
+    expect(opcao('Editar primeiro RGP')).toEqual({ href: '/pescador/edicao-rgp' });
+    expect(opcao('Solicitar cancelamento')).toEqual({ href: '/pescador/cancelamento' });
+  });
+
+  it('a draft: "Continuar rascunho" opens it in the wizard (GET /api/solicitacao?situacao=1) and blocks new requests', async () => {
+    setToken(fisherToken());
+    mockPescador({
+      totalizadores: { rascunhos: 1, todas: 1 },
+      rascunhos: [{ id: 55, tipo: 2, tipoDescricao: 'Recadastramento', situacao: 1, situacaoDescricao: 'Rascunho', passo: 2,
+        dataCriacao: '2025-03-10T13:00:00Z', dataEnvio: null, numeroProtocolo: null, idPescador: 42, nomePescador: 'MARIA' }],
+    });
+    open('/home');
+    await opcoesCarregadas();
+
+    expect(await screen.findByRole('link', { name: 'Continuar rascunho' })).toBeTruthy();
+    expect(opcao('Continuar rascunho')).toEqual({ href: '/pescador/solicitacao?idSolicitacao=55&tipoSolicitacao=2' });
+    expect(screen.getByText('Recadastramento iniciado em 10/03/2025.')).toBeTruthy();
+    const motivo = 'Você já tem um rascunho de solicitação: continue-o ou descarte-o em Minhas solicitações.';
+    expect(opcao('Solicitar registro inicial')).toEqual({ motivo });
+    expect(opcao('Registro inicial com protocolo')).toEqual({ motivo });
+    expect(opcao('Recadastramento')).toEqual({ motivo });
+    const lista = http.calls.find((c) => c.url.startsWith('/api/solicitacao?'));
+    expect(new URLSearchParams(lista?.url.split('?')[1]).get('situacao')).toBe('1');
+  });
+
+  it('a request waiting for analysis closes the registration with protocol', async () => {
+    setToken(fisherToken());
+    mockPescador({ totalizadores: { enviadas: 1, todas: 1 } });
+    open('/home');
+    await opcoesCarregadas();
+    expect(opcao('Registro inicial com protocolo')).toEqual({
+      motivo: 'Você tem uma solicitação aguardando análise ou em análise. Aguarde a conclusão.',
+    });
+  });
+
+  it('a suspended registry offers "Solicitar regularização"', async () => {
+    setToken(fisherToken());
+    mockPescador({ rgp: { ...RGP_ATIVO, situacao: 6, situacaoDescricao: 'Suspenso' }, totalizadores: { deferidas: 1, todas: 1 } });
+    open('/home');
+    await opcoesCarregadas();
+    expect(opcao('Solicitar regularização')).toEqual({ href: '/pescador/regularizacao' });
+    expect(opcao('Solicitar cancelamento')).toEqual({ href: '/pescador/cancelamento' });
+  });
+});
+
+describe('/home after a submission', () => {
+  it("?sucesso=true: toast 'Solicitação enviada com sucesso!', and the flag leaves the address", async () => {
+    setToken(fisherToken());
+    mockPescador();
+    const { router } = open('/home?sucesso=true');
+    expect(await screen.findByText('Solicitação enviada com sucesso!')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByText('Solicitação não enviada')).toBeNull();
+  });
+
+  it('&atualizacao=true: an info message that a request is already being analysed, no success toast', async () => {
+    setToken(fisherToken());
+    mockPescador();
+    open('/home?sucesso=true&atualizacao=true');
+    expect(await screen.findByText('Solicitação não enviada')).toBeTruthy();
+    expect(screen.getByText(/já existe outra solicitação sua aguardando análise ou em análise/)).toBeTruthy();
+    await opcoesCarregadas();
+    expect(screen.queryByText('Solicitação enviada com sucesso!')).toBeNull();
+  });
+});
+
+describe('/home: notification modal', () => {
+  const notificacoes = [
+    { id: 1, tipo: 3, conteudo: 'Seu registro foi suspenso até 10/10/2025.', urlRedirecionamento: null },
+    { id: 2, tipo: 1, conteudo: 'Sua solicitação foi indeferida: corrija os documentos.', urlRedirecionamento: '/pescador/solicitacoes' },
+  ];
+
+  it('shows each unread notification (ATENÇÃO, subtitle per type, content) until its reading is confirmed', async () => {
+    setToken(fisherToken());
+    mockPescador({ notificacoes });
+    http.post(/^\/api\/notificacao\/\d+\/leitura$/, ok({ id: 1, dataLeitura: '2025-01-01T00:00:00Z' }));
+    open('/home');
+
+    const dialog = await screen.findByRole('dialog', { name: 'ATENÇÃO' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(within(dialog).getByText('Suspensão do registro')).toBeTruthy();
+    expect(within(dialog).getByText('Seu registro foi suspenso até 10/10/2025.')).toBeTruthy();
+    expect(within(dialog).getByText('Notificação 1 de 2')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('heading', { name: 'ATENÇÃO' })));
+    // The page behind is inert while the dialog is open.
+    expect(screen.getByRole('main').closest('[inert]')).not.toBeNull();
+
+    // Escape does not dismiss it.
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.getByRole('dialog', { name: 'ATENÇÃO' })).toBe(dialog);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Li e estou ciente' }));
+    expect(await screen.findByText('Sua solicitação foi indeferida: corrija os documentos.')).toBeTruthy();
+    expect(http.callsTo('/api/notificacao/1/leitura').map((c) => c.method)).toEqual(['POST']);
+    expect(screen.getByText('Solicitação indeferida')).toBeTruthy();
+    expect(screen.getByText('Notificação 2 de 2')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Li e estou ciente' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(http.callsTo('/api/notificacao/2/leitura')).toHaveLength(1);
+    expect(screen.getByRole('main').closest('[inert]')).toBeNull();
+  });
+
+  it("'Erro ao exibir notificação.' when the reading cannot be recorded; the notification stays", async () => {
+    setToken(fisherToken());
+    mockPescador({ notificacoes: [notificacoes[0]] });
+    http.post('/api/notificacao/1/leitura', { status: 500, data: 'erro' });
+    open('/home');
+    fireEvent.click(await screen.findByRole('button', { name: 'Li e estou ciente' }));
+    expect(await within(screen.getByRole('dialog')).findByText('Erro ao exibir notificação.')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'ATENÇÃO' })).toBeTruthy();
+  });
+
+  it('"Ler depois" closes it for this visit without recording the reading', async () => {
+    setToken(fisherToken());
+    mockPescador({ notificacoes: [notificacoes[0]] });
+    open('/home');
+    fireEvent.click(await screen.findByRole('button', { name: 'Ler depois' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(http.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('staff never ask for notifications', async () => {
+    setToken(staffToken());
+    http.get('/api/analise-solicitacao/totalizadores', ok({ aguardandoAnalise: 1, analisadas: 0, emAnalise: 0 }));
+    open('/home');
+    await screen.findByRole('region', { name: 'Análises de solicitações' });
+    expect(http.callsTo('/api/notificacao')).toHaveLength(0);
+    expect(screen.queryByRole('region', { name: 'O que você deseja fazer?' })).toBeNull();
   });
 });

@@ -1,4 +1,8 @@
-import { Perfil, perfilLabel } from '../../shared/enums';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Perfil, perfilLabel, SituacaoSolicitacao, TipoSolicitacao, tipoSolicitacaoLabel, type TipoSolicitacao as Tipo } from '../../shared/enums';
+import { MENSAGENS_SOLICITACAO } from '../../shared/schemas/solicitacao';
+import type { TotalizadoresPescador } from '../../shared/schemas/totalizadores';
 import { Loading } from '../components/loading';
 import { Message } from '../components/message';
 import { PageTitle } from '../components/page-title';
@@ -12,8 +16,21 @@ import {
   useTotalizadoresPescador,
   useTotalizadoresServidor,
 } from '../features/totalizadores/use-totalizadores';
+import { LinkAcompanharAnalises } from '../features/analise';
+import { ImprimirCarteiraSeAtivo } from '../features/carteira';
+import { useConsultaEdicaoRegistro } from '../features/edicao-registro';
+import { useRgpPescador } from '../features/edicao-rgp';
+import { rotaAssistente, rotaDocumentos, useSolicitacoes } from '../features/minhas-solicitacoes';
+import { ModalNotificacoes } from '../features/notificacoes';
+import { OpcoesPescador, opcoesPescador } from '../features/opcoes';
+import { formatDate } from '../lib/dates';
 import type { Session } from '../lib/session';
 import { useSession } from '../lib/session';
+import { showToast } from '../lib/toast';
+
+/** /home?sucesso=true&atualizacao=true: the submission was refused (406) because a request is under analysis. */
+export const MENSAGEM_ATUALIZACAO =
+  'A sua solicitação não foi enviada porque já existe outra solicitação sua aguardando análise ou em análise. Acompanhe o andamento em Minhas solicitações.';
 
 const ZERO_PESCADOR = {
   rascunhos: 0,
@@ -25,18 +42,112 @@ const ZERO_PESCADOR = {
   todas: 0,
 };
 
+/**
+ * The messages of the address after a submission (spec point 2): ?sucesso=true shows 'Solicitação enviada com
+ * sucesso!' as a toast; with &atualizacao=true (the server answered 406) an info message says that a request is
+ * already being analysed. The flags are then removed from the address, so a reload does not repeat them.
+ */
+function useAvisoDeEnvio(): 'atualizacao' | null {
+  const [params, setParams] = useSearchParams();
+  const [aviso] = useState(() =>
+    params.get('atualizacao') === 'true' ? 'atualizacao' : params.get('sucesso') === 'true' ? 'sucesso' : null,
+  );
+  const tratado = useRef(false);
+  useEffect(() => {
+    if (tratado.current || aviso === null) return;
+    tratado.current = true;
+    if (aviso === 'sucesso') showToast('success', MENSAGENS_SOLICITACAO.enviada);
+    setParams(
+      (atual) => {
+        const novo = new URLSearchParams(atual);
+        novo.delete('sucesso');
+        novo.delete('atualizacao');
+        return novo;
+      },
+      { replace: true },
+    );
+  }, [aviso, setParams]);
+  return aviso === 'atualizacao' ? 'atualizacao' : null;
+}
+
+/**
+ * The fisher's options: what each depends on is read here (counters, registry, draft, registry-edit check, open
+ * documents edit) and handed to the options feature, which applies the shared enabling rules.
+ */
+function OpcoesDoPescador({ idPescador, totalizadores }: { idPescador: number | undefined; totalizadores: TotalizadoresPescador }) {
+  const rgp = useRgpPescador(idPescador);
+  const edicao = useConsultaEdicaoRegistro(idPescador);
+  const rascunhos = useSolicitacoes(
+    { pagina: 1, tamanhoPagina: 1, situacao: SituacaoSolicitacao.RASCUNHO },
+    { enabled: idPescador === undefined || totalizadores.rascunhos > 0, silencioso: true },
+  );
+  const edicoesDocumentos = useSolicitacoes(
+    {
+      pagina: 1,
+      tamanhoPagina: 1,
+      tipo: TipoSolicitacao.EDICAO_DOCUMENTOS,
+      situacao: [SituacaoSolicitacao.RASCUNHO, SituacaoSolicitacao.ATUALIZACAO_SFPA, SituacaoSolicitacao.ATUALIZACAO_MPA],
+    },
+    { enabled: idPescador !== undefined && totalizadores.deferidas > 0, silencioso: true },
+  );
+  if (idPescador !== undefined && rgp.isPending) return <Loading label="Carregando as opções…" />;
+
+  const rascunho = rascunhos.data?.solicitacoes[0];
+  const edicaoDocumentos = edicoesDocumentos.data?.solicitacoes[0];
+  const opcoes = opcoesPescador({
+    totalizadores,
+    numeroRGP: rgp.data?.numeroRGP ?? null,
+    situacaoRegistro: rgp.data?.situacao ?? null,
+    rascunho: rascunho
+      ? {
+          descricao: `${tipoSolicitacaoLabel[rascunho.tipo as Tipo] ?? rascunho.tipoDescricao} iniciado em ${formatDate(rascunho.dataCriacao)}.`,
+          href: rotaAssistente(rascunho.tipo, rascunho.id),
+        }
+      : null,
+    edicaoRegistro: idPescador === undefined
+      ? { podeEditar: false, motivo: null }
+      : edicao.isError ? { podeEditar: false, motivo: 'Não foi possível verificar agora. Tente novamente mais tarde.' } : edicao.data,
+    edicaoDocumentos: edicaoDocumentos ? rotaDocumentos(edicaoDocumentos.id, TipoSolicitacao.EDICAO_DOCUMENTOS) : null,
+  });
+  return <OpcoesPescador opcoes={opcoes} />;
+}
+
 function PainelPescador({ idPescador }: { idPescador: number | undefined }) {
+  const aviso = useAvisoDeEnvio();
   const query = useTotalizadoresPescador(idPescador);
   let body;
-  if (idPescador === undefined) body = <Contadores contadores={contadoresPescador(ZERO_PESCADOR)} />;
-  else if (query.isPending) body = <Loading label="Carregando o total de solicitações…" />;
+  let opcoes;
+  if (idPescador === undefined) {
+    body = <Contadores contadores={contadoresPescador(ZERO_PESCADOR)} />;
+    opcoes = <OpcoesDoPescador idPescador={undefined} totalizadores={ZERO_PESCADOR} />;
+  } else if (query.isPending) body = <Loading label="Carregando o total de solicitações…" />;
   else if (query.isError) body = <Message kind="danger" title={ERRO_TOTALIZADORES} alert />;
-  else body = <Contadores contadores={contadoresPescador(query.data)} />;
+  else {
+    body = <Contadores contadores={contadoresPescador(query.data)} />;
+    opcoes = <OpcoesDoPescador idPescador={idPescador} totalizadores={query.data} />;
+  }
   return (
-    <section aria-labelledby="titulo-solicitacoes" className="mt-4">
-      <h2 id="titulo-solicitacoes">Minhas solicitações</h2>
-      {body}
-    </section>
+    <>
+      {aviso === 'atualizacao' && (
+        <div className="mt-3">
+          <Message kind="info" title="Solicitação não enviada" alert>
+            {MENSAGEM_ATUALIZACAO}
+          </Message>
+        </div>
+      )}
+      {idPescador !== undefined && <ImprimirCarteiraSeAtivo idPescador={idPescador} />}
+      {opcoes}
+      <p className="mt-3">
+        <Link to="/pescador/solicitacoes" className="br-button secondary">
+          <i className="fas fa-list" aria-hidden="true" /> Minhas solicitações
+        </Link>
+      </p>
+      <section aria-labelledby="titulo-solicitacoes" className="mt-4">
+        <h2 id="titulo-solicitacoes">Minhas solicitações</h2>
+        {body}
+      </section>
+      <ModalNotificacoes />
+    </>
   );
 }
 
@@ -50,6 +161,7 @@ function PainelServidor() {
     <section aria-labelledby="titulo-analises" className="mt-4">
       <h2 id="titulo-analises">Análises de solicitações</h2>
       {body}
+      <LinkAcompanharAnalises />
     </section>
   );
 }

@@ -53,6 +53,21 @@ export function LandingPage() {
           </div>
         </section>
       </div>
+
+      <section className="br-card mt-4" aria-labelledby="consultas-publicas">
+        <div className="card-content">
+          <h2 id="consultas-publicas">Consultas públicas</h2>
+          <p>Sem entrar no sistema, qualquer pessoa pode:</p>
+          <ul className="feature-list">
+            <li>
+              <Link to="/consulta-carteira">Verificar uma carteira profissional</Link>, pelo CPF e pelo número do RGP;
+            </li>
+            <li>
+              <Link to="/consulta-protocolo">Consultar protocolo</Link> de uma solicitação de registro.
+            </li>
+          </ul>
+        </div>
+      </section>
     </>
   );
 }

@@ -1,7 +1,7 @@
-import { Perfil, SituacaoRegistro, TipoNotificacao, TipoSolicitacao } from '../../../shared/enums';
+import { Perfil, SituacaoAnalise, SituacaoRegistro, SituacaoSolicitacao, TipoNotificacao, TipoSolicitacao } from '../../../shared/enums';
 import { MENSAGENS_SOLICITACAO } from '../../../shared/schemas/solicitacao';
 import {
-  MENSAGENS_SOLICITACAO_API, MOTIVOS_HISTORICO, type AtualizarRgpCorpo, type CancelamentoCorpo, type EdicaoRgpCorpo,
+  MENSAGENS_EDICAO_DOCUMENTOS, MENSAGENS_SOLICITACAO_API, MOTIVOS_HISTORICO, type AtualizarRgpCorpo, type CancelamentoCorpo, type EdicaoRgpCorpo,
   type RegularizacaoCorpo, type RgpPescador, type SolicitacaoDetalheResposta,
 } from '../../../shared/schemas/solicitacao-api';
 import { AppError } from '../../lib/errors';
@@ -9,7 +9,8 @@ import type { AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
 import { exigirLeituraPescador, MENSAGEM_FORA_DO_ESCOPO } from '../escopo';
 import {
-  auditarLeitura, detalheDe, enviarOuReenviarPedido, erroDeCampos, pescadorDoAtor, rgpDe, SITUACOES_ENVIADAS_ABERTAS,
+  auditarLeitura, detalheDe, enviarOuReenviarPedido, erroDeCampos, exigirDono, instanciaDaNovaAnalise, pescadorDoAtor, rgpDe,
+  SITUACOES_ABERTAS, SITUACOES_EDITAVEIS, SITUACOES_ENVIADAS_ABERTAS,
 } from './comum';
 import type { PescadorRow, SolicitacaoRepository } from './solicitacao.repository';
 import type { Resultado } from './solicitacao.service';
@@ -24,6 +25,56 @@ export class PedidoService {
     private readonly repo: SolicitacaoRepository,
     private readonly auditoria: AuditoriaService,
   ) {}
+
+  // ------------------------------------------------------------------ documents edit (type 9)
+
+  /**
+   * POST /api/solicitacao-edicao-documentos: an ATIVO fisher opens a documents edit (a draft without steps); the
+   * new documents are uploaded to it through /api/documentos, then it is sent.
+   */
+  async iniciarEdicaoDocumentos(ator: AuthContext): Promise<Resultado> {
+    const pescadorId = pescadorDoAtor(ator);
+    const { s, p } = await this.repo.transacao(async (tx) => {
+      const p = (await tx.findPescador(pescadorId, true))!;
+      if (p.situacaoRegistro !== SituacaoRegistro.ATIVO) throw AppError.notAcceptable(MENSAGENS_EDICAO_DOCUMENTOS.semRegistroAtivo);
+      if ((await tx.findAbertas(pescadorId, [TipoSolicitacao.EDICAO_DOCUMENTOS], SITUACOES_ABERTAS)).length > 0) {
+        throw AppError.notAcceptable(MENSAGENS_EDICAO_DOCUMENTOS.jaAberta);
+      }
+      const s = await tx.insertSolicitacao({
+        pescadorId, tipo: TipoSolicitacao.EDICAO_DOCUMENTOS, situacao: SituacaoSolicitacao.RASCUNHO, passo: 0, dados: {},
+      });
+      await tx.insertHistorico({
+        solicitacaoId: s.id, situacaoAnterior: null, situacaoNova: SituacaoSolicitacao.RASCUNHO,
+        cpfAtor: ator.cpf, perfilAtor: ator.perfil, motivo: MOTIVOS_HISTORICO.edicaoDocumentos,
+      });
+      return { s, p };
+    });
+    return { detalhe: detalheDe(s, p), mensagem: MENSAGENS_EDICAO_DOCUMENTOS.criada };
+  }
+
+  /** POST /api/solicitacao-edicao-documentos/{id}/enviar: sends (or resends after an update) the documents edit. */
+  async enviarEdicaoDocumentos(ator: AuthContext, id: number): Promise<Resultado> {
+    const alvo = await this.repo.findSolicitacaoComPescador(id);
+    exigirDono(ator, alvo);
+    const { s, p } = await this.repo.transacao(async (tx) => {
+      const atual = (await tx.findSolicitacao(id, true))!;
+      if (atual.tipo !== TipoSolicitacao.EDICAO_DOCUMENTOS) throw AppError.badRequest('Esta solicitação não é uma edição de documentos.');
+      if (atual.inativa || !SITUACOES_EDITAVEIS.includes(atual.situacao)) throw AppError.notAcceptable(MENSAGENS_SOLICITACAO.naoEditavel);
+      const p = (await tx.findPescador(atual.pescadorId, true))!;
+      if (p.situacaoRegistro !== SituacaoRegistro.ATIVO) throw AppError.notAcceptable(MENSAGENS_EDICAO_DOCUMENTOS.semRegistroAtivo);
+      if ((await tx.tiposDocumentoPresentes([id])).length === 0) throw AppError.badRequest(MENSAGENS_EDICAO_DOCUMENTOS.semDocumentos);
+      const s = await tx.marcarEnviada(id, { ufPescador: p.uf, declaraCiencia: true });
+      await tx.insertHistorico({
+        solicitacaoId: id, situacaoAnterior: atual.situacao, situacaoNova: s.situacao, cpfAtor: ator.cpf, perfilAtor: ator.perfil,
+        motivo: atual.situacao === SituacaoSolicitacao.RASCUNHO ? MOTIVOS_HISTORICO.enviada : MOTIVOS_HISTORICO.reenviada,
+      });
+      await tx.insertAnalise({
+        solicitacaoId: id, situacaoAnalise: SituacaoAnalise.AGUARDANDO_ANALISE, ufPescador: s.ufPescador, instancia: instanciaDaNovaAnalise(atual.situacao),
+      });
+      return { s, p };
+    });
+    return { detalhe: detalheDe(s, p), mensagem: MENSAGENS_EDICAO_DOCUMENTOS.enviada };
+  }
 
   // ------------------------------------------------------------------ first RGP (type 7)
 

@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf } from '../../../shared/envelope';
+import { Perfil } from '../../../shared/enums';
+import { solicitacaoDetalheSchema } from '../../../shared/schemas/solicitacao-api';
+import { atorDe } from '../../plugins/auth';
+import { ok } from '../../plugins/envelope';
+import type { PedidoService } from './pedido.service';
+import { ESQUEMA_BASE } from './rotas';
+
+/**
+ * Documents edit (type 9, EDICAO_DOCUMENTOS): the specification names the request type and its analysis endpoint
+ * but no path to file it. docs/decisions/0013-edicao-documentos.md.
+ */
+export const edicaoDocumentosRoutes: FastifyPluginAsyncZod<{ pedido: PedidoService }> = async (app, { pedido }) => {
+  app.post('/api/solicitacao-edicao-documentos', {
+    preHandler: app.autorizar(Perfil.INTERESSADO),
+    schema: {
+      ...ESQUEMA_BASE,
+      summary: 'Abre uma edição de documentos (rascunho) para o pescador com registro ativo',
+      response: { 200: envelopeOf(solicitacaoDetalheSchema) },
+    },
+  }, async (req) => {
+    const r = await pedido.iniciarEdicaoDocumentos(atorDe(req));
+    return ok(r.detalhe, r.mensagem);
+  });
+
+  app.post('/api/solicitacao-edicao-documentos/:id/enviar', {
+    preHandler: app.autorizar(Perfil.INTERESSADO),
+    schema: {
+      ...ESQUEMA_BASE,
+      summary: 'Envia a edição de documentos para análise',
+      params: z.object({ id: z.coerce.number().int().positive() }),
+      response: { 200: envelopeOf(solicitacaoDetalheSchema) },
+    },
+  }, async (req) => {
+    const r = await pedido.enviarEdicaoDocumentos(atorDe(req), req.params.id);
+    return ok(r.detalhe, r.mensagem);
+  });
+};

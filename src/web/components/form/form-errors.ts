@@ -1,0 +1,113 @@
+import axios from 'axios';
+import type { FieldErrors, FieldValues } from 'react-hook-form';
+import type { FieldError as SummaryError } from '../error-summary';
+
+/**
+ * Glue between react-hook-form's nested errors, the server's `erros` ('campo.caminho: mensagem') and the
+ * error summary, which links each message to its field by element id.
+ */
+
+/** The element id of a field path: 'endereco.cep' → 'endereco-cep', 'apoio.0.entidade' → 'apoio-0-entidade'. */
+export function fieldId(path: string): string {
+  return path.replace(/\./g, '-');
+}
+
+export interface PathError {
+  /** dotted path of the field in the form values */
+  path: string;
+  message: string;
+}
+
+const META_KEYS = new Set(['message', 'type', 'types', 'ref']);
+
+/**
+ * Every message of react-hook-form's nested errors, with its path. An error on a list as a whole (react-hook-form
+ * keeps it under `root`) belongs to the list's path.
+ */
+export function flattenErrors(errors: FieldErrors<FieldValues>): PathError[] {
+  const out: PathError[] = [];
+  const seen = new Set<string>();
+  const walk = (node: unknown, path: string) => {
+    if (!node || typeof node !== 'object') return;
+    const n = node as Record<string, unknown>;
+    if (typeof n.message === 'string' && n.message && !seen.has(`${path}\n${n.message}`)) {
+      seen.add(`${path}\n${n.message}`);
+      out.push({ path, message: n.message });
+    }
+    for (const [key, value] of Object.entries(n)) {
+      if (META_KEYS.has(key)) continue;
+      walk(value, key === 'root' ? path : path ? `${path}.${key}` : key);
+    }
+  };
+  walk(errors, '');
+  return out;
+}
+
+/** Orders summary entries as their fields appear in the page (entries without a field keep their order, last). */
+export function inPageOrder(entries: SummaryError[]): SummaryError[] {
+  const located = entries.map((e, i) => ({ e, i, el: document.getElementById(e.field) }));
+  const inPage = located.filter((x) => x.el);
+  const elsewhere = located.filter((x) => !x.el);
+  inPage.sort((a, b) => {
+    if (a.el === b.el) return a.i - b.i;
+    return a.el!.compareDocumentPosition(b.el!) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
+  });
+  return [...inPage, ...elsewhere].map((x) => x.e);
+}
+
+function cleanText(text: string | null | undefined): string {
+  return (text ?? '').replace(/\s*\(opcional\)\s*$/, '').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The name of a field as the user reads it on the page: the legend of a radio or checkbox group, the label of
+ * a control, or the legend or heading of a group (a fieldset or section that is itself the target).
+ */
+export function fieldLabel(id: string): string {
+  const el = document.getElementById(id);
+  if (!el) return '';
+  if (el instanceof HTMLInputElement && (el.type === 'radio' || el.type === 'checkbox')) {
+    const group = el.closest('fieldset.field');
+    if (group) return cleanText(group.querySelector(':scope > legend')?.textContent);
+  }
+  if (el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) {
+    return cleanText(el.labels?.[0]?.textContent);
+  }
+  return cleanText(el.querySelector(':scope > legend, h2, h3, h4')?.textContent);
+}
+
+/**
+ * Names each message's field ("Nome da mãe: Campo obrigatório"): the inline message sits under its label, but a
+ * list of links that all read "Campo obrigatório" would not say where to go (GOV.UK: each link names the
+ * problem). The message itself keeps the same words as at the field.
+ */
+export function withFieldNames(entries: SummaryError[]): SummaryError[] {
+  return entries.map((e) => {
+    const name = fieldLabel(e.field);
+    return name && !e.message.startsWith(name) ? { ...e, message: `${name}: ${e.message}` } : e;
+  });
+}
+
+/** The error summary's entries for react-hook-form's errors, named and in page order. */
+export function summaryOf(errors: FieldErrors<FieldValues>, target: (path: string) => string = fieldId): SummaryError[] {
+  return withFieldNames(inPageOrder(flattenErrors(errors).map((e) => ({ field: target(e.path), message: e.message }))));
+}
+
+/**
+ * The field errors of a failed call: each entry of `erros` written 'campo.caminho: mensagem'. Entries without a
+ * path come back with path ''.
+ */
+export function serverFieldErrors(error: unknown): PathError[] {
+  if (!axios.isAxiosError(error)) return [];
+  const data: unknown = error.response?.data;
+  const erros = data && typeof data === 'object' ? (data as { erros?: unknown }).erros : undefined;
+  if (!Array.isArray(erros)) return [];
+  return erros
+    .filter((e): e is string => typeof e === 'string' && e.trim() !== '')
+    .map((e) => {
+      const m = /^([\w.[\]]+):\s+(.+)$/s.exec(e.trim());
+      if (!m) return { path: '', message: e.trim() };
+      // Accept 'lista[0].campo' as well as 'lista.0.campo'.
+      return { path: m[1]!.replace(/\[(\d+)\]/g, '.$1'), message: m[2]! };
+    });
+}

@@ -1,0 +1,219 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { isValidCpf } from '../../../shared/cpf';
+import { situacaoAnaliseLabel, tipoSolicitacaoLabel } from '../../../shared/enums';
+import { UFS } from '../../../shared/ufs';
+import { ErrorSummary } from '../../components/error-summary';
+import { summaryOf } from '../../components/form/form-errors';
+import { CpfField } from '../../components/form/masked-field';
+import { SelectField, type Option } from '../../components/form/select-field';
+import { TextField } from '../../components/form/text-field';
+
+/** The follow-up's filters as typed (CPF as shown, with its mask; dates yyyy-MM-dd from the native date input). */
+export interface ValoresFiltro {
+  situacao: string;
+  tipoSolicitacao: string;
+  uf: string;
+  cpf: string;
+  nome: string;
+  dataInicio: string;
+  dataFim: string;
+}
+
+export const FILTRO_VAZIO: ValoresFiltro = {
+  situacao: '',
+  tipoSolicitacao: '',
+  uf: '',
+  cpf: '',
+  nome: '',
+  dataInicio: '',
+  dataFim: '',
+};
+
+export const MENSAGENS_FILTRO = {
+  cpf: 'CPF inválido',
+  nome: 'Informe pelo menos 3 letras do nome',
+  periodo: 'A data final deve ser igual ou posterior à data inicial',
+} as const;
+
+/** The same rules as the API's filters (src/shared/schemas/analise.ts `filtrosAnalise`), on the typed values. */
+const filtroSchema = z
+  .object({
+    situacao: z.string(),
+    tipoSolicitacao: z.string(),
+    uf: z.string(),
+    cpf: z.string(),
+    nome: z.string(),
+    dataInicio: z.string(),
+    dataFim: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.cpf.trim() && !isValidCpf(v.cpf)) ctx.addIssue({ code: 'custom', path: ['cpf'], message: MENSAGENS_FILTRO.cpf });
+    const nome = v.nome.trim();
+    if (nome && nome.length < 3) ctx.addIssue({ code: 'custom', path: ['nome'], message: MENSAGENS_FILTRO.nome });
+    if (v.dataInicio && v.dataFim && v.dataFim < v.dataInicio) {
+      ctx.addIssue({ code: 'custom', path: ['dataFim'], message: MENSAGENS_FILTRO.periodo });
+    }
+  });
+
+const OPCOES_SITUACAO: Option[] = Object.entries(situacaoAnaliseLabel).map(([value, label]) => ({ value, label }));
+const OPCOES_TIPO: Option[] = Object.entries(tipoSolicitacaoLabel).map(([value, label]) => ({ value, label }));
+const OPCOES_UF: Option[] = UFS.map((u) => ({ value: u.sigla, label: `${u.sigla} – ${u.nome}` }));
+
+const idCampo = (path: string) => `filtro-${path}`;
+
+/**
+ * The follow-up's filter form: situation, request type, state, CPF (masked), name and a period, in a labelled
+ * form with the error summary (GOV.UK pattern). Submitting calls `onPesquisar` with valid values only.
+ */
+export function FiltrosAnalise({
+  valores,
+  onPesquisar,
+  onLimpar,
+}: {
+  valores: ValoresFiltro;
+  onPesquisar: (valores: ValoresFiltro) => void;
+  onLimpar: () => void;
+}) {
+  const [tentativa, setTentativa] = useState(0);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ValoresFiltro>({ resolver: zodResolver(filtroSchema), defaultValues: valores });
+
+  // The address may change under the form (back button, "Limpar filtros"): show what it holds.
+  const assinatura = JSON.stringify(valores);
+  useEffect(() => {
+    reset(JSON.parse(assinatura) as ValoresFiltro);
+  }, [assinatura, reset]);
+
+  const resumo = summaryOf(errors, idCampo);
+
+  const onSubmit = handleSubmit(
+    (v) => onPesquisar({ ...v, nome: v.nome.trim() }),
+    () => setTentativa((n) => n + 1),
+  );
+
+  function limpar() {
+    reset(FILTRO_VAZIO);
+    onLimpar();
+  }
+
+  return (
+    <form className="analise-filtros" aria-labelledby="titulo-filtros" noValidate onSubmit={(e) => void onSubmit(e)}>
+      <h2 id="titulo-filtros">Filtros</h2>
+      <ErrorSummary errors={resumo} attempt={tentativa} />
+      <div className="analise-filtros-campos">
+        <Controller
+          control={control}
+          name="situacao"
+          render={({ field }) => (
+            <SelectField
+              id={idCampo('situacao')}
+              label="Situação da análise"
+              options={OPCOES_SITUACAO}
+              placeholder="Todas"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              name={field.name}
+              ref={field.ref}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="tipoSolicitacao"
+          render={({ field }) => (
+            <SelectField
+              id={idCampo('tipoSolicitacao')}
+              label="Tipo de solicitação"
+              options={OPCOES_TIPO}
+              placeholder="Todos"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              name={field.name}
+              ref={field.ref}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="uf"
+          render={({ field }) => (
+            <SelectField
+              id={idCampo('uf')}
+              label="UF"
+              options={OPCOES_UF}
+              placeholder="Todas"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              name={field.name}
+              ref={field.ref}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="cpf"
+          render={({ field }) => (
+            <CpfField
+              id={idCampo('cpf')}
+              label="CPF do pescador"
+              hint="Somente números"
+              value={field.value}
+              onChange={(masked) => field.onChange(masked)}
+              onBlur={field.onBlur}
+              name={field.name}
+              error={errors.cpf?.message}
+            />
+          )}
+        />
+        <TextField
+          id={idCampo('nome')}
+          label="Nome do pescador"
+          hint="Pelo menos 3 letras"
+          autoComplete="off"
+          error={errors.nome?.message}
+          {...register('nome')}
+        />
+        <fieldset className="field analise-filtros-periodo">
+          <legend>Período de envio para análise</legend>
+          <div className="analise-filtros-datas">
+            <TextField
+              id={idCampo('dataInicio')}
+              label="Data início"
+              type="date"
+              error={errors.dataInicio?.message}
+              {...register('dataInicio')}
+            />
+            <TextField
+              id={idCampo('dataFim')}
+              label="Data fim"
+              type="date"
+              error={errors.dataFim?.message}
+              {...register('dataFim')}
+            />
+          </div>
+        </fieldset>
+      </div>
+      <div className="form-actions">
+        <button type="button" className="br-button secondary" onClick={limpar}>
+          Limpar filtros
+        </button>
+        <div className="form-actions-forward">
+          <button type="submit" className="br-button primary">
+            <i className="fas fa-search" aria-hidden="true" /> Pesquisar
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,20 @@
+import { Link } from 'react-router';
+import { useSession } from '../../lib/session';
+import { podeLerAnalises } from './acesso';
+import { ROTA_ACOMPANHAR_ANALISES } from './formatos';
+
+/**
+ * The way from /home to the analysis follow-up, for the profiles that see analyses (GESTOR, MPA, SFPA, ADMIN and
+ * CONSULTA_INTERNO); renders nothing for anyone else.
+ */
+export function LinkAcompanharAnalises() {
+  const session = useSession();
+  if (!session || !podeLerAnalises(session.perfil)) return null;
+  return (
+    <p className="mt-3">
+      <Link className="br-button primary" to={ROTA_ACOMPANHAR_ANALISES}>
+        <i className="fas fa-tasks" aria-hidden="true" /> Acompanhar análises
+      </Link>
+    </p>
+  );
+}

@@ -1,0 +1,72 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { MENSAGENS_SOLICITACAO_API, regularizacaoCorpo } from '../../../shared/schemas/solicitacao-api';
+import { ErrorSummary } from '../../components/error-summary';
+import { summaryOf } from '../../components/form/form-errors';
+import { Message } from '../../components/message';
+import { mensagemErro } from '../../lib/api';
+import { confirmar } from '../../lib/confirm';
+import { showToast } from '../../lib/toast';
+import { ERRO_SALVAR, solicitarRegularizacao } from './cancelamento-api';
+import { CampoJustificativa } from './campo-justificativa';
+
+type Entrada = z.input<typeof regularizacaoCorpo>;
+type Saida = z.output<typeof regularizacaoCorpo>;
+
+/**
+ * The regularisation request of a suspended registry: the justification (at least 10 characters, the shared
+ * schema's rule), a confirmation, then POST /api/solicitacao-regularizacao.
+ */
+export function FormularioRegularizacao({ onEnviado }: { onEnviado: () => void }) {
+  const { register, handleSubmit, formState } = useForm<Entrada, unknown, Saida>({
+    resolver: zodResolver(regularizacaoCorpo),
+    // The error summary takes the focus (GOV.UK pattern), not the first invalid field.
+    shouldFocusError: false,
+    defaultValues: { justificativa: '' },
+  });
+  const [erroServidor, setErroServidor] = useState<string | null>(null);
+  const [enviando, setEnviando] = useState(false);
+
+  async function onValido(v: Saida) {
+    setErroServidor(null);
+    const ok = await confirmar({
+      title: 'Enviar o pedido de regularização?',
+      text: 'O pedido será analisado e, se deferido, o seu registro voltará a ficar ativo.',
+      confirmButtonText: 'Sim, enviar o pedido.',
+    });
+    if (!ok) return;
+    setEnviando(true);
+    try {
+      await solicitarRegularizacao(v.justificativa);
+      showToast('success', MENSAGENS_SOLICITACAO_API.regularizacaoEnviada);
+      onEnviado();
+    } catch (error) {
+      const mensagem = mensagemErro(error, ERRO_SALVAR);
+      setErroServidor(mensagem);
+      showToast('error', mensagem);
+    } finally {
+      setEnviando(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(e) => void handleSubmit(onValido)(e)}>
+      <ErrorSummary errors={summaryOf(formState.errors)} attempt={formState.submitCount} />
+      {erroServidor && <Message kind="danger" title={erroServidor} alert />}
+      <CampoJustificativa
+        id="justificativa"
+        label="Justificativa do pedido de regularização"
+        hint="Explique o que foi corrigido desde a suspensão (pelo menos 10 caracteres)."
+        error={formState.errors.justificativa?.message}
+        {...register('justificativa')}
+      />
+      <div className="mt-3">
+        <button type="submit" className="br-button primary" disabled={enviando} aria-busy={enviando || undefined}>
+          Solicitar regularização
+        </button>
+      </div>
+    </form>
+  );
+}

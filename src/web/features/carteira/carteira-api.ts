@@ -1,0 +1,40 @@
+import axios from 'axios';
+import { mensagemDeErro } from '../../../shared/envelope';
+import { MENSAGENS_CARTEIRA } from '../../../shared/schemas/carteira';
+import { api, getDados, statusOf } from '../../lib/api';
+
+export const ERRO_DESCONHECIDO = 'Erro desconhecido, tente novamente mais tarde';
+
+/** GET /api/pescador/{idPescador}/imprimir-carteira: the card as a PDF (406 when the registry is not active). */
+export async function baixarCarteira(idPescador: number): Promise<Blob> {
+  const { data } = await api.get<Blob>(`/api/pescador/${idPescador}/imprimir-carteira`, {
+    responseType: 'blob',
+    headers: { Accept: 'application/pdf, application/json' },
+  });
+  return data instanceof Blob && data.type === 'application/pdf' ? data : new Blob([data], { type: 'application/pdf' });
+}
+
+/**
+ * The message of a failed print. With `responseType: 'blob'` the error's envelope arrives as a Blob: it is read
+ * as text and parsed. 406 (registry not active) falls back to the card's own message.
+ */
+export async function mensagemDaFalhaImpressao(error: unknown): Promise<string> {
+  const status = statusOf(error);
+  const fallback = status === 406 ? MENSAGENS_CARTEIRA.registroInativo : ERRO_DESCONHECIDO;
+  if (!axios.isAxiosError(error) || !error.response) return ERRO_DESCONHECIDO;
+  let corpo: unknown = error.response.data;
+  if (corpo instanceof Blob) {
+    try {
+      corpo = JSON.parse(await corpo.text());
+    } catch {
+      corpo = null;
+    }
+  }
+  return mensagemDeErro(corpo, fallback);
+}
+
+/** GET /api/rgp/pescador/{id}: the registry's status (1 = ATIVO). */
+export async function situacaoDoRegistro(idPescador: number): Promise<number | null> {
+  const dados = await getDados<{ situacao?: number | null } | null>(`/api/rgp/pescador/${idPescador}`);
+  return typeof dados?.situacao === 'number' ? dados.situacao : null;
+}

@@ -1,0 +1,1 @@
+export { BotaoImprimirCarteira, ImprimirCarteiraSeAtivo, NOME_ARQUIVO_CARTEIRA } from './botao-imprimir-carteira';

@@ -1,0 +1,3 @@
+export { ConsultaCarteira } from './consulta-carteira';
+export { ConsultaProtocolo } from './consulta-protocolo';
+export { VerificarCarteira } from './verificar-carteira';

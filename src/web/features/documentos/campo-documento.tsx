@@ -1,0 +1,215 @@
+import { useRef, useState, type ChangeEvent } from 'react';
+import { aceitarArquivos, mensagemFormato, TAMANHO_MAXIMO_DOCUMENTO_KB } from '../../../shared/regras/arquivos';
+import { mensagemErro } from '../../lib/api';
+import { confirmar } from '../../lib/confirm';
+import { showToast } from '../../lib/toast';
+import { abrirEmNovaAba } from './abrir-endereco';
+import { MAX_ADICIONAIS, MENSAGEM_MAX_ADICIONAIS, podeAdicionarAdicional, type CampoDocumento } from './campos';
+import { prepararArquivo } from './conferir-arquivo';
+import {
+  ARQUIVO_CARREGADO,
+  DOCUMENTO_REMOVIDO,
+  DOCUMENTO_SALVO,
+  enderecoDocumento,
+  enviarDocumento,
+  ERRO_DELETAR_DOCUMENTO,
+  ERRO_URL_CLOUD,
+  nomeDocumento,
+  removerDocumento,
+  type Documento,
+} from './documentos-api';
+
+const ERRO_VISUALIZAR = 'Erro ao carregar documentos na visualização';
+const ERRO_SALVAR = 'Erro ao salvar os dados.';
+
+export function idCampoDocumento(campo: CampoDocumento): string {
+  return `documento-tipo-${campo.tipoEnvio}`;
+}
+
+function formatos(campo: CampoDocumento): string {
+  // 'O documento precisa ser formato PDF, JPG ou PNG' → 'PDF, JPG ou PNG'
+  return mensagemFormato(campo.tipoEnvio).replace('O documento precisa ser formato ', '');
+}
+
+interface Props {
+  campo: CampoDocumento;
+  /** This field's documents. */
+  documentos: Documento[];
+  /** Every document of the request (for the limit of additional documents). */
+  todos: Documento[];
+  idSolicitacao: number;
+  somenteLeitura: boolean;
+  onEnviado: (documento: Documento) => void;
+  onRemovido: (id: number) => void;
+  /** Heading level of the field's title. */
+  nivelTitulo?: 3 | 4;
+}
+
+/**
+ * One document of the request: its label (marked "obrigatório" when required), the stored file(s) with
+ * "Visualizar" and "Remover", and the file input with the accepted formats, the inline error and a polite
+ * status. A file is checked, resized when it is an image, and sent as soon as it is chosen.
+ */
+export function CampoDocumentoSolicitacao({
+  campo,
+  documentos,
+  todos,
+  idSolicitacao,
+  somenteLeitura,
+  onEnviado,
+  onRemovido,
+  nivelTitulo = 3,
+}: Props) {
+  const Titulo = nivelTitulo === 3 ? 'h3' : 'h4';
+  const inputId = idCampoDocumento(campo);
+  const dicaId = `${inputId}-dica`;
+  const erroId = `${inputId}-erro`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [erro, setErro] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
+  const [enviando, setEnviando] = useState(false);
+  const [removendo, setRemovendo] = useState<number | null>(null);
+
+  async function onArquivo(event: ChangeEvent<HTMLInputElement>) {
+    const arquivo = event.target.files?.[0];
+    event.target.value = ''; // the same file may be chosen again after a correction
+    if (!arquivo) return;
+    setErro(null);
+    setStatus('');
+    if (campo.acumula && !podeAdicionarAdicional(todos)) {
+      setErro(MENSAGEM_MAX_ADICIONAIS);
+      return;
+    }
+    setEnviando(true);
+    try {
+      const preparado = await prepararArquivo(campo.tipoEnvio, arquivo);
+      if (!preparado.ok) {
+        setErro(preparado.mensagem);
+        return;
+      }
+      setStatus('Enviando o documento…');
+      const documento = await enviarDocumento(idSolicitacao, campo.tipoEnvio, preparado.arquivo);
+      onEnviado(documento);
+      setStatus(ARQUIVO_CARREGADO);
+      showToast('success', DOCUMENTO_SALVO);
+    } catch (error) {
+      setStatus('');
+      setErro(mensagemErro(error, ERRO_SALVAR));
+    } finally {
+      setEnviando(false);
+    }
+  }
+
+  async function onVisualizar(documento: Documento) {
+    try {
+      await abrirEmNovaAba(() => enderecoDocumento(documento));
+    } catch {
+      showToast('error', documento.migrado ? ERRO_URL_CLOUD : ERRO_VISUALIZAR);
+    }
+  }
+
+  async function onRemover(documento: Documento) {
+    const nome = nomeDocumento(documento);
+    const ok = await confirmar({
+      title: 'Remover documento?',
+      text: `O arquivo "${nome}" será removido desta solicitação. Você não será capaz de reverter esta ação!`,
+      confirmButtonText: 'Sim, remover.',
+    });
+    if (!ok) return;
+    setRemovendo(documento.id);
+    try {
+      await removerDocumento(documento.id);
+      onRemovido(documento.id);
+      setStatus(DOCUMENTO_REMOVIDO);
+      showToast('success', DOCUMENTO_REMOVIDO);
+      inputRef.current?.focus();
+    } catch (error) {
+      showToast('error', mensagemErro(error, ERRO_DELETAR_DOCUMENTO));
+    } finally {
+      setRemovendo(null);
+    }
+  }
+
+  const adicionais = campo.acumula ? documentos.length : 0;
+  const dica = [
+    `Formatos aceitos: ${formatos(campo)}. Tamanho máximo: ${TAMANHO_MAXIMO_DOCUMENTO_KB / 1024} MB.`,
+    campo.acumula ? `Até ${MAX_ADICIONAIS} documentos (${adicionais} de ${MAX_ADICIONAIS} enviados).` : 'Um novo arquivo substitui o atual.',
+  ].join(' ');
+  const describedBy = [dicaId, erro ? erroId : null].filter(Boolean).join(' ');
+
+  return (
+    <div className={`documento-campo${erro ? ' documento-campo-erro' : ''}`} role="group" aria-labelledby={`${inputId}-titulo`}>
+      <Titulo id={`${inputId}-titulo`} className="documento-titulo">
+        {campo.rotulo}{' '}
+        {campo.obrigatorio ? <span className="documento-marca obrigatorio">(obrigatório)</span> : <span className="documento-marca">(opcional)</span>}
+      </Titulo>
+      {documentos.length === 0 ? (
+        <p className="documento-vazio">Nenhum arquivo enviado.</p>
+      ) : (
+        <ul className="documento-arquivos" aria-label={`Arquivos de ${campo.rotulo}`}>
+          {documentos.map((d) => (
+            <li key={d.id} className="documento-arquivo">
+              <span className="documento-nome">
+                <i className="fas fa-file-alt" aria-hidden="true" /> {nomeDocumento(d)}
+              </span>
+              <span className="documento-acoes">
+                <button
+                  type="button"
+                  className="br-button secondary small"
+                  aria-label={`Visualizar ${nomeDocumento(d)}`}
+                  onClick={() => void onVisualizar(d)}
+                >
+                  <i className="fas fa-eye" aria-hidden="true" /> Visualizar
+                </button>
+                {!somenteLeitura && (
+                  <button
+                    type="button"
+                    className="br-button secondary small"
+                    aria-label={`Remover ${nomeDocumento(d)}`}
+                    onClick={() => void onRemover(d)}
+                    disabled={removendo === d.id}
+                    aria-busy={removendo === d.id || undefined}
+                  >
+                    <i className="fas fa-trash" aria-hidden="true" /> Remover
+                  </button>
+                )}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {!somenteLeitura && (
+        <div className={`field br-input${erro ? ' danger' : ''}`}>
+          <label htmlFor={inputId} id={`${inputId}-acao`}>
+            {documentos.length > 0 && !campo.acumula ? 'Substituir arquivo' : 'Enviar arquivo'}
+          </label>
+          <p id={dicaId} className="field-hint">
+            {dica}
+          </p>
+          <input
+            ref={inputRef}
+            id={inputId}
+            name={inputId}
+            type="file"
+            className="documento-input"
+            accept={aceitarArquivos(campo.tipoEnvio)}
+            aria-labelledby={`${inputId}-acao ${inputId}-titulo`}
+            onChange={(e) => void onArquivo(e)}
+            disabled={enviando}
+            aria-invalid={erro ? true : undefined}
+            aria-describedby={describedBy}
+            aria-required={campo.obrigatorio && documentos.length === 0 ? true : undefined}
+          />
+          <div aria-live="polite">
+            {erro && (
+              <span id={erroId} className="feedback danger">
+                <i className="fas fa-times-circle" aria-hidden="true" /> {erro}
+              </span>
+            )}
+            {!erro && status && <span className="feedback success documento-status">{status}</span>}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

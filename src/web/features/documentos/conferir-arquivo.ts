@@ -1,0 +1,48 @@
+import {
+  conferirArquivoAntesDeEnviar,
+  isFormatoPermitido,
+  isImagem,
+  mensagemFormato,
+  MimeDocumento,
+} from '../../../shared/regras/arquivos';
+import { TipoDocumento } from '../../../shared/enums';
+import { redimensionarImagem } from './imagem';
+
+const POR_EXTENSAO: Record<string, string> = {
+  pdf: MimeDocumento.PDF,
+  png: MimeDocumento.PNG,
+  jpg: MimeDocumento.JPEG,
+  jpeg: MimeDocumento.JPEG,
+};
+
+/** The declared type of a file; by extension when the browser gives none (some phone pickers). */
+export function tipoDeclarado(arquivo: Pick<File, 'name' | 'type'>): string {
+  const tipo = arquivo.type.toLowerCase();
+  if (tipo === 'image/jpg' || tipo === 'image/pjpeg') return MimeDocumento.JPEG;
+  if (tipo) return tipo;
+  const extensao = /\.([a-z0-9]+)$/i.exec(arquivo.name)?.[1]?.toLowerCase() ?? '';
+  return POR_EXTENSAO[extensao] ?? '';
+}
+
+export type ArquivoPreparado = { ok: true; arquivo: File } | { ok: false; mensagem: string };
+
+/**
+ * What the browser checks before sending a document (spec point 5, "Uploads"), with the specification's
+ * messages: the format allowed for the document type ('O documento precisa ser formato X ou Y'), then PNG and
+ * JPEG images are resized to 400×500 JPEG, then the size of what will be sent ('O documento não pode ser maior
+ * que 2MB'). The size is checked after resizing on purpose: a phone photo of several megabytes becomes a small
+ * JPEG and is accepted; when the browser cannot resize, the original's size is checked.
+ */
+export async function prepararArquivo(
+  tipoDocumento: number,
+  arquivo: File,
+  redimensionar: typeof redimensionarImagem = redimensionarImagem,
+): Promise<ArquivoPreparado> {
+  const tipo = tipoDeclarado(arquivo);
+  if (!isFormatoPermitido(tipoDocumento, tipo)) return { ok: false, mensagem: mensagemFormato(tipoDocumento) };
+  const final = isImagem(tipo)
+    ? await redimensionar(arquivo, tipoDocumento === TipoDocumento.FOTO_3X4 ? 'cobrir' : 'conter')
+    : arquivo;
+  const mensagem = conferirArquivoAntesDeEnviar(tipoDocumento, { size: final.size, type: tipoDeclarado(final) });
+  return mensagem ? { ok: false, mensagem } : { ok: true, arquivo: final };
+}

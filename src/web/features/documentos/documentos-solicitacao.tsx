@@ -1,0 +1,115 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { Loading } from '../../components/loading';
+import { Message } from '../../components/message';
+import { aplicarEnvio, camposDocumentos, documentosDoCampo } from './campos';
+import { CampoDocumentoSolicitacao } from './campo-documento';
+import { documentosKeys, ERRO_CARREGAR_DOCUMENTOS, listarDocumentos, type Documento } from './documentos-api';
+import './documentos.css';
+
+export interface DocumentosSolicitacaoProps {
+  idSolicitacao: number;
+  tipoSolicitacao: number;
+  nacionalidadeBrasileira?: string | null;
+  possuiEntidade?: boolean;
+  /** Hides sending and removing: the files can only be viewed. */
+  somenteLeitura?: boolean;
+  /** Called with the request's documents whenever they change (e.g. to check the required ones). */
+  onDocumentosChange?: (documentos: Documento[]) => void;
+  /**
+   * Level of the panel's heading; its fields' headings are one level below. Default 3: inside the wizard's step
+   * 4, under the step's h2. A screen of its own passes 2.
+   */
+  nivelTitulo?: 2 | 3;
+}
+
+/** The documents of a request as the server has them (cached per request; uploads and removals update it). */
+export function useDocumentosSolicitacao(idSolicitacao: number) {
+  return useQuery({
+    queryKey: documentosKeys.solicitacao(idSolicitacao),
+    queryFn: () => listarDocumentos(idSolicitacao),
+    enabled: idSolicitacao > 0,
+    meta: { errorMessage: ERRO_CARREGAR_DOCUMENTOS },
+  });
+}
+
+/**
+ * The documents panel of a request (spec points 4 and 5): a loading status until the server's documents
+ * arrive, then one field per document the request needs — the required ones marked "obrigatório" — and the
+ * optional voter card and additional documents (first-RGP documents for a type 7 request).
+ */
+export function DocumentosSolicitacao({
+  idSolicitacao,
+  tipoSolicitacao,
+  nacionalidadeBrasileira,
+  possuiEntidade,
+  somenteLeitura = false,
+  onDocumentosChange,
+  nivelTitulo = 3,
+}: DocumentosSolicitacaoProps) {
+  const queryClient = useQueryClient();
+  const query = useDocumentosSolicitacao(idSolicitacao);
+  const campos = useMemo(
+    () => camposDocumentos({ tipoSolicitacao, nacionalidadeBrasileira, possuiEntidade }),
+    [tipoSolicitacao, nacionalidadeBrasileira, possuiEntidade],
+  );
+  const documentos = query.data;
+
+  useEffect(() => {
+    if (documentos) onDocumentosChange?.(documentos);
+  }, [documentos, onDocumentosChange]);
+
+  const key = documentosKeys.solicitacao(idSolicitacao);
+  const onEnviado = (novo: Documento) =>
+    queryClient.setQueryData<Documento[]>(key, (atuais) => aplicarEnvio(atuais ?? [], novo));
+  const onRemovido = (id: number) =>
+    queryClient.setQueryData<Documento[]>(key, (atuais) => (atuais ?? []).filter((d) => d.id !== id));
+
+  const Titulo = nivelTitulo === 2 ? 'h2' : 'h3';
+  const tituloId = `documentos-solicitacao-${idSolicitacao}`;
+  let corpo;
+  if (query.isPending) corpo = <Loading label="Carregando documentos…" />;
+  else if (query.isError || !documentos) {
+    corpo = (
+      <>
+        <Message kind="danger" title={ERRO_CARREGAR_DOCUMENTOS} alert />
+        <button type="button" className="br-button secondary mt-2" onClick={() => void query.refetch()}>
+          Tentar novamente
+        </button>
+      </>
+    );
+  } else {
+    corpo = (
+      <>
+        {!somenteLeitura && (
+          <p className="documentos-instrucoes">
+            Envie um arquivo por documento. Fotos e imagens (PNG ou JPG) são reduzidas para 400×500 pixels antes do
+            envio. Os documentos marcados como obrigatórios são necessários para enviar a solicitação.
+          </p>
+        )}
+        <div className="documentos-campos">
+          {campos.map((campo) => (
+            <CampoDocumentoSolicitacao
+              key={campo.tipoEnvio}
+              campo={campo}
+              documentos={documentosDoCampo(campo, documentos)}
+              todos={documentos}
+              idSolicitacao={idSolicitacao}
+              somenteLeitura={somenteLeitura}
+              onEnviado={onEnviado}
+              onRemovido={onRemovido}
+              nivelTitulo={nivelTitulo === 2 ? 3 : 4}
+            />
+          ))}
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <section className="documentos-solicitacao" aria-labelledby={tituloId}>
+      <Titulo id={tituloId}>Documentos</Titulo>
+      {corpo}
+    </section>
+  );
+}

@@ -1,0 +1,153 @@
+import { FOTO_3X4 } from '../../../shared/regras/arquivos';
+
+/**
+ * PNG, JPEG and JPG images are resized to 400×500 and re-encoded as JPEG in the browser before they are sent
+ * (spec point 5, "Uploads"; point 9, "Photo resized to 400x500 JPEG"). The size computation is pure and
+ * tested; the drawing uses the browser's canvas.
+ *
+ * Two fits: the photo 3x4 is cropped to fill the frame (cover), as the server stores it; any other document
+ * image (an identity card, a proof of address) is scaled to fit inside the frame on a white background
+ * (contain), because cropping would cut away part of the document the analyst must read.
+ */
+
+export const LARGURA_IMAGEM = FOTO_3X4.largura;
+export const ALTURA_IMAGEM = FOTO_3X4.altura;
+export const QUALIDADE_JPEG = 0.9;
+
+export type Ajuste = 'cobrir' | 'conter';
+
+/** The image types the browser resizes: PNG, JPEG and JPG (by MIME type, else by extension). */
+export function ehImagemRedimensionavel(arquivo: Pick<File, 'name' | 'type'>): boolean {
+  const tipo = arquivo.type.toLowerCase();
+  if (tipo === 'image/png' || tipo === 'image/jpeg' || tipo === 'image/jpg' || tipo === 'image/pjpeg') return true;
+  if (tipo) return false;
+  return /\.(png|jpe?g)$/i.test(arquivo.name);
+}
+
+/** The part of the source image drawn onto the whole target (source rectangle, in source pixels). */
+export interface Recorte {
+  sx: number;
+  sy: number;
+  sw: number;
+  sh: number;
+}
+
+/**
+ * Cover fit: the largest centred region of the source with the target's aspect ratio, so the 400×500 result is
+ * filled without distortion and without bars; what overflows on the long side is cropped equally on both ends.
+ * Integer pixels; never larger than the source.
+ */
+export function calcularRecorte(
+  larguraOrigem: number,
+  alturaOrigem: number,
+  larguraDestino = LARGURA_IMAGEM,
+  alturaDestino = ALTURA_IMAGEM,
+): Recorte {
+  if (!(larguraOrigem > 0 && alturaOrigem > 0 && larguraDestino > 0 && alturaDestino > 0)) {
+    throw new RangeError('Dimensões de imagem inválidas');
+  }
+  const razaoDestino = larguraDestino / alturaDestino;
+  const razaoOrigem = larguraOrigem / alturaOrigem;
+  if (razaoOrigem > razaoDestino) {
+    // Wider than the target: keep the full height, crop the sides.
+    const sw = Math.min(larguraOrigem, Math.max(1, Math.round(alturaOrigem * razaoDestino)));
+    return { sx: Math.floor((larguraOrigem - sw) / 2), sy: 0, sw, sh: alturaOrigem };
+  }
+  // Taller than (or as tall as) the target: keep the full width, crop top and bottom.
+  const sh = Math.min(alturaOrigem, Math.max(1, Math.round(larguraOrigem / razaoDestino)));
+  return { sx: 0, sy: Math.floor((alturaOrigem - sh) / 2), sw: larguraOrigem, sh };
+}
+
+/** Where the source is drawn in the target (target pixels). */
+export interface Destino {
+  dx: number;
+  dy: number;
+  dw: number;
+  dh: number;
+}
+
+/** Contain fit: the whole source, scaled to fit inside the target and centred (integer pixels, at least 1). */
+export function calcularEncaixe(
+  larguraOrigem: number,
+  alturaOrigem: number,
+  larguraDestino = LARGURA_IMAGEM,
+  alturaDestino = ALTURA_IMAGEM,
+): Destino {
+  if (!(larguraOrigem > 0 && alturaOrigem > 0 && larguraDestino > 0 && alturaDestino > 0)) {
+    throw new RangeError('Dimensões de imagem inválidas');
+  }
+  const escala = Math.min(larguraDestino / larguraOrigem, alturaDestino / alturaOrigem);
+  const dw = Math.min(larguraDestino, Math.max(1, Math.round(larguraOrigem * escala)));
+  const dh = Math.min(alturaDestino, Math.max(1, Math.round(alturaOrigem * escala)));
+  return { dx: Math.floor((larguraDestino - dw) / 2), dy: Math.floor((alturaDestino - dh) / 2), dw, dh };
+}
+
+/** The source rectangle and the target rectangle of a draw, for either fit. */
+export function calcularDesenho(larguraOrigem: number, alturaOrigem: number, ajuste: Ajuste): Recorte & Destino {
+  if (ajuste === 'cobrir') {
+    return { ...calcularRecorte(larguraOrigem, alturaOrigem), dx: 0, dy: 0, dw: LARGURA_IMAGEM, dh: ALTURA_IMAGEM };
+  }
+  return { sx: 0, sy: 0, sw: larguraOrigem, sh: alturaOrigem, ...calcularEncaixe(larguraOrigem, alturaOrigem) };
+}
+
+/** 'foto.png' → 'foto.jpg'. */
+export function nomeJpeg(nome: string): string {
+  const base = nome.replace(/\.[^./\\]*$/, '');
+  return `${base || 'imagem'}.jpg`;
+}
+
+/** Whether this browser can resize in script (createImageBitmap and a canvas). */
+export function podeRedimensionar(): boolean {
+  return typeof createImageBitmap === 'function'
+    && (typeof OffscreenCanvas === 'function' || typeof document !== 'undefined');
+}
+
+type Contexto2d = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
+
+function pintar(ctx: Contexto2d | null, bitmap: ImageBitmap, d: Recorte & Destino): void {
+  if (!ctx) throw new Error('Canvas indisponível');
+  // White background: transparent PNG areas and the margins of a contained image become white, not black.
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, LARGURA_IMAGEM, ALTURA_IMAGEM);
+  ctx.imageSmoothingQuality = 'high';
+  ctx.drawImage(bitmap, d.sx, d.sy, d.sw, d.sh, d.dx, d.dy, d.dw, d.dh);
+}
+
+async function desenhar(bitmap: ImageBitmap, d: Recorte & Destino): Promise<Blob> {
+  if (typeof OffscreenCanvas === 'function') {
+    const canvas = new OffscreenCanvas(LARGURA_IMAGEM, ALTURA_IMAGEM);
+    pintar(canvas.getContext('2d'), bitmap, d);
+    return canvas.convertToBlob({ type: 'image/jpeg', quality: QUALIDADE_JPEG });
+  }
+  const canvas = document.createElement('canvas');
+  canvas.width = LARGURA_IMAGEM;
+  canvas.height = ALTURA_IMAGEM;
+  pintar(canvas.getContext('2d'), bitmap, d);
+  return new Promise<Blob>((resolve, reject) => {
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('Falha ao gerar JPEG'))), 'image/jpeg', QUALIDADE_JPEG);
+  });
+}
+
+/**
+ * Resizes a PNG/JPEG image to 400×500 and re-encodes it as JPEG. Returns the file untouched when it is not such
+ * an image or the browser cannot do it (the server re-encodes images too, product guide "Documents and
+ * files"); an image the browser cannot decode is returned as is, for the server to judge.
+ */
+export async function redimensionarImagem(arquivo: File, ajuste: Ajuste = 'cobrir'): Promise<File> {
+  if (!ehImagemRedimensionavel(arquivo) || !podeRedimensionar()) return arquivo;
+  let bitmap: ImageBitmap;
+  try {
+    // EXIF orientation applied, so phone photos are upright.
+    bitmap = await createImageBitmap(arquivo, { imageOrientation: 'from-image' });
+  } catch {
+    return arquivo;
+  }
+  try {
+    const blob = await desenhar(bitmap, calcularDesenho(bitmap.width, bitmap.height, ajuste));
+    return new File([blob], nomeJpeg(arquivo.name), { type: 'image/jpeg', lastModified: Date.now() });
+  } catch {
+    return arquivo;
+  } finally {
+    bitmap.close();
+  }
+}

@@ -1,0 +1,199 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import {
+  SituacaoSolicitacao,
+  situacaoSolicitacaoLabel,
+  tipoSolicitacaoLabel,
+  type TipoSolicitacao,
+} from '../../../shared/enums';
+import { MENSAGENS_SOLICITACAO_API } from '../../../shared/schemas/solicitacao-api';
+import { Loading } from '../../components/loading';
+import { Message } from '../../components/message';
+import { mensagemErro } from '../../lib/api';
+import { confirmar } from '../../lib/confirm';
+import { formatDate } from '../../lib/dates';
+import { showToast } from '../../lib/toast';
+import { abrirEmNovaAba } from './abrir-endereco';
+import { rotaAssistente, rotaDocumentos, temAssistente } from './rotas';
+import {
+  descartarRascunho,
+  ERRO_CONSULTAR_PROTOCOLO,
+  ERRO_CONSULTAR_SOLICITACAO,
+  obterProtocoloPdf,
+  solicitacoesKeys,
+  type SolicitacaoResumo,
+} from './solicitacoes-api';
+import { useSolicitacoes } from './use-solicitacoes';
+import './minhas-solicitacoes.css';
+
+export const TAMANHO_PAGINA = 10;
+const RASCUNHO_DESCARTADO = MENSAGENS_SOLICITACAO_API.rascunhoInativado;
+const ERRO_DESCARTAR = 'Erro ao descartar o rascunho.';
+
+function rotuloTipo(s: SolicitacaoResumo): string {
+  return tipoSolicitacaoLabel[s.tipo as TipoSolicitacao] ?? s.tipoDescricao ?? `Tipo ${s.tipo}`;
+}
+
+function Acoes({ s, idPescador, onDescartado }: { s: SolicitacaoResumo; idPescador: number | undefined; onDescartado: () => void }) {
+  const [ocupado, setOcupado] = useState(false);
+  // Each action is named with its request ("Continuar Registro inicial nº 5"), starting with the visible words.
+  const nome = (acao: string) => `${acao} ${rotuloTipo(s)} nº ${s.id}`;
+  const rascunho = s.situacao === SituacaoSolicitacao.RASCUNHO;
+  const emAtualizacao = s.situacao === SituacaoSolicitacao.ATUALIZACAO_SFPA || s.situacao === SituacaoSolicitacao.ATUALIZACAO_MPA;
+
+  async function onDescartar() {
+    const ok = await confirmar({
+      title: 'Descartar o rascunho?',
+      text: `O rascunho de ${rotuloTipo(s)} nº ${s.id} e os documentos enviados nele serão excluídos. Você não será capaz de reverter esta ação!`,
+      confirmButtonText: 'Sim, descartar.',
+    });
+    if (!ok) return;
+    setOcupado(true);
+    try {
+      await descartarRascunho(s.id);
+      showToast('success', RASCUNHO_DESCARTADO);
+      onDescartado();
+    } catch (error) {
+      showToast('error', mensagemErro(error, ERRO_DESCARTAR));
+    } finally {
+      setOcupado(false);
+    }
+  }
+
+  async function onImprimir() {
+    if (idPescador === undefined) return;
+    try {
+      await abrirEmNovaAba(() => obterProtocoloPdf(idPescador, s.id));
+    } catch {
+      showToast('error', ERRO_CONSULTAR_PROTOCOLO);
+    }
+  }
+
+  return (
+    <div className="solicitacao-acoes">
+      {rascunho && temAssistente(s.tipo) && (
+        <Link className="br-button primary small" to={rotaAssistente(s.tipo, s.id)} aria-label={nome('Continuar')}>
+          Continuar
+        </Link>
+      )}
+      {rascunho && (
+        <button
+          type="button"
+          className="br-button secondary small"
+          onClick={() => void onDescartar()}
+          disabled={ocupado}
+          aria-busy={ocupado || undefined}
+          aria-label={nome('Descartar')}
+        >
+          Descartar
+        </button>
+      )}
+      <Link
+        className={`br-button ${emAtualizacao ? 'primary' : 'secondary'} small`}
+        to={rotaDocumentos(s.id, s.tipo)}
+        aria-label={nome(emAtualizacao ? 'Corrigir documentos' : 'Documentos')}
+      >
+        {emAtualizacao ? 'Corrigir documentos' : 'Documentos'}
+      </Link>
+      {!rascunho && s.numeroProtocolo && idPescador !== undefined && (
+        <button type="button" className="br-button secondary small" onClick={() => void onImprimir()} aria-label={nome('Imprimir protocolo')}>
+          Imprimir protocolo
+        </button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The explicit table roles keep the table's semantics when the phone layout changes the cells' display (some
+ * browsers drop them otherwise).
+ *
+ * The fisher's requests, paginated (1-based pages), as an accessible table (caption, column and row headers).
+ * Below 640 px each row becomes a card, its cells labelled by their column (no page-level horizontal scroll).
+ */
+export function TabelaSolicitacoes({
+  idPescador,
+  pagina,
+  onPagina,
+}: {
+  idPescador: number | undefined;
+  pagina: number;
+  onPagina: (pagina: number) => void;
+}) {
+  const queryClient = useQueryClient();
+  const query = useSolicitacoes({ pagina, tamanhoPagina: TAMANHO_PAGINA });
+
+  function onDescartado() {
+    void queryClient.invalidateQueries({ queryKey: solicitacoesKeys.all });
+    void queryClient.invalidateQueries({ queryKey: ['totalizadores'] });
+  }
+
+  if (query.isPending) return <Loading label="Carregando as suas solicitações…" />;
+  if (query.isError) return <Message kind="danger" title={ERRO_CONSULTAR_SOLICITACAO} alert />;
+  const { total, solicitacoes } = query.data;
+  const paginas = Math.max(1, Math.ceil(total / TAMANHO_PAGINA));
+  if (total === 0) {
+    return (
+      <Message kind="info">
+        Você ainda não tem solicitações. Para começar, escolha uma opção na <Link to="/home">página inicial</Link>.
+      </Message>
+    );
+  }
+
+  return (
+    <>
+      <div className="tabela-solicitacoes" aria-busy={query.isFetching || undefined}>
+        <table role="table">
+          <caption>
+            Minhas solicitações{' '}
+            <span className="tabela-resumo">
+              ({total} {total === 1 ? 'solicitação' : 'solicitações'}, página {pagina} de {paginas})
+            </span>
+          </caption>
+          <thead role="rowgroup">
+            <tr role="row">
+              <th scope="col" role="columnheader">Tipo</th>
+              <th scope="col" role="columnheader">Situação</th>
+              <th scope="col" role="columnheader">Protocolo</th>
+              <th scope="col" role="columnheader">Criada em</th>
+              <th scope="col" role="columnheader">Enviada em</th>
+              <th scope="col" role="columnheader">Ações</th>
+            </tr>
+          </thead>
+          <tbody role="rowgroup">
+            {solicitacoes.map((s) => (
+              <tr key={s.id} role="row">
+                <th scope="row" role="rowheader" data-label="Tipo">
+                  <span>
+                    {rotuloTipo(s)} <span className="solicitacao-numero">nº {s.id}</span>
+                  </span>
+                </th>
+                <td role="cell" data-label="Situação">{situacaoSolicitacaoLabel(s.situacao)}</td>
+                <td role="cell" data-label="Protocolo">{s.numeroProtocolo ?? '—'}</td>
+                <td role="cell" data-label="Criada em">{formatDate(s.dataCriacao) || '—'}</td>
+                <td role="cell" data-label="Enviada em">{formatDate(s.dataEnvio) || '—'}</td>
+                <td role="cell" data-label="Ações">
+                  <Acoes s={s} idPescador={idPescador} onDescartado={onDescartado} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {paginas > 1 && (
+        <nav className="paginacao" aria-label="Paginação das solicitações">
+          <button type="button" className="br-button secondary" disabled={pagina <= 1} onClick={() => onPagina(pagina - 1)}>
+            <i className="fas fa-angle-left" aria-hidden="true" /> Página anterior
+          </button>
+          <span aria-live="polite">
+            Página {pagina} de {paginas}
+          </span>
+          <button type="button" className="br-button secondary" disabled={pagina >= paginas} onClick={() => onPagina(pagina + 1)}>
+            Próxima página <i className="fas fa-angle-right" aria-hidden="true" />
+          </button>
+        </nav>
+      )}
+    </>
+  );
+}

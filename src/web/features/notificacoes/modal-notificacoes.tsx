@@ -1,0 +1,222 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { createPortal } from 'react-dom';
+import { useNavigate } from 'react-router';
+import { mensagemErro } from '../../lib/api';
+import { showToast } from '../../lib/toast';
+import {
+  confirmarLeitura,
+  enderecoInterno,
+  ERRO_NOTIFICACAO,
+  notificacoesKeys,
+  subtituloNotificacao,
+  useNotificacoesNaoLidas,
+  type Notificacao,
+} from './notificacoes-api';
+import './notificacoes.css';
+
+const FOCAVEIS = 'a[href], button:not([disabled]), textarea, input, select, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Makes everything outside the dialog inert while it is open (keyboard, pointer and screen readers), and
+ * locks the page's scroll; restores both on close.
+ */
+function useFundoInerte(ref: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const alvo = ref.current;
+    if (!alvo) return;
+    const irmaos = Array.from(document.body.children).filter(
+      (el): el is HTMLElement => el instanceof HTMLElement && el !== alvo && !el.hasAttribute('inert'),
+    );
+    for (const el of irmaos) el.setAttribute('inert', '');
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      for (const el of irmaos) el.removeAttribute('inert');
+      document.body.style.overflow = overflow;
+    };
+  }, [ref]);
+}
+
+function DialogoNotificacao({
+  notificacao,
+  posicao,
+  total,
+  onLida,
+  onAdiar,
+}: {
+  notificacao: Notificacao;
+  posicao: number;
+  total: number;
+  onLida: (n: Notificacao, destino: string | null) => void;
+  onAdiar: () => void;
+}) {
+  const tituloId = useId();
+  const subtituloId = useId();
+  const conteudoId = useId();
+  const fundoRef = useRef<HTMLDivElement>(null);
+  const dialogoRef = useRef<HTMLDivElement>(null);
+  const tituloRef = useRef<HTMLHeadingElement>(null);
+  const [enviando, setEnviando] = useState(false);
+  const [erro, setErro] = useState<string | null>(null);
+  const destino = enderecoInterno(notificacao.urlRedirecionamento);
+
+  // The dialog is portalled to <body>, next to the application, so the application can be made inert.
+  useFundoInerte(fundoRef);
+
+  // Focus lands on the title when a notification shows (also when the next one replaces it), so screen readers
+  // read ATENÇÃO, the subtitle and the content from the top.
+  useEffect(() => {
+    tituloRef.current?.focus();
+  }, [notificacao.id]);
+
+  async function confirmar(seguir: string | null) {
+    setErro(null);
+    setEnviando(true);
+    try {
+      await confirmarLeitura(notificacao.id);
+      onLida(notificacao, seguir);
+    } catch (error) {
+      const mensagem = mensagemErro(error, ERRO_NOTIFICACAO);
+      setErro(mensagem);
+      showToast('error', mensagem);
+    } finally {
+      setEnviando(false);
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    // Escape does NOT dismiss: these notices (suspension, cancellation, rejection) have consequences for the
+    // fisher, so the dialog closes only through a visible, explicit choice — "Li e estou ciente", which records
+    // the reading, or "Ler depois", which keeps it unread and shows it again on the next visit. A key press that
+    // may be accidental never hides it.
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      return;
+    }
+    if (event.key !== 'Tab') return;
+    const focaveis = Array.from(dialogoRef.current?.querySelectorAll<HTMLElement>(FOCAVEIS) ?? []);
+    const primeiro = focaveis[0];
+    const ultimo = focaveis[focaveis.length - 1];
+    if (!primeiro || !ultimo) return;
+    const ativo = document.activeElement;
+    const dentro = focaveis.includes(ativo as HTMLElement);
+    if (event.shiftKey && (ativo === primeiro || !dentro)) {
+      event.preventDefault();
+      ultimo.focus();
+    } else if (!event.shiftKey && (ativo === ultimo || !dentro)) {
+      event.preventDefault();
+      primeiro.focus();
+    }
+  }
+
+  return createPortal(
+    <div className="notificacao-fundo" ref={fundoRef}>
+      <div
+        ref={dialogoRef}
+        className="br-modal notificacao-modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={tituloId}
+        aria-describedby={`${subtituloId} ${conteudoId}`}
+        onKeyDown={onKeyDown}
+      >
+        <div className="br-modal-header">
+          <h2 id={tituloId} ref={tituloRef} tabIndex={-1} className="notificacao-titulo">
+            <i className="fas fa-exclamation-triangle" aria-hidden="true" /> ATENÇÃO
+          </h2>
+          <p id={subtituloId} className="notificacao-subtitulo">
+            {subtituloNotificacao(notificacao.tipo)}
+          </p>
+        </div>
+        <div className="br-modal-body">
+          <p id={conteudoId} className="notificacao-conteudo">
+            {notificacao.conteudo}
+          </p>
+          {total > 1 && (
+            <p className="notificacao-posicao">
+              Notificação {posicao} de {total}
+            </p>
+          )}
+          {erro && (
+            <p className="feedback danger" role="alert">
+              <i className="fas fa-times-circle" aria-hidden="true" /> {erro}
+            </p>
+          )}
+        </div>
+        <div className="br-modal-footer notificacao-acoes">
+          <button type="button" className="br-button secondary" onClick={onAdiar} disabled={enviando}>
+            Ler depois
+          </button>
+          {destino && (
+            <button type="button" className="br-button secondary" onClick={() => void confirmar(destino)} disabled={enviando}>
+              Li e quero ver os detalhes
+            </button>
+          )}
+          <button
+            type="button"
+            className="br-button primary"
+            onClick={() => void confirmar(null)}
+            disabled={enviando}
+            aria-busy={enviando || undefined}
+          >
+            Li e estou ciente
+          </button>
+        </div>
+      </div>
+    </div>,
+    document.body,
+  );
+}
+
+/**
+ * The system notification modal (spec point 2): title ATENÇÃO, a subtitle per type, the content and the read
+ * confirmation. Confirming POSTs the reading and shows the next unread notification; the element that had the
+ * focus before the modal gets it back when the last one closes.
+ */
+export function ModalNotificacoes({ habilitado = true }: { habilitado?: boolean }) {
+  const query = useNotificacoesNaoLidas(habilitado);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [lidas, setLidas] = useState<ReadonlySet<number>>(() => new Set());
+  const [adiado, setAdiado] = useState(false);
+  const focoAnterior = useRef<Element | null>(null);
+
+  const pendentes = (query.data ?? []).filter((n) => !lidas.has(n.id));
+  const atual = adiado ? undefined : pendentes[0];
+  const total = (query.data ?? []).length;
+  const aberto = atual !== undefined;
+
+  // Layout effect: records the focused element before the dialog's own (passive) effect moves the focus.
+  useLayoutEffect(() => {
+    if (aberto) focoAnterior.current ??= document.activeElement;
+  }, [aberto]);
+  useEffect(() => {
+    if (aberto) return;
+    const anterior = focoAnterior.current;
+    focoAnterior.current = null;
+    if (anterior instanceof HTMLElement && anterior.isConnected) anterior.focus();
+  }, [aberto]);
+
+  function onLida(n: Notificacao, destino: string | null) {
+    setLidas((atuais) => new Set(atuais).add(n.id));
+    if (destino) {
+      setAdiado(true);
+      void queryClient.invalidateQueries({ queryKey: notificacoesKeys.naoLidas });
+      void navigate(destino);
+    }
+  }
+
+  if (!atual) return null;
+  return (
+    <DialogoNotificacao
+      key="dialogo"
+      notificacao={atual}
+      posicao={total - pendentes.length + 1}
+      total={total}
+      onLida={onLida}
+      onAdiar={() => setAdiado(true)}
+    />
+  );
+}

@@ -1,0 +1,58 @@
+import { useQuery } from '@tanstack/react-query';
+import { TipoNotificacao } from '../../../shared/enums';
+import { MENSAGENS_NOTIFICACAO, type Notificacao } from '../../../shared/schemas/notificacao';
+import { api, getDados } from '../../lib/api';
+
+export type { Notificacao };
+
+export const ERRO_NOTIFICACAO = MENSAGENS_NOTIFICACAO.erroExibir;
+
+export const notificacoesKeys = {
+  naoLidas: ['notificacoes', 'nao-lidas'] as const,
+};
+
+/** GET /api/notificacao: the signed-in fisher's unread notifications. */
+export async function listarNotificacoes(): Promise<Notificacao[]> {
+  return (await getDados<Notificacao[] | null>('/api/notificacao')) ?? [];
+}
+
+/** POST /api/notificacao/{id}/leitura: confirms the reading. */
+export async function confirmarLeitura(id: number): Promise<void> {
+  await api.post(`/api/notificacao/${id}/leitura`, {});
+}
+
+export function useNotificacoesNaoLidas(enabled: boolean) {
+  return useQuery({
+    queryKey: notificacoesKeys.naoLidas,
+    queryFn: listarNotificacoes,
+    enabled,
+    // A notification read elsewhere must not come back from the cache.
+    staleTime: 0,
+    meta: { errorMessage: ERRO_NOTIFICACAO },
+  });
+}
+
+/** The modal's subtitle per notification type (spec point 2), in the words a fisher expects. */
+export function subtituloNotificacao(tipo: number): string {
+  switch (tipo) {
+    case TipoNotificacao.INDEFERIMENTO:
+      return 'Solicitação indeferida';
+    case TipoNotificacao.CANCELAMENTO:
+      return 'Cancelamento do registro';
+    case TipoNotificacao.SUSPENSAO:
+      return 'Suspensão do registro';
+    case TipoNotificacao.PENDENCIA:
+      return 'Pendência no seu cadastro';
+    case TipoNotificacao.MIGRACAO:
+      return 'Migração do registro';
+    case TipoNotificacao.EDICAO_PRIMEIRO_RGP:
+      return 'Alteração da data ou do órgão do primeiro RGP';
+    default:
+      return 'Aviso do sistema';
+  }
+}
+
+/** Only an address inside the product is followed (never `//host` or an absolute URL). */
+export function enderecoInterno(url: string | null | undefined): string | null {
+  return url && /^\/(?![/\\])/.test(url) ? url : null;
+}

@@ -1,0 +1,258 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState, type ReactNode } from 'react';
+import {
+  get,
+  set,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormReturn,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import { MENSAGENS_SOLICITACAO, type SolicitacaoDetalhe } from '../../../shared/schemas/solicitacao';
+import { ErrorSummary, type FieldError as SummaryError } from '../../components/error-summary';
+import { fieldId, inPageOrder, serverFieldErrors, summaryOf, withFieldNames, type PathError } from '../../components/form/form-errors';
+import { mensagemErro, statusOf } from '../../lib/api';
+import { showToast } from '../../lib/toast';
+import type { PassoSalvavel } from './solicitacao-api';
+import { useSalvarPasso } from './use-solicitacao';
+import { CAMPO_OBRIGATORIO } from './valores';
+
+/**
+ * What every step form shares: validation with the shared step schema (through zodResolver), the error summary
+ * (GOV.UK pattern) filled on each failed attempt, the call that saves the step, and the server's field errors
+ * mapped back onto the fields.
+ */
+
+/**
+ * A resolver that turns the form's values into the schema's input, validates them with the shared step schema,
+ * and returns the schema's output as the submitted values. The shared schemas check their conditional rules in a
+ * refinement that runs only once every basic check passes; `condicionais` gives those same rules (with the same
+ * words) so that a first attempt already shows every error, not half of them.
+ */
+export function resolverDoPasso<TForm extends FieldValues, TSaida>(
+  schema: z.ZodType<TSaida>,
+  paraEntrada: (valores: TForm) => unknown,
+  condicionais?: (valores: TForm) => PathError[],
+): Resolver<TForm, unknown, TSaida> {
+  const validar = zodResolver(schema as z.ZodType<TSaida, FieldValues>, {
+    // zodResolver reports a union's first branch ("Invalid input: expected 1") instead of the union's own message;
+    // a missing choice reads as the shared schemas (and the server) say it.
+    error: (issue) => (issue.code === 'invalid_value' && issue.input === undefined ? CAMPO_OBRIGATORIO : undefined),
+  }) as unknown as Resolver<FieldValues, unknown, TSaida>;
+  return async (valores, contexto, opcoes) => {
+    const resultado = await validar(paraEntrada(valores) as FieldValues, contexto, opcoes as never);
+    const erros = resultado.errors as FieldErrors<FieldValues>;
+    if (condicionais && Object.keys(erros).length > 0) {
+      for (const { path, message } of condicionais(valores)) {
+        if (!(get(erros, path) as { message?: string } | undefined)?.message) {
+          const ref = (opcoes.fields as Record<string, { ref?: unknown } | undefined>)[path]?.ref;
+          set(erros, path, { ...(get(erros, path) as object | undefined), type: 'custom', message, ref });
+        }
+      }
+    }
+    return resultado as unknown as Awaited<ReturnType<Resolver<TForm, unknown, TSaida>>>;
+  };
+}
+
+const MENSAGENS_ESPECIFICAS: readonly string[] = [MENSAGENS_SOLICITACAO.localPesca, MENSAGENS_SOLICITACAO.apoio];
+
+/** The toast of a failed attempt: the step's own message of the specification when it applies, else the general one. */
+function mensagemDoResumo(resumo: SummaryError[]): string {
+  return MENSAGENS_ESPECIFICAS.find((m) => resumo.some((e) => e.message.endsWith(m))) ?? MENSAGENS_SOLICITACAO.confira;
+}
+
+function mensagemDeSucesso(passo: PassoSalvavel, criando: boolean): string {
+  switch (passo) {
+    case 1:
+      return criando ? MENSAGENS_SOLICITACAO.passo1Criado : MENSAGENS_SOLICITACAO.passo1Atualizado;
+    case 2:
+      return MENSAGENS_SOLICITACAO.passo2Salvo;
+    case 3:
+      return MENSAGENS_SOLICITACAO.passo3Salvo;
+    case 4:
+      return MENSAGENS_SOLICITACAO.passo4Salvo;
+  }
+}
+
+function mensagemDeFalha(passo: PassoSalvavel, criando: boolean): string {
+  switch (passo) {
+    case 1:
+      return criando ? MENSAGENS_SOLICITACAO.erroSalvar : MENSAGENS_SOLICITACAO.erroAtualizar;
+    case 2:
+      return MENSAGENS_SOLICITACAO.erroPasso2;
+    case 3:
+      return MENSAGENS_SOLICITACAO.erroPasso3;
+    case 4:
+      return MENSAGENS_SOLICITACAO.erroAtualizar;
+  }
+}
+
+export interface EnvioPassoOpcoes<TForm extends FieldValues, TSaida> {
+  form: UseFormReturn<TForm, unknown, TSaida>;
+  passo: PassoSalvavel;
+  tipo: number;
+  /** the request's id; absent until step 1 is first saved */
+  id: number | undefined;
+  /** where a server message that names no field of the form is linked from the error summary */
+  alvoGeral: string;
+  onSalvo: (dados: SolicitacaoDetalhe) => void;
+}
+
+export function useEnvioPasso<TForm extends FieldValues, TSaida>({
+  form,
+  passo,
+  tipo,
+  id,
+  alvoGeral,
+  onSalvo,
+}: EnvioPassoOpcoes<TForm, TSaida>) {
+  const [resumo, setResumo] = useState<SummaryError[]>([]);
+  const [tentativa, setTentativa] = useState(0);
+  const salvar = useSalvarPasso();
+  const criando = id === undefined;
+
+  const falhou = (lista: SummaryError[], mensagem: string) => {
+    setResumo(lista);
+    setTentativa((t) => t + 1);
+    showToast('error', mensagem);
+  };
+
+  const aoValidar = async (saida: TSaida) => {
+    try {
+      const dados = await salvar.mutateAsync({ id, tipo, passo, campos: saida as object });
+      setResumo([]);
+      showToast('success', mensagemDeSucesso(passo, criando));
+      onSalvo(dados);
+    } catch (error) {
+      const mensagem = mensagemErro(error, mensagemDeFalha(passo, criando));
+      if (statusOf(error) !== 400 && statusOf(error) !== 422) {
+        showToast('error', mensagem);
+        return;
+      }
+      // The server's field errors go to their fields when the form has them, and all of them to the summary.
+      const valores = form.getValues();
+      const lista: SummaryError[] = [];
+      for (const { path, message } of serverFieldErrors(error)) {
+        if (path && get(valores, path) !== undefined) {
+          form.setError(path as Path<TForm>, { type: 'server', message });
+          lista.push({ field: fieldId(path), message });
+        } else {
+          lista.push({ field: alvoGeral, message });
+        }
+      }
+      if (lista.length === 0) lista.push({ field: alvoGeral, message: mensagem });
+      falhou(withFieldNames(inPageOrder(lista)), mensagem);
+    }
+  };
+
+  const aoFalhar = (erros: FieldErrors<TForm>) => {
+    const lista = summaryOf(erros as FieldErrors<FieldValues>);
+    falhou(lista, mensagemDoResumo(lista));
+  };
+
+  return {
+    onSubmit: form.handleSubmit(aoValidar, aoFalhar),
+    resumo,
+    tentativa,
+    salvando: salvar.isPending,
+  };
+}
+
+export interface PassoFormProps {
+  envio: { onSubmit: () => void; resumo: SummaryError[]; tentativa: number; salvando: boolean };
+  somenteLeitura: boolean;
+  /** go to the previous step (without saving) */
+  onVoltar?: (() => void) | undefined;
+  /** in read-only mode, go to the next step */
+  onAvancar?: (() => void) | undefined;
+  /** the fields */
+  children: ReactNode;
+  /**
+   * Content shown after the fields and before the buttons but outside the form (a panel with forms of its own,
+   * such as the documents' uploads, may not sit inside another form).
+   */
+  depois?: ReactNode;
+}
+
+/**
+ * The step's form: the error summary, the fields (all disabled in read-only mode and while saving), and the
+ * step's buttons.
+ */
+export function PassoForm({ envio, somenteLeitura, onVoltar, onAvancar, children, depois }: PassoFormProps) {
+  const formId = useId();
+  return (
+    <>
+      <ErrorSummary errors={envio.resumo} attempt={envio.tentativa} />
+      <form
+        id={formId}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!somenteLeitura) envio.onSubmit();
+        }}
+      >
+        <fieldset className="form-section form-fields" disabled={somenteLeitura || envio.salvando}>
+          {children}
+        </fieldset>
+      </form>
+      {depois}
+      <BotoesPasso
+        formId={formId}
+        somenteLeitura={somenteLeitura}
+        salvando={envio.salvando}
+        onVoltar={onVoltar}
+        onAvancar={onAvancar}
+      />
+    </>
+  );
+}
+
+export function BotoesPasso({
+  formId,
+  somenteLeitura,
+  salvando,
+  onVoltar,
+  onAvancar,
+  rotuloEnviar = 'Salvar e continuar',
+  rotuloOcupado = 'Salvando…',
+}: {
+  /** the form the submit button submits (it may sit outside it) */
+  formId?: string;
+  somenteLeitura: boolean;
+  salvando: boolean;
+  onVoltar?: (() => void) | undefined;
+  onAvancar?: (() => void) | undefined;
+  rotuloEnviar?: string;
+  rotuloOcupado?: string;
+}) {
+  return (
+    <div className="form-actions">
+      {onVoltar && (
+        <button type="button" className="br-button secondary" onClick={onVoltar}>
+          Voltar
+        </button>
+      )}
+      <div className="form-actions-forward">
+        {somenteLeitura
+          ? onAvancar && (
+              <button type="button" className="br-button primary" onClick={onAvancar}>
+                Próximo passo
+              </button>
+            )
+          : (
+              <button
+                type="submit"
+                form={formId}
+                className="br-button primary"
+                disabled={salvando}
+                aria-busy={salvando || undefined}
+              >
+                {salvando ? rotuloOcupado : rotuloEnviar}
+              </button>
+            )}
+      </div>
+    </div>
+  );
+}

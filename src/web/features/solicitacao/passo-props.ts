@@ -1,0 +1,31 @@
+import type { ComponentType } from 'react';
+import type { SolicitacaoDetalhe } from '../../../shared/schemas/solicitacao';
+
+/**
+ * The documents panel of step 4. The screen that mounts the wizard passes the documents feature's component
+ * (features never import one another; screens compose them).
+ */
+export interface PainelDocumentosProps {
+  idSolicitacao: number;
+  tipoSolicitacao: number;
+  nacionalidadeBrasileira?: string | null;
+  possuiEntidade?: boolean;
+  somenteLeitura?: boolean;
+}
+export type PainelDocumentos = ComponentType<PainelDocumentosProps>;
+
+/** The id of the step's heading: where the error summary links a server message that names no field. */
+export const ID_TITULO_PASSO = 'passo-titulo';
+
+/** What the wizard gives every step. */
+export interface PassoProps {
+  /** the saved request; absent before step 1 is first saved */
+  solicitacao: SolicitacaoDetalhe | undefined;
+  tipo: number;
+  somenteLeitura: boolean;
+  /** the step was saved; the wizard moves on */
+  onSalvo: (dados: SolicitacaoDetalhe) => void;
+  onVoltar?: (() => void) | undefined;
+  /** read-only mode: next step */
+  onAvancar?: (() => void) | undefined;
+}

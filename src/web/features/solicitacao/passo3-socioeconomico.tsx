@@ -1,0 +1,352 @@
+import { useFieldArray, useForm } from 'react-hook-form';
+import { FAIXAS_RENDA, INFRAESTRUTURAS_PUBLICAS, MEMBROS_FAMILIA, TIPOS_RESIDENCIA } from '../../../shared/referencias';
+import { MEMBRO_FAMILIA_PADRAO, passo3Schema, type Passo3 } from '../../../shared/schemas/solicitacao';
+import { todayInSaoPaulo } from '../../lib/dates';
+import { CampoCheckboxes, CampoRadio, CampoSelect, CampoTexto } from './campos';
+import { PassoForm, resolverDoPasso, useEnvioPasso } from './passo-form';
+import { ID_TITULO_PASSO, type PassoProps } from './passo-props';
+import { useProfissoes } from './use-solicitacao';
+import {
+  booleano,
+  dataDe,
+  idDe,
+  ids,
+  idsDe,
+  inteiro,
+  listaDe,
+  numero,
+  objetoDe,
+  OPCOES_SIM_NAO,
+  opcoesDe,
+  simNaoDe,
+  texto,
+  textoDe,
+  type Registro,
+} from './valores';
+
+interface MembroForm {
+  membroFamilia: string;
+  idade: string;
+  participaPesca: string;
+  possuiOutraFonteRenda: string;
+}
+
+interface FonteRendaForm {
+  atividadeProfissional: string;
+  faixaRenda: string;
+  idProfissao: string;
+  dataAdmissao: string;
+  dataEncerramento: string;
+}
+
+export interface Passo3Form {
+  dadosSocioEconomicos: MembroForm[];
+  fontesRenda: FonteRendaForm[];
+  rendaBeneficio: { possuiRendaFederal: string; possuiSeguroDefeso: string };
+  acessoServicoPublico: {
+    tipoResidencia: string;
+    tempoResideMunicipio: string;
+    possuiComputador: string;
+    possuiAcessoInternet: string;
+    possuiCapacitacaoProfissional: string;
+    possuiCelular: string;
+    infraestruturasPublicas: string[];
+  };
+}
+
+const MAX_MEMBROS = 30;
+const MAX_FONTES = 20;
+
+const OPCOES_MEMBRO = opcoesDe(MEMBROS_FAMILIA);
+const OPCOES_FAIXA = opcoesDe(FAIXAS_RENDA);
+const OPCOES_RESIDENCIA = opcoesDe(TIPOS_RESIDENCIA);
+const OPCOES_INFRAESTRUTURA = opcoesDe(INFRAESTRUTURAS_PUBLICAS);
+
+const FONTE_VAZIA: FonteRendaForm = { atividadeProfissional: '', faixaRenda: '', idProfissao: '', dataAdmissao: '', dataEncerramento: '' };
+const MEMBRO_VAZIO: MembroForm = { membroFamilia: '', idade: '', participaPesca: '', possuiOutraFonteRenda: '' };
+
+/** Whole years between a birth date and a day, both 'YYYY-MM-DD'; null when the birth date is unknown. */
+export function idadeEm(nascimento: string, dia: string): number | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(nascimento)) return null;
+  const anos = Number(dia.slice(0, 4)) - Number(nascimento.slice(0, 4));
+  const idade = dia.slice(5) < nascimento.slice(5) ? anos - 1 : anos;
+  return idade >= 0 ? idade : null;
+}
+
+/**
+ * The first family member defaults to MEMBRO_FAMILIA_PADRAO: member 1 (the fisher), who participates in
+ * fishing; the age is the fisher's own when step 1 holds the birth date.
+ */
+export function membroPadrao(s: Registro | undefined): MembroForm {
+  const idade = idadeEm(dataDe(s?.dataNascimento), todayInSaoPaulo()) ?? MEMBRO_FAMILIA_PADRAO.idade;
+  return {
+    membroFamilia: String(MEMBRO_FAMILIA_PADRAO.membroFamilia),
+    idade: String(idade),
+    participaPesca: simNaoDe(MEMBRO_FAMILIA_PADRAO.participaPesca),
+    possuiOutraFonteRenda: simNaoDe(MEMBRO_FAMILIA_PADRAO.possuiOutraFonteRenda),
+  };
+}
+
+export function valoresPasso3(s: Registro | undefined): Passo3Form {
+  const membros = listaDe(s?.dadosSocioEconomicos).map((m) => {
+    const o = objetoDe(m);
+    return {
+      membroFamilia: idDe(o.membroFamilia),
+      idade: textoDe(o.idade),
+      participaPesca: simNaoDe(o.participaPesca),
+      possuiOutraFonteRenda: simNaoDe(o.possuiOutraFonteRenda),
+    };
+  });
+  const fontes = listaDe(s?.fontesRenda).map((f) => {
+    const o = objetoDe(f);
+    return {
+      atividadeProfissional: textoDe(o.atividadeProfissional),
+      faixaRenda: idDe(o.faixaRenda),
+      idProfissao: idDe(o.idProfissao),
+      dataAdmissao: dataDe(o.dataAdmissao),
+      dataEncerramento: dataDe(o.dataEncerramento),
+    };
+  });
+  const renda = objetoDe(s?.rendaBeneficio);
+  const acesso = objetoDe(s?.acessoServicoPublico);
+  return {
+    dadosSocioEconomicos: membros.length > 0 ? membros : [membroPadrao(s)],
+    fontesRenda: fontes.length > 0 ? fontes : [{ ...FONTE_VAZIA }],
+    rendaBeneficio: {
+      possuiRendaFederal: simNaoDe(renda.possuiRendaFederal),
+      possuiSeguroDefeso: simNaoDe(renda.possuiSeguroDefeso),
+    },
+    acessoServicoPublico: {
+      tipoResidencia: idDe(acesso.tipoResidencia),
+      tempoResideMunicipio: textoDe(acesso.tempoResideMunicipio),
+      possuiComputador: simNaoDe(acesso.possuiComputador),
+      possuiAcessoInternet: simNaoDe(acesso.possuiAcessoInternet),
+      possuiCapacitacaoProfissional: simNaoDe(acesso.possuiCapacitacaoProfissional),
+      possuiCelular: simNaoDe(acesso.possuiCelular),
+      infraestruturasPublicas: idsDe(acesso.infraestruturasPublicas),
+    },
+  };
+}
+
+export function entradaPasso3(v: Passo3Form) {
+  const a = v.acessoServicoPublico;
+  return {
+    dadosSocioEconomicos: v.dadosSocioEconomicos.map((m) => ({
+      membroFamilia: numero(m.membroFamilia),
+      idade: inteiro(m.idade),
+      participaPesca: booleano(m.participaPesca),
+      possuiOutraFonteRenda: booleano(m.possuiOutraFonteRenda),
+    })),
+    fontesRenda: v.fontesRenda.map((f) => ({
+      atividadeProfissional: texto(f.atividadeProfissional),
+      faixaRenda: numero(f.faixaRenda),
+      idProfissao: numero(f.idProfissao),
+      dataAdmissao: texto(f.dataAdmissao) ?? null,
+      dataEncerramento: texto(f.dataEncerramento) ?? null,
+    })),
+    rendaBeneficio: {
+      possuiRendaFederal: booleano(v.rendaBeneficio.possuiRendaFederal),
+      possuiSeguroDefeso: booleano(v.rendaBeneficio.possuiSeguroDefeso),
+    },
+    acessoServicoPublico: {
+      tipoResidencia: numero(a.tipoResidencia),
+      tempoResideMunicipio: inteiro(a.tempoResideMunicipio),
+      possuiComputador: booleano(a.possuiComputador),
+      possuiAcessoInternet: booleano(a.possuiAcessoInternet),
+      possuiCapacitacaoProfissional: booleano(a.possuiCapacitacaoProfissional),
+      possuiCelular: booleano(a.possuiCelular),
+      infraestruturasPublicas: ids(a.infraestruturasPublicas),
+    },
+  };
+}
+
+/** Step 3: socio-economic data (spec point 3, "Step 3"). */
+export function Passo3Socioeconomico({ solicitacao, tipo, somenteLeitura, onSalvo, onVoltar, onAvancar }: PassoProps) {
+  const form = useForm<Passo3Form, unknown, Passo3>({
+    defaultValues: valoresPasso3(solicitacao),
+    resolver: resolverDoPasso(passo3Schema, entradaPasso3),
+    shouldFocusError: false,
+  });
+  const { control } = form;
+  const envio = useEnvioPasso({ form, passo: 3, tipo, id: solicitacao?.id, alvoGeral: ID_TITULO_PASSO, onSalvo });
+  const membros = useFieldArray({ control, name: 'dadosSocioEconomicos' });
+  const fontes = useFieldArray({ control, name: 'fontesRenda' });
+  const profissoes = useProfissoes();
+  const opcoesProfissao = (profissoes.data ?? []).map((p) => ({ value: String(p.id), label: p.descricao }));
+  const hoje = todayInSaoPaulo();
+
+  return (
+    <PassoForm envio={envio} somenteLeitura={somenteLeitura} onVoltar={onVoltar} onAvancar={onAvancar}>
+      <section className="form-section repeatable" id="dadosSocioEconomicos" tabIndex={-1} aria-labelledby="titulo-membros">
+        <h3 id="titulo-membros" className="form-section-title">
+          Composição familiar
+        </h3>
+        <p className="field-hint">Informe as pessoas que moram com você, começando por você.</p>
+        {membros.fields.map((membro, i) => {
+          const caminho = `dadosSocioEconomicos.${i}` as const;
+          return (
+            <fieldset key={membro.id} className="repeatable-item field">
+              <legend>Membro da família {i + 1}</legend>
+              <div className="row">
+                <div className="col-12 col-md-6">
+                  <CampoSelect control={control} name={`${caminho}.membroFamilia`} label="Parentesco" options={OPCOES_MEMBRO} />
+                </div>
+                <div className="col-12 col-md-6">
+                  <CampoTexto control={control} name={`${caminho}.idade`} label="Idade (anos)" inputMode="numeric" maxLength={3} />
+                </div>
+                <div className="col-12 col-md-6">
+                  <CampoRadio control={control} name={`${caminho}.participaPesca`} legend="Participa da pesca?" options={OPCOES_SIM_NAO} inline />
+                </div>
+                <div className="col-12 col-md-6">
+                  <CampoRadio
+                    control={control}
+                    name={`${caminho}.possuiOutraFonteRenda`}
+                    legend="Possui outra fonte de renda?"
+                    options={OPCOES_SIM_NAO}
+                    inline
+                  />
+                </div>
+              </div>
+              {membros.fields.length > 1 && (
+                <button type="button" className="br-button secondary small" onClick={() => membros.remove(i)}>
+                  <i className="fas fa-minus" aria-hidden="true" /> Remover membro da família {i + 1}
+                </button>
+              )}
+            </fieldset>
+          );
+        })}
+        {membros.fields.length < MAX_MEMBROS && (
+          <button type="button" className="br-button secondary" onClick={() => membros.append({ ...MEMBRO_VAZIO })}>
+            <i className="fas fa-plus" aria-hidden="true" /> Adicionar membro da família
+          </button>
+        )}
+      </section>
+
+      <section className="form-section repeatable" id="fontesRenda" tabIndex={-1} aria-labelledby="titulo-fontes">
+        <h3 id="titulo-fontes" className="form-section-title">
+          Fontes de renda
+        </h3>
+        <p className="field-hint">Inclua a pesca e qualquer outra atividade que gere renda.</p>
+        {fontes.fields.map((fonte, i) => {
+          const caminho = `fontesRenda.${i}` as const;
+          return (
+            <fieldset key={fonte.id} className="repeatable-item field">
+              <legend>Fonte de renda {i + 1}</legend>
+              <div className="row">
+                <div className="col-12 col-md-6">
+                  <CampoTexto control={control} name={`${caminho}.atividadeProfissional`} label="Atividade profissional" />
+                </div>
+                <div className="col-12 col-md-6">
+                  <CampoSelect
+                    control={control}
+                    name={`${caminho}.idProfissao`}
+                    label="Profissão"
+                    options={opcoesProfissao}
+                    placeholder={profissoes.isPending ? 'Carregando profissões…' : 'Selecione'}
+                  />
+                </div>
+                <div className="col-12 col-md-4">
+                  <CampoSelect control={control} name={`${caminho}.faixaRenda`} label="Faixa de renda" options={OPCOES_FAIXA} />
+                </div>
+                <div className="col-12 col-md-4">
+                  <CampoTexto control={control} name={`${caminho}.dataAdmissao`} label="Data de admissão" type="date" max={hoje} optional />
+                </div>
+                <div className="col-12 col-md-4">
+                  <CampoTexto control={control} name={`${caminho}.dataEncerramento`} label="Data de encerramento" type="date" optional />
+                </div>
+              </div>
+              {fontes.fields.length > 1 && (
+                <button type="button" className="br-button secondary small" onClick={() => fontes.remove(i)}>
+                  <i className="fas fa-minus" aria-hidden="true" /> Remover fonte de renda {i + 1}
+                </button>
+              )}
+            </fieldset>
+          );
+        })}
+        {fontes.fields.length < MAX_FONTES && (
+          <button type="button" className="br-button secondary" onClick={() => fontes.append({ ...FONTE_VAZIA })}>
+            <i className="fas fa-plus" aria-hidden="true" /> Adicionar fonte de renda
+          </button>
+        )}
+      </section>
+
+      <fieldset className="form-section">
+        <legend className="form-section-title">Renda e benefícios</legend>
+        <div className="row">
+          <div className="col-12 col-md-6">
+            <CampoRadio
+              control={control}
+              name="rendaBeneficio.possuiRendaFederal"
+              legend="Recebe algum benefício ou renda do governo federal?"
+              hint="Por exemplo: Bolsa Família, aposentadoria ou pensão"
+              options={OPCOES_SIM_NAO}
+              inline
+            />
+          </div>
+          <div className="col-12 col-md-6">
+            <CampoRadio
+              control={control}
+              name="rendaBeneficio.possuiSeguroDefeso"
+              legend="Recebe seguro-defeso?"
+              options={OPCOES_SIM_NAO}
+              inline
+            />
+          </div>
+        </div>
+      </fieldset>
+
+      <fieldset className="form-section">
+        <legend className="form-section-title">Moradia e acesso a serviços</legend>
+        <div className="row">
+          <div className="col-12 col-md-6">
+            <CampoSelect control={control} name="acessoServicoPublico.tipoResidencia" label="Tipo de residência" options={OPCOES_RESIDENCIA} />
+          </div>
+          <div className="col-12 col-md-6">
+            <CampoTexto
+              control={control}
+              name="acessoServicoPublico.tempoResideMunicipio"
+              label="Há quantos anos mora no município?"
+              hint="Em anos; informe 0 se há menos de um ano"
+              inputMode="numeric"
+              maxLength={3}
+            />
+          </div>
+          <div className="col-12 col-md-6">
+            <CampoRadio control={control} name="acessoServicoPublico.possuiComputador" legend="Possui computador?" options={OPCOES_SIM_NAO} inline />
+          </div>
+          <div className="col-12 col-md-6">
+            <CampoRadio
+              control={control}
+              name="acessoServicoPublico.possuiAcessoInternet"
+              legend="Tem acesso à internet?"
+              options={OPCOES_SIM_NAO}
+              inline
+            />
+          </div>
+          <div className="col-12 col-md-6">
+            <CampoRadio
+              control={control}
+              name="acessoServicoPublico.possuiCapacitacaoProfissional"
+              legend="Possui capacitação profissional?"
+              options={OPCOES_SIM_NAO}
+              inline
+            />
+          </div>
+          <div className="col-12 col-md-6">
+            <CampoRadio control={control} name="acessoServicoPublico.possuiCelular" legend="Possui celular?" options={OPCOES_SIM_NAO} inline />
+          </div>
+          <div className="col-12">
+            <CampoCheckboxes
+              control={control}
+              name="acessoServicoPublico.infraestruturasPublicas"
+              legend="Serviços públicos disponíveis na sua residência"
+              hint="Marque todos os que se aplicam"
+              options={OPCOES_INFRAESTRUTURA}
+            />
+          </div>
+        </div>
+      </fieldset>
+    </PassoForm>
+  );
+}
+

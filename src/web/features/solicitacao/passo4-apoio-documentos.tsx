@@ -1,0 +1,132 @@
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { ENTIDADES_APOIO } from '../../../shared/referencias';
+import { MAX_APOIOS, passo4Schema, type Passo4, type SolicitacaoDetalhe } from '../../../shared/schemas/solicitacao';
+import { CampoRadio, CampoSelect } from './campos';
+import { PassoForm, resolverDoPasso, useEnvioPasso } from './passo-form';
+import type { PainelDocumentos, PassoProps } from './passo-props';
+import { booleano, idDe, listaDe, numero, objetoDe, OPCOES_SIM_NAO, opcoesDe, simNaoDe, textoDe, type Registro } from './valores';
+
+export interface Passo4Form {
+  recebeuAjudaPreenchimento: string;
+  apoio: { entidadeApoioPescador: string }[];
+}
+
+export const ID_DOCUMENTOS = 'documentos-solicitacao';
+const OPCOES_ENTIDADE = opcoesDe(ENTIDADES_APOIO);
+
+export function valoresPasso4(s: Registro | undefined): Passo4Form {
+  return {
+    recebeuAjudaPreenchimento: simNaoDe(s?.recebeuAjudaPreenchimento),
+    apoio: listaDe(s?.apoio).map((a) => ({ entidadeApoioPescador: idDe(objetoDe(a).entidadeApoioPescador) })),
+  };
+}
+
+export function entradaPasso4(v: Passo4Form) {
+  const recebeu = booleano(v.recebeuAjudaPreenchimento);
+  return {
+    recebeuAjudaPreenchimento: recebeu,
+    apoio: recebeu ? v.apoio.map((a) => ({ entidadeApoioPescador: numero(a.entidadeApoioPescador) })) : [],
+  };
+}
+
+/** Whether the request has a representative entity (its membership proof becomes a required document). */
+function possuiEntidade(s: SolicitacaoDetalhe | undefined): boolean {
+  return s?.possuiInstituicaoRepresentante === true || !!textoDe(objetoDe(s?.entidadeRepresentante).cnpj);
+}
+
+/** Step 4: support received to fill the request, and the documents (spec point 3, "Step 4"). */
+export function Passo4ApoioDocumentos({
+  solicitacao,
+  tipo,
+  somenteLeitura,
+  onSalvo,
+  onVoltar,
+  onAvancar,
+  Documentos,
+}: PassoProps & { Documentos: PainelDocumentos }) {
+  const form = useForm<Passo4Form, unknown, Passo4>({
+    defaultValues: valoresPasso4(solicitacao),
+    resolver: resolverDoPasso(passo4Schema, entradaPasso4),
+    shouldFocusError: false,
+  });
+  const { control, formState } = form;
+  const envio = useEnvioPasso({ form, passo: 4, tipo, id: solicitacao?.id, alvoGeral: ID_DOCUMENTOS, onSalvo });
+  const apoios = useFieldArray({ control, name: 'apoio' });
+  const recebeu = useWatch({ control, name: 'recebeuAjudaPreenchimento' });
+  const erroApoio = formState.errors.apoio?.message ?? formState.errors.apoio?.root?.message;
+
+  return (
+    <PassoForm
+      envio={envio}
+      somenteLeitura={somenteLeitura}
+      onVoltar={onVoltar}
+      onAvancar={onAvancar}
+      depois={
+        // The documents panel brings its own heading; this wrapper is the error summary's target for the
+        // server's 'Insira todos os documentos obrigatórios'.
+        <div className="form-section documentos-passo" id={ID_DOCUMENTOS} tabIndex={-1}>
+          {solicitacao && (
+            <Documentos
+              idSolicitacao={solicitacao.id}
+              tipoSolicitacao={tipo}
+              nacionalidadeBrasileira={textoDe(solicitacao.nacionalidadeBrasileira) || null}
+              possuiEntidade={possuiEntidade(solicitacao)}
+              somenteLeitura={somenteLeitura}
+            />
+          )}
+        </div>
+      }
+    >
+      <section className="form-section" aria-labelledby="titulo-apoio">
+        <h3 id="titulo-apoio" className="form-section-title">
+          Apoio no preenchimento
+        </h3>
+        <CampoRadio
+          control={control}
+          name="recebeuAjudaPreenchimento"
+          legend="Recebeu ajuda de alguma entidade para preencher esta solicitação?"
+          options={OPCOES_SIM_NAO}
+          inline
+        />
+        {recebeu === 'true' && (
+          <fieldset
+            id="apoio"
+            tabIndex={-1}
+            className={`field repeatable${erroApoio ? ' danger' : ''}`}
+            aria-describedby={erroApoio ? 'apoio-dica apoio-erro' : 'apoio-dica'}
+          >
+            <legend>Entidades que ajudaram</legend>
+            <p id="apoio-dica" className="field-hint">
+              Informe até {MAX_APOIOS} entidades.
+            </p>
+            {erroApoio && (
+              <span id="apoio-erro" className="feedback danger">
+                <i className="fas fa-times-circle" aria-hidden="true" />
+                {erroApoio}
+              </span>
+            )}
+            {apoios.fields.map((apoio, i) => (
+              <div key={apoio.id} className="repeatable-row">
+                <CampoSelect
+                  control={control}
+                  name={`apoio.${i}.entidadeApoioPescador`}
+                  label={`Entidade de apoio ${i + 1}`}
+                  options={OPCOES_ENTIDADE}
+                  className="repeatable-row-field"
+                />
+                <button type="button" className="br-button secondary small" onClick={() => apoios.remove(i)}>
+                  <i className="fas fa-minus" aria-hidden="true" /> Remover entidade de apoio {i + 1}
+                </button>
+              </div>
+            ))}
+            {apoios.fields.length < MAX_APOIOS && (
+              <button type="button" className="br-button secondary" onClick={() => apoios.append({ entidadeApoioPescador: '' })}>
+                <i className="fas fa-plus" aria-hidden="true" /> Adicionar entidade de apoio
+              </button>
+            )}
+          </fieldset>
+        )}
+      </section>
+    </PassoForm>
+  );
+}

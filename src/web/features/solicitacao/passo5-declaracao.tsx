@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { MENSAGENS_SOLICITACAO } from '../../../shared/schemas/solicitacao';
+import { ErrorSummary, type FieldError as SummaryError } from '../../components/error-summary';
+import { CheckboxField } from '../../components/form/checkbox-field';
+import { withFieldNames } from '../../components/form/form-errors';
+import { mensagemErro, statusOf } from '../../lib/api';
+import { showToast } from '../../lib/toast';
+import { BotoesPasso } from './passo-form';
+import type { PassoProps } from './passo-props';
+import { useEnviarSolicitacao } from './use-solicitacao';
+
+const ID_CIENCIA = 'declaraCiencia';
+
+/** Where the fisher goes after submitting (spec point 2): home, with the update flag when the server answers 406. */
+export const DESTINO_ENVIADA = '/home?sucesso=true';
+export const DESTINO_ATUALIZACAO = '/home?sucesso=true&atualizacao=true';
+
+/** The declaration the fisher reads and accepts before submitting. */
+export function TextoDeclaracao() {
+  return (
+    <div className="declaracao" id="texto-declaracao">
+      <p>
+        Declaro, para os devidos fins, que todas as informações prestadas nesta solicitação são verdadeiras e
+        completas, e que os documentos apresentados são autênticos.
+      </p>
+      <p>
+        Declaro estar ciente de que a prestação de informações falsas ou a apresentação de documentos falsos
+        constitui crime, sujeitando-me às penalidades previstas na legislação, em especial nos artigos 297, 298 e 299
+        do Código Penal (falsificação de documento e falsidade ideológica), sem prejuízo das sanções administrativas e
+        civis cabíveis.
+      </p>
+      <p>
+        Declaro, ainda, estar ciente de que, comprovada a falsidade de qualquer informação ou documento, o meu
+        Registro Geral da Atividade Pesqueira (RGP) poderá ser suspenso ou cancelado a qualquer tempo, e de que os
+        dados informados poderão ser verificados pelos órgãos competentes.
+      </p>
+    </div>
+  );
+}
+
+/** Step 5: the declaration of awareness and the submission (PUT /api/solicitacao, passo 5). */
+export function Passo5Declaracao({ solicitacao, tipo, somenteLeitura, onVoltar }: PassoProps) {
+  const navigate = useNavigate();
+  const enviar = useEnviarSolicitacao();
+  const [aceita, setAceita] = useState(somenteLeitura && solicitacao?.declaraCiencia === true);
+  const [resumo, setResumo] = useState<SummaryError[]>([]);
+  const [tentativa, setTentativa] = useState(0);
+  const erro = resumo.some((e) => e.field === ID_CIENCIA) ? MENSAGENS_SOLICITACAO.declaracao : undefined;
+
+  const enviarSolicitacao = async () => {
+    if (!aceita) {
+      setResumo(withFieldNames([{ field: ID_CIENCIA, message: MENSAGENS_SOLICITACAO.declaracao }]));
+      setTentativa((t) => t + 1);
+      showToast('warning', MENSAGENS_SOLICITACAO.declaracao);
+      return;
+    }
+    if (!solicitacao) return;
+    setResumo([]);
+    try {
+      await enviar.mutateAsync({ id: solicitacao.id, tipo });
+      showToast('success', MENSAGENS_SOLICITACAO.enviada);
+      void navigate(DESTINO_ENVIADA);
+    } catch (error) {
+      if (statusOf(error) === 406) {
+        const mensagem = mensagemErro(error, '');
+        if (mensagem) showToast('info', mensagem);
+        void navigate(DESTINO_ATUALIZACAO);
+        return;
+      }
+      showToast('error', mensagemErro(error, MENSAGENS_SOLICITACAO.erroAtualizar));
+    }
+  };
+
+  return (
+    <>
+      <ErrorSummary errors={resumo} attempt={tentativa} />
+      <form
+        noValidate
+        id="form-declaracao"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!somenteLeitura) void enviarSolicitacao();
+        }}
+      >
+        <fieldset className="form-section" disabled={somenteLeitura || enviar.isPending}>
+          <legend className="form-section-title">Declaração</legend>
+          <TextoDeclaracao />
+          <CheckboxField
+            id={ID_CIENCIA}
+            name={ID_CIENCIA}
+            label="Li e concordo com a declaração"
+            checked={aceita}
+            onChange={(e) => {
+              setAceita(e.target.checked);
+              if (e.target.checked) setResumo([]);
+            }}
+            error={erro}
+          />
+        </fieldset>
+      </form>
+      <BotoesPasso
+        formId="form-declaracao"
+        somenteLeitura={somenteLeitura}
+        salvando={enviar.isPending}
+        onVoltar={onVoltar}
+        rotuloEnviar="Enviar solicitação"
+        rotuloOcupado="Enviando…"
+      />
+    </>
+  );
+}

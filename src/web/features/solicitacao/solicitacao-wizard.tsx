@@ -1,0 +1,163 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { SituacaoSolicitacao, TipoSolicitacao } from '../../../shared/enums';
+import { MENSAGENS_SOLICITACAO, type SolicitacaoDetalhe } from '../../../shared/schemas/solicitacao';
+import { Loading } from '../../components/loading';
+import { Message } from '../../components/message';
+import { PageTitle } from '../../components/page-title';
+import { mensagemErro } from '../../lib/api';
+import { Passo1DadosPessoais } from './passo1-dados-pessoais';
+import { Passo2AtividadePesqueira } from './passo2-atividade-pesqueira';
+import { Passo3Socioeconomico } from './passo3-socioeconomico';
+import { Passo4ApoioDocumentos } from './passo4-apoio-documentos';
+import { Passo5Declaracao } from './passo5-declaracao';
+import { ID_TITULO_PASSO, type PainelDocumentos, type PassoProps } from './passo-props';
+import { Stepper, TOTAL_PASSOS, tituloDoPasso } from './stepper';
+import { useSolicitacao } from './use-solicitacao';
+import './solicitacao.css';
+
+export interface SolicitacaoWizardProps {
+  /** request type: 1, 2, 3 or 8 (a saved request's own type prevails) */
+  tipo: number;
+  /** the draft being filled; absent for a new request until step 1 is saved */
+  idSolicitacao?: number | undefined;
+  /** the same steps, disabled, without save buttons (the analysis view) */
+  somenteLeitura?: boolean;
+  /** the page's h1; without it the wizard renders no h1 (when mounted inside another screen) */
+  titulo?: string;
+  /** the documents panel of step 4 (the documents feature's DocumentosSolicitacao) */
+  Documentos: PainelDocumentos;
+}
+
+/**
+ * The request wizard (spec point 2: steps 1 to 4 and step 5, declaration and submission). The step on screen
+ * lives in the address (`passo`), so that the browser's back button and reloads work; after the first save of
+ * step 1 the new `idSolicitacao` is written into the address without reloading.
+ */
+export function SolicitacaoWizard({ tipo, idSolicitacao, somenteLeitura = false, titulo, Documentos }: SolicitacaoWizardProps) {
+  const query = useSolicitacao(idSolicitacao);
+  if (idSolicitacao !== undefined && query.isPending) {
+    return (
+      <>
+        {titulo && <PageTitle title={titulo} />}
+        <Loading label="Carregando a solicitação…" />
+      </>
+    );
+  }
+  if (idSolicitacao !== undefined && query.isError) {
+    return (
+      <>
+        {titulo && <PageTitle title={titulo} />}
+        <Message kind="danger" title={MENSAGENS_SOLICITACAO.erroConsultar} alert>
+          {mensagemErro(query.error, '')}
+        </Message>
+        <p className="mt-3">
+          <button type="button" className="br-button secondary" onClick={() => void query.refetch()}>
+            Tentar novamente
+          </button>
+        </p>
+      </>
+    );
+  }
+  const solicitacao = query.data;
+  // Only a draft may change; any other request is shown as it was sent.
+  const editavel = !solicitacao || solicitacao.situacao === undefined || solicitacao.situacao === SituacaoSolicitacao.RASCUNHO;
+  return (
+    <Assistente
+      solicitacao={solicitacao}
+      tipo={solicitacao?.tipo ?? tipo}
+      somenteLeitura={somenteLeitura || !editavel}
+      avisoNaoEditavel={!somenteLeitura && !editavel}
+      titulo={titulo}
+      Documentos={Documentos}
+    />
+  );
+}
+
+function Assistente({
+  solicitacao,
+  tipo,
+  somenteLeitura,
+  avisoNaoEditavel,
+  titulo,
+  Documentos,
+}: {
+  solicitacao: SolicitacaoDetalhe | undefined;
+  tipo: number;
+  somenteLeitura: boolean;
+  avisoNaoEditavel: boolean;
+  titulo: string | undefined;
+  Documentos: PainelDocumentos;
+}) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const salvo = Math.min(Math.max(solicitacao?.passo ?? 0, 0), TOTAL_PASSOS);
+  const alcancavel = somenteLeitura ? TOTAL_PASSOS : Math.min(salvo + 1, TOTAL_PASSOS);
+  const pedido = Number(params.get('passo'));
+  // Without a step in the address: a draft resumes at its first unsaved step; an edit of the registry or a
+  // read-only view starts at the beginning.
+  const inicial = somenteLeitura || tipo === TipoSolicitacao.EDICAO_REGISTRO ? 1 : alcancavel;
+  const passo = Number.isInteger(pedido) && pedido >= 1 && pedido <= alcancavel ? pedido : inicial;
+  const nome = tituloDoPasso(passo);
+
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const passoAnterior = useRef(passo);
+  useEffect(() => {
+    if (passoAnterior.current === passo) return;
+    passoAnterior.current = passo;
+    // A new step: screen reader users hear where they are, and the page starts at the step.
+    titleRef.current?.focus();
+    titleRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [passo]);
+
+  const buscaCom = (mudancas: Record<string, string>) => {
+    const p = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(mudancas)) p.set(k, v);
+    return `?${p.toString()}`;
+  };
+  const irPara = (n: number) => void navigate({ search: buscaCom({ passo: String(n) }) });
+
+  const onSalvo = (dados: SolicitacaoDetalhe) => {
+    const proximo = String(Math.min(passo + 1, TOTAL_PASSOS));
+    // The first save of step 1 creates the request: its id goes into the address in place of the address
+    // without it (going back must not open an empty new request again).
+    void navigate(
+      { search: buscaCom({ idSolicitacao: String(dados.id), passo: proximo }) },
+      { replace: solicitacao === undefined },
+    );
+  };
+
+  const props: PassoProps = {
+    solicitacao,
+    tipo,
+    somenteLeitura,
+    onSalvo,
+    onVoltar: passo > 1 ? () => irPara(passo - 1) : undefined,
+    onAvancar: somenteLeitura && passo < TOTAL_PASSOS ? () => irPara(passo + 1) : undefined,
+  };
+
+  return (
+    <div className="solicitacao-wizard">
+      {titulo && <PageTitle title={`${titulo} — Passo ${passo} de ${TOTAL_PASSOS}: ${nome}`}>{titulo}</PageTitle>}
+      {solicitacao && (
+        <p className="page-lead">
+          Solicitação nº {solicitacao.numeroProtocolo ?? solicitacao.id}
+        </p>
+      )}
+      {avisoNaoEditavel && <Message kind="info" title={MENSAGENS_SOLICITACAO.naoEditavel} />}
+      <Stepper atual={passo} salvo={salvo} alcancavel={alcancavel} linkPara={(n) => ({ search: buscaCom({ passo: String(n) }) })} />
+      <h2 ref={titleRef} id={ID_TITULO_PASSO} tabIndex={-1} className="passo-titulo">
+        <span className="passo-contador">
+          Passo {passo} de {TOTAL_PASSOS}
+          <span className="sr-only">: </span>
+        </span>{' '}
+        {nome}
+      </h2>
+      {passo === 1 && <Passo1DadosPessoais key={1} {...props} />}
+      {passo === 2 && <Passo2AtividadePesqueira key={2} {...props} />}
+      {passo === 3 && <Passo3Socioeconomico key={3} {...props} />}
+      {passo === 4 && <Passo4ApoioDocumentos key={4} {...props} Documentos={Documentos} />}
+      {passo === 5 && <Passo5Declaracao key={5} {...props} />}
+    </div>
+  );
+}

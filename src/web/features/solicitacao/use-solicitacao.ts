@@ -1,0 +1,103 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MENSAGENS_SOLICITACAO, type SolicitacaoDetalhe } from '../../../shared/schemas/solicitacao';
+import { isUf } from '../../../shared/ufs';
+import {
+  enviarSolicitacao,
+  fetchMunicipios,
+  fetchProfissoes,
+  fetchSolicitacao,
+  removerEmbarcacao,
+  salvarPasso,
+  type SalvarPassoVars,
+} from './solicitacao-api';
+
+export const ERRO_MUNICIPIOS = 'Erro ao consultar municípios';
+export const ERRO_PROFISSOES = 'Erro ao carregar lista de profissões';
+
+/** Reference data changes rarely: kept for an hour. */
+const UMA_HORA = 60 * 60 * 1000;
+
+export const solicitacaoKeys = {
+  all: ['solicitacao'] as const,
+  detalhe: (id: number) => ['solicitacao', 'detalhe', id] as const,
+  municipios: (uf: string) => ['municipios', 'uf', uf] as const,
+  profissoes: () => ['solicitacao', 'profissoes'] as const,
+};
+
+/** A saved draft; idle until the request exists. */
+export function useSolicitacao(id: number | undefined) {
+  return useQuery({
+    queryKey: solicitacaoKeys.detalhe(id ?? 0),
+    queryFn: () => fetchSolicitacao(id as number),
+    enabled: id !== undefined,
+    meta: { errorMessage: MENSAGENS_SOLICITACAO.erroConsultar },
+  });
+}
+
+/** The municipalities of a state, for the selects that follow a state select. */
+export function useMunicipios(uf: string) {
+  return useQuery({
+    queryKey: solicitacaoKeys.municipios(uf),
+    queryFn: () => fetchMunicipios(uf),
+    enabled: isUf(uf),
+    staleTime: UMA_HORA,
+    meta: { errorMessage: ERRO_MUNICIPIOS },
+  });
+}
+
+export function useProfissoes() {
+  return useQuery({
+    queryKey: solicitacaoKeys.profissoes(),
+    queryFn: fetchProfissoes,
+    staleTime: UMA_HORA,
+    meta: { errorMessage: ERRO_PROFISSOES },
+  });
+}
+
+/**
+ * Saves a step and keeps the answer as the request's cached state, so that the next step opens with it without
+ * asking the server again. The last saved step never goes back.
+ */
+export function useSalvarPasso() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (vars: SalvarPassoVars) => salvarPasso(vars),
+    onSuccess: (dados, vars) => {
+      queryClient.setQueryData<SolicitacaoDetalhe>(solicitacaoKeys.detalhe(dados.id), (antes) => ({
+        ...antes,
+        ...dados,
+        passo: Math.max(antes?.passo ?? 0, dados.passo ?? 0, vars.passo),
+      }));
+    },
+  });
+}
+
+export function useEnviarSolicitacao() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, tipo }: { id: number; tipo: number }) => enviarSolicitacao(id, tipo),
+    onSettled: () => {
+      // The request and the home counters changed: read again when next shown, not now (the screen is leaving).
+      void queryClient.invalidateQueries({ queryKey: solicitacaoKeys.all, refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: ['totalizadores'], refetchType: 'none' });
+    },
+  });
+}
+
+export function useRemoverEmbarcacao() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => removerEmbarcacao(id),
+    onSuccess: (_vazio, id) => {
+      queryClient.setQueryData<SolicitacaoDetalhe>(solicitacaoKeys.detalhe(id), (antes) => {
+        if (!antes) return antes;
+        const atividade = antes.dadosAtividadePesca as { formaAtuacaoPesca?: Record<string, unknown> } | undefined;
+        if (!atividade?.formaAtuacaoPesca) return antes;
+        return {
+          ...antes,
+          dadosAtividadePesca: { ...atividade, formaAtuacaoPesca: { ...atividade.formaAtuacaoPesca, embarcacao: null } },
+        };
+      });
+    },
+  });
+}

@@ -1,0 +1,108 @@
+import type { ItemReferencia } from '../../../shared/referencias';
+import { UFS } from '../../../shared/ufs';
+import type { Option } from '../../components/form/select-field';
+
+/**
+ * The forms keep every value as the controls show it (strings, lists of strings, booleans for single
+ * checkboxes); these helpers read a saved request into that shape and turn form values into what the shared
+ * step schemas take. An empty answer becomes `undefined`, so that the schema says 'Campo obrigatório'.
+ */
+
+/** The same words as the shared step schemas use for a missing answer. */
+export const CAMPO_OBRIGATORIO = 'Campo obrigatório';
+
+export type Registro = Record<string, unknown>;
+
+/** A nested object of a saved request, or an empty one. */
+export function objetoDe(v: unknown): Registro {
+  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Registro) : {};
+}
+
+export function listaDe(v: unknown): unknown[] {
+  return Array.isArray(v) ? v : [];
+}
+
+/** A saved text, or ''. */
+export function textoDe(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number') return String(v);
+  return '';
+}
+
+/** A saved enumeration or reference id, as a number or expanded to {id, descricao}; '' when absent. */
+export function idDe(v: unknown): string {
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  if (typeof v === 'string') return v;
+  if (v && typeof v === 'object' && 'id' in v) return idDe((v as { id: unknown }).id);
+  return '';
+}
+
+/** A saved boolean as the value of a Sim/Não radio: 'true', 'false' or ''. */
+export function simNaoDe(v: unknown): '' | 'true' | 'false' {
+  return v === true ? 'true' : v === false ? 'false' : '';
+}
+
+/** A saved calendar date (or timestamp) as 'YYYY-MM-DD' for a native date input; '' when absent. */
+export function dataDe(v: unknown): string {
+  return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : '';
+}
+
+/** A saved number shown with a comma ('12.5' → '12,5'). */
+export function decimalDe(v: unknown): string {
+  return typeof v === 'number' && Number.isFinite(v) ? String(v).replace('.', ',') : '';
+}
+
+/** A list of saved ids ([1, 2] or [{id: 1}, …]) as checkbox values. */
+export function idsDe(v: unknown): string[] {
+  return listaDe(v).map(idDe).filter(Boolean);
+}
+
+// ---- form → schema input
+
+export function texto(s: string | undefined): string | undefined {
+  return s === undefined || s.trim() === '' ? undefined : s;
+}
+
+export function numero(s: string | undefined): number | undefined {
+  return s === undefined || s.trim() === '' ? undefined : Number(s);
+}
+
+/**
+ * A whole number typed in a text input. Anything but digits becomes -1, which the schemas refuse as
+ * 'Valor inválido' (rather than 'Campo obrigatório', which would mislead).
+ */
+export function inteiro(s: string | undefined): number | undefined {
+  if (s === undefined || s.trim() === '') return undefined;
+  return /^\d+$/.test(s.trim()) ? Number(s.trim()) : -1;
+}
+
+/** A decimal number shown with a comma ('12,5' → 12.5); see `inteiro` for what is not a number. */
+export function decimal(s: string | undefined): number | undefined {
+  if (s === undefined || s.trim() === '') return undefined;
+  const n = Number(s.trim().replace(/\./g, '').replace(',', '.'));
+  return Number.isFinite(n) ? n : -1;
+}
+
+export function booleano(s: string | undefined): boolean | undefined {
+  return s === 'true' ? true : s === 'false' ? false : undefined;
+}
+
+export function ids(values: readonly string[]): number[] {
+  return values.map(Number).filter((n) => Number.isInteger(n) && n > 0);
+}
+
+// ---- options of the selects, radios and checkbox groups, from the shared fixed lists
+
+export function opcoesDe(lista: readonly ItemReferencia[]): Option[] {
+  return lista.map((i) => ({ value: String(i.id), label: i.descricao }));
+}
+
+export const OPCOES_SIM_NAO: readonly Option[] = [
+  { value: 'true', label: 'Sim' },
+  { value: 'false', label: 'Não' },
+];
+
+/** The 27 states by name, alphabetically; the value is the abbreviation. */
+export const OPCOES_UF: readonly Option[] = [...UFS]
+  .sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR'))
+  .map((u) => ({ value: u.sigla, label: `${u.nome} (${u.sigla})` }));

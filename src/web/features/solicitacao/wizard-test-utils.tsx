@@ -1,0 +1,202 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, expect } from 'vitest';
+// Loaded up front, so that the lazy route resolves at once.
+import '../../routes/solicitacao';
+import { setToken } from '../../lib/storage';
+import { installMockHttp, ok, type MockHttp } from '../../test/http';
+import { renderApp } from '../../test/render-app';
+import { fisherToken } from '../../test/tokens';
+
+/** Shared set-up of the wizard's tests: a signed-in fisher, a fake server, the whole application. */
+
+export let http: MockHttp & { restore: () => void };
+let restoreNavigation: (() => void) | undefined;
+
+export const MUNICIPIOS_SP = [
+  { id: 3550308, nome: 'São Paulo', uf: 'SP' },
+  { id: 3548500, nome: 'Santos', uf: 'SP' },
+];
+
+export function usarServidorFalso() {
+  beforeEach(() => {
+    http = installMockHttp();
+    setToken(fisherToken({ sub: '12345678909', nome: 'MARIA DAS GRAÇAS PESCADORA', idPescador: 42 }));
+    http.get('/api/municipios/uf/SP', ok(MUNICIPIOS_SP));
+    http.get('/api/municipios/uf/PA', ok([{ id: 1501402, nome: 'Belém', uf: 'PA' }]));
+    http.get(
+      '/api/solicitacao/profissoes',
+      ok([
+        { id: 1, descricao: 'Pescador(a) artesanal' },
+        { id: 2, descricao: 'Agricultor(a)' },
+      ]),
+    );
+    http.get(/^\/api\/documentos\/solicitacao\/\d+$/, ok({ documentos: [] }));
+  });
+  afterEach(() => {
+    http.restore();
+    restoreNavigation?.();
+  });
+}
+
+export function abrir(path: string) {
+  const app = renderApp(path);
+  restoreNavigation = app.restoreNavigation;
+  return app;
+}
+
+/** The step's h2 ("Passo N de 5: Título") once the step is on screen (by text: role queries are slow on big forms). */
+export function tituloDoPasso(n: number, titulo: string) {
+  const esperado = new RegExp(`^Passo ${n} de 5:? ${titulo}$`);
+  return screen.findByText(
+    (_texto, el) => el?.tagName === 'H2' && esperado.test((el.textContent ?? '').replace(/\s+/g, ' ').trim()),
+    undefined,
+    { timeout: 5000 },
+  );
+}
+
+/**
+ * The control of a visible label, found by the label's text. (Testing Library's getByLabelText finds the same
+ * control but is slow on a form this size in jsdom; assertions about labels use it, filling helpers use this.)
+ */
+export function campo(rotulo: string | RegExp, dentro: HTMLElement = document.body): HTMLElement {
+  const label = within(dentro).getByText(rotulo, { selector: 'label' }) as HTMLLabelElement;
+  const el = document.getElementById(label.htmlFor);
+  if (!el) throw new Error(`Rótulo sem campo: ${String(rotulo)}`);
+  return el;
+}
+
+/** Types into a masked input character by character, as a user would (react-imask listens to input events). */
+export function digitarComMascara(rotulo: string | RegExp, texto: string, dentro: HTMLElement = document.body) {
+  const el = campo(rotulo, dentro) as HTMLInputElement;
+  for (const ch of texto) {
+    fireEvent.keyDown(el, { key: ch });
+    fireEvent.input(el, { target: { value: el.value + ch } });
+  }
+}
+
+/** Fills a text, date or select field found by its label. */
+export function preencher(rotulo: string | RegExp, valor: string, dentro: HTMLElement = document.body) {
+  fireEvent.change(campo(rotulo, dentro), { target: { value: valor } });
+}
+
+/** Clicks the option `opcao` of the radio or checkbox group (fieldset) whose legend is `pergunta`. */
+export function marcar(pergunta: string | RegExp, opcao: string | RegExp, dentro: HTMLElement = document.body) {
+  // By the legend's text rather than by role: the same group, found without computing the accessibility tree.
+  const grupo = within(dentro).getByText(pergunta, { selector: 'legend' }).closest('fieldset') as HTMLElement;
+  fireEvent.click(campo(opcao, grupo));
+}
+
+/** Waits for a select's options to arrive, then chooses one by its text. */
+export async function escolherQuandoCarregar(rotulo: string | RegExp, opcao: string, dentro: HTMLElement = document.body) {
+  const select = campo(rotulo, dentro) as HTMLSelectElement;
+  const option = (await within(select).findByRole('option', { name: opcao })) as HTMLOptionElement;
+  fireEvent.change(select, { target: { value: option.value } });
+}
+
+export function salvarEContinuar() {
+  fireEvent.click(screen.getByText('Salvar e continuar', { selector: 'button' }));
+}
+
+/** The error summary (a focused box titled "Existem erros no formulário"), once shown. */
+export async function resumoDeErros() {
+  const titulo = await screen.findByRole('heading', { level: 2, name: 'Existem erros no formulário' });
+  const caixa = titulo.closest('.error-summary') as HTMLElement;
+  await waitFor(() => expect(document.activeElement).toBe(caixa));
+  return caixa;
+}
+
+/** The links of the error summary as "text → #target". */
+export function linksDoResumo(caixa: HTMLElement): string[] {
+  return within(caixa)
+    .getAllByRole('link')
+    .map((a) => `${a.textContent} → ${a.getAttribute('href')}`);
+}
+
+/** The bodies sent to POST or PUT /api/solicitacao. */
+export function corpos(metodo: 'POST' | 'PUT'): Record<string, unknown>[] {
+  return http.calls.filter((c) => c.method === metodo && c.url === '/api/solicitacao').map((c) => c.data as Record<string, unknown>);
+}
+
+/** A saved draft as GET /api/solicitacao/{id} answers it, with steps 1 to `passo` filled. */
+export function rascunho(passo: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const base: Record<string, unknown> = {
+    id: 77,
+    tipo: 1,
+    situacao: 1,
+    situacaoDescricao: 'Rascunho',
+    passo,
+    declaraCiencia: false,
+    idPescador: 42,
+    dataCriacao: '2025-03-10T12:00:00Z',
+    dataEnvio: null,
+    numeroProtocolo: null,
+  };
+  if (passo >= 1) Object.assign(base, PASSO1_SALVO);
+  if (passo >= 2) Object.assign(base, PASSO2_SALVO);
+  if (passo >= 3) Object.assign(base, PASSO3_SALVO);
+  if (passo >= 4) Object.assign(base, { recebeuAjudaPreenchimento: false, apoio: [] });
+  return { ...base, ...extra };
+}
+
+export const PASSO1_SALVO = {
+  cpf: '12345678909',
+  nome: 'MARIA DAS GRAÇAS PESCADORA',
+  dataNascimento: '1980-05-10',
+  sexo: 2,
+  nomeMae: 'ANA PESCADORA',
+  nomePai: 'NÃO INFORMADO',
+  apelido: null,
+  escolaridade: 6,
+  etnia: 4,
+  alfabetizacao: true,
+  nacionalidadeBrasileira: 'BRASILEIRA',
+  docIdentificacao: { numero: '1234567', ufEmissao: 'SP', orgaoEmissor: 1, dataEmissao: '2000-01-01' },
+  documentoSocial: { tipo: 12, numero: '12345678901' },
+  endereco: {
+    cep: '11010000',
+    logradouro: 'RUA DO PORTO',
+    numeroLogradouro: '10',
+    bairro: 'CENTRO',
+    complemento: null,
+    municipio: 3548500,
+    uf: 'SP',
+  },
+  contato: { email: null, telefone: '13987654321' },
+  protocolo: null,
+};
+
+export const PASSO2_SALVO = {
+  dadosAtividadePesca: {
+    formaAtuacaoPesca: {
+      formaAtuacao: 2,
+      categoria: 2,
+      propriedadeEmbarcacao: null,
+      possuiRegistroEmbarcacao: null,
+      embarcacao: null,
+    },
+    ambientePesca: [2],
+    areaPretendidaPesca: [{ idMunicipio: 3548500, tipoLocalPesca: 4, nomePopularLocalPesca: 'Mangue do Porto' }],
+    gruposAlvosPesca: [1, 2],
+  },
+  possuiInstituicaoRepresentante: false,
+  entidadeRepresentante: null,
+};
+
+export const PASSO3_SALVO = {
+  dadosSocioEconomicos: [{ membroFamilia: 1, idade: 44, participaPesca: true, possuiOutraFonteRenda: false }],
+  fontesRenda: [
+    { atividadeProfissional: 'Pesca', faixaRenda: 1, idProfissao: 1, dataAdmissao: null, dataEncerramento: null },
+  ],
+  rendaBeneficio: { possuiRendaFederal: false, possuiSeguroDefeso: true, valorRendaMensal: 0, valorRendaAnual: 0 },
+  acessoServicoPublico: {
+    tipoResidencia: 1,
+    tempoResideMunicipio: 20,
+    possuiComputador: false,
+    possuiAcessoInternet: true,
+    possuiCapacitacaoProfissional: false,
+    possuiCelular: true,
+    infraestruturasPublicas: [1, 2],
+  },
+};
+
+export { fireEvent, screen, waitFor, within };

@@ -1,0 +1,111 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setToken } from '../lib/storage';
+import { fail, installMockHttp, ok, type MockHttp } from '../test/http';
+import { renderApp } from '../test/render-app';
+import { fisherToken } from '../test/tokens';
+
+let http: MockHttp & { restore: () => void };
+let restoreNavigation: (() => void) | undefined;
+
+beforeEach(() => {
+  http = installMockHttp();
+  setToken(fisherToken());
+  http.get('/api/documentos/solicitacao/10', ok({ documentos: [
+    { id: 1, nome: 'rg.pdf', nomeArquivo: 'rg.pdf', url: '/api/arquivos/a', urlArquivo: '/api/arquivos/a', chave: 'a', chaveArquivo: 'a', tipoDocumento: 1, migrado: false, aprovado: true },
+    { id: 2, nome: 'conta.pdf', nomeArquivo: 'conta.pdf', url: '/api/arquivos/b', urlArquivo: '/api/arquivos/b', chave: 'b', chaveArquivo: 'b', tipoDocumento: 2, migrado: false, aprovado: false },
+  ] }));
+});
+
+afterEach(() => {
+  http.restore();
+  restoreNavigation?.();
+});
+
+function open(path: string) {
+  const app = renderApp(path);
+  restoreNavigation = app.restoreNavigation;
+  return app;
+}
+
+function solicitacao(situacao: number, extra: Record<string, unknown> = {}) {
+  http.get('/api/solicitacao/10', ok({
+    id: 10, tipo: 1, situacao, passo: 5, numeroProtocolo: '2025000010', nacionalidadeBrasileira: 'ESTRANGEIRA',
+    possuiInstituicaoRepresentante: false, ...extra,
+  }));
+}
+
+const INDEFERIMENTO = {
+  dataCriacao: '2025-03-10T13:05:09Z',
+  documentos: [
+    { tipoDocumento: 1, nomeDocumento: 'Documento de identificação', aprovado: true },
+    { tipoDocumento: 2, nomeDocumento: 'Comprovante de residência', aprovado: false },
+  ],
+  parecer: 'O comprovante de residência está ilegível. Envie uma cópia nítida e recente.',
+};
+
+describe('/pescador/documentos', () => {
+  it.each([
+    [2, 'Em atualização de informações'],
+    [3, 'Em atualização de informações instância MPA'],
+  ])('status %i: shows the rejection record (date, APROVADO/REPROVADO, justification) and editable documents', async (situacao, rotulo) => {
+    solicitacao(situacao);
+    http.get('/api/analise-solicitacao/indeferimento/10', ok(INDEFERIMENTO));
+    open('/pescador/documentos?idSolicitacao=10&tipoSolicitacao=1');
+
+    const registro = await screen.findByRole('region', { name: 'Resultado da análise: documentos a corrigir' });
+    expect(screen.getByText(rotulo)).toBeTruthy();
+    await within(registro).findByText('10/03/2025 10:05:09');
+    expect(within(registro).getByText('Data da análise')).toBeTruthy();
+    const itens = within(within(registro).getByRole('list', { name: 'Documentos analisados' })).getAllByRole('listitem');
+    expect(itens.map((i) => i.textContent?.replace(/\s+/g, ' ').trim())).toEqual([
+      'Documento de identificação: APROVADO',
+      'Comprovante de residência: REPROVADO',
+    ]);
+    expect(within(registro).getByText(INDEFERIMENTO.parecer)).toBeTruthy();
+
+    // The documents are editable; a foreigner also needs the work visa.
+    expect(await screen.findByRole('heading', { name: 'Visto de trabalho (obrigatório)' })).toBeTruthy();
+    expect(screen.getByLabelText('Substituir arquivo Comprovante de residência (obrigatório)')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Revisar e reenviar a solicitação' }).getAttribute('href')).toBe(
+      '/pescador/solicitacao?idSolicitacao=10&tipoSolicitacao=1',
+    );
+  });
+
+  it.each([[1], [4], [5], [6], [7]])('status %i: no rejection record is asked for', async (situacao) => {
+    solicitacao(situacao);
+    open('/pescador/documentos?idSolicitacao=10&tipoSolicitacao=1');
+    expect(await screen.findByRole('heading', { name: /^Documento de identificação/ })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: /Resultado da análise/ })).toBeNull();
+    expect(http.calls.some((c) => c.url.includes('indeferimento'))).toBe(false);
+  });
+
+  it('a sent request is read-only: files can be viewed, not replaced or removed', async () => {
+    solicitacao(6);
+    open('/pescador/documentos?idSolicitacao=10&tipoSolicitacao=1');
+    expect(await screen.findByRole('button', { name: 'Visualizar rg.pdf' })).toBeTruthy();
+    expect(screen.getByText(/os documentos estão disponíveis apenas para consulta/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Remover/ })).toBeNull();
+    expect(document.querySelector('input[type="file"]')).toBeNull();
+  });
+
+  it("'Erro ao consultar indeferimento' when the record cannot be read", async () => {
+    solicitacao(2);
+    http.get('/api/analise-solicitacao/indeferimento/10', fail(500, 'Erro interno'));
+    open('/pescador/documentos?idSolicitacao=10&tipoSolicitacao=1');
+    await waitFor(() => expect(screen.getAllByText('Erro ao consultar indeferimento').length).toBeGreaterThan(0));
+  });
+
+  it('type 9 (edição de documentos) is titled as such', async () => {
+    solicitacao(1, { tipo: 9 });
+    open('/pescador/documentos?idSolicitacao=10&tipoSolicitacao=9');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edição de documentos' })).toBeTruthy();
+    expect(await screen.findByLabelText('Substituir arquivo Documento de identificação (obrigatório)')).toBeTruthy();
+  });
+
+  it('without idSolicitacao, says so', async () => {
+    open('/pescador/documentos');
+    expect(await screen.findByText('Solicitação não informada.')).toBeTruthy();
+    expect(http.calls).toHaveLength(0);
+  });
+});

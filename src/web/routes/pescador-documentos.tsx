@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { SituacaoSolicitacao, TipoSolicitacao, situacaoSolicitacaoLabel, tipoSolicitacaoLabel, type TipoSolicitacao as Tipo } from '../../shared/enums';
+import { Loading } from '../components/loading';
+import { Message } from '../components/message';
+import { PageTitle } from '../components/page-title';
+import { DocumentosSolicitacao, RegistroIndeferimento } from '../features/documentos';
+import { ERRO_CONSULTAR_SOLICITACAO, rotaAssistente, temAssistente, useSolicitacao } from '../features/minhas-solicitacoes';
+import '../features/minhas-solicitacoes/resumo.css';
+import { api, mensagemErro } from '../lib/api';
+import { queueToast, showToast } from '../lib/toast';
+
+/** Sends a documents edit (type 9) for analysis once its new documents are uploaded. */
+function EnviarEdicaoDocumentos({ idSolicitacao }: { idSolicitacao: number }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [enviando, setEnviando] = useState(false);
+  async function enviar() {
+    setEnviando(true);
+    try {
+      const res = await api.post<{ mensagem: string }>(`/api/solicitacao-edicao-documentos/${idSolicitacao}/enviar`);
+      queueToast('success', res.data.mensagem);
+      await queryClient.invalidateQueries();
+      void navigate('/home?sucesso=true');
+    } catch (err) {
+      showToast('error', mensagemErro(err, 'Erro ao atualizar a solicitação'));
+      setEnviando(false);
+    }
+  }
+  return (
+    <p className="mt-4">
+      <button type="button" className="br-button primary" onClick={() => void enviar()} disabled={enviando}>
+        {enviando ? 'Enviando…' : 'Enviar para análise'}
+      </button>
+    </p>
+  );
+}
+
+function inteiroPositivo(valor: string | null): number | null {
+  if (!valor || !/^\d+$/.test(valor)) return null;
+  const n = Number(valor);
+  return n > 0 && n <= 2_147_483_647 ? n : null;
+}
+
+/** Statuses in which the fisher may still change the documents (as the server decides). */
+const EDITAVEIS: readonly number[] = [
+  SituacaoSolicitacao.RASCUNHO,
+  SituacaoSolicitacao.ATUALIZACAO_SFPA,
+  SituacaoSolicitacao.ATUALIZACAO_MPA,
+];
+
+/** A first-RGP edit (type 7) still takes its proof documents while it waits for analysis. */
+function podeAlterar(tipo: number, situacao: number): boolean {
+  if (EDITAVEIS.includes(situacao)) return true;
+  return tipo === TipoSolicitacao.EDICAO_RGP && situacao === SituacaoSolicitacao.ENVIADA;
+}
+
+/**
+ * /pescador/documentos?idSolicitacao&tipoSolicitacao: the documents of a request, with the rejection record
+ * when the request came back for updating (status 2 or 3). With tipoSolicitacao=9 it is the "edição de
+ * documentos" of the fisher's registry; the documents may change only while the request is a draft or being
+ * updated (and a first-RGP edit while it waits), as the server decides: otherwise they are read-only.
+ */
+export function PescadorDocumentosPage() {
+  const [params] = useSearchParams();
+  const idSolicitacao = inteiroPositivo(params.get('idSolicitacao'));
+  const tipoPedido = inteiroPositivo(params.get('tipoSolicitacao'));
+  const query = useSolicitacao(idSolicitacao);
+  const edicaoDocumentos = tipoPedido === TipoSolicitacao.EDICAO_DOCUMENTOS;
+  const titulo = edicaoDocumentos ? 'Edição de documentos' : 'Documentos da solicitação';
+
+  let corpo;
+  if (idSolicitacao === null) {
+    corpo = <Message kind="danger" title="Solicitação não informada.">Abra esta página a partir de Minhas solicitações.</Message>;
+  } else if (query.isPending) {
+    corpo = <Loading label="Carregando a solicitação…" />;
+  } else if (query.isError) {
+    corpo = <Message kind="danger" title={ERRO_CONSULTAR_SOLICITACAO} alert />;
+  } else {
+    const s = query.data;
+    const tipo = s.tipo === TipoSolicitacao.EDICAO_DOCUMENTOS || edicaoDocumentos ? TipoSolicitacao.EDICAO_DOCUMENTOS : s.tipo;
+    const editavel = podeAlterar(s.tipo, s.situacao);
+    const emAtualizacao = s.situacao === SituacaoSolicitacao.ATUALIZACAO_SFPA || s.situacao === SituacaoSolicitacao.ATUALIZACAO_MPA;
+    corpo = (
+      <>
+        <dl className="resumo-solicitacao">
+          <div>
+            <dt>Tipo</dt>
+            <dd>{tipoSolicitacaoLabel[s.tipo as Tipo] ?? s.tipo}</dd>
+          </div>
+          <div>
+            <dt>Situação</dt>
+            <dd>{situacaoSolicitacaoLabel(s.situacao)}</dd>
+          </div>
+          {s.numeroProtocolo && (
+            <div>
+              <dt>Protocolo</dt>
+              <dd>{s.numeroProtocolo}</dd>
+            </div>
+          )}
+        </dl>
+        {edicaoDocumentos && (
+          <p>
+            Substitua os documentos do seu registro que estiverem desatualizados. Os novos documentos passam por
+            análise antes de valer para o seu registro.
+          </p>
+        )}
+        {!editavel && (
+          <Message kind="info">Esta solicitação não pode mais ser alterada: os documentos estão disponíveis apenas para consulta.</Message>
+        )}
+        <RegistroIndeferimento idSolicitacao={s.id} situacao={s.situacao} />
+        <DocumentosSolicitacao
+          nivelTitulo={2}
+          idSolicitacao={s.id}
+          tipoSolicitacao={tipo}
+          nacionalidadeBrasileira={s.nacionalidadeBrasileira ?? null}
+          possuiEntidade={s.possuiInstituicaoRepresentante === true}
+          somenteLeitura={!editavel}
+        />
+        {editavel && s.tipo === TipoSolicitacao.EDICAO_DOCUMENTOS && <EnviarEdicaoDocumentos idSolicitacao={s.id} />}
+        {emAtualizacao && temAssistente(s.tipo) && (
+          <p className="mt-4">
+            <Link className="br-button primary" to={rotaAssistente(s.tipo, s.id)}>
+              Revisar e reenviar a solicitação
+            </Link>
+          </p>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageTitle title={titulo} />
+      {corpo}
+      <p className="mt-4">
+        <Link to="/pescador/solicitacoes">Voltar para Minhas solicitações</Link>
+      </p>
+    </>
+  );
+}

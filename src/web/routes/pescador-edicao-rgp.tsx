@@ -1,0 +1,132 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { SituacaoSolicitacao, TipoDocumento, TipoSolicitacao } from '../../shared/enums';
+import { documentosFaltantes, MENSAGENS_SOLICITACAO } from '../../shared/schemas/solicitacao';
+import { MENSAGENS_SOLICITACAO_API } from '../../shared/schemas/solicitacao-api';
+import { ErrorSummary, type FieldError } from '../components/error-summary';
+import { Loading } from '../components/loading';
+import { Message } from '../components/message';
+import { PageTitle } from '../components/page-title';
+import { DocumentosSolicitacao, type Documento } from '../features/documentos';
+import { ERRO_CONSULTAR_PESCADOR, FormularioEdicaoRgp, useRgpPescador } from '../features/edicao-rgp';
+import { rotaDocumentos, useSolicitacoes } from '../features/minhas-solicitacoes';
+import { formatDate } from '../lib/dates';
+import { useSession } from '../lib/session';
+import { showToast } from '../lib/toast';
+import '../features/minhas-solicitacoes/resumo.css';
+
+const OBRIGATORIOS_EDICAO_RGP = [[TipoDocumento.COMPROVANTE_PRIMEIRO_RGP]];
+
+/** Step 2: the proof of the first RGP (required) and its additional document, sent to the new type-7 request. */
+function DocumentosEdicaoRgp({ idSolicitacao }: { idSolicitacao: number }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [documentos, setDocumentos] = useState<Documento[] | null>(null);
+  const [erros, setErros] = useState<FieldError[]>([]);
+  const [tentativa, setTentativa] = useState(0);
+  const onDocumentosChange = useCallback((d: Documento[]) => setDocumentos(d), []);
+
+  function onConcluir() {
+    const faltando = documentosFaltantes(OBRIGATORIOS_EDICAO_RGP, (documentos ?? []).map((d) => d.tipoDocumento));
+    if (faltando.length > 0) {
+      setErros([{ field: `documento-tipo-${TipoDocumento.COMPROVANTE_PRIMEIRO_RGP}`, message: MENSAGENS_SOLICITACAO.documentos }]);
+      setTentativa((n) => n + 1);
+      return;
+    }
+    showToast('success', MENSAGENS_SOLICITACAO.passo4Salvo);
+    void queryClient.invalidateQueries();
+    void navigate('/home');
+  }
+
+  return (
+    <>
+      <ErrorSummary errors={erros} attempt={tentativa} />
+      <Message kind="success" title="Solicitação registrada.">
+        Agora envie o comprovante do primeiro RGP (obrigatório) e, se quiser, um documento adicional.
+      </Message>
+      <DocumentosSolicitacao
+        nivelTitulo={2}
+        idSolicitacao={idSolicitacao}
+        tipoSolicitacao={TipoSolicitacao.EDICAO_RGP}
+        onDocumentosChange={onDocumentosChange}
+      />
+      <p className="mt-3">
+        <button type="button" className="br-button primary" onClick={onConcluir} disabled={documentos === null}>
+          Concluir
+        </button>
+      </p>
+    </>
+  );
+}
+
+/**
+ * /pescador/edicao-rgp: the first-RGP edit. The form creates the type-7 request (POST
+ * /api/solicitacao-edicao-rgp); then the proof documents 14 and 15 are sent to it. A request already waiting
+ * for analysis is pointed to instead.
+ */
+export function PescadorEdicaoRgpPage() {
+  const session = useSession();
+  const idPescador = session?.idPescador;
+  const rgp = useRgpPescador(idPescador, { errorMessage: ERRO_CONSULTAR_PESCADOR });
+  const abertas = useSolicitacoes(
+    { pagina: 1, tamanhoPagina: 1, tipo: TipoSolicitacao.EDICAO_RGP, situacao: [SituacaoSolicitacao.ENVIADA, SituacaoSolicitacao.EM_ANALISE] },
+    { enabled: idPescador !== undefined, silencioso: true },
+  );
+  const [criada, setCriada] = useState<number | null>(null);
+
+  let corpo;
+  if (criada !== null) corpo = <DocumentosEdicaoRgp idSolicitacao={criada} />;
+  else if (idPescador === undefined) corpo = <Message kind="info" title={MENSAGENS_SOLICITACAO_API.edicaoRgpSemRgp} />;
+  else if (rgp.isPending || abertas.isPending) corpo = <Loading label="Carregando o seu registro…" />;
+  else if (rgp.isError) corpo = <Message kind="danger" title={ERRO_CONSULTAR_PESCADOR} alert />;
+  else if (!rgp.data?.numeroRGP) corpo = <Message kind="info" title={MENSAGENS_SOLICITACAO_API.edicaoRgpSemRgp} />;
+  else {
+    const aberta = abertas.data?.solicitacoes[0];
+    const r = rgp.data;
+    corpo = aberta ? (
+      <Message kind="info" title={MENSAGENS_SOLICITACAO_API.edicaoRgpEmAndamento}>
+        <Link to={rotaDocumentos(aberta.id, TipoSolicitacao.EDICAO_RGP)}>Ver os documentos da solicitação nº {aberta.id}</Link>
+      </Message>
+    ) : (
+      <>
+        <section aria-labelledby="titulo-rgp-atual">
+          <h2 id="titulo-rgp-atual">Dados atuais</h2>
+          <dl className="resumo-solicitacao">
+            <div>
+              <dt>Número do RGP</dt>
+              <dd>{r.numeroRGP}</dd>
+            </div>
+            <div>
+              <dt>Número do primeiro RGP</dt>
+              <dd>{r.numeroPrimeiroRGP || 'Não informado'}</dd>
+            </div>
+            <div>
+              <dt>Data do primeiro RGP</dt>
+              <dd>{formatDate(r.dataPrimeiroRgp) || 'Não informada'}</dd>
+            </div>
+            <div>
+              <dt>Órgão</dt>
+              <dd>{r.orgao || 'Não informado'}</dd>
+            </div>
+          </dl>
+        </section>
+        <section aria-labelledby="titulo-rgp-novo">
+          <h2 id="titulo-rgp-novo">Dados corretos</h2>
+          <p>Informe a data e o órgão corretos do seu primeiro registro. Depois, envie o comprovante.</p>
+          <FormularioEdicaoRgp rgp={r} onCriada={setCriada} />
+        </section>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageTitle title="Editar primeiro RGP" />
+      {corpo}
+      <p className="mt-4">
+        <Link to="/home">Voltar para a página inicial</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { installMockHttp, type MockHttp } from '../test/http';
+import { renderApp } from '../test/render-app';
+
+let http: MockHttp & { restore: () => void };
+let restoreNavigation: (() => void) | undefined;
+
+beforeAll(async () => {
+  await import('./publico-consulta-carteira');
+  await import('./publico-consulta-protocolo');
+});
+
+beforeEach(() => {
+  http = installMockHttp();
+});
+
+afterEach(() => {
+  http.restore();
+  restoreNavigation?.();
+});
+
+describe('public lookups from the landing page', () => {
+  it('links to "Verificar uma carteira profissional" and "Consultar protocolo", open without sign-in', async () => {
+    const app = renderApp('/');
+    restoreNavigation = app.restoreNavigation;
+
+    const secao = screen.getByRole('region', { name: 'Consultas públicas' });
+    fireEvent.click(within(secao).getByRole('link', { name: 'Verificar uma carteira profissional' }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/consulta-carteira'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verificar uma carteira profissional' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+
+    await app.router.navigate('/');
+    const secaoDeNovo = await screen.findByRole('region', { name: 'Consultas públicas' });
+    fireEvent.click(within(secaoDeNovo).getByRole('link', { name: 'Consultar protocolo' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Consultar protocolo' })).toBeTruthy();
+    expect(http.calls).toHaveLength(0);
+  });
+});
