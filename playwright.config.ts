@@ -31,7 +31,7 @@ export default defineConfig({
     { name: 'phone-360', use: { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
   ],
   webServer: {
-    command: 'rm -rf .test-data/e2e && tsx src/server/main.ts',
+    command: `rm -rf .test-data/e2e-${PORT} && tsx src/server/main.ts`,
     url: `${BASE}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
@@ -40,7 +40,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       PUBLIC_URL: BASE,
-      DATA_DIR: '.test-data/e2e',
+      DATA_DIR: `.test-data/e2e-${PORT}`,
       EMBEDDED_PG_PORT: String(Number(process.env.E2E_PG_PORT ?? 5499)),
       LOG_LEVEL: 'warn',
     },

@@ -60,10 +60,10 @@ export function LandingPage() {
           <p>Sem entrar no sistema, qualquer pessoa pode:</p>
           <ul className="feature-list">
             <li>
-              <Link to="/consulta-carteira">Verificar uma carteira profissional</Link>, pelo CPF e pelo número do RGP;
+              <Link className="link-sublinhado" to="/consulta-carteira">Verificar uma carteira profissional</Link>, pelo CPF e pelo número do RGP;
             </li>
             <li>
-              <Link to="/consulta-protocolo">Consultar protocolo</Link> de uma solicitação de registro.
+              <Link className="link-sublinhado" to="/consulta-protocolo">Consultar protocolo</Link> de uma solicitação de registro.
             </li>
           </ul>
         </div>

@@ -59,7 +59,7 @@ export function Passo5Declaracao({ solicitacao, tipo, somenteLeitura, onVoltar }
     setResumo([]);
     try {
       await enviar.mutateAsync({ id: solicitacao.id, tipo });
-      showToast('success', MENSAGENS_SOLICITACAO.enviada);
+      // /home?sucesso=true shows the success message (spec point 2): once, there.
       void navigate(DESTINO_ENVIADA);
     } catch (error) {
       if (statusOf(error) === 406) {

@@ -68,6 +68,9 @@ export function useSalvarPasso() {
         ...dados,
         passo: Math.max(antes?.passo ?? 0, dados.passo ?? 0, vars.passo),
       }));
+      // A new or changed draft changes /home's counters, options and lists: read them again when next shown.
+      void queryClient.invalidateQueries({ queryKey: ['totalizadores'], refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: ['solicitacoes'], refetchType: 'none' });
     },
   });
 }
@@ -80,6 +83,7 @@ export function useEnviarSolicitacao() {
       // The request and the home counters changed: read again when next shown, not now (the screen is leaving).
       void queryClient.invalidateQueries({ queryKey: solicitacaoKeys.all, refetchType: 'none' });
       void queryClient.invalidateQueries({ queryKey: ['totalizadores'], refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: ['solicitacoes'], refetchType: 'none' });
     },
   });
 }
