@@ -61,7 +61,10 @@ export function SolicitacaoWizard({ tipo, idSolicitacao, somenteLeitura = false,
   }
   const solicitacao = query.data;
   // Only a draft may change; any other request is shown as it was sent.
-  const editavel = !solicitacao || solicitacao.situacao === undefined || solicitacao.situacao === SituacaoSolicitacao.RASCUNHO;
+  // Editable as the server allows: a draft, or a request returned for update after a rejection (resubmission).
+  const editavel = !solicitacao || solicitacao.situacao === undefined
+    || ([SituacaoSolicitacao.RASCUNHO, SituacaoSolicitacao.ATUALIZACAO_SFPA, SituacaoSolicitacao.ATUALIZACAO_MPA] as number[])
+      .includes(solicitacao.situacao);
   return (
     <Assistente
       solicitacao={solicitacao}
