@@ -35,8 +35,11 @@ function solicitacao(situacao: number, extra: Record<string, unknown> = {}) {
   }));
 }
 
+// As the server answers it: the instant in ISO and already formatted, the justification under both names.
 const INDEFERIMENTO = {
-  dataCriacao: '2025-03-10T13:05:09Z',
+  dataCriacao: '2025-03-10T13:05:09.000Z',
+  dataAnalise: '10/03/2025 10:05:09',
+  justificativa: 'O comprovante de residência está ilegível. Envie uma cópia nítida e recente.',
   documentos: [
     { tipoDocumento: 1, nomeDocumento: 'Documento de identificação', aprovado: true },
     { tipoDocumento: 2, nomeDocumento: 'Comprovante de residência', aprovado: false },

@@ -23,11 +23,13 @@ export interface Documento {
 
 /**
  * The rejection record of a request (GET /api/analise-solicitacao/indeferimento/{idSolicitacao}): the date of
- * the analysis, each analysed document approved or not, and the analyst's justification. `dataAnalise` and
- * `justificativa` are read when present, else `dataCriacao` and `parecer`.
+ * the analysis, each analysed document approved or not, and the analyst's justification. `justificativa` is
+ * read when present, else `parecer`.
  */
 export interface Indeferimento {
+  /** When the analysis was concluded, ISO 8601: shown in the user's time zone rules (São Paulo). */
   dataCriacao?: string | null;
+  /** The same instant already formatted by the server (dd/MM/yyyy HH:mm:ss): shown as is when alone. */
   dataAnalise?: string | null;
   documentos?: { tipoDocumento: number; nomeDocumento?: string | null; aprovado: boolean }[] | null;
   parecer?: string | null;

@@ -40,7 +40,7 @@ export function RegistroIndeferimento({ idSolicitacao, situacao }: { idSolicitac
         <dl className="indeferimento-dados">
           <div>
             <dt>Data da análise</dt>
-            <dd>{formatDateTime(r.dataAnalise ?? r.dataCriacao)}</dd>
+            <dd>{r.dataCriacao ? formatDateTime(r.dataCriacao) : (r.dataAnalise ?? '')}</dd>
           </div>
           <div>
             <dt>Justificativa</dt>
