@@ -319,16 +319,18 @@ function ConteudoAnalise({
                         <i className="fas fa-external-link-alt" aria-hidden="true" /> Abrir{' '}
                         <span className="sr-only">{d.nomeDocumento} (abre em nova aba)</span>
                       </button>
-                      <div className="br-checkbox">
-                        <input
-                          type="checkbox"
-                          id={idAprovado(i)}
-                          disabled={!habilitado}
-                          {...register(`documentos.${i}.aprovado`)}
-                        />
-                        <label htmlFor={idAprovado(i)}>
-                          Aprovado <span className="sr-only">– {d.nomeDocumento}</span>
-                        </label>
+                      <div className="checkbox-field">
+                        <div className="br-checkbox">
+                          <input
+                            type="checkbox"
+                            id={idAprovado(i)}
+                            disabled={!habilitado}
+                            {...register(`documentos.${i}.aprovado`)}
+                          />
+                          <label htmlFor={idAprovado(i)}>
+                            Aprovado <span className="sr-only">– {d.nomeDocumento}</span>
+                          </label>
+                        </div>
                       </div>
                     </div>
                   </li>
