@@ -21,7 +21,7 @@ export interface DadosCarteiraPdf {
   foto: Buffer | null;
   /** The address the QR code opens: the verification of this issue of the card. */
   enderecoVerificacao: string;
-  /** Where anyone may verify a card by hand (shown in print). */
+  /** Where anyone may verify a card by hand, typing the CPF and the RGP number (shown in print). */
   enderecoPortal: string;
   emitidoEm: Date;
 }
@@ -138,7 +138,7 @@ export async function gerarCarteiraPdf(d: DadosCarteiraPdf): Promise<Buffer> {
     campo('DATA DO PRIMEIRO RGP', d.dataPrimeiroRgp, xv + pad, topoCampos + 26, larguraVerso),
     campo('DATA DE EMISSÃO', d.dataEmissao, xv + pad, topoCampos + 44, larguraVerso),
     caixa(xv + pad, topoCampos + 66, larguraVerso, [
-      { text: 'Confira a autenticidade lendo o código QR.', fontSize: 5, color: CINZA },
+      { text: 'Confira a autenticidade pelo código QR ou, com o CPF e o número do RGP, no endereço abaixo.', fontSize: 5, color: CINZA },
     ]),
     { absolutePosition: { x: xv + CARTAO_LARGURA - pad - qrLado, y: topoCampos - 1 }, image: qr, width: qrLado, height: qrLado, link: d.enderecoVerificacao },
     caixa(xv, y0 + CARTAO_ALTURA - 11, CARTAO_LARGURA, [{ text: d.enderecoPortal, fontSize: 5, color: AZUL }], { alignment: 'center' }),
@@ -171,7 +171,8 @@ export async function gerarCarteiraPdf(d: DadosCarteiraPdf): Promise<Buffer> {
         { text: 'Verificação da autenticidade', bold: true, fontSize: 10, margin: [0, 0, 0, 4] },
         {
           text: 'O código QR no verso abre a verificação desta carteira no portal do RGP, que mostra a situação '
-            + 'atual do registro sem expor o CPF. Uma nova emissão da carteira invalida as anteriores.',
+            + 'atual do registro sem expor o CPF. Uma nova emissão da carteira invalida as anteriores. '
+            + 'Sem leitor de código QR, consulte a carteira pelo CPF e pelo número do RGP em:',
           fontSize: 9, color: '#333333',
         },
         { text: d.enderecoPortal, fontSize: 9, color: AZUL, link: d.enderecoPortal, margin: [0, 4, 0, 0] },

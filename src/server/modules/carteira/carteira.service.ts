@@ -71,11 +71,16 @@ export class CarteiraService {
 
   /** The page that the QR code opens (the web's public verification screen). */
   enderecoVerificacao(token: string): string {
-    return `${this.enderecoPortal()}?token=${encodeURIComponent(token)}`;
+    return `${this.base()}/verificar-carteira?token=${encodeURIComponent(token)}`;
   }
 
+  /** Where a person without a QR reader verifies a card by typing the CPF and the RGP number. */
   private enderecoPortal(): string {
-    return `${this.opts.publicUrl.replace(/\/+$/, '')}/verificar-carteira`;
+    return `${this.base()}/consulta-carteira`;
+  }
+
+  private base(): string {
+    return this.opts.publicUrl.replace(/\/+$/, '');
   }
 
   /**

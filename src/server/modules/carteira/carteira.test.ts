@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, entrarComo, type Sessao, type TestApp } from '../../test/helpers';
+import { textoDoPdf } from '../../test/pdf-texto';
 import { AssinadorCarteira, chaveTokenCarteira } from './carteira-token';
 import { LIMITE_VERIFICACAO_POR_MINUTO } from './carteira.routes';
 import { anexarFoto, armazenamentoTemporario, novoIp, solicitacaoDeferida, tornarAtivo } from './carteira.test-utils';
@@ -60,6 +61,26 @@ describe('GET /api/pescador/{id}/imprimir-carteira', () => {
     expect(enderecoDoQr(pdf)).toMatch(/^http:\/\/localhost:3000\/verificar-carteira\?token=[A-Za-z0-9_-]{54}$/);
     // No CPF in the PDF's metadata or links.
     expect(texto).not.toContain('40000000477');
+  });
+
+  it('shows, as a reader sees it, the card\'s fields with the RGP number hyphenated and the CPF masked', async () => {
+    const [pagina] = await textoDoPdf((await imprimir()).rawPayload);
+    for (const trecho of [
+      'CARTEIRA DE PESCADOR PROFISSIONAL',
+      'NOME PESCADOR DE DEMONSTRAÇÃO',
+      'CPF ***.000.004-**',
+      'NÚMERO DO RGP PA-PA-00000000042',
+      'CATEGORIA Artesanal',
+      'SITUAÇÃO Ativo',
+      'MUNICÍPIO / UF Belém / PA',
+      'DATA DO PRIMEIRO RGP 10/03/2015',
+      'DATA DE EMISSÃO 20/05/2024',
+      // By hand, without a QR reader: the public lookup by CPF and RGP number.
+      'http://localhost:3000/consulta-carteira',
+    ]) {
+      expect(pagina).toContain(trecho);
+    }
+    expect(pagina).not.toMatch(/\d{3}\.\d{3}\.\d{3}-\d{2}/);
   });
 
   it('prints the same code for the same issue', async () => {
