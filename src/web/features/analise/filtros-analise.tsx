@@ -1,14 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { isValidCpf } from '../../../shared/cpf';
 import { situacaoAnaliseLabel, tipoSolicitacaoLabel } from '../../../shared/enums';
 import { UFS } from '../../../shared/ufs';
 import { ErrorSummary } from '../../components/error-summary';
+import { CampoMascara, CampoSelect } from '../../components/form/campos';
 import { summaryOf } from '../../components/form/form-errors';
 import { CpfField } from '../../components/form/masked-field';
-import { SelectField, type Option } from '../../components/form/select-field';
+import type { Option } from '../../components/form/select-field';
 import { TextField } from '../../components/form/text-field';
 
 /** The follow-up's filters as typed (CPF as shown, with its mask; dates yyyy-MM-dd from the native date input). */
@@ -109,72 +110,30 @@ export function FiltrosAnalise({
       <h2 id="titulo-filtros">Filtros</h2>
       <ErrorSummary errors={resumo} attempt={tentativa} />
       <div className="analise-filtros-campos">
-        <Controller
+        <CampoSelect
           control={control}
           name="situacao"
-          render={({ field }) => (
-            <SelectField
-              id={idCampo('situacao')}
-              label="Situação da análise"
-              options={OPCOES_SITUACAO}
-              placeholder="Todas"
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              name={field.name}
-              ref={field.ref}
-            />
-          )}
+          id={idCampo('situacao')}
+          label="Situação da análise"
+          options={OPCOES_SITUACAO}
+          placeholder="Todas"
         />
-        <Controller
+        <CampoSelect
           control={control}
           name="tipoSolicitacao"
-          render={({ field }) => (
-            <SelectField
-              id={idCampo('tipoSolicitacao')}
-              label="Tipo de solicitação"
-              options={OPCOES_TIPO}
-              placeholder="Todos"
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              name={field.name}
-              ref={field.ref}
-            />
-          )}
+          id={idCampo('tipoSolicitacao')}
+          label="Tipo de solicitação"
+          options={OPCOES_TIPO}
+          placeholder="Todos"
         />
-        <Controller
-          control={control}
-          name="uf"
-          render={({ field }) => (
-            <SelectField
-              id={idCampo('uf')}
-              label="UF"
-              options={OPCOES_UF}
-              placeholder="Todas"
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              name={field.name}
-              ref={field.ref}
-            />
-          )}
-        />
-        <Controller
+        <CampoSelect control={control} name="uf" id={idCampo('uf')} label="UF" options={OPCOES_UF} placeholder="Todas" />
+        <CampoMascara
           control={control}
           name="cpf"
-          render={({ field }) => (
-            <CpfField
-              id={idCampo('cpf')}
-              label="CPF do pescador"
-              hint="Somente números"
-              value={field.value}
-              onChange={(masked) => field.onChange(masked)}
-              onBlur={field.onBlur}
-              name={field.name}
-              error={errors.cpf?.message}
-            />
-          )}
+          id={idCampo('cpf')}
+          Componente={CpfField}
+          label="CPF do pescador"
+          hint="Somente números"
         />
         <TextField
           id={idCampo('nome')}

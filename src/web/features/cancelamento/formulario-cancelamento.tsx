@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { MENSAGENS_SOLICITACAO } from '../../../shared/schemas/solicitacao';
@@ -7,11 +7,9 @@ import { MENSAGENS_SOLICITACAO_API } from '../../../shared/schemas/solicitacao-a
 import { ErrorSummary } from '../../components/error-summary';
 import { summaryOf } from '../../components/form/form-errors';
 import { Message } from '../../components/message';
-import { mensagemErro } from '../../lib/api';
-import { confirmar } from '../../lib/confirm';
-import { showToast } from '../../lib/toast';
-import { ERRO_SALVAR, solicitarCancelamento } from './cancelamento-api';
+import { solicitarCancelamento } from './cancelamento-api';
 import { CampoJustificativa } from './campo-justificativa';
+import { useEnvioConfirmado } from './use-envio-confirmado';
 
 export const MAX_JUSTIFICATIVA = 4000;
 
@@ -48,33 +46,19 @@ export function FormularioCancelamento({
     shouldFocusError: false,
     defaultValues: { justificativa: '' },
   });
-  const [erroServidor, setErroServidor] = useState<string | null>(null);
-  const [enviando, setEnviando] = useState(false);
-
-  async function onValido(v: Saida) {
-    setErroServidor(null);
-    const ok = await confirmar({
+  const { erroServidor, enviando, enviarConfirmado } = useEnvioConfirmado<Saida>({
+    confirmacao: {
       title: 'Confirmar o pedido de cancelamento?',
       text: 'Se o pedido for deferido, o registro no RGP será cancelado e a carteira de pescador profissional deixará de valer. Você não será capaz de reverter esta ação!',
       confirmButtonText: 'Sim, solicitar o cancelamento.',
-    });
-    if (!ok) return;
-    setEnviando(true);
-    try {
-      await solicitarCancelamento(idPescador, v.justificativa);
-      showToast('success', MENSAGENS_SOLICITACAO_API.cancelamentoEnviado);
-      onEnviado();
-    } catch (error) {
-      const mensagem = mensagemErro(error, ERRO_SALVAR);
-      setErroServidor(mensagem);
-      showToast('error', mensagem);
-    } finally {
-      setEnviando(false);
-    }
-  }
+    },
+    enviar: (v) => solicitarCancelamento(idPescador, v.justificativa),
+    mensagemSucesso: MENSAGENS_SOLICITACAO_API.cancelamentoEnviado,
+    onEnviado,
+  });
 
   return (
-    <form noValidate onSubmit={(e) => void handleSubmit(onValido)(e)}>
+    <form noValidate onSubmit={(e) => void handleSubmit(enviarConfirmado)(e)}>
       <ErrorSummary errors={summaryOf(formState.errors)} attempt={formState.submitCount} />
       {erroServidor && <Message kind="danger" title={erroServidor} alert />}
       <CampoJustificativa

@@ -1,16 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { MENSAGENS_SOLICITACAO_API, regularizacaoCorpo } from '../../../shared/schemas/solicitacao-api';
 import { ErrorSummary } from '../../components/error-summary';
 import { summaryOf } from '../../components/form/form-errors';
 import { Message } from '../../components/message';
-import { mensagemErro } from '../../lib/api';
-import { confirmar } from '../../lib/confirm';
-import { showToast } from '../../lib/toast';
-import { ERRO_SALVAR, solicitarRegularizacao } from './cancelamento-api';
+import { solicitarRegularizacao } from './cancelamento-api';
 import { CampoJustificativa } from './campo-justificativa';
+import { useEnvioConfirmado } from './use-envio-confirmado';
 
 type Entrada = z.input<typeof regularizacaoCorpo>;
 type Saida = z.output<typeof regularizacaoCorpo>;
@@ -26,33 +23,19 @@ export function FormularioRegularizacao({ onEnviado }: { onEnviado: () => void }
     shouldFocusError: false,
     defaultValues: { justificativa: '' },
   });
-  const [erroServidor, setErroServidor] = useState<string | null>(null);
-  const [enviando, setEnviando] = useState(false);
-
-  async function onValido(v: Saida) {
-    setErroServidor(null);
-    const ok = await confirmar({
+  const { erroServidor, enviando, enviarConfirmado } = useEnvioConfirmado<Saida>({
+    confirmacao: {
       title: 'Enviar o pedido de regularização?',
       text: 'O pedido será analisado e, se deferido, o seu registro voltará a ficar ativo.',
       confirmButtonText: 'Sim, enviar o pedido.',
-    });
-    if (!ok) return;
-    setEnviando(true);
-    try {
-      await solicitarRegularizacao(v.justificativa);
-      showToast('success', MENSAGENS_SOLICITACAO_API.regularizacaoEnviada);
-      onEnviado();
-    } catch (error) {
-      const mensagem = mensagemErro(error, ERRO_SALVAR);
-      setErroServidor(mensagem);
-      showToast('error', mensagem);
-    } finally {
-      setEnviando(false);
-    }
-  }
+    },
+    enviar: (v) => solicitarRegularizacao(v.justificativa),
+    mensagemSucesso: MENSAGENS_SOLICITACAO_API.regularizacaoEnviada,
+    onEnviado,
+  });
 
   return (
-    <form noValidate onSubmit={(e) => void handleSubmit(onValido)(e)}>
+    <form noValidate onSubmit={(e) => void handleSubmit(enviarConfirmado)(e)}>
       <ErrorSummary errors={summaryOf(formState.errors)} attempt={formState.submitCount} />
       {erroServidor && <Message kind="danger" title={erroServidor} alert />}
       <CampoJustificativa

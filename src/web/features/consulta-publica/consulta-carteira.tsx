@@ -1,19 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState, type FocusEvent } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import type { FocusEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { isValidCpf, onlyDigits } from '../../../shared/cpf';
 import { formatarRgp, isRgpValido, MENSAGEM_RGP_INVALIDO, normalizarRgp } from '../../../shared/rgp';
 import { ErrorSummary } from '../../components/error-summary';
+import { CampoMascara } from '../../components/form/campos';
 import { summaryOf } from '../../components/form/form-errors';
 import { CpfField } from '../../components/form/masked-field';
 import { TextField } from '../../components/form/text-field';
-import { Message } from '../../components/message';
-import { showToast } from '../../lib/toast';
 import { Captcha } from './captcha';
 import { camposCarteira, isAtivo, ListaCampos } from './campos-resultado';
-import { consultarCarteira, ERRO_DESCONHECIDO, mensagemDaFalha, type CarteiraConsultada } from './consulta-api';
-import { ID_CAPTCHA, useCaptchaDaConsulta } from './use-captcha';
+import { consultarCarteira, ERRO_DESCONHECIDO, type CarteiraConsultada } from './consulta-api';
+import { BotaoConsultar, ResultadoConsulta, useConsultaPublica } from './use-consulta';
 import './consulta-publica.css';
 
 export const MENSAGENS_CONSULTA_CARTEIRA = {
@@ -45,12 +44,7 @@ function rgpDigitado(valor: string): string {
  * shows only what verifying a card needs (name, situation, category, place, RGP number, first RGP date).
  */
 export function ConsultaCarteira() {
-  const captcha = useCaptchaDaConsulta();
-  const [tentativa, setTentativa] = useState(0);
-  const [resultado, setResultado] = useState<CarteiraConsultada | null>(null);
-  const [falha, setFalha] = useState<string | null>(null);
-  const [consultas, setConsultas] = useState(0);
-  const resultadoRef = useRef<HTMLHeadingElement>(null);
+  const c = useConsultaPublica<CarteiraConsultada>(ERRO_DESCONHECIDO);
   const {
     register,
     control,
@@ -59,59 +53,24 @@ export function ConsultaCarteira() {
     formState: { errors, isSubmitting },
   } = useForm<Valores>({ resolver: zodResolver(schema), defaultValues: { cpf: '', rgp: '' } });
 
-  useEffect(() => {
-    if (consultas > 0) resultadoRef.current?.focus();
-  }, [consultas]);
-
   const onSubmit = handleSubmit(
-    async (v) => {
-      const token = await captcha.obterToken();
-      if (!token) {
-        setTentativa((n) => n + 1);
-        return;
-      }
-      setFalha(null);
-      setResultado(null);
-      try {
-        setResultado(await consultarCarteira(onlyDigits(v.cpf), normalizarRgp(v.rgp), token));
-      } catch (error) {
-        const mensagem = mensagemDaFalha(error, ERRO_DESCONHECIDO);
-        if (mensagem === ERRO_DESCONHECIDO) showToast('error', mensagem);
-        setFalha(mensagem);
-      } finally {
-        captcha.gastar();
-        setConsultas((n) => n + 1);
-      }
-    },
-    () => setTentativa((n) => n + 1),
+    (v) => c.consultar((token) => consultarCarteira(onlyDigits(v.cpf), normalizarRgp(v.rgp), token)),
+    c.invalido,
   );
-
-  const resumo = [
-    ...summaryOf(errors, idCampo),
-    ...(captcha.erro ? [{ field: ID_CAPTCHA, message: captcha.erro }] : []),
-  ];
-  const campos = resultado ? camposCarteira(resultado) : [];
+  const resultado = c.resultado;
 
   return (
     <>
       <form className="consulta-form" aria-labelledby="titulo-consulta-carteira" noValidate onSubmit={(e) => void onSubmit(e)}>
         <h2 id="titulo-consulta-carteira">Dados da carteira</h2>
-        <ErrorSummary errors={resumo} attempt={tentativa} />
-        <Controller
+        <ErrorSummary errors={[...summaryOf(errors, idCampo), ...c.errosCaptcha]} attempt={c.tentativa} />
+        <CampoMascara
           control={control}
           name="cpf"
-          render={({ field }) => (
-            <CpfField
-              id={idCampo('cpf')}
-              label="CPF do pescador"
-              hint="Somente números"
-              value={field.value}
-              onChange={(masked) => field.onChange(masked)}
-              onBlur={field.onBlur}
-              name={field.name}
-              error={errors.cpf?.message}
-            />
-          )}
+          id={idCampo('cpf')}
+          Componente={CpfField}
+          label="CPF do pescador"
+          hint="Somente números"
         />
         <TextField
           id={idCampo('rgp')}
@@ -125,32 +84,22 @@ export function ConsultaCarteira() {
             onBlur: (e: FocusEvent<HTMLInputElement>) => setValue('rgp', rgpDigitado(e.target.value)),
           })}
         />
-        <Captcha {...captcha.props} />
-        <div className="form-actions">
-          <div className="form-actions-forward">
-            <button type="submit" className="br-button primary" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-              <i className="fas fa-search" aria-hidden="true" /> {isSubmitting ? 'Consultando…' : 'Consultar carteira'}
-            </button>
-          </div>
-        </div>
+        <Captcha {...c.captcha.props} />
+        <BotaoConsultar enviando={isSubmitting} rotulo="Consultar carteira" />
       </form>
 
-      {(resultado || falha) && (
-        <section className="consulta-resultado" aria-labelledby="titulo-resultado-carteira">
-          <h2 id="titulo-resultado-carteira" ref={resultadoRef} tabIndex={-1}>
-            Resultado da consulta
-          </h2>
-          {falha && <Message kind="warning" title={falha} alert />}
+      {(resultado || c.falha) && (
+        <ResultadoConsulta id="titulo-resultado-carteira" tituloRef={c.resultadoRef} falha={c.falha}>
           {resultado && (
             <>
               <p className={`consulta-status ${isAtivo(resultado) ? 'positivo' : 'neutro'}`} role="status">
                 <i className={`fas ${isAtivo(resultado) ? 'fa-check-circle' : 'fa-info-circle'}`} aria-hidden="true" />{' '}
                 Carteira encontrada
               </p>
-              <ListaCampos campos={campos} />
+              <ListaCampos campos={camposCarteira(resultado)} />
             </>
           )}
-        </section>
+        </ResultadoConsulta>
       )}
     </>
   );

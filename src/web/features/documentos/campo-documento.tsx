@@ -3,7 +3,7 @@ import { aceitarArquivos, mensagemFormato, TAMANHO_MAXIMO_DOCUMENTO_KB } from '.
 import { mensagemErro } from '../../lib/api';
 import { confirmar } from '../../lib/confirm';
 import { showToast } from '../../lib/toast';
-import { abrirEmNovaAba } from './abrir-endereco';
+import { abrirEmNovaAba } from '../../lib/nova-aba';
 import { MAX_ADICIONAIS, MENSAGEM_MAX_ADICIONAIS, podeAdicionarAdicional, type CampoDocumento } from './campos';
 import { prepararArquivo } from './conferir-arquivo';
 import {

@@ -14,7 +14,7 @@ import { mensagemErro } from '../../lib/api';
 import { confirmar } from '../../lib/confirm';
 import { formatDate } from '../../lib/dates';
 import { showToast } from '../../lib/toast';
-import { abrirEmNovaAba } from './abrir-endereco';
+import { abrirEmNovaAba } from '../../lib/nova-aba';
 import { rotaAssistente, rotaDocumentos, temAssistente } from './rotas';
 import {
   descartarRascunho,

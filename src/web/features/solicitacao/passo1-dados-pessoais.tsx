@@ -16,7 +16,7 @@ import { CepField, CpfField, ProcessoField, TelefoneField } from '../../componen
 import { formatDate, todayInSaoPaulo } from '../../lib/dates';
 import { useSession } from '../../lib/session';
 import { CampoUfMunicipio } from './campo-municipio';
-import { CampoMascara, CampoRadio, CampoSelect, CampoTexto } from './campos';
+import { CampoMascara, CampoRadio, CampoSelect, CampoTexto } from '../../components/form/campos';
 import { PassoForm, resolverDoPasso, useEnvioPasso } from './passo-form';
 import { ID_TITULO_PASSO, type PassoProps } from './passo-props';
 import {

@@ -18,7 +18,7 @@ import { confirmar } from '../../lib/confirm';
 import { mensagemErro } from '../../lib/api';
 import { showToast } from '../../lib/toast';
 import { CampoUfMunicipio } from './campo-municipio';
-import { CampoCheckboxes, CampoMascara, CampoRadio, CampoSelect, CampoTexto } from './campos';
+import { CampoCheckboxes, CampoMascara, CampoRadio, CampoSelect, CampoTexto } from '../../components/form/campos';
 import { PassoForm, resolverDoPasso, useEnvioPasso } from './passo-form';
 import { ID_TITULO_PASSO, type PassoProps } from './passo-props';
 import { useRemoverEmbarcacao } from './use-solicitacao';

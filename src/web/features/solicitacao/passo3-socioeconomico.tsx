@@ -2,7 +2,7 @@ import { useFieldArray, useForm } from 'react-hook-form';
 import { FAIXAS_RENDA, INFRAESTRUTURAS_PUBLICAS, MEMBROS_FAMILIA, TIPOS_RESIDENCIA } from '../../../shared/referencias';
 import { MEMBRO_FAMILIA_PADRAO, passo3Schema, type Passo3 } from '../../../shared/schemas/solicitacao';
 import { todayInSaoPaulo } from '../../lib/dates';
-import { CampoCheckboxes, CampoRadio, CampoSelect, CampoTexto } from './campos';
+import { CampoCheckboxes, CampoRadio, CampoSelect, CampoTexto } from '../../components/form/campos';
 import { PassoForm, resolverDoPasso, useEnvioPasso } from './passo-form';
 import { ID_TITULO_PASSO, type PassoProps } from './passo-props';
 import { useProfissoes } from './use-solicitacao';

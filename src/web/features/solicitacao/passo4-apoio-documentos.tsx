@@ -1,7 +1,7 @@
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { ENTIDADES_APOIO } from '../../../shared/referencias';
 import { MAX_APOIOS, passo4Schema, type Passo4, type SolicitacaoDetalhe } from '../../../shared/schemas/solicitacao';
-import { CampoRadio, CampoSelect } from './campos';
+import { CampoRadio, CampoSelect } from '../../components/form/campos';
 import { PassoForm, resolverDoPasso, useEnvioPasso } from './passo-form';
 import type { PainelDocumentos, PassoProps } from './passo-props';
 import { booleano, idDe, listaDe, numero, objetoDe, OPCOES_SIM_NAO, opcoesDe, simNaoDe, textoDe, type Registro } from './valores';

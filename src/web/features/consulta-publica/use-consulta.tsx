@@ -1,0 +1,93 @@
+import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import { Message } from '../../components/message';
+import { showToast } from '../../lib/toast';
+import { ERRO_DESCONHECIDO, mensagemDaFalha } from './consulta-api';
+import { ID_CAPTCHA, useCaptchaDaConsulta } from './use-captcha';
+
+/**
+ * The flow shared by the public lookups: a fresh captcha token for each lookup (asked for on submit when the user
+ * did not tick it), the result or the failure's message, focus moved to the result's heading after each lookup,
+ * and the attempt counter that makes the error summary speak again.
+ */
+export function useConsultaPublica<R>(erroPadrao: string) {
+  const captcha = useCaptchaDaConsulta();
+  const [tentativa, setTentativa] = useState(0);
+  const [resultado, setResultado] = useState<R | null>(null);
+  const [falha, setFalha] = useState<string | null>(null);
+  const [consultas, setConsultas] = useState(0);
+  const resultadoRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (consultas > 0) resultadoRef.current?.focus();
+  }, [consultas]);
+
+  /** One lookup: `chamada` receives the captcha token; a token is spent whatever the answer. */
+  async function consultar(chamada: (token: string) => Promise<R>): Promise<void> {
+    const token = await captcha.obterToken();
+    if (!token) {
+      setTentativa((n) => n + 1);
+      return;
+    }
+    setFalha(null);
+    setResultado(null);
+    try {
+      setResultado(await chamada(token));
+    } catch (error) {
+      const mensagem = mensagemDaFalha(error, erroPadrao);
+      if (mensagem === ERRO_DESCONHECIDO) showToast('error', mensagem);
+      setFalha(mensagem);
+    } finally {
+      captcha.gastar();
+      setConsultas((n) => n + 1);
+    }
+  }
+
+  return {
+    captcha,
+    tentativa,
+    resultado,
+    falha,
+    resultadoRef,
+    consultar,
+    /** For handleSubmit's invalid branch: the error summary is announced again. */
+    invalido: () => setTentativa((n) => n + 1),
+    /** The captcha's error as an error-summary entry. */
+    errosCaptcha: captcha.erro ? [{ field: ID_CAPTCHA, message: captcha.erro }] : [],
+  };
+}
+
+/** The submit button of a lookup form, busy while the lookup runs. */
+export function BotaoConsultar({ enviando, rotulo }: { enviando: boolean; rotulo: string }) {
+  return (
+    <div className="form-actions">
+      <div className="form-actions-forward">
+        <button type="submit" className="br-button primary" disabled={enviando} aria-busy={enviando || undefined}>
+          <i className="fas fa-search" aria-hidden="true" /> {enviando ? 'Consultando…' : rotulo}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** "Resultado da consulta": the heading that takes focus after a lookup, then the failure or the result. */
+export function ResultadoConsulta({
+  id,
+  tituloRef,
+  falha,
+  children,
+}: {
+  id: string;
+  tituloRef: Ref<HTMLHeadingElement>;
+  falha: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <section className="consulta-resultado" aria-labelledby={id}>
+      <h2 id={id} ref={tituloRef} tabIndex={-1}>
+        Resultado da consulta
+      </h2>
+      {falha && <Message kind="warning" title={falha} alert />}
+      {children}
+    </section>
+  );
+}
