@@ -1,0 +1,122 @@
+// npm run bench:analise — the analysts' follow-up list (GET /api/analise-solicitacao) and its counters at
+// national scale: BENCH_PESCADORES fishers (default 2,000,000), one request and one analysis each (most
+// concluded, about 3 % waiting, 0.5 % under analysis), then each filter an analyst uses, timed through HTTP on
+// the running product (token check, scope, SQL, serialisation). Prints p50 / p95 / max per scenario.
+//
+// BENCH_REUSE=1 keeps the seeded data folder of an earlier run (seeding 2 million rows takes a few minutes).
+import pg from 'pg';
+import { isValidCpf } from '../src/shared/cpf';
+import { percentile, signIn, startProduct, stop, waitExit } from './lib';
+
+const N = Number(process.env.BENCH_PESCADORES ?? 2_000_000);
+const RODADAS = Number(process.env.BENCH_RODADAS ?? 30);
+const REUSE = process.env.BENCH_REUSE === '1';
+const PG_PORT = 5512;
+const dataDir = '.test-data/bench-analise';
+
+/** A valid CPF from 9 base digits (the two check digits computed). */
+function cpfValido(base9: string): string {
+  const digitos = base9.split('').map(Number);
+  for (const n of [9, 10]) {
+    const soma = digitos.slice(0, n).reduce((s, d, i) => s + d * (n + 1 - i), 0);
+    const resto = (soma * 10) % 11;
+    digitos.push(resto === 10 ? 0 : resto);
+  }
+  const cpf = digitos.join('');
+  if (!isValidCpf(cpf)) throw new Error('bad CPF generator');
+  return cpf;
+}
+
+async function semear(db: pg.Client) {
+  const { rows } = await db.query<{ n: string }>('SELECT count(*) AS n FROM analise_solicitacao');
+  if (Number(rows[0]!.n) >= N) {
+    console.log(`reusing ${rows[0]!.n} analyses already seeded`);
+    return;
+  }
+  const t0 = performance.now();
+  await db.query('SET synchronous_commit = off');
+  // Fishers: 27 states, Pará the largest (as in the real registry), names from common Brazilian names.
+  await db.query(`
+    WITH nomes AS (SELECT
+      ARRAY['JOSE','MARIA','ANTONIO','FRANCISCO','ANA','JOAO','RAIMUNDO','FRANCISCA','MANOEL','ANTONIA','PEDRO',
+            'LUIZ','PAULO','CARLOS','SEBASTIAO','MARCOS','RAIMUNDA','JOSEFA','EDSON','BENEDITO'] AS p,
+      ARRAY['SILVA','SANTOS','OLIVEIRA','SOUZA','RODRIGUES','FERREIRA','ALVES','PEREIRA','LIMA','GOMES','COSTA',
+            'RIBEIRO','MARTINS','CARVALHO','ALMEIDA','LOPES','SOARES','FERNANDES','VIEIRA','BARBOSA','ROCHA',
+            'DIAS','NASCIMENTO','ANDRADE','MOREIRA','NUNES','MARQUES','MACHADO','MENDES','FREITAS','CARDOSO',
+            'RAMOS','GONCALVES','SANTANA','TEIXEIRA','MOURA','CORREIA','PINTO','ARAUJO','CAVALCANTE'] AS s,
+      ARRAY['PA','PA','PA','PA','MA','MA','BA','BA','AM','AM','PI','CE','PE','RN','PB','AL','SE','AP','RR','AC',
+            'RO','TO','MT','MS','GO','DF','MG','ES','RJ','SP','PR','SC','RS'] AS uf)
+    INSERT INTO pescador (cpf, nome, uf, situacao_registro)
+    SELECT '9' || lpad(g::text, 10, '0'),
+           p[1 + h % 20] || ' ' || s[1 + (h / 20) % 40] || ' ' || s[1 + (h / 800) % 40],
+           uf[1 + (h / 32000) % 33], 1
+    FROM nomes, generate_series(1, ${N}) g, LATERAL (SELECT abs(hashint4(g)) AS h) x`);
+  // One request per fisher, sent over the last five years; 3 % waiting (ENVIADA), 0.5 % under analysis.
+  await db.query(`
+    INSERT INTO solicitacao (pescador_id, tipo, situacao, passo, enviada_em, uf_pescador, numero_protocolo)
+    SELECT p.id, CASE WHEN h % 10 = 0 THEN 5 ELSE 1 END,
+           CASE WHEN h % 200 = 1 THEN 7 WHEN h % 33 = 2 THEN 6 ELSE 4 END, 5,
+           now() - ((h % 1826) || ' days')::interval - ((h / 1826 % 86400) || ' seconds')::interval,
+           p.uf, '2021' || lpad(p.id::text, 9, '0')
+    FROM pescador p, LATERAL (SELECT abs(hashint4(p.id + 17)) AS h) x WHERE p.cpf LIKE '9%'`);
+  await db.query(`
+    INSERT INTO analise_solicitacao (solicitacao_id, situacao_analise, uf_pescador, criado_em, concluida_em)
+    SELECT s.id, CASE s.situacao WHEN 7 THEN 2 WHEN 6 THEN 1 ELSE 3 END, s.uf_pescador, s.enviada_em,
+           CASE WHEN s.situacao = 4 THEN s.enviada_em + interval '9 days' END
+    FROM solicitacao s JOIN pescador p ON p.id = s.pescador_id WHERE p.cpf LIKE '9%'`);
+  await db.query('VACUUM ANALYZE pescador, solicitacao, analise_solicitacao');
+  console.log(`seeded ${N.toLocaleString('en')} fishers, requests and analyses in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+}
+
+const { child, base } = await startProduct({ port: 3212, pgPort: PG_PORT, dataDir, fresh: !REUSE });
+try {
+  const db = new pg.Client({ connectionString: `postgres://rgp:rgp-local-only@127.0.0.1:${PG_PORT}/rgp` });
+  await db.connect();
+  await semear(db);
+  // A fisher of the seed given a valid CPF, to look up by CPF.
+  const cpf = cpfValido('123456789');
+  await db.query(`UPDATE pescador SET cpf = $1 WHERE cpf = '9' || lpad('777777', 10, '0')`, [cpf]);
+  await db.end();
+
+  const cenarios: [string, string, string][] = [
+    ['GESTOR', '10000000108', ''],
+    ['GESTOR', '10000000108', 'situacao=1'],
+    ['GESTOR', '10000000108', 'situacao=1&pagina=50'],
+    ['GESTOR', '10000000108', 'situacao=3&uf=PA'],
+    ['GESTOR', '10000000108', `cpf=${cpf}`],
+    ['GESTOR', '10000000108', 'nome=RAIMUNDO%20CARDOSO'],
+    ['GESTOR', '10000000108', 'nome=XYZQ'],
+    ['GESTOR', '10000000108', 'dataInicio=2024-01-01&dataFim=2024-01-31'],
+    ['GESTOR', '10000000108', 'tipoSolicitacao=5&situacao=1'],
+    ['SFPA-PA', '30000000388', ''],
+    ['SFPA-PA', '30000000388', 'situacao=1'],
+  ];
+  const sessoes = new Map<string, string>();
+  console.log(`${RODADAS} calls each; latency through HTTP (ms)`);
+  for (const [perfil, cpfServidor, consulta] of cenarios) {
+    if (!sessoes.has(cpfServidor)) sessoes.set(cpfServidor, (await signIn(base, cpfServidor)).token);
+    const headers = { authorization: `Bearer ${sessoes.get(cpfServidor)}` };
+    for (const caminho of consulta === '' ? ['/api/analise-solicitacao/totalizadores', '/api/analise-solicitacao'] : [`/api/analise-solicitacao?${consulta}`]) {
+      const medidas: number[] = [];
+      let total = 0;
+      for (let i = 0; i < RODADAS + 3; i++) {
+        const t0 = performance.now();
+        const res = await fetch(`${base}${caminho}`, { headers });
+        const corpo = (await res.json()) as { dados: { total?: number } };
+        if (res.status !== 200) throw new Error(`${caminho}: status ${res.status}`);
+        if (i >= 3) medidas.push(performance.now() - t0); // the first three warm the caches
+        total = corpo.dados.total ?? total;
+      }
+      medidas.sort((a, b) => a - b);
+      const r = (v: number) => v.toFixed(0).padStart(5);
+      console.log(
+        `${perfil.padEnd(8)} ${caminho.replace('/api/analise-solicitacao', '').padEnd(48) || '(list)'} `
+          + `p50 ${r(percentile(medidas, 50))}  p95 ${r(percentile(medidas, 95))}  max ${r(medidas.at(-1)!)}`
+          + (caminho.includes('totalizadores') ? '' : `  total ${total}`),
+      );
+    }
+  }
+} finally {
+  stop(child);
+  await waitExit(child);
+}
