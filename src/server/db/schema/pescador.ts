@@ -64,6 +64,8 @@ export const pescador = pgTable('pescador', {
   index('pescador_cnpj_entidade_idx').on(t.cnpjEntidadeRepresentante),
   uniqueIndex('pescador_numero_rgp_key').on(t.numeroRgp),
   index('pescador_nome_idx').on(t.nome),
+  // Name search anywhere in the name (ILIKE '%…%') over 2 million fishers: trigrams (extension pg_trgm).
+  index('pescador_nome_trgm_idx').using('gin', sql`${t.nome} gin_trgm_ops`),
 ]);
 
 /** Fishing environments of a fisher (report filter tipoAmbientePesca). */
@@ -177,8 +179,12 @@ export const analiseSolicitacao = pgTable('analise_solicitacao', {
   criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
   concluidaEm: timestamp('concluida_em', { withTimezone: true }),
 }, (t) => [
-  index('analise_situacao_uf_idx').on(t.situacaoAnalise, t.ufPescador),
+  // The follow-up list is ordered by arrival (criado_em, id); these serve its filters in that order, and the
+  // counters (situation by state) from the index alone. bench/analise-fila.ts measures them.
+  index('analise_situacao_uf_idx').on(t.situacaoAnalise, t.ufPescador, t.criadoEm),
   index('analise_fila_idx').on(t.situacaoAnalise, t.criadoEm),
+  index('analise_uf_criado_idx').on(t.ufPescador, t.criadoEm),
+  index('analise_criado_idx').on(t.criadoEm, t.id),
   index('analise_solicitacao_idx').on(t.solicitacaoId),
 ]);
 

@@ -47,18 +47,23 @@ export type PescadorRegistro = {
   orgaoRgp: string | null;
 };
 
-const SELECT_ANALISE = sql`
+/** An analysis with its request and fisher; with the request's whole form (`dados`) where it is read. */
+const selectAnalise = (dados: SQL) => sql`
   SELECT a.id, a.solicitacao_id AS "solicitacaoId", a.situacao_analise AS "situacaoAnalise", a.uf_pescador AS "ufPescador",
          a.usuario_mapa_id AS "usuarioMapaId", u.nome AS "nomeAnalista", a.data_hora_bloqueio AS "dataHoraBloqueio",
          a.justificativa, a.instancia, a.documento_parecer_id AS "documentoParecerId", a.criado_em AS "criadoEm",
          a.concluida_em AS "concluidaEm",
          s.tipo, s.situacao AS "situacaoSolicitacao", s.pescador_id AS "pescadorId", p.nome AS "nomePescador",
-         p.cpf AS "cpfPescador", s.numero_protocolo AS "numeroProtocolo", s.enviada_em AS "enviadaEm", s.dados
+         p.cpf AS "cpfPescador", s.numero_protocolo AS "numeroProtocolo", s.enviada_em AS "enviadaEm"${dados}
   FROM analise_solicitacao a
   JOIN solicitacao s ON s.id = a.solicitacao_id
   JOIN pescador p ON p.id = s.pescador_id
   LEFT JOIN usuario_mapa um ON um.id = a.usuario_mapa_id
   LEFT JOIN usuario u ON u.id = um.usuario_id`;
+
+const SELECT_ANALISE = selectAnalise(sql`, s.dados`);
+/** The list's rows do not carry the request's form. */
+const SELECT_ANALISE_LISTA = selectAnalise(sql``);
 
 function dataSp(iso: string, fim: boolean): SQL {
   // Start dates at 00:00:00 and end dates at 23:59:59 in São Paulo time.
@@ -73,7 +78,10 @@ function data(v: unknown): Date | null {
   return v instanceof Date ? v : new Date(String(v));
 }
 
-function normalizar<T extends AnaliseLinha>(l: T): T {
+/** A row of the follow-up list: an analysis without the request's form, with the days it has waited. */
+export type LinhaLista = Omit<AnaliseLinha, 'dados'> & { diasAguardando: number };
+
+function normalizar<T extends Omit<AnaliseLinha, 'dados'>>(l: T): T {
   return {
     ...l,
     dataHoraBloqueio: data(l.dataHoraBloqueio),
@@ -86,9 +94,9 @@ function normalizar<T extends AnaliseLinha>(l: T): T {
 export class AnaliseRepository {
   constructor(private readonly db: Database) {}
 
-  /** Counters over analyses, limited to some states when given (index analise_situacao_uf_idx). */
+  /** Counters over analyses, limited to some states when given (bpchar[]: the column is char(2), so the index applies). */
   async totalizadores(ufs: string[] | null): Promise<TotalizadoresServidor> {
-    const filtroUf = ufs === null ? sql`true` : sql`uf_pescador = ANY(${sql.param(ufs)}::text[])`;
+    const filtroUf = ufs === null ? sql`true` : sql`uf_pescador = ANY(${sql.param(ufs)}::bpchar[])`;
     const { rows } = await this.db.execute<TotalizadoresServidor>(sql`
       SELECT
         count(*) FILTER (WHERE situacao_analise = ${A.AGUARDANDO_ANALISE})::int AS "aguardandoAnalise",
@@ -100,29 +108,41 @@ export class AnaliseRepository {
   }
 
   /**
-   * The follow-up list, oldest first, filtered and paginated in SQL. The default filter (waiting, ordered by
-   * arrival) is served by analise_fila_idx (situacao_analise, criado_em).
+   * The follow-up list, oldest first, filtered and paginated in SQL (bench/analise-fila.ts measures it over 2
+   * million analyses). The filters on the analysis itself are served by its indexes: (criado_em, id) for the
+   * whole list and the period, (situacao_analise, uf_pescador, criado_em) and (uf_pescador, criado_em) for
+   * situation and state; the name by the trigram index of pescador.nome. Both the count and the page join the
+   * request and the fisher only when a filter reads them: the foreign keys are NOT NULL, so a join can neither
+   * add nor drop a row, and the page joins them for its 20 rows only.
    */
-  async listar(f: FiltrosAnalise, ufs: string[] | null): Promise<{ total: number; linhas: (AnaliseLinha & { diasAguardando: number })[] }> {
+  async listar(f: FiltrosAnalise, ufs: string[] | null): Promise<{ total: number; linhas: LinhaLista[] }> {
     const where: SQL[] = [];
-    if (ufs !== null) where.push(sql`a.uf_pescador = ANY(${sql.param(ufs)}::text[])`);
+    if (ufs !== null) {
+      // One state (the usual SFPA scope) as an equality, so that the (uf_pescador, …) indexes keep their order.
+      where.push(ufs.length === 1 ? sql`a.uf_pescador = ${ufs[0]}` : sql`a.uf_pescador = ANY(${sql.param(ufs)}::bpchar[])`);
+    }
     if (f.situacao) where.push(sql`a.situacao_analise = ${f.situacao}`);
-    if (f.tipoSolicitacao) where.push(sql`s.tipo = ${f.tipoSolicitacao}`);
     if (f.uf) where.push(sql`a.uf_pescador = ${f.uf}`);
-    if (f.cpf) where.push(sql`p.cpf = ${f.cpf}`);
-    if (f.nome) where.push(sql`p.nome ILIKE ${`%${f.nome.toUpperCase().replace(/[%_\\]/g, '')}%`}`);
     if (f.dataInicio) where.push(sql`a.criado_em >= ${dataSp(f.dataInicio, false)}`);
     if (f.dataFim) where.push(sql`a.criado_em < ${dataSp(f.dataFim, true)}`);
+    if (f.tipoSolicitacao) where.push(sql`s.tipo = ${f.tipoSolicitacao}`);
+    if (f.cpf) where.push(sql`p.cpf = ${f.cpf}`);
+    if (f.nome) where.push(sql`p.nome ILIKE ${`%${f.nome.toUpperCase().replace(/[%_\\]/g, '')}%`}`);
+    const usaPescador = Boolean(f.cpf || f.nome);
+    const usaSolicitacao = usaPescador || Boolean(f.tipoSolicitacao);
+    const juncoes = sql`${usaSolicitacao ? sql`JOIN solicitacao s ON s.id = a.solicitacao_id` : sql``}
+      ${usaPescador ? sql`JOIN pescador p ON p.id = s.pescador_id` : sql``}`;
     const filtro = where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
     const offset = (f.pagina - 1) * f.tamanhoPagina;
     const [contagem, pagina] = await Promise.all([
-      this.db.execute<{ total: number }>(sql`
-        SELECT count(*)::int AS total FROM analise_solicitacao a
-        JOIN solicitacao s ON s.id = a.solicitacao_id JOIN pescador p ON p.id = s.pescador_id ${filtro}`),
-      this.db.execute<AnaliseLinha & { diasAguardando: number }>(sql`
-        SELECT * , ((coalesce(x."concluidaEm", now()) AT TIME ZONE 'America/Sao_Paulo')::date
+      this.db.execute<{ total: number }>(sql`SELECT count(*)::int AS total FROM analise_solicitacao a ${juncoes} ${filtro}`),
+      this.db.execute<LinhaLista>(sql`
+        WITH pagina AS (
+          SELECT a.id FROM analise_solicitacao a ${juncoes} ${filtro}
+          ORDER BY a.criado_em ASC, a.id ASC LIMIT ${f.tamanhoPagina} OFFSET ${offset})
+        SELECT x.*, ((coalesce(x."concluidaEm", now()) AT TIME ZONE 'America/Sao_Paulo')::date
                     - (x."criadoEm" AT TIME ZONE 'America/Sao_Paulo')::date)::int AS "diasAguardando"
-        FROM (${SELECT_ANALISE} ${filtro} ORDER BY a.criado_em ASC, a.id ASC LIMIT ${f.tamanhoPagina} OFFSET ${offset}) x
+        FROM (${SELECT_ANALISE_LISTA} WHERE a.id IN (SELECT id FROM pagina)) x
         ORDER BY x."criadoEm" ASC, x.id ASC`),
     ]);
     return { total: contagem.rows[0]!.total, linhas: pagina.rows.map(normalizar) };

@@ -11,12 +11,14 @@ let agora = new Date();
 const s: Record<string, Sessao> = {};
 
 /** A fisher with a submitted request of `tipo`, its four documents and a waiting analysis, straight in SQL. */
-async function pedidoEnviado(opts: { uf?: string; tipo?: number; categoria?: number; instancia?: string; cpf?: string } = {}) {
+async function pedidoEnviado(
+  opts: { uf?: string; tipo?: number; categoria?: number; instancia?: string; cpf?: string; nome?: string } = {},
+) {
   const uf = opts.uf ?? 'PA';
   const cpf = opts.cpf ?? crypto.randomInt(10 ** 10, 10 ** 11 - 1).toString().padStart(11, '0');
   const { rows } = await t.db.execute<{ pescador: number; solicitacao: number; analise: number }>(sql`
     WITH p AS (
-      INSERT INTO pescador (cpf, nome, uf, categoria, situacao_registro) VALUES (${cpf}, 'PESCADORA DE TESTE', ${uf}, ${opts.categoria ?? 2}, 4)
+      INSERT INTO pescador (cpf, nome, uf, categoria, situacao_registro) VALUES (${cpf}, ${opts.nome ?? 'PESCADORA DE TESTE'}, ${uf}, ${opts.categoria ?? 2}, 4)
       ON CONFLICT (cpf) DO UPDATE SET uf = EXCLUDED.uf RETURNING id
     ), s AS (
       INSERT INTO solicitacao (pescador_id, tipo, situacao, passo, declara_ciencia, uf_pescador, enviada_em, numero_protocolo, dados)
@@ -94,6 +96,53 @@ describe('the follow-up list', () => {
 
     const bad = await s.mpa!.api({ method: 'GET', url: '/api/analise-solicitacao?cpf=123' });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('filters by name, CPF, request type and São Paulo period, and pages, counting the whole filter', async () => {
+    const marca = Array.from({ length: 8 }, () => String.fromCharCode(65 + crypto.randomInt(26))).join('');
+    const cpfDois = crypto.randomInt(10 ** 10, 10 ** 11 - 1).toString().padStart(11, '0');
+    const um = await pedidoEnviado({ nome: `MARIA ${marca} UM` });
+    const dois = await pedidoEnviado({ nome: `JOSE ${marca} DOIS`, tipo: 5, cpf: cpfDois });
+    const tres = await pedidoEnviado({ nome: `ANA ${marca} TRES`, uf: 'SP' });
+    // 01/03 09:00, 10/03 12:00 and 10/03 23:30 in São Paulo (UTC−3): the last is 11/03 in UTC.
+    for (const [analise, quando] of [[um.analise, '2026-03-01T12:00:00Z'], [dois.analise, '2026-03-10T15:00:00Z'], [tres.analise, '2026-03-11T02:30:00Z']] as const) {
+      await t.db.execute(sql`UPDATE analise_solicitacao SET criado_em = ${quando}::timestamptz WHERE id = ${analise}`);
+    }
+    const listar = async (quem: string, consulta: string) => {
+      const res = await s[quem]!.api({ method: 'GET', url: `/api/analise-solicitacao?${consulta}` });
+      expect(res.statusCode, res.body).toBe(200);
+      const dados = res.json().dados as { total: number; analises: { idAnaliseSolicitacao: number }[] };
+      return { total: dados.total, ids: dados.analises.map((a) => a.idAnaliseSolicitacao) };
+    };
+    // Part of the name, in any case; oldest first.
+    expect(await listar('gestor', `nome=${marca.toLowerCase()}`)).toEqual({ total: 3, ids: [um.analise, dois.analise, tres.analise] });
+    expect(await listar('gestor', `nome=${marca}&tipoSolicitacao=5`)).toEqual({ total: 1, ids: [dois.analise] });
+    expect(await listar('gestor', `cpf=${cpfDois}`)).toEqual({ total: 1, ids: [dois.analise] });
+    expect(await listar('gestor', `nome=${marca}&dataInicio=2026-03-10&dataFim=2026-03-10`)).toEqual({ total: 2, ids: [dois.analise, tres.analise] });
+    expect(await listar('gestor', `nome=${marca}&dataFim=2026-03-09`)).toEqual({ total: 1, ids: [um.analise] });
+    expect(await listar('gestor', `nome=${marca}&pagina=2&tamanhoPagina=2`)).toEqual({ total: 3, ids: [tres.analise] });
+    // Characters of LIKE patterns are searched as text, not as wildcards.
+    expect(await listar('gestor', `nome=${marca.slice(0, 3)}%25_${marca.slice(5)}`)).toEqual({ total: 0, ids: [] });
+    // The SFPA of Pará sees Pará only; with a task force serving São Paulo, both states (several states at once).
+    expect(await listar('sfpa', `nome=${marca}`)).toEqual({ total: 2, ids: [um.analise, dois.analise] });
+    const { rows } = await t.db.execute<{ id: number }>(sql`
+      WITH ato AS (
+        INSERT INTO ato_normativo (nome, descricao, data_inicio_vigencia) VALUES ('Portaria 2/2026', 'Força-tarefa SP', '2026-01-01') RETURNING id
+      ), ft AS (
+        INSERT INTO forca_tarefa (titulo, ato_normativo_id, data_limite, ativa)
+        SELECT 'Mutirão SP', id, (now() + interval '30 days')::date, true FROM ato RETURNING id
+      ), uf AS (
+        INSERT INTO forca_tarefa_uf (forca_tarefa_id, uf) SELECT id, 'SP' FROM ft RETURNING forca_tarefa_id
+      )
+      INSERT INTO forca_tarefa_lotacao (forca_tarefa_id, usuario_mapa_id)
+      SELECT ft.id, um.id FROM ft, usuario_mapa um JOIN usuario u ON u.id = um.usuario_id WHERE u.cpf = '30000000388'
+      RETURNING forca_tarefa_id AS id`);
+    try {
+      expect(await listar('sfpa', `nome=${marca}`)).toEqual({ total: 3, ids: [um.analise, dois.analise, tres.analise] });
+      expect(await listar('sfpa', `nome=${marca}&uf=SP`)).toEqual({ total: 1, ids: [tres.analise] });
+    } finally {
+      await t.db.execute(sql`UPDATE forca_tarefa SET ativa = false WHERE id = ${rows[0]!.id}`);
+    }
   });
 
   it('refuses fishers and external read-only users', async () => {

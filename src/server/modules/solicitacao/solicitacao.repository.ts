@@ -267,7 +267,7 @@ export class SolicitacaoRepository {
     if (f.cpf) conds.push(sql`p.cpf = ${f.cpf}`);
     if (f.nome) conds.push(sql`p.nome ILIKE ${`%${escapeLike(f.nome)}%`}`);
     if (f.ufs !== null) {
-      conds.push(sql`(p.uf = ANY(${sql.param(f.ufs)}::text[]) OR s.uf_pescador = ANY(${sql.param(f.ufs)}::text[]))`);
+      conds.push(sql`(p.uf = ANY(${sql.param(f.ufs)}::bpchar[]) OR s.uf_pescador = ANY(${sql.param(f.ufs)}::bpchar[]))`);
     }
     const where = sql.join(conds, sql` AND `);
     const total = await this.db.execute<{ n: number }>(sql`
