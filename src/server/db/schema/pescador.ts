@@ -179,8 +179,8 @@ export const analiseSolicitacao = pgTable('analise_solicitacao', {
   criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
   concluidaEm: timestamp('concluida_em', { withTimezone: true }),
 }, (t) => [
-  // The follow-up list is ordered by arrival (criado_em, id); these serve its filters in that order, and the
-  // counters (situation by state) from the index alone. bench/analise-fila.ts measures them.
+  // The follow-up list is ordered by arrival (criado_em, id): these serve it unfiltered, by situation, by state
+  // (the SFPA scope, also its counters) and by both, in that order. bench/analise-fila.ts measures them.
   index('analise_situacao_uf_idx').on(t.situacaoAnalise, t.ufPescador, t.criadoEm),
   index('analise_fila_idx').on(t.situacaoAnalise, t.criadoEm),
   index('analise_uf_criado_idx').on(t.ufPescador, t.criadoEm),
