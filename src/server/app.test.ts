@@ -126,4 +126,20 @@ describe('configuration', () => {
     expect(c.port).toBe(3000);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/d' }).seedDemo).toBe(false);
   });
+
+  it('keeps documents in the local folder unless S3_BUCKET names a bucket', () => {
+    expect(loadConfig({}).files.s3).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: 'rgp-documentos' }).files.s3).toEqual({
+      bucket: 'rgp-documentos', region: 'us-east-1', endpoint: undefined, forcePathStyle: false, credentials: undefined, prefix: '',
+    });
+    // An S3-compatible service: path-style addresses unless told otherwise.
+    const minio = loadConfig({
+      S3_BUCKET: 'rgp', S3_ENDPOINT: 'https://objetos.mpa.gov.br', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'segredo', S3_PREFIX: 'documentos/',
+    }).files.s3;
+    expect(minio).toMatchObject({ forcePathStyle: true, credentials: { accessKeyId: 'id', secretAccessKey: 'segredo' }, prefix: 'documentos/' });
+    expect(loadConfig({ S3_BUCKET: 'rgp', S3_ENDPOINT: 'https://s3.example', S3_FORCE_PATH_STYLE: 'false' }).files.s3?.forcePathStyle).toBe(false);
+    expect(() => loadConfig({ S3_BUCKET: 'Rgp_Documentos' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ S3_BUCKET: 'rgp', S3_ACCESS_KEY_ID: 'id' })).toThrow(/S3_ACCESS_KEY_ID/);
+    expect(() => loadConfig({ S3_BUCKET: 'rgp', S3_PREFIX: '../fora' })).toThrow(/S3_PREFIX/);
+  });
 });

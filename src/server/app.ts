@@ -39,6 +39,7 @@ import { primeiroRgpRoutes } from './modules/solicitacao/primeiro-rgp.routes';
 import { cancelamentoRoutes } from './modules/solicitacao/cancelamento.routes';
 import { regularizacaoRoutes } from './modules/solicitacao/regularizacao.routes';
 import { LocalFileStorage } from './adapters/storage/local-storage';
+import { S3FileStorage } from './adapters/storage/s3-storage';
 import { AssinadorArquivos, chaveAssinaturaArquivos, type FileStorage } from './adapters/storage/storage';
 import { ArquivoService } from './modules/arquivo/arquivo.service';
 import { arquivoRoutes } from './modules/arquivo/arquivo.routes';
@@ -161,7 +162,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Notifications are created by other modules (analysis, requests, batches) inside their transactions.
   const notificacoes = new NotificacaoService(new NotificacaoRepository(db), { now: agora });
   const assinador = new AssinadorArquivos(chaveAssinaturaArquivos(config.files.signingSecret, deps.jwtSecret), agora);
-  const storage = deps.storage ?? new LocalFileStorage(path.join(config.dataDir, 'arquivos'), assinador);
+  const storage = deps.storage ?? criarArmazenamento(config, assinador);
+  if (storage instanceof S3FileStorage) app.addHook('onClose', async () => storage.close());
   const documento = new DocumentoService(new DocumentoRepository(db), storage, auditoria, {
     now: agora,
     onArquivoOrfao: (chave, err) => app.log.warn({ err, chave }, 'stored file left behind (delete failed)'),
@@ -225,4 +227,10 @@ async function registerWeb(app: FastifyInstance, dir: string) {
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
+}
+
+/** Documents in the S3-compatible bucket when one is configured, else in a folder under DATA_DIR. */
+function criarArmazenamento(config: Config, assinador: AssinadorArquivos): FileStorage {
+  if (config.files.s3) return new S3FileStorage(config.files.s3);
+  return new LocalFileStorage(path.join(config.dataDir, 'arquivos'), assinador);
 }

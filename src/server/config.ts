@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3StorageOptions } from './adapters/storage/s3-storage';
 
 /**
  * The whole environment, parsed once at boot. Nothing else in the server reads process.env.
@@ -33,6 +34,14 @@ const envSchema = z
     ANALISE_TEMPO_BLOQUEIO_MINUTOS: z.coerce.number().int().min(1).max(1440).default(60),
     PRAZO_ATUALIZACAO_DIAS: z.coerce.number().int().min(1).max(365).default(30),
     SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+    // Documents in an S3-compatible bucket when S3_BUCKET is set, else in DATA_DIR/arquivos.
+    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name').optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ENDPOINT: z.url().optional(),
+    S3_FORCE_PATH_STYLE: booleanFromEnv.optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_PREFIX: z.string().regex(/^([A-Za-z0-9_-]+\/)*$/, 'use folder names ending in /, e.g. documentos/').default(''),
     // Captcha of the public lookups: hCaptcha when HCAPTCHA_SECRET is set, else the self-hosted ALTCHA, whose
     // challenges are signed with CAPTCHA_HMAC_SECRET (derived from the token key when absent: development only).
     HCAPTCHA_SECRET: z.string().min(1).optional(),
@@ -56,6 +65,13 @@ const envSchema = z
         code: 'custom',
         path: ['OIDC_ISSUER'],
         message: 'set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together, or none for the development identity provider',
+      });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_ACCESS_KEY_ID'],
+        message: 'set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together, or none for the SDK\'s credential chain',
       });
     }
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
@@ -96,6 +112,8 @@ export interface Config {
     /** Key of the signed file addresses; when absent it is derived (HKDF) from the token key. */
     signingSecret: string | undefined;
     signedUrlTtlSeconds: number;
+    /** The bucket, when documents live in S3-compatible storage; undefined for the local folder. */
+    s3: S3StorageOptions | undefined;
   };
   workday: { start: string; end: string };
   analise: { tempoBloqueioMinutos: number; prazoAtualizacaoDias: number };
@@ -143,7 +161,23 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     oidc: e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
       ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
       : undefined,
-    files: { signingSecret: e.FILE_SIGNING_SECRET, signedUrlTtlSeconds: e.SIGNED_URL_TTL_SECONDS },
+    files: {
+      signingSecret: e.FILE_SIGNING_SECRET,
+      signedUrlTtlSeconds: e.SIGNED_URL_TTL_SECONDS,
+      s3: e.S3_BUCKET
+        ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          // S3-compatible services mostly want path-style addresses; AWS itself, virtual-hosted ones.
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+          credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+            ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+            : undefined,
+          prefix: e.S3_PREFIX,
+        }
+        : undefined,
+    },
     workday: { start: e.WORKDAY_START, end: e.WORKDAY_END },
     analise: { tempoBloqueioMinutos: e.ANALISE_TEMPO_BLOQUEIO_MINUTOS, prazoAtualizacaoDias: e.PRAZO_ATUALIZACAO_DIAS },
     captcha: { hcaptchaSecret: e.HCAPTCHA_SECRET, hmacSecret: e.CAPTCHA_HMAC_SECRET },
