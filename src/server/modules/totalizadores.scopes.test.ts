@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, entrarComo, type Sessao, type TestApp } from '../test/helpers';
+import { criarForcaTarefa } from '../test/forca-tarefa';
 
 let t: TestApp;
 const s: Record<string, Sessao> = {};
@@ -67,19 +68,7 @@ describe('task forces widen the SFPA scope', () => {
   it('lets an SFPA member of an active task force read the states it serves, until it ends or is deactivated', async () => {
     const url = `/api/solicitacao/totalizadores/${idOutroPescador}`;
     expect((await s.sfpa!.api({ method: 'GET', url })).statusCode).toBe(403);
-    const { rows } = await t.db.execute<{ id: number }>(sql`
-      WITH ato AS (
-        INSERT INTO ato_normativo (nome, descricao, data_inicio_vigencia) VALUES ('Portaria 1/2026', 'Força-tarefa SP', '2026-01-01') RETURNING id
-      ), ft AS (
-        INSERT INTO forca_tarefa (titulo, ato_normativo_id, data_limite, ativa)
-        SELECT 'Mutirão SP', id, (now() + interval '30 days')::date, true FROM ato RETURNING id
-      ), uf AS (
-        INSERT INTO forca_tarefa_uf (forca_tarefa_id, uf) SELECT id, 'SP' FROM ft RETURNING forca_tarefa_id
-      )
-      INSERT INTO forca_tarefa_lotacao (forca_tarefa_id, usuario_mapa_id)
-      SELECT ft.id, um.id FROM ft, usuario_mapa um JOIN usuario u ON u.id = um.usuario_id WHERE u.cpf = '30000000388'
-      RETURNING forca_tarefa_id AS id`);
-    const ft = rows[0]!.id;
+    const ft = await criarForcaTarefa(t.db, '30000000388', 'SP');
     expect((await s.sfpa!.api({ method: 'GET', url })).statusCode).toBe(200);
     const counters = await s.sfpa!.api({ method: 'GET', url: '/api/analise-solicitacao/totalizadores' });
     expect(counters.json().dados).toEqual({ aguardandoAnalise: 1, analisadas: 0, emAnalise: 1 });

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRgpValido } from '../../../shared/rgp';
 import { MENSAGENS_ANALISE } from '../../../shared/schemas/analise';
+import { criarForcaTarefa } from '../../test/forca-tarefa';
 import { createTestApp, entrarComo, type Sessao, type TestApp } from '../../test/helpers';
 import { multipart, pdf, png } from '../documento/documento.fixtures';
 
@@ -125,23 +126,12 @@ describe('the follow-up list', () => {
     expect(await listar('gestor', `nome=${marca.slice(0, 3)}%25_${marca.slice(5)}`)).toEqual({ total: 0, ids: [] });
     // The SFPA of Pará sees Pará only; with a task force serving São Paulo, both states (several states at once).
     expect(await listar('sfpa', `nome=${marca}`)).toEqual({ total: 2, ids: [um.analise, dois.analise] });
-    const { rows } = await t.db.execute<{ id: number }>(sql`
-      WITH ato AS (
-        INSERT INTO ato_normativo (nome, descricao, data_inicio_vigencia) VALUES ('Portaria 2/2026', 'Força-tarefa SP', '2026-01-01') RETURNING id
-      ), ft AS (
-        INSERT INTO forca_tarefa (titulo, ato_normativo_id, data_limite, ativa)
-        SELECT 'Mutirão SP', id, (now() + interval '30 days')::date, true FROM ato RETURNING id
-      ), uf AS (
-        INSERT INTO forca_tarefa_uf (forca_tarefa_id, uf) SELECT id, 'SP' FROM ft RETURNING forca_tarefa_id
-      )
-      INSERT INTO forca_tarefa_lotacao (forca_tarefa_id, usuario_mapa_id)
-      SELECT ft.id, um.id FROM ft, usuario_mapa um JOIN usuario u ON u.id = um.usuario_id WHERE u.cpf = '30000000388'
-      RETURNING forca_tarefa_id AS id`);
+    const ft = await criarForcaTarefa(t.db, '30000000388', 'SP');
     try {
       expect(await listar('sfpa', `nome=${marca}`)).toEqual({ total: 3, ids: [um.analise, dois.analise, tres.analise] });
       expect(await listar('sfpa', `nome=${marca}&uf=SP`)).toEqual({ total: 1, ids: [tres.analise] });
     } finally {
-      await t.db.execute(sql`UPDATE forca_tarefa SET ativa = false WHERE id = ${rows[0]!.id}`);
+      await t.db.execute(sql`UPDATE forca_tarefa SET ativa = false WHERE id = ${ft}`);
     }
   });
 
