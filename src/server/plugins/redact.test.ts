@@ -10,5 +10,8 @@ describe('log redaction of addresses', () => {
     expect(maskUrl('/api/arquivos/abc?expira=1&assinatura=deadbeef')).toBe('/api/arquivos/abc?expira=1&assinatura=***');
     expect(maskUrl('/api/carteira-profissional/verificar/AbC_123-x?y=1')).toBe('/api/carteira-profissional/verificar/***?y=1');
     expect(maskUrl('/api/solicitacao/123')).toBe('/api/solicitacao/123');
+    // Names in the staff lists' filters, in the API and in the web page's own address.
+    expect(maskUrl('/api/analise-solicitacao?nome=JOSE%20DA%20SILVA&pagina=1')).toBe('/api/analise-solicitacao?nome=***&pagina=1');
+    expect(maskUrl('/analise/acompanhar-analises?situacao=1&NOME=maria&email=a%40b.br')).toBe('/analise/acompanhar-analises?situacao=1&NOME=***&email=***');
   });
 });

@@ -5,7 +5,8 @@ import type { FastifyRequest } from 'fastify';
  * credentials in headers are masked before anything is written.
  */
 const CPF_LIKE = /\d{3}\.?\d{3}\.?\d{3}-?\d{2}/g;
-const SECRET_QUERY = /([?&](?:jwt|token|code|state|cpf|rgp|assinatura|protocolo)=)[^&]*/gi;
+// Query keys that carry secrets or personal data (the staff lists filter by name, e-mail and phone).
+const SECRET_QUERY = /([?&](?:jwt|token|code|state|cpf|rgp|assinatura|protocolo|nome|nomePescador|email|telefone)=)[^&]*/gi;
 
 const SECRET_PATH = /(\/verificar\/)[^/?]+/g;
 
