@@ -55,9 +55,11 @@ export type CarteiraPublica = z.infer<typeof carteiraPublicaSchema>;
 
 /**
  * GET /api/carteira-profissional/verificar/{token}: the card behind a QR code. `valida` is true only for the
- * latest issue of an active registry; otherwise `motivo` says why.
+ * latest issue of an active registry, and only then does the answer carry the card's public face; otherwise
+ * `motivo` says why, and nothing of the fisher's current record (a newer RGP number, the situation) is told
+ * to whoever holds an old card.
  */
-export const verificacaoCarteiraSchema = carteiraPublicaSchema.extend({
+export const verificacaoCarteiraSchema = carteiraPublicaSchema.partial().extend({
   valida: z.boolean(),
   motivo: z.string().nullable(),
   /** ISO instant of the issue the code was printed from. */

@@ -153,13 +153,11 @@ export class CarteiraService {
       mensagem = MENSAGENS_CARTEIRA.carteiraRegistroNaoAtivo;
     }
     await this.auditarVerificacao(ip, p.id, motivo === null, motivo);
+    const dataEmissao = dados.emitidaEm.toISOString();
     return {
-      verificacao: {
-        ...paraPublico({ ...p, numeroRgp: p.numeroRgp }),
-        valida: motivo === null,
-        motivo: motivo === null ? null : mensagem,
-        dataEmissao: dados.emitidaEm.toISOString(),
-      },
+      verificacao: motivo === null
+        ? { ...paraPublico({ ...p, numeroRgp: p.numeroRgp }), valida: true, motivo: null, dataEmissao }
+        : { valida: false, motivo: mensagem, dataEmissao },
       mensagem,
     };
   }

@@ -3,6 +3,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, entrarComo, type Sessao, type TestApp } from '../../test/helpers';
 import { textoDoPdf } from '../../test/pdf-texto';
+import { MENSAGENS_CARTEIRA } from '../../../shared/schemas/carteira';
 import { AssinadorCarteira, chaveTokenCarteira } from './carteira-token';
 import { LIMITE_VERIFICACAO_POR_MINUTO } from './carteira.routes';
 import { anexarFoto, armazenamentoTemporario, novoIp, solicitacaoDeferida, tornarAtivo } from './carteira.test-utils';
@@ -193,10 +194,24 @@ describe('GET /api/carteira-profissional/verificar/{token}', () => {
       const res = await verificar(token);
       expect(res.statusCode).toBe(200);
       expect(res.json().mensagem).toBe(MSG_SUBSTITUIDA);
-      expect(res.json().dados).toMatchObject({ valida: false, motivo: MSG_SUBSTITUIDA, dataEmissao: '2024-05-20T13:00:00.000Z' });
+      // The verdict and the issue date only: nothing of the current record to whoever holds the old card.
+      expect(res.json().dados).toEqual({ valida: false, motivo: MSG_SUBSTITUIDA, dataEmissao: '2024-05-20T13:00:00.000Z' });
       const novo = tokenDe(enderecoDoQr((await imprimir()).rawPayload));
       expect(novo).not.toBe(token);
       expect((await verificar(novo)).json().dados).toMatchObject({ valida: true, dataEmissao: '2025-01-10T12:00:00.000Z' });
+    } finally {
+      await tornarAtivo(t.db, idPescador);
+    }
+  });
+
+  it('answers valida: false, without the new number, for a card of an RGP number no longer in force', async () => {
+    const token = tokenDe(enderecoDoQr((await imprimir()).rawPayload));
+    await t.db.execute(sql`UPDATE pescador SET numero_rgp = 'PAPA00000000043' WHERE id = ${idPescador}`);
+    try {
+      const res = await verificar(token);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().dados).toEqual({ valida: false, motivo: MENSAGENS_CARTEIRA.carteiraOutroRgp, dataEmissao: '2024-05-20T13:00:00.000Z' });
+      expect(res.body).not.toContain('00000000043');
     } finally {
       await tornarAtivo(t.db, idPescador);
     }
@@ -207,8 +222,8 @@ describe('GET /api/carteira-profissional/verificar/{token}', () => {
     await t.db.execute(sql`UPDATE pescador SET situacao_registro = 6 WHERE id = ${idPescador}`);
     try {
       const res = await verificar(token);
-      expect(res.json().dados).toMatchObject({
-        valida: false, motivo: 'O registro deste pescador não está ativo.', situacao: 6, situacaoDescricao: 'Suspenso',
+      expect(res.json().dados).toEqual({
+        valida: false, motivo: 'O registro deste pescador não está ativo.', dataEmissao: '2024-05-20T13:00:00.000Z',
       });
     } finally {
       await tornarAtivo(t.db, idPescador);
