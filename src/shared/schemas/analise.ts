@@ -36,6 +36,8 @@ export const itemChecklistSchema = z.object({
  * POST /api/analise-solicitacao/atualizar-analise-solicitacao and /api/analise-solicitacao-edicao-documento.
  * The justification is required when any document is rejected, with at least 30 characters.
  */
+export const MENSAGEM_DOCUMENTO_REPETIDO = 'Cada documento deve ser avaliado uma única vez';
+
 export const decisaoAnaliseCorpo = z.object({
   id: z.number().int().positive(),
   solicitacao: z.union([z.number().int().positive(), z.object({ id: z.number().int().positive() })])
@@ -45,6 +47,12 @@ export const decisaoAnaliseCorpo = z.object({
   documentoParecer: z.union([z.number().int().positive(), z.object({ id: z.number().int().positive() }), z.null()]).optional()
     .transform((d) => (d === null || d === undefined ? null : typeof d === 'number' ? d : d.id)),
 }).superRefine((v, ctx) => {
+  // One verdict per document: a repeated id would let the stored checklist contradict the outcome.
+  const vistos = new Set<number>();
+  v.documentos.forEach((d, i) => {
+    if (vistos.has(d.id)) ctx.addIssue({ code: 'custom', path: ['documentos', i, 'id'], message: MENSAGEM_DOCUMENTO_REPETIDO });
+    vistos.add(d.id);
+  });
   const rejeitado = v.documentos.some((d) => !d.aprovado);
   if (!rejeitado) return;
   if (!v.justificativa) {
@@ -150,6 +158,8 @@ export const indeferimentoSchema = z.object({
   parecer: z.string(),
   justificativa: z.string(),
   documentos: z.array(z.object({ tipoDocumento: z.number(), nomeDocumento: z.string(), aprovado: z.boolean(), situacao: z.enum(['APROVADO', 'REPROVADO']) })),
+  /** What spec point 3's screen shows, under its name: each analysed document and its verdict. */
+  documentoReprovado: z.array(z.object({ nomeDocumento: z.string(), situacao: z.enum(['APROVADO', 'REPROVADO']) })),
   /** The same record in the shape spec point 3 lists: one entry per analysed document. */
   registros: z.array(z.object({
     dataCriacao: z.string(),

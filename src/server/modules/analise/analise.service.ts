@@ -107,7 +107,7 @@ export class AnaliseService {
 
   /** Starts the analysis: locks it to the analyst (spec point 4). */
   async bloquear(ator: AuthContext, id: number): Promise<{ idAnaliseSolicitacao: number; situacaoAnalise: { id: number }; dataHoraBloqueio: string }> {
-    const r = await this.db.transaction(async (tx) => {
+    return this.db.transaction(async (tx) => {
       const a = await this.repo.findById(tx, id, true);
       if (!a) throw AppError.notFound('Análise não encontrada.');
       this.exigirAnalista(ator, a);
@@ -126,14 +126,13 @@ export class AnaliseService {
           cpfAtor: ator.cpf, perfilAtor: ator.perfil, motivo,
         });
       }
+      // Audited in the same transaction: the lock and its record are kept, or neither.
+      await this.auditoria.registrar({
+        acao: 'ANALISE_INICIADA', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
+        recurso: 'analise-solicitacao', recursoId: id,
+      }, tx);
       return { idAnaliseSolicitacao: a.id, situacaoAnalise: { id: SituacaoAnalise.EM_ANALISE }, dataHoraBloqueio: dataHoraBloqueio.toISOString() };
     });
-    // Audit after the commit: inside the transaction it would hold a second connection per request.
-    await this.auditoria.registrar({
-      acao: 'ANALISE_INICIADA', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
-      recurso: 'analise-solicitacao', recursoId: id,
-    });
-    return r;
   }
 
   /** Cancels the start: back to waiting. Only the analyst who holds it. */
@@ -151,10 +150,10 @@ export class AnaliseService {
         solicitacaoId: a.solicitacaoId, de: a.situacaoSolicitacao, para: SituacaoSolicitacao.ENVIADA,
         cpfAtor: ator.cpf, perfilAtor: ator.perfil, motivo: 'Início da análise cancelado',
       });
-    });
-    await this.auditoria.registrar({
-      acao: 'ANALISE_CANCELADA', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
-      recurso: 'analise-solicitacao', recursoId: id,
+      await this.auditoria.registrar({
+        acao: 'ANALISE_CANCELADA', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
+        recurso: 'analise-solicitacao', recursoId: id,
+      }, tx);
     });
   }
 
@@ -198,16 +197,16 @@ export class AnaliseService {
         checklist: documentos.map((d) => ({ documentoId: d.id, tipoDocumento: d.tipoDocumento, aprovado: avaliados.get(d.id)!.aprovado })),
       });
       const consequencia = deferida ? await this.deferir(tx, ator, a) : await this.indeferir(tx, ator, a);
+      await this.auditoria.registrar({
+        acao: 'ANALISE_CONCLUIDA', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
+        recurso: 'analise-solicitacao', recursoId: corpo.id, detalhes: { situacao, solicitacao: corpo.solicitacao },
+      }, tx);
       return {
         idAnaliseSolicitacao: a.id,
         situacaoAnalise: { id: situacao, descricao: situacaoAnaliseLabel[situacao] },
         situacaoSolicitacao: consequencia.situacaoSolicitacao,
         numeroRGP: consequencia.numeroRgp,
       };
-    });
-    await this.auditoria.registrar({
-      acao: 'ANALISE_CONCLUIDA', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
-      recurso: 'analise-solicitacao', recursoId: corpo.id, detalhes: { situacao: resultado.situacaoAnalise.id, solicitacao: corpo.solicitacao },
     });
     return {
       dados: resultado,
@@ -259,17 +258,19 @@ export class AnaliseService {
     const checklist = await this.repo.checklist(a.id);
     const quando = a.concluidaEm ?? a.criadoEm;
     const parecer = a.justificativa ?? '';
+    const documentos = checklist.map((c) => ({
+      tipoDocumento: c.tipoDocumento,
+      nomeDocumento: tipoDocumentoLabel[c.tipoDocumento as TipoDocumento] ?? `Documento ${c.tipoDocumento}`,
+      aprovado: c.aprovado,
+      situacao: c.aprovado ? 'APROVADO' as const : 'REPROVADO' as const,
+    }));
     return {
       dataCriacao: quando.toISOString(),
       dataAnalise: formatarDataHora(quando),
       parecer,
       justificativa: parecer,
-      documentos: checklist.map((c) => ({
-        tipoDocumento: c.tipoDocumento,
-        nomeDocumento: tipoDocumentoLabel[c.tipoDocumento as TipoDocumento] ?? `Documento ${c.tipoDocumento}`,
-        aprovado: c.aprovado,
-        situacao: c.aprovado ? 'APROVADO' as const : 'REPROVADO' as const,
-      })),
+      documentos,
+      documentoReprovado: documentos.map(({ nomeDocumento, situacao }) => ({ nomeDocumento, situacao })),
       registros: checklist.map((c) => ({
         dataCriacao: quando.toISOString(),
         documentoAnalisado: { tipoDocumento: c.tipoDocumento, aprovado: c.aprovado },

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRgpValido } from '../../../shared/rgp';
-import { MENSAGENS_ANALISE } from '../../../shared/schemas/analise';
+import { MENSAGEM_DOCUMENTO_REPETIDO, MENSAGENS_ANALISE } from '../../../shared/schemas/analise';
 import { criarForcaTarefa } from '../../test/forca-tarefa';
 import { createTestApp, entrarComo, type Sessao, type TestApp } from '../../test/helpers';
 import { multipart, pdf, png } from '../documento/documento.fixtures';
@@ -189,6 +189,11 @@ describe('starting and cancelling an analysis', () => {
     const { rows } = await t.db.execute<{ n: number }>(sql`
       SELECT count(*)::int AS n FROM solicitacao_historico WHERE solicitacao_id = ${p.solicitacao}`);
     expect(rows[0]!.n).toBe(2);
+    // Each action is on record with who did it, written with the action itself.
+    const { rows: trilha } = await t.db.execute<{ acao: string; cpf: string }>(sql`
+      SELECT acao, cpf_ator AS cpf FROM auditoria
+      WHERE recurso = 'analise-solicitacao' AND recurso_id = ${String(p.analise)} AND acao LIKE 'ANALISE_%' ORDER BY id`);
+    expect(trilha).toEqual([{ acao: 'ANALISE_INICIADA', cpf: '30000000388' }, { acao: 'ANALISE_CANCELADA', cpf: '30000000388' }]);
   });
 
   it('answers 403 with a message to a profile or a scope that may not analyse', async () => {
@@ -204,6 +209,24 @@ describe('starting and cancelling an analysis', () => {
     expect(r.statusCode).toBe(403);
     expect(r.json().mensagem).toBe(MENSAGENS_ANALISE.instanciaMpa);
     expect((await bloquear('mpa', mpaInstancia.analise)).statusCode).toBe(200);
+  });
+
+  it('keeps a request and its documents with the state it was sent from when the fisher moves', async () => {
+    const p = await pedidoEnviado();
+    expect((await bloquear('sfpa', p.analise)).statusCode).toBe(200);
+    await t.db.execute(sql`UPDATE pescador SET uf = 'SP' WHERE id = ${p.pescador}`);
+    const { rows } = await t.db.execute<{ chave: string }>(sql`
+      SELECT chave_arquivo AS chave FROM documento WHERE solicitacao_id = ${p.solicitacao} ORDER BY id LIMIT 1`);
+    const abrir = (quem: string) =>
+      t.app.inject({ method: 'GET', url: `/api/cloud-storage/${rows[0]!.chave}?jwt=${encodeURIComponent(s[quem]!.token)}` });
+    const listar = (quem: string) => s[quem]!.api({ method: 'GET', url: `/api/documentos/solicitacao/${p.solicitacao}` });
+    // The analyst of Pará holding the analysis still reads everything it needs; São Paulo's SFPA does not.
+    expect((await abrir('sfpa')).statusCode).toBe(200);
+    expect((await listar('sfpa')).statusCode).toBe(200);
+    expect((await s.sfpa!.api({ method: 'GET', url: `/api/analise-solicitacao/${p.analise}` })).statusCode).toBe(200);
+    expect((await abrir('sfpaSp')).statusCode).toBe(403);
+    expect((await listar('sfpaSp')).statusCode).toBe(403);
+    expect((await s.sfpaSp!.api({ method: 'GET', url: `/api/analise-solicitacao/${p.analise}` })).statusCode).toBe(403);
   });
 });
 
@@ -224,6 +247,13 @@ describe('the decision', () => {
     });
     expect(incompleto.statusCode).toBe(400);
     expect(incompleto.json().mensagem).toBe(MENSAGENS_ANALISE.checklistIncompleto);
+    // The same document twice, rejected then approved, is refused: the record could contradict the outcome.
+    const repetido = await concluir('sfpa', {
+      id: p.analise, solicitacao: p.solicitacao, justificativa: JUSTIFICATIVA,
+      documentos: [...checklist, { ...checklist[1]!, aprovado: true }],
+    });
+    expect(repetido.statusCode).toBe(400);
+    expect(repetido.json().mensagem).toBe(MENSAGEM_DOCUMENTO_REPETIDO);
   });
 
   it('refuses a decision without holding the analysis', async () => {
@@ -257,6 +287,7 @@ describe('the decision', () => {
     expect(dados.dataAnalise).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
     expect(dados.documentos).toContainEqual({ tipoDocumento: 2, nomeDocumento: 'Comprovante de residência', aprovado: false, situacao: 'REPROVADO' });
     expect(dados.documentos).toContainEqual({ tipoDocumento: 1, nomeDocumento: 'Documento de identificação', aprovado: true, situacao: 'APROVADO' });
+    expect(dados.documentoReprovado).toContainEqual({ nomeDocumento: 'Comprovante de residência', situacao: 'REPROVADO' });
     expect(dados.registros[0]).toMatchObject({ documentoAnalisado: { tipoDocumento: 1, aprovado: true }, parecerDocSolicitacao: { parecer: JUSTIFICATIVA } });
 
     // Another fisher never sees it.

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { auditoria } from '../../db/schema';
 
 export interface EventoAuditoria {
@@ -32,8 +32,9 @@ export class AuditoriaService {
     private readonly onFailure: (err: unknown) => void = () => undefined,
   ) {}
 
-  async registrar(e: EventoAuditoria): Promise<void> {
-    await this.db.insert(auditoria).values({
+  /** Writes the event; inside the caller's transaction when one is given (the action and its record together). */
+  async registrar(e: EventoAuditoria, ex: Executor = this.db): Promise<void> {
+    await ex.insert(auditoria).values({
         acao: e.acao,
         cpfAtor: e.cpfAtor ?? null,
         perfilAtor: e.perfilAtor ?? null,

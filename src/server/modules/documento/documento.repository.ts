@@ -15,8 +15,15 @@ export interface SolicitacaoDoDocumento {
   ufPescador: string | null;
 }
 
-/** A document with the state of its fisher's address (for the SFPA scope). */
+/** A document with the state that scopes it for the SFPA (see `ufDoEscopo`). */
 export type DocumentoComEscopo = DocumentoRow & { ufPescador: string | null };
+
+/**
+ * The state whose SFPA may read a request and its documents: the one recorded on the request when it was sent
+ * (the same one its analysis carries), else the fisher's current address (drafts, documents of no request). So a
+ * fisher who moves does not take a request under analysis away from the analyst holding it.
+ */
+const ufDoEscopo = sql<string | null>`coalesce(${solicitacao.ufPescador}, ${pescador.uf})`;
 
 const colunasSolicitacao = {
   id: solicitacao.id,
@@ -24,7 +31,7 @@ const colunasSolicitacao = {
   tipo: solicitacao.tipo,
   situacao: solicitacao.situacao,
   inativa: solicitacao.inativa,
-  ufPescador: pescador.uf,
+  ufPescador: ufDoEscopo,
 };
 
 /** SQL of the documento table. Active documents are those with `removido_em IS NULL`. */
@@ -96,10 +103,11 @@ export class DocumentoRepository {
     return row?.chave ?? null;
   }
 
-  /** An active document by its file key (unique), with its fisher's state. */
+  /** An active document by its file key (unique), with the state that scopes it. */
   async findAtivoPorChave(chave: string): Promise<DocumentoComEscopo | undefined> {
-    const [row] = await this.db.select({ doc: documento, ufPescador: pescador.uf }).from(documento)
+    const [row] = await this.db.select({ doc: documento, ufPescador: ufDoEscopo }).from(documento)
       .innerJoin(pescador, eq(pescador.id, documento.pescadorId))
+      .leftJoin(solicitacao, eq(solicitacao.id, documento.solicitacaoId))
       .where(and(eq(documento.chaveArquivo, chave), isNull(documento.removidoEm)));
     return row ? { ...row.doc, ufPescador: row.ufPescador } : undefined;
   }
