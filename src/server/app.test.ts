@@ -142,4 +142,11 @@ describe('configuration', () => {
     expect(() => loadConfig({ S3_BUCKET: 'rgp', S3_ACCESS_KEY_ID: 'id' })).toThrow(/S3_ACCESS_KEY_ID/);
     expect(() => loadConfig({ S3_BUCKET: 'rgp', S3_PREFIX: '../fora' })).toThrow(/S3_PREFIX/);
   });
+
+  it('takes hCaptcha\'s secret and site key together', () => {
+    expect(() => loadConfig({ HCAPTCHA_SECRET: '0x0000000000000000000000000000000000000000' })).toThrow(/HCAPTCHA_SITEKEY/);
+    expect(() => loadConfig({ HCAPTCHA_SITEKEY: '10000000-ffff-ffff-ffff-000000000001' })).toThrow(/HCAPTCHA_SITEKEY/);
+    const c = loadConfig({ HCAPTCHA_SECRET: '0x0000000000000000000000000000000000000000', HCAPTCHA_SITEKEY: '10000000-ffff-ffff-ffff-000000000001' });
+    expect(c.captcha.hcaptchaSiteKey).toBe('10000000-ffff-ffff-ffff-000000000001');
+  });
 });

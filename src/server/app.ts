@@ -102,7 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(envelopePlugin);
-  await app.register(securityPlugin, { https });
+  await app.register(securityPlugin, { https, hcaptcha: Boolean(config.captcha.hcaptchaSecret) });
   await app.register(xsrfPlugin, { secure: https });
   await app.register(rateLimit, {
     global: false,
@@ -199,7 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(notificacaoRoutes, { notificacao: notificacoes });
   await app.register(carteiraRoutes, { carteira });
   await app.register(consultaPublicaRoutes, {
-    consultaPublica: new ConsultaPublicaService(captcha, carteira, new ConsultaPublicaRepository(db), auditoria),
+    consultaPublica: new ConsultaPublicaService(captcha, carteira, new ConsultaPublicaRepository(db), auditoria, config.captcha.hcaptchaSiteKey),
   });
 
   await registerWeb(app, config.webDistDir);

@@ -45,6 +45,8 @@ const envSchema = z
     // Captcha of the public lookups: hCaptcha when HCAPTCHA_SECRET is set, else the self-hosted ALTCHA, whose
     // challenges are signed with CAPTCHA_HMAC_SECRET (derived from the token key when absent: development only).
     HCAPTCHA_SECRET: z.string().min(1).optional(),
+    // hCaptcha's public site key, which the browser's widget needs: set with HCAPTCHA_SECRET.
+    HCAPTCHA_SITEKEY: z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'must be the site key hCaptcha issued').optional(),
     CAPTCHA_HMAC_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
     // Signs the QR code of the printed professional card; derived from the token key when absent (development only).
     CARTEIRA_TOKEN_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
@@ -65,6 +67,13 @@ const envSchema = z
         code: 'custom',
         path: ['OIDC_ISSUER'],
         message: 'set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together, or none for the development identity provider',
+      });
+    }
+    if (Boolean(env.HCAPTCHA_SECRET) !== Boolean(env.HCAPTCHA_SITEKEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HCAPTCHA_SITEKEY'],
+        message: 'set HCAPTCHA_SECRET and HCAPTCHA_SITEKEY together, or none for the self-hosted ALTCHA',
       });
     }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
@@ -120,6 +129,8 @@ export interface Config {
   captcha: {
     /** hCaptcha's secret; when set, hCaptcha verifies the public lookups instead of ALTCHA. */
     hcaptchaSecret: string | undefined;
+    /** hCaptcha's public site key, given to the browser (set together with the secret). */
+    hcaptchaSiteKey: string | undefined;
     /** Key of the ALTCHA challenges; when absent it is derived (HKDF) from the token key. */
     hmacSecret: string | undefined;
   };
@@ -180,7 +191,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     workday: { start: e.WORKDAY_START, end: e.WORKDAY_END },
     analise: { tempoBloqueioMinutos: e.ANALISE_TEMPO_BLOQUEIO_MINUTOS, prazoAtualizacaoDias: e.PRAZO_ATUALIZACAO_DIAS },
-    captcha: { hcaptchaSecret: e.HCAPTCHA_SECRET, hmacSecret: e.CAPTCHA_HMAC_SECRET },
+    captcha: { hcaptchaSecret: e.HCAPTCHA_SECRET, hcaptchaSiteKey: e.HCAPTCHA_SITEKEY, hmacSecret: e.CAPTCHA_HMAC_SECRET },
     carteira: { tokenSecret: e.CARTEIRA_TOKEN_SECRET },
     bodyLimit: e.BODY_LIMIT_BYTES,
     webDistDir: path.resolve(e.WEB_DIST_DIR),

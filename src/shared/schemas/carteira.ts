@@ -112,6 +112,16 @@ export const desafioCaptchaSchema = z.looseObject({
 });
 export type DesafioCaptcha = z.infer<typeof desafioCaptchaSchema>;
 
+/**
+ * GET /api/captcha/configuracao: which captcha the public lookups take. ALTCHA (self-hosted, the default) or
+ * hCaptcha with its public site key, when the server is configured with hCaptcha's secret.
+ */
+export const configuracaoCaptchaSchema = z.discriminatedUnion('tipo', [
+  z.object({ tipo: z.literal('altcha') }),
+  z.object({ tipo: z.literal('hcaptcha'), siteKey: z.string() }),
+]);
+export type ConfiguracaoCaptcha = z.infer<typeof configuracaoCaptchaSchema>;
+
 /** Masks a name for the public protocol check: 'MARIA DA SILVA SOUZA' → 'MARIA S. S.' (particles dropped). */
 export function mascararNome(nome: string): string {
   const partes = nome.trim().split(/\s+/).filter(Boolean);

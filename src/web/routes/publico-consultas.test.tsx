@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { installMockHttp, type MockHttp } from '../test/http';
+import { installMockHttp, ok, type MockHttp } from '../test/http';
 import { renderApp } from '../test/render-app';
 
 let http: MockHttp & { restore: () => void };
@@ -13,6 +13,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   http = installMockHttp();
+  http.get('/api/captcha/configuracao', ok({ tipo: 'altcha' }));
 });
 
 afterEach(() => {
@@ -35,6 +36,8 @@ describe('public lookups from the landing page', () => {
     const secaoDeNovo = await screen.findByRole('region', { name: 'Consultas públicas' });
     fireEvent.click(within(secaoDeNovo).getByRole('link', { name: 'Consultar protocolo' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Consultar protocolo' })).toBeTruthy();
-    expect(http.calls).toHaveLength(0);
+    // No sign-in, no session: the only calls ask which captcha to show, without credentials.
+    expect(new Set(http.calls.map((c) => c.url))).toEqual(new Set(['/api/captcha/configuracao']));
+    expect(http.calls.every((c) => c.authorization === null)).toBe(true);
   });
 });

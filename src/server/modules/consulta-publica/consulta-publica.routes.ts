@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf } from '../../../shared/envelope';
 import {
-  CABECALHO_CAPTCHA, carteiraPublicaSchema, consultaPublicaCarteiraQuery, desafioCaptchaSchema, protocoloPublicoParam,
-  protocoloPublicoSchema,
+  CABECALHO_CAPTCHA, carteiraPublicaSchema, configuracaoCaptchaSchema, consultaPublicaCarteiraQuery, desafioCaptchaSchema,
+  protocoloPublicoParam, protocoloPublicoSchema,
 } from '../../../shared/schemas/carteira';
 import { ok } from '../../plugins/envelope';
 import type { ConsultaPublicaService } from './consulta-publica.service';
@@ -29,6 +29,17 @@ export const consultaPublicaRoutes: FastifyPluginAsyncZod<{ consultaPublica: Con
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('cache-control', 'no-store');
     return payload;
+  });
+
+  app.get('/api/captcha/configuracao', {
+    schema: {
+      tags: ['consulta-publica'],
+      summary: 'Qual CAPTCHA as consultas públicas pedem: ALTCHA (padrão) ou hCaptcha com a chave pública do site',
+      response: { 200: envelopeOf(configuracaoCaptchaSchema) },
+    },
+  }, async (_req, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return ok(consultaPublica.configuracao());
   });
 
   app.get('/api/captcha/desafio', {

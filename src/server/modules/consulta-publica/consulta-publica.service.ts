@@ -2,7 +2,8 @@ import {
   situacaoSolicitacaoLabel, tipoSolicitacaoLabel, type TipoSolicitacao,
 } from '../../../shared/enums';
 import {
-  mascararNome, MENSAGENS_CARTEIRA, type CarteiraPublica, type ConsultaPublicaCarteiraQuery, type ProtocoloPublico,
+  mascararNome, MENSAGENS_CARTEIRA, type CarteiraPublica, type ConfiguracaoCaptcha, type ConsultaPublicaCarteiraQuery,
+  type ProtocoloPublico,
 } from '../../../shared/schemas/carteira';
 import type { CaptchaVerifier } from '../../adapters/captcha/captcha';
 import { AppError } from '../../lib/errors';
@@ -24,7 +25,14 @@ export class ConsultaPublicaService {
     private readonly carteira: CarteiraService,
     private readonly repo: ConsultaPublicaRepository,
     private readonly auditoria: AuditoriaService,
+    /** hCaptcha's public site key when hCaptcha verifies the lookups; undefined for ALTCHA. */
+    private readonly hcaptchaSiteKey?: string,
   ) {}
+
+  /** GET /api/captcha/configuracao: the widget the browser must show. */
+  configuracao(): ConfiguracaoCaptcha {
+    return this.hcaptchaSiteKey ? { tipo: 'hcaptcha', siteKey: this.hcaptchaSiteKey } : { tipo: 'altcha' };
+  }
 
   /** GET /api/captcha/desafio: a challenge for the ALTCHA widget; 404 when hCaptcha is configured instead. */
   async desafio(): Promise<unknown> {

@@ -58,12 +58,26 @@ describe('GET /api/captcha/desafio', () => {
     expect(restante).toBeLessThanOrEqual(300);
   });
 
-  it('answers 404 when hCaptcha is configured (the widget is hCaptcha\'s own)', async () => {
-    const h = await createTestApp({ env: { HCAPTCHA_SECRET: '0x0000000000000000000000000000000000000000' } });
+  it('tells the browser to show ALTCHA, and lets no third-party origin in the page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/captcha/configuracao' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().dados).toEqual({ tipo: 'altcha' });
+    expect(res.headers['content-security-policy']).not.toContain('hcaptcha');
+  });
+
+  it('with hCaptcha configured: no challenge (404), the site key for the widget, and hCaptcha\'s origins in the CSP', async () => {
+    const siteKey = '10000000-ffff-ffff-ffff-000000000001';
+    const h = await createTestApp({ env: { HCAPTCHA_SECRET: '0x0000000000000000000000000000000000000000', HCAPTCHA_SITEKEY: siteKey } });
     try {
       const res = await h.app.inject({ method: 'GET', url: '/api/captcha/desafio' });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ codigo: 404, mensagem: 'Captcha externo configurado' });
+      const config = await h.app.inject({ method: 'GET', url: '/api/captcha/configuracao' });
+      expect(config.json().dados).toEqual({ tipo: 'hcaptcha', siteKey });
+      const csp = config.headers['content-security-policy'] as string;
+      for (const diretiva of ['script-src', 'frame-src', 'style-src', 'connect-src']) {
+        expect(csp).toMatch(new RegExp(`${diretiva} [^;]*https://\\*\\.hcaptcha\\.com`));
+      }
       const semToken = await h.app.inject({ method: 'GET', url: `/api/carteira-profissional/consulta-publica?cpf=${CPF}&rgp=${RGP}` });
       expect(semToken.statusCode).toBe(403);
     } finally {

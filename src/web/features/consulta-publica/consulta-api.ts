@@ -2,9 +2,11 @@ import type { Envelope } from '../../../shared/envelope';
 import {
   CABECALHO_CAPTCHA,
   carteiraPublicaSchema,
+  configuracaoCaptchaSchema,
   protocoloPublicoSchema,
   verificacaoCarteiraSchema,
   type CarteiraPublica,
+  type ConfiguracaoCaptcha,
   type ProtocoloPublico,
   type VerificacaoCarteira,
 } from '../../../shared/schemas/carteira';
@@ -17,6 +19,12 @@ import { api, mensagemErro, statusOf } from '../../lib/api';
  */
 
 export const ERRO_DESCONHECIDO = 'Erro desconhecido, tente novamente mais tarde';
+
+/** GET /api/captcha/configuracao: ALTCHA (the default) or hCaptcha with its site key. */
+export async function consultarConfiguracaoCaptcha(): Promise<ConfiguracaoCaptcha> {
+  const { data } = await api.get<Envelope<unknown>>('/api/captcha/configuracao', { skipAuthRefresh: true });
+  return configuracaoCaptchaSchema.parse(data.dados);
+}
 
 export type CarteiraConsultada = Partial<CarteiraPublica>;
 export type ProtocoloConsultado = Partial<ProtocoloPublico>;
