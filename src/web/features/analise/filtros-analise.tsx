@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { isValidCpf } from '../../../shared/cpf';
 import { situacaoAnaliseLabel, tipoSolicitacaoLabel } from '../../../shared/enums';
@@ -11,6 +10,7 @@ import { summaryOf } from '../../components/form/form-errors';
 import { CpfField } from '../../components/form/masked-field';
 import type { Option } from '../../components/form/select-field';
 import { TextField } from '../../components/form/text-field';
+import { useFormulario } from '../../components/form/use-formulario';
 
 /** The follow-up's filters as typed (CPF as shown, with its mask; dates yyyy-MM-dd from the native date input). */
 export interface ValoresFiltro {
@@ -85,7 +85,7 @@ export function FiltrosAnalise({
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<ValoresFiltro>({ resolver: zodResolver(filtroSchema), defaultValues: valores });
+  } = useFormulario<ValoresFiltro>({ resolver: zodResolver(filtroSchema), defaultValues: valores });
 
   // The address may change under the form (back button, "Limpar filtros"): show what it holds.
   const assinatura = JSON.stringify(valores);

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useWatch, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { SituacaoAnalise, TipoSolicitacao } from '../../../shared/enums';
 import {
@@ -13,6 +13,7 @@ import {
 } from '../../../shared/schemas/analise';
 import { ErrorSummary } from '../../components/error-summary';
 import { summaryOf } from '../../components/form/form-errors';
+import { useFormulario } from '../../components/form/use-formulario';
 import { Loading } from '../../components/loading';
 import { Message } from '../../components/message';
 import { mensagemErro, statusOf } from '../../lib/api';
@@ -204,7 +205,7 @@ function ConteudoAnalise({
     handleSubmit,
     setValue,
     formState: { errors },
-  } = useForm<FormDecisao, unknown, DecisaoAnaliseCorpo>({
+  } = useFormulario<FormDecisao, unknown, DecisaoAnaliseCorpo>({
     resolver,
     defaultValues: {
       id: idAnalise,

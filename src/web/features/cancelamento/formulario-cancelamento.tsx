@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { MENSAGENS_SOLICITACAO } from '../../../shared/schemas/solicitacao';
 import { MENSAGENS_SOLICITACAO_API } from '../../../shared/schemas/solicitacao-api';
 import { ErrorSummary } from '../../components/error-summary';
 import { summaryOf } from '../../components/form/form-errors';
+import { useFormulario } from '../../components/form/use-formulario';
 import { Message } from '../../components/message';
 import { solicitarCancelamento } from './cancelamento-api';
 import { CampoJustificativa } from './campo-justificativa';
@@ -40,10 +40,8 @@ export function FormularioCancelamento({
   onEnviado: () => void;
 }) {
   const schema = useMemo(() => cancelamentoFormSchema(justificativaObrigatoria), [justificativaObrigatoria]);
-  const { register, handleSubmit, formState } = useForm<Entrada, unknown, Saida>({
+  const { register, handleSubmit, formState } = useFormulario<Entrada, unknown, Saida>({
     resolver: zodResolver(schema),
-    // The error summary takes the focus (GOV.UK pattern), not the first invalid field.
-    shouldFocusError: false,
     defaultValues: { justificativa: '' },
   });
   const { erroServidor, enviando, enviarConfirmado } = useEnvioConfirmado<Saida>({

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { MENSAGENS_SOLICITACAO_API, regularizacaoCorpo } from '../../../shared/schemas/solicitacao-api';
 import { ErrorSummary } from '../../components/error-summary';
 import { summaryOf } from '../../components/form/form-errors';
+import { useFormulario } from '../../components/form/use-formulario';
 import { Message } from '../../components/message';
 import { solicitarRegularizacao } from './cancelamento-api';
 import { CampoJustificativa } from './campo-justificativa';
@@ -17,10 +17,8 @@ type Saida = z.output<typeof regularizacaoCorpo>;
  * schema's rule), a confirmation, then POST /api/solicitacao-regularizacao.
  */
 export function FormularioRegularizacao({ onEnviado }: { onEnviado: () => void }) {
-  const { register, handleSubmit, formState } = useForm<Entrada, unknown, Saida>({
+  const { register, handleSubmit, formState } = useFormulario<Entrada, unknown, Saida>({
     resolver: zodResolver(regularizacaoCorpo),
-    // The error summary takes the focus (GOV.UK pattern), not the first invalid field.
-    shouldFocusError: false,
     defaultValues: { justificativa: '' },
   });
   const { erroServidor, enviando, enviarConfirmado } = useEnvioConfirmado<Saida>({

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FocusEvent } from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { isValidCpf, onlyDigits } from '../../../shared/cpf';
 import { formatarRgp, isRgpValido, MENSAGEM_RGP_INVALIDO, normalizarRgp } from '../../../shared/rgp';
@@ -9,6 +8,7 @@ import { CampoMascara } from '../../components/form/campos';
 import { summaryOf } from '../../components/form/form-errors';
 import { CpfField } from '../../components/form/masked-field';
 import { TextField } from '../../components/form/text-field';
+import { useFormulario } from '../../components/form/use-formulario';
 import { Captcha } from './captcha';
 import { camposCarteira, isAtivo, ListaCampos } from './campos-resultado';
 import { consultarCarteira, ERRO_DESCONHECIDO, type CarteiraConsultada } from './consulta-api';
@@ -51,7 +51,7 @@ export function ConsultaCarteira() {
     handleSubmit,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm<Valores>({ resolver: zodResolver(schema), defaultValues: { cpf: '', rgp: '' } });
+  } = useFormulario<Valores>({ resolver: zodResolver(schema), defaultValues: { cpf: '', rgp: '' } });
 
   const onSubmit = handleSubmit(
     (v) => c.consultar((token) => consultarCarteira(onlyDigits(v.cpf), normalizarRgp(v.rgp), token)),

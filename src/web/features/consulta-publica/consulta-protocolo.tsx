@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { MENSAGENS_CARTEIRA } from '../../../shared/schemas/carteira';
 import { MENSAGENS_PESCADOR } from '../../../shared/schemas/pescador';
 import { ErrorSummary } from '../../components/error-summary';
 import { summaryOf } from '../../components/form/form-errors';
 import { TextField } from '../../components/form/text-field';
+import { useFormulario } from '../../components/form/use-formulario';
 import { Captcha } from './captcha';
 import { camposProtocolo, ListaCampos } from './campos-resultado';
 import { consultarProtocolo, type ProtocoloConsultado } from './consulta-api';
@@ -40,7 +40,7 @@ export function ConsultaProtocolo({ protocoloInicial = '' }: { protocoloInicial?
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<Valores>({ resolver: zodResolver(schema), defaultValues: { protocolo: protocoloInicial } });
+  } = useFormulario<Valores>({ resolver: zodResolver(schema), defaultValues: { protocolo: protocoloInicial } });
 
   const onSubmit = handleSubmit((v) => c.consultar((token) => consultarProtocolo(numeroDoProtocolo(v.protocolo), token)), c.invalido);
   const resultado = c.resultado;

@@ -135,6 +135,8 @@ describe('/consulta-carteira', () => {
     expect(links.map((l) => l.getAttribute('href'))).toEqual(['#consulta-carteira-cpf', '#consulta-carteira-rgp']);
     expect(links[0]!.textContent).toContain('CPF inválido');
     expect(links[1]!.textContent).toContain('RGP inválido');
+    // The summary holds the focus (a screen reader hears it), not the first invalid field.
+    await waitFor(() => expect(document.activeElement).toBe(resumo));
     expect(http.calls).toHaveLength(0);
   });
 

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { dataIso } from '../../../shared/schemas/solicitacao';
 import { MENSAGENS_SOLICITACAO_API } from '../../../shared/schemas/solicitacao-api';
 import { ErrorSummary } from '../../components/error-summary';
 import { summaryOf } from '../../components/form/form-errors';
 import { TextField } from '../../components/form/text-field';
+import { useFormulario } from '../../components/form/use-formulario';
 import { Message } from '../../components/message';
 import { mensagemErro } from '../../lib/api';
 import { todayInSaoPaulo } from '../../lib/dates';
@@ -45,10 +45,8 @@ type Saida = z.output<ReturnType<typeof edicaoRgpFormSchema>>;
 export function FormularioEdicaoRgp({ rgp, onCriada }: { rgp: RgpPescador | null; onCriada: (idSolicitacao: number) => void }) {
   const schema = useMemo(() => edicaoRgpFormSchema(rgp), [rgp]);
   const numeroConhecido = !!rgp?.numeroPrimeiroRGP;
-  const { register, handleSubmit, formState } = useForm<Entrada, unknown, Saida>({
+  const { register, handleSubmit, formState } = useFormulario<Entrada, unknown, Saida>({
     resolver: zodResolver(schema),
-    // The error summary takes the focus (GOV.UK pattern), not the first invalid field.
-    shouldFocusError: false,
     defaultValues: {
       numeroPrimeiroRGP: rgp?.numeroPrimeiroRGP ?? '',
       dataPrimeiroRgp: paraCampoData(rgp?.dataPrimeiroRgp),

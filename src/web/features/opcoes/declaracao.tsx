@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { TipoSolicitacao, tipoSolicitacaoLabel, type TipoSolicitacao as Tipo } from '../../../shared/enums';
 import { MENSAGENS_SOLICITACAO } from '../../../shared/schemas/solicitacao';
 import { ErrorSummary } from '../../components/error-summary';
 import { CheckboxField } from '../../components/form/checkbox-field';
+import { useFormulario } from '../../components/form/use-formulario';
 import './opcoes.css';
 
 const COMUM = [
@@ -53,11 +53,9 @@ export function Declaracao({
   ocupado?: boolean;
 }) {
   const texto = tipoSolicitacao === TipoSolicitacao.EDICAO_REGISTRO ? TEXTO_DECLARACAO.edicao : TEXTO_DECLARACAO.registro;
-  const { register, handleSubmit, formState } = useForm<Valores>({
+  const { register, handleSubmit, formState } = useFormulario<Valores>({
     resolver: zodResolver(schema),
     defaultValues: { aceite: false },
-    // The error summary takes the focus (GOV.UK pattern), not the first invalid field.
-    shouldFocusError: false,
   });
 
   return (

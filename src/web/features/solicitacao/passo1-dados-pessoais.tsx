@@ -1,4 +1,4 @@
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { formatCpf } from '../../../shared/cpf';
 import { formatarRgp, isRgpValido } from '../../../shared/rgp';
 import { Nacionalidade, situacaoRegistroLabel, TipoSolicitacao, type SituacaoRegistro } from '../../../shared/enums';
@@ -17,6 +17,7 @@ import { formatDate, todayInSaoPaulo } from '../../lib/dates';
 import { useSession } from '../../lib/session';
 import { CampoUfMunicipio } from './campo-municipio';
 import { CampoMascara, CampoRadio, CampoSelect, CampoTexto } from '../../components/form/campos';
+import { useFormulario } from '../../components/form/use-formulario';
 import { PassoForm, resolverDoPasso, useEnvioPasso } from './passo-form';
 import { ID_TITULO_PASSO, type PassoProps } from './passo-props';
 import {
@@ -194,10 +195,9 @@ function DadosRegistro({ rgp }: { rgp: Registro }) {
 /** Step 1: personal data (spec point 3, "Step 1"). */
 export function Passo1DadosPessoais({ solicitacao, tipo, somenteLeitura, onSalvo, onAvancar }: PassoProps) {
   const session = useSession();
-  const form = useForm<Passo1Form, unknown, Passo1>({
+  const form = useFormulario<Passo1Form, unknown, Passo1>({
     defaultValues: valoresPasso1(solicitacao, { cpf: session?.sub ?? '', nome: session?.nome ?? '' }),
     resolver: resolverDoPasso(passo1Schema(tipo), (v: Passo1Form) => entradaPasso1(v, tipo)),
-    shouldFocusError: false,
   });
   const { control, setValue, register, formState } = form;
   const envio = useEnvioPasso({ form, passo: 1, tipo, id: solicitacao?.id, alvoGeral: ID_TITULO_PASSO, onSalvo });

@@ -1,4 +1,4 @@
-import { useFieldArray, useForm, useWatch, get } from 'react-hook-form';
+import { useFieldArray, useWatch, get } from 'react-hook-form';
 import { Categoria } from '../../../shared/enums';
 import {
   AMBIENTES_PESCA,
@@ -19,6 +19,7 @@ import { mensagemErro } from '../../lib/api';
 import { showToast } from '../../lib/toast';
 import { CampoUfMunicipio } from './campo-municipio';
 import { CampoCheckboxes, CampoMascara, CampoRadio, CampoSelect, CampoTexto } from '../../components/form/campos';
+import { useFormulario } from '../../components/form/use-formulario';
 import { PassoForm, resolverDoPasso, useEnvioPasso } from './passo-form';
 import { ID_TITULO_PASSO, type PassoProps } from './passo-props';
 import { useRemoverEmbarcacao } from './use-solicitacao';
@@ -240,10 +241,9 @@ export function condicionaisPasso2(v: Passo2Form): PathError[] {
 
 /** Step 2: fishing activity (spec point 3, "Step 2"). */
 export function Passo2AtividadePesqueira({ solicitacao, tipo, somenteLeitura, onSalvo, onVoltar, onAvancar }: PassoProps) {
-  const form = useForm<Passo2Form, unknown, Passo2>({
+  const form = useFormulario<Passo2Form, unknown, Passo2>({
     defaultValues: valoresPasso2(solicitacao),
     resolver: resolverDoPasso(passo2Schema, entradaPasso2, condicionaisPasso2),
-    shouldFocusError: false,
   });
   const { control, setValue, formState } = form;
   const envio = useEnvioPasso({ form, passo: 2, tipo, id: solicitacao?.id, alvoGeral: ID_TITULO_PASSO, onSalvo });

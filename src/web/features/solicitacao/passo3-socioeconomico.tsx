@@ -1,8 +1,9 @@
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray } from 'react-hook-form';
 import { FAIXAS_RENDA, INFRAESTRUTURAS_PUBLICAS, MEMBROS_FAMILIA, TIPOS_RESIDENCIA } from '../../../shared/referencias';
 import { MEMBRO_FAMILIA_PADRAO, passo3Schema, type Passo3 } from '../../../shared/schemas/solicitacao';
 import { todayInSaoPaulo } from '../../lib/dates';
 import { CampoCheckboxes, CampoRadio, CampoSelect, CampoTexto } from '../../components/form/campos';
+import { useFormulario } from '../../components/form/use-formulario';
 import { PassoForm, resolverDoPasso, useEnvioPasso } from './passo-form';
 import { ID_TITULO_PASSO, type PassoProps } from './passo-props';
 import { useProfissoes } from './use-solicitacao';
@@ -162,10 +163,9 @@ export function entradaPasso3(v: Passo3Form) {
 
 /** Step 3: socio-economic data (spec point 3, "Step 3"). */
 export function Passo3Socioeconomico({ solicitacao, tipo, somenteLeitura, onSalvo, onVoltar, onAvancar }: PassoProps) {
-  const form = useForm<Passo3Form, unknown, Passo3>({
+  const form = useFormulario<Passo3Form, unknown, Passo3>({
     defaultValues: valoresPasso3(solicitacao),
     resolver: resolverDoPasso(passo3Schema, entradaPasso3),
-    shouldFocusError: false,
   });
   const { control } = form;
   const envio = useEnvioPasso({ form, passo: 3, tipo, id: solicitacao?.id, alvoGeral: ID_TITULO_PASSO, onSalvo });

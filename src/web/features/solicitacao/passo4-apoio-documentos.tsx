@@ -1,7 +1,8 @@
-import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useFieldArray, useWatch } from 'react-hook-form';
 import { ENTIDADES_APOIO } from '../../../shared/referencias';
 import { MAX_APOIOS, passo4Schema, type Passo4, type SolicitacaoDetalhe } from '../../../shared/schemas/solicitacao';
 import { CampoRadio, CampoSelect } from '../../components/form/campos';
+import { useFormulario } from '../../components/form/use-formulario';
 import { PassoForm, resolverDoPasso, useEnvioPasso } from './passo-form';
 import type { PainelDocumentos, PassoProps } from './passo-props';
 import { booleano, idDe, listaDe, numero, objetoDe, OPCOES_SIM_NAO, opcoesDe, simNaoDe, textoDe, type Registro } from './valores';
@@ -44,10 +45,9 @@ export function Passo4ApoioDocumentos({
   onAvancar,
   Documentos,
 }: PassoProps & { Documentos: PainelDocumentos }) {
-  const form = useForm<Passo4Form, unknown, Passo4>({
+  const form = useFormulario<Passo4Form, unknown, Passo4>({
     defaultValues: valoresPasso4(solicitacao),
     resolver: resolverDoPasso(passo4Schema, entradaPasso4),
-    shouldFocusError: false,
   });
   const { control, formState } = form;
   const envio = useEnvioPasso({ form, passo: 4, tipo, id: solicitacao?.id, alvoGeral: ID_DOCUMENTOS, onSalvo });
