@@ -11,6 +11,16 @@ function checkDigit(digits: string, length: number): number {
   return rest === 10 ? 0 : rest;
 }
 
+/**
+ * The CPF with its two check digits computed from 9 base digits (left-padded with zeros). The one generator for
+ * tests, seeds and benchmarks: `cpfComDigitos('123456789')` → '12345678909'.
+ */
+export function cpfComDigitos(base9: string | number): string {
+  const base = String(base9).padStart(9, '0').slice(-9);
+  const d1 = checkDigit(base, 9);
+  return `${base}${d1}${checkDigit(`${base}${d1}`, 10)}`;
+}
+
 /** True for an 11-digit CPF (mask allowed) with valid check digits, refusing repeated digits. */
 export function isValidCpf(value: string): boolean {
   const cpf = onlyDigits(value);
