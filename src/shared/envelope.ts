@@ -16,6 +16,8 @@ export const erroEnvelope = z.object({
   codigo: z.number().int(),
   mensagem: z.string(),
   erros: z.array(z.string()),
+  /** Machine-readable code of the failure (src/shared/codigos-erro.ts); absent on answers written before it. */
+  codigoErro: z.string().optional(),
   dados: z.unknown().optional(),
 });
 export type ErroEnvelope = z.infer<typeof erroEnvelope>;
