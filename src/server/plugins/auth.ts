@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Perfil } from '../../shared/enums';
 import { AppError } from '../lib/errors';
@@ -10,8 +10,12 @@ declare module 'fastify' {
     auth: AuthContext | null;
   }
   interface FastifyInstance {
-    /** preHandler: the caller must be signed in and hold one of these profiles (any profile when none given). */
-    autorizar(...perfis: Perfil[]): preHandlerAsyncHookHandler;
+    /**
+     * The one authorisation hook of every route, always as `preValidation`: the caller must be signed in and hold
+     * one of these profiles (any profile when none given). It runs before the body is validated, so an
+     * unauthorised caller learns nothing from the validation of what they sent.
+     */
+    autorizar(...perfis: Perfil[]): preValidationAsyncHookHandler;
   }
 }
 

@@ -20,7 +20,7 @@ const ANALISTAS = [Perfil.GESTOR, Perfil.MPA, Perfil.SFPA, Perfil.ADMIN] as cons
 
 export const analiseRoutes: FastifyPluginAsyncZod<{ analise: AnaliseService }> = async (app, { analise }) => {
   app.get('/api/analise-solicitacao/totalizadores', {
-    preHandler: app.autorizar(...LEITORES),
+    preValidation: app.autorizar(...LEITORES),
     schema: {
       tags: ['analise'], summary: 'Totalizadores das análises visíveis ao servidor', security: seguranca,
       response: { 200: envelopeOf(totalizadoresServidor) },
@@ -28,7 +28,7 @@ export const analiseRoutes: FastifyPluginAsyncZod<{ analise: AnaliseService }> =
   }, async (req) => ok(await analise.totalizadores(atorDe(req))));
 
   app.get('/api/analise-solicitacao', {
-    preHandler: app.autorizar(...LEITORES),
+    preValidation: app.autorizar(...LEITORES),
     schema: {
       tags: ['analise'], summary: 'Acompanhamento das análises (mais antigas primeiro), com filtros e paginação', security: seguranca,
       querystring: filtrosAnalise,
@@ -37,7 +37,7 @@ export const analiseRoutes: FastifyPluginAsyncZod<{ analise: AnaliseService }> =
   }, async (req) => ok(await analise.listar(atorDe(req), req.query)));
 
   app.get('/api/analise-solicitacao/solicitacao/:id', {
-    preHandler: app.autorizar(...LEITORES),
+    preValidation: app.autorizar(...LEITORES),
     schema: {
       tags: ['analise'], summary: 'Análise atual de uma solicitação', security: seguranca,
       params: idParam, response: { 200: envelopeOf(analiseDetalheSchema) },
@@ -45,7 +45,7 @@ export const analiseRoutes: FastifyPluginAsyncZod<{ analise: AnaliseService }> =
   }, async (req) => ok(await analise.daSolicitacao(atorDe(req), req.params.id)));
 
   app.get('/api/analise-solicitacao/indeferimento/:id', {
-    preHandler: app.autorizar(Perfil.INTERESSADO, ...LEITORES),
+    preValidation: app.autorizar(Perfil.INTERESSADO, ...LEITORES),
     schema: {
       tags: ['analise'], summary: 'Registro de indeferimento de uma solicitação (id da solicitação)', security: seguranca,
       params: idParam, response: { 200: envelopeOf(indeferimentoSchema) },
@@ -53,7 +53,7 @@ export const analiseRoutes: FastifyPluginAsyncZod<{ analise: AnaliseService }> =
   }, async (req) => ok(await analise.indeferimento(atorDe(req), req.params.id)));
 
   app.get('/api/analise-solicitacao/:id', {
-    preHandler: app.autorizar(...LEITORES),
+    preValidation: app.autorizar(...LEITORES),
     schema: {
       tags: ['analise'], summary: 'Análise por id, com a solicitação, os documentos e o estado do bloqueio', security: seguranca,
       params: idParam, response: { 200: envelopeOf(analiseDetalheSchema) },
@@ -61,7 +61,7 @@ export const analiseRoutes: FastifyPluginAsyncZod<{ analise: AnaliseService }> =
   }, async (req) => ok(await analise.detalhar(atorDe(req), req.params.id)));
 
   app.post('/api/analise-solicitacao/bloquear', {
-    preHandler: app.autorizar(...ANALISTAS),
+    preValidation: app.autorizar(...ANALISTAS),
     schema: {
       tags: ['analise'], summary: 'Inicia a análise (bloqueia para o servidor)', security: seguranca,
       body: idAnaliseCorpo, response: { 200: envelopeOf(bloqueioRespostaSchema) },
@@ -69,7 +69,7 @@ export const analiseRoutes: FastifyPluginAsyncZod<{ analise: AnaliseService }> =
   }, async (req) => ok(await analise.bloquear(atorDe(req), req.body.idAnaliseSolicitacao), MENSAGENS_ANALISE.iniciada));
 
   app.post('/api/analise-solicitacao/desbloquear', {
-    preHandler: app.autorizar(...ANALISTAS),
+    preValidation: app.autorizar(...ANALISTAS),
     schema: {
       tags: ['analise'], summary: 'Cancela o início da análise', security: seguranca,
       body: idAnaliseCorpo, response: { 200: envelopeOf(z.null()) },
@@ -80,7 +80,7 @@ export const analiseRoutes: FastifyPluginAsyncZod<{ analise: AnaliseService }> =
   });
 
   app.post('/api/analise-solicitacao/atualizar-analise-solicitacao', {
-    preHandler: app.autorizar(...ANALISTAS),
+    preValidation: app.autorizar(...ANALISTAS),
     schema: {
       tags: ['analise'], summary: 'Registra o checklist e conclui a análise (DEFERIDA ou INDEFERIDA)', security: seguranca,
       body: decisaoAnaliseCorpo, response: { 200: envelopeOf(decisaoRespostaSchema) },
@@ -91,7 +91,7 @@ export const analiseRoutes: FastifyPluginAsyncZod<{ analise: AnaliseService }> =
   });
 
   app.post('/api/analise-solicitacao-edicao-documento', {
-    preHandler: app.autorizar(...ANALISTAS),
+    preValidation: app.autorizar(...ANALISTAS),
     schema: {
       tags: ['analise'], summary: 'Conclui a análise de uma solicitação de edição de documentos', security: seguranca,
       body: decisaoAnaliseCorpo, response: { 200: envelopeOf(decisaoRespostaSchema) },

@@ -13,7 +13,7 @@ export const arquivoRoutes: FastifyPluginAsyncZod<{ arquivo: ArquivoService }> =
   const autorizarLeitura = app.autorizar(...PERFIS_LEITURA_DOCUMENTOS);
 
   app.get('/api/cloud-storage/:chave', {
-    preHandler: [jwtDaQuery, autorizarLeitura],
+    preValidation: [jwtDaQuery, autorizarLeitura],
     schema: {
       tags: ['arquivo'],
       summary: 'Endereço assinado e de curta duração do arquivo de um documento',
@@ -30,7 +30,7 @@ export const arquivoRoutes: FastifyPluginAsyncZod<{ arquivo: ArquivoService }> =
 
   app.get('/api/arquivos/:chave', {
     // With `jwt`, the caller's session decides (as a bearer token); otherwise the signature does.
-    preHandler: async function (req, reply) {
+    preValidation: async function (req, reply) {
       if (req.query.jwt) {
         await jwtDaQuery(req);
         await autorizarLeitura.call(this, req, reply);

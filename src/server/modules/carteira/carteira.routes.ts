@@ -19,7 +19,7 @@ export const LIMITE_VERIFICACAO_POR_MINUTO = 30;
 /** The professional card: the printable PDF and the check of its QR code. */
 export const carteiraRoutes: FastifyPluginAsyncZod<{ carteira: CarteiraService }> = async (app, { carteira }) => {
   app.get('/api/pescador/:id/imprimir-carteira', {
-    preHandler: app.autorizar(...IMPRESSORES),
+    preValidation: app.autorizar(...IMPRESSORES),
     schema: {
       tags: ['carteira-profissional'],
       summary: 'Carteira de pescador profissional (PDF) com código QR de verificação',

@@ -75,7 +75,7 @@ export const documentoRoutes: FastifyPluginAsyncZod<{ documento: DocumentoServic
   await app.register(multipart, { limits: LIMITES_MULTIPART, throwFileSizeLimit: true });
 
   app.post('/api/documentos', {
-    preHandler: app.autorizar(Perfil.INTERESSADO),
+    preValidation: app.autorizar(Perfil.INTERESSADO),
     schema: {
       tags: ['documento'],
       summary: 'Envia um documento da solicitação (multipart: idSolicitacao, tipo, arquivos)',
@@ -99,7 +99,7 @@ export const documentoRoutes: FastifyPluginAsyncZod<{ documento: DocumentoServic
   // The specification's "204 for document deletion" is the HTTP status: a 204 carries no body on the wire, so the
   // envelope's message ('Documento removido com sucesso') is for the web to show; nothing else is sent.
   app.delete('/api/documentos/:id', {
-    preHandler: app.autorizar(Perfil.INTERESSADO),
+    preValidation: app.autorizar(Perfil.INTERESSADO),
     schema: {
       tags: ['documento'],
       summary: 'Remove um documento da solicitação (HTTP 204, sem corpo)',
@@ -113,7 +113,7 @@ export const documentoRoutes: FastifyPluginAsyncZod<{ documento: DocumentoServic
   });
 
   app.get('/api/documentos/solicitacao/:id', {
-    preHandler: app.autorizar(...PERFIS_LEITURA_DOCUMENTOS),
+    preValidation: app.autorizar(...PERFIS_LEITURA_DOCUMENTOS),
     schema: {
       tags: ['documento'],
       summary: 'Documentos ativos de uma solicitação',
@@ -127,7 +127,7 @@ export const documentoRoutes: FastifyPluginAsyncZod<{ documento: DocumentoServic
   });
 
   app.post('/api/documentos/parecer', {
-    preHandler: app.autorizar(Perfil.GESTOR, Perfil.MPA, Perfil.SFPA, Perfil.ADMIN),
+    preValidation: app.autorizar(Perfil.GESTOR, Perfil.MPA, Perfil.SFPA, Perfil.ADMIN),
     schema: {
       tags: ['documento', 'analise'],
       summary: 'Anexa o documento de parecer da análise (multipart: idAnaliseSolicitacao, arquivos; PDF até 2048 KB)',
@@ -147,7 +147,7 @@ export const documentoRoutes: FastifyPluginAsyncZod<{ documento: DocumentoServic
   });
 
   app.delete('/api/documentos/parecer/documento/:id', {
-    preHandler: app.autorizar(Perfil.GESTOR, Perfil.MPA, Perfil.SFPA, Perfil.ADMIN),
+    preValidation: app.autorizar(Perfil.GESTOR, Perfil.MPA, Perfil.SFPA, Perfil.ADMIN),
     schema: {
       tags: ['documento', 'analise'],
       summary: 'Remove o documento de parecer da análise (HTTP 204, sem corpo)',

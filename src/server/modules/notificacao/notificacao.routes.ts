@@ -10,7 +10,7 @@ import type { NotificacaoService } from './notificacao.service';
 /** Notifications of the signed-in fisher (product guide: GET /api/notificacao, POST /api/notificacao/{id}/leitura). */
 export const notificacaoRoutes: FastifyPluginAsyncZod<{ notificacao: NotificacaoService }> = async (app, { notificacao }) => {
   app.get('/api/notificacao', {
-    preHandler: app.autorizar(Perfil.INTERESSADO),
+    preValidation: app.autorizar(Perfil.INTERESSADO),
     schema: {
       tags: ['notificacao'],
       summary: 'Notificações não lidas do pescador autenticado',
@@ -23,7 +23,7 @@ export const notificacaoRoutes: FastifyPluginAsyncZod<{ notificacao: Notificacao
   });
 
   app.post('/api/notificacao/:id/leitura', {
-    preHandler: app.autorizar(Perfil.INTERESSADO),
+    preValidation: app.autorizar(Perfil.INTERESSADO),
     schema: {
       tags: ['notificacao'],
       summary: 'Confirma a leitura de uma notificação do próprio pescador',

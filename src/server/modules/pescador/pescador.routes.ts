@@ -27,7 +27,7 @@ export const pescadorRoutes: FastifyPluginAsyncZod<{ pescador: PescadorService }
   });
 
   app.get('/api/pescador/cpf/:cpf', {
-    preHandler: app.autorizar(...SERVIDORES_LEITORES),
+    preValidation: app.autorizar(...SERVIDORES_LEITORES),
     schema: {
       tags: ['pescador'],
       summary: 'Pescador pelo CPF (servidores; SFPA só da sua UF)',
@@ -38,7 +38,7 @@ export const pescadorRoutes: FastifyPluginAsyncZod<{ pescador: PescadorService }
   }, async (req) => ok(await pescador.obterPorCpf(atorDe(req), req.params.cpf)));
 
   app.get('/api/pescador/legado/:id', {
-    preHandler: app.autorizar(...LEITORES),
+    preValidation: app.autorizar(...LEITORES),
     schema: {
       tags: ['pescador'],
       summary: 'Registro do pescador migrado do sistema legado, com os documentos migrados',
@@ -49,7 +49,7 @@ export const pescadorRoutes: FastifyPluginAsyncZod<{ pescador: PescadorService }
   }, async (req) => ok(await pescador.legado(atorDe(req), req.params.id)));
 
   app.get('/api/pescador/:id', {
-    preHandler: app.autorizar(...LEITORES, Perfil.CONSULTA_EXTERNO),
+    preValidation: app.autorizar(...LEITORES, Perfil.CONSULTA_EXTERNO),
     schema: {
       tags: ['pescador'],
       summary: 'Cadastro do pescador (CPF mascarado para a consulta externa)',
@@ -60,7 +60,7 @@ export const pescadorRoutes: FastifyPluginAsyncZod<{ pescador: PescadorService }
   }, async (req) => ok(await pescador.obter(atorDe(req), req.params.id)));
 
   app.get('/api/pescador/:id/endereco', {
-    preHandler: app.autorizar(...LEITORES),
+    preValidation: app.autorizar(...LEITORES),
     schema: {
       tags: ['pescador'],
       summary: 'Endereço do pescador',
@@ -71,7 +71,7 @@ export const pescadorRoutes: FastifyPluginAsyncZod<{ pescador: PescadorService }
   }, async (req) => ok(await pescador.endereco(atorDe(req), req.params.id)));
 
   app.put('/api/pescador/:id/atualizacao-endereco', {
-    preHandler: app.autorizar(Perfil.INTERESSADO),
+    preValidation: app.autorizar(Perfil.INTERESSADO),
     // After authentication, so that the limit is per fisher, not per address (10 a minute).
     config: {
       rateLimit: {
@@ -92,7 +92,7 @@ export const pescadorRoutes: FastifyPluginAsyncZod<{ pescador: PescadorService }
   }, async (req) => ok(await pescador.atualizarEndereco(atorDe(req), req.params.id, req.body), MENSAGENS_PESCADOR.enderecoAtualizado));
 
   app.get('/api/pescador/:id/imprimir-protocolo', {
-    preHandler: app.autorizar(...LEITORES),
+    preValidation: app.autorizar(...LEITORES),
     schema: {
       tags: ['pescador'],
       summary: 'Comprovante (PDF) do protocolo de uma solicitação enviada',

@@ -14,7 +14,7 @@ import { ESQUEMA_BASE } from './rotas';
  */
 export const edicaoDocumentosRoutes: FastifyPluginAsyncZod<{ pedido: PedidoService }> = async (app, { pedido }) => {
   app.post('/api/solicitacao-edicao-documentos', {
-    preHandler: app.autorizar(Perfil.INTERESSADO),
+    preValidation: app.autorizar(Perfil.INTERESSADO),
     schema: {
       ...ESQUEMA_BASE,
       summary: 'Abre uma edição de documentos (rascunho) para o pescador com registro ativo',
@@ -26,7 +26,7 @@ export const edicaoDocumentosRoutes: FastifyPluginAsyncZod<{ pedido: PedidoServi
   });
 
   app.post('/api/solicitacao-edicao-documentos/:id/enviar', {
-    preHandler: app.autorizar(Perfil.INTERESSADO),
+    preValidation: app.autorizar(Perfil.INTERESSADO),
     schema: {
       ...ESQUEMA_BASE,
       summary: 'Envia a edição de documentos para análise',
