@@ -37,7 +37,7 @@ describe('the envelope on every answer', () => {
   it('answers 404 in the envelope for an unknown /api route', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nao-existe' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ codigo: 404, mensagem: 'Recurso não encontrado.', erros: ['Recurso não encontrado.'] });
+    expect(res.json()).toEqual({ codigo: 404, mensagem: 'Recurso não encontrado.', erros: ['Recurso não encontrado.'], codigoErro: 'NAO_ENCONTRADO' });
   });
 
   it('answers 400 for malformed JSON', async () => {
@@ -78,9 +78,25 @@ describe('the envelope on every answer', () => {
       codigo: 500,
       mensagem: 'Erro interno no servidor, tente novamente mais tarde',
       erros: ['Erro interno no servidor, tente novamente mais tarde'],
+      codigoErro: 'ERRO_INTERNO',
     });
     expect(res.body).not.toContain('postgres://');
     expect(res.body).not.toContain('at ');
+  });
+});
+
+describe('the machine-readable code beside the status (codigoErro)', () => {
+  it('names each kind of failure, so that clients never branch on message text', async () => {
+    const invalido = await t.app.inject({ method: 'POST', url: '/api/test/eco', payload: { nome: 'A' }, headers: xsrf() });
+    expect(invalido.json()).toMatchObject({ codigo: 400, codigoErro: 'DADOS_INVALIDOS' });
+    const grande = await t.app.inject({
+      method: 'POST', url: '/api/test/eco', payload: { nome: 'x'.repeat(5000), idade: 20, email: 'a@b.co' }, headers: xsrf(),
+    });
+    expect(grande.json()).toMatchObject({ codigo: 413, codigoErro: 'CORPO_GRANDE_DEMAIS' });
+    const semToken = await t.app.inject({ method: 'GET', url: '/api/notificacao' });
+    expect(semToken.json()).toMatchObject({ codigo: 401, codigoErro: 'NAO_AUTENTICADO' });
+    const tokenQualquer = await t.app.inject({ method: 'GET', url: '/api/notificacao', headers: { authorization: 'Bearer abc.def.ghi' } });
+    expect(tokenQualquer.json()).toMatchObject({ codigo: 401, codigoErro: 'NAO_AUTENTICADO' });
   });
 });
 

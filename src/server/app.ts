@@ -1,4 +1,5 @@
 import '../shared/zod-pt';
+import { CodigoErro } from '../shared/codigos-erro';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -219,7 +220,9 @@ async function registerWeb(app: FastifyInstance, dir: string) {
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url === '/api' || req.method !== 'GET') {
-      return reply.status(404).send({ codigo: 404, mensagem: 'Recurso não encontrado.', erros: ['Recurso não encontrado.'] });
+      return reply.status(404).send({
+        codigo: 404, mensagem: 'Recurso não encontrado.', erros: ['Recurso não encontrado.'], codigoErro: CodigoErro.NAO_ENCONTRADO,
+      });
     }
     if (!built) {
       return reply.status(503).type('text/plain; charset=utf-8')

@@ -13,7 +13,7 @@ export const CodigoErro = {
   NAO_AUTENTICADO: 'NAO_AUTENTICADO',
   /** 403: the caller may not do this, or the record is outside their scope. */
   SEM_PERMISSAO: 'SEM_PERMISSAO',
-  /** 403: a staff user outside their access window. */
+  /** 403: a staff user outside their access window (blocked, past their validity, or outside their hours). */
   FORA_DO_HORARIO: 'FORA_DO_HORARIO',
   /** 404: nothing with that id or address. */
   NAO_ENCONTRADO: 'NAO_ENCONTRADO',
@@ -25,7 +25,7 @@ export const CodigoErro = {
   CORPO_GRANDE_DEMAIS: 'CORPO_GRANDE_DEMAIS',
   /** 429: too many calls; wait. */
   MUITAS_REQUISICOES: 'MUITAS_REQUISICOES',
-  /** 400: the captcha token is missing, invalid or used. */
+  /** 403: the captcha token of a public lookup is missing, invalid or used. */
   CAPTCHA_INVALIDO: 'CAPTCHA_INVALIDO',
   /** 500: anything unexpected; the message is the generic one. */
   ERRO_INTERNO: 'ERRO_INTERNO',

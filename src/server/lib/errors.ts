@@ -1,38 +1,66 @@
+import { CodigoErro } from '../../shared/codigos-erro';
+
+/** The machine-readable code of a status when the thrower names none. */
+export function codigoErroDoStatus(status: number): CodigoErro {
+  switch (status) {
+    case 400: return CodigoErro.DADOS_INVALIDOS;
+    case 401: return CodigoErro.NAO_AUTENTICADO;
+    case 403: return CodigoErro.SEM_PERMISSAO;
+    case 404: return CodigoErro.NAO_ENCONTRADO;
+    case 406: return CodigoErro.ESTADO_NAO_PERMITE;
+    case 409: return CodigoErro.CONFLITO;
+    case 413: return CodigoErro.CORPO_GRANDE_DEMAIS;
+    case 429: return CodigoErro.MUITAS_REQUISICOES;
+    case 503: return CodigoErro.INDISPONIVEL;
+    default: return status >= 500 ? CodigoErro.ERRO_INTERNO : CodigoErro.DADOS_INVALIDOS;
+  }
+}
+
 /**
- * The one error type that services throw. The error handler turns it into the specification's envelope
- * `{codigo, mensagem, erros}` with the HTTP status equal to `codigo`.
+ * The one error type that services throw: the HTTP status (`codigo`), a machine-readable code (`codigoErro`,
+ * src/shared/codigos-erro.ts; by default the status's own) and the user's message. The error handler turns it
+ * into the specification's envelope `{codigo, mensagem, erros, codigoErro}` with the HTTP status equal to `codigo`.
  */
 export class AppError extends Error {
   readonly codigo: number;
+  readonly codigoErro: CodigoErro;
   readonly erros: string[];
   readonly dados: unknown;
 
-  constructor(codigo: number, mensagem: string, opts: { erros?: string[]; dados?: unknown; cause?: unknown } = {}) {
+  constructor(
+    codigo: number,
+    mensagem: string,
+    opts: { erros?: string[]; dados?: unknown; cause?: unknown; codigoErro?: CodigoErro } = {},
+  ) {
     super(mensagem, { cause: opts.cause });
     this.name = 'AppError';
     this.codigo = codigo;
+    this.codigoErro = opts.codigoErro ?? codigoErroDoStatus(codigo);
     this.erros = opts.erros ?? [mensagem];
     this.dados = opts.dados;
   }
 
-  static badRequest(mensagem: string, erros?: string[]) {
-    return new AppError(400, mensagem, { erros });
+  static badRequest(mensagem: string, erros?: string[], codigoErro?: CodigoErro) {
+    return new AppError(400, mensagem, { erros, codigoErro });
   }
 
   static unauthorized(mensagem: string, expirado = false) {
-    return new AppError(401, mensagem, { dados: { expirado } });
+    return new AppError(401, mensagem, {
+      dados: { expirado },
+      codigoErro: expirado ? CodigoErro.TOKEN_EXPIRADO : CodigoErro.NAO_AUTENTICADO,
+    });
   }
 
-  static forbidden(mensagem = 'Você não tem permissão para acessar este recurso.') {
-    return new AppError(403, mensagem);
+  static forbidden(mensagem = 'Você não tem permissão para acessar este recurso.', codigoErro?: CodigoErro) {
+    return new AppError(403, mensagem, { codigoErro });
   }
 
-  static notFound(mensagem = 'Registro não encontrado.') {
-    return new AppError(404, mensagem);
+  static notFound(mensagem = 'Registro não encontrado.', codigoErro?: CodigoErro) {
+    return new AppError(404, mensagem, { codigoErro });
   }
 
-  static notAcceptable(mensagem: string) {
-    return new AppError(406, mensagem);
+  static notAcceptable(mensagem: string, codigoErro?: CodigoErro) {
+    return new AppError(406, mensagem, { codigoErro });
   }
 }
 

@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, MENSAGEM_ERRO_INTERNO } from '../lib/errors';
+import type { CodigoErro } from '../../shared/codigos-erro';
+import { erroCampo } from '../../shared/erros-campo';
+import { AppError, codigoErroDoStatus, MENSAGEM_ERRO_INTERNO } from '../lib/errors';
 
 export const MENSAGEM_DADOS_INVALIDOS = 'Dados inválidos. Confira os campos informados.';
 
@@ -10,8 +12,11 @@ export function ok<T>(dados: T, mensagem = 'Sucesso', codigo = 200) {
   return { codigo, mensagem, dados };
 }
 
-function erro(reply: FastifyReply, codigo: number, mensagem: string, erros: string[] = [mensagem], dados?: unknown) {
-  const body: Record<string, unknown> = { codigo, mensagem, erros };
+function erro(
+  reply: FastifyReply, codigo: number, mensagem: string, erros: string[] = [mensagem], dados?: unknown,
+  codigoErro: CodigoErro = codigoErroDoStatus(codigo),
+) {
+  const body: Record<string, unknown> = { codigo, mensagem, erros, codigoErro };
   if (dados !== undefined) body.dados = dados;
   return reply.status(codigo).type('application/json; charset=utf-8').send(body);
 }
@@ -29,6 +34,7 @@ const mensagemPorStatus: Record<number, string> = {
   429: 'Muitas requisições. Aguarde um momento e tente novamente.',
 };
 
+/** The dotted field path of a JSON pointer (`/endereco/cep` → `endereco.cep`), or `fallback` for the root. */
 function campo(instancePath: string | undefined, fallback: string): string {
   const p = (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
   return p || fallback;
@@ -41,11 +47,11 @@ function campo(instancePath: string | undefined, fallback: string): string {
 export const envelopePlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof AppError) {
-      return erro(reply, err.codigo, err.message, err.erros, err.dados);
+      return erro(reply, err.codigo, err.message, err.erros, err.dados, err.codigoErro);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const onde = err.validationContext ?? 'body';
-      const erros = err.validation.map((v) => `${campo(v.instancePath, onde)}: ${v.message ?? 'Valor inválido'}`);
+      const erros = err.validation.map((v) => erroCampo(campo(v.instancePath, onde), v.message ?? 'Valor inválido'));
       // A rule of the specification (a refinement) carries the sentence the user must read: it leads.
       const regra = err.validation.find((v) => v.keyword === 'custom' && v.message);
       return erro(reply, 400, regra?.message ?? MENSAGEM_DADOS_INVALIDOS, erros);

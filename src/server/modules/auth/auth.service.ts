@@ -6,6 +6,7 @@ import { Perfil } from '../../../shared/enums';
 import { isValidCpf, onlyDigits } from '../../../shared/cpf';
 import type { TokenPayload } from '../../../shared/schemas/auth';
 import type { IdentityProvider } from '../../adapters/identity/identity-provider';
+import { CodigoErro } from '../../../shared/codigos-erro';
 import { AppError } from '../../lib/errors';
 import type { AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthRepository, UsuarioMapaAcesso } from './auth.repository';
@@ -110,7 +111,7 @@ export class AuthService {
         await this.auditoria.tentarRegistrar({
           acao: 'LOGIN_RECUSADO', cpfAtor: cpf, perfilAtor: servidor.tipoUsuario, ip, sucesso: false, detalhes: { motivo: 'janela_acesso' },
         });
-        throw AppError.forbidden(motivo);
+        throw AppError.forbidden(motivo, CodigoErro.FORA_DO_HORARIO);
       }
       payload = {
         sub: cpf,
@@ -226,7 +227,7 @@ export class AuthService {
           acao: 'AUTORIZACAO_RECUSADA', cpfAtor: sessao.cpf, perfilAtor: sessao.perfil, sessaoId: sessao.id, ip, sucesso: false,
           detalhes: { motivo: 'janela_acesso' },
         });
-        throw AppError.forbidden(motivo);
+        throw AppError.forbidden(motivo, CodigoErro.FORA_DO_HORARIO);
       }
       // The profile and agency are read from the database on every request: a change by a manager applies at once.
       ctx.perfil = servidor!.tipoUsuario as Perfil;

@@ -110,7 +110,7 @@ describe('tokens and sessions', () => {
     try {
       const expired = await s.api({ method: 'GET', url: `/api/solicitacao/totalizadores/${id}` });
       expect(expired.statusCode).toBe(401);
-      expect(expired.json()).toMatchObject({ codigo: 401, dados: { expirado: true } });
+      expect(expired.json()).toMatchObject({ codigo: 401, dados: { expirado: true }, codigoErro: 'TOKEN_EXPIRADO' });
 
       const refresh = await s.api({ method: 'POST', url: '/api/auth/refresh' });
       expect(refresh.statusCode).toBe(200);
@@ -207,6 +207,7 @@ describe('staff access window', () => {
       const { code, state } = await obterCodigo(t.app, nav, '20000000299');
       const res = await nav.request({ method: 'POST', url: '/api/auth/login', payload: { code, state }, headers: { 'x-xsrf-token': nav.xsrf } });
       expect(res.statusCode).toBe(403);
+      expect(res.json().codigoErro).toBe('FORA_DO_HORARIO');
       expect(res.json().mensagem).toBe(
         'Acesso fora do horário permitido. Seu acesso é permitido de todos os dias, das 13:00 às 14:00 (horário de Brasília).');
     } finally {

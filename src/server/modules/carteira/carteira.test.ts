@@ -106,7 +106,7 @@ describe('GET /api/pescador/{id}/imprimir-carteira', () => {
       await t.db.execute(sql`UPDATE pescador SET situacao_registro = ${situacao} WHERE id = ${idPescador}`);
       const res = await imprimir();
       expect(res.statusCode, `situacao ${situacao}`).toBe(406);
-      expect(res.json()).toEqual({ codigo: 406, mensagem: MSG_INATIVO, erros: [MSG_INATIVO] });
+      expect(res.json()).toEqual({ codigo: 406, mensagem: MSG_INATIVO, erros: [MSG_INATIVO], codigoErro: 'ESTADO_NAO_PERMITE' });
     }
     await t.db.execute(sql`UPDATE pescador SET situacao_registro = 1 WHERE id = ${idPescador}`);
   });
@@ -174,7 +174,7 @@ describe('GET /api/carteira-profissional/verificar/{token}', () => {
     ]) {
       const res = await verificar(errado, ip);
       expect(res.statusCode, errado).toBe(400);
-      expect(res.json()).toEqual({ codigo: 400, mensagem: MSG_CODIGO, erros: [MSG_CODIGO] });
+      expect(res.json()).toEqual({ codigo: 400, mensagem: MSG_CODIGO, erros: [MSG_CODIGO], codigoErro: 'DADOS_INVALIDOS' });
     }
     const { rows } = await t.db.execute<{ n: number }>(sql`
       SELECT count(*)::int AS n FROM auditoria WHERE acao = 'VERIFICACAO_CARTEIRA' AND ip = ${ip} AND NOT sucesso`);

@@ -6,6 +6,7 @@ import {
   type ProtocoloPublico,
 } from '../../../shared/schemas/carteira';
 import type { CaptchaVerifier } from '../../adapters/captcha/captcha';
+import { CodigoErro } from '../../../shared/codigos-erro';
 import { AppError } from '../../lib/errors';
 import type { AuditoriaService, EventoAuditoria } from '../auditoria/auditoria.service';
 import type { CarteiraService } from '../carteira/carteira.service';
@@ -82,6 +83,6 @@ export class ConsultaPublicaService {
     if (valido) return;
     const evento: EventoAuditoria = { acao, recurso, ip, sucesso: false, detalhes: { motivo: token ? 'captcha_invalido' : 'captcha_ausente' } };
     await this.auditoria.tentarRegistrar(evento);
-    throw AppError.forbidden(MENSAGENS_CARTEIRA.captchaInvalido);
+    throw AppError.forbidden(MENSAGENS_CARTEIRA.captchaInvalido, CodigoErro.CAPTCHA_INVALIDO);
   }
 }

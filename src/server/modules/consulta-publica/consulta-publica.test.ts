@@ -91,7 +91,7 @@ describe('captcha of the public lookups', () => {
     const ip = novoIp();
     const res = await consulta(`cpf=${CPF}&rgp=${RGP}`, undefined, ip);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ codigo: 403, mensagem: MSG_CAPTCHA, erros: [MSG_CAPTCHA] });
+    expect(res.json()).toEqual({ codigo: 403, mensagem: MSG_CAPTCHA, erros: [MSG_CAPTCHA], codigoErro: 'CAPTCHA_INVALIDO' });
     const { rows } = await t.db.execute<{ sucesso: boolean; detalhes: unknown }>(sql`
       SELECT sucesso, detalhes FROM auditoria WHERE acao = 'CONSULTA_PUBLICA_CARTEIRA' AND ip = ${ip}`);
     expect(rows).toEqual([{ sucesso: false, detalhes: { motivo: 'captcha_ausente' } }]);
@@ -226,7 +226,7 @@ describe('GET /api/carteira-profissional/consulta-publica', () => {
     const rgpErrado = await consulta(`cpf=${CPF}&rgp=PAPA00000000043`, await resolverCaptcha(t.app, ip), ip);
     for (const res of [cpfErrado, rgpErrado]) {
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ codigo: 404, mensagem: MSG_NAO_ENCONTRADA, erros: [MSG_NAO_ENCONTRADA] });
+      expect(res.json()).toEqual({ codigo: 404, mensagem: MSG_NAO_ENCONTRADA, erros: [MSG_NAO_ENCONTRADA], codigoErro: 'NAO_ENCONTRADO' });
     }
     expect(cpfErrado.body).toBe(rgpErrado.body);
   });
