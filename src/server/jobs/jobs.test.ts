@@ -1,25 +1,52 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { finalizarVencidasJob } from '../modules/analise/analise.jobs';
 import { createTestApp, type TestApp } from '../test/helpers';
-import { iniciarJobs, JOBS, type Jobs } from './jobs';
+import { definirJob } from './job';
+import { DEFINICOES_JOBS, iniciarJobs, type Jobs } from './jobs';
 
 let t: TestApp;
 let jobs: Jobs;
 
+/** What the test job saw, by its payload's `marca`. */
+const recebidos: { marca: string; quantidade: number }[] = [];
+const jobDeTeste = definirJob({
+  nome: 'teste-enfileirar-na-transacao',
+  payload: z.object({ marca: z.string().min(1), quantidade: z.number().int().positive() }),
+  tentativas: 0,
+  async executar(payload) {
+    recebidos.push(payload);
+    return { ok: true };
+  },
+});
+
 beforeAll(async () => {
   t = await createTestApp();
   const url = t.pool.options.connectionString!;
-  jobs = await iniciarJobs({ connectionString: url, servicos: t.app.servicos, log: t.app.log, pollingIntervalSeconds: 0.5 });
+  jobs = await iniciarJobs({
+    connectionString: url, servicos: t.app.servicos, log: t.app.log, pollingIntervalSeconds: 0.5,
+    definicoes: [...DEFINICOES_JOBS, jobDeTeste],
+  });
 });
 afterAll(async () => {
   await jobs.stop();
   await t.close();
 });
 
+async function esperarEstado(nome: string, id: string, alvo: string): Promise<string> {
+  let estado = '';
+  for (let i = 0; i < 40 && estado !== alvo; i++) {
+    await new Promise((r) => setTimeout(r, 250));
+    estado = (await jobs.boss.getJobById(nome, id))?.state ?? '';
+  }
+  return estado;
+}
+
 describe('background jobs', () => {
   it('schedules the deadline job daily in São Paulo time and runs it through the worker', async () => {
     const schedules = await jobs.boss.getSchedules();
-    expect(schedules).toContainEqual(expect.objectContaining({ name: JOBS.finalizarVencidas, cron: '0 3 * * *', timezone: 'America/Sao_Paulo' }));
+    expect(schedules).toContainEqual(expect.objectContaining({ name: finalizarVencidasJob.nome, cron: '0 3 * * *', timezone: 'America/Sao_Paulo' }));
 
     const { rows } = await t.db.execute<{ id: number }>(sql`
       WITH p AS (INSERT INTO pescador (cpf, nome) VALUES ('39053344705', 'PESCADOR VENCIDO') RETURNING id)
@@ -29,15 +56,30 @@ describe('background jobs', () => {
       INSERT INTO solicitacao_historico (solicitacao_id, situacao_anterior, situacao_nova, motivo, criado_em)
       VALUES (${id}, 7, 3, 'teste', now() - interval '40 days')`);
 
-    const jobId = await jobs.boss.send(JOBS.finalizarVencidas, {});
-    expect(jobId).toBeTruthy();
-    let estado = '';
-    for (let i = 0; i < 40 && estado !== 'completed'; i++) {
-      await new Promise((r) => setTimeout(r, 250));
-      estado = (await jobs.boss.getJobById(JOBS.finalizarVencidas, jobId!))?.state ?? '';
-    }
-    expect(estado).toBe('completed');
+    const jobId = await jobs.boss.send(finalizarVencidasJob.nome, {});
+    expect(jobId).toEqual(expect.any(String));
+    expect(await esperarEstado(finalizarVencidasJob.nome, jobId!, 'completed')).toBe('completed');
     const { rows: s } = await t.db.execute<{ situacao: number }>(sql`SELECT situacao FROM solicitacao WHERE id = ${id}`);
     expect(s[0]!.situacao).toBe(5);
+  });
+
+  it('enqueues inside the caller\'s transaction: a rolled-back job never exists, a committed one runs with its payload', async () => {
+    let desfeito: string | null = null;
+    await expect(t.db.transaction(async (tx) => {
+      desfeito = await jobs.fila.enfileirar(tx, jobDeTeste, { marca: 'desfeito', quantidade: 1 });
+      throw new Error('rollback');
+    })).rejects.toThrow('rollback');
+    expect(desfeito).toEqual(expect.any(String));
+    expect(await jobs.boss.getJobById(jobDeTeste.nome, desfeito!)).toBeNull();
+
+    const id = await t.db.transaction((tx) => jobs.fila.enfileirar(tx, jobDeTeste, { marca: 'gravado', quantidade: 3 }));
+    expect(await esperarEstado(jobDeTeste.nome, id!, 'completed')).toBe('completed');
+    expect(recebidos).toEqual([{ marca: 'gravado', quantidade: 3 }]);
+  });
+
+  it('refuses a payload that does not match the job\'s schema before anything is written', async () => {
+    await expect(t.db.transaction((tx) => jobs.fila.enfileirar(tx, jobDeTeste, { marca: '', quantidade: 0 }))).rejects.toThrow();
+    const { rows } = await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${jobDeTeste.nome}`);
+    expect(rows[0]!.n).toBe(1);
   });
 });

@@ -1,0 +1,62 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
+import type { z } from 'zod';
+import type { Servicos } from '../app';
+import type { Executor } from '../db/client';
+
+/**
+ * A background job as data (architecture rule 7): its queue name, the zod schema of its payload, an optional
+ * schedule, and a handler that only calls services. Each module keeps its jobs in `<domain>.jobs.ts`;
+ * `jobs.ts` registers them all. Example: src/server/modules/analise/analise.jobs.ts.
+ */
+export interface DefinicaoJob<S extends z.ZodType = z.ZodType> {
+  /** The pg-boss queue name (kebab-case, never renamed once deployed: queued jobs keep it). */
+  nome: string;
+  payload: S;
+  /** Cron in São Paulo time, for jobs that run on a schedule (the schedule lives in the database). */
+  agenda?: string;
+  /** Retries before the job fails for good (pg-boss's retryLimit); 2 by default. */
+  tentativas?: number;
+  executar(payload: z.output<S>, ctx: { servicos: Servicos; log: FastifyBaseLogger }): Promise<unknown>;
+}
+
+/** Declares a job with its payload type inferred from the schema. */
+export function definirJob<S extends z.ZodType>(def: DefinicaoJob<S>): DefinicaoJob<S> {
+  return def;
+}
+
+/**
+ * pg-boss runs its SQL through `executeSql(text, values)`; this runs it on a Drizzle executor, so a job is
+ * written by the caller's own transaction and exists only if that transaction commits.
+ */
+function executorPgBoss(executor: Executor): { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      const partes = text.split(/\$(\d+)/);
+      const pedacos: SQL[] = partes.map((p, i) => (i % 2 === 0 ? sql.raw(p) : sql`${values[Number(p) - 1] ?? null}`));
+      const r = await executor.execute(sql.join(pedacos, sql.raw('')));
+      return { rows: r.rows };
+    },
+  };
+}
+
+/** The one way to enqueue a job: validated payload, written inside the caller's transaction. */
+export class FilaDeJobs {
+  constructor(private readonly boss: PgBoss) {}
+
+  async enfileirar<S extends z.ZodType>(
+    executor: Executor,
+    job: DefinicaoJob<S>,
+    payload: z.input<S>,
+    opts: { chaveUnica?: string; iniciarApos?: Date } = {},
+  ): Promise<string | null> {
+    const dados = job.payload.parse(payload) as object;
+    return this.boss.send(job.nome, dados, {
+      db: executorPgBoss(executor),
+      retryLimit: job.tentativas ?? 2,
+      ...(opts.chaveUnica ? { singletonKey: opts.chaveUnica } : {}),
+      ...(opts.iniciarApos ? { startAfter: opts.iniciarApos } : {}),
+    });
+  }
+}

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { definirJob } from '../../jobs/job';
+
+/** Daily at 03:00 (São Paulo): requests left in updating past the deadline become FINALIZADA. */
+export const finalizarVencidasJob = definirJob({
+  nome: 'finalizar-solicitacoes-em-atualizacao-vencidas',
+  payload: z.object({}),
+  agenda: '0 3 * * *',
+  async executar(_payload, { servicos, log }) {
+    const finalizadas = await servicos.analise.finalizarVencidas();
+    log.info({ job: finalizarVencidasJob.nome, finalizadas }, 'job done');
+    return { finalizadas };
+  },
+});
