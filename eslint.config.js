@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import fronteiras from './eslint-rules/fronteiras.js';
 
 // src/web and src/server only meet in src/shared; src/shared runs in both, so it uses neither Node nor the DOM.
 const noServer = { group: ['**/server/**', '*/server/*'], message: 'src/web must not import src/server: share through src/shared.' };
@@ -31,6 +32,20 @@ export default tseslint.config(
   {
     files: ['src/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noWeb] }] },
+  },
+  // One owner per table, one door per module: another module is reached through its service only. Tests and
+  // their fixtures may set up any module's data.
+  {
+    files: ['src/server/modules/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.fixtures.ts', '**/*.test-utils.ts', '**/passos-teste.ts'],
+    plugins: { fronteiras },
+    rules: { 'fronteiras/modulos-do-servidor': 'error' },
+  },
+  // bulletproof-react's rule: features do not know each other; screens compose them.
+  {
+    files: ['src/web/features/**/*.{ts,tsx}'],
+    plugins: { fronteiras },
+    rules: { 'fronteiras/features-da-web': 'error' },
   },
   {
     files: ['src/shared/**/*.ts'],
