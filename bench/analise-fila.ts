@@ -5,7 +5,7 @@
 //
 // BENCH_REUSE=1 keeps the seeded data folder of an earlier run (seeding 2 million rows takes a few minutes).
 import pg from 'pg';
-import { isValidCpf } from '../src/shared/cpf';
+import { cpfComDigitos } from '../src/shared/cpf';
 import { percentile, signIn, startProduct, stop, waitExit } from './lib';
 
 const N = Number(process.env.BENCH_PESCADORES ?? 2_000_000);
@@ -13,19 +13,6 @@ const RODADAS = Number(process.env.BENCH_RODADAS ?? 30);
 const REUSE = process.env.BENCH_REUSE === '1';
 const PG_PORT = 5512;
 const dataDir = '.test-data/bench-analise';
-
-/** A valid CPF from 9 base digits (the two check digits computed). */
-function cpfValido(base9: string): string {
-  const digitos = base9.split('').map(Number);
-  for (const n of [9, 10]) {
-    const soma = digitos.slice(0, n).reduce((s, d, i) => s + d * (n + 1 - i), 0);
-    const resto = (soma * 10) % 11;
-    digitos.push(resto === 10 ? 0 : resto);
-  }
-  const cpf = digitos.join('');
-  if (!isValidCpf(cpf)) throw new Error('bad CPF generator');
-  return cpf;
-}
 
 async function semear(db: pg.Client) {
   const { rows } = await db.query<{ n: string }>('SELECT count(*) AS n FROM analise_solicitacao');
@@ -74,7 +61,7 @@ try {
   await db.connect();
   await semear(db);
   // A fisher of the seed given a valid CPF, to look up by CPF.
-  const cpf = cpfValido('123456789');
+  const cpf = cpfComDigitos('123456789');
   await db.query(`UPDATE pescador SET cpf = $1 WHERE cpf = '9' || lpad('777777', 10, '0')`, [cpf]);
   await db.end();
 

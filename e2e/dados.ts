@@ -1,19 +1,11 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
-import { formatCpf, isValidCpf } from '../src/shared/cpf';
+import { cpfComDigitos, formatCpf, isValidCpf } from '../src/shared/cpf';
 
 /**
  * Test data made on the spot: fresh valid CPFs (so every test signs in a fisher of its own) and small but real
  * files to upload (a PNG decoded by the browser's canvas and re-encoded by the server, and a complete PDF).
  */
-
-/** The CPF check digit of src/shared/cpf.ts: weights length+1 … 2, (sum × 10) mod 11, 10 → 0. */
-function digitoVerificador(digitos: string, tamanho: number): number {
-  let soma = 0;
-  for (let i = 0; i < tamanho; i++) soma += Number(digitos[i]) * (tamanho + 1 - i);
-  const resto = (soma * 10) % 11;
-  return resto === 10 ? 0 : resto;
-}
 
 const emitidos = new Set<string>();
 
@@ -23,10 +15,7 @@ const emitidos = new Set<string>();
  */
 export function novoCpf(): string {
   for (;;) {
-    const base = `${8 + crypto.randomInt(2)}${String(crypto.randomInt(100_000_000)).padStart(8, '0')}`;
-    const d1 = digitoVerificador(base, 9);
-    const d2 = digitoVerificador(`${base}${d1}`, 10);
-    const cpf = `${base}${d1}${d2}`;
+    const cpf = cpfComDigitos(`${8 + crypto.randomInt(2)}${String(crypto.randomInt(100_000_000)).padStart(8, '0')}`);
     if (!isValidCpf(cpf) || emitidos.has(cpf)) continue;
     emitidos.add(cpf);
     return formatCpf(cpf);

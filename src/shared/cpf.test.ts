@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCpf, isValidCpf, maskCpf, onlyDigits } from './cpf';
+import { cpfComDigitos, formatCpf, isValidCpf, maskCpf, onlyDigits } from './cpf';
 
 describe('CPF', () => {
   it('accepts valid check digits with or without the mask', () => {
@@ -19,5 +19,13 @@ describe('CPF', () => {
     expect(onlyDigits('529.982.247-25')).toBe('52998224725');
     expect(formatCpf('52998224725')).toBe('529.982.247-25');
     expect(maskCpf('52998224725')).toBe('***.982.247-**');
+  });
+
+  it('computes the two check digits from 9 base digits, left-padding shorter bases', () => {
+    expect(cpfComDigitos('529982247')).toBe('52998224725');
+    expect(cpfComDigitos('123456789')).toBe('12345678909');
+    expect(cpfComDigitos(100000001)).toBe('10000000108');
+    expect(cpfComDigitos(7)).toBe('00000000787');
+    for (let n = 0; n < 2000; n += 37) expect(isValidCpf(cpfComDigitos(800_000_000 + n))).toBe(true);
   });
 });

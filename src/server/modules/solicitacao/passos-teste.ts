@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { decodeJwt } from 'jose';
 import { expect } from 'vitest';
+import { cpfComDigitos } from '../../../shared/cpf';
 import type { Database } from '../../db/client';
 import { entrarComo, type Sessao, type TestApp } from '../../test/helpers';
 
@@ -17,16 +18,7 @@ export const CNPJ_VALIDO = '11222333000181';
 
 /** A valid CPF built from a number (check digits computed), for as many distinct fishers as a test needs. */
 export function cpfDe(n: number): string {
-  const base = String(800_000_000 + n).slice(-9);
-  const dv = (digits: string) => {
-    let soma = 0;
-    for (let i = 0; i < digits.length; i++) soma += Number(digits[i]) * (digits.length + 1 - i);
-    const r = (soma * 10) % 11;
-    return r === 10 ? 0 : r;
-  };
-  const d1 = dv(base);
-  const d2 = dv(base + d1);
-  return `${base}${d1}${d2}`;
+  return cpfComDigitos(800_000_000 + n);
 }
 
 type Obj = Record<string, unknown>;
