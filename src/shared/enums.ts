@@ -27,16 +27,6 @@ export const perfilLabel: Record<Perfil, string> = {
   7: 'Consulta externa',
 };
 
-/** Profiles held by staff (map users). */
-export const perfisServidor = [
-  Perfil.GESTOR,
-  Perfil.MPA,
-  Perfil.SFPA,
-  Perfil.ADMIN,
-  Perfil.CONSULTA_INTERNO,
-  Perfil.CONSULTA_EXTERNO,
-] as const;
-
 /** Registry status, first set (situação do registro). */
 export const SituacaoRegistro = {
   ATIVO: 1,

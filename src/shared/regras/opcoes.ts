@@ -21,8 +21,3 @@ export function podeRecadastramento(t: TotalizadoresPescador): boolean {
 export function podeRegistroInicial(t: TotalizadoresPescador): boolean {
   return podeRecadastramento(t);
 }
-
-/** A request in progress (sent, under analysis or being updated) blocks another submission. */
-export function temSolicitacaoEmAndamento(t: TotalizadoresPescador): boolean {
-  return t.enviadas > 0 || t.emAnalise > 0;
-}

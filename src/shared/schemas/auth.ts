@@ -37,5 +37,3 @@ export const tokenPayload = z.object({
 });
 export type TokenPayload = z.infer<typeof tokenPayload>;
 
-/** 401 answers carry `dados.expirado`. */
-export const naoAutorizadoDados = z.object({ expirado: z.boolean() });
