@@ -2,6 +2,7 @@
 // - a server module may import another module's `*.service` only (its routes, repository, jobs and helpers are
 //   its own business; what another module needs, the owner's service offers);
 // - a web feature never imports another feature (screens in src/web/routes compose features).
+import fs from 'node:fs';
 import path from 'node:path';
 
 const SERVER_MODULES = `${path.sep}src${path.sep}server${path.sep}modules${path.sep}`;
@@ -16,67 +17,49 @@ function dentroDe(raiz, arquivo) {
   return { pasta: resto[0], resto: resto.slice(1) };
 }
 
-function origens(context, verificar) {
-  const checar = (node) => {
-    const src = node.source;
-    if (src && src.type === 'Literal' && typeof src.value === 'string') verificar(node, src.value);
-  };
-  return {
-    ImportDeclaration: checar,
-    ExportNamedDeclaration: checar,
-    ExportAllDeclaration: checar,
-    ImportExpression: checar,
-  };
-}
-
+/** The file an import names, relative imports only; an import of a folder names its index. */
 function destino(context, fonte) {
   if (!fonte.startsWith('.')) return null;
-  return path.resolve(path.dirname(context.physicalFilename ?? context.filename), fonte);
+  const alvo = path.resolve(path.dirname(context.physicalFilename ?? context.filename), fonte);
+  return fs.statSync(alvo, { throwIfNoEntry: false })?.isDirectory() ? path.join(alvo, 'index') : alvo;
 }
 
-const modulosDoServidor = {
-  meta: {
-    type: 'problem',
-    docs: { description: "A server module imports another module's *.service only." },
-    messages: {
-      soService: "src/server/modules/{{origem}} may only import another module's service: '{{fonte}}' is inside module {{alvo}}. Ask {{alvo}}'s service for it.",
+/**
+ * A rule over the folders right under `raiz` (server modules, web features): an import from one folder into
+ * another is reported unless `permitido(alvo)` says the target file is an allowed door.
+ */
+function fronteira({ raiz, descricao, mensagem, permitido }) {
+  return {
+    meta: { type: 'problem', docs: { description: descricao }, messages: { fronteira: mensagem }, schema: [] },
+    create(context) {
+      const aqui = dentroDe(raiz, context.physicalFilename ?? context.filename);
+      if (!aqui) return {};
+      const checar = (node) => {
+        const src = node.source;
+        if (!src || src.type !== 'Literal' || typeof src.value !== 'string') return;
+        const alvo = destino(context, src.value);
+        const la = alvo && dentroDe(raiz, alvo);
+        if (!la || la.pasta === aqui.pasta || permitido(la)) return;
+        context.report({ node, messageId: 'fronteira', data: { origem: aqui.pasta, alvo: la.pasta, fonte: src.value } });
+      };
+      return { ImportDeclaration: checar, ExportNamedDeclaration: checar, ExportAllDeclaration: checar, ImportExpression: checar };
     },
-    schema: [],
-  },
-  create(context) {
-    const aqui = dentroDe(SERVER_MODULES, context.physicalFilename ?? context.filename);
-    if (!aqui) return {};
-    return origens(context, (node, fonte) => {
-      const alvo = destino(context, fonte);
-      const la = alvo && dentroDe(SERVER_MODULES, alvo);
-      if (!la || la.pasta === aqui.pasta) return;
-      const nome = la.resto[la.resto.length - 1].replace(/\.(ts|js)$/, '');
-      if (la.resto.length === 1 && nome.endsWith('.service')) return;
-      context.report({ node, messageId: 'soService', data: { origem: aqui.pasta, alvo: la.pasta, fonte } });
-    });
-  },
-};
+  };
+}
 
-const featuresDaWeb = {
-  meta: {
-    type: 'problem',
-    docs: { description: 'A web feature never imports another feature.' },
-    messages: {
-      semOutraFeature: "src/web/features/{{origem}} must not import feature {{alvo}} ('{{fonte}}'): compose them in a screen (src/web/routes) or move what both need to src/web/components, src/web/lib or src/shared.",
-    },
-    schema: [],
-  },
-  create(context) {
-    const aqui = dentroDe(WEB_FEATURES, context.physicalFilename ?? context.filename);
-    if (!aqui) return {};
-    return origens(context, (node, fonte) => {
-      const alvo = destino(context, fonte);
-      const la = alvo && (dentroDe(WEB_FEATURES, alvo) ?? dentroDe(WEB_FEATURES, `${alvo}${path.sep}index`));
-      if (!la || la.pasta === aqui.pasta) return;
-      context.report({ node, messageId: 'semOutraFeature', data: { origem: aqui.pasta, alvo: la.pasta, fonte } });
-    });
-  },
-};
+const modulosDoServidor = fronteira({
+  raiz: SERVER_MODULES,
+  descricao: "A server module imports another module's *.service only.",
+  mensagem: "src/server/modules/{{origem}} may only import another module's service: '{{fonte}}' is inside module {{alvo}}. Ask {{alvo}}'s service for it.",
+  permitido: (la) => la.resto.length === 1 && la.resto[0].replace(/\.(ts|js)$/, '').endsWith('.service'),
+});
+
+const featuresDaWeb = fronteira({
+  raiz: WEB_FEATURES,
+  descricao: 'A web feature never imports another feature.',
+  mensagem: "src/web/features/{{origem}} must not import feature {{alvo}} ('{{fonte}}'): compose them in a screen (src/web/routes) or move what both need to src/web/components, src/web/lib or src/shared.",
+  permitido: () => false,
+});
 
 export default {
   meta: { name: 'fronteiras' },

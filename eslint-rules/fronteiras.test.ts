@@ -25,22 +25,22 @@ tester.run('modulos-do-servidor', fronteiras.rules['modulos-do-servidor'], {
     {
       filename: em('src/server/modules/analise/analise.service.ts'),
       code: "import { PescadorRepository } from '../pescador/pescador.repository';",
-      errors: [{ messageId: 'soService' }],
+      errors: [{ messageId: 'fronteira' }],
     },
     {
       filename: em('src/server/modules/arquivo/arquivo.routes.ts'),
       code: "import { PERFIS } from '../documento/documento.routes';",
-      errors: [{ messageId: 'soService' }],
+      errors: [{ messageId: 'fronteira' }],
     },
     {
       filename: em('src/server/modules/analise/analise.service.ts'),
       code: "import type { Linha } from '../solicitacao/tipos/registro';",
-      errors: [{ messageId: 'soService' }],
+      errors: [{ messageId: 'fronteira' }],
     },
     {
       filename: em('src/server/modules/analise/analise.service.ts'),
       code: "export { x } from '../pescador/aplicar-dados';",
-      errors: [{ messageId: 'soService' }],
+      errors: [{ messageId: 'fronteira' }],
     },
   ],
 });
@@ -56,12 +56,12 @@ tester.run('features-da-web', fronteiras.rules['features-da-web'], {
     {
       filename: em('src/web/features/analise/tela-analise.tsx'),
       code: "import { Documentos } from '../documentos/documentos-api';",
-      errors: [{ messageId: 'semOutraFeature' }],
+      errors: [{ messageId: 'fronteira' }],
     },
     {
       filename: em('src/web/features/analise/tela-analise.tsx'),
       code: "import { Documentos } from '../documentos';",
-      errors: [{ messageId: 'semOutraFeature' }],
+      errors: [{ messageId: 'fronteira' }],
     },
   ],
 });
