@@ -33,6 +33,7 @@ async function main() {
       port: config.database.embeddedPort,
       persistent: true,
       onLog: (line) => log.debug({ postgres: line.trim() }, 'embedded postgres'),
+      onRecover: (pid) => log.warn({ pid }, 'stopping the embedded PostgreSQL left running by a previous run'),
     });
     url = embedded.url;
   }
@@ -62,12 +63,29 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // A launcher killed with -9 (npm, tsx) cannot pass a signal on: the server notices its parent is gone and stops
+  // too, so that neither it nor the database holds the ports of the next start.
+  const pai = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== pai) void shutdown('parent process gone');
+  }, 1000).unref();
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ url: config.publicUrl, bootMs: Math.round(performance.now() - started) }, 'RGP ready');
 }
 
+/** The whole cause of a failed start: each message of the `cause` chain, or what was thrown if not an Error. */
+function causa(err: unknown): string {
+  const partes: string[] = [];
+  for (let e: unknown = err, n = 0; e !== undefined && e !== null && n < 5; e = (e as { cause?: unknown }).cause, n++) {
+    if (e instanceof Error) partes.push(e.message || e.name);
+    else partes.push(typeof e === 'string' ? e : JSON.stringify(e) ?? String(e));
+    if (!(e instanceof Error)) break;
+  }
+  return partes.join('\n  caused by: ') || 'unknown error (nothing was thrown with it)';
+}
+
 main().catch((err: unknown) => {
-  console.error('RGP failed to start:', err instanceof Error ? err.message : err);
+  console.error(`RGP failed to start: ${causa(err)}`);
   process.exit(1);
 });

