@@ -16,7 +16,7 @@ import { injectFetch, registerDevIdp } from './adapters/identity/dev-idp';
 import { OidcIdentityProvider, type IdentityProvider } from './adapters/identity/identity-provider';
 import { envelopePlugin } from './plugins/envelope';
 import { authPlugin } from './plugins/auth';
-import { logRedactPaths, logSerializers } from './plugins/redact';
+import { opcoesDeLog } from './plugins/redact';
 import { securityPlugin } from './plugins/security';
 import { xsrfPlugin } from './plugins/xsrf';
 import { AppError } from './lib/errors';
@@ -89,11 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const https = config.publicUrl.startsWith('https://');
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: config.logLevel,
-      redact: { paths: logRedactPaths, censor: '[oculto]' },
-      serializers: logSerializers,
-    },
+    logger: deps.logger ?? opcoesDeLog(config.logLevel),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },

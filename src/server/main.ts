@@ -7,7 +7,7 @@ import { runMigrations } from './db/migrate';
 import { seedAll } from './db/seeds';
 import { iniciarJobs } from './jobs/jobs';
 import { resolveJwtSecret } from './lib/jwt-secret';
-import { logRedactPaths } from './plugins/redact';
+import { opcoesDeLog } from './plugins/redact';
 
 /** Boot: config, database (embedded unless DATABASE_URL), migrations, seeds, listen, graceful shutdown. */
 async function main() {
@@ -21,7 +21,7 @@ async function main() {
     }
     throw err;
   }
-  const log = pino({ level: config.logLevel, redact: logRedactPaths });
+  const log = pino(opcoesDeLog(config.logLevel));
   const started = performance.now();
 
   let embedded: EmbeddedDatabase | undefined;

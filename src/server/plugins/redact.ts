@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import pino from 'pino';
 
 /**
  * Logs never hold personal data: CPF-like digit runs in addresses, tokens in query strings and the
@@ -26,7 +27,44 @@ export const logRedactPaths = [
   '*.password',
 ];
 
+/** What PostgreSQL says about a failed statement that names no value: SQLSTATE, constraint, table, column. */
+const CAMPOS_DO_BANCO = ['code', 'severity', 'constraint', 'table', 'column', 'dataType', 'schema', 'routine'] as const;
+
+function erroDoBanco(e: unknown): e is Record<(typeof CAMPOS_DO_BANCO)[number], unknown> & Error {
+  const code = e instanceof Error ? (e as unknown as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && 'severity' in (e as object);
+}
+
+/**
+ * Errors in the log without personal data. A failed query (Drizzle's `Failed query: … params: …`) and
+ * PostgreSQL's own message and detail (`Key (cpf)=(…)`, `invalid input syntax …: "value"`) carry the values that
+ * were sent: the fisher's CPF, name, address. Database errors are logged by code, constraint and table only;
+ * every other error as pino logs it, with its causes serialised the same way.
+ */
+export function serializarErro(err: unknown, profundidade = 0): unknown {
+  if (!(err instanceof Error) || profundidade > 4) return err instanceof Error ? { type: err.name } : err;
+  const causa = (err as { cause?: unknown }).cause;
+  if (erroDoBanco(err)) {
+    const saida: Record<string, unknown> = { type: 'DatabaseError', message: `database error ${err.code}` };
+    for (const k of CAMPOS_DO_BANCO) if (err[k] !== undefined) saida[k] = err[k];
+    return saida;
+  }
+  if ('params' in err && 'query' in err) {
+    // DrizzleQueryError: neither the SQL with its values nor the parameters.
+    return { type: err.name, message: 'query failed', ...(causa !== undefined ? { cause: serializarErro(causa, profundidade + 1) } : {}) };
+  }
+  const base = pino.stdSerializers.err(err) as unknown as Record<string, unknown>;
+  if (causa !== undefined) {
+    base.cause = serializarErro(causa, profundidade + 1);
+    // pino folds the causes' messages and stacks into the top ones: write only this error's own.
+    base.message = err.message;
+    base.stack = err.stack;
+  }
+  return base;
+}
+
 export const logSerializers = {
+  err: (err: Error) => serializarErro(err),
   req(req: FastifyRequest) {
     return {
       method: req.method,
@@ -35,3 +73,8 @@ export const logSerializers = {
     };
   },
 };
+
+/** The logger options of the server, wherever a logger is made (boot, the app, tests that read the log). */
+export function opcoesDeLog(level: string): pino.LoggerOptions {
+  return { level, redact: { paths: logRedactPaths, censor: '[oculto]' }, serializers: logSerializers };
+}
