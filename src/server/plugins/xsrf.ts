@@ -11,6 +11,21 @@ export const MENSAGEM_XSRF = 'Falha na verificação de segurança da requisiç�
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
+ * Whether a call is to the API, by the path the router matched, never by the raw request line: an
+ * absolute-form target (`POST http://host/api/…`) reaches the same route as `/api/…`.
+ */
+function caminhoDaApi(rota: string | undefined, url: string): boolean {
+  if (rota !== undefined) return rota.startsWith('/api/');
+  let caminho: string;
+  try {
+    caminho = new URL(url, 'http://rgp.invalid').pathname;
+  } catch {
+    return true;
+  }
+  return caminho.startsWith('/api/') || caminho.startsWith('//');
+}
+
+/**
  * Anti-forgery (double-submit cookie): every answer without the cookie sets `XSRF-TOKEN`; a state-changing
  * call to /api must echo it in `X-XSRF-TOKEN`, else 403.
  */
@@ -26,7 +41,7 @@ export const xsrfPlugin = fp(async (app: FastifyInstance, opts: { secure: boolea
         httpOnly: false,
       });
     }
-    if (UNSAFE.has(req.method) && req.url.startsWith('/api/')) {
+    if (UNSAFE.has(req.method) && caminhoDaApi(req.routeOptions.url, req.url)) {
       const header = req.headers[XSRF_HEADER];
       const sent = Array.isArray(header) ? header[0] : header;
       if (!current || !sent || sent.length !== current.length
