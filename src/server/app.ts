@@ -14,7 +14,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { injectFetch, registerDevIdp } from './adapters/identity/dev-idp';
 import { OidcIdentityProvider, type IdentityProvider } from './adapters/identity/identity-provider';
-import { envelopePlugin } from './plugins/envelope';
+import { envelopePlugin, erroDoRoteador } from './plugins/envelope';
 import { authPlugin } from './plugins/auth';
 import { opcoesDeLog } from './plugins/redact';
 import { securityPlugin } from './plugins/security';
@@ -93,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: erroDoRoteador,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -6,6 +6,9 @@ import { erroCampo } from '../../shared/erros-campo';
 import { AppError, codigoErroDoStatus, MENSAGEM_ERRO_INTERNO } from '../lib/errors';
 
 export const MENSAGEM_DADOS_INVALIDOS = 'Dados inválidos. Confira os campos informados.';
+export const MENSAGEM_INDISPONIVEL = 'O serviço está temporariamente indisponível. Tente novamente em alguns instantes.';
+export const MENSAGEM_ENDERECO_INVALIDO = 'O endereço da requisição não é válido.';
+export const MENSAGEM_ENDERECO_LONGO = 'O endereço da requisição é longo demais.';
 
 /** A success answer in the specification's envelope. */
 export function ok<T>(dados: T, mensagem = 'Sucesso', codigo = 200) {
@@ -40,6 +43,32 @@ function campo(instancePath: string | undefined, fallback: string): string {
   return p || fallback;
 }
 
+/** Network and server-state codes of a database that cannot be reached or is going away (SQLSTATE 08, 57P, 53300). */
+const SEM_BANCO = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EPIPE|08\w{3}|57P0[1-3]|53300)$/;
+
+/**
+ * The database is unreachable: the error or one of its causes carries a connection code, or is the pool's own
+ * connection failure. Such a failure answers 503, not 500: nothing is wrong with the request.
+ */
+export function semBanco(err: unknown): boolean {
+  for (let e: unknown = err, n = 0; e instanceof Error && n < 5; e = (e as { cause?: unknown }).cause, n++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && SEM_BANCO.test(code)) return true;
+    if (/^(Connection terminated|timeout exceeded when trying to connect)/.test(e.message)) return true;
+    if (e instanceof AggregateError && e.errors.some((x) => semBanco(x))) return true;
+  }
+  return false;
+}
+
+/**
+ * The router's own refusals (a path that is not valid percent-encoding, a parameter over the length limit) in
+ * the envelope, without echoing the address back (it may carry a token in `?jwt=`).
+ */
+export function erroDoRoteador(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return erro(reply, 414, MENSAGEM_ENDERECO_LONGO);
+  return erro(reply, 400, MENSAGEM_ENDERECO_INVALIDO);
+}
+
 /**
  * One error shape on the wire. Services throw AppError; schema violations, malformed bodies and everything else
  * are mapped here. A 5xx never carries internals: the details go to the log only.
@@ -61,6 +90,10 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
       return erro(reply, 500, MENSAGEM_ERRO_INTERNO);
     }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 500 && semBanco(err)) {
+      req.log.error({ err }, 'database unavailable');
+      return erro(reply, 503, MENSAGEM_INDISPONIVEL);
+    }
     if (status >= 500) {
       req.log.error({ err }, 'unexpected error');
       return erro(reply, 500, MENSAGEM_ERRO_INTERNO);
