@@ -84,6 +84,8 @@ export const MENSAGENS_ARQUIVO = {
   umArquivo: 'Envie um arquivo por vez.',
   arquivoObrigatorio: 'Selecione o arquivo do documento.',
   ilegivel: 'Não foi possível ler o documento enviado. Confira o arquivo e tente novamente.',
+  pdfAtivo: 'O PDF enviado contém conteúdo ativo (JavaScript, ações automáticas, arquivos anexados ou formulário XFA), '
+    + 'que não é aceito por segurança. Gere o PDF novamente, por exemplo digitalizando o documento ou usando "Imprimir em PDF", e envie outra vez.',
 } as const;
 
 /**

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { fileTypeFromBuffer } from 'file-type';
 import { TipoDocumento } from '../../../shared/enums';
 import {
@@ -25,6 +26,7 @@ export async function aceitarConteudo(tipoDocumento: number, bytes: Buffer): Pro
   if (!isFormatoPermitido(tipoDocumento, mime)) throw AppError.badRequest(mensagemFormato(tipoDocumento));
   if (!isImagem(mime)) {
     if (!isPdfCompleto(bytes)) throw AppError.badRequest(MENSAGENS_ARQUIVO.ilegivel);
+    if (temConteudoAtivo(bytes)) throw AppError.badRequest(MENSAGENS_ARQUIVO.pdfAtivo);
     return { bytes, mime, extensao: '.pdf' };
   }
   try {
@@ -43,6 +45,47 @@ export async function aceitarConteudo(tipoDocumento: number, bytes: Buffer): Pro
 export function isPdfCompleto(bytes: Buffer): boolean {
   return /^%PDF-\d\.\d/.test(bytes.subarray(0, 16).toString('latin1'))
     && bytes.subarray(Math.max(0, bytes.length - 1024)).includes('%%EOF');
+}
+
+/**
+ * PDF names that make a reader run or open something: scripts, launch and submit actions, attached files,
+ * XFA forms, rich media. A name ends at a delimiter or white space (so `/JSON` is not `/JS`).
+ */
+const NOMES_ATIVOS = /\/(JavaScript|JS|Launch|EmbeddedFiles?|XFA|RichMedia|GoToE|ImportData|SubmitForm)(?=[\s/<>[\]()%{}]|$)/;
+/** A name written with `#xx` escapes (`/J#61vaScript`) reads as the name it spells. */
+const ESCAPE_EM_NOME = /\/[^\s/<>[\]()%{}]*#[0-9A-Fa-f]{2}[^\s/<>[\]()%{}]*/g;
+/** At most this much is inflated from one upload's compressed streams (a 2 MB file cannot hide a bomb behind it). */
+const LIMITE_DESCOMPRIMIDO = 64 * 1024 * 1024;
+
+function temNomeAtivo(texto: string): boolean {
+  const legivel = texto.replace(ESCAPE_EM_NOME, (nome) => nome.replace(/#([0-9A-Fa-f]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))));
+  return NOMES_ATIVOS.test(legivel);
+}
+
+/**
+ * Whether a PDF carries active content, in its plain objects or inside compressed streams (object streams hide
+ * dictionaries there). Each `stream … endstream` that inflates is read too, within LIMITE_DESCOMPRIMIDO.
+ */
+export function temConteudoAtivo(bytes: Buffer): boolean {
+  const texto = bytes.toString('latin1');
+  if (temNomeAtivo(texto)) return true;
+  let restante = LIMITE_DESCOMPRIMIDO;
+  const STREAM = /stream\r?\n/g;
+  for (let m = STREAM.exec(texto); m && restante > 0; m = STREAM.exec(texto)) {
+    const inicio = m.index + m[0].length;
+    const fim = texto.indexOf('endstream', inicio);
+    if (fim < 0) break;
+    STREAM.lastIndex = fim + 9;
+    let dados: Buffer;
+    try {
+      dados = zlib.inflateSync(bytes.subarray(inicio, fim), { maxOutputLength: restante });
+    } catch {
+      continue; // not Flate (images, fonts in other filters) or cut short: nothing to read as objects
+    }
+    restante -= dados.length;
+    if (temNomeAtivo(dados.toString('latin1'))) return true;
+  }
+  return false;
 }
 
 const CONTROLE = /\p{Cc}/gu;

@@ -22,15 +22,18 @@ export function jpegComExif(): Promise<Buffer> {
     .toBuffer();
 }
 
-/** A minimal valid one-page PDF, with its cross-reference table. */
-export function pdf(texto = 'RGP'): Buffer {
+/**
+ * A minimal valid one-page PDF, with its cross-reference table. `catalogo` adds entries to the document
+ * catalog and `extras` objects after the page's content (numbered from 5), e.g. to build PDFs with actions.
+ */
+export function pdf(texto = 'RGP', opts: { catalogo?: string; extras?: string[] } = {}): Buffer {
   const objetos = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Catalog /Pages 2 0 R ${opts.catalogo ?? ''}>>`,
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >>',
   ];
   const conteudo = `BT /F1 12 Tf 20 100 Td (${texto}) Tj ET`;
-  objetos.push(`<< /Length ${conteudo.length} >>\nstream\n${conteudo}\nendstream`);
+  objetos.push(`<< /Length ${conteudo.length} >>\nstream\n${conteudo}\nendstream`, ...(opts.extras ?? []));
   let corpo = '%PDF-1.4\n';
   const offsets: number[] = [];
   objetos.forEach((o, i) => {
