@@ -117,7 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   // Services: one instance each, built here and handed to the routes that use them.
-  const auditoria = new AuditoriaService(db, (err) => app.log.error({ err }, 'audit write failed'));
+  const auditoria = new AuditoriaService(db, (err, acao) => app.log.error({ err, acao }, 'audit write failed'));
   let identity = deps.identityProvider;
   if (!identity) {
     if (config.oidc) {
@@ -179,7 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('servicos', { analise } satisfies Servicos);
 
   // Routes, module by module.
-  await app.register(saudeRoutes, { db });
+  await app.register(saudeRoutes, { db, auditoria });
   await app.register(authRoutes, { auth });
   await app.register(referenciaRoutes, { referencia: new ReferenciaService(db) });
   await app.register(solicitacaoRoutes, { solicitacao });
