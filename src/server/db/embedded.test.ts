@@ -79,7 +79,14 @@ async function saude(porta: number): Promise<number | undefined> {
 const pastas: string[] = [];
 const filhos: ChildProcess[] = [];
 afterAll(async () => {
-  for (const f of filhos) if (f.exitCode === null && f.pid) process.kill(f.pid, 'SIGKILL');
+  for (const f of filhos) {
+    if (f.exitCode !== null || f.signalCode !== null || !f.pid) continue;
+    try {
+      process.kill(f.pid, 'SIGKILL');
+    } catch {
+      // gone in the meantime
+    }
+  }
   for (const p of pastas) await fs.rm(p, { recursive: true, force: true });
 });
 
