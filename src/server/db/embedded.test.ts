@@ -132,23 +132,49 @@ describe('npm start after a crash', () => {
     expect(await ate(30_000, async () => (vivo(servidor) || vivo(postmaster2) ? undefined : true))).toBe(true);
   }, 300_000);
 
-  it('stops a PostgreSQL of its own folder left running (no watchdog), and starts', async () => {
+  it('stops a PostgreSQL of its own folder left running by a killed server (no watchdog), and starts', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'rgp-orfao-'));
     pastas.push(dataDir);
     const porta = await portaLivre();
-    const primeiro = await startEmbeddedPostgres({ dataDir, port: porta, persistent: true });
+    // A server that starts its database and is killed before anything could stop it.
+    const script = path.join(dataDir, 'servidor.mts');
+    await fs.writeFile(script, `import { startEmbeddedPostgres } from ${JSON.stringify(path.join(raiz, 'src/server/db/embedded.ts'))};
+      await startEmbeddedPostgres({ dataDir: ${JSON.stringify(dataDir)}, port: ${porta}, persistent: true, vigiar: false });
+      console.log('pronto');
+      setInterval(() => undefined, 1000);`);
+    const servidor = spawn(tsx, [script], { cwd: raiz, stdio: ['ignore', 'pipe', 'inherit'] });
+    filhos.push(servidor);
+    await new Promise<void>((r) => servidor.stdout!.on('data', (c: Buffer) => { if (c.toString().includes('pronto')) r(); }));
     const pid = await pidDoPostmaster(dataDir);
-    // The first handle is dropped as a crashed process would: the postmaster keeps running.
+    process.kill(await servidorDe(servidor), 'SIGKILL');
+    await ate(10_000, async () => (servidor.exitCode !== null || servidor.signalCode !== null ? true : undefined));
+    expect(vivo(pid)).toBe(true);
+
     const recuperados: number[] = [];
-    const segundo = await startEmbeddedPostgres({ dataDir, port: porta, persistent: true, onRecover: (p) => recuperados.push(p) });
+    const db = await startEmbeddedPostgres({ dataDir, port: porta, persistent: true, onRecover: (p) => recuperados.push(p) });
     expect(recuperados).toEqual([pid]);
     expect(vivo(pid)).toBe(false);
-    const c = new pg.Client({ connectionString: segundo.url });
+    const c = new pg.Client({ connectionString: db.url });
     await c.connect();
     expect((await c.query('SELECT 1 AS um')).rows).toEqual([{ um: 1 }]);
     await c.end();
-    await segundo.stop();
-    void primeiro; // its postmaster is gone: stopping it again would wait for an exit that already happened
+    await db.stop();
+  }, 120_000);
+
+  it('never stops the database of a server that is still running on the same folder: it says so instead', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'rgp-emuso-'));
+    pastas.push(dataDir);
+    const vivoAinda = await startEmbeddedPostgres({ dataDir, port: await portaLivre(), persistent: true });
+    try {
+      const pid = await pidDoPostmaster(dataDir);
+      const erro = await startEmbeddedPostgres({ dataDir, port: await portaLivre(), persistent: true }).catch((e: unknown) => e);
+      expect(erro).toBeInstanceOf(EmbeddedStartError);
+      expect((erro as Error).message).toContain('is in use by another running RGP server');
+      expect((erro as Error).message).toContain('DATA_DIR');
+      expect(vivo(pid)).toBe(true);
+    } finally {
+      await vivoAinda.stop();
+    }
   }, 120_000);
 
   it('names the taken port and EMBEDDED_PG_PORT when another program holds it, and never touches that program', async () => {

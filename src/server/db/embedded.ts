@@ -17,6 +17,8 @@ interface Options {
   onLog?: (line: string) => void;
   /** Told when a PostgreSQL left running by a crashed run of this data folder is stopped before starting. */
   onRecover?: (pid: number) => void;
+  /** Start the watchdog that stops the database when this process dies (default true). */
+  vigiar?: boolean;
 }
 
 /** A start that failed, with its cause and what to do, for the operator. */
@@ -65,6 +67,19 @@ async function postmasterDaPasta(databaseDir: string): Promise<number | null> {
   // while the PID it names is alive, whatever that process is.
   if (vivo(pid) || cwd === null) await fs.rm(arquivo, { force: true });
   return null;
+}
+
+/**
+ * The live Node.js process that started this postmaster, if any: a postmaster whose server crashed has been
+ * re-parented (to init or a subreaper that is not Node.js), one whose server runs still has it as parent.
+ */
+async function donoVivo(pid: number): Promise<number | null> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  // pid (comm) state ppid …: comm may hold spaces and parentheses, so read after the last ')'.
+  const ppid = stat ? Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) : NaN;
+  if (!Number.isInteger(ppid) || ppid <= 1 || !vivo(ppid)) return null;
+  const exe = await fs.realpath(`/proc/${ppid}/exe`).catch(() => '');
+  return path.basename(exe) === path.basename(process.execPath) ? ppid : null;
 }
 
 /** Stops a postmaster of this folder left behind by a crashed run: fast shutdown, then immediate. */
@@ -123,6 +138,13 @@ export async function startEmbeddedPostgres(opts: Options): Promise<EmbeddedData
 
   const orfao = await postmasterDaPasta(databaseDir);
   if (orfao !== null) {
+    const dono = await donoVivo(orfao);
+    if (dono !== null) {
+      throw new EmbeddedStartError(
+        `The data folder ${path.resolve(opts.dataDir)} is in use by another running RGP server (process ${dono}). `
+        + 'Stop that server first, or give this one another DATA_DIR (and PORT and EMBEDDED_PG_PORT).',
+      );
+    }
     opts.onRecover?.(orfao);
     await pararOrfao(orfao);
   }
@@ -168,7 +190,7 @@ export async function startEmbeddedPostgres(opts: Options): Promise<EmbeddedData
     );
   }
   const postmaster = await postmasterDaPasta(databaseDir);
-  if (postmaster !== null) vigiar(postmaster);
+  if (postmaster !== null && opts.vigiar !== false) vigiar(postmaster);
 
   const client = pgServer.getPgClient('postgres', '127.0.0.1');
   await client.connect();
