@@ -1,5 +1,5 @@
 // Local ESLint rules that hold the architecture's boundaries (docs/architecture.md, "Boundaries"):
-// - a server module may import another module's `*.service` only (its routes, repository, jobs and helpers are
+// - a server module may import another module's `<module>/<module>.service` only (its routes, repository, jobs and helpers are
 //   its own business; what another module needs, the owner's service offers);
 // - a web feature never imports another feature (screens in src/web/routes compose features).
 import fs from 'node:fs';
@@ -49,9 +49,9 @@ function fronteira({ raiz, descricao, mensagem, permitido }) {
 
 const modulosDoServidor = fronteira({
   raiz: SERVER_MODULES,
-  descricao: "A server module imports another module's *.service only.",
+  descricao: "A server module imports another module's <module>.service only.",
   mensagem: "src/server/modules/{{origem}} may only import another module's service: '{{fonte}}' is inside module {{alvo}}. Ask {{alvo}}'s service for it.",
-  permitido: (la) => la.resto.length === 1 && la.resto[0].replace(/\.(ts|js)$/, '').endsWith('.service'),
+  permitido: (la) => la.resto.length === 1 && la.resto[0].replace(/\.(ts|js)$/, '') === `${la.pasta}.service`,
 });
 
 const featuresDaWeb = fronteira({

@@ -42,6 +42,11 @@ tester.run('modulos-do-servidor', fronteiras.rules['modulos-do-servidor'], {
       code: "export { x } from '../pescador/aplicar-dados';",
       errors: [{ messageId: 'fronteira' }],
     },
+    {
+      filename: em('src/server/modules/analise/analise.service.ts'),
+      code: "import { x } from '../solicitacao/outro.service';",
+      errors: [{ messageId: 'fronteira' }],
+    },
   ],
 });
 
