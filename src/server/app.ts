@@ -27,6 +27,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { AnaliseRepository } from './modules/analise/analise.repository';
 import { AnaliseService } from './modules/analise/analise.service';
 import { analiseRoutes } from './modules/analise/analise.routes';
+import { parecerRoutes } from './modules/analise/parecer.routes';
 import { referenciaRoutes } from './modules/referencia/referencia.routes';
 import { ReferenciaService } from './modules/referencia/referencia.service';
 import { saudeRoutes } from './modules/saude/saude.routes';
@@ -34,9 +35,8 @@ import { SolicitacaoRepository } from './modules/solicitacao/solicitacao.reposit
 import { SolicitacaoService } from './modules/solicitacao/solicitacao.service';
 import { edicaoDocumentosRoutes } from './modules/solicitacao/edicao-documentos.routes';
 import { solicitacaoRoutes } from './modules/solicitacao/solicitacao.routes';
-import { PedidoService } from './modules/solicitacao/pedido.service';
 import { edicaoRegistroRoutes } from './modules/solicitacao/edicao-registro.routes';
-import { primeiroRgpRoutes } from './modules/solicitacao/primeiro-rgp.routes';
+import { edicaoRgpRoutes } from './modules/solicitacao/edicao-rgp.routes';
 import { cancelamentoRoutes } from './modules/solicitacao/cancelamento.routes';
 import { regularizacaoRoutes } from './modules/solicitacao/regularizacao.routes';
 import { LocalFileStorage } from './adapters/storage/local-storage';
@@ -53,6 +53,7 @@ import { notificacaoRoutes } from './modules/notificacao/notificacao.routes';
 import { PescadorRepository } from './modules/pescador/pescador.repository';
 import { PescadorService } from './modules/pescador/pescador.service';
 import { pescadorRoutes } from './modules/pescador/pescador.routes';
+import { rgpRoutes } from './modules/pescador/rgp.routes';
 import { criarCaptchaVerifier } from './adapters/captcha/criar-captcha';
 import { AssinadorCarteira, chaveTokenCarteira } from './modules/carteira/carteira-token';
 import { CarteiraRepository } from './modules/carteira/carteira.repository';
@@ -116,8 +117,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  // Services: one instance each, built here and handed to the routes that use them.
+  // Services: one instance each, built here and handed to the routes and jobs that use them.
+  const agora = deps.now ?? (() => new Date());
   const auditoria = new AuditoriaService(db, (err, acao) => app.log.error({ err, acao }, 'audit write failed'));
+  // Notifications are created by other modules (analysis, requests, batches) inside their transactions.
+  const notificacoes = new NotificacaoService(new NotificacaoRepository(db), { now: agora });
+  const assinador = new AssinadorArquivos(chaveAssinaturaArquivos(config.files.signingSecret, deps.jwtSecret), agora);
+  const storage = deps.storage ?? criarArmazenamento(config, assinador);
+  if (storage instanceof S3FileStorage) app.addHook('onClose', async () => storage.close());
+  const documento = new DocumentoService(db, new DocumentoRepository(db), storage, auditoria, {
+    now: agora,
+    onArquivoOrfao: (chave, err) => app.log.warn({ err, chave }, 'stored file left behind (delete failed)'),
+  });
+  // The only writer of the fisher's tables: sign-in, requests, analyses and the card ask it.
+  const pescador = new PescadorService(db, new PescadorRepository(db), auditoria, documento, notificacoes, {
+    publicUrl: config.publicUrl, now: agora,
+  });
   let identity = deps.identityProvider;
   if (!identity) {
     if (config.oidc) {
@@ -142,7 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
     }
   }
-  const auth = new AuthService(new AuthRepository(db), identity, auditoria, {
+  const auth = new AuthService(new AuthRepository(db), identity, auditoria, pescador, {
     jwtSecret: deps.jwtSecret,
     tokenTtlSeconds: config.auth.tokenTtlSeconds,
     sessionTtlHours: config.auth.sessionTtlHours,
@@ -152,26 +167,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(authPlugin, { auth, auditoria });
 
-  // Services: each built once, here, and handed to the routes and jobs that use them.
-  const agora = deps.now ?? (() => new Date());
-  const solicitacaoRepo = new SolicitacaoRepository(db);
-  const solicitacao = new SolicitacaoService(solicitacaoRepo, auditoria);
-  const pedido = new PedidoService(solicitacaoRepo, auditoria);
-  // Notifications are created by other modules (analysis, requests, batches) inside their transactions.
-  const notificacoes = new NotificacaoService(new NotificacaoRepository(db), { now: agora });
-  const assinador = new AssinadorArquivos(chaveAssinaturaArquivos(config.files.signingSecret, deps.jwtSecret), agora);
-  const storage = deps.storage ?? criarArmazenamento(config, assinador);
-  if (storage instanceof S3FileStorage) app.addHook('onClose', async () => storage.close());
-  const documento = new DocumentoService(new DocumentoRepository(db), storage, auditoria, {
-    now: agora,
-    onArquivoOrfao: (chave, err) => app.log.warn({ err, chave }, 'stored file left behind (delete failed)'),
-  });
-  const analise = new AnaliseService(db, new AnaliseRepository(db), auditoria, notificacoes, documento, {
+  // A submission opens an analysis and a decision changes the request: the two services ask each other. The
+  // request service reaches the analysis service through this port, which resolves once both are built.
+  const solicitacao: SolicitacaoService = new SolicitacaoService(db, new SolicitacaoRepository(db), auditoria, pescador, notificacoes, {
+    abrir: (nova, ex) => analise.abrir(nova, ex),
+  }, { now: agora });
+  const analise: AnaliseService = new AnaliseService(db, new AnaliseRepository(db), auditoria, documento, solicitacao, {
     ...config.analise,
     ...(deps.now ? { now: deps.now } : {}),
   });
   // The card reads the 3x4 photo through the storage.
-  const carteira = new CarteiraService(new CarteiraRepository(db), storage, auditoria,
+  const carteira = new CarteiraService(new CarteiraRepository(db), pescador, storage, auditoria,
     new AssinadorCarteira(chaveTokenCarteira(config.carteira.tokenSecret, deps.jwtSecret)), { publicUrl: config.publicUrl, now: agora });
   const captcha = criarCaptchaVerifier({
     hcaptchaSecret: config.captcha.hcaptchaSecret, hmacSecret: config.captcha.hmacSecret, jwtSecret: deps.jwtSecret, db, log: app.log,
@@ -184,16 +190,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(referenciaRoutes, { referencia: new ReferenciaService(db) });
   await app.register(solicitacaoRoutes, { solicitacao });
   await app.register(edicaoRegistroRoutes, { solicitacao });
-  await app.register(primeiroRgpRoutes, { pedido });
-  await app.register(cancelamentoRoutes, { pedido });
-  await app.register(regularizacaoRoutes, { pedido });
-  await app.register(edicaoDocumentosRoutes, { pedido });
+  await app.register(edicaoRgpRoutes, { solicitacao });
+  await app.register(cancelamentoRoutes, { solicitacao });
+  await app.register(regularizacaoRoutes, { solicitacao });
+  await app.register(edicaoDocumentosRoutes, { solicitacao });
   await app.register(analiseRoutes, { analise });
-  await app.register(documentoRoutes, { documento, analise });
+  await app.register(parecerRoutes, { analise });
+  await app.register(documentoRoutes, { documento });
   await app.register(arquivoRoutes, { arquivo: new ArquivoService(storage, assinador, documento, config.files.signedUrlTtlSeconds) });
-  await app.register(pescadorRoutes, {
-    pescador: new PescadorService(new PescadorRepository(db), auditoria, documento, { publicUrl: config.publicUrl, now: agora }),
-  });
+  await app.register(pescadorRoutes, { pescador });
+  await app.register(rgpRoutes, { pescador });
   await app.register(notificacaoRoutes, { notificacao: notificacoes });
   await app.register(carteiraRoutes, { carteira });
   await app.register(consultaPublicaRoutes, {

@@ -51,17 +51,6 @@ export const situacaoRegistroLabel: Record<SituacaoRegistro, string> = {
   8: 'Pendente Ellos',
 };
 
-/** Registry status, second set: same 1-4 and 6, 5 named REGISTRO_INICIAL_PROTOCOLO, no 7 and 8. */
-export const SituacaoPescador = {
-  ATIVO: 1,
-  CANCELADO: 2,
-  RECADASTRAMENTO: 3,
-  REGISTRO_INICIAL: 4,
-  REGISTRO_INICIAL_PROTOCOLO: 5,
-  SUSPENSO: 6,
-} as const;
-export type SituacaoPescador = ValueOf<typeof SituacaoPescador>;
-
 /** Request type (tipoSolicitacao). */
 export const TipoSolicitacao = {
   REGISTRO_INICIAL: 1,
@@ -150,10 +139,6 @@ export const Categoria = { INDUSTRIAL: 1, ARTESANAL: 2 } as const;
 export type Categoria = ValueOf<typeof Categoria>;
 export const categoriaLabel: Record<Categoria, string> = { 1: 'Industrial', 2: 'Artesanal' };
 
-/** Work proof for REAP industrial (tipoPrestacaoServico): CTPS 4, share-cropping contract 5. */
-export const TipoPrestacaoServico = { CTPS: 4, CONTRATO_PARCERIA: 5 } as const;
-export type TipoPrestacaoServico = ValueOf<typeof TipoPrestacaoServico>;
-
 /** Nationality (nacionalidadeBrasileira). */
 export const Nacionalidade = { BRASILEIRA: 'BRASILEIRA', ESTRANGEIRA: 'ESTRANGEIRA' } as const;
 export type Nacionalidade = ValueOf<typeof Nacionalidade>;
@@ -208,18 +193,3 @@ export const TipoNotificacao = {
   EDICAO_PRIMEIRO_RGP: 7,
 } as const;
 export type TipoNotificacao = ValueOf<typeof TipoNotificacao>;
-
-export const tipoNotificacaoLabel: Record<TipoNotificacao, string> = {
-  1: 'Indeferimento',
-  2: 'Cancelamento',
-  3: 'Suspensão',
-  4: 'Pendência',
-  5: 'Migração',
-  7: 'Edição de data ou órgão do primeiro RGP',
-};
-
-/** Batch type (tipo): 1 cancels, 2 suspends until dataLimiteSuspensao, 3 reactivates. */
-export const TipoLote = { CANCELAMENTO: 1, SUSPENSAO: 2, REATIVACAO: 3 } as const;
-export type TipoLote = ValueOf<typeof TipoLote>;
-
-export const UNICO = 1;

@@ -20,7 +20,6 @@ export const erroEnvelope = z.object({
   codigoErro: z.string().optional(),
   dados: z.unknown().optional(),
 });
-export type ErroEnvelope = z.infer<typeof erroEnvelope>;
 
 export interface Envelope<T> {
   codigo: number;

@@ -367,7 +367,6 @@ export const MAX_IDS_FILTRO_MUNICIPIOS = 500;
 export const filtroMunicipiosSchema = z.object({
   ids: z.array(z.number().int().positive()).min(1).max(MAX_IDS_FILTRO_MUNICIPIOS),
 });
-export type FiltroMunicipios = z.infer<typeof filtroMunicipiosSchema>;
 
 export const profissaoSchema = z.object({
   id: z.number().int(),

@@ -27,3 +27,11 @@ export function connect(url: string, max = 10): DbHandle {
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** Where SQL runs: the pool or a transaction. */
 export type Executor = Database | Tx;
+
+/**
+ * Runs `fn` in the caller's transaction `ex`, or in a transaction of its own when `ex` is the pool: a service
+ * method that writes more than once is atomic whether or not its caller opened a transaction.
+ */
+export function naTransacao<T>(db: Database, ex: Executor, fn: (tx: Executor) => Promise<T>): Promise<T> {
+  return ex === db ? db.transaction(fn) : fn(ex);
+}

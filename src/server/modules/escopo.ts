@@ -4,6 +4,11 @@ import type { AuthContext } from './auth/auth.service';
 
 export const MENSAGEM_FORA_DO_ESCOPO = 'Você não tem permissão para acessar os dados deste pescador.';
 
+/** Who may read documents and their files (the fisher their own; staff per `podeLerPescador`): CONSULTA_EXTERNO never. */
+export const PERFIS_LEITURA_DOCUMENTOS = [
+  Perfil.INTERESSADO, Perfil.GESTOR, Perfil.MPA, Perfil.SFPA, Perfil.ADMIN, Perfil.CONSULTA_INTERNO,
+] as const;
+
 /**
  * Who may read a fisher's data (product guide, "Who may do what"): the fisher themself; MPA, GESTOR, ADMIN and
  * CONSULTA_INTERNO any fisher; SFPA fishers of their agency's state or of a state served by an active task force

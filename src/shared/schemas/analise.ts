@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { documentoSchema } from './documento';
+import { paginacaoSchema, solicitacaoResumoSchema } from './solicitacao-api';
 
 /** Analysis of requests (spec points 3, 4, 5 and 7 "Analysis"). */
 
@@ -20,6 +22,17 @@ export const MENSAGENS_ANALISE = {
   checklistIncompleto: 'Avalie todos os documentos da solicitação antes de concluir a análise.',
   erroConsultarIndeferimento: 'Erro ao consultar indeferimento',
   semIndeferimento: 'Esta solicitação não possui indeferimento registrado.',
+  naoEncontrada: 'Análise não encontrada.',
+  naoEncontradaNaSolicitacao: 'Análise não encontrada para esta solicitação.',
+  semAnalise: 'Esta solicitação ainda não tem análise.',
+  naoEmAndamento: 'Esta análise não está em andamento.',
+  somenteQuemIniciouCancela: 'Somente o servidor que iniciou a análise pode cancelar o início.',
+  edicaoDocumentosTemChamadaPropria: 'Use /api/analise-solicitacao-edicao-documento para solicitações de edição de documentos.',
+  somenteEdicaoDocumentos: 'Este endereço é apenas para solicitações de edição de documentos.',
+  parecerDeOutraAnalise: 'O documento de parecer informado não pertence a esta análise.',
+  emAndamentoPor: (analista: string | null, desde: string, minutosBloqueio: number) =>
+    `Esta análise está em andamento por ${analista ?? 'outro servidor'} desde ${desde}. `
+    + `Ela poderá ser assumida após ${minutosBloqueio} minutos de bloqueio.`,
 } as const;
 
 export const JUSTIFICATIVA_MINIMA = 30;
@@ -63,7 +76,7 @@ export const decisaoAnaliseCorpo = z.object({
 });
 export type DecisaoAnaliseCorpo = z.output<typeof decisaoAnaliseCorpo>;
 
-export const filtrosAnalise = z.object({
+export const filtrosAnalise = paginacaoSchema.extend({
   situacao: z.coerce.number().int().min(1).max(4).optional(),
   tipoSolicitacao: z.coerce.number().int().min(1).max(10).optional(),
   uf: z.string().length(2).transform((v) => v.toUpperCase()).optional(),
@@ -71,46 +84,73 @@ export const filtrosAnalise = z.object({
   nome: z.string().trim().min(3, 'Informe pelo menos 3 letras do nome').max(100).optional(),
   dataInicio: z.iso.date().optional(),
   dataFim: z.iso.date().optional(),
-  pagina: z.coerce.number().int().min(1).default(1),
-  tamanhoPagina: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type FiltrosAnalise = z.output<typeof filtrosAnalise>;
 
-export const analiseResumoSchema = z.object({
-  idAnaliseSolicitacao: z.number(),
-  idSolicitacao: z.number(),
-  tipoSolicitacao: z.number(),
-  tipoDescricao: z.string(),
-  situacaoAnalise: z.object({ id: z.number(), descricao: z.string() }),
-  nomePescador: z.string(),
+/** The status of an analysis and its label. */
+const situacaoAnaliseSchema = z.object({ id: z.number(), descricao: z.string() });
+
+/** The request under analysis, as the follow-up and the analysis screen show it: a list row plus CPF and UF. */
+const solicitacaoEmAnaliseSchema = solicitacaoResumoSchema.pick({
+  id: true,
+  tipo: true,
+  tipoDescricao: true,
+  situacao: true,
+  situacaoDescricao: true,
+  idPescador: true,
+  nomePescador: true,
+  numeroProtocolo: true,
+  dataEnvio: true,
+}).extend({
   cpfPescador: z.string(),
   uf: z.string().nullable(),
-  numeroProtocolo: z.string().nullable(),
-  dataEnvio: z.string().nullable(),
-  diasAguardando: z.number(),
-  analista: z.string().nullable(),
+});
+
+/** What both the follow-up's rows and the analysis screen say of the analysis itself. */
+const analiseBase = z.object({
+  idAnaliseSolicitacao: z.number(),
+  situacaoAnalise: situacaoAnaliseSchema,
   dataHoraBloqueio: z.string().nullable(),
   instancia: z.string(),
+});
+
+export const analiseResumoSchema = analiseBase.extend({
+  idSolicitacao: z.number(),
+  tipoSolicitacao: z.number(),
+  ...solicitacaoEmAnaliseSchema.pick({
+    tipoDescricao: true,
+    nomePescador: true,
+    cpfPescador: true,
+    uf: true,
+    numeroProtocolo: true,
+    dataEnvio: true,
+  }).shape,
+  diasAguardando: z.number(),
+  analista: z.string().nullable(),
 });
 export type AnaliseResumo = z.infer<typeof analiseResumoSchema>;
 
 export const listaAnalisesSchema = z.object({ total: z.number(), analises: z.array(analiseResumoSchema) });
+export type ListaAnalises = z.infer<typeof listaAnalisesSchema>;
 
-export const documentoChecklistSchema = z.object({
-  id: z.number(),
+/** A document of the request with the analyst's verdict. */
+export const documentoChecklistSchema = documentoSchema.pick({
+  id: true,
+  tipoDocumento: true,
+  nomeArquivo: true,
+  chaveArquivo: true,
+  migrado: true,
+  aprovado: true,
+}).extend({
   tipo: z.number(),
-  tipoDocumento: z.number(),
   nomeDocumento: z.string(),
-  nomeArquivo: z.string(),
-  chaveArquivo: z.string(),
-  migrado: z.boolean(),
-  aprovado: z.boolean(),
 });
 
-export const analiseDetalheSchema = z.object({
-  idAnaliseSolicitacao: z.number(),
-  situacaoAnalise: z.object({ id: z.number(), descricao: z.string() }),
-  dataHoraBloqueio: z.string().nullable(),
+/** The analysis's opinion document (parecer). */
+const documentoParecerSchema = documentoSchema.pick({ id: true, nomeArquivo: true, chaveArquivo: true });
+export type DocumentoParecer = z.infer<typeof documentoParecerSchema>;
+
+export const analiseDetalheSchema = analiseBase.extend({
   analista: z.object({ id: z.number(), nome: z.string() }).nullable(),
   bloqueadaPorMim: z.boolean(),
   bloqueioExpirado: z.boolean(),
@@ -118,52 +158,49 @@ export const analiseDetalheSchema = z.object({
   opcoesHabilitadas: z.boolean(),
   /** May record the decision now: under analysis by me. */
   podeConcluir: z.boolean(),
-  instancia: z.string(),
   justificativa: z.string().nullable(),
-  documentoParecer: z.object({ id: z.number(), nomeArquivo: z.string(), chaveArquivo: z.string() }).nullable(),
-  solicitacao: z.object({
-    id: z.number(),
-    tipo: z.number(),
-    tipoDescricao: z.string(),
-    situacao: z.number(),
-    situacaoDescricao: z.string(),
-    idPescador: z.number(),
-    nomePescador: z.string(),
-    cpfPescador: z.string(),
-    uf: z.string().nullable(),
-    numeroProtocolo: z.string().nullable(),
-    dataEnvio: z.string().nullable(),
-  }),
+  documentoParecer: documentoParecerSchema.nullable(),
+  solicitacao: solicitacaoEmAnaliseSchema,
   documentos: z.array(documentoChecklistSchema),
 });
 export type AnaliseDetalhe = z.infer<typeof analiseDetalheSchema>;
 
 export const bloqueioRespostaSchema = z.object({
   idAnaliseSolicitacao: z.number(),
-  situacaoAnalise: z.object({ id: z.number() }),
+  situacaoAnalise: situacaoAnaliseSchema.pick({ id: true }),
   dataHoraBloqueio: z.string(),
 });
 
 export const decisaoRespostaSchema = z.object({
   idAnaliseSolicitacao: z.number(),
-  situacaoAnalise: z.object({ id: z.number(), descricao: z.string() }),
+  situacaoAnalise: situacaoAnaliseSchema,
   situacaoSolicitacao: z.number(),
   numeroRGP: z.string().nullable(),
 });
 
+/** A document of a rejection record and its verdict. */
+const documentoIndeferimentoSchema = z.object({
+  tipoDocumento: z.number(),
+  nomeDocumento: z.string(),
+  aprovado: z.boolean(),
+  situacao: z.enum(['APROVADO', 'REPROVADO']),
+});
+
 /** The rejection record of a request (GET /api/analise-solicitacao/indeferimento/{idSolicitacao}). */
 export const indeferimentoSchema = z.object({
+  /** When the analysis was concluded, ISO 8601. */
   dataCriacao: z.string(),
+  /** The same instant formatted by the server (dd/MM/yyyy HH:mm:ss). */
   dataAnalise: z.string(),
   parecer: z.string(),
   justificativa: z.string(),
-  documentos: z.array(z.object({ tipoDocumento: z.number(), nomeDocumento: z.string(), aprovado: z.boolean(), situacao: z.enum(['APROVADO', 'REPROVADO']) })),
+  documentos: z.array(documentoIndeferimentoSchema),
   /** What spec point 3's screen shows, under its name: each analysed document and its verdict. */
-  documentoReprovado: z.array(z.object({ nomeDocumento: z.string(), situacao: z.enum(['APROVADO', 'REPROVADO']) })),
+  documentoReprovado: z.array(documentoIndeferimentoSchema.pick({ nomeDocumento: true, situacao: true })),
   /** The same record in the shape spec point 3 lists: one entry per analysed document. */
   registros: z.array(z.object({
     dataCriacao: z.string(),
-    documentoAnalisado: z.object({ tipoDocumento: z.number(), aprovado: z.boolean() }),
+    documentoAnalisado: documentoIndeferimentoSchema.pick({ tipoDocumento: true, aprovado: true }),
     parecerDocSolicitacao: z.object({ parecer: z.string() }),
   })),
 });

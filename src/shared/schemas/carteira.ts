@@ -54,14 +54,21 @@ export const carteiraPublicaSchema = z.object({
 export type CarteiraPublica = z.infer<typeof carteiraPublicaSchema>;
 
 /**
+ * Why a genuine card is no longer good, as a code (the envelope's `mensagem` carries the sentence): a newer issue
+ * replaced it, the fisher's RGP number changed, or the registry is not active.
+ */
+const motivoCarteiraInvalidaSchema = z.enum(['substituida', 'outro_rgp', 'registro_nao_ativo']);
+export type MotivoCarteiraInvalida = z.infer<typeof motivoCarteiraInvalidaSchema>;
+
+/**
  * GET /api/carteira-profissional/verificar/{token}: the card behind a QR code. `valida` is true only for the
  * latest issue of an active registry, and only then does the answer carry the card's public face; otherwise
- * `motivo` says why, and nothing of the fisher's current record (a newer RGP number, the situation) is told
- * to whoever holds an old card.
+ * `motivo` says why (and the envelope's `mensagem` in words), and nothing of the fisher's current record (a newer
+ * RGP number, the situation) is told to whoever holds an old card.
  */
 export const verificacaoCarteiraSchema = carteiraPublicaSchema.partial().extend({
   valida: z.boolean(),
-  motivo: z.string().nullable(),
+  motivo: motivoCarteiraInvalidaSchema.nullable(),
   /** ISO instant of the issue the code was printed from. */
   dataEmissao: z.string(),
 });
@@ -110,7 +117,6 @@ export const desafioCaptchaSchema = z.looseObject({
   }),
   signature: z.string().optional(),
 });
-export type DesafioCaptcha = z.infer<typeof desafioCaptchaSchema>;
 
 /**
  * GET /api/captcha/configuracao: which captcha the public lookups take. ALTCHA (self-hosted, the default) or

@@ -20,6 +20,7 @@ export const MENSAGENS_DOCUMENTO = {
   erroCarregar: 'Erro ao carregar Documentos',
   erroDeletar: 'Erro ao deletar documento',
   erroUrlCloud: 'Erro ao carregar url do arquivo da cloud',
+  parecerNaoEncontrado: 'Documento de parecer não encontrado.',
 } as const;
 
 const tiposDocumento = Object.values(TipoDocumento) as number[];
@@ -63,7 +64,6 @@ export type Documento = z.infer<typeof documentoSchema>;
 
 /** `dados` of POST /api/documentos and GET /api/documentos/solicitacao/{id}. */
 export const documentosResposta = z.object({ documentos: z.array(documentoSchema) });
-export type DocumentosResposta = z.infer<typeof documentosResposta>;
 
 /** GET /api/cloud-storage/{chave}?jwt=: the caller's token travels in the query (a new tab sends no headers). */
 export const cloudStorageQuery = z.object({ jwt: z.string().min(1).max(4096).optional() });

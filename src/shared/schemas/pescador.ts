@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { Nacionalidade } from '../enums';
+import { rotaConsultaProtocolo } from '../rotas-web';
 import { documentoSchema } from './documento';
 import { enderecoSchema, rgpLeituraSchema } from './solicitacao';
+import { rgpPescadorSchema } from './solicitacao-api';
 
 /**
  * The fisher record as GET /api/pescador/{id} and GET /api/pescador/cpf/{cpf} answer it (spec point 3 "Fisher"):
@@ -17,6 +19,7 @@ export const MENSAGENS_PESCADOR = {
   municipioForaDaUf: 'O município informado não pertence à UF informada.',
   nenhumaSolicitacaoEnviada: 'Nenhuma solicitação enviada',
   erroProtocolo: 'Erro ao consultar Protocolo da Solicitação',
+  semUfParaRgp: 'O pescador não tem UF de endereço: não é possível emitir o RGP.',
 } as const;
 
 /** GET /api/pescador/{id}/endereco. `municipio` is the IBGE 7-digit code; `municipioNome` its name. */
@@ -39,7 +42,6 @@ export type EnderecoPescador = z.infer<typeof enderecoPescadorSchema>;
  */
 export const atualizacaoEnderecoCorpo = enderecoSchema;
 export type AtualizacaoEnderecoCorpo = z.output<typeof atualizacaoEnderecoCorpo>;
-export type AtualizacaoEnderecoEntrada = z.input<typeof atualizacaoEnderecoCorpo>;
 
 export const pescadorSchema = z.object({
   id: z.number().int(),
@@ -57,13 +59,9 @@ export const pescadorSchema = z.object({
   etnia: z.number().int().nullable(),
   alfabetizacao: z.boolean().nullable(),
   nacionalidadeBrasileira: z.enum([Nacionalidade.BRASILEIRA, Nacionalidade.ESTRANGEIRA]).nullable(),
-  cep: z.string().nullable(),
-  logradouro: z.string().nullable(),
-  numeroLogradouro: z.string().nullable(),
-  bairro: z.string().nullable(),
-  complemento: z.string().nullable(),
-  municipio: z.number().int().nullable(),
-  uf: z.string().nullable(),
+  /** The address flat, as the specification lists it… */
+  ...enderecoPescadorSchema.omit({ municipioNome: true }).shape,
+  /** …and as a block, with the municipality's name. */
   endereco: enderecoPescadorSchema,
   categoria: z.number().int().nullable(),
   formaAtuacao: z.number().int().nullable(),
@@ -84,18 +82,10 @@ export type Pescador = z.infer<typeof pescadorSchema>;
  * GET /api/pescador/legado/{id}: the registry the fisher had in the legacy system, as migrated
  * (docs/decisions/0010-legacy-record.md).
  */
-export const registroLegadoSchema = z.object({
+export const registroLegadoSchema = rgpPescadorSchema.omit({ podeAcessarSistema: true }).extend({
   idPescador: z.number().int(),
   /** True when the registry came from the legacy system (an origin is recorded, or the status is MIGRACAO). */
   migrado: z.boolean(),
-  origem: z.string().nullable(),
-  numeroRGP: z.string().nullable(),
-  numeroPrimeiroRGP: z.string().nullable(),
-  orgao: z.string().nullable(),
-  dataPrimeiroRgp: z.string().nullable(),
-  situacao: z.number().int().nullable(),
-  situacaoDescricao: z.string().nullable(),
-  dataSuspensoCancelado: z.string().nullable(),
   /** The documents migrated with the registry (`migrado = true`), served through /api/cloud-storage/{chave}. */
   documentos: z.array(documentoSchema),
 });
@@ -108,5 +98,5 @@ export const imprimirProtocoloQuery = z.object({
 
 /** The address of the public protocol check that the receipt's QR code opens. */
 export function enderecoConsultaProtocolo(publicUrl: string, numeroProtocolo: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}/consulta-protocolo?protocolo=${encodeURIComponent(numeroProtocolo)}`;
+  return `${publicUrl.replace(/\/+$/, '')}${rotaConsultaProtocolo(numeroProtocolo)}`;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { onlyDigits } from '../cpf';
 import { partesSaoPaulo } from '../datas';
-import { dataIso } from './solicitacao';
+import { dataIso, rgpLeituraSchema } from './solicitacao';
 
 /**
  * Wire shapes of the requests API beyond the wizard's steps (src/shared/schemas/solicitacao.ts): answers, list
@@ -49,6 +49,11 @@ export const MENSAGENS_SOLICITACAO_API = {
   regularizacaoEnviada: 'Solicitação de regularização enviada com sucesso!',
   justificativaRegularizacao: 'A justificativa deve ter no mínimo 10 caracteres',
   dataFutura: 'A data não pode ser futura',
+  notificacaoEdicaoRgpDeferida: 'Seu pedido de alteração da data ou do órgão do primeiro RGP foi deferido e o registro foi atualizado.',
+  notificacaoCancelamentoDeferido: 'Seu pedido de cancelamento foi deferido: o seu Registro Geral da Atividade Pesqueira está cancelado.',
+  notificacaoIndeferida: (tipo: string, numeroProtocolo: string | null) =>
+    `Sua solicitação de ${tipo.toLowerCase()}${numeroProtocolo ? ` (protocolo ${numeroProtocolo})` : ''} foi indeferida. `
+    + 'Confira os documentos reprovados e a justificativa, substitua os documentos e envie a solicitação novamente.',
 } as const;
 
 /** Why a status changed (solicitacao_historico.motivo). */
@@ -63,6 +68,12 @@ export const MOTIVOS_HISTORICO = {
   cancelamentoServidor: 'Cancelamento solicitado por servidor',
   regularizacao: 'Regularização solicitada pelo pescador',
   edicaoDocumentos: 'Edição de documentos iniciada pelo pescador',
+  analiseIniciada: 'Análise iniciada',
+  analiseAssumida: (analistaAnterior: string | null) => `Análise assumida após o tempo de bloqueio de ${analistaAnterior ?? 'outro servidor'}`,
+  inicioAnaliseCancelado: 'Início da análise cancelado',
+  analiseDeferida: 'Análise deferida: todos os documentos aprovados',
+  analiseIndeferida: 'Análise indeferida: documentos reprovados',
+  prazoAtualizacaoEncerrado: (dias: number) => `Prazo de ${dias} dias para atualização encerrado`,
 } as const;
 
 /** Messages of the documents edit (type 9), which the specification names without a path. */
@@ -72,6 +83,7 @@ export const MENSAGENS_EDICAO_DOCUMENTOS = {
   semRegistroAtivo: 'A edição de documentos só pode ser solicitada com o registro ativo.',
   jaAberta: 'Já existe uma edição de documentos em andamento. Continue a edição existente.',
   semDocumentos: 'Envie pelo menos um documento antes de enviar a solicitação.',
+  naoEdicaoDocumentos: 'Esta solicitação não é uma edição de documentos.',
 } as const;
 
 const idNumerico = z.coerce.number().int().positive().max(2_147_483_647);
@@ -79,57 +91,44 @@ const idNumerico = z.coerce.number().int().positive().max(2_147_483_647);
 /** `{id}` in a path. */
 export const idParam = z.object({ id: idNumerico });
 
-/** The registry block of a fisher (GET /api/rgp/pescador/{id}, and `rgp` in step 1). */
-export const rgpPescadorSchema = z.object({
-  numeroRGP: z.string().nullable(),
-  numeroPrimeiroRGP: z.string().nullable(),
-  orgao: z.string().nullable(),
-  dataPrimeiroRgp: z.string().nullable(),
-  origem: z.string().nullable(),
-  situacao: z.number().int().nullable(),
+/** The registry block of a fisher (GET /api/rgp/pescador/{id}): step 1's read-only `rgp` and the status's label. */
+export const rgpPescadorSchema = rgpLeituraSchema.extend({
   situacaoDescricao: z.string().nullable(),
-  dataSuspensoCancelado: z.string().nullable(),
-  podeAcessarSistema: z.boolean(),
 });
 export type RgpPescador = z.infer<typeof rgpPescadorSchema>;
 
-/**
- * A request as GET /api/solicitacao/{id} answers it: these fields, plus the saved steps' fields flat, as the
- * wizard sends them (loose object).
- */
-export const solicitacaoDetalheSchema = z.looseObject({
+/** What every answer about a request says of it (the detail and the lists' rows). */
+const solicitacaoBase = z.object({
   id: z.number().int(),
   tipo: z.number().int(),
   tipoDescricao: z.string(),
   situacao: z.number().int(),
   situacaoDescricao: z.string(),
+  /** The last step saved (0 before step 1 is saved). */
   passo: z.number().int(),
-  declaraCiencia: z.boolean(),
   idPescador: z.number().int(),
   /** ISO 8601 instants. */
   dataCriacao: z.string(),
   dataEnvio: z.string().nullable(),
   numeroProtocolo: z.string().nullable(),
+});
+
+/**
+ * A request as GET /api/solicitacao/{id} (and every call that answers one request) answers it: these fields, plus
+ * the saved steps' fields flat, as the wizard sends them (loose object).
+ */
+export const solicitacaoDetalheSchema = solicitacaoBase.extend({
+  declaraCiencia: z.boolean(),
   idSolicitacaoOrigem: z.number().int().nullable(),
   inativa: z.boolean(),
   rgp: rgpPescadorSchema,
-});
+  /** A cancellation's (type 5) justification, saved with its fields. */
+  justificativaDeclaracaoSolicitacaoCancelamento: z.string().nullable().optional(),
+}).loose();
 export type SolicitacaoDetalheResposta = z.infer<typeof solicitacaoDetalheSchema>;
 
 /** A row of the request lists. */
-export const solicitacaoResumoSchema = z.object({
-  id: z.number().int(),
-  tipo: z.number().int(),
-  tipoDescricao: z.string(),
-  situacao: z.number().int(),
-  situacaoDescricao: z.string(),
-  passo: z.number().int(),
-  dataCriacao: z.string(),
-  dataEnvio: z.string().nullable(),
-  numeroProtocolo: z.string().nullable(),
-  idPescador: z.number().int(),
-  nomePescador: z.string(),
-});
+export const solicitacaoResumoSchema = solicitacaoBase.extend({ nomePescador: z.string() });
 export type SolicitacaoResumo = z.infer<typeof solicitacaoResumoSchema>;
 
 export const listaSolicitacoesSchema = z.object({
@@ -190,14 +189,11 @@ export const edicaoRgpCorpo = z.object({
 });
 export type EdicaoRgpCorpo = z.infer<typeof edicaoRgpCorpo>;
 
-/** PUT /api/rgp/pescador/{id} (GESTOR, ADMIN, MPA): the fields to change. */
-export const atualizarRgpCorpo = z.object({
-  numeroPrimeiroRGP: numeroPrimeiroRgp.optional(),
-  dataPrimeiroRgp: dataIso.refine(naoFutura, MENSAGENS_SOLICITACAO_API.dataFutura).optional(),
-  orgao: siglaOrgao.optional(),
-}).refine((v) => v.numeroPrimeiroRGP !== undefined || v.dataPrimeiroRgp !== undefined || v.orgao !== undefined, {
-  message: MENSAGENS_SOLICITACAO_API.rgpNenhumCampo,
-});
+/** PUT /api/rgp/pescador/{id} (GESTOR, ADMIN, MPA): the fields to change, at least one. */
+export const atualizarRgpCorpo = edicaoRgpCorpo.partial().refine(
+  (v) => v.numeroPrimeiroRGP !== undefined || v.dataPrimeiroRgp !== undefined || v.orgao !== undefined,
+  { message: MENSAGENS_SOLICITACAO_API.rgpNenhumCampo },
+);
 export type AtualizarRgpCorpo = z.infer<typeof atualizarRgpCorpo>;
 
 /** POST /api/solicitacao-cancelamento-pescador/motivoCancelamento. The justification may be empty only for GESTOR. */

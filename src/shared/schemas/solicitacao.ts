@@ -165,7 +165,6 @@ export function passo1Schema(tipo: number) {
   }));
 }
 export type Passo1 = z.output<ReturnType<typeof passo1Schema>>;
-export type Passo1Entrada = z.input<typeof passo1Base>;
 
 // ---------------------------------------------------------------- step 2: fishing activity
 
@@ -271,7 +270,6 @@ export const passo2Schema = passo2Base.superRefine((v, ctx) => {
   };
 });
 export type Passo2 = z.output<typeof passo2Schema>;
-export type Passo2Entrada = z.input<typeof passo2Base>;
 
 // ---------------------------------------------------------------- step 3: socio-economic data
 
@@ -311,7 +309,6 @@ export const passo3Schema = z.object({
   }),
 });
 export type Passo3 = z.output<typeof passo3Schema>;
-export type Passo3Entrada = z.input<typeof passo3Schema>;
 
 /** The first family member defaults to member 1 (the fisher) who participates in fishing. */
 export const MEMBRO_FAMILIA_PADRAO = { membroFamilia: 1, idade: 18, participaPesca: true, possuiOutraFonteRenda: false } as const;
@@ -332,7 +329,6 @@ export const passo4Schema = z.object({
   apoio: v.recebeuAjudaPreenchimento ? v.apoio.filter((a, i, all) => all.findIndex((b) => b.entidadeApoioPescador === a.entidadeApoioPescador) === i) : [],
 }));
 export type Passo4 = z.output<typeof passo4Schema>;
-export type Passo4Entrada = z.input<typeof passo4Schema>;
 
 /**
  * The documents a request needs before step 4 can be saved and the request submitted (spec point 5, Step 4):
@@ -389,21 +385,4 @@ export function schemaDoPasso(passo: 1 | 2 | 3 | 4, tipo: number) {
     case 4:
       return passo4Schema;
   }
-}
-
-/** A request as GET /api/solicitacao/{id} answers it: the saved steps' fields flat, as the forms send them. */
-export interface SolicitacaoDetalhe {
-  id: number;
-  tipo: number;
-  situacao: number;
-  /** The last step saved (0 before step 1 is saved). */
-  passo: number;
-  declaraCiencia: boolean;
-  idPescador: number;
-  dataCriacao: string;
-  dataEnvio: string | null;
-  numeroProtocolo: string | null;
-  justificativaDeclaracaoSolicitacaoCancelamento?: string | null;
-  /** Step fields: present once the step is saved. */
-  [campo: string]: unknown;
 }

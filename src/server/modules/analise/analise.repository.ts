@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
+import { analiseSolicitacao } from '../../db/schema';
 import { SituacaoAnalise as A } from '../../../shared/enums';
 import type { FiltrosAnalise } from '../../../shared/schemas/analise';
 import type { TotalizadoresServidor } from '../../../shared/schemas/totalizadores';
@@ -35,16 +36,6 @@ export type DocumentoAtivo = {
   chaveArquivo: string;
   migrado: boolean;
   aprovado: boolean;
-};
-
-export type PescadorRegistro = {
-  id: number;
-  uf: string | null;
-  categoria: number | null;
-  numeroRgp: string | null;
-  situacaoRegistro: number | null;
-  dataPrimeiroRgp: string | null;
-  orgaoRgp: string | null;
 };
 
 /** An analysis with its request and fisher; with the request's whole form (`dados`) where it is read. */
@@ -91,6 +82,10 @@ function normalizar<T extends Omit<AnaliseLinha, 'dados'>>(l: T): T {
   };
 }
 
+/**
+ * SQL of the analyses: the only writer of `analise_solicitacao` and `analise_documento`; requests, fishers and
+ * documents are read here, never written. Methods run on the pool or on the caller's transaction (`ex`).
+ */
 export class AnaliseRepository {
   constructor(private readonly db: Database) {}
 
@@ -148,9 +143,20 @@ export class AnaliseRepository {
     return { total: contagem.rows[0]!.total, linhas: pagina.rows.map(normalizar) };
   }
 
-  async findById(ex: Executor, id: number, paraAtualizar = false): Promise<AnaliseLinha | undefined> {
-    const { rows } = await ex.execute<AnaliseLinha>(sql`${SELECT_ANALISE} WHERE a.id = ${id} ${paraAtualizar ? sql`FOR UPDATE OF a` : sql``}`);
+  async findById(id: number): Promise<AnaliseLinha | undefined> {
+    const { rows } = await this.db.execute<AnaliseLinha>(sql`${SELECT_ANALISE} WHERE a.id = ${id}`);
     return rows[0] && normalizar(rows[0]);
+  }
+
+  /** The analysis, its row locked until the transaction ends (decisions and locks run one at a time). */
+  async lockById(id: number, tx: Executor): Promise<AnaliseLinha | undefined> {
+    const { rows } = await tx.execute<AnaliseLinha>(sql`${SELECT_ANALISE} WHERE a.id = ${id} FOR UPDATE OF a`);
+    return rows[0] && normalizar(rows[0]);
+  }
+
+  /** A new analysis, waiting (a request was sent). */
+  async inserir(nova: { solicitacaoId: number; ufPescador: string | null; instancia: string }, ex: Executor = this.db): Promise<void> {
+    await ex.insert(analiseSolicitacao).values({ ...nova, situacaoAnalise: A.AGUARDANDO_ANALISE });
   }
 
   /** The request's current analysis: the newest one. */
@@ -173,7 +179,7 @@ export class AnaliseRepository {
     return rows[0];
   }
 
-  async documentosAtivos(ex: Executor, solicitacaoId: number): Promise<DocumentoAtivo[]> {
+  async documentosAtivos(solicitacaoId: number, ex: Executor = this.db): Promise<DocumentoAtivo[]> {
     const { rows } = await ex.execute<DocumentoAtivo>(sql`
       SELECT id, tipo_documento AS "tipoDocumento", nome_arquivo AS "nomeArquivo", chave_arquivo AS "chaveArquivo", migrado, aprovado
       FROM documento WHERE solicitacao_id = ${solicitacaoId} AND removido_em IS NULL ORDER BY tipo_documento, id`);
@@ -186,7 +192,7 @@ export class AnaliseRepository {
     return rows[0];
   }
 
-  async definirParecer(ex: Executor, analiseId: number, documentoId: number | null): Promise<void> {
+  async definirParecer(analiseId: number, documentoId: number | null, ex: Executor = this.db): Promise<void> {
     await ex.execute(sql`UPDATE analise_solicitacao SET documento_parecer_id = ${documentoId} WHERE id = ${analiseId}`);
   }
 
@@ -201,7 +207,7 @@ export class AnaliseRepository {
     return rows;
   }
 
-  async bloquear(ex: Executor, analiseId: number, usuarioMapaId: number, quando: Date): Promise<Date> {
+  async bloquear(analiseId: number, usuarioMapaId: number, quando: Date, ex: Executor = this.db): Promise<Date> {
     const { rows } = await ex.execute<{ dataHoraBloqueio: Date }>(sql`
       UPDATE analise_solicitacao SET situacao_analise = ${A.EM_ANALISE}, usuario_mapa_id = ${usuarioMapaId},
         data_hora_bloqueio = ${quando.toISOString()}::timestamptz
@@ -209,25 +215,16 @@ export class AnaliseRepository {
     return data(rows[0]!.dataHoraBloqueio)!;
   }
 
-  async desbloquear(ex: Executor, analiseId: number): Promise<void> {
+  async desbloquear(analiseId: number, ex: Executor = this.db): Promise<void> {
     await ex.execute(sql`
       UPDATE analise_solicitacao SET situacao_analise = ${A.AGUARDANDO_ANALISE}, usuario_mapa_id = NULL, data_hora_bloqueio = NULL
       WHERE id = ${analiseId}`);
   }
 
-  async mudarSituacaoSolicitacao(ex: Executor, p: {
-    solicitacaoId: number; de: number; para: number; cpfAtor: string | null; perfilAtor: number | null; motivo: string;
-  }): Promise<void> {
-    await ex.execute(sql`UPDATE solicitacao SET situacao = ${p.para}, atualizado_em = now() WHERE id = ${p.solicitacaoId}`);
-    await ex.execute(sql`
-      INSERT INTO solicitacao_historico (solicitacao_id, situacao_anterior, situacao_nova, cpf_ator, perfil_ator, motivo)
-      VALUES (${p.solicitacaoId}, ${p.de}, ${p.para}, ${p.cpfAtor}, ${p.perfilAtor}, ${p.motivo})`);
-  }
-
-  async concluir(ex: Executor, p: {
+  async concluir(p: {
     analiseId: number; situacao: number; justificativa: string | null; perfilAnalista: number; documentoParecerId: number | null;
     checklist: { documentoId: number; tipoDocumento: number; aprovado: boolean }[];
-  }): Promise<void> {
+  }, ex: Executor = this.db): Promise<void> {
     await ex.execute(sql`
       UPDATE analise_solicitacao SET situacao_analise = ${p.situacao}, justificativa = ${p.justificativa},
         perfil_analista = ${p.perfilAnalista}, documento_parecer_id = ${p.documentoParecerId}, concluida_em = now()
@@ -237,49 +234,5 @@ export class AnaliseRepository {
       INSERT INTO analise_documento (analise_id, documento_id, tipo_documento, aprovado)
       SELECT ${p.analiseId}, x."documentoId", x."tipoDocumento", x.aprovado
       FROM jsonb_to_recordset(${linhas}::jsonb) AS x("documentoId" int, "tipoDocumento" smallint, aprovado boolean)`);
-    await ex.execute(sql`
-      UPDATE documento d SET aprovado = x.aprovado
-      FROM jsonb_to_recordset(${linhas}::jsonb) AS x("documentoId" int, aprovado boolean)
-      WHERE d.id = x."documentoId"`);
-  }
-
-  async pescadorParaAtualizar(ex: Executor, pescadorId: number): Promise<PescadorRegistro> {
-    const { rows } = await ex.execute<PescadorRegistro>(sql`
-      SELECT id, uf, categoria, numero_rgp AS "numeroRgp", situacao_registro AS "situacaoRegistro",
-             data_primeiro_rgp AS "dataPrimeiroRgp", orgao_rgp AS "orgaoRgp"
-      FROM pescador WHERE id = ${pescadorId} FOR UPDATE`);
-    return rows[0]!;
-  }
-
-  async proximoNumeroRgp(ex: Executor): Promise<bigint> {
-    const { rows } = await ex.execute<{ n: string }>(sql`SELECT nextval('rgp_numero_seq')::text AS n`);
-    return BigInt(rows[0]!.n);
-  }
-
-  async atualizarRegistro(ex: Executor, pescadorId: number, campos: {
-    numeroRgp?: string; situacaoRegistro?: number; dataPrimeiroRgp?: string; orgaoRgp?: string; numeroPrimeiroRgp?: string;
-    idSolicitacaoAtiva?: number; emitirCarteira?: boolean; dataSuspensoCancelado?: string | null;
-  }): Promise<void> {
-    const sets: SQL[] = [sql`atualizado_em = now()`];
-    if (campos.numeroRgp !== undefined) sets.push(sql`numero_rgp = ${campos.numeroRgp}`);
-    if (campos.situacaoRegistro !== undefined) sets.push(sql`situacao_registro = ${campos.situacaoRegistro}`);
-    if (campos.dataPrimeiroRgp !== undefined) sets.push(sql`data_primeiro_rgp = ${campos.dataPrimeiroRgp}`);
-    if (campos.orgaoRgp !== undefined) sets.push(sql`orgao_rgp = ${campos.orgaoRgp}`);
-    if (campos.numeroPrimeiroRgp !== undefined) sets.push(sql`numero_primeiro_rgp = ${campos.numeroPrimeiroRgp}`);
-    if (campos.idSolicitacaoAtiva !== undefined) sets.push(sql`id_solicitacao_ativa = ${campos.idSolicitacaoAtiva}`);
-    if (campos.emitirCarteira) sets.push(sql`data_emissao_carteira = now()`);
-    if (campos.dataSuspensoCancelado !== undefined) sets.push(sql`data_suspenso_cancelado = ${campos.dataSuspensoCancelado}`);
-    await ex.execute(sql`UPDATE pescador SET ${sql.join(sets, sql`, `)} WHERE id = ${pescadorId}`);
-  }
-
-  /** Requests left in updating past the deadline (daily job). */
-  async vencidasEmAtualizacao(ex: Executor, prazoDias: number, limite: number): Promise<{ id: number; situacao: number }[]> {
-    const { rows } = await ex.execute<{ id: number; situacao: number }>(sql`
-      SELECT s.id, s.situacao FROM solicitacao s
-      WHERE s.situacao IN (2, 3)
-        AND (SELECT max(h.criado_em) FROM solicitacao_historico h
-             WHERE h.solicitacao_id = s.id AND h.situacao_nova = s.situacao) < now() - make_interval(days => ${prazoDias})
-      ORDER BY s.id LIMIT ${limite} FOR UPDATE OF s SKIP LOCKED`);
-    return rows;
   }
 }

@@ -86,7 +86,7 @@ export const analiseRoutes: FastifyPluginAsyncZod<{ analise: AnaliseService }> =
       body: decisaoAnaliseCorpo, response: { 200: envelopeOf(decisaoRespostaSchema) },
     },
   }, async (req) => {
-    const r = await analise.concluir(atorDe(req), req.body, false);
+    const r = await analise.concluir(atorDe(req), req.body);
     return ok(r.dados, r.mensagem);
   });
 
@@ -97,7 +97,7 @@ export const analiseRoutes: FastifyPluginAsyncZod<{ analise: AnaliseService }> =
       body: decisaoAnaliseCorpo, response: { 200: envelopeOf(decisaoRespostaSchema) },
     },
   }, async (req) => {
-    const r = await analise.concluir(atorDe(req), req.body, true);
+    const r = await analise.concluirEdicaoDocumentos(atorDe(req), req.body);
     return ok(r.dados, r.mensagem);
   });
 };

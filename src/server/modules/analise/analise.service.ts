@@ -1,29 +1,24 @@
 import {
-  Perfil, SituacaoAnalise, SituacaoRegistro, SituacaoSolicitacao, TipoNotificacao, TipoSolicitacao, situacaoAnaliseLabel,
-  situacaoSolicitacaoLabel, tipoDocumentoLabel, tipoSolicitacaoLabel, type SituacaoAnalise as SituacaoAnaliseT,
-  type TipoDocumento,
+  Perfil, SituacaoAnalise, SituacaoSolicitacao, TipoSolicitacao, situacaoAnaliseLabel, situacaoSolicitacaoLabel, tipoDocumentoLabel,
+  tipoSolicitacaoLabel, type SituacaoAnalise as SituacaoAnaliseT, type TipoDocumento,
 } from '../../../shared/enums';
 import { formatCpf } from '../../../shared/cpf';
-import { formatarDataHora, partesSaoPaulo } from '../../../shared/datas';
-import { montarRgp } from '../../../shared/rgp';
+import { formatarDataHora } from '../../../shared/datas';
 import {
   MENSAGENS_ANALISE, type AnaliseDetalhe, type AnaliseResumo, type DecisaoAnaliseCorpo, type FiltrosAnalise, type Indeferimento,
 } from '../../../shared/schemas/analise';
+import type { Documento } from '../../../shared/schemas/documento';
+import { MENSAGENS_DOCUMENTO } from '../../../shared/schemas/documento';
+import { MOTIVOS_HISTORICO } from '../../../shared/schemas/solicitacao-api';
 import type { TotalizadoresServidor } from '../../../shared/schemas/totalizadores';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
 import type { ArquivoEnviado, DocumentoService } from '../documento/documento.service';
-import type { Documento } from '../../../shared/schemas/documento';
 import { exigirLeituraPescador, MENSAGEM_FORA_DO_ESCOPO, podeLerPescador, ufsDoEscopo } from '../escopo';
-import { aplicarDadosNoPescador, type DadosSolicitacao } from '../solicitacao/aplicar-dados';
+import type { Decisao, SolicitacaoService } from '../solicitacao/solicitacao.service';
 import type { AnaliseLinha, AnaliseRepository } from './analise.repository';
-
-/** Creates a fisher's notification inside the caller's transaction (the notifications module's service). */
-export interface Notificador {
-  criar(p: { pescadorId: number; tipo: number; conteudo: string; urlRedirecionamento: string | null }, ex?: Executor): Promise<unknown>;
-}
 
 export interface AnaliseServiceOptions {
   /** How long a started analysis stays locked to its analyst. */
@@ -35,14 +30,20 @@ export interface AnaliseServiceOptions {
 
 const PERFIS_ANALISTAS: readonly number[] = [Perfil.GESTOR, Perfil.MPA, Perfil.SFPA, Perfil.ADMIN];
 
-/** What each approved request type does to the registry (product guide, "Request lifecycle"). */
-const TIPOS_REGISTRO: readonly number[] = [TipoSolicitacao.REGISTRO_INICIAL, TipoSolicitacao.RECADASTRAMENTO, TipoSolicitacao.REGISTRO_PROTOCOLO];
+/** Which requests a decision concludes: the documents edit has its own address (and its own call here). */
+type Analisadas = 'edicao-documentos' | 'demais';
 
 function iso(d: Date | string | null): string | null {
   if (d === null) return null;
   return (typeof d === 'string' ? new Date(d) : d).toISOString();
 }
 
+/**
+ * The analysis of sent requests (spec points 3, 4 and 5): the follow-up list, the lock to one analyst, the
+ * checklist and the decision, the opinion document, the rejection record. It is the only writer of the analysis
+ * tables; what a decision does to the request and the fisher is the request's type's (SolicitacaoService), in the
+ * transaction this service opens.
+ */
 export class AnaliseService {
   private readonly now: () => Date;
 
@@ -50,8 +51,8 @@ export class AnaliseService {
     private readonly db: Database,
     private readonly repo: AnaliseRepository,
     private readonly auditoria: AuditoriaService,
-    private readonly notificacoes: Notificador,
     private readonly documentos: DocumentoService,
+    private readonly solicitacoes: SolicitacaoService,
     private readonly opts: AnaliseServiceOptions,
   ) {
     this.now = opts.now ?? (() => new Date());
@@ -89,8 +90,8 @@ export class AnaliseService {
   }
 
   async detalhar(ator: AuthContext, id: number): Promise<AnaliseDetalhe> {
-    const a = await this.repo.findById(this.db, id);
-    if (!a) throw AppError.notFound('Análise não encontrada.');
+    const a = await this.repo.findById(id);
+    if (!a) throw AppError.notFound(MENSAGENS_ANALISE.naoEncontrada);
     exigirLeituraPescador(ator, a.pescadorId, a.ufPescador);
     await this.auditoria.visualizacao(ator, 'analise-solicitacao', a.id, { solicitacao: a.solicitacaoId });
     return this.montarDetalhe(ator, a);
@@ -100,7 +101,7 @@ export class AnaliseService {
     const s = await this.repo.findSolicitacaoPescador(solicitacaoId);
     if (!s || !podeLerPescador(ator, s.pescadorId, s.uf)) throw AppError.forbidden(MENSAGEM_FORA_DO_ESCOPO);
     const a = await this.repo.findAtualDaSolicitacao(solicitacaoId);
-    if (!a) throw AppError.notFound('Esta solicitação ainda não tem análise.');
+    if (!a) throw AppError.notFound(MENSAGENS_ANALISE.semAnalise);
     await this.auditoria.visualizacao(ator, 'analise-solicitacao', a.id, { solicitacao: a.solicitacaoId });
     return this.montarDetalhe(ator, a);
   }
@@ -108,23 +109,22 @@ export class AnaliseService {
   /** Starts the analysis: locks it to the analyst (spec point 4). */
   async bloquear(ator: AuthContext, id: number): Promise<{ idAnaliseSolicitacao: number; situacaoAnalise: { id: number }; dataHoraBloqueio: string }> {
     return this.db.transaction(async (tx) => {
-      const a = await this.repo.findById(tx, id, true);
-      if (!a) throw AppError.notFound('Análise não encontrada.');
+      const a = await this.repo.lockById(id, tx);
+      if (!a) throw AppError.notFound(MENSAGENS_ANALISE.naoEncontrada);
       this.exigirAnalista(ator, a);
       if (a.situacaoAnalise === SituacaoAnalise.DEFERIDA || a.situacaoAnalise === SituacaoAnalise.INDEFERIDA) {
         throw AppError.notAcceptable(MENSAGENS_ANALISE.concluida);
       }
-      let motivo = 'Análise iniciada';
+      let motivo: string = MOTIVOS_HISTORICO.analiseIniciada;
       if (a.situacaoAnalise === SituacaoAnalise.EM_ANALISE && a.usuarioMapaId !== ator.idUsuarioMapa) {
         if (!this.bloqueioExpirado(a)) throw AppError.notAcceptable(this.mensagemBloqueada(a));
-        motivo = `Análise assumida após o tempo de bloqueio de ${a.nomeAnalista ?? 'outro servidor'}`;
+        motivo = MOTIVOS_HISTORICO.analiseAssumida(a.nomeAnalista);
       }
-      const dataHoraBloqueio = await this.repo.bloquear(tx, a.id, ator.idUsuarioMapa!, this.now());
-      if (a.situacaoSolicitacao !== SituacaoSolicitacao.EM_ANALISE || motivo !== 'Análise iniciada') {
-        await this.repo.mudarSituacaoSolicitacao(tx, {
-          solicitacaoId: a.solicitacaoId, de: a.situacaoSolicitacao, para: SituacaoSolicitacao.EM_ANALISE,
-          cpfAtor: ator.cpf, perfilAtor: ator.perfil, motivo,
-        });
+      const dataHoraBloqueio = await this.repo.bloquear(a.id, ator.idUsuarioMapa!, this.now(), tx);
+      if (a.situacaoSolicitacao !== SituacaoSolicitacao.EM_ANALISE || motivo !== MOTIVOS_HISTORICO.analiseIniciada) {
+        await this.solicitacoes.mudarSituacao({
+          solicitacaoId: a.solicitacaoId, de: a.situacaoSolicitacao, para: SituacaoSolicitacao.EM_ANALISE, ator, motivo,
+        }, tx);
       }
       // Audited in the same transaction: the lock and its record are kept, or neither.
       await this.auditoria.registrar({
@@ -138,18 +138,16 @@ export class AnaliseService {
   /** Cancels the start: back to waiting. Only the analyst who holds it. */
   async desbloquear(ator: AuthContext, id: number): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const a = await this.repo.findById(tx, id, true);
-      if (!a) throw AppError.notFound('Análise não encontrada.');
+      const a = await this.repo.lockById(id, tx);
+      if (!a) throw AppError.notFound(MENSAGENS_ANALISE.naoEncontrada);
       this.exigirAnalista(ator, a);
-      if (a.situacaoAnalise !== SituacaoAnalise.EM_ANALISE) throw AppError.notAcceptable('Esta análise não está em andamento.');
-      if (a.usuarioMapaId !== ator.idUsuarioMapa) {
-        throw AppError.notAcceptable('Somente o servidor que iniciou a análise pode cancelar o início.');
-      }
-      await this.repo.desbloquear(tx, a.id);
-      await this.repo.mudarSituacaoSolicitacao(tx, {
-        solicitacaoId: a.solicitacaoId, de: a.situacaoSolicitacao, para: SituacaoSolicitacao.ENVIADA,
-        cpfAtor: ator.cpf, perfilAtor: ator.perfil, motivo: 'Início da análise cancelado',
-      });
+      if (a.situacaoAnalise !== SituacaoAnalise.EM_ANALISE) throw AppError.notAcceptable(MENSAGENS_ANALISE.naoEmAndamento);
+      if (a.usuarioMapaId !== ator.idUsuarioMapa) throw AppError.notAcceptable(MENSAGENS_ANALISE.somenteQuemIniciouCancela);
+      await this.repo.desbloquear(a.id, tx);
+      await this.solicitacoes.mudarSituacao({
+        solicitacaoId: a.solicitacaoId, de: a.situacaoSolicitacao, para: SituacaoSolicitacao.ENVIADA, ator,
+        motivo: MOTIVOS_HISTORICO.inicioAnaliseCancelado,
+      }, tx);
       await this.auditoria.registrar({
         acao: 'ANALISE_CANCELADA', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
         recurso: 'analise-solicitacao', recursoId: id,
@@ -157,20 +155,28 @@ export class AnaliseService {
     });
   }
 
+  /** Concludes the analysis of a request of any type but the documents edit (which has its own call). */
+  concluir(ator: AuthContext, corpo: DecisaoAnaliseCorpo) {
+    return this.decidir(ator, corpo, 'demais');
+  }
+
+  /** Concludes the analysis of a documents edit (type 9). */
+  concluirEdicaoDocumentos(ator: AuthContext, corpo: DecisaoAnaliseCorpo) {
+    return this.decidir(ator, corpo, 'edicao-documentos');
+  }
+
   /**
    * Records the checklist and the decision: DEFERIDA when every document is approved, otherwise INDEFERIDA
-   * with the justification. Everything that follows from it happens in the same transaction.
+   * with the justification. What follows from it (the request's type says what) happens in the same transaction.
    */
-  async concluir(ator: AuthContext, corpo: DecisaoAnaliseCorpo, somenteEdicaoDocumentos: boolean) {
+  private async decidir(ator: AuthContext, corpo: DecisaoAnaliseCorpo, analisadas: Analisadas) {
     const resultado = await this.db.transaction(async (tx) => {
-      const a = await this.repo.findById(tx, corpo.id, true);
-      if (!a || a.solicitacaoId !== corpo.solicitacao) throw AppError.notFound('Análise não encontrada para esta solicitação.');
+      const a = await this.repo.lockById(corpo.id, tx);
+      if (!a || a.solicitacaoId !== corpo.solicitacao) throw AppError.notFound(MENSAGENS_ANALISE.naoEncontradaNaSolicitacao);
       this.exigirAnalista(ator, a);
       const edicaoDocumentos = a.tipo === TipoSolicitacao.EDICAO_DOCUMENTOS;
-      if (edicaoDocumentos !== somenteEdicaoDocumentos) {
-        throw AppError.badRequest(edicaoDocumentos
-          ? 'Use /api/analise-solicitacao-edicao-documento para solicitações de edição de documentos.'
-          : 'Este endereço é apenas para solicitações de edição de documentos.');
+      if (edicaoDocumentos !== (analisadas === 'edicao-documentos')) {
+        throw AppError.badRequest(edicaoDocumentos ? MENSAGENS_ANALISE.edicaoDocumentosTemChamadaPropria : MENSAGENS_ANALISE.somenteEdicaoDocumentos);
       }
       if (a.situacaoAnalise === SituacaoAnalise.DEFERIDA || a.situacaoAnalise === SituacaoAnalise.INDEFERIDA) {
         throw AppError.notAcceptable(MENSAGENS_ANALISE.concluida);
@@ -178,25 +184,29 @@ export class AnaliseService {
       if (a.situacaoAnalise !== SituacaoAnalise.EM_ANALISE) throw AppError.notAcceptable(MENSAGENS_ANALISE.naoIniciada);
       if (a.usuarioMapaId !== ator.idUsuarioMapa) throw AppError.notAcceptable(this.mensagemBloqueada(a));
 
-      const documentos = await this.repo.documentosAtivos(tx, a.solicitacaoId);
+      const documentos = await this.repo.documentosAtivos(a.solicitacaoId, tx);
       const avaliados = new Map(corpo.documentos.map((d) => [d.id, d]));
       if (documentos.length === 0 || documentos.some((d) => !avaliados.has(d.id)) || avaliados.size !== documentos.length) {
         throw AppError.badRequest(MENSAGENS_ANALISE.checklistIncompleto);
       }
       if (corpo.documentoParecer !== null && corpo.documentoParecer !== a.documentoParecerId) {
-        throw AppError.badRequest('O documento de parecer informado não pertence a esta análise.');
+        throw AppError.badRequest(MENSAGENS_ANALISE.parecerDeOutraAnalise);
       }
       const deferida = corpo.documentos.every((d) => d.aprovado);
       const situacao = deferida ? SituacaoAnalise.DEFERIDA : SituacaoAnalise.INDEFERIDA;
-      await this.repo.concluir(tx, {
+      const checklist = documentos.map((d) => ({ documentoId: d.id, tipoDocumento: d.tipoDocumento, aprovado: avaliados.get(d.id)!.aprovado }));
+      await this.repo.concluir({
         analiseId: a.id,
         situacao,
         justificativa: corpo.justificativa || null,
         perfilAnalista: ator.perfil,
         documentoParecerId: a.documentoParecerId,
-        checklist: documentos.map((d) => ({ documentoId: d.id, tipoDocumento: d.tipoDocumento, aprovado: avaliados.get(d.id)!.aprovado })),
-      });
-      const consequencia = deferida ? await this.deferir(tx, ator, a) : await this.indeferir(tx, ator, a);
+        checklist,
+      }, tx);
+      await this.documentos.registrarAvaliacao(checklist, tx);
+      const consequencia: Decisao = deferida
+        ? await this.solicitacoes.deferir(ator, a.solicitacaoId, tx)
+        : await this.solicitacoes.indeferir(ator, a.solicitacaoId, tx);
       await this.auditoria.registrar({
         acao: 'ANALISE_CONCLUIDA', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
         recurso: 'analise-solicitacao', recursoId: corpo.id, detalhes: { situacao, solicitacao: corpo.solicitacao },
@@ -219,33 +229,46 @@ export class AnaliseService {
    * most); a new one replaces the previous.
    */
   async anexarParecer(ator: AuthContext, idAnalise: number, arquivo: ArquivoEnviado): Promise<Documento> {
-    const a = await this.repo.findById(this.db, idAnalise);
-    if (!a) throw AppError.notFound('Análise não encontrada.');
+    const a = await this.repo.findById(idAnalise);
+    if (!a) throw AppError.notFound(MENSAGENS_ANALISE.naoEncontrada);
     this.exigirEmAnalisePorMim(ator, a);
-    const doc = await this.documentos.guardarParecer(a.pescadorId, arquivo, async (documentoId, repo) => {
-      const atual = await this.repo.findById(repo.executor, idAnalise, true);
-      if (!atual) throw AppError.notFound('Análise não encontrada.');
-      this.exigirEmAnalisePorMim(ator, atual);
-      await this.repo.definirParecer(repo.executor, idAnalise, documentoId);
-      return atual.documentoParecerId;
-    });
+    // The file is stored before the transaction, deleted if the transaction fails; the replaced one after it commits.
+    const guardado = await this.documentos.guardarParecer(arquivo);
+    let resultado: { documento: Documento; chaveSubstituida: string | null };
+    try {
+      resultado = await this.db.transaction(async (tx) => {
+        const atual = await this.repo.lockById(idAnalise, tx);
+        if (!atual) throw AppError.notFound(MENSAGENS_ANALISE.naoEncontrada);
+        this.exigirEmAnalisePorMim(ator, atual);
+        const r = await this.documentos.registrarParecer(atual.pescadorId, guardado, atual.documentoParecerId, tx);
+        await this.repo.definirParecer(idAnalise, r.documento.id, tx);
+        return r;
+      });
+    } catch (err) {
+      await this.documentos.apagarArquivos([guardado.chave]);
+      throw err;
+    }
+    if (resultado.chaveSubstituida) await this.documentos.apagarArquivos([resultado.chaveSubstituida]);
     await this.auditoria.registrar({
       acao: 'PARECER_ANEXADO', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
-      recurso: 'analise-solicitacao', recursoId: idAnalise, detalhes: { documento: doc.id },
+      recurso: 'analise-solicitacao', recursoId: idAnalise, detalhes: { documento: resultado.documento.id },
     });
-    return doc;
+    return resultado.documento;
   }
 
   /** DELETE /api/documentos/parecer/documento/{id}: only while the analyst holds the analysis. */
   async removerParecer(ator: AuthContext, documentoId: number): Promise<void> {
     const idAnalise = await this.repo.findAnaliseDoParecer(documentoId);
-    if (idAnalise === undefined) throw AppError.notFound('Documento de parecer não encontrado.');
-    await this.documentos.removerParecer(documentoId, async (repo) => {
-      const a = await this.repo.findById(repo.executor, idAnalise, true);
-      if (!a || a.documentoParecerId !== documentoId) throw AppError.notFound('Documento de parecer não encontrado.');
+    if (idAnalise === undefined) throw AppError.notFound(MENSAGENS_DOCUMENTO.parecerNaoEncontrado);
+    const chave = await this.db.transaction(async (tx) => {
+      const chave = await this.documentos.removerParecer(documentoId, tx);
+      const a = await this.repo.lockById(idAnalise, tx);
+      if (!a || a.documentoParecerId !== documentoId) throw AppError.notFound(MENSAGENS_DOCUMENTO.parecerNaoEncontrado);
       this.exigirEmAnalisePorMim(ator, a);
-      await this.repo.definirParecer(repo.executor, idAnalise, null);
+      await this.repo.definirParecer(idAnalise, null, tx);
+      return chave;
     });
+    if (chave) await this.documentos.apagarArquivos([chave]);
   }
 
   /** The rejection record the fisher sees while updating (spec point 3, "Rejection record"). */
@@ -280,94 +303,13 @@ export class AnaliseService {
   }
 
   /** Daily job: requests left in updating past the deadline become FINALIZADA (labelled Indeferida). */
-  async finalizarVencidas(): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const n = await this.db.transaction(async (tx) => {
-        const vencidas = await this.repo.vencidasEmAtualizacao(tx, this.opts.prazoAtualizacaoDias, 500);
-        for (const v of vencidas) {
-          await this.repo.mudarSituacaoSolicitacao(tx, {
-            solicitacaoId: v.id, de: v.situacao, para: SituacaoSolicitacao.FINALIZADA, cpfAtor: null, perfilAtor: null,
-            motivo: `Prazo de ${this.opts.prazoAtualizacaoDias} dias para atualização encerrado`,
-          });
-        }
-        return vencidas.length;
-      });
-      total += n;
-      if (n < 500) return total;
-    }
+  finalizarVencidas(): Promise<number> {
+    return this.solicitacoes.finalizarVencidas(this.opts.prazoAtualizacaoDias);
   }
 
-  // ------------------------------------------------------------------ consequences
-
-  private async deferir(tx: Executor, ator: AuthContext, a: AnaliseLinha): Promise<{ situacaoSolicitacao: number; numeroRgp: string | null }> {
-    await this.repo.mudarSituacaoSolicitacao(tx, {
-      solicitacaoId: a.solicitacaoId, de: a.situacaoSolicitacao, para: SituacaoSolicitacao.DEFERIDA,
-      cpfAtor: ator.cpf, perfilAtor: ator.perfil, motivo: 'Análise deferida: todos os documentos aprovados',
-    });
-    const p = await this.repo.pescadorParaAtualizar(tx, a.pescadorId);
-    const hoje = partesSaoPaulo(this.now()).data;
-    let numeroRgp = p.numeroRgp;
-    if (TIPOS_REGISTRO.includes(a.tipo)) {
-      if (!numeroRgp) {
-        if (!p.uf) throw AppError.badRequest('O pescador não tem UF de endereço: não é possível emitir o RGP.');
-        numeroRgp = montarRgp(p.uf, p.categoria ?? 2, await this.repo.proximoNumeroRgp(tx));
-      }
-      await this.repo.atualizarRegistro(tx, a.pescadorId, {
-        numeroRgp,
-        situacaoRegistro: SituacaoRegistro.ATIVO,
-        ...(p.dataPrimeiroRgp ? {} : { dataPrimeiroRgp: hoje }),
-        ...(p.orgaoRgp ? {} : { orgaoRgp: ator.siglaOrgao ?? 'MPA' }),
-        idSolicitacaoAtiva: a.solicitacaoId,
-        emitirCarteira: true,
-        dataSuspensoCancelado: null,
-      });
-    } else if (a.tipo === TipoSolicitacao.EDICAO_REGISTRO) {
-      await aplicarDadosNoPescador(tx, a.pescadorId, a.dados as DadosSolicitacao);
-      await this.repo.atualizarRegistro(tx, a.pescadorId, { idSolicitacaoAtiva: a.solicitacaoId, emitirCarteira: true });
-    } else if (a.tipo === TipoSolicitacao.EDICAO_DOCUMENTOS) {
-      // The request's approved documents are the fisher's current ones from now on (the card takes the newest photo).
-      await this.repo.atualizarRegistro(tx, a.pescadorId, { emitirCarteira: true });
-    } else if (a.tipo === TipoSolicitacao.EDICAO_RGP) {
-      const d = a.dados as { numeroPrimeiroRGP?: string; dataPrimeiroRgp?: string; orgao?: string };
-      await this.repo.atualizarRegistro(tx, a.pescadorId, {
-        ...(d.numeroPrimeiroRGP ? { numeroPrimeiroRgp: d.numeroPrimeiroRGP } : {}),
-        ...(d.dataPrimeiroRgp ? { dataPrimeiroRgp: d.dataPrimeiroRgp } : {}),
-        ...(d.orgao ? { orgaoRgp: d.orgao } : {}),
-      });
-      await this.notificacoes.criar({
-        pescadorId: a.pescadorId, tipo: TipoNotificacao.EDICAO_PRIMEIRO_RGP, urlRedirecionamento: '/home',
-        conteudo: 'Seu pedido de alteração da data ou do órgão do primeiro RGP foi deferido e o registro foi atualizado.',
-      }, tx);
-    } else if (a.tipo === TipoSolicitacao.CANCELAMENTO) {
-      await this.repo.atualizarRegistro(tx, a.pescadorId, { situacaoRegistro: SituacaoRegistro.CANCELADO, dataSuspensoCancelado: hoje });
-      await this.notificacoes.criar({
-        pescadorId: a.pescadorId, tipo: TipoNotificacao.CANCELAMENTO, urlRedirecionamento: '/home',
-        conteudo: 'Seu pedido de cancelamento foi deferido: o seu Registro Geral da Atividade Pesqueira está cancelado.',
-      }, tx);
-    } else if (a.tipo === TipoSolicitacao.REGULARIZACAO) {
-      if (p.situacaoRegistro === SituacaoRegistro.SUSPENSO) {
-        await this.repo.atualizarRegistro(tx, a.pescadorId, { situacaoRegistro: SituacaoRegistro.ATIVO, dataSuspensoCancelado: null });
-      }
-    }
-    return { situacaoSolicitacao: SituacaoSolicitacao.DEFERIDA, numeroRgp };
-  }
-
-  private async indeferir(tx: Executor, ator: AuthContext, a: AnaliseLinha): Promise<{ situacaoSolicitacao: number; numeroRgp: string | null }> {
-    const para = ator.perfil === Perfil.SFPA ? SituacaoSolicitacao.ATUALIZACAO_SFPA : SituacaoSolicitacao.ATUALIZACAO_MPA;
-    await this.repo.mudarSituacaoSolicitacao(tx, {
-      solicitacaoId: a.solicitacaoId, de: a.situacaoSolicitacao, para,
-      cpfAtor: ator.cpf, perfilAtor: ator.perfil, motivo: 'Análise indeferida: documentos reprovados',
-    });
-    const tipoLabel = tipoSolicitacaoLabel[a.tipo as TipoSolicitacao] ?? 'solicitação';
-    await this.notificacoes.criar({
-      pescadorId: a.pescadorId,
-      tipo: TipoNotificacao.INDEFERIMENTO,
-      conteudo: `Sua solicitação de ${tipoLabel.toLowerCase()}${a.numeroProtocolo ? ` (protocolo ${a.numeroProtocolo})` : ''} foi indeferida. `
-        + 'Confira os documentos reprovados e a justificativa, substitua os documentos e envie a solicitação novamente.',
-      urlRedirecionamento: `/pescador/documentos?idSolicitacao=${a.solicitacaoId}&tipoSolicitacao=${a.tipo}`,
-    }, tx);
-    return { situacaoSolicitacao: para, numeroRgp: null };
+  /** A request was sent: its new analysis waits in the queue of its state, at `instancia`. */
+  async abrir(nova: { solicitacaoId: number; ufPescador: string | null; instancia: 'MPA' | 'SFPA' }, ex: Executor = this.db): Promise<void> {
+    await this.repo.inserir(nova, ex);
   }
 
   // ------------------------------------------------------------------ rules
@@ -394,12 +336,11 @@ export class AnaliseService {
 
   private mensagemBloqueada(a: AnaliseLinha): string {
     const desde = a.dataHoraBloqueio ? formatarDataHora(a.dataHoraBloqueio) : '';
-    return `Esta análise está em andamento por ${a.nomeAnalista ?? 'outro servidor'} desde ${desde}. `
-      + `Ela poderá ser assumida após ${this.opts.tempoBloqueioMinutos} minutos de bloqueio.`;
+    return MENSAGENS_ANALISE.emAndamentoPor(a.nomeAnalista, desde, this.opts.tempoBloqueioMinutos);
   }
 
   private async montarDetalhe(ator: AuthContext, a: AnaliseLinha): Promise<AnaliseDetalhe> {
-    const documentos = await this.repo.documentosAtivos(this.db, a.solicitacaoId);
+    const documentos = await this.repo.documentosAtivos(a.solicitacaoId);
     const parecer = a.documentoParecerId ? await this.repo.documentoParecer(a.documentoParecerId) : undefined;
     const porMim = a.situacaoAnalise === SituacaoAnalise.EM_ANALISE && a.usuarioMapaId === ator.idUsuarioMapa;
     const expirado = a.situacaoAnalise === SituacaoAnalise.EM_ANALISE && this.bloqueioExpirado(a);

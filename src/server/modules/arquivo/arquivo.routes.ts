@@ -4,9 +4,10 @@ import { envelopeOf } from '../../../shared/envelope';
 import { arquivoQuery, chaveArquivoSchema, cloudStorageQuery, enderecoArquivoResposta } from '../../../shared/schemas/documento';
 import { atorDe } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
-import { PERFIS_LEITURA_DOCUMENTOS } from '../documento/documento.routes';
+import { enviarArquivo } from '../../lib/arquivos-http';
+import { PERFIS_LEITURA_DOCUMENTOS } from '../escopo';
 import type { ArquivoService } from './arquivo.service';
-import { enviarArquivo, jwtDaQuery } from './arquivo.http';
+import { jwtDaQuery } from './arquivo.http';
 
 /** Signed file addresses and the files themselves (spec point 7: GET /api/cloud-storage/{chave}?jwt=). */
 export const arquivoRoutes: FastifyPluginAsyncZod<{ arquivo: ArquivoService }> = async (app, { arquivo }) => {

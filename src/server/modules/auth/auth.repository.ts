@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { authLink, configuracaoHorarioAcesso, pescador, sessao, usuario, usuarioMapa } from '../../db/schema';
+import { authLink, configuracaoHorarioAcesso, sessao, usuario, usuarioMapa } from '../../db/schema';
 
 export interface UsuarioMapaAcesso {
   idUsuarioMapa: number;
@@ -101,13 +101,6 @@ export class AuthRepository {
       .where(eq(usuarioMapa.id, id))
       .limit(1);
     return rows[0];
-  }
-
-  /** The fisher of a CPF, created on first sign-in. */
-  async findOrCreatePescador(cpf: string, nome: string, email: string | null) {
-    await this.db.insert(pescador).values({ cpf, nome, email }).onConflictDoNothing({ target: pescador.cpf });
-    const rows = await this.db.select({ id: pescador.id, nome: pescador.nome }).from(pescador).where(eq(pescador.cpf, cpf));
-    return rows[0]!;
   }
 
   async findNomeByCpf(cpf: string): Promise<string | null> {

@@ -9,6 +9,7 @@ import type { IdentityProvider } from '../../adapters/identity/identity-provider
 import { CodigoErro } from '../../../shared/codigos-erro';
 import { AppError } from '../../lib/errors';
 import type { AuditoriaService } from '../auditoria/auditoria.service';
+import type { PescadorService } from '../pescador/pescador.service';
 import type { AuthRepository, UsuarioMapaAcesso } from './auth.repository';
 import { motivoForaDaJanela, type JanelaPadrao } from './janela-acesso';
 
@@ -68,6 +69,7 @@ export class AuthService {
     private readonly repo: AuthRepository,
     private readonly idp: IdentityProvider,
     private readonly auditoria: AuditoriaService,
+    private readonly pescadores: PescadorService,
     private readonly opts: AuthServiceOptions,
   ) {
     this.now = opts.now ?? (() => new Date());
@@ -124,7 +126,7 @@ export class AuthService {
       sessao = { pescadorId: null, usuarioMapaId: servidor.idUsuarioMapa };
     } else {
       const nome = (claims.nome || 'PESCADOR').toUpperCase();
-      const p = await this.repo.findOrCreatePescador(cpf, nome, claims.email);
+      const p = await this.pescadores.findOrCreate(cpf, nome, claims.email);
       payload = { sub: cpf, nome: p.nome, perfil: Perfil.INTERESSADO, idPescador: p.id };
       sessao = { pescadorId: p.id, usuarioMapaId: null };
     }

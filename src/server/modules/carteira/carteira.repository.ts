@@ -30,8 +30,8 @@ function comDatas(r: PescadorCarteira): PescadorCarteira {
 }
 
 /**
- * SQL of the card and of its public checks. pescador, municipio and documento are read here; the only write is
- * the first issue date of a registry that has none (`garantirEmissao`).
+ * SQL of the card and of its public checks. pescador, municipio and documento are read here, never written (the
+ * first issue date of a migrated registry is the fisher module's: PescadorService.garantirEmissaoCarteira).
  */
 export class CarteiraRepository {
   constructor(private readonly db: Database) {}
@@ -46,19 +46,6 @@ export class CarteiraRepository {
     const { rows } = await this.db.execute<PescadorCarteira>(
       sql`${SELECT_PESCADOR} WHERE p.cpf = ${cpf} AND p.numero_rgp = ${numeroRgp}`);
     return rows[0] ? comDatas(rows[0]) : undefined;
-  }
-
-  /**
-   * Gives an active registry with no issue date (a migrated one) its first issue, now; an existing issue is kept.
-   * Answers the issue date in force.
-   */
-  async garantirEmissao(id: number): Promise<Date> {
-    const { rows } = await this.db.execute<{ emissao: Date | string }>(sql`
-      UPDATE pescador SET data_emissao_carteira = COALESCE(data_emissao_carteira, now())
-      WHERE id = ${id}
-      RETURNING data_emissao_carteira AS emissao`);
-    const e = rows[0]!.emissao;
-    return e instanceof Date ? e : new Date(e);
   }
 
   /**

@@ -5,7 +5,7 @@ import { Perfil } from '../../../shared/enums';
 import { tokenCarteiraParam, verificacaoCarteiraSchema } from '../../../shared/schemas/carteira';
 import { atorDe } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
-import { enviarArquivo } from '../arquivo/arquivo.http';
+import { enviarArquivo } from '../../lib/arquivos-http';
 import type { CarteiraService } from './carteira.service';
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });

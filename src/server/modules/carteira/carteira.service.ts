@@ -4,8 +4,9 @@ import {
   categoriaLabel, Perfil, SituacaoRegistro, situacaoRegistroLabel, type Categoria,
 } from '../../../shared/enums';
 import { formatarRgp } from '../../../shared/rgp';
+import { ROTA_CONSULTA_CARTEIRA, rotaVerificarCarteira } from '../../../shared/rotas-web';
 import {
-  MENSAGENS_CARTEIRA, type CarteiraPublica, type VerificacaoCarteira,
+  MENSAGENS_CARTEIRA, type CarteiraPublica, type MotivoCarteiraInvalida, type VerificacaoCarteira,
 } from '../../../shared/schemas/carteira';
 import { MENSAGENS_PESCADOR } from '../../../shared/schemas/pescador';
 import type { FileStorage } from '../../adapters/storage/storage';
@@ -13,6 +14,7 @@ import { AppError } from '../../lib/errors';
 import type { AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
 import { exigirLeituraPescador, MENSAGEM_FORA_DO_ESCOPO } from '../escopo';
+import type { PescadorService } from '../pescador/pescador.service';
 import type { AssinadorCarteira } from './carteira-token';
 import { gerarCarteiraPdf } from './carteira-pdf';
 import type { CarteiraRepository, PescadorCarteira } from './carteira.repository';
@@ -49,7 +51,7 @@ function dataSp(instante: Date): string {
 }
 
 /** Why a verification failed, for the audit trail (a code, never personal data). */
-type MotivoVerificacao = 'codigo_invalido' | 'substituida' | 'outro_rgp' | 'registro_nao_ativo';
+type MotivoVerificacao = MotivoCarteiraInvalida | 'codigo_invalido';
 
 /**
  * The professional card (product guide, "Public lookups and the card"): the printable PDF for the fisher and the
@@ -61,6 +63,7 @@ export class CarteiraService {
 
   constructor(
     private readonly repo: CarteiraRepository,
+    private readonly pescadores: PescadorService,
     private readonly storage: FileStorage,
     private readonly auditoria: AuditoriaService,
     private readonly assinador: AssinadorCarteira,
@@ -71,12 +74,12 @@ export class CarteiraService {
 
   /** The page that the QR code opens (the web's public verification screen). */
   enderecoVerificacao(token: string): string {
-    return `${this.base()}/verificar-carteira?token=${encodeURIComponent(token)}`;
+    return `${this.base()}${rotaVerificarCarteira(token)}`;
   }
 
   /** Where a person without a QR reader verifies a card by typing the CPF and the RGP number. */
   private enderecoPortal(): string {
-    return `${this.base()}/consulta-carteira`;
+    return `${this.base()}${ROTA_CONSULTA_CARTEIRA}`;
   }
 
   private base(): string {
@@ -97,7 +100,7 @@ export class CarteiraService {
     }
     const numeroRgp = p.numeroRgp;
     if (ator.perfil !== Perfil.INTERESSADO) await this.auditoria.visualizacao(ator, 'pescador/carteira', id);
-    const emitidaEm = p.dataEmissaoCarteira ?? await this.repo.garantirEmissao(id);
+    const emitidaEm = p.dataEmissaoCarteira ?? await this.pescadores.garantirEmissaoCarteira(id);
     const chaveFoto = await this.repo.findChaveFoto(id);
     const foto = chaveFoto ? await this.storage.get(chaveFoto) : null;
     const token = this.assinador.assinar({ idPescador: id, numeroRgp, emitidaEm });
@@ -139,7 +142,7 @@ export class CarteiraService {
       await this.auditarVerificacao(ip, dados?.idPescador ?? null, false, 'codigo_invalido');
       throw AppError.badRequest(MENSAGENS_CARTEIRA.codigoInvalido);
     }
-    let motivo: MotivoVerificacao | null = null;
+    let motivo: MotivoCarteiraInvalida | null = null;
     let mensagem: string = MENSAGENS_CARTEIRA.carteiraValida;
     const emissaoAtual = p.dataEmissaoCarteira ? Math.floor(p.dataEmissaoCarteira.getTime() / 1000) : null;
     if (p.numeroRgp !== dados.numeroRgp) {
@@ -157,7 +160,7 @@ export class CarteiraService {
     return {
       verificacao: motivo === null
         ? { ...paraPublico({ ...p, numeroRgp: p.numeroRgp }), valida: true, motivo: null, dataEmissao }
-        : { valida: false, motivo: mensagem, dataEmissao },
+        : { valida: false, motivo, dataEmissao },
       mensagem,
     };
   }

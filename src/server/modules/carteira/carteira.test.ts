@@ -195,7 +195,8 @@ describe('GET /api/carteira-profissional/verificar/{token}', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json().mensagem).toBe(MSG_SUBSTITUIDA);
       // The verdict and the issue date only: nothing of the current record to whoever holds the old card.
-      expect(res.json().dados).toEqual({ valida: false, motivo: MSG_SUBSTITUIDA, dataEmissao: '2024-05-20T13:00:00.000Z' });
+      expect(res.json().dados).toEqual({ valida: false, motivo: 'substituida', dataEmissao: '2024-05-20T13:00:00.000Z' });
+      expect(res.json().mensagem).toBe(MSG_SUBSTITUIDA);
       const novo = tokenDe(enderecoDoQr((await imprimir()).rawPayload));
       expect(novo).not.toBe(token);
       expect((await verificar(novo)).json().dados).toMatchObject({ valida: true, dataEmissao: '2025-01-10T12:00:00.000Z' });
@@ -210,7 +211,8 @@ describe('GET /api/carteira-profissional/verificar/{token}', () => {
     try {
       const res = await verificar(token);
       expect(res.statusCode).toBe(200);
-      expect(res.json().dados).toEqual({ valida: false, motivo: MENSAGENS_CARTEIRA.carteiraOutroRgp, dataEmissao: '2024-05-20T13:00:00.000Z' });
+      expect(res.json().dados).toEqual({ valida: false, motivo: 'outro_rgp', dataEmissao: '2024-05-20T13:00:00.000Z' });
+      expect(res.json().mensagem).toBe(MENSAGENS_CARTEIRA.carteiraOutroRgp);
       expect(res.body).not.toContain('00000000043');
     } finally {
       await tornarAtivo(t.db, idPescador);
@@ -223,8 +225,9 @@ describe('GET /api/carteira-profissional/verificar/{token}', () => {
     try {
       const res = await verificar(token);
       expect(res.json().dados).toEqual({
-        valida: false, motivo: 'O registro deste pescador não está ativo.', dataEmissao: '2024-05-20T13:00:00.000Z',
+        valida: false, motivo: 'registro_nao_ativo', dataEmissao: '2024-05-20T13:00:00.000Z',
       });
+      expect(res.json().mensagem).toBe('O registro deste pescador não está ativo.');
     } finally {
       await tornarAtivo(t.db, idPescador);
     }

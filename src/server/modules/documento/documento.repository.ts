@@ -1,5 +1,5 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { documento, pescador, solicitacao } from '../../db/schema';
 
 export type DocumentoRow = typeof documento.$inferSelect;
@@ -34,19 +34,12 @@ const colunasSolicitacao = {
   ufPescador: ufDoEscopo,
 };
 
-/** SQL of the documento table. Active documents are those with `removido_em IS NULL`. */
+/**
+ * SQL of the documento table, its only writer. Active documents are those with `removido_em IS NULL`. Every
+ * method runs on the pool or on the caller's transaction (`ex`).
+ */
 export class DocumentoRepository {
-  constructor(private readonly db: Executor) {}
-
-  /** The pool or transaction this repository runs on, for a caller's SQL in the same transaction. */
-  get executor(): Executor {
-    return this.db;
-  }
-
-  /** Runs `fn` in one transaction, with a repository bound to it. */
-  transacao<T>(fn: (repo: DocumentoRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => fn(new DocumentoRepository(tx)));
-  }
+  constructor(private readonly db: Database) {}
 
   async findSolicitacao(id: number): Promise<SolicitacaoDoDocumento | undefined> {
     const [row] = await this.db.select(colunasSolicitacao).from(solicitacao)
@@ -56,8 +49,8 @@ export class DocumentoRepository {
   }
 
   /** The request, locked until the transaction ends: uploads and removals on one request run one at a time. */
-  async lockSolicitacao(id: number): Promise<SolicitacaoDoDocumento | undefined> {
-    const [row] = await this.db.select(colunasSolicitacao).from(solicitacao)
+  async lockSolicitacao(id: number, tx: Executor): Promise<SolicitacaoDoDocumento | undefined> {
+    const [row] = await tx.select(colunasSolicitacao).from(solicitacao)
       .innerJoin(pescador, eq(pescador.id, solicitacao.pescadorId))
       .where(eq(solicitacao.id, id))
       .for('update', { of: solicitacao });
@@ -65,22 +58,22 @@ export class DocumentoRepository {
   }
 
   /** Index documento_solicitacao_idx (solicitacao_id, tipo_documento). */
-  async contarAtivos(solicitacaoId: number, tipoDocumento: number): Promise<number> {
-    const [row] = await this.db.select({ n: count() }).from(documento).where(and(
+  async contarAtivos(solicitacaoId: number, tipoDocumento: number, ex: Executor = this.db): Promise<number> {
+    const [row] = await ex.select({ n: count() }).from(documento).where(and(
       eq(documento.solicitacaoId, solicitacaoId), eq(documento.tipoDocumento, tipoDocumento), isNull(documento.removidoEm)));
     return row?.n ?? 0;
   }
 
   /** Marks the request's active documents of a type removed; answers their file keys. */
-  async removerAtivosDoTipo(solicitacaoId: number, tipoDocumento: number, em: Date): Promise<string[]> {
-    const rows = await this.db.update(documento).set({ removidoEm: em }).where(and(
+  async removerAtivosDoTipo(solicitacaoId: number, tipoDocumento: number, em: Date, ex: Executor = this.db): Promise<string[]> {
+    const rows = await ex.update(documento).set({ removidoEm: em }).where(and(
       eq(documento.solicitacaoId, solicitacaoId), eq(documento.tipoDocumento, tipoDocumento), isNull(documento.removidoEm)))
       .returning({ chave: documento.chaveArquivo });
     return rows.map((r) => r.chave);
   }
 
-  async inserir(novo: NovoDocumento): Promise<DocumentoRow> {
-    const [row] = await this.db.insert(documento).values(novo).returning();
+  async inserir(novo: NovoDocumento, ex: Executor = this.db): Promise<DocumentoRow> {
+    const [row] = await ex.insert(documento).values(novo).returning();
     return row!;
   }
 
@@ -90,17 +83,26 @@ export class DocumentoRepository {
       .orderBy(asc(documento.tipoDocumento), asc(documento.id));
   }
 
-  async findAtivo(id: number): Promise<DocumentoRow | undefined> {
-    const [row] = await this.db.select().from(documento).where(and(eq(documento.id, id), isNull(documento.removidoEm)));
+  async findAtivo(id: number, ex: Executor = this.db): Promise<DocumentoRow | undefined> {
+    const [row] = await ex.select().from(documento).where(and(eq(documento.id, id), isNull(documento.removidoEm)));
     return row;
   }
 
   /** Marks one document removed if it still is active; answers its file key, or null when it was not. */
-  async marcarRemovido(id: number, em: Date): Promise<string | null> {
-    const [row] = await this.db.update(documento).set({ removidoEm: em })
+  async marcarRemovido(id: number, em: Date, ex: Executor = this.db): Promise<string | null> {
+    const [row] = await ex.update(documento).set({ removidoEm: em })
       .where(and(eq(documento.id, id), isNull(documento.removidoEm)))
       .returning({ chave: documento.chaveArquivo });
     return row?.chave ?? null;
+  }
+
+  /** Records an analysis's verdict on each document (primary key). */
+  async marcarAvaliados(avaliacoes: readonly { documentoId: number; aprovado: boolean }[], ex: Executor = this.db): Promise<void> {
+    if (avaliacoes.length === 0) return;
+    await ex.execute(sql`
+      UPDATE documento d SET aprovado = x.aprovado
+      FROM jsonb_to_recordset(${JSON.stringify(avaliacoes)}::jsonb) AS x("documentoId" int, aprovado boolean)
+      WHERE d.id = x."documentoId"`);
   }
 
   /** An active document by its file key (unique), with the state that scopes it. */

@@ -1,7 +1,10 @@
 import { Perfil, SituacaoSolicitacao, TipoDocumento, TipoSolicitacao } from '../../../shared/enums';
 import { MAX_DOCUMENTOS_ADICIONAIS, MENSAGENS_ARQUIVO, TIPO_DOCUMENTO_PARECER } from '../../../shared/regras/arquivos';
+import { rotaArquivo } from '../../../shared/rotas-api';
 import { MENSAGENS_DOCUMENTO, type Documento, type EnvioDocumentoCampos } from '../../../shared/schemas/documento';
 import { novaChaveArquivo, type FileStorage } from '../../adapters/storage/storage';
+import { naTransacao, type Database, type Executor } from '../../db/client';
+import type { ArquivoEnviado } from '../../lib/arquivos-http';
 import { AppError } from '../../lib/errors';
 import type { AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
@@ -23,10 +26,14 @@ export function podeAlterarDocumentos(s: Pick<SolicitacaoDoDocumento, 'tipo' | '
   return s.tipo === TipoSolicitacao.EDICAO_RGP && s.situacao === SituacaoSolicitacao.ENVIADA && TIPOS_PRIMEIRO_RGP.includes(tipoDocumento);
 }
 
-export interface ArquivoEnviado {
-  bytes: Buffer;
-  /** The file name the browser sent (only displayed, after sanitising). */
-  nome: string | undefined;
+export type { ArquivoEnviado } from '../../lib/arquivos-http';
+
+/** A file checked and stored, not yet recorded: recorded in a transaction, or deleted if that fails. */
+export interface ArquivoGuardado {
+  chave: string;
+  nomeArquivo: string;
+  mime: string;
+  tamanho: number;
 }
 
 export interface DocumentoServiceOptions {
@@ -37,7 +44,7 @@ export interface DocumentoServiceOptions {
 
 /** The answer shape of a document (both names of each field, as the specification lists them). */
 export function documentoParaResposta(d: DocumentoRow): Documento {
-  const url = d.urlArquivo ?? `/api/arquivos/${d.chaveArquivo}`;
+  const url = d.urlArquivo ?? rotaArquivo(d.chaveArquivo);
   return {
     id: d.id,
     nome: d.nomeArquivo,
@@ -61,6 +68,7 @@ export class DocumentoService {
   private readonly now: () => Date;
 
   constructor(
+    private readonly db: Database,
     private readonly repo: DocumentoRepository,
     private readonly storage: FileStorage,
     private readonly auditoria: AuditoriaService,
@@ -86,17 +94,17 @@ export class DocumentoService {
 
     let resultado: { doc: DocumentoRow; substituidas: string[] };
     try {
-      resultado = await this.repo.transacao(async (tx) => {
+      resultado = await this.db.transaction(async (tx) => {
         // Checked again under the request's lock: a concurrent submission or upload may have changed things.
-        const atual = await tx.lockSolicitacao(idSolicitacao);
+        const atual = await this.repo.lockSolicitacao(idSolicitacao, tx);
         if (!atual || !podeAlterarDocumentos(atual, tipo)) throw AppError.notAcceptable(MENSAGENS_DOCUMENTO.naoEditavel);
         let substituidas: string[] = [];
         if (tipo === TipoDocumento.ADICIONAL) {
-          if (await tx.contarAtivos(idSolicitacao, tipo) >= MAX_DOCUMENTOS_ADICIONAIS) throw AppError.badRequest(MENSAGENS_ARQUIVO.adicionais);
+          if (await this.repo.contarAtivos(idSolicitacao, tipo, tx) >= MAX_DOCUMENTOS_ADICIONAIS) throw AppError.badRequest(MENSAGENS_ARQUIVO.adicionais);
         } else {
-          substituidas = await tx.removerAtivosDoTipo(idSolicitacao, tipo, this.now());
+          substituidas = await this.repo.removerAtivosDoTipo(idSolicitacao, tipo, this.now(), tx);
         }
-        const doc = await tx.inserir({
+        const doc = await this.repo.inserir({
           solicitacaoId: idSolicitacao,
           pescadorId: atual.pescadorId,
           tipoDocumento: tipo,
@@ -105,7 +113,7 @@ export class DocumentoService {
           mime: conteudo.mime,
           tamanho: conteudo.bytes.length,
           criadoEm: this.now(),
-        });
+        }, tx);
         return { doc, substituidas };
       });
     } catch (err) {
@@ -117,51 +125,55 @@ export class DocumentoService {
   }
 
   /**
-   * Stores the analyst's opinion document (PDF only, content checked) for the fisher `pescadorId`, outside any
-   * request's document list. The caller (the analysis) decides who may, and links it to its analysis in `tx`.
+   * Checks and stores an analyst's opinion document (PDF only, content checked), before the analysis's transaction
+   * records it (`registrarParecer`); if that transaction fails, the caller deletes it (`apagarArquivos`).
    */
-  async guardarParecer(
-    pescadorId: number,
-    arquivo: ArquivoEnviado,
-    vincular: (documentoId: number, repo: DocumentoRepository) => Promise<number | null>,
-  ): Promise<Documento> {
+  async guardarParecer(arquivo: ArquivoEnviado): Promise<ArquivoGuardado> {
     const conteudo = await aceitarConteudo(TIPO_DOCUMENTO_PARECER, arquivo.bytes);
     const chave = novaChaveArquivo();
     await this.storage.put(chave, conteudo.bytes, conteudo.mime);
-    let resultado: { doc: DocumentoRow; substituida: string | null };
-    try {
-      resultado = await this.repo.transacao(async (tx) => {
-        const doc = await tx.inserir({
-          solicitacaoId: null,
-          pescadorId,
-          tipoDocumento: TIPO_DOCUMENTO_PARECER,
-          nomeArquivo: sanitizarNomeArquivo(arquivo.nome, conteudo.extensao),
-          chaveArquivo: chave,
-          mime: conteudo.mime,
-          tamanho: conteudo.bytes.length,
-          criadoEm: this.now(),
-        });
-        const anterior = await vincular(doc.id, tx);
-        const substituida = anterior ? await tx.marcarRemovido(anterior, this.now()) : null;
-        return { doc, substituida };
-      });
-    } catch (err) {
-      await this.apagarArquivos([chave]);
-      throw err;
-    }
-    if (resultado.substituida) await this.apagarArquivos([resultado.substituida]);
-    return documentoParaResposta(resultado.doc);
+    return {
+      chave, nomeArquivo: sanitizarNomeArquivo(arquivo.nome, conteudo.extensao), mime: conteudo.mime, tamanho: conteudo.bytes.length,
+    };
   }
 
-  /** Removes an opinion document once the analysis has unlinked it (inside `desvincular`'s transaction). */
-  async removerParecer(id: number, desvincular: (repo: DocumentoRepository) => Promise<void>): Promise<void> {
-    const chave = await this.repo.transacao(async (tx) => {
-      const doc = await tx.findAtivo(id);
-      if (!doc || doc.tipoDocumento !== TIPO_DOCUMENTO_PARECER) throw AppError.notFound('Documento de parecer não encontrado.');
-      await desvincular(tx);
-      return tx.marcarRemovido(id, this.now());
+  /**
+   * Records a stored opinion document of the fisher `pescadorId`, outside any request's document list, replacing
+   * `anterior` (removed). The caller (the analysis) decides who may, links it, and deletes the replaced file
+   * (`chaveSubstituida`) once its transaction commits.
+   */
+  async registrarParecer(
+    pescadorId: number, guardado: ArquivoGuardado, anterior: number | null, ex: Executor = this.db,
+  ): Promise<{ documento: Documento; chaveSubstituida: string | null }> {
+    return naTransacao(this.db, ex, async (tx) => {
+      const doc = await this.repo.inserir({
+        solicitacaoId: null,
+        pescadorId,
+        tipoDocumento: TIPO_DOCUMENTO_PARECER,
+        nomeArquivo: guardado.nomeArquivo,
+        chaveArquivo: guardado.chave,
+        mime: guardado.mime,
+        tamanho: guardado.tamanho,
+        criadoEm: this.now(),
+      }, tx);
+      const chaveSubstituida = anterior ? await this.repo.marcarRemovido(anterior, this.now(), tx) : null;
+      return { documento: documentoParaResposta(doc), chaveSubstituida };
     });
-    if (chave) await this.apagarArquivos([chave]);
+  }
+
+  /**
+   * Removes an opinion document (404 unless it is an active one); the caller unlinks it from its analysis in the
+   * same transaction and deletes the answered file key once it commits.
+   */
+  async removerParecer(id: number, ex: Executor = this.db): Promise<string | null> {
+    const doc = await this.repo.findAtivo(id, ex);
+    if (!doc || doc.tipoDocumento !== TIPO_DOCUMENTO_PARECER) throw AppError.notFound(MENSAGENS_DOCUMENTO.parecerNaoEncontrado);
+    return this.repo.marcarRemovido(id, this.now(), ex);
+  }
+
+  /** An analysis's verdict on each document of the request (`documento.aprovado`). */
+  async registrarAvaliacao(avaliacoes: readonly { documentoId: number; aprovado: boolean }[], ex: Executor = this.db): Promise<void> {
+    await this.repo.marcarAvaliados(avaliacoes, ex);
   }
 
   /** DELETE /api/documentos/{id}: the same rules as the upload. */
@@ -172,10 +184,10 @@ export class DocumentoService {
     // Migrated documents belong to the legacy registry, not to a request the fisher is editing.
     if (doc.solicitacaoId === null) throw AppError.notAcceptable(MENSAGENS_DOCUMENTO.naoEditavel);
     const solicitacaoId = doc.solicitacaoId;
-    const chave = await this.repo.transacao(async (tx) => {
-      const sol = await tx.lockSolicitacao(solicitacaoId);
+    const chave = await this.db.transaction(async (tx) => {
+      const sol = await this.repo.lockSolicitacao(solicitacaoId, tx);
       if (!sol || !podeAlterarDocumentos(sol, doc.tipoDocumento)) throw AppError.notAcceptable(MENSAGENS_DOCUMENTO.naoEditavel);
-      return tx.marcarRemovido(id, this.now());
+      return this.repo.marcarRemovido(id, this.now(), tx);
     });
     if (!chave) throw AppError.notFound(MENSAGENS_DOCUMENTO.naoEncontrado);
     await this.apagarArquivos([chave]);
@@ -229,7 +241,7 @@ export class DocumentoService {
   }
 
   /** Deletes files after the fact; a failure leaves an orphan file (reported), never fails the user's action. */
-  private async apagarArquivos(chaves: string[]): Promise<void> {
+  async apagarArquivos(chaves: string[]): Promise<void> {
     for (const chave of chaves) {
       try {
         await this.storage.delete(chave);

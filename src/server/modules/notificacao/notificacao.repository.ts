@@ -4,14 +4,15 @@ import { notificacao } from '../../db/schema';
 
 export type NotificacaoRow = typeof notificacao.$inferSelect;
 
+/** SQL of the notifications: the only writer of `notificacao`. */
 export class NotificacaoRepository {
   constructor(private readonly db: Database) {}
 
   async inserir(
     valores: { pescadorId: number; tipo: number; conteudo: string; urlRedirecionamento: string | null; criadaEm: Date },
-    tx?: Executor,
+    ex: Executor = this.db,
   ): Promise<{ id: number }> {
-    const [row] = await (tx ?? this.db).insert(notificacao).values(valores).returning({ id: notificacao.id });
+    const [row] = await ex.insert(notificacao).values(valores).returning({ id: notificacao.id });
     return row!;
   }
 

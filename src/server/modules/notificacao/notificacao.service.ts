@@ -8,7 +8,8 @@ import type { NotificacaoRepository } from './notificacao.repository';
 
 /**
  * System notifications to fishers (the modal ATENÇÃO with read confirmation). Other modules create them with
- * `criar`, inside their own transaction when the notification reports a change they are making.
+ * `criar` only (never by SQL of their own), inside their own transaction when the notification reports a change
+ * they are making.
  */
 export class NotificacaoService {
   private readonly now: () => Date;
@@ -21,11 +22,11 @@ export class NotificacaoService {
   }
 
   /**
-   * Creates a notification for a fisher, in the caller's transaction `tx` when given (the notification is
+   * Creates a notification for a fisher, in the caller's transaction `ex` when given (the notification is
    * committed with the change it reports, or not at all). Invalid input is a programming error (the zod error
    * propagates).
    */
-  async criar(nova: NovaNotificacao, tx?: Executor): Promise<{ id: number }> {
+  async criar(nova: NovaNotificacao, ex?: Executor): Promise<{ id: number }> {
     const n = novaNotificacaoSchema.parse(nova);
     return this.repo.inserir({
       pescadorId: n.pescadorId,
@@ -33,7 +34,7 @@ export class NotificacaoService {
       conteudo: n.conteudo,
       urlRedirecionamento: n.urlRedirecionamento ?? null,
       criadaEm: this.now(),
-    }, tx);
+    }, ex);
   }
 
   /** GET /api/notificacao: the signed-in fisher's unread notifications, oldest first. */

@@ -9,13 +9,13 @@ import {
 } from '../../../shared/schemas/pescador';
 import { atorDe } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
-import { enviarArquivo } from '../arquivo/arquivo.http';
+import { enviarArquivo } from '../../lib/arquivos-http';
 import type { PescadorService } from './pescador.service';
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 /** The fisher and the staff who read fishers (SFPA in its scope). */
-const LEITORES = [Perfil.INTERESSADO, Perfil.GESTOR, Perfil.MPA, Perfil.SFPA, Perfil.ADMIN, Perfil.CONSULTA_INTERNO] as const;
+export const LEITORES = [Perfil.INTERESSADO, Perfil.GESTOR, Perfil.MPA, Perfil.SFPA, Perfil.ADMIN, Perfil.CONSULTA_INTERNO] as const;
 const SERVIDORES_LEITORES = [Perfil.GESTOR, Perfil.MPA, Perfil.SFPA, Perfil.ADMIN, Perfil.CONSULTA_INTERNO] as const;
 
 /** Fisher record (spec point 7 "Fisher", product guide's GET /api/pescador/cpf/{cpf}). */

@@ -1,26 +1,51 @@
 import { maskCpf } from '../../../shared/cpf';
 import {
-  Nacionalidade, Perfil, situacaoRegistroLabel, situacaoSolicitacaoLabel, SituacaoRegistro, tipoSolicitacaoLabel,
-  type TipoSolicitacao,
+  Perfil, situacaoRegistroLabel, situacaoSolicitacaoLabel, SituacaoRegistro, TipoNotificacao, tipoSolicitacaoLabel, type TipoSolicitacao,
 } from '../../../shared/enums';
+import { erroCampo } from '../../../shared/erros-campo';
+import { montarRgp } from '../../../shared/rgp';
+import { ROTA_HOME } from '../../../shared/rotas-web';
 import {
   enderecoConsultaProtocolo, MENSAGENS_PESCADOR, type AtualizacaoEnderecoCorpo, type EnderecoPescador, type Pescador,
   type RegistroLegado,
 } from '../../../shared/schemas/pescador';
+import { MENSAGENS_SOLICITACAO_API, type AtualizarRgpCorpo, type RgpPescador } from '../../../shared/schemas/solicitacao-api';
+import { naTransacao, type Database, type Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { erroDeCampo } from '../../lib/validacao';
 import type { AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
 import type { DocumentoService } from '../documento/documento.service';
 import { exigirLeituraPescador, MENSAGEM_FORA_DO_ESCOPO } from '../escopo';
-import type { PescadorRepository, PescadorRow } from './pescador.repository';
+import type { NotificacaoService } from '../notificacao/notificacao.service';
+import { dadosDasColunas, identificacaoDe, type DadosDeclarados } from './dados-declarados';
+import type { CamposRegistro, PescadorComMunicipio, PescadorRepository, PescadorRow } from './pescador.repository';
 import { gerarProtocoloPdf } from './protocolo-pdf';
+
+export type { CamposRegistro, PescadorRow } from './pescador.repository';
+export type { DadosDeclarados } from './dados-declarados';
 
 export interface PescadorServiceOptions {
   publicUrl: string;
   now?: () => Date;
 }
 
-function endereco(p: PescadorRow): EnderecoPescador {
+/** The registry block of a fisher, as GET /api/rgp/pescador/{id} and every answer about a request show it. */
+export function rgpDe(p: PescadorRow): RgpPescador {
+  return {
+    numeroRGP: p.numeroRgp,
+    numeroPrimeiroRGP: p.numeroPrimeiroRgp,
+    orgao: p.orgaoRgp,
+    dataPrimeiroRgp: p.dataPrimeiroRgp,
+    origem: p.origemRgp,
+    situacao: p.situacaoRegistro,
+    situacaoDescricao: p.situacaoRegistro === null ? null : (situacaoRegistroLabel[p.situacaoRegistro as SituacaoRegistro] ?? null),
+    dataSuspensoCancelado: p.dataSuspensoCancelado,
+    podeAcessarSistema: p.podeAcessarSistema,
+  };
+}
+
+function endereco(p: PescadorComMunicipio): EnderecoPescador {
   return {
     cep: p.cep,
     logradouro: p.logradouro,
@@ -38,31 +63,17 @@ function endereco(p: PescadorRow): EnderecoPescador {
  * more than identification needs: no contact data (e-mail, phone) and not the declared record `dados`, which
  * repeats the CPF and holds document numbers.
  */
-function paraResposta(p: PescadorRow, externo: boolean): Pescador {
+function paraResposta(p: PescadorComMunicipio, externo: boolean): Pescador {
   const dados = p.dados && typeof p.dados === 'object' && !Array.isArray(p.dados) ? p.dados as Record<string, unknown> : null;
+  const { situacaoDescricao: _, ...rgp } = rgpDe(p);
+  const { municipioNome: _nome, ...enderecoPlano } = endereco(p);
   return {
     id: p.id,
     cpf: externo ? maskCpf(p.cpf) : p.cpf,
-    nome: p.nome,
-    nomeMae: p.nomeMae,
-    nomePai: p.nomePai,
-    apelido: p.apelido,
+    ...identificacaoDe(p),
     email: externo ? null : p.email,
     telefone: externo ? null : p.telefone,
-    dataNascimento: p.dataNascimento,
-    sexo: p.sexo,
-    escolaridade: p.escolaridade,
-    etnia: p.etnia,
-    alfabetizacao: p.alfabetizacao,
-    nacionalidadeBrasileira: p.nacionalidadeBrasileira === null ? null
-      : p.nacionalidadeBrasileira ? Nacionalidade.BRASILEIRA : Nacionalidade.ESTRANGEIRA,
-    cep: p.cep,
-    logradouro: p.logradouro,
-    numeroLogradouro: p.numeroLogradouro,
-    bairro: p.bairro,
-    complemento: p.complemento,
-    municipio: p.municipioId,
-    uf: p.uf,
+    ...enderecoPlano,
     endereco: endereco(p),
     categoria: p.categoria,
     formaAtuacao: p.formaAtuacao,
@@ -73,40 +84,36 @@ function paraResposta(p: PescadorRow, externo: boolean): Pescador {
     recebeuAjuda: p.recebeuAjuda,
     idSolicitacaoAtiva: p.idSolicitacaoAtiva,
     dataEmissaoCarteira: p.dataEmissaoCarteira ? p.dataEmissaoCarteira.toISOString() : null,
-    rgp: {
-      numeroRGP: p.numeroRgp,
-      numeroPrimeiroRGP: p.numeroPrimeiroRgp,
-      orgao: p.orgaoRgp,
-      dataPrimeiroRgp: p.dataPrimeiroRgp,
-      origem: p.origemRgp,
-      situacao: p.situacaoRegistro,
-      dataSuspensoCancelado: p.dataSuspensoCancelado,
-      podeAcessarSistema: p.podeAcessarSistema,
-    },
+    rgp,
     dados: externo ? null : dados,
   };
 }
 
 /**
  * The fisher record (spec point 7 "Fisher"): reading it (the fisher; staff in scope, audited; CONSULTA_EXTERNO
- * with the CPF masked), the address and its update by the fisher, the legacy registry and the protocol receipt.
+ * with the CPF masked), the address and its update by the fisher, the registry block and its correction by staff,
+ * the legacy registry and the protocol receipt. It is the only writer of the fisher's tables: other modules ask
+ * it to create the fisher, apply a declared record, change the registry block or issue an RGP number, inside their
+ * own transaction (`ex`).
  */
 export class PescadorService {
   private readonly now: () => Date;
 
   constructor(
+    private readonly db: Database,
     private readonly repo: PescadorRepository,
     private readonly auditoria: AuditoriaService,
     private readonly documento: DocumentoService,
+    private readonly notificacoes: NotificacaoService,
     private readonly opts: PescadorServiceOptions,
   ) {
     this.now = opts.now ?? (() => new Date());
   }
 
-  /** GET /api/pescador/{id}. */
+  /** GET /api/pescador/{id}. CONSULTA_EXTERNO reads the record itself (with the CPF masked), never the rest. */
   async obter(ator: AuthContext, id: number): Promise<Pescador> {
     const externo = ator.perfil === Perfil.CONSULTA_EXTERNO;
-    const p = await this.ler(ator, id, { consultaExterna: externo });
+    const p = externo ? await this.encontrar(id) : await this.ler(ator, id);
     await this.auditar(ator, 'pescador', id, externo ? { cpfMascarado: true } : undefined);
     return paraResposta(p, externo);
   }
@@ -131,7 +138,7 @@ export class PescadorService {
   async atualizarEndereco(ator: AuthContext, id: number, novo: AtualizacaoEnderecoCorpo): Promise<EnderecoPescador> {
     if (ator.perfil !== Perfil.INTERESSADO || ator.idPescador !== id) throw AppError.forbidden(MENSAGEM_FORA_DO_ESCOPO);
     if (!await this.repo.municipioPertenceAUf(novo.municipio, novo.uf)) {
-      throw AppError.badRequest(MENSAGENS_PESCADOR.municipioForaDaUf, [`municipio: ${MENSAGENS_PESCADOR.municipioForaDaUf}`]);
+      throw AppError.badRequest(MENSAGENS_PESCADOR.municipioForaDaUf, [erroCampo('municipio', MENSAGENS_PESCADOR.municipioForaDaUf)]);
     }
     await this.repo.atualizarEndereco(id, novo, this.now());
     await this.auditoria.registrar({
@@ -182,13 +189,113 @@ export class PescadorService {
     return { numeroProtocolo: sol.numeroProtocolo, pdf };
   }
 
+  // ------------------------------------------------------------------ the registry block
+
+  /** GET /api/rgp/pescador/{id}. */
+  async rgp(ator: AuthContext, id: number): Promise<RgpPescador> {
+    const p = await this.ler(ator, id);
+    await this.auditar(ator, 'pescador-rgp', id);
+    return rgpDe(p);
+  }
+
   /**
-   * The fisher, if `ator` may read them: 403 out of scope whether or not the fisher exists, 404 otherwise.
-   * CONSULTA_EXTERNO reads only the record itself (with the CPF masked), never the rest.
+   * PUT /api/rgp/pescador/{id} (GESTOR, ADMIN, MPA): corrects the first RGP; the fisher is notified (tipo 7) when
+   * anything changed, and the change is audited.
    */
-  private async ler(ator: AuthContext, id: number, opts: { consultaExterna?: boolean } = {}): Promise<PescadorRow> {
+  async corrigirPrimeiroRgp(ator: AuthContext, id: number, corpo: AtualizarRgpCorpo): Promise<RgpPescador> {
+    await this.ler(ator, id);
+    if (corpo.orgao !== undefined) await this.exigirOrgao(corpo.orgao);
+    const { antes, depois } = await this.db.transaction(async (tx) => {
+      const antes = (await this.repo.findParaAtualizar(id, tx))!;
+      const set: CamposRegistro = {};
+      if (corpo.numeroPrimeiroRGP !== undefined) set.numeroPrimeiroRgp = corpo.numeroPrimeiroRGP;
+      if (corpo.dataPrimeiroRgp !== undefined) set.dataPrimeiroRgp = corpo.dataPrimeiroRgp;
+      if (corpo.orgao !== undefined) set.orgaoRgp = corpo.orgao;
+      const mudou = (set.numeroPrimeiroRgp !== undefined && set.numeroPrimeiroRgp !== antes.numeroPrimeiroRgp)
+        || (set.dataPrimeiroRgp !== undefined && set.dataPrimeiroRgp !== antes.dataPrimeiroRgp)
+        || (set.orgaoRgp !== undefined && set.orgaoRgp !== antes.orgaoRgp);
+      if (!mudou) return { antes, depois: antes };
+      const depois = await this.repo.atualizarRegistro(id, set, tx);
+      await this.notificacoes.criar({
+        pescadorId: id,
+        tipo: TipoNotificacao.EDICAO_PRIMEIRO_RGP,
+        conteudo: MENSAGENS_SOLICITACAO_API.notificacaoPrimeiroRgp,
+        urlRedirecionamento: ROTA_HOME,
+      }, tx);
+      return { antes, depois };
+    });
+    await this.auditoria.registrar({
+      acao: 'PRIMEIRO_RGP_ALTERADO',
+      cpfAtor: ator.cpf,
+      perfilAtor: ator.perfil,
+      sessaoId: ator.sessaoId,
+      recurso: 'pescador-rgp',
+      recursoId: id,
+      ip: ator.ip,
+      detalhes: {
+        antes: { numeroPrimeiroRGP: antes.numeroPrimeiroRgp, dataPrimeiroRgp: antes.dataPrimeiroRgp, orgao: antes.orgaoRgp },
+        depois: { numeroPrimeiroRGP: depois.numeroPrimeiroRgp, dataPrimeiroRgp: depois.dataPrimeiroRgp, orgao: depois.orgaoRgp },
+      },
+    });
+    return rgpDe(depois);
+  }
+
+  /** The agency of a first RGP must be a known one: 400 'Confira…' with `orgao: Órgão inválido`. */
+  async exigirOrgao(sigla: string): Promise<void> {
+    if (!(await this.repo.orgaoExiste(sigla))) throw erroDeCampo('orgao', MENSAGENS_SOLICITACAO_API.orgaoInvalido);
+  }
+
+  // ------------------------------------------------------------------ what other modules ask
+
+  /** The fisher of a CPF, created on first sign-in with the identity provider's name and e-mail. */
+  findOrCreate(cpf: string, nome: string, email: string | null): Promise<{ id: number; nome: string }> {
+    return this.repo.findOrCreate(cpf, nome, email);
+  }
+
+  /** The issue date of the fisher's card, giving a registry without one (migrated) its first issue now. */
+  garantirEmissaoCarteira(id: number): Promise<Date> {
+    return this.repo.garantirEmissaoCarteira(id);
+  }
+
+  /**
+   * Copies a declared record (the wizard's data of a registration or a registry edit) into the fisher's typed
+   * columns and keeps it whole in `dados`. Only the steps present touch their columns. Answers the fisher after.
+   */
+  aplicarDadosDeclarados(id: number, dados: DadosDeclarados, ex: Executor = this.db): Promise<PescadorRow> {
+    return naTransacao(this.db, ex, (tx) => this.repo.aplicarDadosDeclarados(id, dados, tx));
+  }
+
+  /** The fisher's declared record: the one kept in `dados` or, when there is none (migrated), the typed columns. */
+  async dadosDeclarados(p: PescadorRow, ex: Executor = this.db): Promise<Record<string, unknown>> {
+    const registro = p.dados && typeof p.dados === 'object' ? p.dados as Record<string, unknown> : {};
+    if (Object.keys(registro).length > 0) return registro;
+    const { ambientes, grupos } = await this.repo.ambientesEGrupos(p.id, ex);
+    return dadosDasColunas(p, ambientes, grupos);
+  }
+
+  /** Changes the registry block (status, numbers, first RGP, active request, card issue); answers the fisher after. */
+  atualizarRegistro(id: number, campos: CamposRegistro, ex: Executor = this.db): Promise<PescadorRow> {
+    return this.repo.atualizarRegistro(id, campos, ex);
+  }
+
+  /** A new RGP number for the fisher: their state, PA or PI by category (artesanal by default), the sequence. */
+  async emitirNumeroRgp(p: Pick<PescadorRow, 'uf' | 'categoria'>, ex: Executor = this.db): Promise<string> {
+    if (!p.uf) throw AppError.badRequest(MENSAGENS_PESCADOR.semUfParaRgp);
+    return montarRgp(p.uf, p.categoria ?? 2, await this.repo.proximoNumeroRgp(ex));
+  }
+
+  // ------------------------------------------------------------------ helpers
+
+  /** The fisher, if `ator` may read them: 403 out of scope whether or not the fisher exists, 404 otherwise. */
+  private async ler(ator: AuthContext, id: number): Promise<PescadorComMunicipio> {
     const p = await this.repo.findById(id);
-    if (!(opts.consultaExterna && ator.perfil === Perfil.CONSULTA_EXTERNO)) exigirLeituraPescador(ator, id, p?.uf ?? null);
+    exigirLeituraPescador(ator, id, p?.uf ?? null);
+    if (!p) throw AppError.notFound(MENSAGENS_PESCADOR.naoEncontrado);
+    return p;
+  }
+
+  private async encontrar(id: number): Promise<PescadorComMunicipio> {
+    const p = await this.repo.findById(id);
     if (!p) throw AppError.notFound(MENSAGENS_PESCADOR.naoEncontrado);
     return p;
   }

@@ -4,11 +4,12 @@ import { Perfil } from '../../../shared/enums';
 import { cancelamentoCorpo, idParam, solicitacaoDetalheSchema } from '../../../shared/schemas/solicitacao-api';
 import { atorDe } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
-import type { PedidoService } from './pedido.service';
-import { ESQUEMA_BASE as base, exigirCorpoValido, LEITORES } from './rotas';
+import type { SolicitacaoService } from './solicitacao.service';
+import { exigirCorpoValido } from '../../lib/validacao';
+import { ESQUEMA_BASE as base, LEITORES } from './rotas';
 
 /** Cancellation of the registry (type 5). */
-export const cancelamentoRoutes: FastifyPluginAsyncZod<{ pedido: PedidoService }> = async (app, { pedido }) => {
+export const cancelamentoRoutes: FastifyPluginAsyncZod<{ solicitacao: SolicitacaoService }> = async (app, { solicitacao }) => {
   app.post('/api/solicitacao-cancelamento-pescador/motivoCancelamento', {
     preValidation: app.autorizar(Perfil.INTERESSADO, Perfil.GESTOR, Perfil.ADMIN),
     attachValidation: true,
@@ -20,7 +21,7 @@ export const cancelamentoRoutes: FastifyPluginAsyncZod<{ pedido: PedidoService }
     },
   }, async (req) => {
     exigirCorpoValido(req);
-    const r = await pedido.solicitarCancelamento(atorDe(req), req.body);
+    const r = await solicitacao.solicitarCancelamento(atorDe(req), req.body);
     return ok(r.detalhe, r.mensagem);
   });
 
@@ -32,5 +33,5 @@ export const cancelamentoRoutes: FastifyPluginAsyncZod<{ pedido: PedidoService }
       params: idParam,
       response: { 200: envelopeOf(solicitacaoDetalheSchema.nullable()) },
     },
-  }, async (req) => ok(await pedido.cancelamentoAberto(atorDe(req), req.params.id)));
+  }, async (req) => ok(await solicitacao.cancelamentoAberto(atorDe(req), req.params.id)));
 };

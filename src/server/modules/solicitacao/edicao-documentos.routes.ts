@@ -5,14 +5,14 @@ import { Perfil } from '../../../shared/enums';
 import { solicitacaoDetalheSchema } from '../../../shared/schemas/solicitacao-api';
 import { atorDe } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
-import type { PedidoService } from './pedido.service';
 import { ESQUEMA_BASE } from './rotas';
+import type { SolicitacaoService } from './solicitacao.service';
 
 /**
  * Documents edit (type 9, EDICAO_DOCUMENTOS): the specification names the request type and its analysis endpoint
  * but no path to file it. docs/decisions/0013-edicao-documentos.md.
  */
-export const edicaoDocumentosRoutes: FastifyPluginAsyncZod<{ pedido: PedidoService }> = async (app, { pedido }) => {
+export const edicaoDocumentosRoutes: FastifyPluginAsyncZod<{ solicitacao: SolicitacaoService }> = async (app, { solicitacao }) => {
   app.post('/api/solicitacao-edicao-documentos', {
     preValidation: app.autorizar(Perfil.INTERESSADO),
     schema: {
@@ -21,7 +21,7 @@ export const edicaoDocumentosRoutes: FastifyPluginAsyncZod<{ pedido: PedidoServi
       response: { 200: envelopeOf(solicitacaoDetalheSchema) },
     },
   }, async (req) => {
-    const r = await pedido.iniciarEdicaoDocumentos(atorDe(req));
+    const r = await solicitacao.iniciarEdicaoDocumentos(atorDe(req));
     return ok(r.detalhe, r.mensagem);
   });
 
@@ -34,7 +34,7 @@ export const edicaoDocumentosRoutes: FastifyPluginAsyncZod<{ pedido: PedidoServi
       response: { 200: envelopeOf(solicitacaoDetalheSchema) },
     },
   }, async (req) => {
-    const r = await pedido.enviarEdicaoDocumentos(atorDe(req), req.params.id);
+    const r = await solicitacao.enviarEdicaoDocumentos(atorDe(req), req.params.id);
     return ok(r.detalhe, r.mensagem);
   });
 };

@@ -4,11 +4,12 @@ import { Perfil } from '../../../shared/enums';
 import { MENSAGENS_SOLICITACAO_API, regularizacaoCorpo, solicitacaoDetalheSchema } from '../../../shared/schemas/solicitacao-api';
 import { atorDe } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
-import type { PedidoService } from './pedido.service';
-import { ESQUEMA_BASE, exigirCorpoValido } from './rotas';
+import type { SolicitacaoService } from './solicitacao.service';
+import { exigirCorpoValido } from '../../lib/validacao';
+import { ESQUEMA_BASE } from './rotas';
 
 /** Regularisation of a suspended registry (type 10): docs/decisions/0009-regularizacao.md. */
-export const regularizacaoRoutes: FastifyPluginAsyncZod<{ pedido: PedidoService }> = async (app, { pedido }) => {
+export const regularizacaoRoutes: FastifyPluginAsyncZod<{ solicitacao: SolicitacaoService }> = async (app, { solicitacao }) => {
   app.post('/api/solicitacao-regularizacao', {
     preValidation: app.autorizar(Perfil.INTERESSADO),
     attachValidation: true,
@@ -20,7 +21,7 @@ export const regularizacaoRoutes: FastifyPluginAsyncZod<{ pedido: PedidoService 
     },
   }, async (req) => {
     exigirCorpoValido(req, [MENSAGENS_SOLICITACAO_API.justificativaRegularizacao]);
-    const r = await pedido.solicitarRegularizacao(atorDe(req), req.body);
+    const r = await solicitacao.solicitarRegularizacao(atorDe(req), req.body);
     return ok(r.detalhe, r.mensagem);
   });
 };

@@ -1,13 +1,10 @@
 import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import {
-  analiseSolicitacao, notificacao, orgao, pescador, pescadorAmbientePesca, pescadorGrupoAlvo, solicitacao, solicitacaoHistorico,
-} from '../../db/schema';
+import type { Database, Executor } from '../../db/client';
+import { pescador, solicitacao, solicitacaoHistorico } from '../../db/schema';
 import { SituacaoSolicitacao as S, TipoSolicitacao } from '../../../shared/enums';
 import type { TotalizadoresPescador } from '../../../shared/schemas/totalizadores';
-import type { Executor } from './aplicar-dados';
+import type { PescadorRow } from '../pescador/pescador.service';
 
-export type PescadorRow = typeof pescador.$inferSelect;
 export type SolicitacaoRow = typeof solicitacao.$inferSelect;
 export type NovaSolicitacao = typeof solicitacao.$inferInsert;
 
@@ -54,26 +51,20 @@ function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** SQL of the requests, their history and analyses, and of the fisher's columns the requests touch. No rules. */
+/**
+ * SQL of the requests: the only writer of `solicitacao` and `solicitacao_historico`. The fisher, documents and
+ * reference lists are read here, never written. No rules. Methods run on the pool or on the caller's transaction
+ * (`ex`); `lock*` take the transaction whose end releases the lock.
+ */
 export class SolicitacaoRepository {
-  constructor(private readonly db: Executor) {}
-
-  /** Runs `fn` in one transaction, with a repository bound to it. */
-  transacao<T>(fn: (repo: SolicitacaoRepository) => Promise<T>): Promise<T> {
-    return (this.db as Database).transaction((tx) => fn(new SolicitacaoRepository(tx)));
-  }
-
-  /** The executor, for helpers shared with other modules (aplicarDadosNoPescador). */
-  get executor(): Executor {
-    return this.db;
-  }
+  constructor(private readonly db: Database) {}
 
   /**
    * One pass over the fisher's requests (index solicitacao_pescador_situacao_idx); REAP has its own counters and
    * excluded (inactivated) drafts count nowhere.
    */
-  async totalizadores(pescadorId: number): Promise<TotalizadoresPescador> {
-    const { rows } = await this.db.execute<TotalizadoresPescador>(sql`
+  async totalizadores(pescadorId: number, ex: Executor = this.db): Promise<TotalizadoresPescador> {
+    const { rows } = await ex.execute<TotalizadoresPescador>(sql`
       SELECT
         count(*) FILTER (WHERE situacao = ${S.RASCUNHO})::int AS rascunhos,
         count(*) FILTER (WHERE situacao = ${S.ENVIADA})::int AS enviadas,
@@ -92,17 +83,26 @@ export class SolicitacaoRepository {
     return rows[0];
   }
 
-  /** The fisher; `paraAtualizar` locks the row until the transaction ends (serialises a fisher's submissions). */
-  async findPescador(pescadorId: number, paraAtualizar = false): Promise<PescadorRow | undefined> {
-    const q = this.db.select().from(pescador).where(eq(pescador.id, pescadorId));
-    const rows = paraAtualizar ? await q.for('update') : await q;
+  async findPescador(pescadorId: number): Promise<PescadorRow | undefined> {
+    const rows = await this.db.select().from(pescador).where(eq(pescador.id, pescadorId));
     return rows[0];
   }
 
-  async findSolicitacao(id: number, paraAtualizar = false): Promise<SolicitacaoRow | undefined> {
-    const q = this.db.select().from(solicitacao).where(eq(solicitacao.id, id));
-    const rows = paraAtualizar ? await q.for('update') : await q;
+  /** The fisher, locked until the transaction ends: it serialises a fisher's openings, submissions and decisions. */
+  async lockPescador(pescadorId: number, tx: Executor): Promise<PescadorRow> {
+    const rows = await tx.select().from(pescador).where(eq(pescador.id, pescadorId)).for('update');
+    return rows[0]!;
+  }
+
+  async findSolicitacao(id: number, ex: Executor = this.db): Promise<SolicitacaoRow | undefined> {
+    const rows = await ex.select().from(solicitacao).where(eq(solicitacao.id, id));
     return rows[0];
+  }
+
+  /** The request, locked until the transaction ends. */
+  async lockSolicitacao(id: number, tx: Executor): Promise<SolicitacaoRow> {
+    const rows = await tx.select().from(solicitacao).where(eq(solicitacao.id, id)).for('update');
+    return rows[0]!;
   }
 
   /** The request with its fisher (primary keys). */
@@ -116,20 +116,21 @@ export class SolicitacaoRepository {
   }
 
   /** The fisher's requests of these types in these statuses, excluded drafts left out (solicitacao_pescador_situacao_idx). */
-  async findAbertas(pescadorId: number, tipos: readonly number[], situacoes: readonly number[], excetoId?: number): Promise<SolicitacaoRow[]> {
+  async findAbertas(
+    pescadorId: number, tipos: readonly number[], situacoes: readonly number[], ex: Executor = this.db,
+  ): Promise<SolicitacaoRow[]> {
     const conds: SQL[] = [
       eq(solicitacao.pescadorId, pescadorId),
       inArray(solicitacao.situacao, [...situacoes]),
       eq(solicitacao.inativa, false),
     ];
     if (tipos.length > 0) conds.push(inArray(solicitacao.tipo, [...tipos]));
-    if (excetoId !== undefined) conds.push(ne(solicitacao.id, excetoId));
-    return this.db.select().from(solicitacao).where(and(...conds)).orderBy(desc(solicitacao.id));
+    return ex.select().from(solicitacao).where(and(...conds)).orderBy(desc(solicitacao.id));
   }
 
   /** Requests of the fisher other than REAP in these statuses (any type). */
-  async countOutrasEmAndamento(pescadorId: number, situacoes: readonly number[], excetoId: number): Promise<number> {
-    const { rows } = await this.db.execute<{ n: number }>(sql`
+  async countOutrasEmAndamento(pescadorId: number, situacoes: readonly number[], excetoId: number, ex: Executor = this.db): Promise<number> {
+    const { rows } = await ex.execute<{ n: number }>(sql`
       SELECT count(*)::int AS n FROM solicitacao
       WHERE pescador_id = ${pescadorId} AND situacao = ANY(${sql.param([...situacoes])}::smallint[])
         AND tipo <> ${TipoSolicitacao.REAP} AND NOT inativa AND id <> ${excetoId}`);
@@ -144,25 +145,26 @@ export class SolicitacaoRepository {
     return rows[0];
   }
 
-  async insertSolicitacao(values: NovaSolicitacao): Promise<SolicitacaoRow> {
-    const rows = await this.db.insert(solicitacao).values(values).returning();
+  async insertSolicitacao(values: NovaSolicitacao, ex: Executor = this.db): Promise<SolicitacaoRow> {
+    const rows = await ex.insert(solicitacao).values(values).returning();
     return rows[0]!;
   }
 
-  async updateSolicitacao(id: number, set: Partial<NovaSolicitacao>): Promise<SolicitacaoRow> {
-    const rows = await this.db.update(solicitacao).set({ ...set, atualizadoEm: sql`now()` }).where(eq(solicitacao.id, id)).returning();
+  async updateSolicitacao(id: number, set: Partial<NovaSolicitacao>, ex: Executor = this.db): Promise<SolicitacaoRow> {
+    const rows = await ex.update(solicitacao).set({ ...set, atualizadoEm: sql`now()` }).where(eq(solicitacao.id, id)).returning();
     return rows[0]!;
   }
 
   /**
-   * Sends a request: status ENVIADA, sent now, the protocol number kept or issued. The number is the year of
-   * the first submission in São Paulo followed by the request id, zero-padded to 9 digits ('2026000000123'):
-   * unique because the id is, readable, and sortable by year.
+   * Sends a request: its sent status (`situacao`), sent now, the protocol number kept or issued. The number is the
+   * year of the first submission in São Paulo followed by the request id, zero-padded to 9 digits
+   * ('2026000000123'): unique because the id is, readable, and sortable by year.
    */
-  async marcarEnviada(id: number, set: Partial<NovaSolicitacao>): Promise<SolicitacaoRow> {
-    const rows = await this.db.update(solicitacao).set({
+  async marcarEnviada(
+    id: number, set: Partial<NovaSolicitacao> & { situacao: number }, ex: Executor = this.db,
+  ): Promise<SolicitacaoRow> {
+    const rows = await ex.update(solicitacao).set({
       ...set,
-      situacao: S.ENVIADA,
       enviadaEm: sql`now()`,
       atualizadoEm: sql`now()`,
       numeroProtocolo: sql`COALESCE(${solicitacao.numeroProtocolo},
@@ -172,23 +174,33 @@ export class SolicitacaoRepository {
     return rows[0]!;
   }
 
-  async insertHistorico(values: typeof solicitacaoHistorico.$inferInsert): Promise<void> {
-    await this.db.insert(solicitacaoHistorico).values(values);
+  async insertHistorico(values: typeof solicitacaoHistorico.$inferInsert, ex: Executor = this.db): Promise<void> {
+    await ex.insert(solicitacaoHistorico).values(values);
   }
 
-  async insertAnalise(values: typeof analiseSolicitacao.$inferInsert): Promise<void> {
-    await this.db.insert(analiseSolicitacao).values(values);
+  /**
+   * Requests left in updating (ATUALIZACAO_SFPA/MPA) longer than `prazoDias` since they entered it, locked and
+   * skipping those another worker holds (the daily job).
+   */
+  async vencidasEmAtualizacao(prazoDias: number, limite: number, tx: Executor): Promise<{ id: number; situacao: number }[]> {
+    const { rows } = await tx.execute<{ id: number; situacao: number }>(sql`
+      SELECT s.id, s.situacao FROM solicitacao s
+      WHERE s.situacao IN (${S.ATUALIZACAO_SFPA}, ${S.ATUALIZACAO_MPA})
+        AND (SELECT max(h.criado_em) FROM solicitacao_historico h
+             WHERE h.solicitacao_id = s.id AND h.situacao_nova = s.situacao) < now() - make_interval(days => ${prazoDias})
+      ORDER BY s.id LIMIT ${limite} FOR UPDATE OF s SKIP LOCKED`);
+    return rows;
   }
 
   /**
    * Types of the documents present (not removed) on these requests and, when `pescadorSemSolicitacao` is given,
    * that fisher's documents attached to no request (migrated). Index documento_solicitacao_idx.
    */
-  async tiposDocumentoPresentes(solicitacaoIds: readonly number[], pescadorSemSolicitacao?: number): Promise<number[]> {
+  async tiposDocumentoPresentes(solicitacaoIds: readonly number[], pescadorSemSolicitacao?: number, ex: Executor = this.db): Promise<number[]> {
     const semSolicitacao = pescadorSemSolicitacao === undefined
       ? sql`false`
       : sql`(pescador_id = ${pescadorSemSolicitacao} AND solicitacao_id IS NULL)`;
-    const { rows } = await this.db.execute<{ tipo: number }>(sql`
+    const { rows } = await ex.execute<{ tipo: number }>(sql`
       SELECT DISTINCT tipo_documento AS tipo FROM documento
       WHERE removido_em IS NULL
         AND (solicitacao_id = ANY(${sql.param([...solicitacaoIds])}::int[]) OR ${semSolicitacao})`);
@@ -196,8 +208,8 @@ export class SolicitacaoRepository {
   }
 
   /** The request and the ones it was cloned from, up the chain of `solicitacao_origem_id` (primary key). */
-  async cadeiaDeOrigem(id: number): Promise<number[]> {
-    const { rows } = await this.db.execute<{ id: number }>(sql`
+  async cadeiaDeOrigem(id: number, ex: Executor = this.db): Promise<number[]> {
+    const { rows } = await ex.execute<{ id: number }>(sql`
       WITH RECURSIVE cadeia(id, origem, nivel) AS (
         SELECT id, solicitacao_origem_id, 0 FROM solicitacao WHERE id = ${id}
         UNION ALL
@@ -230,28 +242,6 @@ export class SolicitacaoRepository {
     const { rows } = await this.db.execute<{ id: number }>(sql`
       SELECT id FROM profissao WHERE id = ANY(${sql.param([...new Set(ids)])}::int[])`);
     return new Set(rows.map((r) => r.id));
-  }
-
-  async orgaoExiste(sigla: string): Promise<boolean> {
-    const rows = await this.db.select({ sigla: orgao.sigla }).from(orgao).where(eq(orgao.sigla, sigla));
-    return rows.length > 0;
-  }
-
-  async ambientesEGrupos(pescadorId: number): Promise<{ ambientes: number[]; grupos: number[] }> {
-    const a = await this.db.select({ v: pescadorAmbientePesca.ambientePesca }).from(pescadorAmbientePesca)
-      .where(eq(pescadorAmbientePesca.pescadorId, pescadorId));
-    const g = await this.db.select({ v: pescadorGrupoAlvo.grupoAlvo }).from(pescadorGrupoAlvo)
-      .where(eq(pescadorGrupoAlvo.pescadorId, pescadorId));
-    return { ambientes: a.map((r) => r.v), grupos: g.map((r) => r.v) };
-  }
-
-  async updatePescador(pescadorId: number, set: Partial<typeof pescador.$inferInsert>): Promise<PescadorRow> {
-    const rows = await this.db.update(pescador).set({ ...set, atualizadoEm: sql`now()` }).where(eq(pescador.id, pescadorId)).returning();
-    return rows[0]!;
-  }
-
-  async insertNotificacao(values: typeof notificacao.$inferInsert): Promise<void> {
-    await this.db.insert(notificacao).values(values);
   }
 
   /**

@@ -8,7 +8,8 @@ import {
 import { totalizadoresPescador } from '../../../shared/schemas/totalizadores';
 import { atorDe } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
-import { ESQUEMA_BASE as base, exigirCorpoValido, LEITORES } from './rotas';
+import { exigirCorpoValido } from '../../lib/validacao';
+import { ESQUEMA_BASE as base, LEITORES } from './rotas';
 import type { SolicitacaoService } from './solicitacao.service';
 
 export const solicitacaoRoutes: FastifyPluginAsyncZod<{ solicitacao: SolicitacaoService }> = async (app, { solicitacao }) => {

@@ -1,4 +1,5 @@
 import type { Passo1, Passo2, Passo3, Passo4 } from '../../../shared/schemas/solicitacao';
+import { erroCampo } from '../../../shared/erros-campo';
 import { MENSAGENS_SOLICITACAO_API } from '../../../shared/schemas/solicitacao-api';
 import type { SolicitacaoRepository } from './solicitacao.repository';
 
@@ -20,7 +21,7 @@ interface ItemReferenciado {
  * The checks of a step that need the database, after its schema passed: every id names an item of its
  * reference list (table `referencia`), an occupation (table `profissao`) or a municipality (table `municipio`),
  * and the address's municipality lies in the address's state. Answers `campo: mensagem` for each failure
- * (empty when all hold), in three queries at most.
+ * (empty when all hold, src/shared/erros-campo.ts), in three queries at most.
  */
 export async function verificarReferencias<P extends Passo>(
   repo: SolicitacaoRepository, passo: P, saida: SaidaPasso[P],
@@ -85,21 +86,21 @@ export async function verificarReferencias<P extends Passo>(
   if (itens.length > 0) {
     const existentes = await repo.referenciasExistentes(itens);
     for (const it of itens) {
-      if (!existentes.has(`${it.lista}:${it.id}`)) erros.push(`${it.campo}: ${MENSAGENS_SOLICITACAO_API.valorInvalido}`);
+      if (!existentes.has(`${it.lista}:${it.id}`)) erros.push(erroCampo(it.campo, MENSAGENS_SOLICITACAO_API.valorInvalido));
     }
   }
   if (municipios.length > 0) {
     const ufs = await repo.ufsDosMunicipios(municipios.map((m) => m.id));
     for (const m of municipios) {
       const uf = ufs.get(m.id);
-      if (uf === undefined) erros.push(`${m.campo}: ${MENSAGENS_SOLICITACAO_API.municipioInexistente}`);
-      else if (m.uf !== undefined && uf !== m.uf) erros.push(`${m.campo}: ${MENSAGENS_SOLICITACAO_API.municipioUf}`);
+      if (uf === undefined) erros.push(erroCampo(m.campo, MENSAGENS_SOLICITACAO_API.municipioInexistente));
+      else if (m.uf !== undefined && uf !== m.uf) erros.push(erroCampo(m.campo, MENSAGENS_SOLICITACAO_API.municipioUf));
     }
   }
   if (profissoes.length > 0) {
     const existentes = await repo.profissoesExistentes(profissoes.map((p) => p.id));
     for (const p of profissoes) {
-      if (!existentes.has(p.id)) erros.push(`${p.campo}: ${MENSAGENS_SOLICITACAO_API.valorInvalido}`);
+      if (!existentes.has(p.id)) erros.push(erroCampo(p.campo, MENSAGENS_SOLICITACAO_API.valorInvalido));
     }
   }
   return erros;

@@ -1,0 +1,47 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf } from '../../../shared/envelope';
+import { Perfil } from '../../../shared/enums';
+import { documentosResposta, MENSAGENS_DOCUMENTO } from '../../../shared/schemas/documento';
+import { lerEnvio, LIMITES_MULTIPART } from '../../lib/arquivos-http';
+import { atorDe } from '../../plugins/auth';
+import { ok } from '../../plugins/envelope';
+import type { AnaliseService } from './analise.service';
+
+const idParam = z.object({ id: z.coerce.number().int().positive() });
+
+/** The analysis's opinion document (parecer), under the documents' addresses of the specification. */
+export const parecerRoutes: FastifyPluginAsyncZod<{ analise: AnaliseService }> = async (app, { analise }) => {
+  // Multipart parsing belongs to this plugin's routes only.
+  await app.register(multipart, { limits: LIMITES_MULTIPART, throwFileSizeLimit: true });
+
+  app.post('/api/documentos/parecer', {
+    preValidation: app.autorizar(Perfil.GESTOR, Perfil.MPA, Perfil.SFPA, Perfil.ADMIN),
+    schema: {
+      tags: ['documento', 'analise'],
+      summary: 'Anexa o documento de parecer da análise (multipart: idAnaliseSolicitacao, arquivos; PDF até 2048 KB)',
+      security: [{ bearer: [] }],
+      consumes: ['multipart/form-data'],
+      response: { 200: envelopeOf(documentosResposta) },
+    },
+  }, async (req) => {
+    const { campos, arquivo } = await lerEnvio(req, z.object({ idAnaliseSolicitacao: z.coerce.number().int().positive() }));
+    const doc = await analise.anexarParecer(atorDe(req), campos.idAnaliseSolicitacao, arquivo);
+    return ok({ documentos: [doc] }, MENSAGENS_DOCUMENTO.salvo);
+  });
+
+  app.delete('/api/documentos/parecer/documento/:id', {
+    preValidation: app.autorizar(Perfil.GESTOR, Perfil.MPA, Perfil.SFPA, Perfil.ADMIN),
+    schema: {
+      tags: ['documento', 'analise'],
+      summary: 'Remove o documento de parecer da análise (HTTP 204, sem corpo)',
+      security: [{ bearer: [] }],
+      params: idParam,
+      response: { 204: z.null().describe('Documento removido com sucesso (sem corpo)') },
+    },
+  }, async (req, reply) => {
+    await analise.removerParecer(atorDe(req), req.params.id);
+    return reply.status(204).send(null);
+  });
+};

@@ -1,0 +1,64 @@
+import { SituacaoSolicitacao as S } from '../../../shared/enums';
+import { AppError } from '../../lib/errors';
+import type { PescadorRow } from '../pescador/pescador.service';
+import { enviar } from './envio';
+import { SITUACOES_ABERTAS, SITUACOES_DEVOLVIDAS } from './situacoes';
+import type { SolicitacaoRow } from './solicitacao.repository';
+import type { ContextoAbertura, Pedido, TipoPedidoDef, TipoSolicitacaoDef } from './tipos';
+
+/** A new draft: its step and data, the request it was cloned from, why (its history row). */
+export interface Rascunho {
+  passo: number;
+  dados: Record<string, unknown>;
+  solicitacaoOrigemId?: number | null;
+  motivo: string;
+}
+
+/**
+ * Opens a draft of a type that the fisher may open (`exigirAbertura` passed, in the same transaction): the row
+ * in RASCUNHO and its history row.
+ */
+export async function criarRascunho(ctx: ContextoAbertura, def: TipoSolicitacaoDef, r: Rascunho): Promise<SolicitacaoRow> {
+  const { pescador, ator, recursos, tx } = ctx;
+  const s = await recursos.repo.insertSolicitacao({
+    pescadorId: pescador.id, tipo: def.tipo, situacao: S.RASCUNHO, passo: r.passo, dados: r.dados,
+    ...(r.solicitacaoOrigemId !== undefined ? { solicitacaoOrigemId: r.solicitacaoOrigemId } : {}),
+  }, tx);
+  await recursos.repo.insertHistorico({
+    solicitacaoId: s.id, situacaoAnterior: null, situacaoNova: S.RASCUNHO, cpfAtor: ator.cpf, perfilAtor: ator.perfil, motivo: r.motivo,
+  }, tx);
+  return s;
+}
+
+/**
+ * Files a request of a type filed in one call, or resubmits the one of that type that the analysis returned for
+ * update (ATUALIZACAO_SFPA/ATUALIZACAO_MPA): filing again is how the fisher answers the rejection of a request that
+ * has no wizard. Another of the type sent, under analysis or in draft answers 406 with the type's
+ * `mensagemEmAndamento`. In the caller's transaction, with the fisher's row locked; sent by the one submission path.
+ */
+export async function protocolar<C>(
+  ctx: ContextoAbertura, def: TipoPedidoDef<C>, pedido: Pedido,
+): Promise<{ enviada: SolicitacaoRow; pescador: PescadorRow }> {
+  const { pescador, recursos, tx } = ctx;
+  await def.exigirAbertura(ctx);
+  const abertas = await recursos.repo.findAbertas(pescador.id, [def.tipo], SITUACOES_ABERTAS, tx);
+  const devolvida = abertas.find((s) => SITUACOES_DEVOLVIDAS.includes(s.situacao));
+  if (abertas.some((s) => s !== devolvida)) throw AppError.notAcceptable(def.mensagemEmAndamento);
+
+  const solicitacao = devolvida
+    ? await recursos.repo.updateSolicitacao(devolvida.id, {
+      dados: pedido.dados,
+      ...(pedido.justificativaCancelamento !== undefined ? { justificativaCancelamento: pedido.justificativaCancelamento } : {}),
+    }, tx)
+    : await recursos.repo.insertSolicitacao({
+      pescadorId: pescador.id,
+      tipo: def.tipo,
+      situacao: def.situacaoEnviada,
+      declaraCiencia: true,
+      dados: pedido.dados,
+      justificativaCancelamento: pedido.justificativaCancelamento ?? null,
+    }, tx);
+  const envio = { ...ctx, solicitacao };
+  await def.exigirEnvio(envio);
+  return enviar(envio, def, devolvida ? { situacao: devolvida.situacao } : { situacao: null, motivo: pedido.motivo });
+}

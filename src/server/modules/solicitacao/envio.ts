@@ -1,0 +1,59 @@
+import { MENSAGENS_SOLICITACAO } from '../../../shared/schemas/solicitacao';
+import { SituacaoSolicitacao as S } from '../../../shared/enums';
+import { MOTIVOS_HISTORICO } from '../../../shared/schemas/solicitacao-api';
+import { AppError } from '../../lib/errors';
+import type { DadosDeclarados, PescadorRow } from '../pescador/pescador.service';
+import { editavel } from './situacoes';
+import type { SolicitacaoRow } from './solicitacao.repository';
+import type { ContextoAbertura, ContextoEnvio, TipoSolicitacaoDef } from './tipos';
+
+/** A request returned by the ministry (ATUALIZACAO_MPA) comes back to the ministry instance, which SFPA may not take. */
+function instanciaDaNovaAnalise(situacaoAnterior: number | null): 'MPA' | 'SFPA' {
+  return situacaoAnterior === S.ATUALIZACAO_MPA ? 'MPA' : 'SFPA';
+}
+
+/**
+ * The one submission path of every request type, in the caller's transaction with the request and its fisher
+ * locked and the type's requirements met: the type's sent status with its protocol number, from the state of the
+ * address the request declares (else the fisher's), the history row, a new analysis at the right instance (for an
+ * analysed type) and the type's own effect of sending (`aoEnviar`). `situacaoAnterior` is null for a request filed
+ * and sent at once, whose history then says `motivo`.
+ */
+export async function enviar(
+  ctx: ContextoEnvio, def: TipoSolicitacaoDef, anterior: { situacao: number | null; motivo?: string },
+): Promise<{ enviada: SolicitacaoRow; pescador: PescadorRow }> {
+  const { solicitacao: s, pescador, ator, recursos, tx } = ctx;
+  const dados = s.dados as DadosDeclarados;
+  const enviada = await recursos.repo.marcarEnviada(s.id, {
+    situacao: def.situacaoEnviada, declaraCiencia: true, ufPescador: dados.endereco?.uf ?? pescador.uf,
+  }, tx);
+  await recursos.repo.insertHistorico({
+    solicitacaoId: s.id,
+    situacaoAnterior: anterior.situacao,
+    situacaoNova: enviada.situacao,
+    cpfAtor: ator.cpf,
+    perfilAtor: ator.perfil,
+    motivo: anterior.motivo ?? (anterior.situacao === S.RASCUNHO ? MOTIVOS_HISTORICO.enviada : MOTIVOS_HISTORICO.reenviada),
+  }, tx);
+  if (def.analise) {
+    await recursos.analises.abrir({
+      solicitacaoId: s.id, ufPescador: enviada.ufPescador, instancia: instanciaDaNovaAnalise(anterior.situacao),
+    }, tx);
+  }
+  const depois = def.aoEnviar ? await def.aoEnviar({ ...ctx, solicitacao: enviada }) : pescador;
+  return { enviada, pescador: depois };
+}
+
+/**
+ * Sends the fisher's draft, or their request back for update (a wizard's step 5, a documents edit): still
+ * changeable (406 otherwise), the type's requirements met, then the one submission path.
+ */
+export async function enviarRascunho(
+  ctx: ContextoAbertura, def: TipoSolicitacaoDef, solicitacaoId: number,
+): Promise<{ enviada: SolicitacaoRow; pescador: PescadorRow }> {
+  const atual = await ctx.recursos.repo.lockSolicitacao(solicitacaoId, ctx.tx);
+  if (!editavel(atual)) throw AppError.notAcceptable(MENSAGENS_SOLICITACAO.naoEditavel);
+  const envio = { ...ctx, solicitacao: atual };
+  await def.exigirEnvio(envio);
+  return enviar(envio, def, { situacao: atual.situacao });
+}

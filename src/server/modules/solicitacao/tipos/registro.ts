@@ -1,0 +1,80 @@
+import type { TotalizadoresPescador } from '../../../../shared/schemas/totalizadores';
+import { SituacaoRegistro, SituacaoSolicitacao as S, TipoSolicitacao } from '../../../../shared/enums';
+import { podeRecadastramento, podeRegistroComProtocolo, podeRegistroInicial } from '../../../../shared/regras/opcoes';
+import { MENSAGENS_SOLICITACAO_API } from '../../../../shared/schemas/solicitacao-api';
+import { AppError } from '../../../lib/errors';
+import type { DadosDeclarados, PescadorRow } from '../../pescador/pescador.service';
+import { tipoDoAssistente } from './assistente';
+import { devolverParaAtualizacao } from './decisao';
+import type { ContextoAbertura, ContextoDecisao, ContextoEnvio, TipoAssistenteDef } from './tipo';
+
+/**
+ * The registrations (types 1, 2 and 3), filled in the wizard. They open one draft per type, when the fisher's
+ * counters allow it (spec point 4, "Options"); sending one writes its declared data into the fisher's record and
+ * puts the registry in the registration's status; approval activates the registry, issuing the RGP number.
+ */
+function registro(p: {
+  tipo: TipoSolicitacao;
+  /** The registry status a sent registration puts the fisher in (an active or suspended registry keeps its own). */
+  situacaoRegistro: SituacaoRegistro;
+  /** Why this fisher may not open one now (406), or null. */
+  motivoSemAbertura(pescador: PescadorRow, t: TotalizadoresPescador): string | null;
+}): TipoAssistenteDef {
+  return tipoDoAssistente({
+    tipo: p.tipo,
+    documentosHerdados: false,
+
+    async exigirAbertura({ pescador, recursos, tx }: ContextoAbertura) {
+      if ((await recursos.repo.findAbertas(pescador.id, [p.tipo], [S.RASCUNHO], tx)).length > 0) {
+        throw AppError.notAcceptable(MENSAGENS_SOLICITACAO_API.rascunhoExistente);
+      }
+      const motivo = p.motivoSemAbertura(pescador, await recursos.repo.totalizadores(pescador.id, tx));
+      if (motivo) throw AppError.notAcceptable(motivo);
+    },
+
+    async aoEnviar({ solicitacao, pescador, recursos, tx }: ContextoEnvio) {
+      const depois = await recursos.pescadores.aplicarDadosDeclarados(pescador.id, solicitacao.dados as DadosDeclarados, tx);
+      const mantem = pescador.situacaoRegistro === SituacaoRegistro.ATIVO || pescador.situacaoRegistro === SituacaoRegistro.SUSPENSO;
+      return mantem ? depois : recursos.pescadores.atualizarRegistro(pescador.id, { situacaoRegistro: p.situacaoRegistro }, tx);
+    },
+
+    analise: {
+      async aoDeferir({ solicitacao, pescador, ator, hoje, recursos, tx }: ContextoDecisao) {
+        const numeroRgp = pescador.numeroRgp || await recursos.pescadores.emitirNumeroRgp(pescador, tx);
+        await recursos.pescadores.atualizarRegistro(pescador.id, {
+          numeroRgp,
+          situacaoRegistro: SituacaoRegistro.ATIVO,
+          ...(pescador.dataPrimeiroRgp ? {} : { dataPrimeiroRgp: hoje }),
+          ...(pescador.orgaoRgp ? {} : { orgaoRgp: ator.siglaOrgao ?? 'MPA' }),
+          idSolicitacaoAtiva: solicitacao.id,
+          emitirCarteira: true,
+          dataSuspensoCancelado: null,
+        }, tx);
+        return numeroRgp;
+      },
+
+      aoIndeferir: devolverParaAtualizacao,
+    },
+  });
+}
+
+export const registroInicial = registro({
+  tipo: TipoSolicitacao.REGISTRO_INICIAL,
+  situacaoRegistro: SituacaoRegistro.REGISTRO_INICIAL,
+  motivoSemAbertura(pescador, t) {
+    if (pescador.numeroRgp) return MENSAGENS_SOLICITACAO_API.registroInicialComRgp;
+    return podeRegistroInicial(t) ? null : MENSAGENS_SOLICITACAO_API.registroInicialIndisponivel;
+  },
+});
+
+export const recadastramento = registro({
+  tipo: TipoSolicitacao.RECADASTRAMENTO,
+  situacaoRegistro: SituacaoRegistro.RECADASTRAMENTO,
+  motivoSemAbertura: (_, t) => (podeRecadastramento(t) ? null : MENSAGENS_SOLICITACAO_API.recadastramentoIndisponivel),
+});
+
+export const registroProtocolo = registro({
+  tipo: TipoSolicitacao.REGISTRO_PROTOCOLO,
+  situacaoRegistro: SituacaoRegistro.REGISTRO_COM_PROTOCOLO,
+  motivoSemAbertura: (_, t) => (podeRegistroComProtocolo(t) ? null : MENSAGENS_SOLICITACAO_API.registroProtocoloIndisponivel),
+});
