@@ -1,7 +1,15 @@
 import { createBrowserRouter, Link, type RouteObject } from 'react-router';
+import {
+  ROTA_CONSULTA_CARTEIRA,
+  ROTA_CONSULTA_PROTOCOLO,
+  ROTA_DOCUMENTOS,
+  ROTA_HOME,
+  ROTA_VERIFICAR_CARTEIRA,
+} from '../shared/rotas-web';
 import { Layout, Shell } from './components/layout';
 import { PageTitle } from './components/page-title';
 import { RequireSession } from './components/require-session';
+import { ERRO_DESCONHECIDO } from './lib/api';
 import { HomePage } from './routes/home';
 import { LandingPage } from './routes/landing';
 import { LoginCallbackPage } from './routes/login';
@@ -12,7 +20,7 @@ function RouteError() {
   return (
     <Shell>
       <PageTitle title="Erro inesperado" />
-      <p>Erro desconhecido, tente novamente mais tarde</p>
+      <p>{ERRO_DESCONHECIDO}</p>
       <p>
         <Link to="/">Voltar para a página inicial</Link>
       </p>
@@ -29,7 +37,7 @@ export const routes: RouteObject[] = [
       { index: true, element: <LandingPage /> },
       { path: 'login', element: <LoginCallbackPage /> },
       {
-        path: 'home',
+        path: ROTA_HOME,
         element: (
           <RequireSession>
             <HomePage />
@@ -56,7 +64,7 @@ export const routes: RouteObject[] = [
         lazy: () => import('./routes/pescador-declaracao').then((m) => ({ element: <RequireSession><m.PescadorDeclaracaoPage /></RequireSession> })),
       },
       {
-        path: 'pescador/documentos',
+        path: ROTA_DOCUMENTOS,
         lazy: () => import('./routes/pescador-documentos').then((m) => ({ element: <RequireSession><m.PescadorDocumentosPage /></RequireSession> })),
       },
       {
@@ -91,15 +99,15 @@ export const routes: RouteObject[] = [
       },
       {
         // Public (no sign-in): card and protocol lookups with captcha, and the card's QR check.
-        path: 'consulta-carteira',
+        path: ROTA_CONSULTA_CARTEIRA,
         lazy: () => import('./routes/publico-consulta-carteira').then((m) => ({ Component: m.ConsultaCarteiraRoute })),
       },
       {
-        path: 'consulta-protocolo',
+        path: ROTA_CONSULTA_PROTOCOLO,
         lazy: () => import('./routes/publico-consulta-protocolo').then((m) => ({ Component: m.ConsultaProtocoloRoute })),
       },
       {
-        path: 'verificar-carteira',
+        path: ROTA_VERIFICAR_CARTEIRA,
         lazy: () => import('./routes/publico-verificar-carteira').then((m) => ({ Component: m.VerificarCarteiraRoute })),
       },
       { path: '*', element: <NotFoundPage /> },

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { ROTA_HOME } from '../../shared/rotas-web';
 import { useSession } from '../lib/session';
 import { SignInButton } from './sign-in-button';
 import { UserMenu } from './user-menu';
@@ -30,7 +31,7 @@ export function Header() {
           <div className="header-menu">
             <div className="header-info">
               <div className="header-title">
-                <Link to={session ? '/home' : '/'}>{PRODUCT_NAME}</Link>
+                <Link to={session ? ROTA_HOME : '/'}>{PRODUCT_NAME}</Link>
               </div>
               <div className="header-subtitle">{MINISTRY_NAME}</div>
             </div>

@@ -1,5 +1,6 @@
 import { AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CodigoErro } from '../../shared/codigos-erro';
 import { deferred, fail, installMockHttp, networkError, ok, type MockHttp, type MockReply } from '../test/http';
 import { makeToken } from '../test/tokens';
 import { api, mensagemErro, REFRESH_PATH } from './api';
@@ -7,7 +8,7 @@ import { setNavigation } from './navigation';
 import { getFoto, getToken, setFoto, setToken } from './storage';
 
 const bearer = (config: InternalAxiosRequestConfig) => AxiosHeaders.from(config.headers).get('Authorization');
-const expired = () => fail(401, 'Token expirado', { dados: { expirado: true } });
+const expired = () => fail(401, 'Token expirado', { codigoErro: CodigoErro.TOKEN_EXPIRADO });
 
 let http: MockHttp & { restore: () => void };
 let assign: ReturnType<typeof vi.fn<(url: string) => void>>;
@@ -49,7 +50,7 @@ describe('api client configuration', () => {
   });
 });
 
-describe('401 with dados.expirado: refresh once and replay', () => {
+describe('401 with codigoErro TOKEN_EXPIRADO: refresh once and replay', () => {
   it('queues concurrent failing requests behind one refresh and replays them with the new token', async () => {
     const antigo = makeToken({ sid: 'antigo' });
     const novo = makeToken({ sid: 'novo' });
@@ -101,7 +102,7 @@ describe('401 with dados.expirado: refresh once and replay', () => {
     setToken(makeToken());
     setFoto('Zm90bw==');
     http.get(/^\/api\/(a|b)$/, expired());
-    http.post(REFRESH_PATH, fail(401, 'Sessão encerrada', { dados: { expirado: false } }));
+    http.post(REFRESH_PATH, fail(401, 'Sessão encerrada', { codigoErro: CodigoErro.NAO_AUTENTICADO }));
 
     const results = await Promise.allSettled([api.get('/api/a'), api.get('/api/b')]);
 
@@ -131,7 +132,7 @@ describe('401 with dados.expirado: refresh once and replay', () => {
 describe('other failures', () => {
   it('401 not expired: removes the token and sends the user to / without refreshing', async () => {
     setToken(makeToken());
-    http.get('/api/a', fail(401, 'Não autorizado', { dados: { expirado: false } }));
+    http.get('/api/a', fail(401, 'Não autorizado', { codigoErro: CodigoErro.NAO_AUTENTICADO }));
 
     await expect(api.get('/api/a')).rejects.toMatchObject({ response: { status: 401 } });
 

@@ -1,6 +1,9 @@
-import axios, { type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { mensagemDeErro, type Envelope } from '../../shared/envelope';
+import axios, { type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import type { z } from 'zod';
+import { CodigoErro } from '../../shared/codigos-erro';
+import { envelopeOf, erroEnvelope, mensagemDeErro, type Envelope } from '../../shared/envelope';
 import { refreshResposta } from '../../shared/schemas/auth';
+import { documentosResposta, type Documento } from '../../shared/schemas/documento';
 import { navigation } from './navigation';
 import { clearSession, updateToken } from './session';
 import { getToken } from './storage';
@@ -35,12 +38,6 @@ api.interceptors.request.use((config) => {
   return config;
 });
 
-function isExpired(data: unknown): boolean {
-  if (!data || typeof data !== 'object') return false;
-  const dados = (data as { dados?: unknown }).dados;
-  return !!dados && typeof dados === 'object' && (dados as { expirado?: unknown }).expirado === true;
-}
-
 function bearerOf(config: InternalAxiosRequestConfig): string | null {
   const header = config.headers.get('Authorization');
   return typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7) : null;
@@ -60,10 +57,8 @@ let refreshing: Promise<string> | null = null;
  * fails, the session ends once and every waiting request fails with its own error.
  */
 function refreshToken(): Promise<string> {
-  refreshing ??= api
-    .post<Envelope<unknown>>(REFRESH_PATH, {}, { skipAuthRefresh: true })
-    .then((response) => {
-      const { token } = refreshResposta.parse(response.data.dados);
+  refreshing ??= postEnvelope(REFRESH_PATH, {}, refreshResposta, { skipAuthRefresh: true })
+    .then(({ dados: { token } }) => {
       updateToken(token);
       return token;
     })
@@ -83,7 +78,7 @@ async function onResponseError(error: unknown): Promise<AxiosResponse> {
   const { response, config } = error;
   if (response.status !== 401 || config.skipAuthRefresh) throw error;
 
-  if (!isExpired(response.data) || config.retried) {
+  if (codigoErroOf(error) !== CodigoErro.TOKEN_EXPIRADO || config.retried) {
     endSession();
     throw error;
   }
@@ -117,13 +112,69 @@ export function mensagemErro(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/** The fallback message when nothing (or nothing readable) answered. */
+export const ERRO_DESCONHECIDO = 'Erro desconhecido, tente novamente mais tarde';
+
 /** HTTP status of a failed call, if the server answered. */
 export function statusOf(error: unknown): number | undefined {
   return axios.isAxiosError(error) ? error.response?.status : undefined;
 }
 
-/** GET returning the envelope's `dados`. */
-export async function getDados<T>(url: string): Promise<T> {
-  const response = await api.get<Envelope<T>>(url);
-  return response.data.dados;
+const codigoDoErro = erroEnvelope.pick({ codigoErro: true });
+
+/** The machine-readable code of a failed call (src/shared/codigos-erro.ts), if the server named one. */
+function codigoErroOf(error: unknown): string | undefined {
+  if (!axios.isAxiosError(error)) return undefined;
+  const lido = codigoDoErro.safeParse(error.response?.data);
+  return lido.success ? lido.data.codigoErro : undefined;
+}
+
+/**
+ * An answer of the API read with the shared schema of its `dados` (src/shared/schemas, the same the server
+ * answers with): the whole envelope is checked, and a shape the contract does not allow is an error.
+ */
+export function readEnvelope<T extends z.ZodType>(dados: T, corpo: unknown): Envelope<z.output<T>> {
+  return envelopeOf(dados).parse(corpo) as Envelope<z.output<T>>;
+}
+
+/** GET: the envelope's `dados`, checked with the shared schema. */
+export async function getDados<T extends z.ZodType>(url: string, dados: T, config?: AxiosRequestConfig): Promise<z.output<T>> {
+  const { data } = await api.get<unknown>(url, config);
+  return readEnvelope(dados, data).dados;
+}
+
+/** Any call answering the envelope: checked with the shared schema of its `dados`. */
+async function requestEnvelope<T extends z.ZodType>(config: AxiosRequestConfig, dados: T): Promise<Envelope<z.output<T>>> {
+  const { data } = await api.request<unknown>(config);
+  return readEnvelope(dados, data);
+}
+
+/** POST: the envelope, checked with the shared schema of its `dados`. */
+export function postEnvelope<T extends z.ZodType>(url: string, corpo: unknown, dados: T, config?: AxiosRequestConfig) {
+  return requestEnvelope({ ...config, method: 'post', url, data: corpo }, dados);
+}
+
+/** PUT: the envelope, checked with the shared schema of its `dados`. */
+export function putEnvelope<T extends z.ZodType>(url: string, corpo: unknown, dados: T) {
+  return requestEnvelope({ method: 'put', url, data: corpo }, dados);
+}
+
+/**
+ * POST multipart of one file (`arquivos`) and its text fields, to the documents API (POST /api/documentos and
+ * /api/documentos/parecer): the stored document, `dados.documentos[0]`.
+ */
+export async function postDocumento(url: string, campos: Record<string, string | number>, arquivo: File): Promise<Documento> {
+  const form = new FormData();
+  for (const [campo, valor] of Object.entries(campos)) form.append(campo, String(valor));
+  form.append('arquivos', arquivo, arquivo.name);
+  // multipart: axios drops this header for FormData so the browser writes it with the boundary.
+  const { dados } = await postEnvelope(url, form, documentosResposta, { headers: { 'Content-Type': 'multipart/form-data' } });
+  const documento = dados.documentos[0];
+  if (!documento) throw new Error('Resposta sem documento');
+  return documento;
+}
+
+/** DELETE answering the envelope (not the 204 ones): checked with the shared schema of its `dados`. */
+export function deleteEnvelope<T extends z.ZodType>(url: string, dados: T) {
+  return requestEnvelope({ method: 'delete', url }, dados);
 }

@@ -51,7 +51,7 @@ describe('startLogin', () => {
 
     await startLogin();
 
-    expect(await screen.findByText('Erro ao gerar link do GOV.BR')).toBeTruthy();
+    await screen.findByText('Erro ao gerar link do GOV.BR');
     expect(assign).not.toHaveBeenCalled();
   });
 });
@@ -101,7 +101,7 @@ describe('completeLogin', () => {
     expect(http.callsTo('/api/auth/logout')).toHaveLength(1);
     expect(assign).toHaveBeenCalledWith('https://sso.example/logout');
     vi.useRealTimers();
-    expect(await screen.findByText(`CPF sem acesso ao sistema: ${status}`)).toBeTruthy();
+    await screen.findByText(`CPF sem acesso ao sistema: ${status}`);
   });
 
   it('other statuses: "Erro ao logar no GOV.BR, tente novamente mais tarde: {status}"', async () => {
@@ -111,7 +111,7 @@ describe('completeLogin', () => {
     const result = await completeLogin('codigo-4', chave);
 
     expect(result).toMatchObject({ ok: false, message: 'Erro ao logar no GOV.BR, tente novamente mais tarde: 502' });
-    expect(await screen.findByText('Erro ao logar no GOV.BR, tente novamente mais tarde: 502')).toBeTruthy();
+    await screen.findByText('Erro ao logar no GOV.BR, tente novamente mais tarde: 502');
     expect(route).not.toHaveBeenCalled();
   });
 

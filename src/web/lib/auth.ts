@@ -1,6 +1,6 @@
-import type { Envelope } from '../../shared/envelope';
+import { ROTA_HOME } from '../../shared/rotas-web';
 import { linkResposta, loginResposta } from '../../shared/schemas/auth';
-import { api, mensagemErro, statusOf } from './api';
+import { ERRO_DESCONHECIDO, getDados, mensagemErro, postEnvelope, statusOf } from './api';
 import { navigation } from './navigation';
 import { clearSession, login, type Session } from './session';
 import { getChaveLogin, getToken, removeChaveLogin, setChaveLogin } from './storage';
@@ -20,8 +20,7 @@ export async function startLogin(): Promise<void> {
   const chave = generateLoginKey();
   setChaveLogin(chave);
   try {
-    const { data } = await api.get<Envelope<unknown>>(`/api/auth/link/${chave}`, { skipAuthRefresh: true });
-    const { url } = linkResposta.parse(data.dados);
+    const { url } = await getDados(`/api/auth/link/${chave}`, linkResposta, { skipAuthRefresh: true });
     navigation.assign(url);
   } catch {
     showToast('error', 'Erro ao gerar link do GOV.BR');
@@ -55,12 +54,11 @@ async function doCompleteLogin(code: string, state: string): Promise<LoginResult
     return { ok: false, message };
   }
   try {
-    const { data } = await api.post<Envelope<unknown>>('/api/auth/login', { code, state }, { skipAuthRefresh: true });
-    const { token, foto } = loginResposta.parse(data.dados);
+    const { dados: { token, foto } } = await postEnvelope('/api/auth/login', { code, state }, loginResposta, { skipAuthRefresh: true });
     const session = login(token, foto);
     removeChaveLogin();
     if (!session) throw new Error('Token sem os dados da sessão');
-    navigation.route('/home', { replace: true });
+    navigation.route(ROTA_HOME, { replace: true });
     return { ok: true, session };
   } catch (error) {
     const status = statusOf(error);
@@ -72,7 +70,7 @@ async function doCompleteLogin(code: string, state: string): Promise<LoginResult
     }
     const message =
       status === undefined && !isSchemaError(error)
-        ? 'Erro desconhecido, tente novamente mais tarde'
+        ? ERRO_DESCONHECIDO
         : `Erro ao logar no GOV.BR, tente novamente mais tarde: ${status ?? 'resposta inválida'}`;
     clearSession();
     showToast('error', message);
@@ -92,8 +90,7 @@ function isSchemaError(error: unknown): boolean {
 export async function logout(): Promise<void> {
   const hadToken = getToken() !== null;
   try {
-    const { data } = await api.get<Envelope<unknown>>('/api/auth/logout', { skipAuthRefresh: !hadToken });
-    const { url } = linkResposta.parse(data.dados);
+    const { url } = await getDados('/api/auth/logout', linkResposta, { skipAuthRefresh: !hadToken });
     clearSession();
     navigation.assign(url);
   } catch {

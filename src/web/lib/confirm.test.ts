@@ -6,9 +6,9 @@ describe('confirmar', () => {
   it("asks with the specification's defaults and resolves true on 'Sim, continuar.'", async () => {
     const answer = confirmar();
 
-    expect(await screen.findByText('Tem certeza?')).toBeTruthy();
-    expect(screen.getByText('Você não será capaz de reverter esta ação!')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Cancelar' })).toBeTruthy();
+    await screen.findByText('Tem certeza?');
+    screen.getByText('Você não será capaz de reverter esta ação!');
+    screen.getByRole('button', { name: 'Cancelar' });
     fireEvent.click(screen.getByRole('button', { name: 'Sim, continuar.' }));
 
     await expect(answer).resolves.toBe(true);
@@ -17,7 +17,7 @@ describe('confirmar', () => {
   it("resolves false on 'Cancelar', with overridden texts", async () => {
     const answer = confirmar({ title: 'Remover servidor?', cancelButtonText: 'Voltar' });
 
-    expect(await screen.findByText('Remover servidor?')).toBeTruthy();
+    await screen.findByText('Remover servidor?');
     fireEvent.click(screen.getByRole('button', { name: 'Voltar' }));
 
     await expect(answer).resolves.toBe(false);

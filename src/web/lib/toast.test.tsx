@@ -30,7 +30,7 @@ describe('toasts', () => {
     // First page load: shown, then removed from storage.
     const first = renderApp('/');
     restore = first.restoreNavigation;
-    expect(await screen.findByText('Erro ao gerar logout do GOV.BR')).toBeTruthy();
+    await screen.findByText('Erro ao gerar logout do GOV.BR');
     expect(sessionStorage.getItem(STORAGE_KEYS.toast)).toBeNull();
     first.unmount();
     restore();
@@ -38,7 +38,7 @@ describe('toasts', () => {
     // Next page load: not shown again.
     const second = renderApp('/');
     restore = second.restoreNavigation;
-    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByText('Erro ao gerar logout do GOV.BR')).toBeNull();
   });
 

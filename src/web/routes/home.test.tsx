@@ -98,7 +98,7 @@ describe('/home for a fisher (perfil 4)', () => {
     });
     await opcoesCarregadas();
     expect(screen.queryByRole('status')).toBeNull();
-    expect(within(screen.getByRole('main')).getByText(/Perfil: Pescador/)).toBeTruthy();
+    within(screen.getByRole('main')).getByText(/Perfil: Pescador/);
     expect(new Set(http.calls.map((c) => `${c.method} ${c.url}`))).toEqual(new Set([
       'GET /api/solicitacao/totalizadores/42',
       'GET /api/notificacao',
@@ -138,7 +138,7 @@ describe('/home for staff', () => {
     await screen.findByRole('region', { name: 'Análises de solicitações' });
     await waitFor(() => expect(screen.getAllByRole('term')).toHaveLength(3));
     expect(counters()).toEqual({ 'Aguardando análise': '12', 'Em análise': '4', Analisadas: '30' });
-    expect(within(screen.getByRole('main')).getByText(/Perfil: SFPA · Órgão: SFPA-PA\/PA/)).toBeTruthy();
+    within(screen.getByRole('main')).getByText(/Perfil: SFPA · Órgão: SFPA-PA\/PA/);
     expect(http.callsTo('/api/solicitacao/totalizadores/42')).toHaveLength(0);
   });
 });
@@ -149,8 +149,8 @@ describe('/home for external read-only users (perfil 7)', () => {
 
     open('/home');
 
-    expect(await screen.findByRole('region', { name: 'Consulta externa' })).toBeTruthy();
-    expect(screen.getByText(/relatório de pescadores/)).toBeTruthy();
+    await screen.findByRole('region', { name: 'Consulta externa' });
+    screen.getByText(/relatório de pescadores/);
     expect(screen.queryByRole('term')).toBeNull();
     expect(http.calls).toHaveLength(0);
   });
@@ -160,9 +160,7 @@ describe('/home without a session', () => {
   it('redirects to the public root', async () => {
     const { router } = open('/home');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Registro Geral da Atividade Pesqueira' }),
-    ).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Registro Geral da Atividade Pesqueira' });
     expect(screen.getAllByRole('button', { name: 'Entrar com gov.br' }).length).toBeGreaterThan(0);
     expect(http.calls).toHaveLength(0);
   });
@@ -216,9 +214,9 @@ describe('/home: the fisher options', () => {
     open('/home');
     await opcoesCarregadas();
 
-    expect(await screen.findByRole('link', { name: 'Continuar rascunho' })).toBeTruthy();
+    await screen.findByRole('link', { name: 'Continuar rascunho' });
     expect(opcao('Continuar rascunho')).toEqual({ href: '/pescador/solicitacao?idSolicitacao=55&tipoSolicitacao=2' });
-    expect(screen.getByText('Recadastramento iniciado em 10/03/2025.')).toBeTruthy();
+    screen.getByText('Recadastramento iniciado em 10/03/2025.');
     const motivo = 'Você já tem um rascunho de solicitação: continue-o ou descarte-o em Minhas solicitações.';
     expect(opcao('Solicitar registro inicial')).toEqual({ motivo });
     expect(opcao('Registro inicial com protocolo')).toEqual({ motivo });
@@ -252,7 +250,7 @@ describe('/home after a submission', () => {
     setToken(fisherToken());
     mockPescador();
     const { router } = open('/home?sucesso=true');
-    expect(await screen.findByText('Solicitação enviada com sucesso!')).toBeTruthy();
+    await screen.findByText('Solicitação enviada com sucesso!');
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(screen.queryByText('Solicitação não enviada')).toBeNull();
   });
@@ -261,8 +259,8 @@ describe('/home after a submission', () => {
     setToken(fisherToken());
     mockPescador();
     open('/home?sucesso=true&atualizacao=true');
-    expect(await screen.findByText('Solicitação não enviada')).toBeTruthy();
-    expect(screen.getByText(/já existe outra solicitação sua aguardando análise ou em análise/)).toBeTruthy();
+    await screen.findByText('Solicitação não enviada');
+    screen.getByText(/já existe outra solicitação sua aguardando análise ou em análise/);
     await opcoesCarregadas();
     expect(screen.queryByText('Solicitação enviada com sucesso!')).toBeNull();
   });
@@ -282,9 +280,9 @@ describe('/home: notification modal', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'ATENÇÃO' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
-    expect(within(dialog).getByText('Suspensão do registro')).toBeTruthy();
-    expect(within(dialog).getByText('Seu registro foi suspenso até 10/10/2025.')).toBeTruthy();
-    expect(within(dialog).getByText('Notificação 1 de 2')).toBeTruthy();
+    within(dialog).getByText('Suspensão do registro');
+    within(dialog).getByText('Seu registro foi suspenso até 10/10/2025.');
+    within(dialog).getByText('Notificação 1 de 2');
     await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('heading', { name: 'ATENÇÃO' })));
     // The page behind is inert while the dialog is open.
     expect(screen.getByRole('main').closest('[inert]')).not.toBeNull();
@@ -294,10 +292,10 @@ describe('/home: notification modal', () => {
     expect(screen.getByRole('dialog', { name: 'ATENÇÃO' })).toBe(dialog);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Li e estou ciente' }));
-    expect(await screen.findByText('Sua solicitação foi indeferida: corrija os documentos.')).toBeTruthy();
+    await screen.findByText('Sua solicitação foi indeferida: corrija os documentos.');
     expect(http.callsTo('/api/notificacao/1/leitura').map((c) => c.method)).toEqual(['POST']);
-    expect(screen.getByText('Solicitação indeferida')).toBeTruthy();
-    expect(screen.getByText('Notificação 2 de 2')).toBeTruthy();
+    screen.getByText('Solicitação indeferida');
+    screen.getByText('Notificação 2 de 2');
 
     fireEvent.click(screen.getByRole('button', { name: 'Li e estou ciente' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -311,8 +309,8 @@ describe('/home: notification modal', () => {
     http.post('/api/notificacao/1/leitura', { status: 500, data: 'erro' });
     open('/home');
     fireEvent.click(await screen.findByRole('button', { name: 'Li e estou ciente' }));
-    expect(await within(screen.getByRole('dialog')).findByText('Erro ao exibir notificação.')).toBeTruthy();
-    expect(screen.getByRole('dialog', { name: 'ATENÇÃO' })).toBeTruthy();
+    await within(screen.getByRole('dialog')).findByText('Erro ao exibir notificação.');
+    screen.getByRole('dialog', { name: 'ATENÇÃO' });
   });
 
   it('"Ler depois" closes it for this visit without recording the reading', async () => {

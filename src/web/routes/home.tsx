@@ -3,26 +3,25 @@ import { Link, useSearchParams } from 'react-router';
 import { Perfil, perfilLabel, SituacaoSolicitacao, TipoSolicitacao, tipoSolicitacaoLabel, type TipoSolicitacao as Tipo } from '../../shared/enums';
 import { MENSAGENS_SOLICITACAO } from '../../shared/schemas/solicitacao';
 import type { TotalizadoresPescador } from '../../shared/schemas/totalizadores';
+import { rotaDocumentos } from '../../shared/rotas-web';
 import { Loading } from '../components/loading';
 import { Message } from '../components/message';
 import { PageTitle } from '../components/page-title';
-import {
-  Contadores,
-  contadoresPescador,
-  contadoresServidor,
-} from '../features/totalizadores/contadores';
-import {
-  ERRO_TOTALIZADORES,
-  useTotalizadoresPescador,
-  useTotalizadoresServidor,
-} from '../features/totalizadores/use-totalizadores';
 import { LinkAcompanharAnalises } from '../features/analise';
 import { ImprimirCarteiraSeAtivo } from '../features/carteira';
 import { useConsultaEdicaoRegistro } from '../features/edicao-registro';
 import { useRgpPescador } from '../features/edicao-rgp';
-import { rotaAssistente, rotaDocumentos, useSolicitacoes } from '../features/minhas-solicitacoes';
+import { rotaAssistente, useSolicitacoes } from '../features/minhas-solicitacoes';
 import { ModalNotificacoes } from '../features/notificacoes';
 import { OpcoesPescador, opcoesPescador } from '../features/opcoes';
+import {
+  Contadores,
+  contadoresPescador,
+  contadoresServidor,
+  ERRO_TOTALIZADORES,
+  useTotalizadoresPescador,
+  useTotalizadoresServidor,
+} from '../features/totalizadores';
 import { formatDate } from '../lib/dates';
 import type { Session } from '../lib/session';
 import { useSession } from '../lib/session';
@@ -78,14 +77,14 @@ function OpcoesDoPescador({ idPescador, totalizadores }: { idPescador: number | 
   const rgp = useRgpPescador(idPescador);
   const edicao = useConsultaEdicaoRegistro(idPescador);
   const rascunhos = useSolicitacoes(
-    { pagina: 1, tamanhoPagina: 1, situacao: SituacaoSolicitacao.RASCUNHO },
+    { pagina: 1, tamanhoPagina: 1, situacao: [SituacaoSolicitacao.RASCUNHO] },
     { enabled: idPescador === undefined || totalizadores.rascunhos > 0, silencioso: true },
   );
   const edicoesDocumentos = useSolicitacoes(
     {
       pagina: 1,
       tamanhoPagina: 1,
-      tipo: TipoSolicitacao.EDICAO_DOCUMENTOS,
+      tipo: [TipoSolicitacao.EDICAO_DOCUMENTOS],
       situacao: [SituacaoSolicitacao.RASCUNHO, SituacaoSolicitacao.ATUALIZACAO_SFPA, SituacaoSolicitacao.ATUALIZACAO_MPA],
     },
     { enabled: idPescador !== undefined && totalizadores.deferidas > 0, silencioso: true },

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { ROTA_CONSULTA_CARTEIRA, ROTA_CONSULTA_PROTOCOLO, ROTA_HOME } from '../../shared/rotas-web';
 import { PageTitle } from '../components/page-title';
 import { SignInButton } from '../components/sign-in-button';
 import { useSession } from '../lib/session';
@@ -16,7 +17,7 @@ export function LandingPage() {
 
       <div className="sign-in-cta">
         {session ? (
-          <Link className="br-button primary" to="/home">
+          <Link className="br-button primary" to={ROTA_HOME}>
             Ir para a minha página
           </Link>
         ) : (
@@ -60,10 +61,10 @@ export function LandingPage() {
           <p>Sem entrar no sistema, qualquer pessoa pode:</p>
           <ul className="feature-list">
             <li>
-              <Link className="link-sublinhado" to="/consulta-carteira">Verificar uma carteira profissional</Link>, pelo CPF e pelo número do RGP;
+              <Link className="link-sublinhado" to={ROTA_CONSULTA_CARTEIRA}>Verificar uma carteira profissional</Link>, pelo CPF e pelo número do RGP;
             </li>
             <li>
-              <Link className="link-sublinhado" to="/consulta-protocolo">Consultar protocolo</Link> de uma solicitação de registro.
+              <Link className="link-sublinhado" to={ROTA_CONSULTA_PROTOCOLO}>Consultar protocolo</Link> de uma solicitação de registro.
             </li>
           </ul>
         </div>

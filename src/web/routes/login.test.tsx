@@ -40,7 +40,7 @@ describe('/login (GOV.BR callback)', () => {
     answer.resolve(ok({ token: makeToken({ nome: 'ANA', idPescador: 42 }), foto: null }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Olá, ANA' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Olá, ANA' });
     expect(http.callsTo('/api/auth/login')[0]?.data).toEqual({ code: 'abc', state: chave });
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 })));
   });

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { ROTA_HOME } from '../../shared/rotas-web';
 import { PageTitle } from '../components/page-title';
 import { useSession } from '../lib/session';
 
@@ -9,7 +10,7 @@ export function NotFoundPage() {
       <PageTitle title="Página não encontrada" />
       <p>O endereço pode ter sido digitado errado, ou a página pode ter mudado de lugar.</p>
       <p>
-        <Link to={session ? '/home' : '/'}>Voltar para a página inicial</Link>
+        <Link to={session ? ROTA_HOME : '/'}>Voltar para a página inicial</Link>
       </p>
     </>
   );

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setToken } from '../lib/storage';
 import { fail, installMockHttp, ok, type MockHttp } from '../test/http';
 import { renderApp } from '../test/render-app';
+import { solicitacaoDetalhe } from '../test/respostas';
 import { fisherToken, staffToken } from '../test/tokens';
 
 let http: MockHttp & { restore: () => void };
@@ -49,7 +50,7 @@ describe('/pescador/cancelamento', () => {
   it('confirms, sends the justification, shows success and goes home', async () => {
     setToken(fisherToken());
     http.get('/api/solicitacao-cancelamento-pescador/42', ok(null));
-    http.post(POST, ok({ id: 300 }));
+    http.post(POST, ok(solicitacaoDetalhe({ id: 300, tipo: 5, situacao: 6 })));
     const { router } = open('/pescador/cancelamento');
 
     fireEvent.change(await screen.findByLabelText('Justificativa do pedido de cancelamento'), {
@@ -65,7 +66,7 @@ describe('/pescador/cancelamento', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Solicitar cancelamento' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Sim, solicitar o cancelamento.' }));
 
-    expect(await screen.findByText('Solicitação de cancelamento enviada com sucesso!')).toBeTruthy();
+    await screen.findByText('Solicitação de cancelamento enviada com sucesso!');
     expect(http.callsTo(POST)[0]?.data).toEqual({
       idPescador: 42,
       justificativaDeclaracaoSolicitacaoCancelamento: 'Deixei a atividade pesqueira.',
@@ -76,10 +77,10 @@ describe('/pescador/cancelamento', () => {
   it('profile 1 (GESTOR) is exempt: the justification is optional and may be empty', async () => {
     setToken(staffToken({ perfil: 1 }));
     http.get('/api/solicitacao-cancelamento-pescador/42', ok(null));
-    http.post(POST, ok({ id: 301 }));
+    http.post(POST, ok(solicitacaoDetalhe({ id: 301, tipo: 5, situacao: 6 })));
     open('/pescador/cancelamento?idPescador=42');
 
-    expect(await screen.findByLabelText('Justificativa do pedido de cancelamento (opcional)')).toBeTruthy();
+    await screen.findByLabelText('Justificativa do pedido de cancelamento (opcional)');
     fireEvent.click(screen.getByRole('button', { name: 'Solicitar cancelamento' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Sim, solicitar o cancelamento.' }));
 
@@ -101,16 +102,16 @@ describe('/pescador/cancelamento', () => {
 
   it('an open cancellation is shown instead of the form', async () => {
     setToken(fisherToken());
-    http.get('/api/solicitacao-cancelamento-pescador/42', ok({
+    http.get('/api/solicitacao-cancelamento-pescador/42', ok(solicitacaoDetalhe({
       id: 77, tipo: 5, situacao: 6, dataCriacao: '2025-02-01T12:00:00Z', dataEnvio: '2025-02-01T12:00:00Z',
       numeroProtocolo: '2025000077', justificativaDeclaracaoSolicitacaoCancelamento: 'Mudei de profissão.',
-    }));
+    })));
     open('/pescador/cancelamento');
     const secao = await screen.findByRole('region', { name: 'Pedido de cancelamento em andamento' });
-    expect(within(secao).getByText('Aguardando Análise')).toBeTruthy();
-    expect(within(secao).getByText('2025000077')).toBeTruthy();
-    expect(within(secao).getByText('01/02/2025')).toBeTruthy();
-    expect(within(secao).getByText('Mudei de profissão.')).toBeTruthy();
+    within(secao).getByText('Aguardando Análise');
+    within(secao).getByText('2025000077');
+    within(secao).getByText('01/02/2025');
+    within(secao).getByText('Mudei de profissão.');
     expect(screen.queryByRole('textbox')).toBeNull();
   });
 });

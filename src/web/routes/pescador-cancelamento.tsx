@@ -3,13 +3,14 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Perfil, situacaoSolicitacaoLabel } from '../../shared/enums';
 import { MENSAGENS_SOLICITACAO } from '../../shared/schemas/solicitacao';
 import { MENSAGENS_SOLICITACAO_API } from '../../shared/schemas/solicitacao-api';
+import { ROTA_HOME } from '../../shared/rotas-web';
 import { Loading } from '../components/loading';
 import { Message } from '../components/message';
 import { PageTitle } from '../components/page-title';
 import { cancelamentoKeys, consultarCancelamento, FormularioCancelamento } from '../features/cancelamento';
 import { formatDate } from '../lib/dates';
 import { useSession } from '../lib/session';
-import '../features/minhas-solicitacoes/resumo.css';
+import '../styles/resumo.css';
 
 /**
  * /pescador/cancelamento: the cancellation request. A fisher files it for their own registry; a manager
@@ -35,7 +36,7 @@ export function PescadorCancelamentoPage() {
 
   function onEnviado() {
     void queryClient.invalidateQueries();
-    void navigate('/home');
+    void navigate(ROTA_HOME);
   }
 
   let corpo;
@@ -94,7 +95,7 @@ export function PescadorCancelamentoPage() {
       <PageTitle title="Solicitar cancelamento do registro" />
       {corpo}
       <p className="mt-4">
-        <Link to="/home">Voltar para a página inicial</Link>
+        <Link to={ROTA_HOME}>Voltar para a página inicial</Link>
       </p>
     </>
   );

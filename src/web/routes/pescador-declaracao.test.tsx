@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setToken } from '../lib/storage';
 import { fail, installMockHttp, ok, type MockHttp } from '../test/http';
 import { renderApp } from '../test/render-app';
+import { solicitacaoDetalhe } from '../test/respostas';
 import { fisherToken } from '../test/tokens';
 
 let http: MockHttp & { restore: () => void };
@@ -31,9 +32,9 @@ const AVISO = 'Não é possivel avançar sem ler e concordar com a declaração'
 describe('/pescador/declaracao', () => {
   it('continuing without "Li e concordo" shows the warning in the focused summary and at the checkbox', async () => {
     const { router } = open('/pescador/declaracao?tipoSolicitacao=1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Declaração e aceite' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Declaração: Registro inicial' })).toBeTruthy();
-    expect(screen.getByText(/falsidade ideológica/)).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Declaração e aceite' });
+    screen.getByRole('heading', { name: 'Declaração: Registro inicial' });
+    screen.getByText(/falsidade ideológica/);
 
     fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
 
@@ -61,9 +62,9 @@ describe('/pescador/declaracao', () => {
 
   it('type 8: clones the deferred request it came from and opens the registry edit wizard', async () => {
     http.get('/api/solicitacao-pescador-ativo-edicao-registro/consultar/42', ok({ podeEditar: true, idSolicitacaoOrigem: 7, motivo: null }));
-    http.post('/api/solicitacao-edicao-registro/editar-solicitacao/7', ok({ id: 99, tipo: 8, situacao: 1 }));
+    http.post('/api/solicitacao-edicao-registro/editar-solicitacao/7', ok(solicitacaoDetalhe({ id: 99, tipo: 8, situacao: 1 })));
     const { router } = open('/pescador/declaracao?tipoSolicitacao=8');
-    expect(await screen.findByRole('heading', { name: 'Declaração: Edição de registro' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Declaração: Edição de registro' });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Li e concordo' }));
     fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
 
@@ -74,7 +75,7 @@ describe('/pescador/declaracao', () => {
 
   it('type 8 without a deferred origin: clones the active registry', async () => {
     http.get('/api/solicitacao-pescador-ativo-edicao-registro/consultar/42', ok({ podeEditar: true, idSolicitacaoOrigem: null, motivo: null }));
-    http.post('/api/solicitacao-pescador-ativo-edicao-registro/', ok({ id: 100 }));
+    http.post('/api/solicitacao-pescador-ativo-edicao-registro/', ok(solicitacaoDetalhe({ id: 100, tipo: 8 })));
     const { router } = open('/pescador/declaracao?tipoSolicitacao=8');
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Li e concordo' }));
     fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
@@ -87,7 +88,7 @@ describe('/pescador/declaracao', () => {
     const { router } = open('/pescador/declaracao?tipoSolicitacao=8');
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Li e concordo' }));
     fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
-    expect(await screen.findByText(/Já existe uma solicitação de edição de registro em andamento/)).toBeTruthy();
+    await screen.findByText(/Já existe uma solicitação de edição de registro em andamento/);
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
   });
 
@@ -96,14 +97,14 @@ describe('/pescador/declaracao', () => {
     const { router } = open('/pescador/declaracao?tipoSolicitacao=8');
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Li e concordo' }));
     fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
-    expect(await screen.findByText('A edição do registro só está disponível para pescador com registro ativo.')).toBeTruthy();
+    await screen.findByText('A edição do registro só está disponível para pescador com registro ativo.');
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect(http.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
   it('an unknown type is refused', async () => {
     open('/pescador/declaracao?tipoSolicitacao=5');
-    expect(await screen.findByText('Tipo de solicitação inválido')).toBeTruthy();
+    await screen.findByText('Tipo de solicitação inválido');
     expect(screen.queryByRole('checkbox')).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { TipoSolicitacao } from '../../shared/enums';
 import { MENSAGENS_SOLICITACAO_API } from '../../shared/schemas/solicitacao-api';
+import { ROTA_HOME } from '../../shared/rotas-web';
 import { Message } from '../components/message';
 import { PageTitle } from '../components/page-title';
 import { iniciarEdicaoRegistro } from '../features/edicao-registro';
@@ -30,7 +31,7 @@ export function PescadorDeclaracaoPage() {
     const idPescador = session?.idPescador;
     if (idPescador === undefined) {
       showToast('error', MENSAGENS_SOLICITACAO_API.edicaoRegistroSemRegistroAtivo);
-      await navigate('/home');
+      await navigate(ROTA_HOME);
       return;
     }
     setOcupado(true);
@@ -41,7 +42,7 @@ export function PescadorDeclaracaoPage() {
       return;
     }
     showToast('error', resultado.mensagem);
-    if (resultado.paraHome) await navigate('/home');
+    if (resultado.paraHome) await navigate(ROTA_HOME);
   }
 
   const valido = Number.isInteger(tipo) && temAssistente(tipo);
@@ -59,7 +60,7 @@ export function PescadorDeclaracaoPage() {
         </Message>
       )}
       <p className="mt-4">
-        <Link to="/home">Voltar para a página inicial</Link>
+        <Link to={ROTA_HOME}>Voltar para a página inicial</Link>
       </p>
     </>
   );

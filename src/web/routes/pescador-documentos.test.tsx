@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Indeferimento } from '../../shared/schemas/analise';
 import { setToken } from '../lib/storage';
 import { fail, installMockHttp, ok, type MockHttp } from '../test/http';
 import { renderApp } from '../test/render-app';
+import { documento, solicitacaoDetalhe } from '../test/respostas';
 import { fisherToken } from '../test/tokens';
 
 let http: MockHttp & { restore: () => void };
@@ -12,8 +14,8 @@ beforeEach(() => {
   http = installMockHttp();
   setToken(fisherToken());
   http.get('/api/documentos/solicitacao/10', ok({ documentos: [
-    { id: 1, nome: 'rg.pdf', nomeArquivo: 'rg.pdf', url: '/api/arquivos/a', urlArquivo: '/api/arquivos/a', chave: 'a', chaveArquivo: 'a', tipoDocumento: 1, migrado: false, aprovado: true },
-    { id: 2, nome: 'conta.pdf', nomeArquivo: 'conta.pdf', url: '/api/arquivos/b', urlArquivo: '/api/arquivos/b', chave: 'b', chaveArquivo: 'b', tipoDocumento: 2, migrado: false, aprovado: false },
+    documento(1, 1, { nomeArquivo: 'rg.pdf', chaveArquivo: 'a', aprovado: true }),
+    documento(2, 2, { nomeArquivo: 'conta.pdf', chaveArquivo: 'b' }),
   ] }));
 });
 
@@ -29,21 +31,26 @@ function open(path: string) {
 }
 
 function solicitacao(situacao: number, extra: Record<string, unknown> = {}) {
-  http.get('/api/solicitacao/10', ok({
+  http.get('/api/solicitacao/10', ok(solicitacaoDetalhe({
     id: 10, tipo: 1, situacao, passo: 5, numeroProtocolo: '2025000010', nacionalidadeBrasileira: 'ESTRANGEIRA',
     possuiInstituicaoRepresentante: false, ...extra,
-  }));
+  })));
 }
 
 // As the server answers it: the instant in ISO and already formatted, the justification under both names.
-const INDEFERIMENTO = {
+const INDEFERIMENTO: Indeferimento = {
   dataCriacao: '2025-03-10T13:05:09.000Z',
   dataAnalise: '10/03/2025 10:05:09',
   justificativa: 'O comprovante de residência está ilegível. Envie uma cópia nítida e recente.',
   documentos: [
-    { tipoDocumento: 1, nomeDocumento: 'Documento de identificação', aprovado: true },
-    { tipoDocumento: 2, nomeDocumento: 'Comprovante de residência', aprovado: false },
+    { tipoDocumento: 1, nomeDocumento: 'Documento de identificação', aprovado: true, situacao: 'APROVADO' },
+    { tipoDocumento: 2, nomeDocumento: 'Comprovante de residência', aprovado: false, situacao: 'REPROVADO' },
   ],
+  documentoReprovado: [
+    { nomeDocumento: 'Documento de identificação', situacao: 'APROVADO' },
+    { nomeDocumento: 'Comprovante de residência', situacao: 'REPROVADO' },
+  ],
+  registros: [],
   parecer: 'O comprovante de residência está ilegível. Envie uma cópia nítida e recente.',
 };
 
@@ -57,19 +64,19 @@ describe('/pescador/documentos', () => {
     open('/pescador/documentos?idSolicitacao=10&tipoSolicitacao=1');
 
     const registro = await screen.findByRole('region', { name: 'Resultado da análise: documentos a corrigir' });
-    expect(screen.getByText(rotulo)).toBeTruthy();
+    screen.getByText(rotulo);
     await within(registro).findByText('10/03/2025 10:05:09');
-    expect(within(registro).getByText('Data da análise')).toBeTruthy();
+    within(registro).getByText('Data da análise');
     const itens = within(within(registro).getByRole('list', { name: 'Documentos analisados' })).getAllByRole('listitem');
     expect(itens.map((i) => i.textContent?.replace(/\s+/g, ' ').trim())).toEqual([
       'Documento de identificação: APROVADO',
       'Comprovante de residência: REPROVADO',
     ]);
-    expect(within(registro).getByText(INDEFERIMENTO.parecer)).toBeTruthy();
+    within(registro).getByText(INDEFERIMENTO.parecer);
 
     // The documents are editable; a foreigner also needs the work visa.
-    expect(await screen.findByRole('heading', { name: 'Visto de trabalho (obrigatório)' })).toBeTruthy();
-    expect(screen.getByLabelText('Substituir arquivo Comprovante de residência (obrigatório)')).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Visto de trabalho (obrigatório)' });
+    screen.getByLabelText('Substituir arquivo Comprovante de residência (obrigatório)');
     expect(screen.getByRole('link', { name: 'Revisar e reenviar a solicitação' }).getAttribute('href')).toBe(
       '/pescador/solicitacao?idSolicitacao=10&tipoSolicitacao=1',
     );
@@ -78,7 +85,7 @@ describe('/pescador/documentos', () => {
   it.each([[1], [4], [5], [6], [7]])('status %i: no rejection record is asked for', async (situacao) => {
     solicitacao(situacao);
     open('/pescador/documentos?idSolicitacao=10&tipoSolicitacao=1');
-    expect(await screen.findByRole('heading', { name: /^Documento de identificação/ })).toBeTruthy();
+    await screen.findByRole('heading', { name: /^Documento de identificação/ });
     expect(screen.queryByRole('region', { name: /Resultado da análise/ })).toBeNull();
     expect(http.calls.some((c) => c.url.includes('indeferimento'))).toBe(false);
   });
@@ -86,8 +93,8 @@ describe('/pescador/documentos', () => {
   it('a sent request is read-only: files can be viewed, not replaced or removed', async () => {
     solicitacao(6);
     open('/pescador/documentos?idSolicitacao=10&tipoSolicitacao=1');
-    expect(await screen.findByRole('button', { name: 'Visualizar rg.pdf' })).toBeTruthy();
-    expect(screen.getByText(/os documentos estão disponíveis apenas para consulta/)).toBeTruthy();
+    await screen.findByRole('button', { name: 'Visualizar rg.pdf' });
+    screen.getByText(/os documentos estão disponíveis apenas para consulta/);
     expect(screen.queryByRole('button', { name: /^Remover/ })).toBeNull();
     expect(document.querySelector('input[type="file"]')).toBeNull();
   });
@@ -102,13 +109,13 @@ describe('/pescador/documentos', () => {
   it('type 9 (edição de documentos) is titled as such', async () => {
     solicitacao(1, { tipo: 9 });
     open('/pescador/documentos?idSolicitacao=10&tipoSolicitacao=9');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Edição de documentos' })).toBeTruthy();
-    expect(await screen.findByLabelText('Substituir arquivo Documento de identificação (obrigatório)')).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Edição de documentos' });
+    await screen.findByLabelText('Substituir arquivo Documento de identificação (obrigatório)');
   });
 
   it('without idSolicitacao, says so', async () => {
     open('/pescador/documentos');
-    expect(await screen.findByText('Solicitação não informada.')).toBeTruthy();
+    await screen.findByText('Solicitação não informada.');
     expect(http.calls).toHaveLength(0);
   });
 });

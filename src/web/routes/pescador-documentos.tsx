@@ -2,13 +2,15 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SituacaoSolicitacao, TipoSolicitacao, situacaoSolicitacaoLabel, tipoSolicitacaoLabel, type TipoSolicitacao as Tipo } from '../../shared/enums';
+import { ROTA_HOME } from '../../shared/rotas-web';
+import { MENSAGENS_SOLICITACAO } from '../../shared/schemas/solicitacao';
 import { Loading } from '../components/loading';
 import { Message } from '../components/message';
 import { PageTitle } from '../components/page-title';
-import { DocumentosSolicitacao, RegistroIndeferimento } from '../features/documentos';
+import { DocumentosSolicitacao, enviarEdicaoDocumentos, RegistroIndeferimento } from '../features/documentos';
 import { ERRO_CONSULTAR_SOLICITACAO, rotaAssistente, temAssistente, useSolicitacao } from '../features/minhas-solicitacoes';
-import '../features/minhas-solicitacoes/resumo.css';
-import { api, mensagemErro } from '../lib/api';
+import '../styles/resumo.css';
+import { mensagemErro } from '../lib/api';
 import { queueToast, showToast } from '../lib/toast';
 
 /** Sends a documents edit (type 9) for analysis once its new documents are uploaded. */
@@ -19,12 +21,11 @@ function EnviarEdicaoDocumentos({ idSolicitacao }: { idSolicitacao: number }) {
   async function enviar() {
     setEnviando(true);
     try {
-      const res = await api.post<{ mensagem: string }>(`/api/solicitacao-edicao-documentos/${idSolicitacao}/enviar`);
-      queueToast('success', res.data.mensagem);
+      queueToast('success', await enviarEdicaoDocumentos(idSolicitacao));
       await queryClient.invalidateQueries();
-      void navigate('/home?sucesso=true');
+      void navigate(`${ROTA_HOME}?sucesso=true`);
     } catch (err) {
-      showToast('error', mensagemErro(err, 'Erro ao atualizar a solicitação'));
+      showToast('error', mensagemErro(err, MENSAGENS_SOLICITACAO.erroAtualizar));
       setEnviando(false);
     }
   }
@@ -114,7 +115,7 @@ export function PescadorDocumentosPage() {
           nivelTitulo={2}
           idSolicitacao={s.id}
           tipoSolicitacao={tipo}
-          nacionalidadeBrasileira={s.nacionalidadeBrasileira ?? null}
+          nacionalidadeBrasileira={typeof s.nacionalidadeBrasileira === 'string' ? s.nacionalidadeBrasileira : null}
           possuiEntidade={s.possuiInstituicaoRepresentante === true}
           somenteLeitura={!editavel}
         />

@@ -1,10 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { TipoSolicitacao } from '../../shared/enums';
+import { ROTA_HOME, rotaDocumentos } from '../../shared/rotas-web';
+import { MENSAGENS_SOLICITACAO } from '../../shared/schemas/solicitacao';
 import { Loading } from '../components/loading';
 import { PageTitle } from '../components/page-title';
-import { rotaDocumentos } from '../features/minhas-solicitacoes';
-import { api, mensagemErro } from '../lib/api';
+import { iniciarEdicaoDocumentos } from '../features/documentos';
+import { mensagemErro } from '../lib/api';
 import { showToast } from '../lib/toast';
 
 /**
@@ -19,14 +21,14 @@ export function PescadorEdicaoDocumentosPage() {
   useEffect(() => {
     if (iniciado.current) return;
     iniciado.current = true;
-    api.post<{ dados: { id: number }; mensagem: string }>('/api/solicitacao-edicao-documentos')
-      .then((res) => {
-        showToast('info', res.data.mensagem);
-        void navigate(rotaDocumentos(res.data.dados.id, TipoSolicitacao.EDICAO_DOCUMENTOS), { replace: true });
+    iniciarEdicaoDocumentos()
+      .then(({ mensagem, dados }) => {
+        showToast('info', mensagem);
+        void navigate(rotaDocumentos(dados.id, TipoSolicitacao.EDICAO_DOCUMENTOS), { replace: true });
       })
       .catch((err: unknown) => {
-        showToast('error', mensagemErro(err, 'Erro ao salvar solicitação'));
-        void navigate('/home', { replace: true });
+        showToast('error', mensagemErro(err, MENSAGENS_SOLICITACAO.erroSalvar));
+        void navigate(ROTA_HOME, { replace: true });
       });
   }, [navigate]);
 

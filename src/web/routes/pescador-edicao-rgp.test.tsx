@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setToken } from '../lib/storage';
 import { installMockHttp, ok, type MockHttp } from '../test/http';
 import { renderApp } from '../test/render-app';
+import { solicitacaoDetalhe, solicitacaoResumo } from '../test/respostas';
 import { fisherToken } from '../test/tokens';
 
 let http: MockHttp & { restore: () => void };
@@ -34,7 +35,7 @@ const RGP = {
 describe('/pescador/edicao-rgp', () => {
   it('creates the type-7 request with the corrected date or agency, then asks for the proof of the first RGP', async () => {
     http.get('/api/rgp/pescador/42', ok(RGP));
-    http.post('/api/solicitacao-edicao-rgp', ok({ id: 70, tipo: 7, situacao: 6 }));
+    http.post('/api/solicitacao-edicao-rgp', ok(solicitacaoDetalhe({ id: 70, tipo: 7, situacao: 6 })));
     http.get('/api/documentos/solicitacao/70', ok({ documentos: [] }));
     const { router } = open('/pescador/edicao-rgp');
 
@@ -45,17 +46,17 @@ describe('/pescador/edicao-rgp', () => {
 
     // Nothing changed: refused in the browser.
     fireEvent.click(screen.getByRole('button', { name: 'Solicitar edição' }));
-    expect(await screen.findByRole('link', { name: /Altere a data ou o órgão do primeiro RGP/ })).toBeTruthy();
+    await screen.findByRole('link', { name: /Altere a data ou o órgão do primeiro RGP/ });
     expect(http.callsTo('/api/solicitacao-edicao-rgp')).toHaveLength(0);
 
     fireEvent.change(orgao, { target: { value: 'mpa' } });
     fireEvent.click(screen.getByRole('button', { name: 'Solicitar edição' }));
 
-    expect(await screen.findByRole('heading', { name: 'Comprovante do primeiro RGP (obrigatório)' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Comprovante do primeiro RGP (obrigatório)' });
     expect(http.callsTo('/api/solicitacao-edicao-rgp')[0]?.data).toEqual({
       numeroPrimeiroRGP: 'PA-0001', dataPrimeiroRgp: '2005-04-01', orgao: 'MPA',
     });
-    expect(screen.getByText('Solicitação de edição do primeiro RGP enviada com sucesso!')).toBeTruthy();
+    screen.getByText('Solicitação de edição do primeiro RGP enviada com sucesso!');
 
     // Finishing without the proof is refused.
     fireEvent.click(screen.getByRole('button', { name: 'Concluir' }));
@@ -69,19 +70,19 @@ describe('/pescador/edicao-rgp', () => {
     open('/pescador/edicao-rgp');
     fireEvent.change(await screen.findByLabelText('Data do primeiro RGP'), { target: { value: '2999-01-01' } });
     fireEvent.click(screen.getByRole('button', { name: 'Solicitar edição' }));
-    expect(await screen.findByRole('link', { name: /A data não pode ser futura/ })).toBeTruthy();
+    await screen.findByRole('link', { name: /A data não pode ser futura/ });
   });
 
   it('without an RGP number there is nothing to edit', async () => {
     http.get('/api/rgp/pescador/42', ok({ ...RGP, numeroRGP: null }));
     open('/pescador/edicao-rgp');
-    expect(await screen.findByText('A edição do primeiro RGP só está disponível para pescador com número de RGP.')).toBeTruthy();
+    await screen.findByText('A edição do primeiro RGP só está disponível para pescador com número de RGP.');
     expect(screen.queryByRole('button', { name: 'Solicitar edição' })).toBeNull();
   });
 
   it('a first-RGP edit already waiting for analysis is pointed to', async () => {
     http.get('/api/rgp/pescador/42', ok(RGP));
-    http.get(/^\/api\/solicitacao\?/, ok({ total: 1, solicitacoes: [{ id: 71, tipo: 7, situacao: 6 }] }));
+    http.get(/^\/api\/solicitacao\?/, ok({ total: 1, solicitacoes: [solicitacaoResumo({ id: 71, tipo: 7, situacao: 6 })] }));
     open('/pescador/edicao-rgp');
     const aviso = await screen.findByText('Já existe uma solicitação de edição do primeiro RGP em andamento.');
     const link = within(aviso.closest('.br-message') as HTMLElement).getByRole('link');

@@ -3,18 +3,20 @@ import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SituacaoSolicitacao, TipoDocumento, TipoSolicitacao } from '../../shared/enums';
 import { documentosFaltantes, MENSAGENS_SOLICITACAO } from '../../shared/schemas/solicitacao';
+import type { Documento } from '../../shared/schemas/documento';
 import { MENSAGENS_SOLICITACAO_API } from '../../shared/schemas/solicitacao-api';
+import { ROTA_HOME, rotaDocumentos } from '../../shared/rotas-web';
 import { ErrorSummary, type FieldError } from '../components/error-summary';
 import { Loading } from '../components/loading';
 import { Message } from '../components/message';
 import { PageTitle } from '../components/page-title';
-import { DocumentosSolicitacao, type Documento } from '../features/documentos';
+import { DocumentosSolicitacao } from '../features/documentos';
 import { ERRO_CONSULTAR_PESCADOR, FormularioEdicaoRgp, useRgpPescador } from '../features/edicao-rgp';
-import { rotaDocumentos, useSolicitacoes } from '../features/minhas-solicitacoes';
+import { useSolicitacoes } from '../features/minhas-solicitacoes';
 import { formatDate } from '../lib/dates';
 import { useSession } from '../lib/session';
 import { showToast } from '../lib/toast';
-import '../features/minhas-solicitacoes/resumo.css';
+import '../styles/resumo.css';
 
 const OBRIGATORIOS_EDICAO_RGP = [[TipoDocumento.COMPROVANTE_PRIMEIRO_RGP]];
 
@@ -36,7 +38,7 @@ function DocumentosEdicaoRgp({ idSolicitacao }: { idSolicitacao: number }) {
     }
     showToast('success', MENSAGENS_SOLICITACAO.passo4Salvo);
     void queryClient.invalidateQueries();
-    void navigate('/home');
+    void navigate(ROTA_HOME);
   }
 
   return (
@@ -70,7 +72,7 @@ export function PescadorEdicaoRgpPage() {
   const idPescador = session?.idPescador;
   const rgp = useRgpPescador(idPescador, { errorMessage: ERRO_CONSULTAR_PESCADOR });
   const abertas = useSolicitacoes(
-    { pagina: 1, tamanhoPagina: 1, tipo: TipoSolicitacao.EDICAO_RGP, situacao: [SituacaoSolicitacao.ENVIADA, SituacaoSolicitacao.EM_ANALISE] },
+    { pagina: 1, tamanhoPagina: 1, tipo: [TipoSolicitacao.EDICAO_RGP], situacao: [SituacaoSolicitacao.ENVIADA, SituacaoSolicitacao.EM_ANALISE] },
     { enabled: idPescador !== undefined, silencioso: true },
   );
   const [criada, setCriada] = useState<number | null>(null);
@@ -125,7 +127,7 @@ export function PescadorEdicaoRgpPage() {
       <PageTitle title="Editar primeiro RGP" />
       {corpo}
       <p className="mt-4">
-        <Link to="/home">Voltar para a página inicial</Link>
+        <Link to={ROTA_HOME}>Voltar para a página inicial</Link>
       </p>
     </>
   );

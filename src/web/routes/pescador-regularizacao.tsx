@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { SituacaoRegistro } from '../../shared/enums';
 import { MENSAGENS_SOLICITACAO_API } from '../../shared/schemas/solicitacao-api';
+import { ROTA_HOME } from '../../shared/rotas-web';
 import { Loading } from '../components/loading';
 import { Message } from '../components/message';
 import { PageTitle } from '../components/page-title';
@@ -19,7 +20,7 @@ export function PescadorRegularizacaoPage() {
 
   function onEnviado() {
     void queryClient.invalidateQueries();
-    void navigate('/home');
+    void navigate(ROTA_HOME);
   }
 
   let corpo;
@@ -45,7 +46,7 @@ export function PescadorRegularizacaoPage() {
       <PageTitle title="Solicitar regularização do registro" />
       {corpo}
       <p className="mt-4">
-        <Link to="/home">Voltar para a página inicial</Link>
+        <Link to={ROTA_HOME}>Voltar para a página inicial</Link>
       </p>
     </>
   );

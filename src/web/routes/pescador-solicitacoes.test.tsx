@@ -1,8 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SolicitacaoResumo } from '../../shared/schemas/solicitacao-api';
 import { setToken } from '../lib/storage';
 import { installMockHttp, ok, type MockHttp } from '../test/http';
 import { renderApp } from '../test/render-app';
+import { solicitacaoDetalhe, solicitacaoResumo } from '../test/respostas';
 import { fisherToken } from '../test/tokens';
 
 let http: MockHttp & { restore: () => void };
@@ -25,9 +27,9 @@ function open(path: string) {
   return app;
 }
 
-const linha = (id: number, tipo: number, situacao: number, extra: Record<string, unknown> = {}) => ({
+const linha = (id: number, tipo: number, situacao: number, extra: Partial<SolicitacaoResumo> = {}) => solicitacaoResumo({
   id, tipo, tipoDescricao: '', situacao, situacaoDescricao: '', passo: 5,
-  dataCriacao: '2025-03-10T13:00:00Z', dataEnvio: null, numeroProtocolo: null, idPescador: 42, nomePescador: 'MARIA',
+  dataCriacao: '2025-03-10T13:00:00Z', nomePescador: 'MARIA',
   ...extra,
 });
 
@@ -60,7 +62,7 @@ describe('/pescador/solicitacoes', () => {
     open('/pescador/solicitacoes');
 
     const tabela = await screen.findByRole('table', { name: /Minhas solicitações/ });
-    expect(within(tabela).getByText(/5 solicitações, página 1 de 1/)).toBeTruthy();
+    within(tabela).getByText(/5 solicitações, página 1 de 1/);
     expect(within(tabela).getAllByRole('columnheader').map((c) => c.getAttribute('scope'))).toEqual(Array(6).fill('col'));
     expect(linhas()).toEqual([
       { Tipo: 'Registro inicial nº 5', Situação: 'Rascunho', Protocolo: '—', 'Criada em': '10/03/2025', 'Enviada em': '—' },
@@ -74,24 +76,24 @@ describe('/pescador/solicitacoes', () => {
 
     // Actions by status: continue and discard a draft, documents, protocol of a sent request.
     expect(screen.getByRole('link', { name: 'Continuar Registro inicial nº 5' }).getAttribute('href')).toBe('/pescador/solicitacao?idSolicitacao=5&tipoSolicitacao=1');
-    expect(screen.getByRole('button', { name: 'Descartar Registro inicial nº 5' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Descartar Registro inicial nº 5' });
     expect(screen.queryByRole('button', { name: 'Descartar Recadastramento nº 4' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Documentos Recadastramento nº 4' }).getAttribute('href')).toBe('/pescador/documentos?idSolicitacao=4&tipoSolicitacao=2');
-    expect(screen.getByRole('link', { name: 'Corrigir documentos Registro inicial com protocolo nº 3' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Imprimir protocolo Recadastramento nº 4' })).toBeTruthy();
+    screen.getByRole('link', { name: 'Corrigir documentos Registro inicial com protocolo nº 3' });
+    screen.getByRole('button', { name: 'Imprimir protocolo Recadastramento nº 4' });
     expect(screen.queryByRole('button', { name: 'Imprimir protocolo Registro inicial nº 5' })).toBeNull();
   });
 
   it('discards a draft only after confirmation, then reloads the list', async () => {
     lista(5, LISTA);
-    http.delete('/api/solicitacao/5/inativar', ok(null));
+    http.delete('/api/solicitacao/5/inativar', ok(solicitacaoDetalhe({ id: 5, inativa: true })));
     open('/pescador/solicitacoes');
     fireEvent.click(await screen.findByRole('button', { name: 'Descartar Registro inicial nº 5' }));
-    expect(await screen.findByText('Descartar o rascunho?')).toBeTruthy();
+    await screen.findByText('Descartar o rascunho?');
     lista(4, LISTA.slice(1));
     fireEvent.click(screen.getByRole('button', { name: 'Sim, descartar.' }));
 
-    expect(await screen.findByText('Rascunho excluído com sucesso.')).toBeTruthy();
+    await screen.findByText('Rascunho excluído com sucesso.');
     expect(http.callsTo('/api/solicitacao/5/inativar').map((c) => c.method)).toEqual(['DELETE']);
     await waitFor(() => expect(linhas()).toHaveLength(4));
   });
@@ -99,13 +101,13 @@ describe('/pescador/solicitacoes', () => {
   it('pages through the list (page in the address)', async () => {
     lista(25, LISTA);
     const { router } = open('/pescador/solicitacoes');
-    expect(await screen.findByText(/25 solicitações, página 1 de 3/)).toBeTruthy();
+    await screen.findByText(/25 solicitações, página 1 de 3/);
     expect((screen.getByRole('button', { name: 'Página anterior' }) as HTMLButtonElement).disabled).toBe(true);
 
     fireEvent.click(screen.getByRole('button', { name: 'Próxima página' }));
 
     await waitFor(() => expect(router.state.location.search).toBe('?pagina=2'));
-    expect(await screen.findByText(/página 2 de 3/)).toBeTruthy();
+    await screen.findByText(/página 2 de 3/);
     expect(http.calls.at(-1)?.url).toBe('/api/solicitacao?pagina=2&tamanhoPagina=10');
   });
 
@@ -131,7 +133,7 @@ describe('/pescador/solicitacoes', () => {
   it('no requests yet', async () => {
     lista(0, []);
     open('/pescador/solicitacoes');
-    expect(await screen.findByText(/Você ainda não tem solicitações/)).toBeTruthy();
+    await screen.findByText(/Você ainda não tem solicitações/);
     expect(screen.queryByRole('table')).toBeNull();
   });
 });

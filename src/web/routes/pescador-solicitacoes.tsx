@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
+import { ROTA_HOME } from '../../shared/rotas-web';
 import { PageTitle } from '../components/page-title';
 import { TabelaSolicitacoes } from '../features/minhas-solicitacoes';
 import { useSession } from '../lib/session';
@@ -18,7 +19,7 @@ export function PescadorSolicitacoesPage() {
         onPagina={(p) => setParams(p > 1 ? { pagina: String(p) } : {})}
       />
       <p className="mt-4">
-        <Link to="/home">Voltar para a página inicial</Link>
+        <Link to={ROTA_HOME}>Voltar para a página inicial</Link>
       </p>
     </>
   );

@@ -29,13 +29,13 @@ describe('public lookups from the landing page', () => {
     const secao = screen.getByRole('region', { name: 'Consultas públicas' });
     fireEvent.click(within(secao).getByRole('link', { name: 'Verificar uma carteira profissional' }));
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/consulta-carteira'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Verificar uma carteira profissional' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Verificar uma carteira profissional' });
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
 
     await app.router.navigate('/');
     const secaoDeNovo = await screen.findByRole('region', { name: 'Consultas públicas' });
     fireEvent.click(within(secaoDeNovo).getByRole('link', { name: 'Consultar protocolo' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Consultar protocolo' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Consultar protocolo' });
     // No sign-in, no session: the only calls ask which captcha to show, without credentials.
     expect(new Set(http.calls.map((c) => c.url))).toEqual(new Set(['/api/captcha/configuracao']));
     expect(http.calls.every((c) => c.authorization === null)).toBe(true);

@@ -32,7 +32,7 @@ describe('page frame', () => {
     const banner = screen.getByRole('banner');
     expect(banner.textContent).toContain('RGP – Registro Geral da Atividade Pesqueira');
     expect(banner.textContent).toContain('Ministério da Pesca e Aquicultura');
-    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    screen.getByRole('contentinfo');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
 
     fireEvent.click(skip);

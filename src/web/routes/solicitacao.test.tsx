@@ -26,14 +26,14 @@ describe('/pescador/solicitacao', () => {
   it('tells other profiles that the screen is for fishers', async () => {
     setToken(staffToken());
     abrir('/pescador/solicitacao?tipoSolicitacao=1');
-    expect(await screen.findByText(/Esta tela é destinada a pescadores/)).toBeTruthy();
+    await screen.findByText(/Esta tela é destinada a pescadores/);
     expect(screen.queryByRole('navigation', { name: 'Etapas da solicitação' })).toBeNull();
     expect(http.calls).toHaveLength(0);
   });
 
   it('refuses an unknown request type', async () => {
     abrir('/pescador/solicitacao?tipoSolicitacao=5');
-    expect(await screen.findByText('Tipo de solicitação inválido.')).toBeTruthy();
+    await screen.findByText('Tipo de solicitação inválido.');
   });
 
   it('resumes a draft at its first unsaved step; saved steps are links, later ones are not', async () => {
@@ -44,8 +44,8 @@ describe('/pescador/solicitacao', () => {
 
     const itens = etapas();
     expect(itens.map((li) => li.getAttribute('aria-current'))).toEqual([null, null, 'step', null, null]);
-    expect(within(itens[0]!).getByRole('link', { name: /Passo 1: Dados pessoais \(concluída\)/ })).toBeTruthy();
-    expect(within(itens[1]!).getByRole('link')).toBeTruthy();
+    within(itens[0]!).getByRole('link', { name: /Passo 1: Dados pessoais \(concluída\)/ });
+    within(itens[1]!).getByRole('link');
     expect(within(itens[3]!).queryByRole('link')).toBeNull();
     expect(within(itens[4]!).queryByRole('link')).toBeNull();
 
@@ -73,15 +73,15 @@ describe('/pescador/solicitacao', () => {
     abrir('/pescador/solicitacao?tipoSolicitacao=1&idSolicitacao=77');
     // In the page and in a toast.
     await waitFor(() => expect(screen.getAllByText('Erro ao consultar Solicitação')).toHaveLength(2));
-    expect(screen.getByText('Acesso negado a esta solicitação')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeTruthy();
+    screen.getByText('Acesso negado a esta solicitação');
+    screen.getByRole('button', { name: 'Tentar novamente' });
   });
 
   it('shows a request that is no longer a draft read-only', async () => {
     http.get('/api/solicitacao/77', ok(rascunho(4, { situacao: 6, declaraCiencia: true })));
     abrir('/pescador/solicitacao?tipoSolicitacao=1&idSolicitacao=77');
     await tituloDoPasso(1, 'Dados pessoais');
-    expect(screen.getByText('Esta solicitação não pode mais ser alterada.')).toBeTruthy();
+    screen.getByText('Esta solicitação não pode mais ser alterada.');
     expect(screen.getByLabelText('Nome da mãe').matches(':disabled')).toBe(true);
     expect(screen.queryByRole('button', { name: 'Salvar e continuar' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Próximo passo' }));
@@ -111,12 +111,12 @@ describe('/pescador/edicao-registro/edicao/', () => {
     expect(http.calls.filter((c) => c.method === 'PUT').map((c) => c.data)).toEqual([
       expect.objectContaining({ id: 90, tipo: 8, passo: 1, protocolo: null }),
     ]);
-    expect(await screen.findByText('Dados pessoais atualizado com sucesso')).toBeTruthy();
+    await screen.findByText('Dados pessoais atualizado com sucesso');
   });
 
   it('needs the request to edit', async () => {
     abrir('/pescador/edicao-registro/edicao/?tipoSolicitacao=8');
-    expect(await screen.findByText('Solicitação de edição não informada.')).toBeTruthy();
+    await screen.findByText('Solicitação de edição não informada.');
   });
 });
 
@@ -137,7 +137,7 @@ describe('SolicitacaoWizard in read-only mode (the analysis view)', () => {
     );
     await tituloDoPasso(4, 'Apoio e documentos');
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
-    expect(screen.getByText('Painel de documentos')).toBeTruthy();
+    screen.getByText('Painel de documentos');
     expect(recebidos.at(-1)).toEqual({
       idSolicitacao: 77,
       tipoSolicitacao: 1,

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Perfil, TipoSolicitacao } from '../../shared/enums';
+import { ROTA_HOME } from '../../shared/rotas-web';
 import { Message } from '../components/message';
 import { PageTitle } from '../components/page-title';
 import { RequireSession } from '../components/require-session';
@@ -32,7 +33,7 @@ function Problema({ titulo, mensagem }: { titulo: string; mensagem: string }) {
       <PageTitle title={titulo} />
       <Message kind="warning" title={mensagem} />
       <p className="mt-3">
-        <Link to="/home">Voltar para a página inicial</Link>
+        <Link to={ROTA_HOME}>Voltar para a página inicial</Link>
       </p>
     </>
   );

@@ -1,5 +1,6 @@
 import axios from 'axios';
 import type { FieldErrors, FieldValues } from 'react-hook-form';
+import { lerErroCampo } from '../../../shared/erros-campo';
 import type { FieldError as SummaryError } from '../error-summary';
 
 /**
@@ -94,8 +95,8 @@ export function summaryOf(errors: FieldErrors<FieldValues>, target: (path: strin
 }
 
 /**
- * The field errors of a failed call: each entry of `erros` written 'campo.caminho: mensagem'. Entries without a
- * path come back with path ''.
+ * The field errors of a failed call: each entry of `erros` read with the shared format (src/shared/erros-campo.ts,
+ * 'campo.caminho: mensagem'). Entries without a path come back with path ''.
  */
 export function serverFieldErrors(error: unknown): PathError[] {
   if (!axios.isAxiosError(error)) return [];
@@ -105,9 +106,7 @@ export function serverFieldErrors(error: unknown): PathError[] {
   return erros
     .filter((e): e is string => typeof e === 'string' && e.trim() !== '')
     .map((e) => {
-      const m = /^([\w.[\]]+):\s+(.+)$/s.exec(e.trim());
-      if (!m) return { path: '', message: e.trim() };
-      // Accept 'lista[0].campo' as well as 'lista.0.campo'.
-      return { path: m[1]!.replace(/\[(\d+)\]/g, '.$1'), message: m[2]! };
+      const { campo, mensagem } = lerErroCampo(e);
+      return { path: campo, message: mensagem };
     });
 }

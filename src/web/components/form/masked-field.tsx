@@ -110,5 +110,4 @@ export const ProcessoField = (props: PresetFieldProps) => <MaskedField {...props
 export const TelefoneField = (props: PresetFieldProps) => <MaskedField {...props} mask="telefone" />;
 export const CepField = (props: PresetFieldProps) => <MaskedField {...props} mask="cep" />;
 export const CnpjField = (props: PresetFieldProps) => <MaskedField {...props} mask="cnpj" />;
-export const DinheiroField = (props: PresetFieldProps) => <MaskedField {...props} mask="dinheiro" />;
 export const PesoField = (props: PresetFieldProps) => <MaskedField {...props} mask="peso" />;

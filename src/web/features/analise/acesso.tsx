@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Perfil } from '../../../shared/enums';
+import { ROTA_HOME } from '../../../shared/rotas-web';
 import { Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
 import { useSession } from '../../lib/session';
@@ -36,7 +37,7 @@ export function ExigirPerfilAnalise({ children }: { children: ReactNode }) {
     <>
       <PageTitle title="Acesso não permitido" />
       <Message kind="warning" title="Seu perfil não tem acesso às análises de solicitações.">
-        <Link to="/home">Voltar para a página inicial</Link>
+        <Link to={ROTA_HOME}>Voltar para a página inicial</Link>
       </Message>
     </>
   );

@@ -79,7 +79,7 @@ describe('/analise/acompanhar-analises', () => {
 
     open('/analise/acompanhar-analises');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Acompanhar análises' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Acompanhar análises' });
     const totais = await screen.findByRole('region', { name: 'Totais' });
     await waitFor(() => expect(within(totais).getAllByRole('term')).toHaveLength(3));
     expect(within(totais).getAllByRole('definition').map((d) => d.textContent)).toEqual(['7', '2', '1.500']);
@@ -100,19 +100,19 @@ describe('/analise/acompanhar-analises', () => {
     expect(linhas).toHaveLength(2);
     const primeira = linhas[0]!;
     expect(within(primeira).getByRole('rowheader').textContent).toBe('20240000123');
-    expect(within(primeira).getByText('MARIA DAS GRAÇAS')).toBeTruthy();
-    expect(within(primeira).getByText('12 dias')).toBeTruthy();
-    expect(within(primeira).getByText('Aguardando análise')).toBeTruthy();
+    within(primeira).getByText('MARIA DAS GRAÇAS');
+    within(primeira).getByText('12 dias');
+    within(primeira).getByText('Aguardando análise');
     const analisar = within(primeira).getByRole('link', { name: 'Analisar protocolo 20240000123' });
     expect(analisar.getAttribute('href')).toBe('/analise/solicitacao?idAnalise=11&tipoSolicitacao=1&idSolicitacao=501');
 
     const segunda = linhas[1]!;
-    expect(within(segunda).getByText('1 dia')).toBeTruthy();
-    expect(within(segunda).getByText('JOÃO ANALISTA')).toBeTruthy();
+    within(segunda).getByText('1 dia');
+    within(segunda).getByText('JOÃO ANALISTA');
     expect(within(segunda).getByRole('link', { name: /Analisar JOSÉ PESCADOR/ }).getAttribute('href')).toBe(
       '/analise/solicitacao?idAnalise=12&tipoSolicitacao=9&idSolicitacao=502',
     );
-    expect(screen.getByText('2 análises encontradas')).toBeTruthy();
+    screen.getByText('2 análises encontradas');
     expect(listCalls()).toEqual(['/api/analise-solicitacao?pagina=1&tamanhoPagina=20']);
   });
 
@@ -205,7 +205,7 @@ describe('/analise/acompanhar-analises', () => {
 
     open('/analise/acompanhar-analises');
 
-    expect(await screen.findByText('Seu perfil não tem acesso às análises de solicitações.')).toBeTruthy();
+    await screen.findByText('Seu perfil não tem acesso às análises de solicitações.');
     expect(http.calls).toHaveLength(0);
   });
 });

@@ -1,14 +1,18 @@
-import type { Envelope } from '../../../shared/envelope';
+import { z } from 'zod';
+import { TipoSolicitacao } from '../../../shared/enums';
 import {
   analiseDetalheSchema,
+  bloqueioRespostaSchema,
+  decisaoRespostaSchema,
   listaAnalisesSchema,
   type AnaliseDetalhe,
-  type AnaliseResumo,
   type DecisaoAnaliseCorpo,
+  type DocumentoParecer,
+  type ListaAnalises,
 } from '../../../shared/schemas/analise';
+import { enderecoArquivoResposta } from '../../../shared/schemas/documento';
 import { totalizadoresServidor, type TotalizadoresServidor } from '../../../shared/schemas/totalizadores';
-import { TipoSolicitacao } from '../../../shared/enums';
-import { api, getDados } from '../../lib/api';
+import { api, getDados, postDocumento, postEnvelope } from '../../lib/api';
 import { getToken } from '../../lib/storage';
 
 /**
@@ -29,11 +33,6 @@ export interface FiltrosLista {
   dataFim?: string;
   pagina: number;
   tamanhoPagina: number;
-}
-
-export interface ListaAnalises {
-  total: number;
-  analises: AnaliseResumo[];
 }
 
 export const analiseKeys = {
@@ -58,29 +57,29 @@ export function queryStringDaLista(filtros: FiltrosLista): string {
 
 /** GET /api/analise-solicitacao/totalizadores. */
 export async function fetchTotalizadores(): Promise<TotalizadoresServidor> {
-  return totalizadoresServidor.parse(await getDados<unknown>('/api/analise-solicitacao/totalizadores'));
+  return getDados('/api/analise-solicitacao/totalizadores', totalizadoresServidor);
 }
 
 /** GET /api/analise-solicitacao?{filters}: `dados: {total, analises}`. */
 export async function fetchAnalises(filtros: FiltrosLista): Promise<ListaAnalises> {
-  return listaAnalisesSchema.parse(await getDados<unknown>(`/api/analise-solicitacao?${queryStringDaLista(filtros)}`));
+  return getDados(`/api/analise-solicitacao?${queryStringDaLista(filtros)}`, listaAnalisesSchema);
 }
 
 /** GET /api/analise-solicitacao/{idAnalise}: the analysis with its request, documents and lock state. */
 export async function fetchAnalise(idAnalise: number): Promise<AnaliseDetalhe> {
-  return analiseDetalheSchema.parse(await getDados<unknown>(`/api/analise-solicitacao/${idAnalise}`));
+  return getDados(`/api/analise-solicitacao/${idAnalise}`, analiseDetalheSchema);
 }
 
 /** POST /api/analise-solicitacao/bloquear: starts the analysis (locks it). Answers the server's message. */
 export async function iniciarAnalise(idAnaliseSolicitacao: number): Promise<string> {
-  const { data } = await api.post<Envelope<unknown>>('/api/analise-solicitacao/bloquear', { idAnaliseSolicitacao });
-  return data.mensagem;
+  const { mensagem } = await postEnvelope('/api/analise-solicitacao/bloquear', { idAnaliseSolicitacao }, bloqueioRespostaSchema);
+  return mensagem;
 }
 
 /** POST /api/analise-solicitacao/desbloquear: cancels the start. Answers the server's message. */
 export async function cancelarInicio(idAnaliseSolicitacao: number): Promise<string> {
-  const { data } = await api.post<Envelope<unknown>>('/api/analise-solicitacao/desbloquear', { idAnaliseSolicitacao });
-  return data.mensagem;
+  const { mensagem } = await postEnvelope('/api/analise-solicitacao/desbloquear', { idAnaliseSolicitacao }, z.null());
+  return mensagem;
 }
 
 /** The decision's endpoint: a documents edit (tipo 9) has its own. */
@@ -92,41 +91,13 @@ export function enderecoConclusao(tipoSolicitacao: number): string {
 
 /** Records the checklist and concludes: answers the server's message ('Análise DEFERIDA com sucesso!' …). */
 export async function concluirAnalise(tipoSolicitacao: number, corpo: DecisaoAnaliseCorpo): Promise<string> {
-  const { data } = await api.post<Envelope<unknown>>(enderecoConclusao(tipoSolicitacao), corpo);
-  return data.mensagem;
+  const { mensagem } = await postEnvelope(enderecoConclusao(tipoSolicitacao), corpo, decisaoRespostaSchema);
+  return mensagem;
 }
 
-/** The opinion document as the screen keeps it. */
-export interface DocumentoParecer {
-  id: number;
-  nomeArquivo: string;
-  chaveArquivo: string | null;
-}
-
-function lerParecer(dados: unknown, nomeEnviado: string): DocumentoParecer {
-  // The answer is read leniently: `dados.documentos[0]` (as POST /api/documentos answers) or the document itself.
-  const d = (dados ?? {}) as { documentos?: unknown[] } & Record<string, unknown>;
-  const doc = (Array.isArray(d.documentos) ? d.documentos[0] : d) as Record<string, unknown> | undefined;
-  const id = typeof doc?.id === 'number' ? doc.id : Number(doc?.id);
-  if (!doc || !Number.isInteger(id) || id <= 0) throw new Error('Resposta sem documento');
-  const nome = doc.nomeArquivo ?? doc.nome;
-  const chave = doc.chaveArquivo ?? doc.chave;
-  return {
-    id,
-    nomeArquivo: typeof nome === 'string' && nome ? nome : nomeEnviado,
-    chaveArquivo: typeof chave === 'string' && chave ? chave : null,
-  };
-}
-
-/** POST /api/documentos/parecer (multipart idAnaliseSolicitacao, arquivos). */
+/** POST /api/documentos/parecer (multipart idAnaliseSolicitacao, arquivos): the stored document. */
 export async function enviarParecer(idAnaliseSolicitacao: number, arquivo: File): Promise<DocumentoParecer> {
-  const form = new FormData();
-  form.append('idAnaliseSolicitacao', String(idAnaliseSolicitacao));
-  form.append('arquivos', arquivo, arquivo.name);
-  const { data } = await api.post<Envelope<unknown>>('/api/documentos/parecer', form, {
-    headers: { 'Content-Type': 'multipart/form-data' },
-  });
-  return lerParecer(data.dados, arquivo.name);
+  return postDocumento('/api/documentos/parecer', { idAnaliseSolicitacao }, arquivo);
 }
 
 /** DELETE /api/documentos/parecer/documento/{id} (204). */
@@ -138,7 +109,6 @@ export async function removerParecer(id: number): Promise<void> {
 export async function enderecoArquivo(chave: string): Promise<string> {
   const token = getToken();
   const query = token ? `?jwt=${encodeURIComponent(token)}` : '';
-  const dados = await getDados<{ url?: string } | null>(`/api/cloud-storage/${encodeURIComponent(chave)}${query}`);
-  if (!dados?.url) throw new Error('Resposta sem endereço');
-  return dados.url;
+  const { url } = await getDados(`/api/cloud-storage/${encodeURIComponent(chave)}${query}`, enderecoArquivoResposta);
+  return url;
 }

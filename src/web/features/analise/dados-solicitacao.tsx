@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { formatCpf } from '../../../shared/cpf';
 import { sexoLabel, type Sexo } from '../../../shared/enums';
+import { solicitacaoDetalheSchema, type SolicitacaoDetalheResposta } from '../../../shared/schemas/solicitacao-api';
 import { getDados } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { Loading } from '../../components/loading';
@@ -24,11 +25,11 @@ function texto(v: unknown): string {
   return texto(o.descricao ?? o.nome ?? o.sigla ?? '');
 }
 
-/** The request's key fields, as GET /api/solicitacao/{id} answers them (flat step fields, read leniently). */
-export function camposChave(s: Registro): { termo: string; valor: string }[] {
+/** The request's key fields, as GET /api/solicitacao/{id} answers them (the saved steps' fields, flat). */
+export function camposChave(s: SolicitacaoDetalheResposta): { termo: string; valor: string }[] {
   const endereco = objeto(s.endereco);
   const contato = objeto(s.contato);
-  const rgp = objeto(s.rgp);
+  const rgp = s.rgp;
   const sexo = typeof s.sexo === 'number' ? sexoLabel[s.sexo as Sexo] : texto(s.sexo);
   const cpf = texto(s.cpf);
   const municipio = texto(endereco.municipioNome ?? endereco.nomeMunicipio ?? endereco.municipio);
@@ -62,14 +63,14 @@ export function camposChave(s: Registro): { termo: string; valor: string }[] {
 export function DadosSolicitacao({ idSolicitacao }: { idSolicitacao: number }) {
   const query = useQuery({
     queryKey: ['analise', 'solicitacao', idSolicitacao],
-    queryFn: () => getDados<Registro>(`/api/solicitacao/${idSolicitacao}`),
+    queryFn: () => getDados(`/api/solicitacao/${idSolicitacao}`, solicitacaoDetalheSchema),
     enabled: idSolicitacao > 0,
   });
   let corpo: ReactNode;
   if (query.isPending) corpo = <Loading label="Carregando os dados da solicitação…" />;
   else if (query.isError) corpo = <Message kind="danger" title={ERRO_CONSULTAR_SOLICITACAO} />;
   else {
-    const campos = camposChave(objeto(query.data));
+    const campos = camposChave(query.data);
     corpo =
       campos.length === 0 ? (
         <p>Esta solicitação não tem outros dados além dos documentos.</p>

@@ -1,6 +1,4 @@
 export { AcompanharAnalises } from './acompanhar-analises';
-export { TelaAnalise, type TelaAnaliseProps, type SolicitacaoEmAnalise } from './tela-analise';
-export { ExigirPerfilAnalise, podeAnalisar, podeLerAnalises } from './acesso';
+export { TelaAnalise, type SolicitacaoEmAnalise } from './tela-analise';
+export { ExigirPerfilAnalise } from './acesso';
 export { LinkAcompanharAnalises } from './link-acompanhar-analises';
-export { ROTA_ACOMPANHAR_ANALISES, enderecoTelaAnalise } from './formatos';
-export { analiseKeys } from './analise-api';

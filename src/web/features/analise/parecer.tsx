@@ -1,9 +1,10 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { MENSAGENS_ARQUIVO, MimeDocumento, TAMANHO_MAXIMO_DOCUMENTO_BYTES } from '../../../shared/regras/arquivos';
+import type { DocumentoParecer } from '../../../shared/schemas/analise';
 import { MENSAGENS_DOCUMENTO } from '../../../shared/schemas/documento';
 import { mensagemErro } from '../../lib/api';
 import { showToast } from '../../lib/toast';
-import { enviarParecer, removerParecer, type DocumentoParecer } from './analise-api';
+import { enviarParecer, removerParecer } from './analise-api';
 import { abrirArquivo } from './abrir-arquivo';
 
 export const MENSAGEM_PARECER_PDF = 'O documento precisa ser formato PDF';
@@ -93,15 +94,9 @@ export function CampoParecer({
           <span>
             <i className="fas fa-file-pdf" aria-hidden="true" /> {parecer.nomeArquivo}
           </span>
-          {parecer.chaveArquivo && (
-            <button
-              type="button"
-              className="br-button secondary small"
-              onClick={() => void abrirArquivo(parecer.chaveArquivo!)}
-            >
-              Abrir <span className="sr-only">documento de parecer {parecer.nomeArquivo}</span>
-            </button>
-          )}
+          <button type="button" className="br-button secondary small" onClick={() => void abrirArquivo(parecer.chaveArquivo)}>
+            Abrir <span className="sr-only">documento de parecer {parecer.nomeArquivo}</span>
+          </button>
           {habilitado && (
             <button type="button" className="br-button secondary small" disabled={ocupado} onClick={() => void remover()}>
               Remover <span className="sr-only">documento de parecer {parecer.nomeArquivo}</span>

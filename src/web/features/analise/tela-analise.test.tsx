@@ -5,6 +5,8 @@ import { confirmar } from '../../lib/confirm';
 import { getToken, setToken } from '../../lib/storage';
 import { fail, installMockHttp, networkError, ok, type MockHttp, type MockReply } from '../../test/http';
 import { renderApp } from '../../test/render-app';
+import { documento, solicitacaoDetalhe } from '../../test/respostas';
+import { TIPO_DOCUMENTO_PARECER } from '../../../shared/regras/arquivos';
 import { staffToken } from '../../test/tokens';
 
 vi.mock('../../lib/confirm', () => ({ confirmar: vi.fn(async () => true) }));
@@ -80,7 +82,7 @@ const URL_TELA = '/analise/solicitacao?idAnalise=11&tipoSolicitacao=5&idSolicita
 
 function open(path = URL_TELA, perfil: 1 | 2 | 3 | 5 | 6 = 2) {
   setToken(staffToken({ perfil }));
-  http.get('/api/solicitacao/501', ok({ id: 501, tipo: 5, justificativaDeclaracaoSolicitacaoCancelamento: 'Parei de pescar.' }));
+  http.get('/api/solicitacao/501', ok(solicitacaoDetalhe({ id: 501, tipo: 5, justificativaDeclaracaoSolicitacaoCancelamento: 'Parei de pescar.' })));
   const app = renderApp(path);
   restoreNavigation = app.restoreNavigation;
   return app;
@@ -95,29 +97,29 @@ describe('/analise/solicitacao: what the screen shows', () => {
     http.get('/api/analise-solicitacao/11', ok(detalhe()));
     open();
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Análise da solicitação' })).toBeTruthy();
-    expect(await screen.findByRole('heading', { level: 2, name: 'Solicitação nº 20240000123' })).toBeTruthy();
-    expect(screen.getByText('Aguardando análise', { selector: 'strong' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Análise da solicitação' });
+    await screen.findByRole('heading', { level: 2, name: 'Solicitação nº 20240000123' });
+    screen.getByText('Aguardando análise', { selector: 'strong' });
     expect(within(checklist()).getAllByRole('checkbox')).toHaveLength(2);
     // Spec point 3: every checklist entry starts unapproved, whatever the stored flag.
     expect(aprovado('Documento de identificação').checked).toBe(false);
     expect(aprovado('Comprovante de residência').checked).toBe(false);
-    expect(within(checklist()).getByRole('button', { name: /Abrir Documento de identificação/ })).toBeTruthy();
+    within(checklist()).getByRole('button', { name: /Abrir Documento de identificação/ });
     // Cancellation (tipo 5) is not a wizard request: its key fields are listed.
     const dados = screen.getByRole('region', { name: 'Dados da solicitação' });
-    expect(await within(dados).findByText('Parei de pescar.')).toBeTruthy();
+    await within(dados).findByText('Parei de pescar.');
   });
 
   it('a registration (tipo 1) shows the fisher\'s data in the request wizard, read-only', async () => {
     const registro = detalhe({ solicitacao: { ...detalhe().solicitacao, tipo: 1, tipoDescricao: 'Registro inicial' } });
     http.get('/api/analise-solicitacao/11', ok(registro));
     setToken(staffToken({ perfil: 2 }));
-    http.get('/api/solicitacao/501', ok({ id: 501, tipo: 1, passo: 4, situacao: 6, nome: 'MARIA DAS GRAÇAS', cpf: '12345678909' }));
+    http.get('/api/solicitacao/501', ok(solicitacaoDetalhe({ id: 501, tipo: 1, passo: 4, situacao: 6, nome: 'MARIA DAS GRAÇAS', cpf: '12345678909' })));
     const app = renderApp('/analise/solicitacao?idAnalise=11&tipoSolicitacao=1&idSolicitacao=501');
     restoreNavigation = app.restoreNavigation;
 
     const dados = await screen.findByRole('region', { name: 'Dados da solicitação' });
-    expect(await within(dados).findByRole('heading', { level: 2, name: /Passo 1 de 5/ })).toBeTruthy();
+    await within(dados).findByRole('heading', { level: 2, name: /Passo 1 de 5/ });
     expect(within(dados).queryByRole('button', { name: /Salvar/ })).toBeNull();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   });
@@ -152,7 +154,7 @@ describe('/analise/solicitacao: what the screen shows', () => {
     );
     open();
 
-    expect(await screen.findByText(/Esta análise está em andamento por ANA OUTRA desde 03\/05\/2024 09:00:00/)).toBeTruthy();
+    await screen.findByText(/Esta análise está em andamento por ANA OUTRA desde 03\/05\/2024 09:00:00/);
     for (const c of within(checklist()).getAllByRole('checkbox')) expect((c as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByLabelText(/^Justificativa/) as HTMLTextAreaElement).disabled).toBe(true);
     expect(screen.queryByLabelText(/documento de parecer/i, { selector: 'input' })).toBeNull();
@@ -166,7 +168,7 @@ describe('/analise/solicitacao: what the screen shows', () => {
     http.get('/api/analise-solicitacao/11', ok(detalhe({ opcoesHabilitadas: false })));
     open(URL_TELA, 6);
 
-    expect(await screen.findByText('Seu perfil permite somente consultar esta análise.')).toBeTruthy();
+    await screen.findByText('Seu perfil permite somente consultar esta análise.');
     expect(aprovado('Documento de identificação').disabled).toBe(true);
     expect(screen.queryByRole('button', { name: /Iniciar análise/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Concluir análise/ })).toBeNull();
@@ -187,11 +189,11 @@ describe('starting and cancelling the analysis', () => {
     expect((concluir as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: /Iniciar análise/ }));
 
-    expect(await screen.findByText('Análise iniciada com sucesso')).toBeTruthy();
+    await screen.findByText('Análise iniciada com sucesso');
     expect(posts().map((c) => [c.url, c.data])).toEqual([['/api/analise-solicitacao/bloquear', { idAnaliseSolicitacao: 11 }]]);
     await waitFor(() => expect((screen.getByRole('button', { name: /Concluir análise/ }) as HTMLButtonElement).disabled).toBe(false));
-    expect(screen.getByText('Em análise', { selector: 'strong' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: /Cancelar início/ })).toBeTruthy();
+    screen.getByText('Em análise', { selector: 'strong' });
+    screen.getByRole('button', { name: /Cancelar início/ });
   });
 
   it('406 → the server message, and the analysis is shown in progress all the same', async () => {
@@ -202,7 +204,7 @@ describe('starting and cancelling the analysis', () => {
     fireEvent.click(await screen.findByRole('button', { name: /Iniciar análise/ }));
 
     await waitFor(() => expect(screen.getAllByText('Esta análise está em andamento por ANA OUTRA desde 03/05/2024 09:00:00.').length).toBeGreaterThanOrEqual(2));
-    expect(screen.getByText('Em análise', { selector: 'strong' })).toBeTruthy();
+    screen.getByText('Em análise', { selector: 'strong' });
     expect(screen.queryByText('Aguardando análise', { selector: 'strong' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Iniciar análise/ })).toBeNull();
   });
@@ -216,7 +218,7 @@ describe('starting and cancelling the analysis', () => {
 
     const toast = await screen.findByText('Você só pode analisar solicitações de pescadores da UF do seu órgão.');
     expect(toast.closest('.Toastify__toast--error')).toBeTruthy();
-    expect(screen.getByText('Aguardando análise', { selector: 'strong' })).toBeTruthy();
+    screen.getByText('Aguardando análise', { selector: 'strong' });
   });
 
   it('any other failure → "Erro ao iniciar a análise"', async () => {
@@ -226,7 +228,7 @@ describe('starting and cancelling the analysis', () => {
 
     fireEvent.click(await screen.findByRole('button', { name: /Iniciar análise/ }));
 
-    expect(await screen.findByText('Erro ao iniciar a análise')).toBeTruthy();
+    await screen.findByText('Erro ao iniciar a análise');
   });
 
   it('"Cancelar início" → POST /desbloquear, "Inicio da analise cancelado!"; a 406 shows its message', async () => {
@@ -235,12 +237,12 @@ describe('starting and cancelling the analysis', () => {
     open();
 
     fireEvent.click(await screen.findByRole('button', { name: /Cancelar início/ }));
-    expect(await screen.findByText('Inicio da analise cancelado!')).toBeTruthy();
+    await screen.findByText('Inicio da analise cancelado!');
     expect(posts().map((c) => [c.url, c.data])).toEqual([['/api/analise-solicitacao/desbloquear', { idAnaliseSolicitacao: 11 }]]);
 
     http.post('/api/analise-solicitacao/desbloquear', fail(406, 'Somente o servidor que iniciou a análise pode cancelar o início.'));
     fireEvent.click(await screen.findByRole('button', { name: /Cancelar início/ }));
-    expect(await screen.findByText('Somente o servidor que iniciou a análise pode cancelar o início.')).toBeTruthy();
+    await screen.findByText('Somente o servidor que iniciou a análise pode cancelar o início.');
   });
 });
 
@@ -281,7 +283,7 @@ describe('concluding', () => {
 
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Aprovado – Documento de identificação' }));
     fireEvent.click(aprovado('Comprovante de residência'));
-    expect(screen.getByText('Todos os documentos aprovados: a análise será DEFERIDA.')).toBeTruthy();
+    screen.getByText('Todos os documentos aprovados: a análise será DEFERIDA.');
     fireEvent.click(screen.getByRole('button', { name: /Concluir análise/ }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/analise/acompanhar-analises'));
@@ -301,7 +303,7 @@ describe('concluding', () => {
         },
       ],
     ]);
-    expect(await screen.findByText('Análise DEFERIDA com sucesso!')).toBeTruthy();
+    await screen.findByText('Análise DEFERIDA com sucesso!');
   });
 
   it('not confirmed: nothing is sent', async () => {
@@ -330,7 +332,7 @@ describe('concluding', () => {
     http.get(/^\/api\/analise-solicitacao\?/, ok({ total: 0, analises: [] }));
     const { router } = open('/analise/solicitacao?idAnalise=11&tipoSolicitacao=9&idSolicitacao=501');
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'Solicitação de edição de documentos nº 20240000123' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 2, name: 'Solicitação de edição de documentos nº 20240000123' });
     fireEvent.click(aprovado('Documento de identificação'));
     const justificativa = 'O comprovante de residência está ilegível e fora da validade.';
     fireEvent.change(screen.getByLabelText(/^Justificativa/), { target: { value: justificativa } });
@@ -352,7 +354,7 @@ describe('concluding', () => {
         },
       ],
     ]);
-    expect(await screen.findByText('Análise INDEFERIDA com sucesso!')).toBeTruthy();
+    await screen.findByText('Análise INDEFERIDA com sucesso!');
   });
 
   it('a refused decision keeps the analyst on the screen with the server message (or the default one)', async () => {
@@ -364,7 +366,7 @@ describe('concluding', () => {
     fireEvent.click(aprovado('Comprovante de residência'));
     fireEvent.click(screen.getByRole('button', { name: /Concluir análise/ }));
 
-    expect(await screen.findByText('Erro ao submeter analise enviar análise')).toBeTruthy();
+    await screen.findByText('Erro ao submeter analise enviar análise');
     expect(router.state.location.pathname).toBe('/analise/solicitacao');
   });
 });
@@ -378,16 +380,16 @@ describe('opinion document (parecer)', () => {
 
     const campo = await screen.findByLabelText('Enviar documento de parecer');
     fireEvent.change(campo, { target: { files: [arquivo('foto.png', 'image/png')] } });
-    expect(await screen.findByText('O documento precisa ser formato PDF')).toBeTruthy();
+    await screen.findByText('O documento precisa ser formato PDF');
 
     fireEvent.change(campo, { target: { files: [arquivo('grande.pdf', 'application/pdf', 2048 * 1024 + 1)] } });
-    expect(await screen.findByText('O documento não pode ser maior que 2MB')).toBeTruthy();
+    await screen.findByText('O documento não pode ser maior que 2MB');
     expect(posts()).toHaveLength(0);
   });
 
   it('sends the PDF (multipart idAnaliseSolicitacao, arquivos), its id goes with the decision, and it can be removed', async () => {
     http.get('/api/analise-solicitacao/11', ok(emAnalisePorMim()));
-    http.post('/api/documentos/parecer', ok({ documentos: [{ id: 900, nomeArquivo: 'parecer.pdf', chaveArquivo: 'chave-parecer-01' }] }));
+    http.post('/api/documentos/parecer', ok({ documentos: [documento(900, TIPO_DOCUMENTO_PARECER, { nomeArquivo: 'parecer.pdf', chaveArquivo: 'chave-parecer-01' })] }));
     http.delete('/api/documentos/parecer/documento/900', { status: 204 });
     const respostas: MockReply[] = [];
     http.post('/api/analise-solicitacao/atualizar-analise-solicitacao', () => {
@@ -400,12 +402,12 @@ describe('opinion document (parecer)', () => {
     fireEvent.change(await screen.findByLabelText('Enviar documento de parecer'), {
       target: { files: [arquivo('parecer.pdf', 'application/pdf')] },
     });
-    expect(await screen.findByText('Documento salvo com sucesso')).toBeTruthy();
+    await screen.findByText('Documento salvo com sucesso');
     const envio = http.calls.find((c) => c.url === '/api/documentos/parecer');
     const form = envio?.data as FormData;
     expect(form.get('idAnaliseSolicitacao')).toBe('11');
     expect((form.get('arquivos') as File).name).toBe('parecer.pdf');
-    expect(screen.getByText('parecer.pdf')).toBeTruthy();
+    screen.getByText('parecer.pdf');
 
     fireEvent.click(aprovado('Documento de identificação'));
     fireEvent.click(aprovado('Comprovante de residência'));
@@ -413,11 +415,11 @@ describe('opinion document (parecer)', () => {
     await waitFor(() => expect(respostas).toHaveLength(1));
     const decisao = posts().find((c) => c.url.endsWith('atualizar-analise-solicitacao'));
     expect((decisao?.data as { documentoParecer: number }).documentoParecer).toBe(900);
-    expect(await screen.findByText('Inicie a análise antes de registrar o parecer.')).toBeTruthy();
+    await screen.findByText('Inicie a análise antes de registrar o parecer.');
 
     fireEvent.click(screen.getByRole('button', { name: /Remover documento de parecer parecer.pdf/ }));
-    expect(await screen.findByText('Documento removido com sucesso')).toBeTruthy();
+    await screen.findByText('Documento removido com sucesso');
     expect(http.calls.some((c) => c.method === 'DELETE' && c.url === '/api/documentos/parecer/documento/900')).toBe(true);
-    expect(screen.getByText('Nenhum documento de parecer enviado.')).toBeTruthy();
+    screen.getByText('Nenhum documento de parecer enviado.');
   });
 });

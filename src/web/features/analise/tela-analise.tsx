@@ -10,27 +10,26 @@ import {
   MENSAGENS_ANALISE,
   type AnaliseDetalhe,
   type DecisaoAnaliseCorpo,
+  type DocumentoParecer,
 } from '../../../shared/schemas/analise';
 import { ErrorSummary } from '../../components/error-summary';
 import { summaryOf } from '../../components/form/form-errors';
 import { useFormulario } from '../../components/form/use-formulario';
 import { Loading } from '../../components/loading';
 import { Message } from '../../components/message';
-import { mensagemErro, statusOf } from '../../lib/api';
+import { ERRO_DESCONHECIDO, mensagemErro, statusOf } from '../../lib/api';
 import { confirmar } from '../../lib/confirm';
 import { useSession } from '../../lib/session';
 import { showToast } from '../../lib/toast';
 import { podeAnalisar } from './acesso';
 import { abrirArquivo } from './abrir-arquivo';
-import { analiseKeys, cancelarInicio, concluirAnalise, iniciarAnalise, type DocumentoParecer } from './analise-api';
+import { analiseKeys, cancelarInicio, concluirAnalise, iniciarAnalise } from './analise-api';
 import { DadosSolicitacao } from './dados-solicitacao';
 import { ROTA_ACOMPANHAR_ANALISES } from './formatos';
 import { CampoParecer } from './parecer';
 import { AvisoBloqueio, ResumoAnalise, SituacaoDaAnalise } from './resumo-analise';
 import { ERRO_CONSULTAR_SOLICITACAO, useAnalise } from './use-analise';
 import './analise.css';
-
-export const ERRO_DESCONHECIDO = 'Erro desconhecido, tente novamente mais tarde';
 
 /** The request whose data the screen shows (the wizard, read-only, when the screen composes it). */
 export interface SolicitacaoEmAnalise {
@@ -49,14 +48,11 @@ export interface TelaAnaliseProps {
   dadosSolicitacao?: (s: SolicitacaoEmAnalise) => ReactNode;
 }
 
-/** The checklist and decision as the form holds them; validated with the shared `decisaoAnaliseCorpo`. */
-interface FormDecisao {
-  id: number;
-  solicitacao: number;
-  documentos: { id: number; aprovado: boolean; tipoDocumento: number }[];
-  justificativa: string;
-  documentoParecer: number | null;
-}
+/**
+ * The checklist and decision as the form holds them: already in the shape the shared `decisaoAnaliseCorpo`
+ * outputs (ids, not objects), which validates them.
+ */
+type FormDecisao = DecisaoAnaliseCorpo;
 
 const resolver = zodResolver(decisaoAnaliseCorpo) as unknown as Resolver<FormDecisao, unknown, DecisaoAnaliseCorpo>;
 
@@ -133,11 +129,7 @@ function ConteudoAnalise({
   /** The server's message when starting answered 406: the analysis is shown in progress all the same (spec point 8). */
   const [inicio406, setInicio406] = useState<string | null>(null);
   const [tentativa, setTentativa] = useState(0);
-  const [parecer, setParecer] = useState<DocumentoParecer | null>(
-    detalhe.documentoParecer
-      ? { id: detalhe.documentoParecer.id, nomeArquivo: detalhe.documentoParecer.nomeArquivo, chaveArquivo: detalhe.documentoParecer.chaveArquivo }
-      : null,
-  );
+  const [parecer, setParecer] = useState<DocumentoParecer | null>(detalhe.documentoParecer);
 
   const analista = podeAnalisar(perfil);
   const habilitado = analista && detalhe.opcoesHabilitadas;

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { MENSAGENS_SOLICITACAO } from '../../../shared/schemas/solicitacao';
 import { analiseKeys, fetchAnalise, fetchAnalises, fetchTotalizadores, type FiltrosLista } from './analise-api';
 
 export const ERRO_TOTALIZADORES = 'Erro ao consultar total de solicitações/análises';
 export const ERRO_CONSULTAR_ANALISES = 'Não foi possível consultar as análises. Tente novamente.';
-export const ERRO_CONSULTAR_SOLICITACAO = 'Erro ao consultar Solicitação';
+export const ERRO_CONSULTAR_SOLICITACAO = MENSAGENS_SOLICITACAO.erroConsultar;
 
 export function useTotalizadoresAnalise() {
   return useQuery({

@@ -1,16 +1,5 @@
-import type { Envelope } from '../../../shared/envelope';
-import { api, getDados } from '../../lib/api';
-
-/** An open cancellation request, as GET /api/solicitacao-cancelamento-pescador/{idPescador} answers it. */
-export interface SolicitacaoCancelamento {
-  id: number;
-  tipo?: number;
-  situacao: number;
-  dataCriacao?: string | null;
-  dataEnvio?: string | null;
-  numeroProtocolo?: string | null;
-  justificativaDeclaracaoSolicitacaoCancelamento?: string | null;
-}
+import { solicitacaoDetalheSchema, type SolicitacaoDetalheResposta } from '../../../shared/schemas/solicitacao-api';
+import { getDados, postEnvelope } from '../../lib/api';
 
 export const cancelamentoKeys = {
   aberto: (idPescador: number) => ['cancelamento', idPescador] as const,
@@ -18,20 +7,21 @@ export const cancelamentoKeys = {
 
 export const ERRO_SALVAR = 'Erro ao salvar os dados.';
 
-/** The fisher's open cancellation request, or null. */
-export async function consultarCancelamento(idPescador: number): Promise<SolicitacaoCancelamento | null> {
-  return (await getDados<SolicitacaoCancelamento | null>(`/api/solicitacao-cancelamento-pescador/${idPescador}`)) ?? null;
+/** GET /api/solicitacao-cancelamento-pescador/{idPescador}: the fisher's open cancellation request, or null. */
+export async function consultarCancelamento(idPescador: number): Promise<SolicitacaoDetalheResposta | null> {
+  return getDados(`/api/solicitacao-cancelamento-pescador/${idPescador}`, solicitacaoDetalheSchema.nullable());
 }
 
 /** POST /api/solicitacao-cancelamento-pescador/motivoCancelamento. */
 export async function solicitarCancelamento(idPescador: number, justificativa: string): Promise<void> {
-  await api.post<Envelope<unknown>>('/api/solicitacao-cancelamento-pescador/motivoCancelamento', {
-    idPescador,
-    justificativaDeclaracaoSolicitacaoCancelamento: justificativa,
-  });
+  await postEnvelope(
+    '/api/solicitacao-cancelamento-pescador/motivoCancelamento',
+    { idPescador, justificativaDeclaracaoSolicitacaoCancelamento: justificativa },
+    solicitacaoDetalheSchema,
+  );
 }
 
 /** POST /api/solicitacao-regularizacao {justificativa}: asks to lift a suspension. */
 export async function solicitarRegularizacao(justificativa: string): Promise<void> {
-  await api.post<Envelope<unknown>>('/api/solicitacao-regularizacao', { justificativa });
+  await postEnvelope('/api/solicitacao-regularizacao', { justificativa }, solicitacaoDetalheSchema);
 }

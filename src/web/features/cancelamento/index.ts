@@ -1,7 +1,3 @@
-export {
-  cancelamentoKeys,
-  consultarCancelamento,
-  type SolicitacaoCancelamento,
-} from './cancelamento-api';
-export { FormularioCancelamento, cancelamentoFormSchema } from './formulario-cancelamento';
+export { cancelamentoKeys, consultarCancelamento } from './cancelamento-api';
+export { FormularioCancelamento } from './formulario-cancelamento';
 export { FormularioRegularizacao } from './formulario-regularizacao';

@@ -4,6 +4,7 @@ import { createQueryClient } from '../../lib/query-client';
 import { setToken } from '../../lib/storage';
 import { AppProviders } from '../../providers';
 import { installMockHttp, ok, type MockHttp } from '../../test/http';
+import { rgpPescador } from '../../test/respostas';
 import { fisherToken } from '../../test/tokens';
 import { BotaoImprimirCarteira, ImprimirCarteiraSeAtivo } from './index';
 
@@ -45,7 +46,7 @@ describe('BotaoImprimirCarteira', () => {
     expect(chamada?.authorization).toMatch(/^Bearer /);
     expect(chamada?.config.responseType).toBe('blob');
     expect((criarEndereco.mock.calls[0] as unknown[] | undefined)?.[0]).toBeInstanceOf(Blob);
-    expect(await screen.findByText('Carteira gerada.')).toBeTruthy();
+    await screen.findByText('Carteira gerada.');
   });
 
   it('when no tab can be opened, downloads the PDF', async () => {
@@ -83,13 +84,13 @@ describe('BotaoImprimirCarteira', () => {
 
 describe('ImprimirCarteiraSeAtivo', () => {
   it('shows the button only when GET /api/rgp/pescador/{id} answers situacao 1 (ATIVO)', async () => {
-    http.get('/api/rgp/pescador/42', ok({ numeroRGP: 'PAPA00000000042', situacao: 1 }));
+    http.get('/api/rgp/pescador/42', ok(rgpPescador({ numeroRGP: 'PAPA00000000042', situacao: 1 })));
     mostrar(<ImprimirCarteiraSeAtivo idPescador={42} />);
-    expect(await screen.findByRole('button', { name: /Imprimir carteira/ })).toBeTruthy();
+    await screen.findByRole('button', { name: /Imprimir carteira/ });
   });
 
   it('renders nothing for a registry that is not active', async () => {
-    http.get('/api/rgp/pescador/42', ok({ numeroRGP: 'PAPA00000000042', situacao: 6 }));
+    http.get('/api/rgp/pescador/42', ok(rgpPescador({ numeroRGP: 'PAPA00000000042', situacao: 6 })));
     mostrar(<ImprimirCarteiraSeAtivo idPescador={42} />);
     await waitFor(() => expect(http.calls).toHaveLength(1));
     await new Promise((r) => setTimeout(r, 20));

@@ -1,9 +1,8 @@
 import axios from 'axios';
 import { mensagemDeErro } from '../../../shared/envelope';
 import { MENSAGENS_CARTEIRA } from '../../../shared/schemas/carteira';
-import { api, getDados, statusOf } from '../../lib/api';
-
-export const ERRO_DESCONHECIDO = 'Erro desconhecido, tente novamente mais tarde';
+import { rgpPescadorSchema } from '../../../shared/schemas/solicitacao-api';
+import { api, ERRO_DESCONHECIDO, getDados, statusOf } from '../../lib/api';
 
 /** GET /api/pescador/{idPescador}/imprimir-carteira: the card as a PDF (406 when the registry is not active). */
 export async function baixarCarteira(idPescador: number): Promise<Blob> {
@@ -35,6 +34,6 @@ export async function mensagemDaFalhaImpressao(error: unknown): Promise<string> 
 
 /** GET /api/rgp/pescador/{id}: the registry's status (1 = ATIVO). */
 export async function situacaoDoRegistro(idPescador: number): Promise<number | null> {
-  const dados = await getDados<{ situacao?: number | null } | null>(`/api/rgp/pescador/${idPescador}`);
-  return typeof dados?.situacao === 'number' ? dados.situacao : null;
+  const { situacao } = await getDados(`/api/rgp/pescador/${idPescador}`, rgpPescadorSchema);
+  return situacao;
 }

@@ -1,1 +1,1 @@
-export { BotaoImprimirCarteira, ImprimirCarteiraSeAtivo, NOME_ARQUIVO_CARTEIRA } from './botao-imprimir-carteira';
+export { BotaoImprimirCarteira, ImprimirCarteiraSeAtivo } from './botao-imprimir-carteira';

@@ -1,7 +1,8 @@
 import { categoriaLabel, situacaoRegistroLabel, SituacaoRegistro, type Categoria } from '../../../shared/enums';
 import { formatarRgp, isRgpValido } from '../../../shared/rgp';
+import type { CarteiraPublica, ProtocoloPublico } from '../../../shared/schemas/carteira';
 import { formatDate, formatDateTime } from '../../lib/dates';
-import type { CarteiraConsultada, ProtocoloConsultado } from './consulta-api';
+
 
 export interface Campo {
   termo: string;
@@ -17,8 +18,11 @@ function juntar(...partes: (string | null | undefined)[]): string {
   return partes.filter((p) => p && p.trim()).join('/');
 }
 
-/** Only what the server returned, in the card's order (product.md: name, situation, category, place, RGP, date). */
-export function camposCarteira(c: CarteiraConsultada): Campo[] {
+/**
+ * Only the filled fields, in the card's order (product.md: name, situation, category, place, RGP, date). A QR check
+ * answers the card's face only for a valid card, hence every field may be absent.
+ */
+export function camposCarteira(c: Partial<CarteiraPublica>): Campo[] {
   const situacao = c.situacaoDescricao || (c.situacao ? situacaoRegistroLabel[c.situacao as SituacaoRegistro] : '');
   const categoria = c.categoriaDescricao || (c.categoria ? categoriaLabel[c.categoria as Categoria] : '');
   const campos: Campo[] = [
@@ -32,7 +36,7 @@ export function camposCarteira(c: CarteiraConsultada): Campo[] {
   return campos.filter((campo) => campo.valor !== '');
 }
 
-export function camposProtocolo(p: ProtocoloConsultado): Campo[] {
+export function camposProtocolo(p: ProtocoloPublico): Campo[] {
   const campos: Campo[] = [
     { termo: 'Número do protocolo', valor: p.numeroProtocolo ?? '' },
     { termo: 'Tipo de solicitação', valor: p.tipoDescricao ?? '' },

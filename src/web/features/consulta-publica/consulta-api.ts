@@ -1,86 +1,78 @@
-import type { Envelope } from '../../../shared/envelope';
 import {
   CABECALHO_CAPTCHA,
   carteiraPublicaSchema,
   configuracaoCaptchaSchema,
+  MENSAGENS_CARTEIRA,
   protocoloPublicoSchema,
   verificacaoCarteiraSchema,
   type CarteiraPublica,
   type ConfiguracaoCaptcha,
+  type MotivoCarteiraInvalida,
   type ProtocoloPublico,
   type VerificacaoCarteira,
 } from '../../../shared/schemas/carteira';
-import { api, mensagemErro, statusOf } from '../../lib/api';
+import { api, ERRO_DESCONHECIDO, getDados, mensagemErro, readEnvelope, statusOf } from '../../lib/api';
 
 /**
  * The public lookups (spec points 1 and 7; src/shared/schemas/carteira.ts). The card and protocol lookups carry
  * the captcha's payload in the x-hcaptcha-token header; the QR check carries none. Answers are read with the
- * shared schemas, every field optional: the page shows only what the server returned.
+ * shared schemas; the pages show only the fields that are filled.
  */
-
-export const ERRO_DESCONHECIDO = 'Erro desconhecido, tente novamente mais tarde';
 
 /** GET /api/captcha/configuracao: ALTCHA (the default) or hCaptcha with its site key. */
 export async function consultarConfiguracaoCaptcha(): Promise<ConfiguracaoCaptcha> {
-  const { data } = await api.get<Envelope<unknown>>('/api/captcha/configuracao', { skipAuthRefresh: true });
-  return configuracaoCaptchaSchema.parse(data.dados);
+  return getDados('/api/captcha/configuracao', configuracaoCaptchaSchema, { skipAuthRefresh: true });
 }
 
-export type CarteiraConsultada = Partial<CarteiraPublica>;
-export type ProtocoloConsultado = Partial<ProtocoloPublico>;
-
-const carteiraLida = carteiraPublicaSchema.partial();
-const protocoloLido = protocoloPublicoSchema.partial();
-
 /** GET /api/carteira-profissional/consulta-publica?cpf&rgp (CPF digits, RGP normalised). */
-export async function consultarCarteira(cpf: string, rgp: string, token: string): Promise<CarteiraConsultada> {
+export async function consultarCarteira(cpf: string, rgp: string, token: string): Promise<CarteiraPublica> {
   const params = new URLSearchParams({ cpf, rgp });
-  const { data } = await api.get<Envelope<unknown>>(`/api/carteira-profissional/consulta-publica?${params.toString()}`, {
+  return getDados(`/api/carteira-profissional/consulta-publica?${params.toString()}`, carteiraPublicaSchema, {
     headers: { [CABECALHO_CAPTCHA]: token },
     skipAuthRefresh: true,
   });
-  return carteiraLida.parse(data.dados);
 }
 
 /** GET /api/pescador/protocolo-solicitacao-registro/{numeroProtocolo}. */
-export async function consultarProtocolo(numeroProtocolo: string, token: string): Promise<ProtocoloConsultado> {
-  const { data } = await api.get<Envelope<unknown>>(
-    `/api/pescador/protocolo-solicitacao-registro/${encodeURIComponent(numeroProtocolo)}`,
-    { headers: { [CABECALHO_CAPTCHA]: token }, skipAuthRefresh: true },
-  );
-  return protocoloLido.parse(data.dados);
+export async function consultarProtocolo(numeroProtocolo: string, token: string): Promise<ProtocoloPublico> {
+  return getDados(`/api/pescador/protocolo-solicitacao-registro/${encodeURIComponent(numeroProtocolo)}`, protocoloPublicoSchema, {
+    headers: { [CABECALHO_CAPTCHA]: token },
+    skipAuthRefresh: true,
+  });
 }
 
+/**
+ * A card's QR check: valid, or why not — `motivo` (superseded, registry not active, another RGP number; null for
+ * a code that is not genuine) with the server's sentence.
+ */
 export type ResultadoVerificacao =
-  | { tipo: 'valida'; carteira: Partial<VerificacaoCarteira>; mensagem: string }
-  | { tipo: 'invalida'; carteira: Partial<VerificacaoCarteira> | null; mensagem: string };
-
-const verificacaoLida = verificacaoCarteiraSchema.partial();
+  | { tipo: 'valida'; carteira: VerificacaoCarteira; mensagem: string }
+  | { tipo: 'invalida'; carteira: VerificacaoCarteira | null; motivo: MotivoCarteiraInvalida | null; mensagem: string };
 
 /**
  * GET /api/carteira-profissional/verificar/{token}: `valida` true only for the latest issue of an active registry,
- * else `motivo` says why (superseded, registry not active, another RGP number). A tampered code answers 4xx with
- * its message: an invalid card too. No answer, or a server failure, is thrown.
+ * else `motivo` says why. A tampered code answers 4xx with its message: an invalid card too. No answer, or a
+ * server failure, is thrown.
  */
 export async function verificarCarteira(token: string): Promise<ResultadoVerificacao> {
   try {
-    const { data } = await api.get<Envelope<unknown>>(`/api/carteira-profissional/verificar/${encodeURIComponent(token)}`, {
+    const { data } = await api.get<unknown>(`/api/carteira-profissional/verificar/${encodeURIComponent(token)}`, {
       skipAuthRefresh: true,
     });
-    const carteira = verificacaoLida.parse(data.dados ?? {});
-    if (carteira.valida === true) return { tipo: 'valida', carteira, mensagem: data.mensagem };
-    return { tipo: 'invalida', carteira, mensagem: carteira.motivo || data.mensagem || 'Carteira inválida.' };
+    const { mensagem, dados: carteira } = readEnvelope(verificacaoCarteiraSchema, data);
+    if (carteira.valida) return { tipo: 'valida', carteira, mensagem };
+    return { tipo: 'invalida', carteira, motivo: carteira.motivo, mensagem };
   } catch (error) {
     const status = statusOf(error);
     if (status !== undefined && status >= 400 && status < 500 && status !== 429) {
-      return { tipo: 'invalida', carteira: null, mensagem: mensagemErro(error, 'Código de verificação inválido.') };
+      return { tipo: 'invalida', carteira: null, motivo: null, mensagem: mensagemErro(error, MENSAGENS_CARTEIRA.codigoInvalido) };
     }
     throw error;
   }
 }
 
-/** The message of a failed lookup: the server's words, or the generic one when nothing answered. */
-export function mensagemDaFalha(error: unknown, fallback: string): string {
-  if (statusOf(error) === undefined) return ERRO_DESCONHECIDO;
-  return mensagemErro(error, fallback);
+/** A failed lookup: the server's words, or the generic message when nothing answered (`semResposta`). */
+export function falhaDaConsulta(error: unknown, fallback: string): { mensagem: string; semResposta: boolean } {
+  if (statusOf(error) === undefined) return { mensagem: ERRO_DESCONHECIDO, semResposta: true };
+  return { mensagem: mensagemErro(error, fallback), semResposta: false };
 }

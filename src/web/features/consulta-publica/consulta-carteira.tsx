@@ -3,15 +3,17 @@ import type { FocusEvent } from 'react';
 import { z } from 'zod';
 import { isValidCpf, onlyDigits } from '../../../shared/cpf';
 import { formatarRgp, isRgpValido, MENSAGEM_RGP_INVALIDO, normalizarRgp } from '../../../shared/rgp';
+import type { CarteiraPublica } from '../../../shared/schemas/carteira';
 import { ErrorSummary } from '../../components/error-summary';
 import { CampoMascara } from '../../components/form/campos';
 import { summaryOf } from '../../components/form/form-errors';
 import { CpfField } from '../../components/form/masked-field';
 import { TextField } from '../../components/form/text-field';
 import { useFormulario } from '../../components/form/use-formulario';
+import { ERRO_DESCONHECIDO } from '../../lib/api';
 import { Captcha } from './captcha';
 import { camposCarteira, isAtivo, ListaCampos } from './campos-resultado';
-import { consultarCarteira, ERRO_DESCONHECIDO, type CarteiraConsultada } from './consulta-api';
+import { consultarCarteira } from './consulta-api';
 import { BotaoConsultar, ResultadoConsulta, useConsultaPublica } from './use-consulta';
 import './consulta-publica.css';
 
@@ -44,7 +46,7 @@ function rgpDigitado(valor: string): string {
  * shows only what verifying a card needs (name, situation, category, place, RGP number, first RGP date).
  */
 export function ConsultaCarteira() {
-  const c = useConsultaPublica<CarteiraConsultada>(ERRO_DESCONHECIDO);
+  const c = useConsultaPublica<CarteiraPublica>(ERRO_DESCONHECIDO);
   const {
     register,
     control,

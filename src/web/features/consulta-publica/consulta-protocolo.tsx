@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { MENSAGENS_CARTEIRA } from '../../../shared/schemas/carteira';
+import { MENSAGENS_CARTEIRA, type ProtocoloPublico } from '../../../shared/schemas/carteira';
 import { MENSAGENS_PESCADOR } from '../../../shared/schemas/pescador';
 import { ErrorSummary } from '../../components/error-summary';
 import { summaryOf } from '../../components/form/form-errors';
@@ -8,7 +8,7 @@ import { TextField } from '../../components/form/text-field';
 import { useFormulario } from '../../components/form/use-formulario';
 import { Captcha } from './captcha';
 import { camposProtocolo, ListaCampos } from './campos-resultado';
-import { consultarProtocolo, type ProtocoloConsultado } from './consulta-api';
+import { consultarProtocolo } from './consulta-api';
 import { BotaoConsultar, ResultadoConsulta, useConsultaPublica } from './use-consulta';
 import './consulta-publica.css';
 
@@ -35,7 +35,7 @@ const ID_PROTOCOLO = 'consulta-protocolo-numero';
  * with the number filled in), after the captcha.
  */
 export function ConsultaProtocolo({ protocoloInicial = '' }: { protocoloInicial?: string }) {
-  const c = useConsultaPublica<ProtocoloConsultado>(MENSAGENS_PESCADOR.erroProtocolo);
+  const c = useConsultaPublica<ProtocoloPublico>(MENSAGENS_PESCADOR.erroProtocolo);
   const {
     register,
     handleSubmit,

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AxiosHeaders } from 'axios';
 import { useImperativeHandle } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MENSAGENS_CARTEIRA } from '../../../shared/schemas/carteira';
 import { fail, installMockHttp, networkError, ok, type MockHttp } from '../../test/http';
 import { renderApp } from '../../test/render-app';
 import type { CaptchaProps } from './captcha';
@@ -86,7 +87,7 @@ describe('/consulta-carteira', () => {
     );
     open('/consulta-carteira');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Verificar uma carteira profissional' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Verificar uma carteira profissional' });
     const rgp = preencherCarteira();
     // Displayed hyphen-separated, upper case.
     expect(rgp.value).toBe('PA-PA-00000000042');
@@ -113,7 +114,7 @@ describe('/consulta-carteira', () => {
     // The token was spent: the widget is reset, and a new lookup needs a new verification.
     expect(captcha.resets).toBe(1);
     fireEvent.click(screen.getByRole('button', { name: /Consultar carteira/ }));
-    expect(await screen.findByRole('link', { name: /Conclua a verificação de segurança/ })).toBeTruthy();
+    await screen.findByRole('link', { name: /Conclua a verificação de segurança/ });
     expect(http.calls).toHaveLength(1);
 
     fireEvent.click(screen.getByRole('button', { name: 'Simular verificação' }));
@@ -148,12 +149,12 @@ describe('/consulta-carteira', () => {
     preencherCarteira();
     fireEvent.click(screen.getByRole('button', { name: 'Simular verificação' }));
     fireEvent.click(screen.getByRole('button', { name: /Consultar carteira/ }));
-    expect(await screen.findByText('Token de CAPTCHA inválido ou não fornecido')).toBeTruthy();
+    await screen.findByText('Token de CAPTCHA inválido ou não fornecido');
 
     http.get(CONSULTA, fail(404, 'Carteira não encontrada para o CPF e o RGP informados.'));
     fireEvent.click(screen.getByRole('button', { name: 'Simular verificação' }));
     fireEvent.click(screen.getByRole('button', { name: /Consultar carteira/ }));
-    expect(await screen.findByText('Carteira não encontrada para o CPF e o RGP informados.')).toBeTruthy();
+    await screen.findByText('Carteira não encontrada para o CPF e o RGP informados.');
     expect(screen.queryByText('Token de CAPTCHA inválido ou não fornecido')).toBeNull();
     expect(captcha.resets).toBe(2);
   });
@@ -189,7 +190,7 @@ describe('/consulta-protocolo', () => {
     );
     open('/consulta-protocolo?protocolo=20240000123');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Consultar protocolo' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Consultar protocolo' });
     expect((screen.getByLabelText(/Número do protocolo/) as HTMLInputElement).value).toBe('20240000123');
     fireEvent.click(screen.getByRole('button', { name: 'Simular verificação' }));
     fireEvent.click(screen.getByRole('button', { name: /Consultar protocolo/ }));
@@ -218,7 +219,7 @@ describe('/consulta-protocolo', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Simular verificação' }));
     fireEvent.click(screen.getByRole('button', { name: /Consultar protocolo/ }));
 
-    expect(await screen.findByText('Protocolo não encontrado.')).toBeTruthy();
+    await screen.findByText('Protocolo não encontrado.');
   });
 });
 
@@ -247,22 +248,22 @@ describe('/verificar-carteira', () => {
     const veredito = await screen.findByText('Carteira válida');
     expect(veredito.closest('[role="status"]')).toBeTruthy();
     expect(veredito.closest('[role="status"]')?.querySelector('.fa-check-circle')).toBeTruthy();
-    expect(screen.getByText('MARIA DAS GRAÇAS')).toBeTruthy();
-    expect(screen.getByText('PA-PA-00000000042')).toBeTruthy();
-    expect(screen.getByText('15/03/2020')).toBeTruthy();
+    screen.getByText('MARIA DAS GRAÇAS');
+    screen.getByText('PA-PA-00000000042');
+    screen.getByText('15/03/2020');
     expect(AxiosHeaders.from(http.calls[0]?.config.headers).get('x-hcaptcha-token')).toBeFalsy();
   });
 
   it('superseded: "Carteira substituída" with the server reason, without the card face', async () => {
-    http.get(
-      `/api/carteira-profissional/verificar/${TOKEN}`,
-      ok({ ...carteira, valida: false, motivo: 'Esta carteira foi substituída por uma emissão mais recente.' }),
-    );
+    http.get(`/api/carteira-profissional/verificar/${TOKEN}`, {
+      status: 200,
+      data: { codigo: 200, mensagem: MENSAGENS_CARTEIRA.carteiraSubstituida, dados: { ...carteira, valida: false, motivo: 'substituida' } },
+    });
     open(`/verificar-carteira?token=${TOKEN}`);
 
     const veredito = await screen.findByText('Carteira substituída');
     const caixa = veredito.closest('[role="status"]') as HTMLElement;
-    expect(within(caixa).getByText('Esta carteira foi substituída por uma emissão mais recente.')).toBeTruthy();
+    within(caixa).getByText('Esta carteira foi substituída por uma emissão mais recente.');
     expect(caixa.querySelector('.fa-exclamation-triangle')).toBeTruthy();
     expect(screen.queryByText('Carteira válida')).toBeNull();
     expect(screen.queryByText('MARIA DAS GRAÇAS')).toBeNull();
@@ -274,26 +275,26 @@ describe('/verificar-carteira', () => {
 
     const veredito = await screen.findByText('Carteira inválida');
     const caixa = veredito.closest('[role="status"]') as HTMLElement;
-    expect(within(caixa).getByText('Código de verificação inválido.')).toBeTruthy();
+    within(caixa).getByText('Código de verificação inválido.');
     expect(caixa.querySelector('.fa-times-circle')).toBeTruthy();
   });
 
   it('invalid: a registry no longer active (valida false) shows its reason', async () => {
-    http.get(
-      `/api/carteira-profissional/verificar/${TOKEN}`,
-      ok({ ...carteira, situacao: 2, valida: false, motivo: 'O registro deste pescador não está ativo.' }),
-    );
+    http.get(`/api/carteira-profissional/verificar/${TOKEN}`, {
+      status: 200,
+      data: { codigo: 200, mensagem: MENSAGENS_CARTEIRA.carteiraRegistroNaoAtivo, dados: { ...carteira, situacao: 2, valida: false, motivo: 'registro_nao_ativo' } },
+    });
     open(`/verificar-carteira?token=${TOKEN}`);
 
-    expect(await screen.findByText('Carteira inválida')).toBeTruthy();
-    expect(screen.getByText('O registro deste pescador não está ativo.')).toBeTruthy();
+    await screen.findByText('Carteira inválida');
+    screen.getByText('O registro deste pescador não está ativo.');
   });
 
   it('without a code: invalid, and nothing is asked', async () => {
     open('/verificar-carteira');
 
-    expect(await screen.findByText('Carteira inválida')).toBeTruthy();
-    expect(screen.getByText('Código de verificação inválido.')).toBeTruthy();
+    await screen.findByText('Carteira inválida');
+    screen.getByText('Código de verificação inválido.');
     expect(http.calls).toHaveLength(0);
   });
 

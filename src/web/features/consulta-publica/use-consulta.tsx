@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { Message } from '../../components/message';
 import { showToast } from '../../lib/toast';
-import { ERRO_DESCONHECIDO, mensagemDaFalha } from './consulta-api';
+import { falhaDaConsulta } from './consulta-api';
 import { ID_CAPTCHA, useCaptchaDaConsulta } from './use-captcha';
 
 /**
@@ -33,8 +33,8 @@ export function useConsultaPublica<R>(erroPadrao: string) {
     try {
       setResultado(await chamada(token));
     } catch (error) {
-      const mensagem = mensagemDaFalha(error, erroPadrao);
-      if (mensagem === ERRO_DESCONHECIDO) showToast('error', mensagem);
+      const { mensagem, semResposta } = falhaDaConsulta(error, erroPadrao);
+      if (semResposta) showToast('error', mensagem);
       setFalha(mensagem);
     } finally {
       captcha.gastar();

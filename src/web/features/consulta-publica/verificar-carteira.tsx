@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { ROTA_CONSULTA_CARTEIRA } from '../../../shared/rotas-web';
 import { MENSAGENS_CARTEIRA } from '../../../shared/schemas/carteira';
 import { Loading } from '../../components/loading';
 import { Message } from '../../components/message';
+import { ERRO_DESCONHECIDO } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { camposCarteira, ListaCampos } from './campos-resultado';
-import { ERRO_DESCONHECIDO, verificarCarteira, type ResultadoVerificacao } from './consulta-api';
+import { verificarCarteira, type ResultadoVerificacao } from './consulta-api';
 import './consulta-publica.css';
 
 const TOKEN_VALIDO = /^[A-Za-z0-9_-]{16,200}$/;
@@ -14,7 +16,7 @@ type Estado = 'valida' | 'substituida' | 'invalida';
 
 function estadoDe(r: ResultadoVerificacao): Estado {
   if (r.tipo === 'valida') return 'valida';
-  return r.mensagem === MENSAGENS_CARTEIRA.carteiraSubstituida ? 'substituida' : 'invalida';
+  return r.motivo === 'substituida' ? 'substituida' : 'invalida';
 }
 
 const APARENCIA: Record<Estado, { titulo: string; icone: string; classe: string }> = {
@@ -79,7 +81,7 @@ export function VerificarCarteira({ token }: { token: string }) {
       {estado === 'valida' && carteira && <ListaCampos campos={camposCarteira(carteira)} />}
       {carteira?.dataEmissao && <p className="verificacao-emissao">Carteira emitida em {formatDateTime(carteira.dataEmissao)}.</p>}
       <p className="mt-3">
-        Para consultar uma carteira pelo CPF e pelo número do RGP, use a <Link to="/consulta-carteira">consulta de carteira</Link>.
+        Para consultar uma carteira pelo CPF e pelo número do RGP, use a <Link to={ROTA_CONSULTA_CARTEIRA}>consulta de carteira</Link>.
       </p>
     </>
   );

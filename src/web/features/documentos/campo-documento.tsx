@@ -1,5 +1,6 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { aceitarArquivos, mensagemFormato, TAMANHO_MAXIMO_DOCUMENTO_KB } from '../../../shared/regras/arquivos';
+import type { Documento } from '../../../shared/schemas/documento';
 import { mensagemErro } from '../../lib/api';
 import { confirmar } from '../../lib/confirm';
 import { showToast } from '../../lib/toast';
@@ -16,7 +17,6 @@ import {
   ERRO_URL_CLOUD,
   nomeDocumento,
   removerDocumento,
-  type Documento,
 } from './documentos-api';
 
 const ERRO_VISUALIZAR = 'Erro ao carregar documentos na visualização';

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aplicarEnvio, camposDocumentos, podeAdicionarAdicional } from './campos';
-import type { Documento } from './documentos-api';
-
-const doc = (id: number, tipoDocumento: number): Documento => ({ id, tipoDocumento, nomeArquivo: `arquivo-${id}.pdf` });
+import { documento as doc } from '../../test/respostas';
 
 describe('camposDocumentos', () => {
   it('initial registration of a Brazilian without entity: the four required groups, then voter card and additional', () => {

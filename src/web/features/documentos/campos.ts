@@ -1,7 +1,7 @@
 import { TipoDocumento, TipoSolicitacao, tipoDocumentoLabel, type TipoDocumento as TipoDoc } from '../../../shared/enums';
 import { MAX_DOCUMENTOS_ADICIONAIS, MENSAGENS_ARQUIVO } from '../../../shared/regras/arquivos';
 import { documentosObrigatorios } from '../../../shared/schemas/solicitacao';
-import type { Documento } from './documentos-api';
+import type { Documento } from '../../../shared/schemas/documento';
 
 /** At most 10 additional documents per request (spec points 5 and 9). */
 export const MAX_ADICIONAIS = MAX_DOCUMENTOS_ADICIONAIS;

@@ -5,7 +5,8 @@ import { setToken } from '../../lib/storage';
 import { AppProviders } from '../../providers';
 import { deferred, fail, installMockHttp, ok, type MockHttp, type MockReply } from '../../test/http';
 import { fisherToken } from '../../test/tokens';
-import type { Documento } from './documentos-api';
+import type { Documento } from '../../../shared/schemas/documento';
+import { documento as doc } from '../../test/respostas';
 import { DocumentosSolicitacao, type DocumentosSolicitacaoProps } from './documentos-solicitacao';
 
 let http: MockHttp & { restore: () => void };
@@ -18,20 +19,6 @@ beforeEach(() => {
 afterEach(() => {
   http.restore();
   vi.restoreAllMocks();
-});
-
-const doc = (id: number, tipoDocumento: number, extra: Partial<Documento> = {}): Documento => ({
-  id,
-  nome: `arquivo-${id}.pdf`,
-  nomeArquivo: `arquivo-${id}.pdf`,
-  url: `/api/arquivos/chave${id}`,
-  urlArquivo: `/api/arquivos/chave${id}`,
-  chave: `chave${id}`,
-  chaveArquivo: `chave${id}`,
-  tipoDocumento,
-  migrado: false,
-  aprovado: false,
-  ...extra,
 });
 
 const pdf = (nome: string, bytes = 100) => new File([new Uint8Array(bytes)], nome, { type: 'application/pdf' });
@@ -74,7 +61,7 @@ describe('DocumentosSolicitacao', () => {
 
     answer.resolve(ok({ documentos: [doc(1, 1, { nomeArquivo: 'rg-frente.pdf' }), doc(2, 12, { nomeArquivo: 'nis.pdf' })] }));
 
-    expect(await screen.findByRole('heading', { name: 'Documento de identificação (obrigatório)' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Documento de identificação (obrigatório)' });
     expect(screen.queryByText('Carregando documentos…')).toBeNull();
     const headings = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
     expect(headings).toEqual([
@@ -85,10 +72,10 @@ describe('DocumentosSolicitacao', () => {
       'Título de eleitor (opcional)',
       'Documento adicional (opcional)',
     ]);
-    expect(within(campo(/^Documento de identificação/)).getByText('rg-frente.pdf')).toBeTruthy();
+    within(campo(/^Documento de identificação/)).getByText('rg-frente.pdf');
     // A NIS satisfies the PIS/PASEP/NIS/NIT group and shows there.
-    expect(within(campo(/^PIS\/PASEP/)).getByText('nis.pdf')).toBeTruthy();
-    expect(within(campo(/^Comprovante de residência/)).getByText('Nenhum arquivo enviado.')).toBeTruthy();
+    within(campo(/^PIS\/PASEP/)).getByText('nis.pdf');
+    within(campo(/^Comprovante de residência/)).getByText('Nenhum arquivo enviado.');
 
     const input = screen.getByLabelText('Substituir arquivo Documento de identificação (obrigatório)');
     expect(input.getAttribute('type')).toBe('file');
@@ -100,15 +87,15 @@ describe('DocumentosSolicitacao', () => {
   it('inside the wizard (default heading level) the panel is an h3 and each document an h4', async () => {
     documentosAnswer([]);
     renderPainel({ nivelTitulo: undefined });
-    expect(await screen.findByRole('heading', { level: 3, name: 'Documentos' })).toBeTruthy();
-    expect(await screen.findByRole('heading', { level: 4, name: 'Foto 3x4 (obrigatório)' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 3, name: 'Documentos' });
+    await screen.findByRole('heading', { level: 4, name: 'Foto 3x4 (obrigatório)' });
   });
 
   it('foreigner with entity: the work visa and membership proof are required too', async () => {
     documentosAnswer([]);
     renderPainel({ nacionalidadeBrasileira: 'ESTRANGEIRA', possuiEntidade: true });
-    expect(await screen.findByRole('heading', { name: 'Visto de trabalho (obrigatório)' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Comprovante de filiação à entidade (obrigatório)' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Visto de trabalho (obrigatório)' });
+    screen.getByRole('heading', { name: 'Comprovante de filiação à entidade (obrigatório)' });
   });
 
   it('refuses a wrong format or a file over 2 MB in the browser, with the inline message and no HTTP call', async () => {
@@ -117,16 +104,16 @@ describe('DocumentosSolicitacao', () => {
     const input = await screen.findByLabelText('Enviar arquivo Comprovante de residência (obrigatório)');
 
     escolher(input, new File(['x'], 'conta.docx', { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }));
-    expect(await within(campo(/^Comprovante de residência/)).findByText('O documento precisa ser formato PDF, JPG ou PNG')).toBeTruthy();
+    await within(campo(/^Comprovante de residência/)).findByText('O documento precisa ser formato PDF, JPG ou PNG');
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(input.getAttribute('aria-describedby')).toContain('documento-tipo-2-erro');
 
     escolher(input, pdf('conta.pdf', 2048 * 1024 + 1));
-    expect(await within(campo(/^Comprovante de residência/)).findByText('O documento não pode ser maior que 2MB')).toBeTruthy();
+    await within(campo(/^Comprovante de residência/)).findByText('O documento não pode ser maior que 2MB');
 
     const foto = screen.getByLabelText('Enviar arquivo Foto 3x4 (obrigatório)');
     escolher(foto, pdf('foto.pdf'));
-    expect(await within(campo(/^Foto 3x4/)).findByText('O documento precisa ser formato JPG ou PNG')).toBeTruthy();
+    await within(campo(/^Foto 3x4/)).findByText('O documento precisa ser formato JPG ou PNG');
 
     expect(http.calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
   });
@@ -140,10 +127,10 @@ describe('DocumentosSolicitacao', () => {
     const arquivo = pdf('conta-nova.pdf');
     escolher(input, arquivo);
 
-    expect(await screen.findByText('Documento salvo com sucesso')).toBeTruthy();
+    await screen.findByText('Documento salvo com sucesso');
     const bloco = campo(/^Comprovante de residência/);
-    expect(within(bloco).getByText('Arquivo carregado com sucesso')).toBeTruthy();
-    expect(within(bloco).getByText('conta-nova.pdf')).toBeTruthy();
+    within(bloco).getByText('Arquivo carregado com sucesso');
+    within(bloco).getByText('conta-nova.pdf');
     expect(within(bloco).queryByText('conta-antiga.pdf')).toBeNull();
 
     const [envio] = http.callsTo('/api/documentos');
@@ -161,18 +148,18 @@ describe('DocumentosSolicitacao', () => {
     uploadAnswer(doc(200, 6, { nomeArquivo: 'adicional-10.pdf' }));
     renderPainel();
     const input = await screen.findByLabelText('Enviar arquivo Documento adicional (opcional)');
-    expect(screen.getByText(/9 de 10 enviados/)).toBeTruthy();
+    screen.getByText(/9 de 10 enviados/);
 
     escolher(input, pdf('adicional-10.pdf'));
 
     const bloco = campo(/^Documento adicional/);
-    expect(await within(bloco).findByText('adicional-10.pdf')).toBeTruthy();
-    expect(within(bloco).getByText('adicional-1.pdf')).toBeTruthy();
+    await within(bloco).findByText('adicional-10.pdf');
+    within(bloco).getByText('adicional-1.pdf');
     expect(within(bloco).getAllByRole('listitem')).toHaveLength(10);
-    expect(screen.getByText(/10 de 10 enviados/)).toBeTruthy();
+    screen.getByText(/10 de 10 enviados/);
 
     escolher(input, pdf('adicional-11.pdf'));
-    expect(await within(bloco).findByText('Só é possivel adicionar 10 documentos adicionais')).toBeTruthy();
+    await within(bloco).findByText('Só é possivel adicionar 10 documentos adicionais');
     expect(http.callsTo('/api/documentos')).toHaveLength(1);
   });
 
@@ -181,8 +168,8 @@ describe('DocumentosSolicitacao', () => {
     http.post('/api/documentos', fail(400, 'O documento precisa ser formato PDF, JPG ou PNG'));
     renderPainel();
     escolher(await screen.findByLabelText('Enviar arquivo Título de eleitor (opcional)'), pdf('titulo.pdf'));
-    expect(await within(campo(/^Título de eleitor/)).findByText('O documento precisa ser formato PDF, JPG ou PNG')).toBeTruthy();
-    expect(within(campo(/^Título de eleitor/)).getByText('Nenhum arquivo enviado.')).toBeTruthy();
+    await within(campo(/^Título de eleitor/)).findByText('O documento precisa ser formato PDF, JPG ou PNG');
+    within(campo(/^Título de eleitor/)).getByText('Nenhum arquivo enviado.');
   });
 
   it('removes a document only after confirmation', async () => {
@@ -192,20 +179,20 @@ describe('DocumentosSolicitacao', () => {
     const bloco = campo(await screen.findByRole('heading', { name: /^Documento de identificação/ }).then((h) => h.textContent!));
 
     fireEvent.click(within(bloco).getByRole('button', { name: 'Remover rg.pdf' }));
-    expect(await screen.findByText('Remover documento?')).toBeTruthy();
+    await screen.findByText('Remover documento?');
     fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByText('Remover documento?')).toBeNull());
     expect(http.callsTo('/api/documentos/1')).toHaveLength(0);
-    expect(within(bloco).getByText('rg.pdf')).toBeTruthy();
+    within(bloco).getByText('rg.pdf');
 
     fireEvent.click(within(bloco).getByRole('button', { name: 'Remover rg.pdf' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Sim, remover.' }));
 
-    expect(await screen.findByText('Documento removido com sucesso', { selector: '.Toastify *' })).toBeTruthy();
+    await screen.findByText('Documento removido com sucesso', { selector: '.Toastify *' });
     expect(http.callsTo('/api/documentos/1').map((c) => c.method)).toEqual(['DELETE']);
     expect(within(bloco).queryByText('rg.pdf')).toBeNull();
-    expect(within(bloco).getByText('Nenhum arquivo enviado.')).toBeTruthy();
-    expect(screen.getByText('conta.pdf')).toBeTruthy();
+    within(bloco).getByText('Nenhum arquivo enviado.');
+    screen.getByText('conta.pdf');
   });
 
   it("'Erro ao deletar documento' when the removal fails, and the document stays", async () => {
@@ -214,8 +201,8 @@ describe('DocumentosSolicitacao', () => {
     renderPainel();
     fireEvent.click(await screen.findByRole('button', { name: 'Remover rg.pdf' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Sim, remover.' }));
-    expect(await screen.findByText('Erro ao deletar documento')).toBeTruthy();
-    expect(screen.getByText('rg.pdf')).toBeTruthy();
+    await screen.findByText('Erro ao deletar documento');
+    screen.getByText('rg.pdf');
   });
 
   it('"Visualizar": a migrated document through the signed address of /api/cloud-storage, another from urlArquivo with the jwt', async () => {
@@ -247,14 +234,14 @@ describe('DocumentosSolicitacao', () => {
     vi.spyOn(window, 'open').mockImplementation(() => aba as unknown as Window);
     renderPainel();
     fireEvent.click(await screen.findByRole('button', { name: 'Visualizar rg.pdf' }));
-    expect(await screen.findByText('Erro ao carregar url do arquivo da cloud')).toBeTruthy();
+    await screen.findByText('Erro ao carregar url do arquivo da cloud');
     expect(aba.close).toHaveBeenCalled();
   });
 
   it('somenteLeitura: files can be viewed but not sent or removed', async () => {
     documentosAnswer([doc(1, 1, { nomeArquivo: 'rg.pdf' })]);
     renderPainel({ somenteLeitura: true });
-    expect(await screen.findByRole('button', { name: 'Visualizar rg.pdf' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Visualizar rg.pdf' });
     expect(screen.queryByRole('button', { name: /Remover/ })).toBeNull();
     expect(document.querySelector('input[type="file"]')).toBeNull();
   });
@@ -262,8 +249,8 @@ describe('DocumentosSolicitacao', () => {
   it('a first-RGP edit (type 7) shows the first-RGP documents', async () => {
     documentosAnswer([]);
     renderPainel({ tipoSolicitacao: 7 });
-    expect(await screen.findByRole('heading', { name: 'Comprovante do primeiro RGP (obrigatório)' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Documento adicional do primeiro RGP (opcional)' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Comprovante do primeiro RGP (obrigatório)' });
+    screen.getByRole('heading', { name: 'Documento adicional do primeiro RGP (opcional)' });
     expect(screen.queryByRole('heading', { name: /Documento de identificação/ })).toBeNull();
   });
 
@@ -277,6 +264,6 @@ describe('DocumentosSolicitacao', () => {
     http.get('/api/documentos/solicitacao/10', fail(500, 'Erro interno'));
     renderPainel();
     await waitFor(() => expect(screen.getAllByText('Erro ao carregar Documentos').length).toBeGreaterThan(0));
-    expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Tentar novamente' });
   });
 });

@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
+import type { Documento } from '../../../shared/schemas/documento';
 import { Loading } from '../../components/loading';
 import { Message } from '../../components/message';
 import { aplicarEnvio, camposDocumentos, documentosDoCampo } from './campos';
 import { CampoDocumentoSolicitacao } from './campo-documento';
-import { documentosKeys, ERRO_CARREGAR_DOCUMENTOS, listarDocumentos, type Documento } from './documentos-api';
+import { documentosKeys, ERRO_CARREGAR_DOCUMENTOS, listarDocumentos } from './documentos-api';
 import './documentos.css';
 
 export interface DocumentosSolicitacaoProps {

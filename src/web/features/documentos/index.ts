@@ -1,4 +1,3 @@
-export { DocumentosSolicitacao, useDocumentosSolicitacao, type DocumentosSolicitacaoProps } from './documentos-solicitacao';
+export { DocumentosSolicitacao } from './documentos-solicitacao';
 export { RegistroIndeferimento } from './registro-indeferimento';
-export { camposDocumentos, type CampoDocumento } from './campos';
-export { documentosKeys, type Documento } from './documentos-api';
+export { enviarEdicaoDocumentos, iniciarEdicaoDocumentos } from './documentos-api';

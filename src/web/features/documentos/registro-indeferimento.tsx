@@ -30,17 +30,16 @@ export function RegistroIndeferimento({ idSolicitacao, situacao }: { idSolicitac
   let corpo;
   if (query.isPending) corpo = <Loading label="Carregando o resultado da análise…" />;
   else if (query.isError) corpo = <Message kind="danger" title={ERRO_INDEFERIMENTO} />;
-  else if (!query.data) corpo = <p>Não há registro de indeferimento para esta solicitação.</p>;
   else {
     const r = query.data;
-    const documentos = r.documentos ?? [];
-    const justificativa = r.justificativa ?? r.parecer ?? '';
+    const documentos = r.documentos;
+    const justificativa = r.justificativa || r.parecer;
     corpo = (
       <>
         <dl className="indeferimento-dados">
           <div>
             <dt>Data da análise</dt>
-            <dd>{r.dataCriacao ? formatDateTime(r.dataCriacao) : (r.dataAnalise ?? '')}</dd>
+            <dd>{formatDateTime(r.dataCriacao) || r.dataAnalise}</dd>
           </div>
           <div>
             <dt>Justificativa</dt>

@@ -1,9 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Envelope } from '../../../shared/envelope';
-import type { ConsultaEdicaoRegistro } from '../../../shared/schemas/solicitacao-api';
-import { api, getDados } from '../../lib/api';
-
-export type { ConsultaEdicaoRegistro };
+import { consultaEdicaoRegistroSchema, solicitacaoDetalheSchema, type ConsultaEdicaoRegistro } from '../../../shared/schemas/solicitacao-api';
+import { getDados, postEnvelope } from '../../lib/api';
 
 export const edicaoRegistroKeys = {
   consulta: (idPescador: number) => ['edicao-registro', idPescador] as const,
@@ -11,8 +8,7 @@ export const edicaoRegistroKeys = {
 
 /** GET /api/solicitacao-pescador-ativo-edicao-registro/consultar/{idPescador}: may the fisher edit the registry? */
 export async function consultarEdicaoRegistro(idPescador: number): Promise<ConsultaEdicaoRegistro> {
-  const dados = await getDados<ConsultaEdicaoRegistro | null>(`/api/solicitacao-pescador-ativo-edicao-registro/consultar/${idPescador}`);
-  return dados ?? { podeEditar: false, idSolicitacaoOrigem: null, motivo: null };
+  return getDados(`/api/solicitacao-pescador-ativo-edicao-registro/consultar/${idPescador}`, consultaEdicaoRegistroSchema);
 }
 
 export function useConsultaEdicaoRegistro(idPescador: number | undefined) {
@@ -32,8 +28,6 @@ export async function clonarRegistro(idSolicitacaoOrigem: number | null): Promis
   const url = idSolicitacaoOrigem
     ? `/api/solicitacao-edicao-registro/editar-solicitacao/${idSolicitacaoOrigem}`
     : '/api/solicitacao-pescador-ativo-edicao-registro/';
-  const { data } = await api.post<Envelope<{ id: number }>>(url, {});
-  const id = data?.dados?.id;
-  if (!id) throw new Error('Resposta sem solicitação');
-  return id;
+  const { dados } = await postEnvelope(url, {}, solicitacaoDetalheSchema);
+  return dados.id;
 }

@@ -1,8 +1,2 @@
-export {
-  clonarRegistro,
-  consultarEdicaoRegistro,
-  edicaoRegistroKeys,
-  useConsultaEdicaoRegistro,
-  type ConsultaEdicaoRegistro,
-} from './edicao-registro-api';
-export { iniciarEdicaoRegistro, type ResultadoEdicao } from './iniciar-edicao';
+export { useConsultaEdicaoRegistro } from './edicao-registro-api';
+export { iniciarEdicaoRegistro } from './iniciar-edicao';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
 import { dataIso } from '../../../shared/schemas/solicitacao';
-import { MENSAGENS_SOLICITACAO_API } from '../../../shared/schemas/solicitacao-api';
+import { MENSAGENS_SOLICITACAO_API, type RgpPescador } from '../../../shared/schemas/solicitacao-api';
 import { ErrorSummary } from '../../components/error-summary';
 import { summaryOf } from '../../components/form/form-errors';
 import { TextField } from '../../components/form/text-field';
@@ -11,7 +11,7 @@ import { Message } from '../../components/message';
 import { mensagemErro } from '../../lib/api';
 import { todayInSaoPaulo } from '../../lib/dates';
 import { showToast } from '../../lib/toast';
-import { solicitarEdicaoRgp, type RgpPescador } from './rgp-api';
+import { solicitarEdicaoRgp } from './rgp-api';
 
 const OBRIGATORIO = 'Campo obrigatório';
 

@@ -1,2 +1,2 @@
-export { consultarRgp, rgpKeys, useRgpPescador, ERRO_CONSULTAR_PESCADOR, type RgpPescador } from './rgp-api';
-export { FormularioEdicaoRgp, edicaoRgpFormSchema, paraCampoData } from './formulario-edicao-rgp';
+export { useRgpPescador, ERRO_CONSULTAR_PESCADOR } from './rgp-api';
+export { FormularioEdicaoRgp } from './formulario-edicao-rgp';

@@ -1,19 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Envelope } from '../../../shared/envelope';
-import type { RgpPescador } from '../../../shared/schemas/solicitacao-api';
-import { api, getDados } from '../../lib/api';
+import { MENSAGENS_PESCADOR } from '../../../shared/schemas/pescador';
+import {
+  rgpPescadorSchema,
+  solicitacaoDetalheSchema,
+  type EdicaoRgpCorpo,
+  type RgpPescador,
+} from '../../../shared/schemas/solicitacao-api';
+import { getDados, postEnvelope } from '../../lib/api';
 
-export type { RgpPescador };
-
-export const ERRO_CONSULTAR_PESCADOR = 'Erro ao consultar Pescador';
+export const ERRO_CONSULTAR_PESCADOR = MENSAGENS_PESCADOR.erroConsultar;
 
 export const rgpKeys = {
   pescador: (idPescador: number) => ['rgp', 'pescador', idPescador] as const,
 };
 
 /** GET /api/rgp/pescador/{idPescador}: the fisher's registry block (number, first RGP, status). */
-export async function consultarRgp(idPescador: number): Promise<RgpPescador | null> {
-  return (await getDados<RgpPescador | null>(`/api/rgp/pescador/${idPescador}`)) ?? null;
+export async function consultarRgp(idPescador: number): Promise<RgpPescador> {
+  return getDados(`/api/rgp/pescador/${idPescador}`, rgpPescadorSchema);
 }
 
 /** The fisher's registry; idle without a fisher record. */
@@ -26,15 +29,8 @@ export function useRgpPescador(idPescador: number | undefined, options: { errorM
   });
 }
 
-export interface EdicaoRgpCorpo {
-  numeroPrimeiroRGP: string;
-  dataPrimeiroRgp: string;
-  orgao: string;
-}
-
 /** POST /api/solicitacao-edicao-rgp: creates the type-7 request; answers its id. */
 export async function solicitarEdicaoRgp(corpo: EdicaoRgpCorpo): Promise<number> {
-  const { data } = await api.post<Envelope<{ id: number }>>('/api/solicitacao-edicao-rgp', corpo);
-  if (!data?.dados?.id) throw new Error('Resposta sem solicitação');
-  return data.dados.id;
+  const { dados } = await postEnvelope('/api/solicitacao-edicao-rgp', corpo, solicitacaoDetalheSchema);
+  return dados.id;
 }

@@ -18,8 +18,3 @@ export function rotaAssistente(tipo: number, idSolicitacao?: number | null): str
   const base = tipo === TipoSolicitacao.EDICAO_REGISTRO ? '/pescador/edicao-registro/edicao/' : '/pescador/solicitacao';
   return `${base}?${params.toString()}`;
 }
-
-/** The documents screen of a request (also the "edição de documentos", type 9). */
-export function rotaDocumentos(idSolicitacao: number, tipo: number): string {
-  return `/pescador/documentos?idSolicitacao=${idSolicitacao}&tipoSolicitacao=${tipo}`;
-}

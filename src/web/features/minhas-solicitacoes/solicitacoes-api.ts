@@ -1,33 +1,16 @@
-import type { Envelope } from '../../../shared/envelope';
+import { MENSAGENS_PESCADOR } from '../../../shared/schemas/pescador';
 import { MENSAGENS_SOLICITACAO } from '../../../shared/schemas/solicitacao';
-import type { ListaSolicitacoes, SolicitacaoResumo } from '../../../shared/schemas/solicitacao-api';
-import { api, getDados } from '../../lib/api';
-
-export type { ListaSolicitacoes, SolicitacaoResumo };
-
-/** A request as GET /api/solicitacao/{id} answers it: the fields these screens read, plus the steps' fields. */
-export interface SolicitacaoDetalhe {
-  id: number;
-  tipo: number;
-  situacao: number;
-  passo?: number;
-  numeroProtocolo?: string | null;
-  dataCriacao?: string | null;
-  dataEnvio?: string | null;
-  nacionalidadeBrasileira?: string | null;
-  possuiInstituicaoRepresentante?: boolean | null;
-  [campo: string]: unknown;
-}
-
-export interface FiltroSolicitacoes {
-  pagina: number;
-  tamanhoPagina: number;
-  situacao?: number | number[];
-  tipo?: number | number[];
-}
+import {
+  listaSolicitacoesSchema,
+  solicitacaoDetalheSchema,
+  type FiltroSolicitacoes,
+  type ListaSolicitacoes,
+  type SolicitacaoDetalheResposta,
+} from '../../../shared/schemas/solicitacao-api';
+import { api, deleteEnvelope, getDados } from '../../lib/api';
 
 export const ERRO_CONSULTAR_SOLICITACAO = MENSAGENS_SOLICITACAO.erroConsultar;
-export const ERRO_CONSULTAR_PROTOCOLO = 'Erro ao consultar Protocolo da Solicitação';
+export const ERRO_CONSULTAR_PROTOCOLO = MENSAGENS_PESCADOR.erroProtocolo;
 
 export const solicitacoesKeys = {
   all: ['solicitacoes'] as const,
@@ -35,44 +18,38 @@ export const solicitacoesKeys = {
   detalhe: (id: number) => ['solicitacoes', 'detalhe', id] as const,
 };
 
+/** The list's query string: the page, then each filter given (lists comma-separated). */
 function query(f: FiltroSolicitacoes): string {
   const p = new URLSearchParams({ pagina: String(f.pagina), tamanhoPagina: String(f.tamanhoPagina) });
-  const lista = (v: number | number[]) => (Array.isArray(v) ? v.join(',') : String(v));
-  if (f.situacao !== undefined) p.set('situacao', lista(f.situacao));
-  if (f.tipo !== undefined) p.set('tipo', lista(f.tipo));
+  if (f.situacao) p.set('situacao', f.situacao.join(','));
+  if (f.tipo) p.set('tipo', f.tipo.join(','));
+  if (f.cpf) p.set('cpf', f.cpf);
+  if (f.nome) p.set('nome', f.nome);
+  if (f.idPescador) p.set('idPescador', String(f.idPescador));
   return p.toString();
 }
 
 /** GET /api/solicitacao?pagina&tamanhoPagina&situacao&tipo (1-based pages): the signed-in fisher's requests. */
 export async function listarSolicitacoes(f: FiltroSolicitacoes): Promise<ListaSolicitacoes> {
-  const dados = await getDados<ListaSolicitacoes | null>(`/api/solicitacao?${query(f)}`);
-  return { total: dados?.total ?? 0, solicitacoes: dados?.solicitacoes ?? [] };
+  return getDados(`/api/solicitacao?${query(f)}`, listaSolicitacoesSchema);
 }
 
 /** GET /api/solicitacao/{id}. */
-export async function consultarSolicitacao(id: number): Promise<SolicitacaoDetalhe> {
-  return getDados<SolicitacaoDetalhe>(`/api/solicitacao/${id}`);
+export async function consultarSolicitacao(id: number): Promise<SolicitacaoDetalheResposta> {
+  return getDados(`/api/solicitacao/${id}`, solicitacaoDetalheSchema);
 }
 
 /** DELETE /api/solicitacao/{id}/inativar: discards a draft. */
 export async function descartarRascunho(id: number): Promise<void> {
-  await api.delete(`/api/solicitacao/${id}/inativar`);
+  await deleteEnvelope(`/api/solicitacao/${id}/inativar`, solicitacaoDetalheSchema);
 }
 
-/**
- * GET /api/pescador/{idPescador}/imprimir-protocolo?idSolicitacao=N, fetched with the bearer as a PDF blob.
- * Should the server answer the envelope with `dados.url` instead, that address is used.
- */
+/** GET /api/pescador/{idPescador}/imprimir-protocolo?idSolicitacao=N, fetched with the bearer as a PDF blob. */
 export async function obterProtocoloPdf(idPescador: number, idSolicitacao: number): Promise<string> {
   const { data } = await api.get<Blob>(`/api/pescador/${idPescador}/imprimir-protocolo?idSolicitacao=${idSolicitacao}`, {
     responseType: 'blob',
     headers: { Accept: 'application/pdf, application/json' },
   });
-  if (data instanceof Blob && data.type.includes('json')) {
-    const envelope = JSON.parse(await data.text()) as Envelope<{ url?: string } | null>;
-    if (envelope.dados?.url) return envelope.dados.url;
-    throw new Error('Resposta sem protocolo');
-  }
   const pdf = data instanceof Blob ? data : new Blob([data as BlobPart], { type: 'application/pdf' });
   const url = URL.createObjectURL(pdf.type ? pdf : new Blob([pdf], { type: 'application/pdf' }));
   // The tab has loaded it long before; free the memory.

@@ -7,7 +7,8 @@ import {
   tipoSolicitacaoLabel,
   type TipoSolicitacao,
 } from '../../../shared/enums';
-import { MENSAGENS_SOLICITACAO_API } from '../../../shared/schemas/solicitacao-api';
+import { ROTA_HOME, rotaDocumentos } from '../../../shared/rotas-web';
+import { MENSAGENS_SOLICITACAO_API, type SolicitacaoResumo } from '../../../shared/schemas/solicitacao-api';
 import { Loading } from '../../components/loading';
 import { Message } from '../../components/message';
 import { mensagemErro } from '../../lib/api';
@@ -15,14 +16,13 @@ import { confirmar } from '../../lib/confirm';
 import { formatDate } from '../../lib/dates';
 import { showToast } from '../../lib/toast';
 import { abrirEmNovaAba } from '../../lib/nova-aba';
-import { rotaAssistente, rotaDocumentos, temAssistente } from './rotas';
+import { rotaAssistente, temAssistente } from './rotas';
 import {
   descartarRascunho,
   ERRO_CONSULTAR_PROTOCOLO,
   ERRO_CONSULTAR_SOLICITACAO,
   obterProtocoloPdf,
   solicitacoesKeys,
-  type SolicitacaoResumo,
 } from './solicitacoes-api';
 import { useSolicitacoes } from './use-solicitacoes';
 import './minhas-solicitacoes.css';
@@ -136,7 +136,7 @@ export function TabelaSolicitacoes({
   if (total === 0) {
     return (
       <Message kind="info">
-        Você ainda não tem solicitações. Para começar, escolha uma opção na <Link to="/home">página inicial</Link>.
+        Você ainda não tem solicitações. Para começar, escolha uma opção na <Link to={ROTA_HOME}>página inicial</Link>.
       </Message>
     );
   }

@@ -1,11 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  consultarSolicitacao,
-  ERRO_CONSULTAR_SOLICITACAO,
-  listarSolicitacoes,
-  solicitacoesKeys,
-  type FiltroSolicitacoes,
-} from './solicitacoes-api';
+import type { FiltroSolicitacoes } from '../../../shared/schemas/solicitacao-api';
+import { consultarSolicitacao, ERRO_CONSULTAR_SOLICITACAO, listarSolicitacoes, solicitacoesKeys } from './solicitacoes-api';
 
 /** A page of the signed-in fisher's requests. */
 export function useSolicitacoes(filtro: FiltroSolicitacoes, options: { enabled?: boolean; silencioso?: boolean } = {}) {

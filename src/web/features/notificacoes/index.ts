@@ -1,8 +1,1 @@
 export { ModalNotificacoes } from './modal-notificacoes';
-export {
-  confirmarLeitura,
-  listarNotificacoes,
-  notificacoesKeys,
-  subtituloNotificacao,
-  type Notificacao,
-} from './notificacoes-api';

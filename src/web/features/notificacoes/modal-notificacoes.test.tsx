@@ -52,7 +52,7 @@ describe('ModalNotificacoes', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'ATENÇÃO' });
     expect(dialog.getAttribute('aria-describedby')?.split(' ')).toHaveLength(2);
-    expect(screen.getByText('Pendência no seu cadastro')).toBeTruthy();
+    screen.getByText('Pendência no seu cadastro');
     const titulo = screen.getByRole('heading', { name: 'ATENÇÃO' });
     await waitFor(() => expect(document.activeElement).toBe(titulo));
 

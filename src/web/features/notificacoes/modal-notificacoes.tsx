@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
+import type { Notificacao } from '../../../shared/schemas/notificacao';
 import { mensagemErro } from '../../lib/api';
 import { showToast } from '../../lib/toast';
 import {
@@ -11,7 +12,6 @@ import {
   notificacoesKeys,
   subtituloNotificacao,
   useNotificacoesNaoLidas,
-  type Notificacao,
 } from './notificacoes-api';
 import './notificacoes.css';
 

@@ -1,9 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { TipoNotificacao } from '../../../shared/enums';
-import { MENSAGENS_NOTIFICACAO, type Notificacao } from '../../../shared/schemas/notificacao';
-import { api, getDados } from '../../lib/api';
-
-export type { Notificacao };
+import {
+  leituraNotificacaoResposta,
+  MENSAGENS_NOTIFICACAO,
+  notificacoesResposta,
+  urlRedirecionamentoSchema,
+  type Notificacao,
+} from '../../../shared/schemas/notificacao';
+import { getDados, postEnvelope } from '../../lib/api';
 
 export const ERRO_NOTIFICACAO = MENSAGENS_NOTIFICACAO.erroExibir;
 
@@ -13,12 +17,12 @@ export const notificacoesKeys = {
 
 /** GET /api/notificacao: the signed-in fisher's unread notifications. */
 export async function listarNotificacoes(): Promise<Notificacao[]> {
-  return (await getDados<Notificacao[] | null>('/api/notificacao')) ?? [];
+  return getDados('/api/notificacao', notificacoesResposta);
 }
 
 /** POST /api/notificacao/{id}/leitura: confirms the reading. */
 export async function confirmarLeitura(id: number): Promise<void> {
-  await api.post(`/api/notificacao/${id}/leitura`, {});
+  await postEnvelope(`/api/notificacao/${id}/leitura`, {}, leituraNotificacaoResposta);
 }
 
 export function useNotificacoesNaoLidas(enabled: boolean) {
@@ -52,7 +56,7 @@ export function subtituloNotificacao(tipo: number): string {
   }
 }
 
-/** Only an address inside the product is followed (never `//host` or an absolute URL). */
+/** Only an address inside the product is followed (never `//host` or an absolute URL): the shared rule. */
 export function enderecoInterno(url: string | null | undefined): string | null {
-  return url && /^\/(?![/\\])/.test(url) ? url : null;
+  return url && urlRedirecionamentoSchema.safeParse(url).success ? url : null;
 }

@@ -1,3 +1,3 @@
-export { opcoesPescador, DECLARACAO, type EntradaOpcoes, type Opcao } from './opcoes';
+export { opcoesPescador } from './opcoes';
 export { OpcoesPescador } from './opcoes-pescador';
-export { Declaracao, TEXTO_DECLARACAO } from './declaracao';
+export { Declaracao } from './declaracao';

@@ -1,6 +1,6 @@
 import { SituacaoRegistro } from '../../../shared/enums';
 import { podeRecadastramento, podeRegistroComProtocolo, podeRegistroInicial } from '../../../shared/regras/opcoes';
-import { MENSAGENS_SOLICITACAO_API } from '../../../shared/schemas/solicitacao-api';
+import { MENSAGENS_SOLICITACAO_API, type ConsultaEdicaoRegistro } from '../../../shared/schemas/solicitacao-api';
 import type { TotalizadoresPescador } from '../../../shared/schemas/totalizadores';
 
 /** One of the fisher's options on /home. Without `href` it is disabled and `motivo` says why. */
@@ -21,7 +21,7 @@ export interface EntradaOpcoes {
   /** The draft to continue, with its wizard address. */
   rascunho: { descricao: string; href: string } | null;
   /** GET /api/solicitacao-pescador-ativo-edicao-registro/consultar/{id}; undefined while loading. */
-  edicaoRegistro: { podeEditar: boolean; motivo: string | null } | undefined;
+  edicaoRegistro: Pick<ConsultaEdicaoRegistro, 'podeEditar' | 'motivo'> | undefined;
   /** The documents screen of an open documents edit (type 9), if any. */
   edicaoDocumentos: string | null;
 }

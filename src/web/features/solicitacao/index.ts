@@ -1,2 +1,2 @@
-export { SolicitacaoWizard, type SolicitacaoWizardProps } from './solicitacao-wizard';
-export type { PainelDocumentos, PainelDocumentosProps } from './passo-props';
+export { SolicitacaoWizard } from './solicitacao-wizard';
+export type { PainelDocumentosProps } from './passo-props';

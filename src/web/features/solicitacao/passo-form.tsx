@@ -10,7 +10,8 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import type { z } from 'zod';
-import { MENSAGENS_SOLICITACAO, type SolicitacaoDetalhe } from '../../../shared/schemas/solicitacao';
+import { MENSAGENS_SOLICITACAO } from '../../../shared/schemas/solicitacao';
+import type { SolicitacaoDetalheResposta } from '../../../shared/schemas/solicitacao-api';
 import { ErrorSummary, type FieldError as SummaryError } from '../../components/error-summary';
 import { fieldId, inPageOrder, serverFieldErrors, summaryOf, withFieldNames, type PathError } from '../../components/form/form-errors';
 import { mensagemErro, statusOf } from '../../lib/api';
@@ -97,7 +98,7 @@ export interface EnvioPassoOpcoes<TForm extends FieldValues, TSaida> {
   id: number | undefined;
   /** where a server message that names no field of the form is linked from the error summary */
   alvoGeral: string;
-  onSalvo: (dados: SolicitacaoDetalhe) => void;
+  onSalvo: (dados: SolicitacaoDetalheResposta) => void;
 }
 
 export function useEnvioPasso<TForm extends FieldValues, TSaida>({

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { SolicitacaoDetalhe } from '../../../shared/schemas/solicitacao';
+import type { SolicitacaoDetalheResposta } from '../../../shared/schemas/solicitacao-api';
 
 /**
  * The documents panel of step 4. The screen that mounts the wizard passes the documents feature's component
@@ -20,11 +20,11 @@ export const ID_TITULO_PASSO = 'passo-titulo';
 /** What the wizard gives every step. */
 export interface PassoProps {
   /** the saved request; absent before step 1 is first saved */
-  solicitacao: SolicitacaoDetalhe | undefined;
+  solicitacao: SolicitacaoDetalheResposta | undefined;
   tipo: number;
   somenteLeitura: boolean;
   /** the step was saved; the wizard moves on */
-  onSalvo: (dados: SolicitacaoDetalhe) => void;
+  onSalvo: (dados: SolicitacaoDetalheResposta) => void;
   onVoltar?: (() => void) | undefined;
   /** read-only mode: next step */
   onAvancar?: (() => void) | undefined;

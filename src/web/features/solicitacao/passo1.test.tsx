@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fail, ok } from '../../test/http';
+import { rgpPescador } from '../../test/respostas';
 import {
   abrir,
   campo,
@@ -95,7 +96,7 @@ describe('step 1: personal data', () => {
       'E-mail (opcional)',
       'Telefone',
     ]) {
-      expect(within(main).getByLabelText(rotulo)).toBeTruthy();
+      within(main).getByLabelText(rotulo);
     }
     for (const [pergunta, opcoes] of [
       ['Sexo', ['Masculino', 'Feminino', 'Outros']],
@@ -127,7 +128,7 @@ describe('step 1: personal data', () => {
 
   it('foreigners lose the social document', async () => {
     await abrirPasso1();
-    expect(screen.getByRole('group', { name: 'Documento social (PIS, PASEP, NIS ou NIT)' })).toBeTruthy();
+    screen.getByRole('group', { name: 'Documento social (PIS, PASEP, NIS ou NIT)' });
 
     marcar('Nacionalidade', 'Estrangeira');
 
@@ -180,7 +181,7 @@ describe('step 1: personal data', () => {
     fireEvent.click(within(resumo).getByRole('link', { name: /^Nome da mãe/ }));
     expect(document.activeElement).toBe(mae);
 
-    expect(await screen.findByText('Confira todos os campos obrigatórios do formulário')).toBeTruthy();
+    await screen.findByText('Confira todos os campos obrigatórios do formulário');
     expect(http.calls.filter((c) => c.url === '/api/solicitacao')).toHaveLength(0);
   });
 
@@ -233,12 +234,12 @@ describe('step 1: personal data', () => {
     expect(router.state.historyAction).toBe('REPLACE');
     expect(entradasAntes).toBe('POP');
     expect(assign).not.toHaveBeenCalled();
-    expect(await screen.findByText('Dados Pessoais salvos com sucesso!')).toBeTruthy();
+    await screen.findByText('Dados Pessoais salvos com sucesso!');
     // No new GET: the saved request is the answer of the POST.
     expect(http.calls.some((c) => c.method === 'GET' && c.url === '/api/solicitacao/77')).toBe(false);
     // Step 1 is now done and may be opened again.
     const nav = screen.getByRole('navigation', { name: 'Etapas da solicitação' });
-    expect(within(nav).getByRole('link', { name: /Dados pessoais/ })).toBeTruthy();
+    within(nav).getByRole('link', { name: /Dados pessoais/ });
   });
 
   it('a foreigner\'s body has no social document', async () => {
@@ -253,16 +254,15 @@ describe('step 1: personal data', () => {
   });
 
   it('updates a saved draft with PUT and maps the server\'s field errors back onto the fields', async () => {
-    const rgp = {
+    const rgp = rgpPescador({
       numeroRGP: 'SPPA00000000123',
       numeroPrimeiroRGP: 'SPPA00000000099',
       orgao: 'SFPA-SP',
       dataPrimeiroRgp: '2015-04-01',
       origem: 'MAPA',
       situacao: 1,
-      dataSuspensoCancelado: null,
-      podeAcessarSistema: true,
-    };
+      situacaoDescricao: 'Ativo',
+    });
     http.get('/api/solicitacao/77', ok(rascunho(1, { tipo: 2, rgp })));
     http.put(
       '/api/solicitacao',
@@ -272,10 +272,10 @@ describe('step 1: personal data', () => {
     await tituloDoPasso(1, 'Dados pessoais');
     // The registry block, read-only.
     const registro = screen.getByRole('region', { name: 'Registro Geral da Atividade Pesqueira (RGP)' });
-    expect(within(registro).getByText('SP-PA-00000000123')).toBeTruthy();
-    expect(within(registro).getByText('SP-PA-00000000099')).toBeTruthy();
-    expect(within(registro).getByText('01/04/2015')).toBeTruthy();
-    expect(within(registro).getByText('Ativo')).toBeTruthy();
+    within(registro).getByText('SP-PA-00000000123');
+    within(registro).getByText('SP-PA-00000000099');
+    within(registro).getByText('01/04/2015');
+    within(registro).getByText('Ativo');
     expect(within(registro).queryByRole('textbox')).toBeNull();
     expect((campo('Nome do pai') as HTMLInputElement).value).toBe('NÃO INFORMADO');
     expect((campo('Pai não declarado') as HTMLInputElement).checked).toBe(true);
@@ -292,7 +292,7 @@ describe('step 1: personal data', () => {
     expect(corpos('PUT')[0]).not.toHaveProperty('rgp');
     const cep = campo('CEP');
     expect(cep.getAttribute('aria-invalid')).toBe('true');
-    expect(await screen.findByText('Confira todos os campos obrigatórios do formulário')).toBeTruthy();
+    await screen.findByText('Confira todos os campos obrigatórios do formulário');
   });
 
   it('without a server message, a failed update says "Erro ao atualizar a solicitação"', async () => {
@@ -301,6 +301,6 @@ describe('step 1: personal data', () => {
     abrir('/pescador/solicitacao?tipoSolicitacao=1&idSolicitacao=77&passo=1');
     await tituloDoPasso(1, 'Dados pessoais');
     salvarEContinuar();
-    expect(await screen.findByText('Erro ao atualizar a solicitação')).toBeTruthy();
+    await screen.findByText('Erro ao atualizar a solicitação');
   });
 });

@@ -71,14 +71,14 @@ describe('step 2: fishing activity', () => {
       'Potência do motor (HP)',
       'Nome do proprietário',
     ]) {
-      expect(within(embarcacao).getByLabelText(rotulo)).toBeTruthy();
+      within(embarcacao).getByLabelText(rotulo);
     }
-    expect(screen.getByLabelText('Propriedade da embarcação')).toBeTruthy();
+    screen.getByLabelText('Propriedade da embarcação');
     preencher('Nome da embarcação', 'Estrela do Mar');
 
     marcar('Categoria', 'Artesanal');
     expect(within(secao('Embarcação')).queryByLabelText(/Certificado de Inscrição/)).toBeNull();
-    expect(within(secao('Embarcação')).getByLabelText('Nome da embarcação')).toBeTruthy();
+    within(secao('Embarcação')).getByLabelText('Nome da embarcação');
 
     // Artesanal without vessel registration: the vessel is not required and not asked.
     marcar('A embarcação possui registro?', 'Não');
@@ -114,7 +114,7 @@ describe('step 2: fishing activity', () => {
     const resumo = await resumoDeErros();
     expect(linksDoResumo(resumo)).toEqual([`Local de pesca 1: ${LOCAL_PESCA} → #dadosAtividadePesca-areaPretendidaPesca-0`]);
     const primeira = linhaDeLocal(1);
-    expect(within(primeira).getByText(LOCAL_PESCA)).toBeTruthy();
+    within(primeira).getByText(LOCAL_PESCA);
     expect(document.getElementById(primeira.getAttribute('aria-describedby') ?? '')?.textContent).toBe(LOCAL_PESCA);
     expect(within(linhaDeLocal(2)).queryByText(LOCAL_PESCA)).toBeNull();
     // The toast carries the step's own message.
@@ -200,7 +200,7 @@ describe('step 2: fishing activity', () => {
       },
     ]);
     expect(new URLSearchParams(router.state.location.search).get('passo')).toBe('3');
-    expect(await screen.findByText('Dados da Atividade salvos com sucesso!')).toBeTruthy();
+    await screen.findByText('Dados da Atividade salvos com sucesso!');
   });
 
   it('sends no vessel for desembarcado and no entity when not affiliated, keeping the saved answers', async () => {
@@ -219,7 +219,7 @@ describe('step 2: fishing activity', () => {
   });
 
   it('removes a saved vessel after confirmation (DELETE /api/solicitacao/{id}/embarcacao)', async () => {
-    http.delete('/api/solicitacao/77/embarcacao', ok(null));
+    http.delete('/api/solicitacao/77/embarcacao', ok(rascunho(2)));
     const comEmbarcacao = rascunho(2, {
       dadosAtividadePesca: {
         ...PASSO2_SALVO.dadosAtividadePesca,
@@ -250,7 +250,7 @@ describe('step 2: fishing activity', () => {
 
     await waitFor(() => expect(http.callsTo('/api/solicitacao/77/embarcacao').map((c) => c.method)).toEqual(['DELETE']));
     expect(confirmar).toHaveBeenCalled();
-    expect(await screen.findByText('Embarcação removida com sucesso')).toBeTruthy();
+    await screen.findByText('Embarcação removida com sucesso');
     await waitFor(() => expect((campo('Nome da embarcação') as HTMLInputElement).value).toBe(''));
     expect(screen.queryByRole('button', { name: 'Remover embarcação' })).toBeNull();
   });
@@ -265,10 +265,10 @@ describe('step 2: fishing activity', () => {
 
     const resumo = await resumoDeErros();
     expect(linksDoResumo(resumo)).toEqual([`Local de pesca 1: ${LOCAL_PESCA} → #dadosAtividadePesca-areaPretendidaPesca-0`]);
-    expect(within(linhaDeLocal(1)).getByText(LOCAL_PESCA)).toBeTruthy();
+    within(linhaDeLocal(1)).getByText(LOCAL_PESCA);
 
     http.put('/api/solicitacao', { status: 502, data: '' });
     salvarEContinuar();
-    expect(await screen.findByText('Erro ao Salvar os Dados da Atividade!')).toBeTruthy();
+    await screen.findByText('Erro ao Salvar os Dados da Atividade!');
   });
 });

@@ -96,7 +96,7 @@ describe('step 3: socio-economic data', () => {
         },
       },
     ]);
-    expect(await screen.findByText('Dados socioeconômicos salvos com sucesso!')).toBeTruthy();
+    await screen.findByText('Dados socioeconômicos salvos com sucesso!');
   });
 
   it('a new family member needs every answer; a typed age must be a number', async () => {
@@ -115,13 +115,13 @@ describe('step 3: socio-economic data', () => {
       ]),
     );
     expect(links.some((l) => l.includes('#dadosSocioEconomicos-0-'))).toBe(false);
-    expect(await screen.findByText('Confira todos os campos obrigatórios do formulário')).toBeTruthy();
+    await screen.findByText('Confira todos os campos obrigatórios do formulário');
   });
 
   it('says "Erro ao carregar lista de profissões" when the professions cannot be read', async () => {
     http.get('/api/solicitacao/profissoes', fail(500, 'Falhou'));
     await abrirPasso3();
-    expect(await screen.findByText('Erro ao carregar lista de profissões')).toBeTruthy();
+    await screen.findByText('Erro ao carregar lista de profissões');
   });
 
   it('without a server message, a failed save says "Erro ao Salvar os Dados Socioeconômicos!"', async () => {
@@ -133,6 +133,6 @@ describe('step 3: socio-economic data', () => {
     fireEvent.click(screen.getByRole('link', { name: /Dados socioeconômicos/ }));
     await tituloDoPasso(3, 'Dados socioeconômicos');
     salvarEContinuar();
-    expect(await screen.findByText('Erro ao Salvar os Dados Socioeconômicos!')).toBeTruthy();
+    await screen.findByText('Erro ao Salvar os Dados Socioeconômicos!');
   });
 });

@@ -1,6 +1,7 @@
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { ENTIDADES_APOIO } from '../../../shared/referencias';
-import { MAX_APOIOS, passo4Schema, type Passo4, type SolicitacaoDetalhe } from '../../../shared/schemas/solicitacao';
+import { MAX_APOIOS, passo4Schema, type Passo4 } from '../../../shared/schemas/solicitacao';
+import type { SolicitacaoDetalheResposta } from '../../../shared/schemas/solicitacao-api';
 import { CampoRadio, CampoSelect } from '../../components/form/campos';
 import { useFormulario } from '../../components/form/use-formulario';
 import { PassoForm, resolverDoPasso, useEnvioPasso } from './passo-form';
@@ -31,7 +32,7 @@ export function entradaPasso4(v: Passo4Form) {
 }
 
 /** Whether the request has a representative entity (its membership proof becomes a required document). */
-function possuiEntidade(s: SolicitacaoDetalhe | undefined): boolean {
+function possuiEntidade(s: SolicitacaoDetalheResposta | undefined): boolean {
   return s?.possuiInstituicaoRepresentante === true || !!textoDe(objetoDe(s?.entidadeRepresentante).cnpj);
 }
 

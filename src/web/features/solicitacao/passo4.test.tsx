@@ -57,7 +57,7 @@ describe('step 4: support and documents', () => {
       ]),
     );
     const grupo = screen.getByRole('group', { name: 'Entidades que ajudaram' });
-    expect(within(grupo).getByText(APOIO)).toBeTruthy();
+    within(grupo).getByText(APOIO);
     expect(await screen.findAllByText(APOIO)).toHaveLength(2); // at the group and in the toast
     expect(corpos('PUT')).toHaveLength(0);
   });
@@ -67,11 +67,11 @@ describe('step 4: support and documents', () => {
     marcar(/Recebeu ajuda/, 'Sim');
     const adicionar = screen.getByRole('button', { name: 'Adicionar entidade de apoio' });
     for (let i = 0; i < 12; i++) fireEvent.click(adicionar);
-    expect(screen.getByLabelText('Entidade de apoio 12')).toBeTruthy();
+    screen.getByLabelText('Entidade de apoio 12');
     expect(screen.queryByRole('button', { name: 'Adicionar entidade de apoio' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Remover entidade de apoio 12' }));
     expect(screen.queryByLabelText('Entidade de apoio 12')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Adicionar entidade de apoio' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Adicionar entidade de apoio' });
   });
 
   it('saves {id, tipo, passo: 4, recebeuAjudaPreenchimento, apoio} and opens step 5', async () => {
@@ -95,7 +95,7 @@ describe('step 4: support and documents', () => {
         apoio: [{ entidadeApoioPescador: 1 }, { entidadeApoioPescador: 7 }],
       },
     ]);
-    expect(await screen.findByText('Documentos salvos com sucesso')).toBeTruthy();
+    await screen.findByText('Documentos salvos com sucesso');
   });
 
   it('sends no support when the answer is Não', async () => {

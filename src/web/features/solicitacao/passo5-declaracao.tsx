@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MENSAGENS_SOLICITACAO } from '../../../shared/schemas/solicitacao';
+import { ROTA_HOME } from '../../../shared/rotas-web';
 import { ErrorSummary, type FieldError as SummaryError } from '../../components/error-summary';
 import { CheckboxField } from '../../components/form/checkbox-field';
 import { withFieldNames } from '../../components/form/form-errors';
@@ -13,8 +14,8 @@ import { useEnviarSolicitacao } from './use-solicitacao';
 const ID_CIENCIA = 'declaraCiencia';
 
 /** Where the fisher goes after submitting (spec point 2): home, with the update flag when the server answers 406. */
-export const DESTINO_ENVIADA = '/home?sucesso=true';
-export const DESTINO_ATUALIZACAO = '/home?sucesso=true&atualizacao=true';
+export const DESTINO_ENVIADA = `${ROTA_HOME}?sucesso=true`;
+export const DESTINO_ATUALIZACAO = `${ROTA_HOME}?sucesso=true&atualizacao=true`;
 
 /** The declaration the fisher reads and accepts before submitting. */
 export function TextoDeclaracao() {

@@ -33,8 +33,8 @@ function enviar() {
 describe('step 5: declaration and submission', () => {
   it('shows the declaration and warns when it is not accepted, without calling the server', async () => {
     await abrirPasso5();
-    expect(screen.getByText(/informações prestadas nesta solicitação são verdadeiras/)).toBeTruthy();
-    expect(screen.getByText(/poderá ser suspenso ou cancelado/)).toBeTruthy();
+    screen.getByText(/informações prestadas nesta solicitação são verdadeiras/);
+    screen.getByText(/poderá ser suspenso ou cancelado/);
     expect((campo('Li e concordo com a declaração') as HTMLInputElement).checked).toBe(false);
 
     enviar();
@@ -56,7 +56,7 @@ describe('step 5: declaration and submission', () => {
     expect(http.calls.filter((c) => c.method === 'PUT').map((c) => c.data)).toEqual([
       { id: 77, tipo: 1, passo: 5, declaraCiencia: true },
     ]);
-    expect(await screen.findByText('Solicitação enviada com sucesso!')).toBeTruthy();
+    await screen.findByText('Solicitação enviada com sucesso!');
   });
 
   it('goes to /home?sucesso=true&atualizacao=true when the server answers 406', async () => {
@@ -68,7 +68,7 @@ describe('step 5: declaration and submission', () => {
     await waitFor(() =>
       expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/home?sucesso=true&atualizacao=true'),
     );
-    expect(await screen.findByText('Seus dados foram enviados para atualização.')).toBeTruthy();
+    await screen.findByText('Seus dados foram enviados para atualização.');
   });
 
   it('stays and shows the server\'s message on any other error', async () => {
@@ -77,7 +77,7 @@ describe('step 5: declaration and submission', () => {
     fireEvent.click(campo('Li e concordo com a declaração'));
     enviar();
 
-    expect(await screen.findByText('Preencha e salve todos os passos antes de enviar a solicitação.')).toBeTruthy();
+    await screen.findByText('Preencha e salve todos os passos antes de enviar a solicitação.');
     expect(router.state.location.pathname).toBe('/pescador/solicitacao');
   });
 });

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { SituacaoSolicitacao, TipoSolicitacao } from '../../../shared/enums';
-import { MENSAGENS_SOLICITACAO, type SolicitacaoDetalhe } from '../../../shared/schemas/solicitacao';
+import { MENSAGENS_SOLICITACAO } from '../../../shared/schemas/solicitacao';
+import type { SolicitacaoDetalheResposta } from '../../../shared/schemas/solicitacao-api';
 import { Loading } from '../../components/loading';
 import { Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
@@ -85,7 +86,7 @@ function Assistente({
   titulo,
   Documentos,
 }: {
-  solicitacao: SolicitacaoDetalhe | undefined;
+  solicitacao: SolicitacaoDetalheResposta | undefined;
   tipo: number;
   somenteLeitura: boolean;
   avisoNaoEditavel: boolean;
@@ -120,7 +121,7 @@ function Assistente({
   };
   const irPara = (n: number) => void navigate({ search: buscaCom({ passo: String(n) }) });
 
-  const onSalvo = (dados: SolicitacaoDetalhe) => {
+  const onSalvo = (dados: SolicitacaoDetalheResposta) => {
     const proximo = String(Math.min(passo + 1, TOTAL_PASSOS));
     // The first save of step 1 creates the request: its id goes into the address in place of the address
     // without it (going back must not open an empty new request again).

@@ -10,8 +10,6 @@ export const PASSOS = [
 
 export const TOTAL_PASSOS = PASSOS.length;
 
-export type NumeroPasso = (typeof PASSOS)[number]['numero'];
-
 export function tituloDoPasso(numero: number): string {
   return PASSOS.find((p) => p.numero === numero)?.titulo ?? '';
 }

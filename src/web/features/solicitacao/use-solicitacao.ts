@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MENSAGENS_SOLICITACAO, type SolicitacaoDetalhe } from '../../../shared/schemas/solicitacao';
+import { MENSAGENS_SOLICITACAO } from '../../../shared/schemas/solicitacao';
+import type { SolicitacaoDetalheResposta } from '../../../shared/schemas/solicitacao-api';
 import { isUf } from '../../../shared/ufs';
 import {
   enviarSolicitacao,
@@ -63,10 +64,10 @@ export function useSalvarPasso() {
   return useMutation({
     mutationFn: (vars: SalvarPassoVars) => salvarPasso(vars),
     onSuccess: (dados, vars) => {
-      queryClient.setQueryData<SolicitacaoDetalhe>(solicitacaoKeys.detalhe(dados.id), (antes) => ({
+      queryClient.setQueryData<SolicitacaoDetalheResposta>(solicitacaoKeys.detalhe(dados.id), (antes) => ({
         ...antes,
         ...dados,
-        passo: Math.max(antes?.passo ?? 0, dados.passo ?? 0, vars.passo),
+        passo: Math.max(antes?.passo ?? 0, dados.passo, vars.passo),
       }));
       // A new or changed draft changes /home's counters, options and lists: read them again when next shown.
       void queryClient.invalidateQueries({ queryKey: ['totalizadores'], refetchType: 'none' });
@@ -93,7 +94,7 @@ export function useRemoverEmbarcacao() {
   return useMutation({
     mutationFn: (id: number) => removerEmbarcacao(id),
     onSuccess: (_vazio, id) => {
-      queryClient.setQueryData<SolicitacaoDetalhe>(solicitacaoKeys.detalhe(id), (antes) => {
+      queryClient.setQueryData<SolicitacaoDetalheResposta>(solicitacaoKeys.detalhe(id), (antes) => {
         if (!antes) return antes;
         const atividade = antes.dadosAtividadePesca as { formaAtuacaoPesca?: Record<string, unknown> } | undefined;
         if (!atividade?.formaAtuacaoPesca) return antes;

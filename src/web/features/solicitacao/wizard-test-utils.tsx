@@ -1,10 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect } from 'vitest';
+import type { SolicitacaoDetalheResposta } from '../../../shared/schemas/solicitacao-api';
 // Loaded up front, so that the lazy route resolves at once.
 import '../../routes/solicitacao';
 import { setToken } from '../../lib/storage';
 import { installMockHttp, ok, type MockHttp } from '../../test/http';
 import { renderApp } from '../../test/render-app';
+import { solicitacaoDetalhe } from '../../test/respostas';
 import { fisherToken } from '../../test/tokens';
 
 /** Shared set-up of the wizard's tests: a signed-in fisher, a fake server, the whole application. */
@@ -118,24 +120,17 @@ export function corpos(metodo: 'POST' | 'PUT'): Record<string, unknown>[] {
 }
 
 /** A saved draft as GET /api/solicitacao/{id} answers it, with steps 1 to `passo` filled. */
-export function rascunho(passo: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const base: Record<string, unknown> = {
+export function rascunho(passo: number, extra: Partial<SolicitacaoDetalheResposta> = {}): SolicitacaoDetalheResposta {
+  return solicitacaoDetalhe({
     id: 77,
-    tipo: 1,
-    situacao: 1,
-    situacaoDescricao: 'Rascunho',
     passo,
-    declaraCiencia: false,
-    idPescador: 42,
     dataCriacao: '2025-03-10T12:00:00Z',
-    dataEnvio: null,
-    numeroProtocolo: null,
-  };
-  if (passo >= 1) Object.assign(base, PASSO1_SALVO);
-  if (passo >= 2) Object.assign(base, PASSO2_SALVO);
-  if (passo >= 3) Object.assign(base, PASSO3_SALVO);
-  if (passo >= 4) Object.assign(base, { recebeuAjudaPreenchimento: false, apoio: [] });
-  return { ...base, ...extra };
+    ...(passo >= 1 ? PASSO1_SALVO : {}),
+    ...(passo >= 2 ? PASSO2_SALVO : {}),
+    ...(passo >= 3 ? PASSO3_SALVO : {}),
+    ...(passo >= 4 ? { recebeuAjudaPreenchimento: false, apoio: [] } : {}),
+    ...extra,
+  });
 }
 
 export const PASSO1_SALVO = {

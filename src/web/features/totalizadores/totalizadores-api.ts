@@ -8,10 +8,10 @@ import { getDados } from '../../lib/api';
 
 /** GET /api/solicitacao/totalizadores/{idPescador}: the fisher's request counters. */
 export async function fetchTotalizadoresPescador(idPescador: number): Promise<TotalizadoresPescador> {
-  return totalizadoresPescador.parse(await getDados<unknown>(`/api/solicitacao/totalizadores/${idPescador}`));
+  return getDados(`/api/solicitacao/totalizadores/${idPescador}`, totalizadoresPescador);
 }
 
 /** GET /api/analise-solicitacao/totalizadores: the analysis counters a servant can see. */
 export async function fetchTotalizadoresServidor(): Promise<TotalizadoresServidor> {
-  return totalizadoresServidor.parse(await getDados<unknown>('/api/analise-solicitacao/totalizadores'));
+  return getDados('/api/analise-solicitacao/totalizadores', totalizadoresServidor);
 }

@@ -1,0 +1,2 @@
+export { Contadores, contadoresPescador, contadoresServidor } from './contadores';
+export { ERRO_TOTALIZADORES, useTotalizadoresPescador, useTotalizadoresServidor } from './use-totalizadores';

@@ -1,0 +1,74 @@
+import type { Documento } from '../../shared/schemas/documento';
+import type { RgpPescador, SolicitacaoDetalheResposta, SolicitacaoResumo } from '../../shared/schemas/solicitacao-api';
+
+/**
+ * Answers of the API in the shapes of the shared contract (src/shared/schemas), for the fake server of the
+ * tests: each has every field the contract requires, and takes the ones a test cares about.
+ */
+
+/** A stored document (`nome`/`nomeArquivo`, `url`/`urlArquivo`, `chave`/`chaveArquivo` carry the same values). */
+export function documento(id: number, tipoDocumento: number, extra: Partial<Documento> = {}): Documento {
+  const nome = extra.nomeArquivo ?? `arquivo-${id}.pdf`;
+  const chave = extra.chaveArquivo ?? `chave${id}`;
+  const url = extra.urlArquivo ?? `/api/arquivos/${chave}`;
+  return {
+    id,
+    nome,
+    nomeArquivo: nome,
+    url,
+    urlArquivo: url,
+    chave,
+    chaveArquivo: chave,
+    tipoDocumento,
+    migrado: false,
+    aprovado: false,
+    ...extra,
+  };
+}
+
+/** A fisher's registry block: no RGP number yet, unless given. */
+export function rgpPescador(extra: Partial<RgpPescador> = {}): RgpPescador {
+  return {
+    numeroRGP: null,
+    numeroPrimeiroRGP: null,
+    orgao: null,
+    dataPrimeiroRgp: null,
+    origem: null,
+    situacao: null,
+    situacaoDescricao: null,
+    dataSuspensoCancelado: null,
+    podeAcessarSistema: true,
+    ...extra,
+  };
+}
+
+/** What every answer about a request says of it: a type-1 draft of fisher 42. */
+const SOLICITACAO = {
+  id: 1,
+  tipo: 1,
+  tipoDescricao: 'Registro inicial',
+  situacao: 1,
+  situacaoDescricao: 'Rascunho',
+  passo: 1,
+  idPescador: 42,
+  dataCriacao: '2025-01-10T12:00:00.000Z',
+  dataEnvio: null,
+  numeroProtocolo: null,
+};
+
+/** A request as GET /api/solicitacao/{id} answers it, with any step fields given. */
+export function solicitacaoDetalhe(extra: Partial<SolicitacaoDetalheResposta> = {}): SolicitacaoDetalheResposta {
+  return {
+    ...SOLICITACAO,
+    declaraCiencia: false,
+    idSolicitacaoOrigem: null,
+    inativa: false,
+    rgp: rgpPescador(),
+    ...extra,
+  };
+}
+
+/** A row of the request lists. */
+export function solicitacaoResumo(extra: Partial<SolicitacaoResumo> = {}): SolicitacaoResumo {
+  return { ...SOLICITACAO, nomePescador: 'MARIA DAS GRAÇAS PESCADORA', ...extra };
+}
