@@ -4,6 +4,8 @@
 // the running product (token check, scope, SQL, serialisation). Prints p50 / p95 / max per scenario.
 //
 // BENCH_REUSE=1 keeps the seeded data folder of an earlier run (seeding 2 million rows takes a few minutes).
+// Also prints, in SQL and in the same run, the counters by a fresh count beside the kept totals (migration
+// 0006) and the request-type filter through the request table beside the type copied on the analysis.
 import pg from 'pg';
 import { cpfComDigitos } from '../src/shared/cpf';
 import { percentile, signIn, startProduct, stop, waitExit } from './lib';
@@ -47,9 +49,9 @@ async function semear(db: pg.Client) {
            p.uf, '2021' || lpad(p.id::text, 9, '0')
     FROM pescador p, LATERAL (SELECT abs(hashint4(p.id + 17)) AS h) x WHERE p.cpf LIKE '9%'`);
   await db.query(`
-    INSERT INTO analise_solicitacao (solicitacao_id, situacao_analise, uf_pescador, criado_em, concluida_em)
+    INSERT INTO analise_solicitacao (solicitacao_id, situacao_analise, uf_pescador, criado_em, concluida_em, tipo_solicitacao)
     SELECT s.id, CASE s.situacao WHEN 7 THEN 2 WHEN 6 THEN 1 ELSE 3 END, s.uf_pescador, s.enviada_em,
-           CASE WHEN s.situacao = 4 THEN s.enviada_em + interval '9 days' END
+           CASE WHEN s.situacao = 4 THEN s.enviada_em + interval '9 days' END, s.tipo
     FROM solicitacao s JOIN pescador p ON p.id = s.pescador_id WHERE p.cpf LIKE '9%'`);
   await db.query('VACUUM ANALYZE pescador, solicitacao, analise_solicitacao');
   console.log(`seeded ${N.toLocaleString('en')} fishers, requests and analyses in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
@@ -63,6 +65,23 @@ try {
   // A fisher of the seed given a valid CPF, to look up by CPF.
   const cpf = cpfComDigitos('123456789');
   await db.query(`UPDATE pescador SET cpf = $1 WHERE cpf = '9' || lpad('777777', 10, '0')`, [cpf]);
+  // The counters in SQL, the same run: a fresh count of every analysis (what each staff visit did before the
+  // kept totals) beside the kept totals (what it does now), and the request-type filter through the request
+  // table beside the copy on the analysis.
+  const sqlMs = async (q: string) => {
+    const m: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const t0 = performance.now();
+      await db.query(q);
+      if (i >= 2) m.push(performance.now() - t0);
+    }
+    return percentile(m.sort((a, b) => a - b), 50).toFixed(1).padStart(7);
+  };
+  console.log('SQL p50 (ms), same run:');
+  console.log(`  counters, fresh count of all analyses  ${await sqlMs('SELECT count(*) FILTER (WHERE situacao_analise = 1), count(*) FILTER (WHERE situacao_analise IN (3, 4)), count(*) FILTER (WHERE situacao_analise = 2) FROM analise_solicitacao')}`);
+  console.log(`  counters, kept totals (now)            ${await sqlMs('SELECT sum(total) FILTER (WHERE situacao_analise = 1), sum(total) FILTER (WHERE situacao_analise IN (3, 4)), sum(total) FILTER (WHERE situacao_analise = 2) FROM analise_totais')}`);
+  console.log(`  tipo=5&situacao=1 page, join request   ${await sqlMs('SELECT a.id FROM analise_solicitacao a JOIN solicitacao s ON s.id = a.solicitacao_id WHERE a.situacao_analise = 1 AND s.tipo = 5 ORDER BY a.criado_em, a.id LIMIT 20')}`);
+  console.log(`  tipo=5&situacao=1 page, copied type    ${await sqlMs('SELECT a.id FROM analise_solicitacao a WHERE a.situacao_analise = 1 AND a.tipo_solicitacao = 5 ORDER BY a.criado_em, a.id LIMIT 20')}`);
   await db.end();
 
   const cenarios: [string, string, string][] = [
@@ -79,7 +98,17 @@ try {
     ['SFPA-PA', '30000000388', 'situacao=1'],
   ];
   const sessoes = new Map<string, string>();
-  console.log(`${RODADAS} calls each; latency through HTTP (ms)`);
+  console.log(`${RODADAS} calls each; latency through HTTP (ms); baseline: GET /api/health (one SELECT 1), same client`);
+  {
+    const medidas: number[] = [];
+    for (let i = 0; i < RODADAS + 3; i++) {
+      const t0 = performance.now();
+      await (await fetch(`${base}/api/health`)).json();
+      if (i >= 3) medidas.push(performance.now() - t0);
+    }
+    medidas.sort((a, b) => a - b);
+    console.log(`baseline /api/health${' '.repeat(38)}p50 ${percentile(medidas, 50).toFixed(0).padStart(5)}  p95 ${percentile(medidas, 95).toFixed(0).padStart(5)}`);
+  }
   for (const [perfil, cpfServidor, consulta] of cenarios) {
     if (!sessoes.has(cpfServidor)) sessoes.set(cpfServidor, (await signIn(base, cpfServidor)).token);
     const headers = { authorization: `Bearer ${sessoes.get(cpfServidor)}` };

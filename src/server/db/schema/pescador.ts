@@ -178,15 +178,35 @@ export const analiseSolicitacao = pgTable('analise_solicitacao', {
   documentoParecerId: integer('documento_parecer_id'),
   criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
   concluidaEm: timestamp('concluida_em', { withTimezone: true }),
+  /**
+   * The request's type, copied when the analysis is written (a request never changes type), so that the list
+   * filters by type without reading two million requests. Filled by the trigger of migration 0006 when absent.
+   */
+  tipoSolicitacao: smallint('tipo_solicitacao'),
 }, (t) => [
   // The follow-up list is ordered by arrival (criado_em, id): these serve it unfiltered, by situation, by state
   // (the SFPA scope, also its counters) and by both, in that order. bench/analise-fila.ts measures them.
   index('analise_situacao_uf_idx').on(t.situacaoAnalise, t.ufPescador, t.criadoEm),
+  index('analise_situacao_tipo_idx').on(t.situacaoAnalise, t.tipoSolicitacao, t.criadoEm),
   index('analise_fila_idx').on(t.situacaoAnalise, t.criadoEm),
   index('analise_uf_criado_idx').on(t.ufPescador, t.criadoEm),
   index('analise_criado_idx').on(t.criadoEm, t.id),
   index('analise_solicitacao_idx').on(t.solicitacaoId),
 ]);
+
+/**
+ * Kept totals of analyses by state of the fisher, request type and situation, so that the staff counters and
+ * the follow-up list's total never count two million rows per visit. Written only by the statement triggers of
+ * migration 0006 on analise_solicitacao, in the same transaction as the change (exact by construction; the
+ * test analise-totais.test.ts compares them with a fresh count under concurrent changes). `uf` is '' for an
+ * analysis without a state.
+ */
+export const analiseTotais = pgTable('analise_totais', {
+  uf: char('uf', { length: 2 }).notNull(),
+  tipoSolicitacao: smallint('tipo_solicitacao').notNull(),
+  situacaoAnalise: smallint('situacao_analise').notNull(),
+  total: bigint('total', { mode: 'number' }).notNull(),
+}, (t) => [primaryKey({ columns: [t.uf, t.tipoSolicitacao, t.situacaoAnalise] })]);
 
 /** The checklist of one analysis: each document of the request, approved or rejected. */
 export const analiseDocumento = pgTable('analise_documento', {

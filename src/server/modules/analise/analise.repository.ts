@@ -89,15 +89,18 @@ function normalizar<T extends Omit<AnaliseLinha, 'dados'>>(l: T): T {
 export class AnaliseRepository {
   constructor(private readonly db: Database) {}
 
-  /** Counters over analyses, limited to some states when given (bpchar[]: the column is char(2), so the index applies). */
+  /**
+   * Counters over analyses, limited to some states when given: read from the kept totals (analise_totais, a few
+   * hundred rows kept by the triggers of migration 0006), never by counting the analyses themselves.
+   */
   async totalizadores(ufs: string[] | null): Promise<TotalizadoresServidor> {
-    const filtroUf = ufs === null ? sql`true` : sql`uf_pescador = ANY(${sql.param(ufs)}::bpchar[])`;
+    const filtroUf = ufs === null ? sql`true` : sql`uf = ANY(${sql.param(ufs)}::bpchar[])`;
     const { rows } = await this.db.execute<TotalizadoresServidor>(sql`
       SELECT
-        count(*) FILTER (WHERE situacao_analise = ${A.AGUARDANDO_ANALISE})::int AS "aguardandoAnalise",
-        count(*) FILTER (WHERE situacao_analise IN (${A.DEFERIDA}, ${A.INDEFERIDA}))::int AS analisadas,
-        count(*) FILTER (WHERE situacao_analise = ${A.EM_ANALISE})::int AS "emAnalise"
-      FROM analise_solicitacao
+        coalesce(sum(total) FILTER (WHERE situacao_analise = ${A.AGUARDANDO_ANALISE}), 0)::int AS "aguardandoAnalise",
+        coalesce(sum(total) FILTER (WHERE situacao_analise IN (${A.DEFERIDA}, ${A.INDEFERIDA})), 0)::int AS analisadas,
+        coalesce(sum(total) FILTER (WHERE situacao_analise = ${A.EM_ANALISE}), 0)::int AS "emAnalise"
+      FROM analise_totais
       WHERE ${filtroUf}`);
     return rows[0]!;
   }
@@ -106,7 +109,9 @@ export class AnaliseRepository {
    * The follow-up list, oldest first, filtered and paginated in SQL (bench/analise-fila.ts measures it over 2
    * million analyses). The filters on the analysis itself are served by its indexes: (criado_em, id) for the
    * whole list and the period, (situacao_analise, uf_pescador, criado_em) and (uf_pescador, criado_em) for
-   * situation and state; the name by the trigram index of pescador.nome. Both the count and the page join the
+   * situation and state, (situacao_analise, tipo_solicitacao, criado_em) for the request type copied on the
+   * analysis; the name by the trigram index of pescador.nome. The total comes from the kept totals unless a
+   * period, a name or a CPF is asked. Both the count and the page join the
    * request and the fisher only when a filter reads them: the foreign keys are NOT NULL, so a join can neither
    * add nor drop a row, and the page joins them for its 20 rows only.
    */
@@ -120,17 +125,29 @@ export class AnaliseRepository {
     if (f.uf) where.push(sql`a.uf_pescador = ${f.uf}`);
     if (f.dataInicio) where.push(sql`a.criado_em >= ${dataSp(f.dataInicio, false)}`);
     if (f.dataFim) where.push(sql`a.criado_em < ${dataSp(f.dataFim, true)}`);
-    if (f.tipoSolicitacao) where.push(sql`s.tipo = ${f.tipoSolicitacao}`);
+    if (f.tipoSolicitacao) where.push(sql`a.tipo_solicitacao = ${f.tipoSolicitacao}`);
     if (f.cpf) where.push(sql`p.cpf = ${f.cpf}`);
     if (f.nome) where.push(sql`p.nome ILIKE ${`%${f.nome.toUpperCase().replace(/[%_\\]/g, '')}%`}`);
     const usaPescador = Boolean(f.cpf || f.nome);
-    const usaSolicitacao = usaPescador || Boolean(f.tipoSolicitacao);
+    const usaSolicitacao = usaPescador;
     const juncoes = sql`${usaSolicitacao ? sql`JOIN solicitacao s ON s.id = a.solicitacao_id` : sql``}
       ${usaPescador ? sql`JOIN pescador p ON p.id = s.pescador_id` : sql``}`;
     const filtro = where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
     const offset = (f.pagina - 1) * f.tamanhoPagina;
+    // Filters the kept totals know (situation, state, type, the caller's states) are counted there; a period or
+    // a fisher's name or CPF narrow the list by indexes, and only then are the rows counted.
+    const contarPelosTotais = !f.dataInicio && !f.dataFim && !usaPescador;
     const [contagem, pagina] = await Promise.all([
-      this.db.execute<{ total: number }>(sql`SELECT count(*)::int AS total FROM analise_solicitacao a ${juncoes} ${filtro}`),
+      contarPelosTotais
+        ? this.db.execute<{ total: number }>(sql`
+            SELECT coalesce(sum(total), 0)::int AS total FROM analise_totais t WHERE ${sql.join([
+              sql`true`,
+              ...(ufs === null ? [] : [sql`t.uf = ANY(${sql.param(ufs)}::bpchar[])`]),
+              ...(f.situacao ? [sql`t.situacao_analise = ${f.situacao}`] : []),
+              ...(f.uf ? [sql`t.uf = ${f.uf}`] : []),
+              ...(f.tipoSolicitacao ? [sql`t.tipo_solicitacao = ${f.tipoSolicitacao}`] : []),
+            ], sql` AND `)}`)
+        : this.db.execute<{ total: number }>(sql`SELECT count(*)::int AS total FROM analise_solicitacao a ${juncoes} ${filtro}`),
       this.db.execute<LinhaLista>(sql`
         WITH pagina AS (
           SELECT a.id FROM analise_solicitacao a ${juncoes} ${filtro}
