@@ -65,7 +65,8 @@ async function postmasterDaPasta(databaseDir: string): Promise<number | null> {
   if (vivo(pid) && cwd !== null && cwd === pasta) return pid;
   // Dead, or the PID now belongs to another process: the lock file is stale. PostgreSQL would refuse to start
   // while the PID it names is alive, whatever that process is.
-  if (vivo(pid) || cwd === null) await fs.rm(arquivo, { force: true });
+  // A live process whose directory cannot be read is left alone: PostgreSQL's own refusal then says why.
+  if (!vivo(pid) || (cwd !== null && cwd !== pasta)) await fs.rm(arquivo, { force: true });
   return null;
 }
 
