@@ -2,13 +2,17 @@
 // from its zod schemas, so the documentation cannot drift from the routes. Needs no database.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import PgBoss from 'pg-boss';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { connect } from '../src/server/db/client';
+import { FilaDeJobs } from '../src/server/jobs/job';
 
 const config = loadConfig({ ...process.env, NODE_ENV: 'test', DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', LOG_LEVEL: 'silent' });
 const handle = connect(config.database.url!, 1);
-const app = await buildApp({ config, db: handle.db, jwtSecret: crypto.randomBytes(32), logger: false });
+// A queue never started nor written to: building the app connects to nothing.
+const fila = new FilaDeJobs(new PgBoss({ connectionString: config.database.url! }));
+const app = await buildApp({ config, db: handle.db, jwtSecret: crypto.randomBytes(32), logger: false, fila });
 await app.ready();
 const spec = app.swagger() as { paths: Record<string, Record<string, { summary?: string; tags?: string[]; security?: unknown[] }>> };
 const linhas: string[] = [];

@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { FilaDeJobs } from './jobs/job';
 import { injectFetch, registerDevIdp } from './adapters/identity/dev-idp';
 import { OidcIdentityProvider, type IdentityProvider } from './adapters/identity/identity-provider';
 import { envelopePlugin, erroDoRoteador } from './plugins/envelope';
@@ -66,6 +67,7 @@ import { consultaPublicaRoutes } from './modules/consulta-publica/consulta-publi
 /** Services that background jobs and scripts call (the same instances the routes use). */
 export interface Servicos {
   analise: AnaliseService;
+  documento: DocumentoService;
 }
 
 declare module 'fastify' {
@@ -84,6 +86,11 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Replaces the file storage (tests); by default a local folder under DATA_DIR. */
   storage?: FileStorage;
+  /**
+   * The job queue services enqueue on, inside their transactions (`iniciarJobs` creates it before the app, and its
+   * workers start after, with `app.servicos`).
+   */
+  fila: FilaDeJobs;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -125,7 +132,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const assinador = new AssinadorArquivos(chaveAssinaturaArquivos(config.files.signingSecret, deps.jwtSecret), agora);
   const storage = deps.storage ?? criarArmazenamento(config, assinador);
   if (storage instanceof S3FileStorage) app.addHook('onClose', async () => storage.close());
-  const documento = new DocumentoService(db, new DocumentoRepository(db), storage, auditoria, {
+  // Deletes the files of removed documents through the job queue, after the commit (survives a crash).
+  const documento = new DocumentoService(db, new DocumentoRepository(db), storage, auditoria, deps.fila, {
     now: agora,
     onArquivoOrfao: (chave, err) => app.log.warn({ err, chave }, 'stored file left behind (delete failed)'),
   });
@@ -182,7 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const captcha = criarCaptchaVerifier({
     hcaptchaSecret: config.captcha.hcaptchaSecret, hmacSecret: config.captcha.hmacSecret, jwtSecret: deps.jwtSecret, db, log: app.log,
   });
-  app.decorate('servicos', { analise } satisfies Servicos);
+  app.decorate('servicos', { analise, documento } satisfies Servicos);
 
   // Routes, module by module.
   await app.register(saudeRoutes, { db, auditoria });

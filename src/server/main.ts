@@ -42,8 +42,10 @@ async function main() {
   await runMigrations(handle.db);
   await seedAll(handle.db, { demo: config.seedDemo });
   const jwtSecret = await resolveJwtSecret(config.auth.jwtSecret, config.dataDir);
-  const app = await buildApp({ config, db: handle.db, jwtSecret });
-  const jobs = await iniciarJobs({ connectionString: url, servicos: app.servicos, log: app.log });
+  // The queue first (services enqueue in their transactions), the workers once the services exist.
+  const jobs = await iniciarJobs({ connectionString: url, log });
+  const app = await buildApp({ config, db: handle.db, jwtSecret, fila: jobs.fila });
+  await jobs.trabalhar(app.servicos);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   Categoria, categoriaLabel, Nacionalidade, Sexo, sexoLabel, TipoDocumento,
 } from './enums';
+import { id } from './schemas/primitivos';
 import { UFS } from './ufs';
 
 /**
@@ -365,7 +366,7 @@ export const MAX_IDS_FILTRO_MUNICIPIOS = 500;
 
 /** POST /api/municipios/filtro. */
 export const filtroMunicipiosSchema = z.object({
-  ids: z.array(z.number().int().positive()).min(1).max(MAX_IDS_FILTRO_MUNICIPIOS),
+  ids: z.array(id()).min(1).max(MAX_IDS_FILTRO_MUNICIPIOS),
 });
 
 export const profissaoSchema = z.object({

@@ -18,12 +18,25 @@ export interface DefinicaoJob<S extends z.ZodType = z.ZodType> {
   agenda?: string;
   /** Retries before the job fails for good (pg-boss's retryLimit); 2 by default. */
   tentativas?: number;
+  /** Seconds before the first retry, doubling at each one (pg-boss's retryDelay with retryBackoff); none by default. */
+  esperaEntreTentativas?: number;
+  /** Seconds a run may take before pg-boss counts it as failed (expireInSeconds); 15 minutes by default. */
+  duracaoMaxima?: number;
   executar(payload: z.output<S>, ctx: { servicos: Servicos; log: FastifyBaseLogger }): Promise<unknown>;
 }
 
 /** Declares a job with its payload type inferred from the schema. */
 export function definirJob<S extends z.ZodType>(def: DefinicaoJob<S>): DefinicaoJob<S> {
   return def;
+}
+
+/** The pg-boss options of every job of this definition, enqueued or sent by its schedule. */
+export function opcoesDeEnvio(job: DefinicaoJob): PgBoss.SendOptions {
+  return {
+    retryLimit: job.tentativas ?? 2,
+    ...(job.esperaEntreTentativas ? { retryDelay: job.esperaEntreTentativas, retryBackoff: true } : {}),
+    ...(job.duracaoMaxima ? { expireInSeconds: job.duracaoMaxima } : {}),
+  };
 }
 
 /**
@@ -41,7 +54,11 @@ function executorPgBoss(executor: Executor): { executeSql(text: string, values?:
   };
 }
 
-/** The one way to enqueue a job: validated payload, written inside the caller's transaction. */
+/**
+ * The one way to enqueue a job: validated payload, written inside the caller's transaction. Its queue must exist
+ * (`iniciarJobs` creates every queue before the services are built); a job that cannot be written fails the
+ * caller's transaction instead of being dropped.
+ */
 export class FilaDeJobs {
   constructor(private readonly boss: PgBoss) {}
 
@@ -52,11 +69,14 @@ export class FilaDeJobs {
     opts: { chaveUnica?: string; iniciarApos?: Date } = {},
   ): Promise<string | null> {
     const dados = job.payload.parse(payload) as object;
-    return this.boss.send(job.nome, dados, {
+    const id = await this.boss.send(job.nome, dados, {
+      ...opcoesDeEnvio(job),
       db: executorPgBoss(executor),
-      retryLimit: job.tentativas ?? 2,
       ...(opts.chaveUnica ? { singletonKey: opts.chaveUnica } : {}),
       ...(opts.iniciarApos ? { startAfter: opts.iniciarApos } : {}),
     });
+    // pg-boss writes nothing, silently, for a queue that does not exist; with a unique key, null is a duplicate.
+    if (id === null && !opts.chaveUnica) throw new Error(`job queue ${job.nome} does not exist: the job was not written`);
+    return id;
   }
 }

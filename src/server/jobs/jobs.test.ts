@@ -25,9 +25,9 @@ beforeAll(async () => {
   t = await createTestApp();
   const url = t.pool.options.connectionString!;
   jobs = await iniciarJobs({
-    connectionString: url, servicos: t.app.servicos, log: t.app.log, pollingIntervalSeconds: 0.5,
-    definicoes: [...DEFINICOES_JOBS, jobDeTeste],
+    connectionString: url, log: t.app.log, pollingIntervalSeconds: 0.5, definicoes: [...DEFINICOES_JOBS, jobDeTeste],
   });
+  await jobs.trabalhar(t.app.servicos);
 });
 afterAll(async () => {
   await jobs.stop();

@@ -2,44 +2,71 @@ import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Servicos } from '../app';
 import { finalizarVencidasJob } from '../modules/analise/analise.jobs';
-import { FilaDeJobs, type DefinicaoJob } from './job';
+import { apagarArquivoJob, conciliarArquivosJob } from '../modules/documento/documento.jobs';
+import { FilaDeJobs, opcoesDeEnvio, type DefinicaoJob } from './job';
 
 /** Every job of the product, each defined in its module's `<domain>.jobs.ts`. This file only registers them. */
-export const DEFINICOES_JOBS: readonly DefinicaoJob[] = [finalizarVencidasJob];
+export const DEFINICOES_JOBS: readonly DefinicaoJob[] = [finalizarVencidasJob, apagarArquivoJob, conciliarArquivosJob];
 
 const FUSO = 'America/Sao_Paulo';
 
 export interface Jobs {
   boss: PgBoss;
+  /** Enqueues inside a transaction; usable as soon as `iniciarJobs` answers, before any worker runs. */
   fila: FilaDeJobs;
+  /**
+   * Keeps each schedule and starts each worker in this process, calling these services (the ones `buildApp`
+   * built with `fila`). Until then queued jobs wait in the database, as they do across a restart.
+   */
+  trabalhar(servicos: Servicos): Promise<void>;
   stop(): Promise<void>;
 }
 
+/** Runs one job's handler on a payload as pg-boss handed it: a payload that fails its schema fails the job. */
+export async function executarJob(
+  def: DefinicaoJob, dados: unknown, ctx: { servicos: Servicos; log: FastifyBaseLogger },
+): Promise<unknown> {
+  return def.executar(def.payload.parse(dados), ctx);
+}
+
 /**
- * Starts pg-boss on the product's database (schema `pgboss`), creates each job's queue, keeps each schedule
- * and runs the workers in this process: the schedule lives in the database, so several instances share it.
- * A payload that fails its schema fails the job (it is never handed to the service).
+ * Starts pg-boss on the product's database (schema `pgboss`, created on the first start) and creates every
+ * job's queue, so that services can enqueue from the start (`fila`); `trabalhar` then adds the schedules and the
+ * workers. Boot order (main.ts): `iniciarJobs` → `buildApp({ fila })` → `jobs.trabalhar(app.servicos)`. The
+ * schedule lives in the database, so several instances share it.
  */
 export async function iniciarJobs(opts: {
   connectionString: string;
-  servicos: Servicos;
   log: FastifyBaseLogger;
   pollingIntervalSeconds?: number;
   definicoes?: readonly DefinicaoJob[];
+  /** pg-boss's own pool (10 by default). */
+  conexoes?: number;
 }): Promise<Jobs> {
-  const boss = new PgBoss({ connectionString: opts.connectionString, schema: 'pgboss', application_name: 'rgp-jobs' });
+  const definicoes = opts.definicoes ?? DEFINICOES_JOBS;
+  const boss = new PgBoss({
+    connectionString: opts.connectionString, schema: 'pgboss', application_name: 'rgp-jobs',
+    ...(opts.conexoes ? { max: opts.conexoes } : {}),
+  });
   boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
   await boss.start();
+  for (const def of definicoes) await boss.createQueue(def.nome);
 
-  for (const def of opts.definicoes ?? DEFINICOES_JOBS) {
-    await boss.createQueue(def.nome);
-    if (def.agenda) await boss.schedule(def.nome, def.agenda, {}, { tz: FUSO });
-    await boss.work(def.nome, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 30 }, async ([job]) => {
-      if (!job) return undefined;
-      const payload = def.payload.parse(job.data);
-      return def.executar(payload, { servicos: opts.servicos, log: opts.log });
-    });
-  }
-
-  return { boss, fila: new FilaDeJobs(boss), stop: () => boss.stop({ graceful: true, timeout: 10_000 }) };
+  let trabalhando = false;
+  return {
+    boss,
+    fila: new FilaDeJobs(boss),
+    async trabalhar(servicos) {
+      if (trabalhando) return;
+      trabalhando = true;
+      for (const def of definicoes) {
+        if (def.agenda) await boss.schedule(def.nome, def.agenda, {}, { ...opcoesDeEnvio(def), tz: FUSO });
+        await boss.work(def.nome, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 30 }, async ([job]) => {
+          if (!job) return undefined;
+          return executarJob(def, job.data, { servicos, log: opts.log });
+        });
+      }
+    },
+    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+  };
 }

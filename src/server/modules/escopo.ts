@@ -4,16 +4,32 @@ import type { AuthContext } from './auth/auth.service';
 
 export const MENSAGEM_FORA_DO_ESCOPO = 'Você não tem permissão para acessar os dados deste pescador.';
 
+/*
+ * The read side of the product guide's "Who may do what", as the routes' `app.autorizar(...)` lists; the rows each
+ * route may reach are then `podeLerPescador`'s. Of the two read-only profiles:
+ * - CONSULTA_INTERNO (6) reads fishers, requests, analyses (and reports): it is in every list below, and in no
+ *   route that writes;
+ * - CONSULTA_EXTERNO (7) has only the fisher report (not built yet; when it is: CPF masked with `maskCpf`, no
+ *   contact data, no mother's name, birth date, street address, ethnicity or schooling, and the route lists
+ *   CONSULTA_EXTERNO itself) and the card lookups, which are the public ones (by CPF and RGP number with a
+ *   captcha, and the QR code's check) and answer no CPF at all. So it is in none of these lists: every route that
+ *   reads a fisher, a request, an analysis or a file answers it 403.
+ */
+
+/** Staff who read fishers, requests and analyses: SFPA within its states (`podeLerPescador`), the rest everywhere. */
+export const SERVIDORES_LEITORES = [Perfil.GESTOR, Perfil.MPA, Perfil.SFPA, Perfil.ADMIN, Perfil.CONSULTA_INTERNO] as const;
+
+/** The fisher (their own record, requests and card) and the staff who read fishers. */
+export const LEITORES = [Perfil.INTERESSADO, ...SERVIDORES_LEITORES] as const;
+
 /** Who may read documents and their files (the fisher their own; staff per `podeLerPescador`): CONSULTA_EXTERNO never. */
-export const PERFIS_LEITURA_DOCUMENTOS = [
-  Perfil.INTERESSADO, Perfil.GESTOR, Perfil.MPA, Perfil.SFPA, Perfil.ADMIN, Perfil.CONSULTA_INTERNO,
-] as const;
+export const PERFIS_LEITURA_DOCUMENTOS = LEITORES;
 
 /**
  * Who may read a fisher's data (product guide, "Who may do what"): the fisher themself; MPA, GESTOR, ADMIN and
  * CONSULTA_INTERNO any fisher; SFPA fishers of their agency's state or of a state served by an active task force
  * they belong to.
- * Everybody else gets 403, never the data, whether or not the fisher exists.
+ * Everybody else (CONSULTA_EXTERNO included) gets 403, never the data, whether or not the fisher exists.
  */
 export function podeLerPescador(ator: AuthContext, pescadorId: number, ufPescador: string | null): boolean {
   switch (ator.perfil) {

@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import PgBoss from 'pg-boss';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { connect, type DbHandle } from '../db/client';
+import { FilaDeJobs } from '../jobs/job';
 import { createTestApp, type TestApp } from '../test/helpers';
 import { MENSAGEM_ENDERECO_INVALIDO, MENSAGEM_ENDERECO_LONGO, MENSAGEM_INDISPONIVEL } from './envelope';
 
@@ -44,7 +46,7 @@ describe('with the database down', () => {
     handle = connect(url, 2);
     app = await buildApp({
       config: loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, LOG_LEVEL: 'silent', WEB_DIST_DIR: './dist/web' }),
-      db: handle.db, jwtSecret: crypto.randomBytes(32), logger: false,
+      db: handle.db, jwtSecret: crypto.randomBytes(32), logger: false, fila: new FilaDeJobs(new PgBoss({ connectionString: url })),
     });
     await app.ready();
   });

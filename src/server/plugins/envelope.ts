@@ -61,6 +61,23 @@ export function semBanco(err: unknown): boolean {
 }
 
 /**
+ * SQLSTATE class 22, data exception: PostgreSQL refused a value the request carried (a NUL in a text, an integer
+ * out of range, a text that is not of the column's type, an escape `jsonb` cannot hold, a value too long).
+ */
+const DADO_RECUSADO = /^22[0-9A-Z]{3}$/;
+
+/** The SQLSTATE when the error or one of its causes is a data exception of PostgreSQL, else null. */
+export function dadoRecusadoPeloBanco(err: unknown): string | null {
+  for (let e: unknown = err, n = 0; e instanceof Error && n < 5; e = (e as { cause?: unknown }).cause, n++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && DADO_RECUSADO.test(code)) return code;
+  }
+  return null;
+}
+
+export const LOG_DADO_RECUSADO = 'database refused a value of the request (SQLSTATE class 22): a request schema let it through';
+
+/**
  * The router's own refusals (a path that is not valid percent-encoding, a parameter over the length limit) in
  * the envelope, without echoing the address back (it may carry a token in `?jwt=`).
  */
@@ -93,6 +110,13 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     if (status >= 500 && semBanco(err)) {
       req.log.error({ err }, 'database unavailable');
       return erro(reply, 503, MENSAGEM_INDISPONIVEL);
+    }
+    const recusado = status >= 500 ? dadoRecusadoPeloBanco(err) : null;
+    if (recusado) {
+      // A last safety net: the shared types (src/shared/schemas/primitivos.ts) refuse such values first, with the
+      // field's name. Reaching here means a schema lets one through, so it is logged as an error to fix.
+      req.log.error({ err, sqlstate: recusado, metodo: req.method, rota: req.routeOptions.url }, LOG_DADO_RECUSADO);
+      return erro(reply, 400, MENSAGEM_DADOS_INVALIDOS);
     }
     if (status >= 500) {
       req.log.error({ err }, 'unexpected error');

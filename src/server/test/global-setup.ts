@@ -4,10 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import pino from 'pino';
 import { connect } from '../db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
 import { runMigrations } from '../db/migrate';
 import { seedAll } from '../db/seeds';
+import { iniciarJobs } from '../jobs/jobs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -63,6 +65,9 @@ export default async function setup(project: TestProject) {
   } finally {
     await handle.close();
   }
+  // pg-boss's schema and every queue, made once here rather than in each test file's database.
+  const jobs = await iniciarJobs({ connectionString: withDatabase(adminUrl, template), log: pino({ level: 'silent' }), conexoes: 2 });
+  await jobs.boss.stop({ graceful: false });
   project.provide('testAdminUrl', adminUrl);
   project.provide('testTemplateDb', template);
 

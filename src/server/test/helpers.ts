@@ -1,24 +1,31 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import pino from 'pino';
 import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config';
 import { connect, type Database } from '../db/client';
+import { DEFINICOES_JOBS, executarJob, iniciarJobs, type Jobs } from '../jobs/jobs';
 
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
   pool: pg.Pool;
   config: Config;
+  /**
+   * The app's real job queue (pg-boss on this database): services enqueue on it, but no worker runs until a
+   * test calls `jobs.trabalhar(app.servicos)` or `executarJobsPendentes`, as after a crash before the workers ran.
+   */
+  jobs: Jobs;
   close(): Promise<void>;
 }
 
 export const TEST_PUBLIC_URL = 'http://localhost:3000';
 
 /**
- * A server on a fresh database cloned from the migrated, seeded template (global-setup.ts). Each test file
- * gets its own database; close() drops it.
+ * A server on a fresh database cloned from the migrated, seeded template (global-setup.ts, which also made the
+ * job queues). Each test file gets its own database; close() drops it.
  */
 export async function createTestApp(
   overrides: Partial<Omit<AppDeps, 'db' | 'config'>> & {
@@ -49,13 +56,21 @@ export async function createTestApp(
     ...overrides.env,
   });
   const { env: _env, beforeReady, ...rest } = overrides;
-  const app = await buildApp({
-    config,
-    db: handle.db,
-    jwtSecret: crypto.randomBytes(32),
-    logger: false,
-    ...rest,
-  });
+  const jobs = await iniciarJobs({ connectionString: url.toString(), log: pino({ level: 'silent' }), conexoes: 2, pollingIntervalSeconds: 0.5 });
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({
+      config,
+      db: handle.db,
+      jwtSecret: crypto.randomBytes(32),
+      logger: false,
+      fila: jobs.fila,
+      ...rest,
+    });
+  } catch (err) {
+    await jobs.stop();
+    throw err;
+  }
   beforeReady?.(app);
   await app.ready();
   return {
@@ -63,8 +78,10 @@ export async function createTestApp(
     db: handle.db,
     pool: handle.pool,
     config,
+    jobs,
     async close() {
       await app.close();
+      await jobs.stop();
       await handle.close();
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
@@ -75,6 +92,30 @@ export async function createTestApp(
       }
     },
   };
+}
+
+/**
+ * Runs, here and now, every job waiting in the queues (the same handlers the workers run), until none is left;
+ * answers how many ran. For tests that need a job's effect without waiting for a worker's polling.
+ */
+export async function executarJobsPendentes(t: TestApp): Promise<number> {
+  let n = 0;
+  for (let rodada = true; rodada;) {
+    rodada = false;
+    for (const def of DEFINICOES_JOBS) {
+      for (const job of await t.jobs.boss.fetch(def.nome, { batchSize: 100 })) {
+        rodada = true;
+        n++;
+        try {
+          await t.jobs.boss.complete(def.nome, job.id, await executarJob(def, job.data, { servicos: t.app.servicos, log: t.app.log }) as object);
+        } catch (err) {
+          await t.jobs.boss.fail(def.nome, job.id, { message: String(err) });
+          throw err;
+        }
+      }
+    }
+  }
+  return n;
 }
 
 /** A tiny cookie jar over app.inject, following no redirects. */

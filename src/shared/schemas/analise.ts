@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { documentoSchema } from './documento';
+import { id, idCoagido, texto } from './primitivos';
 import { paginacaoSchema, solicitacaoResumoSchema } from './solicitacao-api';
 
 /** Analysis of requests (spec points 3, 4, 5 and 7 "Analysis"). */
@@ -37,10 +38,10 @@ export const MENSAGENS_ANALISE = {
 
 export const JUSTIFICATIVA_MINIMA = 30;
 
-export const idAnaliseCorpo = z.object({ idAnaliseSolicitacao: z.coerce.number().int().positive() });
+export const idAnaliseCorpo = z.object({ idAnaliseSolicitacao: idCoagido() });
 
 export const itemChecklistSchema = z.object({
-  id: z.number().int().positive(),
+  id: id(),
   aprovado: z.boolean(),
   tipoDocumento: z.number().int().min(1).max(16),
 });
@@ -52,12 +53,12 @@ export const itemChecklistSchema = z.object({
 export const MENSAGEM_DOCUMENTO_REPETIDO = 'Cada documento deve ser avaliado uma única vez';
 
 export const decisaoAnaliseCorpo = z.object({
-  id: z.number().int().positive(),
-  solicitacao: z.union([z.number().int().positive(), z.object({ id: z.number().int().positive() })])
+  id: id(),
+  solicitacao: z.union([id(), z.object({ id: id() })])
     .transform((s) => (typeof s === 'number' ? s : s.id)),
   documentos: z.array(itemChecklistSchema).min(1, 'Avalie pelo menos 1 documento').max(100),
-  justificativa: z.string().trim().max(4000, 'Deve ter no máximo 4000 caracteres').nullable().optional().transform((v) => v ?? ''),
-  documentoParecer: z.union([z.number().int().positive(), z.object({ id: z.number().int().positive() }), z.null()]).optional()
+  justificativa: texto().trim().max(4000, 'Deve ter no máximo 4000 caracteres').nullable().optional().transform((v) => v ?? ''),
+  documentoParecer: z.union([id(), z.object({ id: id() }), z.null()]).optional()
     .transform((d) => (d === null || d === undefined ? null : typeof d === 'number' ? d : d.id)),
 }).superRefine((v, ctx) => {
   // One verdict per document: a repeated id would let the stored checklist contradict the outcome.
@@ -79,9 +80,9 @@ export type DecisaoAnaliseCorpo = z.output<typeof decisaoAnaliseCorpo>;
 export const filtrosAnalise = paginacaoSchema.extend({
   situacao: z.coerce.number().int().min(1).max(4).optional(),
   tipoSolicitacao: z.coerce.number().int().min(1).max(10).optional(),
-  uf: z.string().length(2).transform((v) => v.toUpperCase()).optional(),
-  cpf: z.string().transform((v) => v.replace(/\D/g, '')).refine((v) => v.length === 11, 'CPF inválido').optional(),
-  nome: z.string().trim().min(3, 'Informe pelo menos 3 letras do nome').max(100).optional(),
+  uf: texto().length(2).transform((v) => v.toUpperCase()).optional(),
+  cpf: texto().transform((v) => v.replace(/\D/g, '')).refine((v) => v.length === 11, 'CPF inválido').optional(),
+  nome: texto().trim().min(3, 'Informe pelo menos 3 letras do nome').max(100).optional(),
   dataInicio: z.iso.date().optional(),
   dataFim: z.iso.date().optional(),
 });

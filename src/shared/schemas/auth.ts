@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { Perfil } from '../enums';
+import { texto } from './primitivos';
 
 /** 16 random bytes, hex: the link key the client generates (spec point 4, Login). */
-export const chaveLink = z.string().regex(/^[0-9a-f]{32}$/i, 'Chave de acesso inválida');
+export const chaveLink = texto().regex(/^[0-9a-f]{32}$/i, 'Chave de acesso inválida');
 
 export const linkResposta = z.object({ url: z.string() });
 
 export const loginCorpo = z.object({
-  code: z.string().min(1, 'O código de autorização é obrigatório').max(2048),
+  code: texto().min(1, 'O código de autorização é obrigatório').max(2048),
   state: chaveLink,
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isRgpValido, MENSAGEM_RGP_INVALIDO, normalizarRgp } from '../rgp';
+import { texto } from './primitivos';
 import { cpfSchema } from './solicitacao';
 
 /**
@@ -26,7 +27,7 @@ export const MENSAGENS_CARTEIRA = {
 export const CABECALHO_CAPTCHA = 'x-hcaptcha-token';
 
 /** An RGP number as typed (hyphens, spaces and lower case allowed), normalised: 'PAPA00000000042'. */
-export const rgpSchema = z.string({ error: 'Campo obrigatório' })
+export const rgpSchema = texto({ error: 'Campo obrigatório' })
   .transform(normalizarRgp)
   .refine(isRgpValido, MENSAGEM_RGP_INVALIDO);
 
@@ -78,11 +79,11 @@ export type VerificacaoCarteira = z.infer<typeof verificacaoCarteiraSchema>;
  * The verification code of a printed card (base64url, see carteira-token.ts on the server). Its content is
  * checked by the server, which audits every attempt, so the schema only bounds its size.
  */
-export const tokenCarteiraParam = z.object({ token: z.string().min(1).max(512) });
+export const tokenCarteiraParam = z.object({ token: texto().min(1).max(512) });
 
 /** GET /api/pescador/protocolo-solicitacao-registro/{id}: `id` is the protocol number (digits). */
 export const protocoloPublicoParam = z.object({
-  id: z.string().refine((v) => /^\d{4,20}$/.test(v), MENSAGENS_CARTEIRA.protocoloInvalido),
+  id: texto().refine((v) => /^\d{4,20}$/.test(v), MENSAGENS_CARTEIRA.protocoloInvalido),
 });
 
 /** What the public protocol check answers. The name shows the first name in full and the rest as initials. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TipoDocumento } from '../enums';
+import { idCoagido, texto } from './primitivos';
 import { MENSAGENS_SOLICITACAO } from './solicitacao';
 
 /**
@@ -37,16 +38,13 @@ export const tipoDocumentoSchema = z.coerce
 
 /** The text fields of POST /api/documentos (multipart: idSolicitacao, tipo, and the file `arquivos`). */
 export const envioDocumentoCampos = z.object({
-  idSolicitacao: z.coerce
-    .number({ error: MENSAGENS_DOCUMENTO.solicitacaoInvalida })
-    .int(MENSAGENS_DOCUMENTO.solicitacaoInvalida)
-    .positive(MENSAGENS_DOCUMENTO.solicitacaoInvalida),
+  idSolicitacao: idCoagido({ obrigatorio: MENSAGENS_DOCUMENTO.solicitacaoInvalida, invalido: MENSAGENS_DOCUMENTO.solicitacaoInvalida }),
   tipo: tipoDocumentoSchema,
 });
 export type EnvioDocumentoCampos = z.infer<typeof envioDocumentoCampos>;
 
 /** A stored file's key: random (32 hex for new files); migrated files keep theirs. Never a user's file name. */
-export const chaveArquivoSchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'Chave de arquivo inválida');
+export const chaveArquivoSchema = texto().regex(/^[A-Za-z0-9_-]{8,100}$/, 'Chave de arquivo inválida');
 
 export const documentoSchema = z.object({
   id: z.number().int(),
@@ -66,7 +64,7 @@ export type Documento = z.infer<typeof documentoSchema>;
 export const documentosResposta = z.object({ documentos: z.array(documentoSchema) });
 
 /** GET /api/cloud-storage/{chave}?jwt=: the caller's token travels in the query (a new tab sends no headers). */
-export const cloudStorageQuery = z.object({ jwt: z.string().min(1).max(4096).optional() });
+export const cloudStorageQuery = z.object({ jwt: texto().min(1).max(4096).optional() });
 
 /** `dados` of GET /api/cloud-storage/{chave}: a short-lived signed address of the file. */
 export const enderecoArquivoResposta = z.object({ url: z.string() });
@@ -76,7 +74,7 @@ export const enderecoArquivoResposta = z.object({ url: z.string() });
  * checked by the server, which answers 403 for a malformed, wrong or expired one (not 400).
  */
 export const arquivoQuery = z.object({
-  expira: z.string().max(20).optional(),
-  assinatura: z.string().max(200).optional(),
-  jwt: z.string().min(1).max(4096).optional(),
+  expira: texto().max(20).optional(),
+  assinatura: texto().max(200).optional(),
+  jwt: texto().min(1).max(4096).optional(),
 });

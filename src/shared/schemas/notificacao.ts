@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TipoNotificacao } from '../enums';
+import { id, texto } from './primitivos';
 
 /**
  * System notifications to a fisher (spec point 3 "Notification"; the modal ATENÇÃO with read confirmation).
@@ -22,8 +23,7 @@ export const tipoNotificacaoSchema = z
   .refine((v) => tiposNotificacao.includes(v), MENSAGENS_NOTIFICACAO.tipoInvalido);
 
 /** An address inside the product (`/…`, never `//host`): the modal's button must not send a fisher elsewhere. */
-export const urlRedirecionamentoSchema = z
-  .string()
+export const urlRedirecionamentoSchema = texto()
   .max(300, 'Deve ter no máximo 300 caracteres')
   .regex(/^\/(?![/\\])/, 'Informe um endereço interno do sistema, iniciado por /');
 
@@ -39,9 +39,9 @@ export const notificacoesResposta = z.array(notificacaoSchema);
 
 /** What another module hands to NotificacaoService.criar. */
 export const novaNotificacaoSchema = z.object({
-  pescadorId: z.number().int().positive(),
+  pescadorId: id(),
   tipo: tipoNotificacaoSchema,
-  conteudo: z.string().trim().min(1, 'Campo obrigatório').max(4000, 'Deve ter no máximo 4000 caracteres'),
+  conteudo: texto().trim().min(1, 'Campo obrigatório').max(4000, 'Deve ter no máximo 4000 caracteres'),
   urlRedirecionamento: urlRedirecionamentoSchema.nullable().optional(),
 });
 export type NovaNotificacao = z.input<typeof novaNotificacaoSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Nacionalidade } from '../enums';
 import { rotaConsultaProtocolo } from '../rotas-web';
 import { documentoSchema } from './documento';
+import { idCoagido } from './primitivos';
 import { enderecoSchema, rgpLeituraSchema } from './solicitacao';
 import { rgpPescadorSchema } from './solicitacao-api';
 
@@ -93,7 +94,7 @@ export type RegistroLegado = z.infer<typeof registroLegadoSchema>;
 
 /** GET /api/pescador/{id}/imprimir-protocolo?idSolicitacao= (default: the fisher's latest sent request). */
 export const imprimirProtocoloQuery = z.object({
-  idSolicitacao: z.coerce.number().int().positive().optional(),
+  idSolicitacao: idCoagido().optional(),
 });
 
 /** The address of the public protocol check that the receipt's QR code opens. */

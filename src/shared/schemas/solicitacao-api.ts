@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { onlyDigits } from '../cpf';
 import { partesSaoPaulo } from '../datas';
+import { id, idCoagido, idParam, texto } from './primitivos';
 import { dataIso, rgpLeituraSchema } from './solicitacao';
 
 /**
@@ -86,10 +87,8 @@ export const MENSAGENS_EDICAO_DOCUMENTOS = {
   naoEdicaoDocumentos: 'Esta solicitação não é uma edição de documentos.',
 } as const;
 
-const idNumerico = z.coerce.number().int().positive().max(2_147_483_647);
-
-/** `{id}` in a path. */
-export const idParam = z.object({ id: idNumerico });
+/** `{id}` in a path (src/shared/schemas/primitivos.ts). */
+export { idParam };
 
 /** The registry block of a fisher (GET /api/rgp/pescador/{id}): step 1's read-only `rgp` and the status's label. */
 export const rgpPescadorSchema = rgpLeituraSchema.extend({
@@ -141,7 +140,7 @@ export const TAMANHO_PAGINA_PADRAO = 20;
 export const TAMANHO_PAGINA_MAXIMO = 100;
 
 /** One or more statuses: `situacao=2`, `situacao=2,3` or `situacao=2&situacao=3`. */
-const listaDeNumeros = z.union([z.string(), z.array(z.string())])
+const listaDeNumeros = z.union([texto(), z.array(texto())])
   .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean))
   .pipe(z.array(z.string().regex(/^\d{1,2}$/, 'Valor inválido').transform(Number)).max(20));
 
@@ -156,9 +155,9 @@ export const paginacaoSchema = z.object({
 export const filtroSolicitacoesSchema = paginacaoSchema.extend({
   situacao: listaDeNumeros.optional(),
   tipo: listaDeNumeros.optional(),
-  cpf: z.string().transform(onlyDigits).pipe(z.string().regex(/^\d{11}$/, 'CPF inválido')).optional(),
-  nome: z.string().trim().min(1).max(150).optional(),
-  idPescador: idNumerico.optional(),
+  cpf: texto().transform(onlyDigits).pipe(z.string().regex(/^\d{11}$/, 'CPF inválido')).optional(),
+  nome: texto().trim().min(1).max(150).optional(),
+  idPescador: idCoagido().optional(),
 });
 export type FiltroSolicitacoes = z.infer<typeof filtroSolicitacoesSchema>;
 
@@ -178,8 +177,8 @@ export type ConsultaEdicaoRegistro = z.infer<typeof consultaEdicaoRegistroSchema
 
 /** Not after today in São Paulo. */
 const naoFutura = (v: string) => v <= partesSaoPaulo(new Date()).data;
-const siglaOrgao = z.string({ error: 'Campo obrigatório' }).trim().min(1).max(20).transform((v) => v.toUpperCase());
-const numeroPrimeiroRgp = z.string({ error: 'Campo obrigatório' }).trim().min(1).max(30).transform((v) => v.toUpperCase());
+const siglaOrgao = texto({ error: 'Campo obrigatório' }).trim().min(1).max(20).transform((v) => v.toUpperCase());
+const numeroPrimeiroRgp = texto({ error: 'Campo obrigatório' }).trim().min(1).max(30).transform((v) => v.toUpperCase());
 
 /** POST /api/solicitacao-edicao-rgp. `orgao` is an agency sigla (table orgao). */
 export const edicaoRgpCorpo = z.object({
@@ -198,15 +197,15 @@ export type AtualizarRgpCorpo = z.infer<typeof atualizarRgpCorpo>;
 
 /** POST /api/solicitacao-cancelamento-pescador/motivoCancelamento. The justification may be empty only for GESTOR. */
 export const cancelamentoCorpo = z.object({
-  idPescador: z.number().int().positive().max(2_147_483_647),
-  justificativaDeclaracaoSolicitacaoCancelamento: z.string().max(4000).nullable().optional()
+  idPescador: id(),
+  justificativaDeclaracaoSolicitacaoCancelamento: texto().max(4000).nullable().optional()
     .transform((v) => (v ?? '').trim()),
 });
 export type CancelamentoCorpo = z.infer<typeof cancelamentoCorpo>;
 
 /** POST /api/solicitacao-regularizacao (docs/decisions/0009-regularizacao.md). */
 export const regularizacaoCorpo = z.object({
-  justificativa: z.string({ error: 'Campo obrigatório' }).trim()
+  justificativa: texto({ error: 'Campo obrigatório' }).trim()
     .min(10, MENSAGENS_SOLICITACAO_API.justificativaRegularizacao).max(4000),
 });
 export type RegularizacaoCorpo = z.infer<typeof regularizacaoCorpo>;

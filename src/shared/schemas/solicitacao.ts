@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isValidCpf, onlyDigits } from '../cpf';
 import { Nacionalidade, TipoDocumento, TipoSolicitacao } from '../enums';
 import { isUf } from '../ufs';
+import { id as idPrimitivo, texto as textoPrimitivo } from './primitivos';
 
 /**
  * The request wizard's wire shapes (spec point 3 "Step 1" … "Step 4", product guide "Wire shapes"): the body of
@@ -46,22 +47,22 @@ export const tiposComAssistente = [
 const obrigatorio = 'Campo obrigatório';
 
 /** A calendar date 'YYYY-MM-DD' that exists (leap years included). */
-export const dataIso = z.string({ error: obrigatorio }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida').refine((v) => {
+export const dataIso = textoPrimitivo({ error: obrigatorio }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida').refine((v) => {
   const d = new Date(`${v}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 }, 'Data inválida');
 
 const texto = (max: number, min = 1) =>
-  z.string({ error: obrigatorio }).trim().min(min, min === 1 ? obrigatorio : `Deve ter no mínimo ${min} caracteres`).max(max, `Deve ter no máximo ${max} caracteres`);
-const textoOpcional = (max: number) => z.string().trim().max(max, `Deve ter no máximo ${max} caracteres`).optional().nullable()
+  textoPrimitivo({ error: obrigatorio }).trim().min(min, min === 1 ? obrigatorio : `Deve ter no mínimo ${min} caracteres`).max(max, `Deve ter no máximo ${max} caracteres`);
+const textoOpcional = (max: number) => textoPrimitivo().trim().max(max, `Deve ter no máximo ${max} caracteres`).optional().nullable()
   .transform((v) => (v ? v : null));
-const id = z.number({ error: obrigatorio }).int('Valor inválido').positive('Valor inválido');
-const sigla = z.string({ error: obrigatorio }).refine(isUf, 'UF inválida');
-const digitos = (n: number | [number, number], msg: string) => z.string({ error: obrigatorio }).transform(onlyDigits).refine(
+const id = idPrimitivo({ obrigatorio, invalido: 'Valor inválido' });
+const sigla = textoPrimitivo({ error: obrigatorio }).refine(isUf, 'UF inválida');
+const digitos = (n: number | [number, number], msg: string) => textoPrimitivo({ error: obrigatorio }).transform(onlyDigits).refine(
   (v) => (Array.isArray(n) ? v.length >= n[0] && v.length <= n[1] : v.length === n), msg);
 const simNao = z.boolean({ error: obrigatorio });
 
-export const cpfSchema = z.string({ error: obrigatorio }).transform(onlyDigits).refine(isValidCpf, 'CPF inválido');
+export const cpfSchema = textoPrimitivo({ error: obrigatorio }).transform(onlyDigits).refine(isValidCpf, 'CPF inválido');
 
 /** CNPJ check digits. */
 export function isValidCnpj(value: string): boolean {
@@ -75,7 +76,7 @@ export function isValidCnpj(value: string): boolean {
   };
   return dv(12) === Number(c[12]) && dv(13) === Number(c[13]);
 }
-export const cnpjSchema = z.string({ error: obrigatorio }).transform(onlyDigits).refine(isValidCnpj, 'CNPJ inválido');
+export const cnpjSchema = textoPrimitivo({ error: obrigatorio }).transform(onlyDigits).refine(isValidCnpj, 'CNPJ inválido');
 
 // ---------------------------------------------------------------- step 1: personal data
 
@@ -187,10 +188,10 @@ export const embarcacaoSchema = z.object({
 });
 
 export const areaPretendidaPescaSchema = z.object({
-  id: z.number().int().positive().optional(),
+  id: idPrimitivo().optional(),
   idMunicipio: id.nullable().optional(),
   tipoLocalPesca: id.nullable().optional(),
-  nomePopularLocalPesca: z.string().trim().max(150, 'Deve ter no máximo 150 caracteres').nullable().optional(),
+  nomePopularLocalPesca: textoPrimitivo().trim().max(150, 'Deve ter no máximo 150 caracteres').nullable().optional(),
 });
 
 export const entidadeRepresentanteSchema = z.object({
@@ -366,7 +367,7 @@ export const tipoSolicitacaoSchema = z.union(tiposComAssistente.map((t) => z.lit
 
 /** POST and PUT /api/solicitacao: the envelope of a step; the step's own fields are checked by its schema. */
 export const salvarPassoCorpo = z.looseObject({
-  id: z.number().int().positive().optional(),
+  id: idPrimitivo().optional(),
   tipo: tipoSolicitacaoSchema,
   passo: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)], { error: 'Passo inválido' }),
   declaraCiencia: z.boolean().optional(),

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { exigirChaveValida, type ArquivoArmazenado, type AssinadorArquivos, type FileStorage } from './storage';
+import {
+  CHAVE_ARQUIVO_VALIDA, exigirChaveValida, type ArquivoArmazenado, type ArquivoListado, type AssinadorArquivos, type FileStorage,
+} from './storage';
 
 /**
  * Files in a local folder (the default; `${DATA_DIR}/arquivos`): `<root>/<first 2 characters of the key>/<key>`,
@@ -54,6 +56,49 @@ export class LocalFileStorage implements FileStorage {
   async signedUrl(key: string, ttlSeconds: number): Promise<string> {
     exigirChaveValida(key);
     return this.assinador.enderecoLocal(key, ttlSeconds);
+  }
+
+  /**
+   * Folder by folder (`<2 characters>/`, in order, so the keys come out in order): a key is listed when its file
+   * or its `.meta` is there (a put cut short leaves the `.meta` alone; `delete` removes both), dated by the newer
+   * of the two. Stray `.tmp` files of an interrupted write and anything else are not keys and are skipped.
+   */
+  async *listar(): AsyncIterable<ArquivoListado> {
+    for (const pasta of await nomesEmOrdem(this.root)) {
+      if (pasta.length !== 2) continue;
+      const dir = path.join(this.root, pasta);
+      const chaves = new Set<string>();
+      for (const nome of await nomesEmOrdem(dir)) {
+        const chave = nome.endsWith('.meta') ? nome.slice(0, -'.meta'.length) : nome;
+        if (CHAVE_ARQUIVO_VALIDA.test(chave) && chave.startsWith(pasta)) chaves.add(chave);
+      }
+      for (const chave of [...chaves].sort()) {
+        const datas = await Promise.all([chave, `${chave}.meta`].map(async (n) => {
+          try {
+            const st = await fs.lstat(path.join(dir, n));
+            return st.isFile() ? st.mtime : null;
+          } catch (err) {
+            if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+            throw err;
+          }
+        }));
+        const presentes = datas.filter((d): d is Date => d !== null);
+        // Deleted between the folder's listing and now: not stored any more.
+        if (presentes.length === 0) continue;
+        yield { chave, modificadoEm: new Date(Math.max(...presentes.map((d) => d.getTime()))) };
+      }
+    }
+  }
+}
+
+/** The names in a folder, sorted; none when the folder does not exist (nothing stored yet). */
+async function nomesEmOrdem(dir: string): Promise<string[]> {
+  try {
+    return (await fs.readdir(dir)).sort();
+  } catch (err) {
+    const codigo = (err as NodeJS.ErrnoException).code;
+    if (codigo === 'ENOENT' || codigo === 'ENOTDIR') return [];
+    throw err;
   }
 }
 

@@ -1,6 +1,10 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { exigirChaveValida, type ArquivoArmazenado, type FileStorage } from './storage';
+import {
+  CHAVE_ARQUIVO_VALIDA, exigirChaveValida, type ArquivoArmazenado, type ArquivoListado, type FileStorage,
+} from './storage';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -11,7 +15,10 @@ export interface S3StorageOptions {
   forcePathStyle: boolean;
   /** Static credentials; when absent, the SDK's chain (environment, instance or task role, web identity). */
   credentials?: { accessKeyId: string; secretAccessKey: string } | undefined;
-  /** Folder-like prefix of every key in the bucket, e.g. `documentos/`. */
+  /**
+   * Folder-like prefix of every key in the bucket, e.g. `documentos/`. The prefix is the product's alone: the
+   * reconciliation deletes objects directly under it that look like keys and that no document points to.
+   */
   prefix: string;
 }
 
@@ -68,6 +75,27 @@ export class S3FileStorage implements FileStorage {
       ResponseCacheControl: 'private, no-store',
     });
     return getSignedUrl(this.client, comando, { expiresIn: ttlSeconds });
+  }
+
+  /**
+   * ListObjectsV2 under the prefix, a thousand keys a page, in the bucket's order (UTF-8 byte order, the same as
+   * `<` for valid keys). The `/` delimiter keeps objects of deeper folders out: only the product's own keys,
+   * directly under the prefix, are listed.
+   */
+  async *listar(): AsyncIterable<ArquivoListado> {
+    let continuar: string | undefined;
+    do {
+      const pagina = await this.client.send(new ListObjectsV2Command({
+        Bucket: this.opts.bucket, Prefix: this.opts.prefix, Delimiter: '/', ContinuationToken: continuar,
+      }));
+      for (const o of pagina.Contents ?? []) {
+        const chave = o.Key?.slice(this.opts.prefix.length) ?? '';
+        if (!o.Key?.startsWith(this.opts.prefix) || !CHAVE_ARQUIVO_VALIDA.test(chave)) continue;
+        // Without a date the object counts as just written: never old enough to be taken for an orphan.
+        yield { chave, modificadoEm: o.LastModified ?? new Date() };
+      }
+      continuar = pagina.IsTruncated ? pagina.NextContinuationToken : undefined;
+    } while (continuar);
   }
 
   /** Releases the client's connections (shutdown). */

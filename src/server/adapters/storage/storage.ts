@@ -6,6 +6,12 @@ export interface ArquivoArmazenado {
   mime: string;
 }
 
+/** A key found by a listing of the storage, with when its file was last written. */
+export interface ArquivoListado {
+  chave: string;
+  modificadoEm: Date;
+}
+
 /**
  * Where documents live (product guide, "Documents and files"): a local folder by default, S3-compatible storage
  * in production. Keys are random and chosen by the caller (`novaChaveArquivo`); never a user's file name.
@@ -19,6 +25,12 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** A short-lived address from which a browser may read the file without further credentials. */
   signedUrl(key: string, ttlSeconds: number): Promise<string>;
+  /**
+   * Every stored key, each once and in ascending order (JavaScript's `<`, byte order for the ASCII of valid
+   * keys), page by page: the reconciliation with the document rows walks it beside them without holding either
+   * in memory. Anything in the storage that is not a valid key is skipped.
+   */
+  listar(): AsyncIterable<ArquivoListado>;
 }
 
 /** Keys the storage accepts: letters, digits, `_` and `-` (no dots, no slashes: no path can be built from one). */

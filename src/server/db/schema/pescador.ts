@@ -149,6 +149,9 @@ export const documento = pgTable('documento', {
 }, (t) => [
   index('documento_solicitacao_idx').on(t.solicitacaoId, t.tipoDocumento),
   index('documento_pescador_idx').on(t.pescadorId),
+  // The active rows in byte order of their file key, the order storages list keys in: the reconciliation of
+  // files and rows walks both side by side, a page at a time (DocumentoRepository.ativosPorChave).
+  index('documento_chave_ativa_idx').on(sql`${t.chaveArquivo} COLLATE "C"`).where(sql`${t.removidoEm} IS NULL`),
 ]);
 
 /** A system notification to a fisher (modal ATENÇÃO with read confirmation). */

@@ -6,16 +6,17 @@ import {
   analiseDetalheSchema, bloqueioRespostaSchema, decisaoAnaliseCorpo, decisaoRespostaSchema, filtrosAnalise, idAnaliseCorpo,
   indeferimentoSchema, listaAnalisesSchema, MENSAGENS_ANALISE,
 } from '../../../shared/schemas/analise';
+import { idParam } from '../../../shared/schemas/primitivos';
 import { totalizadoresServidor } from '../../../shared/schemas/totalizadores';
 import { atorDe } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
+import { SERVIDORES_LEITORES as LEITORES } from '../escopo';
 import type { AnaliseService } from './analise.service';
 
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 const seguranca = [{ bearer: [] }];
 
-/** Who may read analyses; who may act on them is checked by the service (profile, scope, instance, lock). */
-const LEITORES = [Perfil.GESTOR, Perfil.MPA, Perfil.SFPA, Perfil.ADMIN, Perfil.CONSULTA_INTERNO] as const;
+// Who may read analyses: LEITORES (escopo.ts, staff who read fishers; CONSULTA_EXTERNO never). Who may act on
+// them: ANALISTAS, then the service checks profile, scope, instance and lock.
 const ANALISTAS = [Perfil.GESTOR, Perfil.MPA, Perfil.SFPA, Perfil.ADMIN] as const;
 
 export const analiseRoutes: FastifyPluginAsyncZod<{ analise: AnaliseService }> = async (app, { analise }) => {

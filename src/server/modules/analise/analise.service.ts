@@ -232,43 +232,42 @@ export class AnaliseService {
     const a = await this.repo.findById(idAnalise);
     if (!a) throw AppError.notFound(MENSAGENS_ANALISE.naoEncontrada);
     this.exigirEmAnalisePorMim(ator, a);
-    // The file is stored before the transaction, deleted if the transaction fails; the replaced one after it commits.
+    // The file is stored before the transaction, deleted if the transaction fails; the replaced one by a job the
+    // transaction enqueues, after it commits.
     const guardado = await this.documentos.guardarParecer(arquivo);
-    let resultado: { documento: Documento; chaveSubstituida: string | null };
+    let documento: Documento;
     try {
-      resultado = await this.db.transaction(async (tx) => {
+      documento = await this.db.transaction(async (tx) => {
         const atual = await this.repo.lockById(idAnalise, tx);
         if (!atual) throw AppError.notFound(MENSAGENS_ANALISE.naoEncontrada);
         this.exigirEmAnalisePorMim(ator, atual);
-        const r = await this.documentos.registrarParecer(atual.pescadorId, guardado, atual.documentoParecerId, tx);
-        await this.repo.definirParecer(idAnalise, r.documento.id, tx);
-        return r;
+        const novo = await this.documentos.registrarParecer(atual.pescadorId, guardado, atual.documentoParecerId, tx);
+        await this.repo.definirParecer(idAnalise, novo.id, tx);
+        return novo;
       });
     } catch (err) {
       await this.documentos.apagarArquivos([guardado.chave]);
       throw err;
     }
-    if (resultado.chaveSubstituida) await this.documentos.apagarArquivos([resultado.chaveSubstituida]);
     await this.auditoria.registrar({
       acao: 'PARECER_ANEXADO', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
-      recurso: 'analise-solicitacao', recursoId: idAnalise, detalhes: { documento: resultado.documento.id },
+      recurso: 'analise-solicitacao', recursoId: idAnalise, detalhes: { documento: documento.id },
     });
-    return resultado.documento;
+    return documento;
   }
 
   /** DELETE /api/documentos/parecer/documento/{id}: only while the analyst holds the analysis. */
   async removerParecer(ator: AuthContext, documentoId: number): Promise<void> {
     const idAnalise = await this.repo.findAnaliseDoParecer(documentoId);
     if (idAnalise === undefined) throw AppError.notFound(MENSAGENS_DOCUMENTO.parecerNaoEncontrado);
-    const chave = await this.db.transaction(async (tx) => {
-      const chave = await this.documentos.removerParecer(documentoId, tx);
+    // The document service enqueues the file's deletion in this transaction: it runs once the removal commits.
+    await this.db.transaction(async (tx) => {
+      await this.documentos.removerParecer(documentoId, tx);
       const a = await this.repo.lockById(idAnalise, tx);
       if (!a || a.documentoParecerId !== documentoId) throw AppError.notFound(MENSAGENS_DOCUMENTO.parecerNaoEncontrado);
       this.exigirEmAnalisePorMim(ator, a);
       await this.repo.definirParecer(idAnalise, null, tx);
-      return chave;
     });
-    if (chave) await this.documentos.apagarArquivos([chave]);
   }
 
   /** The rejection record the fisher sees while updating (spec point 3, "Rejection record"). */

@@ -362,6 +362,9 @@ describe('the decision', () => {
 });
 
 describe('the opinion document (parecer)', () => {
+  /** The file deletions waiting in the queue for this key (enqueued by the transaction that removed its row). */
+  const delecoes = async (chave: string) => (await t.db.execute<{ n: number }>(sql`
+    SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'apagar-arquivo-de-documento-removido' AND data->>'chave' = ${chave}`)).rows[0]!.n;
   const anexar = async (who: string, idAnalise: number, arquivo: { nome: string; bytes: Buffer }) => {
     const form = multipart({ idAnaliseSolicitacao: idAnalise }, [arquivo]);
     return s[who]!.api({ method: 'POST', url: '/api/documentos/parecer', payload: form.payload, headers: form.headers });
@@ -380,6 +383,9 @@ describe('the opinion document (parecer)', () => {
     expect(primeiro.statusCode).toBe(200);
     const segundo = await anexar('sfpa', p.analise, { nome: 'parecer-final.pdf', bytes: pdf('Parecer 2') });
     const idParecer = segundo.json().dados.documentos[0].id as number;
+    // The replaced file is deleted by a job its transaction enqueued; the new one is not.
+    expect(await delecoes(primeiro.json().dados.documentos[0].chave as string)).toBe(1);
+    expect(await delecoes(segundo.json().dados.documentos[0].chave as string)).toBe(0);
     const detalhe = await s.sfpa!.api({ method: 'GET', url: `/api/analise-solicitacao/${p.analise}` });
     expect(detalhe.json().dados.documentoParecer).toMatchObject({ id: idParecer, nomeArquivo: 'parecer-final.pdf' });
     // Never among the fisher's documents of the request.
@@ -403,10 +409,14 @@ describe('the opinion document (parecer)', () => {
     await bloquear('mpa', p.analise);
     const r = await anexar('mpa', p.analise, { nome: 'p.pdf', bytes: pdf('x') });
     const id = r.json().dados.documentos[0].id as number;
+    const chave = r.json().dados.documentos[0].chave as string;
     expect((await s.sfpa!.api({ method: 'DELETE', url: `/api/documentos/parecer/documento/${id}` })).statusCode).toBe(406);
     expect((await s.consultaInterno!.api({ method: 'DELETE', url: `/api/documentos/parecer/documento/${id}` })).statusCode).toBe(403);
+    // A refused removal rolls its job back with it.
+    expect(await delecoes(chave)).toBe(0);
     const res = await s.mpa!.api({ method: 'DELETE', url: `/api/documentos/parecer/documento/${id}` });
     expect(res.statusCode).toBe(204);
+    expect(await delecoes(chave)).toBe(1);
     const detalhe = await s.mpa!.api({ method: 'GET', url: `/api/analise-solicitacao/${p.analise}` });
     expect(detalhe.json().dados.documentoParecer).toBeNull();
   });

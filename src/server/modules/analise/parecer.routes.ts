@@ -4,12 +4,12 @@ import { z } from 'zod';
 import { envelopeOf } from '../../../shared/envelope';
 import { Perfil } from '../../../shared/enums';
 import { documentosResposta, MENSAGENS_DOCUMENTO } from '../../../shared/schemas/documento';
+import { idCoagido, idParam } from '../../../shared/schemas/primitivos';
 import { lerEnvio, LIMITES_MULTIPART } from '../../lib/arquivos-http';
 import { atorDe } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import type { AnaliseService } from './analise.service';
 
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 /** The analysis's opinion document (parecer), under the documents' addresses of the specification. */
 export const parecerRoutes: FastifyPluginAsyncZod<{ analise: AnaliseService }> = async (app, { analise }) => {
@@ -26,7 +26,7 @@ export const parecerRoutes: FastifyPluginAsyncZod<{ analise: AnaliseService }> =
       response: { 200: envelopeOf(documentosResposta) },
     },
   }, async (req) => {
-    const { campos, arquivo } = await lerEnvio(req, z.object({ idAnaliseSolicitacao: z.coerce.number().int().positive() }));
+    const { campos, arquivo } = await lerEnvio(req, z.object({ idAnaliseSolicitacao: idCoagido() }));
     const doc = await analise.anexarParecer(atorDe(req), campos.idAnaliseSolicitacao, arquivo);
     return ok({ documentos: [doc] }, MENSAGENS_DOCUMENTO.salvo);
   });

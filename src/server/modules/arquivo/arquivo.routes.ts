@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf } from '../../../shared/envelope';
 import { arquivoQuery, chaveArquivoSchema, cloudStorageQuery, enderecoArquivoResposta } from '../../../shared/schemas/documento';
+import { texto } from '../../../shared/schemas/primitivos';
 import { atorDe } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { enviarArquivo } from '../../lib/arquivos-http';
@@ -41,7 +42,7 @@ export const arquivoRoutes: FastifyPluginAsyncZod<{ arquivo: ArquivoService }> =
       tags: ['arquivo'],
       summary: 'Conteúdo do arquivo de um documento (endereço assinado ou token no parâmetro jwt)',
       security: [{ bearer: [] }],
-      params: z.object({ chave: z.string().max(100) }),
+      params: z.object({ chave: texto().max(100) }),
       querystring: arquivoQuery,
       response: { 200: z.string().describe('O arquivo (PDF ou JPEG), exibido no navegador') },
     },

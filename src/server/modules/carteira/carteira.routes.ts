@@ -1,17 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf } from '../../../shared/envelope';
-import { Perfil } from '../../../shared/enums';
 import { tokenCarteiraParam, verificacaoCarteiraSchema } from '../../../shared/schemas/carteira';
+import { idParam } from '../../../shared/schemas/primitivos';
 import { atorDe } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { enviarArquivo } from '../../lib/arquivos-http';
+import { LEITORES } from '../escopo';
 import type { CarteiraService } from './carteira.service';
 
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 /** The fisher and the staff who read fishers; CONSULTA_EXTERNO may not print (product guide, "Who may do what"). */
-const IMPRESSORES = [Perfil.INTERESSADO, Perfil.GESTOR, Perfil.MPA, Perfil.SFPA, Perfil.ADMIN, Perfil.CONSULTA_INTERNO] as const;
+const IMPRESSORES = LEITORES;
 
 /** Checks of a card's QR code per client address and minute. */
 export const LIMITE_VERIFICACAO_POR_MINUTO = 30;

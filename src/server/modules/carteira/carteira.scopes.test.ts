@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, entrarComo, type Sessao, type TestApp } from '../../test/helpers';
-import { anexarFoto, armazenamentoTemporario, novoIp, solicitacaoDeferida, tornarAtivo } from './carteira.test-utils';
+import { anexarFoto, armazenamentoTemporario, novoIp, resolverCaptcha, solicitacaoDeferida, tornarAtivo } from './carteira.test-utils';
 
 /**
  * Who may call each endpoint of the card and of the public lookups (product guide, "Who may do what"):
@@ -103,6 +103,21 @@ describe('public endpoints need no sign-in', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/captcha/desafio', remoteAddress: ip })).statusCode).toBe(200);
     const res = await t.app.inject({ method: 'GET', url: '/api/carteira-profissional/verificar/AAAAAAAAAAAAAAAAAAAAAA', remoteAddress: ip });
     expect(res.statusCode).toBe(400);
+  });
+
+  it('CONSULTA_EXTERNO looks a card up as the guide gives it: the public lookup, which answers the card and no CPF', async () => {
+    const ip = novoIp();
+    const res = await s.consultaExterno!.api({
+      method: 'GET', url: '/api/carteira-profissional/consulta-publica?cpf=40000000477&rgp=PAPA00000000042', remoteAddress: ip,
+      headers: { 'x-hcaptcha-token': await resolverCaptcha(t.app, ip) },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().dados).toMatchObject({ numeroRGP: 'PA-PA-00000000042', uf: 'PA' });
+    expect(res.json().dados).not.toHaveProperty('cpf');
+    for (const cpf of ['40000000477', '400.000.004-77', '000.004']) expect(res.body).not.toContain(cpf);
+    // Nothing more of the fisher than the card: not the record, not the printed card.
+    expect((await s.consultaExterno!.api({ method: 'GET', url: `/api/pescador/${idPa}` })).statusCode).toBe(403);
+    expect((await s.consultaExterno!.api({ method: 'GET', url: url(idPa) })).statusCode).toBe(403);
   });
 
   it('a signed-in user gets nothing more from a public lookup', async () => {

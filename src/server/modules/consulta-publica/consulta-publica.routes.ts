@@ -5,6 +5,7 @@ import {
   CABECALHO_CAPTCHA, carteiraPublicaSchema, configuracaoCaptchaSchema, consultaPublicaCarteiraQuery, desafioCaptchaSchema,
   protocoloPublicoParam, protocoloPublicoSchema,
 } from '../../../shared/schemas/carteira';
+import { texto } from '../../../shared/schemas/primitivos';
 import { ok } from '../../plugins/envelope';
 import type { ConsultaPublicaService } from './consulta-publica.service';
 
@@ -18,7 +19,7 @@ export const LIMITE_DESAFIOS_POR_MINUTO = 30;
  * specification's message (403), not by the schema's generic 400. Other headers pass through untouched.
  */
 const cabecalhos = z.looseObject({
-  [CABECALHO_CAPTCHA]: z.string().optional().describe('Token do CAPTCHA: o payload do ALTCHA (base64) ou a resposta do hCaptcha'),
+  [CABECALHO_CAPTCHA]: texto().optional().describe('Token do CAPTCHA: o payload do ALTCHA (base64) ou a resposta do hCaptcha'),
 });
 
 const limite = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });

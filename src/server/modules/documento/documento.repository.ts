@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { documento, pescador, solicitacao } from '../../db/schema';
 
@@ -119,6 +119,26 @@ export class DocumentoRepository {
     return this.db.select().from(documento)
       .where(and(eq(documento.pescadorId, pescadorId), eq(documento.migrado, true), isNull(documento.removidoEm)))
       .orderBy(asc(documento.tipoDocumento), asc(documento.id));
+  }
+
+  /**
+   * A page of the active rows whose key comes after `depois`, in byte order of the key (`COLLATE "C"`, the order
+   * storages list keys in), through the partial index documento_chave_ativa_idx.
+   */
+  async ativosPorChave(depois: string | null, limite: number): Promise<{ id: number; chave: string; criadoEm: Date }[]> {
+    const chaveC = sql`${documento.chaveArquivo} COLLATE "C"`;
+    return this.db.select({ id: documento.id, chave: documento.chaveArquivo, criadoEm: documento.criadoEm }).from(documento)
+      .where(and(isNull(documento.removidoEm), depois === null ? undefined : sql`${chaveC} > ${depois}`))
+      .orderBy(chaveC)
+      .limit(limite);
+  }
+
+  /** Which of these keys an active row points to (unique index on chave_arquivo). */
+  async chavesAtivas(chaves: readonly string[], ex: Executor = this.db): Promise<Set<string>> {
+    if (chaves.length === 0) return new Set();
+    const rows = await ex.select({ chave: documento.chaveArquivo }).from(documento)
+      .where(and(inArray(documento.chaveArquivo, [...chaves]), isNull(documento.removidoEm)));
+    return new Set(rows.map((r) => r.chave));
   }
 
   /** The types of the request's active documents (for the required-documents check of other modules). */

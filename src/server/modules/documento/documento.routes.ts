@@ -4,13 +4,13 @@ import { z } from 'zod';
 import { envelopeOf } from '../../../shared/envelope';
 import { Perfil } from '../../../shared/enums';
 import { documentosResposta, envioDocumentoCampos, MENSAGENS_DOCUMENTO } from '../../../shared/schemas/documento';
+import { idParam } from '../../../shared/schemas/primitivos';
 import { lerEnvio, LIMITES_MULTIPART } from '../../lib/arquivos-http';
 import { atorDe } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { PERFIS_LEITURA_DOCUMENTOS } from '../escopo';
 import type { DocumentoService } from './documento.service';
 
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 /** Documents of requests (spec point 7, "Documents"). */
 export const documentoRoutes: FastifyPluginAsyncZod<{ documento: DocumentoService }> = async (app, { documento }) => {

@@ -9,7 +9,7 @@ import { SituacaoSolicitacao as S, TipoDocumento as T, TipoSolicitacao } from '.
 import {
   aceitarArquivos, conferirArquivoAntesDeEnviar, MENSAGENS_ARQUIVO, mensagemFormato, TAMANHO_MAXIMO_DOCUMENTO_BYTES,
 } from '../../../shared/regras/arquivos';
-import { createTestApp, entrarComo, type Sessao, type TestApp } from '../../test/helpers';
+import { createTestApp, entrarComo, executarJobsPendentes, type Sessao, type TestApp } from '../../test/helpers';
 import { sanitizarNomeArquivo } from './documento.conteudo';
 import { arquivosEm, exe, jpegComExif, multipart, pdf, pdfDeTamanho, png, zip, type ArquivoDoForm } from './documento.fixtures';
 
@@ -125,7 +125,7 @@ describe('POST /api/documentos: each allowed kind', () => {
 });
 
 describe('POST /api/documentos: replace by type, accumulate additional ones', () => {
-  it('replaces the document of the same type: old row removed, old file deleted after the commit', async () => {
+  it('replaces the document of the same type: old row removed, old file deleted by the job after the commit', async () => {
     const id = await novaSolicitacao();
     const primeiro = (await enviar(id, T.IDENTIFICACAO, [{ nome: 'a.pdf', bytes: pdf('a') }])).json().dados.documentos[0];
     const outroTipo = (await enviar(id, T.COMPROVANTE_RESIDENCIA, [{ nome: 'c.pdf', bytes: pdf('c') }])).json().dados.documentos[0];
@@ -133,7 +133,9 @@ describe('POST /api/documentos: replace by type, accumulate additional ones', ()
     expect(segundo.id).not.toBe(primeiro.id);
     const rows = await linhas(id);
     expect(rows.map((r) => [r.id, r.removido])).toEqual([[primeiro.id, true], [outroTipo.id, false], [segundo.id, false]]);
+    expect(await executarJobsPendentes(t)).toBeGreaterThanOrEqual(1);
     await expect(fs.access(caminho(primeiro.chave))).rejects.toThrow();
+    await expect(fs.access(caminho(outroTipo.chave))).resolves.toBeUndefined();
     await expect(fs.access(caminho(segundo.chave))).resolves.toBeUndefined();
     const lista = await pescador.api({ method: 'GET', url: `/api/documentos/solicitacao/${id}` });
     expect(lista.json().dados.documentos.map((d: { id: number }) => d.id)).toEqual([segundo.id, outroTipo.id]);
@@ -303,13 +305,14 @@ describe('which request statuses take documents', () => {
 });
 
 describe('DELETE /api/documentos/{id}', () => {
-  it('answers 204 with no body, marks the row removed and deletes the file', async () => {
+  it('answers 204 with no body, marks the row removed and deletes the file by the job', async () => {
     const id = await novaSolicitacao();
     const d = (await enviar(id, T.IDENTIFICACAO, [{ nome: 'a.pdf', bytes: pdf() }])).json().dados.documentos[0];
     const res = await pescador.api({ method: 'DELETE', url: `/api/documentos/${d.id}` });
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
     expect((await linhas(id))[0]!.removido).toBe(true);
+    expect(await executarJobsPendentes(t)).toBeGreaterThanOrEqual(1);
     await expect(fs.access(caminho(d.chave))).rejects.toThrow();
     expect((await pescador.api({ method: 'GET', url: `/api/documentos/solicitacao/${id}` })).json().dados.documentos).toEqual([]);
     const again = await pescador.api({ method: 'DELETE', url: `/api/documentos/${d.id}` });

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { envelopeOf } from '../../../shared/envelope';
 import { Perfil } from '../../../shared/enums';
 import { leituraNotificacaoResposta, MENSAGENS_NOTIFICACAO, notificacoesResposta } from '../../../shared/schemas/notificacao';
+import { idParam } from '../../../shared/schemas/primitivos';
 import { atorDe } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import type { NotificacaoService } from './notificacao.service';
@@ -28,7 +28,7 @@ export const notificacaoRoutes: FastifyPluginAsyncZod<{ notificacao: Notificacao
       tags: ['notificacao'],
       summary: 'Confirma a leitura de uma notificação do próprio pescador',
       security: [{ bearer: [] }],
-      params: z.object({ id: z.coerce.number().int().positive() }),
+      params: idParam,
       response: { 200: envelopeOf(leituraNotificacaoResposta) },
     },
   }, async (req) => ok(await notificacao.confirmarLeitura(atorDe(req), req.params.id), MENSAGENS_NOTIFICACAO.lida));

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf } from '../../../shared/envelope';
 import { Perfil } from '../../../shared/enums';
+import { idParam } from '../../../shared/schemas/primitivos';
 import { cpfSchema } from '../../../shared/schemas/solicitacao';
 import {
   atualizacaoEnderecoCorpo, enderecoPescadorSchema, imprimirProtocoloQuery, MENSAGENS_PESCADOR, pescadorSchema,
@@ -10,13 +11,11 @@ import {
 import { atorDe } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { enviarArquivo } from '../../lib/arquivos-http';
+import { LEITORES, SERVIDORES_LEITORES } from '../escopo';
 import type { PescadorService } from './pescador.service';
 
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 
-/** The fisher and the staff who read fishers (SFPA in its scope). */
-export const LEITORES = [Perfil.INTERESSADO, Perfil.GESTOR, Perfil.MPA, Perfil.SFPA, Perfil.ADMIN, Perfil.CONSULTA_INTERNO] as const;
-const SERVIDORES_LEITORES = [Perfil.GESTOR, Perfil.MPA, Perfil.SFPA, Perfil.ADMIN, Perfil.CONSULTA_INTERNO] as const;
+// Who reads: escopo.ts, the product guide's table (CONSULTA_EXTERNO reads no fisher record).
 
 /** Fisher record (spec point 7 "Fisher", product guide's GET /api/pescador/cpf/{cpf}). */
 export const pescadorRoutes: FastifyPluginAsyncZod<{ pescador: PescadorService }> = async (app, { pescador }) => {
@@ -49,10 +48,10 @@ export const pescadorRoutes: FastifyPluginAsyncZod<{ pescador: PescadorService }
   }, async (req) => ok(await pescador.legado(atorDe(req), req.params.id)));
 
   app.get('/api/pescador/:id', {
-    preValidation: app.autorizar(...LEITORES, Perfil.CONSULTA_EXTERNO),
+    preValidation: app.autorizar(...LEITORES),
     schema: {
       tags: ['pescador'],
-      summary: 'Cadastro do pescador (CPF mascarado para a consulta externa)',
+      summary: 'Cadastro do pescador (o próprio; servidores no seu escopo, auditado)',
       security: [{ bearer: [] }],
       params: idParam,
       response: { 200: envelopeOf(pescadorSchema) },

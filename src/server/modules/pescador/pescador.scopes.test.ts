@@ -79,20 +79,40 @@ describe.each(leituras)('%s', (_nome, url) => {
     expect((await get('sfpa', url(idSp))).statusCode).toBe(403);
   });
 
+  it('refuses CONSULTA_EXTERNO with 403 and no data, whatever the fisher', async () => {
+    for (const id of [idPa, idSp, 999_999]) {
+      const res = await get('consultaExterno', url(id));
+      expect(res.statusCode).toBe(403);
+      expect(res.json().dados).toBeUndefined();
+      expect(res.body).not.toContain(CPF_PA);
+    }
+  });
+
   it('answers 401 without a token', async () => {
     expect((await t.app.inject({ method: 'GET', url: url(idPa) })).statusCode).toBe(401);
   });
 });
 
-describe('CONSULTA_EXTERNO', () => {
-  it('reads the record with the CPF masked, and nothing else of the fisher', async () => {
-    const res = await get('consultaExterno', `/api/pescador/${idPa}`);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().dados.cpf).toBe('***.000.004-**');
-    for (const url of leituras.slice(1).map(([, u]) => u(idPa))) {
-      expect((await get('consultaExterno', url)).statusCode, url).toBe(403);
+describe('CONSULTA_EXTERNO (the product guide gives it the fisher report and the card lookups, nothing else)', () => {
+  const urls = () => [...leituras.map(([, u]) => u(idPa)), `/api/pescador/cpf/${CPF_PA}`, `/api/rgp/pescador/${idPa}`];
+  const contar = async (acao: string) => (await t.db.execute<{ n: number }>(sql`
+    SELECT count(*)::int AS n FROM auditoria WHERE acao = ${acao} AND cpf_ator = '70000000744'`)).rows[0]!.n;
+
+  it('reads no fisher record: the record, the address, the legacy registry, the protocol, the CPF lookup and the RGP block answer 403, audited', async () => {
+    const recusas = await contar('AUTORIZACAO_RECUSADA');
+    for (const url of urls()) {
+      const res = await get('consultaExterno', url);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().dados, url).toBeUndefined();
+      for (const dado of [CPF_PA, '000.004', 'Belém']) expect(res.body, url).not.toContain(dado);
     }
-    expect((await get('consultaExterno', `/api/pescador/cpf/${CPF_PA}`)).statusCode).toBe(403);
+    expect(await contar('AUTORIZACAO_RECUSADA')).toBe(recusas + urls().length);
+    expect(await contar('VISUALIZACAO_DADOS_PESSOAIS')).toBe(0);
+  });
+
+  it('corrects no RGP block, and neither does CONSULTA_INTERNO (read-only)', async () => {
+    expect((await s.consultaExterno!.api({ method: 'PUT', url: `/api/rgp/pescador/${idPa}`, payload: { orgao: 'MPA' } })).statusCode).toBe(403);
+    expect((await s.consultaInterno!.api({ method: 'PUT', url: `/api/rgp/pescador/${idPa}`, payload: { orgao: 'MPA' } })).statusCode).toBe(403);
   });
 });
 

@@ -58,21 +58,17 @@ function endereco(p: PescadorComMunicipio): EnderecoPescador {
   };
 }
 
-/**
- * The record as a reader sees it. CONSULTA_EXTERNO (read-only, outside the ministry) gets the CPF masked and no
- * more than identification needs: no contact data (e-mail, phone) and not the declared record `dados`, which
- * repeats the CPF and holds document numbers.
- */
-function paraResposta(p: PescadorComMunicipio, externo: boolean): Pescador {
+/** The record as its readers see it (the fisher; staff in scope). CONSULTA_EXTERNO never reads it (escopo.ts). */
+function paraResposta(p: PescadorComMunicipio): Pescador {
   const dados = p.dados && typeof p.dados === 'object' && !Array.isArray(p.dados) ? p.dados as Record<string, unknown> : null;
   const { situacaoDescricao: _, ...rgp } = rgpDe(p);
   const { municipioNome: _nome, ...enderecoPlano } = endereco(p);
   return {
     id: p.id,
-    cpf: externo ? maskCpf(p.cpf) : p.cpf,
+    cpf: p.cpf,
     ...identificacaoDe(p),
-    email: externo ? null : p.email,
-    telefone: externo ? null : p.telefone,
+    email: p.email,
+    telefone: p.telefone,
     ...enderecoPlano,
     endereco: endereco(p),
     categoria: p.categoria,
@@ -85,13 +81,12 @@ function paraResposta(p: PescadorComMunicipio, externo: boolean): Pescador {
     idSolicitacaoAtiva: p.idSolicitacaoAtiva,
     dataEmissaoCarteira: p.dataEmissaoCarteira ? p.dataEmissaoCarteira.toISOString() : null,
     rgp,
-    dados: externo ? null : dados,
+    dados,
   };
 }
 
 /**
- * The fisher record (spec point 7 "Fisher"): reading it (the fisher; staff in scope, audited; CONSULTA_EXTERNO
- * with the CPF masked), the address and its update by the fisher, the registry block and its correction by staff,
+ * The fisher record (spec point 7 "Fisher"): reading it (the fisher; staff in scope, audited), the address and its update by the fisher, the registry block and its correction by staff,
  * the legacy registry and the protocol receipt. It is the only writer of the fisher's tables: other modules ask
  * it to create the fisher, apply a declared record, change the registry block or issue an RGP number, inside their
  * own transaction (`ex`).
@@ -110,12 +105,14 @@ export class PescadorService {
     this.now = opts.now ?? (() => new Date());
   }
 
-  /** GET /api/pescador/{id}. CONSULTA_EXTERNO reads the record itself (with the CPF masked), never the rest. */
+  /**
+   * GET /api/pescador/{id}: the whole record (mother's name, birth date, address, ethnicity, schooling), so only for
+   * those who may read the fisher; CONSULTA_EXTERNO gets 403 here as everywhere (`podeLerPescador`).
+   */
   async obter(ator: AuthContext, id: number): Promise<Pescador> {
-    const externo = ator.perfil === Perfil.CONSULTA_EXTERNO;
-    const p = externo ? await this.encontrar(id) : await this.ler(ator, id);
-    await this.auditar(ator, 'pescador', id, externo ? { cpfMascarado: true } : undefined);
-    return paraResposta(p, externo);
+    const p = await this.ler(ator, id);
+    await this.auditar(ator, 'pescador', id);
+    return paraResposta(p);
   }
 
   /** GET /api/pescador/cpf/{cpf} (staff; SFPA in its state). */
@@ -124,7 +121,7 @@ export class PescadorService {
     if (!p) throw AppError.notFound(MENSAGENS_PESCADOR.naoEncontrado);
     exigirLeituraPescador(ator, p.id, p.uf);
     await this.auditar(ator, 'pescador', p.id, { consulta: 'cpf' });
-    return paraResposta(p, false);
+    return paraResposta(p);
   }
 
   /** GET /api/pescador/{id}/endereco. */
@@ -290,12 +287,6 @@ export class PescadorService {
   private async ler(ator: AuthContext, id: number): Promise<PescadorComMunicipio> {
     const p = await this.repo.findById(id);
     exigirLeituraPescador(ator, id, p?.uf ?? null);
-    if (!p) throw AppError.notFound(MENSAGENS_PESCADOR.naoEncontrado);
-    return p;
-  }
-
-  private async encontrar(id: number): Promise<PescadorComMunicipio> {
-    const p = await this.repo.findById(id);
     if (!p) throw AppError.notFound(MENSAGENS_PESCADOR.naoEncontrado);
     return p;
   }

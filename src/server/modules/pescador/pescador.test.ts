@@ -67,11 +67,11 @@ describe('GET /api/pescador/{id}', () => {
     });
   });
 
-  it('masks the CPF for CONSULTA_EXTERNO, without contact data or the declared record, and audits staff views', async () => {
+  it('refuses CONSULTA_EXTERNO the record (the guide gives it only the report and the card lookups), and audits staff views', async () => {
     const res = await externo.api({ method: 'GET', url: `/api/pescador/${id}` });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().dados).toMatchObject({ cpf: '***.533.447-**', nome: 'MARIA JOSÉ DOS SANTOS', email: null, telefone: null, dados: null });
-    expect(res.body).not.toContain(CPF);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().dados).toBeUndefined();
+    for (const dado of [CPF, '533.447', 'MARIA', 'ANA DOS SANTOS', '1980-02-29', 'RUA DA PRAIA']) expect(res.body).not.toContain(dado);
     const antes = await auditorias('VISUALIZACAO_DADOS_PESSOAIS', 'pescador');
     expect((await gestor.api({ method: 'GET', url: `/api/pescador/${id}` })).json().dados.cpf).toBe(CPF);
     expect(await auditorias('VISUALIZACAO_DADOS_PESSOAIS', 'pescador')).toBe(antes + 1);

@@ -5,7 +5,7 @@ import { atualizarRgpCorpo, idParam, MENSAGENS_SOLICITACAO_API, rgpPescadorSchem
 import { exigirCorpoValido } from '../../lib/validacao';
 import { atorDe } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
-import { LEITORES } from './pescador.routes';
+import { LEITORES } from '../escopo';
 import type { PescadorService } from './pescador.service';
 
 /** As the requests' routes declare them (the spec lists these addresses with the requests). */

@@ -4,6 +4,7 @@ import { envelopeOf } from '../../../shared/envelope';
 import {
   especieSchema, filtroMunicipiosSchema, itemReferenciaSchema, municipioSchema, NOMES_LISTAS_REFERENCIA, profissaoSchema,
 } from '../../../shared/referencias';
+import { texto } from '../../../shared/schemas/primitivos';
 import { ok } from '../../plugins/envelope';
 import type { ReferenciaService } from './referencia.service';
 
@@ -27,7 +28,7 @@ export const referenciaRoutes: FastifyPluginAsyncZod<{ referencia: ReferenciaSer
     schema: {
       tags: ['referencia'],
       summary: 'Municípios de uma UF, em ordem alfabética',
-      params: z.object({ uf: z.string().describe('Sigla da UF, por exemplo SP') }),
+      params: z.object({ uf: texto().describe('Sigla da UF, por exemplo SP') }),
       response: { 200: envelopeOf(z.array(municipioSchema)) },
     },
   }, async (req) => ok(await referencia.municipiosPorUf(req.params.uf)));
@@ -62,7 +63,7 @@ export const referenciaRoutes: FastifyPluginAsyncZod<{ referencia: ReferenciaSer
       tags: ['referencia'],
       summary: 'Lista de referência dos formulários',
       description: `Listas: ${NOMES_LISTAS_REFERENCIA.join(', ')}.`,
-      params: z.object({ lista: z.string().describe('Nome da lista, por exemplo escolaridades') }),
+      params: z.object({ lista: texto().describe('Nome da lista, por exemplo escolaridades') }),
       response: { 200: envelopeOf(z.array(itemReferenciaSchema)) },
     },
   }, async (req) => ok(await referencia.lista(req.params.lista)));

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { envelopeOf } from '../../../shared/envelope';
 import { Perfil } from '../../../shared/enums';
+import { idParam } from '../../../shared/schemas/primitivos';
 import { solicitacaoDetalheSchema } from '../../../shared/schemas/solicitacao-api';
 import { atorDe } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
@@ -30,7 +30,7 @@ export const edicaoDocumentosRoutes: FastifyPluginAsyncZod<{ solicitacao: Solici
     schema: {
       ...ESQUEMA_BASE,
       summary: 'Envia a edição de documentos para análise',
-      params: z.object({ id: z.coerce.number().int().positive() }),
+      params: idParam,
       response: { 200: envelopeOf(solicitacaoDetalheSchema) },
     },
   }, async (req) => {

@@ -1,0 +1,1 @@
+CREATE INDEX "documento_chave_ativa_idx" ON "documento" USING btree ("chave_arquivo" COLLATE "C") WHERE "documento"."removido_em" IS NULL;

@@ -1,0 +1,382 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { Perfil, TipoDocumento } from '../../shared/enums';
+import { TIPO_DOCUMENTO_PARECER } from '../../shared/regras/arquivos';
+import type { AppDeps } from '../app';
+import { CONTAS_DEMO } from '../db/seeds/demo';
+import { resolverCaptcha, tornarAtivo } from '../modules/carteira/carteira.test-utils';
+import { multipart, pdf, png } from '../modules/documento/documento.fixtures';
+import {
+  BELEM, comEndereco, criar, DOCUMENTOS_BASICOS, novoPescador, passo1, passo2, passo3, passo4, type Pescador, salvar, SAO_PAULO,
+  umaLinha,
+} from '../modules/solicitacao/passos-teste';
+import { createTestApp, entrarComo, Navegador, type TestApp } from '../test/helpers';
+
+/**
+ * The world both security tests run in (matriz-autorizacao.test.ts and fuzz.test.ts): a test app on its own
+ * database, the eight callers (anonymous and one demo account of each of the seven profiles; the fisher is
+ * fisher A), two fishers with real records made through the API (A in Pará, inside the demo SFPA's scope; B in
+ * São Paulo, outside it), the routes as the OpenAPI document lists them, and how to call each route on a fisher's
+ * records. The rules of who may call what are not here: they are the table of matriz-autorizacao.test.ts.
+ */
+
+export const CHAMADORES = [
+  'ANONIMO', 'INTERESSADO', 'SFPA', 'MPA', 'GESTOR', 'ADMIN', 'CONSULTA_INTERNO', 'CONSULTA_EXTERNO',
+] as const;
+export type Chamador = (typeof CHAMADORES)[number];
+
+/** A caller of the API: its bearer token (none for the anonymous) and its browser (cookies, XSRF). */
+export interface Cliente {
+  chamador: Chamador;
+  token: string | null;
+  api(opts: InjectOptions & { url: string }): Promise<LightMyRequestResponse>;
+}
+
+/** A fisher and the ids of their records: what a route's `{id}`, `{chave}` or `{cpf}` names. */
+export interface DadosPescador {
+  pescador: Pescador;
+  uf: 'PA' | 'SP';
+  numeroRgp: string;
+  /** A request sent through the wizard (ENVIADA), with its real documents and its analysis. */
+  solicitacao: number;
+  protocolo: string;
+  /** A draft (RASCUNHO) of another type. */
+  rascunho: number;
+  /** The analysis of the sent request, with an opinion document. */
+  analise: number;
+  parecer: number;
+  /** A document uploaded through the API (the identification of the sent request) and its file key. */
+  documento: number;
+  chave: string;
+  /** The query string of a signed address of that file (expira, assinatura). */
+  assinatura: string;
+  notificacao: number;
+}
+
+/** A route as the OpenAPI document lists it. */
+export interface Rota {
+  /** 'GET /api/pescador/{id}' */
+  chave: string;
+  metodo: string;
+  caminho: string;
+  path: string[];
+  query: string[];
+  cabecalhos: string[];
+  /** The JSON body's schema, when the route declares one. */
+  corpo: Record<string, unknown> | null;
+}
+
+export interface Cenario {
+  t: TestApp;
+  app: FastifyInstance;
+  clientes: Record<Chamador, Cliente>;
+  a: DadosPescador;
+  b: DadosPescador;
+  rotas: Rota[];
+  /** A fresh session of `chamador` (for calls that end the session: logout). */
+  novaSessao(chamador: Chamador): Promise<Cliente>;
+  fechar(): Promise<void>;
+}
+
+type Servidor = Exclude<Chamador, 'ANONIMO' | 'INTERESSADO'>;
+
+/** The demo staff accounts (src/server/db/seeds/demo.ts), by profile name. */
+function cpfDemo(chamador: Servidor): string {
+  const conta = CONTAS_DEMO.find((c) => c.perfil === Perfil[chamador]);
+  if (!conta) throw new Error(`no demo account of ${chamador}`);
+  return conta.cpf;
+}
+
+let enderecos = 0;
+/** A client address of its own for each caller and each public lookup, so that no rate limit is shared. */
+export function novoEndereco(): string {
+  enderecos += 1;
+  return `10.77.${(enderecos >> 8) & 255}.${enderecos & 255}`;
+}
+
+function cliente(chamador: Chamador, nav: Navegador, token: string | null): Cliente {
+  return {
+    chamador,
+    token,
+    api: (opts) => nav.request({
+      ...opts,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'x-xsrf-token': nav.xsrf, ...opts.headers },
+    }),
+  };
+}
+
+async function anonimo(app: FastifyInstance): Promise<Cliente> {
+  const nav = new Navegador(comEndereco(app, novoEndereco()));
+  await nav.request({ method: 'GET', url: '/api/health' });
+  return cliente('ANONIMO', nav, null);
+}
+
+async function servidor(app: FastifyInstance, chamador: Servidor): Promise<Cliente> {
+  const s = await entrarComo(comEndereco(app, novoEndereco()), cpfDemo(chamador));
+  return cliente(chamador, s.navegador, s.token);
+}
+
+function esperar200(res: LightMyRequestResponse): LightMyRequestResponse {
+  expect(res.statusCode, res.body).toBe(200);
+  return res;
+}
+
+/**
+ * A fisher with real records: a request filled through the wizard, its documents uploaded, sent (so it has a
+ * protocol number and an analysis); an active registry; a draft; a notification; an opinion document.
+ */
+async function pescadorComRegistros(t: TestApp, n: number, uf: 'PA' | 'SP', numeroRgp: string): Promise<DadosPescador> {
+  const pescador = await novoPescador(t, n);
+  const p1 = passo1(pescador.cpf);
+  const municipio = uf === 'PA' ? BELEM : SAO_PAULO;
+  const corpo1 = { ...p1, endereco: { ...(p1.endereco as object), municipio, uf } };
+  const solicitacao = esperar200(await criar(pescador, 1, corpo1)).json().dados.id as number;
+  esperar200(await salvar(pescador, solicitacao, 1, 2, passo2()));
+  esperar200(await salvar(pescador, solicitacao, 1, 3, passo3()));
+  let documento = 0;
+  let chave = '';
+  for (const tipo of DOCUMENTOS_BASICOS) {
+    const arquivo = tipo === TipoDocumento.FOTO_3X4 ? { nome: 'foto.png', bytes: await png(300, 400) } : { nome: 'doc.pdf', bytes: pdf() };
+    const res = esperar200(await pescador.sessao.api({
+      method: 'POST', url: '/api/documentos', ...multipart({ idSolicitacao: solicitacao, tipo }, [arquivo]),
+    }));
+    if (tipo === TipoDocumento.IDENTIFICACAO) ({ id: documento, chave } = res.json().dados.documentos[0] as { id: number; chave: string });
+  }
+  esperar200(await salvar(pescador, solicitacao, 1, 4, passo4()));
+  const protocolo = esperar200(await salvar(pescador, solicitacao, 1, 5, { declaraCiencia: true })).json().dados.numeroProtocolo as string;
+  const { id: analise } = await umaLinha<{ id: number }>(t.db, sql`SELECT id FROM analise_solicitacao WHERE solicitacao_id = ${solicitacao}`);
+
+  await tornarAtivo(t.db, pescador.id, { uf, numeroRgp, municipioId: municipio });
+  const { id: rascunho } = await umaLinha<{ id: number }>(t.db, sql`
+    INSERT INTO solicitacao (pescador_id, tipo, situacao, uf_pescador) VALUES (${pescador.id}, 2, 1, ${uf}) RETURNING id`);
+  const { id: notificacao } = await umaLinha<{ id: number }>(t.db, sql`
+    INSERT INTO notificacao (pescador_id, tipo, conteudo) VALUES (${pescador.id}, 4, 'Confira seus dados.') RETURNING id`);
+  const { id: parecer } = await umaLinha<{ id: number }>(t.db, sql`
+    INSERT INTO documento (pescador_id, solicitacao_id, tipo_documento, nome_arquivo, chave_arquivo, mime, tamanho)
+    VALUES (${pescador.id}, NULL, ${TIPO_DOCUMENTO_PARECER}, 'parecer.pdf', ${crypto.randomBytes(16).toString('hex')}, 'application/pdf', 1024)
+    RETURNING id`);
+  await t.db.execute(sql`UPDATE analise_solicitacao SET documento_parecer_id = ${parecer} WHERE id = ${analise}`);
+
+  const endereco = esperar200(await pescador.sessao.api({ method: 'GET', url: `/api/cloud-storage/${chave}` })).json().dados.url as string;
+  const assinatura = new URL(endereco, 'http://localhost').search.slice(1);
+  return { pescador, uf, numeroRgp, solicitacao, protocolo, rascunho, analise, parecer, documento, chave, assinatura, notificacao };
+}
+
+interface Operacao {
+  parameters?: { in: string; name: string }[];
+  requestBody?: { content?: Record<string, { schema?: Record<string, unknown> }> };
+}
+
+/** Every route of the OpenAPI document (GET /api/docs/json), in its order. */
+export async function rotasDoOpenApi(app: FastifyInstance): Promise<Rota[]> {
+  const res = esperar200(await app.inject({ method: 'GET', url: '/api/docs/json' }));
+  const doc = res.json() as { paths: Record<string, Record<string, Operacao>> };
+  const rotas: Rota[] = [];
+  for (const [caminho, operacoes] of Object.entries(doc.paths)) {
+    for (const [m, op] of Object.entries(operacoes)) {
+      const metodo = m.toUpperCase();
+      const de = (onde: string) => (op.parameters ?? []).filter((p) => p.in === onde).map((p) => p.name);
+      rotas.push({
+        chave: `${metodo} ${caminho}`,
+        metodo,
+        caminho,
+        path: de('path'),
+        query: de('query'),
+        cabecalhos: de('header'),
+        corpo: op.requestBody?.content?.['application/json']?.schema ?? null,
+      });
+    }
+  }
+  return rotas;
+}
+
+export async function montarCenario(opcoes: { logger?: AppDeps['logger'] } = {}): Promise<Cenario> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'rgp-seguranca-'));
+  const t = await createTestApp({ env: { DATA_DIR: dataDir }, ...opcoes });
+  const a = await pescadorComRegistros(t, 7101, 'PA', 'PAPA00000007101');
+  const b = await pescadorComRegistros(t, 7102, 'SP', 'SPPA00000007102');
+  const novaSessao = async (chamador: Chamador): Promise<Cliente> => {
+    if (chamador === 'ANONIMO') return anonimo(t.app);
+    if (chamador === 'INTERESSADO') {
+      const s = await entrarComo(comEndereco(t.app, novoEndereco()), a.pescador.cpf);
+      return cliente(chamador, s.navegador, s.token);
+    }
+    return servidor(t.app, chamador);
+  };
+  const clientes = {
+    ANONIMO: await anonimo(t.app),
+    INTERESSADO: cliente('INTERESSADO', a.pescador.sessao.navegador, a.pescador.sessao.token),
+  } as Record<Chamador, Cliente>;
+  for (const c of CHAMADORES) if (!clientes[c]) clientes[c] = await novaSessao(c);
+  return {
+    t,
+    app: t.app,
+    clientes,
+    a,
+    b,
+    rotas: await rotasDoOpenApi(t.app),
+    novaSessao,
+    async fechar() {
+      await t.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+// ---------------------------------------------------------------- how to call each route on a fisher's records
+
+/** What a route's `{id}` names. */
+export type Alvo = 'pescador' | 'solicitacao' | 'rascunho' | 'analise' | 'documento' | 'parecer' | 'notificacao' | 'protocolo';
+
+export interface ComoChamar {
+  /** What `{id}` in the path names. */
+  id?: Alvo;
+  /** The query string, the JSON body or the multipart body, built from the fisher's records. */
+  query?: (d: DadosPescador) => string;
+  corpo?: (d: DadosPescador) => unknown;
+  multipart?: (d: DadosPescador) => { campos: Record<string, string | number>; arquivo: boolean };
+  /** The body or the query names the fisher's records (a fisher aiming at another fisher's ids goes through it). */
+  idsNoPedido?: boolean;
+  /** A public lookup: every call carries a solved captcha. */
+  captcha?: boolean;
+  /** The call ends the caller's session: made with a fresh one. */
+  encerraSessao?: boolean;
+  /** `{chave}` is a sign-in link key (32 hex digits the client draws), not a file key. */
+  chaveDeLink?: boolean;
+}
+
+const ENDERECO_PA = {
+  cep: '66010000', logradouro: 'Rua das Flores', numeroLogradouro: '10', bairro: 'Centro', complemento: null, municipio: BELEM, uf: 'PA',
+};
+
+/**
+ * How to call a route on a fisher's records, for every route whose call needs more than its address (an id, a
+ * body, a captcha). A route with `{id}` in its path and no entry here fails both tests.
+ */
+export const COMO_CHAMAR: Record<string, ComoChamar> = {
+  'GET /api/auth/link/{chave}': { chaveDeLink: true },
+  'GET /api/auth/logout': { encerraSessao: true },
+  'POST /api/auth/login': { corpo: () => ({}) },
+  'POST /api/municipios/filtro': { corpo: () => ({ ids: [BELEM, SAO_PAULO] }) },
+  'GET /api/solicitacao/totalizadores/{id}': { id: 'pescador' },
+  'POST /api/solicitacao': { corpo: (d) => ({ tipo: 1, passo: 1, ...passo1(d.pescador.cpf) }), idsNoPedido: true },
+  'PUT /api/solicitacao': { corpo: (d) => ({ id: d.rascunho, tipo: 2, passo: 1, ...passo1(d.pescador.cpf) }), idsNoPedido: true },
+  'GET /api/solicitacao': { query: (d) => `idPescador=${d.pescador.id}`, idsNoPedido: true },
+  'GET /api/solicitacao/pescador/{id}': { id: 'pescador' },
+  'GET /api/solicitacao/{id}': { id: 'solicitacao' },
+  'DELETE /api/solicitacao/{id}/embarcacao': { id: 'rascunho' },
+  'DELETE /api/solicitacao/{id}/inativar': { id: 'rascunho' },
+  'POST /api/solicitacao-edicao-registro/editar-solicitacao/{id}': { id: 'solicitacao' },
+  'GET /api/solicitacao-pescador-ativo-edicao-registro/consultar/{id}': { id: 'pescador' },
+  'POST /api/solicitacao-edicao-rgp': { corpo: () => ({ numeroPrimeiroRGP: 'PA-123', dataPrimeiroRgp: '2010-01-01', orgao: 'ÓRGÃO-INEXISTENTE' }) },
+  'POST /api/solicitacao-cancelamento-pescador/motivoCancelamento': {
+    corpo: (d) => ({ idPescador: d.pescador.id, justificativaDeclaracaoSolicitacaoCancelamento: 'Deixei a atividade de pesca.' }), idsNoPedido: true,
+  },
+  'GET /api/solicitacao-cancelamento-pescador/{id}': { id: 'pescador' },
+  'POST /api/solicitacao-regularizacao': { corpo: () => ({ justificativa: 'Regularizei minha situação junto ao órgão.' }) },
+  'POST /api/solicitacao-edicao-documentos/{id}/enviar': { id: 'rascunho' },
+  'GET /api/analise-solicitacao/solicitacao/{id}': { id: 'solicitacao' },
+  'GET /api/analise-solicitacao/indeferimento/{id}': { id: 'solicitacao' },
+  'GET /api/analise-solicitacao/{id}': { id: 'analise' },
+  'POST /api/analise-solicitacao/bloquear': { corpo: (d) => ({ idAnaliseSolicitacao: d.analise }), idsNoPedido: true },
+  'POST /api/analise-solicitacao/desbloquear': { corpo: (d) => ({ idAnaliseSolicitacao: d.analise }), idsNoPedido: true },
+  // A decision without the lock: it reaches every check but never concludes the analysis.
+  'POST /api/analise-solicitacao/atualizar-analise-solicitacao': {
+    corpo: (d) => ({ id: d.analise, solicitacao: d.solicitacao, documentos: [{ id: d.documento, aprovado: true, tipoDocumento: 1 }] }),
+    idsNoPedido: true,
+  },
+  'POST /api/analise-solicitacao-edicao-documento': {
+    corpo: (d) => ({ id: d.analise, solicitacao: d.solicitacao, documentos: [{ id: d.documento, aprovado: true, tipoDocumento: 1 }] }),
+    idsNoPedido: true,
+  },
+  'POST /api/documentos/parecer': { multipart: (d) => ({ campos: { idAnaliseSolicitacao: d.analise }, arquivo: true }), idsNoPedido: true },
+  'DELETE /api/documentos/parecer/documento/{id}': { id: 'parecer' },
+  'POST /api/documentos': { multipart: (d) => ({ campos: { idSolicitacao: d.rascunho, tipo: TipoDocumento.ADICIONAL }, arquivo: true }), idsNoPedido: true },
+  'DELETE /api/documentos/{id}': { id: 'documento' },
+  'GET /api/documentos/solicitacao/{id}': { id: 'solicitacao' },
+  'GET /api/pescador/legado/{id}': { id: 'pescador' },
+  'GET /api/pescador/{id}': { id: 'pescador' },
+  'GET /api/pescador/{id}/endereco': { id: 'pescador' },
+  'PUT /api/pescador/{id}/atualizacao-endereco': { id: 'pescador', corpo: () => ENDERECO_PA },
+  'GET /api/pescador/{id}/imprimir-protocolo': { id: 'pescador', query: (d) => `idSolicitacao=${d.solicitacao}`, idsNoPedido: true },
+  'GET /api/rgp/pescador/{id}': { id: 'pescador' },
+  'PUT /api/rgp/pescador/{id}': { id: 'pescador', corpo: () => ({}) },
+  'POST /api/notificacao/{id}/leitura': { id: 'notificacao' },
+  'GET /api/pescador/{id}/imprimir-carteira': { id: 'pescador' },
+  'GET /api/carteira-profissional/consulta-publica': { query: (d) => `cpf=${d.pescador.cpf}&rgp=${d.numeroRgp}`, captcha: true },
+  'GET /api/pescador/protocolo-solicitacao-registro/{id}': { id: 'protocolo', captcha: true },
+};
+
+/** The value of a path parameter of `rota` for the fisher `d`. */
+export function valorDoCaminho(rota: Rota, nome: string, d: DadosPescador): string {
+  switch (nome) {
+    case 'id': {
+      const alvo = COMO_CHAMAR[rota.chave]?.id;
+      if (!alvo) throw new Error(`${rota.chave}: say what {id} names in COMO_CHAMAR (src/server/seguranca/cenario.ts)`);
+      if (alvo === 'pescador') return String(d.pescador.id);
+      return String(d[alvo]);
+    }
+    case 'chave': return COMO_CHAMAR[rota.chave]?.chaveDeLink ? crypto.randomBytes(16).toString('hex') : d.chave;
+    case 'cpf': return d.pescador.cpf;
+    case 'uf': return d.uf;
+    case 'lista': return 'escolaridades';
+    case 'token': return 'codigo-de-verificacao-invalido';
+    default: throw new Error(`${rota.chave}: no value for the path parameter {${nome}} (src/server/seguranca/cenario.ts)`);
+  }
+}
+
+/** Whether the call names a fisher's records (an id, a file key or a CPF): a fisher may only name their own. */
+export function nomeiaRegistros(rota: Rota): boolean {
+  const como = COMO_CHAMAR[rota.chave];
+  const porCaminho = rota.path.some((p) => (p === 'chave' && !como?.chaveDeLink) || p === 'cpf' || (p === 'id' && como?.id !== 'protocolo'));
+  return porCaminho || Boolean(como?.idsNoPedido);
+}
+
+export interface Pedido {
+  method: InjectOptions['method'];
+  url: string;
+  payload?: InjectOptions['payload'];
+  headers: Record<string, string>;
+  remoteAddress?: string;
+}
+
+/**
+ * The call of `rota` by `cliente` on the records of `d`, as a browser would make it: the token as a bearer header
+ * (and in `?jwt=` where the route reads it there: a new tab sends no header), a signed address for the anonymous
+ * reader of a file, a solved captcha for the public lookups.
+ */
+export async function pedidoPara(cenario: Cenario, rota: Rota, cliente: Cliente, d: DadosPescador): Promise<Pedido> {
+  const como = COMO_CHAMAR[rota.chave] ?? {};
+  let url = rota.caminho.replace(/\{(\w+)\}/g, (_, nome: string) => encodeURIComponent(valorDoCaminho(rota, nome, d)));
+  const query: string[] = [];
+  if (como.query) query.push(como.query(d));
+  if (rota.query.includes('jwt') && cliente.token) query.push(`jwt=${cliente.token}`);
+  if (rota.query.includes('assinatura') && !cliente.token) query.push(d.assinatura);
+  if (query.length > 0) url += `?${query.join('&')}`;
+  const pedido: Pedido = { method: rota.metodo as Pedido['method'], url, headers: {} };
+  if (como.corpo) pedido.payload = como.corpo(d) as InjectOptions['payload'];
+  else if (rota.corpo) pedido.payload = {};
+  if (como.multipart) {
+    const m = como.multipart(d);
+    const mp = multipart(m.campos, m.arquivo ? [{ nome: 'arquivo.pdf', bytes: pdf() }] : []);
+    pedido.payload = mp.payload;
+    Object.assign(pedido.headers, mp.headers);
+  }
+  if (como.captcha) {
+    pedido.remoteAddress = novoEndereco();
+    pedido.headers['x-hcaptcha-token'] = await resolverCaptcha(cenario.app, pedido.remoteAddress);
+  }
+  return pedido;
+}
+
+/** Makes the call (a fresh session when the call ends it). */
+export async function chamar(cenario: Cenario, rota: Rota, cliente: Cliente, d: DadosPescador): Promise<LightMyRequestResponse> {
+  const quem = COMO_CHAMAR[rota.chave]?.encerraSessao && cliente.token ? await cenario.novaSessao(cliente.chamador) : cliente;
+  const { headers, remoteAddress, ...resto } = await pedidoPara(cenario, rota, quem, d);
+  return quem.api({ ...resto, headers, ...(remoteAddress ? { remoteAddress } : {}) });
+}
