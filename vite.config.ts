@@ -1,24 +1,76 @@
+import { fileURLToPath } from 'node:url';
+import purgeCss from '@fullhuman/postcss-purgecss';
+import type { Plugin as PostcssPlugin } from 'postcss';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { comprimir } from './scripts/vite-comprimir';
+import { subconjuntoFontes } from './scripts/vite-subconjunto-fontes';
 
 // The web front end lives in src/web and is built into dist/web, which the server serves as static files.
 // In development, /api and /dev-idp (the local identity provider) are proxied to the server on port 3000,
 // so the browser sees one origin, as in production (cookies, XSRF-TOKEN, CSP).
 const server = 'http://localhost:3000';
 
-export default defineConfig({
+// react-router's package points every import condition at its development build (warnings and checks that a
+// production bundle should not carry); the build takes its production build, the same code without them.
+const reactRouterProducao = (arquivo: string) =>
+  fileURLToPath(new URL(`./node_modules/react-router/dist/production/${arquivo}`, import.meta.url));
+
+/**
+ * Decision 0017: the gov.br design system (about 700 KB), Font Awesome's class list and the toasts' styles come
+ * in one stylesheet (src/web/styles/index.css); of it the build keeps only the rules whose classes, ids and
+ * elements the web app's source names (PurgeCSS over src/web, after the @imports are inlined). Classes are
+ * always written whole in the source (no `'fa-' + nome`), so a class used is a class kept. The toasts' classes
+ * are made by react-toastify at run time: kept. Custom properties, @font-face and @keyframes are kept (the
+ * tokens refer to each other and to the fonts through var()). The smaller stylesheets a screen imports are
+ * the app's own and are left whole.
+ */
+const ESTILOS_GLOBAIS = /\/src\/web\/styles\/index\.css$/;
+const purga = purgeCss({
+  // JSX writes `className`: the word `class` itself is named so that `[class*=col-]` (the grid's gutters)
+  // is matched against the classes the source uses.
+  content: ['src/web/**/*.{ts,tsx,html}', { raw: 'class', extension: 'txt' }],
+  skippedContentGlobs: ['**/*.test.{ts,tsx}', '**/test/**'],
+  safelist: { standard: [/^Toastify/], greedy: [/Toastify/] },
+  fontFace: false,
+  keyframes: false,
+  variables: false,
+});
+const purgaEstilosGlobais = {
+  postcssPlugin: 'rgp-purga-estilos-globais',
+  OnceExit(root, helpers) {
+    if (!ESTILOS_GLOBAIS.test(root.source?.input.file ?? '')) return;
+    return (purga as PostcssPlugin).OnceExit?.(root, helpers);
+  },
+} satisfies PostcssPlugin;
+
+const BARRIL_DE_FEATURE = /\/src\/web\/features\/[^/]+\/index\.tsx?$/;
+
+/** What every screen needs (React, its DOM, the router): one file, cached across releases of the app. */
+const NUCLEO = /\/node_modules\/(react|react-dom|scheduler|react-router)\//;
+
+export default defineConfig(({ command }) => ({
   root: 'src/web',
-  plugins: [react()],
+  plugins: [react(), subconjuntoFontes(), comprimir()],
+  css: { postcss: { plugins: command === 'build' ? [purgaEstilosGlobais] : [] } },
+  resolve: {
+    alias: command === 'build'
+      ? [
+          { find: /^react-router$/, replacement: reactRouterProducao('index.mjs') },
+          { find: /^react-router\/dom$/, replacement: reactRouterProducao('dom-export.mjs') },
+        ]
+      : [],
+  },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
+    // Decision 0017: each screen is its own chunk (src/web/router.tsx); only the core is grouped.
     rollupOptions: {
+      // A feature's index only re-exports: a screen that takes one thing from it (the fisher's /home takes the
+      // link to the staff's follow-up list) must not pull in the rest (the analysis screen and its form code).
+      treeshake: { moduleSideEffects: (id: string) => !BARRIL_DE_FEATURE.test(id) },
       output: {
-        // Libraries change less often than the application: separate files cache better.
-        manualChunks: {
-          react: ['react', 'react-dom', 'react-router'],
-          vendor: ['@tanstack/react-query', 'axios', 'zod', 'react-toastify', 'react-imask'],
-        },
+        manualChunks: (id) => (NUCLEO.test(id) ? 'react' : undefined),
       },
     },
   },
@@ -33,4 +85,4 @@ export default defineConfig({
   preview: {
     port: 5173,
   },
-});
+}));

@@ -25,7 +25,7 @@ function desatualizado(artefato, ...fontes) {
   return !st || maisRecente(...fontes) > st.mtimeMs;
 }
 
-if (desatualizado(em('dist/web/index.html'), em('src/web'), em('src/shared'), em('vite.config.ts'), em('package-lock.json'))) {
+if (desatualizado(em('dist/web/index.html'), em('src/web'), em('src/shared'), em('vite.config.ts'), em('scripts/vite-comprimir.ts'), em('scripts/vite-subconjunto-fontes.ts'), em('package-lock.json'))) {
   const { build } = await import('vite');
   // Vite sets NODE_ENV=production for its build; the server must read the operator's own.
   const nodeEnv = process.env.NODE_ENV;

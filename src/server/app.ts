@@ -19,6 +19,8 @@ import { envelopePlugin, erroDoRoteador } from './plugins/envelope';
 import { authPlugin } from './plugins/auth';
 import { opcoesDeLog } from './plugins/redact';
 import { securityPlugin } from './plugins/security';
+import { comprimirRespostas } from './plugins/compressao';
+import { opcoesDaWeb } from './plugins/web-estatica';
 import { xsrfPlugin } from './plugins/xsrf';
 import { AppError } from './lib/errors';
 import { AuditoriaService } from './modules/auditoria/auditoria.service';
@@ -226,11 +228,13 @@ async function registerWeb(app: FastifyInstance, dir: string) {
   const index = path.join(dir, 'index.html');
   const built = fs.existsSync(index);
   if (built) {
-    await app.register(fastifyStatic, { root: dir, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    await app.register(fastifyStatic, opcoesDaWeb(dir));
   }
+  comprimirRespostas(app);
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
-    if (url.startsWith('/api/') || url === '/api' || req.method !== 'GET') {
+    // A hashed file that is not there (an old release's, asked by a page left open) is a 404, not index.html.
+    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/assets/') || req.method !== 'GET') {
       return reply.status(404).send({
         codigo: 404, mensagem: 'Recurso não encontrado.', erros: ['Recurso não encontrado.'], codigoErro: CodigoErro.NAO_ENCONTRADO,
       });
@@ -239,7 +243,7 @@ async function registerWeb(app: FastifyInstance, dir: string) {
       return reply.status(503).type('text/plain; charset=utf-8')
         .send('A interface web ainda não foi construída. Rode "npm run build" (o "npm start" faz isso) e recarregue.');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.sendFile('index.html');
   });
 }
 

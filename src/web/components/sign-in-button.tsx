@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { startLogin } from '../lib/auth';
 
 /** The GOV.BR sign-in button ("Entrar com gov.br"). */
 export function SignInButton({ variant = 'default' }: { variant?: 'default' | 'primary' }) {
@@ -7,6 +6,8 @@ export function SignInButton({ variant = 'default' }: { variant?: 'default' | 'p
   async function onClick() {
     setBusy(true);
     try {
+      // The sign-in code (API client, schemas) is loaded on the click: the landing page does not carry it.
+      const { startLogin } = await import('../lib/auth');
       await startLogin();
     } finally {
       setBusy(false);

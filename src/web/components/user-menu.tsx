@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { perfilLabel } from '../../shared/enums';
-import { logout } from '../lib/auth';
 import { useFoto, type Session } from '../lib/session';
 
 function firstName(nome: string): string {
@@ -56,6 +55,7 @@ export function UserMenu({ session }: { session: Session }) {
   async function onSair() {
     setLeaving(true);
     try {
+      const { logout } = await import('../lib/auth');
       await logout();
     } finally {
       setLeaving(false);

@@ -112,13 +112,7 @@ export function mensagemErro(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** The fallback message when nothing (or nothing readable) answered. */
-export const ERRO_DESCONHECIDO = 'Erro desconhecido, tente novamente mais tarde';
-
-/** HTTP status of a failed call, if the server answered. */
-export function statusOf(error: unknown): number | undefined {
-  return axios.isAxiosError(error) ? error.response?.status : undefined;
-}
+export { ERRO_DESCONHECIDO, statusOf } from './erros';
 
 const codigoDoErro = erroEnvelope.pick({ codigoErro: true });
 

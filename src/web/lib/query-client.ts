@@ -1,6 +1,6 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
-import { statusOf } from './api';
-import { getSession, subscribeSession } from './session';
+import { statusOf } from './erros';
+import { clearCacheOnSessionChange } from './limpar-cache';
 import { showToast } from './toast';
 
 declare module '@tanstack/react-query' {
@@ -37,17 +37,15 @@ export function createQueryClient(options: { retry?: boolean } = {}): QueryClien
   });
 }
 
-/**
- * Drops every cached answer when the signed-in user changes or signs out, so that no data of one user is
- * ever shown to the next. Returns the unsubscribe function.
- */
-export function clearCacheOnSessionChange(queryClient: QueryClient): () => void {
-  let sub = getSession()?.sub ?? null;
-  return subscribeSession(() => {
-    const next = getSession()?.sub ?? null;
-    if (next !== sub) {
-      sub = next;
-      queryClient.clear();
-    }
-  });
+export { clearCacheOnSessionChange } from './limpar-cache';
+
+let daAplicacao: QueryClient | null = null;
+
+/** The browser's one client (components/com-dados.tsx), made on first use; it forgets everything on a change of user. */
+export function clienteDaAplicacao(): QueryClient {
+  if (!daAplicacao) {
+    daAplicacao = createQueryClient();
+    clearCacheOnSessionChange(daAplicacao);
+  }
+  return daAplicacao;
 }

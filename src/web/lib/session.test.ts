@@ -1,5 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { tokenPayload } from '../../shared/schemas/auth';
 import { makeToken, staffToken } from '../test/tokens';
 import { clearSession, decodeToken, getSession, login, updateToken, useSession } from './session';
 import { STORAGE_KEYS, getFoto, getToken, setChaveLogin } from './storage';
@@ -94,4 +95,41 @@ describe('session store', () => {
 
     expect(result.current).toBeNull();
   });
+});
+
+// The session is read without zod, so that the landing page does not load it (decision 0017): it must read
+// every payload exactly as the shared schema does.
+describe('decodeToken agrees with the shared tokenPayload schema', () => {
+  const esquema = tokenPayload.partial({ iat: true });
+  const casos: Record<string, Record<string, unknown>> = {
+    'a fisher': {},
+    'a servant': { perfil: 2, idPescador: undefined, idUsuarioMapa: 7, siglaOrgao: 'SFPA-PA', ufOrgao: 'PA' },
+    'every profile': { perfil: 7 },
+    'an unknown profile': { perfil: 9 },
+    'a profile as text': { perfil: '4' },
+    'no name': { nome: undefined },
+    'a numeric subject': { sub: 12345678909 },
+    'no session id': { sid: undefined },
+    'no expiry': { exp: undefined },
+    'an expiry as text': { exp: '2000000000' },
+    'no issue time': { iat: undefined },
+    'an issue time as text': { iat: 'ontem' },
+    'a fractional fisher id': { idPescador: 1.5 },
+    'a fisher id as text': { idPescador: '9' },
+    'a fisher id beyond safe integers': { idPescador: 2 ** 60 },
+    'an agency as a number': { siglaOrgao: 7 },
+    'a state as a number': { ufOrgao: 15 },
+    'extra claims': { aud: 'rgp', iss: 'rgp', jti: 'x' },
+    'null optional claims': { idPescador: null, siglaOrgao: null, ufOrgao: null },
+  };
+  for (const [nome, claims] of Object.entries(casos)) {
+    it(nome, () => {
+      const token = makeToken(claims);
+      const bytes = Uint8Array.from(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+      const payload = JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>;
+      const semNulos = Object.fromEntries(Object.entries(payload).filter(([, v]) => v !== null));
+      const lido = esquema.safeParse(semNulos);
+      expect(decodeToken(token)).toEqual(lido.success ? lido.data : null);
+    });
+  }
 });

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { tokenPayload, type TokenPayload } from '../../shared/schemas/auth';
+import { Perfil } from '../../shared/enums';
+import type { TokenPayload } from '../../shared/schemas/auth';
 import { STORAGE_KEYS, clearStoredSession, getFoto, getToken, setFoto, setToken } from './storage';
 
 /**
@@ -10,7 +11,29 @@ import { STORAGE_KEYS, clearStoredSession, getFoto, getToken, setFoto, setToken 
  */
 export type Session = Omit<TokenPayload, 'iat'> & { iat?: number };
 
-const sessionSchema = tokenPayload.partial({ iat: true });
+const PERFIS: readonly unknown[] = Object.values(Perfil);
+const texto = (v: unknown): v is string => typeof v === 'string';
+const numero = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const inteiro = (v: unknown): v is number => numero(v) && Number.isSafeInteger(v);
+const opcional = <T>(v: unknown, tipo: (v: unknown) => v is T): boolean => v === undefined || tipo(v);
+
+/**
+ * The claims read as `tokenPayload.partial({ iat: true })` (src/shared/schemas/auth.ts) reads them: the same
+ * fields, types and profiles, unknown claims dropped. Written out so that every page, the landing page
+ * included, decodes the session without loading zod (decision 0017); session.test.ts holds it to the schema.
+ */
+function lerClaims(c: Record<string, unknown>): Session | null {
+  if (!texto(c.sub) || !texto(c.nome) || !PERFIS.includes(c.perfil) || !texto(c.sid) || !numero(c.exp)) return null;
+  if (!opcional(c.iat, numero) || !opcional(c.idPescador, inteiro) || !opcional(c.idUsuarioMapa, inteiro)) return null;
+  if (!opcional(c.siglaOrgao, texto) || !opcional(c.ufOrgao, texto)) return null;
+  const sessao: Session = { sub: c.sub, nome: c.nome, perfil: c.perfil as Perfil, sid: c.sid, exp: c.exp };
+  if (c.iat !== undefined) sessao.iat = c.iat as number;
+  if (c.idPescador !== undefined) sessao.idPescador = c.idPescador as number;
+  if (c.idUsuarioMapa !== undefined) sessao.idUsuarioMapa = c.idUsuarioMapa as number;
+  if (c.siglaOrgao !== undefined) sessao.siglaOrgao = c.siglaOrgao as string;
+  if (c.ufOrgao !== undefined) sessao.ufOrgao = c.ufOrgao as string;
+  return sessao;
+}
 
 function base64UrlToUtf8(segment: string): string {
   const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
@@ -30,8 +53,7 @@ export function decodeToken(token: string | null | undefined): Session | null {
     if (!raw || typeof raw !== 'object') return null;
     // Optional claims may come as null; the session type has them absent.
     const claims = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== null));
-    const parsed = sessionSchema.safeParse(claims);
-    return parsed.success ? parsed.data : null;
+    return lerClaims(claims);
   } catch {
     return null;
   }
