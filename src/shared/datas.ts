@@ -53,3 +53,33 @@ const timestampFormat = new Intl.DateTimeFormat('pt-BR', {
 export function formatarDataHora(instant: Date | string): string {
   return timestampFormat.format(typeof instant === 'string' ? new Date(instant) : instant).replace(',', '');
 }
+
+/** Today's date 'YYYY-MM-DD' in São Paulo. */
+export function hojeSaoPaulo(agora: Date = new Date()): string {
+  return partesSaoPaulo(agora).data;
+}
+
+/** A professional fisher is of age (decision 0018). */
+export const IDADE_MINIMA_PESCADOR = 18;
+
+/** Messages of the date rules (decision 0018). */
+export const MENSAGENS_DATAS = {
+  dataFutura: 'A data não pode ser futura',
+  idadeMinima: `O pescador profissional deve ter pelo menos ${IDADE_MINIMA_PESCADOR} anos`,
+} as const;
+
+/** 'YYYY-MM-DD' not after `hoje` (today in São Paulo by default): dates of birth, of issue, of admission. */
+export function naoFutura(iso: string, hoje: string = hojeSaoPaulo()): boolean {
+  return iso <= hoje;
+}
+
+/** Whole years from `nascimento` to `hoje` ('YYYY-MM-DD'); the birthday counts from its own day. */
+export function idadeEm(nascimento: string, hoje: string = hojeSaoPaulo()): number {
+  const anos = Number(hoje.slice(0, 4)) - Number(nascimento.slice(0, 4));
+  return hoje.slice(5, 10) >= nascimento.slice(5, 10) ? anos : anos - 1;
+}
+
+/** Born at least `IDADE_MINIMA_PESCADOR` years before `hoje`. */
+export function maiorDeIdade(nascimento: string, hoje: string = hojeSaoPaulo()): boolean {
+  return idadeEm(nascimento, hoje) >= IDADE_MINIMA_PESCADOR;
+}

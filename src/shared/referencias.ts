@@ -307,11 +307,34 @@ export const NACIONALIDADES = [
 /** The states as a reference list: id is the IBGE code. Served from the `uf` table. */
 export const UFS_REFERENCIA: readonly ItemReferencia[] = UFS.map((u) => ({ id: u.codigo, sigla: u.sigla, descricao: u.nome }));
 
+/**
+ * The agencies that issued first RGPs over the registry's history (decision 0021), offered by the first-RGP edit:
+ * the national fisheries authorities in turn, then the ministry's superintendency in each state (SFPA-UF, id 100 +
+ * the state's IBGE code). The sigla is what the registry stores.
+ */
+export const ORGAOS_PRIMEIRO_RGP: readonly ItemReferencia[] = [
+  { id: 1, sigla: 'SUDEPE', descricao: 'Superintendência do Desenvolvimento da Pesca (até 1989)' },
+  { id: 2, sigla: 'IBAMA', descricao: 'Instituto Brasileiro do Meio Ambiente e dos Recursos Naturais Renováveis (1989–2003)' },
+  { id: 3, sigla: 'MAPA', descricao: 'Ministério da Agricultura, Pecuária e Abastecimento (1998–2003)' },
+  { id: 4, sigla: 'SEAP/PR', descricao: 'Secretaria Especial de Aquicultura e Pesca da Presidência da República (2003–2009)' },
+  { id: 5, sigla: 'MPA', descricao: 'Ministério da Pesca e Aquicultura' },
+  { id: 6, sigla: 'SEAP', descricao: 'Secretaria Especial de Aquicultura e Pesca (2017–2018)' },
+  { id: 7, sigla: 'SAP/MAPA', descricao: 'Secretaria de Aquicultura e Pesca do Ministério da Agricultura (2019–2022)' },
+  ...UFS.map((u) => ({ id: 100 + u.codigo, sigla: `SFPA-${u.sigla}`, descricao: `Superintendência Federal de Pesca e Aquicultura – ${u.nome}` })),
+];
+
+/** A sigla (any case, surrounding spaces) of `ORGAOS_PRIMEIRO_RGP`. */
+export function isOrgaoPrimeiroRgp(sigla: string): boolean {
+  const s = sigla.trim().toUpperCase();
+  return ORGAOS_PRIMEIRO_RGP.some((o) => o.sigla === s);
+}
+
 /** Every list served at GET /api/referencia/{lista}, by its kebab-case name. */
 export const listasReferencia = {
   'escolaridades': ESCOLARIDADES,
   'etnias': ETNIAS,
   'orgaos-emissores': ORGAOS_EMISSORES,
+  'orgaos-primeiro-rgp': ORGAOS_PRIMEIRO_RGP,
   'formas-atuacao': FORMAS_ATUACAO,
   'ambientes-pesca': AMBIENTES_PESCA,
   'infraestruturas-publicas': INFRAESTRUTURAS_PUBLICAS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatarRgp, isRgpValido, montarRgp } from './rgp';
+import { exibirRgp, formatarRgp, guardarRgp, isRgpValido, montarRgp } from './rgp';
 
 describe('RGP number (spec point 5)', () => {
   it('accepts a state, PA or PI and exactly 11 characters, with or without hyphens', () => {
@@ -24,5 +24,14 @@ describe('RGP number (spec point 5)', () => {
     expect(montarRgp('pa', 2, 7)).toBe('PAPA00000000007');
     expect(montarRgp('SC', 1, 12345678901n)).toBe('SCPI12345678901');
     expect(() => montarRgp('SC', 1, 123456789012n)).toThrow();
+  });
+
+  it('shows every number one way: valid ones hyphenated, others in upper case, none as nothing', () => {
+    expect(exibirRgp('PAPA00000000001')).toBe('PA-PA-00000000001');
+    expect(exibirRgp(' pa-pa-00000000001 ')).toBe('PA-PA-00000000001');
+    expect(exibirRgp('seap-123')).toBe('SEAP-123');
+    expect(exibirRgp(null)).toBe('');
+    expect(guardarRgp('pa-pa-00000000001')).toBe('PAPA00000000001');
+    expect(guardarRgp(' seap-123 ')).toBe('SEAP-123');
   });
 });

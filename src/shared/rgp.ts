@@ -26,6 +26,23 @@ export function formatarRgp(valor: string): string {
   return `${m[1]}-${m[2]}-${m[3]}`;
 }
 
+/**
+ * The one way a screen, a card or a document shows an RGP number (spec point 5): a valid number hyphen-separated
+ * in upper case ('PAPA00000000001' → 'PA-PA-00000000001'); anything else (an old first-RGP number of another
+ * format) trimmed in upper case; nothing for none.
+ */
+export function exibirRgp(valor: string | null | undefined): string {
+  const v = (valor ?? '').trim();
+  if (!v) return '';
+  return isRgpValido(v) ? formatarRgp(v) : v.toUpperCase();
+}
+
+/** A number as stored: a valid RGP without separators, anything else trimmed in upper case. */
+export function guardarRgp(valor: string): string {
+  const v = valor.trim();
+  return isRgpValido(v) ? normalizarRgp(v) : v.toUpperCase();
+}
+
 /** A new RGP number: the state, PA for artesanal (categoria 2) or PI for industrial (1), the sequence value. */
 export function montarRgp(uf: string, categoria: number, sequencia: number | bigint): string {
   const tipo = categoria === 1 ? 'PI' : 'PA';

@@ -280,6 +280,7 @@ export const COMO_CHAMAR: Record<string, ComoChamar> = {
   'GET /api/solicitacao-cancelamento-pescador/{id}': { id: 'pescador' },
   'POST /api/solicitacao-regularizacao': { corpo: () => ({ justificativa: 'Regularizei minha situação junto ao órgão.' }) },
   'POST /api/solicitacao-edicao-documentos/{id}/enviar': { id: 'rascunho' },
+  'POST /api/solicitacao-edicao-rgp/{id}/enviar': { id: 'rascunho' },
   'GET /api/analise-solicitacao/solicitacao/{id}': { id: 'solicitacao' },
   'GET /api/analise-solicitacao/indeferimento/{id}': { id: 'solicitacao' },
   'GET /api/analise-solicitacao/{id}': { id: 'analise' },

@@ -56,6 +56,7 @@ const QUEM_PODE: Record<string, Perfis> = {
   'POST /api/solicitacao-pescador-ativo-edicao-registro': PESCADOR,
   'GET /api/solicitacao-pescador-ativo-edicao-registro/consultar/{id}': LEEM_PESCADOR,
   'POST /api/solicitacao-edicao-rgp': PESCADOR,
+  'POST /api/solicitacao-edicao-rgp/{id}/enviar': PESCADOR,
   // The fisher cancels their registry; GESTOR too (exempt from the justification), and ADMIN (everything).
   'POST /api/solicitacao-cancelamento-pescador/motivoCancelamento': ['INTERESSADO', 'GESTOR', 'ADMIN'],
   'GET /api/solicitacao-cancelamento-pescador/{id}': LEEM_PESCADOR,

@@ -88,6 +88,27 @@ export const MENSAGENS_ARQUIVO = {
     + 'que não é aceito por segurança. Gere o PDF novamente, por exemplo digitalizando o documento ou usando "Imprimir em PDF", e envie outra vez.',
 } as const;
 
+/** The first bytes (magic numbers) of each accepted format. */
+const ASSINATURAS: readonly [MimeDocumento, readonly number[]][] = [
+  [MimeDocumento.PDF, [0x25, 0x50, 0x44, 0x46, 0x2d]], // %PDF-
+  [MimeDocumento.PNG, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
+  [MimeDocumento.JPEG, [0xff, 0xd8, 0xff]],
+];
+
+/** How many leading bytes `formatoPelosBytes` reads. */
+export const BYTES_ASSINATURA = 8;
+
+/**
+ * The format a file's first bytes announce (PDF, PNG or JPEG), or null: the browser tells a renamed file (an
+ * `.exe` called `.png`) at once, before sending it; the server detects the format again from the whole content.
+ */
+export function formatoPelosBytes(inicio: Uint8Array): MimeDocumento | null {
+  for (const [mime, assinatura] of ASSINATURAS) {
+    if (assinatura.every((b, i) => inicio[i] === b)) return mime;
+  }
+  return null;
+}
+
 /**
  * The check the web can make before sending (size and declared type). The server repeats it on the content,
  * which is what counts. Answers the message to show, or null.

@@ -21,6 +21,8 @@ export const MENSAGENS_ANALISE = {
   naoIniciada: 'Inicie a análise antes de registrar o parecer.',
   outroAnalista: 'Esta análise está em andamento por outro servidor.',
   checklistIncompleto: 'Avalie todos os documentos da solicitação antes de concluir a análise.',
+  semDocumentos: 'Esta solicitação não tem documentos. Devolva-a ao pescador com a justificativa, para que envie os documentos que faltam.',
+  devolverSemDocumentos: 'Devolver ao pescador',
   erroConsultarIndeferimento: 'Erro ao consultar indeferimento',
   semIndeferimento: 'Esta solicitação não possui indeferimento registrado.',
   naoEncontrada: 'Análise não encontrada.',
@@ -56,7 +58,8 @@ export const decisaoAnaliseCorpo = z.object({
   id: id(),
   solicitacao: z.union([id(), z.object({ id: id() })])
     .transform((s) => (typeof s === 'number' ? s : s.id)),
-  documentos: z.array(itemChecklistSchema).min(1, 'Avalie pelo menos 1 documento').max(100),
+  /** Empty only for a request with no document to check, which goes back to the fisher (decision 0020). */
+  documentos: z.array(itemChecklistSchema).max(100),
   justificativa: texto().trim().max(4000, 'Deve ter no máximo 4000 caracteres').nullable().optional().transform((v) => v ?? ''),
   documentoParecer: z.union([id(), z.object({ id: id() }), z.null()]).optional()
     .transform((d) => (d === null || d === undefined ? null : typeof d === 'number' ? d : d.id)),
@@ -67,7 +70,8 @@ export const decisaoAnaliseCorpo = z.object({
     if (vistos.has(d.id)) ctx.addIssue({ code: 'custom', path: ['documentos', i, 'id'], message: MENSAGEM_DOCUMENTO_REPETIDO });
     vistos.add(d.id);
   });
-  const rejeitado = v.documentos.some((d) => !d.aprovado);
+  // Nothing to check is a return to the fisher for the missing documents, with its reason.
+  const rejeitado = v.documentos.length === 0 || v.documentos.some((d) => !d.aprovado);
   if (!rejeitado) return;
   if (!v.justificativa) {
     ctx.addIssue({ code: 'custom', path: ['justificativa'], message: MENSAGENS_ANALISE.justificativaObrigatoria });

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { onlyDigits } from '../cpf';
-import { partesSaoPaulo } from '../datas';
+import { MENSAGENS_DATAS } from '../datas';
+import { TipoDocumento } from '../enums';
+import { guardarRgp } from '../rgp';
 import { id, idCoagido, idParam, texto } from './primitivos';
-import { dataIso, rgpLeituraSchema } from './solicitacao';
+import { dataPassada, rgpLeituraSchema } from './solicitacao';
 
 /**
  * Wire shapes of the requests API beyond the wizard's steps (src/shared/schemas/solicitacao.ts): answers, list
@@ -38,6 +40,8 @@ export const MENSAGENS_SOLICITACAO_API = {
   edicaoRgpSemRgp: 'A edição do primeiro RGP só está disponível para pescador com número de RGP.',
   edicaoRgpEmAndamento: 'Já existe uma solicitação de edição do primeiro RGP em andamento.',
   edicaoRgpEnviada: 'Solicitação de edição do primeiro RGP enviada com sucesso!',
+  edicaoRgpCriada: 'Solicitação de edição do primeiro RGP registrada. Envie o comprovante do primeiro RGP e então a solicitação para análise.',
+  naoEdicaoRgp: 'A solicitação não é uma edição do primeiro RGP.',
   orgaoInvalido: 'Órgão inválido',
   rgpAtualizado: 'Dados do primeiro RGP atualizados com sucesso.',
   rgpNenhumCampo: 'Informe ao menos um campo do primeiro RGP para alterar.',
@@ -49,7 +53,7 @@ export const MENSAGENS_SOLICITACAO_API = {
   regularizacaoEmAndamento: 'Já existe uma solicitação de regularização em andamento.',
   regularizacaoEnviada: 'Solicitação de regularização enviada com sucesso!',
   justificativaRegularizacao: 'A justificativa deve ter no mínimo 10 caracteres',
-  dataFutura: 'A data não pode ser futura',
+  dataFutura: MENSAGENS_DATAS.dataFutura,
   notificacaoEdicaoRgpDeferida: 'Seu pedido de alteração da data ou do órgão do primeiro RGP foi deferido e o registro foi atualizado.',
   notificacaoCancelamentoDeferido: 'Seu pedido de cancelamento foi deferido: o seu Registro Geral da Atividade Pesqueira está cancelado.',
   notificacaoIndeferida: (tipo: string, numeroProtocolo: string | null) =>
@@ -175,15 +179,16 @@ export const consultaEdicaoRegistroSchema = z.object({
 });
 export type ConsultaEdicaoRegistro = z.infer<typeof consultaEdicaoRegistroSchema>;
 
-/** Not after today in São Paulo. */
-const naoFutura = (v: string) => v <= partesSaoPaulo(new Date()).data;
 const siglaOrgao = texto({ error: 'Campo obrigatório' }).trim().min(1).max(20).transform((v) => v.toUpperCase());
-const numeroPrimeiroRgp = texto({ error: 'Campo obrigatório' }).trim().min(1).max(30).transform((v) => v.toUpperCase());
+const numeroPrimeiroRgp = texto({ error: 'Campo obrigatório' }).trim().min(1).max(30).transform(guardarRgp);
+
+/** The documents a first-RGP edit (type 7) is sent with (decision 0020): the proof of the first RGP. */
+export const DOCUMENTOS_EDICAO_RGP: number[][] = [[TipoDocumento.COMPROVANTE_PRIMEIRO_RGP]];
 
 /** POST /api/solicitacao-edicao-rgp. `orgao` is an agency sigla (table orgao). */
 export const edicaoRgpCorpo = z.object({
   numeroPrimeiroRGP: numeroPrimeiroRgp,
-  dataPrimeiroRgp: dataIso.refine(naoFutura, MENSAGENS_SOLICITACAO_API.dataFutura),
+  dataPrimeiroRgp: dataPassada,
   orgao: siglaOrgao,
 });
 export type EdicaoRgpCorpo = z.infer<typeof edicaoRgpCorpo>;

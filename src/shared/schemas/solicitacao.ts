@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidCpf, onlyDigits } from '../cpf';
+import { maiorDeIdade, MENSAGENS_DATAS, naoFutura } from '../datas';
 import { Nacionalidade, TipoDocumento, TipoSolicitacao } from '../enums';
 import { isUf } from '../ufs';
 import { id as idPrimitivo, texto as textoPrimitivo } from './primitivos';
@@ -52,6 +53,11 @@ export const dataIso = textoPrimitivo({ error: obrigatorio }).regex(/^\d{4}-\d{2
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 }, 'Data inválida');
 
+/** A date not after today in São Paulo: of issue, of admission (decision 0018). */
+export const dataPassada = dataIso.refine((v) => naoFutura(v), MENSAGENS_DATAS.dataFutura);
+/** A professional fisher's date of birth: in the past and at least 18 years ago (decision 0018). */
+export const dataNascimentoPescador = dataPassada.refine((v) => maiorDeIdade(v), MENSAGENS_DATAS.idadeMinima);
+
 const texto = (max: number, min = 1) =>
   textoPrimitivo({ error: obrigatorio }).trim().min(min, min === 1 ? obrigatorio : `Deve ter no mínimo ${min} caracteres`).max(max, `Deve ter no máximo ${max} caracteres`);
 const textoOpcional = (max: number) => textoPrimitivo().trim().max(max, `Deve ter no máximo ${max} caracteres`).optional().nullable()
@@ -84,7 +90,7 @@ export const docIdentificacaoSchema = z.object({
   numero: texto(20),
   ufEmissao: sigla,
   orgaoEmissor: id,
-  dataEmissao: dataIso,
+  dataEmissao: dataPassada,
 });
 
 export const documentoSocialSchema = z.object({
@@ -131,7 +137,7 @@ export const rgpLeituraSchema = z.object({
 const passo1Base = z.object({
   cpf: cpfSchema,
   nome: texto(150, 3).transform((v) => v.toUpperCase()),
-  dataNascimento: dataIso,
+  dataNascimento: dataNascimentoPescador,
   sexo: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: obrigatorio }),
   nomeMae: texto(150, 3).transform((v) => v.toUpperCase()),
   nomePai: texto(150, 3).transform((v) => v.toUpperCase()),
@@ -285,7 +291,7 @@ export const fonteRendaSchema = z.object({
   atividadeProfissional: texto(100),
   faixaRenda: id,
   idProfissao: id,
-  dataAdmissao: dataIso.nullable().optional().transform((v) => v ?? null),
+  dataAdmissao: dataPassada.nullable().optional().transform((v) => v ?? null),
   dataEncerramento: dataIso.nullable().optional().transform((v) => v ?? null),
 }).refine((f) => !f.dataAdmissao || !f.dataEncerramento || f.dataAdmissao <= f.dataEncerramento, {
   path: ['dataEncerramento'], message: 'A data de encerramento não pode ser anterior à de admissão',

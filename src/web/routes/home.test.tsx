@@ -1,3 +1,4 @@
+import { exibirRgp } from '../../shared/rgp';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setToken } from '../lib/storage';
@@ -59,7 +60,10 @@ function opcao(nome: string): { href: string } | { motivo: string } {
 }
 
 async function opcoesCarregadas() {
-  return screen.findByRole('region', { name: 'O que você deseja fazer?' });
+  const regiao = await screen.findByRole('region', { name: 'O que você deseja fazer?' });
+  // Every option's own check has answered.
+  await waitFor(() => expect(screen.queryAllByText('Verificando se a opção está disponível…')).toHaveLength(0));
+  return regiao;
 }
 
 /** The counters as a screen reader meets them: term → value. */
@@ -153,6 +157,8 @@ describe('/home for external read-only users (perfil 7)', () => {
     screen.getByText(/relatório de pescadores/);
     expect(screen.queryByRole('term')).toBeNull();
     expect(http.calls).toHaveLength(0);
+    // The public lookup it promises is linked (the report when it lands).
+    expect(screen.getByRole('link', { name: 'Consultar carteira de pescador profissional' }).getAttribute('href')).toBe('/consulta-carteira');
   });
 });
 
@@ -202,6 +208,10 @@ describe('/home: the fisher options', () => {
     expect(opcao('Editar registro')).toEqual({ href: '/pescador/declaracao?tipoSolicitacao=8' });
     expect(opcao('Editar primeiro RGP')).toEqual({ href: '/pescador/edicao-rgp' });
     expect(opcao('Solicitar cancelamento')).toEqual({ href: '/pescador/cancelamento' });
+    // The registry itself: its number as spec point 5 writes it, and its situation.
+    const registro = screen.getByRole('region', { name: 'Meu registro' });
+    within(registro).getByText(exibirRgp(RGP_ATIVO.numeroRGP));
+    within(registro).getByText(RGP_ATIVO.situacaoDescricao!);
   });
 
   it('a draft: "Continuar rascunho" opens it in the wizard (GET /api/solicitacao?situacao=1) and blocks new requests', async () => {

@@ -3,7 +3,8 @@ import { Link, useSearchParams } from 'react-router';
 import { Perfil, perfilLabel, SituacaoSolicitacao, TipoSolicitacao, tipoSolicitacaoLabel, type TipoSolicitacao as Tipo } from '../../shared/enums';
 import { MENSAGENS_SOLICITACAO } from '../../shared/schemas/solicitacao';
 import type { TotalizadoresPescador } from '../../shared/schemas/totalizadores';
-import { rotaDocumentos } from '../../shared/rotas-web';
+import { exibirRgp } from '../../shared/rgp';
+import { ROTA_CONSULTA_CARTEIRA, ROTA_CONSULTA_PROTOCOLO, rotaDocumentos } from '../../shared/rotas-web';
 import { Loading } from '../components/loading';
 import { Message } from '../components/message';
 import { PageTitle } from '../components/page-title';
@@ -111,6 +112,28 @@ function OpcoesDoPescador({ idPescador, totalizadores }: { idPescador: number | 
   return <OpcoesPescador opcoes={opcoes} />;
 }
 
+/** The fisher's registry once it has a number: the RGP number (spec point 5's display) and its situation. */
+function MeuRegistro({ idPescador }: { idPescador: number }) {
+  const rgp = useRgpPescador(idPescador);
+  const r = rgp.data;
+  if (!r?.numeroRGP) return null;
+  return (
+    <section aria-labelledby="titulo-meu-registro" className="mt-3">
+      <h2 id="titulo-meu-registro">Meu registro</h2>
+      <dl className="resumo-solicitacao">
+        <div>
+          <dt>Número do RGP</dt>
+          <dd>{exibirRgp(r.numeroRGP)}</dd>
+        </div>
+        <div>
+          <dt>Situação do registro</dt>
+          <dd>{r.situacaoDescricao ?? 'Não informada'}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
 function PainelPescador({ idPescador }: { idPescador: number | undefined }) {
   const aviso = useAvisoDeEnvio();
   const query = useTotalizadoresPescador(idPescador);
@@ -134,6 +157,7 @@ function PainelPescador({ idPescador }: { idPescador: number | undefined }) {
           </Message>
         </div>
       )}
+      {idPescador !== undefined && <MeuRegistro idPescador={idPescador} />}
       {idPescador !== undefined && <ImprimirCarteiraSeAtivo idPescador={idPescador} />}
       {opcoes}
       <p className="mt-3">
@@ -174,6 +198,15 @@ function PainelConsultaExterna() {
         Seu perfil permite emitir o relatório de pescadores e consultar carteiras profissionais, com o CPF
         mascarado. O acompanhamento de análises não está disponível para este perfil.
       </p>
+      <ul>
+        <li>
+          <Link to={ROTA_CONSULTA_CARTEIRA}>Consultar carteira de pescador profissional</Link>
+        </li>
+        <li>
+          <Link to={ROTA_CONSULTA_PROTOCOLO}>Consultar protocolo de solicitação</Link>
+        </li>
+      </ul>
+      <p>O relatório estará disponível nesta página quando for publicado.</p>
     </section>
   );
 }

@@ -110,7 +110,9 @@ describe('/pescador/documentos', () => {
     solicitacao(1, { tipo: 9 });
     open('/pescador/documentos?idSolicitacao=10&tipoSolicitacao=9');
     await screen.findByRole('heading', { level: 1, name: 'Edição de documentos' });
-    await screen.findByLabelText('Substituir arquivo Documento de identificação (obrigatório)');
+    // Any document may be replaced, at least one: none is marked required on its own (the server asks one).
+    await screen.findByLabelText('Substituir arquivo Documento de identificação (opcional)');
+    screen.getByText(/Envie pelo menos um documento novo para enviar a solicitação\./);
   });
 
   it('without idSolicitacao, says so', async () => {

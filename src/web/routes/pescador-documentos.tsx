@@ -8,20 +8,24 @@ import { Loading } from '../components/loading';
 import { Message } from '../components/message';
 import { PageTitle } from '../components/page-title';
 import { DocumentosSolicitacao, enviarEdicaoDocumentos, RegistroIndeferimento } from '../features/documentos';
+import { enviarEdicaoRgp } from '../features/edicao-rgp';
 import { ERRO_CONSULTAR_SOLICITACAO, rotaAssistente, temAssistente, useSolicitacao } from '../features/minhas-solicitacoes';
 import '../styles/resumo.css';
 import { mensagemErro } from '../lib/api';
 import { queueToast, showToast } from '../lib/toast';
 
-/** Sends a documents edit (type 9) for analysis once its new documents are uploaded. */
-function EnviarEdicaoDocumentos({ idSolicitacao }: { idSolicitacao: number }) {
+/**
+ * Sends a request without a wizard (a documents edit, type 9; a first-RGP edit, type 7) for analysis once its
+ * documents are uploaded; the server refuses one without the documents its type requires.
+ */
+function EnviarParaAnalise({ idSolicitacao, enviarSolicitacao }: { idSolicitacao: number; enviarSolicitacao: (id: number) => Promise<string> }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [enviando, setEnviando] = useState(false);
   async function enviar() {
     setEnviando(true);
     try {
-      queueToast('success', await enviarEdicaoDocumentos(idSolicitacao));
+      queueToast('success', await enviarSolicitacao(idSolicitacao));
       await queryClient.invalidateQueries();
       void navigate(`${ROTA_HOME}?sucesso=true`);
     } catch (err) {
@@ -51,17 +55,12 @@ const EDITAVEIS: readonly number[] = [
   SituacaoSolicitacao.ATUALIZACAO_MPA,
 ];
 
-/** A first-RGP edit (type 7) still takes its proof documents while it waits for analysis. */
-function podeAlterar(tipo: number, situacao: number): boolean {
-  if (EDITAVEIS.includes(situacao)) return true;
-  return tipo === TipoSolicitacao.EDICAO_RGP && situacao === SituacaoSolicitacao.ENVIADA;
-}
 
 /**
  * /pescador/documentos?idSolicitacao&tipoSolicitacao: the documents of a request, with the rejection record
  * when the request came back for updating (status 2 or 3). With tipoSolicitacao=9 it is the "edição de
  * documentos" of the fisher's registry; the documents may change only while the request is a draft or being
- * updated (and a first-RGP edit while it waits), as the server decides: otherwise they are read-only.
+ * updated, as the server decides: otherwise they are read-only.
  */
 export function PescadorDocumentosPage() {
   const [params] = useSearchParams();
@@ -81,7 +80,7 @@ export function PescadorDocumentosPage() {
   } else {
     const s = query.data;
     const tipo = s.tipo === TipoSolicitacao.EDICAO_DOCUMENTOS || edicaoDocumentos ? TipoSolicitacao.EDICAO_DOCUMENTOS : s.tipo;
-    const editavel = podeAlterar(s.tipo, s.situacao);
+    const editavel = EDITAVEIS.includes(s.situacao);
     const emAtualizacao = s.situacao === SituacaoSolicitacao.ATUALIZACAO_SFPA || s.situacao === SituacaoSolicitacao.ATUALIZACAO_MPA;
     corpo = (
       <>
@@ -119,7 +118,8 @@ export function PescadorDocumentosPage() {
           possuiEntidade={s.possuiInstituicaoRepresentante === true}
           somenteLeitura={!editavel}
         />
-        {editavel && s.tipo === TipoSolicitacao.EDICAO_DOCUMENTOS && <EnviarEdicaoDocumentos idSolicitacao={s.id} />}
+        {editavel && s.tipo === TipoSolicitacao.EDICAO_DOCUMENTOS && <EnviarParaAnalise idSolicitacao={s.id} enviarSolicitacao={enviarEdicaoDocumentos} />}
+        {editavel && s.tipo === TipoSolicitacao.EDICAO_RGP && <EnviarParaAnalise idSolicitacao={s.id} enviarSolicitacao={enviarEdicaoRgp} />}
         {emAtualizacao && temAssistente(s.tipo) && (
           <p className="mt-4">
             <Link className="br-button primary" to={rotaAssistente(s.tipo, s.id)}>

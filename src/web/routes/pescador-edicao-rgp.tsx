@@ -2,50 +2,64 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SituacaoSolicitacao, TipoDocumento, TipoSolicitacao } from '../../shared/enums';
+import { exibirRgp } from '../../shared/rgp';
 import { documentosFaltantes, MENSAGENS_SOLICITACAO } from '../../shared/schemas/solicitacao';
 import type { Documento } from '../../shared/schemas/documento';
-import { MENSAGENS_SOLICITACAO_API } from '../../shared/schemas/solicitacao-api';
+import { DOCUMENTOS_EDICAO_RGP, MENSAGENS_SOLICITACAO_API } from '../../shared/schemas/solicitacao-api';
 import { ROTA_HOME, rotaDocumentos } from '../../shared/rotas-web';
 import { ErrorSummary, type FieldError } from '../components/error-summary';
 import { Loading } from '../components/loading';
 import { Message } from '../components/message';
 import { PageTitle } from '../components/page-title';
 import { DocumentosSolicitacao } from '../features/documentos';
-import { ERRO_CONSULTAR_PESCADOR, FormularioEdicaoRgp, useRgpPescador } from '../features/edicao-rgp';
+import { enviarEdicaoRgp, ERRO_CONSULTAR_PESCADOR, FormularioEdicaoRgp, useRgpPescador } from '../features/edicao-rgp';
 import { useSolicitacoes } from '../features/minhas-solicitacoes';
 import { formatDate } from '../lib/dates';
 import { useSession } from '../lib/session';
-import { showToast } from '../lib/toast';
+import { mensagemErro } from '../lib/api';
+import { queueToast } from '../lib/toast';
 import '../styles/resumo.css';
 
-const OBRIGATORIOS_EDICAO_RGP = [[TipoDocumento.COMPROVANTE_PRIMEIRO_RGP]];
 
-/** Step 2: the proof of the first RGP (required) and its additional document, sent to the new type-7 request. */
-function DocumentosEdicaoRgp({ idSolicitacao }: { idSolicitacao: number }) {
+/**
+ * Step 2: the proof of the first RGP (required) and its additional document, uploaded to the type-7 draft, which is
+ * then sent for analysis (the server refuses it without the proof, decision 0020).
+ */
+function DocumentosEdicaoRgp({ idSolicitacao, retomada = false }: { idSolicitacao: number; retomada?: boolean }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [documentos, setDocumentos] = useState<Documento[] | null>(null);
   const [erros, setErros] = useState<FieldError[]>([]);
   const [tentativa, setTentativa] = useState(0);
+  const [enviando, setEnviando] = useState(false);
   const onDocumentosChange = useCallback((d: Documento[]) => setDocumentos(d), []);
+  const campoComprovante = `documento-tipo-${TipoDocumento.COMPROVANTE_PRIMEIRO_RGP}`;
 
-  function onConcluir() {
-    const faltando = documentosFaltantes(OBRIGATORIOS_EDICAO_RGP, (documentos ?? []).map((d) => d.tipoDocumento));
+  async function onEnviar() {
+    const faltando = documentosFaltantes(DOCUMENTOS_EDICAO_RGP, (documentos ?? []).map((d) => d.tipoDocumento));
     if (faltando.length > 0) {
-      setErros([{ field: `documento-tipo-${TipoDocumento.COMPROVANTE_PRIMEIRO_RGP}`, message: MENSAGENS_SOLICITACAO.documentos }]);
+      setErros([{ field: campoComprovante, message: MENSAGENS_SOLICITACAO.documentos }]);
       setTentativa((n) => n + 1);
       return;
     }
-    showToast('success', MENSAGENS_SOLICITACAO.passo4Salvo);
-    void queryClient.invalidateQueries();
-    void navigate(ROTA_HOME);
+    setEnviando(true);
+    try {
+      queueToast('success', await enviarEdicaoRgp(idSolicitacao));
+      await queryClient.invalidateQueries();
+      void navigate(`${ROTA_HOME}?sucesso=true`);
+    } catch (err) {
+      setErros([{ field: campoComprovante, message: mensagemErro(err, MENSAGENS_SOLICITACAO.erroAtualizar) }]);
+      setTentativa((n) => n + 1);
+      setEnviando(false);
+    }
   }
 
   return (
     <>
       <ErrorSummary errors={erros} attempt={tentativa} />
-      <Message kind="success" title="Solicitação registrada.">
-        Agora envie o comprovante do primeiro RGP (obrigatório) e, se quiser, um documento adicional.
+      <Message kind={retomada ? 'info' : 'success'} title={retomada ? 'Você tem uma edição do primeiro RGP ainda não enviada.' : 'Solicitação registrada.'}>
+        Agora anexe o comprovante do primeiro RGP (obrigatório) e, se quiser, um documento adicional. A solicitação só
+        vai para análise quando você a enviar com o comprovante.
       </Message>
       <DocumentosSolicitacao
         nivelTitulo={2}
@@ -54,8 +68,8 @@ function DocumentosEdicaoRgp({ idSolicitacao }: { idSolicitacao: number }) {
         onDocumentosChange={onDocumentosChange}
       />
       <p className="mt-3">
-        <button type="button" className="br-button primary" onClick={onConcluir} disabled={documentos === null}>
-          Concluir
+        <button type="button" className="br-button primary" onClick={() => void onEnviar()} disabled={documentos === null || enviando}>
+          {enviando ? 'Enviando…' : 'Enviar para análise'}
         </button>
       </p>
     </>
@@ -63,16 +77,21 @@ function DocumentosEdicaoRgp({ idSolicitacao }: { idSolicitacao: number }) {
 }
 
 /**
- * /pescador/edicao-rgp: the first-RGP edit. The form creates the type-7 request (POST
- * /api/solicitacao-edicao-rgp); then the proof documents 14 and 15 are sent to it. A request already waiting
- * for analysis is pointed to instead.
+ * /pescador/edicao-rgp: the first-RGP edit. The form opens the type-7 draft (POST /api/solicitacao-edicao-rgp);
+ * then the proof documents 14 and 15 are uploaded to it and it is sent (POST …/{id}/enviar). A draft or a request
+ * returned for update is resumed; one waiting for analysis is pointed to instead.
  */
+const SITUACOES_EDITAVEIS_EDICAO_RGP: readonly number[] = [
+  SituacaoSolicitacao.RASCUNHO, SituacaoSolicitacao.ATUALIZACAO_SFPA, SituacaoSolicitacao.ATUALIZACAO_MPA,
+];
+const SITUACOES_ABERTAS_EDICAO_RGP = [...SITUACOES_EDITAVEIS_EDICAO_RGP, SituacaoSolicitacao.ENVIADA, SituacaoSolicitacao.EM_ANALISE];
+
 export function PescadorEdicaoRgpPage() {
   const session = useSession();
   const idPescador = session?.idPescador;
   const rgp = useRgpPescador(idPescador, { errorMessage: ERRO_CONSULTAR_PESCADOR });
   const abertas = useSolicitacoes(
-    { pagina: 1, tamanhoPagina: 1, tipo: [TipoSolicitacao.EDICAO_RGP], situacao: [SituacaoSolicitacao.ENVIADA, SituacaoSolicitacao.EM_ANALISE] },
+    { pagina: 1, tamanhoPagina: 1, tipo: [TipoSolicitacao.EDICAO_RGP], situacao: SITUACOES_ABERTAS_EDICAO_RGP },
     { enabled: idPescador !== undefined, silencioso: true },
   );
   const [criada, setCriada] = useState<number | null>(null);
@@ -86,7 +105,9 @@ export function PescadorEdicaoRgpPage() {
   else {
     const aberta = abertas.data?.solicitacoes[0];
     const r = rgp.data;
-    corpo = aberta ? (
+    corpo = aberta && SITUACOES_EDITAVEIS_EDICAO_RGP.includes(aberta.situacao) ? (
+      <DocumentosEdicaoRgp idSolicitacao={aberta.id} retomada />
+    ) : aberta ? (
       <Message kind="info" title={MENSAGENS_SOLICITACAO_API.edicaoRgpEmAndamento}>
         <Link to={rotaDocumentos(aberta.id, TipoSolicitacao.EDICAO_RGP)}>Ver os documentos da solicitação nº {aberta.id}</Link>
       </Message>
@@ -97,11 +118,11 @@ export function PescadorEdicaoRgpPage() {
           <dl className="resumo-solicitacao">
             <div>
               <dt>Número do RGP</dt>
-              <dd>{r.numeroRGP}</dd>
+              <dd>{exibirRgp(r.numeroRGP)}</dd>
             </div>
             <div>
               <dt>Número do primeiro RGP</dt>
-              <dd>{r.numeroPrimeiroRGP || 'Não informado'}</dd>
+              <dd>{exibirRgp(r.numeroPrimeiroRGP) || 'Não informado'}</dd>
             </div>
             <div>
               <dt>Data do primeiro RGP</dt>

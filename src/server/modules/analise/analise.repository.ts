@@ -83,6 +83,24 @@ function normalizar<T extends Omit<AnaliseLinha, 'dados'>>(l: T): T {
 }
 
 /**
+ * "Todas" (no situation asked): open analyses (waiting, under analysis) first, then concluded ones, each oldest
+ * first. Ordering two million rows by an expression would sort them all on every visit; instead each situation is
+ * read in arrival order through its own (situacao_analise, …, criado_em) index, only as far as the page needs
+ * (offset + size rows each), and the four short runs are merged.
+ */
+function paginaAbertasPrimeiro(juncoes: SQL, where: SQL[], offset: number, tamanho: number): SQL {
+  const ate = offset + tamanho;
+  const ramo = (situacao: number, grupo: number) => sql`(
+    SELECT a.id, ${grupo}::int AS grupo, a.criado_em FROM analise_solicitacao a ${juncoes}
+    WHERE ${sql.join([...where, sql`a.situacao_analise = ${situacao}`], sql` AND `)}
+    ORDER BY a.criado_em ASC, a.id ASC LIMIT ${ate})`;
+  return sql`SELECT id FROM (
+      ${ramo(A.AGUARDANDO_ANALISE, 0)} UNION ALL ${ramo(A.EM_ANALISE, 0)}
+      UNION ALL ${ramo(A.DEFERIDA, 1)} UNION ALL ${ramo(A.INDEFERIDA, 1)}
+    ) u ORDER BY grupo, criado_em, id LIMIT ${tamanho} OFFSET ${offset}`;
+}
+
+/**
  * SQL of the analyses: the only writer of `analise_solicitacao` and `analise_documento`; requests, fishers and
  * documents are read here, never written. Methods run on the pool or on the caller's transaction (`ex`).
  */
@@ -149,13 +167,16 @@ export class AnaliseRepository {
             ], sql` AND `)}`)
         : this.db.execute<{ total: number }>(sql`SELECT count(*)::int AS total FROM analise_solicitacao a ${juncoes} ${filtro}`),
       this.db.execute<LinhaLista>(sql`
-        WITH pagina AS (
-          SELECT a.id FROM analise_solicitacao a ${juncoes} ${filtro}
-          ORDER BY a.criado_em ASC, a.id ASC LIMIT ${f.tamanhoPagina} OFFSET ${offset})
+        WITH pagina AS (${f.situacao || usaPescador
+          // One situation keeps the index order; a name or a CPF leaves few rows, sorted once.
+          ? sql`SELECT a.id FROM analise_solicitacao a ${juncoes} ${filtro}
+                ORDER BY ${f.situacao ? sql`` : sql`(a.situacao_analise IN (${A.AGUARDANDO_ANALISE}, ${A.EM_ANALISE})) DESC,`}
+                  a.criado_em ASC, a.id ASC LIMIT ${f.tamanhoPagina} OFFSET ${offset}`
+          : paginaAbertasPrimeiro(juncoes, where, offset, f.tamanhoPagina)})
         SELECT x.*, ((coalesce(x."concluidaEm", now()) AT TIME ZONE 'America/Sao_Paulo')::date
                     - (x."criadoEm" AT TIME ZONE 'America/Sao_Paulo')::date)::int AS "diasAguardando"
         FROM (${SELECT_ANALISE_LISTA} WHERE a.id IN (SELECT id FROM pagina)) x
-        ORDER BY x."criadoEm" ASC, x.id ASC`),
+        ORDER BY (x."situacaoAnalise" IN (${A.AGUARDANDO_ANALISE}, ${A.EM_ANALISE})) DESC, x."criadoEm" ASC, x.id ASC`),
     ]);
     return { total: contagem.rows[0]!.total, linhas: pagina.rows.map(normalizar) };
   }

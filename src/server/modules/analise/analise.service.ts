@@ -186,13 +186,14 @@ export class AnaliseService {
 
       const documentos = await this.repo.documentosAtivos(a.solicitacaoId, tx);
       const avaliados = new Map(corpo.documentos.map((d) => [d.id, d]));
-      if (documentos.length === 0 || documentos.some((d) => !avaliados.has(d.id)) || avaliados.size !== documentos.length) {
+      // A request without documents (one sent before its type required them) can only go back to the fisher.
+      if (documentos.some((d) => !avaliados.has(d.id)) || avaliados.size !== documentos.length) {
         throw AppError.badRequest(MENSAGENS_ANALISE.checklistIncompleto);
       }
       if (corpo.documentoParecer !== null && corpo.documentoParecer !== a.documentoParecerId) {
         throw AppError.badRequest(MENSAGENS_ANALISE.parecerDeOutraAnalise);
       }
-      const deferida = corpo.documentos.every((d) => d.aprovado);
+      const deferida = corpo.documentos.length > 0 && corpo.documentos.every((d) => d.aprovado);
       const situacao = deferida ? SituacaoAnalise.DEFERIDA : SituacaoAnalise.INDEFERIDA;
       const checklist = documentos.map((d) => ({ documentoId: d.id, tipoDocumento: d.tipoDocumento, aprovado: avaliados.get(d.id)!.aprovado }));
       await this.repo.concluir({

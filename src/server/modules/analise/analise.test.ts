@@ -99,6 +99,18 @@ describe('the follow-up list', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('"Todas" lists the open analyses first, then the concluded ones, each oldest first', async () => {
+    const marca = Array.from({ length: 8 }, () => String.fromCharCode(65 + crypto.randomInt(26))).join('');
+    const concluida = await pedidoEnviado({ nome: `CONCLUIDA ${marca}` });
+    await t.db.execute(sql`UPDATE analise_solicitacao SET situacao_analise = 3, concluida_em = now(), criado_em = now() - interval '30 days'
+      WHERE id = ${concluida.analise}`);
+    const aguardando = await pedidoEnviado({ nome: `AGUARDANDO ${marca}` });
+    const res = await s.gestor!.api({ method: 'GET', url: `/api/analise-solicitacao?nome=${marca}&tamanhoPagina=10` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json().dados.analises as { idAnaliseSolicitacao: number }[]).map((a) => a.idAnaliseSolicitacao))
+      .toEqual([aguardando.analise, concluida.analise]);
+  });
+
   it('filters by name, CPF, request type and São Paulo period, and pages, counting the whole filter', async () => {
     const marca = Array.from({ length: 8 }, () => String.fromCharCode(65 + crypto.randomInt(26))).join('');
     const cpfDois = crypto.randomInt(10 ** 10, 10 ** 11 - 1).toString().padStart(11, '0');
@@ -254,6 +266,28 @@ describe('the decision', () => {
     });
     expect(repetido.statusCode).toBe(400);
     expect(repetido.json().mensagem).toBe(MENSAGEM_DOCUMENTO_REPETIDO);
+  });
+
+  it('a request with nothing to check goes back to the fisher for the missing document, with a notification (decision 0020)', async () => {
+    // A first-RGP edit sent before its type required the proof: no document at all.
+    const p = await pedidoEnviado({ tipo: 7 });
+    await t.db.execute(sql`DELETE FROM documento WHERE solicitacao_id = ${p.solicitacao}`);
+    await bloquear('sfpa', p.analise);
+    const semJustificativa = await concluir('sfpa', { id: p.analise, solicitacao: p.solicitacao, documentos: [], justificativa: '' });
+    expect(semJustificativa.statusCode).toBe(400);
+    expect(semJustificativa.json().mensagem).toBe(MENSAGENS_ANALISE.justificativaObrigatoria);
+    const res = await concluir('sfpa', { id: p.analise, solicitacao: p.solicitacao, documentos: [], justificativa: JUSTIFICATIVA });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().dados).toMatchObject({ situacaoAnalise: { id: 4 }, situacaoSolicitacao: 2 });
+    expect(await situacaoSolicitacao(p.solicitacao)).toBe(2);
+    const { rows } = await t.db.execute<{ url: string }>(sql`
+      SELECT url_redirecionamento AS url FROM notificacao WHERE pescador_id = ${p.pescador} ORDER BY id DESC LIMIT 1`);
+    expect(rows[0]?.url).toContain(String(p.solicitacao));
+    // With documents, an empty checklist is still incomplete.
+    const q = await pedidoEnviado();
+    await bloquear('sfpa', q.analise);
+    const vazio = await concluir('sfpa', { id: q.analise, solicitacao: q.solicitacao, documentos: [], justificativa: JUSTIFICATIVA });
+    expect(vazio.json().mensagem).toBe(MENSAGENS_ANALISE.checklistIncompleto);
   });
 
   it('refuses a decision without holding the analysis', async () => {

@@ -6,7 +6,8 @@ import { pdfmake } from '../../lib/pdfmake';
 
 export interface DadosCarteiraPdf {
   nome: string;
-  cpfMascarado: string;
+  /** The full CPF, formatted: the card is the fisher's own identity document (decision 0025). */
+  cpf: string;
   /** 'PA-PA-00000000042'. */
   numeroRgp: string;
   categoria: string;
@@ -118,7 +119,7 @@ export async function gerarCarteiraPdf(d: DadosCarteiraPdf): Promise<Buffer> {
     ]),
     ...fotoConteudo,
     campo('NOME', d.nome, xCampos, topoCampos, larguraCampos, tamanhoNome),
-    campo('CPF', d.cpfMascarado, xCampos, topoCampos + 26, larguraCampos),
+    campo('CPF', d.cpf, xCampos, topoCampos + 26, larguraCampos),
     campo('NÚMERO DO RGP', d.numeroRgp, xCampos, topoCampos + 44, larguraCampos, 8.5),
     campo('CATEGORIA', d.categoria, xCampos, topoCampos + 63, larguraCampos / 2),
     campo('SITUAÇÃO', d.situacao, xCampos + larguraCampos / 2, topoCampos + 63, larguraCampos / 2),

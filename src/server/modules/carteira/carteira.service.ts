@@ -1,4 +1,4 @@
-import { maskCpf } from '../../../shared/cpf';
+import { formatCpf } from '../../../shared/cpf';
 import { formatarData, partesSaoPaulo } from '../../../shared/datas';
 import {
   categoriaLabel, Perfil, SituacaoRegistro, situacaoRegistroLabel, type Categoria,
@@ -107,7 +107,7 @@ export class CarteiraService {
     const publico = paraPublico({ ...p, numeroRgp });
     const pdf = await gerarCarteiraPdf({
       nome: p.nome,
-      cpfMascarado: maskCpf(p.cpf),
+      cpf: formatCpf(p.cpf),
       numeroRgp: publico.numeroRGP,
       categoria: publico.categoriaDescricao ?? '—',
       situacao: publico.situacaoDescricao ?? '—',

@@ -64,12 +64,13 @@ describe('GET /api/pescador/{id}/imprimir-carteira', () => {
     expect(texto).not.toContain('40000000477');
   });
 
-  it('shows, as a reader sees it, the card\'s fields with the RGP number hyphenated and the CPF masked', async () => {
+  it('shows, as a reader sees it, the card\'s fields with the RGP number hyphenated and the full CPF (decision 0025)', async () => {
     const [pagina] = await textoDoPdf((await imprimir()).rawPayload);
     for (const trecho of [
       'CARTEIRA DE PESCADOR PROFISSIONAL',
       'NOME PESCADOR DE DEMONSTRAÇÃO',
-      'CPF ***.000.004-**',
+      // The CPF the public lookup asks for, as the card prints it.
+      'CPF 400.000.004-77',
       'NÚMERO DO RGP PA-PA-00000000042',
       'CATEGORIA Artesanal',
       'SITUAÇÃO Ativo',
@@ -81,7 +82,8 @@ describe('GET /api/pescador/{id}/imprimir-carteira', () => {
     ]) {
       expect(pagina).toContain(trecho);
     }
-    expect(pagina).not.toMatch(/\d{3}\.\d{3}\.\d{3}-\d{2}/);
+    // The full CPF once, on the card's front: the one the lookup asks for (decision 0025).
+    expect(pagina?.match(/\d{3}\.\d{3}\.\d{3}-\d{2}/g)).toEqual(['400.000.004-77']);
   });
 
   it('prints the same code for the same issue', async () => {

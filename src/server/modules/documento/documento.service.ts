@@ -1,4 +1,4 @@
-import { Perfil, SituacaoSolicitacao, TipoDocumento, TipoSolicitacao } from '../../../shared/enums';
+import { Perfil, SituacaoSolicitacao, TipoDocumento } from '../../../shared/enums';
 import { MAX_DOCUMENTOS_ADICIONAIS, MENSAGENS_ARQUIVO, TIPO_DOCUMENTO_PARECER } from '../../../shared/regras/arquivos';
 import { rotaArquivo } from '../../../shared/rotas-api';
 import { MENSAGENS_DOCUMENTO, type Documento, type EnvioDocumentoCampos } from '../../../shared/schemas/documento';
@@ -19,13 +19,12 @@ const SITUACOES_EDITAVEIS: readonly number[] = [
   SituacaoSolicitacao.RASCUNHO, SituacaoSolicitacao.ATUALIZACAO_SFPA, SituacaoSolicitacao.ATUALIZACAO_MPA,
 ];
 
-/** A first-RGP edit (request type 7) still takes its proof documents while waiting for analysis. */
-const TIPOS_PRIMEIRO_RGP: readonly number[] = [TipoDocumento.COMPROVANTE_PRIMEIRO_RGP, TipoDocumento.ADICIONAL_PRIMEIRO_RGP];
-
-export function podeAlterarDocumentos(s: Pick<SolicitacaoDoDocumento, 'tipo' | 'situacao' | 'inativa'>, tipoDocumento: number): boolean {
-  if (s.inativa) return false;
-  if (SITUACOES_EDITAVEIS.includes(s.situacao)) return true;
-  return s.tipo === TipoSolicitacao.EDICAO_RGP && s.situacao === SituacaoSolicitacao.ENVIADA && TIPOS_PRIMEIRO_RGP.includes(tipoDocumento);
+/**
+ * A request's documents change only while the fisher may change it (a first-RGP edit included: it is sent with its
+ * proof, decision 0020).
+ */
+export function podeAlterarDocumentos(s: Pick<SolicitacaoDoDocumento, 'situacao' | 'inativa'>): boolean {
+  return !s.inativa && SITUACOES_EDITAVEIS.includes(s.situacao);
 }
 
 export type { ArquivoEnviado } from '../../lib/arquivos-http';
@@ -122,7 +121,7 @@ export class DocumentoService {
     const sol = await this.repo.findSolicitacao(idSolicitacao);
     if (!sol) throw AppError.notFound(MENSAGENS_DOCUMENTO.solicitacaoNaoEncontrada);
     this.exigirDono(ator, sol.pescadorId);
-    if (!podeAlterarDocumentos(sol, tipo)) throw AppError.notAcceptable(MENSAGENS_DOCUMENTO.naoEditavel);
+    if (!podeAlterarDocumentos(sol)) throw AppError.notAcceptable(MENSAGENS_DOCUMENTO.naoEditavel);
     if (tipo === TipoDocumento.ADICIONAL && await this.repo.contarAtivos(idSolicitacao, tipo) >= MAX_DOCUMENTOS_ADICIONAIS) {
       throw AppError.badRequest(MENSAGENS_ARQUIVO.adicionais);
     }
@@ -136,7 +135,7 @@ export class DocumentoService {
       doc = await this.db.transaction(async (tx) => {
         // Checked again under the request's lock: a concurrent submission or upload may have changed things.
         const atual = await this.repo.lockSolicitacao(idSolicitacao, tx);
-        if (!atual || !podeAlterarDocumentos(atual, tipo)) throw AppError.notAcceptable(MENSAGENS_DOCUMENTO.naoEditavel);
+        if (!atual || !podeAlterarDocumentos(atual)) throw AppError.notAcceptable(MENSAGENS_DOCUMENTO.naoEditavel);
         if (tipo === TipoDocumento.ADICIONAL) {
           if (await this.repo.contarAtivos(idSolicitacao, tipo, tx) >= MAX_DOCUMENTOS_ADICIONAIS) throw AppError.badRequest(MENSAGENS_ARQUIVO.adicionais);
         } else {
@@ -224,7 +223,7 @@ export class DocumentoService {
     const solicitacaoId = doc.solicitacaoId;
     await this.db.transaction(async (tx) => {
       const sol = await this.repo.lockSolicitacao(solicitacaoId, tx);
-      if (!sol || !podeAlterarDocumentos(sol, doc.tipoDocumento)) throw AppError.notAcceptable(MENSAGENS_DOCUMENTO.naoEditavel);
+      if (!sol || !podeAlterarDocumentos(sol)) throw AppError.notAcceptable(MENSAGENS_DOCUMENTO.naoEditavel);
       const chave = await this.repo.marcarRemovido(id, this.now(), tx);
       if (!chave) throw AppError.notFound(MENSAGENS_DOCUMENTO.naoEncontrado);
       await this.apagarDepoisDoCommit([chave], tx);

@@ -285,16 +285,13 @@ describe('which request statuses take documents', () => {
     expect(await arquivosGuardados()).toEqual(antes);
   });
 
-  it('lets a sent first-RGP edit (type 7) take documents 14 and 15, and nothing else', async () => {
-    const id = await novaSolicitacao(S.ENVIADA, TipoSolicitacao.EDICAO_RGP);
+  it('a first-RGP edit (type 7) takes its documents as a draft, none once sent (decision 0020)', async () => {
+    const id = await novaSolicitacao(S.RASCUNHO, TipoSolicitacao.EDICAO_RGP);
     const c14 = await enviar(id, T.COMPROVANTE_PRIMEIRO_RGP, [{ nome: 'rgp.pdf', bytes: pdf() }]);
     expect(c14.statusCode, c14.body).toBe(200);
     expect((await enviar(id, T.ADICIONAL_PRIMEIRO_RGP, [{ nome: 'rgp2.pdf', bytes: pdf() }])).statusCode).toBe(200);
-    expect((await enviar(id, T.IDENTIFICACAO, [{ nome: 'id.pdf', bytes: pdf() }])).statusCode).toBe(406);
-    const del = await pescador.api({ method: 'DELETE', url: `/api/documentos/${c14.json().dados.documentos[0].id}` });
-    expect(del.statusCode).toBe(204);
-    const emAnalise = await novaSolicitacao(S.EM_ANALISE, TipoSolicitacao.EDICAO_RGP);
-    expect((await enviar(emAnalise, T.COMPROVANTE_PRIMEIRO_RGP, [{ nome: 'rgp.pdf', bytes: pdf() }])).statusCode).toBe(406);
+    const enviada = await novaSolicitacao(S.ENVIADA, TipoSolicitacao.EDICAO_RGP);
+    expect((await enviar(enviada, T.COMPROVANTE_PRIMEIRO_RGP, [{ nome: 'rgp.pdf', bytes: pdf() }])).statusCode).toBe(406);
   });
 
   it('refuses an inactivated request', async () => {

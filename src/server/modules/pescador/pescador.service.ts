@@ -3,6 +3,7 @@ import {
   Perfil, situacaoRegistroLabel, situacaoSolicitacaoLabel, SituacaoRegistro, TipoNotificacao, tipoSolicitacaoLabel, type TipoSolicitacao,
 } from '../../../shared/enums';
 import { erroCampo } from '../../../shared/erros-campo';
+import { isOrgaoPrimeiroRgp } from '../../../shared/referencias';
 import { montarRgp } from '../../../shared/rgp';
 import { ROTA_HOME } from '../../../shared/rotas-web';
 import {
@@ -237,9 +238,12 @@ export class PescadorService {
     return rgpDe(depois);
   }
 
-  /** The agency of a first RGP must be a known one: 400 'Confira…' with `orgao: Órgão inválido`. */
+  /**
+   * The agency of a first RGP must be a known one (a historic issuer of first RGPs, `ORGAOS_PRIMEIRO_RGP`, or an
+   * agency of the `orgao` table): 400 'Confira…' with `orgao: Órgão inválido`.
+   */
   async exigirOrgao(sigla: string): Promise<void> {
-    if (!(await this.repo.orgaoExiste(sigla))) throw erroDeCampo('orgao', MENSAGENS_SOLICITACAO_API.orgaoInvalido);
+    if (!isOrgaoPrimeiroRgp(sigla) && !(await this.repo.orgaoExiste(sigla))) throw erroDeCampo('orgao', MENSAGENS_SOLICITACAO_API.orgaoInvalido);
   }
 
   // ------------------------------------------------------------------ what other modules ask

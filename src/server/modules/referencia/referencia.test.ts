@@ -161,6 +161,11 @@ describe('GET /api/solicitacao/profissoes', () => {
     expect(body.dados).toHaveLength(PROFISSOES.length);
     expect(body.dados.length).toBeGreaterThanOrEqual(60);
     expect(body.dados).toContainEqual({ id: 39, descricao: 'Marisqueiro(a)' });
+    // The fisher's own occupations (CBO 631x, decision 0022).
+    expect(body.dados).toContainEqual({ id: 66, descricao: 'Pescador(a) profissional artesanal' });
+    expect(body.dados).toContainEqual({ id: 67, descricao: 'Pescador(a) profissional industrial' });
+    expect(body.dados).toContainEqual({ id: 71, descricao: 'Criador(a) de camarões' });
+    expect(new Set(body.dados.map((p) => p.descricao)).size).toBe(body.dados.length);
     const nomes = body.dados.map((p) => p.descricao);
     expect(nomes).toEqual([...nomes].sort(ptBR.compare));
   });

@@ -58,7 +58,5 @@ export async function protocolar<C>(
       dados: pedido.dados,
       justificativaCancelamento: pedido.justificativaCancelamento ?? null,
     }, tx);
-  const envio = { ...ctx, solicitacao };
-  await def.exigirEnvio(envio);
-  return enviar(envio, def, devolvida ? { situacao: devolvida.situacao } : { situacao: null, motivo: pedido.motivo });
+  return enviar({ ...ctx, solicitacao }, def, devolvida ? { situacao: devolvida.situacao } : { situacao: null, motivo: pedido.motivo });
 }

@@ -14,7 +14,8 @@ function instanciaDaNovaAnalise(situacaoAnterior: number | null): 'MPA' | 'SFPA'
 
 /**
  * The one submission path of every request type, in the caller's transaction with the request and its fisher
- * locked and the type's requirements met: the type's sent status with its protocol number, from the state of the
+ * locked: first the type's requirements (`exigirEnvio`: a request is never sent without what its type requires,
+ * its documents included, decision 0020), then the type's sent status with its protocol number, from the state of the
  * address the request declares (else the fisher's), the history row, a new analysis at the right instance (for an
  * analysed type) and the type's own effect of sending (`aoEnviar`). `situacaoAnterior` is null for a request filed
  * and sent at once, whose history then says `motivo`.
@@ -23,6 +24,7 @@ export async function enviar(
   ctx: ContextoEnvio, def: TipoSolicitacaoDef, anterior: { situacao: number | null; motivo?: string },
 ): Promise<{ enviada: SolicitacaoRow; pescador: PescadorRow }> {
   const { solicitacao: s, pescador, ator, recursos, tx } = ctx;
+  await def.exigirEnvio(ctx);
   const dados = s.dados as DadosDeclarados;
   const enviada = await recursos.repo.marcarEnviada(s.id, {
     situacao: def.situacaoEnviada, declaraCiencia: true, ufPescador: dados.endereco?.uf ?? pescador.uf,
@@ -53,7 +55,5 @@ export async function enviarRascunho(
 ): Promise<{ enviada: SolicitacaoRow; pescador: PescadorRow }> {
   const atual = await ctx.recursos.repo.lockSolicitacao(solicitacaoId, ctx.tx);
   if (!editavel(atual)) throw AppError.notAcceptable(MENSAGENS_SOLICITACAO.naoEditavel);
-  const envio = { ...ctx, solicitacao: atual };
-  await def.exigirEnvio(envio);
-  return enviar(envio, def, { situacao: atual.situacao });
+  return enviar({ ...ctx, solicitacao: atual }, def, { situacao: atual.situacao });
 }

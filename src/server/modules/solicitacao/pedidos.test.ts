@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TipoDocumento } from '../../../shared/enums';
 import { MENSAGENS_SOLICITACAO } from '../../../shared/schemas/solicitacao';
 import { MENSAGENS_SOLICITACAO_API } from '../../../shared/schemas/solicitacao-api';
 import { createTestApp, entrarComo, type Sessao, type TestApp } from '../../test/helpers';
-import { novoPescador, umaLinha, type Pescador } from './passos-teste';
+import { inserirDocumentos, novoPescador, umaLinha, type Pescador } from './passos-teste';
 
 let t: TestApp;
 let seq = 200;
@@ -42,22 +43,42 @@ async function historicoDe(id: number) {
 describe('first RGP (type 7)', () => {
   const corpo = { numeroPrimeiroRGP: 'papa00000000123', dataPrimeiroRgp: '2001-02-03', orgao: 'sfpa-pa' };
 
-  it('files a type-7 request, sent, with its analysis; one at a time', async () => {
+  it('opens a draft with the data, refuses to send it without the proof of the first RGP, sends it with it (decision 0020)', async () => {
     const p = await novo(1, true);
     const res = await p.sessao.api({ method: 'POST', url: '/api/solicitacao-edicao-rgp', payload: corpo });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().mensagem).toBe(MENSAGENS_SOLICITACAO_API.edicaoRgpEnviada);
+    expect(res.json().mensagem).toBe(MENSAGENS_SOLICITACAO_API.edicaoRgpCriada);
     const d = res.json().dados;
     expect(d).toMatchObject({
-      tipo: 7, tipoDescricao: 'Edição do primeiro RGP', situacao: 6, idPescador: p.id,
+      tipo: 7, tipoDescricao: 'Edição do primeiro RGP', situacao: 1, idPescador: p.id, numeroProtocolo: null,
       numeroPrimeiroRGP: 'PAPA00000000123', dataPrimeiroRgp: '2001-02-03', orgao: 'SFPA-PA',
     });
-    expect(d.numeroProtocolo).toMatch(/^\d{13}$/);
+    // Filing again corrects the same draft.
+    const corrigida = await p.sessao.api({ method: 'POST', url: '/api/solicitacao-edicao-rgp', payload: { ...corpo, orgao: 'mpa' } });
+    expect(corrigida.json().dados).toMatchObject({ id: d.id, situacao: 1, orgao: 'MPA' });
+
+    const semProva = await p.sessao.api({ method: 'POST', url: `/api/solicitacao-edicao-rgp/${d.id}/enviar` });
+    expect(semProva.json()).toMatchObject({
+      codigo: 400, mensagem: MENSAGENS_SOLICITACAO.documentos, erros: ['Comprovante do primeiro RGP'],
+    });
+    const aindaRascunho = await umaLinha<{ situacao: number }>(t.db, sql`SELECT situacao FROM solicitacao WHERE id = ${d.id}`);
+    expect(aindaRascunho.situacao).toBe(1);
+    expect((await t.db.execute(sql`SELECT 1 FROM analise_solicitacao WHERE solicitacao_id = ${d.id}`)).rows).toHaveLength(0);
+
+    await inserirDocumentos(t.db, p.id, d.id, [TipoDocumento.COMPROVANTE_PRIMEIRO_RGP]);
+    const enviada = await p.sessao.api({ method: 'POST', url: `/api/solicitacao-edicao-rgp/${d.id}/enviar` });
+    expect(enviada.statusCode, enviada.body).toBe(200);
+    expect(enviada.json().mensagem).toBe(MENSAGENS_SOLICITACAO_API.edicaoRgpEnviada);
+    expect(enviada.json().dados.situacao).toBe(6);
+    expect(enviada.json().dados.numeroProtocolo).toMatch(/^\d{13}$/);
     expect(await analiseDe(d.id)).toEqual({ situacao: 1, uf: 'PA' });
-    expect(await historicoDe(d.id)).toMatchObject({ anterior: null, nova: 6, cpf: p.cpf, perfil: 4 });
 
     const outra = await p.sessao.api({ method: 'POST', url: '/api/solicitacao-edicao-rgp', payload: corpo });
     expect(outra.json()).toMatchObject({ codigo: 406, mensagem: MENSAGENS_SOLICITACAO_API.edicaoRgpEmAndamento });
+    // Another type's request is not sent by this address.
+    const q = await novo(1, true);
+    const alheia = await q.sessao.api({ method: 'POST', url: '/api/solicitacao-edicao-documentos' });
+    expect((await q.sessao.api({ method: 'POST', url: `/api/solicitacao-edicao-rgp/${alheia.json().dados.id}/enviar` })).statusCode).toBe(400);
   });
 
   it('requires an RGP number, a known agency and a past date', async () => {
@@ -65,6 +86,12 @@ describe('first RGP (type 7)', () => {
     expect((await sem.sessao.api({ method: 'POST', url: '/api/solicitacao-edicao-rgp', payload: corpo })).json())
       .toMatchObject({ codigo: 406, mensagem: MENSAGENS_SOLICITACAO_API.edicaoRgpSemRgp });
     const p = await novo(1, true);
+    // The historic issuers of first RGPs are known agencies (decision 0021).
+    for (const historico of ['SEAP/PR', 'sudepe', 'IBAMA', 'SFPA-AM']) {
+      const res = await p.sessao.api({ method: 'POST', url: '/api/solicitacao-edicao-rgp', payload: { ...corpo, orgao: historico } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().dados.orgao).toBe(historico.toUpperCase());
+    }
     const orgao = await p.sessao.api({ method: 'POST', url: '/api/solicitacao-edicao-rgp', payload: { ...corpo, orgao: 'XYZ' } });
     expect(orgao.json()).toMatchObject({ codigo: 400, mensagem: MENSAGENS_SOLICITACAO.confira, erros: ['orgao: Órgão inválido'] });
     const futura = await p.sessao.api({ method: 'POST', url: '/api/solicitacao-edicao-rgp', payload: { ...corpo, dataPrimeiroRgp: '2999-01-01' } });

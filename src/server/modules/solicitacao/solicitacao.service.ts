@@ -19,7 +19,7 @@ import { criarRascunho, protocolar } from './abertura';
 import { exigirDono, exigirLeituraSolicitacao, isServidor, pescadorDoAtor } from './acesso';
 import { detalheDe, tipoDescricao } from './detalhe';
 import { enviarRascunho } from './envio';
-import { editavel, mudarSituacao, SITUACOES_ENVIADAS_ABERTAS, type MudancaDeSituacao } from './situacoes';
+import { editavel, mudarSituacao, SITUACOES_ABERTAS, SITUACOES_ENVIADAS_ABERTAS, type MudancaDeSituacao } from './situacoes';
 import type { SolicitacaoRepository, SolicitacaoRow } from './solicitacao.repository';
 import {
   cancelamento, decisoesDe, definicaoDe, definicaoDoAssistente, edicaoDocumentos, edicaoRegistro, edicaoRgp, regularizacao, tiposComAbertura,
@@ -253,12 +253,40 @@ export class SolicitacaoService {
     return this.enviar(ator, r.solicitacao, MENSAGENS_EDICAO_DOCUMENTOS.enviada);
   }
 
-  // ------------------------------------------------------------------ requests filed in one call (types 7, 5 and 10)
+  // ------------------------------------------------------------------ first-RGP edit (type 7, decision 0020)
 
-  /** POST /api/solicitacao-edicao-rgp: the fisher asks to correct the number, date or agency of their first RGP. */
-  solicitarEdicaoRgp(ator: AuthContext, corpo: EdicaoRgpCorpo): Promise<Resultado> {
-    return this.protocolar(edicaoRgp, ator, corpo, MENSAGENS_SOLICITACAO_API.edicaoRgpEnviada);
+  /**
+   * POST /api/solicitacao-edicao-rgp: the fisher asks to correct the number, date or agency of their first RGP.
+   * Opens a draft with the corrected data, or updates the data of their draft or of the one returned for update;
+   * the proof is uploaded to it, then it is sent (`enviarEdicaoRgp`). One sent or under analysis answers 406.
+   */
+  async solicitarEdicaoRgp(ator: AuthContext, corpo: EdicaoRgpCorpo): Promise<Resultado> {
+    const pescadorId = pescadorDoAtor(ator);
+    await this.pescadores.exigirOrgao(corpo.orgao);
+    const dados = { numeroPrimeiroRGP: corpo.numeroPrimeiroRGP, dataPrimeiroRgp: corpo.dataPrimeiroRgp, orgao: corpo.orgao };
+    const { s, p } = await this.db.transaction(async (tx) => {
+      const ctx = await this.abertura(ator, pescadorId, tx);
+      await edicaoRgp.exigirAbertura(ctx);
+      const abertas = await this.repo.findAbertas(pescadorId, [TipoSolicitacao.EDICAO_RGP], SITUACOES_ABERTAS, tx);
+      const aberta = abertas.find((a) => editavel(a));
+      if (abertas.some((a) => a !== aberta)) throw AppError.notAcceptable(MENSAGENS_SOLICITACAO_API.edicaoRgpEmAndamento);
+      const s = aberta
+        ? await this.repo.updateSolicitacao(aberta.id, { dados }, tx)
+        : await criarRascunho(ctx, edicaoRgp, { passo: 0, dados, motivo: MOTIVOS_HISTORICO.edicaoRgp });
+      return { s, p: ctx.pescador };
+    });
+    return { detalhe: detalheDe(s, p), mensagem: MENSAGENS_SOLICITACAO_API.edicaoRgpCriada };
   }
+
+  /** POST /api/solicitacao-edicao-rgp/{id}/enviar: sends the first-RGP edit, with its proof (400 without it). */
+  async enviarEdicaoRgp(ator: AuthContext, id: number): Promise<Resultado> {
+    const r = await this.repo.findSolicitacaoComPescador(id);
+    exigirDono(ator, r);
+    if (r.solicitacao.tipo !== TipoSolicitacao.EDICAO_RGP) throw AppError.badRequest(MENSAGENS_SOLICITACAO_API.naoEdicaoRgp);
+    return this.enviar(ator, r.solicitacao, MENSAGENS_SOLICITACAO_API.edicaoRgpEnviada);
+  }
+
+  // ------------------------------------------------------------------ requests filed in one call (types 5 and 10)
 
   /** POST /api/solicitacao-cancelamento-pescador/motivoCancelamento (spec point 5, "Cancellation"). */
   solicitarCancelamento(ator: AuthContext, corpo: CancelamentoCorpo): Promise<Resultado> {

@@ -94,6 +94,31 @@ describe('POST /api/solicitacao: the draft with step 1', () => {
     expect(body.erros).toEqual(expect.arrayContaining(['nome: Deve ter no mínimo 3 caracteres', 'sexo: Campo obrigatório', 'endereco.cep: CEP inválido']));
   });
 
+  it('keeps the dates of birth and of issue in the past and the fisher of age (decision 0018)', async () => {
+    const p = await novo();
+    const hoje = partesSaoPaulo(new Date()).data;
+    const ano = Number(hoje.slice(0, 4));
+    const futura = await criar(p, 1, passo1(p.cpf, {
+      dataNascimento: `${ano + 4}-01-01`,
+      docIdentificacao: { ...passo1(p.cpf).docIdentificacao as object, dataEmissao: `${ano + 1}-01-01` },
+    }));
+    expect(futura.statusCode).toBe(400);
+    expect(futura.json().erros).toEqual(expect.arrayContaining([
+      'dataNascimento: A data não pode ser futura', 'docIdentificacao.dataEmissao: A data não pode ser futura',
+    ]));
+    const crianca = await criar(p, 1, passo1(p.cpf, { dataNascimento: `${ano - 3}-01-01` }));
+    expect(crianca.statusCode).toBe(400);
+    expect(crianca.json().erros).toEqual(['dataNascimento: O pescador profissional deve ter pelo menos 18 anos']);
+    // Eighteen today is of age; eighteen tomorrow is not.
+    const amanha = new Date(`${hoje}T12:00:00Z`);
+    amanha.setUTCDate(amanha.getUTCDate() + 1);
+    const quaseDezoito = `${Number(amanha.toISOString().slice(0, 4)) - 18}${amanha.toISOString().slice(4, 10)}`;
+    expect((await criar(p, 1, passo1(p.cpf, { dataNascimento: quaseDezoito }))).statusCode).toBe(400);
+    const dezoito = `${ano - 18}${hoje.slice(4)}`;
+    const res = await criar(p, 1, passo1(p.cpf, { dataNascimento: dezoito === `${ano - 18}-02-29` ? `${ano - 18}-02-28` : dezoito }));
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
   it('checks the envelope (type, step) with the same message', async () => {
     const p = await novo();
     const tipo = await criar(p, 4);
@@ -254,6 +279,11 @@ describe('PUT /api/solicitacao: steps 1 to 4', () => {
     expect(bad.json().erros).toContain('dadosSocioEconomicos: Informe pelo menos 1 membro da família');
     const prof = await salvar(p, id, 1, 3, passo3({ fontesRenda: [{ atividadeProfissional: 'x', faixaRenda: 1, idProfissao: 99999 }] }));
     expect(prof.json().erros).toContain('fontesRenda.0.idProfissao: Valor inválido');
+    const admissaoFutura = await salvar(p, id, 1, 3, passo3({ fontesRenda: [{
+      atividadeProfissional: 'x', faixaRenda: 1, idProfissao: 1, dataAdmissao: `${Number(partesSaoPaulo(new Date()).data.slice(0, 4)) + 1}-01-01`,
+    }] }));
+    expect(admissaoFutura.statusCode).toBe(400);
+    expect(admissaoFutura.json().erros).toContain('fontesRenda.0.dataAdmissao: A data não pode ser futura');
     const res = await salvar(p, id, 1, 3, passo3());
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().mensagem).toBe('Dados socioeconômicos salvos com sucesso!');

@@ -110,3 +110,21 @@ export function serverFieldErrors(error: unknown): PathError[] {
       return { path: campo, message: mensagem };
     });
 }
+
+/** The value at a dotted path ('endereco.cep', 'apoio.0.cnpj'), or undefined. */
+function valorEm(valores: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), valores);
+}
+
+/**
+ * Places a failed call's field errors: each entry of `erros` whose field the form has (`valores` holds a value at
+ * its path) goes to `marcar(path, message)`; answers the others (no field, or a field the form does not show).
+ */
+export function errosNosCampos(valores: unknown, marcar: (path: string, message: string) => void, error: unknown): PathError[] {
+  const fora: PathError[] = [];
+  for (const e of serverFieldErrors(error)) {
+    if (e.path && valorEm(valores, e.path) !== undefined) marcar(e.path, e.message);
+    else fora.push(e);
+  }
+  return fora;
+}

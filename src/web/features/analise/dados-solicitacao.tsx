@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { formatCpf } from '../../../shared/cpf';
 import { sexoLabel, type Sexo } from '../../../shared/enums';
+import { exibirRgp } from '../../../shared/rgp';
 import { solicitacaoDetalheSchema, type SolicitacaoDetalheResposta } from '../../../shared/schemas/solicitacao-api';
 import { getDados } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
@@ -45,9 +46,9 @@ export function camposChave(s: SolicitacaoDetalheResposta): { termo: string; val
     ['UF', texto(endereco.uf)],
     ['E-mail', texto(contato.email)],
     ['Telefone', texto(contato.telefone)],
-    ['Número do RGP', texto(rgp.numeroRGP)],
+    ['Número do RGP', exibirRgp(texto(rgp.numeroRGP))],
     ['Situação do registro', texto(rgp.situacaoDescricao)],
-    ['Número do primeiro RGP', texto(s.numeroPrimeiroRGP ?? rgp.numeroPrimeiroRGP)],
+    ['Número do primeiro RGP', exibirRgp(texto(s.numeroPrimeiroRGP ?? rgp.numeroPrimeiroRGP))],
     ['Data do primeiro RGP', formatDate(texto(s.dataPrimeiroRgp ?? rgp.dataPrimeiroRgp))],
     ['Órgão do primeiro RGP', texto(s.orgao ?? rgp.orgao)],
     ['Justificativa do cancelamento', texto(s.justificativaDeclaracaoSolicitacaoCancelamento)],

@@ -110,6 +110,23 @@ describe('/analise/solicitacao: what the screen shows', () => {
     await within(dados).findByText('Parei de pescar.');
   });
 
+  it('a first-RGP edit (tipo 7) shows the RGP numbers hyphen-separated, never raw (spec point 5)', async () => {
+    const edicao = detalhe({ solicitacao: { ...detalhe().solicitacao, tipo: 7, tipoDescricao: 'Edição do primeiro RGP' } });
+    http.get('/api/analise-solicitacao/11', ok(edicao));
+    setToken(staffToken({ perfil: 2 }));
+    http.get('/api/solicitacao/501', ok(solicitacaoDetalhe({
+      id: 501, tipo: 7, numeroPrimeiroRGP: 'PAPA00000000007', orgao: 'SEAP/PR', dataPrimeiroRgp: '2005-04-01',
+      rgp: { ...solicitacaoDetalhe().rgp!, numeroRGP: 'PAPA00000000001', numeroPrimeiroRGP: 'PAPA00000000007' },
+    })));
+    const app = renderApp('/analise/solicitacao?idAnalise=11&tipoSolicitacao=7&idSolicitacao=501');
+    restoreNavigation = app.restoreNavigation;
+
+    const dados = await screen.findByRole('region', { name: 'Dados da solicitação' });
+    await within(dados).findByText('PA-PA-00000000001');
+    within(dados).getByText('PA-PA-00000000007');
+    expect(document.body.textContent).not.toMatch(/[A-Z]{2}P[AI]\d{11}/);
+  });
+
   it('a registration (tipo 1) shows the fisher\'s data in the request wizard, read-only', async () => {
     const registro = detalhe({ solicitacao: { ...detalhe().solicitacao, tipo: 1, tipoDescricao: 'Registro inicial' } });
     http.get('/api/analise-solicitacao/11', ok(registro));
@@ -304,6 +321,28 @@ describe('concluding', () => {
       ],
     ]);
     await screen.findByText('Análise DEFERIDA com sucesso!');
+  });
+
+  it('nothing to check: "Devolver ao pescador" with the justification returns the request (decision 0020)', async () => {
+    http.get('/api/analise-solicitacao/11', ok(emAnalisePorMim({ documentos: [] })));
+    http.post('/api/analise-solicitacao/atualizar-analise-solicitacao', {
+      status: 200,
+      data: { codigo: 200, mensagem: 'Análise INDEFERIDA com sucesso!', dados: { idAnaliseSolicitacao: 11, situacaoAnalise: { id: 4, descricao: 'Indeferida' }, situacaoSolicitacao: 2, numeroRGP: null } },
+    });
+    http.get('/api/analise-solicitacao/totalizadores', ok({ aguardandoAnalise: 0, emAnalise: 0, analisadas: 1 }));
+    http.get(/^\/api\/analise-solicitacao\?/, ok({ total: 0, analises: [] }));
+    const { router } = open();
+
+    await screen.findByText('Esta solicitação não tem documentos. Devolva-a ao pescador com a justificativa, para que envie os documentos que faltam.');
+    const devolver = screen.getByRole('button', { name: /Devolver ao pescador/ });
+    fireEvent.click(devolver);
+    await screen.findByRole('link', { name: /O campo justificativa é obrigatório/ });
+    expect(posts()).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText(/^Justificativa/), { target: { value: 'Falta o comprovante do primeiro RGP: envie-o para a análise.' } });
+    fireEvent.click(devolver);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/analise/acompanhar-analises'));
+    expect(posts()[0]?.data).toMatchObject({ id: 11, solicitacao: 501, documentos: [] });
   });
 
   it('not confirmed: nothing is sent', async () => {

@@ -181,7 +181,7 @@ function ConteudoAnalise({
   const concluir = useMutation({
     mutationFn: (corpo: DecisaoAnaliseCorpo) => concluirAnalise(tipoSolicitacao, corpo),
     onSuccess: (mensagem, corpo) => {
-      const deferida = corpo.documentos.every((d) => d.aprovado);
+      const deferida = corpo.documentos.length > 0 && corpo.documentos.every((d) => d.aprovado);
       showToast('success', mensagem || (deferida ? MENSAGENS_ANALISE.deferida : MENSAGENS_ANALISE.indeferida));
       void atualizar();
       void navigate(ROTA_ACOMPANHAR_ANALISES);
@@ -334,7 +334,7 @@ function ConteudoAnalise({
 
           <p className="analise-resultado" role="status">
             {documentos.length === 0
-              ? ''
+              ? MENSAGENS_ANALISE.semDocumentos
               : todosAprovados
                 ? 'Todos os documentos aprovados: a análise será DEFERIDA.'
                 : 'Há documento não aprovado: a análise será INDEFERIDA e a justificativa é obrigatória.'}
@@ -385,7 +385,8 @@ function ConteudoAnalise({
                   disabled={!detalhe.podeConcluir || ocupado}
                   aria-describedby={!detalhe.podeConcluir ? dicaConcluirId : undefined}
                 >
-                  <i className="fas fa-check" aria-hidden="true" /> Concluir análise
+                  <i className="fas fa-check" aria-hidden="true" />{' '}
+                  {detalhe.documentos.length === 0 ? MENSAGENS_ANALISE.devolverSemDocumentos : 'Concluir análise'}
                 </button>
               </div>
             )}

@@ -1,5 +1,5 @@
 import { categoriaLabel, situacaoRegistroLabel, SituacaoRegistro, type Categoria } from '../../../shared/enums';
-import { formatarRgp, isRgpValido } from '../../../shared/rgp';
+import { exibirRgp } from '../../../shared/rgp';
 import type { CarteiraPublica, ProtocoloPublico } from '../../../shared/schemas/carteira';
 import { formatDate, formatDateTime } from '../../lib/dates';
 
@@ -9,10 +9,7 @@ export interface Campo {
   valor: string;
 }
 
-function rgpExibido(numero: string | null | undefined): string {
-  if (!numero) return '';
-  return isRgpValido(numero) ? formatarRgp(numero) : numero.toUpperCase();
-}
+const rgpExibido = exibirRgp;
 
 function juntar(...partes: (string | null | undefined)[]): string {
   return partes.filter((p) => p && p.trim()).join('/');

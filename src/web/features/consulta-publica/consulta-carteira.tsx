@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { FocusEvent } from 'react';
 import { z } from 'zod';
 import { isValidCpf, onlyDigits } from '../../../shared/cpf';
-import { formatarRgp, isRgpValido, MENSAGEM_RGP_INVALIDO, normalizarRgp } from '../../../shared/rgp';
+import { exibirRgp, isRgpValido, MENSAGEM_RGP_INVALIDO, normalizarRgp } from '../../../shared/rgp';
 import type { CarteiraPublica } from '../../../shared/schemas/carteira';
 import { ErrorSummary } from '../../components/error-summary';
 import { CampoMascara } from '../../components/form/campos';
@@ -38,7 +38,7 @@ const idCampo = (path: string) => `consulta-carteira-${path}`;
 
 /** The RGP number as displayed: hyphen-separated upper case when valid, else upper case as typed. */
 function rgpDigitado(valor: string): string {
-  return isRgpValido(valor) ? formatarRgp(valor) : valor.toUpperCase();
+  return exibirRgp(valor) || valor.toUpperCase();
 }
 
 /**

@@ -22,6 +22,12 @@ describe('camposDocumentos', () => {
     expect(campos.filter((c) => c.obrigatorio).map((c) => c.tipoEnvio)).toEqual([1, 2, 3, 4, 7, 8, 9]);
   });
 
+  it('a documents edit (type 9) marks no document required: at least one of any, as the server asks', () => {
+    const campos = camposDocumentos({ tipoSolicitacao: 9, nacionalidadeBrasileira: 'BRASILEIRA' });
+    expect(campos.filter((c) => c.obrigatorio)).toEqual([]);
+    expect(campos.map((c) => c.tipoEnvio)).toEqual(expect.arrayContaining([1, 2, 3, 4]));
+  });
+
   it('a first-RGP edit (type 7) asks for the proof of the first RGP (required) and its additional document', () => {
     expect(camposDocumentos({ tipoSolicitacao: 7 }).map((c) => [c.tipoEnvio, c.obrigatorio])).toEqual([
       [14, true],

@@ -53,8 +53,10 @@ export function camposDocumentos(p: {
     nacionalidadeBrasileira: p.nacionalidadeBrasileira,
     possuiEntidade: p.possuiEntidade ?? false,
   });
+  // A documents edit (type 9) replaces any of them, at least one (as the server requires): none is required alone.
+  const exigidos = p.tipoSolicitacao !== TipoSolicitacao.EDICAO_DOCUMENTOS;
   return [
-    ...obrigatorios.map((grupo) => campo(grupo, true)),
+    ...obrigatorios.map((grupo) => campo(grupo, exigidos)),
     campo([TipoDocumento.TITULO_ELEITOR], false),
     campo([TipoDocumento.ADICIONAL], false),
   ];

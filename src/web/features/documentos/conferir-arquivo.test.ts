@@ -2,7 +2,17 @@ import { describe, expect, it, vi } from 'vitest';
 import { prepararArquivo, tipoDeclarado } from './conferir-arquivo';
 
 const MB2 = 2048 * 1024;
-const arquivo = (nome: string, tipo: string, bytes = 10) => new File([new Uint8Array(bytes)], nome, { type: tipo });
+/** The magic number of each format, so that a test file is what its type says. */
+const ASSINATURA: Record<string, number[]> = {
+  'application/pdf': [0x25, 0x50, 0x44, 0x46, 0x2d],
+  'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  'image/jpeg': [0xff, 0xd8, 0xff],
+};
+const arquivo = (nome: string, tipo: string, bytes = 10) => {
+  const conteudo = new Uint8Array(bytes);
+  conteudo.set((ASSINATURA[tipo] ?? []).slice(0, bytes));
+  return new File([conteudo], nome, { type: tipo });
+};
 
 describe('prepararArquivo', () => {
   it("refuses a format the document does not accept: 'O documento precisa ser formato X ou Y'", async () => {
@@ -13,6 +23,15 @@ describe('prepararArquivo', () => {
     expect(await prepararArquivo(3, arquivo('foto.pdf', 'application/pdf'), redimensionar)).toEqual({
       ok: false, mensagem: 'O documento precisa ser formato JPG ou PNG',
     });
+    expect(redimensionar).not.toHaveBeenCalled();
+  });
+
+  it('refuses a file whose content is not what its name says (an .exe renamed .png), before sending it', async () => {
+    const redimensionar = vi.fn();
+    const exe = new File([new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00])], 'foto.png', { type: 'image/png' });
+    expect(await prepararArquivo(3, exe, redimensionar)).toEqual({ ok: false, mensagem: 'O documento precisa ser formato JPG ou PNG' });
+    const pdfComoPng = arquivo('foto.png', 'application/pdf');
+    expect(await prepararArquivo(1, new File([pdfComoPng], 'foto.png', { type: 'image/png' }), redimensionar)).toMatchObject({ ok: false });
     expect(redimensionar).not.toHaveBeenCalled();
   });
 

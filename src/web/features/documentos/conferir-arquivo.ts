@@ -1,5 +1,7 @@
 import {
+  BYTES_ASSINATURA,
   conferirArquivoAntesDeEnviar,
+  formatoPelosBytes,
   isFormatoPermitido,
   isImagem,
   mensagemFormato,
@@ -24,6 +26,18 @@ export function tipoDeclarado(arquivo: Pick<File, 'name' | 'type'>): string {
   return POR_EXTENSAO[extensao] ?? '';
 }
 
+/** The first bytes of a file (its magic number). */
+async function primeirosBytes(arquivo: Blob): Promise<Uint8Array> {
+  const parte = arquivo.slice(0, BYTES_ASSINATURA);
+  if (typeof parte.arrayBuffer === 'function') return new Uint8Array(await parte.arrayBuffer());
+  return new Promise((resolve, reject) => {
+    const leitor = new FileReader();
+    leitor.onload = () => resolve(new Uint8Array(leitor.result as ArrayBuffer));
+    leitor.onerror = () => reject(leitor.error ?? new Error('Falha ao ler o arquivo'));
+    leitor.readAsArrayBuffer(parte);
+  });
+}
+
 export type ArquivoPreparado = { ok: true; arquivo: File } | { ok: false; mensagem: string };
 
 /**
@@ -40,6 +54,8 @@ export async function prepararArquivo(
 ): Promise<ArquivoPreparado> {
   const tipo = tipoDeclarado(arquivo);
   if (!isFormatoPermitido(tipoDocumento, tipo)) return { ok: false, mensagem: mensagemFormato(tipoDocumento) };
+  // The content must be what the name says (an `.exe` renamed `.png` is refused before a byte is sent).
+  if (formatoPelosBytes(await primeirosBytes(arquivo)) !== tipo) return { ok: false, mensagem: mensagemFormato(tipoDocumento) };
   const final = isImagem(tipo)
     ? await redimensionar(arquivo, tipoDocumento === TipoDocumento.FOTO_3X4 ? 'cobrir' : 'conter')
     : arquivo;

@@ -21,7 +21,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const pdf = (nome: string, bytes = 100) => new File([new Uint8Array(bytes)], nome, { type: 'application/pdf' });
+const pdf = (nome: string, bytes = 100) => {
+  const conteudo = new Uint8Array(bytes);
+  conteudo.set([0x25, 0x50, 0x44, 0x46, 0x2d]); // %PDF-: the browser checks the magic number
+  return new File([conteudo], nome, { type: 'application/pdf' });
+};
 
 function renderPainel(props: Partial<DocumentosSolicitacaoProps> = {}) {
   return render(

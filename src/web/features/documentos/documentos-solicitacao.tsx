@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
+import { TipoSolicitacao } from '../../../shared/enums';
 import type { Documento } from '../../../shared/schemas/documento';
 import { Loading } from '../../components/loading';
 import { Message } from '../../components/message';
@@ -85,7 +86,10 @@ export function DocumentosSolicitacao({
         {!somenteLeitura && (
           <p className="documentos-instrucoes">
             Envie um arquivo por documento. Fotos e imagens (PNG ou JPG) são reduzidas para 400×500 pixels antes do
-            envio. Os documentos marcados como obrigatórios são necessários para enviar a solicitação.
+            envio.{' '}
+            {tipoSolicitacao === TipoSolicitacao.EDICAO_DOCUMENTOS
+              ? 'Envie pelo menos um documento novo para enviar a solicitação.'
+              : 'Os documentos marcados como obrigatórios são necessários para enviar a solicitação.'}
           </p>
         )}
         <div className="documentos-campos">

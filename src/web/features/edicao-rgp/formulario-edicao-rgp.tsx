@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
+import { ORGAOS_PRIMEIRO_RGP } from '../../../shared/referencias';
+import { exibirRgp, guardarRgp } from '../../../shared/rgp';
 import { dataIso } from '../../../shared/schemas/solicitacao';
 import { MENSAGENS_SOLICITACAO_API, type RgpPescador } from '../../../shared/schemas/solicitacao-api';
 import { ErrorSummary } from '../../components/error-summary';
-import { summaryOf } from '../../components/form/form-errors';
+import { serverFieldErrors, summaryOf } from '../../components/form/form-errors';
 import { TextField } from '../../components/form/text-field';
 import { useFormulario } from '../../components/form/use-formulario';
 import { Message } from '../../components/message';
@@ -26,7 +28,7 @@ export function paraCampoData(valor: string | null | undefined): string {
  */
 export function edicaoRgpFormSchema(atual: Pick<RgpPescador, 'dataPrimeiroRgp' | 'orgao'> | null, hoje = todayInSaoPaulo()) {
   return z.object({
-    numeroPrimeiroRGP: z.string().trim().min(1, OBRIGATORIO).max(30, 'Deve ter no máximo 30 caracteres').transform((v) => v.toUpperCase()),
+    numeroPrimeiroRGP: z.string().trim().min(1, OBRIGATORIO).max(30, 'Deve ter no máximo 30 caracteres').transform(guardarRgp),
     dataPrimeiroRgp: z.string().min(1, OBRIGATORIO).pipe(dataIso).refine((v) => v <= hoje, MENSAGENS_SOLICITACAO_API.dataFutura),
     orgao: z.string().trim().min(1, OBRIGATORIO).max(20, 'Deve ter no máximo 20 caracteres').transform((v) => v.toUpperCase()),
   }).superRefine((v, ctx) => {
@@ -45,10 +47,10 @@ type Saida = z.output<ReturnType<typeof edicaoRgpFormSchema>>;
 export function FormularioEdicaoRgp({ rgp, onCriada }: { rgp: RgpPescador | null; onCriada: (idSolicitacao: number) => void }) {
   const schema = useMemo(() => edicaoRgpFormSchema(rgp), [rgp]);
   const numeroConhecido = !!rgp?.numeroPrimeiroRGP;
-  const { register, handleSubmit, formState } = useFormulario<Entrada, unknown, Saida>({
+  const { register, handleSubmit, formState, mostrarErrosDoServidor } = useFormulario<Entrada, unknown, Saida>({
     resolver: zodResolver(schema),
     defaultValues: {
-      numeroPrimeiroRGP: rgp?.numeroPrimeiroRGP ?? '',
+      numeroPrimeiroRGP: exibirRgp(rgp?.numeroPrimeiroRGP),
       dataPrimeiroRgp: paraCampoData(rgp?.dataPrimeiroRgp),
       orgao: rgp?.orgao ?? '',
     },
@@ -61,12 +63,14 @@ export function FormularioEdicaoRgp({ rgp, onCriada }: { rgp: RgpPescador | null
     setErroServidor(null);
     setEnviando(true);
     try {
-      const id = await solicitarEdicaoRgp(v);
-      showToast('success', MENSAGENS_SOLICITACAO_API.edicaoRgpEnviada);
+      const { id, mensagem } = await solicitarEdicaoRgp(v);
+      showToast('success', mensagem);
       onCriada(id);
     } catch (error) {
       const mensagem = mensagemErro(error, 'Erro ao salvar solicitação');
-      setErroServidor(mensagem);
+      // The server's field errors at their fields (and in the summary); the message alone only when none is placed.
+      const fora = mostrarErrosDoServidor(error);
+      if (fora.length > 0 || serverFieldErrors(error).length === 0) setErroServidor(mensagem);
       showToast('error', mensagem);
     } finally {
       setEnviando(false);
@@ -97,11 +101,17 @@ export function FormularioEdicaoRgp({ rgp, onCriada }: { rgp: RgpPescador | null
       <TextField
         id="orgao"
         label="Órgão que emitiu o primeiro RGP"
-        hint="Sigla do órgão, por exemplo MPA, SEAP ou IBAMA."
+        hint="Escolha da lista ou digite a sigla do órgão, por exemplo SEAP/PR, IBAMA, SUDEPE, MPA ou SFPA-PA."
         autoComplete="off"
+        list="orgaos-primeiro-rgp"
         error={erros.orgao?.message}
         {...register('orgao')}
       />
+      <datalist id="orgaos-primeiro-rgp">
+        {ORGAOS_PRIMEIRO_RGP.map((o) => (
+          <option key={o.id} value={o.sigla}>{o.descricao}</option>
+        ))}
+      </datalist>
       <div className="mt-3">
         <button type="submit" className="br-button primary" disabled={enviando} aria-busy={enviando || undefined}>
           Solicitar edição

@@ -1,2 +1,2 @@
-export { useRgpPescador, ERRO_CONSULTAR_PESCADOR } from './rgp-api';
+export { enviarEdicaoRgp, useRgpPescador, ERRO_CONSULTAR_PESCADOR } from './rgp-api';
 export { FormularioEdicaoRgp } from './formulario-edicao-rgp';

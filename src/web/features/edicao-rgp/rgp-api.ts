@@ -29,8 +29,14 @@ export function useRgpPescador(idPescador: number | undefined, options: { errorM
   });
 }
 
-/** POST /api/solicitacao-edicao-rgp: creates the type-7 request; answers its id. */
-export async function solicitarEdicaoRgp(corpo: EdicaoRgpCorpo): Promise<number> {
-  const { dados } = await postEnvelope('/api/solicitacao-edicao-rgp', corpo, solicitacaoDetalheSchema);
-  return dados.id;
+/** POST /api/solicitacao-edicao-rgp: opens (or corrects) the type-7 draft; answers its id and the server's message. */
+export async function solicitarEdicaoRgp(corpo: EdicaoRgpCorpo): Promise<{ id: number; mensagem: string }> {
+  const { dados, mensagem } = await postEnvelope('/api/solicitacao-edicao-rgp', corpo, solicitacaoDetalheSchema);
+  return { id: dados.id, mensagem };
+}
+
+/** POST /api/solicitacao-edicao-rgp/{id}/enviar: sends the type-7 request with its proof; answers the server's message. */
+export async function enviarEdicaoRgp(idSolicitacao: number): Promise<string> {
+  const { mensagem } = await postEnvelope(`/api/solicitacao-edicao-rgp/${idSolicitacao}/enviar`, {}, solicitacaoDetalheSchema);
+  return mensagem;
 }

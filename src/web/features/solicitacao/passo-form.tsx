@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { MENSAGENS_SOLICITACAO } from '../../../shared/schemas/solicitacao';
 import type { SolicitacaoDetalheResposta } from '../../../shared/schemas/solicitacao-api';
 import { ErrorSummary, type FieldError as SummaryError } from '../../components/error-summary';
-import { fieldId, inPageOrder, serverFieldErrors, summaryOf, withFieldNames, type PathError } from '../../components/form/form-errors';
+import { errosNosCampos, fieldId, inPageOrder, summaryOf, withFieldNames, type PathError } from '../../components/form/form-errors';
 import { mensagemErro, statusOf } from '../../lib/api';
 import { showToast } from '../../lib/toast';
 import type { PassoSalvavel } from './solicitacao-api';
@@ -133,16 +133,12 @@ export function useEnvioPasso<TForm extends FieldValues, TSaida>({
         return;
       }
       // The server's field errors go to their fields when the form has them, and all of them to the summary.
-      const valores = form.getValues();
       const lista: SummaryError[] = [];
-      for (const { path, message } of serverFieldErrors(error)) {
-        if (path && get(valores, path) !== undefined) {
-          form.setError(path as Path<TForm>, { type: 'server', message });
-          lista.push({ field: fieldId(path), message });
-        } else {
-          lista.push({ field: alvoGeral, message });
-        }
-      }
+      const fora = errosNosCampos(form.getValues(), (path, message) => {
+        form.setError(path as Path<TForm>, { type: 'server', message });
+        lista.push({ field: fieldId(path), message });
+      }, error);
+      for (const { message } of fora) lista.push({ field: alvoGeral, message });
       if (lista.length === 0) lista.push({ field: alvoGeral, message: mensagem });
       falhou(withFieldNames(inPageOrder(lista)), mensagem);
     }

@@ -1,6 +1,6 @@
 import { useWatch } from 'react-hook-form';
 import { formatCpf } from '../../../shared/cpf';
-import { formatarRgp, isRgpValido } from '../../../shared/rgp';
+import { exibirRgp } from '../../../shared/rgp';
 import { Nacionalidade, situacaoRegistroLabel, TipoSolicitacao, type SituacaoRegistro } from '../../../shared/enums';
 import {
   ESCOLARIDADES,
@@ -155,10 +155,9 @@ export function entradaPasso1(v: Passo1Form, tipo: number) {
   };
 }
 
-/** An RGP number as displayed (SP-PA-00000000123); anything else as it came. */
+/** An RGP number as displayed (SP-PA-00000000123, `exibirRgp`). */
 function numeroRgp(v: unknown): string {
-  const n = textoDe(v);
-  return n && isRgpValido(n) ? formatarRgp(n) : n;
+  return exibirRgp(textoDe(v));
 }
 
 /** The registry block (rgp) of a request that carries it, read-only. */

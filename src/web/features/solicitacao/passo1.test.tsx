@@ -242,6 +242,29 @@ describe('step 1: personal data', () => {
     within(nav).getByRole('link', { name: /Dados pessoais/ });
   });
 
+  it('refuses a birth date in the future or under 18 years and an issue date in the future, with the shared messages (decision 0018)', async () => {
+    await abrirPasso1();
+    await preencherPasso1();
+    preencher('Data de nascimento', '2999-01-01');
+    preencher('Data de emissão', '2999-01-01');
+    salvarEContinuar();
+    let links = linksDoResumo(await resumoDeErros());
+    expect(links).toEqual(expect.arrayContaining([
+      'Data de nascimento: A data não pode ser futura → #dataNascimento',
+      'Data de emissão: A data não pode ser futura → #docIdentificacao-dataEmissao',
+    ]));
+    const ano = new Date().getFullYear();
+    preencher('Data de nascimento', `${ano - 3}-01-01`);
+    preencher('Data de emissão', '2000-01-01');
+    salvarEContinuar();
+    await waitFor(() => expect(
+      document.getElementById(campo('Data de nascimento').getAttribute('aria-describedby') ?? '')?.textContent,
+    ).toBe('O pescador profissional deve ter pelo menos 18 anos'));
+    links = linksDoResumo(await resumoDeErros());
+    expect(links).toEqual(['Data de nascimento: O pescador profissional deve ter pelo menos 18 anos → #dataNascimento']);
+    expect(http.calls.filter((c) => c.url === '/api/solicitacao')).toHaveLength(0);
+  });
+
   it('a foreigner\'s body has no social document', async () => {
     http.post('/api/solicitacao', ok({ ...rascunho(1), id: 78 }));
     await abrirPasso1();

@@ -1,31 +1,28 @@
-import { TipoNotificacao, TipoSolicitacao } from '../../../../shared/enums';
-import { MENSAGENS_SOLICITACAO_API, MOTIVOS_HISTORICO, type EdicaoRgpCorpo } from '../../../../shared/schemas/solicitacao-api';
+import { SituacaoSolicitacao as S, TipoNotificacao, TipoSolicitacao } from '../../../../shared/enums';
+import { DOCUMENTOS_EDICAO_RGP, MENSAGENS_SOLICITACAO_API } from '../../../../shared/schemas/solicitacao-api';
 import { AppError } from '../../../lib/errors';
-import { pescadorDoAtor } from '../acesso';
 import { avisarPescador, devolverParaAtualizacao } from './decisao';
-import { tipoDePedido } from './pedido';
-import type { ContextoDecisao } from './tipo';
+import { exigirDocumentosDoTipo } from './documentos';
+import type { ContextoAbertura, ContextoDecisao, ContextoEnvio, TipoSolicitacaoDef } from './tipo';
 
 /**
  * First-RGP edit (type 7): a fisher with an RGP number asks to correct the number, date or agency of their first
- * RGP (a known agency). Approval writes them into the registry and tells the fisher.
+ * RGP (a known agency). It opens as a draft carrying the corrected data (POST /api/solicitacao-edicao-rgp), takes
+ * its proof through /api/documentos and is sent only with it (decision 0020). Approval writes the data into the
+ * registry and tells the fisher.
  */
-export const edicaoRgp = tipoDePedido<EdicaoRgpCorpo>({
+export const edicaoRgp: TipoSolicitacaoDef = {
   tipo: TipoSolicitacao.EDICAO_RGP,
-  mensagemEmAndamento: MENSAGENS_SOLICITACAO_API.edicaoRgpEmAndamento,
+  abertura: 'rascunho',
+  situacaoEnviada: S.ENVIADA,
 
-  async pedido(ator, corpo, recursos) {
-    const pescadorId = pescadorDoAtor(ator);
-    await recursos.pescadores.exigirOrgao(corpo.orgao);
-    return {
-      pescadorId,
-      dados: { numeroPrimeiroRGP: corpo.numeroPrimeiroRGP, dataPrimeiroRgp: corpo.dataPrimeiroRgp, orgao: corpo.orgao },
-      motivo: MOTIVOS_HISTORICO.edicaoRgp,
-    };
+  async exigirAbertura({ pescador }: ContextoAbertura) {
+    if (!pescador.numeroRgp) throw AppError.notAcceptable(MENSAGENS_SOLICITACAO_API.edicaoRgpSemRgp);
   },
 
-  async exigirAbertura({ pescador }) {
-    if (!pescador.numeroRgp) throw AppError.notAcceptable(MENSAGENS_SOLICITACAO_API.edicaoRgpSemRgp);
+  async exigirEnvio(ctx: ContextoEnvio) {
+    await edicaoRgp.exigirAbertura(ctx);
+    await exigirDocumentosDoTipo(ctx, DOCUMENTOS_EDICAO_RGP);
   },
 
   analise: {
@@ -43,4 +40,4 @@ export const edicaoRgp = tipoDePedido<EdicaoRgpCorpo>({
 
     aoIndeferir: devolverParaAtualizacao,
   },
-});
+};
