@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { onlyDigits } from '../src/shared/cpf';
+import { pdf } from './dados';
 import { marcar, toast } from './pescador';
 import { semRolagemHorizontal, semViolacoes } from './support';
 
@@ -59,6 +60,24 @@ export async function iniciarAnalise(page: Page) {
   await expect(toast(page, 'Análise iniciada com sucesso')).toBeVisible();
   await expect(situacaoDaAnalise(page)).toHaveText('Em análise');
   await expect(page.getByRole('button', { name: 'Concluir análise' })).toBeEnabled();
+}
+
+/**
+ * The opinion document (POST and DELETE /api/documentos/parecer…): a file that is not a PDF is refused with the
+ * server's message at the field; a PDF is attached, removed, and attached again.
+ */
+export async function anexarParecer(page: Page) {
+  const grupo = page.getByRole('group', { name: /Documento de parecer/ });
+  await grupo.getByLabel('Enviar documento de parecer')
+    .setInputFiles({ name: 'parecer.pdf', mimeType: 'application/pdf', buffer: Buffer.from('isto não é um PDF') });
+  await expect(grupo.getByRole('alert')).toContainText(/PDF|documento/);
+  const valido = { name: 'parecer.pdf', mimeType: 'application/pdf', buffer: pdf('Parecer da analise') };
+  await grupo.getByLabel('Enviar documento de parecer').setInputFiles(valido);
+  await expect(grupo.getByRole('button', { name: 'Abrir documento de parecer parecer.pdf' })).toBeVisible();
+  await grupo.getByRole('button', { name: /^Remover/ }).click();
+  await expect(grupo.getByText('Nenhum documento de parecer enviado.')).toBeVisible();
+  await grupo.getByLabel('Enviar documento de parecer').setInputFiles(valido);
+  await expect(grupo.getByRole('button', { name: 'Abrir documento de parecer parecer.pdf' })).toBeVisible();
 }
 
 /** Marks the listed documents approved (the others stay unapproved, i.e. rejected). */

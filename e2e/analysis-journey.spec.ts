@@ -5,6 +5,7 @@ import { formatarRgp } from '../src/shared/rgp';
 import {
   abrirAnalise,
   acharSolicitacao,
+  anexarParecer,
   aprovarDocumentos,
   caixaAprovado,
   concluirAnalise,
@@ -136,6 +137,7 @@ test.describe('analysis of a request and the professional card (issue 4)', () =>
       const linha = await acharSolicitacao(analista, cpf, { situacao: 'Aguardando análise' });
       await abrirAnalise(analista, linha);
       await iniciarAnalise(analista);
+      await anexarParecer(analista);
       await aprovarDocumentos(analista, DOCUMENTOS_OBRIGATORIOS);
       await expect(analista.getByText('Todos os documentos aprovados: a análise será DEFERIDA.')).toBeVisible();
       await concluirAnalise(analista, 'Análise DEFERIDA com sucesso!');

@@ -39,8 +39,6 @@ function conferir(nome: string, peso: Peso, orcamento: (typeof ORCAMENTO)[keyof 
 }
 
 test.describe('page weight on the wire (issue 14)', () => {
-  test.skip(({ isMobile }) => isMobile, 'the bytes do not depend on the screen; measured once, on desktop');
-
   test('landing page, card lookup with its captcha, and the fisher /home stay within budget', async ({ browser, baseURL, page }) => {
     test.setTimeout(120_000);
     const base = baseURL!;

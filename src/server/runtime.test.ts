@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
+import { portaLivre } from './test/porta-livre';
 
 /**
  * The runtime the project carries (decision 0015): the tests run on Node 24 from node_modules/.bin, and the
@@ -16,15 +16,6 @@ afterAll(async () => {
   for (const p of pastas) await fs.rm(p, { recursive: true, force: true });
 });
 
-function portaLivre(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 describe('the runtime', () => {
   it('is Node 24 LTS or later', () => {

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { portaLivre } from '../test/porta-livre';
 import { EmbeddedStartError, startEmbeddedPostgres } from './embedded';
 
 /**
@@ -15,15 +16,6 @@ import { EmbeddedStartError, startEmbeddedPostgres } from './embedded';
 const raiz = path.resolve(import.meta.dirname, '../../..');
 const tsx = path.join(raiz, 'node_modules/.bin/tsx');
 
-function portaLivre(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const vivo = (pid: number) => {
   try {

@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -9,6 +8,7 @@ import { connect } from '../db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
 import { runMigrations } from '../db/migrate';
 import { seedAll } from '../db/seeds';
+import { portaLivre } from './porta-livre';
 import { iniciarJobs } from '../jobs/jobs';
 
 declare module 'vitest' {
@@ -20,17 +20,6 @@ declare module 'vitest' {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 function withDatabase(url: string, db: string): string {
   const u = new URL(url);
@@ -50,7 +39,7 @@ export default async function setup(project: TestProject) {
   if (!adminUrl) {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'rgp-test-'));
     await fs.chmod(dataDir, 0o755);
-    embedded = await startEmbeddedPostgres({ dataDir, port: await freePort(), persistent: false });
+    embedded = await startEmbeddedPostgres({ dataDir, port: await portaLivre(), persistent: false });
     adminUrl = embedded.url;
   }
   const template = `rgp_tpl_${process.pid}`;
