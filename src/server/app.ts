@@ -216,6 +216,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     consultaPublica: new ConsultaPublicaService(captcha, carteira, new ConsultaPublicaRepository(db), auditoria, config.captcha.hcaptchaSiteKey),
   });
 
+  // -- REAP routes --
+  // -- administration routes --
+  // -- batch processing routes --
+  // -- report and statistics routes --
+  // -- audit reading routes --
   await registerWeb(app, config.webDistDir);
   return app;
 }

@@ -32,3 +32,39 @@ export function rotaVerificarCarteira(token: string): string {
 export function rotaConsultaProtocolo(numeroProtocolo: string): string {
   return `${ROTA_CONSULTA_PROTOCOLO}?protocolo=${encodeURIComponent(numeroProtocolo)}`;
 }
+
+// -- The state half's screens (spec point 2 where it names them; the rest decided here so that links agree). --
+
+/** The fisher's REAP obligations by year; `/reap?sucesso=true` after a REAP is saved. */
+export const ROTA_REAP = '/reap';
+/** REAP declaration and acceptance; query idQuestionarioBasico. */
+export const ROTA_REAP_DECLARACAO = '/reap/declaracao';
+/** The artesanal REAP form; query idQuestionarioBasico. */
+export const ROTA_REAP_ARTESANAL = '/reap/artesanal';
+/** The industrial REAP form (category '1'); query idQuestionarioBasico. */
+export const ROTA_REAP_INDUSTRIAL = '/reap/industrial';
+/** Staff: REAP obligations list. */
+export const ROTA_REAP_OBRIGACOES = '/analise/reap-obrigacoes';
+
+/** Admin home (GESTOR, ADMIN; CONSULTA_INTERNO reads). */
+export const ROTA_ADMINISTRACAO = '/administracao';
+export const ROTA_ADMIN_USUARIOS = '/administracao/usuarios';
+/** Server-user edit with CPF lookup; query cpf when editing. */
+export const ROTA_ADMIN_USUARIO_EDITAR = '/administracao/usuarios/editar';
+export const ROTA_ADMIN_HORARIO_ACESSO = '/administracao/horario-acesso';
+export const ROTA_ADMIN_ATOS = '/administracao/ato-normativo/gerenciamento-ato-normativo';
+/** Normative-act form; query id when editing. */
+export const ROTA_ADMIN_ATO_FORM = '/administracao/ato-normativo/formulario';
+export const ROTA_ADMIN_FORCAS_TAREFA = '/administracao/forca-tarefa/gerenciamento-forca-tarefa';
+/** Task-force form; query id when editing. */
+export const ROTA_ADMIN_FORCA_TAREFA_FORM = '/administracao/forca-tarefa/formulario';
+/** Batch processing form; query tipoSituacao (1 cancel, 2 suspend, 3 reactivate). */
+export const ROTA_ADMIN_LOTE = '/administracao/processamento-lote';
+/** Batch history with progress and per-CPF results. */
+export const ROTA_ADMIN_LOTE_HISTORICO = '/administracao/processamento-lote/historico';
+/** Fisher report by characteristics. */
+export const ROTA_ADMIN_RELATORIO = '/administracao/relatorio-pescadores';
+/** Audit trail reading. */
+export const ROTA_ADMIN_AUDITORIA = '/administracao/auditoria';
+/** Public open statistics (no sign-in). */
+export const ROTA_ESTATISTICAS = '/estatisticas';

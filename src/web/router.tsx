@@ -97,6 +97,11 @@ export const routes: RouteObject[] = [
             path: 'analise/solicitacao',
             lazy: () => import('./routes/analise-solicitacao').then((m) => ({ Component: m.AnaliseSolicitacaoRoute })),
           },
+          // -- REAP routes --
+          // -- administration routes --
+          // -- batch processing routes --
+          // -- report and statistics routes --
+          // -- audit and fisher transparency routes --
           {
             // Public (no sign-in): card and protocol lookups with captcha, and the card's QR check.
             path: ROTA_CONSULTA_CARTEIRA,
