@@ -9,7 +9,7 @@ const noServer = { group: ['**/server/**', '*/server/*'], message: 'src/web must
 const noWeb = { group: ['**/web/**', '*/web/*'], message: 'src/server must not import src/web: share through src/shared.' };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', '.test-data/**', 'node_modules/**', 'db/migrations/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['dist/**', 'data/**', '**/.test-data/**', 'node_modules/**', 'db/migrations/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -33,7 +33,7 @@ if (desatualizado(em('dist/web/index.html'), em('src/web'), em('src/shared'), em
   if (nodeEnv === undefined) delete process.env.NODE_ENV;
   else process.env.NODE_ENV = nodeEnv;
 }
-if (desatualizado(em('dist/server/main.mjs'), em('src/server'), em('src/shared'), em('package-lock.json'))) {
+if (desatualizado(em('dist/server/main.mjs'), em('src/server'), em('src/shared'), em('package-lock.json'), em('scripts/servidor-esbuild.mjs'))) {
   await import('./build-server.mjs');
 }
 await import(pathToFileURL(em('dist/server/main.mjs')).href);
