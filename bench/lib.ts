@@ -48,13 +48,15 @@ export async function waitExit(child: ChildProcess) {
 }
 
 /** A browser's sign-in through the development identity provider, over HTTP with a cookie jar. */
-export async function signIn(base: string, cpf: string): Promise<{ token: string; cookie: string; xsrf: string }> {
+export async function signIn(
+  base: string, cpf: string, extraHeaders: Record<string, string> = {},
+): Promise<{ token: string; cookie: string; xsrf: string }> {
   const jar = new Map<string, string>();
   const call = async (url: string, init: RequestInit = {}) => {
     const res = await fetch(new URL(url, base), {
       ...init,
       redirect: 'manual',
-      headers: { ...(init.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+      headers: { ...extraHeaders, ...(init.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
     });
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');

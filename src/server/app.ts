@@ -15,6 +15,7 @@ import type { Database } from './db/client';
 import type { FilaDeJobs } from './jobs/job';
 import { injectFetch, registerDevIdp } from './adapters/identity/dev-idp';
 import { OidcIdentityProvider, type IdentityProvider } from './adapters/identity/identity-provider';
+import { storeLimitesPostgres } from './plugins/rate-limit-store';
 import { envelopePlugin, erroDoRoteador } from './plugins/envelope';
 import { authPlugin } from './plugins/auth';
 import { opcoesDeLog } from './plugins/redact';
@@ -42,6 +43,9 @@ import { edicaoRegistroRoutes } from './modules/solicitacao/edicao-registro.rout
 import { edicaoRgpRoutes } from './modules/solicitacao/edicao-rgp.routes';
 import { cancelamentoRoutes } from './modules/solicitacao/cancelamento.routes';
 import { regularizacaoRoutes } from './modules/solicitacao/regularizacao.routes';
+import { ReapRepository } from './modules/reap/reap.repository';
+import { ReapService } from './modules/reap/reap.service';
+import { reapRoutes } from './modules/reap/reap.routes';
 import { LocalFileStorage } from './adapters/storage/local-storage';
 import { S3FileStorage } from './adapters/storage/s3-storage';
 import { AssinadorArquivos, chaveAssinaturaArquivos, type FileStorage } from './adapters/storage/storage';
@@ -65,11 +69,39 @@ import { carteiraRoutes } from './modules/carteira/carteira.routes';
 import { ConsultaPublicaRepository } from './modules/consulta-publica/consulta-publica.repository';
 import { ConsultaPublicaService } from './modules/consulta-publica/consulta-publica.service';
 import { consultaPublicaRoutes } from './modules/consulta-publica/consulta-publica.routes';
+import { EstatisticaRepository } from './modules/estatistica/estatistica.repository';
+import { EstatisticaService } from './modules/estatistica/estatistica.service';
+import { estatisticaRoutes } from './modules/estatistica/estatistica.routes';
+import { criarEnviadorEmail } from './adapters/email/email';
+import { LoteRepository } from './modules/lote/lote.repository';
+import { LoteService } from './modules/lote/lote.service';
+import { loteRoutes } from './modules/lote/lote.routes';
+import { criarConsultaBcpf } from './adapters/bcpf/criar-bcpf';
+import { UsuarioMapaRepository } from './modules/usuario-mapa/usuario-mapa.repository';
+import { UsuarioMapaService } from './modules/usuario-mapa/usuario-mapa.service';
+import { usuarioMapaRoutes } from './modules/usuario-mapa/usuario-mapa.routes';
+import { HorarioAcessoRepository } from './modules/horario-acesso/horario-acesso.repository';
+import { HorarioAcessoService } from './modules/horario-acesso/horario-acesso.service';
+import { horarioAcessoRoutes } from './modules/horario-acesso/horario-acesso.routes';
+import { AtoNormativoRepository } from './modules/ato-normativo/ato-normativo.repository';
+import { AtoNormativoService } from './modules/ato-normativo/ato-normativo.service';
+import { atoNormativoRoutes } from './modules/ato-normativo/ato-normativo.routes';
+import { ForcaTarefaRepository } from './modules/forca-tarefa/forca-tarefa.repository';
+import { ForcaTarefaService } from './modules/forca-tarefa/forca-tarefa.service';
+import { forcaTarefaRoutes } from './modules/forca-tarefa/forca-tarefa.routes';
+import { auditoriaRoutes } from './modules/auditoria/auditoria.routes';
+import { LgpdService } from './modules/lgpd/lgpd.service';
+import { lgpdRoutes } from './modules/lgpd/lgpd.routes';
+import { RelatorioRepository } from './modules/relatorio/relatorio.repository';
+import { RelatorioService } from './modules/relatorio/relatorio.service';
+import { relatorioRoutes } from './modules/relatorio/relatorio.routes';
 
 /** Services that background jobs and scripts call (the same instances the routes use). */
 export interface Servicos {
   analise: AnaliseService;
   documento: DocumentoService;
+  lote: LoteService;
+  relatorio: RelatorioService;
 }
 
 declare module 'fastify' {
@@ -114,6 +146,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(xsrfPlugin, { secure: https });
   await app.register(rateLimit, {
     global: false,
+    // Counted in PostgreSQL, shared by every instance (decision 0041), unless RATE_LIMIT_STORE=memoria.
+    ...(config.rateLimitStore === 'postgres'
+      ? { store: storeLimitesPostgres(db, (err) => app.log.warn({ err }, 'limite_requisicao purge failed')) }
+      : {}),
     errorResponseBuilder: (_req, ctx) => new AppError(429, `Muitas requisições. Tente novamente em ${Math.ceil(ctx.ttl / 1000)} segundos.`),
   });
 
@@ -129,6 +165,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Services: one instance each, built here and handed to the routes and jobs that use them.
   const agora = deps.now ?? (() => new Date());
   const auditoria = new AuditoriaService(db, (err, acao) => app.log.error({ err, acao }, 'audit write failed'));
+  // Audit writes are grouped (decision 0040): none in flight is cut short by a shutdown.
+  app.addHook('onClose', async () => auditoria.esvaziar());
   // Notifications are created by other modules (analysis, requests, batches) inside their transactions.
   const notificacoes = new NotificacaoService(new NotificacaoRepository(db), { now: agora });
   const assinador = new AssinadorArquivos(chaveAssinaturaArquivos(config.files.signingSecret, deps.jwtSecret), agora);
@@ -192,7 +230,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const captcha = criarCaptchaVerifier({
     hcaptchaSecret: config.captcha.hcaptchaSecret, hmacSecret: config.captcha.hmacSecret, jwtSecret: deps.jwtSecret, db, log: app.log,
   });
-  app.decorate('servicos', { analise, documento } satisfies Servicos);
+  // Batches of fishers (issue 12); the result e-mail goes through SMTP when configured, else to DATA_DIR/email-saida.
+  const email = criarEnviadorEmail(config.email, config.dataDir);
+  app.addHook('onClose', async () => email.close());
+  const lote = new LoteService(db, new LoteRepository(db), pescador, notificacoes, auditoria, deps.fila, email, {
+    ...config.lote, now: agora,
+  });
+  // The fisher report (issue 13): its files in a storage of their own, apart from the documents' (decision 0036).
+  const storageRelatorios = criarArmazenamentoRelatorios(config, assinador);
+  if (storageRelatorios instanceof S3FileStorage) app.addHook('onClose', async () => storageRelatorios.close());
+  const relatorio = new RelatorioService(db, new RelatorioRepository(db), auditoria, storageRelatorios,
+    assinador, deps.fila, { limiteSincrono: config.relatorio.limiteSincrono, ttlEnderecoSegundos: config.files.signedUrlTtlSeconds, now: agora });
+  app.decorate('servicos', { analise, documento, lote, relatorio } satisfies Servicos);
 
   // Routes, module by module.
   await app.register(saudeRoutes, { db, auditoria });
@@ -217,10 +266,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // -- REAP routes --
+  await app.register(reapRoutes, {
+    reap: new ReapService(db, new ReapRepository(db), auditoria, solicitacao, documento, { now: agora }),
+  });
   // -- administration routes --
+  // Map users and the federal CPF registry (the real service when BCPF_URL is set, else the seeded table).
+  const usuarioMapa = new UsuarioMapaService(db, new UsuarioMapaRepository(db), criarConsultaBcpf(config.bcpf, db), auditoria, {
+    now: agora,
+    onBcpfIndisponivel: (err) => app.log.warn({ err }, 'CPF registry (BCPF) unavailable'),
+  });
+  await app.register(usuarioMapaRoutes, { usuarioMapa });
+  await app.register(horarioAcessoRoutes, {
+    horarioAcesso: new HorarioAcessoService(db, new HorarioAcessoRepository(db), usuarioMapa, auditoria),
+  });
+  // Normative acts and task forces (decisions 0030, 0031).
+  const atoNormativo = new AtoNormativoService(db, new AtoNormativoRepository(db), auditoria, { now: agora });
+  await app.register(atoNormativoRoutes, { atoNormativo });
+  await app.register(forcaTarefaRoutes, {
+    forcaTarefa: new ForcaTarefaService(db, new ForcaTarefaRepository(db), atoNormativo, auditoria, { now: agora }),
+  });
   // -- batch processing routes --
+  await app.register(loteRoutes, { lote });
   // -- report and statistics routes --
+  await app.register(relatorioRoutes, { relatorio });
+  await app.register(estatisticaRoutes, { estatistica: new EstatisticaService(new EstatisticaRepository(db), { now: agora }) });
   // -- audit reading routes --
+  await app.register(auditoriaRoutes, { auditoria });
+  await app.register(lgpdRoutes, { lgpd: new LgpdService(auditoria, pescador, solicitacao, documento, notificacoes, agora) });
   await registerWeb(app, config.webDistDir);
   return app;
 }
@@ -256,4 +328,10 @@ async function registerWeb(app: FastifyInstance, dir: string) {
 function criarArmazenamento(config: Config, assinador: AssinadorArquivos): FileStorage {
   if (config.files.s3) return new S3FileStorage(config.files.s3);
   return new LocalFileStorage(path.join(config.dataDir, 'arquivos'), assinador);
+}
+
+/** Report files (decision 0036): the folder DATA_DIR/relatorios, or the bucket under `<prefix>relatorios/`. */
+function criarArmazenamentoRelatorios(config: Config, assinador: AssinadorArquivos): FileStorage {
+  if (config.files.s3) return new S3FileStorage({ ...config.files.s3, prefix: `${config.files.s3.prefix}relatorios/` });
+  return new LocalFileStorage(path.join(config.dataDir, 'relatorios'), assinador);
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { S3StorageOptions } from './adapters/storage/s3-storage';
+import { LIMITE_RELATORIO_SINCRONO } from '../shared/schemas/relatorio';
 
 /**
  * The whole environment, parsed once at boot. Nothing else in the server reads process.env.
@@ -20,6 +21,9 @@ const envSchema = z
     PUBLIC_URL: z.url().default('http://localhost:3000'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: booleanFromEnv.default(false),
+    // Where the rate limits count: in PostgreSQL, shared by every instance (default), or in this process's memory
+    // (one instance only: two would double every limit). Decision 0041.
+    RATE_LIMIT_STORE: z.enum(['postgres', 'memoria']).default('postgres'),
 
     DATABASE_URL: z.url().optional(),
     DATA_DIR: z.string().min(1).default('./data'),
@@ -54,6 +58,25 @@ const envSchema = z
     OIDC_ISSUER: z.url().optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+
+    // The federal CPF registry (map-user form): the real service when BCPF_URL is set, else the local table.
+    BCPF_URL: z.url().optional(),
+    BCPF_USUARIO: z.string().min(1).optional(),
+    BCPF_SENHA: z.string().min(1).optional(),
+    BCPF_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+
+    // E-mail (batch results): real SMTP when SMTP_HOST is set, else a local outbox of .eml files in DATA_DIR/email-saida.
+    SMTP_HOST: z.string().min(1).optional(),
+    SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+    SMTP_USER: z.string().min(1).optional(),
+    SMTP_PASSWORD: z.string().min(1).optional(),
+    SMTP_TLS: booleanFromEnv.default(false),
+    EMAIL_REMETENTE: z.string().min(3).default('RGP <nao-responda@rgp.gov.br>'),
+    // Batches: CPFs per transaction, and how long a processing batch may show no progress before it is resumed.
+    LOTE_TAMANHO_BLOCO: z.coerce.number().int().min(1).max(20_000).default(2000),
+    LOTE_RETOMAR_APOS_SEGUNDOS: z.coerce.number().int().min(1).max(86_400).default(120),
+    // Fisher report: up to this many fishers the file is written during the request, above by a job (decision 0036).
+    RELATORIO_LIMITE_SINCRONO: z.coerce.number().int().min(0).max(1_000_000).default(LIMITE_RELATORIO_SINCRONO),
 
     WORKDAY_START: hhmm.default('07:00'),
     WORKDAY_END: hhmm.default('19:00'),
@@ -108,6 +131,7 @@ export interface Config {
   publicUrl: string;
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
+  rateLimitStore: Env['RATE_LIMIT_STORE'];
   database: { url: string | undefined; embeddedPort: number; poolMax: number };
   dataDir: string;
   seedDemo: boolean;
@@ -140,6 +164,15 @@ export interface Config {
   };
   bodyLimit: number;
   webDistDir: string;
+  email: {
+    remetente: string;
+    /** The SMTP server; undefined keeps messages in the local outbox. */
+    smtp: { host: string; port: number; secure: boolean; user: string | undefined; password: string | undefined } | undefined;
+  };
+  lote: { tamanhoBloco: number; retomarAposSegundos: number };
+  relatorio: { limiteSincrono: number };
+  /** The federal CPF registry; `url` undefined for the local twin (src/server/adapters/bcpf). */
+  bcpf: { url: string | undefined; usuario: string | undefined; senha: string | undefined; timeoutMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -159,6 +192,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    rateLimitStore: e.RATE_LIMIT_STORE,
     database: { url: e.DATABASE_URL, embeddedPort: e.EMBEDDED_PG_PORT, poolMax: e.DB_POOL_MAX },
     dataDir,
     // Demo accounts exist only where nobody could mistake them for real ones: the embedded database,
@@ -195,5 +229,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     carteira: { tokenSecret: e.CARTEIRA_TOKEN_SECRET },
     bodyLimit: e.BODY_LIMIT_BYTES,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    email: {
+      remetente: e.EMAIL_REMETENTE,
+      smtp: e.SMTP_HOST
+        ? { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_TLS, user: e.SMTP_USER, password: e.SMTP_PASSWORD }
+        : undefined,
+    },
+    lote: { tamanhoBloco: e.LOTE_TAMANHO_BLOCO, retomarAposSegundos: e.LOTE_RETOMAR_APOS_SEGUNDOS },
+    relatorio: { limiteSincrono: e.RELATORIO_LIMITE_SINCRONO },
+    bcpf: { url: e.BCPF_URL, usuario: e.BCPF_USUARIO, senha: e.BCPF_SENHA, timeoutMs: e.BCPF_TIMEOUT_MS },
   };
 }

@@ -2,7 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { ToastContainer, type CloseButtonProps } from 'react-toastify/unstyled';
 import { clearCacheOnSessionChange } from './lib/limpar-cache';
-import { toastConfig } from './lib/toast';
+import { limiteDeToasts, toastConfig } from './lib/toast';
 
 function ToastCloseButton({ closeToast }: CloseButtonProps) {
   return (
@@ -25,7 +25,12 @@ function ComCliente({ client, children }: { client: QueryClient; children: React
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   return (
     <>
-      <ToastContainer {...toastConfig} closeButton={ToastCloseButton} aria-label="Notificações" />
+      <ToastContainer
+        {...toastConfig}
+        limit={limiteDeToasts(typeof window === 'undefined' ? Infinity : window.innerWidth)}
+        closeButton={ToastCloseButton}
+        aria-label="Notificações"
+      />
       {queryClient ? <ComCliente client={queryClient}>{children}</ComCliente> : children}
     </>
   );

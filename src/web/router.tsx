@@ -1,9 +1,27 @@
 import { createBrowserRouter, Link, type RouteObject } from 'react-router';
 import {
+  ROTA_ADMIN_ATO_FORM,
+  ROTA_ADMIN_ATOS,
+  ROTA_ADMIN_FORCA_TAREFA_FORM,
+  ROTA_ADMIN_FORCAS_TAREFA,
+  ROTA_ADMIN_HORARIO_ACESSO,
+  ROTA_ADMIN_USUARIO_EDITAR,
+  ROTA_ADMIN_USUARIOS,
+  ROTA_ADMINISTRACAO,
+  ROTA_ADMIN_AUDITORIA,
+  ROTA_ADMIN_LOTE,
+  ROTA_ADMIN_LOTE_HISTORICO,
+  ROTA_ADMIN_RELATORIO,
   ROTA_CONSULTA_CARTEIRA,
   ROTA_CONSULTA_PROTOCOLO,
   ROTA_DOCUMENTOS,
+  ROTA_ESTATISTICAS,
   ROTA_HOME,
+  ROTA_REAP,
+  ROTA_REAP_ARTESANAL,
+  ROTA_REAP_DECLARACAO,
+  ROTA_REAP_INDUSTRIAL,
+  ROTA_REAP_OBRIGACOES,
   ROTA_VERIFICAR_CARTEIRA,
 } from '../shared/rotas-web';
 import { Layout, Shell } from './components/layout';
@@ -98,10 +116,88 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/analise-solicitacao').then((m) => ({ Component: m.AnaliseSolicitacaoRoute })),
           },
           // -- REAP routes --
+          {
+            // REAP: the fisher's obligations, declaration and forms; staff's obligations list. Loaded on first use.
+            path: ROTA_REAP,
+            lazy: () => import('./routes/reap').then((m) => ({ Component: m.ReapRoute })),
+          },
+          {
+            path: ROTA_REAP_DECLARACAO,
+            lazy: () => import('./routes/reap').then((m) => ({ Component: m.ReapDeclaracaoRoute })),
+          },
+          {
+            path: ROTA_REAP_ARTESANAL,
+            lazy: () => import('./routes/reap').then((m) => ({ Component: m.ReapArtesanalRoute })),
+          },
+          {
+            path: ROTA_REAP_INDUSTRIAL,
+            lazy: () => import('./routes/reap').then((m) => ({ Component: m.ReapIndustrialRoute })),
+          },
+          {
+            path: ROTA_REAP_OBRIGACOES,
+            lazy: () => import('./routes/reap-obrigacoes').then((m) => ({ Component: m.ReapObrigacoesRoute })),
+          },
           // -- administration routes --
+          {
+            // Normative acts and task forces (GESTOR, ADMIN; CONSULTA_INTERNO reads the lists).
+            path: ROTA_ADMIN_ATOS,
+            lazy: () => import('./routes/administracao-atos').then((m) => ({ Component: m.AdministracaoAtosRoute })),
+          },
+          {
+            path: ROTA_ADMIN_ATO_FORM,
+            lazy: () => import('./routes/administracao-ato-form').then((m) => ({ Component: m.AdministracaoAtoFormRoute })),
+          },
+          {
+            path: ROTA_ADMIN_FORCAS_TAREFA,
+            lazy: () => import('./routes/administracao-forcas-tarefa').then((m) => ({ Component: m.AdministracaoForcasTarefaRoute })),
+          },
+          {
+            path: ROTA_ADMIN_FORCA_TAREFA_FORM,
+            lazy: () => import('./routes/administracao-forca-tarefa-form').then((m) => ({ Component: m.AdministracaoForcaTarefaFormRoute })),
+          },
+          {
+            // Administration: the admin home, the map users and the access hours (GESTOR, ADMIN; CONSULTA_INTERNO reads).
+            path: ROTA_ADMINISTRACAO,
+            lazy: () => import('./routes/administracao').then((m) => ({ Component: m.AdministracaoRoute })),
+          },
+          {
+            path: ROTA_ADMIN_USUARIOS,
+            lazy: () => import('./routes/administracao-usuarios').then((m) => ({ Component: m.AdministracaoUsuariosRoute })),
+          },
+          {
+            path: ROTA_ADMIN_USUARIO_EDITAR,
+            lazy: () => import('./routes/administracao-usuarios').then((m) => ({ Component: m.AdministracaoUsuarioEditarRoute })),
+          },
+          {
+            path: ROTA_ADMIN_HORARIO_ACESSO,
+            lazy: () => import('./routes/administracao-horario-acesso').then((m) => ({ Component: m.AdministracaoHorarioAcessoRoute })),
+          },
           // -- batch processing routes --
+          {
+            // Batch processing of fishers (GESTOR, ADMIN): the form and the history with progress.
+            path: ROTA_ADMIN_LOTE,
+            lazy: () => import('./routes/administracao-lote').then((m) => ({ Component: m.AdministracaoLoteRoute })),
+          },
+          {
+            path: ROTA_ADMIN_LOTE_HISTORICO,
+            lazy: () => import('./routes/administracao-lote-historico').then((m) => ({ Component: m.AdministracaoLoteHistoricoRoute })),
+          },
           // -- report and statistics routes --
+          {
+            // The fisher report by characteristics (staff and CONSULTA_EXTERNO).
+            path: ROTA_ADMIN_RELATORIO,
+            lazy: () => import('./routes/administracao-relatorio').then((m) => ({ Component: m.AdministracaoRelatorioRoute })),
+          },
+          {
+            // Public (no sign-in): the open statistics.
+            path: ROTA_ESTATISTICAS,
+            lazy: () => import('./routes/publico-estatisticas').then((m) => ({ Component: m.EstatisticasRoute })),
+          },
           // -- audit and fisher transparency routes --
+          {
+            path: ROTA_ADMIN_AUDITORIA,
+            lazy: () => import('./routes/administracao-auditoria').then((m) => ({ Component: m.AuditoriaRoute })),
+          },
           {
             // Public (no sign-in): card and protocol lookups with captcha, and the card's QR check.
             path: ROTA_CONSULTA_CARTEIRA,

@@ -22,6 +22,11 @@ export interface DefinicaoJob<S extends z.ZodType = z.ZodType> {
   esperaEntreTentativas?: number;
   /** Seconds a run may take before pg-boss counts it as failed (expireInSeconds); 15 minutes by default. */
   duracaoMaxima?: number;
+  /**
+   * Seconds between the worker's looks for new jobs of this queue (pg-boss's pollingIntervalSeconds, at least 0.5),
+   * for a job someone waits for (e.g. an automatic batch); the shared interval (30 s) by default.
+   */
+  intervaloConsulta?: number;
   executar(payload: z.output<S>, ctx: { servicos: Servicos; log: FastifyBaseLogger }): Promise<unknown>;
 }
 

@@ -3,10 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Servicos } from '../app';
 import { finalizarVencidasJob } from '../modules/analise/analise.jobs';
 import { apagarArquivoJob, conciliarArquivosJob } from '../modules/documento/documento.jobs';
+import { emailLoteJob, encerrarSuspensoesJob, processarLoteJob, retomarLotesJob } from '../modules/lote/lote.jobs';
+import { gerarRelatorioJob, limparRelatoriosJob } from '../modules/relatorio/relatorio.jobs';
 import { FilaDeJobs, opcoesDeEnvio, type DefinicaoJob } from './job';
 
 /** Every job of the product, each defined in its module's `<domain>.jobs.ts`. This file only registers them. */
-export const DEFINICOES_JOBS: readonly DefinicaoJob[] = [finalizarVencidasJob, apagarArquivoJob, conciliarArquivosJob];
+export const DEFINICOES_JOBS: readonly DefinicaoJob[] = [finalizarVencidasJob, apagarArquivoJob, conciliarArquivosJob,
+  processarLoteJob, emailLoteJob, retomarLotesJob, encerrarSuspensoesJob, gerarRelatorioJob, limparRelatoriosJob];
 
 const FUSO = 'America/Sao_Paulo';
 
@@ -61,7 +64,8 @@ export async function iniciarJobs(opts: {
       trabalhando = true;
       for (const def of definicoes) {
         if (def.agenda) await boss.schedule(def.nome, def.agenda, {}, { ...opcoesDeEnvio(def), tz: FUSO });
-        await boss.work(def.nome, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 30 }, async ([job]) => {
+        const intervalo = Math.min(def.intervaloConsulta ?? Infinity, opts.pollingIntervalSeconds ?? 30);
+        await boss.work(def.nome, { pollingIntervalSeconds: intervalo }, async ([job]) => {
           if (!job) return undefined;
           return executarJob(def, job.data, { servicos, log: opts.log });
         });

@@ -19,6 +19,13 @@ export const MENSAGEM_FORA_DO_ESCOPO = 'Você não tem permissão para acessar o
 /** Staff who read fishers, requests and analyses: SFPA within its states (`podeLerPescador`), the rest everywhere. */
 export const SERVIDORES_LEITORES = [Perfil.GESTOR, Perfil.MPA, Perfil.SFPA, Perfil.ADMIN, Perfil.CONSULTA_INTERNO] as const;
 
+/**
+ * Administration (product guide, "Who may do what"): GESTOR and ADMIN manage normative acts and task forces;
+ * CONSULTA_INTERNO reads them; every other caller gets 403.
+ */
+export const GERENCIAM_ADMINISTRACAO = [Perfil.GESTOR, Perfil.ADMIN] as const;
+export const LEEM_ADMINISTRACAO = [Perfil.GESTOR, Perfil.ADMIN, Perfil.CONSULTA_INTERNO] as const;
+
 /** The fisher (their own record, requests and card) and the staff who read fishers. */
 export const LEITORES = [Perfil.INTERESSADO, ...SERVIDORES_LEITORES] as const;
 

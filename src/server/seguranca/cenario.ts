@@ -56,6 +56,9 @@ export interface DadosPescador {
   /** The query string of a signed address of that file (expira, assinatura). */
   assinatura: string;
   notificacao: number;
+  /** A REAP of the fisher (its questionnaire id, year 2025, generated through the API) and a justification document of it. */
+  reap: number;
+  documentoReap: number;
 }
 
 /** A route as the OpenAPI document lists it. */
@@ -162,9 +165,18 @@ async function pescadorComRegistros(t: TestApp, n: number, uf: 'PA' | 'SP', nume
     RETURNING id`);
   await t.db.execute(sql`UPDATE analise_solicitacao SET documento_parecer_id = ${parecer} WHERE id = ${analise}`);
 
+  esperar200(await pescador.sessao.api({ method: 'POST', url: `/api/reap/gerar-reap-pescador/${pescador.id}` }));
+  const { id: reap } = await umaLinha<{ id: number }>(t.db, sql`
+    SELECT id FROM reap_questionario WHERE pescador_id = ${pescador.id} AND ano_referencia = 2025`);
+  const documentoReap = esperar200(await pescador.sessao.api({
+    method: 'POST', url: '/api/documentos/reap', ...multipart({ idQuestionarioBasico: reap, tipo: TipoDocumento.ADICIONAL }, [{ nome: 'j.pdf', bytes: pdf() }]),
+  })).json().dados.documentos[0].id as number;
+
   const endereco = esperar200(await pescador.sessao.api({ method: 'GET', url: `/api/cloud-storage/${chave}` })).json().dados.url as string;
   const assinatura = new URL(endereco, 'http://localhost').search.slice(1);
-  return { pescador, uf, numeroRgp, solicitacao, protocolo, rascunho, analise, parecer, documento, chave, assinatura, notificacao };
+  return {
+    pescador, uf, numeroRgp, solicitacao, protocolo, rascunho, analise, parecer, documento, chave, assinatura, notificacao, reap, documentoReap,
+  };
 }
 
 interface Operacao {
@@ -231,7 +243,7 @@ export async function montarCenario(opcoes: { logger?: AppDeps['logger'] } = {})
 // ---------------------------------------------------------------- how to call each route on a fisher's records
 
 /** What a route's `{id}` names. */
-export type Alvo = 'pescador' | 'solicitacao' | 'rascunho' | 'analise' | 'documento' | 'parecer' | 'notificacao' | 'protocolo';
+export type Alvo = 'pescador' | 'solicitacao' | 'rascunho' | 'analise' | 'documento' | 'parecer' | 'notificacao' | 'protocolo' | 'reap' | 'documentoReap';
 
 export interface ComoChamar {
   /** What `{id}` in the path names. */
@@ -248,6 +260,8 @@ export interface ComoChamar {
   encerraSessao?: boolean;
   /** `{chave}` is a sign-in link key (32 hex digits the client draws), not a file key. */
   chaveDeLink?: boolean;
+  /** `{id}` names no fisher's record (a normative act, a task force): this id, which need not exist (404). */
+  idAdministrativo?: number;
 }
 
 const ENDERECO_PA = {
@@ -311,17 +325,60 @@ export const COMO_CHAMAR: Record<string, ComoChamar> = {
   'GET /api/pescador/{id}/imprimir-carteira': { id: 'pescador' },
   'GET /api/carteira-profissional/consulta-publica': { query: (d) => `cpf=${d.pescador.cpf}&rgp=${d.numeroRgp}`, captcha: true },
   'GET /api/pescador/protocolo-solicitacao-registro/{id}': { id: 'protocolo', captcha: true },
+  // A batch's id: any number reaches the rules (404 for an unknown batch).
+  'GET /api/pescador/lote/{id}/resultado': { id: 'pescador' },
+  // Map users and access hours: bodies that touch no demo account (a new CONSULTA_INTERNO of the ministry, an
+  // unknown map user, the hours of an agency nobody works at).
+  'POST /api/usuario-mapa': {
+    corpo: () => ({
+      usuario: { nome: 'SERVIDORA DO CENÁRIO', cpf: '99000000130', bloqueado: false }, tipoUsuario: { id: Perfil.CONSULTA_INTERNO },
+      siglaOrgao: 'MPA', acessoCustomizado: false, usuarioPodeAcessarTodosDias: false,
+    }),
+  },
+  'PATCH /api/usuario-mapa/horario-acesso': { corpo: () => ({ id: 999_999, acessoCustomizado: true, horaLimiteInicioAcesso: '08:00', horaLimiteTerminoAcesso: '17:00' }) },
+  'POST /api/configuracao-horario-acesso': {
+    corpo: () => ({ configuracoes: [{ orgao: 'SFPA-AC', horaLimiteInicioAcesso: '08:00', horaLimiteTerminoAcesso: '18:00', usuarioPodeAcessarTodosDias: false }] }),
+  },
+  'PATCH /api/configuracao-horario-acesso/usuario-unidade-trabalho': { corpo: () => ({ orgao: 'SFPA-AC' }) },
+  // Normative acts and task forces: ids of no fisher (an id that does not exist answers 404 to whoever may call).
+  'GET /api/ato-normativo/{id}': { idAdministrativo: 999_999 },
+  'DELETE /api/ato-normativo/{id}': { idAdministrativo: 999_999 },
+  'GET /api/forca-tarefa/{id}': { idAdministrativo: 999_999 },
+  'DELETE /api/forca-tarefa/remover/{id}': { idAdministrativo: 999_999 },
+  // The fisher report's runs: a run of nobody (404 to whoever may call; only its requester reads a run).
+  'GET /api/pescador/relatorio/execucao/{id}': { idAdministrativo: 999_999 },
+  'GET /api/pescador/relatorio/arquivo/{id}': { idAdministrativo: 999_999 },
+  // REAP: {idPescador} and {idReap} name the fisher and their REAP (valorDoCaminho); {id} what each says.
+  'GET /api/reap/listar-reap-pendente-pescador/{idPescador}': { idsNoPedido: true },
+  'POST /api/reap/gerar-reap-pescador/{idPescador}': { idsNoPedido: true },
+  'GET /api/reap/pescador-consultar-obrigacoes/filtro': { query: (d) => `idPescador=${d.pescador.id}`, idsNoPedido: true },
+  'GET /api/reap/recuperar-reaps-pescador/{id}': { id: 'pescador' },
+  'GET /api/reap/obter-obrigacao/{id}': { id: 'reap' },
+  'GET /api/reap/questionario-basico/{id}': { id: 'reap' },
+  'GET /api/reap/{id}/comprovante': { id: 'reap' },
+  'POST /api/reap/questionario-basico': { corpo: (d) => ({ id: d.reap, anoReferencia: 2025, realizouPesca: true, enviada: false }), idsNoPedido: true },
+  'POST /api/reap/questionario-basico/industrial': { corpo: (d) => ({ id: d.reap, anoReferencia: 2025, enviada: false }), idsNoPedido: true },
+  'PUT /api/reap/prazos/{ano}': { corpo: () => ({ inicioPreenchimento: '2031-01-01', fimPreenchimento: '2031-05-31' }) },
+  'POST /api/documentos/reap': { multipart: (d) => ({ campos: { idQuestionarioBasico: d.reap, tipo: TipoDocumento.ADICIONAL }, arquivo: true }), idsNoPedido: true },
+  'POST /api/documentos/reap-industrial': { multipart: (d) => ({ campos: { idReapIndustrial: d.reap, tipo: TipoDocumento.VISTO_TRABALHO }, arquivo: true }), idsNoPedido: true },
+  'DELETE /api/documentos/reap/{idReap}/documento/{id}': { id: 'documentoReap' },
+  'DELETE /api/documentos/reap-industrial/{idReap}/documento/{id}': { id: 'documentoReap' },
 };
 
 /** The value of a path parameter of `rota` for the fisher `d`. */
 export function valorDoCaminho(rota: Rota, nome: string, d: DadosPescador): string {
   switch (nome) {
     case 'id': {
+      const administrativo = COMO_CHAMAR[rota.chave]?.idAdministrativo;
+      if (administrativo !== undefined) return String(administrativo);
       const alvo = COMO_CHAMAR[rota.chave]?.id;
       if (!alvo) throw new Error(`${rota.chave}: say what {id} names in COMO_CHAMAR (src/server/seguranca/cenario.ts)`);
       if (alvo === 'pescador') return String(d.pescador.id);
       return String(d[alvo]);
     }
+    case 'idPescador': return String(d.pescador.id);
+    case 'idReap': return String(d.reap);
+    case 'ano': return '2025';
     case 'chave': return COMO_CHAMAR[rota.chave]?.chaveDeLink ? crypto.randomBytes(16).toString('hex') : d.chave;
     case 'cpf': return d.pescador.cpf;
     case 'uf': return d.uf;
@@ -334,7 +391,7 @@ export function valorDoCaminho(rota: Rota, nome: string, d: DadosPescador): stri
 /** Whether the call names a fisher's records (an id, a file key or a CPF): a fisher may only name their own. */
 export function nomeiaRegistros(rota: Rota): boolean {
   const como = COMO_CHAMAR[rota.chave];
-  const porCaminho = rota.path.some((p) => (p === 'chave' && !como?.chaveDeLink) || p === 'cpf' || (p === 'id' && como?.id !== 'protocolo'));
+  const porCaminho = rota.path.some((p) => (p === 'chave' && !como?.chaveDeLink) || p === 'cpf' || (p === 'id' && como?.id !== 'protocolo' && como?.idAdministrativo === undefined));
   return porCaminho || Boolean(como?.idsNoPedido);
 }
 

@@ -239,7 +239,8 @@ function casosDa(rota: Rota, base: InjectOptions & { url: string }, d: DadosPesc
 function foraDoEnvelope(res: LightMyRequestResponse): string | null {
   if (res.statusCode === 204) return res.body === '' ? null : '204 with a body';
   const tipo = String(res.headers['content-type'] ?? '');
-  if (res.statusCode === 200 && /^(application\/pdf|image\/(jpeg|png))/.test(tipo)) return null;
+  // Files: PDFs, images and CSV downloads (the REAP pending list, the statistics) are not envelopes.
+  if (res.statusCode === 200 && /^(application\/pdf|image\/(jpeg|png)|text\/csv)/.test(tipo)) return null;
   if (!tipo.startsWith('application/json')) return `content-type ${tipo || 'none'}`;
   let corpo: unknown;
   try {

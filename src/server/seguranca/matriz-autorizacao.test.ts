@@ -97,11 +97,74 @@ const QUEM_PODE: Record<string, Perfis> = {
   // The card: the fisher prints their own, staff who read the fisher print it; anyone verifies its QR code.
   'GET /api/pescador/{id}/imprimir-carteira': LEEM_PESCADOR,
   'GET /api/carteira-profissional/verificar/{token}': TODOS,
+  // Map users and access hours: GESTOR and ADMIN manage; CONSULTA_INTERNO reads; the CPF registry only for
+  // those who register staff (decision 0028).
+  'GET /api/usuario-mapa': ['GESTOR', 'ADMIN', 'CONSULTA_INTERNO'],
+  'POST /api/usuario-mapa': ['GESTOR', 'ADMIN'],
+  'PATCH /api/usuario-mapa/horario-acesso': ['GESTOR', 'ADMIN'],
+  'GET /api/dados-bcpf/{cpf}': ['GESTOR', 'ADMIN'],
+  'GET /api/configuracao-horario-acesso': ['GESTOR', 'ADMIN', 'CONSULTA_INTERNO'],
+  'POST /api/configuracao-horario-acesso': ['GESTOR', 'ADMIN'],
+  'PATCH /api/configuracao-horario-acesso/usuario-unidade-trabalho': ['GESTOR', 'ADMIN'],
   // Public lookups.
   'GET /api/captcha/configuracao': TODOS,
   'GET /api/captcha/desafio': TODOS,
   'GET /api/carteira-profissional/consulta-publica': TODOS,
   'GET /api/pescador/protocolo-solicitacao-registro/{id}': TODOS,
+  // The fisher report (issue 13): staff who read fishers (SFPA within its states) and CONSULTA_EXTERNO (CPF masked).
+  'GET /api/pescador/relatorio/pescadores': [...SERVIDORES_LEITORES, 'CONSULTA_EXTERNO'],
+  'GET /api/pescador/relatorio/pescadores/previa': [...SERVIDORES_LEITORES, 'CONSULTA_EXTERNO'],
+  'GET /api/pescador/relatorio/execucao/{id}': [...SERVIDORES_LEITORES, 'CONSULTA_EXTERNO'],
+  'GET /api/pescador/relatorio/arquivo/{id}': [...SERVIDORES_LEITORES, 'CONSULTA_EXTERNO'],
+  // Batch processing of fishers: GESTOR and ADMIN only.
+  'POST /api/lote-pescador/manual': ['GESTOR', 'ADMIN'],
+  'POST /api/lote-pescador/automatico': ['GESTOR', 'ADMIN'],
+  'GET /api/pescador/lote/todos': ['GESTOR', 'ADMIN'],
+  'GET /api/pescador/lote/{id}/resultado': ['GESTOR', 'ADMIN'],
+  // Open statistics: aggregates only, anyone, no captcha.
+  'GET /api/estatisticas': TODOS,
+  'GET /api/estatisticas/csv': TODOS,
+  // Normative acts and task forces: GESTOR and ADMIN manage; CONSULTA_INTERNO reads (decisions 0030, 0031).
+  'GET /api/ato-normativo': ['GESTOR', 'ADMIN', 'CONSULTA_INTERNO'],
+  'GET /api/ato-normativo/listar': ['GESTOR', 'ADMIN', 'CONSULTA_INTERNO'],
+  'POST /api/ato-normativo': ['GESTOR', 'ADMIN'],
+  'PUT /api/ato-normativo': ['GESTOR', 'ADMIN'],
+  'GET /api/ato-normativo/{id}': ['GESTOR', 'ADMIN', 'CONSULTA_INTERNO'],
+  'DELETE /api/ato-normativo/{id}': ['GESTOR', 'ADMIN'],
+  'GET /api/forca-tarefa/consultar/filtro': ['GESTOR', 'ADMIN', 'CONSULTA_INTERNO'],
+  'GET /api/forca-tarefa/servidores': ['GESTOR', 'ADMIN'],
+  'POST /api/forca-tarefa': ['GESTOR', 'ADMIN'],
+  'PUT /api/forca-tarefa': ['GESTOR', 'ADMIN'],
+  'GET /api/forca-tarefa/{id}': ['GESTOR', 'ADMIN', 'CONSULTA_INTERNO'],
+  'DELETE /api/forca-tarefa/remover/{id}': ['GESTOR', 'ADMIN'],
+  'POST /api/forca-tarefa/remover-servidor': ['GESTOR', 'ADMIN'],
+  'POST /api/forca-tarefa/remover-uf': ['GESTOR', 'ADMIN'],
+  'PUT /api/forca-tarefa/ativa-desativa': ['GESTOR', 'ADMIN'],
+  // The states whose analyses the caller sees (the follow-up's state filter).
+  'GET /api/analise-solicitacao/ufs-escopo': SERVIDORES_LEITORES,
+  // Reading the audit trail: GESTOR and ADMIN; the fisher's LGPD rights, the fisher for themself (decision 0032).
+  'GET /api/auditoria': ['GESTOR', 'ADMIN'],
+  'GET /api/lgpd/acessos': PESCADOR,
+  'GET /api/lgpd/meus-dados': PESCADOR,
+  // REAP: the fisher fills their own; whoever reads the fisher reads them (audited); staff list the obligations;
+  // GESTOR and ADMIN set the filling windows (decision 0026).
+  'GET /api/reap/listar-reap-pendente-pescador/{idPescador}': LEEM_PESCADOR,
+  'POST /api/reap/gerar-reap-pescador/{idPescador}': PESCADOR,
+  'GET /api/reap/pescador-consultar-obrigacoes/filtro': LEEM_PESCADOR,
+  'GET /api/reap/recuperar-reaps-pescador/{id}': LEEM_PESCADOR,
+  'GET /api/reap/obter-obrigacao/{id}': LEEM_PESCADOR,
+  'GET /api/reap/questionario-basico/{id}': LEEM_PESCADOR,
+  'POST /api/reap/questionario-basico': PESCADOR,
+  'POST /api/reap/questionario-basico/industrial': PESCADOR,
+  'GET /api/reap/{id}/comprovante': LEEM_PESCADOR,
+  'GET /api/reap/consultar-obrigacoes/filtro': SERVIDORES_LEITORES,
+  'GET /api/reap/consultar-obrigacoes/csv': SERVIDORES_LEITORES,
+  'GET /api/reap/prazos': LEEM_PESCADOR,
+  'PUT /api/reap/prazos/{ano}': ['GESTOR', 'ADMIN'],
+  'POST /api/documentos/reap': PESCADOR,
+  'POST /api/documentos/reap-industrial': PESCADOR,
+  'DELETE /api/documentos/reap/{idReap}/documento/{id}': PESCADOR,
+  'DELETE /api/documentos/reap-industrial/{idReap}/documento/{id}': PESCADOR,
 };
 
 let c: Cenario;

@@ -40,6 +40,10 @@ export const MENSAGENS_ANALISE = {
 
 export const JUSTIFICATIVA_MINIMA = 30;
 
+/** GET /api/analise-solicitacao/ufs-escopo: the states whose analyses the caller sees (decision 0031). */
+export const ufsEscopoSchema = z.object({ ufs: z.array(z.string()), nacional: z.boolean() });
+export type UfsEscopo = z.infer<typeof ufsEscopoSchema>;
+
 export const idAnaliseCorpo = z.object({ idAnaliseSolicitacao: idCoagido() });
 
 export const itemChecklistSchema = z.object({

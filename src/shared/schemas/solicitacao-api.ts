@@ -91,6 +91,13 @@ export const MENSAGENS_EDICAO_DOCUMENTOS = {
   naoEdicaoDocumentos: 'Esta solicitação não é uma edição de documentos.',
 } as const;
 
+/**
+ * POST /api/solicitacao-edicao-documentos/{id}/enviar (decision 0033): a documents edit is sent with the declaration
+ * of step 5 accepted, as every request is.
+ */
+export const envioEdicaoDocumentosCorpo = z.object({ declaraCiencia: z.boolean().optional() });
+export type EnvioEdicaoDocumentosCorpo = z.infer<typeof envioEdicaoDocumentosCorpo>;
+
 /** `{id}` in a path (src/shared/schemas/primitivos.ts). */
 export { idParam };
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isValidCpf, onlyDigits } from '../cpf';
 import { maiorDeIdade, MENSAGENS_DATAS, naoFutura } from '../datas';
 import { Nacionalidade, TipoDocumento, TipoSolicitacao } from '../enums';
+import { guardarRgp, isRgpValido, MENSAGEM_RGP_INVALIDO } from '../rgp';
 import { isUf } from '../ufs';
 import { id as idPrimitivo, texto as textoPrimitivo } from './primitivos';
 
@@ -122,6 +123,18 @@ export const protocoloSchema = z.object({
   numeroNupSei: digitos(17, 'Número de processo inválido'),
 });
 
+/**
+ * Re-registration (type 2, decision 0033): the previous registry's RGP number and first-RGP date, as the fisher
+ * declares them when the registry does not know them (when it does, the screen shows them read-only and approval
+ * keeps the registry's own). Both optional: a fisher may have lost the number.
+ */
+export const rgpAnteriorSchema = z.object({
+  numeroRGP: textoPrimitivo().trim().max(20).refine((v) => v === '' || isRgpValido(v), MENSAGEM_RGP_INVALIDO)
+    .transform((v) => (v === '' ? null : guardarRgp(v))).nullable().optional(),
+  dataPrimeiroRgp: dataPassada.nullable().optional(),
+});
+export type RgpAnterior = z.output<typeof rgpAnteriorSchema>;
+
 /** Registry information shown read-only in step 1; never accepted from the client. */
 export const rgpLeituraSchema = z.object({
   numeroRGP: z.string().nullable(),
@@ -151,6 +164,7 @@ const passo1Base = z.object({
   endereco: enderecoSchema,
   contato: contatoSchema,
   protocolo: protocoloSchema.optional().nullable(),
+  rgpAnterior: rgpAnteriorSchema.optional().nullable(),
 });
 
 /**
@@ -169,6 +183,9 @@ export function passo1Schema(tipo: number) {
     ...v,
     documentoSocial: v.nacionalidadeBrasileira === Nacionalidade.ESTRANGEIRA ? null : (v.documentoSocial ?? null),
     protocolo: tipo === TipoSolicitacao.REGISTRO_PROTOCOLO ? (v.protocolo ?? null) : null,
+    rgpAnterior: tipo === TipoSolicitacao.RECADASTRAMENTO && (v.rgpAnterior?.numeroRGP || v.rgpAnterior?.dataPrimeiroRgp)
+      ? { numeroRGP: v.rgpAnterior.numeroRGP ?? null, dataPrimeiroRgp: v.rgpAnterior.dataPrimeiroRgp ?? null }
+      : null,
   }));
 }
 export type Passo1 = z.output<ReturnType<typeof passo1Schema>>;

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type MouseEvent } from 'react';
+import { dispensarToasts } from '../lib/toast';
 
 export interface FieldError {
   /** id of the field's input, the link's target */
@@ -35,7 +36,10 @@ export function ErrorSummary({
   const signature = errors.map((e) => `${e.field}:${e.message}`).join('|');
 
   useEffect(() => {
-    if (signature) ref.current?.focus();
+    if (!signature) return;
+    // No toast may cover the summary (issue 15, point 9): they close as it shows.
+    dispensarToasts();
+    ref.current?.focus();
   }, [signature, attempt]);
 
   if (errors.length === 0) return null;

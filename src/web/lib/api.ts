@@ -6,7 +6,8 @@ import { refreshResposta } from '../../shared/schemas/auth';
 import { documentosResposta, type Documento } from '../../shared/schemas/documento';
 import { navigation } from './navigation';
 import { clearSession, updateToken } from './session';
-import { getToken } from './storage';
+import { clearStoredSession, getToken } from './storage';
+import { queueToast } from './toast';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -50,6 +51,8 @@ function endSession(): void {
 }
 
 let refreshing: Promise<string> | null = null;
+/** Set once a request found the staff user outside their access window: the page is being left. */
+let saindoForaDaJanela = false;
 
 /**
  * Refreshes the token once for all concurrent callers: while a refresh is under way, every failing request
@@ -76,6 +79,19 @@ async function onResponseError(error: unknown): Promise<AxiosResponse> {
   // Errors without a response (network, timeout, cancellation) are rethrown untouched.
   if (!axios.isAxiosError(error) || !error.response || !error.config) throw error;
   const { response, config } = error;
+  // A staff user blocked, demoted out of their validity or outside their hours since the last click: the server
+  // refuses every request now, so the session ends at once, with the server's reason shown on the public page.
+  if (response.status === 403 && !config.skipAuthRefresh && codigoErroOf(error) === CodigoErro.FORA_DO_HORARIO) {
+    if (!saindoForaDaJanela) {
+      saindoForaDaJanela = true;
+      queueToast('error', mensagemDeErro(response.data, 'Seu acesso não está permitido agora.'));
+      // The stored session goes without telling the screens: told, they would route to '/' at once and show the
+      // queued message on the page being left. The full page load starts clean and shows it.
+      clearStoredSession();
+      navigation.assign('/');
+    }
+    throw error;
+  }
   if (response.status !== 401 || config.skipAuthRefresh) throw error;
 
   if (codigoErroOf(error) !== CodigoErro.TOKEN_EXPIRADO || config.retried) {
@@ -166,6 +182,11 @@ export async function postDocumento(url: string, campos: Record<string, string |
   const documento = dados.documentos[0];
   if (!documento) throw new Error('Resposta sem documento');
   return documento;
+}
+
+/** PATCH: the envelope, checked with the shared schema of its `dados`. */
+export function patchEnvelope<T extends z.ZodType>(url: string, corpo: unknown, dados: T) {
+  return requestEnvelope({ method: 'patch', url, data: corpo }, dados);
 }
 
 /** DELETE answering the envelope (not the 204 ones): checked with the shared schema of its `dados`. */

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../test/render-app';
 import { STORAGE_KEYS } from './storage';
-import { queueToast, showQueuedToasts, toastConfig } from './toast';
+import { limiteDeToasts, queueToast, showQueuedToasts, toastConfig } from './toast';
 
 let restore: (() => void) | undefined;
 afterEach(() => {
@@ -52,5 +52,12 @@ describe('toasts', () => {
     expect(showQueuedToasts()).toEqual([]);
     sessionStorage.setItem(STORAGE_KEYS.toast, JSON.stringify({ type: 'warning', message: 'Único' }));
     expect(showQueuedToasts()).toEqual([{ type: 'warning', message: 'Único' }]);
+  });
+});
+
+describe("toasts on a phone (issue 15, point 9)", () => {
+  it('a 360 px screen shows one toast at a time; a desktop is not limited', () => {
+    expect(limiteDeToasts(360)).toBe(1);
+    expect(limiteDeToasts(1280)).toBeUndefined();
   });
 });

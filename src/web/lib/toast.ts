@@ -39,6 +39,22 @@ function readQueue(): QueuedToast[] {
   }
 }
 
+/** Screens this narrow (360 px phones) show one toast at a time: a second waits for the first to close. */
+export const LARGURA_UM_TOAST = 480;
+
+/** react-toastify's `limit` for a viewport `largura` px wide: 1 on phones, none above. */
+export function limiteDeToasts(largura: number): number | undefined {
+  return largura <= LARGURA_UM_TOAST ? 1 : undefined;
+}
+
+/**
+ * Closes every visible toast: called when an error summary shows, so that no toast covers it (the summary says
+ * what went wrong; a toast on top of it would hide it on a phone).
+ */
+export function dispensarToasts(): void {
+  toast.dismiss();
+}
+
 /** Shows a toast now. */
 export function showToast(type: ToastType, message: string, options?: { autoClose?: number }): void {
   toast[type](message, options);

@@ -40,6 +40,7 @@ function mockPescador(o: {
   rascunhos?: unknown[];
   notificacoes?: unknown[];
 } = {}) {
+  http.get('/api/lgpd/acessos', ok({ acessos: [], proximo: null }));
   http.get('/api/solicitacao/totalizadores/42', ok({ ...ZERO, ...o.totalizadores }));
   http.get('/api/rgp/pescador/42', ok(o.rgp ?? SEM_RGP));
   http.get('/api/solicitacao-pescador-ativo-edicao-registro/consultar/42', ok(o.consulta ?? {
@@ -83,7 +84,8 @@ describe('/home for a fisher (perfil 4)', () => {
     open('/home');
 
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Olá, MARIA DAS GRAÇAS');
-    expect(screen.getByRole('status').textContent).toContain('Carregando');
+    // The counters load (the "Quem acessou meus dados" section below has a status of its own).
+    expect(screen.getAllByRole('status').map((e) => e.textContent).join(' ')).toContain('Carregando o total de solicitações');
 
     answer.resolve(
       ok({ rascunhos: 1, enviadas: 2, deferidas: 3, finalizadas: 4, emAnalise: 5, emAtualizacao: 6, todas: 1021 }),
@@ -111,6 +113,8 @@ describe('/home for a fisher (perfil 4)', () => {
       // rascunhos 1: the draft to continue; deferidas 3: an open documents edit.
       'GET /api/solicitacao?pagina=1&tamanhoPagina=1&situacao=1',
       'GET /api/solicitacao?pagina=1&tamanhoPagina=1&situacao=1%2C2%2C3&tipo=9',
+      // "Quem acessou meus dados" (decision 0032).
+      'GET /api/lgpd/acessos',
     ]));
     expect(screen.getByRole('link', { name: 'Minhas solicitações' }).getAttribute('href')).toBe('/pescador/solicitacoes');
     expect(document.title).toContain('Página inicial');

@@ -4,17 +4,21 @@ import { Perfil, perfilLabel, SituacaoSolicitacao, TipoSolicitacao, tipoSolicita
 import { MENSAGENS_SOLICITACAO } from '../../shared/schemas/solicitacao';
 import type { TotalizadoresPescador } from '../../shared/schemas/totalizadores';
 import { exibirRgp } from '../../shared/rgp';
-import { ROTA_CONSULTA_CARTEIRA, ROTA_CONSULTA_PROTOCOLO, rotaDocumentos } from '../../shared/rotas-web';
+import {
+  ROTA_ADMIN_RELATORIO, ROTA_CONSULTA_CARTEIRA, ROTA_CONSULTA_PROTOCOLO, ROTA_REAP, ROTA_REAP_OBRIGACOES, rotaDocumentos,
+} from '../../shared/rotas-web';
 import { Loading } from '../components/loading';
 import { Message } from '../components/message';
 import { PageTitle } from '../components/page-title';
 import { LinkAcompanharAnalises } from '../features/analise';
+import { LinkAdministracao } from '../features/administracao';
 import { ImprimirCarteiraSeAtivo } from '../features/carteira';
 import { useConsultaEdicaoRegistro } from '../features/edicao-registro';
 import { useRgpPescador } from '../features/edicao-rgp';
 import { rotaAssistente, useSolicitacoes } from '../features/minhas-solicitacoes';
 import { ModalNotificacoes } from '../features/notificacoes';
 import { OpcoesPescador, opcoesPescador } from '../features/opcoes';
+import { QuemAcessouMeusDados } from '../features/transparencia';
 import {
   Contadores,
   contadoresPescador,
@@ -163,12 +167,16 @@ function PainelPescador({ idPescador }: { idPescador: number | undefined }) {
       <p className="mt-3">
         <Link to="/pescador/solicitacoes" className="br-button secondary">
           <i className="fas fa-list" aria-hidden="true" /> Minhas solicitações
+        </Link>{' '}
+        <Link to={ROTA_REAP} className="br-button secondary">
+          <i className="fas fa-file-alt" aria-hidden="true" /> REAP
         </Link>
       </p>
       <section aria-labelledby="titulo-solicitacoes" className="mt-4">
         <h2 id="titulo-solicitacoes">Minhas solicitações</h2>
         {body}
       </section>
+      {idPescador !== undefined && <QuemAcessouMeusDados />}
       <ModalNotificacoes />
     </>
   );
@@ -185,6 +193,15 @@ function PainelServidor() {
       <h2 id="titulo-analises">Análises de solicitações</h2>
       {body}
       <LinkAcompanharAnalises />
+      <p className="mt-3">
+        <Link className="br-button secondary" to={ROTA_REAP_OBRIGACOES}>
+          <i className="fas fa-file-alt" aria-hidden="true" /> Obrigações de REAP
+        </Link>{' '}
+        <Link className="br-button secondary" to={ROTA_ADMIN_RELATORIO}>
+          <i className="fas fa-table" aria-hidden="true" /> Relatório de pescadores
+        </Link>
+      </p>
+      <LinkAdministracao />
     </section>
   );
 }
@@ -206,7 +223,11 @@ function PainelConsultaExterna() {
           <Link to={ROTA_CONSULTA_PROTOCOLO}>Consultar protocolo de solicitação</Link>
         </li>
       </ul>
-      <p>O relatório estará disponível nesta página quando for publicado.</p>
+      <p>
+        <Link className="br-button secondary" to={ROTA_ADMIN_RELATORIO}>
+          <i className="fas fa-table" aria-hidden="true" /> Relatório de pescadores
+        </Link>
+      </p>
     </section>
   );
 }

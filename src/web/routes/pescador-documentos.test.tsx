@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Indeferimento } from '../../shared/schemas/analise';
 import { setToken } from '../lib/storage';
@@ -113,6 +113,23 @@ describe('/pescador/documentos', () => {
     // Any document may be replaced, at least one: none is marked required on its own (the server asks one).
     await screen.findByLabelText('Substituir arquivo Documento de identificação (opcional)');
     screen.getByText(/Envie pelo menos um documento novo para enviar a solicitação\./);
+  });
+
+  it('type 9 is sent only with the declaration accepted, and sends it (decision 0033)', async () => {
+    solicitacao(1, { tipo: 9 });
+    http.post('/api/solicitacao-edicao-documentos/10/enviar', ok(solicitacaoDetalhe({ id: 10, tipo: 9, situacao: 6 }), 200));
+    open('/pescador/documentos?idSolicitacao=10&tipoSolicitacao=9');
+    const enviar = await screen.findByRole('button', { name: 'Enviar para análise' });
+    fireEvent.click(enviar);
+    const resumo = await screen.findByRole('alert');
+    within(resumo).getByRole('link', { name: /Não é possivel avançar sem ler e concordar com a declaração/ });
+    expect(screen.getByRole('checkbox', { name: 'Li e concordo com a declaração' }).getAttribute('aria-invalid')).toBe('true');
+    expect(http.callsTo('/api/solicitacao-edicao-documentos/10/enviar')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Li e concordo com a declaração' }));
+    fireEvent.click(enviar);
+    await waitFor(() => expect(http.callsTo('/api/solicitacao-edicao-documentos/10/enviar')).toHaveLength(1));
+    expect(http.callsTo('/api/solicitacao-edicao-documentos/10/enviar')[0]!.data).toEqual({ declaraCiencia: true });
   });
 
   it('without idSolicitacao, says so', async () => {

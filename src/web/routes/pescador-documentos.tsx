@@ -4,12 +4,16 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SituacaoSolicitacao, TipoSolicitacao, situacaoSolicitacaoLabel, tipoSolicitacaoLabel, type TipoSolicitacao as Tipo } from '../../shared/enums';
 import { ROTA_HOME } from '../../shared/rotas-web';
 import { MENSAGENS_SOLICITACAO } from '../../shared/schemas/solicitacao';
+import { ErrorSummary, type FieldError as SummaryError } from '../components/error-summary';
+import { CheckboxField } from '../components/form/checkbox-field';
+import { withFieldNames } from '../components/form/form-errors';
 import { Loading } from '../components/loading';
 import { Message } from '../components/message';
 import { PageTitle } from '../components/page-title';
 import { DocumentosSolicitacao, enviarEdicaoDocumentos, RegistroIndeferimento } from '../features/documentos';
 import { enviarEdicaoRgp } from '../features/edicao-rgp';
 import { ERRO_CONSULTAR_SOLICITACAO, rotaAssistente, temAssistente, useSolicitacao } from '../features/minhas-solicitacoes';
+import { TextoDeclaracao } from '../features/solicitacao/passo5-declaracao';
 import '../styles/resumo.css';
 import { mensagemErro } from '../lib/api';
 import { queueToast, showToast } from '../lib/toast';
@@ -18,11 +22,28 @@ import { queueToast, showToast } from '../lib/toast';
  * Sends a request without a wizard (a documents edit, type 9; a first-RGP edit, type 7) for analysis once its
  * documents are uploaded; the server refuses one without the documents its type requires.
  */
-function EnviarParaAnalise({ idSolicitacao, enviarSolicitacao }: { idSolicitacao: number; enviarSolicitacao: (id: number) => Promise<string> }) {
+function EnviarParaAnalise({
+  idSolicitacao,
+  enviarSolicitacao,
+  comDeclaracao = false,
+}: {
+  idSolicitacao: number;
+  enviarSolicitacao: (id: number) => Promise<string>;
+  /** The declaration of step 5 before sending (a documents edit, decision 0033). */
+  comDeclaracao?: boolean;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [enviando, setEnviando] = useState(false);
+  const [aceita, setAceita] = useState(false);
+  const [resumo, setResumo] = useState<SummaryError[]>([]);
+  const [tentativa, setTentativa] = useState(0);
   async function enviar() {
+    if (comDeclaracao && !aceita) {
+      setResumo(withFieldNames([{ field: ID_CIENCIA, message: MENSAGENS_SOLICITACAO.declaracao }]));
+      setTentativa((t) => t + 1);
+      return;
+    }
     setEnviando(true);
     try {
       queueToast('success', await enviarSolicitacao(idSolicitacao));
@@ -33,14 +54,36 @@ function EnviarParaAnalise({ idSolicitacao, enviarSolicitacao }: { idSolicitacao
       setEnviando(false);
     }
   }
-  return (
+  const botao = (
     <p className="mt-4">
       <button type="button" className="br-button primary" onClick={() => void enviar()} disabled={enviando}>
         {enviando ? 'Enviando…' : 'Enviar para análise'}
       </button>
     </p>
   );
+  if (!comDeclaracao) return botao;
+  return (
+    <section aria-labelledby="titulo-declaracao" className="mt-4">
+      <ErrorSummary errors={resumo} attempt={tentativa} />
+      <h2 id="titulo-declaracao">Declaração</h2>
+      <TextoDeclaracao />
+      <CheckboxField
+        id={ID_CIENCIA}
+        name={ID_CIENCIA}
+        label="Li e concordo com a declaração"
+        checked={aceita}
+        onChange={(e) => {
+          setAceita(e.target.checked);
+          if (e.target.checked) setResumo([]);
+        }}
+        error={resumo.length > 0 ? MENSAGENS_SOLICITACAO.declaracao : undefined}
+      />
+      {botao}
+    </section>
+  );
 }
+
+const ID_CIENCIA = 'declaraCiencia';
 
 function inteiroPositivo(valor: string | null): number | null {
   if (!valor || !/^\d+$/.test(valor)) return null;
@@ -118,7 +161,7 @@ export function PescadorDocumentosPage() {
           possuiEntidade={s.possuiInstituicaoRepresentante === true}
           somenteLeitura={!editavel}
         />
-        {editavel && s.tipo === TipoSolicitacao.EDICAO_DOCUMENTOS && <EnviarParaAnalise idSolicitacao={s.id} enviarSolicitacao={enviarEdicaoDocumentos} />}
+        {editavel && s.tipo === TipoSolicitacao.EDICAO_DOCUMENTOS && <EnviarParaAnalise idSolicitacao={s.id} enviarSolicitacao={enviarEdicaoDocumentos} comDeclaracao />}
         {editavel && s.tipo === TipoSolicitacao.EDICAO_RGP && <EnviarParaAnalise idSolicitacao={s.id} enviarSolicitacao={enviarEdicaoRgp} />}
         {emAtualizacao && temAssistente(s.tipo) && (
           <p className="mt-4">

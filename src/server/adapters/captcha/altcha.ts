@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib';
+import { createChallenge, randomInt, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { z } from 'zod';
 import { TAMANHO_MAXIMO_TOKEN, type CaptchaVerifier } from './captcha';
@@ -51,7 +51,13 @@ const payloadSchema = z.object({
  * The self-hosted captcha: ALTCHA v2 proof of work (altcha-lib), deterministic mode. The server draws the counter,
  * signs the challenge (HMAC-SHA256) and the derived key (second key), so verifying is two HMACs, never a key
  * derivation an attacker could make us repeat. Each challenge expires in minutes and its signature is spent on
- * first use (table captcha_usado). Time is the real clock: altcha-lib checks expiry against Date.now().
+ * first use (table captcha_usado). Time is the real clock.
+ *
+ * Challenges are made by altcha-lib; solutions are checked here with node:crypto's synchronous HMAC, the same
+ * checks as altcha-lib's verifySolution on its key-signature path (canonical JSON of the parameters, constant-time
+ * comparisons, lowercase-hex key, uint32 counter), without its WebCrypto key import and async job per HMAC,
+ * which were a fifth of a public lookup's CPU (decision 0040). A challenge without a key signature is refused:
+ * this server never issues one, and checking it would mean deriving the key.
  */
 export class AltchaVerifier implements CaptchaVerifier {
   private readonly chaveAssinatura: string;
@@ -83,6 +89,17 @@ export class AltchaVerifier implements CaptchaVerifier {
     });
   }
 
+  /** The challenge is ours, untouched, and the solution's key is the one we signed for it. */
+  private assinaturaConfere(parametros: Record<string, unknown>, assinatura: string, solucao: { counter: number; derivedKey: string }): boolean {
+    const esperada = hmacHex(this.chaveAssinatura, JSON.stringify(ordenarChaves(parametros)));
+    if (!iguaisEmTempoConstante(assinatura, esperada)) return false;
+    const assinaturaChave = parametros['keySignature'];
+    if (typeof assinaturaChave !== 'string') return false;
+    if (!/^(?:[0-9a-f]{2})+$/.test(solucao.derivedKey)) return false;
+    if (!Number.isInteger(solucao.counter) || solucao.counter < 0 || solucao.counter > 0xffffffff) return false;
+    return iguaisEmTempoConstante(assinaturaChave, hmacHex(this.chaveDerivada, Buffer.from(solucao.derivedKey, 'hex')));
+  }
+
   async verificar(token: string, _ip: string): Promise<boolean> {
     if (!token || token.length > TAMANHO_MAXIMO_TOKEN) return false;
     let bruto: unknown;
@@ -95,21 +112,28 @@ export class AltchaVerifier implements CaptchaVerifier {
     if (!payload.success) return false;
     const { challenge, solution } = payload.data;
     if (challenge.parameters.expiresAt * 1000 <= Date.now()) return false;
-    let verificado: boolean;
-    try {
-      const r = await verifySolution({
-        challenge,
-        solution,
-        deriveKey,
-        hmacSignatureSecret: this.chaveAssinatura,
-        hmacKeySignatureSecret: this.chaveDerivada,
-      });
-      verificado = r.verified;
-    } catch {
-      return false;
-    }
-    if (!verificado) return false;
+    if (!this.assinaturaConfere(challenge.parameters, challenge.signature, solution)) return false;
     // Spent now: a second use of the same solved challenge is refused.
     return this.base.registro.consumir(`altcha:${challenge.signature}`, new Date(challenge.parameters.expiresAt * 1000));
   }
+}
+
+function hmacHex(chave: string, dados: string | Buffer): string {
+  return crypto.createHmac('sha256', chave).update(dados).digest('hex');
+}
+
+function iguaisEmTempoConstante(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+}
+
+/** altcha-lib's canonical form: keys sorted at every level, undefined values left out, arrays kept as they are. */
+function ordenarChaves(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return v;
+  return Object.fromEntries(Object.keys(v).sort()
+    .flatMap((k) => {
+      const valor = (v as Record<string, unknown>)[k];
+      return valor === undefined ? [] : [[k, ordenarChaves(valor)]];
+    }));
 }

@@ -1,6 +1,7 @@
 import { lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { captchaUsado } from '../../db/schema';
+import { Agrupador } from '../../lib/agrupador';
 
 /** Spends captcha tokens: each one is accepted once, until it expires. */
 export interface RegistroUsoUnico {
@@ -13,24 +14,40 @@ const INTERVALO_LIMPEZA_MS = 60_000;
 
 /**
  * The spent tokens in table captcha_usado (primary key `assinatura`, up to 128 characters). The insert is atomic
- * (ON CONFLICT DO NOTHING), so two concurrent uses of one token cannot both pass. Expired rows are useless (an
- * expired token is refused anyway) and are deleted opportunistically through index captcha_usado_expira_idx.
+ * (ON CONFLICT DO NOTHING), so two concurrent uses of one token cannot both pass, on one server or several.
+ * Concurrent uses are grouped into one INSERT of many rows (group commit, decision 0040): a key is spent when
+ * the INSERT returns it; the same key twice in one batch is spent by the first only. Expired rows are useless
+ * (an expired token is refused anyway) and are deleted opportunistically through index captcha_usado_expira_idx.
  */
 export class PgRegistroUsoUnico implements RegistroUsoUnico {
   private ultimaLimpeza = 0;
+  private readonly lote: Agrupador<{ chave: string; expiraEm: Date }, boolean>;
 
   constructor(
     private readonly db: Database,
     private readonly onLimpezaFalhou: (err: unknown) => void = () => undefined,
-  ) {}
+  ) {
+    this.lote = new Agrupador((itens) => this.inserir(itens));
+  }
 
   async consumir(chave: string, expiraEm: Date): Promise<boolean> {
     if (!chave || chave.length > 128) return false;
     await this.limparSeDevido();
-    const rows = await this.db.insert(captchaUsado).values({ assinatura: chave, expiraEm })
-      .onConflictDoNothing({ target: captchaUsado.assinatura })
-      .returning({ assinatura: captchaUsado.assinatura });
-    return rows.length === 1;
+    return this.lote.enviar({ chave, expiraEm });
+  }
+
+  /** One INSERT for the batch (a named statement: its text never changes); true for each key it spent. */
+  private async inserir(itens: Array<{ chave: string; expiraEm: Date }>): Promise<boolean[]> {
+    const { rows } = await this.db.$client.query<{ assinatura: string }>({
+      name: 'captcha_usado_consumir',
+      text: `INSERT INTO captcha_usado (assinatura, expira_em)
+        SELECT * FROM unnest($1::varchar[], $2::timestamptz[])
+        ON CONFLICT (assinatura) DO NOTHING RETURNING assinatura`,
+      values: [itens.map((i) => i.chave), itens.map((i) => i.expiraEm.toISOString())],
+    });
+    const gastas = new Set(rows.map((r) => r.assinatura));
+    // Only the first occurrence of a key in the batch spends it.
+    return itens.map((i) => gastas.delete(i.chave));
   }
 
   private async limparSeDevido(): Promise<void> {

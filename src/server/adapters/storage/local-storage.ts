@@ -1,6 +1,9 @@
 import crypto from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   CHAVE_ARQUIVO_VALIDA, exigirChaveValida, type ArquivoArmazenado, type ArquivoListado, type AssinadorArquivos, type FileStorage,
 } from './storage';
@@ -41,6 +44,43 @@ export class LocalFileStorage implements FileStorage {
       const [bytes, meta] = await Promise.all([fs.readFile(file), fs.readFile(`${file}.meta`, 'utf8')]);
       const { mime } = JSON.parse(meta) as { mime?: unknown };
       return { bytes, mime: typeof mime === 'string' ? mime : 'application/octet-stream' };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+
+  async putStream(key: string, source: AsyncIterable<Buffer | Uint8Array>, mime: string): Promise<number> {
+    const file = this.caminho(key);
+    await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    await gravarAtomico(`${file}.meta`, Buffer.from(JSON.stringify({ mime })));
+    const tmp = `${file}.${crypto.randomBytes(6).toString('hex')}.tmp`;
+    let bytes = 0;
+    try {
+      // `flush`: the file is fsynced before it is closed, as `gravarAtomico` does.
+      await pipeline(source, async function* (pedacos: AsyncIterable<Buffer | Uint8Array>) {
+        for await (const p of pedacos) {
+          bytes += p.length;
+          yield p;
+        }
+      }, createWriteStream(tmp, { flags: 'wx', mode: 0o600, flush: true }));
+      await fs.rename(tmp, file);
+      return bytes;
+    } catch (err) {
+      await fs.rm(tmp, { force: true });
+      await fs.rm(`${file}.meta`, { force: true });
+      throw err;
+    }
+  }
+
+  async getStream(key: string): Promise<{ stream: Readable; mime: string; tamanho: number } | null> {
+    const file = this.caminho(key);
+    try {
+      const meta = await fs.readFile(`${file}.meta`, 'utf8');
+      const fh = await fs.open(file, 'r');
+      const { size } = await fh.stat();
+      const { mime } = JSON.parse(meta) as { mime?: unknown };
+      return { stream: fh.createReadStream(), mime: typeof mime === 'string' ? mime : 'application/octet-stream', tamanho: size };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw err;

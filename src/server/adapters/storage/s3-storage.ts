@@ -1,5 +1,7 @@
+import type { Readable } from 'node:stream';
 import {
-  DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client,
+  AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CreateMultipartUploadCommand, DeleteObjectCommand,
+  GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import {
@@ -62,6 +64,61 @@ export class S3FileStorage implements FileStorage {
     }
   }
 
+  /**
+   * A multipart upload, one part of PARTE_MULTIPART bytes in memory at a time (S3's minimum part is 5 MiB); a file
+   * smaller than one part is one plain put. Completed, the object appears whole; failed, the upload is aborted.
+   */
+  async putStream(key: string, source: AsyncIterable<Buffer | Uint8Array>, mime: string): Promise<number> {
+    const objeto = this.objeto(key);
+    let pedacos: Buffer[] = [];
+    let acumulado = 0;
+    let total = 0;
+    let uploadId: string | undefined;
+    const partes: { ETag: string; PartNumber: number }[] = [];
+    const enviarParte = async () => {
+      const corpo = Buffer.concat(pedacos, acumulado);
+      pedacos = [];
+      acumulado = 0;
+      if (!uploadId) {
+        uploadId = (await this.client.send(new CreateMultipartUploadCommand({ ...objeto, ContentType: mime }))).UploadId;
+        if (!uploadId) throw new Error('S3 multipart upload without an id');
+      }
+      const PartNumber = partes.length + 1;
+      const r = await this.client.send(new UploadPartCommand({ ...objeto, UploadId: uploadId, PartNumber, Body: corpo, ContentLength: corpo.length }));
+      partes.push({ ETag: r.ETag ?? '', PartNumber });
+    };
+    try {
+      for await (const p of source) {
+        const b = Buffer.isBuffer(p) ? p : Buffer.from(p);
+        pedacos.push(b);
+        acumulado += b.length;
+        total += b.length;
+        if (acumulado >= PARTE_MULTIPART) await enviarParte();
+      }
+      if (!uploadId) {
+        await this.put(key, Buffer.concat(pedacos, acumulado), mime);
+        return total;
+      }
+      if (acumulado > 0) await enviarParte();
+      await this.client.send(new CompleteMultipartUploadCommand({ ...objeto, UploadId: uploadId, MultipartUpload: { Parts: partes } }));
+      return total;
+    } catch (err) {
+      if (uploadId) await this.client.send(new AbortMultipartUploadCommand({ ...objeto, UploadId: uploadId })).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  async getStream(key: string): Promise<{ stream: Readable; mime: string; tamanho: number } | null> {
+    try {
+      const res = await this.client.send(new GetObjectCommand(this.objeto(key)));
+      if (!res.Body) return null;
+      return { stream: res.Body as Readable, mime: res.ContentType ?? 'application/octet-stream', tamanho: res.ContentLength ?? 0 };
+    } catch (err) {
+      if (naoExiste(err)) return null;
+      throw err;
+    }
+  }
+
   /** S3 answers a delete of a missing object with success, as the interface asks. */
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand(this.objeto(key)));
@@ -103,6 +160,9 @@ export class S3FileStorage implements FileStorage {
     this.client.destroy();
   }
 }
+
+/** Bytes of each part of a multipart upload (S3 asks at least 5 MiB for every part but the last). */
+const PARTE_MULTIPART = 8 * 1024 * 1024;
 
 function naoExiste(err: unknown): boolean {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };

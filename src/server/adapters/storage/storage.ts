@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { Readable } from 'node:stream';
 
 /** A stored file: its bytes and the content type it was stored with. */
 export interface ArquivoArmazenado {
@@ -31,6 +32,13 @@ export interface FileStorage {
    * in memory. Anything in the storage that is not a valid key is skipped.
    */
   listar(): AsyncIterable<ArquivoListado>;
+  /**
+   * Stores what the stream yields under the key, in bounded memory (large generated files: the fisher report,
+   * decision 0036); all or nothing, like `put`. Answers the bytes written.
+   */
+  putStream(key: string, source: AsyncIterable<Buffer | Uint8Array>, mime: string): Promise<number>;
+  /** The file as a stream (served without loading it whole), or null when there is none under the key. */
+  getStream(key: string): Promise<{ stream: Readable; mime: string; tamanho: number } | null>;
 }
 
 /** Keys the storage accepts: letters, digits, `_` and `-` (no dots, no slashes: no path can be built from one). */

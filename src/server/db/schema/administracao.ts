@@ -1,4 +1,5 @@
-import { boolean, char, date, index, integer, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, char, check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { usuarioMapa } from './identidade';
 
 /** Normative act (ato normativo): the legal basis of task forces and batches. */
@@ -9,10 +10,18 @@ export const atoNormativo = pgTable('ato_normativo', {
   dataInicioVigencia: date('data_inicio_vigencia').notNull(),
   dataTerminoVigencia: date('data_termino_vigencia'),
   criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
-});
+  /** Who last saved it (CPF) and from where: kept by the server, never taken from the client. */
+  usuarioInternoGravou: char('usuario_interno_gravou', { length: 11 }),
+  ipOrigemAlteracao: varchar('ip_origem_alteracao', { length: 45 }),
+  dataAtualizacao: timestamp('data_atualizacao', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  // Validity starts before it ends (decision 0030); the act in force is found by its start.
+  check('ato_normativo_vigencia_check', sql`${t.dataTerminoVigencia} IS NULL OR ${t.dataInicioVigencia} < ${t.dataTerminoVigencia}`),
+  index('ato_normativo_vigencia_idx').on(t.dataInicioVigencia),
+]);
 
 /**
- * Task force (força-tarefa): servers of any agency who, while it is active and before its deadline, analyse
+ * Task force (força-tarefa): servers of any agency who, while it is active and until its deadline (the last day), analyse
  * requests of the states it serves.
  */
 export const forcaTarefa = pgTable('forca_tarefa', {
@@ -25,7 +34,10 @@ export const forcaTarefa = pgTable('forca_tarefa', {
   ipOrigemAlteracao: varchar('ip_origem_alteracao', { length: 45 }),
   dataCriacao: timestamp('data_criacao', { withTimezone: true }).notNull().defaultNow(),
   dataAtualizacao: timestamp('data_atualizacao', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [
+  index('forca_tarefa_ato_normativo_idx').on(t.atoNormativoId),
+  index('forca_tarefa_data_limite_idx').on(t.dataLimite),
+]);
 
 export const forcaTarefaUf = pgTable('forca_tarefa_uf', {
   forcaTarefaId: integer('forca_tarefa_id').notNull().references(() => forcaTarefa.id, { onDelete: 'cascade' }),

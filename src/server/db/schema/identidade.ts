@@ -32,7 +32,23 @@ export const usuarioMapa = pgTable('usuario_mapa', {
   horaLimiteInicioAcesso: char('hora_limite_inicio_acesso', { length: 5 }),
   horaLimiteTerminoAcesso: char('hora_limite_termino_acesso', { length: 5 }),
   usuarioPodeAcessarTodosDias: boolean('usuario_pode_acessar_todos_dias').notNull().default(false),
-});
+}, (t) => [
+  // The list filtered by agency and applying an agency's hours to its users (modules/usuario-mapa).
+  index('usuario_mapa_sigla_orgao_idx').on(t.siglaOrgao),
+]);
+
+/**
+ * The local twin of the federal CPF registry (BCPF), filled by the seeds, so that the CPF lookup of the map-user
+ * form works on a bare machine (src/server/adapters/bcpf/local-bcpf.ts). A CPF may appear more than once, as it
+ * may in the real registry: the lookup then answers 'Existe mais de 1 servidor registrado com esse mesmo cpf'.
+ */
+export const bcpfPessoa = pgTable('bcpf_pessoa', {
+  id: serial('id').primaryKey(),
+  cpf: char('cpf', { length: 11 }).notNull(),
+  nome: varchar('nome', { length: 200 }).notNull(),
+  matricula: varchar('matricula', { length: 30 }),
+  email: varchar('email', { length: 200 }),
+}, (t) => [index('bcpf_pessoa_cpf_idx').on(t.cpf)]);
 
 /** Working hours per agency (configuração de horário de acesso). */
 export const configuracaoHorarioAcesso = pgTable('configuracao_horario_acesso', {
@@ -83,9 +99,16 @@ export const auditoria = pgTable('auditoria', {
   ip: inet('ip'),
   sucesso: boolean('sucesso').notNull().default(true),
   detalhes: jsonb('detalhes'),
+  /** The fisher whose data the event viewed or changed (LGPD transparency); null when it concerns none. */
+  pescadorId: integer('pescador_id'),
+  /** The actor's agency at the time of the event (decision 0032): history stays true when a user moves. */
+  orgaoAtor: varchar('orgao_ator', { length: 20 }),
 }, (t) => [
-  index('auditoria_criado_em_idx').on(t.criadoEm),
-  index('auditoria_cpf_ator_idx').on(t.cpfAtor, t.criadoEm),
-  index('auditoria_recurso_idx').on(t.recurso, t.recursoId),
+  // Each filter of the audit screen has an index ending in (criado_em, id), the keyset order (decision 0032).
+  index('auditoria_criado_em_idx').on(t.criadoEm, t.id),
+  index('auditoria_cpf_ator_idx').on(t.cpfAtor, t.criadoEm, t.id),
+  index('auditoria_recurso_idx').on(t.recurso, t.recursoId, t.criadoEm, t.id),
+  index('auditoria_acao_idx').on(t.acao, t.criadoEm, t.id),
+  index('auditoria_pescador_idx').on(t.pescadorId, t.criadoEm, t.id),
 ]);
 

@@ -2,3 +2,8 @@ export * from './identidade';
 export * from './pescador';
 export * from './referencia';
 export * from './administracao';
+export * from './estatistica';
+export * from './lote';
+export * from './reap';
+export * from './relatorio';
+export * from './limites';

@@ -66,6 +66,11 @@ export const pescador = pgTable('pescador', {
   index('pescador_nome_idx').on(t.nome),
   // Name search anywhere in the name (ILIKE '%…%') over 2 million fishers: trigrams (extension pg_trgm).
   index('pescador_nome_trgm_idx').using('gin', sql`${t.nome} gin_trgm_ops`),
+  // The fisher report's filters (migration 0011, decision 0036): a name prefix (LIKE 'NOME%' in any collation),
+  // state + sex + age (also the SFPA scope), and a municipality alone.
+  index('pescador_nome_prefixo_idx').on(t.nome.op('varchar_pattern_ops')),
+  index('pescador_uf_sexo_nascimento_idx').on(t.uf, t.sexo, t.dataNascimento),
+  index('pescador_municipio_idx').on(t.municipioId),
 ]);
 
 /** Fishing environments of a fisher (report filter tipoAmbientePesca). */
@@ -113,6 +118,8 @@ export const solicitacao = pgTable('solicitacao', {
 }, (t) => [
   index('solicitacao_pescador_situacao_idx').on(t.pescadorId, t.situacao),
   index('solicitacao_situacao_enviada_idx').on(t.situacao, t.enviadaEm),
+  // The fisher report's request-date range: the fishers with a request sent in the period (migration 0011).
+  index('solicitacao_enviada_pescador_idx').on(t.enviadaEm, t.pescadorId),
 ]);
 
 /** Every change of a request's status: who, when, from, to, why. */

@@ -17,6 +17,18 @@ export const CONTAS_DEMO = [
 
 export const PESCADOR_DEMO = { cpf: '40000000477', nome: 'PESCADOR DE DEMONSTRAÇÃO' } as const;
 
+/**
+ * The local twin of the federal CPF registry (bcpf_pessoa, src/server/adapters/bcpf): the demo staff and three
+ * people who are not map users yet, one of them recorded twice (the lookup's 'more than one' case).
+ */
+export const PESSOAS_BCPF_DEMO = [
+  ...CONTAS_DEMO.map((c) => ({ cpf: c.cpf, nome: c.nome, matricula: `DEMO-${c.perfil}`, email: `demo.${c.perfil}@rgp.local` })),
+  { cpf: '80000000833', nome: 'MARIA DE NAZARÉ SOUZA', matricula: '1234567', email: 'maria.souza@pesca.gov.br' },
+  { cpf: '80000000914', nome: 'JOSÉ RIBAMAR COSTA', matricula: '7654321', email: 'jose.costa@pesca.gov.br' },
+  { cpf: '80000001058', nome: 'ANTÔNIO CARLOS LIMA', matricula: '1111111', email: null },
+  { cpf: '80000001058', nome: 'ANTONIO CARLOS LIMA', matricula: '2222222', email: null },
+] as const;
+
 export async function seedDemo(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     for (const c of CONTAS_DEMO) {
@@ -35,5 +47,11 @@ export async function seedDemo(db: Database): Promise<void> {
     await tx.execute(sql`
       INSERT INTO pescador (cpf, nome) VALUES (${PESCADOR_DEMO.cpf}, ${PESCADOR_DEMO.nome})
       ON CONFLICT (cpf) DO NOTHING`);
+    for (const p of PESSOAS_BCPF_DEMO) {
+      await tx.execute(sql`
+        INSERT INTO bcpf_pessoa (cpf, nome, matricula, email)
+        SELECT ${p.cpf}, ${p.nome}, ${p.matricula}, ${p.email}
+        WHERE NOT EXISTS (SELECT 1 FROM bcpf_pessoa WHERE cpf = ${p.cpf} AND matricula = ${p.matricula})`);
+    }
   });
 }

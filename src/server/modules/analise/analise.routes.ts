@@ -4,7 +4,7 @@ import { envelopeOf } from '../../../shared/envelope';
 import { Perfil } from '../../../shared/enums';
 import {
   analiseDetalheSchema, bloqueioRespostaSchema, decisaoAnaliseCorpo, decisaoRespostaSchema, filtrosAnalise, idAnaliseCorpo,
-  indeferimentoSchema, listaAnalisesSchema, MENSAGENS_ANALISE,
+  indeferimentoSchema, listaAnalisesSchema, MENSAGENS_ANALISE, ufsEscopoSchema,
 } from '../../../shared/schemas/analise';
 import { idParam } from '../../../shared/schemas/primitivos';
 import { totalizadoresServidor } from '../../../shared/schemas/totalizadores';
@@ -27,6 +27,14 @@ export const analiseRoutes: FastifyPluginAsyncZod<{ analise: AnaliseService }> =
       response: { 200: envelopeOf(totalizadoresServidor) },
     },
   }, async (req) => ok(await analise.totalizadores(atorDe(req))));
+
+  app.get('/api/analise-solicitacao/ufs-escopo', {
+    preValidation: app.autorizar(...LEITORES),
+    schema: {
+      tags: ['analise'], summary: 'UFs cujas análises o servidor vê (UF do órgão e das forças-tarefa em vigor)', security: seguranca,
+      response: { 200: envelopeOf(ufsEscopoSchema) },
+    },
+  }, async (req) => ok(analise.ufsEmEscopo(atorDe(req))));
 
   app.get('/api/analise-solicitacao', {
     preValidation: app.autorizar(...LEITORES),

@@ -17,6 +17,7 @@ import type { AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
 import type { ArquivoEnviado, DocumentoService } from '../documento/documento.service';
 import { exigirLeituraPescador, MENSAGEM_FORA_DO_ESCOPO, podeLerPescador, ufsDoEscopo } from '../escopo';
+import { UF_SIGLAS } from '../../../shared/ufs';
 import type { Decisao, SolicitacaoService } from '../solicitacao/solicitacao.service';
 import type { AnaliseLinha, AnaliseRepository } from './analise.repository';
 
@@ -62,6 +63,15 @@ export class AnaliseService {
     return this.repo.totalizadores(ufsDoEscopo(ator));
   }
 
+  /**
+   * The states whose analyses the caller sees (the follow-up's state filter offers only these): an SFPA user's
+   * agency state plus the states of the task forces in force today; every state for staff of national scope.
+   */
+  ufsEmEscopo(ator: AuthContext): { ufs: string[]; nacional: boolean } {
+    const ufs = ufsDoEscopo(ator);
+    return ufs === null ? { ufs: [...UF_SIGLAS], nacional: true } : { ufs: [...ufs].sort(), nacional: false };
+  }
+
   async listar(ator: AuthContext, filtros: FiltrosAnalise): Promise<{ total: number; analises: AnaliseResumo[] }> {
     const { total, linhas } = await this.repo.listar(filtros, ufsDoEscopo(ator));
     await this.auditoria.registrar({
@@ -93,7 +103,7 @@ export class AnaliseService {
     const a = await this.repo.findById(id);
     if (!a) throw AppError.notFound(MENSAGENS_ANALISE.naoEncontrada);
     exigirLeituraPescador(ator, a.pescadorId, a.ufPescador);
-    await this.auditoria.visualizacao(ator, 'analise-solicitacao', a.id, { solicitacao: a.solicitacaoId });
+    await this.auditoria.visualizacao(ator, 'analise-solicitacao', a.id, { solicitacao: a.solicitacaoId }, a.pescadorId);
     return this.montarDetalhe(ator, a);
   }
 
@@ -102,7 +112,7 @@ export class AnaliseService {
     if (!s || !podeLerPescador(ator, s.pescadorId, s.uf)) throw AppError.forbidden(MENSAGEM_FORA_DO_ESCOPO);
     const a = await this.repo.findAtualDaSolicitacao(solicitacaoId);
     if (!a) throw AppError.notFound(MENSAGENS_ANALISE.semAnalise);
-    await this.auditoria.visualizacao(ator, 'analise-solicitacao', a.id, { solicitacao: a.solicitacaoId });
+    await this.auditoria.visualizacao(ator, 'analise-solicitacao', a.id, { solicitacao: a.solicitacaoId }, a.pescadorId);
     return this.montarDetalhe(ator, a);
   }
 
@@ -129,6 +139,7 @@ export class AnaliseService {
       // Audited in the same transaction: the lock and its record are kept, or neither.
       await this.auditoria.registrar({
         acao: 'ANALISE_INICIADA', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
+        orgaoAtor: ator.siglaOrgao, pescadorId: a.pescadorId,
         recurso: 'analise-solicitacao', recursoId: id,
       }, tx);
       return { idAnaliseSolicitacao: a.id, situacaoAnalise: { id: SituacaoAnalise.EM_ANALISE }, dataHoraBloqueio: dataHoraBloqueio.toISOString() };
@@ -150,6 +161,7 @@ export class AnaliseService {
       }, tx);
       await this.auditoria.registrar({
         acao: 'ANALISE_CANCELADA', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
+        orgaoAtor: ator.siglaOrgao, pescadorId: a.pescadorId,
         recurso: 'analise-solicitacao', recursoId: id,
       }, tx);
     });
@@ -210,6 +222,7 @@ export class AnaliseService {
         : await this.solicitacoes.indeferir(ator, a.solicitacaoId, tx);
       await this.auditoria.registrar({
         acao: 'ANALISE_CONCLUIDA', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
+        orgaoAtor: ator.siglaOrgao, pescadorId: a.pescadorId,
         recurso: 'analise-solicitacao', recursoId: corpo.id, detalhes: { situacao, solicitacao: corpo.solicitacao },
       }, tx);
       return {
@@ -252,6 +265,7 @@ export class AnaliseService {
     }
     await this.auditoria.registrar({
       acao: 'PARECER_ANEXADO', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
+      orgaoAtor: ator.siglaOrgao, pescadorId: a.pescadorId,
       recurso: 'analise-solicitacao', recursoId: idAnalise, detalhes: { documento: documento.id },
     });
     return documento;
@@ -277,7 +291,7 @@ export class AnaliseService {
     if (!s || !podeLerPescador(ator, s.pescadorId, s.uf)) throw AppError.forbidden(MENSAGEM_FORA_DO_ESCOPO);
     const a = await this.repo.findUltimaIndeferida(solicitacaoId);
     if (!a) throw AppError.notFound(MENSAGENS_ANALISE.semIndeferimento);
-    if (ator.perfil !== Perfil.INTERESSADO) await this.auditoria.visualizacao(ator, 'indeferimento', solicitacaoId);
+    if (ator.perfil !== Perfil.INTERESSADO) await this.auditoria.visualizacao(ator, 'indeferimento', solicitacaoId, null, s.pescadorId);
     const checklist = await this.repo.checklist(a.id);
     const quando = a.concluidaEm ?? a.criadoEm;
     const parecer = a.justificativa ?? '';

@@ -1,5 +1,14 @@
+import { formatCpf } from '../../../shared/cpf';
+import { Perfil, perfilLabel } from '../../../shared/enums';
+import {
+  MENSAGENS_AUDITORIA, TAMANHO_PAGINA_AUDITORIA, type AcessoAosMeusDados, type AcessosAosMeusDados, type FiltrosAuditoria,
+  type PaginaAuditoria,
+} from '../../../shared/schemas/auditoria';
 import type { Database, Executor } from '../../db/client';
 import { auditoria } from '../../db/schema';
+import { Agrupador } from '../../lib/agrupador';
+import { AppError } from '../../lib/errors';
+import { AuditoriaRepository } from './auditoria.repository';
 
 export interface EventoAuditoria {
   acao: string;
@@ -11,6 +20,10 @@ export interface EventoAuditoria {
   ip?: string | null;
   sucesso?: boolean;
   detalhes?: Record<string, unknown> | null;
+  /** The fisher whose data the event viewed or changed (what the fisher's own "Quem acessou meus dados" lists). */
+  pescadorId?: number | null;
+  /** The actor's agency at the time of the event (decision 0032). */
+  orgaoAtor?: string | null;
 }
 
 /** The actor of an audited action, as the auth plugin knows it. */
@@ -19,7 +32,42 @@ export interface Ator {
   perfil: number;
   sessaoId: string;
   ip: string;
+  /** The staff member's agency (null for a fisher). */
+  siglaOrgao?: string | null;
 }
+
+/** Staff profiles that read the audit trail (product guide, "Who may do what"). */
+export const LEITORES_AUDITORIA = [Perfil.GESTOR, Perfil.ADMIN] as const;
+
+/** Fisher's events listed per page on /home. */
+const ACESSOS_POR_PAGINA = 20;
+
+/** What each audited record is, as the fisher reads it. */
+const RECURSO_PARA_PESCADOR: Record<string, string> = {
+  'pescador': 'seu cadastro',
+  'pescador/endereco': 'seu endereço',
+  'pescador/legado': 'seu registro migrado do sistema anterior',
+  'pescador-rgp': 'os dados do seu RGP',
+  'pescador/carteira': 'sua carteira de pescador profissional',
+  'solicitacao': 'sua solicitação',
+  'solicitacao/documentos': 'os documentos da sua solicitação',
+  'solicitacao/protocolo': 'o comprovante da sua solicitação',
+  'solicitacao-edicao-registro': 'seu cadastro',
+  'documento': 'um documento seu',
+  'analise-solicitacao': 'a análise da sua solicitação',
+  'indeferimento': 'o indeferimento da sua solicitação',
+};
+
+/** Changes the fisher is told of (anything else about them that is not a view reads as a change of their data). */
+const ACAO_PARA_PESCADOR: Record<string, string> = {
+  ANALISE_INICIADA: 'Iniciou a análise da sua solicitação',
+  ANALISE_CANCELADA: 'Cancelou o início da análise da sua solicitação',
+  ANALISE_CONCLUIDA: 'Concluiu a análise da sua solicitação',
+  PARECER_ANEXADO: 'Anexou um parecer à análise da sua solicitação',
+  PRIMEIRO_RGP_ALTERADO: 'Corrigiu os dados do seu primeiro RGP',
+};
+
+const ACAO_VISUALIZACAO = 'VISUALIZACAO_DADOS_PESSOAIS';
 
 /** Lengths of the audit columns: an event is cut to fit, never refused for its length. */
 const TAMANHO = { acao: 60, recurso: 200, recursoId: 120 } as const;
@@ -35,12 +83,23 @@ function cortar(v: string | null | undefined, n: number): string | null {
  */
 export class AuditoriaService {
   #falhas = 0;
+  readonly #repo: AuditoriaRepository;
+  /** Events written outside a caller's transaction, grouped into one INSERT per batch (decision 0040). */
+  readonly #lote: Agrupador<LinhaAuditoria, void>;
 
   constructor(
     private readonly db: Database,
     /** Told of each best-effort write that failed, with the event's action (never its actor). */
     private readonly onFailure: (err: unknown, acao: string) => void = () => undefined,
-  ) {}
+  ) {
+    this.#repo = new AuditoriaRepository(db);
+    this.#lote = new Agrupador((linhas) => this.#inserirLote(linhas));
+  }
+
+  /** Waits for the audit writes in flight (the app's onClose): nothing acknowledged is cut short by a shutdown. */
+  esvaziar(): Promise<void> {
+    return this.#lote.esvaziar();
+  }
 
   /** Best-effort writes that failed since the start (shown by /api/health, so that a silent trail is seen). */
   get falhas(): number {
@@ -49,17 +108,39 @@ export class AuditoriaService {
 
   /** Writes the event; inside the caller's transaction when one is given (the action and its record together). */
   async registrar(e: EventoAuditoria, ex: Executor = this.db): Promise<void> {
-    await ex.insert(auditoria).values({
-        acao: cortar(e.acao, TAMANHO.acao)!,
-        cpfAtor: e.cpfAtor ?? null,
-        perfilAtor: e.perfilAtor ?? null,
-        sessaoId: e.sessaoId ?? null,
-        recurso: cortar(e.recurso, TAMANHO.recurso),
-        recursoId: cortar(e.recursoId === undefined || e.recursoId === null ? null : String(e.recursoId), TAMANHO.recursoId),
-        ip: e.ip ?? null,
-        sucesso: e.sucesso ?? true,
-        detalhes: e.detalhes ?? null,
-      });
+    const linha: LinhaAuditoria = {
+      acao: cortar(e.acao, TAMANHO.acao)!,
+      cpfAtor: e.cpfAtor ?? null,
+      perfilAtor: e.perfilAtor ?? null,
+      sessaoId: e.sessaoId ?? null,
+      recurso: cortar(e.recurso, TAMANHO.recurso),
+      recursoId: cortar(e.recursoId === undefined || e.recursoId === null ? null : String(e.recursoId), TAMANHO.recursoId),
+      ip: e.ip ?? null,
+      sucesso: e.sucesso ?? true,
+      detalhes: e.detalhes ?? null,
+      pescadorId: e.pescadorId ?? null,
+      orgaoAtor: e.orgaoAtor ?? null,
+    };
+    // Outside a transaction the event joins the next grouped INSERT and this call returns once it is written.
+    if (ex === this.db) return this.#lote.enviar(linha);
+    await ex.insert(auditoria).values(linha);
+  }
+
+  /**
+   * One INSERT for a batch of events: one array per column through unnest, so the statement's text never
+   * changes and is prepared once per connection (named statement).
+   */
+  async #inserirLote(linhas: LinhaAuditoria[]): Promise<void[]> {
+    const col = <K extends keyof LinhaAuditoria>(k: K) => linhas.map((l) => l[k]);
+    await this.db.$client.query({
+      name: 'auditoria_inserir_lote',
+      text: `INSERT INTO auditoria (acao, cpf_ator, perfil_ator, sessao_id, recurso, recurso_id, ip, sucesso, detalhes, pescador_id, orgao_ator)
+        SELECT * FROM unnest($1::varchar[], $2::char(11)[], $3::smallint[], $4::uuid[], $5::varchar[], $6::varchar[], $7::inet[],
+          $8::boolean[], $9::jsonb[], $10::integer[], $11::varchar[])`,
+      values: [col('acao'), col('cpfAtor'), col('perfilAtor'), col('sessaoId'), col('recurso'), col('recursoId'), col('ip'),
+        col('sucesso'), linhas.map((l) => (l.detalhes === null ? null : JSON.stringify(l.detalhes))), col('pescadorId'), col('orgaoAtor')],
+    });
+    return linhas.map(() => undefined);
   }
 
   async tentarRegistrar(e: EventoAuditoria): Promise<void> {
@@ -71,17 +152,99 @@ export class AuditoriaService {
     }
   }
 
-  /** A staff member viewed personal data (a fisher, a request, a document). */
-  async visualizacao(ator: Ator, recurso: string, recursoId: string | number, detalhes?: Record<string, unknown>): Promise<void> {
+  /**
+   * A staff member viewed personal data (a fisher, a request, a document). `pescadorId` names the fisher it
+   * belongs to, so that the fisher sees the view on their /home (LGPD transparency).
+   */
+  async visualizacao(
+    ator: Ator, recurso: string, recursoId: string | number, detalhes?: Record<string, unknown> | null, pescadorId?: number | null,
+  ): Promise<void> {
     await this.registrar({
-      acao: 'VISUALIZACAO_DADOS_PESSOAIS',
-      cpfAtor: ator.cpf,
-      perfilAtor: ator.perfil,
-      sessaoId: ator.sessaoId,
+      acao: ACAO_VISUALIZACAO,
+      ...doAtor(ator),
       recurso,
       recursoId,
-      ip: ator.ip,
       detalhes: detalhes ?? null,
+      pescadorId: pescadorId ?? null,
     });
   }
+
+  /**
+   * GET /api/auditoria: one page of the trail, newest first, keyset-paginated on (criado_em, id) so that a page
+   * costs the same at row 10 or row 10 million (decision 0032). Reading the audit is itself audited.
+   */
+  async listar(ator: Ator, f: FiltrosAuditoria): Promise<PaginaAuditoria> {
+    if (!(LEITORES_AUDITORIA as readonly number[]).includes(ator.perfil)) throw AppError.forbidden(MENSAGENS_AUDITORIA.semPermissao);
+    const tamanho = f.tamanhoPagina ?? TAMANHO_PAGINA_AUDITORIA.padrao;
+    const linhas = await this.#repo.pagina(f, tamanho);
+    const pagina = linhas.slice(0, tamanho);
+    const { apos, tamanhoPagina: _t, ...filtros } = f;
+    await this.registrar({
+      acao: 'CONSULTA_AUDITORIA', ...doAtor(ator), recurso: 'auditoria',
+      detalhes: { filtros, apos: apos ?? null, resultados: pagina.length },
+    });
+    return {
+      registros: pagina.map((l) => ({
+        id: l.id,
+        criadoEm: l.criado_em.toISOString(),
+        acao: l.acao,
+        cpfAtor: l.cpf_ator ? formatCpf(l.cpf_ator) : null,
+        perfilAtor: l.perfil_ator === null ? null : { id: l.perfil_ator, descricao: perfilLabel[l.perfil_ator as Perfil] ?? String(l.perfil_ator) },
+        orgaoAtor: l.orgao_ator,
+        recurso: l.recurso,
+        recursoId: l.recurso_id,
+        idPescador: l.pescador_id,
+        ip: l.ip,
+        sucesso: l.sucesso,
+        detalhes: l.detalhes === null || l.detalhes === undefined ? null : JSON.stringify(l.detalhes),
+      })),
+      proximo: linhas.length > tamanho ? pagina[pagina.length - 1]!.id : null,
+    };
+  }
+
+  /**
+   * GET /api/lgpd/acessos: who among the staff viewed or changed the signed-in fisher's data, and when: the
+   * agency and the profile, never the person (LGPD art. 6, VI; decision 0032).
+   */
+  async acessosDoPescador(ator: Ator & { idPescador: number | null }, apos?: string): Promise<AcessosAosMeusDados> {
+    if (ator.perfil !== Perfil.INTERESSADO || ator.idPescador === null) throw AppError.forbidden();
+    const linhas = await this.#repo.acessosAoPescador(ator.idPescador, apos, ACESSOS_POR_PAGINA);
+    const pagina = linhas.slice(0, ACESSOS_POR_PAGINA);
+    return {
+      acessos: pagina.map((l): AcessoAosMeusDados => {
+        const visualizacao = l.acao === ACAO_VISUALIZACAO;
+        const oQue = (l.recurso && RECURSO_PARA_PESCADOR[l.recurso]) ?? 'seus dados';
+        return {
+          id: l.id,
+          criadoEm: l.criado_em.toISOString(),
+          tipo: visualizacao ? 'VISUALIZACAO' : 'ALTERACAO',
+          descricao: visualizacao ? `Visualizou ${oQue}` : ACAO_PARA_PESCADOR[l.acao] ?? 'Alterou seus dados',
+          orgao: l.orgao_ator,
+          nomeOrgao: l.nome_orgao,
+          perfil: perfilLabel[l.perfil_ator as Perfil] ?? 'Servidor',
+        };
+      }),
+      proximo: linhas.length > ACESSOS_POR_PAGINA ? pagina[pagina.length - 1]!.id : null,
+    };
+  }
+}
+
+/** An event as its row is written. */
+type LinhaAuditoria = {
+  acao: string;
+  cpfAtor: string | null;
+  perfilAtor: number | null;
+  sessaoId: string | null;
+  recurso: string | null;
+  recursoId: string | null;
+  ip: string | null;
+  sucesso: boolean;
+  detalhes: Record<string, unknown> | null;
+  pescadorId: number | null;
+  orgaoAtor: string | null;
+};
+
+/** The actor's columns of an event: who, with which profile and agency, in which session, from where. */
+export function doAtor(ator: Ator): Pick<EventoAuditoria, 'cpfAtor' | 'perfilAtor' | 'sessaoId' | 'ip' | 'orgaoAtor'> {
+  return { cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip, orgaoAtor: ator.siglaOrgao ?? null };
 }

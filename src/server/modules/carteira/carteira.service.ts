@@ -99,7 +99,7 @@ export class CarteiraService {
       throw AppError.notAcceptable(MENSAGENS_CARTEIRA.registroInativo);
     }
     const numeroRgp = p.numeroRgp;
-    if (ator.perfil !== Perfil.INTERESSADO) await this.auditoria.visualizacao(ator, 'pescador/carteira', id);
+    if (ator.perfil !== Perfil.INTERESSADO) await this.auditoria.visualizacao(ator, 'pescador/carteira', id, null, id);
     const emitidaEm = p.dataEmissaoCarteira ?? await this.pescadores.garantirEmissaoCarteira(id);
     const chaveFoto = await this.repo.findChaveFoto(id);
     const foto = chaveFoto ? await this.storage.get(chaveFoto) : null;

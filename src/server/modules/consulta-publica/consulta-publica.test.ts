@@ -1,6 +1,11 @@
+import crypto from 'node:crypto';
+import { createChallenge, solveChallenge, verifySolution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import { AltchaVerifier } from '../../adapters/captcha/altcha';
+import { connect } from '../../db/client';
 import { HCaptchaVerifier } from '../../adapters/captcha/hcaptcha';
 import { PgRegistroUsoUnico, type RegistroUsoUnico } from '../../adapters/captcha/uso-unico';
 import { createTestApp, type TestApp } from '../../test/helpers';
@@ -148,6 +153,43 @@ describe('captcha of the public lookups', () => {
   });
 });
 
+describe('ALTCHA verification with node:crypto (decision 0040)', () => {
+  it('agrees with altcha-lib\'s verifySolution on genuine and tampered payloads, and refuses a challenge without a key signature', async () => {
+    const segredo = 'z'.repeat(40);
+    const verificador = new AltchaVerifier({ segredo, registro: { consumir: async () => true }, custo: 1, contadorMinimo: 1, contadorMaximo: 3 });
+    // The same two keys the verifier derives from its secret.
+    const sub = (rotulo: string) => crypto.createHmac('sha256', segredo).update(rotulo).digest('hex');
+    const chaves = { hmacSignatureSecret: sub('rgp:altcha:assinatura'), hmacKeySignatureSecret: sub('rgp:altcha:chave-derivada') };
+    const challenge = await verificador.desafio();
+    const solution = (await solveChallenge({ challenge, deriveKey }))!;
+    const p = challenge.parameters;
+    const casos = [
+      { challenge, solution },
+      { challenge, solution: { ...solution, derivedKey: solution.derivedKey.toUpperCase() } },
+      { challenge, solution: { ...solution, derivedKey: '00'.repeat(32) } },
+      { challenge, solution: { ...solution, counter: -1 } },
+      { challenge: { ...challenge, parameters: { ...p, nonce: `${p.nonce}0` } }, solution },
+      { challenge: { ...challenge, parameters: { ...p, keySignature: '0'.repeat(64) } }, solution },
+      { challenge: { ...challenge, signature: '0'.repeat(64) }, solution },
+    ];
+    for (const caso of casos) {
+      const token = Buffer.from(JSON.stringify(caso)).toString('base64');
+      const referencia = (await verifySolution({ ...caso, deriveKey, ...chaves })).verified;
+      expect(await verificador.verificar(token, '127.0.0.1'), JSON.stringify(caso).slice(0, 80)).toBe(referencia);
+    }
+    // Signed with our key but without a key signature: altcha-lib would derive the key (PBKDF2, as often as an
+    // attacker asks); this server never issues such a challenge and refuses it unread.
+    const semAssinaturaDaChave = await createChallenge({
+      algorithm: 'PBKDF2/SHA-256', cost: 1, counter: 2, deriveKey, expiresAt: new Date(Date.now() + 60_000),
+      hmacSignatureSecret: chaves.hmacSignatureSecret,
+    });
+    const s2 = (await solveChallenge({ challenge: semAssinaturaDaChave, deriveKey }))!;
+    const token = Buffer.from(JSON.stringify({ challenge: semAssinaturaDaChave, solution: s2 })).toString('base64');
+    expect((await verifySolution({ challenge: semAssinaturaDaChave, solution: s2, deriveKey, ...chaves })).verified).toBe(true);
+    expect(await verificador.verificar(token, '127.0.0.1')).toBe(false);
+  });
+});
+
 describe('one-time record (captcha_usado)', () => {
   it('accepts a key once, atomically, and purges expired rows on the way', async () => {
     await t.db.execute(sql`INSERT INTO captcha_usado (assinatura, expira_em) VALUES ('velho', now() - interval '1 hour')`);
@@ -259,6 +301,38 @@ describe('GET /api/carteira-profissional/consulta-publica', () => {
     expect(todos.rows[0]!.t).not.toContain(CPF);
     expect(todos.rows[0]!.t).not.toContain(OUTRO_CPF);
     expect(todos.rows[0]!.t).not.toContain('00000000042');
+  });
+
+  it('spends each of many concurrent tokens once, and audits each lookup, grouped or not', async () => {
+    const ip = novoIp();
+    const tokens = await Promise.all(Array.from({ length: 8 }, () => resolverCaptcha(t.app, ip)));
+    const primeira = await Promise.all([...tokens, ...tokens].map((tk) => consulta(`cpf=${CPF}&rgp=${RGP}`, tk, ip)));
+    expect(primeira.filter((r) => r.statusCode === 200)).toHaveLength(8);
+    expect(primeira.filter((r) => r.statusCode === 403)).toHaveLength(8);
+    const { rows } = await t.db.execute<{ sucesso: boolean; n: number }>(sql`
+      SELECT sucesso, count(*)::int AS n FROM auditoria WHERE acao = 'CONSULTA_PUBLICA_CARTEIRA' AND ip = ${ip}
+      GROUP BY sucesso ORDER BY sucesso`);
+    expect(rows).toEqual([{ sucesso: false, n: 8 }, { sucesso: true, n: 8 }]);
+  });
+
+  it('never loses an answered lookup\'s audit row to a clean shutdown', async () => {
+    const handle = connect(t.config.database.url!, 5);
+    const outra = await buildApp({ config: t.config, db: handle.db, jwtSecret: crypto.randomBytes(32), logger: false, fila: t.jobs.fila });
+    await outra.ready();
+    const ip = novoIp();
+    try {
+      const respostas = await Promise.all(Array.from({ length: 5 }, async () => outra.inject({
+        method: 'GET', url: `/api/carteira-profissional/consulta-publica?cpf=${CPF}&rgp=${RGP}`, remoteAddress: ip,
+        headers: { 'x-hcaptcha-token': await resolverCaptcha(outra, ip) },
+      })));
+      expect(respostas.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    } finally {
+      await outra.close();
+      await handle.close();
+    }
+    const { rows } = await t.db.execute<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM auditoria WHERE acao = 'CONSULTA_PUBLICA_CARTEIRA' AND ip = ${ip} AND sucesso`);
+    expect(rows[0]!.n).toBe(5);
   });
 
   it(`limits each client to ${LIMITE_CONSULTAS_POR_MINUTO} lookups a minute (429 in the envelope)`, async () => {

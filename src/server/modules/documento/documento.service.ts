@@ -268,13 +268,64 @@ export class DocumentoService {
     return this.repo.tiposAtivos(idSolicitacao);
   }
 
+  // ------------------------------------------------------------------ REAP documents (the reap module decides who and when)
+
+  /**
+   * Checks and stores a REAP document's file (a justification, type 6, or a work-relation proof, type 7) before the
+   * caller's transaction records it (`registrarDaReap`); if that transaction fails, the caller deletes it.
+   */
+  async guardarDaReap(tipo: number, arquivo: ArquivoEnviado): Promise<ArquivoGuardado> {
+    const conteudo = await aceitarConteudo(tipo, arquivo.bytes);
+    const chave = novaChaveArquivo();
+    await this.storage.put(chave, conteudo.bytes, conteudo.mime);
+    return {
+      chave, nomeArquivo: sanitizarNomeArquivo(arquivo.nome, conteudo.extensao), mime: conteudo.mime, tamanho: conteudo.bytes.length,
+    };
+  }
+
+  /** Records a stored REAP document of the REAP request `solicitacaoId`, in the caller's transaction. */
+  async registrarDaReap(
+    pescadorId: number, solicitacaoId: number, tipo: number, guardado: ArquivoGuardado, ex: Executor = this.db,
+  ): Promise<Documento> {
+    const doc = await this.repo.inserir({
+      solicitacaoId, pescadorId, tipoDocumento: tipo, nomeArquivo: guardado.nomeArquivo, chaveArquivo: guardado.chave,
+      mime: guardado.mime, tamanho: guardado.tamanho, criadoEm: this.now(),
+    }, ex);
+    return documentoParaResposta(doc);
+  }
+
+  /** How many active documents of a type a request has (the REAP limits), in the caller's transaction. */
+  async contarDoTipo(solicitacaoId: number, tipo: number, ex: Executor = this.db): Promise<number> {
+    return this.repo.contarAtivos(solicitacaoId, tipo, ex);
+  }
+
+  /**
+   * Removes a REAP document: 404 unless it is an active document of that request and of one of `tipos`; its file is
+   * deleted by a job once the caller's transaction commits.
+   */
+  async removerDaReap(id: number, solicitacaoId: number, tipos: readonly number[], ex: Executor = this.db): Promise<void> {
+    await naTransacao(this.db, ex, async (tx) => {
+      const doc = await this.repo.findAtivo(id, tx);
+      if (!doc || doc.solicitacaoId !== solicitacaoId || !tipos.includes(doc.tipoDocumento)) throw AppError.notFound(MENSAGENS_DOCUMENTO.naoEncontrado);
+      await this.apagarDepoisDoCommit([await this.repo.marcarRemovido(id, this.now(), tx)], tx);
+    });
+  }
+
+  /** The active documents of a request, for a caller that has checked the scope (and audited a staff view). */
+  async ativosDaSolicitacao(solicitacaoId: number): Promise<Documento[]> {
+    return (await this.repo.listarAtivosDaSolicitacao(solicitacaoId)).map(documentoParaResposta);
+  }
+
   private exigirDono(ator: AuthContext, pescadorId: number): void {
     if (ator.perfil !== Perfil.INTERESSADO || ator.idPescador !== pescadorId) throw AppError.forbidden(MENSAGEM_FORA_DO_ESCOPO);
   }
 
-  private async auditarServidor(ator: AuthContext, recurso: string, recursoId: number, detalhes: Record<string, unknown>): Promise<void> {
+  /** A staff view of a fisher's documents (`detalhes.idPescador` names the fisher, who sees it on their /home). */
+  private async auditarServidor(
+    ator: AuthContext, recurso: string, recursoId: number, detalhes: Record<string, unknown> & { idPescador: number },
+  ): Promise<void> {
     if (ator.perfil === Perfil.INTERESSADO) return;
-    await this.auditoria.visualizacao(ator, recurso, recursoId, detalhes);
+    await this.auditoria.visualizacao(ator, recurso, recursoId, detalhes, detalhes.idPescador);
   }
 
   /**

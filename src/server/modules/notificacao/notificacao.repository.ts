@@ -16,10 +16,29 @@ export class NotificacaoRepository {
     return row!;
   }
 
+  /** One row per fisher, in one statement (the ids as one array parameter). */
+  async inserirVarios(
+    pescadorIds: number[],
+    v: { tipo: number; conteudo: string; urlRedirecionamento: string | null; criadaEm: Date },
+    ex: Executor = this.db,
+  ): Promise<number> {
+    if (pescadorIds.some((i) => !Number.isInteger(i))) throw new Error('inserirVarios: ids must be integers');
+    const r = await ex.execute(sql`
+      INSERT INTO notificacao (pescador_id, tipo, conteudo, url_redirecionamento, criada_em)
+      SELECT unnest(${`{${pescadorIds.join(',')}}`}::int[]), ${v.tipo}, ${v.conteudo}, ${v.urlRedirecionamento}, ${v.criadaEm.toISOString()}::timestamptz`);
+    return r.rowCount ?? 0;
+  }
+
   /** Partial index notificacao_pescador_nao_lida_idx (pescador_id) WHERE lida_em IS NULL. */
   async naoLidas(pescadorId: number): Promise<NotificacaoRow[]> {
     return this.db.select().from(notificacao)
       .where(and(eq(notificacao.pescadorId, pescadorId), isNull(notificacao.lidaEm)))
+      .orderBy(asc(notificacao.criadaEm), asc(notificacao.id));
+  }
+
+  /** Every notification of a fisher, read or not, oldest first (the fisher's data export). */
+  async todas(pescadorId: number): Promise<NotificacaoRow[]> {
+    return this.db.select().from(notificacao).where(eq(notificacao.pescadorId, pescadorId))
       .orderBy(asc(notificacao.criadaEm), asc(notificacao.id));
   }
 

@@ -1,6 +1,7 @@
 import {
   MENSAGENS_NOTIFICACAO, novaNotificacaoSchema, type Notificacao, type NovaNotificacao,
 } from '../../../shared/schemas/notificacao';
+import type { NotificacaoExportada } from '../../../shared/schemas/auditoria';
 import { AppError } from '../../lib/errors';
 import type { AuthContext } from '../auth/auth.service';
 import type { Executor } from '../../db/client';
@@ -37,11 +38,32 @@ export class NotificacaoService {
     }, ex);
   }
 
+  /**
+   * The same notification for many fishers in one statement (a batch's chunk of thousands), in the caller's
+   * transaction `ex`. Validated once, as `criar` does.
+   */
+  async criarParaVarios(pescadorIds: number[], nova: Omit<NovaNotificacao, 'pescadorId'>, ex?: Executor): Promise<number> {
+    if (pescadorIds.length === 0) return 0;
+    const n = novaNotificacaoSchema.parse({ ...nova, pescadorId: pescadorIds[0] });
+    return this.repo.inserirVarios(pescadorIds, {
+      tipo: n.tipo, conteudo: n.conteudo, urlRedirecionamento: n.urlRedirecionamento ?? null, criadaEm: this.now(),
+    }, ex);
+  }
+
   /** GET /api/notificacao: the signed-in fisher's unread notifications, oldest first. */
   async naoLidas(ator: AuthContext): Promise<Notificacao[]> {
     if (ator.idPescador === null) return [];
     const rows = await this.repo.naoLidas(ator.idPescador);
     return rows.map((n) => ({ id: n.id, tipo: n.tipo, conteudo: n.conteudo, urlRedirecionamento: n.urlRedirecionamento }));
+  }
+
+  /** Every notification of the signed-in fisher, read or not (their data export, LGPD art. 18). */
+  async todasDoPescador(ator: AuthContext): Promise<NotificacaoExportada[]> {
+    if (ator.idPescador === null) return [];
+    const rows = await this.repo.todas(ator.idPescador);
+    return rows.map((n) => ({
+      id: n.id, tipo: n.tipo, conteudo: n.conteudo, criadaEm: n.criadaEm.toISOString(), lidaEm: n.lidaEm?.toISOString() ?? null,
+    }));
   }
 
   /** POST /api/notificacao/{id}/leitura: the fisher's own only; repeating it changes nothing. */

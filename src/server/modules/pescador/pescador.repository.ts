@@ -1,6 +1,8 @@
 import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { municipio, orgao, pescador, pescadorAmbientePesca, pescadorGrupoAlvo, solicitacao } from '../../db/schema';
+import {
+  municipio, orgao, pescador, pescadorAmbientePesca, pescadorGrupoAlvo, pescadorHistoricoSituacao, solicitacao,
+} from '../../db/schema';
 import { TipoSolicitacao } from '../../../shared/enums';
 import type { AtualizacaoEnderecoCorpo } from '../../../shared/schemas/pescador';
 import { colunasDeclaradas, type DadosDeclarados } from './dados-declarados';
@@ -22,6 +24,40 @@ export interface CamposRegistro {
   emitirCarteira?: boolean;
   dataSuspensoCancelado?: string | null;
 }
+
+/** A batch's change of status over a set of CPFs (`PescadorService.mudarSituacaoEmLote`). */
+export interface MudancaSituacaoEmLote {
+  cpfs: string[];
+  situacaoNova: number;
+  /** The statuses the change is allowed from. */
+  de: number[];
+  dataSuspensoCancelado: string | null;
+  suspensoAte: string | null;
+  loteId: number;
+  atoNormativoId: number;
+  cpfAtor: string;
+  perfilAtor: number;
+  motivo: string;
+}
+
+/** One fisher found by a batch: their status before, and whether the batch changed it. */
+export interface ResultadoMudancaSituacao {
+  cpf: string;
+  pescadorId: number;
+  situacaoAnterior: number | null;
+  mudou: boolean;
+}
+
+/**
+ * CPFs (11 digits each, validated by the caller) as one PostgreSQL array literal: one parameter however many
+ * there are (a list of parameters stops at 65,535).
+ */
+function arrayDeCpfs(cpfs: string[]): string {
+  if (cpfs.some((c) => !/^\d{11}$/.test(c))) throw new Error('arrayDeCpfs: CPFs must be 11 digits');
+  return `{${cpfs.join(',')}}`;
+}
+
+export type HistoricoSituacaoRow = typeof pescadorHistoricoSituacao.$inferSelect;
 
 export interface SolicitacaoEnviada {
   id: number;
@@ -147,6 +183,77 @@ export class PescadorRepository {
       .where(eq(pescador.id, id))
       .returning({ emissao: pescador.dataEmissaoCarteira });
     return rows[0]!.emissao!;
+  }
+
+  // ------------------------------------------------------------------ batch status changes (lote module), set-based
+
+  /**
+   * Locks the fishers of these CPFs until the transaction ends, in id order (two batches over the same fishers
+   * wait for each other and never deadlock). Answers how many exist.
+   */
+  async bloquearPorCpfs(cpfs: string[], tx: Executor): Promise<number> {
+    const { rows } = await tx.execute<{ id: number }>(sql`
+      SELECT id FROM pescador WHERE cpf = ANY(${arrayDeCpfs(cpfs)}::char(11)[]) ORDER BY id FOR UPDATE`);
+    return rows.length;
+  }
+
+  /**
+   * In one statement, on fishers already locked (`bloquearPorCpfs`, so this statement sees their committed
+   * state): moves to `situacaoNova` those whose status is one of `de`, writes their history line, and answers
+   * every fisher found with their status before and whether it changed.
+   */
+  async mudarSituacaoEmLote(m: MudancaSituacaoEmLote, tx: Executor): Promise<ResultadoMudancaSituacao[]> {
+    const { rows } = await tx.execute<{ cpf: string; id: number; anterior: number | null; mudou: boolean }>(sql`
+      WITH antes AS (
+        SELECT id, cpf, situacao_registro FROM pescador WHERE cpf = ANY(${arrayDeCpfs(m.cpfs)}::char(11)[])
+      ), mudou AS (
+        UPDATE pescador p SET situacao_registro = ${m.situacaoNova}, data_suspenso_cancelado = ${m.dataSuspensoCancelado}::date,
+          atualizado_em = now()
+        FROM antes a
+        WHERE p.id = a.id AND a.situacao_registro = ANY(${`{${m.de.join(',')}}`}::smallint[])
+        RETURNING p.id
+      ), historico AS (
+        INSERT INTO pescador_historico_situacao
+          (pescador_id, situacao_anterior, situacao_nova, lote_id, ato_normativo_id, suspenso_ate, cpf_ator, perfil_ator, motivo)
+        SELECT a.id, a.situacao_registro, ${m.situacaoNova}, ${m.loteId}, ${m.atoNormativoId}, ${m.suspensoAte}::date,
+          ${m.cpfAtor}, ${m.perfilAtor}, ${m.motivo}
+        FROM antes a JOIN mudou USING (id)
+      )
+      SELECT a.cpf, a.id, a.situacao_registro AS anterior, (mudou.id IS NOT NULL) AS mudou
+      FROM antes a LEFT JOIN mudou USING (id)`);
+    return rows.map((r) => ({ cpf: r.cpf, pescadorId: r.id, situacaoAnterior: r.anterior, mudou: r.mudou }));
+  }
+
+  /**
+   * Ends the suspensions whose last day (`suspenso_ate` of the fisher's latest history line) is before `hoje`:
+   * ATIVO again, with a history line. Answers the fishers reactivated.
+   */
+  async encerrarSuspensoesVencidas(hoje: string, motivo: string, tx: Executor): Promise<number[]> {
+    const { rows } = await tx.execute<{ id: number }>(sql`
+      WITH ultima AS (
+        SELECT DISTINCT ON (h.pescador_id) h.pescador_id, h.situacao_nova, h.suspenso_ate
+        FROM pescador_historico_situacao h JOIN pescador p ON p.id = h.pescador_id AND p.situacao_registro = 6
+        ORDER BY h.pescador_id, h.id DESC
+      ), vencidas AS (
+        SELECT p.id FROM pescador p JOIN ultima u ON u.pescador_id = p.id
+        WHERE u.situacao_nova = 6 AND u.suspenso_ate < ${hoje}::date AND p.situacao_registro = 6
+        ORDER BY p.id FOR UPDATE OF p
+      ), mudou AS (
+        UPDATE pescador p SET situacao_registro = 1, data_suspenso_cancelado = NULL, atualizado_em = now()
+        FROM vencidas v WHERE p.id = v.id AND p.situacao_registro = 6
+        RETURNING p.id
+      ), historico AS (
+        INSERT INTO pescador_historico_situacao (pescador_id, situacao_anterior, situacao_nova, motivo)
+        SELECT id, 6, 1, ${motivo} FROM mudou
+      )
+      SELECT id FROM mudou ORDER BY id`);
+    return rows.map((r) => r.id);
+  }
+
+  /** A fisher's registry history (status changes by batches and suspension ends), newest first. */
+  async historicoSituacao(pescadorId: number, ex: Executor = this.db): Promise<HistoricoSituacaoRow[]> {
+    return ex.select().from(pescadorHistoricoSituacao).where(eq(pescadorHistoricoSituacao.pescadorId, pescadorId))
+      .orderBy(desc(pescadorHistoricoSituacao.id));
   }
 
   /** The next value of the RGP number sequence. */

@@ -21,10 +21,25 @@ import { exigirLeituraPescador, MENSAGEM_FORA_DO_ESCOPO } from '../escopo';
 import type { NotificacaoService } from '../notificacao/notificacao.service';
 import { dadosDasColunas, identificacaoDe, type DadosDeclarados } from './dados-declarados';
 import type { CamposRegistro, PescadorComMunicipio, PescadorRepository, PescadorRow } from './pescador.repository';
+import type {
+  HistoricoSituacaoRow, MudancaSituacaoEmLote, ResultadoMudancaSituacao,
+} from './pescador.repository';
+import { hojeSaoPaulo } from '../../../shared/datas';
 import { gerarProtocoloPdf } from './protocolo-pdf';
 
 export type { CamposRegistro, PescadorRow } from './pescador.repository';
 export type { DadosDeclarados } from './dados-declarados';
+export type { HistoricoSituacaoRow, MudancaSituacaoEmLote, ResultadoMudancaSituacao } from './pescador.repository';
+
+/** The statuses a batch may move a registry from, by target: cancel any registry; suspend one not cancelled; reactivate only a suspended one. */
+export const ORIGENS_EM_LOTE: Record<number, number[]> = {
+  [SituacaoRegistro.CANCELADO]: [1, 3, 4, 5, 6, 7, 8],
+  [SituacaoRegistro.SUSPENSO]: [1, 3, 4, 5, 7, 8],
+  [SituacaoRegistro.ATIVO]: [SituacaoRegistro.SUSPENSO],
+};
+
+/** The history line of a suspension that ended by itself. */
+export const MOTIVO_FIM_SUSPENSAO = 'Fim da suspensão: a data limite da suspensão passou e o registro voltou a ser ativo.';
 
 export interface PescadorServiceOptions {
   publicUrl: string;
@@ -112,7 +127,7 @@ export class PescadorService {
    */
   async obter(ator: AuthContext, id: number): Promise<Pescador> {
     const p = await this.ler(ator, id);
-    await this.auditar(ator, 'pescador', id);
+    await this.auditar(ator, 'pescador', id, id);
     return paraResposta(p);
   }
 
@@ -121,14 +136,14 @@ export class PescadorService {
     const p = await this.repo.findByCpf(cpf);
     if (!p) throw AppError.notFound(MENSAGENS_PESCADOR.naoEncontrado);
     exigirLeituraPescador(ator, p.id, p.uf);
-    await this.auditar(ator, 'pescador', p.id, { consulta: 'cpf' });
+    await this.auditar(ator, 'pescador', p.id, p.id, { consulta: 'cpf' });
     return paraResposta(p);
   }
 
   /** GET /api/pescador/{id}/endereco. */
   async endereco(ator: AuthContext, id: number): Promise<EnderecoPescador> {
     const p = await this.ler(ator, id);
-    await this.auditar(ator, 'pescador/endereco', id);
+    await this.auditar(ator, 'pescador/endereco', id, id);
     return endereco(p);
   }
 
@@ -151,7 +166,7 @@ export class PescadorService {
   /** GET /api/pescador/legado/{id}: the registry as migrated from the legacy system (decision 0010). */
   async legado(ator: AuthContext, id: number): Promise<RegistroLegado> {
     const p = await this.ler(ator, id);
-    await this.auditar(ator, 'pescador/legado', id);
+    await this.auditar(ator, 'pescador/legado', id, id);
     const situacao = p.situacaoRegistro;
     return {
       idPescador: p.id,
@@ -173,7 +188,7 @@ export class PescadorService {
     const p = await this.ler(ator, id);
     const sol = await this.repo.findSolicitacaoEnviada(id, idSolicitacao);
     if (!sol) throw AppError.notFound(MENSAGENS_PESCADOR.nenhumaSolicitacaoEnviada);
-    await this.auditar(ator, 'solicitacao/protocolo', sol.id, { idPescador: id });
+    await this.auditar(ator, 'solicitacao/protocolo', sol.id, id, { idPescador: id });
     const pdf = await gerarProtocoloPdf({
       numeroProtocolo: sol.numeroProtocolo,
       enviadaEm: sol.enviadaEm,
@@ -192,7 +207,7 @@ export class PescadorService {
   /** GET /api/rgp/pescador/{id}. */
   async rgp(ator: AuthContext, id: number): Promise<RgpPescador> {
     const p = await this.ler(ator, id);
-    await this.auditar(ator, 'pescador-rgp', id);
+    await this.auditar(ator, 'pescador-rgp', id, id);
     return rgpDe(p);
   }
 
@@ -230,6 +245,8 @@ export class PescadorService {
       recurso: 'pescador-rgp',
       recursoId: id,
       ip: ator.ip,
+      pescadorId: id,
+      orgaoAtor: ator.siglaOrgao,
       detalhes: {
         antes: { numeroPrimeiroRGP: antes.numeroPrimeiroRgp, dataPrimeiroRgp: antes.dataPrimeiroRgp, orgao: antes.orgaoRgp },
         depois: { numeroPrimeiroRGP: depois.numeroPrimeiroRgp, dataPrimeiroRgp: depois.dataPrimeiroRgp, orgao: depois.orgaoRgp },
@@ -285,6 +302,39 @@ export class PescadorService {
     return montarRgp(p.uf, p.categoria ?? 2, await this.repo.proximoNumeroRgp(ex));
   }
 
+  // ------------------------------------------------------------------ batch status changes (lote module)
+
+  /**
+   * A batch's change of status over a chunk of CPFs, inside the batch's transaction `ex`: locks the fishers in id
+   * order, then moves those whose status allows it (`ORIGENS_EM_LOTE`) and writes each one's history line (batch,
+   * act, user). Answers every fisher found, with their status before and whether it changed; CPFs not answered
+   * are unknown.
+   */
+  mudarSituacaoEmLote(
+    m: Omit<MudancaSituacaoEmLote, 'de' | 'dataSuspensoCancelado'>, ex: Executor = this.db,
+  ): Promise<ResultadoMudancaSituacao[]> {
+    return naTransacao(this.db, ex, async (tx) => {
+      await this.repo.bloquearPorCpfs(m.cpfs, tx);
+      return this.repo.mudarSituacaoEmLote({
+        ...m,
+        de: ORIGENS_EM_LOTE[m.situacaoNova] ?? [],
+        dataSuspensoCancelado: m.situacaoNova === SituacaoRegistro.ATIVO ? null : hojeSaoPaulo(this.now()),
+      }, tx);
+    });
+  }
+
+  /** The daily end of suspensions: the day after their last day, ATIVO again with a history line. Answers how many. */
+  async encerrarSuspensoesVencidas(): Promise<number> {
+    const hoje = hojeSaoPaulo(this.now());
+    const ids = await this.db.transaction((tx) => this.repo.encerrarSuspensoesVencidas(hoje, MOTIVO_FIM_SUSPENSAO, tx));
+    return ids.length;
+  }
+
+  /** A fisher's registry history (batch changes and suspension ends), newest first. */
+  historicoSituacao(pescadorId: number, ex: Executor = this.db): Promise<HistoricoSituacaoRow[]> {
+    return this.repo.historicoSituacao(pescadorId, ex);
+  }
+
   // ------------------------------------------------------------------ helpers
 
   /** The fisher, if `ator` may read them: 403 out of scope whether or not the fisher exists, 404 otherwise. */
@@ -295,8 +345,11 @@ export class PescadorService {
     return p;
   }
 
-  private async auditar(ator: AuthContext, recurso: string, recursoId: number, detalhes?: Record<string, unknown>): Promise<void> {
+  /** A staff view of the fisher `pescadorId`'s data (the fisher sees it on their /home). */
+  private async auditar(
+    ator: AuthContext, recurso: string, recursoId: number, pescadorId: number, detalhes?: Record<string, unknown>,
+  ): Promise<void> {
     if (ator.perfil === Perfil.INTERESSADO) return;
-    await this.auditoria.visualizacao(ator, recurso, recursoId, detalhes);
+    await this.auditoria.visualizacao(ator, recurso, recursoId, detalhes, pescadorId);
   }
 }

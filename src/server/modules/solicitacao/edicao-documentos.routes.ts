@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeOf } from '../../../shared/envelope';
 import { Perfil } from '../../../shared/enums';
 import { idParam } from '../../../shared/schemas/primitivos';
-import { solicitacaoDetalheSchema } from '../../../shared/schemas/solicitacao-api';
+import { envioEdicaoDocumentosCorpo, solicitacaoDetalheSchema } from '../../../shared/schemas/solicitacao-api';
 import { atorDe } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
+import { exigirCorpoValido } from '../../lib/validacao';
 import { ESQUEMA_BASE } from './rotas';
 import type { SolicitacaoService } from './solicitacao.service';
 
@@ -29,12 +30,16 @@ export const edicaoDocumentosRoutes: FastifyPluginAsyncZod<{ solicitacao: Solici
     preValidation: app.autorizar(Perfil.INTERESSADO),
     schema: {
       ...ESQUEMA_BASE,
-      summary: 'Envia a edição de documentos para análise',
+      summary: 'Envia a edição de documentos para análise (com a declaração do passo 5: declaraCiencia)',
+      description: 'Exige pelo menos um documento novo e declaraCiencia verdadeiro (decisão 0033).',
       params: idParam,
+      body: envioEdicaoDocumentosCorpo,
       response: { 200: envelopeOf(solicitacaoDetalheSchema) },
     },
+    attachValidation: true,
   }, async (req) => {
-    const r = await solicitacao.enviarEdicaoDocumentos(atorDe(req), req.params.id);
+    exigirCorpoValido(req);
+    const r = await solicitacao.enviarEdicaoDocumentos(atorDe(req), req.params.id, req.body ?? {});
     return ok(r.detalhe, r.mensagem);
   });
 };

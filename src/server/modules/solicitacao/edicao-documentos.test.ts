@@ -22,7 +22,8 @@ afterAll(async () => {
 });
 
 const abrir = (p: Pescador) => p.sessao.api({ method: 'POST', url: '/api/solicitacao-edicao-documentos' });
-const enviar = (p: Pescador, id: number) => p.sessao.api({ method: 'POST', url: `/api/solicitacao-edicao-documentos/${id}/enviar` });
+const enviar = (p: Pescador, id: number, payload: object = { declaraCiencia: true }) =>
+  p.sessao.api({ method: 'POST', url: `/api/solicitacao-edicao-documentos/${id}/enviar`, payload });
 
 describe('documents edit (type 9)', () => {
   it('is opened only with an ATIVO registry, once at a time', async () => {
@@ -47,6 +48,15 @@ describe('documents edit (type 9)', () => {
     expect(upload.statusCode).toBe(200);
 
     expect((await enviar(outro, id)).statusCode).toBe(403);
+    // Decision 0033: sent only with the declaration of step 5 accepted, marked at its field (an old client sent none).
+    for (const semDeclaracao of [{}, { declaraCiencia: false }]) {
+      const recusada = await enviar(ativo, id, semDeclaracao);
+      expect(recusada.statusCode).toBe(400);
+      expect(recusada.json()).toMatchObject({
+        mensagem: 'Não é possivel avançar sem ler e concordar com a declaração',
+        erros: ['declaraCiencia: Não é possivel avançar sem ler e concordar com a declaração'],
+      });
+    }
     const enviada = await enviar(ativo, id);
     expect(enviada.statusCode).toBe(200);
     expect(enviada.json().dados).toMatchObject({ situacao: 6 });

@@ -1,10 +1,13 @@
 import { partesSaoPaulo } from '../../../shared/datas';
+import { erroCampo } from '../../../shared/erros-campo';
 import { SituacaoSolicitacao as S, situacaoSolicitacaoLabel, TipoSolicitacao } from '../../../shared/enums';
 import { MENSAGENS_SOLICITACAO, passo2Schema, schemaDoPasso, type SalvarPassoCorpo } from '../../../shared/schemas/solicitacao';
 import {
   MENSAGENS_EDICAO_DOCUMENTOS, MENSAGENS_SOLICITACAO_API, MOTIVOS_HISTORICO, type CancelamentoCorpo, type ConsultaEdicaoRegistro,
-  type EdicaoRgpCorpo, type FiltroSolicitacoes, type ListaSolicitacoes, type RegularizacaoCorpo, type SolicitacaoDetalheResposta,
+  type EdicaoRgpCorpo, type EnvioEdicaoDocumentosCorpo, type FiltroSolicitacoes, type ListaSolicitacoes, type RegularizacaoCorpo,
+  type SolicitacaoDetalheResposta,
 } from '../../../shared/schemas/solicitacao-api';
+import { MOTIVOS_REAP } from '../../../shared/regras/reap';
 import type { TotalizadoresPescador } from '../../../shared/schemas/totalizadores';
 import { naTransacao, type Database, type Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -18,7 +21,7 @@ import type { DadosDeclarados, PescadorRow, PescadorService } from '../pescador/
 import { criarRascunho, protocolar } from './abertura';
 import { exigirDono, exigirLeituraSolicitacao, isServidor, pescadorDoAtor } from './acesso';
 import { detalheDe, tipoDescricao } from './detalhe';
-import { enviarRascunho } from './envio';
+import { enviar, enviarRascunho } from './envio';
 import { editavel, mudarSituacao, SITUACOES_ABERTAS, SITUACOES_ENVIADAS_ABERTAS, type MudancaDeSituacao } from './situacoes';
 import type { SolicitacaoRepository, SolicitacaoRow } from './solicitacao.repository';
 import {
@@ -191,7 +194,7 @@ export class SolicitacaoService {
   /** GET /api/solicitacao-pescador-ativo-edicao-registro/consultar/{id}: which of the two edit calls applies. */
   async consultarEdicao(ator: AuthContext, pescadorId: number): Promise<ConsultaEdicaoRegistro> {
     const p = await this.pescadorLegivel(ator, pescadorId);
-    await this.auditarLeitura(ator, 'solicitacao-edicao-registro', pescadorId);
+    await this.auditarLeitura(ator, 'solicitacao-edicao-registro', pescadorId, pescadorId);
     const motivo = await motivoSemEdicao(this.repo, p);
     if (motivo) return { podeEditar: false, idSolicitacaoOrigem: null, motivo };
     const origem = await this.origemDeferida(p);
@@ -246,10 +249,14 @@ export class SolicitacaoService {
   }
 
   /** POST /api/solicitacao-edicao-documentos/{id}/enviar: sends (or resends after an update) the documents edit. */
-  async enviarEdicaoDocumentos(ator: AuthContext, id: number): Promise<Resultado> {
+  async enviarEdicaoDocumentos(ator: AuthContext, id: number, corpo: EnvioEdicaoDocumentosCorpo = {}): Promise<Resultado> {
     const r = await this.repo.findSolicitacaoComPescador(id);
     exigirDono(ator, r);
     if (r.solicitacao.tipo !== TipoSolicitacao.EDICAO_DOCUMENTOS) throw AppError.badRequest(MENSAGENS_EDICAO_DOCUMENTOS.naoEdicaoDocumentos);
+    // The declaration of step 5, as every request is sent with it (decision 0033); marked at its field.
+    if (corpo.declaraCiencia !== true) {
+      throw new AppError(400, MENSAGENS_SOLICITACAO.declaracao, { erros: [erroCampo('declaraCiencia', MENSAGENS_SOLICITACAO.declaracao)] });
+    }
     return this.enviar(ator, r.solicitacao, MENSAGENS_EDICAO_DOCUMENTOS.enviada);
   }
 
@@ -303,7 +310,7 @@ export class SolicitacaoService {
     const p = await this.pescadorLegivel(ator, pescadorId);
     const [aberta] = await this.repo.findAbertas(pescadorId, [TipoSolicitacao.CANCELAMENTO], SITUACOES_ENVIADAS_ABERTAS);
     if (!aberta) return null;
-    await this.auditarLeitura(ator, 'solicitacao', aberta.id);
+    await this.auditarLeitura(ator, 'solicitacao', aberta.id, pescadorId);
     return detalheDe(aberta, p);
   }
 
@@ -320,7 +327,7 @@ export class SolicitacaoService {
   async detalhe(ator: AuthContext, id: number): Promise<SolicitacaoDetalheResposta> {
     const r = await this.repo.findSolicitacaoComPescador(id);
     exigirLeituraSolicitacao(ator, r);
-    await this.auditarLeitura(ator, 'solicitacao', id);
+    await this.auditarLeitura(ator, 'solicitacao', id, r.solicitacao.pescadorId);
     return detalheDe(r.solicitacao, r.pescador);
   }
 
@@ -406,6 +413,38 @@ export class SolicitacaoService {
     }
   }
 
+  // ------------------------------------------------------------------ what REAP asks (tipos/reap.ts)
+
+  /**
+   * Opens one REAP obligation of the fisher (REAP_PENDENTE) with its history row, in the caller's transaction; the
+   * reap module decides which years are owed and links the request to its questionnaire.
+   */
+  async abrirReap(ator: AuthContext, pescadorId: number, ex: Executor = this.db): Promise<SolicitacaoRow> {
+    return naTransacao(this.db, ex, async (tx) => {
+      const s = await this.repo.insertSolicitacao({ pescadorId, tipo: TipoSolicitacao.REAP, situacao: S.REAP_PENDENTE }, tx);
+      await this.repo.insertHistorico({
+        solicitacaoId: s.id, situacaoAnterior: null, situacaoNova: S.REAP_PENDENTE, cpfAtor: ator.cpf, perfilAtor: ator.perfil, motivo: MOTIVOS_REAP.gerada,
+      }, tx);
+      return s;
+    });
+  }
+
+  /**
+   * Sends a pending REAP by the one submission path (REAP_ENVIADA, its protocol number, the history row), in the
+   * caller's transaction; 406 unless it is a REAP still pending. The reap module has checked its rules.
+   */
+  async enviarReap(ator: AuthContext, solicitacaoId: number, ex: Executor = this.db): Promise<SolicitacaoRow> {
+    return naTransacao(this.db, ex, async (tx) => {
+      const atual = await this.repo.lockSolicitacao(solicitacaoId, tx);
+      if (!atual || atual.tipo !== TipoSolicitacao.REAP || atual.situacao !== S.REAP_PENDENTE) throw AppError.notAcceptable(MOTIVOS_REAP.naoPendente);
+      const ctx = await this.abertura(ator, atual.pescadorId, tx);
+      const { enviada } = await enviar({ ...ctx, solicitacao: atual }, definicaoDe(TipoSolicitacao.REAP), {
+        situacao: atual.situacao, motivo: MOTIVOS_REAP.enviada,
+      });
+      return enviada;
+    });
+  }
+
   // ------------------------------------------------------------------ helpers
 
   /** The opening of a request for the fisher, their row locked for the rest of the transaction. */
@@ -461,9 +500,11 @@ export class SolicitacaoService {
   }
 
   /** A staff view of a fisher's request data goes to the audit trail (a fisher's own view does not). */
-  private async auditarLeitura(ator: AuthContext, recurso: string, recursoId: string | number, detalhes?: Record<string, unknown>): Promise<void> {
+  private async auditarLeitura(
+    ator: AuthContext, recurso: string, recursoId: string | number, pescadorId: number | null, detalhes?: Record<string, unknown>,
+  ): Promise<void> {
     if (!isServidor(ator)) return;
-    await this.auditoria.visualizacao(ator, recurso, recursoId, detalhes);
+    await this.auditoria.visualizacao(ator, recurso, recursoId, detalhes, pescadorId);
   }
 
   private async pagina(ator: AuthContext, f: {
@@ -482,7 +523,7 @@ export class SolicitacaoService {
       deslocamento: (f.pagina - 1) * f.tamanhoPagina,
     });
     if (isServidor(ator) && linhas.length > 0) {
-      await this.auditarLeitura(ator, 'solicitacao', f.pescadorId ?? 'lista', {
+      await this.auditarLeitura(ator, 'solicitacao', f.pescadorId ?? 'lista', f.pescadorId ?? null, {
         filtros: { situacoes: f.situacoes, tipos: f.tipos, cpf: f.cpf, nome: f.nome, pagina: f.pagina },
         ids: linhas.map((l) => l.id),
       });

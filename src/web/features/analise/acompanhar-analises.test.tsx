@@ -116,6 +116,30 @@ describe('/analise/acompanhar-analises', () => {
     expect(listCalls()).toEqual(['/api/analise-solicitacao?pagina=1&tamanhoPagina=20']);
   });
 
+  it('offers in the state filter only the states in the SFPA user\'s scope (agency and task forces)', async () => {
+    setToken(staffToken({ perfil: 3 }));
+    respondeLista([analise()]);
+    http.get('/api/analise-solicitacao/ufs-escopo', ok({ ufs: ['MA', 'PA', 'PI'], nacional: false }));
+
+    open('/analise/acompanhar-analises');
+
+    const uf = await screen.findByLabelText('UF');
+    await waitFor(() => expect(within(uf).getAllByRole('option')).toHaveLength(4));
+    expect(within(uf).getAllByRole('option').map((o) => (o as HTMLOptionElement).value)).toEqual(['', 'PA', 'MA', 'PI']);
+  });
+
+  it('offers all 27 states to staff of national scope', async () => {
+    setToken(staffToken({ perfil: 2 }));
+    respondeLista([analise()]);
+    http.get('/api/analise-solicitacao/ufs-escopo', ok({ ufs: [], nacional: true }));
+
+    open('/analise/acompanhar-analises');
+
+    const uf = await screen.findByLabelText('UF');
+    await waitFor(() => expect(http.calls.some((c) => c.url === '/api/analise-solicitacao/ufs-escopo')).toBe(true));
+    expect(within(uf).getAllByRole('option')).toHaveLength(28);
+  });
+
   it('the link opens the analysis screen', async () => {
     setToken(staffToken({ perfil: 2 }));
     respondeLista([analise()]);

@@ -9,6 +9,8 @@ import {
   type DecisaoAnaliseCorpo,
   type DocumentoParecer,
   type ListaAnalises,
+  type UfsEscopo,
+  ufsEscopoSchema,
 } from '../../../shared/schemas/analise';
 import { enderecoArquivoResposta } from '../../../shared/schemas/documento';
 import { totalizadoresServidor, type TotalizadoresServidor } from '../../../shared/schemas/totalizadores';
@@ -40,7 +42,13 @@ export const analiseKeys = {
   totalizadores: () => ['analise', 'totalizadores'] as const,
   lista: (filtros: FiltrosLista) => ['analise', 'lista', filtros] as const,
   detalhe: (idAnalise: number) => ['analise', 'detalhe', idAnalise] as const,
+  ufsEscopo: () => ['analise', 'ufs-escopo'] as const,
 };
+
+/** GET /api/analise-solicitacao/ufs-escopo: the states whose analyses the signed-in server sees. */
+export async function fetchUfsEscopo(): Promise<UfsEscopo> {
+  return getDados('/api/analise-solicitacao/ufs-escopo', ufsEscopoSchema);
+}
 
 /** The query string of the list, in the API's parameter order, without empty filters. */
 export function queryStringDaLista(filtros: FiltrosLista): string {

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { isValidCpf } from '../../../shared/cpf';
@@ -11,6 +12,7 @@ import { CpfField } from '../../components/form/masked-field';
 import type { Option } from '../../components/form/select-field';
 import { TextField } from '../../components/form/text-field';
 import { useFormulario } from '../../components/form/use-formulario';
+import { analiseKeys, fetchUfsEscopo } from './analise-api';
 
 /** The follow-up's filters as typed (CPF as shown, with its mask; dates yyyy-MM-dd from the native date input). */
 export interface ValoresFiltro {
@@ -63,6 +65,17 @@ const OPCOES_SITUACAO: Option[] = Object.entries(situacaoAnaliseLabel).map(([val
 const OPCOES_TIPO: Option[] = Object.entries(tipoSolicitacaoLabel).map(([value, label]) => ({ value, label }));
 const OPCOES_UF: Option[] = UFS.map((u) => ({ value: u.sigla, label: `${u.sigla} – ${u.nome}` }));
 
+/**
+ * The states offered: those in the caller's scope (decision 0031: an SFPA user's agency state and the states of
+ * the task forces in force today; all 27 for national scope). Should the question fail, all 27 are offered: the
+ * server answers each filter only within the scope anyway.
+ */
+function useOpcoesUf(): Option[] {
+  const { data } = useQuery({ queryKey: analiseKeys.ufsEscopo(), queryFn: fetchUfsEscopo, staleTime: 60_000, retry: false });
+  if (!data || data.nacional) return OPCOES_UF;
+  return OPCOES_UF.filter((o) => data.ufs.includes(o.value));
+}
+
 const idCampo = (path: string) => `filtro-${path}`;
 
 /**
@@ -79,6 +92,7 @@ export function FiltrosAnalise({
   onLimpar: () => void;
 }) {
   const [tentativa, setTentativa] = useState(0);
+  const opcoesUf = useOpcoesUf();
   const {
     register,
     control,
@@ -126,7 +140,7 @@ export function FiltrosAnalise({
           options={OPCOES_TIPO}
           placeholder="Todos"
         />
-        <CampoSelect control={control} name="uf" id={idCampo('uf')} label="UF" options={OPCOES_UF} placeholder="Todas" />
+        <CampoSelect control={control} name="uf" id={idCampo('uf')} label="UF" options={opcoesUf} placeholder="Todas" />
         <CampoMascara
           control={control}
           name="cpf"

@@ -10,7 +10,6 @@ import { prepararArquivo } from './conferir-arquivo';
 import {
   ARQUIVO_CARREGADO,
   DOCUMENTO_REMOVIDO,
-  DOCUMENTO_SALVO,
   enderecoDocumento,
   enviarDocumento,
   ERRO_DELETAR_DOCUMENTO,
@@ -90,8 +89,9 @@ export function CampoDocumentoSolicitacao({
       setStatus('Enviando o documento…');
       const documento = await enviarDocumento(idSolicitacao, campo.tipoEnvio, preparado.arquivo);
       onEnviado(documento);
+      // One message for one upload (issue 15, point 9): the field's own status, where the fisher is looking and
+      // announced to screen readers; no toast repeating it over the form.
       setStatus(ARQUIVO_CARREGADO);
-      showToast('success', DOCUMENTO_SALVO);
     } catch (error) {
       setStatus('');
       setErro(mensagemErro(error, ERRO_SALVAR));

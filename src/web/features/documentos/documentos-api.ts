@@ -14,7 +14,6 @@ export const ERRO_CARREGAR_DOCUMENTOS = MENSAGENS_DOCUMENTO.erroCarregar;
 export const ERRO_DELETAR_DOCUMENTO = MENSAGENS_DOCUMENTO.erroDeletar;
 export const ERRO_URL_CLOUD = MENSAGENS_DOCUMENTO.erroUrlCloud;
 export const ERRO_INDEFERIMENTO = MENSAGENS_ANALISE.erroConsultarIndeferimento;
-export const DOCUMENTO_SALVO = MENSAGENS_DOCUMENTO.salvo;
 export const ARQUIVO_CARREGADO = 'Arquivo carregado com sucesso';
 export const DOCUMENTO_REMOVIDO = MENSAGENS_DOCUMENTO.removido;
 
@@ -73,8 +72,11 @@ export async function iniciarEdicaoDocumentos(): Promise<Envelope<SolicitacaoDet
   return postEnvelope('/api/solicitacao-edicao-documentos', {}, solicitacaoDetalheSchema);
 }
 
-/** POST /api/solicitacao-edicao-documentos/{id}/enviar: sends the documents edit for analysis; the server's message. */
+/**
+ * POST /api/solicitacao-edicao-documentos/{id}/enviar: sends the documents edit for analysis with the declaration
+ * accepted (the screen calls it only once the fisher ticked it; decision 0033); the server's message.
+ */
 export async function enviarEdicaoDocumentos(idSolicitacao: number): Promise<string> {
-  const { mensagem } = await postEnvelope(`/api/solicitacao-edicao-documentos/${idSolicitacao}/enviar`, {}, solicitacaoDetalheSchema);
+  const { mensagem } = await postEnvelope(`/api/solicitacao-edicao-documentos/${idSolicitacao}/enviar`, { declaraCiencia: true }, solicitacaoDetalheSchema);
   return mensagem;
 }

@@ -131,9 +131,10 @@ describe('DocumentosSolicitacao', () => {
     const arquivo = pdf('conta-nova.pdf');
     escolher(input, arquivo);
 
-    await screen.findByText('Documento salvo com sucesso');
     const bloco = campo(/^Comprovante de residência/);
-    within(bloco).getByText('Arquivo carregado com sucesso');
+    await within(bloco).findByText('Arquivo carregado com sucesso');
+    // One message for one upload (issue 15, point 9): no toast repeating the field's status.
+    expect(screen.queryByText('Documento salvo com sucesso')).toBeNull();
     within(bloco).getByText('conta-nova.pdf');
     expect(within(bloco).queryByText('conta-antiga.pdf')).toBeNull();
 

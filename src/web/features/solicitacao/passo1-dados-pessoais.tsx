@@ -62,6 +62,8 @@ export interface Passo1Form {
   };
   contato: { email: string; telefone: string };
   protocolo: { dataProtocolo: string; numeroNupSei: string };
+  /** Re-registration (type 2): the previous registry, when the registry does not know it (decision 0033). */
+  rgpAnterior: { numeroRGP: string; dataPrimeiroRgp: string };
 }
 
 const OPCOES_SEXO = opcoesDe(SEXOS);
@@ -78,6 +80,7 @@ export function valoresPasso1(s: Registro | undefined, sessao: { cpf: string; no
   const endereco = objetoDe(s?.endereco);
   const contato = objetoDe(s?.contato);
   const protocolo = objetoDe(s?.protocolo);
+  const rgpAnterior = objetoDe(s?.rgpAnterior);
   const nomePai = textoDe(s?.nomePai);
   return {
     cpf: formatCpf(textoDe(s?.cpf) || sessao.cpf),
@@ -110,6 +113,7 @@ export function valoresPasso1(s: Registro | undefined, sessao: { cpf: string; no
     },
     contato: { email: textoDe(contato.email), telefone: textoDe(contato.telefone) },
     protocolo: { dataProtocolo: dataDe(protocolo.dataProtocolo), numeroNupSei: textoDe(protocolo.numeroNupSei) },
+    rgpAnterior: { numeroRGP: exibirRgp(textoDe(rgpAnterior.numeroRGP)), dataPrimeiroRgp: dataDe(rgpAnterior.dataPrimeiroRgp) },
   };
 }
 
@@ -151,6 +155,10 @@ export function entradaPasso1(v: Passo1Form, tipo: number) {
     protocolo:
       tipo === TipoSolicitacao.REGISTRO_PROTOCOLO
         ? { dataProtocolo: texto(v.protocolo.dataProtocolo), numeroNupSei: texto(v.protocolo.numeroNupSei) }
+        : null,
+    rgpAnterior:
+      tipo === TipoSolicitacao.RECADASTRAMENTO && (v.rgpAnterior.numeroRGP.trim() || v.rgpAnterior.dataPrimeiroRgp)
+        ? { numeroRGP: v.rgpAnterior.numeroRGP.trim() || null, dataPrimeiroRgp: v.rgpAnterior.dataPrimeiroRgp || null }
         : null,
   };
 }
@@ -346,6 +354,21 @@ export function Passo1DadosPessoais({ solicitacao, tipo, somenteLeitura, onSalvo
           </div>
         </div>
       </fieldset>
+
+      {tipo === TipoSolicitacao.RECADASTRAMENTO && !textoDe(rgp?.numeroRGP) && (
+        <fieldset className="form-section">
+          <legend className="form-section-title">Registro anterior</legend>
+          <p>Se você já teve RGP, informe o número e a data do primeiro RGP: o seu registro mantém o número anterior.</p>
+          <div className="row">
+            <div className="col-12 col-md-6">
+              <CampoTexto control={control} name="rgpAnterior.numeroRGP" label="Número do RGP anterior" hint="Por exemplo PA-PA-00000012345" optional autoComplete="off" />
+            </div>
+            <div className="col-12 col-md-6">
+              <CampoTexto control={control} name="rgpAnterior.dataPrimeiroRgp" label="Data do primeiro RGP" type="date" max={hoje} optional />
+            </div>
+          </div>
+        </fieldset>
+      )}
 
       {tipo === TipoSolicitacao.REGISTRO_PROTOCOLO && (
         <fieldset className="form-section">

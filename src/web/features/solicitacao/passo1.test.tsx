@@ -224,6 +224,7 @@ describe('step 1: personal data', () => {
         },
         contato: { email: null, telefone: '13987654321' },
         protocolo: null,
+        rgpAnterior: null,
       },
     ]);
     const busca = new URLSearchParams(router.state.location.search);

@@ -2,6 +2,7 @@ import { cancelamento } from './cancelamento';
 import { edicaoDocumentos } from './edicao-documentos';
 import { edicaoRegistro } from './edicao-registro';
 import { edicaoRgp } from './edicao-rgp';
+import { reap } from './reap';
 import { recadastramento, registroInicial, registroProtocolo } from './registro';
 import { regularizacao } from './regularizacao';
 import type { DecisoesDoTipo, TipoAssistenteDef, TipoSolicitacaoDef } from './tipo';
@@ -9,6 +10,7 @@ import type { DecisoesDoTipo, TipoAssistenteDef, TipoSolicitacaoDef } from './ti
 /** Every request type the product knows, one definition each. A new type is one more line here. */
 const DEFINICOES: readonly TipoSolicitacaoDef[] = [
   registroInicial, recadastramento, registroProtocolo, cancelamento, edicaoRgp, edicaoRegistro, edicaoDocumentos, regularizacao,
+  reap,
 ];
 
 const POR_TIPO = new Map<number, TipoSolicitacaoDef>(DEFINICOES.map((d) => [d.tipo, d]));

@@ -1,6 +1,7 @@
 import type { TotalizadoresPescador } from '../../../../shared/schemas/totalizadores';
 import { SituacaoRegistro, SituacaoSolicitacao as S, TipoSolicitacao } from '../../../../shared/enums';
 import { podeRecadastramento, podeRegistroComProtocolo, podeRegistroInicial } from '../../../../shared/regras/opcoes';
+import { rgpAnteriorSchema } from '../../../../shared/schemas/solicitacao';
 import { MENSAGENS_SOLICITACAO_API } from '../../../../shared/schemas/solicitacao-api';
 import { AppError } from '../../../lib/errors';
 import type { DadosDeclarados, PescadorRow } from '../../pescador/pescador.service';
@@ -40,11 +41,14 @@ function registro(p: {
 
     analise: {
       async aoDeferir({ solicitacao, pescador, ator, hoje, recursos, tx }: ContextoDecisao) {
-        const numeroRgp = pescador.numeroRgp || await recursos.pescadores.emitirNumeroRgp(pescador, tx);
+        // A re-registration keeps the previous registry: the registry's own number and first-RGP date, else the ones
+        // the fisher declared and the analyst has just approved (decision 0033); a new number only when none is known.
+        const anterior = p.tipo === TipoSolicitacao.RECADASTRAMENTO ? rgpAnteriorDe(solicitacao.dados) : null;
+        const numeroRgp = pescador.numeroRgp || anterior?.numeroRGP || await recursos.pescadores.emitirNumeroRgp(pescador, tx);
         await recursos.pescadores.atualizarRegistro(pescador.id, {
           numeroRgp,
           situacaoRegistro: SituacaoRegistro.ATIVO,
-          ...(pescador.dataPrimeiroRgp ? {} : { dataPrimeiroRgp: hoje }),
+          ...(pescador.dataPrimeiroRgp ? {} : { dataPrimeiroRgp: anterior?.dataPrimeiroRgp || hoje }),
           ...(pescador.orgaoRgp ? {} : { orgaoRgp: ator.siglaOrgao ?? 'MPA' }),
           idSolicitacaoAtiva: solicitacao.id,
           emitirCarteira: true,
@@ -56,6 +60,13 @@ function registro(p: {
       aoIndeferir: devolverParaAtualizacao,
     },
   });
+}
+
+/** The previous registry a re-registration declared (step 1's `rgpAnterior`, already validated when saved). */
+function rgpAnteriorDe(dados: unknown): { numeroRGP: string | null; dataPrimeiroRgp: string | null } | null {
+  const r = (dados as { rgpAnterior?: unknown } | null)?.rgpAnterior;
+  const v = rgpAnteriorSchema.safeParse(r);
+  return v.success && v.data ? { numeroRGP: v.data.numeroRGP ?? null, dataPrimeiroRgp: v.data.dataPrimeiroRgp ?? null } : null;
 }
 
 export const registroInicial = registro({

@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint, boolean, char, date, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, varchar,
+} from 'drizzle-orm/pg-core';
+import { atoNormativo } from './administracao';
+import { pescador } from './pescador';
+
+/**
+ * A batch of fishers (lote): cancel (1), suspend (2) or reactivate (3) many registries at once. Written only by
+ * the lote module. The outcome counters are kept in the same transaction as each chunk of CPFs, so the history
+ * shows progress without counting the items.
+ */
+export const lotePescador = pgTable('lote_pescador', {
+  id: serial('id').primaryKey(),
+  tipo: smallint('tipo').notNull(),
+  /** true: automatic (a file, processed by a job); false: manual (a CPF list, answered when done). */
+  formaProcessamento: boolean('forma_processamento').notNull(),
+  atoNormativoId: integer('ato_normativo_id').notNull().references(() => atoNormativo.id),
+  orgaoSolicitante: varchar('orgao_solicitante', { length: 200 }).notNull(),
+  justificativa: text('justificativa').notNull(),
+  dataLimiteSuspensao: date('data_limite_suspensao'),
+  nomeArquivo: varchar('nome_arquivo', { length: 255 }),
+  /** 1 processing, 2 done. */
+  situacao: smallint('situacao').notNull().default(1),
+  total: integer('total').notNull(),
+  qtdProcessados: integer('qtd_processados').notNull().default(0),
+  qtdNaoEncontrados: integer('qtd_nao_encontrados').notNull().default(0),
+  qtdInvalidos: integer('qtd_invalidos').notNull().default(0),
+  qtdJaNaSituacao: integer('qtd_ja_na_situacao').notNull().default(0),
+  qtdNaoPermitidos: integer('qtd_nao_permitidos').notNull().default(0),
+  qtdRepetidos: integer('qtd_repetidos').notNull().default(0),
+  cpfSolicitante: char('cpf_solicitante', { length: 11 }).notNull(),
+  perfilSolicitante: smallint('perfil_solicitante').notNull(),
+  criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+  /** The last chunk committed: a batch processing with no progress for a while was interrupted and is resumed. */
+  atualizadoEm: timestamp('atualizado_em', { withTimezone: true }).notNull().defaultNow(),
+  concluidoEm: timestamp('concluido_em', { withTimezone: true }),
+  /** When the result e-mail went out (automatic batches): sent once. */
+  emailEnviadoEm: timestamp('email_enviado_em', { withTimezone: true }),
+}, (t) => [
+  index('lote_pescador_criado_idx').on(t.criadoEm, t.id),
+  index('lote_pescador_em_processamento_idx').on(t.atualizadoEm).where(sql`${t.situacao} = 1`),
+]);
+
+/**
+ * One CPF of a batch, in the order sent (`linha`), and its outcome: null while pending. The outcome is written in
+ * the same transaction as the change it reports, so a crashed batch resumes exactly where it stopped.
+ */
+export const lotePescadorItem = pgTable('lote_pescador_item', {
+  loteId: integer('lote_id').notNull().references(() => lotePescador.id, { onDelete: 'cascade' }),
+  linha: integer('linha').notNull(),
+  /** As sent (masked or not), at most 20 characters. */
+  cpfInformado: varchar('cpf_informado', { length: 20 }).notNull(),
+  /** The 11 digits of a valid CPF; null for a malformed one. */
+  cpf: char('cpf', { length: 11 }),
+  pescadorId: integer('pescador_id'),
+  resultado: smallint('resultado'),
+  situacaoAnterior: smallint('situacao_anterior'),
+  processadoEm: timestamp('processado_em', { withTimezone: true }),
+}, (t) => [
+  primaryKey({ columns: [t.loteId, t.linha] }),
+  index('lote_pescador_item_pendente_idx').on(t.loteId, t.linha).where(sql`${t.resultado} IS NULL`),
+  index('lote_pescador_item_resultado_idx').on(t.loteId, t.resultado, t.linha),
+]);
+
+/**
+ * The registry history of a fisher: every change of `situacao_registro` made by a batch or by the end of a
+ * suspension, with the batch, the act and the user. Written only by the pescador module (PescadorRepository).
+ */
+export const pescadorHistoricoSituacao = pgTable('pescador_historico_situacao', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  pescadorId: integer('pescador_id').notNull().references(() => pescador.id),
+  situacaoAnterior: smallint('situacao_anterior'),
+  situacaoNova: smallint('situacao_nova').notNull(),
+  loteId: integer('lote_id').references(() => lotePescador.id),
+  atoNormativoId: integer('ato_normativo_id').references(() => atoNormativo.id),
+  /** A suspension's last day: the day after it, the daily job ends it. */
+  suspensoAte: date('suspenso_ate'),
+  cpfAtor: char('cpf_ator', { length: 11 }),
+  perfilAtor: smallint('perfil_ator'),
+  motivo: text('motivo').notNull(),
+  criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('pescador_historico_situacao_pescador_idx').on(t.pescadorId, t.id),
+]);

@@ -1,0 +1,106 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { TIMEZONE } from '../../../shared/datas';
+import { Perfil } from '../../../shared/enums';
+import type { Database } from '../../db/client';
+
+/** A row of the trail as the audit screen reads it. */
+export type LinhaAuditoria = {
+  id: string;
+  criado_em: Date;
+  acao: string;
+  cpf_ator: string | null;
+  perfil_ator: number | null;
+  orgao_ator: string | null;
+  recurso: string | null;
+  recurso_id: string | null;
+  pescador_id: number | null;
+  ip: string | null;
+  sucesso: boolean;
+  detalhes: unknown;
+};
+
+/** A staff event about one fisher, as the fisher sees it. */
+export type LinhaAcesso = {
+  id: string;
+  criado_em: Date;
+  acao: string;
+  recurso: string | null;
+  perfil_ator: number;
+  orgao_ator: string | null;
+  nome_orgao: string | null;
+};
+
+export interface FiltrosSql {
+  cpfAtor?: string | undefined;
+  cpfPescador?: string | undefined;
+  recurso?: string | undefined;
+  recursoId?: string | undefined;
+  acao?: string | undefined;
+  de?: string | undefined;
+  ate?: string | undefined;
+  apos?: string | undefined;
+}
+
+/**
+ * Keyset condition: rows strictly older than the cursor row in the order (criado_em DESC, id DESC). The cursor is
+ * the last row's id; its instant is read by primary key, so microseconds are never lost in a round trip.
+ */
+function depoisDe(apos: string): SQL {
+  return sql`(a.criado_em, a.id) < (SELECT c.criado_em, c.id FROM auditoria c WHERE c.id = ${apos}::bigint)`;
+}
+
+/**
+ * The filters of the audit screen, each served by an index ending in (criado_em, id) (schema/identidade.ts):
+ * actor's CPF, record (recurso, recurso_id), action, fisher; the period alone by auditoria_criado_em_idx.
+ */
+export function condicoes(f: FiltrosSql): SQL[] {
+  const c: SQL[] = [];
+  if (f.cpfAtor) c.push(sql`a.cpf_ator = ${f.cpfAtor}`);
+  if (f.cpfPescador) c.push(sql`a.pescador_id = (SELECT p.id FROM pescador p WHERE p.cpf = ${f.cpfPescador})`);
+  if (f.recurso) c.push(sql`a.recurso = ${f.recurso}`);
+  if (f.recursoId) c.push(sql`a.recurso_id = ${f.recursoId}`);
+  if (f.acao) c.push(sql`a.acao = ${f.acao}`);
+  // Dates of São Paulo: from the start of `de` to the end of `ate`, both included.
+  if (f.de) c.push(sql`a.criado_em >= (${f.de}::date::timestamp AT TIME ZONE ${TIMEZONE})`);
+  if (f.ate) c.push(sql`a.criado_em < ((${f.ate}::date + 1)::timestamp AT TIME ZONE ${TIMEZONE})`);
+  if (f.apos) c.push(depoisDe(f.apos));
+  return c;
+}
+
+/** The query of one page of the audit screen (exported for the EXPLAIN test and the benchmark). */
+export function consultaPagina(f: FiltrosSql, limite: number): SQL {
+  const c = condicoes(f);
+  const onde = c.length > 0 ? sql`WHERE ${sql.join(c, sql` AND `)}` : sql``;
+  return sql`
+    SELECT a.id::text AS id, a.criado_em, a.acao, a.cpf_ator, a.perfil_ator, a.orgao_ator, a.recurso, a.recurso_id,
+           a.pescador_id, host(a.ip) AS ip, a.sucesso, a.detalhes
+    FROM auditoria a ${onde}
+    ORDER BY a.criado_em DESC, a.id DESC
+    LIMIT ${limite}`;
+}
+
+/** SQL of reading the audit trail (AuditoriaService writes it; nobody else touches `auditoria`). */
+export class AuditoriaRepository {
+  constructor(private readonly db: Database) {}
+
+  /** One page, newest first, and one row more than asked (so the caller knows whether a next page exists). */
+  async pagina(f: FiltrosSql, tamanho: number): Promise<LinhaAuditoria[]> {
+    const { rows } = await this.db.execute<LinhaAuditoria>(consultaPagina(f, tamanho + 1));
+    return rows.map((r) => ({ ...r, criado_em: new Date(r.criado_em) }));
+  }
+
+  /**
+   * The staff events about one fisher (auditoria_pescador_idx), newest first, one row more than asked; the
+   * agency's name joined from `orgao` (a read).
+   */
+  async acessosAoPescador(pescadorId: number, apos: string | undefined, tamanho: number): Promise<LinhaAcesso[]> {
+    const keyset = apos ? sql`AND ${depoisDe(apos)}` : sql``;
+    const { rows } = await this.db.execute<LinhaAcesso>(sql`
+      SELECT a.id::text AS id, a.criado_em, a.acao, a.recurso, a.perfil_ator, a.orgao_ator, o.nome AS nome_orgao
+      FROM auditoria a LEFT JOIN orgao o ON o.sigla = a.orgao_ator
+      WHERE a.pescador_id = ${pescadorId} AND a.perfil_ator IS NOT NULL AND a.perfil_ator <> ${Perfil.INTERESSADO} ${keyset}
+      ORDER BY a.criado_em DESC, a.id DESC
+      LIMIT ${tamanho + 1}`);
+    return rows.map((r) => ({ ...r, criado_em: new Date(r.criado_em) }));
+  }
+}

@@ -1,0 +1,555 @@
+import crypto from 'node:crypto';
+import { maskCpf } from '../../../shared/cpf';
+import { hojeSaoPaulo } from '../../../shared/datas';
+import { Categoria, categoriaLabel, Perfil, SituacaoSolicitacao, TipoDocumento } from '../../../shared/enums';
+import { erroCampo } from '../../../shared/erros-campo';
+import {
+  GRUPOS_ALVO, PETRECHOS_PESCA, TIPOS_COMPRADOR, UNIDADES_MEDIDA, AMBIENTES_PESCA, TIPOS_LOCAL_PESCA,
+} from '../../../shared/referencias';
+import {
+  anosDevidos, casasDecimaisQuantidade, formatarMoeda, formatarNumeroBr, JUSTIFICATIVAS_NAO_PESCA, MAX_DOCUMENTOS_JUSTIFICATIVA,
+  MENSAGENS_REAP, mesesDevidos, NOMES_MESES, reapNoPrazo, somaDias, TIPOS_PRESTACAO_ARTESANAL, TIPOS_PRESTACAO_INDUSTRIAL,
+} from '../../../shared/regras/reap';
+import { exibirRgp } from '../../../shared/rgp';
+import type { Documento } from '../../../shared/schemas/documento';
+import type {
+  FiltroObrigacoesPescador, FiltroObrigacoesServidor, ListaObrigacoes, ListaObrigacoesServidor, Obrigacao, ObrigacaoServidor, PrazoReap,
+  Questionario, ReapArtesanalCorpo, ReapIndustrialCorpo, ReapPendente,
+} from '../../../shared/schemas/reap';
+import type { Database, Executor } from '../../db/client';
+import type { ArquivoEnviado } from '../../lib/arquivos-http';
+import { AppError } from '../../lib/errors';
+import { erroDeCampos } from '../../lib/validacao';
+import type { AuditoriaService } from '../auditoria/auditoria.service';
+import type { AuthContext } from '../auth/auth.service';
+import type { DocumentoService } from '../documento/documento.service';
+import { exigirLeituraPescador, MENSAGEM_FORA_DO_ESCOPO, podeLerPescador, ufsDoEscopo } from '../escopo';
+import type { SolicitacaoService } from '../solicitacao/solicitacao.service';
+import { gerarComprovanteReapPdf } from './reap-pdf';
+import type { ObrigacaoServidorRow, PescadorReap, QuestionarioRow, ReapRepository } from './reap.repository';
+
+/** The documents of each form: justifications of the artesanal one (type 6), work-relation proofs of the industrial one (type 7). */
+export const DOCUMENTO_JUSTIFICATIVA = TipoDocumento.ADICIONAL;
+export const DOCUMENTO_RELACAO_TRABALHO = TipoDocumento.VISTO_TRABALHO;
+
+export interface ReapServiceOptions {
+  now?: () => Date;
+}
+
+/** A random verification code: 16 characters of an alphabet without look-alikes (0/O, 1/I). */
+function novoCodigoVerificacao(): string {
+  const alfabeto = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return [...crypto.randomBytes(16)].map((b) => alfabeto[b % alfabeto.length]).join('');
+}
+
+function descricao(lista: readonly { id: number; descricao: string }[], id: number | null | undefined): string {
+  return lista.find((i) => i.id === id)?.descricao ?? '—';
+}
+
+function paraObrigacao(r: QuestionarioRow, hoje: string): Obrigacao {
+  return {
+    id: r.id,
+    idSolicitacao: r.solicitacaoId,
+    idPescador: r.pescadorId,
+    anoReferencia: r.anoReferencia,
+    categoria: r.categoria,
+    enviada: r.enviada,
+    iniciada: r.dados !== null,
+    situacao: r.enviada ? SituacaoSolicitacao.REAP_ENVIADA : SituacaoSolicitacao.REAP_PENDENTE,
+    inicioPreenchimento: r.inicioPreenchimento,
+    fimPreenchimento: r.fimPreenchimento,
+    noPrazo: !r.enviada && reapNoPrazo(r.anoReferencia, hoje, r.inicioPreenchimento, r.fimPreenchimento),
+    enviadaEm: r.enviadaEm ? new Date(r.enviadaEm).toISOString() : null,
+  };
+}
+
+function paraObrigacaoServidor(r: ObrigacaoServidorRow, hoje: string): ObrigacaoServidor {
+  return {
+    ...paraObrigacao(r, hoje),
+    nomePescador: r.nomePescador,
+    cpfPescador: r.cpfPescador,
+    numeroRgp: r.numeroRgp,
+    uf: r.ufPescador,
+    idMunicipio: r.idMunicipio,
+    nomeMunicipio: r.nomeMunicipio,
+  };
+}
+
+/** A CSV field: quoted when it holds a separator, a quote or a line break; a leading formula sign is neutralised. */
+function campoCsv(v: string | number | null): string {
+  let s = v === null ? '' : String(v);
+  if (/^[=+\-@]/.test(s)) s = `'${s}`;
+  return /[";\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export const CABECALHO_CSV = ['ano_referencia', 'cpf', 'nome', 'numero_rgp', 'uf', 'municipio', 'categoria', 'situacao'];
+
+/**
+ * REAP, the fisher's annual activity report (spec points 3–5 and 7): which years a fisher owes and the generation
+ * of the pending ones, the artesanal and industrial questionnaires (drafts and the one send), their documents, the
+ * receipt, the staff obligations list and the filling windows. Writes only its own tables; the REAP request (tipo 4)
+ * is opened and sent by SolicitacaoService, its files kept by DocumentoService. Every staff view is audited.
+ */
+export class ReapService {
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly db: Database,
+    private readonly repo: ReapRepository,
+    private readonly auditoria: AuditoriaService,
+    private readonly solicitacoes: SolicitacaoService,
+    private readonly documentos: DocumentoService,
+    opts: ReapServiceOptions = {},
+  ) {
+    this.now = opts.now ?? (() => new Date());
+  }
+
+  private hoje(): string {
+    return hojeSaoPaulo(this.now());
+  }
+
+  // ---------------------------------------------------------------- obligations and their generation
+
+  /** GET /api/reap/listar-reap-pendente-pescador/{idPescador}: the years owed and not sent, oldest first. */
+  async pendentes(ator: AuthContext, pescadorId: number): Promise<ReapPendente[]> {
+    const p = await this.pescadorLegivel(ator, pescadorId);
+    await this.auditar(ator, 'reap/pendentes', pescadorId);
+    return this.calcularPendentes(p, await this.repo.anosDoPescador(pescadorId));
+  }
+
+  private calcularPendentes(p: PescadorReap, existentes: { anoReferencia: number; enviada: boolean }[]): ReapPendente[] {
+    const porAno = new Map(existentes.map((e) => [e.anoReferencia, e.enviada]));
+    const itens: ReapPendente[] = [];
+    for (const ano of anosDevidos(p.inicio, this.hoje())) {
+      const enviada = porAno.get(ano);
+      if (enviada === undefined) itens.push({ ano, status: 'toCreate', months: mesesDevidos(ano, p.inicio!) });
+      else if (!enviada) itens.push({ ano, status: 'pending', months: [] });
+    }
+    return itens;
+  }
+
+  /**
+   * POST /api/reap/gerar-reap-pescador/{idPescador}: creates the obligations of the years owed that have none
+   * (spec point 4: allowed when any is `toCreate`). With the fisher's row locked and one obligation per fisher and
+   * year (unique key), generating twice, even at once, creates nothing twice. Answers the new questionnaires' ids.
+   */
+  async gerar(ator: AuthContext, pescadorId: number): Promise<number[]> {
+    if (ator.perfil !== Perfil.INTERESSADO || ator.idPescador !== pescadorId) throw AppError.forbidden(MENSAGEM_FORA_DO_ESCOPO);
+    return this.db.transaction(async (tx) => {
+      const p = await this.repo.lockPescador(pescadorId, tx);
+      if (!p) throw AppError.forbidden(MENSAGEM_FORA_DO_ESCOPO);
+      const aCriar = this.calcularPendentes(p, await this.repo.anosDoPescador(pescadorId, tx)).filter((i) => i.status === 'toCreate');
+      if (aCriar.length === 0) throw AppError.notAcceptable(MENSAGENS_REAP.semPendencias);
+      const criadas: number[] = [];
+      for (const item of aCriar) {
+        const s = await this.solicitacoes.abrirReap(ator, pescadorId, tx);
+        const id = await this.repo.inserir({
+          solicitacaoId: s.id, pescadorId, anoReferencia: item.ano, categoria: p.categoria ?? Categoria.ARTESANAL,
+        }, tx);
+        if (id === undefined) throw AppError.notAcceptable(MENSAGENS_REAP.semPendencias);
+        criadas.push(id);
+      }
+      return criadas;
+    });
+  }
+
+  /** GET /api/reap/pescador-consultar-obrigacoes/filtro?idPescador&{filters}. */
+  async obrigacoesDoPescador(ator: AuthContext, f: FiltroObrigacoesPescador): Promise<ListaObrigacoes> {
+    await this.pescadorLegivel(ator, f.idPescador);
+    await this.auditar(ator, 'reap/obrigacoes', f.idPescador);
+    const { total, linhas } = await this.repo.listarDoPescador(f.idPescador, f);
+    const hoje = this.hoje();
+    return { total, pagina: f.pagina, tamanhoPagina: f.tamanhoPagina, obrigacoes: linhas.map((l) => paraObrigacao(l, hoje)) };
+  }
+
+  /** GET /api/reap/recuperar-reaps-pescador/{id}: every REAP of the fisher, newest year first. */
+  async reapsDoPescador(ator: AuthContext, pescadorId: number): Promise<Obrigacao[]> {
+    await this.pescadorLegivel(ator, pescadorId);
+    await this.auditar(ator, 'reap/pescador', pescadorId);
+    const { linhas } = await this.repo.listarDoPescador(pescadorId, { pagina: 1, tamanhoPagina: 200 });
+    const hoje = this.hoje();
+    return linhas.map((l) => paraObrigacao(l, hoje));
+  }
+
+  /** GET /api/reap/obter-obrigacao/{id}. */
+  async obrigacao(ator: AuthContext, id: number): Promise<Obrigacao> {
+    const q = await this.legivel(ator, id);
+    await this.auditar(ator, 'reap/obrigacao', id, { idPescador: q.pescadorId });
+    return paraObrigacao(q, this.hoje());
+  }
+
+  /** GET /api/reap/questionario-basico/{id}: the questionnaire with its documents. */
+  async questionario(ator: AuthContext, id: number): Promise<Questionario> {
+    const q = await this.legivel(ator, id);
+    await this.auditar(ator, 'reap/questionario', id, { idPescador: q.pescadorId });
+    return this.paraQuestionario(q);
+  }
+
+  private async paraQuestionario(q: QuestionarioRow): Promise<Questionario> {
+    const d = (q.dados ?? {}) as Partial<ReapArtesanalCorpo> & { houveComercializacao?: boolean | null };
+    const docs = await this.documentos.ativosDaSolicitacao(q.solicitacaoId);
+    const ops = d.resultadosOperacaoPesca ?? [];
+    const especies = await this.repo.especies(ops.map((o) => o.especiePescado?.id).filter((v): v is number => typeof v === 'number'));
+    const n = <T>(v: T | null | undefined): T | null => (v === undefined ? null : v);
+    return {
+      ...paraObrigacao(q, this.hoje()),
+      solicitacao: { id: q.solicitacaoId },
+      tipoPrestacaoServico: q.tipoPrestacaoServico,
+      realizouPesca: q.realizouPesca,
+      houveComercializacao: n(d.houveComercializacao),
+      totalDiasTrabalhadoAno: q.totalDiasTrabalhadoAno,
+      reapsArtesanais: (d.reapsArtesanais ?? []).map((m) => ({ mesReferencia: m.mesReferencia, quantidadeDiasTrabalhados: n(m.quantidadeDiasTrabalhados) })),
+      resultadosOperacaoPesca: ops.map((o) => {
+        const e = typeof o.especiePescado?.id === 'number' ? especies.get(o.especiePescado.id) : undefined;
+        return {
+          especiePescado: { id: n(o.especiePescado?.id), nome: e?.nome ?? null, nomeCientifico: e?.nomeCientifico ?? null },
+          tipoUnidadeMedida: { id: n(o.tipoUnidadeMedida?.id) },
+          totalPescado: n(o.totalPescado),
+          precoQuilo: n(o.precoQuilo),
+        };
+      }),
+      gruposAlvosPescado: (d.gruposAlvosPescado ?? []).map((g) => ({ grupoAlvo: n(g.grupoAlvo) })),
+      locaisPescaPetrecho: (d.locaisPescaPetrecho ?? []).map((l) => ({
+        ambientePesca: n(l.ambientePesca),
+        petrechoPesca: n(l.petrechoPesca),
+        areaPretendidaPesca: l.areaPretendidaPesca ? {
+          idMunicipio: n(l.areaPretendidaPesca.idMunicipio),
+          tipoLocalPesca: n(l.areaPretendidaPesca.tipoLocalPesca),
+          nomePopularLocalPesca: n(l.areaPretendidaPesca.nomePopularLocalPesca),
+        } : null,
+      })),
+      ufsComercializacao: (d.ufsComercializacao ?? []).map((u) => ({
+        uf: n(u.uf), comercializacoesPescado: (u.comercializacoesPescado ?? []).map((c) => ({ tipoComprador: n(c.tipoComprador) })),
+      })),
+      justificativasSolicitacao: (d.justificativasSolicitacao ?? []).map((j) => ({ justificativaNaoDeclaracao: n(j.justificativaNaoDeclaracao) })),
+      documentosJustificativa: docs.filter((x) => x.tipoDocumento === DOCUMENTO_JUSTIFICATIVA),
+      documentoRelacaoTrabalho: docs.filter((x) => x.tipoDocumento === DOCUMENTO_RELACAO_TRABALHO),
+      codigoVerificacao: q.enviada ? q.codigoVerificacao : null,
+    };
+  }
+
+  // ---------------------------------------------------------------- saving and sending
+
+  /**
+   * POST /api/reap/questionario-basico: saves the artesanal REAP as a draft (`enviada: false`, as often as the
+   * fisher likes) or sends it (`enviada: true`, once). The body passed the rules of spec point 5 (shared schema);
+   * here the references are checked, then, with the questionnaire locked: its owner, the category, not sent yet
+   * ('REAP já foi enviada'), the window ('REAP não está no prazo de preenchimento', 2025 excepted).
+   */
+  async salvarArtesanal(ator: AuthContext, corpo: ReapArtesanalCorpo): Promise<{ questionario: Questionario; mensagem: string }> {
+    await this.exigirDonoAntes(ator, corpo.id);
+    await this.exigirReferencias(corpo);
+    const dados = { ...corpo } as Record<string, unknown>;
+    delete dados.id;
+    delete dados.enviada;
+    delete dados.solicitacao;
+    const total = corpo.realizouPesca ? somaDias(corpo.reapsArtesanais) : null;
+    const q = await this.salvar(ator, corpo.id, corpo.anoReferencia, 'artesanal', corpo.enviada, {
+      dados, realizouPesca: corpo.realizouPesca ?? null, tipoPrestacaoServico: corpo.tipoPrestacaoServico ?? null, totalDiasTrabalhadoAno: total,
+    }, async () => undefined);
+    return { questionario: q, mensagem: corpo.enviada ? MENSAGENS_REAP.salva : MENSAGENS_REAP.rascunhoSalvo };
+  }
+
+  /** POST /api/reap/questionario-basico/industrial: as the artesanal one, with at least one work-relation proof to send. */
+  async salvarIndustrial(ator: AuthContext, corpo: ReapIndustrialCorpo): Promise<{ questionario: Questionario; mensagem: string }> {
+    await this.exigirDonoAntes(ator, corpo.id);
+    try {
+      return await this.salvarIndustrialDo(ator, corpo);
+    } catch (err) {
+      // A failure of ours (not a rule the fisher can act on) answers the spec's message for it.
+      if (err instanceof AppError) throw err;
+      throw new AppError(500, MENSAGENS_REAP.erroIndustrial, { cause: err });
+    }
+  }
+
+  private async salvarIndustrialDo(ator: AuthContext, corpo: ReapIndustrialCorpo): Promise<{ questionario: Questionario; mensagem: string }> {
+    const q = await this.salvar(ator, corpo.id, corpo.anoReferencia, 'industrial', corpo.enviada, {
+      dados: { realizouPesca: corpo.realizouPesca ?? null, tipoPrestacaoServico: corpo.tipoPrestacaoServico ?? null },
+      realizouPesca: corpo.realizouPesca ?? null,
+      tipoPrestacaoServico: corpo.tipoPrestacaoServico ?? null,
+      totalDiasTrabalhadoAno: null,
+    }, async (atual, tx) => {
+      if (await this.documentos.contarDoTipo(atual.solicitacaoId, DOCUMENTO_RELACAO_TRABALHO, tx) === 0) {
+        throw new AppError(400, MENSAGENS_REAP.documentoRelacaoTrabalho, {
+          erros: [erroCampo('documentoRelacaoTrabalho', MENSAGENS_REAP.documentoRelacaoTrabalho)],
+        });
+      }
+    });
+    return { questionario: q, mensagem: corpo.enviada ? MENSAGENS_REAP.salva : MENSAGENS_REAP.industrialSalva };
+  }
+
+  private async salvar(
+    ator: AuthContext, id: number, anoReferencia: number, forma: 'artesanal' | 'industrial', enviar: boolean,
+    set: Parameters<ReapRepository['salvar']>[1], aoEnviar: (q: QuestionarioRow, tx: Executor) => Promise<void>,
+  ): Promise<Questionario> {
+    await this.db.transaction(async (tx) => {
+      // One save or send of a REAP at a time: a second send waits here, then finds it sent.
+      const atual = await this.repo.lock(id, tx);
+      this.exigirDono(ator, atual);
+      this.exigirEditavel(atual);
+      if ((forma === 'industrial') !== (atual.categoria === Categoria.INDUSTRIAL) || anoReferencia !== atual.anoReferencia) {
+        throw AppError.badRequest(MENSAGENS_REAP.categoriaErrada);
+      }
+      if (!(await this.repo.salvar(id, set, tx))) throw AppError.notAcceptable(MENSAGENS_REAP.jaEnviada);
+      if (!enviar) return;
+      await aoEnviar(atual, tx);
+      if (!(await this.repo.marcarEnviada(id, novoCodigoVerificacao(), tx))) throw AppError.notAcceptable(MENSAGENS_REAP.jaEnviada);
+      await this.solicitacoes.enviarReap(ator, atual.solicitacaoId, tx);
+    });
+    return this.paraQuestionario((await this.repo.find(id))!);
+  }
+
+  /** A REAP the fisher may change now: not sent, inside its window (or 2025). */
+  private exigirEditavel(q: QuestionarioRow): void {
+    if (q.enviada) throw AppError.notAcceptable(MENSAGENS_REAP.jaEnviada);
+    if (!reapNoPrazo(q.anoReferencia, this.hoje(), q.inicioPreenchimento, q.fimPreenchimento)) {
+      throw AppError.notAcceptable(MENSAGENS_REAP.foraDoPrazo);
+    }
+  }
+
+  /** Species, municipalities and list items named by the body exist (400 with the field otherwise). */
+  private async exigirReferencias(c: ReapArtesanalCorpo): Promise<void> {
+    const erros: string[] = [];
+    const especies = c.resultadosOperacaoPesca.map((o) => o.especiePescado?.id).filter((v): v is number => typeof v === 'number');
+    const existentes = await this.repo.especiesExistentes(especies);
+    c.resultadosOperacaoPesca.forEach((o, i) => {
+      const e = o.especiePescado?.id;
+      if (typeof e === 'number' && !existentes.has(e)) erros.push(erroCampo(`resultadosOperacaoPesca.${i}.especiePescado.id`, 'Espécie não encontrada'));
+      const u = o.tipoUnidadeMedida?.id;
+      if (typeof u === 'number' && !UNIDADES_MEDIDA.some((x) => x.id === u)) {
+        erros.push(erroCampo(`resultadosOperacaoPesca.${i}.tipoUnidadeMedida.id`, 'Unidade de medida inválida'));
+      }
+    });
+    const municipios = c.locaisPescaPetrecho.map((l) => l.areaPretendidaPesca?.idMunicipio).filter((v): v is number => typeof v === 'number');
+    const munOk = await this.repo.municipiosExistentes(municipios);
+    const naLista = (lista: readonly { id: number }[], v: number | null | undefined) => v === null || v === undefined || lista.some((x) => x.id === v);
+    c.locaisPescaPetrecho.forEach((l, i) => {
+      const m = l.areaPretendidaPesca?.idMunicipio;
+      if (typeof m === 'number' && !munOk.has(m)) erros.push(erroCampo(`locaisPescaPetrecho.${i}.areaPretendidaPesca.idMunicipio`, 'Município não encontrado'));
+      if (!naLista(AMBIENTES_PESCA, l.ambientePesca)) erros.push(erroCampo(`locaisPescaPetrecho.${i}.ambientePesca`, 'Ambiente de pesca inválido'));
+      if (!naLista(PETRECHOS_PESCA, l.petrechoPesca)) erros.push(erroCampo(`locaisPescaPetrecho.${i}.petrechoPesca`, 'Petrecho de pesca inválido'));
+      if (!naLista(TIPOS_LOCAL_PESCA, l.areaPretendidaPesca?.tipoLocalPesca)) {
+        erros.push(erroCampo(`locaisPescaPetrecho.${i}.areaPretendidaPesca.tipoLocalPesca`, 'Tipo de local de pesca inválido'));
+      }
+    });
+    c.gruposAlvosPescado.forEach((g, i) => {
+      if (!naLista(GRUPOS_ALVO, g.grupoAlvo)) erros.push(erroCampo(`gruposAlvosPescado.${i}.grupoAlvo`, 'Grupo alvo inválido'));
+    });
+    c.ufsComercializacao.forEach((u, i) => u.comercializacoesPescado.forEach((x, j) => {
+      if (!naLista(TIPOS_COMPRADOR, x.tipoComprador)) erros.push(erroCampo(`ufsComercializacao.${i}.comercializacoesPescado.${j}.tipoComprador`, 'Comprador inválido'));
+    }));
+    c.justificativasSolicitacao.forEach((j, i) => {
+      if (!naLista(JUSTIFICATIVAS_NAO_PESCA, j.justificativaNaoDeclaracao)) {
+        erros.push(erroCampo(`justificativasSolicitacao.${i}.justificativaNaoDeclaracao`, 'Justificativa inválida'));
+      }
+    });
+    if (!naLista(TIPOS_PRESTACAO_ARTESANAL, c.tipoPrestacaoServico)) erros.push(erroCampo('tipoPrestacaoServico', MENSAGENS_REAP.tipoPrestacaoServico));
+    if (erros.length > 0) throw erroDeCampos(erros);
+  }
+
+  // ---------------------------------------------------------------- documents
+
+  /**
+   * POST /api/documentos/reap (justifications, at most 3) and /reap-industrial (work-relation proofs): the REAP's
+   * own fisher, while it may change. The file is checked and stored first, then recorded under the questionnaire's
+   * lock (the limit counted again there); a failure deletes the stored file.
+   */
+  async enviarDocumento(ator: AuthContext, idQuestionario: number, forma: 'artesanal' | 'industrial', arquivo: ArquivoEnviado): Promise<Documento> {
+    const tipo = forma === 'artesanal' ? DOCUMENTO_JUSTIFICATIVA : DOCUMENTO_RELACAO_TRABALHO;
+    const antes = await this.exigirDonoAntes(ator, idQuestionario);
+    this.exigirForma(antes, forma);
+    this.exigirEditavel(antes);
+    if (forma === 'artesanal' && await this.documentos.contarDoTipo(antes.solicitacaoId, tipo) >= MAX_DOCUMENTOS_JUSTIFICATIVA) {
+      throw AppError.badRequest(MENSAGENS_REAP.maxJustificativa);
+    }
+    const guardado = await this.documentos.guardarDaReap(tipo, arquivo);
+    try {
+      return await this.db.transaction(async (tx) => {
+        const q = await this.repo.lock(idQuestionario, tx);
+        this.exigirDono(ator, q);
+        this.exigirEditavel(q);
+        if (forma === 'artesanal' && await this.documentos.contarDoTipo(q.solicitacaoId, tipo, tx) >= MAX_DOCUMENTOS_JUSTIFICATIVA) {
+          throw AppError.badRequest(MENSAGENS_REAP.maxJustificativa);
+        }
+        return this.documentos.registrarDaReap(q.pescadorId, q.solicitacaoId, tipo, guardado, tx);
+      });
+    } catch (err) {
+      await this.documentos.apagarArquivos([guardado.chave]);
+      throw err;
+    }
+  }
+
+  /** DELETE /api/documentos/reap/{id}/documento/{id} and /reap-industrial/…: the same rules as the upload. */
+  async removerDocumento(ator: AuthContext, idQuestionario: number, idDocumento: number, forma: 'artesanal' | 'industrial'): Promise<void> {
+    const antes = await this.exigirDonoAntes(ator, idQuestionario);
+    this.exigirForma(antes, forma);
+    await this.db.transaction(async (tx) => {
+      const q = await this.repo.lock(idQuestionario, tx);
+      this.exigirDono(ator, q);
+      this.exigirEditavel(q);
+      await this.documentos.removerDaReap(idDocumento, q.solicitacaoId, [forma === 'artesanal' ? DOCUMENTO_JUSTIFICATIVA : DOCUMENTO_RELACAO_TRABALHO], tx);
+    });
+  }
+
+  private exigirForma(q: QuestionarioRow, forma: 'artesanal' | 'industrial'): void {
+    if ((forma === 'industrial') !== (q.categoria === Categoria.INDUSTRIAL)) throw AppError.badRequest(MENSAGENS_REAP.categoriaErrada);
+  }
+
+  // ---------------------------------------------------------------- receipt
+
+  /** GET /api/reap/{id}/comprovante: the "2ª via" of a sent REAP, as a PDF. */
+  async comprovante(ator: AuthContext, id: number): Promise<{ pdf: Buffer; anoReferencia: number }> {
+    const q = await this.legivel(ator, id);
+    if (!q.enviada || !q.codigoVerificacao || !q.enviadaEm) throw AppError.notAcceptable(MENSAGENS_REAP.naoEnviadaComprovante);
+    const p = (await this.repo.findPescador(q.pescadorId))!;
+    await this.auditar(ator, 'reap/comprovante', id, { idPescador: q.pescadorId });
+    const protocolo = await this.repo.protocolo(q.solicitacaoId);
+    const pdf = await gerarComprovanteReapPdf({
+      nomePescador: p.nome,
+      cpfMascarado: maskCpf(p.cpf),
+      numeroRgp: p.numeroRgp ? exibirRgp(p.numeroRgp) : '—',
+      anoReferencia: q.anoReferencia,
+      categoria: categoriaLabel[q.categoria as Categoria] ?? '—',
+      numeroProtocolo: protocolo ?? '—',
+      enviadaEm: new Date(q.enviadaEm),
+      codigoVerificacao: q.codigoVerificacao,
+      declarado: await this.declarado(q),
+      emitidoEm: this.now(),
+    });
+    return { pdf, anoReferencia: q.anoReferencia };
+  }
+
+  /** What was declared, in words, for the receipt. */
+  private async declarado(q: QuestionarioRow): Promise<{ rotulo: string; valor: string }[]> {
+    const r = await this.paraQuestionario(q);
+    const simNao = (v: boolean | null) => (v === null ? '—' : v ? 'Sim' : 'Não');
+    const linhas = [{ rotulo: 'Realizou pesca no período', valor: simNao(r.realizouPesca) }];
+    if (q.categoria === Categoria.INDUSTRIAL) {
+      linhas.push({ rotulo: 'Relação de trabalho', valor: descricao(TIPOS_PRESTACAO_INDUSTRIAL, r.tipoPrestacaoServico) });
+      linhas.push({ rotulo: 'Documentos da relação de trabalho', valor: String(r.documentoRelacaoTrabalho.length) });
+      return linhas;
+    }
+    if (!r.realizouPesca) {
+      linhas.push({
+        rotulo: 'Justificativas', valor: r.justificativasSolicitacao.map((j) => descricao(JUSTIFICATIVAS_NAO_PESCA, j.justificativaNaoDeclaracao)).join('; ') || '—',
+      });
+      return linhas;
+    }
+    linhas.push({ rotulo: 'Relação de trabalho', valor: descricao(TIPOS_PRESTACAO_ARTESANAL, r.tipoPrestacaoServico) });
+    linhas.push({ rotulo: 'Dias trabalhados no ano', valor: String(r.totalDiasTrabalhadoAno ?? 0) });
+    linhas.push({
+      rotulo: 'Dias por mês',
+      valor: r.reapsArtesanais.map((m) => `${NOMES_MESES[m.mesReferencia - 1]}: ${m.quantidadeDiasTrabalhados ?? 0}`).join(', '),
+    });
+    for (const o of r.resultadosOperacaoPesca) {
+      const unidade = UNIDADES_MEDIDA.find((u) => u.id === o.tipoUnidadeMedida.id);
+      const casas = casasDecimaisQuantidade(o.tipoUnidadeMedida.id);
+      linhas.push({
+        rotulo: `Pescado: ${o.especiePescado.nome ?? '—'}`,
+        valor: `${formatarNumeroBr(o.totalPescado ?? 0, casas)} ${unidade?.sigla ?? ''} a ${formatarMoeda(o.precoQuilo ?? 0)}`,
+      });
+    }
+    linhas.push({ rotulo: 'Grupos alvo', valor: r.gruposAlvosPescado.map((g) => descricao(GRUPOS_ALVO, g.grupoAlvo)).join('; ') || '—' });
+    linhas.push({
+      rotulo: 'Locais e petrechos',
+      valor: r.locaisPescaPetrecho.map((l) => `${descricao(AMBIENTES_PESCA, l.ambientePesca)}, ${descricao(PETRECHOS_PESCA, l.petrechoPesca)}`
+        + `${l.areaPretendidaPesca?.nomePopularLocalPesca ? ` (${l.areaPretendidaPesca.nomePopularLocalPesca})` : ''}`).join('; ') || '—',
+    });
+    if (r.houveComercializacao) {
+      linhas.push({
+        rotulo: 'Comercialização',
+        valor: r.ufsComercializacao.map((u) => `${u.uf ?? '—'}: ${u.comercializacoesPescado.map((c) => descricao(TIPOS_COMPRADOR, c.tipoComprador)).join(', ')}`)
+          .join('; '),
+      });
+    }
+    return linhas;
+  }
+
+  // ---------------------------------------------------------------- staff
+
+  /** GET /api/reap/consultar-obrigacoes/filtro: paginated in SQL, SFPA within its states; the view is audited. */
+  async obrigacoesServidor(ator: AuthContext, f: FiltroObrigacoesServidor): Promise<ListaObrigacoesServidor> {
+    const { total, linhas } = await this.repo.listarServidor(f, ufsDoEscopo(ator));
+    await this.auditoria.visualizacao(ator, 'reap/obrigacoes-servidor', 'lista', { filtros: this.filtrosAuditados(f), total });
+    const hoje = this.hoje();
+    return { total, pagina: f.pagina, tamanhoPagina: f.tamanhoPagina, obrigacoes: linhas.map((l) => paraObrigacaoServidor(l, hoje)) };
+  }
+
+  /**
+   * GET /api/reap/consultar-obrigacoes/csv: the pending obligations of the filters (sent ones left out), as CSV lines
+   * (`;`-separated, header first), read a page at a time. For a manager to hand the list to a batch suspension.
+   */
+  async *csvPendentes(ator: AuthContext, f: FiltroObrigacoesServidor): AsyncGenerator<string> {
+    const filtros = { ...f, enviada: false };
+    await this.auditoria.visualizacao(ator, 'reap/obrigacoes-servidor/csv', 'lista', { filtros: this.filtrosAuditados(filtros) });
+    yield `${CABECALHO_CSV.join(';')}\r\n`;
+    for await (const lote of this.repo.percorrerServidor(filtros, ufsDoEscopo(ator))) {
+      yield lote.map((r) => [
+        r.anoReferencia, r.cpfPescador, r.nomePescador, r.numeroRgp ? exibirRgp(r.numeroRgp) : null, r.ufPescador, r.nomeMunicipio,
+        categoriaLabel[r.categoria as Categoria] ?? null, 'Pendente',
+      ].map(campoCsv).join(';')).join('\r\n') + '\r\n';
+    }
+  }
+
+  /** The filters as the audit keeps them: the CPF searched for is kept masked. */
+  private filtrosAuditados(f: FiltroObrigacoesServidor): Record<string, unknown> {
+    const { pagina: _p, tamanhoPagina: _t, cpf, ...resto } = f;
+    return { ...resto, ...(cpf ? { cpf: maskCpf(cpf) } : {}) };
+  }
+
+  // ---------------------------------------------------------------- filling windows
+
+  async prazos(): Promise<PrazoReap[]> {
+    return this.repo.prazos();
+  }
+
+  /** PUT /api/reap/prazos/{ano} (GESTOR, ADMIN): sets a reference year's window; audited. */
+  async salvarPrazo(ator: AuthContext, ano: number, inicio: string, fim: string): Promise<PrazoReap> {
+    await this.repo.salvarPrazo(ano, inicio, fim, ator.cpf);
+    await this.auditoria.registrar({
+      acao: 'REAP_PRAZO_ALTERADO', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
+      recurso: 'reap/prazo', recursoId: ano, detalhes: { inicioPreenchimento: inicio, fimPreenchimento: fim },
+    });
+    return { anoReferencia: ano, inicioPreenchimento: inicio, fimPreenchimento: fim };
+  }
+
+  // ---------------------------------------------------------------- helpers
+
+  /** The fisher, if `ator` may read them: 403 out of scope whether or not they exist, 404 otherwise. */
+  private async pescadorLegivel(ator: AuthContext, pescadorId: number): Promise<PescadorReap> {
+    const p = await this.repo.findPescador(pescadorId);
+    exigirLeituraPescador(ator, pescadorId, p?.uf ?? null);
+    if (!p) throw AppError.notFound(MENSAGENS_REAP.naoEncontrada);
+    return p;
+  }
+
+  /** A questionnaire `ator` may read: 403 out of scope, and 403 (not 404) for a missing one to anyone who could not read any. */
+  private async legivel(ator: AuthContext, id: number): Promise<QuestionarioRow> {
+    const q = await this.repo.find(id);
+    if (!q) {
+      if (podeLerPescador(ator, 0, null)) throw AppError.notFound(MENSAGENS_REAP.naoEncontrada);
+      throw AppError.forbidden(MENSAGEM_FORA_DO_ESCOPO);
+    }
+    exigirLeituraPescador(ator, q.pescadorId, q.ufPescador);
+    return q;
+  }
+
+  /** Only the REAP's own fisher writes it; 403 whether or not it exists. */
+  private exigirDono(ator: AuthContext, q: QuestionarioRow | undefined): asserts q is QuestionarioRow {
+    if (ator.perfil !== Perfil.INTERESSADO || ator.idPescador === null || !q || q.pescadorId !== ator.idPescador) {
+      throw AppError.forbidden(MENSAGEM_FORA_DO_ESCOPO);
+    }
+  }
+
+  /** The ownership check before any work (the body's references, a file's content). */
+  private async exigirDonoAntes(ator: AuthContext, id: number): Promise<QuestionarioRow> {
+    const q = await this.repo.find(id);
+    this.exigirDono(ator, q);
+    return q;
+  }
+
+  private async auditar(ator: AuthContext, recurso: string, recursoId: number, detalhes?: Record<string, unknown>): Promise<void> {
+    if (ator.perfil === Perfil.INTERESSADO) return;
+    await this.auditoria.visualizacao(ator, recurso, recursoId, detalhes);
+  }
+}

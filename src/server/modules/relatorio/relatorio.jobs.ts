@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { definirJob } from '../../jobs/job';
+import { idCoagido } from '../../../shared/schemas/primitivos';
+
+/**
+ * Writes the file of a large fisher report (over LIMITE_RELATORIO_SINCRONO fishers, decision 0036), enqueued by
+ * `RelatorioService.emitir` in the transaction that records the run. The run keeps the progress; a failure marks
+ * it ERRO (no retry: the user emits it again).
+ */
+export const gerarRelatorioJob = definirJob({
+  nome: 'relatorio-pescadores-gerar',
+  payload: z.object({ id: idCoagido() }),
+  tentativas: 0,
+  duracaoMaxima: 3 * 3600,
+  async executar({ id }, { servicos, log }) {
+    const r = await servicos.relatorio.gerar(id);
+    log.info({ job: gerarRelatorioJob.nome, id, situacao: r.situacao, linhas: r.processados }, 'job done');
+    return { situacao: r.situacao, linhas: r.processados };
+  },
+});
+
+/** Hourly: report files older than their retention (24 h) are removed; the runs stay, for the record. */
+export const limparRelatoriosJob = definirJob({
+  nome: 'relatorio-pescadores-limpar',
+  payload: z.object({}),
+  agenda: '23 * * * *',
+  async executar(_payload, { servicos, log }) {
+    const removidos = await servicos.relatorio.limparArquivosAntigos();
+    log.info({ job: limparRelatoriosJob.nome, removidos }, 'job done');
+    return { removidos };
+  },
+});

@@ -1,0 +1,18 @@
+import { SituacaoSolicitacao, TipoSolicitacao } from '../../../../shared/enums';
+import type { TipoSolicitacaoDef } from './tipo';
+
+/**
+ * REAP (type 4, spec points 3–5): the fisher's annual activity report. It is opened by the pending-REAP generation
+ * (REAP_PENDENTE, `SolicitacaoService.abrirReaps`), filled and sent by the reap module, which checks its rules
+ * before asking the one submission path (`SolicitacaoService.enviarReap`); sent, it is REAP_ENVIADA and is not
+ * analysed.
+ */
+export const reap: TipoSolicitacaoDef = {
+  tipo: TipoSolicitacao.REAP,
+  abertura: 'rascunho',
+  situacaoEnviada: SituacaoSolicitacao.REAP_ENVIADA,
+  // Which years a fisher owes and whether a REAP may be sent are the reap module's rules (ReapService).
+  async exigirAbertura() {},
+  async exigirEnvio() {},
+  analise: null,
+};

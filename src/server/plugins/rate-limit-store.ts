@@ -1,0 +1,113 @@
+import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { Database } from '../db/client';
+import { Agrupador } from '../lib/agrupador';
+
+/** Expired counters are deleted at most this often, by whichever request comes next. */
+const INTERVALO_LIMPEZA_MS = 60_000;
+
+type Resultado = { current: number; ttl: number };
+type Incremento = { chave: string; janelaMs: number };
+/** What the plugin hands a store: its options, with the route's merged in for a child. */
+type OpcoesStore = FastifyRateLimitOptions & {
+  continueExceeding?: boolean;
+  exponentialBackoff?: boolean;
+  routeInfo?: { method?: string | string[]; url?: string };
+};
+
+/**
+ * The counters of every store of one app (the global one and each route's child): one table, one group commit.
+ * Each increment is an upsert that adds to the window in force or starts a new one when it has ended, atomically
+ * in PostgreSQL, so every instance on the database counts into the same rows (decision 0041). Concurrent
+ * increments go in one statement; the same key n times in a batch adds n once and each caller gets its own
+ * place in that count, exactly as if they had come one by one.
+ */
+class ContadoresPg {
+  private ultimaLimpeza = Date.now();
+  private readonly lote = new Agrupador<Incremento, Resultado>((itens) => this.incrementar(itens));
+
+  constructor(private readonly db: Database, private readonly onLimpezaFalhou: (err: unknown) => void) {}
+
+  incr(chave: string, janelaMs: number): Promise<Resultado> {
+    this.limparSeDevido();
+    return this.lote.enviar({ chave, janelaMs });
+  }
+
+  async ler(chave: string): Promise<Resultado> {
+    const { rows } = await this.db.$client.query<{ contagem: number; ttl: number }>({
+      name: 'limite_requisicao_ler',
+      text: `SELECT contagem, greatest(0, ceil(extract(epoch FROM expira_em - now()) * 1000))::int AS ttl
+        FROM limite_requisicao WHERE chave = $1 AND expira_em > now()`,
+      values: [chave],
+    });
+    return rows[0] ? { current: rows[0].contagem, ttl: rows[0].ttl } : { current: 0, ttl: 0 };
+  }
+
+  private async incrementar(itens: Incremento[]): Promise<Resultado[]> {
+    const porChave = new Map<string, { n: number; janelaMs: number }>();
+    const ordem = itens.map((i) => {
+      const g = porChave.get(i.chave) ?? { n: 0, janelaMs: i.janelaMs };
+      porChave.set(i.chave, g);
+      return g.n++;
+    });
+    const chaves = [...porChave.keys()];
+    const { rows } = await this.db.$client.query<{ chave: string; contagem: number; ttl: number }>({
+      name: 'limite_requisicao_incrementar',
+      text: `INSERT INTO limite_requisicao AS l (chave, contagem, expira_em)
+        SELECT x.chave, x.n, now() + x.janela * interval '1 millisecond'
+        FROM unnest($1::text[], $2::integer[], $3::integer[]) AS x(chave, n, janela)
+        ON CONFLICT (chave) DO UPDATE SET
+          contagem = CASE WHEN l.expira_em <= now() THEN excluded.contagem ELSE l.contagem + excluded.contagem END,
+          expira_em = CASE WHEN l.expira_em <= now() THEN excluded.expira_em ELSE l.expira_em END
+        RETURNING chave, contagem, greatest(0, ceil(extract(epoch FROM expira_em - now()) * 1000))::int AS ttl`,
+      values: [chaves, chaves.map((c) => porChave.get(c)!.n), chaves.map((c) => porChave.get(c)!.janelaMs)],
+    });
+    const final = new Map(rows.map((r) => [r.chave, r]));
+    return itens.map((i, k) => {
+      const r = final.get(i.chave)!;
+      // The k-th of n increments of one key in this batch is number (total - n + 1 + k).
+      return { current: r.contagem - porChave.get(i.chave)!.n + 1 + ordem[k]!, ttl: r.ttl };
+    });
+  }
+
+  private limparSeDevido(): void {
+    const agora = Date.now();
+    if (agora - this.ultimaLimpeza < INTERVALO_LIMPEZA_MS) return;
+    this.ultimaLimpeza = agora;
+    this.db.$client.query(`DELETE FROM limite_requisicao WHERE expira_em < now() - interval '1 minute'`)
+      .catch((err: unknown) => this.onLimpezaFalhou(err));
+  }
+}
+
+/**
+ * A store for @fastify/rate-limit (its documented custom-store interface: a constructor taking the plugin's
+ * options, `incr(key, cb, timeWindow, max)`, `child(routeOptions)`, and `read` for `{ increment: false }`) that
+ * keeps the counters in PostgreSQL table limite_requisicao, so that N instances share one limit instead of
+ * granting N times it. Fixed windows, like the plugin's own memory store; `continueExceeding` and
+ * `exponentialBackoff` are not supported (no route uses them) and are refused at start rather than ignored.
+ */
+export function storeLimitesPostgres(db: Database, onLimpezaFalhou: (err: unknown) => void = () => undefined): FastifyRateLimitStoreCtor {
+  const contadores = new ContadoresPg(db, onLimpezaFalhou);
+
+  class StoreLimitesPostgres implements FastifyRateLimitStore {
+    constructor(opcoes: OpcoesStore, private readonly prefixo = '') {
+      if (opcoes.continueExceeding || opcoes.exponentialBackoff) {
+        throw new Error('the PostgreSQL rate-limit store supports neither continueExceeding nor exponentialBackoff');
+      }
+    }
+
+    incr(chave: string, cb: (err: Error | null, res?: Resultado) => void, timeWindow: number): void {
+      contadores.incr(this.prefixo + chave, timeWindow).then((r) => cb(null, r), (err: Error) => cb(err));
+    }
+
+    read(chave: string, cb: (err: Error | null, res?: Resultado) => void): void {
+      contadores.ler(this.prefixo + chave).then((r) => cb(null, r), (err: Error) => cb(err));
+    }
+
+    child(opcoes: OpcoesStore): FastifyRateLimitStore {
+      const rota = opcoes.routeInfo ?? {};
+      const metodo = Array.isArray(rota.method) ? rota.method.join(',') : rota.method ?? '';
+      return new StoreLimitesPostgres(opcoes, `${this.prefixo}${metodo}${rota.url ?? ''}-`);
+    }
+  }
+  return StoreLimitesPostgres;
+}

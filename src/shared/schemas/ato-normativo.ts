@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { id, idCoagido, texto } from './primitivos';
+import { paginacaoSchema } from './solicitacao-api';
+
+/** Normative acts (spec points 3, 5, 7 "Normative act" and 8; decision 0030). */
+
+export const MENSAGENS_ATO_NORMATIVO = {
+  criado: 'Ato normativo criada com sucesso.',
+  atualizado: 'Ato normativo atualizado com sucesso.',
+  removido: 'Removido com sucesso!',
+  camposObrigatorios: 'Atenção!!! Confira todos os campos obrigatórios!',
+  semVigente: 'Não há ato normativo vigente cadastrado!',
+  naoEncontrado: 'Ato normativo não encontrado.',
+  vigenciaInvalida: 'A data de início da vigência deve ser anterior à data de término.',
+  dataInvalida: 'Data inválida',
+  emUso: 'Este ato normativo não pode ser excluído: ele é citado por uma força-tarefa ou por um processamento em lote.',
+  erroConsultar: 'Erro ao consultar atos normativos',
+  erroSalvar: 'Erro ao salvar os dados.',
+} as const;
+
+/** How long the missing-act warning stays (spec point 9: 15 s). */
+export const DURACAO_AVISO_SEM_ATO_MS = 15_000;
+
+/** A calendar date, yyyy-MM-dd, that exists; `obrigatoria` is the message when it is empty. */
+export const dataIso = (obrigatoria: string = MENSAGENS_ATO_NORMATIVO.dataInvalida) => texto()
+  .min(1, { error: obrigatoria, abort: true })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, MENSAGENS_ATO_NORMATIVO.dataInvalida)
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    // Years 1900 … 9999: a date PostgreSQL stores and a person means.
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= '1900-01-01';
+  }, MENSAGENS_ATO_NORMATIVO.dataInvalida);
+
+const campos = z.object({
+  nome: texto().trim().min(1, 'Informe o nome do ato normativo').max(200, 'Deve ter no máximo 200 caracteres'),
+  descricao: texto().trim().min(1, 'Informe a descrição do ato normativo').max(4000, 'Deve ter no máximo 4000 caracteres'),
+  dataInicioVigencia: dataIso('Informe o início da vigência'),
+  /** Open-ended when absent. */
+  dataTerminoVigencia: z.union([dataIso(), z.literal(''), z.null()]).optional().transform((v) => v || null),
+});
+
+function vigenciaValida<T extends { dataInicioVigencia: string; dataTerminoVigencia: string | null }>(v: T, ctx: z.RefinementCtx) {
+  if (v.dataTerminoVigencia !== null && v.dataInicioVigencia >= v.dataTerminoVigencia) {
+    ctx.addIssue({ code: 'custom', path: ['dataTerminoVigencia'], message: MENSAGENS_ATO_NORMATIVO.vigenciaInvalida });
+  }
+}
+
+/** POST /api/ato-normativo. */
+export const atoNormativoCriacao = campos.superRefine(vigenciaValida);
+export type AtoNormativoCriacao = z.output<typeof atoNormativoCriacao>;
+
+/** PUT /api/ato-normativo: the same fields and the id. */
+export const atoNormativoEdicao = campos.extend({ id: id() }).superRefine(vigenciaValida);
+export type AtoNormativoEdicao = z.output<typeof atoNormativoEdicao>;
+
+/** GET /api/ato-normativo/listar?{filters}. */
+export const filtrosAtoNormativo = paginacaoSchema.extend({
+  nome: texto().trim().max(200).optional(),
+  /** Only the acts in force today (true) or not in force (false). */
+  vigente: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  /** Acts in force on this date. */
+  data: dataIso().optional(),
+});
+export type FiltrosAtoNormativo = z.output<typeof filtrosAtoNormativo>;
+
+export const atoNormativoSchema = z.object({
+  id: z.number(),
+  nome: z.string(),
+  descricao: z.string(),
+  dataInicioVigencia: z.string(),
+  dataTerminoVigencia: z.string().nullable(),
+  /** In force today (São Paulo date). */
+  vigente: z.boolean(),
+  dataCriacao: z.string(),
+  dataAtualizacao: z.string(),
+});
+export type AtoNormativo = z.infer<typeof atoNormativoSchema>;
+
+export const listaAtosNormativosSchema = z.object({ total: z.number(), atosNormativos: z.array(atoNormativoSchema) });
+export type ListaAtosNormativos = z.infer<typeof listaAtosNormativosSchema>;
+
+/** GET /api/ato-normativo: the act in force, or null (the web warns 'Não há ato normativo vigente cadastrado!'). */
+export const atoVigenteSchema = atoNormativoSchema.nullable();
+
+export const idAtoParam = z.object({ id: idCoagido() });

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { isUf } from '../ufs';
+import { texto } from './primitivos';
+
+/**
+ * The open statistics (issue 13, point 4): public aggregates of the registry, no sign-in. Any count under
+ * `LIMIAR_SUPRESSAO` travels as null and reads "< 5": the server never sends it (the schema refuses it), so no
+ * small group of people can be singled out. Where a group's cells add up to a total that is also published, a
+ * single suppressed cell would be recoverable by subtraction, so the next smallest cell is suppressed with it.
+ */
+
+/** Counts under this are never published. */
+export const LIMIAR_SUPRESSAO = 5;
+/** How a suppressed count reads, on the page and in the CSV. */
+export const TEXTO_SUPRIMIDO = '< 5';
+
+export const MENSAGENS_ESTATISTICA = {
+  ufInvalida: 'UF inválida',
+  erroCarregar: 'Não foi possível carregar as estatísticas. Tente novamente em instantes.',
+} as const;
+
+/** A published count: at least the threshold, or null for "< 5". */
+export const contagemPublicaSchema = z.number().int().min(LIMIAR_SUPRESSAO).nullable();
+
+export const itemEstatisticaSchema = z.object({
+  /** The value counted: UF sigla, IBGE code, enumeration number, age band; '' for "not informed". */
+  chave: z.string(),
+  rotulo: z.string(),
+  total: contagemPublicaSchema,
+});
+export type ItemEstatistica = z.infer<typeof itemEstatisticaSchema>;
+
+export const mesSolicitacoesSchema = z.object({
+  /** 'YYYY-MM', the month requests were sent in (São Paulo time). */
+  mes: z.string(),
+  /** Requests sent that month, by their situation now. */
+  situacoes: z.array(itemEstatisticaSchema),
+});
+export type MesSolicitacoes = z.infer<typeof mesSolicitacoesSchema>;
+
+export const estatisticasSchema = z.object({
+  /** The day the age bands were computed for ('YYYY-MM-DD', São Paulo); the counts are live. */
+  referencia: z.string(),
+  /** Fishers with a registry, in any situation. */
+  totalPescadores: contagemPublicaSchema,
+  porUf: z.array(itemEstatisticaSchema),
+  porCategoria: z.array(itemEstatisticaSchema),
+  porSexo: z.array(itemEstatisticaSchema),
+  porFaixaEtaria: z.array(itemEstatisticaSchema),
+  porAtividade: z.array(itemEstatisticaSchema),
+  porSituacaoRegistro: z.array(itemEstatisticaSchema),
+  /** Fishers by municipality of the state asked for (`uf`); empty without one. */
+  municipios: z.object({ uf: z.string().nullable(), itens: z.array(itemEstatisticaSchema) }),
+  /** The last `MESES_SOLICITACOES` months, oldest first. */
+  solicitacoesPorMes: z.array(mesSolicitacoesSchema),
+});
+export type Estatisticas = z.infer<typeof estatisticasSchema>;
+
+/** Months of requests shown (the current one included). */
+export const MESES_SOLICITACOES = 12;
+
+export const estatisticasQuery = z.object({
+  uf: texto().max(2).transform((v) => v.toUpperCase()).refine(isUf, MENSAGENS_ESTATISTICA.ufInvalida).optional(),
+});
+export type EstatisticasQuery = z.infer<typeof estatisticasQuery>;
+
+/** Age bands, by their lower bound in whole years (the last is open). */
+export const FAIXAS_ETARIAS = [
+  { chave: '18-24', rotulo: '18 a 24 anos', de: 18, ate: 24 },
+  { chave: '25-34', rotulo: '25 a 34 anos', de: 25, ate: 34 },
+  { chave: '35-44', rotulo: '35 a 44 anos', de: 35, ate: 44 },
+  { chave: '45-54', rotulo: '45 a 54 anos', de: 45, ate: 54 },
+  { chave: '55-64', rotulo: '55 a 64 anos', de: 55, ate: 64 },
+  { chave: '65+', rotulo: '65 anos ou mais', de: 65, ate: null },
+] as const;
+export const FAIXA_MENOR_DE_18 = { chave: '<18', rotulo: 'Menos de 18 anos' } as const;
+export const ROTULO_NAO_INFORMADO = 'Não informado';
+
+/** Labels of request situations on the statistics page (the REAP ones included). */
+export function rotuloSituacaoSolicitacao(situacao: number): string {
+  const rotulos: Record<number, string> = {
+    1: 'Rascunho', 2: 'Em atualização (SFPA)', 3: 'Em atualização (MPA)', 4: 'Deferida', 5: 'Indeferida',
+    6: 'Aguardando análise', 7: 'Em análise', 8: 'REAP pendente', 9: 'REAP enviado',
+  };
+  return rotulos[situacao] ?? `Situação ${situacao}`;
+}
+
+/** 'YYYY-MM' → 'mm/aaaa'. */
+export function rotuloMes(mes: string): string {
+  return `${mes.slice(5, 7)}/${mes.slice(0, 4)}`;
+}
+
+/** A published count as a person reads it: '1.234' or '< 5'. */
+export function formatarContagem(total: number | null): string {
+  return total === null ? TEXTO_SUPRIMIDO : total.toLocaleString('pt-BR');
+}

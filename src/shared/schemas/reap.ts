@@ -1,0 +1,236 @@
+import { z } from 'zod';
+import { onlyDigits } from '../cpf';
+import { MENSAGENS_REAP, problemasReapArtesanal, TipoPrestacaoServico } from '../regras/reap';
+import { documentoSchema } from './documento';
+import { id, idCoagido, texto } from './primitivos';
+import { areaPretendidaPescaSchema } from './solicitacao';
+import { paginacaoSchema } from './solicitacao-api';
+
+/**
+ * REAP on the wire (spec points 3, 5 and 7 "REAP"): the artesanal and industrial questionnaires, the obligations,
+ * the pending-REAP generation, the staff obligations list and the filling windows. Rules in ../regras/reap.ts.
+ */
+
+/** A reference year: from the oldest first RGP the registry knows to a few years ahead. */
+export const anoReferenciaSchema = z.coerce.number().int().min(1950, 'Ano inválido').max(2100, 'Ano inválido');
+
+const diaSchema = z.number().int().min(0, 'Informe um número de dias entre 0 e 31').max(31, 'Informe um número de dias entre 0 e 31');
+const quantidade = z.number().min(0, 'Informe um valor maior que zero').max(1_000_000_000, 'Valor grande demais');
+const idRef = z.object({ id: id().nullable().optional() });
+
+/** POST /api/reap/questionario-basico: the artesanal REAP, a draft (`enviada: false`) or sent (`enviada: true`). */
+export const reapArtesanalCampos = z.object({
+  id: id(),
+  solicitacao: z.object({ id: id() }).optional(),
+  anoReferencia: anoReferenciaSchema,
+  categoria: z.number().int().min(1).max(2).optional(),
+  tipoPrestacaoServico: id().nullable().optional(),
+  realizouPesca: z.boolean().nullable().optional(),
+  houveComercializacao: z.boolean().nullable().optional(),
+  totalDiasTrabalhadoAno: z.number().int().min(0).max(366).nullable().optional(),
+  reapsArtesanais: z.array(z.object({
+    id: id().optional(),
+    mesReferencia: z.number().int().min(1).max(12),
+    quantidadeDiasTrabalhados: diaSchema.nullable().optional(),
+  })).max(12).default([]),
+  resultadosOperacaoPesca: z.array(z.object({
+    especiePescado: idRef.nullable().optional(),
+    tipoUnidadeMedida: idRef.nullable().optional(),
+    totalPescado: quantidade.nullable().optional(),
+    precoQuilo: quantidade.nullable().optional(),
+  })).max(100).default([]),
+  gruposAlvosPescado: z.array(z.object({ grupoAlvo: id().nullable().optional() })).max(20).default([]),
+  locaisPescaPetrecho: z.array(z.object({
+    ambientePesca: id().nullable().optional(),
+    petrechoPesca: id().nullable().optional(),
+    areaPretendidaPesca: areaPretendidaPescaSchema.nullable().optional(),
+  })).max(30).default([]),
+  ufsComercializacao: z.array(z.object({
+    uf: texto().length(2, 'UF inválida').transform((v) => v.toUpperCase()).nullable().optional(),
+    comercializacoesPescado: z.array(z.object({ tipoComprador: id().nullable().optional() })).max(20).default([]),
+  })).max(27).default([]),
+  justificativasSolicitacao: z.array(z.object({ justificativaNaoDeclaracao: id().nullable().optional() })).max(10).default([]),
+  enviada: z.boolean(),
+});
+
+/** The body with the rules of spec point 5 applied when it is sent. */
+export const reapArtesanalCorpo = reapArtesanalCampos.superRefine((v, ctx) => {
+  if (!v.enviada) return;
+  for (const p of problemasReapArtesanal(v)) ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
+});
+export type ReapArtesanalCorpo = z.output<typeof reapArtesanalCampos>;
+
+/** POST /api/reap/questionario-basico/industrial (spec point 7). */
+export const reapIndustrialCorpo = z.object({
+  id: id(),
+  tipoPrestacaoServico: z.union([z.literal(TipoPrestacaoServico.CTPS), z.literal(TipoPrestacaoServico.CONTRATO_PARCERIA)], {
+    error: MENSAGENS_REAP.tipoPrestacaoServico,
+  }).nullable().optional(),
+  realizouPesca: z.boolean().nullable().optional(),
+  categoria: z.number().int().min(1).max(2).optional(),
+  anoReferencia: anoReferenciaSchema,
+  enviada: z.boolean(),
+}).superRefine((v, ctx) => {
+  if (!v.enviada) return;
+  if (v.realizouPesca === null || v.realizouPesca === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['realizouPesca'], message: MENSAGENS_REAP.realizouPesca });
+  }
+  if (!v.tipoPrestacaoServico) ctx.addIssue({ code: 'custom', path: ['tipoPrestacaoServico'], message: MENSAGENS_REAP.tipoPrestacaoServico });
+});
+export type ReapIndustrialCorpo = z.output<typeof reapIndustrialCorpo>;
+
+/** The messages a REAP body failing its schema may lead with. */
+export const MENSAGENS_PREFERIDAS_REAP: readonly string[] = Object.values(MENSAGENS_REAP);
+
+// ---------------------------------------------------------------- answers
+
+/** An obligation: one reference year of one fisher (questionnaire obrigacao, spec point 3). */
+export const obrigacaoSchema = z.object({
+  id: z.number().int(),
+  idSolicitacao: z.number().int(),
+  idPescador: z.number().int(),
+  anoReferencia: z.number().int(),
+  categoria: z.number().int(),
+  enviada: z.boolean(),
+  /** Something was saved in the draft. */
+  iniciada: z.boolean(),
+  situacao: z.number().int(),
+  inicioPreenchimento: z.string().nullable(),
+  fimPreenchimento: z.string().nullable(),
+  /** Fillable today: inside its window, or 2025. */
+  noPrazo: z.boolean(),
+  enviadaEm: z.string().nullable(),
+});
+export type Obrigacao = z.infer<typeof obrigacaoSchema>;
+
+export const listaObrigacoesSchema = z.object({
+  total: z.number().int(),
+  pagina: z.number().int(),
+  tamanhoPagina: z.number().int(),
+  obrigacoes: z.array(obrigacaoSchema),
+});
+export type ListaObrigacoes = z.infer<typeof listaObrigacoesSchema>;
+
+/** A row of the staff obligations list: the obligation and who owes it. */
+export const obrigacaoServidorSchema = obrigacaoSchema.extend({
+  nomePescador: z.string(),
+  cpfPescador: z.string(),
+  numeroRgp: z.string().nullable(),
+  uf: z.string().nullable(),
+  idMunicipio: z.number().int().nullable(),
+  nomeMunicipio: z.string().nullable(),
+});
+export type ObrigacaoServidor = z.infer<typeof obrigacaoServidorSchema>;
+
+export const listaObrigacoesServidorSchema = z.object({
+  total: z.number().int(),
+  pagina: z.number().int(),
+  tamanhoPagina: z.number().int(),
+  obrigacoes: z.array(obrigacaoServidorSchema),
+});
+export type ListaObrigacoesServidor = z.infer<typeof listaObrigacoesServidorSchema>;
+
+/** GET /api/reap/questionario-basico/{id}: the questionnaire (artesanal fields, or the industrial ones) and its files. */
+export const questionarioSchema = obrigacaoSchema.extend({
+  solicitacao: z.object({ id: z.number().int() }),
+  tipoPrestacaoServico: z.number().int().nullable(),
+  realizouPesca: z.boolean().nullable(),
+  houveComercializacao: z.boolean().nullable(),
+  totalDiasTrabalhadoAno: z.number().int().nullable(),
+  reapsArtesanais: z.array(z.object({ mesReferencia: z.number().int(), quantidadeDiasTrabalhados: z.number().int().nullable() })),
+  resultadosOperacaoPesca: z.array(z.object({
+    especiePescado: z.object({ id: z.number().int().nullable(), nome: z.string().nullable(), nomeCientifico: z.string().nullable() }),
+    tipoUnidadeMedida: z.object({ id: z.number().int().nullable() }),
+    totalPescado: z.number().nullable(),
+    precoQuilo: z.number().nullable(),
+  })),
+  gruposAlvosPescado: z.array(z.object({ grupoAlvo: z.number().int().nullable() })),
+  locaisPescaPetrecho: z.array(z.object({
+    ambientePesca: z.number().int().nullable(),
+    petrechoPesca: z.number().int().nullable(),
+    areaPretendidaPesca: z.object({
+      idMunicipio: z.number().int().nullable(),
+      tipoLocalPesca: z.number().int().nullable(),
+      nomePopularLocalPesca: z.string().nullable(),
+    }).nullable(),
+  })),
+  ufsComercializacao: z.array(z.object({
+    uf: z.string().nullable(),
+    comercializacoesPescado: z.array(z.object({ tipoComprador: z.number().int().nullable() })),
+  })),
+  justificativasSolicitacao: z.array(z.object({ justificativaNaoDeclaracao: z.number().int().nullable() })),
+  documentosJustificativa: z.array(documentoSchema),
+  documentoRelacaoTrabalho: z.array(documentoSchema),
+  codigoVerificacao: z.string().nullable(),
+});
+export type Questionario = z.infer<typeof questionarioSchema>;
+
+/** GET /api/reap/listar-reap-pendente-pescador/{idPescador}: the years owed and not sent (spec point 4). */
+export const reapPendenteSchema = z.object({
+  ano: z.number().int(),
+  /** `toCreate`: owed, no obligation yet; `pending`: created and not sent. */
+  status: z.enum(['toCreate', 'pending']),
+  /** The months of the year the registry existed in, for a year to create (empty otherwise). */
+  months: z.array(z.number().int()),
+});
+export const reapsPendentesSchema = z.array(reapPendenteSchema);
+export type ReapPendente = z.infer<typeof reapPendenteSchema>;
+
+export const geracaoReapSchema = z.object({ criadas: z.array(z.number().int()) });
+
+// ---------------------------------------------------------------- filters
+
+const enviadaFiltro = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** GET /api/reap/pescador-consultar-obrigacoes/filtro?idPescador&{filters}. */
+export const filtroObrigacoesPescador = paginacaoSchema.extend({
+  idPescador: idCoagido(),
+  anoReferencia: anoReferenciaSchema.optional(),
+  enviada: enviadaFiltro.optional(),
+});
+export type FiltroObrigacoesPescador = z.output<typeof filtroObrigacoesPescador>;
+
+/** GET /api/reap/consultar-obrigacoes/filtro?{filters} (staff) and its CSV. */
+export const filtroObrigacoesServidor = paginacaoSchema.extend({
+  anoReferencia: anoReferenciaSchema.optional(),
+  uf: texto().length(2, 'UF inválida').transform((v) => v.toUpperCase()).optional(),
+  idMunicipio: idCoagido().optional(),
+  cpf: texto().transform(onlyDigits).pipe(z.string().regex(/^\d{11}$/, 'CPF inválido')).optional(),
+  nome: texto().trim().min(3, 'Informe pelo menos 3 letras do nome').max(150).optional(),
+  enviada: enviadaFiltro.optional(),
+  categoria: z.coerce.number().int().min(1).max(2).optional(),
+});
+export type FiltroObrigacoesServidor = z.output<typeof filtroObrigacoesServidor>;
+
+// ---------------------------------------------------------------- filling windows
+
+export const prazoReapSchema = z.object({
+  anoReferencia: z.number().int(),
+  inicioPreenchimento: z.string(),
+  fimPreenchimento: z.string(),
+});
+export type PrazoReap = z.infer<typeof prazoReapSchema>;
+
+export const anoParam = z.object({ ano: anoReferenciaSchema });
+
+/** PUT /api/reap/prazos/{ano} (GESTOR, ADMIN). */
+export const prazoReapCorpo = z.object({
+  inicioPreenchimento: z.iso.date('Data inválida'),
+  fimPreenchimento: z.iso.date('Data inválida'),
+}).refine((v) => v.fimPreenchimento >= v.inicioPreenchimento, { path: ['fimPreenchimento'], message: MENSAGENS_REAP.prazoInvalido });
+
+// ---------------------------------------------------------------- REAP documents
+
+/** POST /api/documentos/reap (multipart: tipo, arquivos, idQuestionarioBasico). */
+export const envioDocumentoReapCampos = z.object({
+  idQuestionarioBasico: idCoagido({ obrigatorio: MENSAGENS_REAP.naoEncontrada, invalido: MENSAGENS_REAP.naoEncontrada }),
+  tipo: z.coerce.number().int().optional(),
+});
+
+/** POST /api/documentos/reap-industrial (multipart: tipo, arquivos, idReapIndustrial). */
+export const envioDocumentoReapIndustrialCampos = z.object({
+  idReapIndustrial: idCoagido({ obrigatorio: MENSAGENS_REAP.naoEncontrada, invalido: MENSAGENS_REAP.naoEncontrada }),
+  tipo: z.coerce.number().int().optional(),
+});
+
+export const documentoReapParams = z.object({ idReap: idCoagido(), id: idCoagido() });

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { isValidCpf, onlyDigits } from '../cpf';
+import { Perfil } from '../enums';
+import { hora, MENSAGENS_HORARIO_ACESSO, siglaOrgao } from './horario-acesso';
+import { id, texto } from './primitivos';
+import { paginacaoSchema } from './solicitacao-api';
+
+/**
+ * Map users (usuario-mapa): the staff's accounts (spec points 3, 5 and 7 "Users"), and the person behind a CPF in
+ * the federal CPF registry (GET /api/dados-bcpf/{cpf}).
+ */
+
+export const MENSAGENS_USUARIO_MAPA = {
+  salvo: 'Salvo com sucesso!!!',
+  erroSalvar: 'Erro ao salvar os dados.',
+  confiraCampos: 'Confira todos os campos obrigatórios do formulário',
+  nenhumServidorCpf: 'Não foi encontrado nenhum servidor cadastrado com esse CPF',
+  maisDeUmServidor: 'Existe mais de 1 servidor registrado com esse mesmo cpf',
+  erroConsultarCpf: 'Erro ao consultar CPF',
+  nenhumUsuario: 'Nenhum Usuário foi encontrado!',
+  cpfInvalido: 'CPF inválido',
+  nomeObrigatorio: 'Informe o nome',
+  perfilObrigatorio: 'Selecione o perfil',
+  perfilInvalido: 'Perfil inválido para um servidor',
+  orgaoObrigatorio: 'Selecione o órgão de lotação',
+  orgaoInexistente: 'Órgão não encontrado.',
+  emailInvalido: 'E-mail inválido',
+  jaCadastrado: 'Já existe um servidor cadastrado com este CPF.',
+  naoEncontrado: 'Servidor não encontrado.',
+  cpfNaoMuda: 'O CPF de um servidor cadastrado não pode ser alterado.',
+  somenteAdminGereAdmin: 'Somente um administrador pode cadastrar ou alterar um administrador.',
+  ultimoGestor: 'Esta alteração deixaria o sistema sem nenhum gestor ativo. Cadastre ou reative outro gestor antes.',
+  horarioSalvo: 'Horário de acesso salvo com sucesso',
+} as const;
+
+/** Profiles a map user may hold: every one but the fisher's. */
+export const PERFIS_SERVIDOR = [Perfil.GESTOR, Perfil.MPA, Perfil.SFPA, Perfil.ADMIN, Perfil.CONSULTA_INTERNO, Perfil.CONSULTA_EXTERNO] as const;
+
+/** Profiles whose agency is always the ministry's (spec point 5; ADMIN is national too). */
+export const PERFIS_ORGAO_MPA: readonly number[] = [Perfil.GESTOR, Perfil.MPA, Perfil.CONSULTA_EXTERNO, Perfil.ADMIN];
+
+export const ORGAO_MPA = { sigla: 'MPA', uf: 'DF' } as const;
+
+/**
+ * The agency and its state derived from the profile (spec point 5): GESTOR, MPA and CONSULTA_EXTERNO (and ADMIN)
+ * get MPA in DF; SFPA and CONSULTA_INTERNO keep the chosen agency, whose state is the code after the hyphen
+ * (SFPA-PA → PA; the ministry, without a hyphen, is in DF). Null when the profile needs a choice not made.
+ */
+export function orgaoDoPerfil(tipoUsuario: number, siglaEscolhida: string | null | undefined): { siglaOrgao: string; ufOrgao: string } | null {
+  if (PERFIS_ORGAO_MPA.includes(tipoUsuario)) return { siglaOrgao: ORGAO_MPA.sigla, ufOrgao: ORGAO_MPA.uf };
+  const sigla = (siglaEscolhida ?? '').trim().toUpperCase();
+  if (!sigla) return null;
+  const hifen = sigla.indexOf('-');
+  return { siglaOrgao: sigla, ufOrgao: hifen >= 0 ? sigla.slice(hifen + 1) : ORGAO_MPA.uf };
+}
+
+/** A CPF as typed (with or without its mask): 11 digits with valid check digits. */
+export function cpfTexto() {
+  return texto().transform(onlyDigits).refine(isValidCpf, MENSAGENS_USUARIO_MAPA.cpfInvalido);
+}
+
+/** `{cpf}` in a path. */
+export const cpfParam = z.object({ cpf: cpfTexto() });
+
+/** A map user as the API answers it (spec point 3), with `ativo` (the opposite of `bloqueado`) for the form. */
+export const usuarioMapaSchema = z.object({
+  id: z.number().int(),
+  usuario: z.object({ id: z.number().int(), nome: z.string(), cpf: z.string(), bloqueado: z.boolean() }),
+  tipoUsuario: z.object({ id: z.number().int(), descricao: z.string() }),
+  siglaOrgao: z.string(),
+  ufOrgao: z.string(),
+  matricula: z.string().nullable(),
+  validade: z.string().nullable(),
+  email: z.string().nullable(),
+  acessoCustomizado: z.boolean(),
+  horaLimiteInicioAcesso: z.string().nullable(),
+  horaLimiteTerminoAcesso: z.string().nullable(),
+  usuarioPodeAcessarTodosDias: z.boolean(),
+  ativo: z.boolean(),
+});
+export type UsuarioMapa = z.infer<typeof usuarioMapaSchema>;
+
+/** GET /api/usuario-mapa?{filters}: `dados: {total, usuarios}`. */
+export const listaUsuariosMapaSchema = z.object({ total: z.number().int(), usuarios: z.array(usuarioMapaSchema) });
+export type ListaUsuariosMapa = z.infer<typeof listaUsuariosMapaSchema>;
+
+const booleanoQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** The filters of the list (name, CPF, profile, agency, state, active), paginated in SQL. */
+export const filtrosUsuarioMapa = paginacaoSchema.extend({
+  nome: texto().trim().min(3, 'Informe pelo menos 3 letras do nome').max(100).optional(),
+  cpf: cpfTexto().optional(),
+  tipoUsuario: z.coerce.number().int().refine((v) => (PERFIS_SERVIDOR as readonly number[]).includes(v), MENSAGENS_USUARIO_MAPA.perfilInvalido).optional(),
+  siglaOrgao: siglaOrgao().optional(),
+  ufOrgao: texto().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'UF inválida').optional(),
+  ativo: booleanoQuery.optional(),
+});
+export type FiltrosUsuarioMapa = z.output<typeof filtrosUsuarioMapa>;
+
+const horasCustomizadas = {
+  acessoCustomizado: z.boolean().default(false),
+  horaLimiteInicioAcesso: hora().nullable().optional(),
+  horaLimiteTerminoAcesso: hora().nullable().optional(),
+  usuarioPodeAcessarTodosDias: z.boolean().default(false),
+};
+
+/** Custom hours: both given, start before end (5-character HH:MM). */
+function refinarHoras(
+  v: { acessoCustomizado: boolean; horaLimiteInicioAcesso?: string | null | undefined; horaLimiteTerminoAcesso?: string | null | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (!v.acessoCustomizado) return;
+  if (!v.horaLimiteInicioAcesso) ctx.addIssue({ code: 'custom', path: ['horaLimiteInicioAcesso'], message: MENSAGENS_HORARIO_ACESSO.horaObrigatoria });
+  if (!v.horaLimiteTerminoAcesso) ctx.addIssue({ code: 'custom', path: ['horaLimiteTerminoAcesso'], message: MENSAGENS_HORARIO_ACESSO.horaObrigatoria });
+  if (v.horaLimiteInicioAcesso && v.horaLimiteTerminoAcesso && v.horaLimiteInicioAcesso >= v.horaLimiteTerminoAcesso) {
+    ctx.addIssue({ code: 'custom', path: ['horaLimiteTerminoAcesso'], message: MENSAGENS_HORARIO_ACESSO.inicioAntesTermino });
+  }
+}
+
+/**
+ * POST /api/usuario-mapa: the map-user payload of spec point 3; with `id` it updates that user, without it creates
+ * one. The agency is derived from the profile by the server (`orgaoDoPerfil`); `ufOrgao` as sent is ignored.
+ */
+export const usuarioMapaCorpo = z.object({
+  id: id().nullable().optional(),
+  usuario: z.object({
+    id: id().nullable().optional(),
+    nome: texto().trim().min(1, MENSAGENS_USUARIO_MAPA.nomeObrigatorio).max(200).transform((v) => v.toUpperCase()),
+    cpf: cpfTexto(),
+    bloqueado: z.boolean().default(false),
+  }),
+  tipoUsuario: z.object({
+    id: z.number({ error: MENSAGENS_USUARIO_MAPA.perfilObrigatorio }).int()
+      .refine((v) => (PERFIS_SERVIDOR as readonly number[]).includes(v), MENSAGENS_USUARIO_MAPA.perfilInvalido),
+  }),
+  siglaOrgao: siglaOrgao().nullable().optional(),
+  ufOrgao: texto().max(2).nullable().optional(),
+  matricula: texto().trim().max(30).nullable().optional().transform((v) => v || null),
+  validade: z.iso.date('Data inválida').nullable().optional().transform((v) => v ?? null),
+  email: texto().trim().max(200).pipe(z.union([z.literal(''), z.email(MENSAGENS_USUARIO_MAPA.emailInvalido)]))
+    .nullable().optional().transform((v) => v || null),
+  ...horasCustomizadas,
+}).superRefine((v, ctx) => {
+  refinarHoras(v, ctx);
+  if (!orgaoDoPerfil(v.tipoUsuario.id, v.siglaOrgao)) {
+    ctx.addIssue({ code: 'custom', path: ['siglaOrgao'], message: MENSAGENS_USUARIO_MAPA.orgaoObrigatorio });
+  }
+});
+export type UsuarioMapaCorpo = z.output<typeof usuarioMapaCorpo>;
+
+/** PATCH /api/usuario-mapa/horario-acesso: one user's custom hours (or back to the agency's with `acessoCustomizado` false). */
+export const horarioAcessoUsuarioCorpo = z.object({ id: id(), ...horasCustomizadas }).superRefine(refinarHoras);
+export type HorarioAcessoUsuarioCorpo = z.output<typeof horarioAcessoUsuarioCorpo>;
+
+/** The person behind a CPF in the federal CPF registry (BCPF). */
+export const pessoaBcpfSchema = z.object({
+  cpf: z.string(),
+  nome: z.string(),
+  matricula: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type PessoaBcpf = z.infer<typeof pessoaBcpfSchema>;
+

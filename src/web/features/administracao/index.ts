@@ -1,0 +1,3 @@
+export { CartoesAdministracao, CARTOES } from './cartoes-administracao';
+export { ExigirPerfilAdministracao, podeAdministrar, podeGerir } from './acesso';
+export { LinkAdministracao } from './link-administracao';

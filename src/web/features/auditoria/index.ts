@@ -1,0 +1,1 @@
+export { ExigirPerfilAuditoria, PERFIS_AUDITORIA, TelaAuditoria } from './tela-auditoria';

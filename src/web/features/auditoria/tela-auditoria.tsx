@@ -1,0 +1,98 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatarDataHora } from '../../../shared/datas';
+import { Perfil } from '../../../shared/enums';
+import { MENSAGENS_AUDITORIA, type RegistroAuditoria } from '../../../shared/schemas/auditoria';
+import { ROTA_HOME } from '../../../shared/rotas-web';
+import { Loading } from '../../components/loading';
+import { Message } from '../../components/message';
+import { PageTitle } from '../../components/page-title';
+import { mensagemErro } from '../../lib/api';
+import { useSession } from '../../lib/session';
+import { useAuditoria, type FiltrosAuditoriaWeb } from './auditoria-api';
+import { FiltrosAuditoria } from './filtros-auditoria';
+import './auditoria.css';
+
+/** Profiles that read the audit trail (product guide, "Who may do what"). */
+export const PERFIS_AUDITORIA: readonly number[] = [Perfil.GESTOR, Perfil.ADMIN];
+
+/** The audit screen only for GESTOR and ADMIN; anyone else reads why (the server refuses them anyway). */
+export function ExigirPerfilAuditoria({ children }: { children: ReactNode }) {
+  const session = useSession();
+  if (session && PERFIS_AUDITORIA.includes(session.perfil)) return <>{children}</>;
+  return (
+    <>
+      <PageTitle title="Acesso não permitido" />
+      <Message kind="warning" title={MENSAGENS_AUDITORIA.semPermissao}>
+        <Link to={ROTA_HOME}>Voltar para a página inicial</Link>
+      </Message>
+    </>
+  );
+}
+
+function Linha({ r }: { r: RegistroAuditoria }) {
+  const registro = [r.recurso, r.recursoId].filter(Boolean).join(' · ') || '—';
+  return (
+    <tr role="row">
+      <th scope="row" role="rowheader" data-rotulo="Quando" className="auditoria-nowrap">{formatarDataHora(r.criadoEm)}</th>
+      <td role="cell" data-rotulo="Ação">
+        {r.acao}
+        {!r.sucesso && <span className="auditoria-recusa"> (recusada)</span>}
+      </td>
+      <td role="cell" data-rotulo="Quem" className="auditoria-nowrap">{r.cpfAtor ?? 'Anônimo'}</td>
+      <td role="cell" data-rotulo="Perfil e órgão">{[r.perfilAtor?.descricao, r.orgaoAtor].filter(Boolean).join(' · ') || '—'}</td>
+      <td role="cell" data-rotulo="Registro" className="auditoria-quebra">{registro}</td>
+      <td role="cell" data-rotulo="Pescador">{r.idPescador ?? '—'}</td>
+      <td role="cell" data-rotulo="Origem (IP)" className="auditoria-nowrap">{r.ip ?? '—'}</td>
+      <td role="cell" data-rotulo="Detalhes" className="auditoria-quebra auditoria-detalhes">{r.detalhes ?? '—'}</td>
+    </tr>
+  );
+}
+
+const COLUNAS = ['Quando', 'Ação', 'Quem', 'Perfil e órgão', 'Registro', 'Pescador', 'Origem (IP)', 'Detalhes'] as const;
+
+/** The audit trail for GESTOR and ADMIN: filters, then the events newest first, one page after another. */
+export function TelaAuditoria() {
+  const [filtros, setFiltros] = useState<FiltrosAuditoriaWeb | null>(null);
+  const consulta = useAuditoria(filtros);
+  const registros = consulta.data?.pages.flatMap((p) => p.registros) ?? [];
+  let resultado;
+  if (filtros === null) resultado = <p>Informe os filtros e clique em Pesquisar. Sem filtros, a pesquisa mostra os eventos mais recentes.</p>;
+  else if (consulta.isPending) resultado = <Loading label="Consultando a auditoria…" />;
+  else if (consulta.isError) resultado = <Message kind="danger" title={mensagemErro(consulta.error, MENSAGENS_AUDITORIA.erroConsultar)} alert />;
+  else if (registros.length === 0) resultado = <Message kind="info" title={MENSAGENS_AUDITORIA.nenhumRegistro} alert />;
+  else {
+    resultado = (
+      <>
+        <table className="auditoria-tabela" role="table">
+          <caption>
+            {registros.length} {registros.length === 1 ? 'evento' : 'eventos'}
+            {consulta.hasNextPage ? ' (há mais)' : ''}, dos mais recentes aos mais antigos
+          </caption>
+          <thead role="rowgroup">
+            <tr role="row">
+              {COLUNAS.map((c) => <th key={c} scope="col" role="columnheader">{c}</th>)}
+            </tr>
+          </thead>
+          <tbody role="rowgroup">
+            {registros.map((r) => <Linha key={r.id} r={r} />)}
+          </tbody>
+        </table>
+        {consulta.hasNextPage && (
+          <button type="button" className="br-button secondary mt-2" disabled={consulta.isFetchingNextPage} onClick={() => void consulta.fetchNextPage()}>
+            {consulta.isFetchingNextPage ? 'Carregando…' : 'Carregar mais eventos'}
+          </button>
+        )}
+      </>
+    );
+  }
+  return (
+    <>
+      <FiltrosAuditoria onPesquisar={setFiltros} />
+      <section aria-labelledby="titulo-resultado-auditoria" className="mt-4">
+        <h2 id="titulo-resultado-auditoria">Eventos</h2>
+        <div aria-live="polite">{resultado}</div>
+      </section>
+    </>
+  );
+}

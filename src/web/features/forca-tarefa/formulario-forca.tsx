@@ -1,0 +1,142 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { dataIso } from '../../../shared/schemas/ato-normativo';
+import { MENSAGENS_FORCA_TAREFA } from '../../../shared/schemas/forca-tarefa';
+import { ROTA_ADMIN_FORCAS_TAREFA } from '../../../shared/rotas-web';
+import { UFS } from '../../../shared/ufs';
+import { ErrorSummary } from '../../components/error-summary';
+import { CampoCheckboxes, CampoSelect, CampoTexto } from '../../components/form/campos';
+import { CheckboxField } from '../../components/form/checkbox-field';
+import { summaryOf } from '../../components/form/form-errors';
+import { TextField } from '../../components/form/text-field';
+import { useFormulario } from '../../components/form/use-formulario';
+import { Message } from '../../components/message';
+import { mensagemErro, statusOf } from '../../lib/api';
+import { confirmar } from '../../lib/confirm';
+import { showToast } from '../../lib/toast';
+import { fetchAtosVigentes, fetchForca, fetchServidores, forcaKeys, salvarForca } from './forca-tarefa-api';
+
+/** The form's values as typed: ids as the options' strings. The server checks the same with `forcaTarefaCorpo`. */
+const formSchema = z.object({
+  titulo: z.string().trim().min(1, 'Informe o título').max(200, 'Deve ter no máximo 200 caracteres'),
+  atoNormativo: z.string().min(1, 'Informe o ato normativo'),
+  ufAtendidas: z.array(z.string()).min(1, MENSAGENS_FORCA_TAREFA.semUf),
+  dataLimite: dataIso('Informe a data limite'),
+  ativa: z.boolean(),
+  servidores: z.array(z.string()).min(1, MENSAGENS_FORCA_TAREFA.semServidor),
+});
+type Valores = z.infer<typeof formSchema>;
+
+const VAZIO: Valores = { titulo: '', atoNormativo: '', ufAtendidas: [], dataLimite: '', ativa: true, servidores: [] };
+const OPCOES_UF = UFS.map((u) => ({ value: u.sigla, label: u.sigla }));
+const idCampo = (path: string) => `forca-${path}`;
+
+/**
+ * The task-force form (spec points 3, 5 and 8): title, act, served states, deadline, active flag and servers
+ * (SFPA servers picked by name). No server: 'Não foi informado nenhum servidor!'; any other field error: the
+ * spec's 'Atenção!!! …'; saving asks confirmation first, then returns to the list with the spec's message.
+ */
+export function FormularioForca({ id }: { id: number | null }) {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [tentativa, setTentativa] = useState(0);
+  const [busca, setBusca] = useState('');
+  const [buscaAplicada, setBuscaAplicada] = useState('');
+  const existente = useQuery({ queryKey: forcaKeys.detalhe(id ?? 0), queryFn: () => fetchForca(id!), enabled: id !== null });
+  const atos = useQuery({ queryKey: forcaKeys.atos(), queryFn: fetchAtosVigentes });
+  const candidatos = useQuery({ queryKey: forcaKeys.servidores(buscaAplicada), queryFn: () => fetchServidores(buscaAplicada) });
+  const form = useFormulario<Valores>({ resolver: zodResolver(formSchema), defaultValues: VAZIO });
+  const { control, register, handleSubmit, reset, watch, formState: { errors } } = form;
+
+  useEffect(() => {
+    const f = existente.data;
+    if (f) {
+      reset({
+        titulo: f.titulo, atoNormativo: String(f.atoNormativo.id), ufAtendidas: f.ufAtendidas, dataLimite: f.dataLimite, ativa: f.ativa,
+        servidores: f.forcaTarefaLotacao.map((l) => String(l.usuarioMapa.id)),
+      });
+    }
+  }, [existente.data, reset]);
+
+  const salvar = useMutation({
+    mutationFn: (v: Valores) => salvarForca({
+      ...(id === null ? {} : { id }),
+      titulo: v.titulo, ufAtendidas: v.ufAtendidas, ativa: v.ativa, atoNormativo: Number(v.atoNormativo), dataLimite: v.dataLimite,
+      servidores: v.servidores.map(Number),
+    }),
+    onSuccess: async (r) => {
+      showToast('success', r.mensagem);
+      await qc.invalidateQueries({ queryKey: forcaKeys.all });
+      await navigate(ROTA_ADMIN_FORCAS_TAREFA);
+    },
+    onError: (e) => {
+      form.mostrarErrosDoServidor(e);
+      setTentativa((n) => n + 1);
+      showToast('error', statusOf(e) === 400 ? mensagemErro(e, MENSAGENS_FORCA_TAREFA.camposObrigatorios) : mensagemErro(e, MENSAGENS_FORCA_TAREFA.erroConsultar));
+    },
+  });
+
+  const onSubmit = handleSubmit(
+    async (v) => {
+      if (await confirmar()) salvar.mutate(v);
+    },
+    (erros) => {
+      setTentativa((n) => n + 1);
+      const soServidores = Object.keys(erros).length === 1 && erros.servidores;
+      showToast('error', soServidores ? MENSAGENS_FORCA_TAREFA.semServidor : MENSAGENS_FORCA_TAREFA.camposObrigatorios);
+    },
+  );
+
+  if (id !== null && existente.isError) return <Message kind="danger" title={mensagemErro(existente.error, MENSAGENS_FORCA_TAREFA.erroConsultar)} />;
+  if (id !== null && !existente.data) return <p role="status">Carregando…</p>;
+
+  // The servers offered: those found, plus those already chosen (so that a search never hides a choice).
+  const escolhidos = new Set(watch('servidores'));
+  const lotados = existente.data?.forcaTarefaLotacao.map((l) => l.usuarioMapa) ?? [];
+  const encontrados = candidatos.data?.servidores ?? [];
+  const opcoesServidores = [...lotados.filter((s) => escolhidos.has(String(s.id)) && !encontrados.some((e) => e.id === s.id)), ...encontrados]
+    .map((s) => ({ value: String(s.id), label: `${s.nome} (${s.siglaOrgao})` }));
+  const opcoesAtos = [
+    ...(existente.data && !atos.data?.atosNormativos.some((a) => a.id === existente.data.atoNormativo.id)
+      ? [{ value: String(existente.data.atoNormativo.id), label: existente.data.atoNormativo.nome }] : []),
+    ...(atos.data?.atosNormativos ?? []).map((a) => ({ value: String(a.id), label: a.nome })),
+  ];
+
+  return (
+    <form aria-label={id === null ? 'Cadastrar força-tarefa' : 'Editar força-tarefa'} noValidate onSubmit={(e) => void onSubmit(e)}>
+      <ErrorSummary errors={summaryOf(errors, idCampo)} attempt={tentativa} />
+      <CampoTexto control={control} name="titulo" id={idCampo('titulo')} label="Título" maxLength={200} />
+      <CampoSelect control={control} name="atoNormativo" id={idCampo('atoNormativo')} label="Ato normativo" hint="Atos normativos vigentes" options={opcoesAtos} placeholder="Selecione" />
+      <CampoCheckboxes control={control} name="ufAtendidas" id={idCampo('ufAtendidas')} legend="UFs atendidas" options={OPCOES_UF} inline />
+      <CampoTexto control={control} name="dataLimite" id={idCampo('dataLimite')} label="Data limite" hint="Último dia em que a força-tarefa amplia o acesso dos servidores" type="date" />
+      <CheckboxField id={idCampo('ativa')} label="Força-tarefa ativa" {...register('ativa')} />
+
+      <fieldset className="field admin-servidores">
+        <legend>Servidores</legend>
+        <div className="admin-busca">
+          <TextField id={idCampo('busca-servidor')} label="Buscar servidor pelo nome" value={busca} onChange={(e) => setBusca(e.target.value)} maxLength={200} />
+          <button type="button" className="br-button secondary" onClick={() => setBuscaAplicada(busca)}>
+            Buscar
+          </button>
+        </div>
+        {candidatos.isError && <Message kind="danger" title={mensagemErro(candidatos.error, MENSAGENS_FORCA_TAREFA.erroConsultar)} />}
+        {candidatos.data && opcoesServidores.length === 0 && <p role="status">Nenhum servidor encontrado.</p>}
+        <CampoCheckboxes control={control} name="servidores" id={idCampo('servidores')} legend="Servidores da força-tarefa" hint="Servidores SFPA não bloqueados" options={opcoesServidores} />
+      </fieldset>
+
+      <div className="form-actions">
+        <Link className="br-button secondary" to={ROTA_ADMIN_FORCAS_TAREFA}>
+          Cancelar
+        </Link>
+        <div className="form-actions-forward">
+          <button type="submit" className="br-button primary" disabled={salvar.isPending}>
+            Salvar
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

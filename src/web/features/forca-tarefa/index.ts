@@ -1,0 +1,2 @@
+export { ListaForcas } from './lista-forcas';
+export { FormularioForca } from './formulario-forca';

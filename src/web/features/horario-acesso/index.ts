@@ -1,0 +1,1 @@
+export { ConfiguracaoHorarios } from './configuracao-horarios';

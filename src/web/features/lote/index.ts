@@ -1,0 +1,3 @@
+export { FormularioLote } from './formulario-lote';
+export { HistoricoLotes } from './historico-lotes';
+export { ExigirPerfilLote } from './acesso';

@@ -1,0 +1,428 @@
+import './reap.css';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { z } from 'zod';
+import {
+  AMBIENTES_PESCA, GRUPOS_ALVO, municipioSchema, PETRECHOS_PESCA, TIPOS_COMPRADOR, TIPOS_LOCAL_PESCA, UNIDADES_MEDIDA, UnidadeMedida,
+} from '../../../shared/referencias';
+import {
+  diasNoMes, formatarNumeroBr, JUSTIFICATIVAS_NAO_PESCA, MENSAGENS_REAP, NOMES_MESES, problemasReapArtesanal, somaDias,
+  TIPOS_PRESTACAO_ARTESANAL, type ProblemaReap,
+} from '../../../shared/regras/reap';
+import type { Questionario } from '../../../shared/schemas/reap';
+import { UFS } from '../../../shared/ufs';
+import { ErrorSummary, type FieldError } from '../../components/error-summary';
+import { CheckboxGroup } from '../../components/form/checkbox-group';
+import { serverFieldErrors } from '../../components/form/form-errors';
+import { MaskedField } from '../../components/form/masked-field';
+import { RadioGroup } from '../../components/form/radio-group';
+import { SelectField } from '../../components/form/select-field';
+import { TextField } from '../../components/form/text-field';
+import { Message } from '../../components/message';
+import { getDados, mensagemErro } from '../../lib/api';
+import { confirmar } from '../../lib/confirm';
+import { DocumentosReap } from './documentos-reap';
+import { reapKeys, salvarArtesanal, useEspecies } from './reap-api';
+
+const opcoes = (lista: readonly { id: number; descricao: string }[]) => lista.map((i) => ({ value: String(i.id), label: i.descricao }));
+const SIM_NAO = [{ value: 'sim', label: 'Sim' }, { value: 'nao', label: 'Não' }];
+const MESES_DIAS = NOMES_MESES.map((n, i) => ({ mes: i + 1, nome: n.charAt(0).toUpperCase() + n.slice(1) }));
+
+interface Operacao { especie: string; busca: string; unidade: string; total: string; preco: string }
+interface Local { ambiente: string; petrecho: string; uf: string; municipio: string; tipoLocal: string; nomePopular: string }
+interface UfVenda { uf: string; compradores: string[] }
+interface Form {
+  realizouPesca: string;
+  tipoPrestacaoServico: string;
+  houveComercializacao: string;
+  meses: Record<number, string>;
+  operacoes: Operacao[];
+  grupos: string[];
+  locais: Local[];
+  ufs: UfVenda[];
+  justificativas: string[];
+}
+
+const novaOperacao = (): Operacao => ({ especie: '', busca: '', unidade: String(UnidadeMedida.QUILOGRAMA), total: '', preco: '' });
+const novoLocal = (): Local => ({ ambiente: '', petrecho: '', uf: 'PA', municipio: '', tipoLocal: '', nomePopular: '' });
+
+const simNao = (v: boolean | null) => (v === null ? '' : v ? 'sim' : 'nao');
+const deSimNao = (v: string) => (v === '' ? null : v === 'sim');
+const numero = (v: string) => (v === '' ? null : Number(v));
+/** '1.234,567' or 'R$ 1.234,50' → 1234.567 / 1234.5 */
+const deMascara = (v: string) => {
+  const t = v.replace(/[R$\s.]/g, '').replace(',', '.');
+  return t === '' || Number.isNaN(Number(t)) ? null : Number(t);
+};
+
+function formDe(q: Questionario): Form {
+  const meses: Record<number, string> = {};
+  for (const m of q.reapsArtesanais) meses[m.mesReferencia] = m.quantidadeDiasTrabalhados === null ? '' : String(m.quantidadeDiasTrabalhados);
+  return {
+    realizouPesca: simNao(q.realizouPesca),
+    tipoPrestacaoServico: q.tipoPrestacaoServico ? String(q.tipoPrestacaoServico) : '',
+    houveComercializacao: simNao(q.houveComercializacao),
+    meses,
+    operacoes: q.resultadosOperacaoPesca.length > 0 ? q.resultadosOperacaoPesca.map((o) => {
+      const casas = o.tipoUnidadeMedida.id === UnidadeMedida.QUILOGRAMA ? 3 : 0;
+      return {
+        especie: o.especiePescado.id ? String(o.especiePescado.id) : '',
+        busca: o.especiePescado.nome ? `${o.especiePescado.nome} (${o.especiePescado.nomeCientifico ?? ''})` : '',
+        unidade: o.tipoUnidadeMedida.id ? String(o.tipoUnidadeMedida.id) : '',
+        total: o.totalPescado === null ? '' : formatarNumeroBr(o.totalPescado, casas).replace(/\./g, ''),
+        preco: o.precoQuilo === null ? '' : `R$ ${formatarNumeroBr(o.precoQuilo, 2)}`,
+      };
+    }) : [novaOperacao()],
+    grupos: q.gruposAlvosPescado.map((g) => String(g.grupoAlvo ?? '')).filter(Boolean),
+    locais: q.locaisPescaPetrecho.length > 0 ? q.locaisPescaPetrecho.map((l) => ({
+      ambiente: l.ambientePesca ? String(l.ambientePesca) : '',
+      petrecho: l.petrechoPesca ? String(l.petrechoPesca) : '',
+      uf: 'PA',
+      municipio: l.areaPretendidaPesca?.idMunicipio ? String(l.areaPretendidaPesca.idMunicipio) : '',
+      tipoLocal: l.areaPretendidaPesca?.tipoLocalPesca ? String(l.areaPretendidaPesca.tipoLocalPesca) : '',
+      nomePopular: l.areaPretendidaPesca?.nomePopularLocalPesca ?? '',
+    })) : [novoLocal()],
+    ufs: q.ufsComercializacao.length > 0 ? q.ufsComercializacao.map((u) => ({
+      uf: u.uf ?? '', compradores: u.comercializacoesPescado.map((c) => String(c.tipoComprador ?? '')).filter(Boolean),
+    })) : [{ uf: '', compradores: [] }],
+    justificativas: q.justificativasSolicitacao.map((j) => String(j.justificativaNaoDeclaracao ?? '')).filter(Boolean),
+  };
+}
+
+/** The wire body of the form (src/shared/schemas/reap.ts, reapArtesanalCorpo). */
+function corpoDe(f: Form, q: Questionario, enviada: boolean) {
+  const pescou = f.realizouPesca === 'sim';
+  const reapsArtesanais = MESES_DIAS.filter((m) => f.meses[m.mes] !== undefined && f.meses[m.mes] !== '')
+    .map((m) => ({ mesReferencia: m.mes, quantidadeDiasTrabalhados: numero(f.meses[m.mes]!) }));
+  return {
+    id: q.id,
+    solicitacao: { id: q.solicitacao.id },
+    anoReferencia: q.anoReferencia,
+    categoria: q.categoria,
+    realizouPesca: deSimNao(f.realizouPesca),
+    tipoPrestacaoServico: pescou ? numero(f.tipoPrestacaoServico) : null,
+    houveComercializacao: pescou ? deSimNao(f.houveComercializacao) : null,
+    reapsArtesanais: pescou ? reapsArtesanais : [],
+    totalDiasTrabalhadoAno: pescou ? somaDias(reapsArtesanais) : null,
+    resultadosOperacaoPesca: pescou ? f.operacoes.map((o) => ({
+      especiePescado: { id: numero(o.especie) }, tipoUnidadeMedida: { id: numero(o.unidade) }, totalPescado: deMascara(o.total), precoQuilo: deMascara(o.preco),
+    })) : [],
+    gruposAlvosPescado: pescou ? f.grupos.map((g) => ({ grupoAlvo: Number(g) })) : [],
+    locaisPescaPetrecho: pescou ? f.locais.map((l) => ({
+      ambientePesca: numero(l.ambiente), petrechoPesca: numero(l.petrecho),
+      areaPretendidaPesca: { idMunicipio: numero(l.municipio), tipoLocalPesca: numero(l.tipoLocal), nomePopularLocalPesca: l.nomePopular || null },
+    })) : [],
+    ufsComercializacao: pescou && f.houveComercializacao === 'sim'
+      ? f.ufs.map((u) => ({ uf: u.uf || null, comercializacoesPescado: u.compradores.map((c) => ({ tipoComprador: Number(c) })) })) : [],
+    justificativasSolicitacao: f.realizouPesca === 'nao' ? f.justificativas.map((j) => ({ justificativaNaoDeclaracao: Number(j) })) : [],
+    enviada,
+  };
+}
+
+/** The element id a rule's (or the server's) field path points to. */
+function campoDe(path: readonly (string | number)[], f: Form): string {
+  const [raiz, i, campo] = path;
+  switch (raiz) {
+    case 'realizouPesca': return 'realizouPesca';
+    case 'tipoPrestacaoServico': return 'tipoPrestacaoServico';
+    case 'houveComercializacao': return 'houveComercializacao';
+    case 'ufsComercializacao': return i === 'comercializacoesPescado' ? 'ufs-0-compradores' : `ufs-${typeof i === 'number' ? i : 0}-uf`;
+    case 'locaisPescaPetrecho':
+      if (i === 'petrechoPesca') return `locais-${Math.max(0, f.locais.findIndex((l) => !l.petrecho))}-petrecho`;
+      if (i === 'ambientePesca') return `locais-${Math.max(0, f.locais.findIndex((l) => !l.ambiente))}-ambiente`;
+      return `locais-${typeof i === 'number' ? i : 0}-municipio`;
+    case 'gruposAlvosPescado': return 'grupos';
+    case 'resultadosOperacaoPesca': return `operacoes-${typeof i === 'number' ? i : 0}-especie`;
+    case 'reapsArtesanais': {
+      // The body carries only the months filled in, in order: the index is one of those.
+      const preenchidos = MESES_DIAS.filter((m) => f.meses[m.mes] !== undefined && f.meses[m.mes] !== '');
+      if (typeof i === 'number' && campo) return `mes-${preenchidos[i]?.mes ?? i + 1}`;
+      const vazio = MESES_DIAS.find((m) => !f.meses[m.mes]);
+      return `mes-${vazio?.mes ?? 1}`;
+    }
+    case 'justificativasSolicitacao': return 'justificativas';
+    default: return 'realizouPesca';
+  }
+}
+
+/** The day count of each month, checked against the month as the fisher types: 'O mês de {month} possui {n} dias.' */
+function errosDosMeses(f: Form, ano: number): Record<number, string> {
+  const e: Record<number, string> = {};
+  for (const m of MESES_DIAS) {
+    const v = f.meses[m.mes];
+    if (v === undefined || v === '') continue;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 0) e[m.mes] = 'Informe um número de dias entre 0 e 31';
+    else if (n > diasNoMes(ano, m.mes)) e[m.mes] = `O mês de ${NOMES_MESES[m.mes - 1]} possui ${diasNoMes(ano, m.mes)} dias.`;
+  }
+  return e;
+}
+
+const municipiosResposta = z.array(municipioSchema);
+
+function SelectMunicipio({ id, uf, value, onChange, error }: { id: string; uf: string; value: string; onChange: (v: string) => void; error?: string | undefined }) {
+  const lista = useQuery({
+    queryKey: ['reap', 'municipios', uf],
+    queryFn: () => getDados(`/api/municipios/uf/${uf}`, municipiosResposta),
+    enabled: uf !== '',
+    staleTime: Infinity,
+  });
+  return (
+    <SelectField
+      id={id}
+      label="Município"
+      options={(lista.data ?? []).map((m) => ({ value: String(m.id), label: m.nome }))}
+      value={value}
+      onChange={onChange}
+      error={error}
+      placeholder={lista.isPending ? 'Carregando…' : 'Selecione o município'}
+    />
+  );
+}
+
+/** Species chosen by typing a part of the common or the scientific name. */
+function BuscaEspecie({ id, operacao, onChange, error }: {
+  id: string; operacao: Operacao; onChange: (o: Partial<Operacao>) => void; error?: string | undefined;
+}) {
+  const especies = useEspecies();
+  const listaId = `${id}-opcoes`;
+  const termo = operacao.busca.trim().toLowerCase();
+  const encontrados = useMemo(() => {
+    if (termo.length < 2 || !especies.data) return [];
+    return especies.data.filter((e) => e.nome.toLowerCase().includes(termo) || e.nomeCientifico.toLowerCase().includes(termo)).slice(0, 8);
+  }, [termo, especies.data]);
+  const escolhida = especies.data?.find((e) => String(e.id) === operacao.especie);
+  return (
+    <div className="reap-busca-especie">
+      <TextField
+        id={id}
+        label="Espécie (nome comum ou científico)"
+        hint="Digite pelo menos 2 letras e escolha na lista."
+        value={operacao.busca}
+        autoComplete="off"
+        error={error}
+        aria-controls={escolhida ? undefined : listaId}
+        onChange={(e) => onChange({ busca: e.target.value, especie: '' })}
+      />
+      {escolhida ? (
+        <p className="reap-escolhida" aria-live="polite">Escolhida: <strong>{escolhida.nome}</strong> (<em>{escolhida.nomeCientifico}</em>)</p>
+      ) : (
+        <ul id={listaId} className="reap-opcoes-especie" aria-label="Espécies encontradas">
+          {encontrados.map((e) => (
+            <li key={e.id}>
+              <button type="button" className="br-button secondary small" onClick={() => onChange({ especie: String(e.id), busca: `${e.nome} (${e.nomeCientifico})` })}>
+                {e.nome} <em>({e.nomeCientifico})</em>
+              </button>
+            </li>
+          ))}
+          {termo.length >= 2 && especies.data && encontrados.length === 0 && <li>Nenhuma espécie encontrada.</li>}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The artesanal REAP (spec points 3 and 5), for a 360 px phone: one question per block, one month per row, species
+ * searched by name, money and weight masks, the draft saved as the fisher goes (a few seconds after each change),
+ * and on sending the shared rules with an error summary linking to each field.
+ */
+export function FormularioArtesanal({ questionario, onEnviado }: { questionario: Questionario; onEnviado: () => void }) {
+  const [f, setF] = useState<Form>(() => formDe(questionario));
+  const [erros, setErros] = useState<FieldError[]>([]);
+  const [erroGeral, setErroGeral] = useState<string | undefined>();
+  const [tentativa, setTentativa] = useState(0);
+  const [salvoEm, setSalvoEm] = useState<string | null>(null);
+  const [enviando, setEnviando] = useState(false);
+  const alterado = useRef(false);
+  const queryClient = useQueryClient();
+  const ano = questionario.anoReferencia;
+
+  const mudar = useCallback((p: Partial<Form>) => {
+    alterado.current = true;
+    setF((atual) => ({ ...atual, ...p }));
+  }, []);
+
+  // The draft, kept as the fisher goes: saved 1.5 s after the last change.
+  useEffect(() => {
+    if (!alterado.current || enviando) return undefined;
+    const t = setTimeout(() => {
+      alterado.current = false;
+      salvarArtesanal(corpoDe(f, questionario, false))
+        .then(() => {
+          // The list and this REAP, as the server now has them, for when the fisher leaves and comes back.
+          void queryClient.invalidateQueries({ queryKey: reapKeys.all });
+        })
+        .then(() => setSalvoEm(new Date().toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit', second: '2-digit' })))
+        .catch((err: unknown) => setErroGeral(mensagemErro(err, 'Não foi possível salvar o rascunho. Confira a conexão.')));
+    }, 1500);
+    return () => clearTimeout(t);
+  }, [f, questionario, enviando, queryClient]);
+
+  const errosMes = errosDosMeses(f, ano);
+  const erroDe = (id: string) => erros.find((e) => e.field === id)?.message;
+  const pescou = f.realizouPesca === 'sim';
+  const total = somaDias(MESES_DIAS.map((m) => ({ quantidadeDiasTrabalhados: numero(f.meses[m.mes] ?? '') })));
+
+  async function enviar() {
+    const corpo = corpoDe(f, questionario, true);
+    const problemas: ProblemaReap[] = problemasReapArtesanal(corpo);
+    const lista: FieldError[] = problemas.map((p) => ({ field: campoDe(p.path, f), message: p.message }));
+    for (const [mes, msg] of Object.entries(errosMes)) if (!lista.some((e) => e.field === `mes-${mes}`)) lista.push({ field: `mes-${mes}`, message: msg });
+    setTentativa((t) => t + 1);
+    if (lista.length > 0) {
+      setErros(lista);
+      setErroGeral(MENSAGENS_REAP.confira);
+      return;
+    }
+    const ok = await confirmar({
+      title: `Enviar a REAP ${ano}?`,
+      text: 'Depois de enviada, a REAP não pode ser alterada.',
+      confirmButtonText: 'Sim, enviar a REAP.',
+    });
+    if (!ok) return;
+    setEnviando(true);
+    try {
+      await salvarArtesanal(corpo);
+      onEnviado();
+    } catch (err) {
+      const doServidor = serverFieldErrors(err).map((e) => ({ field: campoDe(e.path.split('.').map((x) => (/^\d+$/.test(x) ? Number(x) : x)), f), message: e.message }));
+      setErros(doServidor);
+      setErroGeral(mensagemErro(err, 'Erro ao salvar a REAP, tente novamente mais tarde.'));
+      setEnviando(false);
+    }
+  }
+
+  const operacao = (i: number, p: Partial<Operacao>) => mudar({ operacoes: f.operacoes.map((o, j) => (j === i ? { ...o, ...p } : o)) });
+  const local = (i: number, p: Partial<Local>) => mudar({ locais: f.locais.map((l, j) => (j === i ? { ...l, ...p } : l)) });
+  const venda = (i: number, p: Partial<UfVenda>) => mudar({ ufs: f.ufs.map((u, j) => (j === i ? { ...u, ...p } : u)) });
+
+  return (
+    <form noValidate className="reap-form" onSubmit={(e) => { e.preventDefault(); void enviar(); }}>
+      <ErrorSummary errors={erros} attempt={tentativa} />
+      {erroGeral && <Message kind="danger" title={erroGeral} alert />}
+      <p className="reap-rascunho" aria-live="polite">
+        {salvoEm ? `Rascunho salvo às ${salvoEm}.` : 'O rascunho é salvo automaticamente enquanto você preenche.'}
+      </p>
+
+      <RadioGroup
+        id="realizouPesca" name="realizouPesca" inline legend={`Você realizou pesca em ${ano}?`} options={SIM_NAO}
+        value={f.realizouPesca} onChange={(v) => mudar({ realizouPesca: v })} error={erroDe('realizouPesca')}
+      />
+
+      {f.realizouPesca === 'nao' && (
+        <section aria-labelledby="reap-justificativa">
+          <h2 id="reap-justificativa">Por que não pescou?</h2>
+          <CheckboxGroup
+            id="justificativas" name="justificativas" legend="Justificativa" options={opcoes(JUSTIFICATIVAS_NAO_PESCA)}
+            value={f.justificativas} onChange={(v) => mudar({ justificativas: v })} error={erroDe('justificativas')}
+          />
+          <DocumentosReap questionario={questionario} industrial={false} />
+        </section>
+      )}
+
+      {pescou && (
+        <>
+          <SelectField
+            id="tipoPrestacaoServico" label="Relação de trabalho" options={opcoes(TIPOS_PRESTACAO_ARTESANAL)}
+            value={f.tipoPrestacaoServico} onChange={(v) => mudar({ tipoPrestacaoServico: v })} error={erroDe('tipoPrestacaoServico')}
+          />
+
+          <section aria-labelledby="reap-dias">
+            <h2 id="reap-dias">Dias trabalhados em cada mês</h2>
+            <p className="field-hint">{ano === 2025 ? 'Em 2025, informe os meses em que trabalhou.' : 'Informe todos os meses (0 se não trabalhou).'}</p>
+            <div className="reap-meses">
+              {MESES_DIAS.map((m) => (
+                <TextField
+                  key={m.mes} id={`mes-${m.mes}`} label={m.nome} inputMode="numeric" maxLength={2} className="reap-mes"
+                  value={f.meses[m.mes] ?? ''} error={errosMes[m.mes] ?? erroDe(`mes-${m.mes}`)}
+                  onChange={(e) => mudar({ meses: { ...f.meses, [m.mes]: e.target.value.replace(/\D/g, '') } })}
+                />
+              ))}
+            </div>
+            <p><strong>Total de dias trabalhados no ano:</strong> <output aria-live="polite">{total}</output></p>
+          </section>
+
+          <section aria-labelledby="reap-producao">
+            <h2 id="reap-producao">O que você pescou</h2>
+            {f.operacoes.map((o, i) => {
+              const kg = o.unidade === String(UnidadeMedida.QUILOGRAMA);
+              return (
+                <fieldset key={i} className="reap-bloco">
+                  <legend>Pescado {i + 1}</legend>
+                  <BuscaEspecie id={`operacoes-${i}-especie`} operacao={o} onChange={(p) => operacao(i, p)} error={erroDe(`operacoes-${i}-especie`)} />
+                  <SelectField id={`operacoes-${i}-unidade`} label="Unidade de medida" options={opcoes(UNIDADES_MEDIDA)} value={o.unidade}
+                    onChange={(v) => operacao(i, { unidade: v, total: '' })} />
+                  {kg ? (
+                    <MaskedField id={`operacoes-${i}-total`} label="Quantidade pescada (kg)" mask="peso" hint="Use vírgula para os gramas, por exemplo 12,500."
+                      value={o.total} onChange={(v) => operacao(i, { total: v })} />
+                  ) : (
+                    <TextField id={`operacoes-${i}-total`} label="Quantidade pescada" inputMode="numeric" value={o.total}
+                      onChange={(e) => operacao(i, { total: e.target.value.replace(/\D/g, '') })} />
+                  )}
+                  <MaskedField id={`operacoes-${i}-preco`} label={kg ? 'Preço médio do quilo' : 'Preço médio por unidade'} mask="dinheiro"
+                    value={o.preco} onChange={(v) => operacao(i, { preco: v })} />
+                  {f.operacoes.length > 1 && (
+                    <button type="button" className="br-button secondary small" onClick={() => mudar({ operacoes: f.operacoes.filter((_, j) => j !== i) })}>
+                      Remover pescado {i + 1}
+                    </button>
+                  )}
+                </fieldset>
+              );
+            })}
+            <button type="button" className="br-button secondary" onClick={() => mudar({ operacoes: [...f.operacoes, novaOperacao()] })}>
+              Adicionar outro pescado
+            </button>
+          </section>
+
+          <CheckboxGroup
+            id="grupos" name="grupos" legend="Grupos alvo da pesca" options={opcoes(GRUPOS_ALVO)}
+            value={f.grupos} onChange={(v) => mudar({ grupos: v })} error={erroDe('grupos')}
+          />
+
+          <section aria-labelledby="reap-locais">
+            <h2 id="reap-locais">Onde e como você pescou</h2>
+            {f.locais.map((l, i) => (
+              <fieldset key={i} className="reap-bloco">
+                <legend>Local de pesca {i + 1}</legend>
+                <SelectField id={`locais-${i}-ambiente`} label="Ambiente de pesca" options={opcoes(AMBIENTES_PESCA)} value={l.ambiente}
+                  onChange={(v) => local(i, { ambiente: v })} error={erroDe(`locais-${i}-ambiente`)} />
+                <SelectField id={`locais-${i}-petrecho`} label="Petrecho ou método de pesca" options={opcoes(PETRECHOS_PESCA)} value={l.petrecho}
+                  onChange={(v) => local(i, { petrecho: v })} error={erroDe(`locais-${i}-petrecho`)} />
+                <SelectField id={`locais-${i}-uf`} label="Estado (UF) do local" options={UFS.map((u) => ({ value: u.sigla, label: u.nome }))} value={l.uf}
+                  onChange={(v) => local(i, { uf: v, municipio: '' })} />
+                <SelectMunicipio id={`locais-${i}-municipio`} uf={l.uf} value={l.municipio} onChange={(v) => local(i, { municipio: v })}
+                  error={erroDe(`locais-${i}-municipio`)} />
+                <SelectField id={`locais-${i}-tipo`} label="Tipo de local" options={opcoes(TIPOS_LOCAL_PESCA)} value={l.tipoLocal}
+                  onChange={(v) => local(i, { tipoLocal: v })} />
+                <TextField id={`locais-${i}-nome`} label="Nome do local (como é conhecido)" optional maxLength={150} value={l.nomePopular}
+                  onChange={(e) => local(i, { nomePopular: e.target.value })} />
+              </fieldset>
+            ))}
+            <button type="button" className="br-button secondary" onClick={() => mudar({ locais: [...f.locais, novoLocal()] })}>
+              Adicionar outro local
+            </button>
+          </section>
+
+          <RadioGroup
+            id="houveComercializacao" name="houveComercializacao" inline legend="Você vendeu o que pescou?" options={SIM_NAO}
+            value={f.houveComercializacao} onChange={(v) => mudar({ houveComercializacao: v })}
+          />
+          {f.houveComercializacao === 'sim' && f.ufs.map((u, i) => (
+            <fieldset key={i} className="reap-bloco">
+              <legend>Venda {i + 1}</legend>
+              <SelectField id={`ufs-${i}-uf`} label="Estado onde vendeu" options={UFS.map((x) => ({ value: x.sigla, label: x.nome }))} value={u.uf}
+                onChange={(v) => venda(i, { uf: v })} error={erroDe(`ufs-${i}-uf`)} />
+              <CheckboxGroup id={`ufs-${i}-compradores`} name={`ufs-${i}-compradores`} legend="Para quem vendeu" options={opcoes(TIPOS_COMPRADOR)}
+                value={u.compradores} onChange={(v) => venda(i, { compradores: v })} error={erroDe(`ufs-${i}-compradores`)} />
+            </fieldset>
+          ))}
+        </>
+      )}
+
+      <div className="reap-acoes">
+        <button type="submit" className="br-button primary" disabled={enviando} aria-busy={enviando || undefined}>Enviar a REAP</button>
+      </div>
+    </form>
+  );
+}

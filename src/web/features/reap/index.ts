@@ -1,0 +1,7 @@
+export { DeclaracaoReap } from './declaracao-reap';
+export { FormularioArtesanal } from './formulario-artesanal';
+export { FormularioIndustrial } from './formulario-industrial';
+export { ObrigacoesPescador } from './obrigacoes-pescador';
+export { ObrigacoesServidor } from './obrigacoes-servidor';
+export { VisualizacaoReap } from './visualizacao-reap';
+export { fetchQuestionario, reapKeys } from './reap-api';

@@ -1,0 +1,93 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { especieSchema } from '../../../shared/referencias';
+import {
+  geracaoReapSchema, listaObrigacoesSchema, listaObrigacoesServidorSchema, questionarioSchema, reapsPendentesSchema,
+  type ListaObrigacoes, type ListaObrigacoesServidor, type Questionario, type ReapPendente,
+} from '../../../shared/schemas/reap';
+import type { Documento } from '../../../shared/schemas/documento';
+import { api, getDados, postDocumento, postEnvelope } from '../../lib/api';
+
+/**
+ * Calls of the REAP screens (src/server/modules/reap/reap.routes.ts), each answer checked with the shared schema.
+ */
+
+export const reapKeys = {
+  all: ['reap'] as const,
+  pendentes: (idPescador: number) => ['reap', 'pendentes', idPescador] as const,
+  obrigacoes: (idPescador: number) => ['reap', 'obrigacoes', idPescador] as const,
+  questionario: (id: number) => ['reap', 'questionario', id] as const,
+  servidor: (q: string) => ['reap', 'servidor', q] as const,
+  especies: () => ['reap', 'especies'] as const,
+};
+
+export function fetchPendentes(idPescador: number): Promise<ReapPendente[]> {
+  return getDados(`/api/reap/listar-reap-pendente-pescador/${idPescador}`, reapsPendentesSchema);
+}
+
+export async function gerarPendentes(idPescador: number): Promise<{ criadas: number[]; mensagem: string }> {
+  const r = await postEnvelope(`/api/reap/gerar-reap-pescador/${idPescador}`, {}, geracaoReapSchema);
+  return { criadas: r.dados.criadas, mensagem: r.mensagem };
+}
+
+export function fetchObrigacoes(idPescador: number): Promise<ListaObrigacoes> {
+  return getDados(`/api/reap/pescador-consultar-obrigacoes/filtro?idPescador=${idPescador}&tamanhoPagina=100`, listaObrigacoesSchema);
+}
+
+export function fetchQuestionario(id: number): Promise<Questionario> {
+  return getDados(`/api/reap/questionario-basico/${id}`, questionarioSchema);
+}
+
+export async function salvarArtesanal(corpo: unknown): Promise<{ questionario: Questionario; mensagem: string }> {
+  const r = await postEnvelope('/api/reap/questionario-basico', corpo, questionarioSchema);
+  return { questionario: r.dados, mensagem: r.mensagem };
+}
+
+export async function salvarIndustrial(corpo: unknown): Promise<{ questionario: Questionario; mensagem: string }> {
+  const r = await postEnvelope('/api/reap/questionario-basico/industrial', corpo, questionarioSchema);
+  return { questionario: r.dados, mensagem: r.mensagem };
+}
+
+export function enviarDocumentoReap(idQuestionario: number, industrial: boolean, arquivo: File): Promise<Documento> {
+  return industrial
+    ? postDocumento('/api/documentos/reap-industrial', { idReapIndustrial: idQuestionario, tipo: 7 }, arquivo)
+    : postDocumento('/api/documentos/reap', { idQuestionarioBasico: idQuestionario, tipo: 6 }, arquivo);
+}
+
+export async function removerDocumentoReap(idQuestionario: number, industrial: boolean, idDocumento: number): Promise<void> {
+  await api.delete(`/api/documentos/${industrial ? 'reap-industrial' : 'reap'}/${idQuestionario}/documento/${idDocumento}`);
+}
+
+export function fetchObrigacoesServidor(query: string): Promise<ListaObrigacoesServidor> {
+  return getDados(`/api/reap/consultar-obrigacoes/filtro?${query}`, listaObrigacoesServidorSchema);
+}
+
+/** The CSV of the pending obligations of the filters, as a file the browser saves. */
+export async function baixarCsvPendentes(query: string): Promise<void> {
+  const { data } = await api.get<Blob>(`/api/reap/consultar-obrigacoes/csv?${query}`, { responseType: 'blob' });
+  const url = URL.createObjectURL(data);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = 'reap-pendentes.csv';
+  a.click();
+  URL.revokeObjectURL(url);
+}
+
+/** The receipt (2ª via) in a new tab: fetched with the session, shown from a blob. */
+export async function abrirComprovante(id: number): Promise<void> {
+  const janela = window.open('', '_blank');
+  const { data } = await api.get<Blob>(`/api/reap/${id}/comprovante`, { responseType: 'blob' });
+  const url = URL.createObjectURL(new Blob([data], { type: 'application/pdf' }));
+  if (janela) janela.location.href = url;
+  else window.location.href = url;
+}
+
+const especiesResposta = z.object({ especies: z.array(especieSchema) });
+
+export function useEspecies() {
+  return useQuery({
+    queryKey: reapKeys.especies(),
+    queryFn: async () => (await getDados('/api/reap/especies', especiesResposta)).especies,
+    staleTime: Infinity,
+  });
+}

@@ -1,0 +1,1 @@
+export { BaixarMeusDados, QuemAcessouMeusDados } from './quem-acessou';

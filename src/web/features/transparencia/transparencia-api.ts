@@ -1,0 +1,39 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import {
+  acessosAosMeusDadosSchema, exportacaoDadosSchema, NOME_ARQUIVO_EXPORTACAO, type AcessosAosMeusDados,
+} from '../../../shared/schemas/auditoria';
+import { getDados } from '../../lib/api';
+
+/** Calls of the fisher's LGPD rights (src/server/modules/lgpd/lgpd.routes.ts), answers checked with the shared schemas. */
+
+export function buscarAcessos(apos: string | null): Promise<AcessosAosMeusDados> {
+  return getDados(`/api/lgpd/acessos${apos ? `?apos=${encodeURIComponent(apos)}` : ''}`, acessosAosMeusDadosSchema);
+}
+
+/** Who among the staff viewed or changed the signed-in fisher's data, page after page (keyset). */
+export function useAcessosAosMeusDados() {
+  return useInfiniteQuery({
+    queryKey: ['lgpd', 'acessos'],
+    queryFn: ({ pageParam }) => buscarAcessos(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (ultima) => ultima.proximo,
+  });
+}
+
+/** Downloads the fisher's data as a JSON file (LGPD art. 18). */
+export async function baixarMeusDados(): Promise<void> {
+  const dados = await getDados('/api/lgpd/meus-dados', exportacaoDadosSchema);
+  const blob = new Blob([JSON.stringify(dados, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  try {
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = NOME_ARQUIVO_EXPORTACAO;
+    document.body.append(a);
+    a.click();
+    a.remove();
+  } finally {
+    // Revoked after the click has been handled (a synchronous revoke can cancel the download in some browsers).
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+}

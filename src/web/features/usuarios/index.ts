@@ -1,0 +1,2 @@
+export { ListaUsuarios, enderecoEdicao } from './lista-usuarios';
+export { FormularioUsuario, payloadDe } from './formulario-usuario';

@@ -1,0 +1,155 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AtoNormativo } from '../../shared/schemas/ato-normativo';
+import type { ForcaTarefa } from '../../shared/schemas/forca-tarefa';
+import { setToken } from '../lib/storage';
+import { fail, installMockHttp, ok, type MockHttp } from '../test/http';
+import { renderApp } from '../test/render-app';
+import { staffToken } from '../test/tokens';
+
+let http: MockHttp & { restore: () => void };
+let restoreNavigation: (() => void) | undefined;
+
+beforeAll(async () => {
+  await import('./administracao-atos');
+  await import('./administracao-ato-form');
+  await import('./administracao-forcas-tarefa');
+  await import('./administracao-forca-tarefa-form');
+});
+
+beforeEach(() => {
+  http = installMockHttp();
+  setToken(staffToken({ perfil: 1 }));
+});
+
+afterEach(() => {
+  http.restore();
+  restoreNavigation?.();
+});
+
+function open(path: string) {
+  const app = renderApp(path);
+  restoreNavigation = app.restoreNavigation;
+  return app;
+}
+
+const comMensagem = <T,>(dados: T, mensagem: string) => ({ status: 200, data: { codigo: 200, mensagem, dados } });
+
+const ATO: AtoNormativo = {
+  id: 3, nome: 'Portaria MPA nº 7', descricao: 'Base.', dataInicioVigencia: '2026-01-01', dataTerminoVigencia: null, vigente: true,
+  dataCriacao: '2026-01-01T12:00:00.000Z', dataAtualizacao: '2026-01-01T12:00:00.000Z',
+};
+
+const FORCA: ForcaTarefa = {
+  id: 9, titulo: 'Mutirão Norte', atoNormativo: { id: 3, nome: 'Portaria MPA nº 7' }, ufAtendidas: ['MA', 'PI'], dataLimite: '2026-12-31',
+  ativa: true, emVigor: true, forcaTarefaLotacao: [{ usuarioMapa: { id: 5, nome: 'ANALISTA SFPA-PA', siglaOrgao: 'SFPA-PA', ufOrgao: 'PA' } }],
+  usuarioInternoGravou: '***.000.001-**', ipOrigemAlteracao: '10.0.0.1', dataCriacao: '2026-01-02T12:00:00.000Z', dataAtualizacao: '2026-01-02T12:00:00.000Z',
+};
+
+describe('normative acts', () => {
+  it('warns that no act is in force, and lists the acts with their validity', async () => {
+    http.get('/api/ato-normativo', comMensagem(null, 'Não há ato normativo vigente cadastrado!'));
+    http.get(/^\/api\/ato-normativo\/listar\?/, ok({ total: 1, atosNormativos: [{ ...ATO, vigente: false, dataTerminoVigencia: '2026-02-01' }] }));
+    open('/administracao/ato-normativo/gerenciamento-ato-normativo');
+
+    await screen.findByRole('heading', { level: 1, name: 'Atos normativos' });
+    await waitFor(() => expect(screen.getAllByText('Não há ato normativo vigente cadastrado!').length).toBeGreaterThanOrEqual(2));
+    const tabela = await screen.findByRole('table', { name: 'Atos normativos' });
+    within(tabela).getByText('01/01/2026 a 01/02/2026');
+    within(tabela).getByText('Não vigente');
+    expect(within(tabela).getByRole('link', { name: 'Editar Portaria MPA nº 7' }).getAttribute('href')).toBe('/administracao/ato-normativo/formulario?id=3');
+  });
+
+  it('refuses an incomplete act with the spec message, and saves a complete one after confirmation', async () => {
+    http.get('/api/ato-normativo', ok(ATO));
+    http.get(/^\/api\/ato-normativo\/listar\?/, ok({ total: 1, atosNormativos: [ATO] }));
+    http.post('/api/ato-normativo', comMensagem({ ...ATO, id: 4, nome: 'Portaria nova' }, 'Ato normativo criada com sucesso.'));
+    const { router } = open('/administracao/ato-normativo/formulario');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Salvar' }));
+    await screen.findByText('Atenção!!! Confira todos os campos obrigatórios!');
+    await screen.findByRole('link', { name: /Informe o nome do ato normativo/ });
+    expect(http.callsTo('/api/ato-normativo')).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText('Nome'), { target: { value: 'Portaria nova' } });
+    fireEvent.change(screen.getByLabelText('Descrição'), { target: { value: 'Recadastramento.' } });
+    fireEvent.change(screen.getByLabelText('Início da vigência'), { target: { value: '2026-03-01' } });
+    fireEvent.change(screen.getByLabelText(/Término da vigência/), { target: { value: '2026-02-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await screen.findByRole('link', { name: /A data de início da vigência deve ser anterior à data de término/ });
+
+    fireEvent.change(screen.getByLabelText(/Término da vigência/), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await screen.findByText('Tem certeza?');
+    fireEvent.click(screen.getByRole('button', { name: 'Sim, continuar.' }));
+
+    await screen.findByText('Ato normativo criada com sucesso.');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/administracao/ato-normativo/gerenciamento-ato-normativo'));
+    expect(http.calls.find((c) => c.method === 'POST' && c.url === '/api/ato-normativo')?.data).toEqual({
+      nome: 'Portaria nova', descricao: 'Recadastramento.', dataInicioVigencia: '2026-03-01', dataTerminoVigencia: null,
+    });
+  });
+
+  it('shows the server\'s 409 when an act still cited is deleted', async () => {
+    http.get('/api/ato-normativo', ok(ATO));
+    http.get(/^\/api\/ato-normativo\/listar\?/, ok({ total: 1, atosNormativos: [ATO] }));
+    http.delete('/api/ato-normativo/3', fail(409, 'Este ato normativo não pode ser excluído: ele é citado por uma força-tarefa ou por um processamento em lote.'));
+    open('/administracao/ato-normativo/gerenciamento-ato-normativo');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Excluir Portaria MPA nº 7' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Sim, continuar.' }));
+    await screen.findByText(/não pode ser excluído/);
+  });
+
+  it('tells a profile that may not manage acts why, without calling the API', async () => {
+    setToken(staffToken({ perfil: 3 }));
+    open('/administracao/ato-normativo/gerenciamento-ato-normativo');
+    await screen.findByText('Seu perfil não tem acesso a esta área de administração.');
+    expect(http.calls).toHaveLength(0);
+  });
+});
+
+describe('task forces', () => {
+  it('refuses a task force without servers with the spec message, and sends the spec payload once complete', async () => {
+    http.get('/api/ato-normativo', ok(ATO));
+    http.get(/^\/api\/ato-normativo\/listar\?/, ok({ total: 1, atosNormativos: [ATO] }));
+    http.get(/^\/api\/forca-tarefa\/servidores\?/, ok({ total: 1, servidores: [{ id: 5, nome: 'ANALISTA SFPA-PA', siglaOrgao: 'SFPA-PA', ufOrgao: 'PA' }] }));
+    http.get(/^\/api\/forca-tarefa\/consultar\/filtro\?/, ok({ total: 1, forcasTarefa: [FORCA] }));
+    http.post('/api/forca-tarefa', comMensagem(FORCA, 'Força tarefa criada com sucesso.'));
+    const { router } = open('/administracao/forca-tarefa/formulario');
+
+    fireEvent.change(await screen.findByLabelText('Título'), { target: { value: 'Mutirão Norte' } });
+    await within(screen.getByLabelText('Ato normativo')).findByRole('option', { name: 'Portaria MPA nº 7' });
+    fireEvent.change(screen.getByLabelText('Ato normativo'), { target: { value: '3' } });
+    fireEvent.click(screen.getByLabelText('MA'));
+    fireEvent.click(screen.getByLabelText('PI'));
+    fireEvent.change(screen.getByLabelText('Data limite'), { target: { value: '2026-12-31' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    // The toast, the inline message at the servers and the error summary's link: the same words.
+    await waitFor(() => expect(screen.getAllByText('Não foi informado nenhum servidor!').length).toBeGreaterThanOrEqual(2));
+    screen.getByRole('link', { name: /Não foi informado nenhum servidor!/ });
+    expect(http.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    fireEvent.click(await screen.findByLabelText('ANALISTA SFPA-PA (SFPA-PA)'));
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Sim, continuar.' }));
+    await screen.findByText('Força tarefa criada com sucesso.');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/administracao/forca-tarefa/gerenciamento-forca-tarefa'));
+    expect(http.calls.find((c) => c.method === 'POST' && c.url === '/api/forca-tarefa')?.data).toEqual({
+      titulo: 'Mutirão Norte', ufAtendidas: ['MA', 'PI'], ativa: true, atoNormativo: 3, dataLimite: '2026-12-31', servidores: [5],
+    });
+    const tabela = await screen.findByRole('table', { name: 'Forças-tarefa' });
+    within(tabela).getByText('MA, PI');
+    within(tabela).getByText('ANALISTA SFPA-PA (SFPA-PA)');
+  });
+
+  it('lets CONSULTA_INTERNO read the list without the actions', async () => {
+    setToken(staffToken({ perfil: 6 }));
+    http.get(/^\/api\/forca-tarefa\/consultar\/filtro\?/, ok({ total: 1, forcasTarefa: [FORCA] }));
+    open('/administracao/forca-tarefa/gerenciamento-forca-tarefa');
+    const tabela = await screen.findByRole('table', { name: 'Forças-tarefa' });
+    within(tabela).getByText('Mutirão Norte');
+    expect(screen.queryByRole('button', { name: /Excluir/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Cadastrar/ })).toBeNull();
+  });
+});

@@ -1,0 +1,27 @@
+import { PageTitle } from '../components/page-title';
+import { RequireSession } from '../components/require-session';
+import { useSession } from '../lib/session';
+import { ExigirPerfilAdministracao, ListaAtos, podeGerenciarAdministracao } from '../features/ato-normativo';
+import '../features/ato-normativo/administracao.css';
+
+function Conteudo() {
+  const session = useSession();
+  return (
+    <>
+      <PageTitle title="Atos normativos" />
+      <p className="page-lead">Os atos que fundamentam as forças-tarefa e os processamentos em lote.</p>
+      <ListaAtos gerenciar={podeGerenciarAdministracao(session?.perfil)} />
+    </>
+  );
+}
+
+/** /administracao/ato-normativo/gerenciamento-ato-normativo: the normative acts (GESTOR, ADMIN; CONSULTA_INTERNO reads). */
+export function AdministracaoAtosRoute() {
+  return (
+    <RequireSession>
+      <ExigirPerfilAdministracao>
+        <Conteudo />
+      </ExigirPerfilAdministracao>
+    </RequireSession>
+  );
+}

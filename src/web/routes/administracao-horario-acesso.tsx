@@ -1,0 +1,19 @@
+import { PageTitle } from '../components/page-title';
+import { RequireSession } from '../components/require-session';
+import { ExigirPerfilAdministracao, podeGerir } from '../features/administracao';
+import { ConfiguracaoHorarios } from '../features/horario-acesso';
+import { useSession } from '../lib/session';
+
+/** /administracao/horario-acesso: working hours per agency (GESTOR and ADMIN edit; CONSULTA_INTERNO reads). */
+export function AdministracaoHorarioAcessoRoute() {
+  const session = useSession();
+  return (
+    <RequireSession>
+      <ExigirPerfilAdministracao>
+        <PageTitle title="Horários de acesso" />
+        <p className="page-lead">O horário de expediente de cada órgão vale para os seus servidores sem horário personalizado.</p>
+        <ConfiguracaoHorarios podeEditar={podeGerir(session?.perfil)} />
+      </ExigirPerfilAdministracao>
+    </RequireSession>
+  );
+}

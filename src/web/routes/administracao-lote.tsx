@@ -1,0 +1,16 @@
+import { PageTitle } from '../components/page-title';
+import { RequireSession } from '../components/require-session';
+import { ExigirPerfilLote, FormularioLote } from '../features/lote';
+
+/** /administracao/processamento-lote?tipoSituacao=…: cancel, suspend or reactivate fishers in a batch. */
+export function AdministracaoLoteRoute() {
+  return (
+    <RequireSession>
+      <ExigirPerfilLote>
+        <PageTitle title="Processamento em lote de pescadores" />
+        <p className="page-lead">Cancele, suspenda ou reative registros de muitos pescadores de uma vez, com base em um ato normativo.</p>
+        <FormularioLote />
+      </ExigirPerfilLote>
+    </RequireSession>
+  );
+}

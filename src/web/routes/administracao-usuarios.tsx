@@ -1,0 +1,35 @@
+import { useSearchParams } from 'react-router';
+import { isValidCpf, onlyDigits } from '../../shared/cpf';
+import { PageTitle } from '../components/page-title';
+import { RequireSession } from '../components/require-session';
+import { ExigirPerfilAdministracao, podeGerir } from '../features/administracao';
+import { FormularioUsuario, ListaUsuarios } from '../features/usuarios';
+import { useSession } from '../lib/session';
+
+/** /administracao/usuarios: the map users (GESTOR and ADMIN edit; CONSULTA_INTERNO reads). */
+export function AdministracaoUsuariosRoute() {
+  const session = useSession();
+  return (
+    <RequireSession>
+      <ExigirPerfilAdministracao>
+        <PageTitle title="Usuários" />
+        <p className="page-lead">Servidores com acesso ao sistema.</p>
+        <ListaUsuarios podeEditar={podeGerir(session?.perfil)} />
+      </ExigirPerfilAdministracao>
+    </RequireSession>
+  );
+}
+
+/** /administracao/usuarios/editar[?cpf=]: the server-user edit screen with the CPF lookup (GESTOR and ADMIN). */
+export function AdministracaoUsuarioEditarRoute() {
+  const [params] = useSearchParams();
+  const cpf = onlyDigits(params.get('cpf') ?? '');
+  return (
+    <RequireSession>
+      <ExigirPerfilAdministracao gestao>
+        <PageTitle title="Servidor" />
+        <FormularioUsuario key={cpf} cpfInicial={isValidCpf(cpf) ? cpf : null} />
+      </ExigirPerfilAdministracao>
+    </RequireSession>
+  );
+}

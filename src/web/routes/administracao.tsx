@@ -1,0 +1,16 @@
+import { PageTitle } from '../components/page-title';
+import { RequireSession } from '../components/require-session';
+import { CartoesAdministracao, ExigirPerfilAdministracao } from '../features/administracao';
+
+/** /administracao: the admin home, one card per area the profile may open (GESTOR, ADMIN; CONSULTA_INTERNO reads). */
+export function AdministracaoRoute() {
+  return (
+    <RequireSession>
+      <ExigirPerfilAdministracao>
+        <PageTitle title="Administração" />
+        <p className="page-lead">Usuários, horários de acesso, atos normativos, forças-tarefa, processamento em lote, relatórios e auditoria.</p>
+        <CartoesAdministracao />
+      </ExigirPerfilAdministracao>
+    </RequireSession>
+  );
+}
