@@ -2,7 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { ToastContainer, type CloseButtonProps } from 'react-toastify/unstyled';
 import { clearCacheOnSessionChange } from './lib/limpar-cache';
-import { limiteDeToasts, toastConfig } from './lib/toast';
+import { toastConfig } from './lib/toast';
 
 function ToastCloseButton({ closeToast }: CloseButtonProps) {
   return (
@@ -27,7 +27,6 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
     <>
       <ToastContainer
         {...toastConfig}
-        limit={limiteDeToasts(typeof window === 'undefined' ? Infinity : window.innerWidth)}
         closeButton={ToastCloseButton}
         aria-label="Notificações"
       />

@@ -1,8 +1,9 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { toast } from 'react-toastify/unstyled';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../test/render-app';
 import { STORAGE_KEYS } from './storage';
-import { limiteDeToasts, queueToast, showQueuedToasts, toastConfig } from './toast';
+import { queueToast, showQueuedToasts, showToast, toastConfig, umToastPorVez } from './toast';
 
 let restore: (() => void) | undefined;
 afterEach(() => {
@@ -55,9 +56,32 @@ describe('toasts', () => {
   });
 });
 
-describe("toasts on a phone (issue 15, point 9)", () => {
-  it('a 360 px screen shows one toast at a time; a desktop is not limited', () => {
-    expect(limiteDeToasts(360)).toBe(1);
-    expect(limiteDeToasts(1280)).toBeUndefined();
+describe('toasts on a phone (issue 15, point 9)', () => {
+  const largura = window.innerWidth;
+  afterEach(() => {
+    vi.restoreAllMocks();
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: largura });
+  });
+
+  function comLargura(px: number) {
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: px });
+  }
+
+  it('on a 360 px screen the newest toast replaces the one on screen; a desktop keeps them all', () => {
+    const dispensar = vi.spyOn(toast, 'dismiss');
+    const mostrar = vi.spyOn(toast, 'success');
+    comLargura(360);
+    expect(umToastPorVez(360)).toBe(true);
+    showToast('success', 'Um');
+    showToast('success', 'Dois');
+    expect(dispensar).toHaveBeenCalledTimes(2);
+    // Each replacement closes what is on screen before the new message opens.
+    expect(dispensar.mock.invocationCallOrder[1]).toBeLessThan(mostrar.mock.invocationCallOrder[1]!);
+
+    dispensar.mockClear();
+    comLargura(1280);
+    expect(umToastPorVez(1280)).toBe(false);
+    showToast('success', 'Três');
+    expect(dispensar).not.toHaveBeenCalled();
   });
 });

@@ -39,12 +39,12 @@ function readQueue(): QueuedToast[] {
   }
 }
 
-/** Screens this narrow (360 px phones) show one toast at a time: a second waits for the first to close. */
+/** Screens this narrow (360 px phones) show one toast at a time: the newest replaces the one on screen. */
 export const LARGURA_UM_TOAST = 480;
 
-/** react-toastify's `limit` for a viewport `largura` px wide: 1 on phones, none above. */
-export function limiteDeToasts(largura: number): number | undefined {
-  return largura <= LARGURA_UM_TOAST ? 1 : undefined;
+/** Whether a viewport `largura` px wide shows one toast at a time. */
+export function umToastPorVez(largura: number): boolean {
+  return largura <= LARGURA_UM_TOAST;
 }
 
 /**
@@ -55,8 +55,13 @@ export function dispensarToasts(): void {
   toast.dismiss();
 }
 
-/** Shows a toast now. */
+/**
+ * Shows a toast now. On a phone the newest replaces whatever is on screen (issue 15, point 9): a queue (react-
+ * toastify's `limit`) would hold the message of what the fisher just did behind an older one, or behind one
+ * paused under the finger.
+ */
 export function showToast(type: ToastType, message: string, options?: { autoClose?: number }): void {
+  if (typeof window !== 'undefined' && umToastPorVez(window.innerWidth)) toast.dismiss();
   toast[type](message, options);
 }
 

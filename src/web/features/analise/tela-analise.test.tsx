@@ -108,6 +108,9 @@ describe('/analise/solicitacao: what the screen shows', () => {
     // Cancellation (tipo 5) is not a wizard request: its key fields are listed.
     const dados = screen.getByRole('region', { name: 'Dados da solicitação' });
     await within(dados).findByText('Parei de pescar.');
+    // The fisher's REAPs, read-only, in the staff obligations list (issue 10, point 5).
+    expect(screen.getByRole('link', { name: 'Ver as REAPs deste pescador' }).getAttribute('href'))
+      .toBe('/analise/reap-obrigacoes?cpf=123.456.789-09');
   });
 
   it('a first-RGP edit (tipo 7) shows the RGP numbers hyphen-separated, never raw (spec point 5)', async () => {

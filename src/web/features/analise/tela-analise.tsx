@@ -26,6 +26,7 @@ import { abrirArquivo } from './abrir-arquivo';
 import { analiseKeys, cancelarInicio, concluirAnalise, iniciarAnalise } from './analise-api';
 import { DadosSolicitacao } from './dados-solicitacao';
 import { ROTA_ACOMPANHAR_ANALISES } from './formatos';
+import { ROTA_REAP_OBRIGACOES } from '../../../shared/rotas-web';
 import { CampoParecer } from './parecer';
 import { AvisoBloqueio, ResumoAnalise, SituacaoDaAnalise } from './resumo-analise';
 import { ERRO_CONSULTAR_SOLICITACAO, useAnalise } from './use-analise';
@@ -260,6 +261,10 @@ function ConteudoAnalise({
           <a href={`#${ID_CONFERENCIA}`} className="analise-pular">
             Ir para a conferência dos documentos
           </a>
+          {/* The fisher's REAPs, read-only, in the staff obligations list (issue 10, point 5). */}
+          <Link to={`${ROTA_REAP_OBRIGACOES}?cpf=${detalhe.solicitacao.cpfPescador}`} className="analise-pular">
+            Ver as REAPs deste pescador
+          </Link>
         </div>
         {concluida && detalhe.justificativa && (
           <div className="analise-justificativa-registrada">
