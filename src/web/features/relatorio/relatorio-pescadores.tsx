@@ -1,3 +1,4 @@
+import { exibirRgp } from '../../../shared/rgp';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -350,7 +351,7 @@ function PrimeirosPescadores({ pescadores, total, externo }: {
                 <td>{p.categoria ?? '—'}</td>
                 <td>{p.sexo ?? '—'}</td>
                 {!externo && <td>{p.idade ?? '—'}</td>}
-                <td>{p.numeroRGP ?? '—'}</td>
+                <td>{p.numeroRGP ? exibirRgp(p.numeroRGP) : '—'}</td>
                 <td>{p.situacao ?? '—'}</td>
               </tr>
             ))}
