@@ -9,9 +9,9 @@ export const MENSAGEM_FORA_DO_ESCOPO = 'Você não tem permissão para acessar o
  * route may reach are then `podeLerPescador`'s. Of the two read-only profiles:
  * - CONSULTA_INTERNO (6) reads fishers, requests, analyses (and reports): it is in every list below, and in no
  *   route that writes;
- * - CONSULTA_EXTERNO (7) has only the fisher report (not built yet; when it is: CPF masked with `maskCpf`, no
- *   contact data, no mother's name, birth date, street address, ethnicity or schooling, and the route lists
- *   CONSULTA_EXTERNO itself) and the card lookups, which are the public ones (by CPF and RGP number with a
+ * - CONSULTA_EXTERNO (7) has only the fisher report (modules/relatorio: CPF masked, no birth date, age,
+ *   schooling, ethnicity or literacy, nor filters on them; the report's routes list CONSULTA_EXTERNO themselves)
+ *   and the card lookups, which are the public ones (by CPF and RGP number with a
  *   captcha, and the QR code's check) and answer no CPF at all. So it is in none of these lists: every route that
  *   reads a fisher, a request, an analysis or a file answers it 403.
  */
