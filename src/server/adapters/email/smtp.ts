@@ -1,4 +1,5 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { sobDemanda } from '../../lib/sob-demanda';
 import type { Email, EnviadorEmail } from './email';
 
 export interface OpcoesSmtp {
@@ -12,28 +13,34 @@ export interface OpcoesSmtp {
 
 /** Mail through an SMTP server (nodemailer). */
 export class EnviadorSmtp implements EnviadorEmail {
-  private readonly transporte: Transporter;
-
-  constructor(opts: OpcoesSmtp, private readonly remetente: string) {
-    this.transporte = nodemailer.createTransport({
-      host: opts.host,
-      port: opts.port,
-      secure: opts.secure,
-      ...(opts.user ? { auth: { user: opts.user, pass: opts.password ?? '' } } : {}),
+  private transporteCriado: Transporter | null = null;
+  /** nodemailer is loaded on the first message (lib/sob-demanda.ts). */
+  private readonly transporte = sobDemanda(async () => {
+    this.transporteCriado = (await carregarNodemailer()).createTransport({
+      host: this.opts.host,
+      port: this.opts.port,
+      secure: this.opts.secure,
+      ...(this.opts.user ? { auth: { user: this.opts.user, pass: this.opts.password ?? '' } } : {}),
       connectionTimeout: 15_000,
       greetingTimeout: 15_000,
       socketTimeout: 30_000,
     });
-  }
+    return this.transporteCriado;
+  });
+
+  constructor(private readonly opts: OpcoesSmtp, private readonly remetente: string) {}
 
   async enviar(email: Email): Promise<void> {
-    await this.transporte.sendMail(mensagemNodemailer(this.remetente, email));
+    await (await this.transporte()).sendMail(mensagemNodemailer(this.remetente, email));
   }
 
   async close(): Promise<void> {
-    this.transporte.close();
+    this.transporteCriado?.close();
   }
 }
+
+/** nodemailer (about 25 MB resident), loaded when the first message is sent. */
+export const carregarNodemailer = sobDemanda(async () => (await import('nodemailer')).default);
 
 /** The message as nodemailer takes it (shared by the SMTP sender and the local outbox). */
 export function mensagemNodemailer(remetente: string, email: Email) {

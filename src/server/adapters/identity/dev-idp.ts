@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { exportJWK, generateKeyPair } from 'jose';
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import type { CustomFetch } from 'openid-client';
 import { isValidCpf, onlyDigits } from '../../../shared/cpf';
+import { sobDemanda } from '../../lib/sob-demanda';
 
 /**
  * The development identity provider: a real OpenID Connect provider (oidc-provider) served by this server
@@ -161,10 +162,17 @@ export async function registerDevIdp(app: FastifyInstance, opts: DevIdpOptions):
     },
   };
 
-  const provider = new Provider(issuer, configuration);
-  provider.proxy = true;
+  // oidc-provider and its Koa stack (about 45 MB resident) load on the first request to /dev-idp: a server no one
+  // signs in to does not carry them (lib/sob-demanda.ts).
+  const obterProvider = sobDemanda(async () => {
+    const { default: Provider } = await import('oidc-provider');
+    const provider = new Provider(issuer, configuration);
+    provider.proxy = true;
+    return provider;
+  });
 
-  function toProvider(req: FastifyRequest, reply: FastifyReply) {
+  async function toProvider(req: FastifyRequest, reply: FastifyReply) {
+    const provider = await obterProvider();
     reply.hijack();
     // Mounted under a prefix: the provider finds its mount path from originalUrl, as behind express.
     const raw = req.raw as typeof req.raw & { originalUrl?: string };
@@ -192,6 +200,7 @@ export async function registerDevIdp(app: FastifyInstance, opts: DevIdpOptions):
       reply.type('text/javascript; charset=utf-8').send(LOGOUT_JS));
 
     scope.get<{ Params: { uid: string } }>(`${DEV_IDP_PREFIX}/interaction/:uid`, { schema: { hide: true } }, async (req, reply) => {
+      const provider = await obterProvider();
       try {
         const details = await provider.interactionDetails(req.raw, reply.raw);
         return reply.type('text/html; charset=utf-8').send(loginForm(details.uid, '', null));
@@ -205,6 +214,7 @@ export async function registerDevIdp(app: FastifyInstance, opts: DevIdpOptions):
       `${DEV_IDP_PREFIX}/interaction/:uid`,
       { schema: { hide: true } },
       async (req, reply) => {
+        const provider = await obterProvider();
         let details;
         try {
           details = await provider.interactionDetails(req.raw, reply.raw);

@@ -1,9 +1,6 @@
 import type { Readable } from 'node:stream';
-import {
-  AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CreateMultipartUploadCommand, DeleteObjectCommand,
-  GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, UploadPartCommand,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { sobDemanda } from '../../lib/sob-demanda';
 import {
   CHAVE_ARQUIVO_VALIDA, exigirChaveValida, type ArquivoArmazenado, type ArquivoListado, type FileStorage,
 } from './storage';
@@ -30,19 +27,27 @@ export interface S3StorageOptions {
  * file from the bucket, not through this server. A put writes the whole object or nothing (S3 semantics).
  */
 export class S3FileStorage implements FileStorage {
-  private readonly client: S3Client;
+  private client: S3Client | null = null;
 
-  constructor(private readonly opts: S3StorageOptions) {
-    this.client = new S3Client({
-      region: opts.region,
-      endpoint: opts.endpoint,
-      forcePathStyle: opts.forcePathStyle,
-      credentials: opts.credentials,
+  /**
+   * The AWS SDK (about 35 MB resident once loaded) and the client, on the first call: a server whose files are
+   * never touched does not carry it (lib/sob-demanda.ts).
+   */
+  private readonly s3 = sobDemanda(async () => {
+    const [sdk, { getSignedUrl }] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]);
+    this.client = new sdk.S3Client({
+      region: this.opts.region,
+      endpoint: this.opts.endpoint,
+      forcePathStyle: this.opts.forcePathStyle,
+      credentials: this.opts.credentials,
       // Checksums only where the API requires them: S3-compatible services differ in the optional ones.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
-  }
+    return { ...sdk, getSignedUrl, client: this.client };
+  });
+
+  constructor(private readonly opts: S3StorageOptions) {}
 
   private objeto(key: string): { Bucket: string; Key: string } {
     exigirChaveValida(key);
@@ -50,12 +55,14 @@ export class S3FileStorage implements FileStorage {
   }
 
   async put(key: string, bytes: Buffer, mime: string): Promise<void> {
-    await this.client.send(new PutObjectCommand({ ...this.objeto(key), Body: bytes, ContentType: mime, ContentLength: bytes.length }));
+    const { client, PutObjectCommand } = await this.s3();
+    await client.send(new PutObjectCommand({ ...this.objeto(key), Body: bytes, ContentType: mime, ContentLength: bytes.length }));
   }
 
   async get(key: string): Promise<ArquivoArmazenado | null> {
+    const { client, GetObjectCommand } = await this.s3();
     try {
-      const res = await this.client.send(new GetObjectCommand(this.objeto(key)));
+      const res = await client.send(new GetObjectCommand(this.objeto(key)));
       if (!res.Body) return null;
       return { bytes: Buffer.from(await res.Body.transformToByteArray()), mime: res.ContentType ?? 'application/octet-stream' };
     } catch (err) {
@@ -69,6 +76,7 @@ export class S3FileStorage implements FileStorage {
    * smaller than one part is one plain put. Completed, the object appears whole; failed, the upload is aborted.
    */
   async putStream(key: string, source: AsyncIterable<Buffer | Uint8Array>, mime: string): Promise<number> {
+    const { client, AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CreateMultipartUploadCommand, UploadPartCommand } = await this.s3();
     const objeto = this.objeto(key);
     let pedacos: Buffer[] = [];
     let acumulado = 0;
@@ -80,11 +88,11 @@ export class S3FileStorage implements FileStorage {
       pedacos = [];
       acumulado = 0;
       if (!uploadId) {
-        uploadId = (await this.client.send(new CreateMultipartUploadCommand({ ...objeto, ContentType: mime }))).UploadId;
+        uploadId = (await client.send(new CreateMultipartUploadCommand({ ...objeto, ContentType: mime }))).UploadId;
         if (!uploadId) throw new Error('S3 multipart upload without an id');
       }
       const PartNumber = partes.length + 1;
-      const r = await this.client.send(new UploadPartCommand({ ...objeto, UploadId: uploadId, PartNumber, Body: corpo, ContentLength: corpo.length }));
+      const r = await client.send(new UploadPartCommand({ ...objeto, UploadId: uploadId, PartNumber, Body: corpo, ContentLength: corpo.length }));
       partes.push({ ETag: r.ETag ?? '', PartNumber });
     };
     try {
@@ -100,17 +108,18 @@ export class S3FileStorage implements FileStorage {
         return total;
       }
       if (acumulado > 0) await enviarParte();
-      await this.client.send(new CompleteMultipartUploadCommand({ ...objeto, UploadId: uploadId, MultipartUpload: { Parts: partes } }));
+      await client.send(new CompleteMultipartUploadCommand({ ...objeto, UploadId: uploadId, MultipartUpload: { Parts: partes } }));
       return total;
     } catch (err) {
-      if (uploadId) await this.client.send(new AbortMultipartUploadCommand({ ...objeto, UploadId: uploadId })).catch(() => undefined);
+      if (uploadId) await client.send(new AbortMultipartUploadCommand({ ...objeto, UploadId: uploadId })).catch(() => undefined);
       throw err;
     }
   }
 
   async getStream(key: string): Promise<{ stream: Readable; mime: string; tamanho: number } | null> {
+    const { client, GetObjectCommand } = await this.s3();
     try {
-      const res = await this.client.send(new GetObjectCommand(this.objeto(key)));
+      const res = await client.send(new GetObjectCommand(this.objeto(key)));
       if (!res.Body) return null;
       return { stream: res.Body as Readable, mime: res.ContentType ?? 'application/octet-stream', tamanho: res.ContentLength ?? 0 };
     } catch (err) {
@@ -121,17 +130,19 @@ export class S3FileStorage implements FileStorage {
 
   /** S3 answers a delete of a missing object with success, as the interface asks. */
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand(this.objeto(key)));
+    const { client, DeleteObjectCommand } = await this.s3();
+    await client.send(new DeleteObjectCommand(this.objeto(key)));
   }
 
   async signedUrl(key: string, ttlSeconds: number): Promise<string> {
+    const { client, GetObjectCommand, getSignedUrl } = await this.s3();
     const comando = new GetObjectCommand({
       ...this.objeto(key),
       // Shown in the browser's tab, never cached by shared caches: these are a fisher's documents.
       ResponseContentDisposition: 'inline',
       ResponseCacheControl: 'private, no-store',
     });
-    return getSignedUrl(this.client, comando, { expiresIn: ttlSeconds });
+    return getSignedUrl(client, comando, { expiresIn: ttlSeconds });
   }
 
   /**
@@ -140,9 +151,10 @@ export class S3FileStorage implements FileStorage {
    * directly under the prefix, are listed.
    */
   async *listar(): AsyncIterable<ArquivoListado> {
+    const { client, ListObjectsV2Command } = await this.s3();
     let continuar: string | undefined;
     do {
-      const pagina = await this.client.send(new ListObjectsV2Command({
+      const pagina = await client.send(new ListObjectsV2Command({
         Bucket: this.opts.bucket, Prefix: this.opts.prefix, Delimiter: '/', ContinuationToken: continuar,
       }));
       for (const o of pagina.Contents ?? []) {
@@ -157,7 +169,7 @@ export class S3FileStorage implements FileStorage {
 
   /** Releases the client's connections (shutdown). */
   close(): void {
-    this.client.destroy();
+    this.client?.destroy();
   }
 }
 

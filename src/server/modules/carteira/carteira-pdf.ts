@@ -1,8 +1,7 @@
 import type { CanvasElement, Content, TDocumentDefinitions } from 'pdfmake/interfaces';
-import QRCode from 'qrcode';
-import sharp from 'sharp';
 import { formatarDataHora } from '../../../shared/datas';
 import { pdfmake } from '../../lib/pdfmake';
+import { carregarQrCode, carregarSharp } from '../../lib/sob-demanda';
 
 export interface DadosCarteiraPdf {
   nome: string;
@@ -44,6 +43,7 @@ const FOTO_A = (FOTO_L * 4) / 3;
  */
 export async function prepararFoto(bytes: Buffer | null): Promise<string | null> {
   if (!bytes) return null;
+  const sharp = await carregarSharp();
   try {
     const jpeg = await sharp(bytes, { failOn: 'error', limitInputPixels: 50_000_000 })
       .rotate()
@@ -84,7 +84,7 @@ function faixa(x: number, y: number, linhas: Content[]): Content[] {
 export async function gerarCarteiraPdf(d: DadosCarteiraPdf): Promise<Buffer> {
   const [foto, qr] = await Promise.all([
     prepararFoto(d.foto),
-    QRCode.toDataURL(d.enderecoVerificacao, { errorCorrectionLevel: 'M', margin: 0, scale: 8 }),
+    carregarQrCode().then((QRCode) => QRCode.toDataURL(d.enderecoVerificacao, { errorCorrectionLevel: 'M', margin: 0, scale: 8 })),
   ]);
 
   const x0 = (595.28 - 2 * CARTAO_LARGURA) / 2;

@@ -1,11 +1,13 @@
 import zlib from 'node:zlib';
-import { fileTypeFromBuffer } from 'file-type';
 import { TipoDocumento } from '../../../shared/enums';
 import {
   isFormatoPermitido, isImagem, MENSAGENS_ARQUIVO, mensagemFormato, MimeDocumento, TAMANHO_MAXIMO_DOCUMENTO_BYTES,
 } from '../../../shared/regras/arquivos';
 import { AppError } from '../../lib/errors';
+import { sobDemanda } from '../../lib/sob-demanda';
 import { reencodarImagem } from './documento.imagem';
+
+const carregarFileType = sobDemanda(() => import('file-type'));
 
 export interface ConteudoAceito {
   bytes: Buffer;
@@ -21,7 +23,7 @@ export interface ConteudoAceito {
  */
 export async function aceitarConteudo(tipoDocumento: number, bytes: Buffer): Promise<ConteudoAceito> {
   if (bytes.length > TAMANHO_MAXIMO_DOCUMENTO_BYTES) throw AppError.badRequest(MENSAGENS_ARQUIVO.tamanho);
-  const detectado = bytes.length > 0 ? await fileTypeFromBuffer(bytes) : undefined;
+  const detectado = bytes.length > 0 ? await (await carregarFileType()).fileTypeFromBuffer(bytes) : undefined;
   const mime = detectado?.mime;
   if (!isFormatoPermitido(tipoDocumento, mime)) throw AppError.badRequest(mensagemFormato(tipoDocumento));
   if (!isImagem(mime)) {

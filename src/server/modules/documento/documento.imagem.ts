@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { carregarSharp } from '../../lib/sob-demanda';
 import { FOTO_3X4 } from '../../../shared/regras/arquivos';
 
 /** Larger images are refused as unreadable: 2 MB of PNG can still decode to a huge bitmap (decompression bomb). */
@@ -13,6 +13,7 @@ const LADO_MAXIMO_DOCUMENTO = 4096;
  * white. The photo 3x4 becomes exactly 400×500 (cover: scaled to fill, centre cropped).
  */
 export async function reencodarImagem(bytes: Buffer, opts: { foto3x4: boolean }): Promise<Buffer> {
+  const sharp = await carregarSharp();
   let img = sharp(bytes, { limitInputPixels: MAX_PIXELS_ENTRADA, failOn: 'error' }).rotate();
   img = opts.foto3x4
     ? img.resize(FOTO_3X4.largura, FOTO_3X4.altura, { fit: 'cover', position: 'centre' })

@@ -1,5 +1,5 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
-import QRCode from 'qrcode';
+import { carregarQrCode } from '../../lib/sob-demanda';
 import { formatarDataHora } from '../../../shared/datas';
 import { pdfmake } from '../../lib/pdfmake';
 
@@ -17,7 +17,7 @@ export interface DadosProtocolo {
 
 /** The receipt of a sent request: protocol number, submission time (São Paulo), type, fisher, masked CPF, QR code. */
 export async function gerarProtocoloPdf(d: DadosProtocolo): Promise<Buffer> {
-  const qr = await QRCode.toDataURL(d.enderecoConsulta, { errorCorrectionLevel: 'M', margin: 1, scale: 6 });
+  const qr = await (await carregarQrCode()).toDataURL(d.enderecoConsulta, { errorCorrectionLevel: 'M', margin: 1, scale: 6 });
   const linha = (rotulo: string, valor: string): Content[] => [
     { text: rotulo, bold: true, color: '#333333' },
     { text: valor },

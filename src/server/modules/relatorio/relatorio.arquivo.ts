@@ -1,11 +1,13 @@
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { maskCpf } from '../../../shared/cpf';
 import { categoriaLabel, situacaoRegistroLabel, sexoLabel, type Categoria, type SituacaoRegistro, type Sexo } from '../../../shared/enums';
 import { descricaoDe } from '../../../shared/referencias';
 import { exibirRgp } from '../../../shared/rgp';
 import type { FormatoRelatorio } from '../../../shared/schemas/relatorio';
+import { sobDemanda } from '../../lib/sob-demanda';
 import type { LinhaPescador } from './relatorio.repository';
+
+const carregarExcelJs = sobDemanda(async () => (await import('exceljs')).default);
 
 /** A column of the report file: its heading and how a row's cell is written. */
 interface Coluna {
@@ -99,12 +101,13 @@ export function xlsx(
   lotes: AsyncIterable<LinhaPescador[]>, colunas: readonly Coluna[], aoEscrever: (linhas: number) => Promise<void>,
 ): PassThrough {
   const saida = new PassThrough({ highWaterMark: 1024 * 1024 });
-  const livro = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: saida, useSharedStrings: false, useStyles: true });
-  const planilha = livro.addWorksheet('Pescadores');
-  planilha.columns = colunas.map((c) => ({ header: c.titulo, key: c.titulo, width: Math.max(12, c.titulo.length + 2) }));
-  planilha.getRow(1).font = { bold: true };
-  planilha.getRow(1).commit();
   void (async () => {
+    const ExcelJS = await carregarExcelJs();
+    const livro = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: saida, useSharedStrings: false, useStyles: true });
+    const planilha = livro.addWorksheet('Pescadores');
+    planilha.columns = colunas.map((c) => ({ header: c.titulo, key: c.titulo, width: Math.max(12, c.titulo.length + 2) }));
+    planilha.getRow(1).font = { bold: true };
+    planilha.getRow(1).commit();
     let linhas = 0;
     for await (const lote of lotes) {
       for (const l of lote) planilha.addRow(colunas.map((c) => c.valor(l))).commit();
