@@ -18,13 +18,11 @@
 // baseline of the same run: GET /api/health (one SELECT 1) under the same load.
 //
 // BENCH_REUSE is implicit: the data set lives in .test-data/bench-seed and is reused by every benchmark.
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import { AssinadorCarteira, chaveTokenCarteira } from '../src/server/modules/carteira/carteira-token';
 import { passo1 } from '../src/server/modules/solicitacao/passos-payloads';
 import { cpfComDigitos } from '../src/shared/cpf';
 import { construirServidor } from '../scripts/servidor-esbuild.mjs';
-import { percentile, signIn } from './lib';
+import { iniciarServidorEmpacotado, pararServidor, percentile, rssMb, signIn } from './lib';
 import { abrirBancoDeBench } from './seed/banco';
 import { semearNacional } from './seed/nacional';
 
@@ -64,62 +62,22 @@ const dormir = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pausa = () => dormir(-Math.log(1 - Math.random()) * PAUSA_MS);
 const ipDe = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 
-function rssMb(pid: number): number {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
-
 // The server as production runs it (decision 0015): one bundled file, no TypeScript transpiled at load. Built
 // here to a file of its own, so that a concurrent `npm start` elsewhere in the checkout is not disturbed.
 const SERVIDOR = '.test-data/carga-servidor/main.mjs';
 await construirServidor(SERVIDOR);
 
-// The Node flags `npm start` runs the server with (package.json), so the memory measured is the product's.
-const FLAGS_DO_START = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { start: string } })
-  .scripts.start.split(/\s+/).filter((a) => a.startsWith('--'));
-
-async function iniciarInstancia(porta: number): Promise<{ filho: ChildProcess; base: string }> {
-  const filho = spawn(process.execPath, [...FLAGS_DO_START, SERVIDOR], {
-    env: {
-      ...process.env,
-      PORT: String(porta),
-      PUBLIC_URL: `http://localhost:${porta}`,
-      DATA_DIR: `.test-data/carga-${porta}`,
-      DATABASE_URL: banco.url,
-      JWT_SECRET,
-      CARTEIRA_TOKEN_SECRET,
-      TRUST_PROXY: 'true',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://localhost:${porta}`;
-  for (let i = 0; i < 1200; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { filho, base };
-    } catch {
-      // not listening yet
-    }
-    await dormir(100);
-  }
-  filho.kill('SIGTERM');
-  throw new Error(`instance on port ${porta} did not answer /api/health within 120 s`);
-}
-
-async function pararInstancia(filho: ChildProcess) {
-  if (filho.exitCode !== null) return;
-  const saiu = new Promise((r) => filho.once('exit', r));
-  filho.kill('SIGTERM');
-  await saiu;
-}
+const iniciarInstancia = (porta: number) => iniciarServidorEmpacotado(SERVIDOR, porta, {
+  DATA_DIR: `.test-data/carga-${porta}`,
+  DATABASE_URL: banco.url,
+  JWT_SECRET,
+  CARTEIRA_TOKEN_SECRET,
+  TRUST_PROXY: 'true',
+  NODE_ENV: 'development',
+});
 
 async function rodada(instancias: number) {
-  const servidores: { filho: ChildProcess; base: string }[] = [];
+  const servidores: Awaited<ReturnType<typeof iniciarInstancia>>[] = [];
   for (let i = 0; i < instancias; i++) servidores.push(await iniciarInstancia(PORTA_BASE + i));
   const baseDe = (n: number) => servidores[n % servidores.length]!.base;
 
@@ -293,7 +251,7 @@ async function rodada(instancias: number) {
   await Promise.all(usuarios);
   const segundos = (performance.now() - t0) / 1000;
   clearInterval(amostrador);
-  for (const s of servidores) await pararInstancia(s.filho);
+  for (const s of servidores) await pararServidor(s.filho);
 
   console.log(`\n${instancias} instance(s), ${USUARIOS} users (${visitantes} visitors), ${segundos.toFixed(0)} s, think time mean ${PAUSA_MS} ms`);
   console.log('kind                   requests    req/s   p50 ms   p95 ms   p99 ms  errors');

@@ -90,3 +90,49 @@ export async function signIn(
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
+
+/** The Node flags `npm start` runs the server with (package.json), so that the memory measured is the product's. */
+export const FLAGS_DO_START = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { start: string } })
+  .scripts.start.split(/\s+/).filter((a) => a.startsWith('--'));
+
+/** Resident memory (MB) of one process, from /proc; 0 once it is gone. */
+export function rssMb(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The server as production runs it (decision 0015): the bundle `arquivo` (built by the caller with
+ * scripts/servidor-esbuild.mjs into a folder of the benchmark's own), run by this Node with npm start's flags, on
+ * `porta`, with `env` added. Resolves when /api/health answers.
+ */
+export async function iniciarServidorEmpacotado(arquivo: string, porta: number, env: Record<string, string>): Promise<{ filho: ChildProcess; base: string }> {
+  const filho = spawn(process.execPath, [...FLAGS_DO_START, arquivo], {
+    env: { ...process.env, PORT: String(porta), PUBLIC_URL: `http://localhost:${porta}`, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://localhost:${porta}`;
+  for (let i = 0; i < 1200; i++) {
+    if (filho.exitCode !== null) throw new Error(`the server on port ${porta} exited with ${filho.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { filho, base };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  filho.kill('SIGTERM');
+  throw new Error(`the server on port ${porta} did not answer /api/health within 120 s`);
+}
+
+/** SIGTERM (a clean shutdown) and the wait for the exit. */
+export async function pararServidor(filho: ChildProcess): Promise<void> {
+  if (filho.exitCode !== null) return;
+  const saiu = new Promise((r) => filho.once('exit', r));
+  filho.kill('SIGTERM');
+  await saiu;
+}

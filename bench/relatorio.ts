@@ -1,92 +1,64 @@
-// npm run bench:relatorio — the fisher report at national scale, on the national synthetic data set (bench/seed;
-// BENCH_PESCADORES fishers, default 2,000,000, seeded on first use into .test-data/bench-relatorio and kept; or,
-// with BENCH_SEMENTE=simples, a generate_series seed of only what the report reads):
-//   1. count + first page (GET /api/pescador/relatorio/pescadores/previa) over 14 filter mixes, through HTTP on
-//      the running product, p50 / p95, beside the same filters as hand-written SQL (count, then the first page)
-//      on the same indexes in the same run, and GET /api/health as the HTTP floor. Goal: p95 ≤ 1.5× the SQL.
+// npm run bench:relatorio — the fisher report at national scale, on the national synthetic data set (bench/seed:
+// BENCH_PESCADORES fishers, default 2,000,000, in .test-data/bench-seed or DATABASE_URL, seeded on first use and
+// kept), against the server as production runs it (the bundle, npm start's Node flags):
+//   1. count + first page (GET /api/pescador/relatorio/pescadores/previa) over 14 filter mixes, p50 / p95, beside
+//      (a) the same filters as hand-written SQL (count, then the first page) on the same indexes, sent straight to
+//      PostgreSQL, and (b) that same SQL served by a bare Fastify + pg server (no auth, no audit, no schema) to the
+//      same HTTP client — the like-for-like baseline: goal p95 ≤ 1.5× (b); the ratio to (a) is printed too.
 //   2. the CSV of every fisher, written by the report job, beside `COPY (the same SELECT) TO STDOUT` into a file
 //      (psql), with the server's RSS sampled every 100 ms. Goals: ≤ 2× COPY, RSS < 200 MB.
 //   3. the XLSX of about 200,000 fishers (the state nearest that count), RSS sampled. Goal: RSS < 300 MB.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import pg from 'pg';
+import { construirServidor } from '../scripts/servidor-esbuild.mjs';
 import { abrirBancoDeBench } from './seed/banco';
 import { semearNacional } from './seed/nacional';
-import { percentile, signIn, startProduct, stop, waitExit } from './lib';
+import { iniciarServidorEmpacotado, pararServidor, percentile, rssMb, signIn } from './lib';
 
 const N = Number(process.env.BENCH_PESCADORES ?? 2_000_000);
 const RODADAS = Number(process.env.BENCH_RODADAS ?? 40);
 const PORTA = Number(process.env.BENCH_PORT ?? 4150);
-const PORTA_PG = Number(process.env.BENCH_PG_PORT ?? 5650);
-const PASTA = process.env.BENCH_PASTA ?? '.test-data/bench-relatorio';
+const PORTA_NUA = PORTA + 1;
+const PASTA = '.test-data/bench-relatorio';
 const GESTOR = '10000000108';
 
 const r = (v: number) => v.toFixed(1).padStart(8);
 
-/**
- * BENCH_SEMENTE=simples: only what the report reads, by INSERT … SELECT generate_series (fishers with every
- * filtered column, 1–2 target groups, 1–2 environments, one sent request each), reused on the next run. For a
- * machine where the national data set (bench/seed, the default) takes too long to build.
- */
-async function semearSimples(db: pg.Client, n: number): Promise<number> {
-  const { rows: [ja] } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM pescador WHERE cpf LIKE '9%'");
-  const faltam = n - ja!.n;
-  if (faltam <= 0) return 0;
-  const g0 = ja!.n;
-  await db.query('BEGIN');
-  // The trigram index is built once after the load (as a restore does), not row by row.
-  await db.query('DROP INDEX IF EXISTS pescador_nome_trgm_idx');
-  await db.query(`
-    WITH mun AS (SELECT uf, array_agg(id ORDER BY id) AS ids, count(*)::int AS n FROM municipio GROUP BY uf),
-    nomes AS (SELECT
-      ARRAY['MARIA','JOSE','ANTONIO','FRANCISCA','JOAO','ANA','FRANCISCO','RAIMUNDA','CARLOS','PAULO','PEDRO','LUCAS',
-            'LUIZ','MARCOS','LUIS','GABRIEL','RAFAEL','DANIEL','MARCELO','BRUNO','EDUARDO','FELIPE','RAIMUNDO','SEBASTIAO'] AS p,
-      ARRAY['SILVA','SANTOS','OLIVEIRA','SOUZA','RODRIGUES','FERREIRA','ALVES','PEREIRA','LIMA','GOMES','COSTA','RIBEIRO',
-            'MARTINS','CARVALHO','ALMEIDA','LOPES','SOARES','FERNANDES','VIEIRA','BARBOSA','ROCHA','DIAS','NASCIMENTO','ANDRADE',
-            'MOREIRA','NUNES','MARQUES','MACHADO','MENDES','FREITAS','CARDOSO','RAMOS','GONCALVES','SANTANA','TEIXEIRA','ARAUJO',
-            'PINHEIRO','MONTEIRO','CORREA','BATISTA'] AS s,
-      -- Weighted as Brazil's fishers are: most in PA, MA, BA, AM, CE.
-      ARRAY['PA','PA','PA','PA','PA','PA','PA','PA','MA','MA','MA','MA','MA','BA','BA','BA','BA','AM','AM','AM','CE','CE',
-            'PI','RN','PB','PE','AL','SE','SP','RJ','SC','RS','PR','ES','MG','AP','RR','RO','TO','AC','MT','MS','GO'] AS uf)
-    INSERT INTO pescador (cpf, nome, uf, municipio_id, sexo, categoria, forma_atuacao, propriedade_embarcacao, tie,
-      cnpj_entidade_representante, recebeu_ajuda, escolaridade, alfabetizacao, etnia, nacionalidade_brasileira,
-      situacao_registro, numero_rgp, data_emissao_carteira, data_nascimento, data_primeiro_rgp)
-    SELECT '9' || lpad(g::text, 10, '0'),
-      x.p[1 + h % 24] || ' ' || x.s[1 + (h / 24) % 40] || ' ' || x.s[1 + (h / 960) % 40],
-      u.uf, m.ids[1 + (h / 7) % m.n], 1 + (h / 3) % 2, CASE WHEN h % 20 = 0 THEN 1 ELSE 2 END, 1 + (h / 11) % 2,
-      CASE WHEN (h / 11) % 2 = 0 THEN 1 + (h / 13) % 3 END, CASE WHEN h % 20 = 0 THEN 'TIE' || lpad((h % 1000000)::text, 7, '0') END,
-      CASE WHEN h % 3 = 0 THEN lpad(((h / 17) % 5000)::text, 8, '0') || '000191' END, h % 4 = 0, 1 + (h / 5) % 12, h % 9 <> 0,
-      1 + (h / 19) % 6, h % 200 <> 0, CASE WHEN h % 10 = 0 THEN 6 WHEN h % 25 = 1 THEN 2 ELSE 1 END,
-      u.uf || 'PA' || lpad(g::text, 11, '0'),
-      timestamptz '2015-01-01 12:00-03' + ((h % 3900) || ' days')::interval,
-      date '1945-01-01' + (h / 23) % 21000, date '2000-01-01' + (h / 29) % 9000
-    FROM nomes x, generate_series(${g0 + 1}, ${g0 + faltam}) g, LATERAL (SELECT abs(hashint4(g)) AS h) hh,
-      LATERAL (SELECT x.uf[1 + (h / 31) % 43]::bpchar AS uf) u JOIN mun m ON m.uf = u.uf`);
-  await db.query(`INSERT INTO pescador_grupo_alvo (pescador_id, grupo_alvo)
-    SELECT p.id, gr FROM pescador p, LATERAL (SELECT abs(hashint4(p.id)) AS h) hh,
-      LATERAL (SELECT DISTINCT unnest(ARRAY[1 + h % 7, 1 + (h / 7) % 3]) AS gr) z
-    WHERE p.cpf LIKE '9%' AND p.cpf > $1`, [`9${String(g0).padStart(10, '0')}`]);
-  await db.query(`INSERT INTO pescador_ambiente_pesca (pescador_id, ambiente_pesca)
-    SELECT p.id, a FROM pescador p, LATERAL (SELECT abs(hashint4(p.id + 5)) AS h) hh,
-      LATERAL (SELECT unnest(CASE h % 3 WHEN 0 THEN ARRAY[1] WHEN 1 THEN ARRAY[2] ELSE ARRAY[1, 2] END) AS a) z
-    WHERE p.cpf LIKE '9%' AND p.cpf > $1`, [`9${String(g0).padStart(10, '0')}`]);
-  await db.query(`INSERT INTO solicitacao (pescador_id, tipo, situacao, passo, enviada_em, uf_pescador)
-    SELECT p.id, 1, 4, 5, timestamptz '2019-01-01 12:00-03' + ((abs(hashint4(p.id + 9)) % 2500) || ' days')::interval, p.uf
-    FROM pescador p WHERE p.cpf LIKE '9%' AND p.cpf > $1`, [`9${String(g0).padStart(10, '0')}`]);
-  await db.query('CREATE INDEX pescador_nome_trgm_idx ON pescador USING gin (nome gin_trgm_ops)');
-  await db.query('COMMIT');
-  return faltam;
+if (process.env.BENCH_BARE === '1') {
+  await servidorNu();
+} else {
+  await principal();
 }
 
+/**
+ * The baseline server: Fastify (no logger) and a pg pool of the product's size; GET /previa?i=N runs mix N's
+ * count and first page (the hand-written SQL, handed over in BENCH_SQL) and answers them as JSON.
+ */
+async function servidorNu() {
+  const { default: Fastify } = await import('fastify');
+  const consultas = JSON.parse(process.env.BENCH_SQL!) as { contar: string; pagina: string }[];
+  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+  const app = Fastify();
+  app.get('/previa', async (req) => {
+    const c = consultas[Number((req.query as { i?: string }).i)]!;
+    const { rows: [t] } = await pool.query<{ n: number }>(c.contar);
+    const { rows } = await pool.query(c.pagina);
+    return { dados: { total: t!.n, itens: rows } };
+  });
+  app.get('/health', async () => ({ ok: true }));
+  await app.listen({ port: PORTA_NUA, host: '127.0.0.1' });
+  process.on('SIGTERM', () => void app.close().then(() => pool.end()).then(() => process.exit(0)));
+}
+
+async function principal() {
 // 1. Seed (or reuse) the data set.
-const banco = await abrirBancoDeBench({ url: process.env.DATABASE_URL, pasta: PASTA, porta: PORTA_PG });
+const banco = await abrirBancoDeBench({ url: process.env.DATABASE_URL });
 const db = banco.cliente;
 const t0 = performance.now();
-const simples = process.env.BENCH_SEMENTE === 'simples';
-const adicionados = simples ? await semearSimples(db, N) : (await semearNacional(db, { pescadores: N })).adicionados;
+const { adicionados } = await semearNacional(db, { pescadores: N });
 if (adicionados > 0) {
-  console.log(`seeded ${adicionados.toLocaleString('en')} fishers (${simples ? 'generate_series, report columns only' : 'national data set, bench/seed'}) `
-    + `in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  console.log(`seeded ${adicionados.toLocaleString('en')} fishers (national data set, bench/seed) in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   await db.query('VACUUM ANALYZE pescador, solicitacao, pescador_grupo_alvo, pescador_ambiente_pesca');
 } else {
   console.log(`reusing the ${N.toLocaleString('en')} fishers already seeded`);
@@ -137,12 +109,21 @@ const PAGINA_SQL = (where: string) => `SELECT p.id, p.cpf, p.nome, p.uf, m.nome 
   p.sexo, date_part('year', age(date '${hoje}', p.data_nascimento))::int AS idade
   FROM pescador p LEFT JOIN municipio m ON m.id = p.municipio_id WHERE ${where} ORDER BY p.nome, p.id LIMIT 20`;
 
-await banco.fechar();
-
-// 2. The product on the same database.
-const { child, base } = await startProduct({ port: PORTA, pgPort: PORTA_PG, dataDir: PASTA, fresh: false });
-const sql = new pg.Client({ connectionString: `postgres://rgp:rgp-local-only@127.0.0.1:${PORTA_PG}/rgp` });
-await sql.connect();
+// 2. The product on the same database, and the bare baseline server.
+const SERVIDOR = `${PASTA}/servidor/main.mjs`;
+await construirServidor(SERVIDOR);
+const { filho: child, base } = await iniciarServidorEmpacotado(SERVIDOR, PORTA, { DATA_DIR: PASTA, DATABASE_URL: banco.url });
+const consultasNuas = MISTURAS.map((mx) => ({ contar: `SELECT count(*)::int AS n FROM pescador p WHERE ${mx.where}`, pagina: PAGINA_SQL(mx.where) }));
+const nu = spawn(process.execPath, ['--import', 'tsx', 'bench/relatorio.ts'], {
+  env: { ...process.env, BENCH_BARE: '1', BENCH_SQL: JSON.stringify(consultasNuas), DATABASE_URL: banco.url },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+for (let i = 0; ; i++) {
+  if (nu.exitCode !== null || i > 600) throw new Error('the bare server did not start');
+  if (await fetch(`http://127.0.0.1:${PORTA_NUA}/health`).then((x) => x.ok, () => false)) break;
+  await new Promise((res) => setTimeout(res, 100));
+}
+const sql = db;
 try {
   const { token } = await signIn(base, GESTOR);
   const get = async (caminho: string) => {
@@ -163,43 +144,41 @@ try {
 
   const saude = await medir(() => fetch(`${base}/api/health`).then((x) => x.text()));
   console.log(`\ncount + first page, ${RODADAS} runs each after 3 to warm (ms); HTTP floor GET /api/health p95 ${percentile(saude, 95).toFixed(1)}`);
-  console.log(`${'filter mix'.padEnd(30)} ${'matches'.padStart(10)}   ${'SQL p50'.padStart(8)} ${'SQL p95'.padStart(8)}   ${'API p50'.padStart(8)} ${'API p95'.padStart(8)}   ratio`);
+  console.log(`${'filter mix'.padEnd(30)} ${'matches'.padStart(10)}   ${'SQL p50'.padStart(8)} ${'SQL p95'.padStart(8)}   ${'bare p50'.padStart(8)} ${'bare p95'.padStart(8)}   ${'API p50'.padStart(8)} ${'API p95'.padStart(8)}   API/bare  API/SQL`);
   const razoes: number[] = [];
-  for (const mx of MISTURAS) {
+  const razoesSql: number[] = [];
+  for (const [i, mx] of MISTURAS.entries()) {
     const manual = await medir(async () => {
-      await sql.query(`SELECT count(*) FROM pescador p WHERE ${mx.where}`);
-      await sql.query(PAGINA_SQL(mx.where));
+      await sql.query(consultasNuas[i]!.contar);
+      await sql.query(consultasNuas[i]!.pagina);
+    });
+    const nua = await medir(async () => {
+      const res = await fetch(`http://127.0.0.1:${PORTA_NUA}/previa?i=${i}`);
+      if (!res.ok) throw new Error(`bare ${mx.nome}: ${res.status}`);
+      await res.text();
     });
     let total = 0;
     const api = await medir(async () => {
       const d = await get(`/api/pescador/relatorio/pescadores/previa?${mx.query}`);
       total = d.dados.total as number;
     });
-    const razao = percentile(api, 95) / percentile(manual, 95);
+    const razao = percentile(api, 95) / percentile(nua, 95);
+    const razaoSql = percentile(api, 95) / percentile(manual, 95);
     razoes.push(razao);
-    console.log(`${mx.nome.padEnd(30)} ${total.toLocaleString('en').padStart(10)}   ${r(percentile(manual, 50))} ${r(percentile(manual, 95))}   ${r(percentile(api, 50))} ${r(percentile(api, 95))}   ${razao.toFixed(2)}`);
+    razoesSql.push(razaoSql);
+    console.log(`${mx.nome.padEnd(30)} ${total.toLocaleString('en').padStart(10)}   ${r(percentile(manual, 50))} ${r(percentile(manual, 95))}   `
+      + `${r(percentile(nua, 50))} ${r(percentile(nua, 95))}   ${r(percentile(api, 50))} ${r(percentile(api, 95))}   ${razao.toFixed(2).padStart(8)} ${razaoSql.toFixed(2).padStart(8)}`);
   }
-  console.log(`worst p95 ratio ${Math.max(...razoes).toFixed(2)}, median ${[...razoes].sort((a, b) => a - b)[Math.floor(razoes.length / 2)]!.toFixed(2)} (goal ≤ 1.50)`);
+  const mediana = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!.toFixed(2);
+  console.log(`p95 API / bare HTTP + SQL: worst ${Math.max(...razoes).toFixed(2)}, median ${mediana(razoes)}, `
+    + `${razoes.filter((x) => x <= 1.5).length} of ${razoes.length} within 1.50 (goal)`);
+  console.log(`p95 API / SQL straight to PostgreSQL: worst ${Math.max(...razoesSql).toFixed(2)}, median ${mediana(razoesSql)}`);
 
-  /** The largest RSS (MB) among the product's processes (npx → tsx → node), sampled every 100 ms until `feito`. */
+  /** The server's largest RSS (MB), sampled every 100 ms until `parar`. */
   const amostrarRss = () => {
-    let max = 0;
-    const lerRss = () => {
-      for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-        try {
-          const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-          const pgid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
-          if (pgid !== child.pid) continue;
-          const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-          max = Math.max(max, kb / 1024);
-        } catch {
-          // gone
-        }
-      }
-    };
-    lerRss();
-    const timer = setInterval(lerRss, 100);
-    return { parar: () => { clearInterval(timer); lerRss(); return max; } };
+    let max = rssMb(child.pid!);
+    const timer = setInterval(() => (max = Math.max(max, rssMb(child.pid!))), 100);
+    return { parar: () => { clearInterval(timer); return Math.max(max, rssMb(child.pid!)); } };
   };
 
   /** Emits a report and waits for its job; the time runs from the job's start (PROCESSANDO) to CONCLUIDO. */
@@ -234,7 +213,7 @@ try {
   const copiar = (where: string) => {
     const destino = `${PASTA}/copy-baseline.csv`;
     const t1 = performance.now();
-    execFileSync('psql', [`postgres://rgp:rgp-local-only@127.0.0.1:${PORTA_PG}/rgp`, '-q', '-c',
+    execFileSync('psql', [`${banco.url}`, '-q', '-c',
       `\\copy (SELECT ${colunas} FROM pescador p LEFT JOIN municipio m ON m.id = p.municipio_id WHERE ${where} ORDER BY p.nome, p.id) TO '${destino}' WITH (FORMAT csv, DELIMITER ';', HEADER)`]);
     const ms = performance.now() - t1;
     const bytes = fs.statSync(destino).size;
@@ -243,7 +222,7 @@ try {
   };
 
   const repouso = amostrarRss().parar();
-  console.log(`\nfiles (the job's time, from its start to the file stored; RSS = largest server process (tsx), sampled every 100 ms; at rest ${repouso.toFixed(0)} MB):`);
+  console.log(`\nfiles (the job's time, from its start to the file stored; RSS = the server's, sampled every 100 ms; at rest ${repouso.toFixed(0)} MB):`);
   const copia = copiar('true');
   const csv = await emitir('', 'csv');
   console.log(`  COPY (…) TO file, all fishers          ${r(copia.ms / 1000)} s   ${(copia.bytes / 1e6).toFixed(0)} MB`);
@@ -255,7 +234,8 @@ try {
   console.log(`  report XLSX, uf=${ufXlsx.uf}                  ${r(x.ms / 1000)} s   ${(x.bytes / 1e6).toFixed(0)} MB   ${x.linhas.toLocaleString('en')} rows`
     + `   RSS max ${x.rssMax.toFixed(0)} MB (goal < 300)`);
 } finally {
-  await sql.end();
-  stop(child);
-  await waitExit(child);
+  nu.kill('SIGTERM');
+  await pararServidor(child);
+  await banco.fechar();
+}
 }

@@ -116,6 +116,36 @@ async function restaurarChavesEstrangeiras(db: Cliente, res: ResultadoSemente, o
   opts.aoProgresso?.('(foreign keys validated)', performance.now() - t0, chaves.length);
 }
 
+interface Indice { nome: string; definicao: string }
+
+/**
+ * The written tables' indexes that back no constraint (the primary keys and unique constraints stay): dropped
+ * before a large load and built again after it, in the same transaction, as a restore does. One sort per index
+ * instead of a random insertion per row (the trigram index of names most of all); the schema is the same
+ * afterwards, and a unique index built again still refuses a duplicate.
+ */
+async function suspenderIndices(db: Cliente, res: ResultadoSemente, opts: OpcoesSemente): Promise<Indice[]> {
+  const t0 = performance.now();
+  const { rows } = await db.query<Indice>(`
+    SELECT i.indexrelid::regclass::text AS nome, pg_get_indexdef(i.indexrelid) AS definicao
+    FROM pg_index i
+    WHERE i.indrelid::regclass::text = ANY($1)
+      AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)
+    ORDER BY 1`, [TABELAS_ESCRITAS]);
+  for (const i of rows) await db.query(`DROP INDEX ${i.nome}`);
+  res.etapas.push({ tabela: '(indexes dropped)', ms: performance.now() - t0, linhas: rows.length });
+  opts.aoProgresso?.('(indexes dropped)', performance.now() - t0, rows.length);
+  return rows;
+}
+
+async function restaurarIndices(db: Cliente, res: ResultadoSemente, opts: OpcoesSemente, indices: Indice[]): Promise<void> {
+  const t0 = performance.now();
+  await db.query("SET LOCAL maintenance_work_mem = '256MB'");
+  for (const i of indices) await db.query(i.definicao);
+  res.etapas.push({ tabela: '(indexes built)', ms: performance.now() - t0, linhas: indices.length });
+  opts.aoProgresso?.('(indexes built)', performance.now() - t0, indices.length);
+}
+
 /**
  * Fills the database up to `opts.pescadores` synthetic fishers (those already there are kept), in one
  * transaction, through every trigger (the kept totals stay exact). Needs the reference data (municipalities) of
@@ -145,6 +175,9 @@ export async function semearNacional(db: Cliente, opts: OpcoesSemente): Promise<
     // set-based validation per key instead of one lookup per written row (what a restore does). The schema is
     // the same afterwards and every key is checked.
     const chaves = await suspenderChavesEstrangeiras(db, res, opts);
+    // Loading more fishers than there are: the plain indexes are built once at the end (rebuilding them over a
+    // registry larger than the load would cost more than it saves).
+    const indices = n >= g0 ? await suspenderIndices(db, res, opts) : [];
 
     const p0 = await reservarIds(db, 'pescador_id_seq', n);
     // Three blocks of request ids: the registration request, the REAP obligation, a later change request.
@@ -282,6 +315,7 @@ export async function semearNacional(db: Cliente, opts: OpcoesSemente): Promise<
         FROM solicitacao s JOIN pescador p ON p.id = s.pescador_id
         WHERE s.id > ${s0 + n} AND s.id <= ${s0 + 2 * n}`, [ANO_REAP]);
     }
+    await restaurarIndices(db, res, opts, indices);
     await restaurarChavesEstrangeiras(db, res, opts, chaves);
     // The CPFs written equal the shared generator's, on a sample.
     const { rows: amostra } = await db.query<{ cpf: string }>(
