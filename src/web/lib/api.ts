@@ -1,47 +1,200 @@
-import axios, { type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import type { z } from 'zod';
 import { CodigoErro } from '../../shared/codigos-erro';
 import { envelopeOf, erroEnvelope, mensagemDeErro, type Envelope } from '../../shared/envelope';
 import { refreshResposta } from '../../shared/schemas/auth';
 import { documentosResposta, type Documento } from '../../shared/schemas/documento';
+import { ApiError, isApiError } from './erros';
 import { navigation } from './navigation';
 import { clearSession, updateToken } from './session';
 import { clearStoredSession, getToken } from './storage';
 import { queueToast } from './toast';
 
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /** The 401 handling (refresh, sign-out) does not apply: auth endpoints handle their own errors. */
-    skipAuthRefresh?: boolean;
-    /** Set on a request replayed after a token refresh, so that it is never refreshed twice. */
-    retried?: boolean;
+export const REFRESH_PATH = '/api/auth/refresh';
+
+/** What a caller asks for. */
+export interface ApiRequestConfig {
+  /** GET (the default), POST, PUT, PATCH or DELETE, in any case. */
+  method?: string;
+  url?: string;
+  /**
+   * The body: FormData, Blob and URLSearchParams go as they are (a FormData with the browser's own multipart
+   * boundary); a string goes as JSON text; anything else is sent as JSON.
+   */
+  data?: unknown;
+  headers?: Record<string, string>;
+  /** The caller's cancellation, combined with the timeout. */
+  signal?: AbortSignal;
+  /** 'blob': a successful answer comes as a Blob (files). A failed one is read as JSON or text all the same. */
+  responseType?: 'json' | 'blob';
+  /** In milliseconds; 120 s by default (spec point 7). */
+  timeout?: number;
+  /** The 401 handling (refresh, sign-out) does not apply: auth endpoints handle their own errors. */
+  skipAuthRefresh?: boolean;
+  /** Set on a request replayed after a token refresh, so that it is never refreshed twice. */
+  retried?: boolean;
+}
+
+/** A request as it leaves, what the transport receives. */
+export interface ApiRequest {
+  /** Upper case. */
+  method: string;
+  url: string;
+  headers: Headers;
+  /** The body as sent: JSON text, FormData, Blob, URLSearchParams, or none. */
+  data: string | FormData | Blob | URLSearchParams | undefined;
+  /** Aborts on the timeout or on the caller's signal. */
+  signal: AbortSignal;
+  credentials: RequestCredentials;
+  timeout: number;
+  responseType: 'json' | 'blob';
+}
+
+/** What the transport answers: a fetch `Response` is one. */
+export interface RawResponse {
+  status: number;
+  headers: Headers;
+  text(): Promise<string>;
+  blob(): Promise<Blob>;
+}
+
+/** The network: `fetch` in the app; the unit tests put a fake in its place (src/web/test/http.ts). */
+export type Transport = (request: ApiRequest) => Promise<RawResponse>;
+
+export interface ApiResponse<T> {
+  data: T;
+  status: number;
+  headers: Headers;
+}
+
+export const fetchTransport: Transport = (request) =>
+  fetch(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: request.data ?? null,
+    signal: request.signal,
+    credentials: request.credentials,
+  });
+
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+/** The anti-forgery cookie's value, if the server set it. */
+function xsrfToken(): string | null {
+  const match = new RegExp(`(?:^|;\\s*)${XSRF_COOKIE}=([^;]*)`).exec(document.cookie);
+  return match?.[1] ? decodeURIComponent(match[1]) : null;
+}
+
+/** Aborts when any of the signals does (AbortSignal.any where the browser has it: Chrome 116, Safari 17.4). */
+function anySignal(signals: AbortSignal[]): AbortSignal {
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any(signals);
+  const controller = new AbortController();
+  for (const signal of signals) {
+    if (signal.aborted) {
+      controller.abort(signal.reason);
+      break;
+    }
+    signal.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
+  }
+  return controller.signal;
+}
+
+function bodyOf(data: unknown): { body: ApiRequest['data']; json: boolean } {
+  if (data === undefined || data === null) return { body: undefined, json: false };
+  if (data instanceof FormData || data instanceof Blob || data instanceof URLSearchParams) return { body: data, json: false };
+  return { body: typeof data === 'string' ? data : JSON.stringify(data), json: true };
+}
+
+/** The answer's body: parsed JSON when the server says JSON, else text; a Blob for a successful blob request. */
+async function readBody(response: RawResponse, asBlob: boolean): Promise<unknown> {
+  if (asBlob) return response.blob();
+  const text = await response.text();
+  if (!/[/+]json\b/i.test(response.headers.get('Content-Type') ?? '')) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
   }
 }
 
-export const REFRESH_PATH = '/api/auth/refresh';
+/** One call, with no session handling: headers, body, timeout, transport, answer or error. */
+async function send<T>(config: ApiRequestConfig): Promise<ApiResponse<T>> {
+  const headers = new Headers(api.defaults.headers);
+  for (const [name, value] of Object.entries(config.headers ?? {})) headers.set(name, value);
+  const { body, json } = bodyOf(config.data);
+  // No JSON body, no JSON Content-Type: Fastify refuses an empty body announced as JSON, and for FormData the
+  // browser writes the Content-Type itself, with its multipart boundary.
+  if (!json) headers.delete('Content-Type');
+  else if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+  const token = getToken();
+  if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+  const xsrf = xsrfToken();
+  if (xsrf) headers.set(XSRF_HEADER, xsrf);
+
+  const timeout = config.timeout ?? api.defaults.timeout;
+  const timeoutSignal = AbortSignal.timeout(timeout);
+  const request: ApiRequest = {
+    method: (config.method ?? 'GET').toUpperCase(),
+    url: config.url ?? '',
+    headers,
+    data: body,
+    signal: config.signal ? anySignal([config.signal, timeoutSignal]) : timeoutSignal,
+    credentials: 'include',
+    timeout,
+    responseType: config.responseType ?? 'json',
+  };
+
+  let response: RawResponse;
+  let data: unknown;
+  try {
+    response = await api.defaults.transport(request);
+    const ok = response.status >= 200 && response.status < 300;
+    data = await readBody(response, ok && request.responseType === 'blob');
+  } catch (cause) {
+    if (timeoutSignal.aborted) throw new ApiError(`timeout of ${timeout}ms exceeded`, 'ETIMEDOUT', request, undefined, { cause });
+    if (request.signal.aborted) throw new ApiError('canceled', 'ERR_CANCELED', request, undefined, { cause });
+    throw new ApiError(cause instanceof Error ? cause.message : 'Network Error', 'ERR_NETWORK', request, undefined, { cause });
+  }
+  const { status } = response;
+  if (status >= 200 && status < 300) return { data: data as T, status, headers: response.headers };
+  throw new ApiError(`Request failed with status code ${status}`, status >= 500 ? 'ERR_BAD_RESPONSE' : 'ERR_BAD_REQUEST', request, {
+    status,
+    data,
+    headers: response.headers,
+  });
+}
+
+/** A call with the session's rules: on a refused token, refresh once and replay (`recover`). */
+async function request<T = unknown>(config: ApiRequestConfig): Promise<ApiResponse<T>> {
+  try {
+    return await send<T>(config);
+  } catch (error) {
+    return recover<T>(error, config);
+  }
+}
 
 /**
- * The API client (spec point 7): same origin, with credentials, JSON, 120 s timeout, bearer token from
- * localStorage, anti-forgery cookie XSRF-TOKEN echoed in X-XSRF-TOKEN.
+ * The API client (spec point 7), over fetch: same origin, with credentials, JSON, 120 s timeout, bearer token
+ * from localStorage, anti-forgery cookie XSRF-TOKEN echoed in X-XSRF-TOKEN on every call. Answers are
+ * `{ data, status, headers }`; a failed call rejects with an `ApiError` (lib/erros.ts), with `response` when the
+ * server answered. `defaults.transport` is the network, which the unit tests replace.
  */
-export const api = axios.create({
-  baseURL: '',
-  withCredentials: true,
-  timeout: 120_000,
-  headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-  xsrfCookieName: 'XSRF-TOKEN',
-  xsrfHeaderName: 'X-XSRF-TOKEN',
-});
+export const api = {
+  defaults: {
+    transport: fetchTransport,
+    timeout: 120_000,
+    headers: { Accept: 'application/json' } as Record<string, string>,
+  },
+  request,
+  get: <T = unknown>(url: string, config?: ApiRequestConfig) => request<T>({ ...config, method: 'GET', url }),
+  delete: <T = unknown>(url: string, config?: ApiRequestConfig) => request<T>({ ...config, method: 'DELETE', url }),
+  post: <T = unknown>(url: string, data?: unknown, config?: ApiRequestConfig) => request<T>({ ...config, method: 'POST', url, data }),
+  put: <T = unknown>(url: string, data?: unknown, config?: ApiRequestConfig) => request<T>({ ...config, method: 'PUT', url, data }),
+  patch: <T = unknown>(url: string, data?: unknown, config?: ApiRequestConfig) => request<T>({ ...config, method: 'PATCH', url, data }),
+};
 
-api.interceptors.request.use((config) => {
-  const token = getToken();
-  if (token) config.headers.set('Authorization', `Bearer ${token}`);
-  return config;
-});
-
-function bearerOf(config: InternalAxiosRequestConfig): string | null {
-  const header = config.headers.get('Authorization');
-  return typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7) : null;
+function bearerOf(request: ApiRequest): string | null {
+  const header = request.headers.get('Authorization');
+  return header?.startsWith('Bearer ') ? header.slice(7) : null;
 }
 
 /** Session lost: remove the token and session values, leave for the public root with a full page load. */
@@ -75,10 +228,14 @@ function refreshToken(): Promise<string> {
   return refreshing;
 }
 
-async function onResponseError(error: unknown): Promise<AxiosResponse> {
+/**
+ * A failed call under the session's rules: a staff user outside their access window leaves; a 401 ends the
+ * session, except an expired token, which is refreshed once (for all waiting calls) and the call replayed.
+ */
+async function recover<T>(error: unknown, config: ApiRequestConfig): Promise<ApiResponse<T>> {
   // Errors without a response (network, timeout, cancellation) are rethrown untouched.
-  if (!axios.isAxiosError(error) || !error.response || !error.config) throw error;
-  const { response, config } = error;
+  if (!isApiError(error) || !error.response) throw error;
+  const { response } = error;
   // A staff user blocked, demoted out of their validity or outside their hours since the last click: the server
   // refuses every request now, so the session ends at once, with the server's reason shown on the public page.
   if (response.status === 403 && !config.skipAuthRefresh && codigoErroOf(error) === CodigoErro.FORA_DO_HORARIO) {
@@ -101,7 +258,7 @@ async function onResponseError(error: unknown): Promise<AxiosResponse> {
 
   let token: string;
   const current = getToken();
-  const sent = bearerOf(config);
+  const sent = bearerOf(error.config);
   if (current && sent && current !== sent && !refreshing) {
     // The token was already refreshed after this request left: replay without refreshing again.
     token = current;
@@ -112,29 +269,25 @@ async function onResponseError(error: unknown): Promise<AxiosResponse> {
       throw error;
     }
   }
-  config.retried = true;
-  config.headers.set('Authorization', `Bearer ${token}`);
-  return api.request(config);
+  return request<T>({ ...config, retried: true, headers: { ...config.headers, Authorization: `Bearer ${token}` } });
 }
-
-api.interceptors.response.use(undefined, onResponseError);
 
 /**
  * The message to show for a failed call (spec point 8): the server's `mensagem`, else the first of `erros`,
  * else the fallback.
  */
 export function mensagemErro(error: unknown, fallback: string): string {
-  if (axios.isAxiosError(error)) return mensagemDeErro(error.response?.data, fallback);
+  if (isApiError(error)) return mensagemDeErro(error.response?.data, fallback);
   return fallback;
 }
 
-export { ERRO_DESCONHECIDO, statusOf } from './erros';
+export { ApiError, ERRO_DESCONHECIDO, isApiError, statusOf, type ApiErrorCode, type ApiErrorResponse } from './erros';
 
 const codigoDoErro = erroEnvelope.pick({ codigoErro: true });
 
 /** The machine-readable code of a failed call (src/shared/codigos-erro.ts), if the server named one. */
 function codigoErroOf(error: unknown): string | undefined {
-  if (!axios.isAxiosError(error)) return undefined;
+  if (!isApiError(error)) return undefined;
   const lido = codigoDoErro.safeParse(error.response?.data);
   return lido.success ? lido.data.codigoErro : undefined;
 }
@@ -148,25 +301,25 @@ export function readEnvelope<T extends z.ZodType>(dados: T, corpo: unknown): Env
 }
 
 /** GET: the envelope's `dados`, checked with the shared schema. */
-export async function getDados<T extends z.ZodType>(url: string, dados: T, config?: AxiosRequestConfig): Promise<z.output<T>> {
+export async function getDados<T extends z.ZodType>(url: string, dados: T, config?: ApiRequestConfig): Promise<z.output<T>> {
   const { data } = await api.get<unknown>(url, config);
   return readEnvelope(dados, data).dados;
 }
 
 /** Any call answering the envelope: checked with the shared schema of its `dados`. */
-async function requestEnvelope<T extends z.ZodType>(config: AxiosRequestConfig, dados: T): Promise<Envelope<z.output<T>>> {
+async function requestEnvelope<T extends z.ZodType>(config: ApiRequestConfig, dados: T): Promise<Envelope<z.output<T>>> {
   const { data } = await api.request<unknown>(config);
   return readEnvelope(dados, data);
 }
 
 /** POST: the envelope, checked with the shared schema of its `dados`. */
-export function postEnvelope<T extends z.ZodType>(url: string, corpo: unknown, dados: T, config?: AxiosRequestConfig) {
-  return requestEnvelope({ ...config, method: 'post', url, data: corpo }, dados);
+export function postEnvelope<T extends z.ZodType>(url: string, corpo: unknown, dados: T, config?: ApiRequestConfig) {
+  return requestEnvelope({ ...config, method: 'POST', url, data: corpo }, dados);
 }
 
 /** PUT: the envelope, checked with the shared schema of its `dados`. */
 export function putEnvelope<T extends z.ZodType>(url: string, corpo: unknown, dados: T) {
-  return requestEnvelope({ method: 'put', url, data: corpo }, dados);
+  return requestEnvelope({ method: 'PUT', url, data: corpo }, dados);
 }
 
 /**
@@ -177,8 +330,7 @@ export async function postDocumento(url: string, campos: Record<string, string |
   const form = new FormData();
   for (const [campo, valor] of Object.entries(campos)) form.append(campo, String(valor));
   form.append('arquivos', arquivo, arquivo.name);
-  // multipart: axios drops this header for FormData so the browser writes it with the boundary.
-  const { dados } = await postEnvelope(url, form, documentosResposta, { headers: { 'Content-Type': 'multipart/form-data' } });
+  const { dados } = await postEnvelope(url, form, documentosResposta);
   const documento = dados.documentos[0];
   if (!documento) throw new Error('Resposta sem documento');
   return documento;
@@ -186,10 +338,10 @@ export async function postDocumento(url: string, campos: Record<string, string |
 
 /** PATCH: the envelope, checked with the shared schema of its `dados`. */
 export function patchEnvelope<T extends z.ZodType>(url: string, corpo: unknown, dados: T) {
-  return requestEnvelope({ method: 'patch', url, data: corpo }, dados);
+  return requestEnvelope({ method: 'PATCH', url, data: corpo }, dados);
 }
 
 /** DELETE answering the envelope (not the 204 ones): checked with the shared schema of its `dados`. */
 export function deleteEnvelope<T extends z.ZodType>(url: string, dados: T) {
-  return requestEnvelope({ method: 'delete', url }, dados);
+  return requestEnvelope({ method: 'DELETE', url }, dados);
 }

@@ -1,14 +1,48 @@
+import type { ApiRequest } from './api';
+
 /**
- * What every screen may need from a failed call without loading the API client (axios, the envelope's
- * schemas): the landing page and the frame stay light (decision 0017). `api.ts` re-exports both.
+ * What every screen may need from a failed call without loading the API client (the envelope's schemas): the
+ * landing page and the frame stay light (decision 0017). `api.ts` re-exports all of it.
  */
 
 /** The fallback message when nothing (or nothing readable) answered. */
 export const ERRO_DESCONHECIDO = 'Erro desconhecido, tente novamente mais tarde';
 
-/** HTTP status of a failed call, if the server answered (an axios error carries `isAxiosError` and `response`). */
+/** The server's answer to a failed call: its status, its body (parsed JSON when JSON, else text) and headers. */
+export interface ApiErrorResponse {
+  status: number;
+  data: unknown;
+  headers: Headers;
+}
+
+/**
+ * Codes of a failed call: `ERR_NETWORK` (nothing answered), `ETIMEDOUT` (the client's timeout), `ERR_CANCELED`
+ * (the caller's signal), `ERR_BAD_REQUEST` (4xx) and `ERR_BAD_RESPONSE` (5xx).
+ */
+export type ApiErrorCode = 'ERR_NETWORK' | 'ETIMEDOUT' | 'ERR_CANCELED' | 'ERR_BAD_REQUEST' | 'ERR_BAD_RESPONSE';
+
+/** A failed call of the API client: `response` is there when the server answered. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    message: string,
+    readonly code: ApiErrorCode,
+    /** The request as it left (method, url, headers, body). */
+    readonly config: ApiRequest,
+    readonly response?: ApiErrorResponse,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** Whether a value is a failed call of the API client. */
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** HTTP status of a failed call, if the server answered. */
 export function statusOf(error: unknown): number | undefined {
-  if (!error || typeof error !== 'object' || (error as { isAxiosError?: unknown }).isAxiosError !== true) return undefined;
-  const status = (error as { response?: { status?: unknown } }).response?.status;
-  return typeof status === 'number' ? status : undefined;
+  return isApiError(error) ? error.response?.status : undefined;
 }

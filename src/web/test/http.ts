@@ -1,16 +1,20 @@
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { api } from '../lib/api';
+import { api, type ApiRequest, type RawResponse, type Transport } from '../lib/api';
 
 /**
- * A fake HTTP layer at the axios adapter level: the real interceptors, headers and error handling run, and
- * only the network is replaced. Handlers are matched by method and path (exact string or RegExp).
+ * A fake network at the API client's transport (`api.defaults.transport`, fetch in the app): the client's own
+ * headers, body encoding, answer parsing, errors and session handling run, and only the network is replaced.
+ * Handlers are matched by method and path (exact string or RegExp) and answer a status and a body: a Blob goes
+ * as it is (its type as Content-Type), a string as text, anything else as JSON. Like fetch, a call fails when its
+ * signal aborts (timeout or the caller's cancellation).
  */
 export interface MockReply {
   status: number;
   data?: unknown;
+  headers?: Record<string, string>;
 }
 
-export type Handler = (config: InternalAxiosRequestConfig) => MockReply | Promise<MockReply>;
+/** `config` is the request as it left: `data` is the body as sent (JSON text or FormData), `headers` a Headers. */
+export type Handler = (config: ApiRequest) => MockReply | Promise<MockReply>;
 
 interface Route {
   method: string;
@@ -22,22 +26,56 @@ export interface RecordedCall {
   method: string;
   url: string;
   authorization: string | null;
+  /** The body: JSON parsed back, else as sent (FormData). */
   data: unknown;
-  config: InternalAxiosRequestConfig;
+  config: ApiRequest;
+}
+
+/** The answer of a reply, as fetch's Response would give it to the client. */
+function rawResponse({ status, data, headers: extra }: MockReply): RawResponse {
+  const headers = new Headers(extra);
+  let body: string | Blob = '';
+  if (data instanceof Blob) body = data;
+  else if (typeof data === 'string') body = data;
+  else if (data !== undefined) body = JSON.stringify(data);
+  if (!headers.has('Content-Type') && data !== undefined) {
+    const type = data instanceof Blob ? data.type : typeof data === 'string' ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8';
+    if (type) headers.set('Content-Type', type);
+  }
+  return {
+    status,
+    headers,
+    text: async () => (typeof body === 'string' ? body : body.text()),
+    blob: async () => (typeof body === 'string' ? new Blob([body], { type: headers.get('Content-Type') ?? '' }) : body),
+  };
+}
+
+/** The handler's reply, unless the request's signal aborts first (then fails with its reason, as fetch does). */
+function replyOf(handler: Handler, config: ApiRequest): Promise<MockReply> {
+  const { signal } = config;
+  return new Promise<MockReply>((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const abort = () => reject(signal.reason);
+    signal.addEventListener('abort', abort, { once: true });
+    void (async () => handler(config))()
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', abort));
+  });
 }
 
 export function createMockHttp() {
   const routes: Route[] = [];
   const calls: RecordedCall[] = [];
 
-  const adapter: AxiosAdapter = async (config) => {
-    const method = (config.method ?? 'get').toUpperCase();
-    const url = config.url ?? '';
-    const auth = AxiosHeaders.from(config.headers).get('Authorization');
+  const transport: Transport = async (config) => {
+    const { method, url } = config;
     calls.push({
       method,
       url,
-      authorization: typeof auth === 'string' ? auth : null,
+      authorization: config.headers.get('Authorization'),
       data: typeof config.data === 'string' ? safeJson(config.data) : config.data,
       config,
     });
@@ -45,24 +83,7 @@ export function createMockHttp() {
       (r) => r.method === method && (typeof r.path === 'string' ? r.path === url : r.path.test(url)),
     );
     if (!route) throw new Error(`Sem resposta simulada para ${method} ${url}`);
-    const reply = await route.handler(config);
-    const response: AxiosResponse = {
-      data: reply.data,
-      status: reply.status,
-      statusText: String(reply.status),
-      headers: {},
-      config,
-      request: {},
-    };
-    const validate = config.validateStatus ?? ((s: number) => s >= 200 && s < 300);
-    if (validate(reply.status)) return response;
-    throw new AxiosError(
-      `Request failed with status code ${reply.status}`,
-      reply.status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST,
-      config,
-      {},
-      response,
-    );
+    return rawResponse(await replyOf(route.handler, config));
   };
 
   const on = (method: string) => (path: string | RegExp, handler: Handler | MockReply) => {
@@ -70,11 +91,12 @@ export function createMockHttp() {
   };
 
   return {
-    adapter,
+    transport,
     calls,
     get: on('GET'),
     post: on('POST'),
     put: on('PUT'),
+    patch: on('PATCH'),
     delete: on('DELETE'),
     callsTo: (path: string) => calls.filter((c) => c.url === path),
   };
@@ -90,12 +112,12 @@ function safeJson(text: string): unknown {
 
 export type MockHttp = ReturnType<typeof createMockHttp>;
 
-/** Installs a fresh mock on the application's axios instance; returns it and a restore function. */
+/** Installs a fresh fake network under the application's API client; returns it and a restore function. */
 export function installMockHttp(): MockHttp & { restore: () => void } {
   const mock = createMockHttp();
-  const previous = api.defaults.adapter;
-  api.defaults.adapter = mock.adapter;
-  return { ...mock, restore: () => void (api.defaults.adapter = previous) };
+  const previous = api.defaults.transport;
+  api.defaults.transport = mock.transport;
+  return { ...mock, restore: () => void (api.defaults.transport = previous) };
 }
 
 /** The spec's envelope. */
@@ -107,9 +129,9 @@ export function fail(status: number, mensagem: string, extra: Record<string, unk
   return { status, data: { codigo: status, mensagem, erros: [], ...extra } };
 }
 
-/** A network failure (no response). */
-export function networkError(config: InternalAxiosRequestConfig): never {
-  throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
+/** A network failure (no response), as fetch reports it: the client rejects with code 'ERR_NETWORK'. */
+export function networkError(config: ApiRequest): never {
+  throw new TypeError(`Failed to fetch ${config.url}`);
 }
 
 /** A promise resolved from outside, to hold an answer until the test releases it. */

@@ -1,6 +1,6 @@
-import axios from 'axios';
 import type { FieldErrors, FieldValues } from 'react-hook-form';
 import { lerErroCampo } from '../../../shared/erros-campo';
+import { isApiError } from '../../lib/erros';
 import type { FieldError as SummaryError } from '../error-summary';
 
 /**
@@ -99,7 +99,7 @@ export function summaryOf(errors: FieldErrors<FieldValues>, target: (path: strin
  * 'campo.caminho: mensagem'). Entries without a path come back with path ''.
  */
 export function serverFieldErrors(error: unknown): PathError[] {
-  if (!axios.isAxiosError(error)) return [];
+  if (!isApiError(error)) return [];
   const data: unknown = error.response?.data;
   const erros = data && typeof data === 'object' ? (data as { erros?: unknown }).erros : undefined;
   if (!Array.isArray(erros)) return [];

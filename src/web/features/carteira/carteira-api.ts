@@ -1,8 +1,7 @@
-import axios from 'axios';
 import { mensagemDeErro } from '../../../shared/envelope';
 import { MENSAGENS_CARTEIRA } from '../../../shared/schemas/carteira';
 import { rgpPescadorSchema } from '../../../shared/schemas/solicitacao-api';
-import { api, ERRO_DESCONHECIDO, getDados, statusOf } from '../../lib/api';
+import { api, ERRO_DESCONHECIDO, getDados, isApiError, statusOf } from '../../lib/api';
 
 /** GET /api/pescador/{idPescador}/imprimir-carteira: the card as a PDF (406 when the registry is not active). */
 export async function baixarCarteira(idPescador: number): Promise<Blob> {
@@ -14,22 +13,13 @@ export async function baixarCarteira(idPescador: number): Promise<Blob> {
 }
 
 /**
- * The message of a failed print. With `responseType: 'blob'` the error's envelope arrives as a Blob: it is read
- * as text and parsed. 406 (registry not active) falls back to the card's own message.
+ * The message of a failed print: the server's envelope (the API client reads a failed answer as JSON or text
+ * even for a blob request). 406 (registry not active) falls back to the card's own message. Kept async for its
+ * callers.
  */
 export async function mensagemDaFalhaImpressao(error: unknown): Promise<string> {
-  const status = statusOf(error);
-  const fallback = status === 406 ? MENSAGENS_CARTEIRA.registroInativo : ERRO_DESCONHECIDO;
-  if (!axios.isAxiosError(error) || !error.response) return ERRO_DESCONHECIDO;
-  let corpo: unknown = error.response.data;
-  if (corpo instanceof Blob) {
-    try {
-      corpo = JSON.parse(await corpo.text());
-    } catch {
-      corpo = null;
-    }
-  }
-  return mensagemDeErro(corpo, fallback);
+  if (!isApiError(error) || !error.response) return ERRO_DESCONHECIDO;
+  return mensagemDeErro(error.response.data, statusOf(error) === 406 ? MENSAGENS_CARTEIRA.registroInativo : ERRO_DESCONHECIDO);
 }
 
 /** GET /api/rgp/pescador/{id}: the registry's status (1 = ATIVO). */

@@ -1,5 +1,4 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { AxiosHeaders } from 'axios';
 import { useImperativeHandle } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MENSAGENS_CARTEIRA } from '../../../shared/schemas/carteira';
@@ -57,7 +56,7 @@ function open(path: string) {
 
 const CONSULTA = /^\/api\/carteira-profissional\/consulta-publica\?/;
 const cabecalhoCaptcha = (i = 0) =>
-  AxiosHeaders.from(http.calls.filter((c) => c.method === 'GET')[i]?.config.headers).get('x-hcaptcha-token');
+  http.calls.filter((c) => c.method === 'GET')[i]?.config.headers.get('x-hcaptcha-token');
 
 function preencherCarteira(cpf = '12345678909', rgp = 'papa00000000042') {
   fireEvent.input(screen.getByLabelText(/CPF do pescador/), { target: { value: cpf } });
@@ -251,7 +250,7 @@ describe('/verificar-carteira', () => {
     screen.getByText('MARIA DAS GRAÇAS');
     screen.getByText('PA-PA-00000000042');
     screen.getByText('15/03/2020');
-    expect(AxiosHeaders.from(http.calls[0]?.config.headers).get('x-hcaptcha-token')).toBeFalsy();
+    expect(http.calls[0]?.config.headers.get('x-hcaptcha-token')).toBeFalsy();
   });
 
   it('superseded: "Carteira substituída" with the server reason, without the card face', async () => {

@@ -28,7 +28,7 @@ export async function enviarLoteAutomatico(campos: CamposLote, arquivo: File): P
   const form = new FormData();
   for (const [k, v] of Object.entries(campos)) if (v !== null) form.append(k, String(v));
   form.append('arquivos', arquivo, arquivo.name);
-  const r = await postEnvelope('/api/lote-pescador/automatico', form, loteAceitoSchema, { headers: { 'Content-Type': 'multipart/form-data' } });
+  const r = await postEnvelope('/api/lote-pescador/automatico', form, loteAceitoSchema);
   return { mensagem: r.mensagem, lote: r.dados.lote };
 }
 
