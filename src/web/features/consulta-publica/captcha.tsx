@@ -29,7 +29,8 @@ export interface WidgetProps {
   onFalhaCarga: () => void;
 }
 
-// Each widget's code is loaded only where it is used: ALTCHA by default, hCaptcha when the server says so.
+// Each widget's code is loaded only where it is used (not by the QR check): ALTCHA by default, hCaptcha when the
+// server says so.
 const WidgetAltcha = lazy(() => import('./widget-altcha'));
 const WidgetHCaptcha = lazy(() => import('./widget-hcaptcha'));
 
@@ -44,8 +45,8 @@ const FALHA_CARGA = 'Não foi possível carregar a verificação de segurança. 
 
 /**
  * The captcha of the public lookups, in a labelled group with its hint and error: the widget the server
- * configured (GET /api/captcha/configuracao), i.e. the self-hosted ALTCHA or hCaptcha. Isolated here so that
- * tests replace it (jsdom cannot run either widget).
+ * configured (GET /api/captcha/configuracao), i.e. the self-hosted ALTCHA (our own small widget, widget-altcha.tsx)
+ * or hCaptcha. Isolated here so that the screens' tests replace it.
  */
 export function Captcha({ id, onVerified, onReset, erro, ref }: CaptchaProps) {
   const config = useQuery({ queryKey: ['captcha', 'configuracao'], queryFn: consultarConfiguracaoCaptcha, staleTime: 5 * 60_000 });

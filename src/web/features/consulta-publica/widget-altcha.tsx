@@ -1,92 +1,191 @@
-import type {} from 'altcha/types/react';
-import type { AltchaWidgetElement } from 'altcha/types/generic';
-import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
+import { useEffect, useId, useImperativeHandle, useRef, useState, type ChangeEvent, type Ref } from 'react';
+import { desafioCaptchaSchema } from '../../../shared/schemas/carteira';
 import type { CaptchaHandle, WidgetProps } from './captcha';
+import { montarPayload, type DesafioAltcha } from './resolver-altcha';
+import { resolverEmSegundoPlano } from './resolver-em-segundo-plano';
 
 /** Where the widget asks for a new proof-of-work challenge. */
 export const ENDERECO_DESAFIO = '/api/captcha/desafio';
 
+export const ROTULO_ALTCHA = 'Eu não sou um robô';
+
 /**
- * A challenge endpoint may answer inside the API's envelope (`{codigo, mensagem, dados}`); the widget wants the
- * bare challenge. Anything else passes untouched.
+ * A solution is given up this long before the challenge's `expiresAt`, so that a lookup sent at the last moment
+ * does not reach the server expired.
  */
-export const fetchDesafio: typeof fetch = async (input, init) => {
-  const resposta = await fetch(input, { ...init, credentials: 'same-origin' });
-  if (!resposta.ok || !(resposta.headers.get('content-type') ?? '').includes('json')) return resposta;
-  const corpo: unknown = await resposta.clone().json().catch(() => null);
-  if (corpo && typeof corpo === 'object' && 'codigo' in corpo && 'dados' in corpo) {
-    return new Response(JSON.stringify((corpo as { dados: unknown }).dados), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  }
-  return resposta;
+export const MARGEM_VALIDADE_MS = 10_000;
+
+export type EstadoAltcha = 'unverified' | 'verifying' | 'verified' | 'error' | 'expired';
+
+/** What the live region says in each state. */
+export const MENSAGENS_ALTCHA: Record<EstadoAltcha, string> = {
+  unverified: '',
+  verifying: 'Verificando…',
+  verified: 'Verificado',
+  error: 'Falha na verificação. Tente novamente.',
+  expired: 'A verificação expirou. Marque novamente.',
 };
 
-interface DetalheEstado {
-  state?: string;
-  payload?: string | null;
+export interface DesafioObtido {
+  desafio: DesafioAltcha;
+  /** Until when (this browser's clock, ms) a solution may be used; null when the challenge does not expire. */
+  validoAte: number | null;
 }
 
 /**
- * The self-hosted proof-of-work captcha (ALTCHA): a "Eu não sou um robô" checkbox that the browser solves in a
- * second or two, sending no data to third parties.
+ * A new challenge, bare or inside the API's envelope (`{codigo, mensagem, dados}`), read with the shared schema
+ * (unknown parameters kept: the signature covers them). Its life is measured on the server's clock (the answer's
+ * Date header), so that a phone whose clock is wrong neither expires its solution at once nor never.
+ */
+export async function obterDesafio(sinal: AbortSignal): Promise<DesafioObtido> {
+  const resposta = await fetch(ENDERECO_DESAFIO, {
+    credentials: 'same-origin',
+    headers: { accept: 'application/json' },
+    signal: sinal,
+  });
+  if (!resposta.ok) throw new Error(`GET ${ENDERECO_DESAFIO}: ${resposta.status}`);
+  const corpo: unknown = await resposta.json();
+  const bruto = corpo && typeof corpo === 'object' && 'codigo' in corpo && 'dados' in corpo ? corpo.dados : corpo;
+  const desafio = desafioCaptchaSchema.parse(bruto);
+  const expiraEm = desafio.parameters.expiresAt;
+  if (expiraEm === undefined) return { desafio, validoAte: null };
+  const agoraNoServidor = Date.parse(resposta.headers.get('date') ?? '');
+  const restante = expiraEm * 1000 - (Number.isFinite(agoraNoServidor) ? agoraNoServidor : Date.now());
+  return { desafio, validoAte: Date.now() + restante - MARGEM_VALIDADE_MS };
+}
+
+interface Solucao {
+  payload: string;
+  validoAte: number | null;
+}
+
+const aindaValida = (s: Solucao | null): s is Solucao => s !== null && (s.validoAte === null || Date.now() < s.validoAte);
+
+/**
+ * The self-hosted proof-of-work captcha (ALTCHA v2, checked by the server with altcha-lib's scheme): a gov.br
+ * "Eu não sou um robô" checkbox. Ticking it (or sending the lookup unticked, through `verificar`) fetches a
+ * challenge and solves it in a Web Worker in a second or two, sending no data to third parties. The state is
+ * said in a polite live region and kept in `data-state` (unverified, verifying, verified, error, expired).
  */
 export default function WidgetAltcha({ onVerified, onReset, onFalhaCarga, ref }: WidgetProps & { ref?: Ref<CaptchaHandle> }) {
-  const elementoRef = useRef<AltchaWidgetElement>(null);
-  const carregado = useRef<Promise<boolean> | null>(null);
+  const id = useId();
+  const idCaixa = `${id}-caixa`;
+  const idEstado = `${id}-estado`;
+  const [estado, setEstado] = useState<EstadoAltcha>('unverified');
+  const caixaRef = useRef<HTMLInputElement>(null);
+  const solucao = useRef<Solucao | null>(null);
+  const emCurso = useRef<{ promessa: Promise<string | null>; controle: AbortController } | null>(null);
+  const relogio = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const callbacks = useRef({ onVerified, onReset, onFalhaCarga });
   useEffect(() => {
     callbacks.current = { onVerified, onReset, onFalhaCarga };
   });
 
+  // While it works the box shows the design system's "mixed" mark (and is announced so).
   useEffect(() => {
-    let ativo = true;
-    const elemento = elementoRef.current;
-    // The widget's methods exist once it has loaded (its "load" event); listen before it can happen.
-    const pronto = new Promise<void>((resolve) => elemento?.addEventListener('load', () => resolve(), { once: true }));
-    carregado.current = import('./carregar-altcha')
-      .then(async () => {
-        await customElements.whenDefined('altcha-widget');
-        if (!elemento) return false;
-        if (typeof elemento.configure !== 'function') await pronto;
-        if (ativo) await elemento.configure({ fetch: fetchDesafio, language: 'pt-br' });
-        return true;
-      })
-      .catch(() => {
-        if (ativo) callbacks.current.onFalhaCarga();
-        return false;
-      });
-    function onEstado(event: Event) {
-      const detalhe = (event as CustomEvent<DetalheEstado>).detail ?? {};
-      if (detalhe.state === 'verified' && detalhe.payload) callbacks.current.onVerified(detalhe.payload);
-      else if (detalhe.state === 'expired' || detalhe.state === 'error' || detalhe.state === 'unverified') {
-        callbacks.current.onReset?.();
+    if (caixaRef.current) caixaRef.current.indeterminate = estado === 'verifying';
+  }, [estado]);
+
+  /** Drops the solution and any work in flight. */
+  function descartar(): void {
+    emCurso.current?.controle.abort();
+    emCurso.current = null;
+    clearTimeout(relogio.current);
+    solucao.current = null;
+  }
+
+  useEffect(() => descartar, []);
+
+  function expirar(): void {
+    descartar();
+    setEstado('expired');
+    callbacks.current.onReset?.();
+  }
+
+  async function executar(controle: AbortController): Promise<string | null> {
+    try {
+      if (!globalThis.crypto?.subtle) {
+        // WebCrypto exists only on HTTPS (or localhost): this page can never solve the challenge.
+        callbacks.current.onFalhaCarga();
+        throw new Error('WebCrypto indisponível');
       }
+      const { desafio, validoAte } = await obterDesafio(controle.signal);
+      const resultado = await resolverEmSegundoPlano(desafio.parameters, controle.signal);
+      if (controle.signal.aborted) return null;
+      if (!resultado) throw new Error('Desafio sem solução');
+      const payload = montarPayload(desafio, resultado);
+      solucao.current = { payload, validoAte };
+      if (validoAte !== null) relogio.current = setTimeout(expirar, Math.min(Math.max(0, validoAte - Date.now()), 2 ** 31 - 1));
+      setEstado('verified');
+      callbacks.current.onVerified(payload);
+      return payload;
+    } catch {
+      if (controle.signal.aborted) return null;
+      setEstado('error');
+      callbacks.current.onReset?.();
+      return null;
     }
-    elemento?.addEventListener('statechange', onEstado);
-    return () => {
-      ativo = false;
-      elemento?.removeEventListener('statechange', onEstado);
-    };
-  }, []);
+  }
+
+  /** Solves a new challenge; a second call while one is being solved waits for the same answer. */
+  function resolver(): Promise<string | null> {
+    if (emCurso.current) return emCurso.current.promessa;
+    descartar();
+    const controle = new AbortController();
+    setEstado('verifying');
+    const promessa = executar(controle).finally(() => {
+      if (emCurso.current?.controle === controle) emCurso.current = null;
+    });
+    emCurso.current = { promessa, controle };
+    return promessa;
+  }
 
   useImperativeHandle(ref, () => ({
     reset() {
-      elementoRef.current?.reset?.();
+      descartar();
+      setEstado('unverified');
     },
     async verificar() {
-      if (!(await carregado.current)) return null;
-      const elemento = elementoRef.current;
-      if (!elemento) return null;
-      try {
-        const resultado = await elemento.verify();
-        return resultado?.payload ?? null;
-      } catch {
-        return null;
-      }
+      if (aindaValida(solucao.current)) return solucao.current.payload;
+      return resolver();
     },
   }));
 
-  return <altcha-widget ref={elementoRef} challenge={ENDERECO_DESAFIO} language="pt-br" name="altcha" type="checkbox" />;
+  function alternar(evento: ChangeEvent<HTMLInputElement>) {
+    if (estado === 'verifying') {
+      // A click while it works changes nothing (React puts `checked` back; the mark is put back here).
+      evento.currentTarget.indeterminate = true;
+      return;
+    }
+    if (evento.currentTarget.checked) {
+      void resolver();
+    } else {
+      descartar();
+      setEstado('unverified');
+      callbacks.current.onReset?.();
+    }
+  }
+
+  return (
+    <div className="consulta-altcha" data-state={estado}>
+      <div className="br-checkbox">
+        <input
+          ref={caixaRef}
+          id={idCaixa}
+          type="checkbox"
+          checked={estado === 'verified'}
+          onChange={alternar}
+          aria-describedby={idEstado}
+        />
+        <label htmlFor={idCaixa}>{ROTULO_ALTCHA}</label>
+      </div>
+      <p id={idEstado} className="consulta-altcha-estado" role="status">
+        {estado === 'verifying' && <span className="br-loading small" aria-hidden="true" />}
+        {estado === 'verified' && <i className="fas fa-check-circle" aria-hidden="true" />}
+        {estado === 'error' && <i className="fas fa-times-circle" aria-hidden="true" />}
+        {estado === 'expired' && <i className="fas fa-exclamation-triangle" aria-hidden="true" />}
+        {MENSAGENS_ALTCHA[estado]}
+      </p>
+    </div>
+  );
 }
