@@ -1,10 +1,15 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeEach } from 'vitest';
 
 // React Testing Library's automatic cleanup needs test globals, which this project does not enable.
 afterEach(() => {
   cleanup();
 });
+
+// sweetalert2 gives the focus back 100 ms after a dialog closes (RESTORE_FOCUS_TIMEOUT), in a timer that reads
+// `HTMLElement`: when a file's last test closes a dialog, the timer fired after jsdom was torn down and failed the
+// run with "HTMLElement is not defined". Each file waits that long before its environment goes.
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 150)));
 
 beforeEach(() => {
   window.localStorage.clear();
