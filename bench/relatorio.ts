@@ -8,7 +8,9 @@
 //   2. the CSV of every fisher, written by the report job, beside `COPY (the same SELECT) TO STDOUT` into a file
 //      (psql), with the server's RSS sampled every 100 ms. Goals: ≤ 2× COPY, RSS < 200 MB.
 //   3. the XLSX of about 200,000 fishers (the state nearest that count), RSS sampled. Goal: RSS < 300 MB.
-import { execFileSync, spawn } from 'node:child_process';
+// BENCH_PARTE=arquivos runs parts 2 and 3 only.
+import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
 import pg from 'pg';
 import { construirServidor } from '../scripts/servidor-esbuild.mjs';
@@ -146,37 +148,40 @@ try {
     return m.sort((a, b) => a - b);
   };
 
-  const saude = await medir(() => fetch(`${base}/api/health`).then((x) => x.text()));
-  console.log(`\ncount + first page, ${RODADAS} runs each after 3 to warm (ms); HTTP floor GET /api/health p95 ${percentile(saude, 95).toFixed(1)}`);
-  console.log(`${'filter mix'.padEnd(30)} ${'matches'.padStart(10)}   ${'SQL p50'.padStart(8)} ${'SQL p95'.padStart(8)}   ${'bare p50'.padStart(8)} ${'bare p95'.padStart(8)}   ${'API p50'.padStart(8)} ${'API p95'.padStart(8)}   API/bare  API/SQL`);
-  const razoes: number[] = [];
-  const razoesSql: number[] = [];
-  for (const [i, mx] of MISTURAS.entries()) {
-    const manual = await medir(async () => {
-      await sql.query(consultasNuas[i]!.contar);
-      await sql.query(consultasNuas[i]!.pagina);
-    });
-    const nua = await medir(async () => {
-      const res = await fetch(`http://127.0.0.1:${PORTA_NUA}/previa?i=${i}`);
-      if (!res.ok) throw new Error(`bare ${mx.nome}: ${res.status}`);
-      await res.text();
-    });
-    let total = 0;
-    const api = await medir(async () => {
-      const d = await get(`/api/pescador/relatorio/pescadores/previa?${mx.query}`);
-      total = d.dados.total as number;
-    });
-    const razao = percentile(api, 95) / percentile(nua, 95);
-    const razaoSql = percentile(api, 95) / percentile(manual, 95);
-    razoes.push(razao);
-    razoesSql.push(razaoSql);
-    console.log(`${mx.nome.padEnd(30)} ${total.toLocaleString('en').padStart(10)}   ${r(percentile(manual, 50))} ${r(percentile(manual, 95))}   `
-      + `${r(percentile(nua, 50))} ${r(percentile(nua, 95))}   ${r(percentile(api, 50))} ${r(percentile(api, 95))}   ${razao.toFixed(2).padStart(8)} ${razaoSql.toFixed(2).padStart(8)}`);
+  // BENCH_PARTE=arquivos: only the files (parts 2 and 3).
+  if (process.env.BENCH_PARTE !== 'arquivos') {
+    const saude = await medir(() => fetch(`${base}/api/health`).then((x) => x.text()));
+    console.log(`\ncount + first page, ${RODADAS} runs each after 3 to warm (ms); HTTP floor GET /api/health p95 ${percentile(saude, 95).toFixed(1)}`);
+    console.log(`${'filter mix'.padEnd(30)} ${'matches'.padStart(10)}   ${'SQL p50'.padStart(8)} ${'SQL p95'.padStart(8)}   ${'bare p50'.padStart(8)} ${'bare p95'.padStart(8)}   ${'API p50'.padStart(8)} ${'API p95'.padStart(8)}   API/bare  API/SQL`);
+    const razoes: number[] = [];
+    const razoesSql: number[] = [];
+    for (const [i, mx] of MISTURAS.entries()) {
+      const manual = await medir(async () => {
+        await sql.query(consultasNuas[i]!.contar);
+        await sql.query(consultasNuas[i]!.pagina);
+      });
+      const nua = await medir(async () => {
+        const res = await fetch(`http://127.0.0.1:${PORTA_NUA}/previa?i=${i}`);
+        if (!res.ok) throw new Error(`bare ${mx.nome}: ${res.status}`);
+        await res.text();
+      });
+      let total = 0;
+      const api = await medir(async () => {
+        const d = await get(`/api/pescador/relatorio/pescadores/previa?${mx.query}`);
+        total = d.dados.total as number;
+      });
+      const razao = percentile(api, 95) / percentile(nua, 95);
+      const razaoSql = percentile(api, 95) / percentile(manual, 95);
+      razoes.push(razao);
+      razoesSql.push(razaoSql);
+      console.log(`${mx.nome.padEnd(30)} ${total.toLocaleString('en').padStart(10)}   ${r(percentile(manual, 50))} ${r(percentile(manual, 95))}   `
+        + `${r(percentile(nua, 50))} ${r(percentile(nua, 95))}   ${r(percentile(api, 50))} ${r(percentile(api, 95))}   ${razao.toFixed(2).padStart(8)} ${razaoSql.toFixed(2).padStart(8)}`);
+    }
+    const mediana = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!.toFixed(2);
+    console.log(`p95 API / bare HTTP + SQL: worst ${Math.max(...razoes).toFixed(2)}, median ${mediana(razoes)}, `
+      + `${razoes.filter((x) => x <= 1.5).length} of ${razoes.length} within 1.50 (goal)`);
+    console.log(`p95 API / SQL straight to PostgreSQL: worst ${Math.max(...razoesSql).toFixed(2)}, median ${mediana(razoesSql)}`);
   }
-  const mediana = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!.toFixed(2);
-  console.log(`p95 API / bare HTTP + SQL: worst ${Math.max(...razoes).toFixed(2)}, median ${mediana(razoes)}, `
-    + `${razoes.filter((x) => x <= 1.5).length} of ${razoes.length} within 1.50 (goal)`);
-  console.log(`p95 API / SQL straight to PostgreSQL: worst ${Math.max(...razoesSql).toFixed(2)}, median ${mediana(razoesSql)}`);
 
   /** The server's largest RSS (MB), sampled every 100 ms until `parar`. */
   const amostrarRss = () => {
@@ -214,10 +219,12 @@ try {
     ARRAY(SELECT g.grupo_alvo FROM pescador_grupo_alvo g WHERE g.pescador_id = p.id ORDER BY 1),
     p.numero_rgp, p.situacao_registro, to_char(p.data_emissao_carteira AT TIME ZONE 'America/Sao_Paulo', 'DD/MM/YYYY'),
     to_char(p.data_primeiro_rgp, 'DD/MM/YYYY')`;
-  const copiar = (where: string) => {
+  // Asynchronous: a synchronous child would stop this process's event loop for minutes, and the HTTP client would
+  // then send on a keep-alive socket the server had closed meanwhile.
+  const copiar = async (where: string) => {
     const destino = `${PASTA}/copy-baseline.csv`;
     const t1 = performance.now();
-    execFileSync('psql', [`${banco.url}`, '-q', '-c',
+    await promisify(execFile)('psql', [`${banco.url}`, '-q', '-c',
       `\\copy (SELECT ${colunas} FROM pescador p LEFT JOIN municipio m ON m.id = p.municipio_id WHERE ${where} ORDER BY p.nome, p.id) TO '${destino}' WITH (FORMAT csv, DELIMITER ';', HEADER)`]);
     const ms = performance.now() - t1;
     const bytes = fs.statSync(destino).size;
@@ -227,12 +234,12 @@ try {
 
   const repouso = amostrarRss().parar();
   console.log(`\nfiles (the job's time, from its start to the file stored; RSS = the server's, sampled every 100 ms; at rest ${repouso.toFixed(0)} MB):`);
-  const copia = copiar('true');
+  const copia = await copiar('true');
   const csv = await emitir('', 'csv');
   console.log(`  COPY (…) TO file, all fishers          ${r(copia.ms / 1000)} s   ${(copia.bytes / 1e6).toFixed(0)} MB`);
   console.log(`  report CSV, all fishers                ${r(csv.ms / 1000)} s   ${(csv.bytes / 1e6).toFixed(0)} MB   ${csv.linhas.toLocaleString('en')} rows`
     + `   ratio ${(csv.ms / copia.ms).toFixed(2)} (goal ≤ 2.00)   RSS max ${csv.rssMax.toFixed(0)} MB (goal < 200)`);
-  const copiaUf = copiar(`p.uf = '${ufXlsx.uf}'`);
+  const copiaUf = await copiar(`p.uf = '${ufXlsx.uf}'`);
   const x = await emitir(`uf=${ufXlsx.uf}`, 'xlsx');
   console.log(`  COPY (…) TO file, uf=${ufXlsx.uf}             ${r(copiaUf.ms / 1000)} s`);
   console.log(`  report XLSX, uf=${ufXlsx.uf}                  ${r(x.ms / 1000)} s   ${(x.bytes / 1e6).toFixed(0)} MB   ${x.linhas.toLocaleString('en')} rows`
