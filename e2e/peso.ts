@@ -32,10 +32,11 @@ const KB = 1024;
  * without a decision.
  */
 export const ORCAMENTO = {
-  landing: { js: { meta: 100 * KB, teto: 100 * KB }, css: { meta: 30 * KB, teto: 30 * KB } },
-  // Measured 227 KB and 168 KB on 2026-11-25, ceilings with about 4 % of room.
-  carteira: { js: { meta: 100 * KB, teto: 235 * KB }, css: { meta: 30 * KB, teto: 30 * KB } },
-  home: { js: { meta: 150 * KB, teto: 175 * KB }, css: { meta: 30 * KB, teto: 30 * KB } },
+  // JS measured on 2026-11-25 (react-toastify on demand): 93.4 KB, 175.6 KB and 147.9 KB; ceilings with about
+  // 3 % of room, /home's at its goal.
+  landing: { js: { meta: 100 * KB, teto: 96 * KB }, css: { meta: 30 * KB, teto: 30 * KB } },
+  carteira: { js: { meta: 100 * KB, teto: 181 * KB }, css: { meta: 30 * KB, teto: 30 * KB } },
+  home: { js: { meta: 150 * KB, teto: 150 * KB }, css: { meta: 30 * KB, teto: 30 * KB } },
 } as const;
 
 function tipoDe(request: Request, contentType: string): Tipo {

@@ -1,14 +1,30 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
-import { ToastContainer, type CloseButtonProps } from 'react-toastify/unstyled';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type JSX, type ReactNode } from 'react';
 import { clearCacheOnSessionChange } from './lib/limpar-cache';
-import { toastConfig } from './lib/toast';
+import { assinarPedidoDeToasts, toastsPedidos } from './lib/toast';
 
-function ToastCloseButton({ closeToast }: CloseButtonProps) {
+function SemToasts(): JSX.Element | null {
+  return null;
+}
+
+/**
+ * The toast container and react-toastify, loaded with the first toast (issue 14). Should the file fail to load
+ * (the network dropped), that page load shows no toasts rather than failing as a whole.
+ */
+const Toasts = lazy(() =>
+  import('./components/toasts').then(
+    (m) => ({ default: m.Toasts }),
+    () => ({ default: SemToasts }),
+  ),
+);
+
+function ToastsSobDemanda() {
+  const pedidos = useSyncExternalStore(assinarPedidoDeToasts, toastsPedidos, () => false);
+  if (!pedidos) return null;
   return (
-    <button type="button" className="Toastify__close-button toast-close" aria-label="Fechar notificação" onClick={closeToast}>
-      <i className="fas fa-times" aria-hidden="true" />
-    </button>
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
   );
 }
 
@@ -18,18 +34,15 @@ function ComCliente({ client, children }: { client: QueryClient; children: React
 }
 
 /**
- * Application-wide providers: toasts, and server state (TanStack Query) when a client is given (the tests). In
- * the browser the screens that read the server get the application's one client from the route that holds
- * them (components/com-dados.tsx), so that the landing page does not load the query library (decision 0017).
+ * Application-wide providers: toasts (their container is mounted from the first toast on), and server state
+ * (TanStack Query) when a client is given (the tests). In the browser the screens that read the server get the
+ * application's one client from the route that holds them (components/com-dados.tsx), so that the landing page
+ * does not load the query library (decision 0017).
  */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   return (
     <>
-      <ToastContainer
-        {...toastConfig}
-        closeButton={ToastCloseButton}
-        aria-label="Notificações"
-      />
+      <ToastsSobDemanda />
       {queryClient ? <ComCliente client={queryClient}>{children}</ComCliente> : children}
     </>
   );

@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { toast } from 'react-toastify/unstyled';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../providers';
 import { renderApp } from '../test/render-app';
 import { STORAGE_KEYS } from './storage';
 import { queueToast, showQueuedToasts, showToast, toastConfig, umToastPorVez } from './toast';
@@ -19,6 +20,7 @@ describe('toasts', () => {
       hideProgressBar: true,
       closeOnClick: true,
       pauseOnHover: true,
+      newestOnTop: true,
     });
   });
 
@@ -67,7 +69,12 @@ describe('toasts on a phone (issue 15, point 9)', () => {
     Object.defineProperty(window, 'innerWidth', { configurable: true, value: px });
   }
 
-  it('on a 360 px screen the newest toast replaces the one on screen; a desktop keeps them all', () => {
+  it('on a 360 px screen the newest toast replaces the one on screen; a desktop keeps them all', async () => {
+    // The library is loaded and the container mounted, as after the page's first toast.
+    render(<AppProviders>{null}</AppProviders>);
+    showToast('info', 'Primeira');
+    await screen.findByText('Primeira', {}, { timeout: 5000 });
+
     const dispensar = vi.spyOn(toast, 'dismiss');
     const mostrar = vi.spyOn(toast, 'success');
     comLargura(360);

@@ -1,17 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Perfil, perfilLabel, SituacaoSolicitacao, TipoSolicitacao, tipoSolicitacaoLabel, type TipoSolicitacao as Tipo } from '../../shared/enums';
 import { MENSAGENS_SOLICITACAO } from '../../shared/schemas/solicitacao';
 import type { TotalizadoresPescador } from '../../shared/schemas/totalizadores';
 import { exibirRgp } from '../../shared/rgp';
-import {
-  ROTA_ADMIN_RELATORIO, ROTA_CONSULTA_CARTEIRA, ROTA_CONSULTA_PROTOCOLO, ROTA_REAP, ROTA_REAP_OBRIGACOES, rotaDocumentos,
-} from '../../shared/rotas-web';
+import { ROTA_REAP, rotaDocumentos } from '../../shared/rotas-web';
 import { Loading } from '../components/loading';
 import { Message } from '../components/message';
 import { PageTitle } from '../components/page-title';
-import { LinkAcompanharAnalises } from '../features/analise';
-import { LinkAdministracao } from '../features/administracao';
 import { ImprimirCarteiraSeAtivo } from '../features/carteira';
 import { useConsultaEdicaoRegistro } from '../features/edicao-registro';
 import { useRgpPescador } from '../features/edicao-rgp';
@@ -19,14 +15,7 @@ import { rotaAssistente, useSolicitacoes } from '../features/minhas-solicitacoes
 import { ModalNotificacoes } from '../features/notificacoes';
 import { OpcoesPescador, opcoesPescador } from '../features/opcoes';
 import { QuemAcessouMeusDados } from '../features/transparencia';
-import {
-  Contadores,
-  contadoresPescador,
-  contadoresServidor,
-  ERRO_TOTALIZADORES,
-  useTotalizadoresPescador,
-  useTotalizadoresServidor,
-} from '../features/totalizadores';
+import { Contadores, contadoresPescador, ERRO_TOTALIZADORES, useTotalizadoresPescador } from '../features/totalizadores';
 import { formatDate } from '../lib/dates';
 import type { Session } from '../lib/session';
 import { useSession } from '../lib/session';
@@ -182,55 +171,15 @@ function PainelPescador({ idPescador }: { idPescador: number | undefined }) {
   );
 }
 
-function PainelServidor() {
-  const query = useTotalizadoresServidor();
-  let body;
-  if (query.isPending) body = <Loading label="Carregando o total de análises…" />;
-  else if (query.isError) body = <Message kind="danger" title={ERRO_TOTALIZADORES} alert />;
-  else body = <Contadores contadores={contadoresServidor(query.data)} />;
-  return (
-    <section aria-labelledby="titulo-analises" className="mt-4">
-      <h2 id="titulo-analises">Análises de solicitações</h2>
-      {body}
-      <LinkAcompanharAnalises />
-      <p className="mt-3">
-        <Link className="br-button secondary" to={ROTA_REAP_OBRIGACOES}>
-          <i className="fas fa-file-alt" aria-hidden="true" /> Obrigações de REAP
-        </Link>{' '}
-        <Link className="br-button secondary" to={ROTA_ADMIN_RELATORIO}>
-          <i className="fas fa-table" aria-hidden="true" /> Relatório de pescadores
-        </Link>
-      </p>
-      <LinkAdministracao />
-    </section>
-  );
-}
+/** The staff's panels, loaded only for them (routes/home-servidor.tsx): the fisher's /home does not carry them. */
+const PainelDaEquipe = lazy(() => import('./home-servidor').then((m) => ({ default: m.PainelDaEquipe })));
 
-/** External read-only users see no analyses: their profile reads the fisher report and verifies cards. */
-function PainelConsultaExterna() {
-  return (
-    <section aria-labelledby="titulo-consulta" className="mt-4">
-      <h2 id="titulo-consulta">Consulta externa</h2>
-      <p>
-        Seu perfil permite emitir o relatório de pescadores e consultar carteiras profissionais, com o CPF
-        mascarado. O acompanhamento de análises não está disponível para este perfil.
-      </p>
-      <ul>
-        <li>
-          <Link to={ROTA_CONSULTA_CARTEIRA}>Consultar carteira de pescador profissional</Link>
-        </li>
-        <li>
-          <Link to={ROTA_CONSULTA_PROTOCOLO}>Consultar protocolo de solicitação</Link>
-        </li>
-      </ul>
-      <p>
-        <Link className="br-button secondary" to={ROTA_ADMIN_RELATORIO}>
-          <i className="fas fa-table" aria-hidden="true" /> Relatório de pescadores
-        </Link>
-      </p>
-    </section>
-  );
-}
+/** While a staff panel loads: the app's loading status, where the panel will be. */
+const carregandoPainel = (
+  <div className="mt-4">
+    <Loading />
+  </div>
+);
 
 function orgaoDe(session: Session): string | null {
   if (!session.siglaOrgao) return null;
@@ -250,8 +199,11 @@ export function HomePage() {
         {orgao && <> · Órgão: {orgao}</>}
       </p>
       {session.perfil === Perfil.INTERESSADO && <PainelPescador idPescador={session.idPescador} />}
-      {session.perfil === Perfil.CONSULTA_EXTERNO && <PainelConsultaExterna />}
-      {session.perfil !== Perfil.INTERESSADO && session.perfil !== Perfil.CONSULTA_EXTERNO && <PainelServidor />}
+      {session.perfil !== Perfil.INTERESSADO && (
+        <Suspense fallback={carregandoPainel}>
+          <PainelDaEquipe perfil={session.perfil} />
+        </Suspense>
+      )}
     </>
   );
 }
