@@ -1,4 +1,5 @@
 import { cleanup } from '@testing-library/react';
+import { toast } from 'react-toastify/unstyled';
 import { afterAll, afterEach, beforeEach } from 'vitest';
 
 // React Testing Library's automatic cleanup needs test globals, which this project does not enable.
@@ -12,6 +13,10 @@ afterEach(() => {
 afterAll(() => new Promise((resolve) => setTimeout(resolve, 150)));
 
 beforeEach(() => {
+  // A toast asked for after the previous test's screen was unmounted (an answer that came late) waits in
+  // react-toastify's queue for the next container, and would show in this test's screen: with no container
+  // mounted, dismiss() empties that queue.
+  toast.dismiss();
   window.localStorage.clear();
   window.sessionStorage.clear();
   document.title = '';
