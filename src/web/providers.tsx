@@ -39,10 +39,19 @@ function ComCliente({ client, children }: { client: QueryClient; children: React
  * application's one client from the route that holds them (components/com-dados.tsx), so that the landing page
  * does not load the query library (decision 0017).
  */
-export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+export function AppProviders({ children, queryClient, conteinerToasts }: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+  /**
+   * A toast container mounted with the application instead of on demand: the unit tests
+   * (src/web/test/provedores.tsx) pass the real one, loaded beforehand, so that no test depends on how fast a
+   * lazy chunk resolves on a busy machine.
+   */
+  conteinerToasts?: ReactNode;
+}) {
   return (
     <>
-      <ToastsSobDemanda />
+      {conteinerToasts ?? <ToastsSobDemanda />}
       {queryClient ? <ComCliente client={queryClient}>{children}</ComCliente> : children}
     </>
   );

@@ -59,7 +59,7 @@ describe('/pescador/edicao-rgp', () => {
     expect(http.callsTo('/api/solicitacao-edicao-rgp')[0]?.data).toEqual({
       numeroPrimeiroRGP: 'PA-0001', dataPrimeiroRgp: '2005-04-01', orgao: 'MPA',
     });
-    screen.getByText(MENSAGENS_SOLICITACAO_API.edicaoRgpCriada);
+    await screen.findByText(MENSAGENS_SOLICITACAO_API.edicaoRgpCriada);
 
     // Sending without the proof is refused in the browser, and nothing is sent.
     fireEvent.click(screen.getByRole('button', { name: 'Enviar para análise' }));

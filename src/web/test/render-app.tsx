@@ -3,8 +3,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { vi } from 'vitest';
 import { setNavigation } from '../lib/navigation';
 import { createQueryClient } from '../lib/query-client';
-import { prepararToasts } from '../lib/toast';
-import { AppProviders } from '../providers';
+import { ProvedoresDeTeste } from './provedores';
 import { routes } from '../router';
 
 /**
@@ -21,12 +20,6 @@ async function resolverLazy(rotas: RouteObject[]): Promise<RouteObject[]> {
 
 const rotasCarregadas = await resolverLazy(routes);
 
-// The toasts' library and container are loaded with the first toast in the browser (issue 14); here they are
-// loaded before any test renders and the container is mounted with the application, so that a toast shows at
-// once, as it did when the library was part of the bundle.
-await import('../components/toasts');
-prepararToasts();
-
 /**
  * Renders the whole application at a path, in memory, with the real providers. In-app navigation goes
  * through the memory router; full page loads are recorded in `assign` (jsdom cannot navigate).
@@ -40,9 +33,9 @@ export function renderApp(path: string) {
   });
   const queryClient = createQueryClient({ retry: false });
   const utils = render(
-    <AppProviders queryClient={queryClient}>
+    <ProvedoresDeTeste queryClient={queryClient}>
       <RouterProvider router={router} />
-    </AppProviders>,
+    </ProvedoresDeTeste>,
   );
   return { ...utils, router, assign, queryClient, restoreNavigation };
 }

@@ -1,8 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../lib/query-client';
 import { setToken } from '../../lib/storage';
-import { AppProviders } from '../../providers';
+import { ProvedoresDeTeste } from '../../test/provedores';
 import { installMockHttp, ok, type MockHttp } from '../../test/http';
 import { rgpPescador } from '../../test/respostas';
 import { fisherToken } from '../../test/tokens';
@@ -25,7 +24,7 @@ afterEach(() => {
 });
 
 function mostrar(ui: React.ReactNode) {
-  return render(<AppProviders queryClient={createQueryClient({ retry: false })}>{ui}</AppProviders>);
+  return render(<ProvedoresDeTeste>{ui}</ProvedoresDeTeste>);
 }
 
 const pdf = () => new Blob(['%PDF-1.7'], { type: 'application/pdf' });

@@ -1,8 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../lib/query-client';
 import { setToken } from '../../lib/storage';
-import { AppProviders } from '../../providers';
+import { ProvedoresDeTeste } from '../../test/provedores';
 import { deferred, fail, installMockHttp, ok, type MockHttp, type MockReply } from '../../test/http';
 import { fisherToken } from '../../test/tokens';
 import type { Documento } from '../../../shared/schemas/documento';
@@ -29,9 +28,9 @@ const pdf = (nome: string, bytes = 100) => {
 
 function renderPainel(props: Partial<DocumentosSolicitacaoProps> = {}) {
   return render(
-    <AppProviders queryClient={createQueryClient({ retry: false })}>
+    <ProvedoresDeTeste>
       <DocumentosSolicitacao idSolicitacao={10} tipoSolicitacao={1} nacionalidadeBrasileira="BRASILEIRA" nivelTitulo={2} {...props} />
-    </AppProviders>,
+    </ProvedoresDeTeste>,
   );
 }
 

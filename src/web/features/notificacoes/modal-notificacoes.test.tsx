@@ -1,9 +1,8 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../lib/query-client';
 import { setToken } from '../../lib/storage';
-import { AppProviders } from '../../providers';
+import { ProvedoresDeTeste } from '../../test/provedores';
 import { installMockHttp, ok, type MockHttp } from '../../test/http';
 import { fisherToken } from '../../test/tokens';
 import { ModalNotificacoes } from './modal-notificacoes';
@@ -35,9 +34,9 @@ function renderModal() {
     { initialEntries: ['/home'] },
   );
   render(
-    <AppProviders queryClient={createQueryClient({ retry: false })}>
+    <ProvedoresDeTeste>
       <RouterProvider router={router} />
-    </AppProviders>,
+    </ProvedoresDeTeste>,
   );
   return router;
 }
