@@ -7,6 +7,8 @@
 //   BENCH_STORES (postgres,memoria): the rate-limit stores the product is measured with (RATE_LIMIT_STORE).
 //   BENCH_PROFILE=<folder>: the product runs with node --cpu-prof and writes its profile there on exit.
 //   BENCH_FSYNC=off: the embedded database without fsync (production keeps it on; this only shows the disk's share).
+//   BENCH_TOKENS: the measured run's pool of captcha tokens (default: sized from the warm-up's rate, 1.5× and 1000
+//   more); BENCH_TOKENS_AQUECIMENTO (6000): the warm-up's requests, each with a token of its own.
 //
 // Every product request carries its own solved ALTCHA token (a pool solved before the runs) and its own client
 // address (X-Forwarded-For, TRUST_PROXY=true), so that no request is refused for the captcha or the rate limit:
@@ -106,7 +108,7 @@ async function fichas(segredo: string, n: number): Promise<string[]> {
   return out;
 }
 
-interface Medida { rps: number; p50: number; p99: number; cpuMs: number; rssMb: number; n: number; erros: number; ociosoMsPorS: number; transacoes: number | null }
+interface Medida { rps: number; p50: number; p99: number; cpuMs: number; rssMb: number; n: number; erros: number; ociosoMsPorS: number; transacoes: number | null; esgotou: boolean }
 
 /** Committed transactions of the database so far (every client: the product, its job queue, the bare server). */
 async function transacoes(url: string): Promise<number> {
@@ -120,8 +122,26 @@ async function transacoes(url: string): Promise<number> {
   }
 }
 
-/** One bounded autocannon run against `path`, each request with the next token and a new client address. */
-async function medir(base: string, path: string, pid: number, segundos: number, conexoes: number, tokens: string[] | null, ip: { n: number }, dbUrl?: string): Promise<Medida> {
+/**
+ * How long a run lasts: so many seconds, or (a warm-up whose pool must not run out) so many requests, each with
+ * one of the pool's tokens.
+ */
+type Duracao = { segundos: number } | { requisicoes: number };
+
+/**
+ * Tokens for a measured run of `segundos` at `rps`, the rate the warm-up reached, with room for a run that goes
+ * faster than its warm-up (a server that has warmed up, a quieter machine).
+ */
+function tokensPara(rps: number, segundos: number): number {
+  return Math.ceil(rps * segundos * 1.5) + 1000;
+}
+
+/**
+ * One bounded autocannon run against `path`, each request with the next token and a new client address. A run that
+ * used up its pool says so (`esgotou`): the requests past it carried no valid token, so its figures are not the
+ * lookup's.
+ */
+async function medir(base: string, path: string, pid: number, duracao: Duracao, conexoes: number, tokens: string[] | null, ip: { n: number }, dbUrl?: string): Promise<Medida> {
   let proxima = 0;
   let esgotou = false;
   // What the server burns doing nothing (job polling, timers), so that it can be told apart from the lookups.
@@ -133,7 +153,7 @@ async function medir(base: string, path: string, pid: number, segundos: number, 
   const r = await autocannon({
     url: base,
     connections: conexoes,
-    duration: segundos,
+    ...('segundos' in duracao ? { duration: duracao.segundos } : { amount: duracao.requisicoes }),
     requests: [{
       method: 'GET',
       setupRequest: (req) => {
@@ -155,7 +175,6 @@ async function medir(base: string, path: string, pid: number, segundos: number, 
   const depois = cpuDe(pid);
   await new Promise((r) => setTimeout(r, 1500)); // backends report their statistics within a second
   const tx = dbUrl ? (await transacoes(dbUrl)) - tx0 : null;
-  if (esgotou) throw new Error('the token pool ran out: raise BENCH_TOKENS');
   const n = r.requests.total;
   return {
     rps: r.requests.average,
@@ -167,6 +186,7 @@ async function medir(base: string, path: string, pid: number, segundos: number, 
     erros: r.errors + r.timeouts + r.non2xx,
     ociosoMsPorS,
     transacoes: tx === null ? null : tx / n,
+    esgotou,
   };
 }
 
@@ -205,17 +225,29 @@ async function principal() {
         const caminho = `/api/carteira-profissional/consulta-publica${query}`;
         const teste = await fetch(`http://127.0.0.1:${port}${caminho}`, { headers: { 'x-hcaptcha-token': (await fichas(segredo, 1))[0]! } });
         if (teste.status !== 200) throw new Error(`the product answered ${teste.status}: ${await teste.text()}`);
-        const t0 = performance.now();
-        const tokens = await fichas(segredo, Number(process.env.BENCH_TOKENS ?? (segundos + 3) * 3000));
-        console.log(`(${tokens.length} captcha tokens solved in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
-        const warm = tokens.splice(0, 3 * 3000);
-        await medir(`http://127.0.0.1:${port}`, caminho, produto.pid!, 3, conexoes, warm, ip);
-        resultados.push([`product (rate limits: ${store})`, await medir(`http://127.0.0.1:${port}`, caminho, produto.pid!, segundos, conexoes, tokens, ip, banco.url)]);
+        // The pool is sized from the rate this server reaches here (issue 21: a fixed pool ran out on a fast
+        // server): a warm-up of a fixed number of requests, then a pool for the measured run at that rate, with
+        // room to spare; a run that still outruns its pool is measured again with one sized from its own rate.
+        const aquecimento = await fichas(segredo, Number(process.env.BENCH_TOKENS_AQUECIMENTO ?? 6000));
+        const quente = await medir(`http://127.0.0.1:${port}`, caminho, produto.pid!, { requisicoes: aquecimento.length }, conexoes, aquecimento, ip);
+        let tamanho = Number(process.env.BENCH_TOKENS ?? tokensPara(quente.rps, segundos));
+        for (let tentativa = 1; ; tentativa++) {
+          const t0 = performance.now();
+          const tokens = await fichas(segredo, tamanho);
+          console.log(`(${tokens.length} captcha tokens solved in ${((performance.now() - t0) / 1000).toFixed(1)} s for ${segundos} s at ${quente.rps.toFixed(0)} req/s)`);
+          const m = await medir(`http://127.0.0.1:${port}`, caminho, produto.pid!, { segundos }, conexoes, tokens, ip, banco.url);
+          if (!m.esgotou) {
+            resultados.push([`product (rate limits: ${store})`, m]);
+            break;
+          }
+          if (tentativa === 3) throw new Error(`the token pool ran out three times (last: ${tamanho} tokens, ${m.n} requests)`);
+          tamanho = tokensPara(m.n / segundos, segundos);
+        }
         if (i === 0) {
           // The floor the framework sets (security headers, XSRF, envelope, zod, logger): a route of the same server
           // that reads no database, takes no captcha and has no rate limit.
-          await medir(`http://127.0.0.1:${port}`, '/api/captcha/configuracao', produto.pid!, 3, conexoes, null, ip);
-          resultados.push(['product, no-DB route (floor)', await medir(`http://127.0.0.1:${port}`, '/api/captcha/configuracao', produto.pid!, segundos, conexoes, null, ip, banco.url)]);
+          await medir(`http://127.0.0.1:${port}`, '/api/captcha/configuracao', produto.pid!, { segundos: 3 }, conexoes, null, ip);
+          resultados.push(['product, no-DB route (floor)', await medir(`http://127.0.0.1:${port}`, '/api/captcha/configuracao', produto.pid!, { segundos }, conexoes, null, ip, banco.url)]);
         }
       } finally {
         await parar(produto);
@@ -225,8 +257,8 @@ async function principal() {
     try {
       await esperar('http://127.0.0.1:3189/health', nu);
       ip = { n: 1 };
-      await medir('http://127.0.0.1:3189', `/consulta${query}`, nu.pid!, 3, conexoes, null, ip);
-      resultados.push(['bare Fastify + pg', await medir('http://127.0.0.1:3189', `/consulta${query}`, nu.pid!, segundos, conexoes, null, ip, banco.url)]);
+      await medir('http://127.0.0.1:3189', `/consulta${query}`, nu.pid!, { segundos: 3 }, conexoes, null, ip);
+      resultados.push(['bare Fastify + pg', await medir('http://127.0.0.1:3189', `/consulta${query}`, nu.pid!, { segundos }, conexoes, null, ip, banco.url)]);
     } finally {
       await parar(nu);
     }
