@@ -2,7 +2,7 @@
 import { loadConfig } from '../src/server/config';
 import { connect } from '../src/server/db/client';
 import { startEmbeddedPostgres } from '../src/server/db/embedded';
-import { runMigrations } from '../src/server/db/migrate';
+import { migrarUmaVez } from '../src/server/db/migrate';
 import { seedAll } from '../src/server/db/seeds';
 
 const command = process.argv[2];
@@ -16,12 +16,9 @@ const embedded = config.database.url
   : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.database.embeddedPort, persistent: true });
 const handle = connect(config.database.url ?? embedded!.url, 2);
 try {
-  await runMigrations(handle.db);
+  await migrarUmaVez(handle, command === 'seed' ? () => seedAll(handle.db, { demo: config.seedDemo }) : undefined);
   console.log('migrations applied');
-  if (command === 'seed') {
-    await seedAll(handle.db, { demo: config.seedDemo });
-    console.log(`reference data seeded${config.seedDemo ? ', demo accounts created' : ''}`);
-  }
+  if (command === 'seed') console.log(`reference data seeded${config.seedDemo ? ', demo accounts created' : ''}`);
 } finally {
   await handle.close();
   await embedded?.stop();

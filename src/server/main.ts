@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { connect } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
-import { runMigrations } from './db/migrate';
+import { migrarUmaVez } from './db/migrate';
 import { seedAll } from './db/seeds';
 import { iniciarJobs } from './jobs/jobs';
 import { resolveJwtSecret } from './lib/jwt-secret';
@@ -39,8 +39,7 @@ async function main() {
   }
 
   const handle = connect(url, config.database.poolMax);
-  await runMigrations(handle.db);
-  await seedAll(handle.db, { demo: config.seedDemo });
+  await migrarUmaVez(handle, () => seedAll(handle.db, { demo: config.seedDemo }));
   const jwtSecret = await resolveJwtSecret(config.auth.jwtSecret, config.dataDir);
   // The queue first (services enqueue in their transactions), the workers once the services exist.
   const jobs = await iniciarJobs({ connectionString: url, log });
