@@ -2,14 +2,21 @@ import { act, render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import type { toast } from 'react-toastify/unstyled';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../providers';
-import { dispensarToasts, showToast, toastsPedidos } from './toast';
 
-// react-toastify on demand (issue 14). This file imports neither the router nor render-app.tsx, so that it
-// starts as a page load does: no toast shown yet, nothing of the library loaded. The tests run in order.
+// react-toastify on demand (issue 14). This file imports neither the router nor render-app.tsx, and each test
+// starts from a fresh copy of the providers and of lib/toast, as a page load does: no toast shown yet, nothing
+// of the library loaded. (They once shared one copy and had to run in order: shuffled, the test that reset the
+// modules made the next one's container hand its toast function to another copy, and no toast ever showed.)
+async function paginaNova() {
+  vi.resetModules();
+  const { AppProviders } = await import('../providers');
+  const lib = await import('./toast');
+  return { AppProviders, ...lib };
+}
 
 describe('react-toastify on demand (issue 14)', () => {
   it('no container until the first toast; a dismissal before it loads nothing', async () => {
+    const { AppProviders, dispensarToasts, toastsPedidos } = await paginaNova();
     render(<AppProviders>{null}</AppProviders>);
     dispensarToasts();
     await act(async () => {});
@@ -18,6 +25,7 @@ describe('react-toastify on demand (issue 14)', () => {
   });
 
   it('the first toast mounts the container (with the Portuguese close button) and shows in it', async () => {
+    const { AppProviders, showToast, toastsPedidos } = await paginaNova();
     // Under StrictMode, as main.tsx renders: in development the container mounts, unmounts and mounts again.
     render(<StrictMode><AppProviders>{null}</AppProviders></StrictMode>);
     showToast('success', 'Mostrada');
@@ -29,9 +37,7 @@ describe('react-toastify on demand (issue 14)', () => {
   });
 
   it('toasts asked for before the container mounts show in order once it has, and at once from then on', async () => {
-    // A fresh copy of the module, as on a new page load (last test: the copy is not the one the providers use).
-    vi.resetModules();
-    const lib = await import('./toast');
+    const lib = await paginaNova();
     const mostrados: string[] = [];
     const falso = { success: (m: string) => mostrados.push(m), info: (m: string) => mostrados.push(m), dismiss: vi.fn() };
     lib.showToast('success', 'Um');
