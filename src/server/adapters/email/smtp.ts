@@ -42,12 +42,19 @@ export class EnviadorSmtp implements EnviadorEmail {
 /** nodemailer (about 25 MB resident), loaded when the first message is sent. */
 export const carregarNodemailer = sobDemanda(async () => (await import('nodemailer')).default);
 
+/**
+ * Header fields of every message the product sends. `Auto-Submitted: auto-generated` (RFC 3834): the message is
+ * a machine's, so servers and readers send no vacation or out-of-office answer back to it.
+ */
+export const CABECALHOS_EMAIL: Readonly<Record<string, string>> = { 'Auto-Submitted': 'auto-generated' };
+
 /** The message as nodemailer takes it (shared by the SMTP sender and the local outbox). */
 export function mensagemNodemailer(remetente: string, email: Email) {
   return {
     from: remetente,
     to: email.para,
     subject: email.assunto,
+    headers: { ...CABECALHOS_EMAIL },
     text: email.texto,
     attachments: (email.anexos ?? []).map((a) => ({ filename: a.nome, content: a.conteudo, contentType: a.tipo })),
   };
