@@ -71,14 +71,39 @@ export const MAXIMO_CPFS_LOTE_MANUAL = 100_000;
 /** The extensions the batch file may have (its content is read as text, one CPF per line). */
 export const EXTENSOES_ARQUIVO_LOTE = ['.txt', '.csv'] as const;
 
+/** One line of a batch file that holds something: its number in the file (from 1) and what it holds, as sent. */
+export interface LinhaLote {
+  linha: number;
+  informado: string;
+}
+
+/** At most this much of a line is kept and shown (`lote_pescador_item.cpf_informado`). */
+export const TAMANHO_MAXIMO_INFORMADO_LOTE = 20;
+
 /**
- * Reads a batch file's text: one CPF per line, masked or not; a CSV line is read up to its first separator; blank
- * lines and a header line without digits are skipped.
+ * Reads a batch file's text (decision 0043): one CPF per line, masked or not; a CSV line is read up to its first
+ * separator. Every line that holds something is a line of the batch, numbered as the file numbers it, so that
+ * the result names each line of the file; one that holds no CPF ('abc') is kept, to be reported as invalid. Blank
+ * lines (or lines of separators only) are skipped but counted, and so is a heading: the first line holding
+ * something, when it has no digit and names the CPF ('CPF', 'cpf;nome').
  */
+export function linhasDoTexto(conteudo: string): LinhaLote[] {
+  const linhas: LinhaLote[] = [];
+  let primeira = true;
+  conteudo.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/).forEach((texto, i) => {
+    if (texto.replace(/[;,\t"\s]/g, '') === '') return;
+    const cabecalho = primeira && !/\d/.test(texto) && /cpf/i.test(texto);
+    primeira = false;
+    if (cabecalho) return;
+    const celula = texto.split(/[;,\t]/)[0]!.trim().replace(/^"|"$/g, '').trim();
+    linhas.push({ linha: i + 1, informado: (celula || texto.trim()).slice(0, TAMANHO_MAXIMO_INFORMADO_LOTE) });
+  });
+  return linhas;
+}
+
+/** The manual list's CPFs: the same lines as a file's, without their numbers (the list's order numbers them). */
 export function cpfsDoTexto(conteudo: string): string[] {
-  return conteudo.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/)
-    .map((l) => l.split(/[;,\t]/)[0]!.trim().replace(/^"|"$/g, '').trim())
-    .filter((l) => l !== '' && /\d/.test(l));
+  return linhasDoTexto(conteudo).map((l) => l.informado);
 }
 
 /** A CPF of a batch as it was sent: its 11 digits when it is valid, else null (the outcome CPF_INVALIDO). */

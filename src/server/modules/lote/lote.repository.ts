@@ -8,6 +8,8 @@ export type LoteComAto = LoteRow & { atoNome: string };
 
 /** One CPF as the batch was sent, with the outcome already known at creation (malformed, repeated) or null. */
 export interface ItemNovo {
+  /** Its line in the file (a manual list: its position), from 1; unique in the batch, increasing in the order sent. */
+  linha: number;
   cpfInformado: string;
   cpf: string | null;
   resultado: number | null;
@@ -59,12 +61,12 @@ export class LoteRepository {
   async criar(valores: typeof lotePescador.$inferInsert, itens: ItemNovo[], tx: Executor): Promise<LoteRow> {
     const [lote] = await tx.insert(lotePescador).values(valores).returning();
     for (let inicio = 0; inicio < itens.length; inicio += BLOCO_INSERCAO) {
-      const fatia = itens.slice(inicio, inicio + BLOCO_INSERCAO).map((i) => ({ ci: i.cpfInformado, c: i.cpf, r: i.resultado }));
+      const fatia = itens.slice(inicio, inicio + BLOCO_INSERCAO).map((i) => ({ l: i.linha, ci: i.cpfInformado, c: i.cpf, r: i.resultado }));
       await tx.execute(sql`
         INSERT INTO lote_pescador_item (lote_id, linha, cpf_informado, cpf, resultado, processado_em)
-        SELECT ${lote!.id}, ${inicio} + x.ord::int, left(x.i ->> 'ci', 20), x.i ->> 'c', (x.i ->> 'r')::smallint,
+        SELECT ${lote!.id}, (x.i ->> 'l')::int, left(x.i ->> 'ci', 20), x.i ->> 'c', (x.i ->> 'r')::smallint,
           CASE WHEN x.i ->> 'r' IS NULL THEN NULL ELSE now() END
-        FROM jsonb_array_elements(${JSON.stringify(fatia)}::jsonb) WITH ORDINALITY AS x(i, ord)`);
+        FROM jsonb_array_elements(${JSON.stringify(fatia)}::jsonb) AS x(i)`);
     }
     return lote!;
   }

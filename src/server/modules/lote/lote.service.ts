@@ -4,9 +4,9 @@ import { SituacaoRegistro, situacaoRegistroLabel, TipoNotificacao, type Situacao
 import { erroCampo } from '../../../shared/erros-campo';
 import { ROTA_HOME } from '../../../shared/rotas-web';
 import {
-  cpfNormalizado, cpfsDoTexto, EXTENSOES_ARQUIVO_LOTE, MENSAGENS_LOTE, ResultadoLote, resultadoLoteLabel, SituacaoLote,
+  cpfNormalizado, EXTENSOES_ARQUIVO_LOTE, linhasDoTexto, MENSAGENS_LOTE, ResultadoLote, resultadoLoteLabel, SituacaoLote,
   TAMANHO_MAXIMO_ARQUIVO_LOTE_BYTES, TipoLote, tipoLoteLabel, type DadosLote, type FiltroLotes, type ItemLote,
-  type ItemLoteManual, type LoteResumo, type LotesResposta, type ResultadoLote as TResultado, type TipoLote as TTipo,
+  type ItemLoteManual, type LinhaLote, type LoteResumo, type LotesResposta, type ResultadoLote as TResultado, type TipoLote as TTipo,
 } from '../../../shared/schemas/lote';
 import type { EnviadorEmail } from '../../adapters/email/email';
 import type { Database, Executor } from '../../db/client';
@@ -112,7 +112,8 @@ export class LoteService {
    * held whole in memory).
    */
   async criarManual(ator: AuthContext, dados: DadosLote, cpfs: string[]): Promise<LoteResumo> {
-    const lote = await this.criar(ator, dados, cpfs, { formaProcessamento: false, nomeArquivo: null });
+    const linhas = cpfs.map((informado, i) => ({ linha: i + 1, informado }));
+    const lote = await this.criar(ator, dados, linhas, { formaProcessamento: false, nomeArquivo: null });
     await this.processar(lote.id);
     return resumoDe((await this.repo.findById(lote.id))!);
   }
@@ -134,26 +135,34 @@ export class LoteService {
     if (arquivo.bytes.length > TAMANHO_MAXIMO_ARQUIVO_LOTE_BYTES) {
       throw AppError.badRequest(MENSAGENS_LOTE.tamanho, [erroCampo('arquivos', MENSAGENS_LOTE.tamanho)]);
     }
-    const cpfs = cpfsDoTexto(arquivo.bytes.toString('utf8'));
-    if (cpfs.length === 0) throw AppError.badRequest(MENSAGENS_LOTE.arquivoVazio, [erroCampo('arquivos', MENSAGENS_LOTE.arquivoVazio)]);
-    const lote = await this.criar(ator, dados, cpfs, {
+    // Every line that holds something, by its number in the file (decision 0043); a file of which no line holds
+    // a digit is not a list of CPFs at all.
+    const linhas = linhasDoTexto(arquivo.bytes.toString('utf8'));
+    if (!linhas.some((l) => /\d/.test(l.informado))) {
+      throw AppError.badRequest(MENSAGENS_LOTE.arquivoVazio, [erroCampo('arquivos', MENSAGENS_LOTE.arquivoVazio)]);
+    }
+    const lote = await this.criar(ator, dados, linhas, {
       formaProcessamento: true, nomeArquivo: nome.replace(/[^\p{L}\p{N} ._-]/gu, '_').slice(0, 255),
     });
     return resumoDe({ ...lote, atoNome: (await this.repo.findById(lote.id))!.atoNome });
   }
 
-  /** The batch and its CPFs in one transaction (with its job when automatic), audited. */
+  /**
+   * The batch and its lines in one transaction (with its job when automatic), audited. A line is numbered as the
+   * file numbers it (a manual list: its position); what is not a valid CPF is settled at once as CPF_INVALIDO.
+   */
   private async criar(
-    ator: AuthContext, dados: DadosLote, cpfs: string[], forma: { formaProcessamento: boolean; nomeArquivo: string | null },
+    ator: AuthContext, dados: DadosLote, linhas: LinhaLote[], forma: { formaProcessamento: boolean; nomeArquivo: string | null },
   ) {
     await this.validar(dados);
     const vistos = new Set<string>();
-    const itens: ItemNovo[] = cpfs.map((informado) => {
+    const itens: ItemNovo[] = linhas.map(({ linha, informado }) => {
+      const cpfInformado = informado.slice(0, 20);
       const cpf = cpfNormalizado(informado);
-      if (cpf === null) return { cpfInformado: informado.slice(0, 20), cpf: null, resultado: ResultadoLote.CPF_INVALIDO };
-      if (vistos.has(cpf)) return { cpfInformado: informado.slice(0, 20), cpf, resultado: ResultadoLote.CPF_REPETIDO };
+      if (cpf === null) return { linha, cpfInformado, cpf: null, resultado: ResultadoLote.CPF_INVALIDO };
+      if (vistos.has(cpf)) return { linha, cpfInformado, cpf, resultado: ResultadoLote.CPF_REPETIDO };
       vistos.add(cpf);
-      return { cpfInformado: informado.slice(0, 20), cpf, resultado: null };
+      return { linha, cpfInformado, cpf, resultado: null };
     });
     const lote = await this.db.transaction(async (tx) => {
       const l = await this.repo.criar({

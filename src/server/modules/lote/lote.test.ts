@@ -210,7 +210,8 @@ describe('POST /api/lote-pescador/automatico', () => {
     expect(lista.json().dados).toMatchObject({
       total: 1, totalItens: 1,
       lotes: [{ id: lote.id, situacao: 2, concluidos: 252, totais: { processados: 250, naoEncontrados: 1, invalidos: 1 } }],
-      itens: [{ linha: 251, cpf: formatCpf(cpfComDigitos(812_999_999)), resultado: 2 }],
+      // The file's own line numbers: the heading is line 1.
+      itens: [{ linha: 252, cpf: formatCpf(cpfComDigitos(812_999_999)), resultado: 2 }],
     });
     expect(Object.values(await situacoes(cpfs)).every((s) => s === SituacaoRegistro.SUSPENSO)).toBe(true);
     expect(recebidos).toHaveLength(1);
@@ -221,8 +222,8 @@ describe('POST /api/lote-pescador/automatico', () => {
     expect(corpoTexto).toContain('CPFs no lote: 252');
     const anexo = /filename=lote-\d+-resultado\.csv[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(email.bruto);
     const csv = Buffer.from(anexo![1]!.replace(/\s/g, ''), 'base64').toString('utf8');
-    expect(csv).toContain(`251;${formatCpf(cpfComDigitos(812_999_999))};CPF não encontrado;`);
-    expect(csv).toContain(`252;111.111.111-11;CPF inválido;`);
+    expect(csv).toContain(`252;${formatCpf(cpfComDigitos(812_999_999))};CPF não encontrado;`);
+    expect(csv).toContain(`253;111.111.111-11;CPF inválido;`);
     expect(csv.split('\r\n').filter(Boolean)).toHaveLength(253);
     // The e-mail goes once: running its job again sends nothing.
     expect(await t.app.servicos.lote.enviarEmailResultado(lote.id)).toEqual({ enviado: false, motivo: 'já enviado' });
@@ -230,6 +231,41 @@ describe('POST /api/lote-pescador/automatico', () => {
     expect(csvRes.statusCode).toBe(200);
     expect(csvRes.headers['content-type']).toContain('text/csv');
     expect(csvRes.body.startsWith('\uFEFFlinha;cpf;resultado;situacao_anterior')).toBe(true);
+  });
+
+  it('reports every line of the file by its own number: a line without a CPF is an invalid line, never dropped', async () => {
+    const [a, b] = await criarPescadores(t.db, 818_000_000, 2, SituacaoRegistro.ATIVO);
+    const desconhecido = cpfComDigitos(818_999_999);
+    const arquivo = ['CPF;nome', `${a};ANA`, '', 'abc', formatCpf(b!), ';;', '123', desconhecido, ''].join('\r\n');
+    const res = await enviar(campos(1) as never, [{ nome: 'linhas.txt', bytes: Buffer.from(arquivo) }]);
+    expect(res.statusCode, res.body).toBe(200);
+    const lote = res.json().dados.lote;
+    expect(lote).toMatchObject({ total: 5, totais: { invalidos: 2 } });
+    await executarJobsPendentes(t);
+    const lista = await gestor.api({ method: 'GET', url: `/api/pescador/lote/todos?idLote=${lote.id}` });
+    expect(lista.statusCode, lista.body).toBe(200);
+    expect(lista.json().dados.itens).toEqual([
+      { linha: 2, cpf: formatCpf(a!), resultado: ResultadoLote.PROCESSADO, situacaoAnterior: SituacaoRegistro.ATIVO },
+      { linha: 4, cpf: 'abc', resultado: ResultadoLote.CPF_INVALIDO, situacaoAnterior: null },
+      { linha: 5, cpf: formatCpf(b!), resultado: ResultadoLote.PROCESSADO, situacaoAnterior: SituacaoRegistro.ATIVO },
+      { linha: 7, cpf: '123', resultado: ResultadoLote.CPF_INVALIDO, situacaoAnterior: null },
+      { linha: 8, cpf: formatCpf(desconhecido), resultado: ResultadoLote.CPF_NAO_ENCONTRADO, situacaoAnterior: null },
+    ]);
+    const csv = await gestor.api({ method: 'GET', url: `/api/pescador/lote/${lote.id}/resultado` });
+    expect(csv.body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean)).toEqual([
+      'linha;cpf;resultado;situacao_anterior',
+      `2;${formatCpf(a!)};Processado;Ativo`,
+      '4;abc;CPF inválido;',
+      `5;${formatCpf(b!)};Processado;Ativo`,
+      '7;123;CPF inválido;',
+      `8;${formatCpf(desconhecido)};CPF não encontrado;`,
+    ]);
+  });
+
+  it('refuses a file in which no line holds a digit', async () => {
+    const res = await enviar(campos(1) as never, [{ nome: 'vazio.txt', bytes: Buffer.from('cpf\nabc\n\n') }]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().erros).toContain(`arquivos: ${MENSAGENS_LOTE.arquivoVazio}`);
   });
 });
 

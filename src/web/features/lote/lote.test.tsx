@@ -135,13 +135,14 @@ describe('the batch form', () => {
     expect(await screen.findByText(MENSAGENS_LOTE.listaVazia)).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByLabelText('CPFs dos pescadores'));
     fireEvent.change(screen.getByLabelText('CPFs dos pescadores'), {
-      target: { value: ' 123.456.789-09 \r\n\n98765432100;PESCADOR\n   \n12345\n' },
+      target: { value: ' 123.456.789-09 \r\n\n98765432100;PESCADOR\n   \n12345\nabc\n' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Processar lote' }));
     expect(await screen.findByText(MENSAGENS_LOTE.concluido)).toBeTruthy();
     expect(corpo).toEqual({
       atoNormativo: 3, tipo: 3, orgaoSolicitante: 'SFPA-PA', justificativa: 'Registros sem REAP entregue.', dataLimiteSuspensao: null,
-      listaCpfPescador: ['123.456.789-09', '98765432100', '12345'],
+      // A line without digits is sent too (the server reports it as an invalid CPF), never dropped.
+      listaCpfPescador: ['123.456.789-09', '98765432100', '12345', 'abc'],
     });
     const resultado = screen.getByRole('region', { name: 'Resultado do lote nº 13' });
     const linhas = within(resultado).getAllByRole('row').slice(1).map((r) => r.textContent);
