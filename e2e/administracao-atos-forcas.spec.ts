@@ -118,6 +118,12 @@ test.describe('normative acts and task forces (issue 11, points 3 and 4)', () =>
       await gestor.getByRole('button', { name: 'Salvar' }).click();
       await expect(toast(gestor, 'Não foi informado nenhum servidor!')).toBeVisible();
       await marcar(servidor);
+      // A search that does not find the analyst keeps the choice, listed apart from the results (issue 21).
+      await gestor.getByLabel('Buscar servidor pelo nome').fill('NINGUÉM COM ESSE NOME');
+      await gestor.getByRole('button', { name: 'Buscar', exact: true }).click();
+      await expect(gestor.getByText('Nenhum servidor encontrado.')).toBeVisible();
+      await expect(gestor.getByRole('list', { name: 'Servidores selecionados (1)' })).toContainText(`${CONTAS.sfpa.nome} (SFPA-PA)`);
+      await a11y(gestor);
       await gestor.getByRole('button', { name: 'Salvar' }).click();
       await confirmarDialogo(gestor);
       await expect(toast(gestor, 'Força tarefa criada com sucesso.')).toBeVisible();

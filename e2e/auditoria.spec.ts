@@ -75,9 +75,12 @@ test.describe('reading the audit trail and the fisher\'s transparency (issue 11,
       await gestor.getByLabel('CPF do pescador').pressSequentially(onlyDigits(cpf));
       await gestor.getByRole('button', { name: 'Pesquisar' }).click();
       const tabela = gestor.getByRole('table', { name: /eventos?/ });
-      const linhas = tabela.getByRole('row').filter({ hasText: 'VISUALIZACAO_DADOS_PESSOAIS' }).filter({ hasText: CONTAS.sfpa.cpf });
+      // The action by its Portuguese name, the details as labelled fields (issue 21), never codes or JSON.
+      const linhas = tabela.getByRole('row').filter({ hasText: 'Visualização de dados pessoais' }).filter({ hasText: CONTAS.sfpa.cpf });
       await expect(linhas.first()).toBeVisible();
       await expect(linhas.first()).toContainText('SFPA-PA');
+      await expect(tabela).not.toContainText('VISUALIZACAO_DADOS_PESSOAIS');
+      await expect(tabela).not.toContainText('{"');
       await a11y(gestor);
     });
 

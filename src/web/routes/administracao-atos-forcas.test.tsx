@@ -90,6 +90,33 @@ describe('normative acts', () => {
     });
   });
 
+  it('does not warn that no act is in force right after an act in force is created', async () => {
+    // The list was seen before with no act in force; then an act starting today is created.
+    let vigente: AtoNormativo | null = null;
+    http.get('/api/ato-normativo', () => comMensagem(vigente, vigente ? 'OK' : 'Não há ato normativo vigente cadastrado!'));
+    http.get(/^\/api\/ato-normativo\/listar\?/, () => ok({ total: vigente ? 1 : 0, atosNormativos: vigente ? [vigente] : [] }));
+    http.post('/api/ato-normativo', () => {
+      vigente = { ...ATO, id: 4, nome: 'Portaria nova' };
+      return comMensagem(vigente, 'Ato normativo criada com sucesso.');
+    });
+    const { router, queryClient } = open('/administracao/ato-normativo/formulario');
+    // What the earlier visit to the list left in the cache: no act in force.
+    queryClient.setQueryData(['ato-normativo', 'vigente'], null);
+
+    fireEvent.change(await screen.findByLabelText('Nome'), { target: { value: 'Portaria nova' } });
+    fireEvent.change(screen.getByLabelText('Descrição'), { target: { value: 'Recadastramento.' } });
+    fireEvent.change(screen.getByLabelText('Início da vigência'), { target: { value: '2026-01-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Sim, continuar.' }));
+    await screen.findByText('Ato normativo criada com sucesso.');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/administracao/ato-normativo/gerenciamento-ato-normativo'));
+
+    const emVigor = await screen.findByRole('region', { name: 'Ato normativo vigente' });
+    await within(emVigor).findByText('Portaria nova');
+    await within(await screen.findByRole('table', { name: 'Atos normativos' })).findByRole('link', { name: 'Editar Portaria nova' });
+    expect(screen.queryByText('Não há ato normativo vigente cadastrado!')).toBeNull();
+  });
+
   it('shows the server\'s 409 when an act still cited is deleted', async () => {
     http.get('/api/ato-normativo', ok(ATO));
     http.get(/^\/api\/ato-normativo\/listar\?/, ok({ total: 1, atosNormativos: [ATO] }));
@@ -141,6 +168,60 @@ describe('task forces', () => {
     const tabela = await screen.findByRole('table', { name: 'Forças-tarefa' });
     within(tabela).getByText('MA, PI');
     within(tabela).getByText('ANALISTA SFPA-PA (SFPA-PA)');
+  });
+
+  it('keeps the servers chosen in one search when another search is made, lists them, and saves them all', async () => {
+    const MARIA = { id: 11, nome: 'MARIA DE NAZARÉ SOUZA', siglaOrgao: 'SFPA-AP', ufOrgao: 'AP' };
+    const ANALISTA = { id: 5, nome: 'ANALISTA SFPA-PA', siglaOrgao: 'SFPA-PA', ufOrgao: 'PA' };
+    http.get(/^\/api\/ato-normativo\/listar\?/, ok({ total: 1, atosNormativos: [ATO] }));
+    http.get(/^\/api\/forca-tarefa\/servidores\?/, (config) => {
+      const nome = new URL(config.url, 'http://x').searchParams.get('nome') ?? '';
+      const servidores = [MARIA, ANALISTA].filter((sv) => sv.nome.includes(nome.toUpperCase()));
+      return ok({ total: servidores.length, servidores });
+    });
+    http.get(/^\/api\/forca-tarefa\/consultar\/filtro\?/, ok({ total: 1, forcasTarefa: [FORCA] }));
+    http.post('/api/forca-tarefa', comMensagem(FORCA, 'Força tarefa criada com sucesso.'));
+    const { router } = open('/administracao/forca-tarefa/formulario');
+
+    fireEvent.change(await screen.findByLabelText('Título'), { target: { value: 'Mutirão Norte' } });
+    await within(screen.getByLabelText('Ato normativo')).findByRole('option', { name: 'Portaria MPA nº 7' });
+    fireEvent.change(screen.getByLabelText('Ato normativo'), { target: { value: '3' } });
+    fireEvent.click(screen.getByLabelText('PA'));
+    fireEvent.change(screen.getByLabelText('Data limite'), { target: { value: '2026-12-31' } });
+    await screen.findByText('Nenhum servidor selecionado.');
+
+    // Enter in the search field searches; it does not submit the form.
+    const busca = screen.getByLabelText('Buscar servidor pelo nome');
+    fireEvent.change(busca, { target: { value: 'maria' } });
+    fireEvent.keyDown(busca, { key: 'Enter' });
+    await waitFor(() => expect(screen.queryByLabelText('ANALISTA SFPA-PA (SFPA-PA)')).toBeNull());
+    fireEvent.click(await screen.findByLabelText('MARIA DE NAZARÉ SOUZA (SFPA-AP)'));
+    await screen.findByText('Servidores selecionados (1)');
+    expect(screen.queryByText('Tem certeza?')).toBeNull();
+
+    fireEvent.change(busca, { target: { value: 'ANALISTA' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Buscar' }));
+    await waitFor(() => expect(screen.queryByLabelText('MARIA DE NAZARÉ SOUZA (SFPA-AP)')).toBeNull());
+    fireEvent.click(await screen.findByLabelText('ANALISTA SFPA-PA (SFPA-PA)'));
+    await screen.findByText('Servidores selecionados (2)');
+    const escolhidos = screen.getByRole('list', { name: 'Servidores selecionados (2)' });
+    expect(within(escolhidos).getAllByRole('listitem').map((li) => li.firstChild?.textContent)).toEqual([
+      'MARIA DE NAZARÉ SOUZA (SFPA-AP)', 'ANALISTA SFPA-PA (SFPA-PA)',
+    ]);
+
+    // A chosen server is removed from the list by its button; the focus stays in the list.
+    fireEvent.click(within(escolhidos).getByRole('button', { name: 'Remover ANALISTA SFPA-PA (SFPA-PA)' }));
+    await screen.findByText('Servidores selecionados (1)');
+    expect(screen.getByLabelText<HTMLInputElement>('ANALISTA SFPA-PA (SFPA-PA)').checked).toBe(false);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remover MARIA DE NAZARÉ SOUZA (SFPA-AP)' })));
+    fireEvent.click(screen.getByLabelText('ANALISTA SFPA-PA (SFPA-PA)'));
+    await screen.findByText('Servidores selecionados (2)');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Sim, continuar.' }));
+    await screen.findByText('Força tarefa criada com sucesso.');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/administracao/forca-tarefa/gerenciamento-forca-tarefa'));
+    expect((http.calls.find((c) => c.method === 'POST' && c.url === '/api/forca-tarefa')?.data as { servidores: number[] }).servidores).toEqual([11, 5]);
   });
 
   it('lets CONSULTA_INTERNO read the list without the actions', async () => {

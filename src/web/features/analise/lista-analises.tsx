@@ -38,13 +38,13 @@ export function ListaAnalises({ analises, perfil, legenda }: { analises: Analise
           return (
             <tr key={a.idAnaliseSolicitacao} role="row">
               <th scope="row" role="rowheader" data-rotulo="Protocolo">
-                {a.numeroProtocolo ?? 'Sem protocolo'}
+                {a.numeroProtocolo ? <span className="numero-inteiro">{a.numeroProtocolo}</span> : 'Sem protocolo'}
               </th>
               <td role="cell" data-rotulo="Pescador">
                 {a.nomePescador}
               </td>
               <td role="cell" data-rotulo="CPF" className="analise-nowrap">
-                {a.cpfPescador}
+                <span className="numero-inteiro">{a.cpfPescador}</span>
               </td>
               <td role="cell" data-rotulo="UF">
                 {a.uf ?? '—'}

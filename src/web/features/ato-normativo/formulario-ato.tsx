@@ -14,6 +14,7 @@ import { mensagemErro, statusOf } from '../../lib/api';
 import { confirmar } from '../../lib/confirm';
 import { showToast } from '../../lib/toast';
 import { atoKeys, fetchAto, salvarAto } from './ato-normativo-api';
+import { atosAlterados } from './aviso-sem-ato';
 
 type Entrada = z.input<typeof atoNormativoCriacao>;
 type Saida = z.output<typeof atoNormativoCriacao>;
@@ -43,7 +44,7 @@ export function FormularioAto({ id }: { id: number | null }) {
     mutationFn: (v: Saida) => salvarAto(id === null ? v : { ...v, id }),
     onSuccess: async (r) => {
       showToast('success', r.mensagem);
-      await qc.invalidateQueries({ queryKey: atoKeys.all });
+      await atosAlterados(qc);
       await navigate(ROTA_ADMIN_ATOS);
     },
     onError: (e) => {

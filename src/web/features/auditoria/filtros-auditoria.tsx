@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { z } from 'zod';
 import { isValidCpf, onlyDigits } from '../../../shared/cpf';
+import { rotuloAcao } from '../../../shared/auditoria-rotulos';
 import { ACOES_AUDITORIA, MENSAGENS_AUDITORIA } from '../../../shared/schemas/auditoria';
 import { ErrorSummary } from '../../components/error-summary';
 import { CampoMascara, CampoSelect } from '../../components/form/campos';
@@ -40,7 +41,9 @@ const schema = z
     if (v.de && v.ate && v.ate < v.de) ctx.addIssue({ code: 'custom', path: ['ate'], message: MENSAGENS_AUDITORIA.periodoInvalido });
   });
 
-const OPCOES_ACAO: Option[] = ACOES_AUDITORIA.map((a) => ({ value: a, label: a }));
+/** The actions by their Portuguese names (the code is the value the API filters on), in alphabetical order. */
+const OPCOES_ACAO: Option[] = ACOES_AUDITORIA.map((a) => ({ value: a, label: rotuloAcao(a) }))
+  .sort((x, y) => x.label.localeCompare(y.label, 'pt-BR'));
 
 const idCampo = (path: string) => `auditoria-${path}`;
 

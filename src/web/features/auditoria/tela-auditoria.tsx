@@ -9,7 +9,9 @@ import { Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
 import { mensagemErro } from '../../lib/api';
 import { useSession } from '../../lib/session';
+import { rotuloAcao, rotuloRecurso } from '../../../shared/auditoria-rotulos';
 import { useAuditoria, type FiltrosAuditoriaWeb } from './auditoria-api';
+import { DetalhesAuditoria } from './detalhes-auditoria';
 import { FiltrosAuditoria } from './filtros-auditoria';
 import './auditoria.css';
 
@@ -31,20 +33,20 @@ export function ExigirPerfilAuditoria({ children }: { children: ReactNode }) {
 }
 
 function Linha({ r }: { r: RegistroAuditoria }) {
-  const registro = [r.recurso, r.recursoId].filter(Boolean).join(' · ') || '—';
+  const registro = [r.recurso ? rotuloRecurso(r.recurso) : null, r.recursoId ? `nº ${r.recursoId}` : null].filter(Boolean).join(' · ') || '—';
   return (
     <tr role="row">
       <th scope="row" role="rowheader" data-rotulo="Quando" className="auditoria-nowrap">{formatarDataHora(r.criadoEm)}</th>
       <td role="cell" data-rotulo="Ação">
-        {r.acao}
+        {rotuloAcao(r.acao)}
         {!r.sucesso && <span className="auditoria-recusa"> (recusada)</span>}
       </td>
-      <td role="cell" data-rotulo="Quem" className="auditoria-nowrap">{r.cpfAtor ?? 'Anônimo'}</td>
+      <td role="cell" data-rotulo="Quem">{r.cpfAtor ? <span className="numero-inteiro">{r.cpfAtor}</span> : 'Anônimo'}</td>
       <td role="cell" data-rotulo="Perfil e órgão">{[r.perfilAtor?.descricao, r.orgaoAtor].filter(Boolean).join(' · ') || '—'}</td>
       <td role="cell" data-rotulo="Registro" className="auditoria-quebra">{registro}</td>
       <td role="cell" data-rotulo="Pescador">{r.idPescador ?? '—'}</td>
       <td role="cell" data-rotulo="Origem (IP)" className="auditoria-nowrap">{r.ip ?? '—'}</td>
-      <td role="cell" data-rotulo="Detalhes" className="auditoria-quebra auditoria-detalhes">{r.detalhes ?? '—'}</td>
+      <td role="cell" data-rotulo="Detalhes" className="auditoria-quebra auditoria-detalhes"><DetalhesAuditoria detalhes={r.detalhes} /></td>
     </tr>
   );
 }

@@ -1,15 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { dataIso } from '../../../shared/schemas/ato-normativo';
-import { MENSAGENS_FORCA_TAREFA } from '../../../shared/schemas/forca-tarefa';
+import { MENSAGENS_FORCA_TAREFA, type ServidorForcaTarefa } from '../../../shared/schemas/forca-tarefa';
 import { ROTA_ADMIN_FORCAS_TAREFA } from '../../../shared/rotas-web';
 import { UFS } from '../../../shared/ufs';
 import { ErrorSummary } from '../../components/error-summary';
 import { CampoCheckboxes, CampoSelect, CampoTexto } from '../../components/form/campos';
 import { CheckboxField } from '../../components/form/checkbox-field';
+import { CheckboxGroup } from '../../components/form/checkbox-group';
 import { summaryOf } from '../../components/form/form-errors';
 import { TextField } from '../../components/form/text-field';
 import { useFormulario } from '../../components/form/use-formulario';
@@ -33,6 +34,9 @@ type Valores = z.infer<typeof formSchema>;
 const VAZIO: Valores = { titulo: '', atoNormativo: '', ufAtendidas: [], dataLimite: '', ativa: true, servidores: [] };
 const OPCOES_UF = UFS.map((u) => ({ value: u.sigla, label: u.sigla }));
 const idCampo = (path: string) => `forca-${path}`;
+/** The summary's link for "no server" goes to the list of the chosen ones (the search's results may be empty). */
+const alvoDoResumo = (path: string) => idCampo(path === 'servidores' ? 'escolhidos' : path);
+const rotuloServidor = (s: ServidorForcaTarefa) => `${s.nome} (${s.siglaOrgao})`;
 
 /**
  * The task-force form (spec points 3, 5 and 8): title, act, served states, deadline, active flag and servers
@@ -49,7 +53,11 @@ export function FormularioForca({ id }: { id: number | null }) {
   const atos = useQuery({ queryKey: forcaKeys.atos(), queryFn: fetchAtosVigentes });
   const candidatos = useQuery({ queryKey: forcaKeys.servidores(buscaAplicada), queryFn: () => fetchServidores(buscaAplicada) });
   const form = useFormulario<Valores>({ resolver: zodResolver(formSchema), defaultValues: VAZIO });
-  const { control, register, handleSubmit, reset, watch, formState: { errors } } = form;
+  const { control, register, handleSubmit, reset, watch, setValue, formState: { errors, isSubmitted } } = form;
+  // The servers ticked in earlier searches, by id: the chosen ones are listed by name whatever the current
+  // search found (issue 21: a second search dropped the first one's choice).
+  const [marcadosAntes, setMarcadosAntes] = useState<ReadonlyMap<number, ServidorForcaTarefa>>(new Map());
+  const listaEscolhidos = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const f = existente.data;
@@ -93,12 +101,37 @@ export function FormularioForca({ id }: { id: number | null }) {
   if (id !== null && existente.isError) return <Message kind="danger" title={mensagemErro(existente.error, MENSAGENS_FORCA_TAREFA.erroConsultar)} />;
   if (id !== null && !existente.data) return <p role="status">Carregando…</p>;
 
-  // The servers offered: those found, plus those already chosen (so that a search never hides a choice).
-  const escolhidos = new Set(watch('servidores'));
-  const lotados = existente.data?.forcaTarefaLotacao.map((l) => l.usuarioMapa) ?? [];
+  // The chosen servers are the form's `servidores`, kept apart from the search: the results offer checkboxes,
+  // and ticking or unticking one never touches a choice the current search does not show.
+  const escolhidos = watch('servidores');
   const encontrados = candidatos.data?.servidores ?? [];
-  const opcoesServidores = [...lotados.filter((s) => escolhidos.has(String(s.id)) && !encontrados.some((e) => e.id === s.id)), ...encontrados]
-    .map((s) => ({ value: String(s.id), label: `${s.nome} (${s.siglaOrgao})` }));
+  const opcoesServidores = encontrados.map((sv) => ({ value: String(sv.id), label: rotuloServidor(sv) }));
+  const idsEncontrados = new Set(opcoesServidores.map((o) => o.value));
+  const mudarServidores = (proximos: string[]) =>
+    setValue('servidores', proximos, { shouldDirty: true, shouldValidate: isSubmitted });
+  const lotados = existente.data?.forcaTarefaLotacao.map((l) => l.usuarioMapa) ?? [];
+  const servidorDe = (id: number) => encontrados.find((e) => e.id === id) ?? marcadosAntes.get(id) ?? lotados.find((l) => l.id === id);
+  function marcarEncontrados(marcados: string[]) {
+    setMarcadosAntes((antes) => {
+      const m = new Map(antes);
+      for (const sv of encontrados) if (marcados.includes(String(sv.id))) m.set(sv.id, sv);
+      return m;
+    });
+    mudarServidores([...escolhidos.filter((v) => !idsEncontrados.has(v)), ...marcados]);
+  }
+  function removerEscolhido(valor: string) {
+    const i = escolhidos.indexOf(valor);
+    mudarServidores(escolhidos.filter((v) => v !== valor));
+    // The focus goes to the next server's remove button, or to the list when none is left (never to <body>).
+    requestAnimationFrame(() => {
+      const botoes = listaEscolhidos.current?.querySelectorAll<HTMLButtonElement>('button');
+      const proximo = botoes?.[Math.min(i, botoes.length - 1)];
+      (proximo ?? listaEscolhidos.current)?.focus();
+    });
+  }
+  function buscar() {
+    setBuscaAplicada(busca);
+  }
   const opcoesAtos = [
     ...(existente.data && !atos.data?.atosNormativos.some((a) => a.id === existente.data.atoNormativo.id)
       ? [{ value: String(existente.data.atoNormativo.id), label: existente.data.atoNormativo.nome }] : []),
@@ -107,7 +140,7 @@ export function FormularioForca({ id }: { id: number | null }) {
 
   return (
     <form aria-label={id === null ? 'Cadastrar força-tarefa' : 'Editar força-tarefa'} noValidate onSubmit={(e) => void onSubmit(e)}>
-      <ErrorSummary errors={summaryOf(errors, idCampo)} attempt={tentativa} />
+      <ErrorSummary errors={summaryOf(errors, alvoDoResumo)} attempt={tentativa} />
       <CampoTexto control={control} name="titulo" id={idCampo('titulo')} label="Título" maxLength={200} />
       <CampoSelect control={control} name="atoNormativo" id={idCampo('atoNormativo')} label="Ato normativo" hint="Atos normativos vigentes" options={opcoesAtos} placeholder="Selecione" />
       <CampoCheckboxes control={control} name="ufAtendidas" id={idCampo('ufAtendidas')} legend="UFs atendidas" options={OPCOES_UF} inline />
@@ -116,15 +149,60 @@ export function FormularioForca({ id }: { id: number | null }) {
 
       <fieldset className="field admin-servidores">
         <legend>Servidores</legend>
+        <div ref={listaEscolhidos} id={idCampo('escolhidos')} className="admin-escolhidos" tabIndex={-1}>
+          <p id={idCampo('escolhidos-titulo')} className="admin-escolhidos-titulo">
+            {escolhidos.length === 0
+              ? 'Nenhum servidor selecionado.'
+              : `Servidores selecionados (${escolhidos.length})`}
+          </p>
+          {escolhidos.length > 0 && (
+            <ul aria-labelledby={idCampo('escolhidos-titulo')}>
+              {escolhidos.map((v) => {
+                const sv = servidorDe(Number(v));
+                const nome = sv ? rotuloServidor(sv) : `Servidor nº ${v}`;
+                return (
+                  <li key={v}>
+                    <span>{nome}</span>
+                    <button type="button" className="br-button secondary small" onClick={() => removerEscolhido(v)}>
+                      Remover <span className="sr-only">{nome}</span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </div>
         <div className="admin-busca">
-          <TextField id={idCampo('busca-servidor')} label="Buscar servidor pelo nome" value={busca} onChange={(e) => setBusca(e.target.value)} maxLength={200} />
-          <button type="button" className="br-button secondary" onClick={() => setBuscaAplicada(busca)}>
+          <TextField
+            id={idCampo('busca-servidor')}
+            label="Buscar servidor pelo nome"
+            value={busca}
+            onChange={(e) => setBusca(e.target.value)}
+            // Enter searches, as the button does, instead of submitting the whole form.
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                buscar();
+              }
+            }}
+            maxLength={200}
+          />
+          <button type="button" className="br-button secondary" onClick={buscar}>
             Buscar
           </button>
         </div>
         {candidatos.isError && <Message kind="danger" title={mensagemErro(candidatos.error, MENSAGENS_FORCA_TAREFA.erroConsultar)} />}
         {candidatos.data && opcoesServidores.length === 0 && <p role="status">Nenhum servidor encontrado.</p>}
-        <CampoCheckboxes control={control} name="servidores" id={idCampo('servidores')} legend="Servidores da força-tarefa" hint="Servidores SFPA não bloqueados" options={opcoesServidores} />
+        <CheckboxGroup
+          id={idCampo('servidores')}
+          name="servidores"
+          legend="Servidores encontrados"
+          hint="Servidores SFPA não bloqueados. Marque para incluir; os já selecionados continuam na lista acima a cada nova busca."
+          options={opcoesServidores}
+          value={escolhidos.filter((v) => idsEncontrados.has(v))}
+          onChange={marcarEncontrados}
+          error={errors.servidores?.message}
+        />
       </fieldset>
 
       <div className="form-actions">

@@ -182,7 +182,7 @@ export function FormularioLote() {
               <thead><tr><th scope="col">CPF</th><th scope="col">Resultado</th></tr></thead>
               <tbody>
                 {resultado.itens.slice(0, 500).map((i, n) => (
-                  <tr key={n}><td>{i.cpf}</td><td>{resultadoLoteLabel[i.resultado as ResultadoLote] ?? i.resultado}</td></tr>
+                  <tr key={n}><td><span className="numero-inteiro">{i.cpf}</span></td><td>{resultadoLoteLabel[i.resultado as ResultadoLote] ?? i.resultado}</td></tr>
                 ))}
               </tbody>
             </table>

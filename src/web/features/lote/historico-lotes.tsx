@@ -77,7 +77,7 @@ export function HistoricoLotes() {
                     <tbody>
                       {(itens.data.itens ?? []).map((i) => (
                         <tr key={i.linha}>
-                          <td>{i.linha}</td><td>{i.cpf}</td>
+                          <td>{i.linha}</td><td><span className="numero-inteiro">{i.cpf}</span></td>
                           <td>{i.resultado === null ? 'Pendente' : resultadoLoteLabel[i.resultado as ResultadoLote]}</td>
                         </tr>
                       ))}

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { formatCpf, isValidCpf, onlyDigits } from '../../../shared/cpf';
 import { HORA_REGEX, MENSAGENS_HORARIO_ACESSO } from '../../../shared/schemas/horario-acesso';
 import {
-  MENSAGENS_USUARIO_MAPA, orgaoDoPerfil, PERFIS_ORGAO_MPA, type UsuarioMapa,
+  MENSAGENS_USUARIO_MAPA, ORGAO_MPA, orgaoDoPerfil, PERFIS_ORGAO_MPA, type UsuarioMapa,
 } from '../../../shared/schemas/usuario-mapa';
 import { ROTA_ADMIN_USUARIOS } from '../../../shared/rotas-web';
 import { ErrorSummary } from '../../components/error-summary';
@@ -121,14 +121,37 @@ export function FormularioUsuario({ cpfInicial }: { cpfInicial: string | null })
     formState: { errors },
   } = useFormulario<ValoresUsuario>({ resolver: zodResolver(schema), defaultValues: VAZIO });
 
+  // The agency typed before a national profile replaced it with MPA (see below); a loaded user forgets it.
+  const orgaoEscolhido = useRef<string | null>(null);
+  const carregar = useCallback((u: UsuarioMapa) => {
+    orgaoEscolhido.current = null;
+    reset(valoresDe(u));
+  }, [reset]);
+
   useEffect(() => {
-    if (existente.data) reset(valoresDe(existente.data));
-  }, [existente.data, reset]);
+    if (existente.data) carregar(existente.data);
+  }, [existente.data, carregar]);
 
   const perfil = Number(watch('tipoUsuario')) || 0;
   const orgaoNacional = PERFIS_ORGAO_MPA.includes(perfil);
   const orgao = orgaoDoPerfil(perfil, watch('siglaOrgao'));
   const custom = watch('acessoCustomizado');
+
+  // The agency the profile implies is the one the select shows (spec point 5: GESTOR, MPA and CONSULTA_EXTERNO
+  // are MPA, DF), never 'Selecione' beside a state DF (issue 21). The agency chosen for another profile is kept
+  // and comes back if the profile changes back to one that chooses its agency.
+  useEffect(() => {
+    const atual = getValues('siglaOrgao');
+    if (orgaoNacional) {
+      if (atual !== ORGAO_MPA.sigla) {
+        orgaoEscolhido.current = atual;
+        setValue('siglaOrgao', ORGAO_MPA.sigla);
+      }
+    } else if (orgaoEscolhido.current !== null) {
+      if (atual === ORGAO_MPA.sigla) setValue('siglaOrgao', orgaoEscolhido.current);
+      orgaoEscolhido.current = null;
+    }
+  }, [orgaoNacional, getValues, setValue]);
 
   async function consultarCpf() {
     if (!(await trigger('cpf'))) {
@@ -141,7 +164,7 @@ export function FormularioUsuario({ cpfInicial }: { cpfInicial: string | null })
       const usuario = await fetchUsuarioPorCpf(cpf);
       if (usuario) {
         setId(usuario.id);
-        reset(valoresDe(usuario));
+        carregar(usuario);
         showToast('info', 'Servidor já cadastrado: os dados foram carregados para edição.');
         return;
       }

@@ -165,7 +165,7 @@ function TabelaUsuarios({ usuarios, podeEditar }: { usuarios: UsuarioMapa[]; pod
         {usuarios.map((u) => (
           <tr key={u.id} role="row">
             <th scope="row" role="rowheader" data-rotulo="Nome">{u.usuario.nome}</th>
-            <td role="cell" data-rotulo="CPF" className="usuarios-nowrap">{formatCpf(u.usuario.cpf)}</td>
+            <td role="cell" data-rotulo="CPF" className="usuarios-nowrap"><span className="numero-inteiro">{formatCpf(u.usuario.cpf)}</span></td>
             <td role="cell" data-rotulo="Perfil">{u.tipoUsuario.descricao}</td>
             <td role="cell" data-rotulo="Órgão">{u.siglaOrgao}/{u.ufOrgao}</td>
             <td role="cell" data-rotulo="Validade">{u.validade ? formatarData(u.validade) : 'Sem prazo'}</td>

@@ -115,6 +115,32 @@ describe('/administracao/usuarios/editar', () => {
     expect(http.calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
+  it('shows the agency the profile implies: MPA (DF) for GESTOR, MPA and CONSULTA_EXTERNO, never "Selecione" beside DF', async () => {
+    setToken(GESTOR());
+    open('/administracao/usuarios/editar');
+    await screen.findByRole('heading', { name: 'Cadastrar servidor' });
+    const perfil = screen.getByLabelText<HTMLSelectElement>('Perfil');
+    const orgao = () => screen.getByLabelText<HTMLSelectElement>('Órgão de lotação');
+    const uf = () => screen.getByLabelText<HTMLInputElement>('UF do órgão').value;
+    const exibido = () => orgao().selectedOptions[0]?.textContent;
+
+    fireEvent.change(perfil, { target: { value: '3' } });
+    fireEvent.change(orgao(), { target: { value: 'SFPA-AM' } });
+    expect(uf()).toBe('AM');
+    for (const p of ['1', '2', '7']) {
+      fireEvent.change(perfil, { target: { value: p } });
+      await waitFor(() => expect(orgao().value).toBe('MPA'));
+      expect(exibido()).toBe('MPA – Ministério da Pesca e Aquicultura');
+      expect(orgao().disabled).toBe(true);
+      expect(uf()).toBe('DF');
+    }
+    // Back to a profile that chooses its agency: the agency chosen before comes back.
+    fireEvent.change(perfil, { target: { value: '6' } });
+    await waitFor(() => expect(orgao().value).toBe('SFPA-AM'));
+    expect(orgao().disabled).toBe(false);
+    expect(uf()).toBe('AM');
+  });
+
   it('opens a registered user by CPF for editing, with ativo as the opposite of bloqueado', async () => {
     setToken(GESTOR());
     http.get(/^\/api\/usuario-mapa\?cpf=80000000833/, ok({ total: 1, usuarios: [usuario({ ativo: false, usuario: { ...usuario().usuario, bloqueado: true } })] }));
