@@ -62,6 +62,23 @@ async function fishersOfTheRun(): Promise<{ prefixo: string; pescadores: Pescado
   return { prefixo, pescadores };
 }
 
+/**
+ * How many lines a text takes on the screen (the distinct tops of its line boxes), wherever it is in the page:
+ * a CPF or an RGP number must read as one word, never "000.000.000-" on one line and "00" on the next (issue 21).
+ */
+async function linhasDoTexto(page: Page, texto: string): Promise<number> {
+  return page.evaluate((t) => {
+    const textos = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = textos.nextNode(); n; n = textos.nextNode()) {
+      if (!n.textContent?.includes(t)) continue;
+      const r = document.createRange();
+      r.selectNodeContents(n);
+      return new Set([...r.getClientRects()].filter((q) => q.width > 0).map((q) => Math.round(q.top))).size;
+    }
+    return 0;
+  }, texto);
+}
+
 const contagem = (page: Page) => page.getByRole('status').filter({ hasText: /pescador|Contando|Corrija|permissão|relatórios/ }).first();
 
 test.describe('the fisher report by characteristics (issue 13)', () => {
@@ -93,6 +110,9 @@ test.describe('the fisher report by characteristics (issue 13)', () => {
       const tabela = page.getByRole('table');
       await expect(tabela.getByRole('row')).toHaveCount(2);
       await expect(tabela.getByRole('cell', { name: pescadores[0]!.nome })).toBeVisible();
+      // The CPF in the table is on one line, at 1280 px and at 360 px.
+      await expect(tabela.getByText(pescadores[0]!.cpf, { exact: true })).toBeVisible();
+      expect(await linhasDoTexto(page, pescadores[0]!.cpf)).toBe(1);
       await a11y(page);
     });
 
@@ -107,7 +127,9 @@ test.describe('the fisher report by characteristics (issue 13)', () => {
       const linhas = conteudo.toString('utf8').slice(1).split('\r\n').filter(Boolean);
       expect(linhas).toHaveLength(2);
       expect(linhas[0]).toMatch(/^CPF;Nome;Data de nascimento;Idade;Sexo;/);
-      expect(linhas[1]).toContain(`${onlyDigits(pescadores[0]!.cpf)};${pescadores[0]!.nome};`);
+      // The CPF punctuated, so that a spreadsheet keeps its leading zeros (issue 21).
+      expect(linhas[1]).toContain(`${pescadores[0]!.cpf};${pescadores[0]!.nome};`);
+      expect(pescadores[0]!.cpf).toMatch(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/);
       expect(linhas[1]).toContain(';PA;Belém;');
       await a11y(page);
     });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { onlyDigits } from '../cpf';
+import { isValidCpf, onlyDigits } from '../cpf';
 import { IDADE_MINIMA_PESCADOR, TIMEZONE } from '../datas';
 import { normalizarRgp } from '../rgp';
 import { isUf } from '../ufs';
@@ -25,6 +25,7 @@ export const MENSAGENS_RELATORIO = {
   emProcessamento: 'O relatório está sendo gerado. Acompanhe o andamento nesta página.',
   foraDoEscopo: 'Você só pode emitir relatórios de pescadores da UF do seu órgão ou das UFs das forças-tarefa ativas das quais participa.',
   filtroExterno: 'Seu perfil não pode filtrar por idade, escolaridade, etnia ou alfabetização.',
+  filtroPessoaExterno: 'Seu perfil vê o CPF mascarado e por isso não pode filtrar por nome, CPF ou número do RGP.',
   naoEncontrado: 'Relatório não encontrado.',
   naoConcluido: 'O relatório ainda não está pronto.',
   enderecoInvalido: 'Endereço do relatório inválido ou expirado. Emita o relatório novamente.',
@@ -73,6 +74,13 @@ const dataIso = z.iso.date({ error: 'Data inválida' });
 const inteiro = (min: number, max: number) => z.coerce.number({ error: 'Valor inválido' }).int('Valor inválido').min(min, 'Valor inválido').max(max, 'Valor inválido');
 /** 'true'/'false' in a query (a checkbox or a yes/no select). */
 const booleano = z.enum(['true', 'false'], { error: 'Valor inválido' }).transform((v) => v === 'true');
+/**
+ * Filters that name one person (issue 21, decision 0046): CONSULTA_EXTERNO reads the CPF masked, and a filter by
+ * a full CPF, a name or an RGP number would tell it whose CPF it is; the server refuses them and the screen does
+ * not offer them to that profile.
+ */
+export const FILTROS_QUE_IDENTIFICAM = ['nome', 'cpfPescador', 'numeroRGP'] as const;
+
 /** Empty query values ('campo=') count as absent: the screen sends every filter's field. */
 const opcional = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === '' ? undefined : v), s.optional());
 
@@ -89,7 +97,8 @@ const listaIds = z.union([texto(), z.array(texto())])
  */
 export const filtrosRelatorioCampos = z.object({
   nome: opcional(texto().trim().max(200).transform((v) => v.toLocaleUpperCase('pt-BR'))),
-  cpfPescador: opcional(texto().max(20).transform(onlyDigits).pipe(z.string().regex(/^\d{11}$/, MENSAGENS_RELATORIO.cpfInvalido))),
+  // 11 digits with valid check digits (issue 21: a CPF that cannot exist emitted an empty file "com sucesso").
+  cpfPescador: opcional(texto().max(20).transform(onlyDigits).pipe(z.string().refine(isValidCpf, MENSAGENS_RELATORIO.cpfInvalido))),
   numeroRGP: opcional(texto().max(30).transform(normalizarRgp).pipe(z.string().min(1).max(15, 'RGP inválido'))),
   uf: opcional(texto().max(2).transform((v) => v.toUpperCase()).refine(isUf, MENSAGENS_RELATORIO.ufInvalida)),
   municipio: opcional(idCoagido()),

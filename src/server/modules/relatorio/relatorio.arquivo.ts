@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { maskCpf } from '../../../shared/cpf';
+import { formatCpf, maskCpf, onlyDigits } from '../../../shared/cpf';
 import { categoriaLabel, situacaoRegistroLabel, sexoLabel, type Categoria, type SituacaoRegistro, type Sexo } from '../../../shared/enums';
 import { descricaoDe } from '../../../shared/referencias';
 import { exibirRgp } from '../../../shared/rgp';
@@ -9,10 +9,18 @@ import type { LinhaPescador } from './relatorio.repository';
 
 const carregarExcelJs = sobDemanda(async () => (await import('exceljs')).default);
 
-/** A column of the report file: its heading and how a row's cell is written. */
+/**
+ * A column of the report file: its heading, how a row's cell is written, and how wide it is in the XLSX.
+ * `tipo` says how a spreadsheet must read it (decision 0043): 'data' is an ISO day ('YYYY-MM-DD'), written
+ * dd/mm/yyyy in the CSV and as a date cell in the XLSX; 'codigo' is an identifier without a standard punctuation
+ * (TIE, an RGP number of an old format) that a spreadsheet must keep as typed, leading zeros included.
+ */
 interface Coluna {
   titulo: string;
   valor(l: LinhaPescador): string | number | null;
+  tipo?: 'data' | 'codigo';
+  /** Width of the XLSX column, in characters: about its longest usual value (columns are written before any row). */
+  largura: number;
   /** Only in the full report: CONSULTA_EXTERNO's leaves it out (birth date, schooling, ethnicity). */
   interna?: boolean;
 }
@@ -21,31 +29,40 @@ const simNao = (v: boolean | null) => (v === null ? null : v ? 'Sim' : 'Não');
 const lista = (nome: 'ambientes-pesca' | 'grupos-alvo', ids: number[] | null) =>
   (ids ?? []).map((i) => descricaoDe(nome, i) ?? String(i)).join(', ') || null;
 
-/** The columns, in order. The CPF column is masked for CONSULTA_EXTERNO (`colunasDoRelatorio`). */
+/** 11222333000181 → 11.222.333/0001-81 (the specification's CNPJ mask); anything else as stored. */
+export function formatarCnpj(v: string): string {
+  const d = onlyDigits(v);
+  return d.length === 14 ? `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}` : v;
+}
+
+/**
+ * The columns, in order. CPF and CNPJ are written with their punctuation (000.000.000-00, 00.000.000/0000-00),
+ * which no spreadsheet reads as a number; the CPF column is masked for CONSULTA_EXTERNO (`colunasDoRelatorio`).
+ */
 const COLUNAS: readonly Coluna[] = [
-  { titulo: 'CPF', valor: (l) => l.cpf },
-  { titulo: 'Nome', valor: (l) => l.nome },
-  { titulo: 'Data de nascimento', valor: (l) => l.dataNascimento, interna: true },
-  { titulo: 'Idade', valor: (l) => l.idade, interna: true },
-  { titulo: 'Sexo', valor: (l) => (l.sexo ? sexoLabel[l.sexo as Sexo] ?? null : null) },
-  { titulo: 'Escolaridade', valor: (l) => (l.escolaridade ? descricaoDe('escolaridades', l.escolaridade) ?? null : null), interna: true },
-  { titulo: 'Etnia', valor: (l) => (l.etnia ? descricaoDe('etnias', l.etnia) ?? null : null), interna: true },
-  { titulo: 'Alfabetizado', valor: (l) => simNao(l.alfabetizacao), interna: true },
-  { titulo: 'Nacionalidade', valor: (l) => (l.nacionalidadeBrasileira === null ? null : l.nacionalidadeBrasileira ? 'Brasileira' : 'Estrangeira') },
-  { titulo: 'UF', valor: (l) => l.uf },
-  { titulo: 'Município', valor: (l) => l.municipio },
-  { titulo: 'Categoria', valor: (l) => (l.categoria ? categoriaLabel[l.categoria as Categoria] ?? null : null) },
-  { titulo: 'Forma de atuação', valor: (l) => (l.formaAtuacao ? descricaoDe('formas-atuacao', l.formaAtuacao) ?? null : null) },
-  { titulo: 'Propriedade da embarcação', valor: (l) => (l.propriedadeEmbarcacao ? descricaoDe('propriedades-embarcacao', l.propriedadeEmbarcacao) ?? null : null) },
-  { titulo: 'TIE/TIEM', valor: (l) => l.tie },
-  { titulo: 'CNPJ da entidade representante', valor: (l) => l.cnpjEntidadeRepresentante },
-  { titulo: 'Recebeu ajuda no preenchimento', valor: (l) => simNao(l.recebeuAjuda) },
-  { titulo: 'Ambientes de pesca', valor: (l) => lista('ambientes-pesca', l.ambientes) },
-  { titulo: 'Grupos-alvo de pesca', valor: (l) => lista('grupos-alvo', l.grupos) },
-  { titulo: 'Número do RGP', valor: (l) => (l.numeroRgp ? exibirRgp(l.numeroRgp) : null) },
-  { titulo: 'Situação do registro', valor: (l) => (l.situacaoRegistro ? situacaoRegistroLabel[l.situacaoRegistro as SituacaoRegistro] ?? null : null) },
-  { titulo: 'Data de emissão da carteira', valor: (l) => l.dataEmissaoCarteira },
-  { titulo: 'Data do primeiro RGP', valor: (l) => l.dataPrimeiroRgp },
+  { titulo: 'CPF', valor: (l) => formatCpf(l.cpf), largura: 16 },
+  { titulo: 'Nome', valor: (l) => l.nome, largura: 40 },
+  { titulo: 'Data de nascimento', valor: (l) => l.dataNascimento, tipo: 'data', largura: 12, interna: true },
+  { titulo: 'Idade', valor: (l) => l.idade, largura: 7, interna: true },
+  { titulo: 'Sexo', valor: (l) => (l.sexo ? sexoLabel[l.sexo as Sexo] ?? null : null), largura: 11 },
+  { titulo: 'Escolaridade', valor: (l) => (l.escolaridade ? descricaoDe('escolaridades', l.escolaridade) ?? null : null), largura: 30, interna: true },
+  { titulo: 'Etnia', valor: (l) => (l.etnia ? descricaoDe('etnias', l.etnia) ?? null : null), largura: 14, interna: true },
+  { titulo: 'Alfabetizado', valor: (l) => simNao(l.alfabetizacao), largura: 8, interna: true },
+  { titulo: 'Nacionalidade', valor: (l) => (l.nacionalidadeBrasileira === null ? null : l.nacionalidadeBrasileira ? 'Brasileira' : 'Estrangeira'), largura: 13 },
+  { titulo: 'UF', valor: (l) => l.uf, largura: 5 },
+  { titulo: 'Município', valor: (l) => l.municipio, largura: 28 },
+  { titulo: 'Categoria', valor: (l) => (l.categoria ? categoriaLabel[l.categoria as Categoria] ?? null : null), largura: 12 },
+  { titulo: 'Forma de atuação', valor: (l) => (l.formaAtuacao ? descricaoDe('formas-atuacao', l.formaAtuacao) ?? null : null), largura: 24 },
+  { titulo: 'Propriedade da embarcação', valor: (l) => (l.propriedadeEmbarcacao ? descricaoDe('propriedades-embarcacao', l.propriedadeEmbarcacao) ?? null : null), largura: 24 },
+  { titulo: 'TIE/TIEM', valor: (l) => l.tie, tipo: 'codigo', largura: 16 },
+  { titulo: 'CNPJ da entidade representante', valor: (l) => (l.cnpjEntidadeRepresentante ? formatarCnpj(l.cnpjEntidadeRepresentante) : null), largura: 20 },
+  { titulo: 'Recebeu ajuda no preenchimento', valor: (l) => simNao(l.recebeuAjuda), largura: 10 },
+  { titulo: 'Ambientes de pesca', valor: (l) => lista('ambientes-pesca', l.ambientes), largura: 30 },
+  { titulo: 'Grupos-alvo de pesca', valor: (l) => lista('grupos-alvo', l.grupos), largura: 40 },
+  { titulo: 'Número do RGP', valor: (l) => (l.numeroRgp ? exibirRgp(l.numeroRgp) : null), tipo: 'codigo', largura: 19 },
+  { titulo: 'Situação do registro', valor: (l) => (l.situacaoRegistro ? situacaoRegistroLabel[l.situacaoRegistro as SituacaoRegistro] ?? null : null), largura: 14 },
+  { titulo: 'Data de emissão da carteira', valor: (l) => l.dataEmissaoCarteira, tipo: 'data', largura: 12 },
+  { titulo: 'Data do primeiro RGP', valor: (l) => l.dataPrimeiroRgp, tipo: 'data', largura: 12 },
 ];
 
 /** The columns one caller's report has: CONSULTA_EXTERNO's without the internal ones and with the CPF masked. */
@@ -65,6 +82,58 @@ export function celulaCsv(v: string | number | null): string {
   return /[;"\r\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
 }
 
+/** What a spreadsheet would take for a number, a date or a time: digits with only . , / : - + % e E and spaces. */
+const PARECE_NUMERO = /^(?=.*\d)[\d\s.,/:+\-%eE]+$/;
+
+/**
+ * A code's CSV cell (decision 0043): one a spreadsheet would read as a number or a date ('0012345' would lose its
+ * zeros, '12E3' become 12000, '01-02' a date) is written as the text formula ="0012345", which Excel, LibreOffice
+ * and Google Sheets show as the text 0012345; it holds only digits and punctuation, so it can run nothing. Any
+ * other code is an ordinary cell.
+ */
+export function celulaCodigoCsv(v: string | null): string {
+  if (v === null || !PARECE_NUMERO.test(v)) return celulaCsv(v);
+  return `"=""${v}"""`;
+}
+
+/** 'YYYY-MM-DD' → 'DD/MM/YYYY', as pt-BR spreadsheets read a day. */
+function dataBr(iso: string): string {
+  return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+}
+
+/** One cell of the CSV, by the column's type. */
+function celulaCsvDe(c: Coluna, l: LinhaPescador): string {
+  const v = c.valor(l);
+  if (c.tipo === 'data') return typeof v === 'string' ? dataBr(v) : '';
+  if (c.tipo === 'codigo') return celulaCodigoCsv(v === null ? null : String(v));
+  return celulaCsv(v);
+}
+
+/** One cell of the XLSX: a day is a Date at 00:00 UTC (exceljs writes it as that day's serial number). */
+function celulaXlsx(c: Coluna, l: LinhaPescador): string | number | Date | null {
+  const v = c.valor(l);
+  if (c.tipo === 'data') return typeof v === 'string' ? new Date(`${v}T00:00:00Z`) : null;
+  return v;
+}
+
+/** How many lines `texto` takes in a column `largura` characters wide, broken between words. */
+function linhasAoQuebrar(texto: string, largura: number): number {
+  let linhas = 1;
+  let atual = 0;
+  for (const palavra of texto.split(' ')) {
+    const com = atual === 0 ? palavra.length : atual + 1 + palavra.length;
+    if (com <= largura - 1 || atual === 0) atual = com;
+    else {
+      linhas++;
+      atual = palavra.length;
+    }
+  }
+  return linhas;
+}
+
+/** The XLSX's day format: how a person in Brazil reads a date. */
+export const FORMATO_DATA_XLSX = 'dd/mm/yyyy';
+
 const BOM = '\ufeff';
 /** Bytes gathered before a chunk is handed on (the storage writes chunks, not rows). */
 const PEDACO = 256 * 1024;
@@ -80,7 +149,7 @@ export async function* csv(
   let linhas = 0;
   for await (const lote of lotes) {
     for (const l of lote) {
-      buf += `${colunas.map((c) => celulaCsv(c.valor(l))).join(';')}\r\n`;
+      buf += `${colunas.map((c) => celulaCsvDe(c, l)).join(';')}\r\n`;
       if (buf.length >= PEDACO) {
         yield Buffer.from(buf, 'utf8');
         buf = '';
@@ -104,13 +173,29 @@ export function xlsx(
   void (async () => {
     const ExcelJS = await carregarExcelJs();
     const livro = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: saida, useSharedStrings: false, useStyles: true });
-    const planilha = livro.addWorksheet('Pescadores');
-    planilha.columns = colunas.map((c) => ({ header: c.titulo, key: c.titulo, width: Math.max(12, c.titulo.length + 2) }));
-    planilha.getRow(1).font = { bold: true };
-    planilha.getRow(1).commit();
+    // The header row frozen (it stays in view while scrolling) and filterable; each column as wide as it needs.
+    const planilha = livro.addWorksheet('Pescadores', {
+      views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
+    });
+    planilha.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: colunas.length } };
+    planilha.columns = colunas.map((c) => ({
+      header: c.titulo, key: c.titulo, width: c.largura,
+      ...(c.tipo === 'data' ? { style: { numFmt: FORMATO_DATA_XLSX } } : {}),
+    }));
+    const cabecalho = planilha.getRow(1);
+    cabecalho.font = { bold: true };
+    // A heading longer than its column wraps; the row is as tall as the tallest heading (Excel does not measure it).
+    cabecalho.alignment = { vertical: 'top', wrapText: true };
+    cabecalho.height = 15 * Math.max(...colunas.map((c) => linhasAoQuebrar(c.titulo, c.largura)));
+    cabecalho.commit();
+    const datas = colunas.flatMap((c, i) => (c.tipo === 'data' ? [i + 1] : []));
     let linhas = 0;
     for await (const lote of lotes) {
-      for (const l of lote) planilha.addRow(colunas.map((c) => c.valor(l))).commit();
+      for (const l of lote) {
+        const linha = planilha.addRow(colunas.map((c) => celulaXlsx(c, l)));
+        for (const i of datas) linha.getCell(i).numFmt = FORMATO_DATA_XLSX;
+        linha.commit();
+      }
       linhas += lote.length;
       await aoEscrever(linhas);
       // Backpressure: let the zip drain into the reader before the next batch.

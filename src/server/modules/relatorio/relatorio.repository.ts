@@ -16,6 +16,7 @@ export interface LinhaPescador {
   id: number;
   cpf: string;
   nome: string;
+  /** Days as 'YYYY-MM-DD'. */
   dataNascimento: string | null;
   idade: number | null;
   sexo: number | null;
@@ -102,10 +103,13 @@ function where(c: ConsultaRelatorio, ufs: readonly string[] | null): SQL {
   return w.length ? sql`WHERE ${sql.join(w, sql` AND `)}` : sql``;
 }
 
-/** The columns of a report row (codes and dates as text), over `pescador p` and its municipality. */
+/**
+ * The columns of a report row (codes; days as ISO text 'YYYY-MM-DD', which the file writers turn into dd/mm/yyyy
+ * or a date cell), over `pescador p` and its municipality.
+ */
 function colunas(hoje: string): SQL {
   return sql`p.id, p.cpf, p.nome,
-    to_char(p.data_nascimento, 'DD/MM/YYYY') AS "dataNascimento",
+    to_char(p.data_nascimento, 'YYYY-MM-DD') AS "dataNascimento",
     date_part('year', age(${hoje}::date, p.data_nascimento))::int AS idade,
     p.sexo, p.escolaridade, p.etnia, p.alfabetizacao, p.nacionalidade_brasileira AS "nacionalidadeBrasileira",
     p.uf, m.nome AS municipio, p.categoria, p.forma_atuacao AS "formaAtuacao",
@@ -114,8 +118,8 @@ function colunas(hoje: string): SQL {
     ARRAY(SELECT a.ambiente_pesca FROM pescador_ambiente_pesca a WHERE a.pescador_id = p.id ORDER BY 1) AS ambientes,
     ARRAY(SELECT g.grupo_alvo FROM pescador_grupo_alvo g WHERE g.pescador_id = p.id ORDER BY 1) AS grupos,
     p.numero_rgp AS "numeroRgp", p.situacao_registro AS "situacaoRegistro",
-    to_char(p.data_emissao_carteira AT TIME ZONE 'America/Sao_Paulo', 'DD/MM/YYYY') AS "dataEmissaoCarteira",
-    to_char(p.data_primeiro_rgp, 'DD/MM/YYYY') AS "dataPrimeiroRgp"`;
+    to_char(p.data_emissao_carteira AT TIME ZONE 'America/Sao_Paulo', 'YYYY-MM-DD') AS "dataEmissaoCarteira",
+    to_char(p.data_primeiro_rgp, 'YYYY-MM-DD') AS "dataPrimeiroRgp"`;
 }
 
 /** The rows of the report, by name (then id, for a stable order). */
@@ -130,14 +134,18 @@ export function textoConsultaLinhas(c: ConsultaRelatorio, ufs: readonly string[]
 }
 
 export class RelatorioRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** The count, the preview and the rows of the file: a standby when configured (issue 23, decision 0050). */
+    private readonly leitura: Database = db,
+  ) {}
 
-  async contar(c: ConsultaRelatorio, ufs: readonly string[] | null, ex: Executor = this.db): Promise<number> {
+  async contar(c: ConsultaRelatorio, ufs: readonly string[] | null, ex: Executor = this.leitura): Promise<number> {
     const r = await ex.execute<{ total: number }>(sql`SELECT count(*)::int AS total FROM pescador p ${where(c, ufs)}`);
     return r.rows[0]?.total ?? 0;
   }
 
-  async primeiraPagina(c: ConsultaRelatorio, ufs: readonly string[] | null, tamanho: number, ex: Executor = this.db): Promise<LinhaPescador[]> {
+  async primeiraPagina(c: ConsultaRelatorio, ufs: readonly string[] | null, tamanho: number, ex: Executor = this.leitura): Promise<LinhaPescador[]> {
     const r = await ex.execute<LinhaPescador & Record<string, unknown>>(consultaLinhas(c, ufs, tamanho));
     return r.rows;
   }
@@ -148,7 +156,7 @@ export class RelatorioRepository {
    */
   async *percorrer(c: ConsultaRelatorio, ufs: readonly string[] | null, lote = 2000): AsyncGenerator<LinhaPescador[]> {
     const q = textoConsultaLinhas(c, ufs);
-    const client = await this.db.$client.connect();
+    const client = await this.leitura.$client.connect();
     let cursor: Cursor<LinhaPescador> | undefined;
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');

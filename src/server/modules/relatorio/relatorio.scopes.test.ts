@@ -29,6 +29,8 @@ afterAll(async () => {
 
 const PREVIA = '/api/pescador/relatorio/pescadores/previa';
 const EMITIR = '/api/pescador/relatorio/pescadores';
+/** The four fixtures, without a name filter: only they have a request sent. */
+const SO_ZZ = 'dataInicioSolicitacao=2000-01-01';
 
 async function previa(perfil: string, query = 'nome=zz') {
   return s[perfil]!.api({ method: 'GET', url: `${PREVIA}?${query}` });
@@ -87,13 +89,14 @@ describe('the report × the eight callers', () => {
   });
 
   it('gives CONSULTA_EXTERNO masked CPFs and no birth date, age, schooling or ethnicity, in the preview and the file', async () => {
-    const res = await previa('CONSULTA_EXTERNO');
+    // CONSULTA_EXTERNO may not filter by name: the fishers with a request sent leave the seeded fisher out.
+    const res = await previa('CONSULTA_EXTERNO', SO_ZZ);
     expect(res.statusCode).toBe(200);
     const pescadores = res.json().dados.pescadores as { cpf: string; idade: number | null }[];
     expect(pescadores.map((p) => p.cpf)).toEqual(PESCADORES.map((p) => maskCpf(p.cpf)));
     expect(pescadores.every((p) => p.idade === null)).toBe(true);
 
-    const emitido = await s.CONSULTA_EXTERNO!.api({ method: 'GET', url: `${EMITIR}?nome=zz` });
+    const emitido = await s.CONSULTA_EXTERNO!.api({ method: 'GET', url: `${EMITIR}?${SO_ZZ}` });
     expect(emitido.statusCode).toBe(200);
     const arq = await t.app.inject({ method: 'GET', url: `${emitido.json().dados.url}&jwt=${s.CONSULTA_EXTERNO!.token}` });
     const [cabecalho, ...linhas] = arq.payload.slice(1).split('\r\n').filter(Boolean);
@@ -105,11 +108,29 @@ describe('the report × the eight callers', () => {
   it('refuses CONSULTA_EXTERNO the filters on what it does not read (age, schooling, ethnicity, literacy)', async () => {
     for (const q of ['idadeInicial=18&idadeFinal=40', 'escolaridade=6', 'etnia=2', 'alfabetizacao=true']) {
       for (const url of [PREVIA, EMITIR]) {
-        const res = await s.CONSULTA_EXTERNO!.api({ method: 'GET', url: `${url}?nome=zz&${q}` });
+        const res = await s.CONSULTA_EXTERNO!.api({ method: 'GET', url: `${url}?${SO_ZZ}&${q}` });
         expect(res.statusCode, q).toBe(403);
         expect(res.json().mensagem).toBe(MENSAGENS_RELATORIO.filtroExterno);
       }
     }
     expect((await previa('CONSULTA_INTERNO', 'nome=zz&etnia=2')).json().dados.total).toBe(1);
+  });
+
+  it('refuses CONSULTA_EXTERNO the filters that name one person (CPF, name, RGP number): they would unmask the CPF', async () => {
+    const [ana] = PESCADORES;
+    const execucoes = async () => (await t.pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM relatorio_execucao WHERE cpf_solicitante = $1', [CPFS.CONSULTA_EXTERNO])).rows[0]!.n;
+    const antes = await execucoes();
+    for (const q of [`cpfPescador=${ana!.cpf}`, 'nome=zz', `numeroRGP=${ana!.rgp}`]) {
+      for (const url of [PREVIA, EMITIR]) {
+        const res = await s.CONSULTA_EXTERNO!.api({ method: 'GET', url: `${url}?${q}` });
+        expect(res.statusCode, q).toBe(403);
+        expect(res.json().mensagem).toBe(MENSAGENS_RELATORIO.filtroPessoaExterno);
+        expect(res.json().dados).toBeUndefined();
+      }
+    }
+    // Nothing was emitted, and the staff who see full CPFs still filter by them.
+    expect(await execucoes()).toBe(antes);
+    expect((await previa('CONSULTA_INTERNO', `cpfPescador=${ana!.cpf}`)).json().dados.total).toBe(1);
   });
 });

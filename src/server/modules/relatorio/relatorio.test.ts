@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCpf } from '../../../shared/cpf';
 import { instanteSaoPaulo, MENSAGENS_RELATORIO, SituacaoRelatorio } from '../../../shared/schemas/relatorio';
 import { createTestApp, entrarComo, executarJobsPendentes, type Sessao, type TestApp } from '../../test/helpers';
-import { celulaCsv } from './relatorio.arquivo';
+import { celulaCodigoCsv, celulaCsv, formatarCnpj } from './relatorio.arquivo';
 import { PESCADORES, semearPescadores } from './relatorio.fixtures';
 
 let t: TestApp;
@@ -148,7 +148,8 @@ describe('the report file', () => {
     expect(cabecalho!.split(';').slice(0, 5)).toEqual(['CPF', 'Nome', 'Data de nascimento', 'Idade', 'Sexo']);
     expect(linhas).toHaveLength(4);
     const c = carla!.split(';');
-    expect(c[0]).toBe(PESCADORES[2]!.cpf);
+    // The CPF punctuated, as a spreadsheet keeps it (text, leading zeros and all), not 11 bare digits.
+    expect(c[0]).toBe(formatCpf(PESCADORES[2]!.cpf));
     expect(c[1]).toBe('ZZ CARLA');
     expect(c[3]).toBe('18');
     expect(carla).toContain(';SP;São Paulo;Artesanal;');
@@ -157,6 +158,7 @@ describe('the report file', () => {
     expect(carla).toContain('Crustáceos (camarão, caranguejo, lagosta, siri)');
     // A name with ';' and '"' is quoted, its quotes doubled.
     expect(daniel).toContain(';"ZZ DANIEL; ""TESTE""";');
+    expect(daniel).toContain(';11.222.333/0001-81;');
 
     const { rows } = await t.db.execute<{ detalhes: { filtros: Record<string, unknown>; total: number; formato: string } }>(sql`
       SELECT detalhes FROM auditoria WHERE acao = 'RELATORIO_PESCADORES' AND recurso_id = ${String(corpo.dados.id)}`);
@@ -178,10 +180,26 @@ describe('the report file', () => {
     expect(planilha.rowCount).toBe(3);
     const valores = (n: number) => (planilha.getRow(n).values as unknown[]).slice(1);
     expect(valores(1).slice(0, 2)).toEqual(['CPF', 'Nome']);
-    expect(valores(2).slice(0, 2)).toEqual([PESCADORES[0]!.cpf, 'ZZ ANA']);
+    expect(valores(2).slice(0, 2)).toEqual([formatCpf(PESCADORES[0]!.cpf), 'ZZ ANA']);
     expect(valores(2)[3]).toBe(30);
-    expect(valores(3).slice(0, 2)).toEqual([PESCADORES[1]!.cpf, 'ZZ BRUNO']);
+    expect(valores(3).slice(0, 2)).toEqual([formatCpf(PESCADORES[1]!.cpf), 'ZZ BRUNO']);
     expect(valores(3)).toContain('Suspenso');
+    // Dates are date cells shown dd/mm/yyyy (they sort and filter as dates), not text.
+    const cabecalho = valores(1) as string[];
+    const celula = (linha: number, titulo: string) => planilha.getRow(linha).getCell(cabecalho.indexOf(titulo) + 1);
+    const emissao = celula(2, 'Data de emissão da carteira');
+    expect(emissao.type).toBe(ExcelJS.ValueType.Date);
+    expect(emissao.value).toEqual(new Date('2024-03-10T00:00:00Z'));
+    expect(emissao.numFmt).toBe('dd/mm/yyyy');
+    expect(celula(2, 'Data de nascimento').type).toBe(ExcelJS.ValueType.Date);
+    expect(celula(2, 'CNPJ da entidade representante').value).toBe('11.222.333/0001-81');
+    // The header row stays in view, and each column is about as wide as what it holds.
+    expect(planilha.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(planilha.autoFilter).toBe(`A1:${planilha.getColumn(cabecalho.length).letter}1`);
+    const largura = (titulo: string) => planilha.getColumn(cabecalho.indexOf(titulo) + 1).width ?? 0;
+    expect(largura('CPF')).toBeGreaterThanOrEqual(15);
+    expect(largura('Nome')).toBeGreaterThanOrEqual(30);
+    expect(largura('Data de emissão da carteira')).toBeLessThan(largura('Nome'));
   });
 
   it('writes a large report by a job, with its progress, and gives the address when done', async () => {
@@ -199,7 +217,12 @@ describe('the report file', () => {
     expect(depois.json().dados).toMatchObject({ situacao: SituacaoRelatorio.CONCLUIDO, processados: 4, total: 4 });
     const arq = await abrir(depois.json().dados.url);
     expect(arq.statusCode).toBe(200);
-    expect(arq.payload.split('\r\n').filter(Boolean)).toHaveLength(5);
+    const linhas = arq.payload.split('\r\n').filter(Boolean);
+    expect(linhas).toHaveLength(5);
+    // The job writes the same file as the request does: CPFs and CNPJs punctuated, dates dd/mm/yyyy.
+    expect(linhas.slice(1).map((l) => l.split(';')[0])).toEqual(PESCADORES.map((p) => formatCpf(p.cpf)));
+    expect(linhas[1]).toContain(';11.222.333/0001-81;');
+    expect(linhas[1]).toContain(';10/03/2024');
   });
 
   it('answers the run and its file only to whoever asked for it, by a valid, unexpired signature', async () => {
@@ -208,7 +231,8 @@ describe('the report file', () => {
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     expect((await abrir(url, mpa)).statusCode).toBe(404);
     expect((await mpa.api({ method: 'GET', url: `/api/pescador/relatorio/execucao/${id}` })).statusCode).toBe(404);
-    expect((await abrir(url.replace(/assinatura=./, 'assinatura=x'))).statusCode).toBe(403);
+    // One character of the signature changed (to another character: a signature starting with 'x' stays wrong too).
+    expect((await abrir(url.replace(/assinatura=(.)/, (_, c: string) => `assinatura=${c === 'x' ? 'y' : 'x'}`))).statusCode).toBe(403);
     expect((await abrir(url.replace(/expira=\d+/, 'expira=1'))).statusCode).toBe(403);
     expect((await abrir(url.replace(`/arquivo/${id}?`, `/arquivo/${id + 1000}?`))).statusCode).toBe(404);
   });
@@ -226,5 +250,16 @@ describe('the report file', () => {
     expect(celulaCsv('-10')).toBe("'-10");
     expect(celulaCsv(null)).toBe('');
     expect(celulaCsv(18)).toBe('18');
+  });
+
+  it('keeps codes a spreadsheet would read as numbers or dates as text (decision 0043)', () => {
+    expect(celulaCodigoCsv('0012345')).toBe('"=""0012345"""');
+    expect(celulaCodigoCsv('12E3')).toBe('"=""12E3"""');
+    expect(celulaCodigoCsv('01-02')).toBe('"=""01-02"""');
+    expect(celulaCodigoCsv('PA-PA-00000000001')).toBe('PA-PA-00000000001');
+    expect(celulaCodigoCsv('TIE123')).toBe('TIE123');
+    expect(celulaCodigoCsv('=1+1')).toBe("'=1+1");
+    expect(celulaCodigoCsv(null)).toBe('');
+    expect(formatarCnpj('00000000000191')).toBe('00.000.000/0001-91');
   });
 });

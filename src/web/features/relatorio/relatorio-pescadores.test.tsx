@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Perfil } from '../../../shared/enums';
 import type { ExecucaoRelatorio, PreviaRelatorio } from '../../../shared/schemas/relatorio';
 import { setToken } from '../../lib/storage';
 import { fail, installMockHttp, ok, type MockHttp } from '../../test/http';
@@ -49,8 +50,8 @@ function execucao(extra: Partial<ExecucaoRelatorio>): ExecucaoRelatorio {
   };
 }
 
-function abrir() {
-  setToken(staffToken({ perfil: 1 }));
+function abrir(perfil: Perfil = Perfil.GESTOR) {
+  setToken(staffToken({ perfil }));
   const app = renderApp('/administracao/relatorio-pescadores');
   restoreNavigation = app.restoreNavigation;
 }
@@ -131,5 +132,35 @@ describe('/administracao/relatorio-pescadores', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Emitir relatório' }));
     await waitFor(() => expect(screen.getAllByText(mensagem).length).toBeGreaterThan(1));
     expect(cliques).toHaveLength(0);
+  });
+
+  it('says at the CPF field that a CPF with a wrong check digit is invalid, and emits nothing', async () => {
+    http.get(PREVIA, ok(previa(10)));
+    http.get(EMITIR, ok(execucao({ total: 0, processados: 0 })));
+    abrir();
+    await screen.findByText('10 pescadores encontrados.');
+    // 529.982.247-25 is a CPF; with its last digit changed it cannot be anyone's.
+    fireEvent.input(screen.getByLabelText('CPF'), { target: { value: '52998224724' } });
+    await screen.findByText(/Corrija os filtros para ver a quantidade de pescadores: CPF inválido/);
+    fireEvent.click(screen.getByRole('button', { name: 'Emitir relatório' }));
+    const resumo = await screen.findByRole('alert');
+    within(resumo).getByRole('link', { name: /CPF inválido/ });
+    await waitFor(() => expect(screen.getByLabelText('CPF').getAttribute('aria-invalid')).toBe('true'));
+    expect(http.calls.filter((c) => EMITIR.test(c.url))).toHaveLength(0);
+    expect(previaCalls().some((u) => u.includes('cpfPescador'))).toBe(false);
+    expect(cliques).toHaveLength(0);
+  });
+
+  it('offers CONSULTA_EXTERNO no filter that names one person (name, CPF, RGP number), and says why', async () => {
+    http.get(PREVIA, ok(previa(3)));
+    abrir(Perfil.CONSULTA_EXTERNO);
+    await screen.findByText('3 pescadores encontrados.');
+    await screen.findByText(/Seu perfil vê o CPF dos pescadores mascarado/);
+    const pescador = screen.getByRole('group', { name: 'Pescador' });
+    expect(within(pescador).queryByLabelText(/Nome/)).toBeNull();
+    expect(within(pescador).queryByLabelText('CPF')).toBeNull();
+    expect(within(pescador).queryByLabelText('Número do RGP')).toBeNull();
+    expect(within(pescador).queryByLabelText('Idade inicial', { exact: false })).toBeNull();
+    within(pescador).getByLabelText('Sexo');
   });
 });

@@ -38,6 +38,9 @@ export function podeEmitirRelatorio(perfil: number | undefined): boolean {
   return perfil !== undefined && PERFIS_RELATORIO.includes(perfil);
 }
 
+/** Why CONSULTA_EXTERNO finds no name, CPF or RGP number filter (it reads CPFs masked). */
+export const AVISO_FILTROS_EXTERNO = 'Seu perfil vê o CPF dos pescadores mascarado: por isso não há filtros por nome, CPF ou número do RGP.';
+
 /** Milliseconds without typing before the count is asked again. */
 export const ESPERA_CONTAGEM_MS = 500;
 /** How often a report written by the job is asked for its progress. */
@@ -161,7 +164,8 @@ export function RelatorioPescadores() {
     },
     onSuccess: ({ execucao: e }) => setExecucao(e),
     onError: (error) => {
-      form.mostrarErrosDoServidor(error);
+      // The server's field errors show at their fields and in the summary, which takes the focus.
+      if (form.mostrarErrosDoServidor(error).length > 0) setTentativa((n) => n + 1);
       showToast('error', mensagemErro(error, MENSAGENS_RELATORIO.erro));
     },
   });
@@ -184,10 +188,16 @@ export function RelatorioPescadores() {
 
         <fieldset className="relatorio-grupo">
           <legend>Pescador</legend>
+          {/* The masked profile may not filter by what names one person (decision 0046): the server refuses it too. */}
+          {externo && <p className="relatorio-aviso-filtros">{AVISO_FILTROS_EXTERNO}</p>}
           <div className="relatorio-campos">
-            <CampoTexto control={control} name="nome" id={idCampo('nome')} label="Nome" hint="Início do nome" autoComplete="off" />
-            <CampoMascara control={control} name="cpfPescador" id={idCampo('cpfPescador')} Componente={CpfField} label="CPF" autoComplete="off" />
-            <CampoTexto control={control} name="numeroRGP" id={idCampo('numeroRGP')} label="Número do RGP" autoComplete="off" />
+            {!externo && (
+              <>
+                <CampoTexto control={control} name="nome" id={idCampo('nome')} label="Nome" hint="Início do nome" autoComplete="off" />
+                <CampoMascara control={control} name="cpfPescador" id={idCampo('cpfPescador')} Componente={CpfField} label="CPF" autoComplete="off" />
+                <CampoTexto control={control} name="numeroRGP" id={idCampo('numeroRGP')} label="Número do RGP" autoComplete="off" />
+              </>
+            )}
             <CampoSelect control={control} name="sexo" id={idCampo('sexo')} label="Sexo" options={deRotulos(sexoLabel)} placeholder="Todos" />
             {!externo && (
               <>
@@ -345,13 +355,13 @@ function PrimeirosPescadores({ pescadores, total, externo }: {
             {pescadores.map((p) => (
               <tr key={p.id}>
                 <td>{p.nome}</td>
-                <td>{formatarCpfExibido(p.cpf)}</td>
+                <td><span className="numero-inteiro">{formatarCpfExibido(p.cpf)}</span></td>
                 <td>{p.uf ?? '—'}</td>
                 <td>{p.municipio ?? '—'}</td>
                 <td>{p.categoria ?? '—'}</td>
                 <td>{p.sexo ?? '—'}</td>
                 {!externo && <td>{p.idade ?? '—'}</td>}
-                <td>{p.numeroRGP ? exibirRgp(p.numeroRGP) : '—'}</td>
+                <td>{p.numeroRGP ? <span className="numero-inteiro">{exibirRgp(p.numeroRGP)}</span> : '—'}</td>
                 <td>{p.situacao ?? '—'}</td>
               </tr>
             ))}
