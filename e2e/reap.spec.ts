@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { onlyDigits } from '../src/shared/cpf';
+import { formatCpf, onlyDigits } from '../src/shared/cpf';
 import { arquivos, novoCpf, novoNome } from './dados';
 import { expect, test } from './fixtures';
 import { marcar, toast } from './pescador';
@@ -172,12 +172,35 @@ test.describe('REAP (issue 10)', () => {
         await expect(linha).toContainText(categoria);
         await expect(linha).toContainText('Enviada');
         await a11y(g);
-        await linha.getByRole('link', { name: `Ver REAP ${ANO} de ${nome}` }).click();
+        // Issue 21: at 360 px each obligation is a card, not seven columns a letter wide with a sliver of a link.
+        const ver = linha.getByRole('link', { name: `Ver REAP ${ANO} de ${nome}` });
+        const caixaLink = (await ver.boundingBox())!;
+        const caixaNome = (await linha.getByRole('rowheader').boundingBox())!;
+        expect(caixaLink.width).toBeGreaterThanOrEqual(44);
+        expect(caixaLink.height).toBeGreaterThanOrEqual(16);
+        expect(caixaNome.width).toBeGreaterThanOrEqual(120);
+        await ver.click();
         await expect(g.getByRole('heading', { name: 'REAP (somente leitura)' })).toBeVisible();
         await expect(g.getByText('Código de verificação')).toBeVisible();
+        // Issue 21: staff read whose REAP it is, and open its documents.
+        await expect(g.locator('.reap-dl').getByText(nome)).toBeVisible();
+        await expect(g.locator('.reap-dl').getByText(formatCpf(cpf))).toBeVisible();
+        if (categoria === 'Industrial') {
+          const [arquivo] = await Promise.all([g.waitForEvent('popup'), g.getByRole('button', { name: 'Abrir identidade.pdf' }).click()]);
+          await arquivo.waitForURL(/\/api\/arquivos\//);
+          await arquivo.close();
+        }
         await a11y(g);
         await g.getByRole('link', { name: 'Voltar para a lista de obrigações' }).click();
       }
+
+      // Issue 21: a partial CPF is named at the field, with the error summary.
+      await g.getByLabel('CPF').fill('123.456');
+      await g.getByRole('button', { name: 'Pesquisar' }).click();
+      const resumo = g.locator('.error-summary');
+      await expect(resumo.getByRole('link', { name: 'Informe o CPF completo, com 11 dígitos' })).toBeVisible();
+      await expect(g.getByLabel('CPF')).toHaveAttribute('aria-invalid', 'true');
+      await a11y(g);
     });
   });
 });

@@ -68,3 +68,17 @@ export const ROTA_ADMIN_RELATORIO = '/administracao/relatorio-pescadores';
 export const ROTA_ADMIN_AUDITORIA = '/administracao/auditoria';
 /** Public open statistics (no sign-in). */
 export const ROTA_ESTATISTICAS = '/estatisticas';
+
+// -- The receipts' QR checks (decision 0044): public, no sign-in, no captcha; their query: token. --
+
+/** The page a protocol receipt's QR code opens. */
+export const ROTA_VERIFICAR_PROTOCOLO = '/verificar-protocolo';
+export function rotaVerificarProtocolo(token: string): string {
+  return `${ROTA_VERIFICAR_PROTOCOLO}?token=${encodeURIComponent(token)}`;
+}
+
+/** The page a REAP "2ª via" QR code opens. */
+export const ROTA_VERIFICAR_REAP = '/verificar-reap';
+export function rotaVerificarReap(token: string): string {
+  return `${ROTA_VERIFICAR_REAP}?token=${encodeURIComponent(token)}`;
+}

@@ -23,6 +23,8 @@ import {
   ROTA_REAP_INDUSTRIAL,
   ROTA_REAP_OBRIGACOES,
   ROTA_VERIFICAR_CARTEIRA,
+  ROTA_VERIFICAR_PROTOCOLO,
+  ROTA_VERIFICAR_REAP,
 } from '../shared/rotas-web';
 import { Layout, Shell } from './components/layout';
 import { PageTitle } from './components/page-title';
@@ -210,6 +212,15 @@ export const routes: RouteObject[] = [
           {
             path: ROTA_VERIFICAR_CARTEIRA,
             lazy: () => import('./routes/publico-verificar-carteira').then((m) => ({ Component: m.VerificarCarteiraRoute })),
+          },
+          {
+            // The receipts' QR checks (decision 0044).
+            path: ROTA_VERIFICAR_PROTOCOLO,
+            lazy: () => import('./routes/publico-verificar-protocolo').then((m) => ({ Component: m.VerificarProtocoloRoute })),
+          },
+          {
+            path: ROTA_VERIFICAR_REAP,
+            lazy: () => import('./routes/publico-verificar-reap').then((m) => ({ Component: m.VerificarReapRoute })),
           },
         ],
       },

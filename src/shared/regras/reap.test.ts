@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  anosDevidos, diasNoMes, lerNumeroBr, mensagemDiasDoMes, MENSAGENS_REAP, mesesDevidos, problemasReapArtesanal, reapNoPrazo, somaDias,
+  anosDevidos, diasNoMes, formatarQuantidade, lerNumeroBr, mensagemDiasDoMes, MENSAGENS_REAP, mesesDevidos, problemasReapArtesanal, reapNoPrazo, somaDias,
   type ReapArtesanalRegras,
 } from './reap';
 
@@ -70,5 +70,13 @@ describe('obligations and windows (decision 0026)', () => {
     expect(lerNumeroBr('1.234,567')).toBe(1234.567);
     expect(lerNumeroBr('R$ 15,00')).toBe(15);
     expect(lerNumeroBr('abc')).toBeNull();
+    expect(lerNumeroBr('40,5')).toBe(40.5);
+  });
+
+  it('prints a quantity with its decimals in every unit: kg with 3, the others as they are', () => {
+    expect(formatarQuantidade(12.5, 1)).toBe('12,500');
+    expect(formatarQuantidade(40.5, 3)).toBe('40,5');
+    expect(formatarQuantidade(300, 2)).toBe('300');
+    expect(formatarQuantidade(0.125, 6)).toBe('0,125');
   });
 });

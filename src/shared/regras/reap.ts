@@ -118,9 +118,16 @@ export function mesesDevidos(ano: number, inicio: string): number[] {
   return meses;
 }
 
-/** Decimals of a fishing result's quantity: weight (unit 1, kg) has 3, the others whole numbers. */
-export function casasDecimaisQuantidade(unidade: number | null | undefined): number {
-  return unidade === UnidadeMedida.QUILOGRAMA ? 3 : 0;
+/** Decimals a fishing result's quantity may have, in every unit ('40,5' dúzias, '12,500' kg). */
+export const CASAS_DECIMAIS_QUANTIDADE = 3;
+
+/**
+ * A fishing result's quantity as printed (screen and 2ª via): weight (unit 1, kg) with its 3 decimals ('12,500',
+ * the spec's weight formatting), any other unit with the decimals it has, none when whole ('40,5', '300').
+ */
+export function formatarQuantidade(valor: number, unidade: number | null | undefined): string {
+  if (unidade === UnidadeMedida.QUILOGRAMA) return formatarNumeroBr(valor, CASAS_DECIMAIS_QUANTIDADE);
+  return valor.toLocaleString('pt-BR', { minimumFractionDigits: 0, maximumFractionDigits: CASAS_DECIMAIS_QUANTIDADE });
 }
 
 /** A number in Brazilian writing (comma decimals, dot thousands), with `casas` decimals. */

@@ -107,26 +107,66 @@ export const ACOES_AUDITORIA = [
   'LOGIN_RECUSADO', 'AUTORIZACAO_RECUSADA', 'CONSULTA_AUDITORIA', 'EXPORTACAO_DADOS_PESSOAIS',
 ] as const;
 
-/** A document as the export lists it: its metadata, never an address or a key to its file. */
-export const documentoExportadoSchema = documentoSchema.pick({ id: true, nome: true, nomeArquivo: true, tipoDocumento: true, migrado: true, aprovado: true });
+/**
+ * A document as the export lists it: its metadata, never an address or a key to its file; the type's label beside
+ * its code.
+ */
+export const documentoExportadoSchema = documentoSchema.pick({ id: true, nome: true, nomeArquivo: true, tipoDocumento: true, migrado: true, aprovado: true })
+  .extend({ tipoDocumentoDescricao: z.string().optional() });
 
 export const notificacaoExportadaSchema = z.object({
   id: z.number().int(),
   tipo: z.number().int(),
+  tipoDescricao: z.string().optional(),
   conteudo: z.string(),
   criadaEm: z.string(),
   lidaEm: z.string().nullable(),
 });
 export type NotificacaoExportada = z.infer<typeof notificacaoExportadaSchema>;
 
-/** GET /api/lgpd/meus-dados: everything the registry holds about the signed-in fisher (LGPD art. 18, II). */
+/**
+ * In the export, who among the staff viewed or changed the fisher's data, and the reports whose filters named them
+ * (tipo RELATORIO): agency, profile and when, never the person (decision 0044).
+ */
+export const acessoExportadoSchema = acessoAosMeusDadosSchema.extend({ tipo: z.enum(['VISUALIZACAO', 'ALTERACAO', 'RELATORIO']) });
+export type AcessoExportado = z.infer<typeof acessoExportadoSchema>;
+
+/**
+ * A REAP in the export: the questionnaire as GET /api/reap/questionario-basico/{id} answers it (what was declared,
+ * with labels beside the codes), its documents' metadata only.
+ */
+export const reapExportadaSchema = z.looseObject({
+  id: z.number().int(),
+  anoReferencia: z.number().int(),
+  categoria: z.number().int(),
+  categoriaDescricao: z.string().optional(),
+  enviada: z.boolean(),
+  situacao: z.number().int(),
+  situacaoDescricao: z.string(),
+  enviadaEm: z.string().nullable(),
+  documentosJustificativa: z.array(documentoExportadoSchema),
+  documentoRelacaoTrabalho: z.array(documentoExportadoSchema),
+});
+export type ReapExportada = z.infer<typeof reapExportadaSchema>;
+
+/**
+ * GET /api/lgpd/meus-dados: everything the registry holds about the signed-in fisher (LGPD art. 18, II and VII),
+ * and nobody else's. Every code an enumeration or a fixed list names carries its label in a sibling field
+ * `<campo>Descricao` (`sexo: 2, sexoDescricao: 'Feminino'`), as the API's own `situacaoDescricao` does (decision
+ * 0044): the codes stay where a program reads them, the words beside them for the person.
+ */
 export const exportacaoDadosSchema = z.object({
   geradoEm: z.string(),
-  pescador: pescadorSchema,
+  /** What the file holds, in words. */
+  sobre: z.string(),
+  pescador: pescadorSchema.loose(),
   solicitacoes: z.array(solicitacaoDetalheSchema.extend({ documentos: z.array(documentoExportadoSchema) })),
+  reaps: z.array(reapExportadaSchema),
   /** Documents migrated from the legacy system (decision 0010), which belong to no request. */
   documentosMigrados: z.array(documentoExportadoSchema),
   notificacoes: z.array(notificacaoExportadaSchema),
+  /** Staff views and changes of the fisher's data, and reports that named them, newest first. */
+  acessos: z.array(acessoExportadoSchema),
 });
 export type ExportacaoDados = z.infer<typeof exportacaoDadosSchema>;
 

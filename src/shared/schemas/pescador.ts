@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Nacionalidade } from '../enums';
-import { rotaConsultaProtocolo } from '../rotas-web';
+import { ROTA_CONSULTA_PROTOCOLO, rotaVerificarProtocolo } from '../rotas-web';
 import { documentoSchema } from './documento';
 import { idCoagido } from './primitivos';
 import { enderecoSchema, rgpLeituraSchema } from './solicitacao';
@@ -97,7 +97,15 @@ export const imprimirProtocoloQuery = z.object({
   idSolicitacao: idCoagido().optional(),
 });
 
-/** The address of the public protocol check that the receipt's QR code opens. */
-export function enderecoConsultaProtocolo(publicUrl: string, numeroProtocolo: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}${rotaConsultaProtocolo(numeroProtocolo)}`;
+/**
+ * Where a person without a QR reader checks a protocol, typing its number (the captcha lookup of the spec),
+ * printed on the receipt.
+ */
+export function enderecoConsultaProtocolo(publicUrl: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}${ROTA_CONSULTA_PROTOCOLO}`;
+}
+
+/** The address the protocol receipt's QR code opens: the check of its signed code (decision 0044). */
+export function enderecoVerificacaoProtocolo(publicUrl: string, token: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}${rotaVerificarProtocolo(token)}`;
 }

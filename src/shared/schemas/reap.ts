@@ -133,6 +133,11 @@ export type ListaObrigacoesServidor = z.infer<typeof listaObrigacoesServidorSche
 /** GET /api/reap/questionario-basico/{id}: the questionnaire (artesanal fields, or the industrial ones) and its files. */
 export const questionarioSchema = obrigacaoSchema.extend({
   solicitacao: z.object({ id: z.number().int() }),
+  /**
+   * Who owes it: staff read whose REAP it is (the view is audited as a view of the fisher's data); the form starts a
+   * new fishing location at the fisher's state.
+   */
+  pescador: z.object({ nome: z.string(), cpf: z.string(), uf: z.string().nullable() }),
   tipoPrestacaoServico: z.number().int().nullable(),
   realizouPesca: z.boolean().nullable(),
   houveComercializacao: z.boolean().nullable(),
@@ -190,13 +195,20 @@ export const filtroObrigacoesPescador = paginacaoSchema.extend({
 });
 export type FiltroObrigacoesPescador = z.output<typeof filtroObrigacoesPescador>;
 
+/** What the staff filters say at their fields. */
+export const MENSAGENS_FILTRO_REAP = {
+  cpfIncompleto: 'Informe o CPF completo, com 11 dígitos',
+  nome: 'Informe pelo menos 3 letras do nome',
+} as const;
+
 /** GET /api/reap/consultar-obrigacoes/filtro?{filters} (staff) and its CSV. */
 export const filtroObrigacoesServidor = paginacaoSchema.extend({
   anoReferencia: anoReferenciaSchema.optional(),
   uf: texto().length(2, 'UF inválida').transform((v) => v.toUpperCase()).optional(),
   idMunicipio: idCoagido().optional(),
-  cpf: texto().transform(onlyDigits).pipe(z.string().regex(/^\d{11}$/, 'CPF inválido')).optional(),
-  nome: texto().trim().min(3, 'Informe pelo menos 3 letras do nome').max(150).optional(),
+  // Only the length: a migrated record may carry a CPF whose check digits fail, and staff must still find it.
+  cpf: texto().transform(onlyDigits).pipe(z.string().regex(/^\d{11}$/, MENSAGENS_FILTRO_REAP.cpfIncompleto)).optional(),
+  nome: texto().trim().min(3, MENSAGENS_FILTRO_REAP.nome).max(150).optional(),
   enviada: enviadaFiltro.optional(),
   categoria: z.coerce.number().int().min(1).max(2).optional(),
 });

@@ -20,7 +20,8 @@ function focusField(event: MouseEvent<HTMLAnchorElement>, field: string) {
 
 /**
  * Error summary (GOV.UK pattern, gov.br look): a box at the top of the form, focused when errors appear
- * (or when `attempt` changes, i.e. on each failed submit), listing every error as a link to its field.
+ * (or when `attempt` changes, i.e. on each failed submit), listing every error as a link to its field. An error
+ * put right goes from the list without taking the focus from the field being fixed.
  */
 export function ErrorSummary({
   errors,
@@ -34,9 +35,15 @@ export function ErrorSummary({
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const signature = errors.map((e) => `${e.field}:${e.message}`).join('|');
+  const shown = useRef<{ signature: string; attempt: number | undefined } | null>(null);
 
   useEffect(() => {
+    const before = shown.current;
+    shown.current = { signature, attempt };
     if (!signature) return;
+    // Only fewer errors than before, in the same attempt: the fisher is fixing a field; the focus stays there.
+    const previous = new Set(before ? before.signature.split('|') : []);
+    if (before && before.attempt === attempt && signature.split('|').every((e) => previous.has(e))) return;
     // No toast may cover the summary (issue 15, point 9): they close as it shows.
     dispensarToasts();
     ref.current?.focus();

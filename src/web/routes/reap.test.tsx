@@ -1,10 +1,11 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Obrigacao, Questionario } from '../../shared/schemas/reap';
 import { setToken } from '../lib/storage';
-import { installMockHttp, ok, type MockHttp } from '../test/http';
+import { fail, installMockHttp, ok, type MockHttp } from '../test/http';
 import { renderApp } from '../test/render-app';
-import { fisherToken } from '../test/tokens';
+import { documento } from '../test/respostas';
+import { fisherToken, staffToken } from '../test/tokens';
 
 let http: MockHttp & { restore: () => void };
 let restoreNavigation: (() => void) | undefined;
@@ -18,6 +19,7 @@ beforeEach(() => {
 afterEach(() => {
   http.restore();
   restoreNavigation?.();
+  vi.restoreAllMocks();
 });
 
 function open(path: string) {
@@ -32,7 +34,7 @@ const obrigacao = (extra: Partial<Obrigacao>): Obrigacao => ({
 });
 
 const questionario = (extra: Partial<Questionario> = {}): Questionario => ({
-  ...obrigacao({}), solicitacao: { id: 10 }, tipoPrestacaoServico: null, realizouPesca: null, houveComercializacao: null,
+  ...obrigacao({}), solicitacao: { id: 10 }, pescador: { nome: 'MARIA DAS GRAÇAS PESCADORA', cpf: '12345678909', uf: 'PA' }, tipoPrestacaoServico: null, realizouPesca: null, houveComercializacao: null,
   totalDiasTrabalhadoAno: null, reapsArtesanais: [], resultadosOperacaoPesca: [], gruposAlvosPescado: [], locaisPescaPetrecho: [],
   ufsComercializacao: [], justificativasSolicitacao: [], documentosJustificativa: [], documentoRelacaoTrabalho: [], codigoVerificacao: null,
   ...extra,
@@ -78,7 +80,7 @@ describe('/reap/declaracao', () => {
 
 describe('/reap/artesanal', () => {
   it('checks the rules before sending, linking each error to its field, and the days of each month as typed', async () => {
-    http.get('/api/reap/questionario-basico/7', ok(questionario({ id: 7, anoReferencia: 2025 })));
+    http.get('/api/reap/questionario-basico/7', ok(questionario({ id: 7, anoReferencia: 2025, iniciada: true })));
     open('/reap/artesanal?idQuestionarioBasico=7');
     fireEvent.click(await screen.findByRole('button', { name: 'Enviar a REAP' }));
     const link = await screen.findByRole('link', { name: /Informe no campo Se Realizou pesca nesse período!/ });
@@ -105,5 +107,197 @@ describe('/reap/artesanal', () => {
     expect(screen.getByText('ABCDEFGHJKLMNPQR')).toBeTruthy();
     expect(screen.getByText('Doença ou acidente')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Enviar a REAP' })).toBeNull();
+  });
+});
+
+/** Types character by character, as a user would, the cursor at the end (the masks read each key). */
+function digitar(input: HTMLInputElement, texto: string) {
+  for (const ch of texto) {
+    fireEvent.keyDown(input, { key: ch });
+    fireEvent.input(input, { target: { value: input.value + ch } });
+  }
+}
+
+const rascunhos = () => http.callsTo('/api/reap/questionario-basico');
+/** The draft the form saved last (it saves 1.5 s after the last change). */
+async function rascunhoSalvo(): Promise<Record<string, unknown>> {
+  await waitFor(() => expect(rascunhos().length).toBeGreaterThan(0), { timeout: 5000 });
+  return rascunhos().at(-1)!.data as Record<string, unknown>;
+}
+
+describe('/reap/artesanal (issue 21)', () => {
+  beforeEach(() => {
+    http.post('/api/reap/questionario-basico', ok(questionario({ id: 7 })));
+  });
+
+  it("keeps a fishing location of another state (Manaus, AM) when the draft comes back, and starts a new one at the fisher's state", async () => {
+    http.get('/api/municipios/uf/AM', ok([{ id: 1300029, nome: 'Alvarães', uf: 'AM' }, { id: 1302603, nome: 'Manaus', uf: 'AM' }]));
+    http.get('/api/municipios/uf/CE', ok([{ id: 2304400, nome: 'Fortaleza', uf: 'CE' }]));
+    http.get('/api/reap/questionario-basico/7', ok(questionario({
+      id: 7, iniciada: true, realizouPesca: true, pescador: { nome: 'MARIA DAS GRAÇAS PESCADORA', cpf: '12345678909', uf: 'CE' },
+      locaisPescaPetrecho: [{ ambientePesca: 1, petrechoPesca: 2, areaPretendidaPesca: { idMunicipio: 1302603, tipoLocalPesca: 1, nomePopularLocalPesca: null } }],
+    })));
+    open('/reap/artesanal?idQuestionarioBasico=7');
+    const uf = await screen.findByLabelText<HTMLSelectElement>('Estado (UF) do local');
+    expect(uf.value).toBe('AM');
+    const municipio = screen.getByLabelText<HTMLSelectElement>('Município');
+    await waitFor(() => expect(municipio.value).toBe('1302603'));
+    expect(within(municipio).queryByRole('option', { name: 'Belém' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Adicionar outro local' }));
+    const ufs = screen.getAllByLabelText<HTMLSelectElement>('Estado (UF) do local');
+    expect(ufs.map((s) => s.value)).toEqual(['AM', 'CE']);
+    const salvo = await rascunhoSalvo();
+    expect((salvo.locaisPescaPetrecho as { areaPretendidaPesca: { idMunicipio: number | null } }[]).map((l) => l.areaPretendidaPesca.idMunicipio))
+      .toEqual([1302603, null]);
+  });
+
+  it('takes decimals in every unit: 40,5 dúzias come back as typed and are saved as 40.5', async () => {
+    http.get('/api/reap/questionario-basico/7', ok(questionario({
+      id: 7, iniciada: true, realizouPesca: true,
+      resultadosOperacaoPesca: [{ especiePescado: { id: 1, nome: 'Tainha', nomeCientifico: 'Mugil liza' }, tipoUnidadeMedida: { id: 3 }, totalPescado: 40.5, precoQuilo: 20 }],
+    })));
+    open('/reap/artesanal?idQuestionarioBasico=7');
+    const total = await screen.findByLabelText<HTMLInputElement>('Quantidade pescada (dúzia)');
+    expect(total.value).toBe('40,5');
+    fireEvent.input(total, { target: { value: '' } });
+    digitar(total, '12,75');
+    expect(total.value).toBe('12,75');
+    const salvo = await rascunhoSalvo();
+    expect((salvo.resultadosOperacaoPesca as { totalPescado: number }[])[0]!.totalPescado).toBe(12.75);
+  });
+
+  it('takes several states of sale, each state once', async () => {
+    http.get('/api/reap/questionario-basico/7', ok(questionario({
+      id: 7, iniciada: true, realizouPesca: true, houveComercializacao: true,
+      ufsComercializacao: [{ uf: 'PA', comercializacoesPescado: [{ tipoComprador: 1 }] }],
+    })));
+    open('/reap/artesanal?idQuestionarioBasico=7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Adicionar outro estado de venda' }));
+    const estados = screen.getAllByLabelText<HTMLSelectElement>('Estado onde vendeu');
+    expect(estados).toHaveLength(2);
+    expect(within(estados[1]!).queryByRole('option', { name: 'Pará' })).toBeNull();
+    fireEvent.change(estados[1]!, { target: { value: 'AM' } });
+    const salvo = await rascunhoSalvo();
+    expect((salvo.ufsComercializacao as { uf: string }[]).map((u) => u.uf)).toEqual(['PA', 'AM']);
+  });
+
+  it('clears a field error as soon as the field is put right, leaving the focus in the field', async () => {
+    http.get('/api/reap/questionario-basico/7', ok(questionario({ id: 7, anoReferencia: 2024, iniciada: true })));
+    open('/reap/artesanal?idQuestionarioBasico=7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Enviar a REAP' }));
+    await screen.findByRole('link', { name: /Informe no campo Se Realizou pesca nesse período!/ });
+    fireEvent.click(screen.getAllByLabelText('Sim')[0]!);
+    await waitFor(() => expect(screen.queryByText(/Informe no campo Se Realizou pesca nesse período!/)).toBeNull());
+    expect(screen.queryByText('Confira todos os campos do formulário')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar a REAP' }));
+    const meses = await screen.findByRole('link', { name: /É obrigatório informar quantidade de dias trabalhados de todos os meses!/ });
+    expect(meses.getAttribute('href')).toBe('#mes-1');
+    const janeiro = screen.getByLabelText<HTMLInputElement>('Janeiro');
+    janeiro.focus();
+    fireEvent.change(janeiro, { target: { value: '10' } });
+    await waitFor(() => expect(screen.queryByText(/É obrigatório informar quantidade de dias trabalhados de todos os meses!/)).toBeNull());
+    expect(document.activeElement).toBe(janeiro);
+    // The errors of fields not touched stay until the next send.
+    expect(screen.getByRole('link', { name: /Informe o Tipo de Serviço no campo Relação de Trabalho!/ })).toBeTruthy();
+  });
+
+  it('goes through the declaration when the address of the form is typed', async () => {
+    http.get('/api/reap/questionario-basico/7', ok(questionario({ id: 7 })));
+    const { router } = open('/reap/artesanal?idQuestionarioBasico=7');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/reap/declaracao'));
+    fireEvent.click(await screen.findByLabelText('Li e concordo com a declaração'));
+    fireEvent.click(screen.getByRole('button', { name: 'Avançar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/reap/artesanal'));
+    await screen.findByRole('button', { name: 'Enviar a REAP' });
+  });
+
+  it('shows an industrial REAP opened at /reap/artesanal in the industrial form', async () => {
+    http.get('/api/reap/questionario-basico/7', ok(questionario({ id: 7, categoria: 1, iniciada: true })));
+    const { router } = open('/reap/artesanal?idQuestionarioBasico=7');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/reap/industrial'));
+    await screen.findByRole('radio', { name: 'Carteira de Trabalho (CTPS)' });
+    expect(screen.queryByLabelText('Janeiro')).toBeNull();
+  });
+});
+
+describe('/reap/industrial (issue 21)', () => {
+  it("says what is wrong with a file after a failed send: its type, its size", async () => {
+    http.get('/api/reap/questionario-basico/7', ok(questionario({ id: 7, categoria: 1, iniciada: true })));
+    open('/reap/industrial?idQuestionarioBasico=7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Enviar a REAP' }));
+    await screen.findByRole('link', { name: /É obrigatório anexar pelo menos 1 documento da relação de trabalho/ });
+    const arquivo = screen.getByLabelText<HTMLInputElement>(/Comprovante da relação de trabalho/);
+    fireEvent.change(arquivo, { target: { files: [new File(['anotações'], 'notas.txt', { type: 'text/plain' })] } });
+    await screen.findByText('O documento precisa ser formato PDF, JPG ou PNG');
+    fireEvent.change(arquivo, { target: { files: [new File([new Uint8Array(3 * 1024 * 1024)], 'grande.pdf', { type: 'application/pdf' })] } });
+    await screen.findByText('O documento não pode ser maior que 2MB');
+    expect(http.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('gives the focus to the next document after a removal, then to the file field', async () => {
+    http.get('/api/reap/questionario-basico/7', ok(questionario({ id: 7, categoria: 1, iniciada: true, documentoRelacaoTrabalho: [documento(5, 7), documento(6, 7)] })));
+    http.delete(/^\/api\/documentos\/reap-industrial\/7\/documento\/\d+$/, { status: 204 });
+    open('/reap/industrial?idQuestionarioBasico=7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Remover arquivo-5.pdf' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remover arquivo-6.pdf' })));
+    fireEvent.click(screen.getByRole('button', { name: 'Remover arquivo-6.pdf' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/Comprovante da relação de trabalho/)));
+    expect(http.calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([
+      '/api/documentos/reap-industrial/7/documento/5', '/api/documentos/reap-industrial/7/documento/6',
+    ]);
+  });
+
+  it('prints the quantities of a sent REAP with their decimals', async () => {
+    http.get('/api/reap/questionario-basico/8', ok(questionario({
+      id: 8, enviada: true, situacao: 9, realizouPesca: true, enviadaEm: '2026-02-01T12:00:00.000Z',
+      resultadosOperacaoPesca: [{ especiePescado: { id: 1, nome: 'Tainha', nomeCientifico: 'Mugil liza' }, tipoUnidadeMedida: { id: 3 }, totalPescado: 40.5, precoQuilo: 20 }],
+    })));
+    open('/reap/artesanal?idQuestionarioBasico=8');
+    await screen.findByText(/40,5 dz a R\$ 20,00/);
+  });
+});
+
+describe('/analise/reap-obrigacoes (issue 21)', () => {
+  beforeEach(() => {
+    setToken(staffToken());
+    http.get(/^\/api\/reap\/consultar-obrigacoes\/filtro/, ok({ total: 0, pagina: 1, tamanhoPagina: 20, obrigacoes: [] }));
+  });
+
+  it("names the fisher of the REAP read, and opens its documents through the signed address", async () => {
+    http.get('/api/reap/questionario-basico/9', ok(questionario({
+      id: 9, categoria: 1, enviada: true, situacao: 9, realizouPesca: true, tipoPrestacaoServico: 4, enviadaEm: '2026-02-01T12:00:00.000Z',
+      documentoRelacaoTrabalho: [documento(5, 7, { nomeArquivo: 'ctps.pdf' })],
+    })));
+    http.get(/^\/api\/cloud-storage\//, ok({ url: 'https://storage.example/assinado?x=1' }));
+    const aba = { opener: {} as unknown, closed: false, location: { href: '' }, close: vi.fn() };
+    vi.spyOn(window, 'open').mockImplementation(() => aba as unknown as Window);
+    open('/analise/reap-obrigacoes?questionario=9');
+    await screen.findByText('MARIA DAS GRAÇAS PESCADORA');
+    expect(screen.getByText('123.456.789-09')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Abrir ctps.pdf' }));
+    await waitFor(() => expect(aba.location.href).toBe('https://storage.example/assinado?x=1'));
+    expect(http.calls.at(-1)?.url).toMatch(/^\/api\/cloud-storage\/chave5\?jwt=/);
+  });
+
+  it('says at the CPF field that a partial CPF is incomplete, in the error summary too, and does not search', async () => {
+    open('/analise/reap-obrigacoes');
+    await screen.findByText('0 obrigações encontradas');
+    fireEvent.change(screen.getByLabelText('CPF'), { target: { value: '123.456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pesquisar' }));
+    const link = await screen.findByRole('link', { name: 'Informe o CPF completo, com 11 dígitos' });
+    expect(link.getAttribute('href')).toBe('#filtro-cpf');
+    expect(screen.getByLabelText('CPF').getAttribute('aria-invalid')).toBe('true');
+    expect(http.calls.some((c) => c.url.includes('cpf='))).toBe(false);
+    fireEvent.change(screen.getByLabelText('CPF'), { target: { value: '123.456.789-09' } });
+    await waitFor(() => expect(screen.queryByText('Informe o CPF completo, com 11 dígitos')).toBeNull());
+  });
+
+  it('shows the message of a filter the server refused at its field', async () => {
+    http.get(/^\/api\/reap\/consultar-obrigacoes\/filtro\?cpf=123/, fail(400, 'Dados inválidos', { erros: ['cpf: Informe o CPF completo, com 11 dígitos'] }));
+    open('/analise/reap-obrigacoes?cpf=123');
+    const link = await screen.findByRole('link', { name: 'Informe o CPF completo, com 11 dígitos' });
+    expect(link.getAttribute('href')).toBe('#filtro-cpf');
   });
 });

@@ -1,15 +1,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Categoria } from '../../shared/enums';
 import { MENSAGENS_REAP } from '../../shared/regras/reap';
-import { ROTA_HOME, ROTA_REAP } from '../../shared/rotas-web';
+import { ROTA_HOME, ROTA_REAP, ROTA_REAP_DECLARACAO } from '../../shared/rotas-web';
 import type { Questionario } from '../../shared/schemas/reap';
 import { Loading } from '../components/loading';
 import { Message } from '../components/message';
 import { PageTitle } from '../components/page-title';
 import { RequireSession } from '../components/require-session';
 import {
-  DeclaracaoReap, fetchQuestionario, FormularioArtesanal, FormularioIndustrial, ObrigacoesPescador, reapKeys, VisualizacaoReap,
+  declaracaoAceita, DeclaracaoReap, fetchQuestionario, FormularioArtesanal, FormularioIndustrial, ObrigacoesPescador, reapKeys,
+  rotaFormularioReap, VisualizacaoReap,
 } from '../features/reap';
 import { mensagemErro } from '../lib/api';
 import { useSession } from '../lib/session';
@@ -65,6 +67,16 @@ function SeEditavel({ q, children }: { q: Questionario; children: React.ReactNod
   return <>{children}</>;
 }
 
+/**
+ * The form of a REAP only at its own address and after its declaration: a REAP of the other category goes to its
+ * form, one whose declaration was not accepted (an address typed or bookmarked) to the declaration.
+ */
+function FormularioDaCategoria({ q, industrial, children }: { q: Questionario; industrial: boolean; children: React.ReactNode }) {
+  if ((q.categoria === Categoria.INDUSTRIAL) !== industrial) return <Navigate to={rotaFormularioReap(q)} replace />;
+  if (!q.enviada && q.noPrazo && !declaracaoAceita(q)) return <Navigate to={`${ROTA_REAP_DECLARACAO}?idQuestionarioBasico=${q.id}`} replace />;
+  return <SeEditavel q={q}>{children}</SeEditavel>;
+}
+
 function useAoEnviar() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -88,7 +100,7 @@ export function ReapArtesanalRoute() {
   const aoEnviar = useAoEnviar();
   return (
     <ComQuestionario titulo={(q) => `REAP artesanal ${q.anoReferencia}`}>
-      {(q) => <SeEditavel q={q}><FormularioArtesanal questionario={q} onEnviado={aoEnviar} /></SeEditavel>}
+      {(q) => <FormularioDaCategoria q={q} industrial={false}><FormularioArtesanal questionario={q} onEnviado={aoEnviar} /></FormularioDaCategoria>}
     </ComQuestionario>
   );
 }
@@ -98,7 +110,7 @@ export function ReapIndustrialRoute() {
   const aoEnviar = useAoEnviar();
   return (
     <ComQuestionario titulo={(q) => `REAP industrial ${q.anoReferencia}`}>
-      {(q) => <SeEditavel q={q}><FormularioIndustrial questionario={q} onEnviado={aoEnviar} /></SeEditavel>}
+      {(q) => <FormularioDaCategoria q={q} industrial><FormularioIndustrial questionario={q} onEnviado={aoEnviar} /></FormularioDaCategoria>}
     </ComQuestionario>
   );
 }

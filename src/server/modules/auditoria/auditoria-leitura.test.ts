@@ -122,7 +122,7 @@ describe('GET /api/lgpd/meus-dados', () => {
     expect(d.pescador).toMatchObject({ id: pescador.id });
     expect(d.solicitacoes.map((s: { id: number }) => s.id)).toEqual([id]);
     expect(d.solicitacoes[0].documentos.map((x: { tipoDocumento: number }) => x.tipoDocumento).sort((a: number, b: number) => a - b)).toEqual([...DOCUMENTOS_BASICOS].sort((a, b) => a - b));
-    expect(Object.keys(d.solicitacoes[0].documentos[0]).sort()).toEqual(['aprovado', 'id', 'migrado', 'nome', 'nomeArquivo', 'tipoDocumento']);
+    expect(Object.keys(d.solicitacoes[0].documentos[0]).sort()).toEqual(['aprovado', 'id', 'migrado', 'nome', 'nomeArquivo', 'tipoDocumento', 'tipoDocumentoDescricao']);
     expect(d.notificacoes).toEqual([expect.objectContaining({ conteudo: 'Lida.', lidaEm: expect.any(String) })]);
     const { rows } = await t.db.execute<{ n: number }>(sql`
       SELECT count(*)::int AS n FROM auditoria WHERE acao = 'EXPORTACAO_DADOS_PESSOAIS' AND recurso_id = ${String(pescador.id)}`);

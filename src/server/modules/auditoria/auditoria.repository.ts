@@ -79,13 +79,29 @@ export function consultaPagina(f: FiltrosSql, limite: number): SQL {
     LIMIT ${limite}`;
 }
 
+/** Who identifies one fisher in a report's filters (FILTROS_QUE_IDENTIFICAM of the report). */
+export interface IdentificacaoPescador {
+  cpf: string;
+  /** Normalised ('PAPA00000000042'), or null without an RGP number. */
+  numeroRgp: string | null;
+  /** Upper case, as the report keeps its name filter. */
+  nome: string;
+}
+
+/** A report (preview or file) whose filters named one fisher, as that fisher sees it. */
+export type LinhaRelatorioNomeando = Omit<LinhaAcesso, 'recurso'>;
+
 /** SQL of reading the audit trail (AuditoriaService writes it; nobody else touches `auditoria`). */
 export class AuditoriaRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** The audit screen's pages, a heavy read over millions of rows: a standby when configured (issue 23). */
+    private readonly leitura: Database = db,
+  ) {}
 
   /** One page, newest first, and one row more than asked (so the caller knows whether a next page exists). */
   async pagina(f: FiltrosSql, tamanho: number): Promise<LinhaAuditoria[]> {
-    const { rows } = await this.db.execute<LinhaAuditoria>(consultaPagina(f, tamanho + 1));
+    const { rows } = await this.leitura.execute<LinhaAuditoria>(consultaPagina(f, tamanho + 1));
     return rows.map((r) => ({ ...r, criado_em: new Date(r.criado_em) }));
   }
 
@@ -101,6 +117,31 @@ export class AuditoriaRepository {
       WHERE a.pescador_id = ${pescadorId} AND a.perfil_ator IS NOT NULL AND a.perfil_ator <> ${Perfil.INTERESSADO} ${keyset}
       ORDER BY a.criado_em DESC, a.id DESC
       LIMIT ${tamanho + 1}`);
+    return rows.map((r) => ({ ...r, criado_em: new Date(r.criado_em) }));
+  }
+
+  /**
+   * The staff reports (preview or file) whose filters named the fisher: their CPF, their RGP number or their
+   * whole name. The report is not written per fisher, so a report that merely counted them among others (a state,
+   * a category) is not found here. auditoria_acao_idx serves the two actions; the filters are read from
+   * `detalhes`, which only these rows are checked for. For the LGPD export only (rare, one fisher).
+   */
+  async relatoriosQueNomeiam(p: IdentificacaoPescador, acoes: readonly string[]): Promise<LinhaRelatorioNomeando[]> {
+    const filtro = sql`a.detalhes -> 'filtros'`;
+    const { rows } = await this.db.execute<LinhaRelatorioNomeando>(sql`
+      SELECT a.id::text AS id, a.criado_em, a.acao, a.perfil_ator, COALESCE(a.orgao_ator, m.sigla_orgao) AS orgao_ator,
+             o.nome AS nome_orgao
+      FROM auditoria a
+      -- Report events written without the actor's agency: the agency the staff member has now (a read).
+      LEFT JOIN usuario u ON a.orgao_ator IS NULL AND u.cpf = a.cpf_ator
+      LEFT JOIN usuario_mapa m ON m.usuario_id = u.id
+      LEFT JOIN orgao o ON o.sigla = COALESCE(a.orgao_ator, m.sigla_orgao)
+      WHERE a.acao IN (${sql.join(acoes.map((x) => sql`${x}`), sql`, `)})
+        AND a.perfil_ator IS NOT NULL AND a.perfil_ator <> ${Perfil.INTERESSADO}
+        AND (${filtro} ->> 'cpfPescador' = ${p.cpf}
+          OR (${p.numeroRgp}::text IS NOT NULL AND ${filtro} ->> 'numeroRGP' = ${p.numeroRgp})
+          OR ${filtro} ->> 'nome' = ${p.nome})
+      ORDER BY a.criado_em DESC, a.id DESC`);
     return rows.map((r) => ({ ...r, criado_em: new Date(r.criado_em) }));
   }
 }

@@ -2,13 +2,13 @@ import { formatCpf } from '../../../shared/cpf';
 import { Perfil, perfilLabel } from '../../../shared/enums';
 import {
   MENSAGENS_AUDITORIA, TAMANHO_PAGINA_AUDITORIA, type AcessoAosMeusDados, type AcessosAosMeusDados, type FiltrosAuditoria,
-  type PaginaAuditoria,
+  type AcessoExportado, type PaginaAuditoria,
 } from '../../../shared/schemas/auditoria';
 import type { Database, Executor } from '../../db/client';
 import { auditoria } from '../../db/schema';
 import { Agrupador } from '../../lib/agrupador';
 import { AppError } from '../../lib/errors';
-import { AuditoriaRepository } from './auditoria.repository';
+import { AuditoriaRepository, type IdentificacaoPescador } from './auditoria.repository';
 
 export interface EventoAuditoria {
   acao: string;
@@ -91,8 +91,10 @@ export class AuditoriaService {
     private readonly db: Database,
     /** Told of each best-effort write that failed, with the event's action (never its actor). */
     private readonly onFailure: (err: unknown, acao: string) => void = () => undefined,
+    /** Where the trail is read for the audit screen (a standby when configured; issue 23). */
+    leitura: Database = db,
   ) {
-    this.#repo = new AuditoriaRepository(db);
+    this.#repo = new AuditoriaRepository(db, leitura);
     this.#lote = new Agrupador((linhas) => this.#inserirLote(linhas));
   }
 
@@ -227,7 +229,42 @@ export class AuditoriaService {
       proximo: linhas.length > ACESSOS_POR_PAGINA ? pagina[pagina.length - 1]!.id : null,
     };
   }
+
+  /**
+   * For the LGPD export (art. 18, VII and art. 19): every staff view or change of the signed-in fisher's data, and
+   * every report whose filters named them (decision 0044), newest first. As on /home: the agency and the profile
+   * and when, never the staff member's name or CPF, never the report's filters (they may name others).
+   */
+  async todosAcessosDoPescador(
+    ator: Ator & { idPescador: number | null }, identificacao: IdentificacaoPescador,
+  ): Promise<AcessoExportado[]> {
+    if (ator.perfil !== Perfil.INTERESSADO || ator.idPescador === null) throw AppError.forbidden();
+    const acessos: AcessoExportado[] = [];
+    let apos: string | undefined;
+    do {
+      const pagina = await this.acessosDoPescador(ator, apos);
+      acessos.push(...pagina.acessos);
+      apos = pagina.proximo ?? undefined;
+    } while (apos);
+    for (const l of await this.#repo.relatoriosQueNomeiam(identificacao, ACOES_RELATORIO)) {
+      acessos.push({
+        id: l.id,
+        criadoEm: l.criado_em.toISOString(),
+        tipo: 'RELATORIO',
+        descricao: l.acao === 'RELATORIO_PESCADORES_PREVIA'
+          ? 'Consultou um relatório de pescadores filtrado pelos seus dados'
+          : 'Emitiu um relatório de pescadores filtrado pelos seus dados',
+        orgao: l.orgao_ator,
+        nomeOrgao: l.nome_orgao,
+        perfil: perfilLabel[l.perfil_ator as Perfil] ?? 'Servidor',
+      });
+    }
+    return acessos.sort((a, b) => (a.criadoEm === b.criadoEm ? Number(b.id) - Number(a.id) : b.criadoEm.localeCompare(a.criadoEm)));
+  }
 }
+
+/** The report actions whose filters may name a fisher (relatorio.service.ts writes them with `filtros`). */
+const ACOES_RELATORIO = ['RELATORIO_PESCADORES', 'RELATORIO_PESCADORES_PREVIA'] as const;
 
 /** An event as its row is written. */
 type LinhaAuditoria = {

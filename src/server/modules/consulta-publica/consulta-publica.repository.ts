@@ -18,7 +18,7 @@ export class ConsultaPublicaRepository {
 
   /** A sent request (REAP excluded) by its protocol number (unique constraint solicitacao_numero_protocolo_unique). */
   async findProtocolo(numeroProtocolo: string): Promise<ProtocoloRow | undefined> {
-    const { rows } = await this.db.execute<Omit<ProtocoloRow, 'enviadaEm'> & { enviadaEm: Date | string }>(sql`
+    const { rows } = await this.db.execute<LinhaProtocolo>(sql`
       SELECT s.id, s.numero_protocolo AS "numeroProtocolo", s.tipo, s.situacao, s.enviada_em AS "enviadaEm",
              p.nome, COALESCE(s.uf_pescador, p.uf) AS uf
       FROM solicitacao s
@@ -26,8 +26,30 @@ export class ConsultaPublicaRepository {
       WHERE s.numero_protocolo = ${numeroProtocolo}
         AND s.enviada_em IS NOT NULL
         AND s.tipo <> ${TipoSolicitacao.REAP}`);
-    const r = rows[0];
-    if (!r) return undefined;
-    return { ...r, enviadaEm: r.enviadaEm instanceof Date ? r.enviadaEm : new Date(r.enviadaEm) };
+    return paraProtocolo(rows[0]);
   }
+
+  /**
+   * The sent request (REAP excluded) behind a receipt's signed code: its id (primary key) and the protocol number
+   * the code was printed with, both.
+   */
+  async findProtocoloDoComprovante(idSolicitacao: number, numeroProtocolo: string): Promise<ProtocoloRow | undefined> {
+    const { rows } = await this.db.execute<LinhaProtocolo>(sql`
+      SELECT s.id, s.numero_protocolo AS "numeroProtocolo", s.tipo, s.situacao, s.enviada_em AS "enviadaEm",
+             p.nome, COALESCE(s.uf_pescador, p.uf) AS uf
+      FROM solicitacao s
+      JOIN pescador p ON p.id = s.pescador_id
+      WHERE s.id = ${idSolicitacao}
+        AND s.numero_protocolo = ${numeroProtocolo}
+        AND s.enviada_em IS NOT NULL
+        AND s.tipo <> ${TipoSolicitacao.REAP}`);
+    return paraProtocolo(rows[0]);
+  }
+}
+
+type LinhaProtocolo = Omit<ProtocoloRow, 'enviadaEm'> & { enviadaEm: Date | string };
+
+function paraProtocolo(r: LinhaProtocolo | undefined): ProtocoloRow | undefined {
+  if (!r) return undefined;
+  return { ...r, enviadaEm: r.enviadaEm instanceof Date ? r.enviadaEm : new Date(r.enviadaEm) };
 }

@@ -6,11 +6,14 @@ import {
   protocoloPublicoParam, protocoloPublicoSchema,
 } from '../../../shared/schemas/carteira';
 import { texto } from '../../../shared/schemas/primitivos';
+import { tokenComprovanteParam } from '../../../shared/schemas/verificacao';
 import { ok } from '../../plugins/envelope';
 import type { ConsultaPublicaService } from './consulta-publica.service';
 
 /** Lookups per client address and minute (each also costs a solved captcha). */
 export const LIMITE_CONSULTAS_POR_MINUTO = 20;
+/** Checks of a receipt's QR code per client address and minute: the card's limit (carteira.routes.ts). */
+export const LIMITE_VERIFICACAO_COMPROVANTE_POR_MINUTO = 30;
 /** Challenges per client address and minute: a page load asks one, a retry another. */
 export const LIMITE_DESAFIOS_POR_MINUTO = 30;
 
@@ -78,4 +81,22 @@ export const consultaPublicaRoutes: FastifyPluginAsyncZod<{ consultaPublica: Con
       response: { 200: envelopeOf(protocoloPublicoSchema) },
     },
   }, async (req) => ok(await consultaPublica.consultarProtocolo(req.params.id, req.headers[CABECALHO_CAPTCHA], req.ip)));
+
+  app.get('/api/protocolo-solicitacao/verificar/:token', {
+    // The code is signed (HMAC), so no captcha; the limit and the audit trail bound its use (decision 0044).
+    config: limite(LIMITE_VERIFICACAO_COMPROVANTE_POR_MINUTO),
+    // The code names a request: the access log of this address is not written (warnings and errors only).
+    logLevel: 'warn',
+    schema: {
+      tags: ['consulta-publica'],
+      summary: 'Verifica o comprovante de protocolo pelo código do QR (sem login, sem CAPTCHA)',
+      description: 'Responde o mesmo que a consulta pública do protocolo (nome mascarado, sem CPF). Código '
+        + 'adulterado: 400 "Código de verificação inválido.".',
+      params: tokenComprovanteParam,
+      response: { 200: envelopeOf(protocoloPublicoSchema) },
+    },
+  }, async (req) => {
+    const { protocolo, mensagem } = await consultaPublica.verificarProtocolo(req.params.token, req.ip);
+    return ok(protocolo, mensagem);
+  });
 };

@@ -7,13 +7,16 @@ import {
 } from '../../../shared/schemas/carteira';
 import type { CaptchaVerifier } from '../../adapters/captcha/captcha';
 import { CodigoErro } from '../../../shared/codigos-erro';
+import { MENSAGENS_VERIFICACAO } from '../../../shared/schemas/verificacao';
 import { AppError } from '../../lib/errors';
 import type { AuditoriaService, EventoAuditoria } from '../auditoria/auditoria.service';
 import type { CarteiraService } from '../carteira/carteira.service';
-import type { ConsultaPublicaRepository } from './consulta-publica.repository';
+import type { AssinadorProtocolo } from '../../lib/codigos-comprovantes';
+import type { ConsultaPublicaRepository, ProtocoloRow } from './consulta-publica.repository';
 
 const ACAO_CARTEIRA = 'CONSULTA_PUBLICA_CARTEIRA';
 const ACAO_PROTOCOLO = 'CONSULTA_PUBLICA_PROTOCOLO';
+const ACAO_VERIFICACAO_PROTOCOLO = 'VERIFICACAO_PROTOCOLO';
 
 /**
  * The anonymous lookups of the product guide ("Public lookups and the card"): a card by CPF and RGP number, a
@@ -26,6 +29,8 @@ export class ConsultaPublicaService {
     private readonly carteira: CarteiraService,
     private readonly repo: ConsultaPublicaRepository,
     private readonly auditoria: AuditoriaService,
+    /** Opens the signed codes of the protocol receipts' QR (decision 0044). */
+    private readonly assinadorProtocolo: AssinadorProtocolo,
     /** hCaptcha's public site key when hCaptcha verifies the lookups; undefined for ALTCHA. */
     private readonly hcaptchaSiteKey?: string,
   ) {}
@@ -65,16 +70,30 @@ export class ConsultaPublicaService {
       throw AppError.notFound(MENSAGENS_CARTEIRA.protocoloNaoEncontrado);
     }
     await this.auditoria.registrar({ acao: ACAO_PROTOCOLO, recurso, recursoId: s.id, ip, sucesso: true });
-    return {
-      numeroProtocolo: s.numeroProtocolo,
-      tipo: s.tipo,
-      tipoDescricao: tipoSolicitacaoLabel[s.tipo as TipoSolicitacao] ?? String(s.tipo),
-      situacao: s.situacao,
-      situacaoDescricao: situacaoSolicitacaoLabel(s.situacao),
-      dataEnvio: s.enviadaEm.toISOString(),
-      nome: mascararNome(s.nome),
-      uf: s.uf,
-    };
+    return protocoloPublico(s);
+  }
+
+  /**
+   * GET /api/protocolo-solicitacao/verificar/{token}: the request behind a receipt's QR code, as the captcha
+   * lookup answers it. A code this server did not sign is 400 'Código de verificação inválido.'; a genuine code
+   * whose request is no longer a sent one (a deleted row) is 404. Audited with the IP.
+   */
+  async verificarProtocolo(token: string, ip: string): Promise<{ protocolo: ProtocoloPublico; mensagem: string }> {
+    const recurso = 'protocolo-solicitacao/verificar';
+    const dados = this.assinadorProtocolo.verificar(token);
+    if (!dados) {
+      await this.auditoria.tentarRegistrar({ acao: ACAO_VERIFICACAO_PROTOCOLO, recurso, ip, sucesso: false, detalhes: { motivo: 'codigo_invalido' } });
+      throw AppError.badRequest(MENSAGENS_VERIFICACAO.codigoInvalido);
+    }
+    const s = await this.repo.findProtocoloDoComprovante(dados.idSolicitacao, dados.numeroProtocolo);
+    if (!s) {
+      await this.auditoria.tentarRegistrar({
+        acao: ACAO_VERIFICACAO_PROTOCOLO, recurso, recursoId: dados.idSolicitacao, ip, sucesso: false, detalhes: { motivo: 'nao_encontrado' },
+      });
+      throw AppError.notFound(MENSAGENS_VERIFICACAO.protocoloNaoEncontrado);
+    }
+    await this.auditoria.registrar({ acao: ACAO_VERIFICACAO_PROTOCOLO, recurso, recursoId: s.id, ip, sucesso: true });
+    return { protocolo: protocoloPublico(s), mensagem: MENSAGENS_VERIFICACAO.protocoloAutentico };
   }
 
   /** 403 'Token de CAPTCHA inválido ou não fornecido' for a missing, invalid, expired or already used token. */
@@ -85,4 +104,18 @@ export class ConsultaPublicaService {
     await this.auditoria.tentarRegistrar(evento);
     throw AppError.forbidden(MENSAGENS_CARTEIRA.captchaInvalido, CodigoErro.CAPTCHA_INVALIDO);
   }
+}
+
+/** What the public protocol checks show of a request: the fisher's name masked, the rest as filed. */
+function protocoloPublico(s: ProtocoloRow): ProtocoloPublico {
+  return {
+    numeroProtocolo: s.numeroProtocolo,
+    tipo: s.tipo,
+    tipoDescricao: tipoSolicitacaoLabel[s.tipo as TipoSolicitacao] ?? String(s.tipo),
+    situacao: s.situacao,
+    situacaoDescricao: situacaoSolicitacaoLabel(s.situacao),
+    dataEnvio: s.enviadaEm.toISOString(),
+    nome: mascararNome(s.nome),
+    uf: s.uf,
+  };
 }

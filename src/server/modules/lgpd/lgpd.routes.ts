@@ -30,7 +30,10 @@ export const lgpdRoutes: FastifyPluginAsyncZod<{ lgpd: LgpdService }> = async (a
     preValidation: app.autorizar(Perfil.INTERESSADO),
     schema: {
       tags: ['lgpd'],
-      summary: 'Baixar meus dados (LGPD art. 18): cadastro, solicitações, documentos (metadados) e notificações',
+      summary: 'Baixar meus dados (LGPD art. 18): cadastro, solicitações, REAPs, documentos (metadados), notificações e acessos',
+      description: 'Só do pescador autenticado. Cada código de lista traz ao lado a descrição (`sexo: 2`, '
+        + '`sexoDescricao: "Feminino"`). Em `acessos`, as visualizações e alterações feitas por servidores e os '
+        + 'relatórios filtrados pelos dados do pescador: órgão, perfil e data, nunca o nome ou o CPF do servidor.',
       security: [{ bearer: [] }],
       response: { 200: envelopeOf(exportacaoDadosSchema) },
     },

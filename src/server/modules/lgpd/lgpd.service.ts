@@ -1,6 +1,6 @@
-import { Perfil } from '../../../shared/enums';
+import { categoriaLabel, Perfil, SituacaoSolicitacao, type Categoria } from '../../../shared/enums';
 import {
-  documentoExportadoSchema, type AcessosAosMeusDados, type ExportacaoDados,
+  documentoExportadoSchema, type AcessosAosMeusDados, type ExportacaoDados, type ReapExportada,
 } from '../../../shared/schemas/auditoria';
 import { TAMANHO_PAGINA_MAXIMO } from '../../../shared/schemas/solicitacao-api';
 import { AppError } from '../../lib/errors';
@@ -9,12 +9,26 @@ import type { AuthContext } from '../auth/auth.service';
 import type { DocumentoService } from '../documento/documento.service';
 import type { NotificacaoService } from '../notificacao/notificacao.service';
 import type { PescadorService } from '../pescador/pescador.service';
+import type { ReapService } from '../reap/reap.service';
 import type { SolicitacaoService } from '../solicitacao/solicitacao.service';
+import { comRotulos } from './rotulos';
+
+/** What the downloaded file says of itself, for the person who opens it. */
+const SOBRE = 'Dados pessoais que o Registro Geral da Atividade Pesqueira (RGP) mantém sobre você (LGPD, art. 18): '
+  + 'seu cadastro, suas solicitações com os documentos enviados (sem os arquivos), suas REAPs, os documentos migrados '
+  + 'do sistema anterior, suas notificações e quem, entre os servidores, acessou seus dados ou os usou como filtro de '
+  + 'relatório (órgão, perfil e data). Ao lado de cada código vai a sua descrição, no campo terminado em "Descricao".';
+
+const SITUACAO_REAP: Record<number, string> = {
+  [SituacaoSolicitacao.REAP_PENDENTE]: 'Pendente',
+  [SituacaoSolicitacao.REAP_ENVIADA]: 'Enviada',
+};
 
 /**
- * The fisher's rights of the LGPD (decision 0032): transparency (art. 6, VI: who among the staff viewed or changed
- * their data) and access to their data as a file (art. 18, II). Only the signed-in fisher, for themself: the routes
- * take no id. It owns no table; it asks the modules that own each one.
+ * The fisher's rights of the LGPD (decisions 0032 and 0044): transparency (art. 6, VI: who among the staff viewed
+ * or changed their data) and access to their data as a file (art. 18, II and VII). Only the signed-in fisher, for
+ * themself: the routes take no id, and every part is read through the owning module's service with the fisher as
+ * the actor, so each module's own scope rule keeps other fishers' data out. It owns no table.
  */
 export class LgpdService {
   constructor(
@@ -23,6 +37,7 @@ export class LgpdService {
     private readonly solicitacoes: SolicitacaoService,
     private readonly documentos: DocumentoService,
     private readonly notificacoes: NotificacaoService,
+    private readonly reaps: ReapService,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -31,7 +46,11 @@ export class LgpdService {
     return this.auditoria.acessosDoPescador(ator, apos);
   }
 
-  /** GET /api/lgpd/meus-dados: the registry, every request with its documents' metadata, the notifications. */
+  /**
+   * GET /api/lgpd/meus-dados: the registry, every request with its documents' metadata, every REAP, the migrated
+   * documents, the notifications and every staff access (views, changes, reports that named them), with labels
+   * beside the codes.
+   */
   async exportar(ator: AuthContext): Promise<ExportacaoDados> {
     const id = this.dono(ator);
     const pescador = await this.pescadores.obter(ator, id);
@@ -45,13 +64,29 @@ export class LgpdService {
       }
       if (lista.solicitacoes.length < TAMANHO_PAGINA_MAXIMO || pagina * TAMANHO_PAGINA_MAXIMO >= lista.total) break;
     }
+    const reaps: ReapExportada[] = [];
+    for (const o of await this.reaps.reapsDoPescador(ator, id)) {
+      const q = await this.reaps.questionario(ator, o.id);
+      reaps.push({
+        ...q,
+        categoriaDescricao: categoriaLabel[q.categoria as Categoria] ?? 'Código não reconhecido',
+        situacaoDescricao: SITUACAO_REAP[q.situacao] ?? 'Código não reconhecido',
+        documentosJustificativa: q.documentosJustificativa.map((d) => documentoExportadoSchema.parse(d)),
+        documentoRelacaoTrabalho: q.documentoRelacaoTrabalho.map((d) => documentoExportadoSchema.parse(d)),
+      });
+    }
     const documentosMigrados = (await this.documentos.migradosDoPescador(id)).map((d) => documentoExportadoSchema.parse(d));
     const notificacoes = await this.notificacoes.todasDoPescador(ator);
+    const acessos = await this.auditoria.todosAcessosDoPescador(ator, {
+      cpf: pescador.cpf, numeroRgp: pescador.rgp.numeroRGP, nome: pescador.nome.toLocaleUpperCase('pt-BR'),
+    });
     await this.auditoria.registrar({
       acao: 'EXPORTACAO_DADOS_PESSOAIS', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
       recurso: 'lgpd/meus-dados', recursoId: id,
     });
-    return { geradoEm: this.now().toISOString(), pescador, solicitacoes, documentosMigrados, notificacoes };
+    return comRotulos({
+      geradoEm: this.now().toISOString(), sobre: SOBRE, pescador, solicitacoes, reaps, documentosMigrados, notificacoes, acessos,
+    });
   }
 
   private dono(ator: AuthContext): number {

@@ -7,7 +7,7 @@ import { isOrgaoPrimeiroRgp } from '../../../shared/referencias';
 import { montarRgp } from '../../../shared/rgp';
 import { ROTA_HOME } from '../../../shared/rotas-web';
 import {
-  enderecoConsultaProtocolo, MENSAGENS_PESCADOR, type AtualizacaoEnderecoCorpo, type EnderecoPescador, type Pescador,
+  enderecoConsultaProtocolo, enderecoVerificacaoProtocolo, MENSAGENS_PESCADOR, type AtualizacaoEnderecoCorpo, type EnderecoPescador, type Pescador,
   type RegistroLegado,
 } from '../../../shared/schemas/pescador';
 import { MENSAGENS_SOLICITACAO_API, type AtualizarRgpCorpo, type RgpPescador } from '../../../shared/schemas/solicitacao-api';
@@ -26,6 +26,7 @@ import type {
 } from './pescador.repository';
 import { hojeSaoPaulo } from '../../../shared/datas';
 import { gerarProtocoloPdf } from './protocolo-pdf';
+import type { AssinadorProtocolo } from '../../lib/codigos-comprovantes';
 
 export type { CamposRegistro, PescadorRow } from './pescador.repository';
 export type { DadosDeclarados } from './dados-declarados';
@@ -43,6 +44,8 @@ export const MOTIVO_FIM_SUSPENSAO = 'Fim da suspensão: a data limite da suspens
 
 export interface PescadorServiceOptions {
   publicUrl: string;
+  /** Signs the code of the protocol receipt's QR (decision 0044). */
+  assinadorProtocolo: AssinadorProtocolo;
   now?: () => Date;
 }
 
@@ -183,7 +186,10 @@ export class PescadorService {
     };
   }
 
-  /** GET /api/pescador/{id}/imprimir-protocolo: the receipt (PDF) of a sent request. */
+  /**
+   * GET /api/pescador/{id}/imprimir-protocolo: the receipt (PDF) of a sent request. Its QR code opens the check of
+   * a signed code (decision 0044), never the bare protocol number, which is sequential.
+   */
   async imprimirProtocolo(ator: AuthContext, id: number, idSolicitacao?: number): Promise<{ numeroProtocolo: string; pdf: Buffer }> {
     const p = await this.ler(ator, id);
     const sol = await this.repo.findSolicitacaoEnviada(id, idSolicitacao);
@@ -196,7 +202,10 @@ export class PescadorService {
       situacaoDescricao: situacaoSolicitacaoLabel(sol.situacao),
       nomePescador: p.nome,
       cpfMascarado: maskCpf(p.cpf),
-      enderecoConsulta: enderecoConsultaProtocolo(this.opts.publicUrl, sol.numeroProtocolo),
+      enderecoVerificacao: enderecoVerificacaoProtocolo(
+        this.opts.publicUrl, this.opts.assinadorProtocolo.assinar({ idSolicitacao: sol.id, numeroProtocolo: sol.numeroProtocolo }),
+      ),
+      enderecoConsulta: enderecoConsultaProtocolo(this.opts.publicUrl),
       emitidoEm: this.now(),
     });
     return { numeroProtocolo: sol.numeroProtocolo, pdf };

@@ -216,10 +216,11 @@ describe('GET /api/pescador/{id}/imprimir-protocolo', () => {
     expect(texto).toContain('MARIA JOSÉ DOS SANTOS');
     expect(texto).toContain('***.533.447-**');
     expect(texto).not.toContain(CPF);
-    const alvo = 'http://localhost:3000/consulta-protocolo?protocolo=20260000000123';
-    expect(texto).toContain(alvo);
-    // The QR code and the printed address link to the public check.
-    expect(pdfBytes.toString('latin1')).toContain(`/URI (${alvo})`);
+    // Printed: where to type the number by hand (the captcha lookup); the QR code links to the check of a signed
+    // code, never to the bare, sequential number (decision 0044).
+    expect(texto).toContain('http://localhost:3000/consulta-protocolo');
+    expect(pdfBytes.toString('latin1')).toMatch(/\/URI \(http:\/\/localhost:3000\/verificar-protocolo\?token=[A-Za-z0-9_-]{40,60}\)/);
+    expect(pdfBytes.toString('latin1')).not.toContain('protocolo=20260000000123');
     expect(pdfBytes.toString('latin1')).toMatch(/\/Subtype \/Image/);
   });
 

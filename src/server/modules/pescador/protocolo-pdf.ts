@@ -10,14 +10,16 @@ export interface DadosProtocolo {
   situacaoDescricao: string;
   nomePescador: string;
   cpfMascarado: string;
-  /** The address the QR code opens: the public protocol check. */
+  /** The address the QR code opens: the check of this receipt's signed code (decision 0044). */
+  enderecoVerificacao: string;
+  /** Where anyone may check a protocol by hand, typing its number (the captcha lookup; printed, not in the QR). */
   enderecoConsulta: string;
   emitidoEm: Date;
 }
 
 /** The receipt of a sent request: protocol number, submission time (São Paulo), type, fisher, masked CPF, QR code. */
 export async function gerarProtocoloPdf(d: DadosProtocolo): Promise<Buffer> {
-  const qr = await (await carregarQrCode()).toDataURL(d.enderecoConsulta, { errorCorrectionLevel: 'M', margin: 1, scale: 6 });
+  const qr = await (await carregarQrCode()).toDataURL(d.enderecoVerificacao, { errorCorrectionLevel: 'M', margin: 1, scale: 6 });
   const linha = (rotulo: string, valor: string): Content[] => [
     { text: rotulo, bold: true, color: '#333333' },
     { text: valor },
@@ -51,8 +53,9 @@ export async function gerarProtocoloPdf(d: DadosProtocolo): Promise<Buffer> {
         },
         layout: 'lightHorizontalLines',
       },
-      { image: qr, width: 150, alignment: 'center', margin: [0, 32, 0, 8], link: d.enderecoConsulta },
-      { text: 'Confira a autenticidade deste protocolo lendo o código QR ou no endereço:', alignment: 'center', fontSize: 9 },
+      { image: qr, width: 150, alignment: 'center', margin: [0, 32, 0, 8], link: d.enderecoVerificacao },
+      { text: 'Confira a autenticidade deste comprovante lendo o código QR.', alignment: 'center', fontSize: 9 },
+      { text: 'Sem leitor de código QR, consulte a solicitação pelo número do protocolo em:', alignment: 'center', fontSize: 9 },
       { text: d.enderecoConsulta, alignment: 'center', fontSize: 9, color: '#1351b4', link: d.enderecoConsulta },
     ],
     footer: (): Content => ({

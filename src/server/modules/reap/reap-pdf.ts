@@ -1,6 +1,7 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { formatarDataHora } from '../../../shared/datas';
 import { pdfmake } from '../../lib/pdfmake';
+import { carregarQrCode } from '../../lib/sob-demanda';
 
 export interface DadosComprovanteReap {
   nomePescador: string;
@@ -12,13 +13,21 @@ export interface DadosComprovanteReap {
   numeroProtocolo: string;
   enviadaEm: Date;
   codigoVerificacao: string;
+  /** The address the QR code opens: the public check of this send (signed code, decision 0044). */
+  enderecoVerificacao: string;
+  /** The public check's page, printed under the QR code. */
+  enderecoPortal: string;
   /** What was declared, label and value, in the form's order. */
   declarado: { rotulo: string; valor: string }[];
   emitidoEm: Date;
 }
 
-/** The REAP receipt ("2ª via"): the fisher, RGP number, year, category, what was declared, when it was sent, a code. */
+/**
+ * The REAP receipt ("2ª via"): the fisher, RGP number, year, category, what was declared, when it was sent, its
+ * code, and a QR code that opens the public check of this send.
+ */
 export async function gerarComprovanteReapPdf(d: DadosComprovanteReap): Promise<Buffer> {
+  const qr = await (await carregarQrCode()).toDataURL(d.enderecoVerificacao, { errorCorrectionLevel: 'M', margin: 1, scale: 6 });
   const linha = (rotulo: string, valor: string): Content[] => [{ text: rotulo, bold: true, color: '#333333' }, { text: valor }];
   const doc: TDocumentDefinitions = {
     pageSize: 'A4',
@@ -50,11 +59,26 @@ export async function gerarComprovanteReapPdf(d: DadosComprovanteReap): Promise<
         table: { widths: [170, '*'], body: d.declarado.map((x) => linha(x.rotulo, x.valor)) },
         layout: 'lightHorizontalLines',
       },
-      { text: 'Código de verificação', bold: true, alignment: 'center', margin: [0, 24, 0, 4] },
-      { text: d.codigoVerificacao, alignment: 'center', fontSize: 16, characterSpacing: 2 },
       {
-        text: 'Guarde este código: ele identifica este envio junto ao Ministério da Pesca e Aquicultura.',
-        alignment: 'center', fontSize: 9, margin: [0, 4, 0, 0],
+        // The code and its QR side by side, so that a long declaration still leaves them on the first page.
+        margin: [0, 20, 0, 0],
+        columns: [
+          {
+            width: '*',
+            stack: [
+              { text: 'Código de verificação', bold: true, margin: [0, 8, 0, 4] },
+              { text: d.codigoVerificacao, fontSize: 16, characterSpacing: 2 },
+              {
+                text: 'Guarde este código: ele identifica este envio junto ao Ministério da Pesca e Aquicultura.',
+                fontSize: 9, margin: [0, 4, 0, 8],
+              },
+              { text: 'Confira a autenticidade deste comprovante lendo o código QR ao lado, que abre a verificação do envio em:', fontSize: 9 },
+              { text: d.enderecoPortal, fontSize: 9, color: '#1351b4' },
+            ],
+          },
+          { width: 120, image: qr, fit: [120, 120], link: d.enderecoVerificacao },
+        ],
+        columnGap: 16,
       },
     ],
     footer: (): Content => ({

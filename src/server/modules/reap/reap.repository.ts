@@ -29,14 +29,14 @@ export type QuestionarioRow = {
   dados: Record<string, unknown> | null;
   codigoVerificacao: string | null;
   enviadaEm: Date | null;
+  nomePescador: string;
+  cpfPescador: string;
   ufPescador: string | null;
   inicioPreenchimento: string | null;
   fimPreenchimento: string | null;
 };
 
 export type ObrigacaoServidorRow = QuestionarioRow & {
-  nomePescador: string;
-  cpfPescador: string;
   numeroRgp: string | null;
   idMunicipio: number | null;
   nomeMunicipio: string | null;
@@ -46,12 +46,16 @@ const COLUNAS = sql`
   q.id, q.solicitacao_id AS "solicitacaoId", q.pescador_id AS "pescadorId", q.ano_referencia AS "anoReferencia",
   q.categoria, q.enviada, q.realizou_pesca AS "realizouPesca", q.tipo_prestacao_servico AS "tipoPrestacaoServico",
   q.total_dias_trabalhado_ano AS "totalDiasTrabalhadoAno", q.dados, q.codigo_verificacao AS "codigoVerificacao",
-  q.enviada_em AS "enviadaEm", p.uf AS "ufPescador",
+  q.enviada_em AS "enviadaEm", p.nome AS "nomePescador", p.cpf AS "cpfPescador", p.uf AS "ufPescador",
   pr.inicio_preenchimento AS "inicioPreenchimento", pr.fim_preenchimento AS "fimPreenchimento"`;
 
 /** SQL of REAP: the questionnaires and the filling windows (this module's tables); fishers and requests are read. */
 export class ReapRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** The staff obligations list and its CSV, heavy reads over millions of rows: a standby when configured (decision 0050). */
+    private readonly leitura: Database = db,
+  ) {}
 
   private async pescador(pescadorId: number, lock: boolean, ex: Executor): Promise<PescadorReap | undefined> {
     const { rows } = await ex.execute<PescadorReap>(sql`
@@ -155,11 +159,11 @@ export class ReapRepository {
    */
   async listarServidor(f: FiltroObrigacoesServidor, ufs: string[] | null): Promise<{ total: number; linhas: ObrigacaoServidorRow[] }> {
     const { where, lePescador } = this.filtros(f, ufs);
-    const { rows: total } = await this.db.execute<{ n: number }>(sql`
+    const { rows: total } = await this.leitura.execute<{ n: number }>(sql`
       SELECT count(*)::int AS n FROM reap_questionario q ${lePescador ? sql`JOIN pescador p ON p.id = q.pescador_id` : sql``}
       WHERE ${where}`);
-    const { rows } = await this.db.execute<ObrigacaoServidorRow>(sql`
-      SELECT ${COLUNAS}, p.nome AS "nomePescador", p.cpf AS "cpfPescador", p.numero_rgp AS "numeroRgp",
+    const { rows } = await this.leitura.execute<ObrigacaoServidorRow>(sql`
+      SELECT ${COLUNAS}, p.numero_rgp AS "numeroRgp",
         p.municipio_id AS "idMunicipio", m.nome AS "nomeMunicipio"
       FROM reap_questionario q
       JOIN pescador p ON p.id = q.pescador_id
@@ -176,8 +180,8 @@ export class ReapRepository {
     const { where } = this.filtros(f, ufs);
     let ultimo: number | null = null;
     for (;;) {
-      const { rows }: { rows: ObrigacaoServidorRow[] } = await this.db.execute<ObrigacaoServidorRow>(sql`
-        SELECT ${COLUNAS}, p.nome AS "nomePescador", p.cpf AS "cpfPescador", p.numero_rgp AS "numeroRgp",
+      const { rows }: { rows: ObrigacaoServidorRow[] } = await this.leitura.execute<ObrigacaoServidorRow>(sql`
+        SELECT ${COLUNAS}, p.numero_rgp AS "numeroRgp",
           p.municipio_id AS "idMunicipio", m.nome AS "nomeMunicipio"
         FROM reap_questionario q
         JOIN pescador p ON p.id = q.pescador_id

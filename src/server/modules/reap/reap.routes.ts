@@ -7,6 +7,7 @@ import { Perfil } from '../../../shared/enums';
 import { MENSAGENS_REAP } from '../../../shared/regras/reap';
 import { documentosResposta, MENSAGENS_DOCUMENTO } from '../../../shared/schemas/documento';
 import { idParam } from '../../../shared/schemas/primitivos';
+import { tokenComprovanteParam, verificacaoReapSchema } from '../../../shared/schemas/verificacao';
 import {
   anoParam, documentoReapParams, envioDocumentoReapCampos, envioDocumentoReapIndustrialCampos, filtroObrigacoesPescador,
   filtroObrigacoesServidor, geracaoReapSchema, listaObrigacoesSchema, listaObrigacoesServidorSchema, MENSAGENS_PREFERIDAS_REAP,
@@ -22,6 +23,8 @@ import type { ReapService } from './reap.service';
 const base = { tags: ['reap'], security: [{ bearer: [] }] };
 /** Who sets the filling windows (product guide: GESTOR manages; ADMIN everything). */
 const GESTORES = [Perfil.GESTOR, Perfil.ADMIN] as const;
+/** Checks of a 2ª via's QR code per client address and minute: the card's limit (carteira.routes.ts). */
+export const LIMITE_VERIFICACAO_REAP_POR_MINUTO = 30;
 
 /** REAP (spec point 7, "REAP"): obligations, questionnaires, receipt, staff list, windows, and the REAP documents. */
 export const reapRoutes: FastifyPluginAsyncZod<{ reap: ReapService }> = async (app, { reap }) => {
@@ -101,6 +104,25 @@ export const reapRoutes: FastifyPluginAsyncZod<{ reap: ReapService }> = async (a
     const { pdf, anoReferencia } = await reap.comprovante(atorDe(req), req.params.id);
     const nome = `reap-${anoReferencia}-2via.pdf`;
     return enviarArquivo(reply, { bytes: pdf, mime: 'application/pdf', nomeArquivo: nome }, `inline; filename="${nome}"`);
+  });
+
+  app.get('/api/reap/verificar/:token', {
+    // Public: the code is signed (HMAC), so no captcha; the limit and the audit trail bound its use (decision 0044).
+    config: { rateLimit: { max: LIMITE_VERIFICACAO_REAP_POR_MINUTO, timeWindow: '1 minute' } },
+    // The code names a REAP: the access log of this address is not written (warnings and errors only).
+    logLevel: 'warn',
+    schema: {
+      tags: ['reap'],
+      summary: 'Verifica a 2ª via de uma REAP pelo código do QR (sem login)',
+      description: 'Ano, categoria, situação, nome mascarado e data de envio; nada do que foi declarado, nem CPF. '
+        + 'Código adulterado: 400 "Código de verificação inválido.".',
+      params: tokenComprovanteParam,
+      response: { 200: envelopeOf(verificacaoReapSchema) },
+    },
+  }, async (req, reply) => {
+    const { verificacao, mensagem } = await reap.verificar(req.params.token, req.ip);
+    reply.header('cache-control', 'no-store');
+    return ok(verificacao, mensagem);
   });
 
   app.get('/api/reap/consultar-obrigacoes/filtro', {

@@ -7,10 +7,13 @@ import {
   GRUPOS_ALVO, PETRECHOS_PESCA, TIPOS_COMPRADOR, UNIDADES_MEDIDA, AMBIENTES_PESCA, TIPOS_LOCAL_PESCA,
 } from '../../../shared/referencias';
 import {
-  anosDevidos, casasDecimaisQuantidade, formatarMoeda, formatarNumeroBr, JUSTIFICATIVAS_NAO_PESCA, MAX_DOCUMENTOS_JUSTIFICATIVA,
+  anosDevidos, formatarMoeda, formatarQuantidade, JUSTIFICATIVAS_NAO_PESCA, MAX_DOCUMENTOS_JUSTIFICATIVA,
   MENSAGENS_REAP, mesesDevidos, NOMES_MESES, reapNoPrazo, somaDias, TIPOS_PRESTACAO_ARTESANAL, TIPOS_PRESTACAO_INDUSTRIAL,
 } from '../../../shared/regras/reap';
 import { exibirRgp } from '../../../shared/rgp';
+import { rotaVerificarReap, ROTA_VERIFICAR_REAP } from '../../../shared/rotas-web';
+import { mascararNome } from '../../../shared/schemas/carteira';
+import { MENSAGENS_VERIFICACAO, type VerificacaoReap } from '../../../shared/schemas/verificacao';
 import type { Documento } from '../../../shared/schemas/documento';
 import type {
   FiltroObrigacoesPescador, FiltroObrigacoesServidor, ListaObrigacoes, ListaObrigacoesServidor, Obrigacao, ObrigacaoServidor, PrazoReap,
@@ -26,6 +29,7 @@ import type { DocumentoService } from '../documento/documento.service';
 import { exigirLeituraPescador, MENSAGEM_FORA_DO_ESCOPO, podeLerPescador, ufsDoEscopo } from '../escopo';
 import type { SolicitacaoService } from '../solicitacao/solicitacao.service';
 import { gerarComprovanteReapPdf } from './reap-pdf';
+import type { AssinadorReap } from '../../lib/codigos-comprovantes';
 import type { ObrigacaoServidorRow, PescadorReap, QuestionarioRow, ReapRepository } from './reap.repository';
 
 /** The documents of each form: justifications of the artesanal one (type 6), work-relation proofs of the industrial one (type 7). */
@@ -33,8 +37,15 @@ export const DOCUMENTO_JUSTIFICATIVA = TipoDocumento.ADICIONAL;
 export const DOCUMENTO_RELACAO_TRABALHO = TipoDocumento.VISTO_TRABALHO;
 
 export interface ReapServiceOptions {
+  /** The product's public address: the 2ª via's QR code opens a page under it. */
+  publicUrl: string;
+  /** Signs the code of the 2ª via's QR (decision 0044). */
+  assinador: AssinadorReap;
   now?: () => Date;
 }
+
+/** The REAP's situation once sent, as the public check of a 2ª via names it. */
+const SITUACAO_REAP_ENVIADA = 'Enviada';
 
 /** A random verification code: 16 characters of an alphabet without look-alikes (0/O, 1/I). */
 function novoCodigoVerificacao(): string {
@@ -99,7 +110,7 @@ export class ReapService {
     private readonly auditoria: AuditoriaService,
     private readonly solicitacoes: SolicitacaoService,
     private readonly documentos: DocumentoService,
-    opts: ReapServiceOptions = {},
+    private readonly opts: ReapServiceOptions,
   ) {
     this.now = opts.now ?? (() => new Date());
   }
@@ -113,7 +124,7 @@ export class ReapService {
   /** GET /api/reap/listar-reap-pendente-pescador/{idPescador}: the years owed and not sent, oldest first. */
   async pendentes(ator: AuthContext, pescadorId: number): Promise<ReapPendente[]> {
     const p = await this.pescadorLegivel(ator, pescadorId);
-    await this.auditar(ator, 'reap/pendentes', pescadorId);
+    await this.auditar(ator, 'reap/pendentes', pescadorId, pescadorId);
     return this.calcularPendentes(p, await this.repo.anosDoPescador(pescadorId));
   }
 
@@ -156,7 +167,7 @@ export class ReapService {
   /** GET /api/reap/pescador-consultar-obrigacoes/filtro?idPescador&{filters}. */
   async obrigacoesDoPescador(ator: AuthContext, f: FiltroObrigacoesPescador): Promise<ListaObrigacoes> {
     await this.pescadorLegivel(ator, f.idPescador);
-    await this.auditar(ator, 'reap/obrigacoes', f.idPescador);
+    await this.auditar(ator, 'reap/obrigacoes', f.idPescador, f.idPescador);
     const { total, linhas } = await this.repo.listarDoPescador(f.idPescador, f);
     const hoje = this.hoje();
     return { total, pagina: f.pagina, tamanhoPagina: f.tamanhoPagina, obrigacoes: linhas.map((l) => paraObrigacao(l, hoje)) };
@@ -165,7 +176,7 @@ export class ReapService {
   /** GET /api/reap/recuperar-reaps-pescador/{id}: every REAP of the fisher, newest year first. */
   async reapsDoPescador(ator: AuthContext, pescadorId: number): Promise<Obrigacao[]> {
     await this.pescadorLegivel(ator, pescadorId);
-    await this.auditar(ator, 'reap/pescador', pescadorId);
+    await this.auditar(ator, 'reap/pescador', pescadorId, pescadorId);
     const { linhas } = await this.repo.listarDoPescador(pescadorId, { pagina: 1, tamanhoPagina: 200 });
     const hoje = this.hoje();
     return linhas.map((l) => paraObrigacao(l, hoje));
@@ -174,14 +185,14 @@ export class ReapService {
   /** GET /api/reap/obter-obrigacao/{id}. */
   async obrigacao(ator: AuthContext, id: number): Promise<Obrigacao> {
     const q = await this.legivel(ator, id);
-    await this.auditar(ator, 'reap/obrigacao', id, { idPescador: q.pescadorId });
+    await this.auditar(ator, 'reap/obrigacao', id, q.pescadorId);
     return paraObrigacao(q, this.hoje());
   }
 
   /** GET /api/reap/questionario-basico/{id}: the questionnaire with its documents. */
   async questionario(ator: AuthContext, id: number): Promise<Questionario> {
     const q = await this.legivel(ator, id);
-    await this.auditar(ator, 'reap/questionario', id, { idPescador: q.pescadorId });
+    await this.auditar(ator, 'reap/questionario', id, q.pescadorId);
     return this.paraQuestionario(q);
   }
 
@@ -194,6 +205,7 @@ export class ReapService {
     return {
       ...paraObrigacao(q, this.hoje()),
       solicitacao: { id: q.solicitacaoId },
+      pescador: { nome: q.nomePescador, cpf: q.cpfPescador, uf: q.ufPescador },
       tipoPrestacaoServico: q.tipoPrestacaoServico,
       realizouPesca: q.realizouPesca,
       houveComercializacao: n(d.houveComercializacao),
@@ -402,7 +414,7 @@ export class ReapService {
     const q = await this.legivel(ator, id);
     if (!q.enviada || !q.codigoVerificacao || !q.enviadaEm) throw AppError.notAcceptable(MENSAGENS_REAP.naoEnviadaComprovante);
     const p = (await this.repo.findPescador(q.pescadorId))!;
-    await this.auditar(ator, 'reap/comprovante', id, { idPescador: q.pescadorId });
+    await this.auditar(ator, 'reap/comprovante', id, q.pescadorId);
     const protocolo = await this.repo.protocolo(q.solicitacaoId);
     const pdf = await gerarComprovanteReapPdf({
       nomePescador: p.nome,
@@ -414,9 +426,53 @@ export class ReapService {
       enviadaEm: new Date(q.enviadaEm),
       codigoVerificacao: q.codigoVerificacao,
       declarado: await this.declarado(q),
+      enderecoVerificacao: `${this.base()}${rotaVerificarReap(this.opts.assinador.assinar({ idQuestionario: q.id, enviadaEm: new Date(q.enviadaEm) }))}`,
+      enderecoPortal: `${this.base()}${ROTA_VERIFICAR_REAP}`,
       emitidoEm: this.now(),
     });
     return { pdf, anoReferencia: q.anoReferencia };
+  }
+
+  private base(): string {
+    return this.opts.publicUrl.replace(/\/+$/, '');
+  }
+
+  /**
+   * GET /api/reap/verificar/{token}: the sent REAP behind a 2ª via's QR code (no sign-in; decision 0044). A code
+   * this server did not sign is 400 'Código de verificação inválido.'; a genuine one whose REAP is not (or no
+   * longer) the one sent at that second is 404. Answers the year, category, situation, masked name and send date,
+   * nothing declared. Audited with the caller's IP, on the fisher's record but with no staff profile, so it is not
+   * listed among staff views.
+   */
+  async verificar(token: string, ip: string): Promise<{ verificacao: VerificacaoReap; mensagem: string }> {
+    const recurso = 'reap/verificar';
+    const dados = this.opts.assinador.verificar(token);
+    if (!dados) {
+      await this.auditoria.tentarRegistrar({ acao: 'VERIFICACAO_REAP', recurso, ip, sucesso: false, detalhes: { motivo: 'codigo_invalido' } });
+      throw AppError.badRequest(MENSAGENS_VERIFICACAO.codigoInvalido);
+    }
+    const q = await this.repo.find(dados.idQuestionario);
+    const enviadaEm = q?.enviadaEm ? new Date(q.enviadaEm) : null;
+    const p = q ? await this.repo.findPescador(q.pescadorId) : undefined;
+    if (!q || !p || !q.enviada || !enviadaEm || Math.floor(enviadaEm.getTime() / 1000) !== Math.floor(dados.enviadaEm.getTime() / 1000)) {
+      await this.auditoria.tentarRegistrar({
+        acao: 'VERIFICACAO_REAP', recurso, recursoId: dados.idQuestionario, ip, sucesso: false, detalhes: { motivo: 'nao_encontrada' },
+      });
+      throw AppError.notFound(MENSAGENS_VERIFICACAO.reapNaoEncontrada);
+    }
+    await this.auditoria.registrar({ acao: 'VERIFICACAO_REAP', recurso, recursoId: q.id, ip, sucesso: true });
+    return {
+      verificacao: {
+        anoReferencia: q.anoReferencia,
+        categoria: q.categoria,
+        categoriaDescricao: categoriaLabel[q.categoria as Categoria] ?? '—',
+        situacao: SituacaoSolicitacao.REAP_ENVIADA,
+        situacaoDescricao: SITUACAO_REAP_ENVIADA,
+        nome: mascararNome(p.nome),
+        dataEnvio: enviadaEm.toISOString(),
+      },
+      mensagem: MENSAGENS_VERIFICACAO.reapAutentica,
+    };
   }
 
   /** What was declared, in words, for the receipt. */
@@ -443,10 +499,9 @@ export class ReapService {
     });
     for (const o of r.resultadosOperacaoPesca) {
       const unidade = UNIDADES_MEDIDA.find((u) => u.id === o.tipoUnidadeMedida.id);
-      const casas = casasDecimaisQuantidade(o.tipoUnidadeMedida.id);
       linhas.push({
         rotulo: `Pescado: ${o.especiePescado.nome ?? '—'}`,
-        valor: `${formatarNumeroBr(o.totalPescado ?? 0, casas)} ${unidade?.sigla ?? ''} a ${formatarMoeda(o.precoQuilo ?? 0)}`,
+        valor: `${formatarQuantidade(o.totalPescado ?? 0, o.tipoUnidadeMedida.id)} ${unidade?.sigla ?? ''} a ${formatarMoeda(o.precoQuilo ?? 0)}`,
       });
     }
     linhas.push({ rotulo: 'Grupos alvo', valor: r.gruposAlvosPescado.map((g) => descricao(GRUPOS_ALVO, g.grupoAlvo)).join('; ') || '—' });
@@ -548,8 +603,9 @@ export class ReapService {
     return q;
   }
 
-  private async auditar(ator: AuthContext, recurso: string, recursoId: number, detalhes?: Record<string, unknown>): Promise<void> {
+  /** A staff view of one fisher's REAP data (their name and CPF included): audited on the fisher's record, as every view of personal data. */
+  private async auditar(ator: AuthContext, recurso: string, recursoId: number, idPescador: number): Promise<void> {
     if (ator.perfil === Perfil.INTERESSADO) return;
-    await this.auditoria.visualizacao(ator, recurso, recursoId, detalhes);
+    await this.auditoria.visualizacao(ator, recurso, recursoId, { idPescador }, idPescador);
   }
 }

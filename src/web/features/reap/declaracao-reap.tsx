@@ -7,11 +7,27 @@ import { ROTA_REAP_ARTESANAL, ROTA_REAP_INDUSTRIAL } from '../../../shared/rotas
 import type { Questionario } from '../../../shared/schemas/reap';
 import { ErrorSummary } from '../../components/error-summary';
 import { CheckboxField } from '../../components/form/checkbox-field';
+import { readItem, writeItem } from '../../lib/storage';
+
+const chaveDeclaracao = (idQuestionario: number) => `rgp.reap.declaracao.${idQuestionario}`;
+
+/**
+ * Whether the fisher may be shown a REAP's form: they accepted its declaration in this tab (kept in sessionStorage,
+ * so a reload keeps it), or the REAP has a saved draft (the form, hence the declaration, came before it).
+ */
+export function declaracaoAceita(q: Pick<Questionario, 'id' | 'iniciada'>): boolean {
+  return q.iniciada || readItem('session', chaveDeclaracao(q.id)) === 'sim';
+}
 
 /**
  * The declaration and acceptance before a REAP (spec point 7): without the box ticked, 'Não é possivel avançar sem
  * ler e concordar com a declaração'; then category '1' goes to the industrial form, any other to the artesanal one.
  */
+/** The form of a REAP's category: '1' the industrial one, any other the artesanal one. */
+export function rotaFormularioReap(q: Pick<Questionario, 'id' | 'categoria'>): string {
+  return `${q.categoria === Categoria.INDUSTRIAL ? ROTA_REAP_INDUSTRIAL : ROTA_REAP_ARTESANAL}?idQuestionarioBasico=${q.id}`;
+}
+
 export function DeclaracaoReap({ questionario }: { questionario: Questionario }) {
   const navigate = useNavigate();
   const [aceito, setAceito] = useState(false);
@@ -25,8 +41,8 @@ export function DeclaracaoReap({ questionario }: { questionario: Questionario })
       setTentativa((t) => t + 1);
       return;
     }
-    const rota = questionario.categoria === Categoria.INDUSTRIAL ? ROTA_REAP_INDUSTRIAL : ROTA_REAP_ARTESANAL;
-    void navigate(`${rota}?idQuestionarioBasico=${questionario.id}`);
+    writeItem('session', chaveDeclaracao(questionario.id), 'sim');
+    void navigate(rotaFormularioReap(questionario));
   }
 
   return (

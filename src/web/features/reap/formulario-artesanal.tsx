@@ -6,11 +6,11 @@ import {
   AMBIENTES_PESCA, GRUPOS_ALVO, municipioSchema, PETRECHOS_PESCA, TIPOS_COMPRADOR, TIPOS_LOCAL_PESCA, UNIDADES_MEDIDA, UnidadeMedida,
 } from '../../../shared/referencias';
 import {
-  diasNoMes, formatarNumeroBr, JUSTIFICATIVAS_NAO_PESCA, MENSAGENS_REAP, NOMES_MESES, problemasReapArtesanal, somaDias,
-  TIPOS_PRESTACAO_ARTESANAL, type ProblemaReap,
+  diasNoMes, formatarNumeroBr, formatarQuantidade, JUSTIFICATIVAS_NAO_PESCA, lerNumeroBr, MENSAGENS_REAP, NOMES_MESES, problemasReapArtesanal,
+  somaDias, TIPOS_PRESTACAO_ARTESANAL,
 } from '../../../shared/regras/reap';
 import type { Questionario } from '../../../shared/schemas/reap';
-import { UFS } from '../../../shared/ufs';
+import { ufPorCodigo, UFS } from '../../../shared/ufs';
 import { ErrorSummary, type FieldError } from '../../components/error-summary';
 import { CheckboxGroup } from '../../components/form/checkbox-group';
 import { serverFieldErrors } from '../../components/form/form-errors';
@@ -44,18 +44,19 @@ interface Form {
 }
 
 const novaOperacao = (): Operacao => ({ especie: '', busca: '', unidade: String(UnidadeMedida.QUILOGRAMA), total: '', preco: '' });
-const novoLocal = (): Local => ({ ambiente: '', petrecho: '', uf: 'PA', municipio: '', tipoLocal: '', nomePopular: '' });
+/** A new fishing location starts at the fisher's state (of their registry), or with none chosen when it is unknown. */
+const novoLocal = (uf: string): Local => ({ ambiente: '', petrecho: '', uf, municipio: '', tipoLocal: '', nomePopular: '' });
+/** The state of an IBGE municipality code: its first two digits (1302603 Manaus → 13, AM). */
+const ufDoMunicipio = (idMunicipio: number) => ufPorCodigo(Math.floor(idMunicipio / 100_000))?.sigla ?? '';
 
 const simNao = (v: boolean | null) => (v === null ? '' : v ? 'sim' : 'nao');
 const deSimNao = (v: string) => (v === '' ? null : v === 'sim');
 const numero = (v: string) => (v === '' ? null : Number(v));
-/** '1.234,567' or 'R$ 1.234,50' → 1234.567 / 1234.5 */
-const deMascara = (v: string) => {
-  const t = v.replace(/[R$\s.]/g, '').replace(',', '.');
-  return t === '' || Number.isNaN(Number(t)) ? null : Number(t);
-};
+/** '1.234,567', '40,5' or 'R$ 1.234,50' → 1234.567 / 40.5 / 1234.5 */
+const deMascara = (v: string) => lerNumeroBr(v);
 
 function formDe(q: Questionario): Form {
+  const ufPescador = q.pescador.uf ?? '';
   const meses: Record<number, string> = {};
   for (const m of q.reapsArtesanais) meses[m.mesReferencia] = m.quantidadeDiasTrabalhados === null ? '' : String(m.quantidadeDiasTrabalhados);
   return {
@@ -63,25 +64,24 @@ function formDe(q: Questionario): Form {
     tipoPrestacaoServico: q.tipoPrestacaoServico ? String(q.tipoPrestacaoServico) : '',
     houveComercializacao: simNao(q.houveComercializacao),
     meses,
-    operacoes: q.resultadosOperacaoPesca.length > 0 ? q.resultadosOperacaoPesca.map((o) => {
-      const casas = o.tipoUnidadeMedida.id === UnidadeMedida.QUILOGRAMA ? 3 : 0;
-      return {
-        especie: o.especiePescado.id ? String(o.especiePescado.id) : '',
-        busca: o.especiePescado.nome ? `${o.especiePescado.nome} (${o.especiePescado.nomeCientifico ?? ''})` : '',
-        unidade: o.tipoUnidadeMedida.id ? String(o.tipoUnidadeMedida.id) : '',
-        total: o.totalPescado === null ? '' : formatarNumeroBr(o.totalPescado, casas).replace(/\./g, ''),
-        preco: o.precoQuilo === null ? '' : `R$ ${formatarNumeroBr(o.precoQuilo, 2)}`,
-      };
-    }) : [novaOperacao()],
+    operacoes: q.resultadosOperacaoPesca.length > 0 ? q.resultadosOperacaoPesca.map((o) => ({
+      especie: o.especiePescado.id ? String(o.especiePescado.id) : '',
+      busca: o.especiePescado.nome ? `${o.especiePescado.nome} (${o.especiePescado.nomeCientifico ?? ''})` : '',
+      unidade: o.tipoUnidadeMedida.id ? String(o.tipoUnidadeMedida.id) : '',
+      // As the quantity field shows it: comma decimals, no thousands dots ('1234,567', '40,5').
+      total: o.totalPescado === null ? '' : formatarQuantidade(o.totalPescado, o.tipoUnidadeMedida.id).replace(/\./g, ''),
+      preco: o.precoQuilo === null ? '' : `R$ ${formatarNumeroBr(o.precoQuilo, 2)}`,
+    })) : [novaOperacao()],
     grupos: q.gruposAlvosPescado.map((g) => String(g.grupoAlvo ?? '')).filter(Boolean),
     locais: q.locaisPescaPetrecho.length > 0 ? q.locaisPescaPetrecho.map((l) => ({
       ambiente: l.ambientePesca ? String(l.ambientePesca) : '',
       petrecho: l.petrechoPesca ? String(l.petrechoPesca) : '',
-      uf: 'PA',
+      // The wire keeps the municipality only: its state is read from its code.
+      uf: l.areaPretendidaPesca?.idMunicipio ? ufDoMunicipio(l.areaPretendidaPesca.idMunicipio) : ufPescador,
       municipio: l.areaPretendidaPesca?.idMunicipio ? String(l.areaPretendidaPesca.idMunicipio) : '',
       tipoLocal: l.areaPretendidaPesca?.tipoLocalPesca ? String(l.areaPretendidaPesca.tipoLocalPesca) : '',
       nomePopular: l.areaPretendidaPesca?.nomePopularLocalPesca ?? '',
-    })) : [novoLocal()],
+    })) : [novoLocal(ufPescador)],
     ufs: q.ufsComercializacao.length > 0 ? q.ufsComercializacao.map((u) => ({
       uf: u.uf ?? '', compradores: u.comercializacoesPescado.map((c) => String(c.tipoComprador ?? '')).filter(Boolean),
     })) : [{ uf: '', compradores: [] }],
@@ -126,10 +126,14 @@ function campoDe(path: readonly (string | number)[], f: Form): string {
     case 'realizouPesca': return 'realizouPesca';
     case 'tipoPrestacaoServico': return 'tipoPrestacaoServico';
     case 'houveComercializacao': return 'houveComercializacao';
-    case 'ufsComercializacao': return i === 'comercializacoesPescado' ? 'ufs-0-compradores' : `ufs-${typeof i === 'number' ? i : 0}-uf`;
+    case 'ufsComercializacao':
+      if (i === 'comercializacoesPescado') return 'ufs-0-compradores';
+      return `ufs-${typeof i === 'number' ? i : Math.max(0, f.ufs.findIndex((u) => !u.uf))}-uf`;
     case 'locaisPescaPetrecho':
       if (i === 'petrechoPesca') return `locais-${Math.max(0, f.locais.findIndex((l) => !l.petrecho))}-petrecho`;
       if (i === 'ambientePesca') return `locais-${Math.max(0, f.locais.findIndex((l) => !l.ambiente))}-ambiente`;
+      // The municipality waits for its state: with none chosen, the link goes to the state.
+      if (f.locais[typeof i === 'number' ? i : 0]?.uf === '') return `locais-${typeof i === 'number' ? i : 0}-uf`;
       return `locais-${typeof i === 'number' ? i : 0}-municipio`;
     case 'gruposAlvosPescado': return 'grupos';
     case 'resultadosOperacaoPesca': return `operacoes-${typeof i === 'number' ? i : 0}-especie`;
@@ -158,6 +162,17 @@ function errosDosMeses(f: Form, ano: number): Record<number, string> {
   return e;
 }
 
+/** Every rule the form breaks now (spec point 5's, then each month's days), at the ids of their fields. */
+function errosDoFormulario(f: Form, q: Questionario): FieldError[] {
+  const lista: FieldError[] = problemasReapArtesanal(corpoDe(f, q, true)).map((p) => ({ field: campoDe(p.path, f), message: p.message }));
+  for (const [mes, msg] of Object.entries(errosDosMeses(f, q.anoReferencia))) {
+    if (!lista.some((e) => e.field === `mes-${mes}`)) lista.push({ field: `mes-${mes}`, message: msg });
+  }
+  return lista;
+}
+
+const mesmoErro = (a: FieldError, b: FieldError) => a.field === b.field && a.message === b.message;
+
 const municipiosResposta = z.array(municipioSchema);
 
 function SelectMunicipio({ id, uf, value, onChange, error }: { id: string; uf: string; value: string; onChange: (v: string) => void; error?: string | undefined }) {
@@ -167,6 +182,9 @@ function SelectMunicipio({ id, uf, value, onChange, error }: { id: string; uf: s
     enabled: uf !== '',
     staleTime: Infinity,
   });
+  let placeholder = 'Selecione o município';
+  if (uf === '') placeholder = 'Escolha antes o estado';
+  else if (lista.isPending) placeholder = 'Carregando…';
   return (
     <SelectField
       id={id}
@@ -175,7 +193,8 @@ function SelectMunicipio({ id, uf, value, onChange, error }: { id: string; uf: s
       value={value}
       onChange={onChange}
       error={error}
-      placeholder={lista.isPending ? 'Carregando…' : 'Selecione o município'}
+      disabled={uf === ''}
+      placeholder={placeholder}
     />
   );
 }
@@ -229,7 +248,10 @@ function BuscaEspecie({ id, operacao, onChange, error }: {
  */
 export function FormularioArtesanal({ questionario, onEnviado }: { questionario: Questionario; onEnviado: () => void }) {
   const [f, setF] = useState<Form>(() => formDe(questionario));
-  const [erros, setErros] = useState<FieldError[]>([]);
+  // The rules broken at the last send; shown while they still hold (each clears as its field is put right).
+  const [errosEnvio, setErrosEnvio] = useState<FieldError[]>([]);
+  // What the server refused at the last send; shown until the form changes.
+  const [errosServidor, setErrosServidor] = useState<FieldError[]>([]);
   const [erroGeral, setErroGeral] = useState<string | undefined>();
   const [tentativa, setTentativa] = useState(0);
   const [salvoEm, setSalvoEm] = useState<string | null>(null);
@@ -241,6 +263,7 @@ export function FormularioArtesanal({ questionario, onEnviado }: { questionario:
   const mudar = useCallback((p: Partial<Form>) => {
     alterado.current = true;
     setF((atual) => ({ ...atual, ...p }));
+    setErrosServidor((e) => (e.length === 0 ? e : []));
   }, []);
 
   // The draft, kept as the fisher goes: saved 1.5 s after the last change.
@@ -260,21 +283,25 @@ export function FormularioArtesanal({ questionario, onEnviado }: { questionario:
   }, [f, questionario, enviando, queryClient]);
 
   const errosMes = errosDosMeses(f, ano);
+  const atuais = useMemo(() => (errosEnvio.length > 0 ? errosDoFormulario(f, questionario) : []), [errosEnvio, f, questionario]);
+  const erros = [...errosEnvio.filter((e) => atuais.some((a) => mesmoErro(a, e))), ...errosServidor];
+  // 'Confira todos os campos do formulário' goes with the last error put right.
+  const mensagemGeral = erroGeral === MENSAGENS_REAP.confira && erros.length === 0 ? undefined : erroGeral;
   const erroDe = (id: string) => erros.find((e) => e.field === id)?.message;
   const pescou = f.realizouPesca === 'sim';
   const total = somaDias(MESES_DIAS.map((m) => ({ quantidadeDiasTrabalhados: numero(f.meses[m.mes] ?? '') })));
 
   async function enviar() {
     const corpo = corpoDe(f, questionario, true);
-    const problemas: ProblemaReap[] = problemasReapArtesanal(corpo);
-    const lista: FieldError[] = problemas.map((p) => ({ field: campoDe(p.path, f), message: p.message }));
-    for (const [mes, msg] of Object.entries(errosMes)) if (!lista.some((e) => e.field === `mes-${mes}`)) lista.push({ field: `mes-${mes}`, message: msg });
+    const lista = errosDoFormulario(f, questionario);
     setTentativa((t) => t + 1);
+    setErrosEnvio(lista);
+    setErrosServidor([]);
     if (lista.length > 0) {
-      setErros(lista);
       setErroGeral(MENSAGENS_REAP.confira);
       return;
     }
+    setErroGeral(undefined);
     const ok = await confirmar({
       title: `Enviar a REAP ${ano}?`,
       text: 'Depois de enviada, a REAP não pode ser alterada.',
@@ -287,7 +314,7 @@ export function FormularioArtesanal({ questionario, onEnviado }: { questionario:
       onEnviado();
     } catch (err) {
       const doServidor = serverFieldErrors(err).map((e) => ({ field: campoDe(e.path.split('.').map((x) => (/^\d+$/.test(x) ? Number(x) : x)), f), message: e.message }));
-      setErros(doServidor);
+      setErrosServidor(doServidor);
       setErroGeral(mensagemErro(err, 'Erro ao salvar a REAP, tente novamente mais tarde.'));
       setEnviando(false);
     }
@@ -300,7 +327,7 @@ export function FormularioArtesanal({ questionario, onEnviado }: { questionario:
   return (
     <form noValidate className="reap-form" onSubmit={(e) => { e.preventDefault(); void enviar(); }}>
       <ErrorSummary errors={erros} attempt={tentativa} />
-      {erroGeral && <Message kind="danger" title={erroGeral} alert />}
+      {mensagemGeral && <Message kind="danger" title={mensagemGeral} alert />}
       <p className="reap-rascunho" aria-live="polite">
         {salvoEm ? `Rascunho salvo às ${salvoEm}.` : 'O rascunho é salvo automaticamente enquanto você preenche.'}
       </p>
@@ -347,19 +374,18 @@ export function FormularioArtesanal({ questionario, onEnviado }: { questionario:
             <h2 id="reap-producao">O que você pescou</h2>
             {f.operacoes.map((o, i) => {
               const kg = o.unidade === String(UnidadeMedida.QUILOGRAMA);
+              const unidade = UNIDADES_MEDIDA.find((u) => String(u.id) === o.unidade);
               return (
                 <fieldset key={i} className="reap-bloco">
                   <legend>Pescado {i + 1}</legend>
                   <BuscaEspecie id={`operacoes-${i}-especie`} operacao={o} onChange={(p) => operacao(i, p)} error={erroDe(`operacoes-${i}-especie`)} />
                   <SelectField id={`operacoes-${i}-unidade`} label="Unidade de medida" options={opcoes(UNIDADES_MEDIDA)} value={o.unidade}
-                    onChange={(v) => operacao(i, { unidade: v, total: '' })} />
-                  {kg ? (
-                    <MaskedField id={`operacoes-${i}-total`} label="Quantidade pescada (kg)" mask="peso" hint="Use vírgula para os gramas, por exemplo 12,500."
-                      value={o.total} onChange={(v) => operacao(i, { total: v })} />
-                  ) : (
-                    <TextField id={`operacoes-${i}-total`} label="Quantidade pescada" inputMode="numeric" value={o.total}
-                      onChange={(e) => operacao(i, { total: e.target.value.replace(/\D/g, '') })} />
-                  )}
+                    onChange={(v) => operacao(i, { unidade: v })} />
+                  {/* Every unit takes decimals ('40,5' dúzias): the same 3-decimal comma mask as the weight. */}
+                  <MaskedField id={`operacoes-${i}-total`} mask="peso"
+                    label={kg || !unidade ? 'Quantidade pescada (kg)' : `Quantidade pescada (${unidade.descricao.toLowerCase()})`}
+                    hint={kg ? 'Use vírgula para os gramas, por exemplo 12,500.' : 'Use vírgula para as frações, por exemplo 40,5.'}
+                    value={o.total} onChange={(v) => operacao(i, { total: v })} />
                   <MaskedField id={`operacoes-${i}-preco`} label={kg ? 'Preço médio do quilo' : 'Preço médio por unidade'} mask="dinheiro"
                     value={o.preco} onChange={(v) => operacao(i, { preco: v })} />
                   {f.operacoes.length > 1 && (
@@ -399,7 +425,7 @@ export function FormularioArtesanal({ questionario, onEnviado }: { questionario:
                   onChange={(e) => local(i, { nomePopular: e.target.value })} />
               </fieldset>
             ))}
-            <button type="button" className="br-button secondary" onClick={() => mudar({ locais: [...f.locais, novoLocal()] })}>
+            <button type="button" className="br-button secondary" onClick={() => mudar({ locais: [...f.locais, novoLocal(questionario.pescador.uf ?? '')] })}>
               Adicionar outro local
             </button>
           </section>
@@ -408,15 +434,32 @@ export function FormularioArtesanal({ questionario, onEnviado }: { questionario:
             id="houveComercializacao" name="houveComercializacao" inline legend="Você vendeu o que pescou?" options={SIM_NAO}
             value={f.houveComercializacao} onChange={(v) => mudar({ houveComercializacao: v })}
           />
-          {f.houveComercializacao === 'sim' && f.ufs.map((u, i) => (
-            <fieldset key={i} className="reap-bloco">
-              <legend>Venda {i + 1}</legend>
-              <SelectField id={`ufs-${i}-uf`} label="Estado onde vendeu" options={UFS.map((x) => ({ value: x.sigla, label: x.nome }))} value={u.uf}
-                onChange={(v) => venda(i, { uf: v })} error={erroDe(`ufs-${i}-uf`)} />
-              <CheckboxGroup id={`ufs-${i}-compradores`} name={`ufs-${i}-compradores`} legend="Para quem vendeu" options={opcoes(TIPOS_COMPRADOR)}
-                value={u.compradores} onChange={(v) => venda(i, { compradores: v })} error={erroDe(`ufs-${i}-compradores`)} />
-            </fieldset>
-          ))}
+          {f.houveComercializacao === 'sim' && (
+            <section aria-labelledby="reap-vendas">
+              <h2 id="reap-vendas">Onde você vendeu</h2>
+              {/* ufsComercializacao is a list (spec data model): one block per state, each state once. */}
+              {f.ufs.map((u, i) => (
+                <fieldset key={i} className="reap-bloco">
+                  <legend>Estado de venda {i + 1}</legend>
+                  <SelectField id={`ufs-${i}-uf`} label="Estado onde vendeu" value={u.uf}
+                    options={UFS.filter((x) => x.sigla === u.uf || !f.ufs.some((o) => o.uf === x.sigla)).map((x) => ({ value: x.sigla, label: x.nome }))}
+                    onChange={(v) => venda(i, { uf: v })} error={erroDe(`ufs-${i}-uf`)} />
+                  <CheckboxGroup id={`ufs-${i}-compradores`} name={`ufs-${i}-compradores`} legend="Para quem vendeu" options={opcoes(TIPOS_COMPRADOR)}
+                    value={u.compradores} onChange={(v) => venda(i, { compradores: v })} error={erroDe(`ufs-${i}-compradores`)} />
+                  {f.ufs.length > 1 && (
+                    <button type="button" className="br-button secondary small" onClick={() => mudar({ ufs: f.ufs.filter((_, j) => j !== i) })}>
+                      Remover estado de venda {i + 1}
+                    </button>
+                  )}
+                </fieldset>
+              ))}
+              {f.ufs.length < UFS.length && (
+                <button type="button" className="br-button secondary" onClick={() => mudar({ ufs: [...f.ufs, { uf: '', compradores: [] }] })}>
+                  Adicionar outro estado de venda
+                </button>
+              )}
+            </section>
+          )}
         </>
       )}
 

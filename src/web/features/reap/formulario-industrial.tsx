@@ -66,16 +66,24 @@ export function FormularioIndustrial({ questionario, onEnviado }: { questionario
   }
 
   const erroDe = (id: string) => erros.find((e) => e.field === id)?.message;
+  // An answer given clears its error (and, with the last one, 'Confira todos os campos do formulário').
+  function limparErro(campo: string) {
+    const restantes = erros.filter((e) => e.field !== campo);
+    if (restantes.length === erros.length) return;
+    setErros(restantes);
+    if (restantes.length === 0 && erroGeral === MENSAGENS_REAP.confira) setErroGeral(undefined);
+  }
   return (
     <form noValidate className="reap-form" onSubmit={(e) => { e.preventDefault(); void enviar(); }}>
       <ErrorSummary errors={erros} attempt={tentativa} />
       {erroGeral && <Message kind="danger" title={erroGeral} alert />}
       <RadioGroup id="realizouPesca" name="realizouPesca" inline legend={`Você realizou pesca em ${questionario.anoReferencia}?`}
-        options={SIM_NAO} value={pescou} onChange={setPescou} error={erroDe('realizouPesca')} />
+        options={SIM_NAO} value={pescou} onChange={(v) => { setPescou(v); limparErro('realizouPesca'); }} error={erroDe('realizouPesca')} />
       <RadioGroup id="tipoPrestacaoServico" name="tipoPrestacaoServico" legend="Relação de trabalho"
         options={TIPOS_PRESTACAO_INDUSTRIAL.map((t) => ({ value: String(t.id), label: t.descricao }))}
-        value={tipo} onChange={setTipo} error={erroDe('tipoPrestacaoServico')} />
-      <DocumentosReap questionario={questionario} industrial error={erroDe('documentoRelacaoTrabalho')} />
+        value={tipo} onChange={(v) => { setTipo(v); limparErro('tipoPrestacaoServico'); }} error={erroDe('tipoPrestacaoServico')} />
+      <DocumentosReap questionario={questionario} industrial error={erroDe('documentoRelacaoTrabalho')}
+        onAlterado={(docs) => { if (docs.length > 0) limparErro('documentoRelacaoTrabalho'); }} />
       <div className="reap-acoes">
         <button type="button" className="br-button secondary" onClick={() => void salvarRascunho()}>Salvar rascunho</button>
         <button type="submit" className="br-button primary" disabled={enviando} aria-busy={enviando || undefined}>Enviar a REAP</button>

@@ -1,4 +1,4 @@
-export { DeclaracaoReap } from './declaracao-reap';
+export { declaracaoAceita, DeclaracaoReap, rotaFormularioReap } from './declaracao-reap';
 export { FormularioArtesanal } from './formulario-artesanal';
 export { FormularioIndustrial } from './formulario-industrial';
 export { ObrigacoesPescador } from './obrigacoes-pescador';

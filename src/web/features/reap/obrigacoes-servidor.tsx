@@ -6,7 +6,10 @@ import { categoriaLabel, type Categoria } from '../../../shared/enums';
 import { MENSAGENS_REAP } from '../../../shared/regras/reap';
 import { exibirRgp } from '../../../shared/rgp';
 import { ROTA_REAP_OBRIGACOES } from '../../../shared/rotas-web';
+import { filtroObrigacoesServidor } from '../../../shared/schemas/reap';
 import { UFS } from '../../../shared/ufs';
+import { ErrorSummary, type FieldError } from '../../components/error-summary';
+import { serverFieldErrors } from '../../components/form/form-errors';
 import { SelectField } from '../../components/form/select-field';
 import { TextField } from '../../components/form/text-field';
 import { Loading } from '../../components/loading';
@@ -18,17 +21,33 @@ import { VisualizacaoReap } from './visualizacao-reap';
 
 const TAMANHO = 20;
 const FILTROS = ['anoReferencia', 'uf', 'cpf', 'nome', 'enviada', 'categoria'] as const;
-type Filtros = Record<(typeof FILTROS)[number], string>;
+type Filtro = (typeof FILTROS)[number];
+type Filtros = Record<Filtro, string>;
 
-function queryDe(f: Filtros, pagina: number): string {
-  const p = new URLSearchParams();
+/** The element id of each filter (the error summary's link targets). */
+const ID_FILTRO: Record<Filtro, string> = {
+  anoReferencia: 'filtro-ano', uf: 'filtro-uf', cpf: 'filtro-cpf', nome: 'filtro-nome', enviada: 'filtro-enviada', categoria: 'filtro-categoria',
+};
+const idFiltro = (campo: string) => (FILTROS as readonly string[]).includes(campo) ? ID_FILTRO[campo as Filtro] : ID_FILTRO.cpf;
+
+function parametrosDe(f: Filtros): Record<string, string> {
+  const p: Record<string, string> = {};
   for (const k of FILTROS) {
     const v = f[k].trim();
-    if (v) p.set(k, k === 'cpf' ? v.replace(/\D/g, '') : v);
+    if (v) p[k] = k === 'cpf' ? v.replace(/\D/g, '') : v;
   }
-  p.set('pagina', String(pagina));
-  p.set('tamanhoPagina', String(TAMANHO));
-  return p.toString();
+  return p;
+}
+
+function queryDe(f: Filtros, pagina: number): string {
+  return new URLSearchParams({ ...parametrosDe(f), pagina: String(pagina), tamanhoPagina: String(TAMANHO) }).toString();
+}
+
+/** The filters checked with the API's own schema (shared), each message at its field. */
+function errosDosFiltros(f: Filtros): FieldError[] {
+  const r = filtroObrigacoesServidor.safeParse(parametrosDe(f));
+  if (r.success) return [];
+  return r.error.issues.map((i) => ({ field: idFiltro(String(i.path[0] ?? '')), message: i.message }));
 }
 
 /** Staff: the REAP obligations, filtered and paginated by the server; the CSV of the pending ones; a REAP read-only. */
@@ -39,6 +58,8 @@ export function ObrigacoesServidor() {
   const vazio: Filtros = { anoReferencia: '', uf: '', cpf: params.get('cpf') ?? '', nome: '', enviada: '', categoria: '' };
   const [edicao, setEdicao] = useState<Filtros>(vazio);
   const [filtros, setFiltros] = useState<Filtros>(vazio);
+  const [errosFiltro, setErrosFiltro] = useState<FieldError[]>([]);
+  const [tentativa, setTentativa] = useState(0);
   const [pagina, setPagina] = useState(1);
   const q = queryDe(filtros, pagina);
   const lista = useQuery({ queryKey: reapKeys.servidor(q), queryFn: () => fetchObrigacoesServidor(q), enabled: idVer === null });
@@ -50,7 +71,7 @@ export function ObrigacoesServidor() {
         <h2 id="reap-ver-titulo">REAP (somente leitura)</h2>
         {ver.isPending && <Loading label="Carregando a REAP…" />}
         {ver.isError && <Message kind="danger" title={mensagemErro(ver.error, MENSAGENS_REAP.erroConsultar)} alert />}
-        {ver.data && <VisualizacaoReap questionario={ver.data} />}
+        {ver.data && <VisualizacaoReap questionario={ver.data} comPescador />}
         {ver.data?.enviada && (
           <button type="button" className="br-button secondary mt-3" onClick={() => void abrirComprovante(ver.data.id).catch((e: unknown) => showToast('error', mensagemErro(e, MENSAGENS_REAP.erroConsultar)))}>
             Imprimir 2ª via
@@ -61,15 +82,39 @@ export function ObrigacoesServidor() {
     );
   }
 
-  const campo = (k: keyof Filtros) => ({ value: edicao[k], onChange: (v: string) => setEdicao((e) => ({ ...e, [k]: v })) });
+  // A filter the server refused (e.g. a partial CPF in the address this list was opened with): at its field too.
+  const errosServidor: FieldError[] = lista.isError ? serverFieldErrors(lista.error).map((e) => ({ field: idFiltro(e.path), message: e.message })) : [];
+  const erros = [...errosFiltro, ...errosServidor.filter((e) => !errosFiltro.some((x) => x.field === e.field))];
+  const erroDe = (k: Filtro) => erros.find((e) => e.field === ID_FILTRO[k])?.message;
+  const campo = (k: Filtro) => ({
+    value: edicao[k],
+    error: erroDe(k),
+    onChange: (v: string) => {
+      setEdicao((e) => ({ ...e, [k]: v }));
+      // The field is being put right: its message goes (the others stay until the next search).
+      setErrosFiltro((l) => (l.some((e) => e.field === ID_FILTRO[k]) ? l.filter((e) => e.field !== ID_FILTRO[k]) : l));
+    },
+  });
+
+  function pesquisar() {
+    const problemas = errosDosFiltros(edicao);
+    setErrosFiltro(problemas);
+    setTentativa((t) => t + 1);
+    if (problemas.length > 0) return;
+    setFiltros(edicao);
+    setPagina(1);
+  }
+
   return (
     <>
-      <form className="reap-filtros" onSubmit={(e) => { e.preventDefault(); setFiltros(edicao); setPagina(1); }}>
-        <TextField id="filtro-ano" label="Ano de referência" inputMode="numeric" maxLength={4} value={edicao.anoReferencia}
+      <form className="reap-filtros" noValidate aria-label="Filtros das obrigações" onSubmit={(e) => { e.preventDefault(); pesquisar(); }}>
+        <ErrorSummary errors={erros} attempt={tentativa} />
+        <TextField id="filtro-ano" label="Ano de referência" inputMode="numeric" maxLength={4} {...campo('anoReferencia')}
           onChange={(e) => campo('anoReferencia').onChange(e.target.value.replace(/\D/g, ''))} />
         <SelectField id="filtro-uf" label="UF" options={UFS.map((u) => ({ value: u.sigla, label: u.nome }))} placeholder="Todas" {...campo('uf')} />
-        <TextField id="filtro-cpf" label="CPF" inputMode="numeric" value={edicao.cpf} onChange={(e) => campo('cpf').onChange(e.target.value)} />
-        <TextField id="filtro-nome" label="Nome" value={edicao.nome} onChange={(e) => campo('nome').onChange(e.target.value)} />
+        <TextField id="filtro-cpf" label="CPF" inputMode="numeric" hint="Os 11 dígitos, com ou sem pontos e traço." {...campo('cpf')}
+          onChange={(e) => campo('cpf').onChange(e.target.value)} />
+        <TextField id="filtro-nome" label="Nome" {...campo('nome')} onChange={(e) => campo('nome').onChange(e.target.value)} />
         <SelectField id="filtro-enviada" label="Situação" placeholder="Todas"
           options={[{ value: 'false', label: 'Pendente' }, { value: 'true', label: 'Enviada' }]} {...campo('enviada')} />
         <SelectField id="filtro-categoria" label="Categoria" placeholder="Todas"
@@ -83,35 +128,38 @@ export function ObrigacoesServidor() {
         </div>
       </form>
       {lista.isPending && <Loading label="Carregando as obrigações…" />}
-      {lista.isError && <Message kind="danger" title={mensagemErro(lista.error, MENSAGENS_REAP.erroConsultar)} alert />}
+      {lista.isError && errosServidor.length === 0 && <Message kind="danger" title={mensagemErro(lista.error, MENSAGENS_REAP.erroConsultar)} alert />}
       {lista.data && (
         <>
           <p role="status">{lista.data.total === 1 ? '1 obrigação encontrada' : `${lista.data.total.toLocaleString('pt-BR')} obrigações encontradas`}</p>
-          <div className="br-table reap-tabela">
-            <table>
-              <caption className="sr-only">Obrigações de REAP</caption>
-              <thead>
-                <tr><th scope="col">Ano</th><th scope="col">Pescador</th><th scope="col">RGP</th><th scope="col">UF / Município</th><th scope="col">Categoria</th><th scope="col">Situação</th><th scope="col">Ação</th></tr>
-              </thead>
-              <tbody>
-                {lista.data.obrigacoes.map((o) => (
-                  <tr key={o.id}>
-                    <td>{o.anoReferencia}</td>
-                    <td>{o.nomePescador}</td>
-                    <td>{o.numeroRgp ? exibirRgp(o.numeroRgp) : '—'}</td>
-                    <td>{o.uf ?? '—'}{o.nomeMunicipio ? ` / ${o.nomeMunicipio}` : ''}</td>
-                    <td>{categoriaLabel[o.categoria as Categoria] ?? ''}</td>
-                    <td>{o.enviada ? 'Enviada' : 'Pendente'}</td>
-                    <td>
-                      <Link to={`${ROTA_REAP_OBRIGACOES}?questionario=${o.id}`}>
-                        Ver REAP {o.anoReferencia} de {o.nomePescador}
-                      </Link>
-                    </td>
-                  </tr>
+          {/* A table on wide screens, a card per obligation on phones (app.css, .tabela-cartoes). */}
+          <table className="tabela-cartoes reap-tabela" role="table">
+            <caption className="sr-only">Obrigações de REAP</caption>
+            <thead role="rowgroup">
+              <tr role="row">
+                {['Pescador', 'Ano', 'RGP', 'UF / Município', 'Categoria', 'Situação', 'Ação'].map((c) => (
+                  <th key={c} scope="col" role="columnheader">{c}</th>
                 ))}
-              </tbody>
-            </table>
-          </div>
+              </tr>
+            </thead>
+            <tbody role="rowgroup">
+              {lista.data.obrigacoes.map((o) => (
+                <tr key={o.id} role="row">
+                  <th scope="row" role="rowheader" data-rotulo="Pescador">{o.nomePescador}</th>
+                  <td role="cell" data-rotulo="Ano">{o.anoReferencia}</td>
+                  <td role="cell" data-rotulo="RGP">{o.numeroRgp ? exibirRgp(o.numeroRgp) : '—'}</td>
+                  <td role="cell" data-rotulo="UF / Município">{o.uf ?? '—'}{o.nomeMunicipio ? ` / ${o.nomeMunicipio}` : ''}</td>
+                  <td role="cell" data-rotulo="Categoria">{categoriaLabel[o.categoria as Categoria] ?? ''}</td>
+                  <td role="cell" data-rotulo="Situação">{o.enviada ? 'Enviada' : 'Pendente'}</td>
+                  <td role="cell" className="tabela-cartoes-acao">
+                    <Link to={`${ROTA_REAP_OBRIGACOES}?questionario=${o.id}`}>
+                      Ver REAP {o.anoReferencia} de {o.nomePescador}
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
           <nav className="reap-paginacao" aria-label="Paginação">
             <button type="button" className="br-button secondary" disabled={pagina <= 1} onClick={() => setPagina((p) => p - 1)}>Página anterior</button>
             <span>Página {pagina} de {Math.max(1, Math.ceil(lista.data.total / TAMANHO))}</span>

@@ -1,21 +1,26 @@
+import { formatCpf } from '../../../shared/cpf';
 import { categoriaLabel, type Categoria } from '../../../shared/enums';
 import {
   AMBIENTES_PESCA, GRUPOS_ALVO, PETRECHOS_PESCA, TIPOS_COMPRADOR, TIPOS_LOCAL_PESCA, UNIDADES_MEDIDA,
 } from '../../../shared/referencias';
 import {
-  casasDecimaisQuantidade, formatarMoeda, formatarNumeroBr, JUSTIFICATIVAS_NAO_PESCA, NOMES_MESES, TIPOS_PRESTACAO_ARTESANAL,
-  TIPOS_PRESTACAO_INDUSTRIAL,
+  formatarMoeda, formatarQuantidade, JUSTIFICATIVAS_NAO_PESCA, NOMES_MESES, TIPOS_PRESTACAO_ARTESANAL, TIPOS_PRESTACAO_INDUSTRIAL,
 } from '../../../shared/regras/reap';
 import type { Questionario } from '../../../shared/schemas/reap';
 import { formatDateTime } from '../../lib/dates';
+import { abrirDocumentoReap } from './reap-api';
 
 const rotulo = (lista: readonly { id: number; descricao: string }[], id: number | null) => lista.find((i) => i.id === id)?.descricao ?? '—';
 const simNao = (v: boolean | null) => (v === null ? 'Não informado' : v ? 'Sim' : 'Não');
 
-/** A REAP read-only: what the fisher declared (the fisher's sent REAP, and staff from the obligations list). */
-export function VisualizacaoReap({ questionario: q }: { questionario: Questionario }) {
+/**
+ * A REAP read-only: what the fisher declared (the fisher's sent REAP, and staff from the obligations list, who
+ * also read whose it is: `comPescador`). Its documents open in a new tab.
+ */
+export function VisualizacaoReap({ questionario: q, comPescador = false }: { questionario: Questionario; comPescador?: boolean }) {
   const industrial = q.categoria === 1;
   const linhas: [string, string][] = [
+    ...(comPescador ? [['Pescador', q.pescador.nome], ['CPF', formatCpf(q.pescador.cpf)]] as [string, string][] : []),
     ['Ano de referência', String(q.anoReferencia)],
     ['Categoria', categoriaLabel[q.categoria as Categoria] ?? '—'],
     ['Situação', q.enviada ? `Enviada em ${formatDateTime(q.enviadaEm)}` : 'Não enviada'],
@@ -56,7 +61,7 @@ export function VisualizacaoReap({ questionario: q }: { questionario: Questionar
               return (
                 <li key={i}>
                   {o.especiePescado.nome ?? '—'} (<em>{o.especiePescado.nomeCientifico ?? ''}</em>):{' '}
-                  {formatarNumeroBr(o.totalPescado ?? 0, casasDecimaisQuantidade(o.tipoUnidadeMedida.id))} {u?.sigla ?? ''} a {formatarMoeda(o.precoQuilo ?? 0)}
+                  {formatarQuantidade(o.totalPescado ?? 0, o.tipoUnidadeMedida.id)} {u?.sigla ?? ''} a {formatarMoeda(o.precoQuilo ?? 0)}
                 </li>
               );
             })}
@@ -89,7 +94,15 @@ export function VisualizacaoReap({ questionario: q }: { questionario: Questionar
       {docs.length > 0 && (
         <>
           <h3>{industrial ? 'Comprovantes da relação de trabalho' : 'Documentos da justificativa'}</h3>
-          <ul>{docs.map((d) => <li key={d.id}>{d.nomeArquivo}</li>)}</ul>
+          <ul className="reap-docs">
+            {docs.map((d) => (
+              <li key={d.id}>
+                <button type="button" className="br-button secondary small" onClick={() => void abrirDocumentoReap(d)}>
+                  Abrir {d.nomeArquivo}
+                </button>
+              </li>
+            ))}
+          </ul>
         </>
       )}
     </div>

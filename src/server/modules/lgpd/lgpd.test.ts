@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportacaoDadosSchema } from '../../../shared/schemas/auditoria';
+import { ROTAS_RELATORIO } from '../../../shared/schemas/relatorio';
+import { createTestApp, entrarComo, type Sessao, type TestApp } from '../../test/helpers';
+import { tornarAtivo } from '../carteira/carteira.test-utils';
+import { artesanalCompleto, definirPrazo, idDoAno } from '../reap/reap.test-utils';
+import { DOCUMENTOS_BASICOS, inserirDocumentos, novoPescador, rascunhoAte, type Pescador } from '../solicitacao/passos-teste';
+
+/**
+ * GET /api/lgpd/meus-dados (LGPD art. 18, II and VII; decision 0044): everything the registry holds about the
+ * signed-in fisher, REAPs and staff accesses (views, changes, reports that named them) included, labels beside the
+ * codes, and nothing about anybody else: no other fisher, no staff member's name or CPF.
+ */
+let t: TestApp;
+let gestor: Sessao;
+let a: Pescador;
+let b: Pescador;
+let nomeGestor = '';
+const NOME_A = 'ANA MARIA DE SOUZA';
+const NOME_B = 'BENEDITO OUTRO PESCADOR';
+
+async function fisherWithEverything(n: number, nome: string, rgp: string): Promise<Pescador> {
+  const p = await novoPescador(t, n);
+  await inserirDocumentos(t.db, p.id, await rascunhoAte(t, p, 1, 3), DOCUMENTOS_BASICOS);
+  await tornarAtivo(t.db, p.id, { numeroRgp: rgp, dataPrimeiroRgp: '2024-02-01' });
+  await t.db.execute(sql`UPDATE pescador SET nome = ${nome}, sexo = 2, escolaridade = 4 WHERE id = ${p.id}`);
+  expect((await p.sessao.api({ method: 'POST', url: `/api/reap/gerar-reap-pescador/${p.id}` })).statusCode).toBe(200);
+  const id = await idDoAno(t.db, p.id, 2024);
+  const envio = await p.sessao.api({ method: 'POST', url: '/api/reap/questionario-basico', payload: artesanalCompleto(id, 2024, { enviada: true }) });
+  expect(envio.statusCode, envio.body).toBe(200);
+  await t.db.execute(sql`INSERT INTO notificacao (pescador_id, tipo, conteudo) VALUES (${p.id}, 4, ${`Pendência de ${nome}.`})`);
+  // A staff view of the record, and a report filtered by the fisher's CPF.
+  expect((await gestor.api({ method: 'GET', url: `/api/pescador/${p.id}` })).statusCode).toBe(200);
+  const previa = await gestor.api({ method: 'GET', url: `${ROTAS_RELATORIO.previa}?cpfPescador=${p.cpf}` });
+  expect(previa.statusCode, previa.body).toBe(200);
+  return p;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  gestor = await entrarComo(t.app, '10000000108');
+  nomeGestor = (await t.db.execute<{ nome: string }>(sql`SELECT nome FROM usuario WHERE cpf = '10000000108'`)).rows[0]!.nome;
+  await definirPrazo(t.db, 2024, '2026-01-01', '2026-12-31');
+  a = await fisherWithEverything(9501, NOME_A, 'PAPA00000009501');
+  b = await fisherWithEverything(9502, NOME_B, 'PAPA00000009502');
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+});
+
+async function exportar(p: Pescador) {
+  const res = await p.sessao.api({ method: 'GET', url: '/api/lgpd/meus-dados' });
+  expect(res.statusCode, res.body).toBe(200);
+  return res;
+}
+
+/** Every value of `chave` anywhere in `valor`. */
+function valoresDe(valor: unknown, chave: string): unknown[] {
+  if (Array.isArray(valor)) return valor.flatMap((v) => valoresDe(v, chave));
+  if (valor && typeof valor === 'object') {
+    return Object.entries(valor).flatMap(([k, v]) => [...(k === chave ? [v] : []), ...valoresDe(v, chave)]);
+  }
+  return [];
+}
+
+describe('GET /api/lgpd/meus-dados', () => {
+  it('puts the label beside each code: sexo 2 "Feminino", schooling, the request\'s steps, notifications, documents', async () => {
+    const d = (await exportar(a)).json().dados;
+    expect(d.pescador).toMatchObject({ sexo: 2, sexoDescricao: 'Feminino', escolaridade: 4, escolaridadeDescricao: '5ª a 9ª série do ensino fundamental completa' });
+    expect(d.sobre).toMatch(/^Dados pessoais que o Registro Geral/);
+    const [solicitacao] = d.solicitacoes;
+    expect(solicitacao.dadosAtividadePesca.ambientePescaDescricao).toEqual(
+      expect.arrayContaining([expect.any(String)]),
+    );
+    expect(solicitacao.dadosAtividadePesca.ambientePescaDescricao).toHaveLength(solicitacao.dadosAtividadePesca.ambientePesca.length);
+    expect(valoresDe(d.solicitacoes, 'sexoDescricao')).toContain(solicitacao.sexo === 1 ? 'Masculino' : 'Feminino');
+    expect(valoresDe(d, 'tipoDocumentoDescricao')).toContain('Foto 3x4');
+    expect(d.notificacoes).toEqual([expect.objectContaining({ tipo: 4, tipoDescricao: 'Pendência' })]);
+    // No label says it does not know a code the forms offered.
+    expect(JSON.stringify(d)).not.toContain('Código não reconhecido');
+  });
+
+  it('includes the fisher\'s REAPs, what was declared with its labels, documents without file addresses', async () => {
+    const d = (await exportar(a)).json().dados;
+    // 2024 sent; 2025 owed (generated, pending).
+    expect(d.reaps.map((r: { anoReferencia: number; situacaoDescricao: string }) => [r.anoReferencia, r.situacaoDescricao]).sort())
+      .toEqual([[2024, 'Enviada'], [2025, 'Pendente']]);
+    const reap = d.reaps.find((r: { anoReferencia: number }) => r.anoReferencia === 2024);
+    expect(reap).toMatchObject({
+      anoReferencia: 2024, categoria: 2, categoriaDescricao: 'Artesanal', enviada: true, situacao: 9, situacaoDescricao: 'Enviada',
+      realizouPesca: true, tipoPrestacaoServico: 1, tipoPrestacaoServicoDescricao: 'Autônomo (por conta própria)',
+      codigoVerificacao: expect.stringMatching(/^[A-Z2-9]{16}$/),
+    });
+    expect(reap.resultadosOperacaoPesca[0]).toMatchObject({ especiePescado: { id: 1, nome: expect.any(String) }, totalPescado: 1234.567 });
+    expect(reap.resultadosOperacaoPesca[0].tipoUnidadeMedidaDescricao).toEqual(expect.any(String));
+    expect(reap.reapsArtesanais[0]).toMatchObject({ mesReferencia: 1, mesReferenciaDescricao: 'janeiro' });
+    expect(reap.locaisPescaPetrecho[0].areaPretendidaPesca).toMatchObject({ nomePopularLocalPesca: 'Baía do Guajará' });
+    expect(reap.locaisPescaPetrecho[0].petrechoPescaDescricao).toEqual(expect.any(String));
+    expect(valoresDe(d, 'url')).toEqual([]);
+    expect(valoresDe(d, 'chave')).toEqual([]);
+  });
+
+  it('lists who among the staff viewed the data and the reports that named them: agency, profile, date; never the person', async () => {
+    const d = (await exportar(a)).json().dados;
+    const visualizacao = d.acessos.find((x: { tipo: string }) => x.tipo === 'VISUALIZACAO');
+    expect(visualizacao).toMatchObject({ descricao: 'Visualizou seu cadastro', orgao: 'MPA', perfil: 'Gestor', criadoEm: expect.any(String) });
+    const relatorio = d.acessos.find((x: { tipo: string }) => x.tipo === 'RELATORIO');
+    expect(relatorio).toMatchObject({ descricao: 'Consultou um relatório de pescadores filtrado pelos seus dados', orgao: 'MPA', perfil: 'Gestor' });
+    for (const x of d.acessos) expect(Object.keys(x).sort()).toEqual(['criadoEm', 'descricao', 'id', 'nomeOrgao', 'orgao', 'perfil', 'tipo']);
+    // Exactly one report named A (B's report named B), newest first.
+    expect(d.acessos.filter((x: { tipo: string }) => x.tipo === 'RELATORIO')).toHaveLength(1);
+    const datas = d.acessos.map((x: { criadoEm: string }) => x.criadoEm);
+    expect([...datas].sort().reverse()).toEqual(datas);
+  });
+
+  it('holds nothing of another fisher, nor the staff member\'s name or CPF', async () => {
+    const res = await exportar(a);
+    const texto = res.body;
+    for (const alheio of [b.cpf, NOME_B, 'BENEDITO', 'PAPA00000009502', `Pendência de ${NOME_B}.`, '10000000108', nomeGestor]) {
+      expect(texto, alheio).not.toContain(alheio);
+    }
+    const d = res.json().dados;
+    expect(valoresDe(d, 'idPescador').every((v) => v === a.id)).toBe(true);
+    expect(d.pescador.id).toBe(a.id);
+    // And B's export is B's.
+    const deB = (await exportar(b)).json().dados;
+    expect(deB.pescador.nome).toBe(NOME_B);
+    expect(JSON.stringify(deB)).not.toContain(a.cpf);
+  });
+
+  it('keeps every label through the shared schema, as the web parses it before saving the file', async () => {
+    const d = (await exportar(a)).json().dados;
+    expect(exportacaoDadosSchema.parse(d)).toEqual(d);
+  });
+});
