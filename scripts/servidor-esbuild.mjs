@@ -29,3 +29,19 @@ export function construirServidor(outfile, opcoes = {}) {
     ...opcoes,
   });
 }
+
+/**
+ * The worker threads the server starts (lib/thread-limitada.ts), each a file of its own beside the server's
+ * bundle, found there by the name `moduloDaThread` is given.
+ */
+export const THREADS = [
+  { nome: 'relatorio-thread', fonte: 'src/server/modules/relatorio/relatorio.thread.ts' },
+];
+
+/** The server's bundle in `pasta` (main.mjs) and, beside it, the bundle of each of its worker threads. */
+export function construirServidorComThreads(pasta, opcoes = {}) {
+  return Promise.all([
+    construirServidor(`${pasta}/main.mjs`, opcoes),
+    ...THREADS.map((t) => construirServidor(`${pasta}/${t.nome}.mjs`, { entryPoints: [t.fonte], ...opcoes })),
+  ]);
+}

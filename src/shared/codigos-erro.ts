@@ -31,5 +31,7 @@ export const CodigoErro = {
   ERRO_INTERNO: 'ERRO_INTERNO',
   /** 503: a service the product needs (the database) is unavailable. */
   INDISPONIVEL: 'INDISPONIVEL',
+  /** 503: the server is overloaded and sheds the request; retry after the `Retry-After` header's seconds. */
+  SOBRECARREGADO: 'SOBRECARREGADO',
 } as const;
 export type CodigoErro = (typeof CodigoErro)[keyof typeof CodigoErro];

@@ -8,6 +8,17 @@ import { AppError } from '../../lib/errors';
 import { ok } from '../../plugins/envelope';
 
 export const saudeRoutes: FastifyPluginAsyncZod<{ db: Database; auditoria: AuditoriaService }> = async (app, { db, auditoria }) => {
+  // Liveness (deploy/kubernetes): the process answers, whatever the database does. An orchestrator restarts an
+  // instance that fails it, so it must not touch PostgreSQL: a database outage would restart every instance at once.
+  // Readiness is /api/health below, which takes an instance out of the balancer while its database does not answer.
+  app.get('/api/health/vivo', {
+    schema: {
+      tags: ['saude'],
+      summary: 'O processo responde (sem consultar o banco de dados)',
+      response: { 200: envelopeOf(z.object({ status: z.literal('ok') })) },
+    },
+  }, async () => ok({ status: 'ok' as const }));
+
   app.get('/api/health', {
     schema: {
       tags: ['saude'],
