@@ -13,7 +13,7 @@ import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import fs from 'node:fs';
 import pg from 'pg';
-import { construirServidor } from '../scripts/servidor-esbuild.mjs';
+import { construirServidorComThreads } from '../scripts/servidor-esbuild.mjs';
 import { abrirBancoDeBench } from './seed/banco';
 import { semearNacional } from './seed/nacional';
 import { iniciarServidorEmpacotado, pararServidor, percentile, rssMb, signIn } from './lib';
@@ -113,7 +113,7 @@ const PAGINA_SQL = (where: string) => `SELECT p.id, p.cpf, p.nome, p.uf, m.nome 
 
 // 2. The product on the same database, and the bare baseline server.
 const SERVIDOR = `${PASTA}/servidor/main.mjs`;
-await construirServidor(SERVIDOR);
+await construirServidorComThreads(`${PASTA}/servidor`);
 const { filho: child, base } = await iniciarServidorEmpacotado(SERVIDOR, PORTA, {
   DATA_DIR: PASTA, DATABASE_URL: banco.url,
   // One sign-in for the whole run, which lasts longer than a token's default 15 minutes (3600 is the most).

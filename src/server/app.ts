@@ -63,6 +63,7 @@ import { pescadorRoutes } from './modules/pescador/pescador.routes';
 import { rgpRoutes } from './modules/pescador/rgp.routes';
 import { criarCaptchaVerifier } from './adapters/captcha/criar-captcha';
 import { AssinadorCarteira, chaveTokenCarteira } from './modules/carteira/carteira-token';
+import { AssinadorProtocolo, AssinadorReap } from './lib/codigos-comprovantes';
 import { CarteiraRepository } from './modules/carteira/carteira.repository';
 import { CarteiraService } from './modules/carteira/carteira.service';
 import { carteiraRoutes } from './modules/carteira/carteira.routes';
@@ -95,6 +96,10 @@ import { lgpdRoutes } from './modules/lgpd/lgpd.routes';
 import { RelatorioRepository } from './modules/relatorio/relatorio.repository';
 import { RelatorioService } from './modules/relatorio/relatorio.service';
 import { relatorioRoutes } from './modules/relatorio/relatorio.routes';
+import { aceitarCorpoJsonVazio } from './plugins/corpo-json';
+import { idRequisicaoPlugin, opcoesDeIdDeRequisicao } from './plugins/id-requisicao';
+import { metricasPlugin } from './plugins/metricas';
+import { sobrecargaPlugin } from './plugins/sobrecarga';
 
 /** Services that background jobs and scripts call (the same instances the routes use). */
 export interface Servicos {
@@ -113,6 +118,12 @@ declare module 'fastify' {
 export interface AppDeps {
   config: Config;
   db: Database;
+  /**
+   * A standby (DATABASE_REPLICA_URL) for the heavy reads that tolerate a little lag: the fisher report and its
+   * preview, the open statistics, the audit reading, the REAP obligations list. Everything else, and everything
+   * when absent, goes to `db` (issue 23, point 3).
+   */
+  dbLeitura?: Database;
   jwtSecret: Uint8Array;
   /** Replaces the identity provider (tests of a failing provider). */
   identityProvider?: IdentityProvider;
@@ -129,6 +140,7 @@ export interface AppDeps {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
+  const dbLeitura = deps.dbLeitura ?? db;
   const https = config.publicUrl.startsWith('https://');
   const app = Fastify({
     logger: deps.logger ?? opcoesDeLog(config.logLevel),
@@ -136,13 +148,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: erroDoRoteador,
+    ...opcoesDeIdDeRequisicao,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // An empty JSON body is no body, so that authorisation answers before parsing could (decision 0046).
+  aceitarCorpoJsonVazio(app);
 
   await app.register(envelopePlugin);
+  // Request id, metrics and load shedding (decision 0048): first, so a shed request costs no more than this.
+  await app.register(idRequisicaoPlugin);
+  await app.register(metricasPlugin, { pool: db.$client, poolLeitura: deps.dbLeitura?.$client, ...config.metricas });
   await app.register(securityPlugin, { https, hcaptcha: Boolean(config.captcha.hcaptchaSecret) });
+  await app.register(sobrecargaPlugin, config.sobrecarga);
   await app.register(xsrfPlugin, { secure: https });
   await app.register(rateLimit, {
     global: false,
@@ -164,7 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Services: one instance each, built here and handed to the routes and jobs that use them.
   const agora = deps.now ?? (() => new Date());
-  const auditoria = new AuditoriaService(db, (err, acao) => app.log.error({ err, acao }, 'audit write failed'));
+  const auditoria = new AuditoriaService(db, (err, acao) => app.log.error({ err, acao }, 'audit write failed'), dbLeitura);
   // Audit writes are grouped (decision 0040): none in flight is cut short by a shutdown.
   app.addHook('onClose', async () => auditoria.esvaziar());
   // Notifications are created by other modules (analysis, requests, batches) inside their transactions.
@@ -177,9 +196,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: agora,
     onArquivoOrfao: (chave, err) => app.log.warn({ err, chave }, 'stored file left behind (delete failed)'),
   });
+  // The key of every printed QR code (card, protocol receipt, REAP 2ª via), each kind under its own derived key
+  // (decision 0044).
+  const chaveDocumentosImpressos = chaveTokenCarteira(config.carteira.tokenSecret, deps.jwtSecret);
+  const assinadorProtocolo = new AssinadorProtocolo(chaveDocumentosImpressos);
   // The only writer of the fisher's tables: sign-in, requests, analyses and the card ask it.
   const pescador = new PescadorService(db, new PescadorRepository(db), auditoria, documento, notificacoes, {
-    publicUrl: config.publicUrl, now: agora,
+    publicUrl: config.publicUrl, assinadorProtocolo, now: agora,
   });
   let identity = deps.identityProvider;
   if (!identity) {
@@ -226,7 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // The card reads the 3x4 photo through the storage.
   const carteira = new CarteiraService(new CarteiraRepository(db), pescador, storage, auditoria,
-    new AssinadorCarteira(chaveTokenCarteira(config.carteira.tokenSecret, deps.jwtSecret)), { publicUrl: config.publicUrl, now: agora });
+    new AssinadorCarteira(chaveDocumentosImpressos), { publicUrl: config.publicUrl, now: agora });
   const captcha = criarCaptchaVerifier({
     hcaptchaSecret: config.captcha.hcaptchaSecret, hmacSecret: config.captcha.hmacSecret, jwtSecret: deps.jwtSecret, db, log: app.log,
   });
@@ -239,8 +262,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The fisher report (issue 13): its files in a storage of their own, apart from the documents' (decision 0036).
   const storageRelatorios = criarArmazenamentoRelatorios(config, assinador);
   if (storageRelatorios instanceof S3FileStorage) app.addHook('onClose', async () => storageRelatorios.close());
-  const relatorio = new RelatorioService(db, new RelatorioRepository(db), auditoria, storageRelatorios,
-    assinador, deps.fila, { limiteSincrono: config.relatorio.limiteSincrono, ttlEnderecoSegundos: config.files.signedUrlTtlSeconds, now: agora });
+  const relatorio = new RelatorioService(db, new RelatorioRepository(db, dbLeitura), auditoria, storageRelatorios,
+    assinador, deps.fila, {
+      limiteSincrono: config.relatorio.limiteSincrono, ttlEnderecoSegundos: config.files.signedUrlTtlSeconds, now: agora,
+      // A job's file in a thread with a capped heap, reading the standby when there is one (decision 0050).
+      thread: { url: String(dbLeitura.$client.options.connectionString), heapMb: config.relatorio.heapMb },
+    });
   app.decorate('servicos', { analise, documento, lote, relatorio } satisfies Servicos);
 
   // Routes, module by module.
@@ -262,13 +289,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(notificacaoRoutes, { notificacao: notificacoes });
   await app.register(carteiraRoutes, { carteira });
   await app.register(consultaPublicaRoutes, {
-    consultaPublica: new ConsultaPublicaService(captcha, carteira, new ConsultaPublicaRepository(db), auditoria, config.captcha.hcaptchaSiteKey),
+    consultaPublica: new ConsultaPublicaService(captcha, carteira, new ConsultaPublicaRepository(db), auditoria, assinadorProtocolo,
+      config.captcha.hcaptchaSiteKey),
   });
 
   // -- REAP routes --
-  await app.register(reapRoutes, {
-    reap: new ReapService(db, new ReapRepository(db), auditoria, solicitacao, documento, { now: agora }),
+  const reap = new ReapService(db, new ReapRepository(db, dbLeitura), auditoria, solicitacao, documento, {
+    publicUrl: config.publicUrl, assinador: new AssinadorReap(chaveDocumentosImpressos), now: agora,
   });
+  await app.register(reapRoutes, { reap });
   // -- administration routes --
   // Map users and the federal CPF registry (the real service when BCPF_URL is set, else the seeded table).
   const usuarioMapa = new UsuarioMapaService(db, new UsuarioMapaRepository(db), criarConsultaBcpf(config.bcpf, db), auditoria, {
@@ -289,10 +318,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(loteRoutes, { lote });
   // -- report and statistics routes --
   await app.register(relatorioRoutes, { relatorio });
-  await app.register(estatisticaRoutes, { estatistica: new EstatisticaService(new EstatisticaRepository(db), { now: agora }) });
+  await app.register(estatisticaRoutes, { estatistica: new EstatisticaService(new EstatisticaRepository(dbLeitura), { now: agora }) });
   // -- audit reading routes --
   await app.register(auditoriaRoutes, { auditoria });
-  await app.register(lgpdRoutes, { lgpd: new LgpdService(auditoria, pescador, solicitacao, documento, notificacoes, agora) });
+  await app.register(lgpdRoutes, { lgpd: new LgpdService(auditoria, pescador, solicitacao, documento, notificacoes, reap, agora) });
   await registerWeb(app, config.webDistDir);
   return app;
 }

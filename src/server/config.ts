@@ -26,6 +26,8 @@ const envSchema = z
     RATE_LIMIT_STORE: z.enum(['postgres', 'memoria']).default('postgres'),
 
     DATABASE_URL: z.url().optional(),
+    // A standby of DATABASE_URL's database: the heavy reads that tolerate a little lag go there (issue 23).
+    DATABASE_REPLICA_URL: z.url().optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5488),
     DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
@@ -77,11 +79,28 @@ const envSchema = z
     LOTE_RETOMAR_APOS_SEGUNDOS: z.coerce.number().int().min(1).max(86_400).default(120),
     // Fisher report: up to this many fishers the file is written during the request, above by a job (decision 0036).
     RELATORIO_LIMITE_SINCRONO: z.coerce.number().int().min(0).max(1_000_000).default(LIMITE_RELATORIO_SINCRONO),
+    // Heap cap of the worker thread that writes a large report's file (issue 23, decision 0050).
+    RELATORIO_HEAP_MB: z.coerce.number().int().min(32).max(4096).default(160),
 
     WORKDAY_START: hhmm.default('07:00'),
     WORKDAY_END: hhmm.default('19:00'),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
     WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
+
+    // Prometheus metrics on a port of their own, never the public one (decision 0048); 0 turns them off.
+    // Unset: 9464 in production, off elsewhere (several instances of `npm start`, the tests and the benchmarks
+    // run side by side on one machine, and would fight over one port).
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    METRICS_HOST: z.string().min(1).default('0.0.0.0'),
+    // Longest a scrape waits for the database figures (job queues) before answering without them.
+    METRICS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2000),
+    // Load shedding (decision 0048): above any threshold the server answers 503 with Retry-After; 0 turns one off.
+    // Unset, the event-loop thresholds are 1000 ms and 0.98, except under NODE_ENV=test (off unless set).
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+    OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).optional(),
+    OVERLOAD_MAX_HEAP_MB: z.coerce.number().int().min(0).max(65_536).default(0),
+    OVERLOAD_MAX_RSS_MB: z.coerce.number().int().min(0).max(65_536).default(0),
+    OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter(Boolean).length;
@@ -105,6 +124,9 @@ const envSchema = z
         path: ['S3_ACCESS_KEY_ID'],
         message: 'set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together, or none for the SDK\'s credential chain',
       });
+    }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT: the metrics are never served on the public port' });
     }
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
@@ -132,7 +154,7 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   rateLimitStore: Env['RATE_LIMIT_STORE'];
-  database: { url: string | undefined; embeddedPort: number; poolMax: number };
+  database: { url: string | undefined; replicaUrl: string | undefined; embeddedPort: number; poolMax: number };
   dataDir: string;
   seedDemo: boolean;
   auth: {
@@ -170,9 +192,15 @@ export interface Config {
     smtp: { host: string; port: number; secure: boolean; user: string | undefined; password: string | undefined } | undefined;
   };
   lote: { tamanhoBloco: number; retomarAposSegundos: number };
-  relatorio: { limiteSincrono: number };
+  relatorio: { limiteSincrono: number; heapMb: number };
   /** The federal CPF registry; `url` undefined for the local twin (src/server/adapters/bcpf). */
   bcpf: { url: string | undefined; usuario: string | undefined; senha: string | undefined; timeoutMs: number };
+  /** The Prometheus listener (src/server/plugins/metricas.ts); `porta` 0 when off. */
+  metricas: { porta: number; host: string; tempoLimiteMs: number };
+  /** Load shedding thresholds (src/server/plugins/sobrecarga.ts); 0 turns a threshold off. */
+  sobrecarga: {
+    atrasoMaximoMs: number; utilizacaoMaxima: number; heapMaximoBytes: number; rssMaximoBytes: number; retryAfterSegundos: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -193,7 +221,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimitStore: e.RATE_LIMIT_STORE,
-    database: { url: e.DATABASE_URL, embeddedPort: e.EMBEDDED_PG_PORT, poolMax: e.DB_POOL_MAX },
+    database: { url: e.DATABASE_URL, replicaUrl: e.DATABASE_REPLICA_URL, embeddedPort: e.EMBEDDED_PG_PORT, poolMax: e.DB_POOL_MAX },
     dataDir,
     // Demo accounts exist only where nobody could mistake them for real ones: the embedded database,
     // or where an operator asks for them explicitly.
@@ -236,7 +264,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     },
     lote: { tamanhoBloco: e.LOTE_TAMANHO_BLOCO, retomarAposSegundos: e.LOTE_RETOMAR_APOS_SEGUNDOS },
-    relatorio: { limiteSincrono: e.RELATORIO_LIMITE_SINCRONO },
+    relatorio: { limiteSincrono: e.RELATORIO_LIMITE_SINCRONO, heapMb: e.RELATORIO_HEAP_MB },
     bcpf: { url: e.BCPF_URL, usuario: e.BCPF_USUARIO, senha: e.BCPF_SENHA, timeoutMs: e.BCPF_TIMEOUT_MS },
+    metricas: { porta: e.METRICS_PORT ?? (e.NODE_ENV === 'production' ? 9464 : 0), host: e.METRICS_HOST, tempoLimiteMs: e.METRICS_TIMEOUT_MS },
+    sobrecarga: {
+      // Tests build many apps on two shared cores: shedding there would fail unrelated tests, so it is opt-in.
+      atrasoMaximoMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
+      utilizacaoMaxima: e.OVERLOAD_MAX_EVENT_LOOP_UTILIZATION ?? (e.NODE_ENV === 'test' ? 0 : 0.98),
+      heapMaximoBytes: e.OVERLOAD_MAX_HEAP_MB * 1024 * 1024,
+      rssMaximoBytes: e.OVERLOAD_MAX_RSS_MB * 1024 * 1024,
+      retryAfterSegundos: e.OVERLOAD_RETRY_AFTER_SECONDS,
+    },
   };
 }

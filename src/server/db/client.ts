@@ -15,8 +15,15 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 // bigint counts (count(*)) fit in a JS number at this registry's scale.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-export function connect(url: string, max = 10): DbHandle {
-  const pool = new pg.Pool({ connectionString: url, max, application_name: 'rgp' });
+export function connect(url: string, max = 10, opcoes: { somenteLeitura?: boolean } = {}): DbHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    application_name: opcoes.somenteLeitura ? 'rgp-leitura' : 'rgp',
+    // The reads sent to a standby (DATABASE_REPLICA_URL) run in read-only transactions whatever the URL names: a
+    // replica URL that points at the primary by mistake still cannot be written through.
+    ...(opcoes.somenteLeitura ? { options: '-c default_transaction_read_only=on' } : {}),
+  });
   // An idle client's error (the server went away) must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
   const db = drizzle(pool, { schema }) as Database;

@@ -31,6 +31,7 @@ const ANALISTAS: Perfis = ['SFPA', 'MPA', 'GESTOR', 'ADMIN'];
 /** Route (as the OpenAPI document names it) → who may call it. */
 const QUEM_PODE: Record<string, Perfis> = {
   'GET /api/health': TODOS,
+  'GET /api/health/vivo': TODOS,
   // Sign-in: the link and the code exchange are public; refreshing needs a session; logging out never fails.
   'GET /api/auth/link/{chave}': TODOS,
   'POST /api/auth/login': TODOS,
@@ -111,6 +112,9 @@ const QUEM_PODE: Record<string, Perfis> = {
   'GET /api/captcha/desafio': TODOS,
   'GET /api/carteira-profissional/consulta-publica': TODOS,
   'GET /api/pescador/protocolo-solicitacao-registro/{id}': TODOS,
+  // The receipts' QR checks (decision 0044): a signed code, no sign-in, no captcha.
+  'GET /api/protocolo-solicitacao/verificar/{token}': TODOS,
+  'GET /api/reap/verificar/{token}': TODOS,
   // The fisher report (issue 13): staff who read fishers (SFPA within its states) and CONSULTA_EXTERNO (CPF masked).
   'GET /api/pescador/relatorio/pescadores': [...SERVIDORES_LEITORES, 'CONSULTA_EXTERNO'],
   'GET /api/pescador/relatorio/pescadores/previa': [...SERVIDORES_LEITORES, 'CONSULTA_EXTERNO'],

@@ -18,6 +18,12 @@ export interface TestApp {
    * test calls `jobs.trabalhar(app.servicos)` or `executarJobsPendentes`, as after a crash before the workers ran.
    */
   jobs: Jobs;
+  /**
+   * With `comReplica`: a second database cloned from the same template at the same moment, which the app reads
+   * its heavy lists from (`dbLeitura`) through read-only transactions, as from a standby. Rows written afterwards
+   * to `db` are not in it, which tells a test which database a read went to.
+   */
+  replica?: { db: Database; pool: pg.Pool; url: string };
   close(): Promise<void>;
 }
 
@@ -32,21 +38,29 @@ export async function createTestApp(
     env?: Record<string, string>;
     /** Adds routes before the server is ready (tests of the error handler). */
     beforeReady?: (app: FastifyInstance) => void;
+    /** Reads the heavy lists from a read-only clone, as from a standby (TestApp.replica). */
+    comReplica?: boolean;
   } = {},
 ): Promise<TestApp> {
   const adminUrl = inject('testAdminUrl');
   const template = inject('testTemplateDb');
   const name = `rgp_t_${crypto.randomBytes(6).toString('hex')}`;
+  const nomes = overrides.comReplica ? [name, `${name}_replica`] : [name];
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    for (const n of nomes) await admin.query(`CREATE DATABASE ${n} TEMPLATE ${template}`);
   } finally {
     await admin.end();
   }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const urlDe = (n: string) => {
+    const u = new URL(adminUrl);
+    u.pathname = `/${n}`;
+    return u.toString();
+  };
+  const url = new URL(urlDe(name));
   const handle = connect(url.toString(), 5);
+  const replica = overrides.comReplica ? { ...connect(urlDe(`${name}_replica`), 3, { somenteLeitura: true }), url: urlDe(`${name}_replica`) } : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     PUBLIC_URL: TEST_PUBLIC_URL,
@@ -55,13 +69,14 @@ export async function createTestApp(
     WEB_DIST_DIR: './dist/web',
     ...overrides.env,
   });
-  const { env: _env, beforeReady, ...rest } = overrides;
+  const { env: _env, beforeReady, comReplica: _comReplica, ...rest } = overrides;
   const jobs = await iniciarJobs({ connectionString: url.toString(), log: pino({ level: 'silent' }), conexoes: 2, pollingIntervalSeconds: 0.5 });
   let app: FastifyInstance;
   try {
     app = await buildApp({
       config,
       db: handle.db,
+      ...(replica ? { dbLeitura: replica.db } : {}),
       jwtSecret: crypto.randomBytes(32),
       logger: false,
       fila: jobs.fila,
@@ -79,14 +94,16 @@ export async function createTestApp(
     pool: handle.pool,
     config,
     jobs,
+    ...(replica ? { replica: { db: replica.db, pool: replica.pool, url: replica.url } } : {}),
     async close() {
       await app.close();
       await jobs.stop();
       await handle.close();
+      await replica?.close();
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
       try {
-        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        for (const n of nomes) await a.query(`DROP DATABASE IF EXISTS ${n} WITH (FORCE)`);
       } finally {
         await a.end();
       }

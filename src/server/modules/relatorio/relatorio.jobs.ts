@@ -5,7 +5,7 @@ import { idCoagido } from '../../../shared/schemas/primitivos';
 /**
  * Writes the file of a large fisher report (over LIMITE_RELATORIO_SINCRONO fishers, decision 0036), enqueued by
  * `RelatorioService.emitir` in the transaction that records the run. The run keeps the progress; a failure marks
- * it ERRO (no retry: the user emits it again).
+ * it ERRO (no retry: the user emits it again). The file is written in a thread whose heap is capped (decision 0050).
  */
 export const gerarRelatorioJob = definirJob({
   nome: 'relatorio-pescadores-gerar',
@@ -13,7 +13,7 @@ export const gerarRelatorioJob = definirJob({
   tentativas: 0,
   duracaoMaxima: 3 * 3600,
   async executar({ id }, { servicos, log }) {
-    const r = await servicos.relatorio.gerar(id);
+    const r = await servicos.relatorio.gerar(id, { emThread: true });
     log.info({ job: gerarRelatorioJob.nome, id, situacao: r.situacao, linhas: r.processados }, 'job done');
     return { situacao: r.situacao, linhas: r.processados };
   },

@@ -4,7 +4,7 @@ import { hojeSaoPaulo, partesSaoPaulo } from '../../../shared/datas';
 import { categoriaLabel, Perfil, situacaoRegistroLabel, sexoLabel, type Categoria, type SituacaoRegistro, type Sexo } from '../../../shared/enums';
 import { exibirRgp } from '../../../shared/rgp';
 import {
-  MENSAGENS_RELATORIO, ROTAS_RELATORIO, SituacaoRelatorio, situacaoRelatorioLabel, TAMANHO_PREVIA,
+  FILTROS_QUE_IDENTIFICAM, MENSAGENS_RELATORIO, ROTAS_RELATORIO, SituacaoRelatorio, situacaoRelatorioLabel, TAMANHO_PREVIA,
   type ExecucaoRelatorio, type FiltrosRelatorio, type FormatoRelatorio, type LinhaRelatorio, type PreviaRelatorio,
 } from '../../../shared/schemas/relatorio';
 import { novaChaveArquivo, type AssinadorArquivos, type FileStorage } from '../../adapters/storage/storage';
@@ -14,9 +14,14 @@ import { AppError } from '../../lib/errors';
 import type { AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
 import { ufsDoEscopo } from '../escopo';
+import { fluxoDeThread, moduloDaThread } from '../../lib/thread-limitada';
 import { colunasDoRelatorio, csv, MIME_RELATORIO, xlsx } from './relatorio.arquivo';
 import { gerarRelatorioJob } from './relatorio.jobs';
 import type { ConsultaRelatorio, ExecucaoRow, LinhaPescador, RelatorioRepository } from './relatorio.repository';
+import type { EntradaThreadRelatorio, ResultadoThreadRelatorio } from './relatorio.thread';
+
+/** The thread that writes a job's file: relatorio.thread.ts from source, relatorio-thread.mjs beside the bundle. */
+const MODULO_THREAD = moduloDaThread(import.meta.url, './relatorio.thread.ts', 'relatorio-thread');
 
 export interface RelatorioServiceOptions {
   /** Up to this many fishers the file is written during the request; above, by a job (decision 0036). */
@@ -25,6 +30,11 @@ export interface RelatorioServiceOptions {
   ttlEnderecoSegundos: number;
   /** How long a written file is kept before the cleanup job removes it. */
   horasRetencao?: number;
+  /**
+   * A job's file is written in a worker thread whose heap is capped (decision 0050): the database it reads (the
+   * standby's URL when configured) and the cap. Absent, in the main thread.
+   */
+  thread?: { url: string; heapMb: number };
   now?: () => Date;
 }
 
@@ -68,6 +78,10 @@ export class RelatorioService {
     // CONSULTA_EXTERNO reads no birth date, schooling, ethnicity or literacy: nor may it count fishers by them.
     if (ator.perfil === Perfil.CONSULTA_EXTERNO && FILTROS_INTERNOS.some((f) => filtros[f] !== undefined)) {
       throw AppError.forbidden(MENSAGENS_RELATORIO.filtroExterno);
+    }
+    // Nor may it filter by what names one person: a full CPF, a name or an RGP number would unmask whose CPF it is.
+    if (ator.perfil === Perfil.CONSULTA_EXTERNO && FILTROS_QUE_IDENTIFICAM.some((f) => filtros[f] !== undefined)) {
+      throw AppError.forbidden(MENSAGENS_RELATORIO.filtroPessoaExterno);
     }
     const ufs = ufsDoEscopo(ator);
     if (ufs === null) return null;
@@ -183,7 +197,7 @@ export class RelatorioService {
    * Writes a run's file: rows from a server-side cursor, through the CSV or XLSX writer, into the storage, with
    * the progress kept on the run. A failure marks the run ERRO (the screen says 'Erro ao gerar relatório').
    */
-  async gerar(id: number): Promise<ExecucaoRow> {
+  async gerar(id: number, opcoes: { emThread?: boolean } = {}): Promise<ExecucaoRow> {
     const r = await this.repo.buscarExecucao(id);
     if (!r) throw new Error(`report run ${id} not found`);
     if (r.situacao === SituacaoRelatorio.CONCLUIDO) return r;
@@ -206,8 +220,20 @@ export class RelatorioService {
     })(this.repo);
     const chave = novaChaveArquivo();
     try {
-      const fonte = formato === 'xlsx' ? xlsx(lotes, colunas, progresso) : csv(lotes, colunas, progresso);
-      const tamanho = await this.storage.putStream(chave, fonte, MIME_RELATORIO[formato]);
+      let tamanho: number;
+      if (opcoes.emThread && this.opts.thread) {
+        // A job's file: in a thread whose heap is capped, the bytes stored from here (decision 0050).
+        const entrada: EntradaThreadRelatorio = {
+          url: this.opts.thread.url, consulta: c, ufsEscopo: r.ufsEscopo ?? null, externo: r.perfilSolicitante === Perfil.CONSULTA_EXTERNO, formato,
+        };
+        const fluxo = fluxoDeThread<ResultadoThreadRelatorio>(MODULO_THREAD, entrada, { heapMb: this.opts.thread.heapMb },
+          async (e) => progresso((e as { linhas: number }).linhas));
+        tamanho = await this.storage.putStream(chave, fluxo.bytes, MIME_RELATORIO[formato]);
+        escritas = (await fluxo.resultado).linhas;
+      } else {
+        const fonte = formato === 'xlsx' ? xlsx(lotes, colunas, progresso) : csv(lotes, colunas, progresso);
+        tamanho = await this.storage.putStream(chave, fonte, MIME_RELATORIO[formato]);
+      }
       await this.db.transaction(async (tx) => {
         await this.repo.atualizarExecucao(id, {
           situacao: SituacaoRelatorio.CONCLUIDO, processados: escritas, chaveArquivo: chave, tamanho, concluidoEm: this.now(),

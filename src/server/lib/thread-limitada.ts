@@ -1,0 +1,178 @@
+import { Worker, type MessagePort } from 'node:worker_threads';
+
+/**
+ * Long jobs in a thread whose heap is capped (issue 23, point 4): a report over two million fishers, written in a
+ * worker thread with `resourceLimits`, cannot take the instance past the memory its deployment declares. If it
+ * needs more than its cap, the thread dies (ERR_WORKER_OUT_OF_MEMORY), the job is marked as failed, and the
+ * instance goes on serving.
+ *
+ * The thread produces bytes; the caller consumes them as an async iterable (and writes them where it wants: the
+ * storage stays in the main thread). Flow control is by credit: the thread sends at most `JANELA` pieces ahead of
+ * what the caller has taken, so a slow reader (an S3 upload) never lets bytes pile up in either heap.
+ *
+ * The thread's side speaks this protocol (see `produzirNaThread`): {tipo:'dados', bytes} (an ArrayBuffer handed
+ * over, not copied), {tipo:'evento', dados} (progress, passed to `aoEvento`), {tipo:'fim', resultado}; it waits
+ * for {tipo:'credito'} messages.
+ */
+
+/** Pieces the thread may send ahead of what the caller has taken. */
+export const JANELA = 8;
+
+export interface LimitesThread {
+  /** Cap of the thread's old generation (the heap that holds what lives), MB. */
+  heapMb: number;
+  /** Cap of the young generation, MB. */
+  jovemMb?: number;
+}
+
+type MensagemDaThread =
+  | { tipo: 'dados'; bytes: ArrayBuffer }
+  | { tipo: 'evento'; dados: unknown }
+  | { tipo: 'fim'; resultado: unknown };
+
+/**
+ * Where a thread's module lives: the `.ts` beside the caller when running from source (tsx loads it, as it does
+ * the server), or its own file beside the server bundle (scripts/build-server.mjs builds `<nome>.mjs` into
+ * dist/server) when the caller is the bundle.
+ */
+export function moduloDaThread(urlDoChamador: string, fonte: string, nomeNoBundle: string): { arquivo: URL; execArgv: string[] } {
+  if (urlDoChamador.endsWith('.mjs')) return { arquivo: new URL(`./${nomeNoBundle}.mjs`, urlDoChamador), execArgv: [] };
+  return { arquivo: new URL(fonte, urlDoChamador), execArgv: ['--import', 'tsx'] };
+}
+
+export interface FluxoDeThread<R> {
+  /** The bytes the thread produces, in order; iterating to the end waits for the thread's `fim`. */
+  bytes: AsyncGenerator<Buffer>;
+  /** The thread's result (its `fim`), once `bytes` has been read to the end. */
+  resultado: Promise<R>;
+}
+
+/**
+ * Starts the thread with `entrada` as its workerData and the heap caps of `limites`. `aoEvento` is awaited for each
+ * event before the thread's next piece is taken. Stopping the iteration early (an error downstream) terminates the
+ * thread.
+ */
+export function fluxoDeThread<R>(
+  modulo: { arquivo: URL; execArgv: string[] },
+  entrada: unknown,
+  limites: LimitesThread,
+  aoEvento: (dados: unknown) => Promise<void> = async () => undefined,
+): FluxoDeThread<R> {
+  const worker = new Worker(modulo.arquivo, {
+    workerData: entrada,
+    execArgv: modulo.execArgv,
+    resourceLimits: { maxOldGenerationSizeMb: limites.heapMb, maxYoungGenerationSizeMb: limites.jovemMb ?? 16 },
+    stdout: false,
+    stderr: false,
+  });
+  const fila: MensagemDaThread[] = [];
+  let falha: Error | null = null;
+  let terminou = false;
+  let acordar: (() => void) | null = null;
+  const sinalizar = () => {
+    const a = acordar;
+    acordar = null;
+    a?.();
+  };
+  worker.on('message', (m: MensagemDaThread) => {
+    fila.push(m);
+    sinalizar();
+  });
+  worker.on('error', (err) => {
+    falha = err;
+    sinalizar();
+  });
+  worker.on('exit', (codigo) => {
+    terminou = true;
+    if (codigo !== 0 && !falha) falha = new Error(`the worker thread exited with code ${codigo}`);
+    sinalizar();
+  });
+
+  let resolver!: (r: R) => void;
+  let rejeitar!: (e: Error) => void;
+  const resultado = new Promise<R>((res, rej) => {
+    resolver = res;
+    rejeitar = rej;
+  });
+  // Read only through `bytes`: a caller that stops early must not see an unhandled rejection.
+  resultado.catch(() => undefined);
+
+  async function* bytes(): AsyncGenerator<Buffer> {
+    let fim = false;
+    try {
+      worker.postMessage({ tipo: 'credito', n: JANELA });
+      for (;;) {
+        const m = fila.shift();
+        if (!m) {
+          if (falha) throw falha;
+          if (terminou) throw new Error('the worker thread ended without finishing');
+          await new Promise<void>((r) => {
+            acordar = r;
+          });
+          continue;
+        }
+        if (m.tipo === 'dados') {
+          yield Buffer.from(m.bytes);
+          worker.postMessage({ tipo: 'credito', n: 1 });
+        } else if (m.tipo === 'evento') {
+          await aoEvento(m.dados);
+        } else {
+          fim = true;
+          resolver(m.resultado as R);
+          return;
+        }
+      }
+    } catch (err) {
+      rejeitar(err as Error);
+      throw err;
+    } finally {
+      if (!fim) {
+        rejeitar(new Error('the worker thread was stopped before it finished'));
+        await worker.terminate();
+      }
+    }
+  }
+
+  return { bytes: bytes(), resultado };
+}
+
+/**
+ * The thread's side: sends what `fonte` yields under the caller's credit, `evento` as progress, and `resultado()`
+ * at the end. To be called once by a module run with `fluxoDeThread`.
+ */
+export async function produzirNaThread(
+  porta: MessagePort,
+  fonte: AsyncIterable<Buffer | Uint8Array>,
+  resultado: () => unknown,
+): Promise<void> {
+  let credito = 0;
+  let esperando: (() => void) | null = null;
+  const ouvinte = (m: { tipo: string; n: number }) => {
+    if (m.tipo !== 'credito') return;
+    credito += m.n;
+    const e = esperando;
+    esperando = null;
+    e?.();
+  };
+  porta.on('message', ouvinte);
+  for await (const pedaco of fonte) {
+    while (credito === 0) {
+      await new Promise<void>((r) => {
+        esperando = r;
+      });
+    }
+    credito--;
+    // A copy with an ArrayBuffer of its own, handed over without another copy (a pooled Buffer shares its memory).
+    const copia = new Uint8Array(pedaco.byteLength);
+    copia.set(pedaco);
+    porta.postMessage({ tipo: 'dados', bytes: copia.buffer }, [copia.buffer]);
+  }
+  porta.postMessage({ tipo: 'fim', resultado: resultado() });
+  // Without a listener the port no longer keeps the thread alive: it ends once its own work (a pool) is closed.
+  porta.off('message', ouvinte);
+}
+
+/** Sends a progress event from the thread. */
+export function eventoDaThread(porta: MessagePort, dados: unknown): void {
+  porta.postMessage({ tipo: 'evento', dados });
+}

@@ -1,0 +1,47 @@
+// The file of a large fisher report, written in a worker thread with a capped heap (issue 23, point 4;
+// RelatorioService.gerar starts it through lib/thread-limitada.ts). The thread reads the rows from its own
+// connection (the standby's when one is configured) through the repository's cursor and hands the CSV or XLSX
+// bytes to the main thread, which stores them and keeps the run's progress.
+import { parentPort, workerData } from 'node:worker_threads';
+import type { FormatoRelatorio } from '../../../shared/schemas/relatorio';
+import { connect } from '../../db/client';
+import { eventoDaThread, produzirNaThread } from '../../lib/thread-limitada';
+import { colunasDoRelatorio, csv, xlsx } from './relatorio.arquivo';
+import { RelatorioRepository, type ConsultaRelatorio, type LinhaPescador } from './relatorio.repository';
+
+/** What RelatorioService.gerar sends the thread. */
+export interface EntradaThreadRelatorio {
+  /** The database to read from, with its own pool of one connection. */
+  url: string;
+  consulta: ConsultaRelatorio;
+  ufsEscopo: string[] | null;
+  externo: boolean;
+  formato: FormatoRelatorio;
+}
+
+/** What the thread answers at the end: the rows written. */
+export interface ResultadoThreadRelatorio {
+  linhas: number;
+}
+
+const porta = parentPort;
+if (porta) {
+  const e = workerData as EntradaThreadRelatorio;
+  const handle = connect(e.url, 1, { somenteLeitura: true });
+  const repo = new RelatorioRepository(handle.db);
+  let escritas = 0;
+  const lotes = (async function* (): AsyncGenerator<LinhaPescador[]> {
+    for await (const lote of repo.percorrer(e.consulta, e.ufsEscopo)) {
+      escritas += lote.length;
+      yield lote;
+    }
+  })();
+  const colunas = colunasDoRelatorio(e.externo);
+  const progresso = async (linhas: number) => eventoDaThread(porta, { linhas });
+  const fonte = e.formato === 'xlsx' ? xlsx(lotes, colunas, progresso) : csv(lotes, colunas, progresso);
+  try {
+    await produzirNaThread(porta, fonte, (): ResultadoThreadRelatorio => ({ linhas: escritas }));
+  } finally {
+    await handle.close();
+  }
+}
