@@ -81,6 +81,9 @@ const envSchema = z
     RELATORIO_LIMITE_SINCRONO: z.coerce.number().int().min(0).max(1_000_000).default(LIMITE_RELATORIO_SINCRONO),
     // Heap cap of the worker thread that writes a large report's file (issue 23, decision 0050).
     RELATORIO_HEAP_MB: z.coerce.number().int().min(32).max(4096).default(160),
+    // On SIGTERM, seconds the readiness check answers 503 before the listener closes (decision 0049); unset: 5 in
+    // production, 0 elsewhere.
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).optional(),
 
     WORKDAY_START: hhmm.default('07:00'),
     WORKDAY_END: hhmm.default('19:00'),
@@ -193,6 +196,8 @@ export interface Config {
   };
   lote: { tamanhoBloco: number; retomarAposSegundos: number };
   relatorio: { limiteSincrono: number; heapMb: number };
+  /** Seconds the readiness check answers 503 after SIGTERM, before the close. */
+  drenagemSegundos: number;
   /** The federal CPF registry; `url` undefined for the local twin (src/server/adapters/bcpf). */
   bcpf: { url: string | undefined; usuario: string | undefined; senha: string | undefined; timeoutMs: number };
   /** The Prometheus listener (src/server/plugins/metricas.ts); `porta` 0 when off. */
@@ -265,6 +270,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     lote: { tamanhoBloco: e.LOTE_TAMANHO_BLOCO, retomarAposSegundos: e.LOTE_RETOMAR_APOS_SEGUNDOS },
     relatorio: { limiteSincrono: e.RELATORIO_LIMITE_SINCRONO, heapMb: e.RELATORIO_HEAP_MB },
+    drenagemSegundos: e.SHUTDOWN_DRAIN_SECONDS ?? (e.NODE_ENV === 'production' ? 5 : 0),
     bcpf: { url: e.BCPF_URL, usuario: e.BCPF_USUARIO, senha: e.BCPF_SENHA, timeoutMs: e.BCPF_TIMEOUT_MS },
     metricas: { porta: e.METRICS_PORT ?? (e.NODE_ENV === 'production' ? 9464 : 0), host: e.METRICS_HOST, tempoLimiteMs: e.METRICS_TIMEOUT_MS },
     sobrecarga: {

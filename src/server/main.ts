@@ -6,8 +6,10 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { migrarUmaVez } from './db/migrate';
 import { seedAll } from './db/seeds';
 import { iniciarJobs } from './jobs/jobs';
+import { AppError } from './lib/errors';
 import { resolveJwtSecret } from './lib/jwt-secret';
 import { opcoesDeLog } from './plugins/redact';
+import { destinoDoLog } from './plugins/log-terminal';
 
 /** Boot: config, database (embedded unless DATABASE_URL), migrations, seeds, listen, graceful shutdown. */
 async function main() {
@@ -21,7 +23,9 @@ async function main() {
     }
     throw err;
   }
-  const log = pino(opcoesDeLog(config.logLevel));
+  // JSON lines, or at a development terminal one readable line per event (decision 0048).
+  const destino = await destinoDoLog(config.env);
+  const log = destino ? pino(opcoesDeLog(config.logLevel), destino) : pino(opcoesDeLog(config.logLevel));
   const started = performance.now();
 
   let embedded: EmbeddedDatabase | undefined;
@@ -39,31 +43,53 @@ async function main() {
   }
 
   const handle = connect(url, config.database.poolMax);
-  await migrarUmaVez(handle, () => seedAll(handle.db, { demo: config.seedDemo }));
+  // The standby for the heavy reads that tolerate a little lag, when one is named (issue 23, point 3).
+  const leitura = config.database.replicaUrl ? connect(config.database.replicaUrl, config.database.poolMax, { somenteLeitura: true }) : undefined;
+  // The queue first (services enqueue in their transactions), the workers once the services exist. pg-boss makes
+  // its schema and queues without a lock of its own: instances starting together on an empty database deadlocked
+  // there (the drill, decision 0049), so it starts inside the migrations' lock too.
+  let jobs!: Awaited<ReturnType<typeof iniciarJobs>>;
+  const urlBanco = url;
+  await migrarUmaVez(handle, async () => {
+    await seedAll(handle.db, { demo: config.seedDemo });
+    jobs = await iniciarJobs({ connectionString: urlBanco, log });
+  });
   const jwtSecret = await resolveJwtSecret(config.auth.jwtSecret, config.dataDir);
-  // The queue first (services enqueue in their transactions), the workers once the services exist.
-  const jobs = await iniciarJobs({ connectionString: url, log });
-  const app = await buildApp({ config, db: handle.db, jwtSecret, fila: jobs.fila });
+  const app = await buildApp({ config, db: handle.db, dbLeitura: leitura?.db, jwtSecret, fila: jobs.fila,
+    ...(destino ? { logger: { ...opcoesDeLog(config.logLevel), stream: destino } } : {}) });
   await jobs.trabalhar(app.servicos);
 
+  // Drain before closing (issue 23, the drill): on SIGTERM the readiness check (/api/health) answers 503 for
+  // SHUTDOWN_DRAIN_SECONDS (default 5 in production, 0 elsewhere) while every other request is still served, so that
+  // the balancer's health check takes this instance out before its listener closes; only then the close.
+  const drenarSegundos = config.drenagemSegundos;
+  let drenando = false;
+  app.addHook('onRequest', async (req) => {
+    if (drenando && /^\/api\/health(\/pronto)?\/?(\?|$)/.test(req.url)) throw new AppError(503, 'Instância em encerramento. Tente novamente.');
+  });
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: string, drenagem = 0) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
+    app.log.info({ signal, drenagemSegundos: drenagem }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000 + drenagem * 1000);
     force.unref();
     try {
+      if (drenagem > 0) {
+        drenando = true;
+        await new Promise((r) => setTimeout(r, drenagem * 1000));
+      }
       await app.close();
       await jobs.stop();
       await handle.close();
+      await leitura?.close();
       await embedded?.stop();
     } finally {
       process.exit(0);
     }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM', drenarSegundos));
   // A launcher killed with -9 (npm, tsx) cannot pass a signal on: the server notices its parent is gone and stops
   // too, so that neither it nor the database holds the ports of the next start.
   const pai = process.ppid;
@@ -71,6 +97,9 @@ async function main() {
     if (process.ppid !== pai) void shutdown('parent process gone');
   }, 1000).unref();
 
+  // Metrics on their own port before the public one: a port already taken stops the start here (decision 0048).
+  const metricas = await app.metricas.abrirPorta();
+  if (metricas) app.log.info({ port: metricas.port, host: metricas.address }, 'metrics at /metrics');
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ url: config.publicUrl, bootMs: Math.round(performance.now() - started) }, 'RGP ready');
 }

@@ -1,8 +1,10 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { portaLivre } from '../test/porta-livre';
 import { migrationsFolder, TRAVA_MIGRACOES } from './migrate';
 
 /**
@@ -13,24 +15,59 @@ import { migrationsFolder, TRAVA_MIGRACOES } from './migrate';
  */
 const adminUrl = inject('testAdminUrl');
 const banco = `rgp_t_migra_${process.pid}`;
-const url = (() => {
+const bancoServidores = `rgp_t_migra_srv_${process.pid}`;
+const urlDe = (nome: string) => {
   const u = new URL(adminUrl);
-  u.pathname = `/${banco}`;
+  u.pathname = `/${nome}`;
   return u.toString();
-})();
+};
+const url = urlDe(banco);
 
 let admin: pg.Client;
+const filhos: ChildProcess[] = [];
+let dataDir = '';
 beforeAll(async () => {
   admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${banco}`);
-  await admin.query(`CREATE DATABASE ${banco}`);
+  for (const b of [banco, bancoServidores]) {
+    await admin.query(`DROP DATABASE IF EXISTS ${b}`);
+    await admin.query(`CREATE DATABASE ${b}`);
+  }
+  dataDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'rgp-migra-'));
 });
 
 afterAll(async () => {
-  await admin.query(`DROP DATABASE IF EXISTS ${banco} WITH (FORCE)`);
+  for (const f of filhos) if (f.exitCode === null && f.signalCode === null) f.kill('SIGKILL');
+  for (const b of [banco, bancoServidores]) await admin.query(`DROP DATABASE IF EXISTS ${b} WITH (FORCE)`);
   await admin.end();
+  await fs.promises.rm(dataDir, { recursive: true, force: true });
 });
+
+/** A whole server (src/server/main.ts) on the empty database; answers when it is ready, or how it died. */
+async function servidor(): Promise<{ pronto: boolean; saida: string; filho: ChildProcess }> {
+  const porta = await portaLivre();
+  const filho = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      PATH: process.env.PATH ?? '', NODE_ENV: 'development', DATABASE_URL: urlDe(bancoServidores), SEED_DEMO: 'true',
+      PORT: String(porta), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${porta}`, DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn', DB_POOL_MAX: '4',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  filhos.push(filho);
+  let saida = '';
+  filho.stderr!.on('data', (d: Buffer) => (saida += d.toString()));
+  for (let i = 0; i < 900; i++) {
+    if (filho.exitCode !== null) return { pronto: false, saida, filho };
+    try {
+      if ((await fetch(`http://127.0.0.1:${porta}/api/health`)).ok) return { pronto: true, saida, filho };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { pronto: false, saida: `${saida}\n(not ready within 90 s)`, filho };
+}
 
 function migrar(): Promise<{ codigo: number | null; saida: string }> {
   return new Promise((resolve) => {
@@ -75,4 +112,24 @@ describe('migrations once (migrarUmaVez)', () => {
       await c.end();
     }
   }, 120_000);
+
+  it('three servers started together on an empty database all come up: migrations, seeds and the job queues once', async () => {
+    // Before the queues were made inside the lock too, one or two of three died with 'deadlock detected' in
+    // pg-boss's create_queue about one start in two (the drill, decision 0049).
+    const servidores = await Promise.all([servidor(), servidor(), servidor()]);
+    for (const s of servidores) expect(s.pronto, s.saida).toBe(true);
+    await Promise.all(servidores.map(({ filho }) => new Promise((r) => {
+      filho.once('exit', r);
+      filho.kill('SIGTERM');
+    })));
+    const c = new pg.Client({ connectionString: urlDe(bancoServidores) });
+    await c.connect();
+    try {
+      const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations');
+      const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+      expect(rows[0]!.n).toBe(journal.entries.length);
+    } finally {
+      await c.end();
+    }
+  }, 180_000);
 });
