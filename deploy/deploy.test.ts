@@ -8,6 +8,7 @@ import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, Secret, Service, ServiceAccount } from 'kubernetes-models/v1';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
+import { THREADS } from '../scripts/servidor-esbuild.mjs';
 import { loadConfig } from '../src/server/config';
 
 /**
@@ -225,9 +226,15 @@ const mebibytes = (q: string) => {
 /** The routes of the saude module, as its source declares them. */
 const ROTAS_SAUDE = [...ler('src', 'server', 'modules', 'saude', 'saude.routes.ts').matchAll(/app\.get\('([^']+)'/g)].map((m) => m[1]);
 
-/** What `npm run build` writes: the bundles that scripts/build-server.mjs names, and Vite's outDir. */
+/**
+ * What `npm run build` writes: the bundles that scripts/build-server.mjs names, the server and its worker threads'
+ * bundles when it builds them together (`construirServidorComThreads('dist/server')`), and Vite's outDir.
+ */
 const PRODUZIDOS_PELO_BUILD = [
   ...[...ler('scripts', 'build-server.mjs').matchAll(/'(dist\/server\/[\w-]+\.mjs)'/g)].map((m) => m[1]!),
+  ...(/construirServidorComThreads\('dist\/server'/.test(ler('scripts', 'build-server.mjs'))
+    ? ['dist/server/main.mjs', ...THREADS.map((t) => `dist/server/${t.nome}.mjs`)]
+    : []),
   /outDir: '\.\.\/\.\.\/dist\/web'/.test(ler('vite.config.ts')) ? 'dist/web' : '(vite outDir changed)',
 ];
 
