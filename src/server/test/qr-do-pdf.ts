@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 const exec = promisify(execFile);
 
 /** Debian packages of the tools, for the message when one is missing. */
-const PACOTES: Record<string, string> = { pdftoppm: 'poppler-utils', zbarimg: 'zbar-tools' };
+const PACOTES: Record<string, string> = { pdftoppm: 'poppler-utils', zbarimg: 'zbar-tools', qpdf: 'qpdf' };
 
 async function exigirFerramenta(nome: string): Promise<void> {
   try {
@@ -16,7 +16,7 @@ async function exigirFerramenta(nome: string): Promise<void> {
     // Both tools print their version and exit 0 (pdftoppm) or 0 (zbarimg); only a missing program throws ENOENT.
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
       throw new Error(`${nome} is not installed: the receipts' QR tests read the PDFs as a phone would, with ${nome} `
-        + `(Debian package ${PACOTES[nome]}). Install it: sudo apt-get install -y poppler-utils zbar-tools`);
+        + `(Debian package ${PACOTES[nome]}). Install it: sudo apt-get install -y poppler-utils zbar-tools qpdf`);
     }
   }
 }
@@ -43,6 +43,26 @@ export async function lerQrDoPdf(pdf: Uint8Array, o: { pagina?: number; dpi?: nu
       if ((err as { code?: number }).code === 4) return [];
       throw err;
     }
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * What a PDF checker says of the file: `qpdf --check` (its structure, cross-reference table and streams, as a strict
+ * viewer reads them). Answers qpdf's report; throws with it when qpdf finds an error.
+ */
+export async function verificarPdf(pdf: Uint8Array): Promise<string> {
+  await exigirFerramenta('qpdf');
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'rgp-qpdf-'));
+  try {
+    const arquivo = path.join(dir, 'documento.pdf');
+    await fs.writeFile(arquivo, pdf);
+    const { stdout } = await exec('qpdf', ['--check', arquivo]);
+    return stdout;
+  } catch (err) {
+    const e = err as { stdout?: string; stderr?: string; message: string };
+    throw new Error(`qpdf --check found errors: ${e.stdout ?? ''}${e.stderr ?? ''}${e.stdout || e.stderr ? '' : e.message}`);
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }

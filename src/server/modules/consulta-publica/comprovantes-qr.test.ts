@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/helpers';
 import { textoDoPdf } from '../../test/pdf-texto';
-import { lerQrDoPdf } from '../../test/qr-do-pdf';
+import { lerQrDoPdf, verificarPdf } from '../../test/qr-do-pdf';
 import { novoIp, resolverCaptcha } from '../carteira/carteira.test-utils';
 import { AssinadorProtocolo, AssinadorReap } from '../../lib/codigos-comprovantes';
 import { artesanalCompleto, definirPrazo, idDoAno, pescadorComRgp } from '../reap/reap.test-utils';
@@ -42,8 +42,9 @@ afterAll(async () => {
   await t.close();
 });
 
-/** The one QR code of the PDF's first page, decoded from its image. */
+/** The one QR code of the PDF's first page, decoded from its image; the file passes a PDF checker first. */
 async function qrDe(pdf: Buffer): Promise<string> {
+  expect(await verificarPdf(pdf)).toContain('No syntax or stream encoding errors found');
   const codigos = await lerQrDoPdf(pdf);
   expect(codigos, 'exactly one QR code on the page').toHaveLength(1);
   return codigos[0]!;
