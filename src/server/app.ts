@@ -32,6 +32,7 @@ import { AnaliseRepository } from './modules/analise/analise.repository';
 import { AnaliseService } from './modules/analise/analise.service';
 import { analiseRoutes } from './modules/analise/analise.routes';
 import { parecerRoutes } from './modules/analise/parecer.routes';
+import { configuracaoRoutes } from './modules/configuracao/configuracao.routes';
 import { referenciaRoutes } from './modules/referencia/referencia.routes';
 import { ReferenciaService } from './modules/referencia/referencia.service';
 import { saudeRoutes } from './modules/saude/saude.routes';
@@ -242,7 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // request service reaches the analysis service through this port, which resolves once both are built.
   const solicitacao: SolicitacaoService = new SolicitacaoService(db, new SolicitacaoRepository(db), auditoria, pescador, notificacoes, {
     abrir: (nova, ex) => analise.abrir(nova, ex),
-  }, { now: agora });
+  }, { now: agora, cinObrigatoriaDesde: config.regras.cinObrigatoriaDesde });
   const analise: AnaliseService = new AnaliseService(db, new AnaliseRepository(db), auditoria, documento, solicitacao, {
     ...config.analise,
     ...(deps.now ? { now: deps.now } : {}),
@@ -274,6 +275,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(saudeRoutes, { db, auditoria });
   await app.register(authRoutes, { auth });
   await app.register(referenciaRoutes, { referencia: new ReferenciaService(db) });
+  await app.register(configuracaoRoutes, { regras: config.regras, now: agora });
   await app.register(solicitacaoRoutes, { solicitacao });
   await app.register(edicaoRegistroRoutes, { solicitacao });
   await app.register(edicaoRgpRoutes, { solicitacao });

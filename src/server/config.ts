@@ -11,6 +11,12 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** A calendar date YYYY-MM-DD that exists (2026-02-30 does not). */
+const dataCalendario = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'use YYYY-MM-DD').refine((v) => {
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}, 'is not a date of the calendar');
+
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'use HH:MM');
 
 const envSchema = z
@@ -84,6 +90,10 @@ const envSchema = z
     // On SIGTERM, seconds the readiness check answers 503 before the listener closes (decision 0049); unset: 5 in
     // production, 0 elsewhere.
     SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).optional(),
+
+    // The national identity card (CIN) required for the first registration and the REAP send from this São Paulo
+    // date on (issue 22 point 6, decision 0053); unset or empty, never.
+    CIN_OBRIGATORIA_DESDE: z.union([z.literal(''), dataCalendario]).optional().transform((v) => v || null),
 
     WORKDAY_START: hhmm.default('07:00'),
     WORKDAY_END: hhmm.default('19:00'),
@@ -174,6 +184,8 @@ export interface Config {
     s3: S3StorageOptions | undefined;
   };
   workday: { start: string; end: string };
+  /** Rules that a setting dates: the CIN required from `cinObrigatoriaDesde` (YYYY-MM-DD, São Paulo) on; null, never. */
+  regras: { cinObrigatoriaDesde: string | null };
   analise: { tempoBloqueioMinutos: number; prazoAtualizacaoDias: number };
   captcha: {
     /** hCaptcha's secret; when set, hCaptcha verifies the public lookups instead of ALTCHA. */
@@ -257,6 +269,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     },
     workday: { start: e.WORKDAY_START, end: e.WORKDAY_END },
+    regras: { cinObrigatoriaDesde: e.CIN_OBRIGATORIA_DESDE },
     analise: { tempoBloqueioMinutos: e.ANALISE_TEMPO_BLOQUEIO_MINUTOS, prazoAtualizacaoDias: e.PRAZO_ATUALIZACAO_DIAS },
     captcha: { hcaptchaSecret: e.HCAPTCHA_SECRET, hcaptchaSiteKey: e.HCAPTCHA_SITEKEY, hmacSecret: e.CAPTCHA_HMAC_SECRET },
     carteira: { tokenSecret: e.CARTEIRA_TOKEN_SECRET },

@@ -43,6 +43,8 @@ const QUEM_PODE: Record<string, Perfis> = {
   'GET /api/solicitacao/profissoes': TODOS,
   'GET /api/reap/especies': TODOS,
   'GET /api/referencia/{lista}': TODOS,
+  // The settings the web must know (the date from which the CIN is required, decision 0053).
+  'GET /api/configuracao-publica': TODOS,
   // Requests: the fisher files them; staff in scope and CONSULTA_INTERNO read them.
   'GET /api/solicitacao/totalizadores/{id}': LEEM_PESCADOR,
   'POST /api/solicitacao': PESCADOR,

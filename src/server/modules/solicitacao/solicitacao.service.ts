@@ -69,9 +69,9 @@ export class SolicitacaoService {
     notificacoes: NotificacaoService,
     /** Opens the analysis of a sent request (the analysis module's service). */
     analises: Pick<AnaliseService, 'abrir'>,
-    opts: { now?: () => Date } = {},
+    opts: { now?: () => Date; cinObrigatoriaDesde?: string | null } = {},
   ) {
-    this.recursos = { repo, pescadores, notificacoes, analises };
+    this.recursos = { repo, pescadores, notificacoes, analises, regras: { cinObrigatoriaDesde: opts.cinObrigatoriaDesde ?? null } };
     this.now = opts.now ?? (() => new Date());
   }
 
@@ -449,7 +449,7 @@ export class SolicitacaoService {
 
   /** The opening of a request for the fisher, their row locked for the rest of the transaction. */
   private async abertura(ator: AuthContext, pescadorId: number, tx: Executor): Promise<ContextoAbertura> {
-    return { pescador: await this.repo.lockPescador(pescadorId, tx), ator, recursos: this.recursos, tx };
+    return { pescador: await this.repo.lockPescador(pescadorId, tx), ator, recursos: this.recursos, tx, hoje: partesSaoPaulo(this.now()).data };
   }
 
   /** Sends a draft or a request back for update (the wizard's step 5, the documents edit), by the one path. */

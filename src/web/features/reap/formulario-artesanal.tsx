@@ -18,6 +18,7 @@ import { MaskedField } from '../../components/form/masked-field';
 import { RadioGroup } from '../../components/form/radio-group';
 import { SelectField } from '../../components/form/select-field';
 import { TextField } from '../../components/form/text-field';
+import { AvisoCin } from '../../components/aviso-cin';
 import { Message } from '../../components/message';
 import { getDados, mensagemErro } from '../../lib/api';
 import { confirmar } from '../../lib/confirm';
@@ -328,6 +329,7 @@ export function FormularioArtesanal({ questionario, onEnviado }: { questionario:
     <form noValidate className="reap-form" onSubmit={(e) => { e.preventDefault(); void enviar(); }}>
       <ErrorSummary errors={erros} attempt={tentativa} />
       {mensagemGeral && <Message kind="danger" title={mensagemGeral} alert />}
+      <AvisoCin contexto="reap" />
       <p className="reap-rascunho" aria-live="polite">
         {salvoEm ? `Rascunho salvo às ${salvoEm}.` : 'O rascunho é salvo automaticamente enquanto você preenche.'}
       </p>

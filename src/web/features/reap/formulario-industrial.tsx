@@ -4,6 +4,7 @@ import { MENSAGENS_REAP, TIPOS_PRESTACAO_INDUSTRIAL } from '../../../shared/regr
 import type { Questionario } from '../../../shared/schemas/reap';
 import { ErrorSummary, type FieldError } from '../../components/error-summary';
 import { RadioGroup } from '../../components/form/radio-group';
+import { AvisoCin } from '../../components/aviso-cin';
 import { Message } from '../../components/message';
 import { mensagemErro } from '../../lib/api';
 import { confirmar } from '../../lib/confirm';
@@ -77,6 +78,7 @@ export function FormularioIndustrial({ questionario, onEnviado }: { questionario
     <form noValidate className="reap-form" onSubmit={(e) => { e.preventDefault(); void enviar(); }}>
       <ErrorSummary errors={erros} attempt={tentativa} />
       {erroGeral && <Message kind="danger" title={erroGeral} alert />}
+      <AvisoCin contexto="reap" />
       <RadioGroup id="realizouPesca" name="realizouPesca" inline legend={`Você realizou pesca em ${questionario.anoReferencia}?`}
         options={SIM_NAO} value={pescou} onChange={(v) => { setPescou(v); limparErro('realizouPesca'); }} error={erroDe('realizouPesca')} />
       <RadioGroup id="tipoPrestacaoServico" name="tipoPrestacaoServico" legend="Relação de trabalho"

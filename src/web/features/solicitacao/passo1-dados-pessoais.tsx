@@ -11,6 +11,8 @@ import {
   TIPOS_DOCUMENTO_SOCIAL,
 } from '../../../shared/referencias';
 import { NOME_PAI_NAO_INFORMADO, passo1Schema, type Passo1 } from '../../../shared/schemas/solicitacao';
+import { MENSAGENS_CIN, isCin } from '../../../shared/regras/cin';
+import { AvisoCin } from '../../components/aviso-cin';
 import { CheckboxField } from '../../components/form/checkbox-field';
 import { CepField, CpfField, ProcessoField, TelefoneField } from '../../components/form/masked-field';
 import { formatDate, todayInSaoPaulo } from '../../lib/dates';
@@ -208,7 +210,12 @@ export function Passo1DadosPessoais({ solicitacao, tipo, somenteLeitura, onSalvo
   });
   const { control, setValue, register, formState } = form;
   const envio = useEnvioPasso({ form, passo: 1, tipo, id: solicitacao?.id, alvoGeral: ID_TITULO_PASSO, onSalvo });
-  const [paiNaoDeclarado, nacionalidade] = useWatch({ control, name: ['paiNaoDeclarado', 'nacionalidadeBrasileira'] });
+  const [paiNaoDeclarado, nacionalidade, cpf, numeroDoc] = useWatch({
+    control, name: ['paiNaoDeclarado', 'nacionalidadeBrasileira', 'cpf', 'docIdentificacao.numero'],
+  });
+  // The CIN is the identity card numbered by the CPF (decision 0053): ticking it fills the number with the CPF.
+  const brasileiro = nacionalidade !== Nacionalidade.ESTRANGEIRA;
+  const ehCin = isCin({ numero: numeroDoc }, cpf);
   const hoje = todayInSaoPaulo();
   const rgp = solicitacao?.rgp && typeof solicitacao.rgp === 'object' ? (solicitacao.rgp as Registro) : null;
 
@@ -278,9 +285,22 @@ export function Passo1DadosPessoais({ solicitacao, tipo, somenteLeitura, onSalvo
 
       <fieldset className="form-section">
         <legend className="form-section-title">Documento de identificação</legend>
+        {tipo === TipoSolicitacao.REGISTRO_INICIAL && brasileiro && <AvisoCin contexto="registroInicial" />}
+        {brasileiro && (
+          <CheckboxField
+            id="docIdentificacaoCin"
+            label={MENSAGENS_CIN.rotuloCin}
+            hint={MENSAGENS_CIN.dicaCin}
+            checked={ehCin}
+            disabled={somenteLeitura}
+            onChange={(e) => setValue('docIdentificacao.numero', e.target.checked ? formatCpf(cpf) : '', {
+              shouldValidate: formState.isSubmitted,
+            })}
+          />
+        )}
         <div className="row">
           <div className="col-12 col-md-6">
-            <CampoTexto control={control} name="docIdentificacao.numero" label="Número do documento" />
+            <CampoTexto control={control} name="docIdentificacao.numero" label="Número do documento" readOnly={ehCin} />
           </div>
           <div className="col-12 col-md-6">
             <CampoSelect control={control} name="docIdentificacao.ufEmissao" label="UF de emissão" options={OPCOES_UF} />

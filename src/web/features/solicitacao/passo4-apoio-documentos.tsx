@@ -1,7 +1,9 @@
 import { useFieldArray, useWatch } from 'react-hook-form';
+import { Nacionalidade, TipoSolicitacao } from '../../../shared/enums';
 import { ENTIDADES_APOIO } from '../../../shared/referencias';
 import { MAX_APOIOS, passo4Schema, type Passo4 } from '../../../shared/schemas/solicitacao';
 import type { SolicitacaoDetalheResposta } from '../../../shared/schemas/solicitacao-api';
+import { AvisoCin } from '../../components/aviso-cin';
 import { CampoRadio, CampoSelect } from '../../components/form/campos';
 import { useFormulario } from '../../components/form/use-formulario';
 import { PassoForm, resolverDoPasso, useEnvioPasso } from './passo-form';
@@ -66,6 +68,9 @@ export function Passo4ApoioDocumentos({
         // The documents panel brings its own heading; this wrapper is the error summary's target for the
         // server's 'Insira todos os documentos obrigatórios'.
         <div className="form-section documentos-passo" id={ID_DOCUMENTOS} tabIndex={-1}>
+          {tipo === TipoSolicitacao.REGISTRO_INICIAL && textoDe(solicitacao?.nacionalidadeBrasileira) !== Nacionalidade.ESTRANGEIRA && (
+            <AvisoCin contexto="anexo" />
+          )}
           {solicitacao && (
             <Documentos
               idSolicitacao={solicitacao.id}

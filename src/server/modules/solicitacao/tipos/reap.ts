@@ -1,4 +1,5 @@
 import { SituacaoSolicitacao, TipoSolicitacao } from '../../../../shared/enums';
+import { exigirCinNaReap } from './cin';
 import type { TipoSolicitacaoDef } from './tipo';
 
 /**
@@ -13,6 +14,7 @@ export const reap: TipoSolicitacaoDef = {
   situacaoEnviada: SituacaoSolicitacao.REAP_ENVIADA,
   // Which years a fisher owes and whether a REAP may be sent are the reap module's rules (ReapService).
   async exigirAbertura() {},
-  async exigirEnvio() {},
+  // The CIN, once its date has come (decision 0053), is the one requirement of the registry a REAP send checks.
+  exigirEnvio: exigirCinNaReap,
   analise: null,
 };

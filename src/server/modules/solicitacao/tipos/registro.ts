@@ -6,6 +6,7 @@ import { MENSAGENS_SOLICITACAO_API } from '../../../../shared/schemas/solicitaca
 import { AppError } from '../../../lib/errors';
 import type { DadosDeclarados, PescadorRow } from '../../pescador/pescador.service';
 import { tipoDoAssistente } from './assistente';
+import { exigirCinNoRegistroInicial } from './cin';
 import { devolverParaAtualizacao } from './decisao';
 import type { ContextoAbertura, ContextoDecisao, ContextoEnvio, TipoAssistenteDef } from './tipo';
 
@@ -69,7 +70,7 @@ function rgpAnteriorDe(dados: unknown): { numeroRGP: string | null; dataPrimeiro
   return v.success && v.data ? { numeroRGP: v.data.numeroRGP ?? null, dataPrimeiroRgp: v.data.dataPrimeiroRgp ?? null } : null;
 }
 
-export const registroInicial = registro({
+const registroInicialBase = registro({
   tipo: TipoSolicitacao.REGISTRO_INICIAL,
   situacaoRegistro: SituacaoRegistro.REGISTRO_INICIAL,
   motivoSemAbertura(pescador, t) {
@@ -77,6 +78,15 @@ export const registroInicial = registro({
     return podeRegistroInicial(t) ? null : MENSAGENS_SOLICITACAO_API.registroInicialIndisponivel;
   },
 });
+
+/** The first registration also needs the CIN once its date has come (decision 0053). */
+export const registroInicial: TipoAssistenteDef = {
+  ...registroInicialBase,
+  async exigirEnvio(ctx: ContextoEnvio) {
+    await registroInicialBase.exigirEnvio(ctx);
+    exigirCinNoRegistroInicial(ctx);
+  },
+};
 
 export const recadastramento = registro({
   tipo: TipoSolicitacao.RECADASTRAMENTO,

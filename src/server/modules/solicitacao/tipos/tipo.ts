@@ -12,6 +12,8 @@ export interface Recursos {
   pescadores: PescadorService;
   notificacoes: NotificacaoService;
   analises: Pick<AnaliseService, 'abrir'>;
+  /** The rules a setting dates (config.regras): the CIN required from `cinObrigatoriaDesde` on (decision 0053). */
+  regras: { cinObrigatoriaDesde: string | null };
 }
 
 /** A request of a type being opened for a fisher (their row locked), inside the opening's transaction. */
@@ -20,6 +22,8 @@ export interface ContextoAbertura {
   ator: AuthContext;
   recursos: Recursos;
   tx: Executor;
+  /** Today in São Paulo, YYYY-MM-DD (the app's clock). */
+  hoje: string;
 }
 
 /** A request being sent, and its fisher, as they stand (both rows locked), inside the submission's transaction. */
@@ -28,10 +32,7 @@ export interface ContextoEnvio extends ContextoAbertura {
 }
 
 /** The decision of a request's analysis, inside the analysis's transaction; `ator` is the analyst. */
-export interface ContextoDecisao extends ContextoEnvio {
-  /** Today in São Paulo, YYYY-MM-DD. */
-  hoje: string;
-}
+export type ContextoDecisao = ContextoEnvio;
 
 /**
  * Everything that differs between request types, in one object per type (tipos/<type>.ts, registered in
