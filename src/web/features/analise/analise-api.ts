@@ -12,10 +12,8 @@ import {
   type UfsEscopo,
   ufsEscopoSchema,
 } from '../../../shared/schemas/analise';
-import { enderecoArquivoResposta } from '../../../shared/schemas/documento';
 import { totalizadoresServidor, type TotalizadoresServidor } from '../../../shared/schemas/totalizadores';
 import { api, getDados, postDocumento, postEnvelope } from '../../lib/api';
-import { getToken } from '../../lib/storage';
 
 /**
  * Calls of the analysis screens (spec point 7, "Analysis"; src/server/modules/analise/analise.routes.ts), each
@@ -111,12 +109,4 @@ export async function enviarParecer(idAnaliseSolicitacao: number, arquivo: File)
 /** DELETE /api/documentos/parecer/documento/{id} (204). */
 export async function removerParecer(id: number): Promise<void> {
   await api.delete(`/api/documentos/parecer/documento/${id}`);
-}
-
-/** GET /api/cloud-storage/{chave}?jwt={token}: the short-lived signed address of a stored file. */
-export async function enderecoArquivo(chave: string): Promise<string> {
-  const token = getToken();
-  const query = token ? `?jwt=${encodeURIComponent(token)}` : '';
-  const { url } = await getDados(`/api/cloud-storage/${encodeURIComponent(chave)}${query}`, enderecoArquivoResposta);
-  return url;
 }

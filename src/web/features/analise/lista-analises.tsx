@@ -15,12 +15,12 @@ const COLUNAS = ['Protocolo', 'Pescador', 'CPF', 'UF', 'Tipo', 'Situação', 'Te
 
 /**
  * The analyses as an accessible table (caption, column and row headers). On phones each row becomes a card whose
- * cells carry their column's name (analise.css); the explicit roles keep the table semantics that some browsers
- * drop when the table is restyled.
+ * cells carry their column's name (.tabela-cartoes, app.css); the explicit roles keep the table semantics that
+ * some browsers drop when the table is restyled.
  */
 export function ListaAnalises({ analises, perfil, legenda }: { analises: AnaliseResumo[]; perfil: number | undefined; legenda: string }) {
   return (
-    <table className="analise-tabela" role="table">
+    <table className="tabela-cartoes" role="table">
       <caption>{legenda}</caption>
       <thead role="rowgroup">
         <tr role="row">

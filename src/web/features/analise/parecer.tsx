@@ -5,7 +5,7 @@ import { MENSAGENS_DOCUMENTO } from '../../../shared/schemas/documento';
 import { mensagemErro } from '../../lib/api';
 import { showToast } from '../../lib/toast';
 import { enviarParecer, removerParecer } from './analise-api';
-import { abrirArquivo } from './abrir-arquivo';
+import { abrirArquivo } from '../../lib/arquivos';
 
 export const MENSAGEM_PARECER_PDF = 'O documento precisa ser formato PDF';
 export const ID_CAMPO_PARECER = 'documento-parecer';

@@ -22,7 +22,7 @@ import { confirmar } from '../../lib/confirm';
 import { useSession } from '../../lib/session';
 import { showToast } from '../../lib/toast';
 import { podeAnalisar } from './acesso';
-import { abrirArquivo } from './abrir-arquivo';
+import { abrirArquivo } from '../../lib/arquivos';
 import { analiseKeys, cancelarInicio, concluirAnalise, iniciarAnalise } from './analise-api';
 import { DadosSolicitacao } from './dados-solicitacao';
 import { ROTA_ACOMPANHAR_ANALISES } from './formatos';

@@ -66,7 +66,7 @@ export function TelaAuditoria() {
   else {
     resultado = (
       <>
-        <table className="auditoria-tabela" role="table">
+        <table className="tabela-cartoes tabela-cartoes-compacta" role="table">
           <caption>
             {registros.length} {registros.length === 1 ? 'evento' : 'eventos'}
             {consulta.hasNextPage ? ' (há mais)' : ''}, dos mais recentes aos mais antigos

@@ -2,12 +2,12 @@ import type { Envelope } from '../../../shared/envelope';
 import { indeferimentoSchema, MENSAGENS_ANALISE, type Indeferimento } from '../../../shared/schemas/analise';
 import {
   documentosResposta,
-  enderecoArquivoResposta,
   MENSAGENS_DOCUMENTO,
   type Documento,
 } from '../../../shared/schemas/documento';
 import { solicitacaoDetalheSchema, type SolicitacaoDetalheResposta } from '../../../shared/schemas/solicitacao-api';
 import { api, getDados, postDocumento, postEnvelope } from '../../lib/api';
+import { enderecoArquivo } from '../../lib/arquivos';
 import { getToken } from '../../lib/storage';
 
 export const ERRO_CARREGAR_DOCUMENTOS = MENSAGENS_DOCUMENTO.erroCarregar;
@@ -53,13 +53,8 @@ function comJwt(endereco: string, token: string | null): string {
  * query appended.
  */
 export async function enderecoDocumento(d: Documento): Promise<string> {
-  const token = getToken();
-  if (d.migrado) {
-    const endereco = comJwt(`/api/cloud-storage/${encodeURIComponent(d.chaveArquivo)}`, token);
-    const { url } = await getDados(endereco, enderecoArquivoResposta);
-    return url;
-  }
-  return comJwt(d.urlArquivo, token);
+  if (d.migrado) return enderecoArquivo(d.chaveArquivo);
+  return comJwt(d.urlArquivo, getToken());
 }
 
 /** GET /api/analise-solicitacao/indeferimento/{idSolicitacao}: the rejection record (404 when there is none). */

@@ -144,7 +144,7 @@ export function TabelaSolicitacoes({
   return (
     <>
       <div className="tabela-solicitacoes" aria-busy={query.isFetching || undefined}>
-        <table role="table">
+        <table className="tabela-cartoes" role="table">
           <caption>
             Minhas solicitações{' '}
             <span className="tabela-resumo">
@@ -164,16 +164,16 @@ export function TabelaSolicitacoes({
           <tbody role="rowgroup">
             {solicitacoes.map((s) => (
               <tr key={s.id} role="row">
-                <th scope="row" role="rowheader" data-label="Tipo">
+                <th scope="row" role="rowheader" data-rotulo="Tipo">
                   <span>
                     {rotuloTipo(s)} <span className="solicitacao-numero">nº {s.id}</span>
                   </span>
                 </th>
-                <td role="cell" data-label="Situação">{situacaoSolicitacaoLabel(s.situacao)}</td>
-                <td role="cell" data-label="Protocolo">{s.numeroProtocolo ?? '—'}</td>
-                <td role="cell" data-label="Criada em">{formatDate(s.dataCriacao) || '—'}</td>
-                <td role="cell" data-label="Enviada em">{formatDate(s.dataEnvio) || '—'}</td>
-                <td role="cell" data-label="Ações">
+                <td role="cell" data-rotulo="Situação">{situacaoSolicitacaoLabel(s.situacao)}</td>
+                <td role="cell" data-rotulo="Protocolo">{s.numeroProtocolo ?? '—'}</td>
+                <td role="cell" data-rotulo="Criada em">{formatDate(s.dataCriacao) || '—'}</td>
+                <td role="cell" data-rotulo="Enviada em">{formatDate(s.dataEnvio) || '—'}</td>
+                <td role="cell" className="solicitacao-celula-acoes">
                   <Acoes s={s} idPescador={idPescador} onDescartado={onDescartado} />
                 </td>
               </tr>

@@ -7,7 +7,8 @@ import type { Questionario } from '../../../shared/schemas/reap';
 import { Message } from '../../components/message';
 import { mensagemErro } from '../../lib/api';
 import { showToast } from '../../lib/toast';
-import { abrirDocumentoReap, DOCUMENTO_JUSTIFICATIVA, DOCUMENTO_RELACAO_TRABALHO, enviarDocumentoReap, reapKeys, removerDocumentoReap } from './reap-api';
+import { BotaoAbrirDocumento } from './botao-abrir-documento';
+import { DOCUMENTO_JUSTIFICATIVA, DOCUMENTO_RELACAO_TRABALHO, enviarDocumentoReap, reapKeys, removerDocumentoReap } from './reap-api';
 
 /** The id of a document's remove button (where the focus goes when the document before it is removed). */
 const idRemover = (campo: string, d: Documento) => `${campo}-remover-${d.id}`;
@@ -115,9 +116,7 @@ export function DocumentosReap({ questionario, industrial, error, onAlterado }: 
         <ul className="reap-docs">
           {docs.map((d) => (
             <li key={d.id}>
-              <button type="button" className="br-button secondary small" onClick={() => void abrirDocumentoReap(d)}>
-                Abrir {d.nomeArquivo}
-              </button>
+              <BotaoAbrirDocumento documento={d} />
               <button id={idRemover(id, d)} type="button" className="br-button secondary small" disabled={ocupado} onClick={() => void remover(d)}>
                 Remover {d.nomeArquivo}
               </button>

@@ -6,11 +6,8 @@ import {
   type ListaObrigacoes, type ListaObrigacoesServidor, type Questionario, type ReapPendente,
 } from '../../../shared/schemas/reap';
 import { TipoDocumento } from '../../../shared/enums';
-import { enderecoArquivoResposta, MENSAGENS_DOCUMENTO, type Documento } from '../../../shared/schemas/documento';
+import type { Documento } from '../../../shared/schemas/documento';
 import { api, getDados, postDocumento, postEnvelope } from '../../lib/api';
-import { abrirEmNovaAba } from '../../lib/nova-aba';
-import { getToken } from '../../lib/storage';
-import { showToast } from '../../lib/toast';
 
 /**
  * Calls of the REAP screens (src/server/modules/reap/reap.routes.ts), each answer checked with the shared schema.
@@ -60,21 +57,6 @@ export function enviarDocumentoReap(idQuestionario: number, industrial: boolean,
   return industrial
     ? postDocumento('/api/documentos/reap-industrial', { idReapIndustrial: idQuestionario, tipo: DOCUMENTO_RELACAO_TRABALHO }, arquivo)
     : postDocumento('/api/documentos/reap', { idQuestionarioBasico: idQuestionario, tipo: DOCUMENTO_JUSTIFICATIVA }, arquivo);
-}
-
-/**
- * Opens a REAP document in a new tab through its short-lived signed address (GET /api/cloud-storage/{chave}?jwt=,
- * spec point 7; staff views are audited by the server), as the other document lists do; 'Erro ao carregar url do
- * arquivo da cloud' when the address cannot be had.
- */
-export async function abrirDocumentoReap(d: Documento): Promise<void> {
-  const token = getToken();
-  const query = token ? `?jwt=${encodeURIComponent(token)}` : '';
-  try {
-    await abrirEmNovaAba(async () => (await getDados(`/api/cloud-storage/${encodeURIComponent(d.chaveArquivo)}${query}`, enderecoArquivoResposta)).url);
-  } catch {
-    showToast('error', MENSAGENS_DOCUMENTO.erroUrlCloud);
-  }
 }
 
 export async function removerDocumentoReap(idQuestionario: number, industrial: boolean, idDocumento: number): Promise<void> {

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/regras/reap';
 import type { Questionario } from '../../../shared/schemas/reap';
 import { formatDateTime } from '../../lib/dates';
-import { abrirDocumentoReap } from './reap-api';
+import { BotaoAbrirDocumento } from './botao-abrir-documento';
 
 const rotulo = (lista: readonly { id: number; descricao: string }[], id: number | null) => lista.find((i) => i.id === id)?.descricao ?? '—';
 const simNao = (v: boolean | null) => (v === null ? 'Não informado' : v ? 'Sim' : 'Não');
@@ -97,9 +97,7 @@ export function VisualizacaoReap({ questionario: q, comPescador = false }: { que
           <ul className="reap-docs">
             {docs.map((d) => (
               <li key={d.id}>
-                <button type="button" className="br-button secondary small" onClick={() => void abrirDocumentoReap(d)}>
-                  Abrir {d.nomeArquivo}
-                </button>
+                <BotaoAbrirDocumento documento={d} />
               </li>
             ))}
           </ul>

@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { SituacaoSolicitacao, TipoSolicitacao } from '../../../shared/enums';
 import { MENSAGENS_SOLICITACAO } from '../../../shared/schemas/solicitacao';
 import type { SolicitacaoDetalheResposta } from '../../../shared/schemas/solicitacao-api';
+import { FalhaComNovaTentativa } from '../../components/falha-com-nova-tentativa';
 import { Loading } from '../../components/loading';
 import { Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
@@ -49,14 +50,9 @@ export function SolicitacaoWizard({ tipo, idSolicitacao, somenteLeitura = false,
     return (
       <>
         {titulo && <PageTitle title={titulo} />}
-        <Message kind="danger" title={MENSAGENS_SOLICITACAO.erroConsultar} alert>
+        <FalhaComNovaTentativa titulo={MENSAGENS_SOLICITACAO.erroConsultar} onTentarNovamente={() => void query.refetch()}>
           {mensagemErro(query.error, '')}
-        </Message>
-        <p className="mt-3">
-          <button type="button" className="br-button secondary" onClick={() => void query.refetch()}>
-            Tentar novamente
-          </button>
-        </p>
+        </FalhaComNovaTentativa>
       </>
     );
   }

@@ -21,7 +21,7 @@ export function QuemAcessouMeusDados() {
   else {
     corpo = (
       <>
-        <table className="transparencia-tabela" role="table">
+        <table className="tabela-cartoes tabela-cartoes-compacta" role="table">
           <caption className="sr-only">Acessos de servidores aos seus dados, dos mais recentes aos mais antigos</caption>
           <thead role="rowgroup">
             <tr role="row">

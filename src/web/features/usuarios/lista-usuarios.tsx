@@ -152,7 +152,7 @@ const COLUNAS = ['Nome', 'CPF', 'Perfil', 'Órgão', 'Validade', 'Situação', '
 
 function TabelaUsuarios({ usuarios, podeEditar }: { usuarios: UsuarioMapa[]; podeEditar: boolean }) {
   return (
-    <table className="usuarios-tabela" role="table">
+    <table className="tabela-cartoes" role="table">
       <caption>Servidores com acesso ao sistema, em ordem alfabética</caption>
       <thead role="rowgroup">
         <tr role="row">
