@@ -79,7 +79,11 @@ test.describe('initial registration of a fisher (issue 3)', () => {
         page.waitForResponse((r) => r.url().includes('/imprimir-protocolo') && r.status() === 200),
         linha.getByRole('button', { name: `Imprimir protocolo Registro inicial nº ${idSolicitacao}` }).click(),
       ]);
-      const [endereco] = await lerQrDoPdf(await resposta.body());
+      // The browser reads the PDF as a blob, whose body Playwright does not keep: the same request again, with the
+      // same bearer, for the bytes the fisher printed.
+      const pdf = await page.request.get(resposta.url(), { headers: { authorization: resposta.request().headers()['authorization'] ?? '' } });
+      expect(pdf.status()).toBe(200);
+      const [endereco] = await lerQrDoPdf(await pdf.body());
       expect(endereco).toMatch(/\/verificar-protocolo\?token=[A-Za-z0-9_-]+$/);
       // A visitor (no session) on the same screen size opens what the QR code holds.
       const visitante = await page.context().browser()!.newContext({ viewport: page.viewportSize(), locale: 'pt-BR' });
