@@ -260,7 +260,8 @@ const fimNaoAntesDoInicio = <T extends { inicioPreenchimento: string; fimPreench
 export const prazoReapCorpo = z.object({
   inicioPreenchimento: dataPrazo(MENSAGENS_PRAZO_REAP.inicio),
   fimPreenchimento: dataPrazo(MENSAGENS_PRAZO_REAP.fim),
-  idAtoNormativo: z.number(MENSAGENS_PRAZO_REAP.ato).int(MENSAGENS_PRAZO_REAP.ato).positive(MENSAGENS_PRAZO_REAP.ato).optional(),
+  idAtoNormativo: z.number(MENSAGENS_PRAZO_REAP.ato).int(MENSAGENS_PRAZO_REAP.ato).positive(MENSAGENS_PRAZO_REAP.ato)
+    .max(2_147_483_647, MENSAGENS_PRAZO_REAP.atoNaoEncontrado).optional(),
 }).refine(fimNaoAntesDoInicio, { path: ['fimPreenchimento'], message: MENSAGENS_REAP.prazoInvalido });
 
 /** The window form of /administracao/prazos-reap (its resolver): what the inputs hold, as text, to the PUT's values. */
