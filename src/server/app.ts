@@ -107,6 +107,7 @@ export interface Servicos {
   analise: AnaliseService;
   documento: DocumentoService;
   lote: LoteService;
+  reap: ReapService;
   relatorio: RelatorioService;
 }
 
@@ -246,6 +247,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }, { now: agora, cinObrigatoriaDesde: config.regras.cinObrigatoriaDesde });
   const analise: AnaliseService = new AnaliseService(db, new AnaliseRepository(db), auditoria, documento, solicitacao, {
     ...config.analise,
+    // A registry made active owes the REAPs of the open years: their creation is enqueued with the decision.
+    aoAtivarRegistro: (pescadorId, tx) => reap.agendarObrigacoesDoPescador(pescadorId, tx),
     ...(deps.now ? { now: deps.now } : {}),
   });
   // The card reads the 3x4 photo through the storage.
@@ -269,7 +272,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // A job's file in a thread with a capped heap, reading the standby when there is one (decision 0050).
       thread: { url: String(dbLeitura.$client.options.connectionString), heapMb: config.relatorio.heapMb },
     });
-  app.decorate('servicos', { analise, documento, lote, relatorio } satisfies Servicos);
+  // REAP (issue 7; every fisher's obligations created by jobs, decision 0051).
+  const reap = new ReapService(db, new ReapRepository(db, dbLeitura), auditoria, solicitacao, documento, deps.fila, {
+    publicUrl: config.publicUrl, assinador: new AssinadorReap(chaveDocumentosImpressos), now: agora,
+    tamanhoBlocoObrigacoes: config.reap.tamanhoBlocoObrigacoes,
+  });
+  app.decorate('servicos', { analise, documento, lote, reap, relatorio } satisfies Servicos);
 
   // Routes, module by module.
   await app.register(saudeRoutes, { db, auditoria });
@@ -296,9 +304,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // -- REAP routes --
-  const reap = new ReapService(db, new ReapRepository(db, dbLeitura), auditoria, solicitacao, documento, {
-    publicUrl: config.publicUrl, assinador: new AssinadorReap(chaveDocumentosImpressos), now: agora,
-  });
   await app.register(reapRoutes, { reap });
   // -- administration routes --
   // Map users and the federal CPF registry (the real service when BCPF_URL is set, else the seeded table).

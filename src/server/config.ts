@@ -83,6 +83,8 @@ const envSchema = z
     // Batches: CPFs per transaction, and how long a processing batch may show no progress before it is resumed.
     LOTE_TAMANHO_BLOCO: z.coerce.number().int().min(1).max(20_000).default(2000),
     LOTE_RETOMAR_APOS_SEGUNDOS: z.coerce.number().int().min(1).max(86_400).default(120),
+    // REAP: fishers (by id range) per transaction when a year's obligations are created for everyone (decision 0051).
+    REAP_BLOCO_OBRIGACOES: z.coerce.number().int().min(1).max(200_000).default(10_000),
     // Fisher report: up to this many fishers the file is written during the request, above by a job (decision 0036).
     RELATORIO_LIMITE_SINCRONO: z.coerce.number().int().min(0).max(1_000_000).default(LIMITE_RELATORIO_SINCRONO),
     // Heap cap of the worker thread that writes a large report's file (issue 23, decision 0050).
@@ -207,6 +209,7 @@ export interface Config {
     smtp: { host: string; port: number; secure: boolean; user: string | undefined; password: string | undefined } | undefined;
   };
   lote: { tamanhoBloco: number; retomarAposSegundos: number };
+  reap: { tamanhoBlocoObrigacoes: number };
   relatorio: { limiteSincrono: number; heapMb: number };
   /** Seconds the readiness check answers 503 after SIGTERM, before the close. */
   drenagemSegundos: number;
@@ -282,6 +285,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     },
     lote: { tamanhoBloco: e.LOTE_TAMANHO_BLOCO, retomarAposSegundos: e.LOTE_RETOMAR_APOS_SEGUNDOS },
+    reap: { tamanhoBlocoObrigacoes: e.REAP_BLOCO_OBRIGACOES },
     relatorio: { limiteSincrono: e.RELATORIO_LIMITE_SINCRONO, heapMb: e.RELATORIO_HEAP_MB },
     drenagemSegundos: e.SHUTDOWN_DRAIN_SECONDS ?? (e.NODE_ENV === 'production' ? 5 : 0),
     bcpf: { url: e.BCPF_URL, usuario: e.BCPF_USUARIO, senha: e.BCPF_SENHA, timeoutMs: e.BCPF_TIMEOUT_MS },

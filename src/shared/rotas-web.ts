@@ -60,6 +60,8 @@ export const ROTA_ADMIN_FORCAS_TAREFA = '/administracao/forca-tarefa/gerenciamen
 export const ROTA_ADMIN_FORCA_TAREFA_FORM = '/administracao/forca-tarefa/formulario';
 /** Batch processing form; query tipoSituacao (1 cancel, 2 suspend, 3 reactivate). */
 export const ROTA_ADMIN_LOTE = '/administracao/processamento-lote';
+/** REAP filling windows with their normative acts (GESTOR, ADMIN; decision 0052). */
+export const ROTA_ADMIN_PRAZOS_REAP = '/administracao/prazos-reap';
 /** Batch history with progress and per-CPF results. */
 export const ROTA_ADMIN_LOTE_HISTORICO = '/administracao/processamento-lote/historico';
 /** Fisher report by characteristics. */

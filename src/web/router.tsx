@@ -10,6 +10,7 @@ import {
   ROTA_ADMINISTRACAO,
   ROTA_ADMIN_AUDITORIA,
   ROTA_ADMIN_LOTE,
+  ROTA_ADMIN_PRAZOS_REAP,
   ROTA_ADMIN_LOTE_HISTORICO,
   ROTA_ADMIN_RELATORIO,
   ROTA_CONSULTA_CARTEIRA,
@@ -173,6 +174,11 @@ export const routes: RouteObject[] = [
           {
             path: ROTA_ADMIN_HORARIO_ACESSO,
             lazy: () => import('./routes/administracao-horario-acesso').then((m) => ({ Component: m.AdministracaoHorarioAcessoRoute })),
+          },
+          {
+            // REAP filling windows with their normative acts (GESTOR, ADMIN; decision 0052).
+            path: ROTA_ADMIN_PRAZOS_REAP,
+            lazy: () => import('./routes/administracao-prazos-reap').then((m) => ({ Component: m.AdministracaoPrazosReapRoute })),
           },
           // -- batch processing routes --
           {

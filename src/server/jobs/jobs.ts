@@ -4,12 +4,14 @@ import type { Servicos } from '../app';
 import { finalizarVencidasJob } from '../modules/analise/analise.jobs';
 import { apagarArquivoJob, conciliarArquivosJob } from '../modules/documento/documento.jobs';
 import { emailLoteJob, encerrarSuspensoesJob, processarLoteJob, retomarLotesJob } from '../modules/lote/lote.jobs';
+import { abrirPrazosReapJob, gerarObrigacoesAnoJob, gerarObrigacoesPescadorJob } from '../modules/reap/reap.jobs';
 import { gerarRelatorioJob, limparRelatoriosJob } from '../modules/relatorio/relatorio.jobs';
 import { FilaDeJobs, opcoesDeEnvio, type DefinicaoJob } from './job';
 
 /** Every job of the product, each defined in its module's `<domain>.jobs.ts`. This file only registers them. */
 export const DEFINICOES_JOBS: readonly DefinicaoJob[] = [finalizarVencidasJob, apagarArquivoJob, conciliarArquivosJob,
-  processarLoteJob, emailLoteJob, retomarLotesJob, encerrarSuspensoesJob, gerarRelatorioJob, limparRelatoriosJob];
+  processarLoteJob, emailLoteJob, retomarLotesJob, encerrarSuspensoesJob, gerarRelatorioJob, limparRelatoriosJob,
+  gerarObrigacoesAnoJob, gerarObrigacoesPescadorJob, abrirPrazosReapJob];
 
 const FUSO = 'America/Sao_Paulo';
 

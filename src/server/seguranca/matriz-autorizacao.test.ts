@@ -167,6 +167,7 @@ const QUEM_PODE: Record<string, Perfis> = {
   'GET /api/reap/consultar-obrigacoes/csv': SERVIDORES_LEITORES,
   'GET /api/reap/prazos': LEEM_PESCADOR,
   'PUT /api/reap/prazos/{ano}': ['GESTOR', 'ADMIN'],
+  'GET /api/reap/prazos/historico': ['GESTOR', 'ADMIN', 'CONSULTA_INTERNO'],
   'POST /api/documentos/reap': PESCADOR,
   'POST /api/documentos/reap-industrial': PESCADOR,
   'DELETE /api/documentos/reap/{idReap}/documento/{id}': PESCADOR,

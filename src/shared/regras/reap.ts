@@ -251,6 +251,7 @@ export function somaDias(meses: readonly { quantidadeDiasTrabalhados?: number | 
 /** Reasons written in the REAP request's history. */
 export const MOTIVOS_REAP = {
   gerada: 'REAP pendente gerada',
+  geradaPeloSistema: 'REAP pendente gerada pelo sistema na abertura do prazo de preenchimento',
   enviada: 'REAP enviada',
   naoPendente: 'Esta REAP não está pendente de envio.',
 } as const;

@@ -220,16 +220,58 @@ export const prazoReapSchema = z.object({
   anoReferencia: z.number().int(),
   inicioPreenchimento: z.string(),
   fimPreenchimento: z.string(),
+  /** The normative act that set the window in force (the last extension's); null for one set without an act. */
+  atoNormativo: z.object({ id: z.number().int(), nome: z.string() }).nullable(),
+  /** The creation of the year's obligations for every fisher (decision 0051): null before it started. */
+  obrigacoes: z.object({ criadas: z.number().int(), concluidaEm: z.string().nullable() }).nullable(),
 });
 export type PrazoReap = z.infer<typeof prazoReapSchema>;
 
+/** One line of a year's window history (GET /api/reap/prazos/historico): the first window and each extension. */
+export const prazoReapHistoricoSchema = z.object({
+  id: z.number().int(),
+  anoReferencia: z.number().int(),
+  inicioPreenchimento: z.string(),
+  fimPreenchimento: z.string(),
+  atoNormativo: z.object({ id: z.number().int(), nome: z.string() }).nullable(),
+  registradoEm: z.string(),
+});
+export type PrazoReapHistorico = z.infer<typeof prazoReapHistoricoSchema>;
+
 export const anoParam = z.object({ ano: anoReferenciaSchema });
 
-/** PUT /api/reap/prazos/{ano} (GESTOR, ADMIN). */
+export const MENSAGENS_PRAZO_REAP = {
+  ano: 'Informe o ano de referência',
+  anoInvalido: 'O ano de referência deve ter 4 dígitos',
+  inicio: 'Informe o início do preenchimento',
+  fim: 'Informe o fim do preenchimento',
+  data: 'Data inválida',
+  ato: 'Informe o ato normativo',
+  atoNaoEncontrado: 'Ato normativo não encontrado.',
+} as const;
+
+const dataPrazo = (obrigatorio: string) => z.string(obrigatorio).min(1, obrigatorio).pipe(z.iso.date(MENSAGENS_PRAZO_REAP.data));
+const fimNaoAntesDoInicio = <T extends { inicioPreenchimento: string; fimPreenchimento: string }>(v: T) => v.fimPreenchimento >= v.inicioPreenchimento;
+
+/**
+ * PUT /api/reap/prazos/{ano} (GESTOR, ADMIN): the window, and the normative act that sets it (the screen always
+ * cites one; a call without it, as before decision 0052, is kept with no act).
+ */
 export const prazoReapCorpo = z.object({
-  inicioPreenchimento: z.iso.date('Data inválida'),
-  fimPreenchimento: z.iso.date('Data inválida'),
-}).refine((v) => v.fimPreenchimento >= v.inicioPreenchimento, { path: ['fimPreenchimento'], message: MENSAGENS_REAP.prazoInvalido });
+  inicioPreenchimento: dataPrazo(MENSAGENS_PRAZO_REAP.inicio),
+  fimPreenchimento: dataPrazo(MENSAGENS_PRAZO_REAP.fim),
+  idAtoNormativo: z.number(MENSAGENS_PRAZO_REAP.ato).int(MENSAGENS_PRAZO_REAP.ato).positive(MENSAGENS_PRAZO_REAP.ato)
+    .max(2_147_483_647, MENSAGENS_PRAZO_REAP.atoNaoEncontrado).optional(),
+}).refine(fimNaoAntesDoInicio, { path: ['fimPreenchimento'], message: MENSAGENS_REAP.prazoInvalido });
+
+/** The window form of /administracao/prazos-reap (its resolver): what the inputs hold, as text, to the PUT's values. */
+export const prazoReapFormulario = z.object({
+  anoReferencia: z.string(MENSAGENS_PRAZO_REAP.ano).min(1, MENSAGENS_PRAZO_REAP.ano).regex(/^\d{4}$/, MENSAGENS_PRAZO_REAP.anoInvalido)
+    .transform(Number).pipe(z.number().int().min(1950, 'Ano inválido').max(2100, 'Ano inválido')),
+  inicioPreenchimento: dataPrazo(MENSAGENS_PRAZO_REAP.inicio),
+  fimPreenchimento: dataPrazo(MENSAGENS_PRAZO_REAP.fim),
+  idAtoNormativo: z.string(MENSAGENS_PRAZO_REAP.ato).min(1, MENSAGENS_PRAZO_REAP.ato).transform(Number),
+}).refine(fimNaoAntesDoInicio, { path: ['fimPreenchimento'], message: MENSAGENS_REAP.prazoInvalido });
 
 // ---------------------------------------------------------------- REAP documents
 

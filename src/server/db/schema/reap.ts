@@ -1,17 +1,49 @@
 import { sql } from 'drizzle-orm';
 import { boolean, char, date, index, integer, jsonb, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { atoNormativo } from './administracao';
 import { pescador, solicitacao } from './pescador';
 
 /**
- * The filling window of each REAP reference year (decision 0026): GESTOR and ADMIN set it through the API
- * (PUT /api/reap/prazos/{ano}); the seeds add the current reference year's.
+ * The filling window of each REAP reference year in force (decisions 0026 and 0052): GESTOR and ADMIN set it on
+ * screen or through PUT /api/reap/prazos/{ano}, citing the normative act that sets it; the seeds add the current
+ * reference year's. Every change is also kept in `reap_prazo_historico`.
  */
 export const reapPrazo = pgTable('reap_prazo', {
   anoReferencia: smallint('ano_referencia').primaryKey(),
   inicioPreenchimento: date('inicio_preenchimento').notNull(),
   fimPreenchimento: date('fim_preenchimento').notNull(),
+  /** The act that set the window in force (the last extension's); null for a window set before acts were cited. */
+  atoNormativoId: integer('ato_normativo_id').references(() => atoNormativo.id),
   cpfAtualizou: char('cpf_atualizou', { length: 11 }),
   atualizadoEm: timestamp('atualizado_em', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Every window a reference year had, oldest first: the first act that set it and each extension (a new act and a
+ * new end date). Never updated nor deleted; what the warning and suspension of defaulters cite.
+ */
+export const reapPrazoHistorico = pgTable('reap_prazo_historico', {
+  id: serial('id').primaryKey(),
+  anoReferencia: smallint('ano_referencia').notNull(),
+  inicioPreenchimento: date('inicio_preenchimento').notNull(),
+  fimPreenchimento: date('fim_preenchimento').notNull(),
+  atoNormativoId: integer('ato_normativo_id').references(() => atoNormativo.id),
+  cpfAtor: char('cpf_ator', { length: 11 }),
+  criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('reap_prazo_historico_ano_idx').on(t.anoReferencia, t.id)]);
+
+/**
+ * The progress of the creation of one reference year's obligations for every fisher (decision 0051): fishers are
+ * walked by id in blocks, one transaction each, and `ultimoPescadorId` is the last id a committed block covered,
+ * so a run killed mid-way resumes there. `concluidaEm` is set when the last block commits.
+ */
+export const reapGeracaoObrigacoes = pgTable('reap_geracao_obrigacoes', {
+  anoReferencia: smallint('ano_referencia').primaryKey(),
+  ultimoPescadorId: integer('ultimo_pescador_id').notNull().default(0),
+  criadas: integer('criadas').notNull().default(0),
+  iniciadaEm: timestamp('iniciada_em', { withTimezone: true }).notNull().defaultNow(),
+  atualizadaEm: timestamp('atualizada_em', { withTimezone: true }).notNull().defaultNow(),
+  concluidaEm: timestamp('concluida_em', { withTimezone: true }),
 });
 
 /**

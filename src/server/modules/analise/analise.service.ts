@@ -26,6 +26,11 @@ export interface AnaliseServiceOptions {
   tempoBloqueioMinutos: number;
   /** Days a request may stay in updating before the daily job finalises it. */
   prazoAtualizacaoDias: number;
+  /**
+   * An approval left the fisher with an RGP (their registry became active): called in the decision's transaction,
+   * e.g. to enqueue the creation of their REAP obligations (decision 0051).
+   */
+  aoAtivarRegistro?: (pescadorId: number, tx: Executor) => Promise<void>;
   now?: () => Date;
 }
 
@@ -220,6 +225,7 @@ export class AnaliseService {
       const consequencia: Decisao = deferida
         ? await this.solicitacoes.deferir(ator, a.solicitacaoId, tx)
         : await this.solicitacoes.indeferir(ator, a.solicitacaoId, tx);
+      if (deferida && consequencia.numeroRgp && this.opts.aoAtivarRegistro) await this.opts.aoAtivarRegistro(a.pescadorId, tx);
       await this.auditoria.registrar({
         acao: 'ANALISE_CONCLUIDA', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
         orgaoAtor: ator.siglaOrgao, pescadorId: a.pescadorId,

@@ -1,7 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FiltroObrigacoesServidor } from '../../../shared/schemas/reap';
 import type { Database, Executor } from '../../db/client';
-import { reapPrazo, reapQuestionario } from '../../db/schema';
+import { reapPrazo, reapPrazoHistorico, reapQuestionario } from '../../db/schema';
+import { SituacaoSolicitacao, TipoSolicitacao } from '../../../shared/enums';
+
+const TIPO_REAP = TipoSolicitacao.REAP;
+const SITUACAO_REAP_PENDENTE = SituacaoSolicitacao.REAP_PENDENTE;
 
 /** The fisher as REAP needs them: who, where, which category, and since when they owe (null: no registry yet). */
 export type PescadorReap = {
@@ -256,17 +260,184 @@ export class ReapRepository {
 
   // ---------------------------------------------------------------- filling windows
 
-  async prazos(): Promise<{ anoReferencia: number; inicioPreenchimento: string; fimPreenchimento: string }[]> {
-    return this.db.select({
-      anoReferencia: reapPrazo.anoReferencia, inicioPreenchimento: reapPrazo.inicioPreenchimento, fimPreenchimento: reapPrazo.fimPreenchimento,
-    }).from(reapPrazo).orderBy(sql`${reapPrazo.anoReferencia} DESC`);
+  /** Every reference year's window in force, newest year first, with the act that set it and its obligations' creation. */
+  async prazos(ex: Executor = this.db): Promise<PrazoLinha[]> {
+    const { rows } = await ex.execute<PrazoLinha>(sql`
+      SELECT pr.ano_referencia AS "anoReferencia", pr.inicio_preenchimento::text AS "inicioPreenchimento",
+        pr.fim_preenchimento::text AS "fimPreenchimento", a.id AS "idAtoNormativo", a.nome AS "nomeAtoNormativo",
+        g.criadas AS "obrigacoesCriadas", g.concluida_em AS "obrigacoesConcluidasEm"
+      FROM reap_prazo pr
+      LEFT JOIN ato_normativo a ON a.id = pr.ato_normativo_id
+      LEFT JOIN reap_geracao_obrigacoes g ON g.ano_referencia = pr.ano_referencia
+      ORDER BY pr.ano_referencia DESC`);
+    return rows;
   }
 
-  async salvarPrazo(anoReferencia: number, inicio: string, fim: string, cpf: string): Promise<void> {
-    await this.db.insert(reapPrazo).values({ anoReferencia, inicioPreenchimento: inicio, fimPreenchimento: fim, cpfAtualizou: cpf })
-      .onConflictDoUpdate({
-        target: reapPrazo.anoReferencia,
-        set: { inicioPreenchimento: inicio, fimPreenchimento: fim, cpfAtualizou: cpf, atualizadoEm: sql`now()` },
-      });
+  /** One reference year's window in force, with its act (as `prazos`). */
+  async prazo(ano: number, ex: Executor = this.db): Promise<PrazoLinha | undefined> {
+    return (await this.prazos(ex)).find((p) => p.anoReferencia === ano);
+  }
+
+  /** Sets a year's window in force and adds it to the year's history (in the caller's transaction). */
+  async salvarPrazo(
+    v: { anoReferencia: number; inicio: string; fim: string; atoNormativoId: number | null; cpf: string }, ex: Executor,
+  ): Promise<void> {
+    await ex.insert(reapPrazo).values({
+      anoReferencia: v.anoReferencia, inicioPreenchimento: v.inicio, fimPreenchimento: v.fim, atoNormativoId: v.atoNormativoId, cpfAtualizou: v.cpf,
+    }).onConflictDoUpdate({
+      target: reapPrazo.anoReferencia,
+      set: { inicioPreenchimento: v.inicio, fimPreenchimento: v.fim, atoNormativoId: v.atoNormativoId, cpfAtualizou: v.cpf, atualizadoEm: sql`now()` },
+    });
+    await ex.insert(reapPrazoHistorico).values({
+      anoReferencia: v.anoReferencia, inicioPreenchimento: v.inicio, fimPreenchimento: v.fim, atoNormativoId: v.atoNormativoId, cpfAtor: v.cpf,
+    });
+  }
+
+  /** Every window every year had, newest year first and, within a year, newest first (reap_prazo_historico_ano_idx). */
+  async historicoPrazos(): Promise<PrazoHistoricoLinha[]> {
+    const { rows } = await this.db.execute<PrazoHistoricoLinha>(sql`
+      SELECT h.id, h.ano_referencia AS "anoReferencia", h.inicio_preenchimento::text AS "inicioPreenchimento",
+        h.fim_preenchimento::text AS "fimPreenchimento", a.id AS "idAtoNormativo", a.nome AS "nomeAtoNormativo",
+        h.cpf_ator AS "cpfAtor", h.criado_em AS "criadoEm"
+      FROM reap_prazo_historico h LEFT JOIN ato_normativo a ON a.id = h.ato_normativo_id
+      ORDER BY h.ano_referencia DESC, h.id DESC`);
+    return rows;
+  }
+
+  /** Whether a normative act exists (the one a window cites). */
+  async atoExiste(id: number, ex: Executor = this.db): Promise<boolean> {
+    const { rows } = await ex.execute<{ n: number }>(sql`SELECT 1 AS n FROM ato_normativo WHERE id = ${id}`);
+    return rows.length > 0;
+  }
+
+  /**
+   * The reference years whose obligations exist for every fisher (decision 0051): those up to `ultimoAno` (the last
+   * closed year) whose window has started by `hoje`, and the year filled outside any window (spec point 5).
+   */
+  async anosAbertos(hoje: string, ultimoAno: number, anoExcecao: number): Promise<number[]> {
+    const { rows } = await this.db.execute<{ ano: number }>(sql`
+      SELECT ano_referencia AS ano FROM reap_prazo WHERE inicio_preenchimento <= ${hoje}::date AND ano_referencia <= ${ultimoAno}
+      UNION SELECT ${anoExcecao}::smallint WHERE ${anoExcecao} <= ${ultimoAno}
+      ORDER BY ano`);
+    return rows.map((r) => r.ano);
+  }
+
+  /** The open years among `anos` whose creation of obligations has not been completed. */
+  async anosSemGeracaoConcluida(anos: number[]): Promise<number[]> {
+    if (anos.length === 0) return [];
+    const { rows } = await this.db.execute<{ ano: number }>(sql`
+      SELECT a.ano FROM unnest(${sql.param(anos)}::int[]) a(ano)
+      WHERE NOT EXISTS (SELECT 1 FROM reap_geracao_obrigacoes g WHERE g.ano_referencia = a.ano AND g.concluida_em IS NOT NULL)
+      ORDER BY a.ano`);
+    return rows.map((r) => r.ano);
+  }
+
+  // ---------------------------------------------------------------- obligations for every fisher (decision 0051)
+
+  /**
+   * Starts (or resumes) the creation of a year's obligations and answers where it stands, the progress row locked
+   * until the transaction ends: one block of a year at a time, whoever runs it. A completed creation starts over
+   * from the first fisher (nothing is created twice: see `criarObrigacoes`).
+   */
+  async travarGeracao(ano: number, tx: Executor): Promise<{ ultimoPescadorId: number; concluida: boolean }> {
+    await tx.execute(sql`INSERT INTO reap_geracao_obrigacoes (ano_referencia) VALUES (${ano}) ON CONFLICT (ano_referencia) DO NOTHING`);
+    const { rows } = await tx.execute<{ ultimoPescadorId: number; concluida: boolean }>(sql`
+      SELECT ultimo_pescador_id AS "ultimoPescadorId", concluida_em IS NOT NULL AS concluida
+      FROM reap_geracao_obrigacoes WHERE ano_referencia = ${ano} FOR UPDATE`);
+    return rows[0]!;
+  }
+
+  /** Restarts a completed creation from the first fisher. */
+  async reiniciarGeracao(ano: number, tx: Executor): Promise<void> {
+    await tx.execute(sql`
+      UPDATE reap_geracao_obrigacoes SET ultimo_pescador_id = 0, criadas = 0, concluida_em = NULL, iniciada_em = now(), atualizada_em = now()
+      WHERE ano_referencia = ${ano}`);
+  }
+
+  /** Records a committed block: the last fisher id it covered, how many it created, and whether it was the last. */
+  async avancarGeracao(ano: number, ultimoPescadorId: number, criadas: number, concluida: boolean, tx: Executor): Promise<void> {
+    await tx.execute(sql`
+      UPDATE reap_geracao_obrigacoes SET ultimo_pescador_id = ${ultimoPescadorId}, criadas = criadas + ${criadas}, atualizada_em = now(),
+        concluida_em = CASE WHEN ${concluida} THEN now() ELSE NULL END
+      WHERE ano_referencia = ${ano}`);
+  }
+
+  /** The highest fisher id (where the walk of the fishers ends). */
+  async maiorPescadorId(ex: Executor = this.db): Promise<number> {
+    const { rows } = await ex.execute<{ id: number }>(sql`SELECT coalesce(max(id), 0)::int AS id FROM pescador`);
+    return rows[0]!.id;
+  }
+
+  /**
+   * Creates, set-based, the missing obligations of the years `anos` for the fishers with an RGP whose id is in
+   * (`deId`, `ateId`] and who owe those years (decision 0026: from the year of the first RGP, else of the registry's
+   * first approval). Each one is a REAP request (tipo 4) in REAP_PENDENTE with its history row, as the fisher's
+   * "Gerar" opens (SolicitacaoService.abrirReap), and its questionnaire, in one statement:
+   *
+   * - the fishers' rows are locked first (pescador_pkey), so a fisher's "Gerar" (which locks its fisher) and this
+   *   block go one after the other, and the statement's snapshot, taken after the lock, sees what "Gerar" created;
+   * - each request id is drawn from solicitacao's sequence beforehand, and the questionnaire is inserted first with
+   *   ON CONFLICT (pescador_id, ano_referencia) DO NOTHING (reap_questionario_pescador_ano_key): the request and its
+   *   history row are written only for the questionnaires actually inserted, so a conflict never leaves a request
+   *   without its questionnaire. The foreign key to the request is checked at the end of the statement.
+   *
+   * Answers how many obligations were created.
+   */
+  async criarObrigacoes(anos: number[], deId: number, ateId: number, motivo: string, tx: Executor): Promise<number> {
+    if (anos.length === 0) return 0;
+    await tx.execute(sql`
+      SELECT count(*) FROM (SELECT 1 FROM pescador WHERE id > ${deId} AND id <= ${ateId} AND numero_rgp IS NOT NULL FOR UPDATE) travados`);
+    const { rows } = await tx.execute<{ n: number }>(sql`
+      WITH devidos AS MATERIALIZED (
+        SELECT p.id AS pescador_id, a.ano, coalesce(p.categoria, 2) AS categoria,
+          nextval(pg_get_serial_sequence('solicitacao', 'id'))::int AS solicitacao_id
+        FROM pescador p
+        CROSS JOIN unnest(${sql.param(anos)}::int[]) a(ano)
+        LEFT JOIN LATERAL (
+          SELECT min(h.criado_em AT TIME ZONE 'America/Sao_Paulo')::date AS dia
+          FROM solicitacao s JOIN solicitacao_historico h ON h.solicitacao_id = s.id
+          WHERE p.data_primeiro_rgp IS NULL AND s.pescador_id = p.id AND h.situacao_nova = 4
+        ) aprovacao ON true
+        WHERE p.id > ${deId} AND p.id <= ${ateId} AND p.numero_rgp IS NOT NULL
+          AND extract(year FROM coalesce(p.data_primeiro_rgp, aprovacao.dia)) <= a.ano
+          AND NOT EXISTS (SELECT 1 FROM reap_questionario q WHERE q.pescador_id = p.id AND q.ano_referencia = a.ano)
+      ), questionarios AS (
+        INSERT INTO reap_questionario (solicitacao_id, pescador_id, ano_referencia, categoria)
+        SELECT solicitacao_id, pescador_id, ano, categoria FROM devidos
+        ON CONFLICT (pescador_id, ano_referencia) DO NOTHING
+        RETURNING solicitacao_id, pescador_id
+      ), solicitacoes AS (
+        INSERT INTO solicitacao (id, pescador_id, tipo, situacao)
+        SELECT solicitacao_id, pescador_id, ${TIPO_REAP}, ${SITUACAO_REAP_PENDENTE} FROM questionarios
+        RETURNING id
+      ), historico AS (
+        INSERT INTO solicitacao_historico (solicitacao_id, situacao_anterior, situacao_nova, motivo)
+        SELECT solicitacao_id, NULL, ${SITUACAO_REAP_PENDENTE}, ${motivo} FROM questionarios
+      )
+      SELECT count(*)::int AS n FROM solicitacoes`);
+    return rows[0]!.n;
   }
 }
+
+/** A window in force as the lists answer it. */
+export type PrazoLinha = {
+  anoReferencia: number;
+  inicioPreenchimento: string;
+  fimPreenchimento: string;
+  idAtoNormativo: number | null;
+  nomeAtoNormativo: string | null;
+  obrigacoesCriadas: number | null;
+  obrigacoesConcluidasEm: Date | string | null;
+};
+
+/** One line of a year's window history. */
+export type PrazoHistoricoLinha = {
+  id: number;
+  anoReferencia: number;
+  inicioPreenchimento: string;
+  fimPreenchimento: string;
+  idAtoNormativo: number | null;
+  nomeAtoNormativo: string | null;
+  cpfAtor: string | null;
+  criadoEm: Date | string;
+};

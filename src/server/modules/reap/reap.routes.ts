@@ -11,13 +11,13 @@ import { tokenComprovanteParam, verificacaoReapSchema } from '../../../shared/sc
 import {
   anoParam, documentoReapParams, envioDocumentoReapCampos, envioDocumentoReapIndustrialCampos, filtroObrigacoesPescador,
   filtroObrigacoesServidor, geracaoReapSchema, listaObrigacoesSchema, listaObrigacoesServidorSchema, MENSAGENS_PREFERIDAS_REAP,
-  obrigacaoSchema, prazoReapCorpo, prazoReapSchema, questionarioSchema, reapArtesanalCorpo, reapIndustrialCorpo, reapsPendentesSchema,
+  obrigacaoSchema, prazoReapCorpo, prazoReapHistoricoSchema, prazoReapSchema, questionarioSchema, reapArtesanalCorpo, reapIndustrialCorpo, reapsPendentesSchema,
 } from '../../../shared/schemas/reap';
 import { enviarArquivo, lerEnvio, LIMITES_MULTIPART } from '../../lib/arquivos-http';
 import { exigirCorpoValido } from '../../lib/validacao';
 import { atorDe } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
-import { LEITORES, SERVIDORES_LEITORES } from '../escopo';
+import { LEEM_ADMINISTRACAO, LEITORES, SERVIDORES_LEITORES } from '../escopo';
 import type { ReapService } from './reap.service';
 
 const base = { tags: ['reap'], security: [{ bearer: [] }] };
@@ -151,15 +151,25 @@ export const reapRoutes: FastifyPluginAsyncZod<{ reap: ReapService }> = async (a
     schema: { ...base, summary: 'Prazos de preenchimento da REAP por ano de referência', response: { 200: envelopeOf(z.array(prazoReapSchema)) } },
   }, async () => ok(await reap.prazos()));
 
+  app.get('/api/reap/prazos/historico', {
+    preValidation: app.autorizar(...LEEM_ADMINISTRACAO),
+    schema: {
+      ...base, summary: 'Histórico dos prazos de preenchimento da REAP: cada prazo de cada ano, com o ato normativo que o definiu ou prorrogou',
+      response: { 200: envelopeOf(z.array(prazoReapHistoricoSchema)) },
+    },
+  }, async () => ok(await reap.historicoPrazos()));
+
   app.put('/api/reap/prazos/:ano', {
     preValidation: app.autorizar(...GESTORES),
     schema: {
-      ...base, summary: 'Define o prazo de preenchimento da REAP de um ano de referência (GESTOR, ADMIN)',
+      ...base, summary: 'Define (ou prorroga) o prazo de preenchimento da REAP de um ano de referência, citando o ato normativo (GESTOR, ADMIN)',
+      description: 'Guardado no histórico e auditado. Um prazo já iniciado cria, em segundo plano, as obrigações do ano para todo pescador com RGP.',
       params: anoParam, body: prazoReapCorpo, response: { 200: envelopeOf(prazoReapSchema) },
     },
-  }, async (req) => ok(
-    await reap.salvarPrazo(atorDe(req), req.params.ano, req.body.inicioPreenchimento, req.body.fimPreenchimento), MENSAGENS_REAP.prazoSalvo,
-  ));
+  }, async (req) => {
+    const { inicioPreenchimento, fimPreenchimento, idAtoNormativo } = req.body;
+    return ok(await reap.salvarPrazo(atorDe(req), req.params.ano, inicioPreenchimento, fimPreenchimento, idAtoNormativo ?? null), MENSAGENS_REAP.prazoSalvo);
+  });
 
   // ---------------------------------------------------------------- REAP documents (spec point 7, "Documents")
 

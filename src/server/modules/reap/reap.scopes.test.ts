@@ -136,6 +136,13 @@ describe('writing REAPs', () => {
     expect((await pa.sessao.api({ method: 'PUT', url: '/api/reap/prazos/2026', payload: corpo })).statusCode).toBe(403);
   });
 
+  it('lets GESTOR, ADMIN and CONSULTA_INTERNO read the windows\' history with their acts, and nobody else', async () => {
+    const url = '/api/reap/prazos/historico';
+    for (const quem of ['gestor', 'admin', 'consultaInterno']) expect((await s[quem]!.api({ method: 'GET', url })).statusCode, quem).toBe(200);
+    for (const quem of ['mpa', 'sfpa', 'consultaExterno']) expect((await s[quem]!.api({ method: 'GET', url })).statusCode, quem).toBe(403);
+    expect((await pa.sessao.api({ method: 'GET', url })).statusCode).toBe(403);
+  });
+
   it('lets the fisher write their own', async () => {
     expect((await pa.sessao.api({ method: 'POST', url: '/api/reap/questionario-basico', payload: artesanalCompleto(reapPa, 2024) })).statusCode).toBe(200);
     expect((await pa.sessao.api({ method: 'DELETE', url: `/api/documentos/reap/${reapPa}/documento/${docPa}` })).statusCode).toBe(204);

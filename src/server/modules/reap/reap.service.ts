@@ -8,7 +8,7 @@ import {
 } from '../../../shared/referencias';
 import {
   anosDevidos, formatarMoeda, formatarQuantidade, JUSTIFICATIVAS_NAO_PESCA, MAX_DOCUMENTOS_JUSTIFICATIVA,
-  MENSAGENS_REAP, mesesDevidos, NOMES_MESES, reapNoPrazo, somaDias, TIPOS_PRESTACAO_ARTESANAL, TIPOS_PRESTACAO_INDUSTRIAL,
+  ANO_REAP_EXCECAO, MENSAGENS_REAP, MOTIVOS_REAP, mesesDevidos, NOMES_MESES, reapNoPrazo, somaDias, TIPOS_PRESTACAO_ARTESANAL, TIPOS_PRESTACAO_INDUSTRIAL,
 } from '../../../shared/regras/reap';
 import { exibirRgp } from '../../../shared/rgp';
 import { rotaVerificarReap, ROTA_VERIFICAR_REAP } from '../../../shared/rotas-web';
@@ -16,10 +16,11 @@ import { mascararNome } from '../../../shared/schemas/carteira';
 import { MENSAGENS_VERIFICACAO, type VerificacaoReap } from '../../../shared/schemas/verificacao';
 import type { Documento } from '../../../shared/schemas/documento';
 import type {
-  FiltroObrigacoesPescador, FiltroObrigacoesServidor, ListaObrigacoes, ListaObrigacoesServidor, Obrigacao, ObrigacaoServidor, PrazoReap,
+  FiltroObrigacoesPescador, FiltroObrigacoesServidor, ListaObrigacoes, ListaObrigacoesServidor, Obrigacao, ObrigacaoServidor, PrazoReap, PrazoReapHistorico,
   Questionario, ReapArtesanalCorpo, ReapIndustrialCorpo, ReapPendente,
 } from '../../../shared/schemas/reap';
 import type { Database, Executor } from '../../db/client';
+import type { FilaDeJobs } from '../../jobs/job';
 import type { ArquivoEnviado } from '../../lib/arquivos-http';
 import { AppError } from '../../lib/errors';
 import { erroDeCampos } from '../../lib/validacao';
@@ -28,15 +29,19 @@ import type { AuthContext } from '../auth/auth.service';
 import type { DocumentoService } from '../documento/documento.service';
 import { exigirLeituraPescador, MENSAGEM_FORA_DO_ESCOPO, podeLerPescador, ufsDoEscopo } from '../escopo';
 import type { SolicitacaoService } from '../solicitacao/solicitacao.service';
+import { MENSAGENS_PRAZO_REAP } from '../../../shared/schemas/reap';
 import { gerarComprovanteReapPdf } from './reap-pdf';
 import type { AssinadorReap } from '../../lib/codigos-comprovantes';
-import type { ObrigacaoServidorRow, PescadorReap, QuestionarioRow, ReapRepository } from './reap.repository';
+import { gerarObrigacoesAnoJob, gerarObrigacoesPescadorJob } from './reap.jobs';
+import type { ObrigacaoServidorRow, PescadorReap, PrazoLinha, QuestionarioRow, ReapRepository } from './reap.repository';
 
 /** The documents of each form: justifications of the artesanal one (type 6), work-relation proofs of the industrial one (type 7). */
 export const DOCUMENTO_JUSTIFICATIVA = TipoDocumento.ADICIONAL;
 export const DOCUMENTO_RELACAO_TRABALHO = TipoDocumento.VISTO_TRABALHO;
 
 export interface ReapServiceOptions {
+  /** Fishers per block (one transaction each) when a year's obligations are created for every fisher; 10,000 by default. */
+  tamanhoBlocoObrigacoes?: number;
   /** The product's public address: the 2ª via's QR code opens a page under it. */
   publicUrl: string;
   /** Signs the code of the 2ª via's QR (decision 0044). */
@@ -86,6 +91,21 @@ function paraObrigacaoServidor(r: ObrigacaoServidorRow, hoje: string): Obrigacao
   };
 }
 
+function paraPrazo(p: PrazoLinha): PrazoReap {
+  return {
+    anoReferencia: p.anoReferencia,
+    inicioPreenchimento: p.inicioPreenchimento,
+    fimPreenchimento: p.fimPreenchimento,
+    atoNormativo: p.idAtoNormativo === null ? null : { id: p.idAtoNormativo, nome: p.nomeAtoNormativo ?? '' },
+    obrigacoes: p.obrigacoesCriadas === null ? null : {
+      criadas: p.obrigacoesCriadas, concluidaEm: p.obrigacoesConcluidasEm ? new Date(p.obrigacoesConcluidasEm).toISOString() : null,
+    },
+  };
+}
+
+/** One queued creation per year at a time (pg-boss singleton key). */
+const chaveGeracao = (ano: number) => `reap-obrigacoes-${ano}`;
+
 /** A CSV field: quoted when it holds a separator, a quote or a line break; a leading formula sign is neutralised. */
 function campoCsv(v: string | number | null): string {
   let s = v === null ? '' : String(v);
@@ -110,6 +130,7 @@ export class ReapService {
     private readonly auditoria: AuditoriaService,
     private readonly solicitacoes: SolicitacaoService,
     private readonly documentos: DocumentoService,
+    private readonly fila: FilaDeJobs,
     private readonly opts: ReapServiceOptions,
   ) {
     this.now = opts.now ?? (() => new Date());
@@ -552,20 +573,117 @@ export class ReapService {
     return { ...resto, ...(cpf ? { cpf: maskCpf(cpf) } : {}) };
   }
 
-  // ---------------------------------------------------------------- filling windows
+  // ---------------------------------------------------------------- filling windows (decision 0052)
 
+  /** GET /api/reap/prazos: every year's window in force, with its act and its obligations' creation. */
   async prazos(): Promise<PrazoReap[]> {
-    return this.repo.prazos();
+    return (await this.repo.prazos()).map(paraPrazo);
   }
 
-  /** PUT /api/reap/prazos/{ano} (GESTOR, ADMIN): sets a reference year's window; audited. */
-  async salvarPrazo(ator: AuthContext, ano: number, inicio: string, fim: string): Promise<PrazoReap> {
-    await this.repo.salvarPrazo(ano, inicio, fim, ator.cpf);
-    await this.auditoria.registrar({
-      acao: 'REAP_PRAZO_ALTERADO', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
-      recurso: 'reap/prazo', recursoId: ano, detalhes: { inicioPreenchimento: inicio, fimPreenchimento: fim },
+  /** GET /api/reap/prazos/historico: every window each year had (the first and each extension), with its act. */
+  async historicoPrazos(): Promise<PrazoReapHistorico[]> {
+    return (await this.repo.historicoPrazos()).map((h) => ({
+      id: h.id,
+      anoReferencia: h.anoReferencia,
+      inicioPreenchimento: h.inicioPreenchimento,
+      fimPreenchimento: h.fimPreenchimento,
+      atoNormativo: h.idAtoNormativo === null ? null : { id: h.idAtoNormativo, nome: h.nomeAtoNormativo ?? '' },
+      registradoEm: new Date(h.criadoEm).toISOString(),
+    }));
+  }
+
+  /**
+   * PUT /api/reap/prazos/{ano} (GESTOR, ADMIN): sets a reference year's window citing the act that sets it (an
+   * extension is a new act and a new end), kept in the year's history and audited, in one transaction. A window
+   * that is open by now (its start today or before) enqueues, in the same transaction, the creation of that year's
+   * obligations for every fisher (decision 0051); one that opens later is picked up by the daily job.
+   */
+  async salvarPrazo(ator: AuthContext, ano: number, inicio: string, fim: string, atoNormativoId: number | null = null): Promise<PrazoReap> {
+    return this.db.transaction(async (tx) => {
+      if (atoNormativoId !== null && !(await this.repo.atoExiste(atoNormativoId, tx))) {
+        throw erroDeCampos([erroCampo('idAtoNormativo', MENSAGENS_PRAZO_REAP.atoNaoEncontrado)]);
+      }
+      const antes = await this.repo.prazo(ano, tx);
+      await this.repo.salvarPrazo({ anoReferencia: ano, inicio, fim, atoNormativoId, cpf: ator.cpf }, tx);
+      await this.auditoria.registrar({
+        acao: 'REAP_PRAZO_ALTERADO', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
+        recurso: 'reap/prazo', recursoId: ano, detalhes: {
+          inicioPreenchimento: inicio, fimPreenchimento: fim, idAtoNormativo: atoNormativoId,
+          ...(antes ? { antes: { inicioPreenchimento: antes.inicioPreenchimento, fimPreenchimento: antes.fimPreenchimento, idAtoNormativo: antes.idAtoNormativo } } : {}),
+        },
+      }, tx);
+      if (inicio <= this.hoje()) await this.fila.enfileirar(tx, gerarObrigacoesAnoJob, { anoReferencia: ano }, { chaveUnica: chaveGeracao(ano) });
+      return paraPrazo((await this.repo.prazo(ano, tx))!);
     });
-    return { anoReferencia: ano, inicioPreenchimento: inicio, fimPreenchimento: fim };
+  }
+
+  // ---------------------------------------------------------------- obligations of every fisher (decision 0051)
+
+  /** The years whose obligations exist for every fisher today: window started (or 2025), up to the last closed year. */
+  private anosAbertos(): Promise<number[]> {
+    const hoje = this.hoje();
+    return this.repo.anosAbertos(hoje, Number(hoje.slice(0, 4)) - 1, ANO_REAP_EXCECAO);
+  }
+
+  /**
+   * The job of a year whose window opened: creates the year's missing obligations for every fisher with an RGP,
+   * a block of fishers (by id) per transaction, resuming after the last committed block when a run was killed.
+   * Nothing is created twice (one obligation per fisher and year). A year not open (no window started, or not
+   * closed yet) creates nothing.
+   */
+  async gerarObrigacoesDoAno(ano: number): Promise<{ aberto: boolean; criadas: number }> {
+    if (!(await this.anosAbertos()).includes(ano)) return { aberto: false, criadas: 0 };
+    let criadas = 0;
+    for (let primeiro = true; ; primeiro = false) {
+      const r = await this.gerarObrigacoesBloco(ano, primeiro);
+      criadas += r.criadas;
+      if (r.fim) return { aberto: true, criadas };
+    }
+  }
+
+  /**
+   * One block of a year's creation, in one transaction: the progress row locked (one block of a year at a time),
+   * the next fishers' obligations created, the progress advanced. `recomecar`: a completed creation starts over
+   * (a new run); otherwise a completed one does nothing.
+   */
+  async gerarObrigacoesBloco(ano: number, recomecar = false): Promise<{ fim: boolean; criadas: number }> {
+    const bloco = this.opts.tamanhoBlocoObrigacoes ?? 10_000;
+    return this.db.transaction(async (tx) => {
+      const g = await this.repo.travarGeracao(ano, tx);
+      let de = g.ultimoPescadorId;
+      if (g.concluida) {
+        if (!recomecar) return { fim: true, criadas: 0 };
+        await this.repo.reiniciarGeracao(ano, tx);
+        de = 0;
+      }
+      const ate = de + bloco;
+      const criadas = await this.repo.criarObrigacoes([ano], de, ate, MOTIVOS_REAP.geradaPeloSistema, tx);
+      const fim = ate >= (await this.repo.maiorPescadorId(tx));
+      await this.repo.avancarGeracao(ano, ate, criadas, fim, tx);
+      return { fim, criadas };
+    });
+  }
+
+  /** The job of a fisher whose registry became active: their missing obligations of every open year. */
+  async gerarObrigacoesDoPescador(pescadorId: number): Promise<{ criadas: number }> {
+    const anos = await this.anosAbertos();
+    const criadas = await this.db.transaction((tx) => this.repo.criarObrigacoes(anos, pescadorId - 1, pescadorId, MOTIVOS_REAP.geradaPeloSistema, tx));
+    return { criadas };
+  }
+
+  /** Enqueues, in the caller's transaction, the creation of a fisher's obligations (their registry became active). */
+  async agendarObrigacoesDoPescador(pescadorId: number, tx: Executor): Promise<void> {
+    await this.fila.enfileirar(tx, gerarObrigacoesPescadorJob, { idPescador: pescadorId });
+  }
+
+  /**
+   * The daily job: every open year whose creation of obligations is not complete (a window whose start arrived,
+   * or a run that died past its retries) gets its job. Answers those years.
+   */
+  async abrirPrazos(): Promise<number[]> {
+    const anos = await this.repo.anosSemGeracaoConcluida(await this.anosAbertos());
+    for (const ano of anos) await this.fila.enfileirar(this.db, gerarObrigacoesAnoJob, { anoReferencia: ano }, { chaveUnica: chaveGeracao(ano) });
+    return anos;
   }
 
   // ---------------------------------------------------------------- helpers

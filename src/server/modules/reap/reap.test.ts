@@ -315,7 +315,9 @@ describe('filling windows', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().mensagem).toBe(MENSAGENS_REAP.prazoSalvo);
     const lista = await gestor.api({ method: 'GET', url: '/api/reap/prazos' });
-    expect(lista.json().dados).toContainEqual({ anoReferencia: 2030, inicioPreenchimento: '2031-01-01', fimPreenchimento: '2031-05-31' });
+    expect(lista.json().dados).toContainEqual({
+      anoReferencia: 2030, inicioPreenchimento: '2031-01-01', fimPreenchimento: '2031-05-31', atoNormativo: null, obrigacoes: null,
+    });
     const invertido = await gestor.api({ method: 'PUT', url: '/api/reap/prazos/2030', payload: { inicioPreenchimento: '2031-06-01', fimPreenchimento: '2031-05-31' } });
     expect(invertido.statusCode).toBe(400);
     expect((await sfpa.api({ method: 'PUT', url: '/api/reap/prazos/2030', payload: { inicioPreenchimento: '2031-01-01', fimPreenchimento: '2031-05-31' } })).statusCode).toBe(403);

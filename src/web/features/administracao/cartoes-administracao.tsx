@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import {
-  ROTA_ADMIN_ATOS, ROTA_ADMIN_AUDITORIA, ROTA_ADMIN_FORCAS_TAREFA, ROTA_ADMIN_HORARIO_ACESSO, ROTA_ADMIN_LOTE, ROTA_ADMIN_RELATORIO,
+  ROTA_ADMIN_ATOS, ROTA_ADMIN_AUDITORIA, ROTA_ADMIN_FORCAS_TAREFA, ROTA_ADMIN_HORARIO_ACESSO, ROTA_ADMIN_LOTE, ROTA_ADMIN_PRAZOS_REAP, ROTA_ADMIN_RELATORIO,
   ROTA_ADMIN_USUARIOS,
 } from '../../../shared/rotas-web';
 import { useSession } from '../../lib/session';
@@ -23,6 +23,7 @@ export const CARTOES: readonly Cartao[] = [
   { titulo: 'Atos normativos', descricao: 'Atos que fundamentam forças-tarefa e processamentos em lote.', href: ROTA_ADMIN_ATOS, icone: 'fa-gavel', gestao: false },
   { titulo: 'Forças-tarefa', descricao: 'Servidores que analisam solicitações de outras UFs até a data limite.', href: ROTA_ADMIN_FORCAS_TAREFA, icone: 'fa-people-carry', gestao: false },
   { titulo: 'Processamento em lote', descricao: 'Cancelar, suspender ou reativar registros por arquivo ou lista de CPFs.', href: ROTA_ADMIN_LOTE, icone: 'fa-layer-group', gestao: true },
+  { titulo: 'Prazos da REAP', descricao: 'Prazo de preenchimento de cada ano de referência, com o ato normativo que o define ou prorroga.', href: ROTA_ADMIN_PRAZOS_REAP, icone: 'fa-calendar-alt', gestao: true },
   { titulo: 'Relatório de pescadores', descricao: 'Pescadores por características, com filtros.', href: ROTA_ADMIN_RELATORIO, icone: 'fa-file-alt', gestao: false },
   { titulo: 'Auditoria', descricao: 'Quem fez o quê, quando e de onde.', href: ROTA_ADMIN_AUDITORIA, icone: 'fa-search', gestao: true },
 ];

@@ -5,3 +5,4 @@ export { ObrigacoesPescador } from './obrigacoes-pescador';
 export { ObrigacoesServidor } from './obrigacoes-servidor';
 export { VisualizacaoReap } from './visualizacao-reap';
 export { fetchQuestionario, reapKeys } from './reap-api';
+export { PrazosReap } from './prazos-reap';

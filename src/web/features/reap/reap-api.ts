@@ -2,12 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { especieSchema } from '../../../shared/referencias';
 import {
-  geracaoReapSchema, listaObrigacoesSchema, listaObrigacoesServidorSchema, questionarioSchema, reapsPendentesSchema,
+  geracaoReapSchema, listaObrigacoesSchema, prazoReapHistoricoSchema, prazoReapSchema, type PrazoReap, type PrazoReapHistorico, listaObrigacoesServidorSchema, questionarioSchema, reapsPendentesSchema,
   type ListaObrigacoes, type ListaObrigacoesServidor, type Questionario, type ReapPendente,
 } from '../../../shared/schemas/reap';
 import { TipoDocumento } from '../../../shared/enums';
 import type { Documento } from '../../../shared/schemas/documento';
-import { api, getDados, postDocumento, postEnvelope } from '../../lib/api';
+import { listaAtosNormativosSchema, type ListaAtosNormativos } from '../../../shared/schemas/ato-normativo';
+import { api, getDados, postDocumento, postEnvelope, putEnvelope } from '../../lib/api';
 
 /**
  * Calls of the REAP screens (src/server/modules/reap/reap.routes.ts), each answer checked with the shared schema.
@@ -20,7 +21,30 @@ export const reapKeys = {
   questionario: (id: number) => ['reap', 'questionario', id] as const,
   servidor: (q: string) => ['reap', 'servidor', q] as const,
   especies: () => ['reap', 'especies'] as const,
+  prazos: () => ['reap', 'prazos'] as const,
+  historicoPrazos: () => ['reap', 'prazos', 'historico'] as const,
+  atosVigentes: () => ['reap', 'prazos', 'atos'] as const,
 };
+
+/** Every reference year's window in force, with its act and its obligations' creation (decision 0052). */
+export function fetchPrazos(): Promise<PrazoReap[]> {
+  return getDados('/api/reap/prazos', z.array(prazoReapSchema));
+}
+
+export function fetchHistoricoPrazos(): Promise<PrazoReapHistorico[]> {
+  return getDados('/api/reap/prazos/historico', z.array(prazoReapHistoricoSchema));
+}
+
+/** The acts in force a window may cite (as the task-force form offers them). */
+export function fetchAtosVigentesPrazo(): Promise<ListaAtosNormativos> {
+  return getDados('/api/ato-normativo/listar?vigente=true&tamanhoPagina=100', listaAtosNormativosSchema);
+}
+
+/** PUT /api/reap/prazos/{ano}: sets or extends a year's window citing its act. */
+export function salvarPrazo(v: { anoReferencia: number; inicioPreenchimento: string; fimPreenchimento: string; idAtoNormativo: number }) {
+  const { anoReferencia, ...corpo } = v;
+  return putEnvelope(`/api/reap/prazos/${anoReferencia}`, corpo, prazoReapSchema);
+}
 
 export function fetchPendentes(idPescador: number): Promise<ReapPendente[]> {
   return getDados(`/api/reap/listar-reap-pendente-pescador/${idPescador}`, reapsPendentesSchema);

@@ -46,7 +46,8 @@ describe('/administracao', () => {
     const app = open('/administracao');
     await screen.findByRole('heading', { level: 1, name: 'Administração' });
     expect(screen.getByRole('link', { name: 'Processamento em lote' }).getAttribute('href')).toBe('/administracao/processamento-lote');
-    expect(screen.getAllByRole('listitem')).toHaveLength(7);
+    expect(screen.getByRole('link', { name: 'Prazos da REAP' }).getAttribute('href')).toBe('/administracao/prazos-reap');
+    expect(screen.getAllByRole('listitem')).toHaveLength(8);
     app.unmount();
     restoreNavigation?.();
 
@@ -54,6 +55,7 @@ describe('/administracao', () => {
     open('/administracao');
     await screen.findByRole('heading', { level: 1, name: 'Administração' });
     expect(screen.queryByRole('link', { name: 'Processamento em lote' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Prazos da REAP' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Usuários' }).getAttribute('href')).toBe('/administracao/usuarios');
   });
 

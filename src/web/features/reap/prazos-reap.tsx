@@ -1,0 +1,146 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { z } from 'zod';
+import { MENSAGENS_REAP } from '../../../shared/regras/reap';
+import { prazoReapFormulario, type PrazoReap, type PrazoReapHistorico } from '../../../shared/schemas/reap';
+import { ErrorSummary } from '../../components/error-summary';
+import { CampoSelect, CampoTexto } from '../../components/form/campos';
+import { summaryOf } from '../../components/form/form-errors';
+import { useFormulario } from '../../components/form/use-formulario';
+import { Message } from '../../components/message';
+import { mensagemErro } from '../../lib/api';
+import { formatDate, formatDateTime } from '../../lib/dates';
+import { showToast } from '../../lib/toast';
+import { fetchAtosVigentesPrazo, fetchHistoricoPrazos, fetchPrazos, reapKeys, salvarPrazo } from './reap-api';
+
+type Entrada = z.input<typeof prazoReapFormulario>;
+type Saida = z.output<typeof prazoReapFormulario>;
+
+const VAZIO: Entrada = { anoReferencia: '', inicioPreenchimento: '', fimPreenchimento: '', idAtoNormativo: '' };
+const idCampo = (path: string) => `prazo-${path}`;
+
+function situacaoObrigacoes(p: PrazoReap): string {
+  if (!p.obrigacoes) return 'Ainda não criadas (o prazo não começou)';
+  if (p.obrigacoes.concluidaEm) return `${p.obrigacoes.criadas.toLocaleString('pt-BR')} criadas em ${formatDateTime(p.obrigacoes.concluidaEm)}`;
+  return `Em criação: ${p.obrigacoes.criadas.toLocaleString('pt-BR')} até agora`;
+}
+
+/**
+ * /administracao/prazos-reap (GESTOR, ADMIN): each reference year's filling window with the normative act that set
+ * it, its history (each extension is a new act and a new end), and the form that sets or extends one (decision
+ * 0052). The form's resolver is the shared schema; errors at the fields and in the summary, in the same words.
+ */
+export function PrazosReap() {
+  const qc = useQueryClient();
+  const [tentativa, setTentativa] = useState(0);
+  const prazos = useQuery({ queryKey: reapKeys.prazos(), queryFn: fetchPrazos });
+  const historico = useQuery({ queryKey: reapKeys.historicoPrazos(), queryFn: fetchHistoricoPrazos });
+  const atos = useQuery({ queryKey: reapKeys.atosVigentes(), queryFn: fetchAtosVigentesPrazo });
+  const form = useFormulario<Entrada, unknown, Saida>({ resolver: zodResolver(prazoReapFormulario), defaultValues: VAZIO });
+  const { control, handleSubmit, reset, formState: { errors } } = form;
+
+  const salvar = useMutation({
+    mutationFn: salvarPrazo,
+    onSuccess: async (r) => {
+      showToast('success', r.mensagem);
+      reset(VAZIO);
+      await qc.invalidateQueries({ queryKey: reapKeys.prazos() });
+    },
+    onError: (e) => {
+      form.mostrarErrosDoServidor(e);
+      setTentativa((n) => n + 1);
+      showToast('error', mensagemErro(e, MENSAGENS_REAP.erroConsultar));
+    },
+  });
+
+  const onSubmit = handleSubmit((v) => salvar.mutate(v), () => setTentativa((n) => n + 1));
+
+  const alterar = (p: PrazoReap) => {
+    reset({
+      anoReferencia: String(p.anoReferencia), inicioPreenchimento: p.inicioPreenchimento, fimPreenchimento: p.fimPreenchimento,
+      idAtoNormativo: p.atoNormativo ? String(p.atoNormativo.id) : '',
+    });
+    document.getElementById(idCampo('fimPreenchimento'))?.focus();
+  };
+
+  const opcoesAtos = (atos.data?.atosNormativos ?? []).map((a) => ({ value: String(a.id), label: a.nome }));
+  const porAno = new Map<number, PrazoReapHistorico[]>();
+  for (const h of historico.data ?? []) porAno.set(h.anoReferencia, [...(porAno.get(h.anoReferencia) ?? []), h]);
+
+  return (
+    <>
+      <section aria-labelledby="prazos-vigentes">
+        <h2 id="prazos-vigentes">Prazos por ano de referência</h2>
+        {prazos.isError && <Message kind="danger" title={mensagemErro(prazos.error, MENSAGENS_REAP.erroConsultar)} />}
+        {prazos.data?.length === 0 && <p>Nenhum prazo cadastrado.</p>}
+        {prazos.data && prazos.data.length > 0 && (
+          // A table on wide screens, a card per year on phones (app.css, .tabela-cartoes).
+          <table className="tabela-cartoes" role="table">
+            <caption className="sr-only">Prazos de preenchimento da REAP por ano de referência</caption>
+            <thead role="rowgroup">
+              <tr role="row">
+                {['Ano de referência', 'Preenchimento', 'Ato normativo', 'Obrigações dos pescadores', 'Ação'].map((c) => (
+                  <th key={c} scope="col" role="columnheader">{c}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody role="rowgroup">
+              {prazos.data.map((p) => (
+                <tr key={p.anoReferencia} role="row">
+                  <th scope="row" role="rowheader" data-rotulo="Ano de referência">{p.anoReferencia}</th>
+                  <td role="cell" data-rotulo="Preenchimento">{formatDate(p.inicioPreenchimento)} a {formatDate(p.fimPreenchimento)}</td>
+                  <td role="cell" data-rotulo="Ato normativo">{p.atoNormativo?.nome ?? 'Sem ato citado'}</td>
+                  <td role="cell" data-rotulo="Obrigações dos pescadores">{situacaoObrigacoes(p)}</td>
+                  <td role="cell" className="tabela-cartoes-acao">
+                    <button type="button" className="br-button secondary small" onClick={() => alterar(p)}>
+                      Prorrogar o prazo de {p.anoReferencia}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      <section aria-labelledby="prazo-formulario">
+        <h2 id="prazo-formulario">Definir ou prorrogar um prazo</h2>
+        <p>Prorrogar um prazo é um novo ato normativo e uma nova data de fim; os anteriores ficam no histórico.</p>
+        <form aria-label="Definir prazo de preenchimento da REAP" noValidate onSubmit={(e) => void onSubmit(e)}>
+          <ErrorSummary errors={summaryOf(errors, idCampo)} attempt={tentativa} />
+          <CampoTexto control={control} name="anoReferencia" id={idCampo('anoReferencia')} label="Ano de referência" inputMode="numeric" maxLength={4} hint="Por exemplo: 2025" />
+          <div className="admin-datas">
+            <CampoTexto control={control} name="inicioPreenchimento" id={idCampo('inicioPreenchimento')} label="Início do preenchimento" type="date" />
+            <CampoTexto control={control} name="fimPreenchimento" id={idCampo('fimPreenchimento')} label="Fim do preenchimento" type="date" />
+          </div>
+          <CampoSelect
+            control={control} name="idAtoNormativo" id={idCampo('idAtoNormativo')} label="Ato normativo"
+            hint="O ato que define ou prorroga o prazo (atos vigentes)" options={opcoesAtos} placeholder="Selecione"
+          />
+          <div className="form-actions">
+            <div className="form-actions-forward">
+              <button type="submit" className="br-button primary" disabled={salvar.isPending}>Salvar prazo</button>
+            </div>
+          </div>
+        </form>
+      </section>
+
+      <section aria-labelledby="prazos-historico">
+        <h2 id="prazos-historico">Histórico dos prazos</h2>
+        {[...porAno.entries()].map(([ano, linhas]) => (
+          <div key={ano}>
+            <h3>{ano}</h3>
+            <ol className="prazo-historico">
+              {linhas.map((h) => (
+                <li key={h.id}>
+                  {formatDate(h.inicioPreenchimento)} a {formatDate(h.fimPreenchimento)} · {h.atoNormativo?.nome ?? 'Sem ato citado'} · registrado em {formatDateTime(h.registradoEm)}
+                </li>
+              ))}
+            </ol>
+          </div>
+        ))}
+      </section>
+    </>
+  );
+}

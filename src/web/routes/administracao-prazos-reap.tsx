@@ -1,0 +1,18 @@
+import { PageTitle } from '../components/page-title';
+import { RequireSession } from '../components/require-session';
+import { ExigirPerfilAdministracao } from '../features/administracao';
+import { PrazosReap } from '../features/reap';
+import '../features/ato-normativo/administracao.css';
+
+/** /administracao/prazos-reap: the REAP filling windows with their acts and history (GESTOR, ADMIN). */
+export function AdministracaoPrazosReapRoute() {
+  return (
+    <RequireSession>
+      <ExigirPerfilAdministracao gestao>
+        <PageTitle title="Prazos da REAP" />
+        <p className="page-lead">O prazo de preenchimento de cada ano de referência e o ato normativo que o define ou prorroga.</p>
+        <PrazosReap />
+      </ExigirPerfilAdministracao>
+    </RequireSession>
+  );
+}
