@@ -169,8 +169,9 @@ test.describe('Batch processing of fishers (issue 12)', () => {
       const linhasCsv = csv.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
       expect(linhasCsv[0]).toBe('linha;cpf;resultado;situacao_anterior');
       expect(linhasCsv).toHaveLength(51);
-      expect(linhasCsv[1]).toBe(`1;${suspenso};Processado;Ativo`);
-      expect(linhasCsv[46]).toBe('46;111.111.111-11;CPF inválido;');
+      // Each line by its number in the file, the heading 'cpf' being line 1 (issue 21).
+      expect(linhasCsv[1]).toBe(`2;${suspenso};Processado;Ativo`);
+      expect(linhasCsv[46]).toBe('47;111.111.111-11;CPF inválido;');
     });
 
     await test.step("the GESTOR's result e-mail lands in the local outbox (the demo accounts have e-mail addresses)", async () => {
