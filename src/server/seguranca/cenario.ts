@@ -350,6 +350,7 @@ export const COMO_CHAMAR: Record<string, ComoChamar> = {
   'GET /api/pescador/relatorio/arquivo/{id}': { idAdministrativo: 999_999 },
   // REAP: {idPescador} and {idReap} name the fisher and their REAP (valorDoCaminho); {id} what each says.
   'GET /api/reap/listar-reap-pendente-pescador/{idPescador}': { idsNoPedido: true },
+  'GET /api/reap/situacao-pescador/{idPescador}': { idsNoPedido: true },
   'POST /api/reap/gerar-reap-pescador/{idPescador}': { idsNoPedido: true },
   'GET /api/reap/pescador-consultar-obrigacoes/filtro': { query: (d) => `idPescador=${d.pescador.id}`, idsNoPedido: true },
   'GET /api/reap/recuperar-reaps-pescador/{id}': { id: 'pescador' },

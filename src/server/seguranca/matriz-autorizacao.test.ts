@@ -155,6 +155,7 @@ const QUEM_PODE: Record<string, Perfis> = {
   // REAP: the fisher fills their own; whoever reads the fisher reads them (audited); staff list the obligations;
   // GESTOR and ADMIN set the filling windows (decision 0026).
   'GET /api/reap/listar-reap-pendente-pescador/{idPescador}': LEEM_PESCADOR,
+  'GET /api/reap/situacao-pescador/{idPescador}': LEEM_PESCADOR,
   'POST /api/reap/gerar-reap-pescador/{idPescador}': PESCADOR,
   'GET /api/reap/pescador-consultar-obrigacoes/filtro': LEEM_PESCADOR,
   'GET /api/reap/recuperar-reaps-pescador/{id}': LEEM_PESCADOR,

@@ -1,6 +1,6 @@
 import { exibirRgp } from '../../shared/rgp';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../lib/storage';
 import { deferred, fail, installMockHttp, ok, type MockHttp, type MockReply } from '../test/http';
 import { renderApp } from '../test/render-app';
@@ -32,6 +32,8 @@ const RGP_ATIVO = {
 };
 const SEM_RGP = { ...RGP_ATIVO, numeroRGP: null, numeroPrimeiroRGP: null, orgao: null, dataPrimeiroRgp: null, situacao: null, situacaoDescricao: null };
 
+const NADA_DEVIDO = { devidas: [], motivo: 'semRgp', anoInicioRegistro: null };
+
 /** The answers /home needs for fisher 42; each may be overridden. */
 function mockPescador(o: {
   totalizadores?: Partial<typeof ZERO>;
@@ -39,6 +41,7 @@ function mockPescador(o: {
   consulta?: unknown;
   rascunhos?: unknown[];
   notificacoes?: unknown[];
+  reap?: unknown;
 } = {}) {
   http.get('/api/lgpd/acessos', ok({ acessos: [], proximo: null }));
   http.get('/api/solicitacao/totalizadores/42', ok({ ...ZERO, ...o.totalizadores }));
@@ -48,6 +51,7 @@ function mockPescador(o: {
   }));
   http.get(/^\/api\/solicitacao\?/, ok({ total: o.rascunhos?.length ?? 0, solicitacoes: o.rascunhos ?? [] }));
   http.get('/api/notificacao', ok(o.notificacoes ?? []));
+  http.get('/api/reap/situacao-pescador/42', ok(o.reap ?? NADA_DEVIDO));
 }
 
 /** An option as a screen reader meets it: enabled (a link with its address) or disabled (its reason). */
@@ -115,6 +119,8 @@ describe('/home for a fisher (perfil 4)', () => {
       'GET /api/solicitacao?pagina=1&tamanhoPagina=1&situacao=1%2C2%2C3&tipo=9',
       // "Quem acessou meus dados" (decision 0032).
       'GET /api/lgpd/acessos',
+      // The REAPs owed (issue 22, point 5): none here, so no notice.
+      'GET /api/reap/situacao-pescador/42',
     ]));
     expect(screen.getByRole('link', { name: 'Minhas solicitações' }).getAttribute('href')).toBe('/pescador/solicitacoes');
     expect(document.title).toContain('Página inicial');
@@ -173,6 +179,47 @@ describe('/home without a session', () => {
     await screen.findByRole('heading', { level: 1, name: 'Registro Geral da Atividade Pesqueira' });
     expect(screen.getAllByRole('button', { name: 'Entrar com gov.br' }).length).toBeGreaterThan(0);
     expect(http.calls).toHaveLength(0);
+  });
+});
+
+describe("/home: the fisher's REAPs owed", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('lists each REAP owed with its deadline and leads to /reap', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-02-15T12:00:00-03:00'));
+    setToken(fisherToken());
+    mockPescador({ rgp: RGP_ATIVO, reap: {
+      devidas: [{ ano: 2024, fimPreenchimento: '2026-03-31' }, { ano: 2025, fimPreenchimento: '2026-03-31' }], motivo: null, anoInicioRegistro: 2010,
+    } });
+    open('/home');
+
+    const aviso = await screen.findByText('Você tem REAP a declarar: 2024 (prazo até 31/03/2026), 2025 (prazo até 31/03/2026).');
+    const mensagem = aviso.closest('[role="status"]');
+    expect(mensagem).not.toBeNull();
+    expect(within(mensagem as HTMLElement).getByRole('link', { name: 'Declarar a REAP' }).getAttribute('href')).toBe('/reap');
+  });
+
+  it('says a deadline already past is closed, and one not set yet is to be set', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-27T12:00:00-03:00'));
+    setToken(fisherToken());
+    mockPescador({ rgp: RGP_ATIVO, reap: {
+      devidas: [{ ano: 2023, fimPreenchimento: '2024-03-31' }, { ano: 2024, fimPreenchimento: null }], motivo: null, anoInicioRegistro: 2010,
+    } });
+    open('/home');
+    await screen.findByText('Você tem REAP a declarar: 2023 (prazo encerrado em 31/03/2024), 2024 (prazo a definir).');
+  });
+
+  it('says nothing of REAP when nothing is owed', async () => {
+    setToken(fisherToken());
+    mockPescador({ rgp: RGP_ATIVO, reap: { devidas: [], motivo: 'todasEnviadas', anoInicioRegistro: 2010 } });
+    open('/home');
+    await opcoesCarregadas();
+    await waitFor(() => expect(http.callsTo('/api/reap/situacao-pescador/42')).toHaveLength(1));
+    expect(screen.queryByText(/REAP a declarar/)).toBeNull();
   });
 });
 

@@ -11,6 +11,7 @@ import { PageTitle } from '../components/page-title';
 import { ImprimirCarteiraSeAtivo } from '../features/carteira';
 import { useConsultaEdicaoRegistro } from '../features/edicao-registro';
 import { useRgpPescador } from '../features/edicao-rgp';
+import { AvisoReapDevidas } from '../features/reap/situacao-reap';
 import { rotaAssistente, useSolicitacoes } from '../features/minhas-solicitacoes';
 import { ModalNotificacoes } from '../features/notificacoes';
 import { OpcoesPescador, opcoesPescador } from '../features/opcoes';
@@ -151,6 +152,7 @@ function PainelPescador({ idPescador }: { idPescador: number | undefined }) {
         </div>
       )}
       {idPescador !== undefined && <MeuRegistro idPescador={idPescador} />}
+      {idPescador !== undefined && <AvisoReapDevidas idPescador={idPescador} />}
       {idPescador !== undefined && <ImprimirCarteiraSeAtivo idPescador={idPescador} />}
       {opcoes}
       <p className="mt-3">

@@ -66,6 +66,51 @@ describe('/reap', () => {
   });
 });
 
+describe('/reap with nothing owed: the reason', () => {
+  const nadaDevido = (motivo: string, anoInicioRegistro: number | null) => {
+    http.get('/api/reap/listar-reap-pendente-pescador/42', ok([]));
+    http.get('/api/reap/situacao-pescador/42', ok({ devidas: [], motivo, anoInicioRegistro }));
+  };
+
+  it('a registry begun this year: the first REAP is of this year, declared from the next', async () => {
+    nadaDevido('registroRecente', 2026);
+    http.get(/\/api\/reap\/pescador-consultar-obrigacoes\/filtro/, ok(lista([])));
+    open('/reap');
+    const motivo = await screen.findByText('Seu registro começou em 2026: a primeira REAP será do ano de 2026, a declarar a partir de 2027.');
+    const mensagem = motivo.closest('[role="status"]') as HTMLElement;
+    expect(within(mensagem).getByText('Você não tem REAP a declarar.')).toBeTruthy();
+  });
+
+  it('no RGP number yet', async () => {
+    nadaDevido('semRgp', null);
+    http.get(/\/api\/reap\/pescador-consultar-obrigacoes\/filtro/, ok(lista([])));
+    open('/reap');
+    await screen.findByText('Você ainda não tem número de RGP. A REAP é devida a partir do ano em que o registro começa.');
+  });
+
+  it('every REAP sent: the reason above the list of sent REAPs', async () => {
+    nadaDevido('todasEnviadas', 2024);
+    http.get(/\/api\/reap\/pescador-consultar-obrigacoes\/filtro/, ok(lista([
+      obrigacao({ id: 3, anoReferencia: 2025, enviada: true, situacao: 9, enviadaEm: '2026-02-01T12:00:00.000Z' }),
+      obrigacao({ id: 2, anoReferencia: 2024, enviada: true, situacao: 9, enviadaEm: '2025-02-01T12:00:00.000Z' }),
+    ])));
+    open('/reap');
+    await screen.findByText('Todas as suas REAPs foram enviadas.');
+    expect(screen.getByText('Você não tem REAP a declarar.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Imprimir 2ª via da REAP 2025' })).toBeTruthy();
+  });
+
+  it('says nothing is owed when something is', async () => {
+    http.get('/api/reap/listar-reap-pendente-pescador/42', ok([{ ano: 2025, status: 'pending', months: [] }]));
+    http.get('/api/reap/situacao-pescador/42', ok({ devidas: [{ ano: 2025, fimPreenchimento: null }], motivo: null, anoInicioRegistro: 2024 }));
+    http.get(/\/api\/reap\/pescador-consultar-obrigacoes\/filtro/, ok(lista([obrigacao({ id: 1, anoReferencia: 2025 })])));
+    open('/reap');
+    await screen.findByRole('heading', { name: 'REAP 2025' });
+    await waitFor(() => expect(http.callsTo('/api/reap/situacao-pescador/42')).toHaveLength(1));
+    expect(screen.queryByText('Você não tem REAP a declarar.')).toBeNull();
+  });
+});
+
 describe('/reap/declaracao', () => {
   it('does not go on without the declaration, then sends category 1 to the industrial form', async () => {
     http.get('/api/reap/questionario-basico/7', ok(questionario({ id: 7, categoria: 1 })));

@@ -273,6 +273,15 @@ export class ReapRepository {
     return rows;
   }
 
+  /** The end of the window in force of each of `anos` that has one (reap_prazo's primary key). */
+  async fimDosPrazos(anos: readonly number[]): Promise<Map<number, string>> {
+    if (anos.length === 0) return new Map();
+    const { rows } = await this.db.execute<{ ano: number; fim: string }>(sql`
+      SELECT ano_referencia AS ano, fim_preenchimento::text AS fim FROM reap_prazo
+      WHERE ano_referencia = ANY(${sql.param([...anos])}::int[])`);
+    return new Map(rows.map((r) => [r.ano, r.fim]));
+  }
+
   /** One reference year's window in force, with its act (as `prazos`). */
   async prazo(ano: number, ex: Executor = this.db): Promise<PrazoLinha | undefined> {
     return (await this.prazos(ex)).find((p) => p.anoReferencia === ano);

@@ -12,6 +12,7 @@ import {
   anoParam, documentoReapParams, envioDocumentoReapCampos, envioDocumentoReapIndustrialCampos, filtroObrigacoesPescador,
   filtroObrigacoesServidor, geracaoReapSchema, listaObrigacoesSchema, listaObrigacoesServidorSchema, MENSAGENS_PREFERIDAS_REAP,
   obrigacaoSchema, prazoReapCorpo, prazoReapHistoricoSchema, prazoReapSchema, questionarioSchema, reapArtesanalCorpo, reapIndustrialCorpo, reapsPendentesSchema,
+  situacaoReapPescadorSchema,
 } from '../../../shared/schemas/reap';
 import { enviarArquivo, lerEnvio, LIMITES_MULTIPART } from '../../lib/arquivos-http';
 import { exigirCorpoValido } from '../../lib/validacao';
@@ -37,6 +38,14 @@ export const reapRoutes: FastifyPluginAsyncZod<{ reap: ReapService }> = async (a
       params: z.object({ idPescador: idParam.shape.id }), response: { 200: envelopeOf(reapsPendentesSchema) },
     },
   }, async (req) => ok(await reap.pendentes(atorDe(req), req.params.idPescador)));
+
+  app.get('/api/reap/situacao-pescador/:idPescador', {
+    preValidation: app.autorizar(...LEITORES),
+    schema: {
+      ...base, summary: 'REAPs devidas e não enviadas, cada uma com o fim do seu prazo, e, quando não há nenhuma, o motivo',
+      params: z.object({ idPescador: idParam.shape.id }), response: { 200: envelopeOf(situacaoReapPescadorSchema) },
+    },
+  }, async (req) => ok(await reap.situacaoDoPescador(atorDe(req), req.params.idPescador)));
 
   app.post('/api/reap/gerar-reap-pescador/:idPescador', {
     preValidation: app.autorizar(Perfil.INTERESSADO),

@@ -41,6 +41,7 @@ afterAll(async () => {
 /** The reads, each naming a record of `p` (fisher id or questionnaire id). */
 const leituras = (p: Pescador, reap: number) => [
   `/api/reap/listar-reap-pendente-pescador/${p.id}`,
+  `/api/reap/situacao-pescador/${p.id}`,
   `/api/reap/pescador-consultar-obrigacoes/filtro?idPescador=${p.id}`,
   `/api/reap/recuperar-reaps-pescador/${p.id}`,
   `/api/reap/obter-obrigacao/${reap}`,

@@ -29,7 +29,7 @@ import type { AuthContext } from '../auth/auth.service';
 import type { DocumentoService } from '../documento/documento.service';
 import { exigirLeituraPescador, MENSAGEM_FORA_DO_ESCOPO, podeLerPescador, ufsDoEscopo } from '../escopo';
 import type { SolicitacaoService } from '../solicitacao/solicitacao.service';
-import { MENSAGENS_PRAZO_REAP } from '../../../shared/schemas/reap';
+import { MENSAGENS_PRAZO_REAP, MotivoSemReap, type SituacaoReapPescador } from '../../../shared/schemas/reap';
 import { gerarComprovanteReapPdf } from './reap-pdf';
 import type { AssinadorReap } from '../../lib/codigos-comprovantes';
 import { gerarObrigacoesAnoJob, gerarObrigacoesPescadorJob } from './reap.jobs';
@@ -147,6 +147,28 @@ export class ReapService {
     const p = await this.pescadorLegivel(ator, pescadorId);
     await this.auditar(ator, 'reap/pendentes', pescadorId, pescadorId);
     return this.calcularPendentes(p, await this.repo.anosDoPescador(pescadorId));
+  }
+
+  /**
+   * GET /api/reap/situacao-pescador/{idPescador}: the years owed and not sent, each with its window's end, and, when
+   * none, why (decision 0054): no RGP number; the registry began this year (decision 0026: nothing is owed before
+   * the year closes); or every owed year was sent.
+   */
+  async situacaoDoPescador(ator: AuthContext, pescadorId: number): Promise<SituacaoReapPescador> {
+    const p = await this.pescadorLegivel(ator, pescadorId);
+    await this.auditar(ator, 'reap/situacao', pescadorId, pescadorId);
+    const anoInicioRegistro = p.inicio === null ? null : Number(p.inicio.slice(0, 4));
+    const enviados = new Set((await this.repo.anosDoPescador(pescadorId)).filter((e) => e.enviada).map((e) => e.anoReferencia));
+    const anos = anosDevidos(p.inicio, this.hoje());
+    const abertos = anos.filter((a) => !enviados.has(a));
+    const fins = await this.repo.fimDosPrazos(abertos);
+    let motivo: SituacaoReapPescador['motivo'] = null;
+    if (abertos.length === 0) {
+      if (p.inicio === null) motivo = MotivoSemReap.SEM_RGP;
+      else if (anos.length === 0) motivo = MotivoSemReap.REGISTRO_RECENTE;
+      else motivo = MotivoSemReap.TODAS_ENVIADAS;
+    }
+    return { devidas: abertos.map((ano) => ({ ano, fimPreenchimento: fins.get(ano) ?? null })), motivo, anoInicioRegistro };
   }
 
   private calcularPendentes(p: PescadorReap, existentes: { anoReferencia: number; enviada: boolean }[]): ReapPendente[] {

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hojeSaoPaulo } from '../../../shared/datas';
 import { MENSAGENS_REAP } from '../../../shared/regras/reap';
 import { createTestApp, entrarComo, executarJobsPendentes, type Sessao, type TestApp } from '../../test/helpers';
 import { multipart, pdf } from '../documento/documento.fixtures';
-import type { Pescador } from '../solicitacao/passos-teste';
+import { novoPescador, type Pescador } from '../solicitacao/passos-teste';
 import { artesanalCompleto, definirPrazo, idDoAno, pescadorComRgp } from './reap.test-utils';
 
 let t: TestApp;
@@ -86,6 +87,55 @@ describe('obligations and the pending-REAP generation', () => {
     ]);
     const um = await p.sessao.api({ method: 'GET', url: `/api/reap/obter-obrigacao/${await idDoAno(t.db, p.id, 2024)}` });
     expect(um.json().dados).toMatchObject({ anoReferencia: 2024, inicioPreenchimento: '2026-01-01', fimPreenchimento: '2026-12-31', noPrazo: true });
+  });
+});
+
+describe("the fisher's situation: what is owed until when, or why nothing is", () => {
+  const situacao = (p: Pescador) => p.sessao.api({ method: 'GET', url: `/api/reap/situacao-pescador/${p.id}` });
+  const anoAtual = Number(hojeSaoPaulo(new Date()).slice(0, 4));
+
+  it("answers each year owed and not sent with its window's end, whether generated or not", async () => {
+    const p = await pescadorComRgp(t, 8111, { dataPrimeiroRgp: '2023-06-15' });
+    const res = await situacao(p);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().dados).toEqual({
+      devidas: [
+        { ano: 2023, fimPreenchimento: '2024-03-31' },
+        { ano: 2024, fimPreenchimento: '2026-12-31' },
+        { ano: 2025, fimPreenchimento: '2020-01-31' },
+      ],
+      motivo: null,
+      anoInicioRegistro: 2023,
+    });
+  });
+
+  it('answers null for a year owed without a window', async () => {
+    const p = await pescadorComRgp(t, 8112, { dataPrimeiroRgp: '2022-02-01' });
+    const res = await situacao(p);
+    expect(res.json().dados.devidas[0]).toEqual({ ano: 2022, fimPreenchimento: null });
+  });
+
+  it('says a fisher without an RGP number owes nothing because of it', async () => {
+    const p = await novoPescador(t, 8113);
+    const res = await situacao(p);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().dados).toEqual({ devidas: [], motivo: 'semRgp', anoInicioRegistro: null });
+  });
+
+  it('says a registry begun this year owes nothing yet, naming the year', async () => {
+    const p = await pescadorComRgp(t, 8114, { dataPrimeiroRgp: `${anoAtual}-02-10` });
+    const res = await situacao(p);
+    expect(res.json().dados).toEqual({ devidas: [], motivo: 'registroRecente', anoInicioRegistro: anoAtual });
+  });
+
+  it('drops a year once sent, and says every REAP was sent when none is left', async () => {
+    const p = await pescadorGerado(8115, { dataPrimeiroRgp: '2025-05-01' });
+    expect((await situacao(p)).json().dados.devidas).toEqual([{ ano: 2025, fimPreenchimento: '2020-01-31' }]);
+    const id2025 = await idDoAno(t.db, p.id, 2025);
+    const meses = [{ mesReferencia: 5, quantidadeDiasTrabalhados: 10 }];
+    const envio = await salvar(p, artesanalCompleto(id2025, 2025, { reapsArtesanais: meses, totalDiasTrabalhadoAno: 10, enviada: true }));
+    expect(envio.statusCode, envio.body).toBe(200);
+    expect((await situacao(p)).json().dados).toEqual({ devidas: [], motivo: 'todasEnviadas', anoInicioRegistro: 2025 });
   });
 });
 

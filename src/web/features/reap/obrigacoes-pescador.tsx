@@ -13,6 +13,10 @@ import { confirmar } from '../../lib/confirm';
 import { formatDate } from '../../lib/dates';
 import { showToast } from '../../lib/toast';
 import { abrirComprovante, fetchObrigacoes, fetchPendentes, gerarPendentes, reapKeys } from './reap-api';
+import { motivoSemReap, useSituacaoReap } from './situacao-reap';
+
+/** Nothing owed; the reason follows it (GET /api/reap/situacao-pescador), or it stands alone while that is unknown. */
+const SEM_REAP = 'Você não tem REAP a declarar.';
 
 /** Where the fisher stands with a REAP, and what to do next. */
 export function estadoDaObrigacao(o: Obrigacao): { rotulo: string; proximo: string } {
@@ -39,6 +43,7 @@ export function ObrigacoesPescador({ idPescador }: { idPescador: number }) {
   const queryClient = useQueryClient();
   const pendentes = useQuery({ queryKey: reapKeys.pendentes(idPescador), queryFn: () => fetchPendentes(idPescador) });
   const obrigacoes = useQuery({ queryKey: reapKeys.obrigacoes(idPescador), queryFn: () => fetchObrigacoes(idPescador) });
+  const situacao = useSituacaoReap(idPescador);
   const [gerando, setGerando] = useState(false);
 
   const aCriar = (pendentes.data ?? []).filter((p) => p.status === 'toCreate' || p.months.length > 0);
@@ -86,7 +91,11 @@ export function ObrigacoesPescador({ idPescador }: { idPescador: number }) {
           </button>
         </Message>
       )}
-      {lista.length === 0 && aCriar.length === 0 && <Message kind="info" title="Você não tem REAP a declarar." />}
+      {situacao.data && situacao.data.devidas.length === 0 ? (
+        <Message kind="info" title={SEM_REAP} status>{motivoSemReap(situacao.data)}</Message>
+      ) : (
+        !situacao.data && lista.length === 0 && aCriar.length === 0 && <Message kind="info" title={SEM_REAP} />
+      )}
       {lista.length > 0 && (
         <ul className="reap-lista" aria-label="Suas REAPs por ano">
           {lista.map((o) => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { especieSchema } from '../../../shared/referencias';
 import {
   geracaoReapSchema, listaObrigacoesSchema, prazoReapHistoricoSchema, prazoReapSchema, type PrazoReap, type PrazoReapHistorico, listaObrigacoesServidorSchema, questionarioSchema, reapsPendentesSchema,
-  type ListaObrigacoes, type ListaObrigacoesServidor, type Questionario, type ReapPendente,
+  situacaoReapPescadorSchema, type SituacaoReapPescador, type ListaObrigacoes, type ListaObrigacoesServidor, type Questionario, type ReapPendente,
 } from '../../../shared/schemas/reap';
 import { TipoDocumento } from '../../../shared/enums';
 import type { Documento } from '../../../shared/schemas/documento';
@@ -17,6 +17,7 @@ import { api, getDados, postDocumento, postEnvelope, putEnvelope } from '../../l
 export const reapKeys = {
   all: ['reap'] as const,
   pendentes: (idPescador: number) => ['reap', 'pendentes', idPescador] as const,
+  situacao: (idPescador: number) => ['reap', 'situacao', idPescador] as const,
   obrigacoes: (idPescador: number) => ['reap', 'obrigacoes', idPescador] as const,
   questionario: (id: number) => ['reap', 'questionario', id] as const,
   servidor: (q: string) => ['reap', 'servidor', q] as const,
@@ -48,6 +49,11 @@ export function salvarPrazo(v: { anoReferencia: number; inicioPreenchimento: str
 
 export function fetchPendentes(idPescador: number): Promise<ReapPendente[]> {
   return getDados(`/api/reap/listar-reap-pendente-pescador/${idPescador}`, reapsPendentesSchema);
+}
+
+/** GET /api/reap/situacao-pescador/{idPescador}: the years owed with their deadlines, or why none is owed. */
+export function fetchSituacao(idPescador: number): Promise<SituacaoReapPescador> {
+  return getDados(`/api/reap/situacao-pescador/${idPescador}`, situacaoReapPescadorSchema);
 }
 
 export async function gerarPendentes(idPescador: number): Promise<{ criadas: number[]; mensagem: string }> {
