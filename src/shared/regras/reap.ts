@@ -43,8 +43,10 @@ export const MENSAGENS_REAP = {
   semPrazo: 'Não há prazo de preenchimento cadastrado para este ano',
 } as const;
 
-/** The reference year filled outside its window (spec point 5). */
-export const ANO_REAP_EXCECAO = 2025;
+// In a module of its own, which the fisher /home reads without the REAP's rules and messages (page weight).
+import { ANO_REAP_EXCECAO } from './reap-ano-excecao';
+
+export { ANO_REAP_EXCECAO };
 
 /** At most 3 justification documents (spec point 7). */
 export const MAX_DOCUMENTOS_JUSTIFICATIVA = 3;

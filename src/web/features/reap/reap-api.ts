@@ -3,12 +3,13 @@ import { z } from 'zod';
 import { especieSchema } from '../../../shared/referencias';
 import {
   geracaoReapSchema, listaObrigacoesSchema, prazoReapHistoricoSchema, prazoReapSchema, type PrazoReap, type PrazoReapHistorico, listaObrigacoesServidorSchema, questionarioSchema, reapsPendentesSchema,
-  situacaoReapPescadorSchema, type SituacaoReapPescador, type ListaObrigacoes, type ListaObrigacoesServidor, type Questionario, type ReapPendente,
+type ListaObrigacoes, type ListaObrigacoesServidor, type Questionario, type ReapPendente,
 } from '../../../shared/schemas/reap';
 import { TipoDocumento } from '../../../shared/enums';
 import type { Documento } from '../../../shared/schemas/documento';
 import { listaAtosNormativosSchema, type ListaAtosNormativos } from '../../../shared/schemas/ato-normativo';
 import { api, getDados, postDocumento, postEnvelope, putEnvelope } from '../../lib/api';
+import { chaveSituacao } from './situacao-api';
 
 /**
  * Calls of the REAP screens (src/server/modules/reap/reap.routes.ts), each answer checked with the shared schema.
@@ -17,7 +18,7 @@ import { api, getDados, postDocumento, postEnvelope, putEnvelope } from '../../l
 export const reapKeys = {
   all: ['reap'] as const,
   pendentes: (idPescador: number) => ['reap', 'pendentes', idPescador] as const,
-  situacao: (idPescador: number) => ['reap', 'situacao', idPescador] as const,
+  situacao: chaveSituacao,
   obrigacoes: (idPescador: number) => ['reap', 'obrigacoes', idPescador] as const,
   questionario: (id: number) => ['reap', 'questionario', id] as const,
   servidor: (q: string) => ['reap', 'servidor', q] as const,
@@ -51,10 +52,7 @@ export function fetchPendentes(idPescador: number): Promise<ReapPendente[]> {
   return getDados(`/api/reap/listar-reap-pendente-pescador/${idPescador}`, reapsPendentesSchema);
 }
 
-/** GET /api/reap/situacao-pescador/{idPescador}: the years owed with their deadlines, or why none is owed. */
-export function fetchSituacao(idPescador: number): Promise<SituacaoReapPescador> {
-  return getDados(`/api/reap/situacao-pescador/${idPescador}`, situacaoReapPescadorSchema);
-}
+export { fetchSituacao } from './situacao-api';
 
 export async function gerarPendentes(idPescador: number): Promise<{ criadas: number[]; mensagem: string }> {
   const r = await postEnvelope(`/api/reap/gerar-reap-pescador/${idPescador}`, {}, geracaoReapSchema);

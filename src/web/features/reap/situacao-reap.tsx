@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { hojeSaoPaulo } from '../../../shared/datas';
-import { ANO_REAP_EXCECAO } from '../../../shared/regras/reap';
+import { ANO_REAP_EXCECAO } from '../../../shared/regras/reap-ano-excecao';
 import { ROTA_REAP } from '../../../shared/rotas-web';
-import { MotivoSemReap, type SituacaoReapPescador } from '../../../shared/schemas/reap';
+import { MotivoSemReap, type SituacaoReapPescador } from '../../../shared/schemas/reap-situacao';
 import { Message } from '../../components/message';
 import { formatDate } from '../../lib/dates';
-import { fetchSituacao, reapKeys } from './reap-api';
+import { chaveSituacao, fetchSituacao } from './situacao-api';
 
 /** The fisher's REAP situation (GET /api/reap/situacao-pescador/{idPescador}): /home's notice and /reap's reason. */
 export function useSituacaoReap(idPescador: number) {
-  return useQuery({ queryKey: reapKeys.situacao(idPescador), queryFn: () => fetchSituacao(idPescador) });
+  return useQuery({ queryKey: chaveSituacao(idPescador), queryFn: () => fetchSituacao(idPescador) });
 }
 
 type Devida = SituacaoReapPescador['devidas'][number];
