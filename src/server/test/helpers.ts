@@ -227,3 +227,14 @@ export async function obterCodigo(app: FastifyInstance, nav: Navegador, cpf: str
   }
   throw new Error(`no callback: ${res.statusCode} ${res.body.slice(0, 300)}`);
 }
+
+/**
+ * A second pool on a test app's database (tests that write from several connections at once). An idle connection
+ * that the database ends (the file's database is dropped WITH (FORCE) at close, and on a busy machine a connection
+ * may still be closing then) reports its FATAL to the pool: handled here, it is not an uncaught error of the run.
+ */
+export function poolDeTeste(t: TestApp, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: t.pool.options.connectionString!, max });
+  pool.on('error', () => undefined);
+  return pool;
+}

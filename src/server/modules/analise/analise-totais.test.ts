@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { createTestApp, poolDeTeste, type TestApp } from '../../test/helpers';
 
 /**
  * The kept totals of analyses (analise_totais, triggers of migration 0006) stay exact while analyses are
@@ -15,7 +15,7 @@ const solicitacoes: number[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
-  pool = new pg.Pool({ connectionString: t.pool.options.connectionString!, max: 8 });
+  pool = poolDeTeste(t, 8);
   // 60 fishers in 3 states, one request each of a few types.
   const { rows } = await t.db.execute<{ id: number }>(sql`
     WITH p AS (

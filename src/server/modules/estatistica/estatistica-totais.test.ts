@@ -1,6 +1,6 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { createTestApp, poolDeTeste, type TestApp } from '../../test/helpers';
 
 /**
  * The kept totals of the open statistics (migration 0011) equal a fresh count of the registry after every kind of
@@ -14,7 +14,7 @@ let pool: pg.Pool;
 
 beforeAll(async () => {
   t = await createTestApp();
-  pool = new pg.Pool({ connectionString: t.pool.options.connectionString!, max: 6 });
+  pool = poolDeTeste(t, 6);
 });
 afterAll(async () => {
   await pool.end();

@@ -1,7 +1,7 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estatisticasSchema, type Estatisticas, type ItemEstatistica } from '../../../shared/schemas/estatistica';
-import { createTestApp, type TestApp } from '../../test/helpers';
+import { createTestApp, poolDeTeste, type TestApp } from '../../test/helpers';
 import { suprimir } from './estatistica.service';
 
 /**
@@ -16,7 +16,7 @@ const HOJE = new Date('2026-03-15T15:00:00Z'); // 12:00 in São Paulo
 
 beforeAll(async () => {
   t = await createTestApp({ now: () => HOJE });
-  pool = new pg.Pool({ connectionString: t.pool.options.connectionString!, max: 2 });
+  pool = poolDeTeste(t, 2);
   // The demo accounts' fishers are left as they are; the numbers below are read relative to a first answer.
 });
 afterAll(async () => {
