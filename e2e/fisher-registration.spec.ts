@@ -13,7 +13,7 @@ import {
   opcaoIndisponivel,
   toast,
 } from './pescador';
-import { lerQrDoPdf } from '../src/server/test/qr-do-pdf';
+import { conferirQrDoComprovante } from './comprovantes';
 import { entrar, semRolagemHorizontal, semViolacoes } from './support';
 import { digitar, digitarData, escolherNoSelect, tabAte } from './teclado';
 
@@ -79,32 +79,7 @@ test.describe('initial registration of a fisher (issue 3)', () => {
         page.waitForResponse((r) => r.url().includes('/imprimir-protocolo') && r.status() === 200),
         linha.getByRole('button', { name: `Imprimir protocolo Registro inicial nº ${idSolicitacao}` }).click(),
       ]);
-      // The browser reads the PDF as a blob, whose body Playwright does not keep: the same request again, with the
-      // same bearer, for the bytes the fisher printed.
-      const pdf = await page.request.get(resposta.url(), { headers: { authorization: resposta.request().headers()['authorization'] ?? '' } });
-      expect(pdf.status()).toBe(200);
-      const [endereco] = await lerQrDoPdf(await pdf.body());
-      expect(endereco).toMatch(/\/verificar-protocolo\?token=[A-Za-z0-9_-]+$/);
-      // A visitor (no session) on the same screen size opens what the QR code holds.
-      const visitante = await page.context().browser()!.newContext({ viewport: page.viewportSize(), locale: 'pt-BR' });
-      try {
-        const outra = await visitante.newPage();
-        const caminho = new URL(endereco!).pathname + new URL(endereco!).search;
-        await outra.goto(new URL(caminho, page.url()).href);
-        await expect(outra.getByText('Comprovante autêntico')).toBeVisible();
-        await expect(outra.getByText('Aguardando Análise')).toBeVisible();
-        await semViolacoes(outra);
-        await semRolagemHorizontal(outra);
-        // One character of the code changed: refused, and nothing of the protocol shows.
-        const token = new URL(endereco!).searchParams.get('token')!;
-        const trocado = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
-        await outra.goto(new URL(`/verificar-protocolo?token=${trocado}`, page.url()).href);
-        await expect(outra.getByText('Comprovante inválido')).toBeVisible();
-        await expect(outra.getByText('Aguardando Análise')).toHaveCount(0);
-        await semViolacoes(outra);
-      } finally {
-        await visitante.close();
-      }
+      await conferirQrDoComprovante(page, resposta, '/verificar-protocolo', 'Aguardando Análise');
     });
   });
 

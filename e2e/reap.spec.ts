@@ -3,6 +3,7 @@ import { formatCpf, onlyDigits } from '../src/shared/cpf';
 import { arquivos, novoCpf, novoNome } from './dados';
 import { expect, test } from './fixtures';
 import { marcar, toast } from './pescador';
+import { conferirQrDoComprovante } from './comprovantes';
 import { darRegistroAtivo } from './reap-dados';
 import { CONTAS, entrar, semRolagemHorizontal, semViolacoes } from './support';
 
@@ -132,9 +133,15 @@ test.describe('REAP (issue 10)', () => {
       const item = page.getByRole('listitem').filter({ hasText: `REAP ${ANO}` });
       await expect(item.getByText('Enviada', { exact: true })).toBeVisible();
       await a11y(page);
-      const [popup] = await Promise.all([page.waitForEvent('popup'), item.getByRole('button', { name: `Imprimir 2ª via da REAP ${ANO}` }).click()]);
+      const [popup, resposta] = await Promise.all([
+        page.waitForEvent('popup'),
+        page.waitForResponse((r) => /\/api\/reap\/\d+\/comprovante/.test(r.url()) && r.status() === 200),
+        item.getByRole('button', { name: `Imprimir 2ª via da REAP ${ANO}` }).click(),
+      ]);
       await popup.waitForURL(/^blob:/);
       await popup.close();
+      // The 2ª via's QR code opens its public check (issue 21).
+      await conferirQrDoComprovante(page, resposta, '/verificar-reap', String(ANO));
     });
 
     await test.step('a fisher of category 1 sends an industrial REAP with the work-relation file', async () => {
