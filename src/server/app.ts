@@ -46,6 +46,8 @@ import { cancelamentoRoutes } from './modules/solicitacao/cancelamento.routes';
 import { regularizacaoRoutes } from './modules/solicitacao/regularizacao.routes';
 import { ReapRepository } from './modules/reap/reap.repository';
 import { ReapService } from './modules/reap/reap.service';
+import { InadimplenciaRepository } from './modules/reap/inadimplencia.repository';
+import { InadimplenciaService } from './modules/reap/inadimplencia.service';
 import { reapRoutes } from './modules/reap/reap.routes';
 import { LocalFileStorage } from './adapters/storage/local-storage';
 import { S3FileStorage } from './adapters/storage/s3-storage';
@@ -108,6 +110,7 @@ export interface Servicos {
   documento: DocumentoService;
   lote: LoteService;
   reap: ReapService;
+  inadimplencia: InadimplenciaService;
   relatorio: RelatorioService;
 }
 
@@ -273,11 +276,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       thread: { url: String(dbLeitura.$client.options.connectionString), heapMb: config.relatorio.heapMb },
     });
   // REAP (issue 7; every fisher's obligations created by jobs, decision 0051).
-  const reap = new ReapService(db, new ReapRepository(db, dbLeitura), auditoria, solicitacao, documento, deps.fila, {
+  const reapRepository = new ReapRepository(db, dbLeitura);
+  const reap = new ReapService(db, reapRepository, auditoria, solicitacao, documento, deps.fila, {
     publicUrl: config.publicUrl, assinador: new AssinadorReap(chaveDocumentosImpressos), now: agora,
     tamanhoBlocoObrigacoes: config.reap.tamanhoBlocoObrigacoes,
   });
-  app.decorate('servicos', { analise, documento, lote, reap, relatorio } satisfies Servicos);
+  // The warning and suspension of the REAP defaulters (decision 0055).
+  const inadimplencia = new InadimplenciaService(db, new InadimplenciaRepository(db), reapRepository, notificacoes, lote, auditoria,
+    deps.fila, email, { tamanhoBloco: config.reap.tamanhoBlocoObrigacoes, now: agora });
+  app.decorate('servicos', { analise, documento, lote, reap, inadimplencia, relatorio } satisfies Servicos);
 
   // Routes, module by module.
   await app.register(saudeRoutes, { db, auditoria });
@@ -304,7 +311,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // -- REAP routes --
-  await app.register(reapRoutes, { reap });
+  await app.register(reapRoutes, { reap, inadimplencia });
   // -- administration routes --
   // Map users and the federal CPF registry (the real service when BCPF_URL is set, else the seeded table).
   const usuarioMapa = new UsuarioMapaService(db, new UsuarioMapaRepository(db), criarConsultaBcpf(config.bcpf, db), auditoria, {

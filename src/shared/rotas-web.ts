@@ -84,3 +84,6 @@ export const ROTA_VERIFICAR_REAP = '/verificar-reap';
 export function rotaVerificarReap(token: string): string {
   return `${ROTA_VERIFICAR_REAP}?token=${encodeURIComponent(token)}`;
 }
+
+/** The fisher's request of regularisation of a suspended registry (tipo 10). */
+export const ROTA_REGULARIZACAO = '/pescador/regularizacao';

@@ -4,6 +4,7 @@ import type { Servicos } from '../app';
 import { finalizarVencidasJob } from '../modules/analise/analise.jobs';
 import { apagarArquivoJob, conciliarArquivosJob } from '../modules/documento/documento.jobs';
 import { emailLoteJob, encerrarSuspensoesJob, processarLoteJob, retomarLotesJob } from '../modules/lote/lote.jobs';
+import { avisarInadimplentesJob, emailAvisoReapJob, verificarInadimplenciaJob } from '../modules/reap/inadimplencia.jobs';
 import { abrirPrazosReapJob, gerarObrigacoesAnoJob, gerarObrigacoesPescadorJob } from '../modules/reap/reap.jobs';
 import { gerarRelatorioJob, limparRelatoriosJob } from '../modules/relatorio/relatorio.jobs';
 import { FilaDeJobs, opcoesDeEnvio, type DefinicaoJob } from './job';
@@ -11,7 +12,8 @@ import { FilaDeJobs, opcoesDeEnvio, type DefinicaoJob } from './job';
 /** Every job of the product, each defined in its module's `<domain>.jobs.ts`. This file only registers them. */
 export const DEFINICOES_JOBS: readonly DefinicaoJob[] = [finalizarVencidasJob, apagarArquivoJob, conciliarArquivosJob,
   processarLoteJob, emailLoteJob, retomarLotesJob, encerrarSuspensoesJob, gerarRelatorioJob, limparRelatoriosJob,
-  gerarObrigacoesAnoJob, gerarObrigacoesPescadorJob, abrirPrazosReapJob];
+  gerarObrigacoesAnoJob, gerarObrigacoesPescadorJob, abrirPrazosReapJob, verificarInadimplenciaJob, avisarInadimplentesJob,
+  emailAvisoReapJob];
 
 const FUSO = 'America/Sao_Paulo';
 

@@ -360,6 +360,8 @@ export const COMO_CHAMAR: Record<string, ComoChamar> = {
   'POST /api/reap/questionario-basico': { corpo: (d) => ({ id: d.reap, anoReferencia: 2025, realizouPesca: true, enviada: false }), idsNoPedido: true },
   'POST /api/reap/questionario-basico/industrial': { corpo: (d) => ({ id: d.reap, anoReferencia: 2025, enviada: false }), idsNoPedido: true },
   'PUT /api/reap/prazos/{ano}': { corpo: () => ({ inicioPreenchimento: '2031-01-01', fimPreenchimento: '2031-05-31' }) },
+  // A suspension citing an act that does not exist: 400 (or 406 without a window) to whoever may call.
+  'PUT /api/reap/prazos/{ano}/suspensao': { corpo: () => ({ idAtoNormativo: 999_999, dataSuspensao: '2099-01-01' }) },
   'POST /api/documentos/reap': { multipart: (d) => ({ campos: { idQuestionarioBasico: d.reap, tipo: TipoDocumento.ADICIONAL }, arquivo: true }), idsNoPedido: true },
   'POST /api/documentos/reap-industrial': { multipart: (d) => ({ campos: { idReapIndustrial: d.reap, tipo: TipoDocumento.VISTO_TRABALHO }, arquivo: true }), idsNoPedido: true },
   'DELETE /api/documentos/reap/{idReap}/documento/{id}': { id: 'documentoReap' },

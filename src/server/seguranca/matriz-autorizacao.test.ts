@@ -168,6 +168,8 @@ const QUEM_PODE: Record<string, Perfis> = {
   'GET /api/reap/consultar-obrigacoes/csv': SERVIDORES_LEITORES,
   'GET /api/reap/prazos': LEEM_PESCADOR,
   'PUT /api/reap/prazos/{ano}': ['GESTOR', 'ADMIN'],
+  'PUT /api/reap/prazos/{ano}/suspensao': ['GESTOR', 'ADMIN'],
+  'DELETE /api/reap/prazos/{ano}/suspensao': ['GESTOR', 'ADMIN'],
   'GET /api/reap/prazos/historico': ['GESTOR', 'ADMIN', 'CONSULTA_INTERNO'],
   'POST /api/documentos/reap': PESCADOR,
   'POST /api/documentos/reap-industrial': PESCADOR,

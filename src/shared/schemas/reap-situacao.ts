@@ -13,5 +13,10 @@ export const situacaoReapPescadorSchema = z.object({
   devidas: z.array(z.object({ ano: z.number().int(), fimPreenchimento: z.iso.date().nullable() })),
   motivo: z.enum([MotivoSemReap.SEM_RGP, MotivoSemReap.REGISTRO_RECENTE, MotivoSemReap.TODAS_ENVIADAS]).nullable(),
   anoInicioRegistro: z.number().int().nullable(),
+  /**
+   * The years whose REAP defaulters' suspension suspended this registry, while it is suspended (decision 0055): the
+   * fisher may send them late and then ask for regularisation.
+   */
+  anosSuspensao: z.array(z.number().int()),
 });
 export type SituacaoReapPescador = z.infer<typeof situacaoReapPescadorSchema>;

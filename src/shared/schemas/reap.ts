@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { avisoReapSchema, suspensaoReapSchema } from './reap-inadimplencia';
 import { onlyDigits } from '../cpf';
 import { MENSAGENS_REAP, problemasReapArtesanal, TipoPrestacaoServico } from '../regras/reap';
 import { documentoSchema } from './documento';
@@ -227,6 +228,10 @@ export const prazoReapSchema = z.object({
   atoNormativo: z.object({ id: z.number().int(), nome: z.string() }).nullable(),
   /** The creation of the year's obligations for every fisher (decision 0051): null before it started. */
   obrigacoes: z.object({ criadas: z.number().int(), concluidaEm: z.string().nullable() }).nullable(),
+  /** The last warning of the year's defaulters (decision 0055): null before its window first closed. */
+  aviso: avisoReapSchema.nullable(),
+  /** The suspension of the year's defaulters an act scheduled (decision 0055), with its batch once it ran. */
+  suspensao: suspensaoReapSchema.nullable(),
 });
 export type PrazoReap = z.infer<typeof prazoReapSchema>;
 

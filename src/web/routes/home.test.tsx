@@ -32,7 +32,7 @@ const RGP_ATIVO = {
 };
 const SEM_RGP = { ...RGP_ATIVO, numeroRGP: null, numeroPrimeiroRGP: null, orgao: null, dataPrimeiroRgp: null, situacao: null, situacaoDescricao: null };
 
-const NADA_DEVIDO = { devidas: [], motivo: 'semRgp', anoInicioRegistro: null };
+const NADA_DEVIDO = { devidas: [], motivo: 'semRgp', anoInicioRegistro: null, anosSuspensao: [] };
 
 /** The answers /home needs for fisher 42; each may be overridden. */
 function mockPescador(o: {
@@ -192,7 +192,7 @@ describe("/home: the fisher's REAPs owed", () => {
     vi.setSystemTime(new Date('2026-02-15T12:00:00-03:00'));
     setToken(fisherToken());
     mockPescador({ rgp: RGP_ATIVO, reap: {
-      devidas: [{ ano: 2024, fimPreenchimento: '2026-03-31' }, { ano: 2025, fimPreenchimento: '2026-03-31' }], motivo: null, anoInicioRegistro: 2010,
+      devidas: [{ ano: 2024, fimPreenchimento: '2026-03-31' }, { ano: 2025, fimPreenchimento: '2026-03-31' }], motivo: null, anoInicioRegistro: 2010, anosSuspensao: [],
     } });
     open('/home');
 
@@ -207,15 +207,36 @@ describe("/home: the fisher's REAPs owed", () => {
     vi.setSystemTime(new Date('2026-11-27T12:00:00-03:00'));
     setToken(fisherToken());
     mockPescador({ rgp: RGP_ATIVO, reap: {
-      devidas: [{ ano: 2023, fimPreenchimento: '2024-03-31' }, { ano: 2024, fimPreenchimento: null }], motivo: null, anoInicioRegistro: 2010,
+      devidas: [{ ano: 2023, fimPreenchimento: '2024-03-31' }, { ano: 2024, fimPreenchimento: null }], motivo: null, anoInicioRegistro: 2010, anosSuspensao: [],
     } });
     open('/home');
     await screen.findByText('Você tem REAP a declarar: 2023 (prazo encerrado em 31/03/2024), 2024 (prazo a definir).');
   });
 
+  it('a registry suspended for a missing REAP: send it late, then ask for regularisation', async () => {
+    setToken(fisherToken());
+    mockPescador({ rgp: RGP_ATIVO, reap: {
+      devidas: [{ ano: 2024, fimPreenchimento: '2026-03-31' }], motivo: null, anoInicioRegistro: 2010, anosSuspensao: [2024],
+    } });
+    open('/home');
+    const suspenso = (await screen.findByText('Registro suspenso por falta de REAP')).closest('[role="status"]') as HTMLElement;
+    within(suspenso).getByText(/Envie a REAP de 2024 \(o envio em atraso está liberado\) e depois peça a regularização/);
+    expect(within(suspenso).getByRole('link', { name: 'Declarar a REAP' }).getAttribute('href')).toBe('/reap');
+  });
+
+  it('once the late REAP is sent, /home offers the regularisation', async () => {
+    setToken(fisherToken());
+    mockPescador({ rgp: RGP_ATIVO, reap: { devidas: [], motivo: 'todasEnviadas', anoInicioRegistro: 2010, anosSuspensao: [2024] } });
+    open('/home');
+    const suspenso = (await screen.findByText('Registro suspenso por falta de REAP')).closest('[role="status"]') as HTMLElement;
+    within(suspenso).getByText(/Você já enviou a REAP de 2024: peça a regularização do registro/);
+    expect(within(suspenso).getByRole('link', { name: 'Solicitar regularização' }).getAttribute('href')).toBe('/pescador/regularizacao');
+    expect(screen.queryByText(/REAP a declarar/)).toBeNull();
+  });
+
   it('says nothing of REAP when nothing is owed', async () => {
     setToken(fisherToken());
-    mockPescador({ rgp: RGP_ATIVO, reap: { devidas: [], motivo: 'todasEnviadas', anoInicioRegistro: 2010 } });
+    mockPescador({ rgp: RGP_ATIVO, reap: { devidas: [], motivo: 'todasEnviadas', anoInicioRegistro: 2010, anosSuspensao: [] } });
     open('/home');
     await opcoesCarregadas();
     await waitFor(() => expect(http.callsTo('/api/reap/situacao-pescador/42')).toHaveLength(1));

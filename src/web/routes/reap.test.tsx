@@ -69,7 +69,7 @@ describe('/reap', () => {
 describe('/reap with nothing owed: the reason', () => {
   const nadaDevido = (motivo: string, anoInicioRegistro: number | null) => {
     http.get('/api/reap/listar-reap-pendente-pescador/42', ok([]));
-    http.get('/api/reap/situacao-pescador/42', ok({ devidas: [], motivo, anoInicioRegistro }));
+    http.get('/api/reap/situacao-pescador/42', ok({ devidas: [], motivo, anoInicioRegistro, anosSuspensao: [] }));
   };
 
   it('a registry begun this year: the first REAP is of this year, declared from the next', async () => {
@@ -102,7 +102,7 @@ describe('/reap with nothing owed: the reason', () => {
 
   it('says nothing is owed when something is', async () => {
     http.get('/api/reap/listar-reap-pendente-pescador/42', ok([{ ano: 2025, status: 'pending', months: [] }]));
-    http.get('/api/reap/situacao-pescador/42', ok({ devidas: [{ ano: 2025, fimPreenchimento: null }], motivo: null, anoInicioRegistro: 2024 }));
+    http.get('/api/reap/situacao-pescador/42', ok({ devidas: [{ ano: 2025, fimPreenchimento: null }], motivo: null, anoInicioRegistro: 2024, anosSuspensao: [] }));
     http.get(/\/api\/reap\/pescador-consultar-obrigacoes\/filtro/, ok(lista([obrigacao({ id: 1, anoReferencia: 2025 })])));
     open('/reap');
     await screen.findByRole('heading', { name: 'REAP 2025' });

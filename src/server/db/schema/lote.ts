@@ -37,6 +37,11 @@ export const lotePescador = pgTable('lote_pescador', {
   concluidoEm: timestamp('concluido_em', { withTimezone: true }),
   /** When the result e-mail went out (automatic batches): sent once. */
   emailEnviadoEm: timestamp('email_enviado_em', { withTimezone: true }),
+  /**
+   * The REAP reference year whose defaulters this batch suspends (decision 0055): set only on the batches the
+   * scheduled suspension creates; null for every batch a manager sends.
+   */
+  reapAnoReferencia: smallint('reap_ano_referencia'),
 }, (t) => [
   index('lote_pescador_criado_idx').on(t.criadoEm, t.id),
   index('lote_pescador_em_processamento_idx').on(t.atualizadoEm).where(sql`${t.situacao} = 1`),
@@ -61,6 +66,8 @@ export const lotePescadorItem = pgTable('lote_pescador_item', {
   primaryKey({ columns: [t.loteId, t.linha] }),
   index('lote_pescador_item_pendente_idx').on(t.loteId, t.linha).where(sql`${t.resultado} IS NULL`),
   index('lote_pescador_item_resultado_idx').on(t.loteId, t.resultado, t.linha),
+  // Whether a fisher was suspended by a REAP batch (the late send of that year, decision 0055).
+  index('lote_pescador_item_pescador_idx').on(t.pescadorId).where(sql`${t.pescadorId} IS NOT NULL`),
 ]);
 
 /**

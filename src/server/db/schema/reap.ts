@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, char, date, index, integer, jsonb, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean, char, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, timestamp, uniqueIndex, varchar,
+} from 'drizzle-orm/pg-core';
 import { atoNormativo } from './administracao';
+import { lotePescador } from './lote';
 import { pescador, solicitacao } from './pescador';
 
 /**
@@ -44,6 +47,50 @@ export const reapGeracaoObrigacoes = pgTable('reap_geracao_obrigacoes', {
   iniciadaEm: timestamp('iniciada_em', { withTimezone: true }).notNull().defaultNow(),
   atualizadaEm: timestamp('atualizada_em', { withTimezone: true }).notNull().defaultNow(),
   concluidaEm: timestamp('concluida_em', { withTimezone: true }),
+});
+
+/**
+ * The warning of a reference year's defaulters when its window in force closes (decision 0055): one round per year
+ * and closed end date (an extension that closes later is a new round). Fishers are walked by id in blocks, one
+ * transaction each; `ultimoPescadorId` is the last id a committed block covered, so a killed run resumes there.
+ */
+export const reapAviso = pgTable('reap_aviso', {
+  id: serial('id').primaryKey(),
+  anoReferencia: smallint('ano_referencia').notNull(),
+  /** The end of the window that closed. */
+  fimPreenchimento: date('fim_preenchimento').notNull(),
+  ultimoPescadorId: integer('ultimo_pescador_id').notNull().default(0),
+  avisados: integer('avisados').notNull().default(0),
+  emailsEnviados: integer('emails_enviados').notNull().default(0),
+  iniciadoEm: timestamp('iniciado_em', { withTimezone: true }).notNull().defaultNow(),
+  atualizadoEm: timestamp('atualizado_em', { withTimezone: true }).notNull().defaultNow(),
+  concluidoEm: timestamp('concluido_em', { withTimezone: true }),
+}, (t) => [uniqueIndex('reap_aviso_ano_fim_key').on(t.anoReferencia, t.fimPreenchimento)]);
+
+/**
+ * Each fisher a warning round reached: written with the notification, in the block's transaction, so nobody is
+ * warned twice in a round; `emailEnviadoEm` when the e-mail went out (fishers with an e-mail only).
+ */
+export const reapAvisoPescador = pgTable('reap_aviso_pescador', {
+  avisoId: integer('aviso_id').notNull().references(() => reapAviso.id),
+  pescadorId: integer('pescador_id').notNull().references(() => pescador.id),
+  emailEnviadoEm: timestamp('email_enviado_em', { withTimezone: true }),
+}, (t) => [primaryKey({ columns: [t.avisoId, t.pescadorId] })]);
+
+/**
+ * The suspension of a reference year's defaulters on the date an act sets (decision 0055), scheduled by GESTOR or
+ * ADMIN on /administracao/prazos-reap. On that date the daily job creates the batch (`loteId`) that suspends, through
+ * the batch machinery, every fisher who still owes the year.
+ */
+export const reapSuspensao = pgTable('reap_suspensao', {
+  anoReferencia: smallint('ano_referencia').primaryKey(),
+  atoNormativoId: integer('ato_normativo_id').notNull().references(() => atoNormativo.id),
+  dataSuspensao: date('data_suspensao').notNull(),
+  cpfAtor: char('cpf_ator', { length: 11 }).notNull(),
+  perfilAtor: smallint('perfil_ator').notNull(),
+  loteId: integer('lote_id').references(() => lotePescador.id),
+  criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+  atualizadoEm: timestamp('atualizado_em', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /**

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { atoNormativo, lotePescador, usuario, usuarioMapa } from '../../db/schema';
+import { SituacaoRegistro } from '../../../shared/enums';
 import type { FiltroLotes } from '../../../shared/schemas/lote';
 
 export type LoteRow = typeof lotePescador.$inferSelect;
@@ -69,6 +70,22 @@ export class LoteRepository {
         FROM jsonb_array_elements(${JSON.stringify(fatia)}::jsonb) AS x(i)`);
     }
     return lote!;
+  }
+
+  /**
+   * The batch that suspends a REAP reference year's defaulters (decision 0055), its lines read from the database in
+   * one statement, never through memory: every fisher who still owes the year (not sent) and whose registry is not
+   * cancelled, in fisher id order. Answers the batch with its total.
+   */
+  async criarSuspensaoReap(valores: typeof lotePescador.$inferInsert, ano: number, tx: Executor): Promise<LoteRow> {
+    const [lote] = await tx.insert(lotePescador).values(valores).returning();
+    const { rowCount } = await tx.execute(sql`
+      INSERT INTO lote_pescador_item (lote_id, linha, cpf_informado, cpf)
+      SELECT ${lote!.id}, row_number() OVER (ORDER BY q.pescador_id), p.cpf, p.cpf
+      FROM reap_questionario q JOIN pescador p ON p.id = q.pescador_id
+      WHERE q.ano_referencia = ${ano} AND NOT q.enviada AND p.situacao_registro <> ${SituacaoRegistro.CANCELADO}`);
+    const [atualizado] = await tx.update(lotePescador).set({ total: rowCount ?? 0 }).where(eq(lotePescador.id, lote!.id)).returning();
+    return atualizado!;
   }
 
   /** The batch, locked until the transaction ends: one chunk of a batch at a time, whoever processes it. */

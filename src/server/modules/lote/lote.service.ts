@@ -2,7 +2,8 @@ import { formatCpf } from '../../../shared/cpf';
 import { formatarData, formatarDataHora, hojeSaoPaulo } from '../../../shared/datas';
 import { SituacaoRegistro, situacaoRegistroLabel, TipoNotificacao, type SituacaoRegistro as TSituacao } from '../../../shared/enums';
 import { erroCampo } from '../../../shared/erros-campo';
-import { ROTA_HOME } from '../../../shared/rotas-web';
+import { ROTA_HOME, ROTA_REGULARIZACAO } from '../../../shared/rotas-web';
+import { MENSAGENS_INADIMPLENCIA_REAP } from '../../../shared/schemas/reap-inadimplencia';
 import {
   cpfNormalizado, EXTENSOES_ARQUIVO_LOTE, linhasDoTexto, MENSAGENS_LOTE, ResultadoLote, resultadoLoteLabel, SituacaoLote,
   TAMANHO_MAXIMO_ARQUIVO_LOTE_BYTES, TipoLote, tipoLoteLabel, type DadosLote, type FiltroLotes, type ItemLote,
@@ -68,6 +69,9 @@ function cpfExibido(i: Pick<ItemRow, 'cpf' | 'cpfInformado'>): string {
 }
 
 const CABECALHO_CSV = 'linha;cpf;resultado;situacao_anterior';
+
+/** The result e-mail attaches the per-CPF CSV up to this many lines (a 70 KB file holds about 5,000 CPFs). */
+const MAXIMO_LINHAS_ANEXO = 20_000;
 
 /** One CPF's line of the per-CPF CSV. */
 function linhaCsv(i: ItemRow): string {
@@ -190,6 +194,39 @@ export class LoteService {
     return lote;
   }
 
+  /**
+   * The batch of a REAP year's scheduled suspension (decision 0055), created in the caller's transaction by the
+   * REAP defaulters' job on the date the act set: an automatic batch citing that act, its lines every fisher who
+   * still owes the year, processed by the batch job like any other (per-CPF result, history line, notification
+   * tipo 3, resumable, nothing twice). Suspended until regularised: no end date. Audited as the system's, on behalf
+   * of the manager who scheduled it. Answers the batch's id.
+   */
+  async criarSuspensaoReap(
+    d: { anoReferencia: number; fimPreenchimento: string; atoNormativoId: number; cpfSolicitante: string; perfilSolicitante: number },
+    tx: Executor,
+  ): Promise<number> {
+    const l = await this.repo.criarSuspensaoReap({
+      tipo: TipoLote.SUSPENSAO,
+      formaProcessamento: true,
+      atoNormativoId: d.atoNormativoId,
+      orgaoSolicitante: MENSAGENS_INADIMPLENCIA_REAP.orgaoSolicitante,
+      justificativa: MENSAGENS_INADIMPLENCIA_REAP.justificativa(d.anoReferencia, d.fimPreenchimento),
+      dataLimiteSuspensao: null,
+      nomeArquivo: null,
+      total: 0,
+      cpfSolicitante: d.cpfSolicitante,
+      perfilSolicitante: d.perfilSolicitante,
+      reapAnoReferencia: d.anoReferencia,
+    }, d.anoReferencia, tx);
+    await this.fila.enfileirar(tx, processarLoteJob, { idLote: l.id });
+    await this.auditoria.registrar({
+      acao: 'LOTE_PESCADOR_CRIADO', cpfAtor: d.cpfSolicitante, perfilAtor: d.perfilSolicitante,
+      recurso: 'lote-pescador', recursoId: l.id,
+      detalhes: { tipo: l.tipo, automatico: true, total: l.total, atoNormativo: l.atoNormativoId, reapAnoReferencia: d.anoReferencia },
+    }, tx);
+    return l.id;
+  }
+
   private async validar(dados: DadosLote): Promise<void> {
     const ato = await this.repo.atoNormativo(dados.atoNormativo);
     if (!ato) throw AppError.badRequest(MENSAGENS_LOTE.atoInexistente, [erroCampo('atoNormativo', MENSAGENS_LOTE.atoInexistente)]);
@@ -267,6 +304,12 @@ export class LoteService {
       await this.notificacoes.criarParaVarios(pescadorIds, {
         tipo: TipoNotificacao.CANCELAMENTO, conteudo: MENSAGENS_LOTE.notificacaoCancelamento(lote.atoNome), urlRedirecionamento: ROTA_HOME,
       }, tx);
+    } else if (lote.tipo === TipoLote.SUSPENSAO && lote.reapAnoReferencia !== null) {
+      await this.notificacoes.criarParaVarios(pescadorIds, {
+        tipo: TipoNotificacao.SUSPENSAO,
+        conteudo: MENSAGENS_INADIMPLENCIA_REAP.suspensao(lote.reapAnoReferencia, lote.atoNome),
+        urlRedirecionamento: ROTA_REGULARIZACAO,
+      }, tx);
     } else if (lote.tipo === TipoLote.SUSPENSAO) {
       await this.notificacoes.criarParaVarios(pescadorIds, {
         tipo: TipoNotificacao.SUSPENSAO,
@@ -299,6 +342,8 @@ export class LoteService {
       return { enviado: false, motivo: 'usuário sem e-mail' };
     }
     const r = resumoDe(lote);
+    // A file's batch is at most 70 KB of CPFs; a REAP suspension's may hold a million lines, never held whole.
+    const anexar = r.total <= MAXIMO_LINHAS_ANEXO;
     const texto = [
       `O processamento do lote nº ${r.id} (${tipoLoteLabel[r.tipo as TTipo]}) foi concluído em ${formatarDataHora(lote.concluidoEm ?? this.now())}.`,
       '',
@@ -315,13 +360,17 @@ export class LoteService {
       `${resultadoLoteLabel[5]}: ${r.totais.naoPermitidos}`,
       `${resultadoLoteLabel[6]}: ${r.totais.repetidos}`,
       '',
-      'O resultado de cada CPF está no arquivo anexo e no histórico de processamentos em lote do sistema.',
+      anexar
+        ? 'O resultado de cada CPF está no arquivo anexo e no histórico de processamentos em lote do sistema.'
+        : 'O resultado de cada CPF está no histórico de processamentos em lote do sistema (arquivo CSV).',
     ].join('\n');
     await this.email.enviar({
       para,
       assunto: `RGP: processamento do lote nº ${r.id} concluído`,
       texto,
-      anexos: [{ nome: `lote-${r.id}-resultado.csv`, conteudo: csvDoResultado(await this.repo.todosItens(idLote)), tipo: 'text/csv; charset=utf-8' }],
+      anexos: anexar
+        ? [{ nome: `lote-${r.id}-resultado.csv`, conteudo: csvDoResultado(await this.repo.todosItens(idLote)), tipo: 'text/csv; charset=utf-8' }]
+        : [],
     });
     await this.repo.marcarEmailEnviado(idLote);
     return { enviado: true };

@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpfComDigitos, formatCpf } from '../../../shared/cpf';
 import { hojeSaoPaulo } from '../../../shared/datas';
 import { SituacaoRegistro, TipoNotificacao } from '../../../shared/enums';
 import { MENSAGENS_LOTE, ResultadoLote, SituacaoLote } from '../../../shared/schemas/lote';
 import { createTestApp, entrarComo, executarJobsPendentes, type Sessao, type TestApp } from '../../test/helpers';
-import { portaLivre } from '../../test/porta-livre';
+import { iniciarSmtpDeTeste, type EmailRecebido } from '../../test/smtp-de-teste';
 import { multipart } from '../documento/documento.fixtures';
 import { MOTIVO_FIM_SUSPENSAO } from '../pescador/pescador.service';
 import { criarAtoVigente, criarPescadores } from './lote.fixtures';
@@ -15,8 +14,8 @@ import { criarAtoVigente, criarPescadores } from './lote.fixtures';
 let t: TestApp;
 let gestor: Sessao;
 let ato: number;
-let smtp: SMTPServer;
-const recebidos: { para: string[]; bruto: string }[] = [];
+let smtp: Awaited<ReturnType<typeof iniciarSmtpDeTeste>>;
+let recebidos: EmailRecebido[] = [];
 const CPF_GESTOR = '10000000108';
 
 function diaMais(dias: number): string {
@@ -27,21 +26,9 @@ function diaMais(dias: number): string {
 
 beforeAll(async () => {
   // A real SMTP server in the test: the product's e-mail adapter talks SMTP to it.
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      const partes: Buffer[] = [];
-      stream.on('data', (c: Buffer) => partes.push(c));
-      stream.on('end', () => {
-        recebidos.push({ para: session.envelope.rcptTo.map((r) => r.address), bruto: Buffer.concat(partes).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  const porta = await portaLivre();
-  await new Promise<void>((resolve) => smtp.listen(porta, '127.0.0.1', resolve));
-  t = await createTestApp({ env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(porta), SMTP_TLS: 'false', LOTE_TAMANHO_BLOCO: '100' } });
+  smtp = await iniciarSmtpDeTeste();
+  recebidos = smtp.recebidos;
+  t = await createTestApp({ env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.porta), SMTP_TLS: 'false', LOTE_TAMANHO_BLOCO: '100' } });
   gestor = await entrarComo(t.app, CPF_GESTOR);
   ato = await criarAtoVigente(t.db);
   await t.db.execute(sql`
@@ -49,7 +36,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.fechar();
 });
 
 async function situacoes(cpfs: string[]): Promise<Record<string, number | null>> {

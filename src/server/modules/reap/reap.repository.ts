@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FiltroObrigacoesServidor } from '../../../shared/schemas/reap';
 import type { Database, Executor } from '../../db/client';
 import { reapPrazo, reapPrazoHistorico, reapQuestionario } from '../../db/schema';
-import { SituacaoSolicitacao, TipoSolicitacao } from '../../../shared/enums';
+import { SituacaoRegistro, SituacaoSolicitacao, TipoSolicitacao } from '../../../shared/enums';
+import { ResultadoLote } from '../../../shared/schemas/lote';
 
 const TIPO_REAP = TipoSolicitacao.REAP;
 const SITUACAO_REAP_PENDENTE = SituacaoSolicitacao.REAP_PENDENTE;
@@ -38,6 +39,11 @@ export type QuestionarioRow = {
   ufPescador: string | null;
   inicioPreenchimento: string | null;
   fimPreenchimento: string | null;
+  /**
+   * The fisher's registry is suspended by the batch that suspended this year's defaulters: they may fill and send
+   * it late, the way to their regularisation (decision 0055). Read for the fisher's own reads (absent in the staff list).
+   */
+  atrasoPermitido?: boolean;
 };
 
 export type ObrigacaoServidorRow = QuestionarioRow & {
@@ -52,6 +58,11 @@ const COLUNAS = sql`
   q.total_dias_trabalhado_ano AS "totalDiasTrabalhadoAno", q.dados, q.codigo_verificacao AS "codigoVerificacao",
   q.enviada_em AS "enviadaEm", p.nome AS "nomePescador", p.cpf AS "cpfPescador", p.uf AS "ufPescador",
   pr.inicio_preenchimento AS "inicioPreenchimento", pr.fim_preenchimento AS "fimPreenchimento"`;
+
+/** `atrasoPermitido`: suspended, and by the batch of this year's REAP defaulters (lote_pescador_item_pescador_idx). */
+const ATRASO = sql`, (p.situacao_registro = ${SituacaoRegistro.SUSPENSO} AND NOT q.enviada AND EXISTS (
+    SELECT 1 FROM lote_pescador_item i JOIN lote_pescador l ON l.id = i.lote_id
+    WHERE i.pescador_id = q.pescador_id AND i.resultado = ${ResultadoLote.PROCESSADO} AND l.reap_ano_referencia = q.ano_referencia)) AS "atrasoPermitido"`;
 
 /** SQL of REAP: the questionnaires and the filling windows (this module's tables); fishers and requests are read. */
 export class ReapRepository {
@@ -99,7 +110,7 @@ export class ReapRepository {
 
   async find(id: number, ex: Executor = this.db): Promise<QuestionarioRow | undefined> {
     const { rows } = await ex.execute<QuestionarioRow>(sql`
-      SELECT ${COLUNAS} FROM reap_questionario q
+      SELECT ${COLUNAS}${ATRASO} FROM reap_questionario q
       JOIN pescador p ON p.id = q.pescador_id
       LEFT JOIN reap_prazo pr ON pr.ano_referencia = q.ano_referencia
       WHERE q.id = ${id}`);
@@ -109,7 +120,7 @@ export class ReapRepository {
   /** The questionnaire locked until the transaction ends: saves and the send of one REAP go one at a time. */
   async lock(id: number, tx: Executor): Promise<QuestionarioRow | undefined> {
     const { rows } = await tx.execute<QuestionarioRow>(sql`
-      SELECT ${COLUNAS} FROM reap_questionario q
+      SELECT ${COLUNAS}${ATRASO} FROM reap_questionario q
       JOIN pescador p ON p.id = q.pescador_id
       LEFT JOIN reap_prazo pr ON pr.ano_referencia = q.ano_referencia
       WHERE q.id = ${id}
@@ -146,7 +157,7 @@ export class ReapRepository {
     const where = sql.join(conds, sql` AND `);
     const { rows: total } = await this.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM reap_questionario q WHERE ${where}`);
     const { rows } = await this.db.execute<QuestionarioRow>(sql`
-      SELECT ${COLUNAS} FROM reap_questionario q
+      SELECT ${COLUNAS}${ATRASO} FROM reap_questionario q
       JOIN pescador p ON p.id = q.pescador_id
       LEFT JOIN reap_prazo pr ON pr.ano_referencia = q.ano_referencia
       WHERE ${where}
@@ -265,10 +276,20 @@ export class ReapRepository {
     const { rows } = await ex.execute<PrazoLinha>(sql`
       SELECT pr.ano_referencia AS "anoReferencia", pr.inicio_preenchimento::text AS "inicioPreenchimento",
         pr.fim_preenchimento::text AS "fimPreenchimento", a.id AS "idAtoNormativo", a.nome AS "nomeAtoNormativo",
-        g.criadas AS "obrigacoesCriadas", g.concluida_em AS "obrigacoesConcluidasEm"
+        g.criadas AS "obrigacoesCriadas", g.concluida_em AS "obrigacoesConcluidasEm",
+        av.fim_preenchimento::text AS "avisoFim", av.avisados, av.emails_enviados AS "avisoEmails",
+        av.iniciado_em AS "avisoIniciadoEm", av.concluido_em AS "avisoConcluidoEm",
+        s.data_suspensao::text AS "suspensaoData", s.ato_normativo_id AS "suspensaoIdAto", sa.nome AS "suspensaoNomeAto",
+        l.id AS "loteId", l.situacao AS "loteSituacao", l.total AS "loteTotal",
+        (l.qtd_processados + l.qtd_nao_encontrados + l.qtd_invalidos + l.qtd_ja_na_situacao + l.qtd_nao_permitidos + l.qtd_repetidos) AS "loteConcluidos"
       FROM reap_prazo pr
       LEFT JOIN ato_normativo a ON a.id = pr.ato_normativo_id
       LEFT JOIN reap_geracao_obrigacoes g ON g.ano_referencia = pr.ano_referencia
+      LEFT JOIN LATERAL (
+        SELECT * FROM reap_aviso x WHERE x.ano_referencia = pr.ano_referencia ORDER BY x.id DESC LIMIT 1) av ON true
+      LEFT JOIN reap_suspensao s ON s.ano_referencia = pr.ano_referencia
+      LEFT JOIN ato_normativo sa ON sa.id = s.ato_normativo_id
+      LEFT JOIN lote_pescador l ON l.id = s.lote_id
       ORDER BY pr.ano_referencia DESC`);
     return rows;
   }
@@ -313,6 +334,16 @@ export class ReapRepository {
     return rows;
   }
 
+  /** The reference years for which a REAP batch suspended this fisher and that they still owe (their /home). */
+  async anosDaSuspensao(pescadorId: number): Promise<number[]> {
+    const { rows } = await this.db.execute<{ ano: number }>(sql`
+      SELECT DISTINCT l.reap_ano_referencia AS ano
+      FROM lote_pescador_item i JOIN lote_pescador l ON l.id = i.lote_id JOIN pescador p ON p.id = i.pescador_id
+      WHERE i.pescador_id = ${pescadorId} AND i.resultado = ${ResultadoLote.PROCESSADO} AND l.reap_ano_referencia IS NOT NULL
+        AND p.situacao_registro = ${SituacaoRegistro.SUSPENSO}
+      ORDER BY ano`);
+    return rows.map((r) => r.ano);
+  }
   /** Whether a normative act exists (the one a window cites). */
   async atoExiste(id: number, ex: Executor = this.db): Promise<boolean> {
     const { rows } = await ex.execute<{ n: number }>(sql`SELECT 1 AS n FROM ato_normativo WHERE id = ${id}`);
@@ -378,7 +409,8 @@ export class ReapRepository {
   }
 
   /**
-   * Creates, set-based, the missing obligations of the years `anos` for the fishers with an RGP whose id is in
+   * Creates, set-based, the missing obligations of the years `anos` for the fishers with an RGP (a cancelled registry
+   * owes nothing more) whose id is in
    * (`deId`, `ateId`] and who owe those years (decision 0026: from the year of the first RGP, else of the registry's
    * first approval). Each one is a REAP request (tipo 4) in REAP_PENDENTE with its history row, as the fisher's
    * "Gerar" opens (SolicitacaoService.abrirReap), and its questionnaire, in one statement:
@@ -395,7 +427,7 @@ export class ReapRepository {
   async criarObrigacoes(anos: number[], deId: number, ateId: number, motivo: string, tx: Executor): Promise<number> {
     if (anos.length === 0) return 0;
     await tx.execute(sql`
-      SELECT count(*) FROM (SELECT 1 FROM pescador WHERE id > ${deId} AND id <= ${ateId} AND numero_rgp IS NOT NULL FOR UPDATE) travados`);
+      SELECT count(*) FROM (SELECT 1 FROM pescador WHERE id > ${deId} AND id <= ${ateId} AND numero_rgp IS NOT NULL AND situacao_registro <> ${SituacaoRegistro.CANCELADO} FOR UPDATE) travados`);
     const { rows } = await tx.execute<{ n: number }>(sql`
       WITH devidos AS MATERIALIZED (
         SELECT p.id AS pescador_id, a.ano, coalesce(p.categoria, 2) AS categoria,
@@ -407,7 +439,7 @@ export class ReapRepository {
           FROM solicitacao s JOIN solicitacao_historico h ON h.solicitacao_id = s.id
           WHERE p.data_primeiro_rgp IS NULL AND s.pescador_id = p.id AND h.situacao_nova = 4
         ) aprovacao ON true
-        WHERE p.id > ${deId} AND p.id <= ${ateId} AND p.numero_rgp IS NOT NULL
+        WHERE p.id > ${deId} AND p.id <= ${ateId} AND p.numero_rgp IS NOT NULL AND p.situacao_registro <> ${SituacaoRegistro.CANCELADO}
           AND extract(year FROM coalesce(p.data_primeiro_rgp, aprovacao.dia)) <= a.ano
           AND NOT EXISTS (SELECT 1 FROM reap_questionario q WHERE q.pescador_id = p.id AND q.ano_referencia = a.ano)
       ), questionarios AS (
@@ -437,6 +469,20 @@ export type PrazoLinha = {
   nomeAtoNormativo: string | null;
   obrigacoesCriadas: number | null;
   obrigacoesConcluidasEm: Date | string | null;
+  /** The year's last warning round (decision 0055). */
+  avisoFim: string | null;
+  avisados: number | null;
+  avisoEmails: number | null;
+  avisoIniciadoEm: Date | string | null;
+  avisoConcluidoEm: Date | string | null;
+  /** The year's scheduled suspension and its batch once it ran. */
+  suspensaoData: string | null;
+  suspensaoIdAto: number | null;
+  suspensaoNomeAto: string | null;
+  loteId: number | null;
+  loteSituacao: number | null;
+  loteTotal: number | null;
+  loteConcluidos: number | null;
 };
 
 /** One line of a year's window history. */

@@ -7,6 +7,7 @@ import { Perfil } from '../../../shared/enums';
 import { MENSAGENS_REAP } from '../../../shared/regras/reap';
 import { documentosResposta, MENSAGENS_DOCUMENTO } from '../../../shared/schemas/documento';
 import { idParam } from '../../../shared/schemas/primitivos';
+import { MENSAGENS_INADIMPLENCIA_REAP, suspensaoReapCorpo } from '../../../shared/schemas/reap-inadimplencia';
 import { tokenComprovanteParam, verificacaoReapSchema } from '../../../shared/schemas/verificacao';
 import {
   anoParam, documentoReapParams, envioDocumentoReapCampos, envioDocumentoReapIndustrialCampos, filtroObrigacoesPescador,
@@ -19,6 +20,7 @@ import { exigirCorpoValido } from '../../lib/validacao';
 import { atorDe } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { LEEM_ADMINISTRACAO, LEITORES, SERVIDORES_LEITORES } from '../escopo';
+import type { InadimplenciaService } from './inadimplencia.service';
 import type { ReapService } from './reap.service';
 
 const base = { tags: ['reap'], security: [{ bearer: [] }] };
@@ -28,7 +30,7 @@ const GESTORES = [Perfil.GESTOR, Perfil.ADMIN] as const;
 export const LIMITE_VERIFICACAO_REAP_POR_MINUTO = 30;
 
 /** REAP (spec point 7, "REAP"): obligations, questionnaires, receipt, staff list, windows, and the REAP documents. */
-export const reapRoutes: FastifyPluginAsyncZod<{ reap: ReapService }> = async (app, { reap }) => {
+export const reapRoutes: FastifyPluginAsyncZod<{ reap: ReapService; inadimplencia: InadimplenciaService }> = async (app, { reap, inadimplencia }) => {
   await app.register(multipart, { limits: LIMITES_MULTIPART, throwFileSizeLimit: true });
 
   app.get('/api/reap/listar-reap-pendente-pescador/:idPescador', {
@@ -178,6 +180,30 @@ export const reapRoutes: FastifyPluginAsyncZod<{ reap: ReapService }> = async (a
   }, async (req) => {
     const { inicioPreenchimento, fimPreenchimento, idAtoNormativo } = req.body;
     return ok(await reap.salvarPrazo(atorDe(req), req.params.ano, inicioPreenchimento, fimPreenchimento, idAtoNormativo ?? null), MENSAGENS_REAP.prazoSalvo);
+  });
+
+  // The suspension of a year's defaulters, scheduled by an act (decision 0055); both answer the year's window.
+  app.put('/api/reap/prazos/:ano/suspensao', {
+    preValidation: app.autorizar(...GESTORES),
+    schema: {
+      ...base, summary: 'Agenda (ou remarca) a suspensão dos pescadores que não enviaram a REAP do ano, citando o ato normativo (GESTOR, ADMIN)',
+      description: 'Na data, um lote de suspensão citando o ato suspende cada pescador que ainda deve a REAP do ano. Auditado.',
+      params: anoParam, body: suspensaoReapCorpo, response: { 200: envelopeOf(prazoReapSchema) },
+    },
+  }, async (req) => {
+    await inadimplencia.agendarSuspensao(atorDe(req), req.params.ano, req.body);
+    return ok(await reap.prazo(req.params.ano), MENSAGENS_INADIMPLENCIA_REAP.agendada);
+  });
+
+  app.delete('/api/reap/prazos/:ano/suspensao', {
+    preValidation: app.autorizar(...GESTORES),
+    schema: {
+      ...base, summary: 'Cancela a suspensão agendada dos pescadores que não enviaram a REAP do ano, enquanto ela não foi executada (GESTOR, ADMIN)',
+      params: anoParam, response: { 200: envelopeOf(prazoReapSchema) },
+    },
+  }, async (req) => {
+    await inadimplencia.cancelarSuspensao(atorDe(req), req.params.ano);
+    return ok(await reap.prazo(req.params.ano), MENSAGENS_INADIMPLENCIA_REAP.cancelada);
   });
 
   // ---------------------------------------------------------------- REAP documents (spec point 7, "Documents")

@@ -14,6 +14,7 @@ import { exibirRgp } from '../../../shared/rgp';
 import { rotaVerificarReap, ROTA_VERIFICAR_REAP } from '../../../shared/rotas-web';
 import { mascararNome } from '../../../shared/schemas/carteira';
 import { MENSAGENS_VERIFICACAO, type VerificacaoReap } from '../../../shared/schemas/verificacao';
+import { MENSAGENS_INADIMPLENCIA_REAP } from '../../../shared/schemas/reap-inadimplencia';
 import type { Documento } from '../../../shared/schemas/documento';
 import type {
   FiltroObrigacoesPescador, FiltroObrigacoesServidor, ListaObrigacoes, ListaObrigacoesServidor, Obrigacao, ObrigacaoServidor, PrazoReap, PrazoReapHistorico,
@@ -32,6 +33,7 @@ import type { SolicitacaoService } from '../solicitacao/solicitacao.service';
 import { MENSAGENS_PRAZO_REAP, MotivoSemReap, type SituacaoReapPescador } from '../../../shared/schemas/reap';
 import { gerarComprovanteReapPdf } from './reap-pdf';
 import type { AssinadorReap } from '../../lib/codigos-comprovantes';
+import { CHAVE_VERIFICACAO, verificarInadimplenciaJob } from './inadimplencia.jobs';
 import { gerarObrigacoesAnoJob, gerarObrigacoesPescadorJob } from './reap.jobs';
 import type { ObrigacaoServidorRow, PescadorReap, PrazoLinha, QuestionarioRow, ReapRepository } from './reap.repository';
 
@@ -74,7 +76,7 @@ function paraObrigacao(r: QuestionarioRow, hoje: string): Obrigacao {
     situacao: r.enviada ? SituacaoSolicitacao.REAP_ENVIADA : SituacaoSolicitacao.REAP_PENDENTE,
     inicioPreenchimento: r.inicioPreenchimento,
     fimPreenchimento: r.fimPreenchimento,
-    noPrazo: !r.enviada && reapNoPrazo(r.anoReferencia, hoje, r.inicioPreenchimento, r.fimPreenchimento),
+    noPrazo: !r.enviada && (r.atrasoPermitido === true || reapNoPrazo(r.anoReferencia, hoje, r.inicioPreenchimento, r.fimPreenchimento)),
     enviadaEm: r.enviadaEm ? new Date(r.enviadaEm).toISOString() : null,
   };
 }
@@ -99,6 +101,14 @@ function paraPrazo(p: PrazoLinha): PrazoReap {
     atoNormativo: p.idAtoNormativo === null ? null : { id: p.idAtoNormativo, nome: p.nomeAtoNormativo ?? '' },
     obrigacoes: p.obrigacoesCriadas === null ? null : {
       criadas: p.obrigacoesCriadas, concluidaEm: p.obrigacoesConcluidasEm ? new Date(p.obrigacoesConcluidasEm).toISOString() : null,
+    },
+    aviso: p.avisoFim === null ? null : {
+      fimPreenchimento: p.avisoFim, avisados: p.avisados ?? 0, emailsEnviados: p.avisoEmails ?? 0,
+      iniciadoEm: new Date(p.avisoIniciadoEm!).toISOString(), concluidoEm: p.avisoConcluidoEm ? new Date(p.avisoConcluidoEm).toISOString() : null,
+    },
+    suspensao: p.suspensaoData === null ? null : {
+      dataSuspensao: p.suspensaoData, atoNormativo: { id: p.suspensaoIdAto!, nome: p.suspensaoNomeAto ?? '' },
+      lote: p.loteId === null ? null : { id: p.loteId, situacao: p.loteSituacao!, total: p.loteTotal!, concluidos: p.loteConcluidos! },
     },
   };
 }
@@ -168,7 +178,10 @@ export class ReapService {
       else if (anos.length === 0) motivo = MotivoSemReap.REGISTRO_RECENTE;
       else motivo = MotivoSemReap.TODAS_ENVIADAS;
     }
-    return { devidas: abertos.map((ano) => ({ ano, fimPreenchimento: fins.get(ano) ?? null })), motivo, anoInicioRegistro };
+    return {
+      devidas: abertos.map((ano) => ({ ano, fimPreenchimento: fins.get(ano) ?? null })), motivo, anoInicioRegistro,
+      anosSuspensao: await this.repo.anosDaSuspensao(pescadorId),
+    };
   }
 
   private calcularPendentes(p: PescadorReap, existentes: { anoReferencia: number; enviada: boolean }[]): ReapPendente[] {
@@ -354,10 +367,13 @@ export class ReapService {
     return this.paraQuestionario((await this.repo.find(id))!);
   }
 
-  /** A REAP the fisher may change now: not sent, inside its window (or 2025). */
+  /**
+   * A REAP the fisher may change now: not sent, inside its window (or 2025), or late by a fisher whom this year's
+   * suspension of defaulters suspended (decision 0055).
+   */
   private exigirEditavel(q: QuestionarioRow): void {
     if (q.enviada) throw AppError.notAcceptable(MENSAGENS_REAP.jaEnviada);
-    if (!reapNoPrazo(q.anoReferencia, this.hoje(), q.inicioPreenchimento, q.fimPreenchimento)) {
+    if (!q.atrasoPermitido && !reapNoPrazo(q.anoReferencia, this.hoje(), q.inicioPreenchimento, q.fimPreenchimento)) {
       throw AppError.notAcceptable(MENSAGENS_REAP.foraDoPrazo);
     }
   }
@@ -602,6 +618,13 @@ export class ReapService {
     return (await this.repo.prazos()).map(paraPrazo);
   }
 
+  /** One year's window in force as `prazos` answers it (the answer of the suspension's schedule). */
+  async prazo(ano: number): Promise<PrazoReap> {
+    const p = await this.repo.prazo(ano);
+    if (!p) throw AppError.notFound(MENSAGENS_INADIMPLENCIA_REAP.semPrazo);
+    return paraPrazo(p);
+  }
+
   /** GET /api/reap/prazos/historico: every window each year had (the first and each extension), with its act. */
   async historicoPrazos(): Promise<PrazoReapHistorico[]> {
     return (await this.repo.historicoPrazos()).map((h) => ({
@@ -635,6 +658,8 @@ export class ReapService {
         },
       }, tx);
       if (inicio <= this.hoje()) await this.fila.enfileirar(tx, gerarObrigacoesAnoJob, { anoReferencia: ano }, { chaveUnica: chaveGeracao(ano) });
+      // A window saved already closed (its end before today): its defaulters are warned now (decision 0055).
+      if (fim < this.hoje()) await this.fila.enfileirar(tx, verificarInadimplenciaJob, {}, { chaveUnica: CHAVE_VERIFICACAO });
       return paraPrazo((await this.repo.prazo(ano, tx))!);
     });
   }
@@ -682,6 +707,8 @@ export class ReapService {
       const criadas = await this.repo.criarObrigacoes([ano], de, ate, MOTIVOS_REAP.geradaPeloSistema, tx);
       const fim = ate >= (await this.repo.maiorPescadorId(tx));
       await this.repo.avancarGeracao(ano, ate, criadas, fim, tx);
+      // Complete: a window that already closed has its defaulters warned now (decision 0055).
+      if (fim) await this.fila.enfileirar(tx, verificarInadimplenciaJob, {}, { chaveUnica: CHAVE_VERIFICACAO });
       return { fim, criadas };
     });
   }

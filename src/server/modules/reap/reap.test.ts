@@ -106,6 +106,7 @@ describe("the fisher's situation: what is owed until when, or why nothing is", (
       ],
       motivo: null,
       anoInicioRegistro: 2023,
+      anosSuspensao: [],
     });
   });
 
@@ -119,13 +120,13 @@ describe("the fisher's situation: what is owed until when, or why nothing is", (
     const p = await novoPescador(t, 8113);
     const res = await situacao(p);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().dados).toEqual({ devidas: [], motivo: 'semRgp', anoInicioRegistro: null });
+    expect(res.json().dados).toEqual({ devidas: [], motivo: 'semRgp', anoInicioRegistro: null, anosSuspensao: [] });
   });
 
   it('says a registry begun this year owes nothing yet, naming the year', async () => {
     const p = await pescadorComRgp(t, 8114, { dataPrimeiroRgp: `${anoAtual}-02-10` });
     const res = await situacao(p);
-    expect(res.json().dados).toEqual({ devidas: [], motivo: 'registroRecente', anoInicioRegistro: anoAtual });
+    expect(res.json().dados).toEqual({ devidas: [], motivo: 'registroRecente', anoInicioRegistro: anoAtual, anosSuspensao: [] });
   });
 
   it('drops a year once sent, and says every REAP was sent when none is left', async () => {
@@ -135,7 +136,7 @@ describe("the fisher's situation: what is owed until when, or why nothing is", (
     const meses = [{ mesReferencia: 5, quantidadeDiasTrabalhados: 10 }];
     const envio = await salvar(p, artesanalCompleto(id2025, 2025, { reapsArtesanais: meses, totalDiasTrabalhadoAno: 10, enviada: true }));
     expect(envio.statusCode, envio.body).toBe(200);
-    expect((await situacao(p)).json().dados).toEqual({ devidas: [], motivo: 'todasEnviadas', anoInicioRegistro: 2025 });
+    expect((await situacao(p)).json().dados).toEqual({ devidas: [], motivo: 'todasEnviadas', anoInicioRegistro: 2025, anosSuspensao: [] });
   });
 });
 
@@ -366,7 +367,7 @@ describe('filling windows', () => {
     expect(res.json().mensagem).toBe(MENSAGENS_REAP.prazoSalvo);
     const lista = await gestor.api({ method: 'GET', url: '/api/reap/prazos' });
     expect(lista.json().dados).toContainEqual({
-      anoReferencia: 2030, inicioPreenchimento: '2031-01-01', fimPreenchimento: '2031-05-31', atoNormativo: null, obrigacoes: null,
+      anoReferencia: 2030, inicioPreenchimento: '2031-01-01', fimPreenchimento: '2031-05-31', atoNormativo: null, obrigacoes: null, aviso: null, suspensao: null,
     });
     const invertido = await gestor.api({ method: 'PUT', url: '/api/reap/prazos/2030', payload: { inicioPreenchimento: '2031-06-01', fimPreenchimento: '2031-05-31' } });
     expect(invertido.statusCode).toBe(400);

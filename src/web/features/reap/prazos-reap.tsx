@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { MENSAGENS_REAP } from '../../../shared/regras/reap';
 import { prazoReapFormulario, type PrazoReap, type PrazoReapHistorico } from '../../../shared/schemas/reap';
@@ -11,8 +10,8 @@ import { useFormulario } from '../../components/form/use-formulario';
 import { Message } from '../../components/message';
 import { mensagemErro } from '../../lib/api';
 import { formatDate, formatDateTime } from '../../lib/dates';
-import { showToast } from '../../lib/toast';
 import { fetchAtosVigentesPrazo, fetchHistoricoPrazos, fetchPrazos, reapKeys, salvarPrazo } from './reap-api';
+import { FormularioSuspensao, situacaoAviso, situacaoSuspensao, useCancelarSuspensao, useSalvarNaTelaDePrazos } from './suspensao-reap';
 
 type Entrada = z.input<typeof prazoReapFormulario>;
 type Saida = z.output<typeof prazoReapFormulario>;
@@ -32,29 +31,16 @@ function situacaoObrigacoes(p: PrazoReap): string {
  * 0052). The form's resolver is the shared schema; errors at the fields and in the summary, in the same words.
  */
 export function PrazosReap() {
-  const qc = useQueryClient();
-  const [tentativa, setTentativa] = useState(0);
   const prazos = useQuery({ queryKey: reapKeys.prazos(), queryFn: fetchPrazos });
   const historico = useQuery({ queryKey: reapKeys.historicoPrazos(), queryFn: fetchHistoricoPrazos });
   const atos = useQuery({ queryKey: reapKeys.atosVigentes(), queryFn: fetchAtosVigentesPrazo });
   const form = useFormulario<Entrada, unknown, Saida>({ resolver: zodResolver(prazoReapFormulario), defaultValues: VAZIO });
   const { control, handleSubmit, reset, formState: { errors } } = form;
 
-  const salvar = useMutation({
-    mutationFn: salvarPrazo,
-    onSuccess: async (r) => {
-      showToast('success', r.mensagem);
-      reset(VAZIO);
-      await qc.invalidateQueries({ queryKey: reapKeys.prazos() });
-    },
-    onError: (e) => {
-      form.mostrarErrosDoServidor(e);
-      setTentativa((n) => n + 1);
-      showToast('error', mensagemErro(e, MENSAGENS_REAP.erroConsultar));
-    },
-  });
+  const cancelar = useCancelarSuspensao();
+  const { mutacao: salvar, tentativa, novaTentativa } = useSalvarNaTelaDePrazos(form, salvarPrazo, VAZIO);
 
-  const onSubmit = handleSubmit((v) => salvar.mutate(v), () => setTentativa((n) => n + 1));
+  const onSubmit = handleSubmit((v) => salvar.mutate(v), novaTentativa);
 
   const alterar = (p: PrazoReap) => {
     reset({
@@ -80,7 +66,7 @@ export function PrazosReap() {
             <caption className="sr-only">Prazos de preenchimento da REAP por ano de referência</caption>
             <thead role="rowgroup">
               <tr role="row">
-                {['Ano de referência', 'Preenchimento', 'Ato normativo', 'Obrigações dos pescadores', 'Ação'].map((c) => (
+                {['Ano de referência', 'Preenchimento', 'Ato normativo', 'Obrigações dos pescadores', 'Aviso aos inadimplentes', 'Suspensão dos inadimplentes', 'Ações'].map((c) => (
                   <th key={c} scope="col" role="columnheader">{c}</th>
                 ))}
               </tr>
@@ -92,10 +78,17 @@ export function PrazosReap() {
                   <td role="cell" data-rotulo="Preenchimento">{formatDate(p.inicioPreenchimento)} a {formatDate(p.fimPreenchimento)}</td>
                   <td role="cell" data-rotulo="Ato normativo">{p.atoNormativo?.nome ?? 'Sem ato citado'}</td>
                   <td role="cell" data-rotulo="Obrigações dos pescadores">{situacaoObrigacoes(p)}</td>
+                  <td role="cell" data-rotulo="Aviso aos inadimplentes">{situacaoAviso(p)}</td>
+                  <td role="cell" data-rotulo="Suspensão dos inadimplentes">{situacaoSuspensao(p)}</td>
                   <td role="cell" className="tabela-cartoes-acao">
                     <button type="button" className="br-button secondary small" onClick={() => alterar(p)}>
                       Prorrogar o prazo de {p.anoReferencia}
                     </button>
+                    {p.suspensao && !p.suspensao.lote && (
+                      <button type="button" className="br-button secondary small" disabled={cancelar.isPending} onClick={() => cancelar.mutate(p.anoReferencia)}>
+                        Cancelar a suspensão de {p.anoReferencia}
+                      </button>
+                    )}
                   </td>
                 </tr>
               ))}
@@ -125,6 +118,8 @@ export function PrazosReap() {
           </div>
         </form>
       </section>
+
+      <FormularioSuspensao anos={(prazos.data ?? []).map((p) => p.anoReferencia)} atos={opcoesAtos} />
 
       <section aria-labelledby="prazos-historico">
         <h2 id="prazos-historico">Histórico dos prazos</h2>

@@ -8,7 +8,7 @@ type ListaObrigacoes, type ListaObrigacoesServidor, type Questionario, type Reap
 import { TipoDocumento } from '../../../shared/enums';
 import type { Documento } from '../../../shared/schemas/documento';
 import { listaAtosNormativosSchema, type ListaAtosNormativos } from '../../../shared/schemas/ato-normativo';
-import { api, getDados, postDocumento, postEnvelope, putEnvelope } from '../../lib/api';
+import { api, deleteEnvelope, getDados, postDocumento, postEnvelope, putEnvelope } from '../../lib/api';
 import { chaveSituacao } from './situacao-api';
 
 /**
@@ -40,6 +40,17 @@ export function fetchHistoricoPrazos(): Promise<PrazoReapHistorico[]> {
 /** The acts in force a window may cite (as the task-force form offers them). */
 export function fetchAtosVigentesPrazo(): Promise<ListaAtosNormativos> {
   return getDados('/api/ato-normativo/listar?vigente=true&tamanhoPagina=100', listaAtosNormativosSchema);
+}
+
+/** PUT /api/reap/prazos/{ano}/suspensao: schedules the suspension of a year's defaulters on the date an act sets. */
+export function agendarSuspensao(v: { anoReferencia: number; idAtoNormativo: number; dataSuspensao: string }) {
+  const { anoReferencia, ...corpo } = v;
+  return putEnvelope(`/api/reap/prazos/${anoReferencia}/suspensao`, corpo, prazoReapSchema);
+}
+
+/** DELETE /api/reap/prazos/{ano}/suspensao: cancels a scheduled suspension that has not run. */
+export function cancelarSuspensao(anoReferencia: number) {
+  return deleteEnvelope(`/api/reap/prazos/${anoReferencia}/suspensao`, prazoReapSchema);
 }
 
 /** PUT /api/reap/prazos/{ano}: sets or extends a year's window citing its act. */

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { hojeSaoPaulo } from '../../../shared/datas';
 import { ANO_REAP_EXCECAO } from '../../../shared/regras/reap-ano-excecao';
-import { ROTA_REAP } from '../../../shared/rotas-web';
+import { ROTA_REAP, ROTA_REGULARIZACAO } from '../../../shared/rotas-web';
 import { MotivoSemReap, type SituacaoReapPescador } from '../../../shared/schemas/reap-situacao';
 import { Message } from '../../components/message';
 import { formatDate } from '../../lib/dates';
@@ -50,17 +50,34 @@ export function motivoSemReap(s: SituacaoReapPescador): string | null {
   }
 }
 
-/** /home: the REAPs the fisher owes and until when, with the way to /reap; nothing when nothing is owed (or on error). */
+/**
+ * /home: the REAPs the fisher owes and until when, with the way to /reap; nothing when nothing is owed (or on error).
+ * A registry suspended for a missing REAP (decision 0055) says so: send it late, then ask for regularisation.
+ */
 export function AvisoReapDevidas({ idPescador }: { idPescador: number }) {
   const situacao = useSituacaoReap(idPescador);
   const devidas = situacao.data?.devidas ?? [];
-  if (devidas.length === 0) return null;
+  const suspensao = situacao.data?.anosSuspensao ?? [];
+  const pendentes = suspensao.filter((a) => devidas.some((d) => d.ano === a));
   return (
-    <div className="mt-3">
-      <Message kind="warning" title="REAP a declarar" status>
-        {textoDevidas(devidas, hojeSaoPaulo())}{' '}
-        <Link to={ROTA_REAP}>Declarar a REAP</Link>
-      </Message>
-    </div>
+    <>
+      {suspensao.length > 0 && (
+        <div className="mt-3">
+          <Message kind="danger" title="Registro suspenso por falta de REAP" status>
+            {pendentes.length > 0
+              ? <>Envie a REAP de {pendentes.join(', ')} (o envio em atraso está liberado) e depois peça a regularização. <Link to={ROTA_REAP}>Declarar a REAP</Link></>
+              : <>Você já enviou a REAP de {suspensao.join(', ')}: peça a regularização do registro. <Link to={ROTA_REGULARIZACAO}>Solicitar regularização</Link></>}
+          </Message>
+        </div>
+      )}
+      {devidas.length > 0 && (
+        <div className="mt-3">
+          <Message kind="warning" title="REAP a declarar" status>
+            {textoDevidas(devidas, hojeSaoPaulo())}{' '}
+            <Link to={ROTA_REAP}>Declarar a REAP</Link>
+          </Message>
+        </div>
+      )}
+    </>
   );
 }

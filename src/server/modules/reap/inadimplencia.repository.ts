@@ -1,0 +1,165 @@
+import { sql } from 'drizzle-orm';
+import { SituacaoRegistro } from '../../../shared/enums';
+import type { Database, Executor } from '../../db/client';
+
+/** A warning round as its blocks need it. */
+export type AvisoRow = { id: number; anoReferencia: number; fimPreenchimento: string; ultimoPescadorId: number; concluido: boolean };
+
+/** A year's scheduled suspension, with its act's name. */
+export type SuspensaoRow = {
+  anoReferencia: number;
+  atoNormativoId: number;
+  nomeAtoNormativo: string;
+  dataSuspensao: string;
+  cpfAtor: string;
+  perfilAtor: number;
+  loteId: number | null;
+};
+
+/**
+ * SQL of the REAP defaulters (decision 0055): the only writer of `reap_aviso`, `reap_aviso_pescador` and
+ * `reap_suspensao`. Questionnaires, windows, fishers and acts are read; notifications and batches are written by
+ * their own services.
+ */
+export class InadimplenciaRepository {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * The windows in force that closed before `hoje` with no warning round yet for that end, once the year's
+   * obligations exist for every fisher (decision 0051): warning before would miss the defaulters not created yet.
+   */
+  async prazosEncerradosSemAviso(hoje: string): Promise<{ anoReferencia: number; fimPreenchimento: string }[]> {
+    const { rows } = await this.db.execute<{ anoReferencia: number; fimPreenchimento: string }>(sql`
+      SELECT pr.ano_referencia AS "anoReferencia", pr.fim_preenchimento::text AS "fimPreenchimento"
+      FROM reap_prazo pr
+      JOIN reap_geracao_obrigacoes g ON g.ano_referencia = pr.ano_referencia AND g.concluida_em IS NOT NULL
+      WHERE pr.fim_preenchimento < ${hoje}::date
+        AND NOT EXISTS (SELECT 1 FROM reap_aviso a WHERE a.ano_referencia = pr.ano_referencia AND a.fim_preenchimento = pr.fim_preenchimento)
+      ORDER BY pr.ano_referencia`);
+    return rows;
+  }
+
+  /** Rounds not finished with no block committed for `segundos` (their run died past its retries): to resume. */
+  async avisosInterrompidos(segundos: number): Promise<number[]> {
+    const { rows } = await this.db.execute<{ id: number }>(sql`
+      SELECT id FROM reap_aviso WHERE concluido_em IS NULL AND atualizado_em < now() - make_interval(secs => ${segundos}) ORDER BY id`);
+    return rows.map((r) => r.id);
+  }
+
+  /** The round of a year's closed end, created once (reap_aviso_ano_fim_key). */
+  async criarAviso(ano: number, fim: string, tx: Executor): Promise<number> {
+    const { rows } = await tx.execute<{ id: number }>(sql`
+      WITH novo AS (
+        INSERT INTO reap_aviso (ano_referencia, fim_preenchimento) VALUES (${ano}, ${fim}::date)
+        ON CONFLICT (ano_referencia, fim_preenchimento) DO NOTHING RETURNING id)
+      SELECT id FROM novo UNION ALL SELECT id FROM reap_aviso WHERE ano_referencia = ${ano} AND fim_preenchimento = ${fim}::date`);
+    return rows[0]!.id;
+  }
+
+  /** The round, locked until the transaction ends: one block of a round at a time, whoever runs it. */
+  async travarAviso(id: number, tx: Executor): Promise<AvisoRow | undefined> {
+    const { rows } = await tx.execute<AvisoRow>(sql`
+      SELECT id, ano_referencia AS "anoReferencia", fim_preenchimento::text AS "fimPreenchimento",
+        ultimo_pescador_id AS "ultimoPescadorId", concluido_em IS NOT NULL AS concluido
+      FROM reap_aviso WHERE id = ${id} FOR UPDATE`);
+    return rows[0];
+  }
+
+  async aviso(id: number): Promise<AvisoRow | undefined> {
+    const { rows } = await this.db.execute<AvisoRow>(sql`
+      SELECT id, ano_referencia AS "anoReferencia", fim_preenchimento::text AS "fimPreenchimento",
+        ultimo_pescador_id AS "ultimoPescadorId", concluido_em IS NOT NULL AS concluido
+      FROM reap_aviso WHERE id = ${id}`);
+    return rows[0];
+  }
+
+  /**
+   * Records, for the fishers whose id is in (`deId`, `ateId`] and who still owe the round's year (not sent, registry
+   * not cancelled), that this round reached them, and answers their ids: only those not reached before (the primary
+   * key), so a block run twice warns nobody twice. The range is read on reap_questionario_pescador_ano_key.
+   */
+  async registrarAvisados(avisoId: number, ano: number, deId: number, ateId: number, tx: Executor): Promise<number[]> {
+    const { rows } = await tx.execute<{ pescadorId: number }>(sql`
+      INSERT INTO reap_aviso_pescador (aviso_id, pescador_id)
+      SELECT ${avisoId}, q.pescador_id FROM reap_questionario q JOIN pescador p ON p.id = q.pescador_id
+      WHERE q.pescador_id > ${deId} AND q.pescador_id <= ${ateId} AND q.ano_referencia = ${ano} AND NOT q.enviada
+        AND p.situacao_registro <> ${SituacaoRegistro.CANCELADO}
+      ORDER BY q.pescador_id
+      ON CONFLICT (aviso_id, pescador_id) DO NOTHING
+      RETURNING pescador_id AS "pescadorId"`);
+    return rows.map((r) => r.pescadorId);
+  }
+
+  /** Records a committed block: the last fisher id it covered, how many it warned, and whether it was the last. */
+  async avancarAviso(id: number, ultimoPescadorId: number, avisados: number, concluido: boolean, tx: Executor): Promise<void> {
+    await tx.execute(sql`
+      UPDATE reap_aviso SET ultimo_pescador_id = ${ultimoPescadorId}, avisados = avisados + ${avisados}, atualizado_em = now(),
+        concluido_em = CASE WHEN ${concluido} THEN now() ELSE NULL END
+      WHERE id = ${id}`);
+  }
+
+  /** The fishers of a block of a round who have an e-mail and were not e-mailed yet. */
+  async emailsPendentes(avisoId: number, deId: number, ateId: number): Promise<{ pescadorId: number; email: string }[]> {
+    const { rows } = await this.db.execute<{ pescadorId: number; email: string }>(sql`
+      SELECT ap.pescador_id AS "pescadorId", p.email FROM reap_aviso_pescador ap JOIN pescador p ON p.id = ap.pescador_id
+      WHERE ap.aviso_id = ${avisoId} AND ap.pescador_id > ${deId} AND ap.pescador_id <= ${ateId}
+        AND ap.email_enviado_em IS NULL AND p.email IS NOT NULL AND p.email <> ''
+      ORDER BY ap.pescador_id`);
+    return rows;
+  }
+
+  /** One e-mail went out: marked on the fisher's line and counted on the round, in one statement. */
+  async marcarEmailEnviado(avisoId: number, pescadorId: number): Promise<void> {
+    await this.db.execute(sql`
+      WITH marcado AS (
+        UPDATE reap_aviso_pescador SET email_enviado_em = now()
+        WHERE aviso_id = ${avisoId} AND pescador_id = ${pescadorId} AND email_enviado_em IS NULL RETURNING 1)
+      UPDATE reap_aviso SET emails_enviados = emails_enviados + (SELECT count(*) FROM marcado)::int WHERE id = ${avisoId}`);
+  }
+
+  // ---------------------------------------------------------------- the scheduled suspension
+
+  async suspensao(ano: number, ex: Executor = this.db, travar = false): Promise<SuspensaoRow | undefined> {
+    const { rows } = await ex.execute<SuspensaoRow>(sql`
+      SELECT s.ano_referencia AS "anoReferencia", s.ato_normativo_id AS "atoNormativoId", a.nome AS "nomeAtoNormativo",
+        s.data_suspensao::text AS "dataSuspensao", s.cpf_ator AS "cpfAtor", s.perfil_ator AS "perfilAtor", s.lote_id AS "loteId"
+      FROM reap_suspensao s JOIN ato_normativo a ON a.id = s.ato_normativo_id
+      WHERE s.ano_referencia = ${ano}
+      ${travar ? sql`FOR UPDATE OF s` : sql``}`);
+    return rows[0];
+  }
+
+  /** Schedules (or reschedules, while it has not run) a year's suspension. */
+  async salvarSuspensao(v: { ano: number; atoNormativoId: number; data: string; cpf: string; perfil: number }, tx: Executor): Promise<void> {
+    await tx.execute(sql`
+      INSERT INTO reap_suspensao (ano_referencia, ato_normativo_id, data_suspensao, cpf_ator, perfil_ator)
+      VALUES (${v.ano}, ${v.atoNormativoId}, ${v.data}::date, ${v.cpf}, ${v.perfil})
+      ON CONFLICT (ano_referencia) DO UPDATE SET ato_normativo_id = excluded.ato_normativo_id, data_suspensao = excluded.data_suspensao,
+        cpf_ator = excluded.cpf_ator, perfil_ator = excluded.perfil_ator, atualizado_em = now()
+      WHERE reap_suspensao.lote_id IS NULL`);
+  }
+
+  async excluirSuspensao(ano: number, tx: Executor): Promise<void> {
+    await tx.execute(sql`DELETE FROM reap_suspensao WHERE ano_referencia = ${ano} AND lote_id IS NULL`);
+  }
+
+  /** The suspensions due by `hoje` that have not run, once the year's obligations exist for every fisher. */
+  async suspensoesDevidas(hoje: string): Promise<number[]> {
+    const { rows } = await this.db.execute<{ ano: number }>(sql`
+      SELECT s.ano_referencia AS ano FROM reap_suspensao s
+      JOIN reap_geracao_obrigacoes g ON g.ano_referencia = s.ano_referencia AND g.concluida_em IS NOT NULL
+      WHERE s.lote_id IS NULL AND s.data_suspensao <= ${hoje}::date ORDER BY s.ano_referencia`);
+    return rows.map((r) => r.ano);
+  }
+
+  async marcarLote(ano: number, loteId: number, tx: Executor): Promise<void> {
+    await tx.execute(sql`UPDATE reap_suspensao SET lote_id = ${loteId}, atualizado_em = now() WHERE ano_referencia = ${ano}`);
+  }
+
+  /** The act, if it exists, with its term (a schedule cites an act in force). */
+  async ato(id: number, ex: Executor = this.db): Promise<{ nome: string; inicio: string; fim: string | null } | undefined> {
+    const { rows } = await ex.execute<{ nome: string; inicio: string; fim: string | null }>(sql`
+      SELECT nome, data_inicio_vigencia::text AS inicio, data_termino_vigencia::text AS fim FROM ato_normativo WHERE id = ${id}`);
+    return rows[0];
+  }
+}

@@ -1,0 +1,121 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { FieldValues } from 'react-hook-form';
+import type { z } from 'zod';
+import { hojeSaoPaulo } from '../../../shared/datas';
+import { MENSAGENS_REAP } from '../../../shared/regras/reap';
+import { suspensaoReapFormulario } from '../../../shared/schemas/reap-inadimplencia';
+import type { PrazoReap } from '../../../shared/schemas/reap';
+import { ErrorSummary } from '../../components/error-summary';
+import { CampoSelect, CampoTexto } from '../../components/form/campos';
+import { summaryOf } from '../../components/form/form-errors';
+import { useFormulario, type Formulario } from '../../components/form/use-formulario';
+import { mensagemErro } from '../../lib/api';
+import { confirmar } from '../../lib/confirm';
+import { formatDate, formatDateTime } from '../../lib/dates';
+import { showToast } from '../../lib/toast';
+import { agendarSuspensao, cancelarSuspensao, reapKeys } from './reap-api';
+
+type Entrada = z.input<typeof suspensaoReapFormulario>;
+type Saida = z.output<typeof suspensaoReapFormulario>;
+
+const VAZIO: Entrada = { anoReferencia: '', idAtoNormativo: '', dataSuspensao: '' };
+const idCampo = (path: string) => `suspensao-${path}`;
+const n = (v: number) => v.toLocaleString('pt-BR');
+
+/** The warning of a year's defaulters as the windows' table shows it (decision 0055). */
+export function situacaoAviso(p: PrazoReap): string {
+  const a = p.aviso;
+  if (!a) return p.fimPreenchimento < hojeSaoPaulo() ? 'Aguardando o aviso' : 'Quando o prazo terminar';
+  const emails = `${n(a.emailsEnviados)} e-mails`;
+  if (a.concluidoEm) return `${n(a.avisados)} pescadores avisados (prazo de ${formatDate(a.fimPreenchimento)}), ${emails}; concluído em ${formatDateTime(a.concluidoEm)}`;
+  return `Em andamento: ${n(a.avisados)} pescadores avisados até agora (prazo de ${formatDate(a.fimPreenchimento)}), ${emails}`;
+}
+
+/** The year's scheduled suspension and, once it ran, its batch's progress. */
+export function situacaoSuspensao(p: PrazoReap): string {
+  const s = p.suspensao;
+  if (!s) return 'Não agendada';
+  const base = `Em ${formatDate(s.dataSuspensao)}, ${s.atoNormativo.nome}`;
+  if (!s.lote) return `${base}: agendada`;
+  const andamento = s.lote.situacao === 2 ? 'concluído' : `em processamento (${n(s.lote.concluidos)} de ${n(s.lote.total)})`;
+  return `${base}: lote nº ${s.lote.id}, ${n(s.lote.total)} pescadores, ${andamento}`;
+}
+
+/** Cancels a year's scheduled suspension, after the specification's confirmation. */
+export function useCancelarSuspensao() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (ano: number) => ((await confirmar({ text: `A suspensão agendada dos inadimplentes da REAP de ${ano} será cancelada.` })) ? cancelarSuspensao(ano) : null),
+    onSuccess: async (r) => {
+      if (!r) return;
+      showToast('success', r.mensagem);
+      await qc.invalidateQueries({ queryKey: reapKeys.prazos() });
+    },
+    onError: (e) => showToast('error', mensagemErro(e, MENSAGENS_REAP.erroConsultar)),
+  });
+}
+
+/**
+ * The save of a form of this screen: on success the toast, the form emptied and the windows read again; on a
+ * refusal the server's errors at their fields, the summary shown again and the toast. Answers the mutation and the
+ * summary's attempt counter.
+ */
+export function useSalvarNaTelaDePrazos<E extends FieldValues, S, R extends { mensagem: string }>(
+  form: Formulario<E, unknown, S>, salvar: (v: S) => Promise<R>, vazio: E,
+) {
+  const qc = useQueryClient();
+  const [tentativa, setTentativa] = useState(0);
+  const mutacao = useMutation({
+    mutationFn: salvar,
+    onSuccess: async (r) => {
+      showToast('success', r.mensagem);
+      form.reset(vazio);
+      await qc.invalidateQueries({ queryKey: reapKeys.prazos() });
+    },
+    onError: (e) => {
+      form.mostrarErrosDoServidor(e);
+      setTentativa((t) => t + 1);
+      showToast('error', mensagemErro(e, MENSAGENS_REAP.erroConsultar));
+    },
+  });
+  return { mutacao, tentativa, novaTentativa: () => setTentativa((t) => t + 1) };
+}
+
+/**
+ * The form that schedules (or moves, while it has not run) the suspension of a year's defaulters on the date an act
+ * sets (decision 0055). The resolver is the shared schema; the server's refusals land at their fields.
+ */
+export function FormularioSuspensao({ anos, atos }: { anos: number[]; atos: { value: string; label: string }[] }) {
+  const form = useFormulario<Entrada, unknown, Saida>({ resolver: zodResolver(suspensaoReapFormulario), defaultValues: VAZIO });
+  const { control, handleSubmit, formState: { errors } } = form;
+  const { mutacao: agendar, tentativa, novaTentativa } = useSalvarNaTelaDePrazos(form, agendarSuspensao, VAZIO);
+  const onSubmit = handleSubmit((v) => agendar.mutate(v), novaTentativa);
+  return (
+    <section aria-labelledby="suspensao-formulario">
+      <h2 id="suspensao-formulario">Agendar a suspensão dos inadimplentes</h2>
+      <p>
+        Na data definida pelo ato normativo, um lote de suspensão suspende o registro de cada pescador que ainda não enviou
+        a REAP do ano. O pescador suspenso pode enviar a REAP em atraso e pedir a regularização.
+      </p>
+      <form aria-label="Agendar a suspensão dos inadimplentes da REAP" noValidate onSubmit={(e) => void onSubmit(e)}>
+        <ErrorSummary errors={summaryOf(errors, idCampo)} attempt={tentativa} />
+        <CampoSelect
+          control={control} name="anoReferencia" id={idCampo('anoReferencia')} label="Ano de referência"
+          options={anos.map((a) => ({ value: String(a), label: String(a) }))} placeholder="Selecione"
+        />
+        <CampoSelect
+          control={control} name="idAtoNormativo" id={idCampo('idAtoNormativo')} label="Ato normativo"
+          hint="O ato que determina a suspensão (atos vigentes)" options={atos} placeholder="Selecione"
+        />
+        <CampoTexto control={control} name="dataSuspensao" id={idCampo('dataSuspensao')} label="Data da suspensão" type="date" hint="Depois do fim do preenchimento" />
+        <div className="form-actions">
+          <div className="form-actions-forward">
+            <button type="submit" className="br-button primary" disabled={agendar.isPending}>Agendar suspensão</button>
+          </div>
+        </div>
+      </form>
+    </section>
+  );
+}
