@@ -279,11 +279,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const reapRepository = new ReapRepository(db, dbLeitura);
   const reap = new ReapService(db, reapRepository, auditoria, solicitacao, documento, deps.fila, {
     publicUrl: config.publicUrl, assinador: new AssinadorReap(chaveDocumentosImpressos), now: agora,
-    tamanhoBlocoObrigacoes: config.reap.tamanhoBlocoObrigacoes,
+    tamanhoBlocoObrigacoes: config.reap.tamanhoBlocoObrigacoes, retomarAposSegundos: config.reap.retomarAposSegundos,
   });
   // The warning and suspension of the REAP defaulters (decision 0055).
   const inadimplencia = new InadimplenciaService(db, new InadimplenciaRepository(db), reapRepository, notificacoes, lote, auditoria,
-    deps.fila, email, { tamanhoBloco: config.reap.tamanhoBlocoObrigacoes, now: agora });
+    deps.fila, email, {
+    tamanhoBloco: config.reap.tamanhoBlocoObrigacoes, retomarAposSegundos: config.reap.retomarAposSegundos, now: agora,
+  });
   app.decorate('servicos', { analise, documento, lote, reap, inadimplencia, relatorio } satisfies Servicos);
 
   // Routes, module by module.

@@ -85,6 +85,9 @@ const envSchema = z
     LOTE_RETOMAR_APOS_SEGUNDOS: z.coerce.number().int().min(1).max(86_400).default(120),
     // REAP: fishers (by id range) per transaction when a year's obligations are created for everyone (decision 0051).
     REAP_BLOCO_OBRIGACOES: z.coerce.number().int().min(1).max(200_000).default(10_000),
+    // A creation of obligations or a warning round with no block committed for this long was interrupted (its
+    // process died): the minute job resumes it (decision 0055).
+    REAP_RETOMAR_APOS_SEGUNDOS: z.coerce.number().int().min(1).max(86_400).default(120),
     // Fisher report: up to this many fishers the file is written during the request, above by a job (decision 0036).
     RELATORIO_LIMITE_SINCRONO: z.coerce.number().int().min(0).max(1_000_000).default(LIMITE_RELATORIO_SINCRONO),
     // Heap cap of the worker thread that writes a large report's file (issue 23, decision 0050).
@@ -209,7 +212,7 @@ export interface Config {
     smtp: { host: string; port: number; secure: boolean; user: string | undefined; password: string | undefined } | undefined;
   };
   lote: { tamanhoBloco: number; retomarAposSegundos: number };
-  reap: { tamanhoBlocoObrigacoes: number };
+  reap: { tamanhoBlocoObrigacoes: number; retomarAposSegundos: number };
   relatorio: { limiteSincrono: number; heapMb: number };
   /** Seconds the readiness check answers 503 after SIGTERM, before the close. */
   drenagemSegundos: number;
@@ -285,7 +288,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     },
     lote: { tamanhoBloco: e.LOTE_TAMANHO_BLOCO, retomarAposSegundos: e.LOTE_RETOMAR_APOS_SEGUNDOS },
-    reap: { tamanhoBlocoObrigacoes: e.REAP_BLOCO_OBRIGACOES },
+    reap: { tamanhoBlocoObrigacoes: e.REAP_BLOCO_OBRIGACOES, retomarAposSegundos: e.REAP_RETOMAR_APOS_SEGUNDOS },
     relatorio: { limiteSincrono: e.RELATORIO_LIMITE_SINCRONO, heapMb: e.RELATORIO_HEAP_MB },
     drenagemSegundos: e.SHUTDOWN_DRAIN_SECONDS ?? (e.NODE_ENV === 'production' ? 5 : 0),
     bcpf: { url: e.BCPF_URL, usuario: e.BCPF_USUARIO, senha: e.BCPF_SENHA, timeoutMs: e.BCPF_TIMEOUT_MS },

@@ -27,6 +27,11 @@ export interface DefinicaoJob<S extends z.ZodType = z.ZodType> {
    * for a job someone waits for (e.g. an automatic batch); the shared interval (30 s) by default.
    */
   intervaloConsulta?: number;
+  /**
+   * A scheduled job that also runs once when a process starts its workers: the resumes of work a killed process
+   * left half-done start at once after a restart instead of at the next tick of their schedule.
+   */
+  executarAoIniciar?: boolean;
   executar(payload: z.output<S>, ctx: { servicos: Servicos; log: FastifyBaseLogger }): Promise<unknown>;
 }
 

@@ -4,7 +4,7 @@ import type { Servicos } from '../app';
 import { finalizarVencidasJob } from '../modules/analise/analise.jobs';
 import { apagarArquivoJob, conciliarArquivosJob } from '../modules/documento/documento.jobs';
 import { emailLoteJob, encerrarSuspensoesJob, processarLoteJob, retomarLotesJob } from '../modules/lote/lote.jobs';
-import { avisarInadimplentesJob, emailAvisoReapJob, verificarInadimplenciaJob } from '../modules/reap/inadimplencia.jobs';
+import { avisarInadimplentesJob, emailAvisoReapJob, retomarReapJob, verificarInadimplenciaJob } from '../modules/reap/inadimplencia.jobs';
 import { abrirPrazosReapJob, gerarObrigacoesAnoJob, gerarObrigacoesPescadorJob } from '../modules/reap/reap.jobs';
 import { gerarRelatorioJob, limparRelatoriosJob } from '../modules/relatorio/relatorio.jobs';
 import { FilaDeJobs, opcoesDeEnvio, type DefinicaoJob } from './job';
@@ -13,7 +13,7 @@ import { FilaDeJobs, opcoesDeEnvio, type DefinicaoJob } from './job';
 export const DEFINICOES_JOBS: readonly DefinicaoJob[] = [finalizarVencidasJob, apagarArquivoJob, conciliarArquivosJob,
   processarLoteJob, emailLoteJob, retomarLotesJob, encerrarSuspensoesJob, gerarRelatorioJob, limparRelatoriosJob,
   gerarObrigacoesAnoJob, gerarObrigacoesPescadorJob, abrirPrazosReapJob, verificarInadimplenciaJob, avisarInadimplentesJob,
-  emailAvisoReapJob];
+  emailAvisoReapJob, retomarReapJob];
 
 const FUSO = 'America/Sao_Paulo';
 
@@ -68,6 +68,8 @@ export async function iniciarJobs(opts: {
       trabalhando = true;
       for (const def of definicoes) {
         if (def.agenda) await boss.schedule(def.nome, def.agenda, {}, { ...opcoesDeEnvio(def), tz: FUSO });
+        // One run now (one queued at a time across instances), so a restart resumes at once what a crash left.
+        if (def.executarAoIniciar) await boss.send(def.nome, {}, { ...opcoesDeEnvio(def), singletonKey: `${def.nome}-ao-iniciar` });
         const intervalo = Math.min(def.intervaloConsulta ?? Infinity, opts.pollingIntervalSeconds ?? 30);
         await boss.work(def.nome, { pollingIntervalSeconds: intervalo }, async ([job]) => {
           if (!job) return undefined;

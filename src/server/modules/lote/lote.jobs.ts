@@ -41,6 +41,8 @@ export const retomarLotesJob = definirJob({
   nome: 'retomar-lotes-pescador-interrompidos',
   payload: z.object({}),
   agenda: '* * * * *',
+  executarAoIniciar: true,
+  intervaloConsulta: 5,
   duracaoMaxima: 3600,
   async executar(_payload, { servicos, log }) {
     const retomados = await servicos.lote.retomarInterrompidos();

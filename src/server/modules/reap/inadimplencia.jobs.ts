@@ -52,3 +52,23 @@ export const emailAvisoReapJob = definirJob({
     return r;
   },
 });
+
+/**
+ * Every minute: the creations of obligations and the warning rounds left with no progress (their server died
+ * mid-way; pg-boss would retry their job only when it expires, hours later) are resumed after their last committed
+ * block. Blocks lock their progress row, so a resume racing a live run does no block twice.
+ */
+export const retomarReapJob = definirJob({
+  nome: 'retomar-reap-interrompidos',
+  payload: z.object({}),
+  agenda: '* * * * *',
+  executarAoIniciar: true,
+  intervaloConsulta: 5,
+  duracaoMaxima: 4 * 3600,
+  async executar(_payload, { servicos, log }) {
+    const anos = await servicos.reap.retomarGeracoesInterrompidas();
+    const avisos = await servicos.inadimplencia.retomarInterrompidos();
+    if (anos.length + avisos.length > 0) log.info({ job: retomarReapJob.nome, anos, avisos }, 'job done');
+    return { anos, avisos };
+  },
+});

@@ -39,7 +39,7 @@ export class InadimplenciaRepository {
     return rows;
   }
 
-  /** Rounds not finished with no block committed for `segundos` (their run died past its retries): to resume. */
+  /** Rounds not finished with no block committed for `segundos` (their process died): to resume. */
   async avisosInterrompidos(segundos: number): Promise<number[]> {
     const { rows } = await this.db.execute<{ id: number }>(sql`
       SELECT id FROM reap_aviso WHERE concluido_em IS NULL AND atualizado_em < now() - make_interval(secs => ${segundos}) ORDER BY id`);

@@ -19,7 +19,7 @@ import type { ReapRepository } from './reap.repository';
 export interface InadimplenciaServiceOptions {
   /** Fishers (by id range) per transaction of a warning round; `REAP_BLOCO_OBRIGACOES`, as the obligations'. */
   tamanhoBloco?: number;
-  /** A round with no block committed for this long was interrupted (its run died past its retries): resumed. */
+  /** A round with no block committed for this long was interrupted (its process died): the minute job resumes it. */
   retomarAposSegundos?: number;
   now?: () => Date;
 }
@@ -58,10 +58,10 @@ export class InadimplenciaService {
 
   /**
    * The check (daily, and whenever a window is saved closed, a year's obligations are complete or a suspension is
-   * scheduled for today): a round for every window that closed without one, the rounds left interrupted resumed,
-   * and the suspensions due run. Answers what it started.
+   * scheduled for today): a round for every window that closed without one, and the suspensions due run. Answers
+   * what it started.
    */
-  async verificar(): Promise<{ avisos: number[]; retomados: number[]; lotes: number[] }> {
+  async verificar(): Promise<{ avisos: number[]; lotes: number[] }> {
     const avisos: number[] = [];
     for (const p of await this.repo.prazosEncerradosSemAviso(this.hoje())) {
       avisos.push(await this.db.transaction(async (tx) => {
@@ -70,14 +70,12 @@ export class InadimplenciaService {
         return id;
       }));
     }
-    const retomados = await this.repo.avisosInterrompidos(this.opts.retomarAposSegundos ?? 3600);
-    for (const id of retomados) await this.agendarAviso(id, this.db);
     const lotes: number[] = [];
     for (const ano of await this.repo.suspensoesDevidas(this.hoje())) {
       const id = await this.executarSuspensao(ano);
       if (id !== null) lotes.push(id);
     }
-    return { avisos, retomados, lotes };
+    return { avisos, lotes };
   }
 
   private agendarAviso(id: number, ex: Executor) {
@@ -90,6 +88,17 @@ export class InadimplenciaService {
   }
 
   // ---------------------------------------------------------------- the warning
+
+  /**
+   * The minute job's half: the rounds with no block committed for a while (their process died, and pg-boss would
+   * retry its job only when it expires) are run to the end here. Blocks lock their round, so a resume racing a live
+   * run does no block twice. Answers the rounds resumed.
+   */
+  async retomarInterrompidos(): Promise<number[]> {
+    const ids = await this.repo.avisosInterrompidos(this.opts.retomarAposSegundos ?? 120);
+    for (const id of ids) await this.avisar(id);
+    return ids;
+  }
 
   /** A round to the end, a block per transaction; resumes after the last committed block. */
   async avisar(idAviso: number): Promise<{ avisados: number }> {

@@ -148,7 +148,7 @@ describe('scheduling the suspension of a year\'s defaulters', () => {
 
 describe('the window closes: every fisher who still owes the year is warned', () => {
   it('nothing is warned while the window is open', async () => {
-    expect(await t.app.servicos.inadimplencia.verificar()).toEqual({ avisos: [], retomados: [], lotes: [] });
+    expect(await t.app.servicos.inadimplencia.verificar()).toEqual({ avisos: [], lotes: [] });
   });
 
   it('warns each defaulter once (notification tipo 4 and, where known, an e-mail), never those who sent or were cancelled', async () => {

@@ -387,6 +387,14 @@ export class ReapRepository {
     return rows[0]!;
   }
 
+  /** The years whose creation of obligations has no block committed for `segundos` and is not complete: to resume. */
+  async geracoesInterrompidas(segundos: number): Promise<number[]> {
+    const { rows } = await this.db.execute<{ ano: number }>(sql`
+      SELECT ano_referencia AS ano FROM reap_geracao_obrigacoes
+      WHERE concluida_em IS NULL AND atualizada_em < now() - make_interval(secs => ${segundos}) ORDER BY ano_referencia`);
+    return rows.map((r) => r.ano);
+  }
+
   /** Restarts a completed creation from the first fisher. */
   async reiniciarGeracao(ano: number, tx: Executor): Promise<void> {
     await tx.execute(sql`

@@ -44,6 +44,8 @@ export const DOCUMENTO_RELACAO_TRABALHO = TipoDocumento.VISTO_TRABALHO;
 export interface ReapServiceOptions {
   /** Fishers per block (one transaction each) when a year's obligations are created for every fisher; 10,000 by default. */
   tamanhoBlocoObrigacoes?: number;
+  /** A creation with no block committed for this long was interrupted (its process died): the minute job resumes it. */
+  retomarAposSegundos?: number;
   /** The product's public address: the 2ª via's QR code opens a page under it. */
   publicUrl: string;
   /** Signs the code of the 2ª via's QR (decision 0044). */
@@ -711,6 +713,16 @@ export class ReapService {
       if (fim) await this.fila.enfileirar(tx, verificarInadimplenciaJob, {}, { chaveUnica: CHAVE_VERIFICACAO });
       return { fim, criadas };
     });
+  }
+
+  /**
+   * The minute job's half (decision 0055): the creations with no block committed for a while (their process died)
+   * are run to the end here. Answers the years resumed.
+   */
+  async retomarGeracoesInterrompidas(): Promise<number[]> {
+    const anos = await this.repo.geracoesInterrompidas(this.opts.retomarAposSegundos ?? 120);
+    for (const ano of anos) await this.gerarObrigacoesDoAno(ano);
+    return anos;
   }
 
   /** The job of a fisher whose registry became active: their missing obligations of every open year. */
