@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SituacaoRegistro, TipoNotificacao } from '../../../shared/enums';
 import { ResultadoLote } from '../../../shared/schemas/lote';
 import { createTestApp, entrarComo, type TestApp } from '../../test/helpers';
-import { portaLivre } from '../../test/porta-livre';
+import { esperarAte, iniciarServidorFilho } from '../../test/servidor-filho';
 import { multipart } from '../documento/documento.fixtures';
 import { criarAtoVigente, criarPescadores } from './lote.fixtures';
 
@@ -33,25 +33,7 @@ afterAll(async () => {
 });
 
 async function iniciarServidor(): Promise<ChildProcess> {
-  const porta = await portaLivre();
-  const filho = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: process.cwd(),
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'development',
-      DATABASE_URL: t.config.database.url!,
-      PORT: String(porta),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${porta}`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DB_POOL_MAX: '4',
-      LOTE_TAMANHO_BLOCO: '10',
-      LOTE_RETOMAR_APOS_SEGUNDOS: '1',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  filho.stderr?.on('data', () => undefined);
+  const filho = await iniciarServidorFilho(t.config.database.url!, dataDir, { LOTE_TAMANHO_BLOCO: '10', LOTE_RETOMAR_APOS_SEGUNDOS: '1' });
   filhos.push(filho);
   return filho;
 }
@@ -68,15 +50,6 @@ async function estado(idLote: number) {
   return rows[0]!;
 }
 
-async function esperar<T>(ler: () => Promise<T>, ok: (v: T) => boolean, ms: number): Promise<T> {
-  const fim = Date.now() + ms;
-  for (;;) {
-    const v = await ler();
-    if (ok(v) || Date.now() > fim) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 describe('an automatic batch whose server is killed (SIGKILL) mid-batch', () => {
   it('resumes on the next start and processes every CPF exactly once', async () => {
     const ato = await criarAtoVigente(t.db);
@@ -89,7 +62,7 @@ describe('an automatic batch whose server is killed (SIGKILL) mid-batch', () => 
     const idLote = res.json().dados.lote.id as number;
 
     const primeiro = await iniciarServidor();
-    const noMeio = await esperar(() => estado(idLote), (e) => e.feitos >= 200, 90_000);
+    const noMeio = await esperarAte(() => estado(idLote), (e) => e.feitos >= 200, 90_000);
     primeiro.kill('SIGKILL');
     await new Promise((r) => primeiro.once('exit', r));
     expect(primeiro.signalCode).toBe('SIGKILL');
@@ -103,7 +76,7 @@ describe('an automatic batch whose server is killed (SIGKILL) mid-batch', () => 
     expect(morto.somados).toBe(morto.feitos);
 
     const segundo = await iniciarServidor();
-    const fim = await esperar(() => estado(idLote), (e) => e.situacao === 2, 200_000);
+    const fim = await esperarAte(() => estado(idLote), (e) => e.situacao === 2, 200_000);
     segundo.kill('SIGTERM');
     expect(fim).toEqual({ situacao: 2, feitos: N, historico: N, notificacoes: N, somados: N });
     const { rows } = await t.db.execute<{ resultado: number; n: number }>(sql`

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hojeSaoPaulo } from '../../../shared/datas';
 import { SituacaoRegistro, TipoNotificacao } from '../../../shared/enums';
 import { createTestApp, type TestApp } from '../../test/helpers';
-import { portaLivre } from '../../test/porta-livre';
+import { esperarAte, iniciarServidorFilho } from '../../test/servidor-filho';
 import { criarAtoVigente, criarPescadores } from '../lote/lote.fixtures';
 import { gerarObrigacoesAnoJob } from './reap.jobs';
 
@@ -43,28 +43,9 @@ afterAll(async () => {
 });
 
 async function iniciarServidor(): Promise<ChildProcess> {
-  const porta = await portaLivre();
-  const filho = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: process.cwd(),
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'development',
-      DATABASE_URL: t.config.database.url!,
-      PORT: String(porta),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${porta}`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DB_POOL_MAX: '4',
-      METRICS_PORT: '0',
-      REAP_BLOCO_OBRIGACOES: '5',
-      REAP_RETOMAR_APOS_SEGUNDOS: '1',
-      LOTE_TAMANHO_BLOCO: '5',
-      LOTE_RETOMAR_APOS_SEGUNDOS: '1',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
+  const filho = await iniciarServidorFilho(t.config.database.url!, dataDir, {
+    REAP_BLOCO_OBRIGACOES: '5', REAP_RETOMAR_APOS_SEGUNDOS: '1', LOTE_TAMANHO_BLOCO: '5', LOTE_RETOMAR_APOS_SEGUNDOS: '1',
   });
-  filho.stderr?.on('data', () => undefined);
   filhos.push(filho);
   return filho;
 }
@@ -97,15 +78,6 @@ async function estado() {
   return rows[0]!;
 }
 
-async function esperar<T>(ler: () => Promise<T>, ok: (v: T) => boolean, ms: number): Promise<T> {
-  const fim = Date.now() + ms;
-  for (;;) {
-    const v = await ler();
-    if (ok(v) || Date.now() > fim) return v;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 describe('the REAP deadline\'s jobs, their server killed (SIGKILL) in the middle of each', () => {
   it('resume on the next start: every obligation, warning and suspension exactly once', async () => {
     const ato = await criarAtoVigente(t.db);
@@ -123,7 +95,7 @@ describe('the REAP deadline\'s jobs, their server killed (SIGKILL) in the middle
 
     // 1. Killed while creating the obligations.
     let filho = await iniciarServidor();
-    const criando = await esperar(estado, (e) => e.obrigacoes >= 300, 120_000);
+    const criando = await esperarAte(estado, (e) => e.obrigacoes >= 300, 120_000);
     await matar(filho);
     const morto1 = await estado();
     expect(criando.obrigacoes).toBeGreaterThan(0);
@@ -132,7 +104,7 @@ describe('the REAP deadline\'s jobs, their server killed (SIGKILL) in the middle
 
     // 2. Killed while warning (the creation resumed, completed, and the closed window's round started).
     filho = await iniciarServidor();
-    await esperar(estado, (e) => e.avisados >= 300, 180_000);
+    await esperarAte(estado, (e) => e.avisados >= 300, 180_000);
     await matar(filho);
     const morto2 = await estado();
     expect(morto2.obrigacoes).toBe(N);
@@ -143,7 +115,7 @@ describe('the REAP deadline\'s jobs, their server killed (SIGKILL) in the middle
 
     // 3. Killed while suspending (the warning may still be resuming beside it).
     filho = await iniciarServidor();
-    await esperar(estado, (e) => e.loteFeitos >= 300, 180_000);
+    await esperarAte(estado, (e) => e.loteFeitos >= 300, 180_000);
     await matar(filho);
     const morto3 = await estado();
     expect(morto3.loteFeitos).toBeLessThan(N);
@@ -152,7 +124,7 @@ describe('the REAP deadline\'s jobs, their server killed (SIGKILL) in the middle
 
     // 4. To the end.
     filho = await iniciarServidor();
-    const fim = await esperar(estado, (e) => e.avisoConcluido && e.loteSituacao === 2, 240_000);
+    const fim = await esperarAte(estado, (e) => e.avisoConcluido && e.loteSituacao === 2, 240_000);
     filho.kill('SIGTERM');
     expect(fim).toEqual({
       obrigacoes: N, geracaoConcluida: true, avisados: N, avisoLinhas: N, avisoNotificacoes: N, avisoConcluido: true,
