@@ -319,5 +319,7 @@ describe('fuzzing every route of the OpenAPI document', () => {
     expect(falhas).toEqual([]);
     expect(erros5xx).toBe(0);
     expect(redeDeSeguranca).toEqual([]);
-  }, 110_000);
+  // A fixed amount of work (about 11,000 requests over 122 routes) whose duration follows the machine's load: about
+  // 40 s on a quiet machine, 110 s and more on a busy CI machine with other processes beside it.
+  }, 300_000);
 });
