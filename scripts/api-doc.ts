@@ -1,29 +1,19 @@
 // npm run docs:api — rewrites the endpoint table of docs/api.md from the OpenAPI document the server generates
 // from its zod schemas, so the documentation cannot drift from the routes. Needs no database.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import PgBoss from 'pg-boss';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { connect } from '../src/server/db/client';
-import { FilaDeJobs } from '../src/server/jobs/job';
+import { construirAppSemBanco } from '../src/server/app-sem-banco';
 
-const config = loadConfig({ ...process.env, NODE_ENV: 'test', DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', LOG_LEVEL: 'silent' });
-const handle = connect(config.database.url!, 1);
-// A queue never started nor written to: building the app connects to nothing.
-const fila = new FilaDeJobs(new PgBoss({ connectionString: config.database.url! }));
-const app = await buildApp({ config, db: handle.db, jwtSecret: crypto.randomBytes(32), logger: false, fila });
-await app.ready();
-const spec = app.swagger() as { paths: Record<string, Record<string, { summary?: string; tags?: string[]; security?: unknown[] }>> };
+const { app, fechar } = await construirAppSemBanco();
+const spec = app.swagger() as { paths: Record<string, Record<string, { summary?: string; tags?: string[]; security?: Record<string, unknown>[] }>> };
 const linhas: string[] = [];
 for (const [caminho, metodos] of Object.entries(spec.paths).sort(([a], [b]) => a.localeCompare(b))) {
   for (const [metodo, op] of Object.entries(metodos)) {
-    const auth = op.security && op.security.length > 0 ? 'bearer' : 'público';
+    // `[]`: public; an empty alternative (`{}`) beside the bearer: the token is optional (decision 0058).
+    const auth = !op.security?.length ? 'público' : op.security.some((s) => Object.keys(s).length === 0) ? 'bearer opcional' : 'bearer';
     linhas.push(`| ${metodo.toUpperCase()} | \`${caminho}\` | ${op.tags?.join(', ') ?? ''} | ${auth} | ${op.summary ?? ''} |`);
   }
 }
-await app.close();
-await handle.close();
+await fechar();
 const arquivo = 'docs/api.md';
 const atual = fs.readFileSync(arquivo, 'utf8');
 const inicio = '<!-- endpoints:start -->';

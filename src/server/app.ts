@@ -7,9 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { FilaDeJobs } from './jobs/job';
@@ -18,6 +16,7 @@ import { OidcIdentityProvider, type IdentityProvider } from './adapters/identity
 import { storeLimitesPostgres } from './plugins/rate-limit-store';
 import { envelopePlugin, erroDoRoteador } from './plugins/envelope';
 import { authPlugin } from './plugins/auth';
+import { opcoesOpenApi } from './plugins/openapi';
 import { opcoesDeLog } from './plugins/redact';
 import { securityPlugin } from './plugins/security';
 import { comprimirRespostas } from './plugins/compressao';
@@ -177,13 +176,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     errorResponseBuilder: (_req, ctx) => new AppError(429, `Muitas requisições. Tente novamente em ${Math.ceil(ctx.ttl / 1000)} segundos.`),
   });
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'RGP – Registro Geral da Atividade Pesqueira', version: '1.0.0', description: 'API do registro nacional de pescadores profissionais.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  // The OpenAPI document, made correct for a generated client in one place (decision 0058).
+  await app.register(swagger, opcoesOpenApi());
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   // Services: one instance each, built here and handed to the routes and jobs that use them.

@@ -28,6 +28,20 @@ export function bearerOf(req: FastifyRequest): string | undefined {
 
 export const MENSAGEM_PERFIL_SEM_PERMISSAO = 'Seu perfil não tem permissão para esta operação.';
 
+/** Marks the hook `autorizar` returns with the profiles it lets in: the OpenAPI document reads it (plugins/openapi.ts). */
+const PERFIS_DO_GANCHO = Symbol('perfis do gancho autorizar');
+
+/**
+ * The profiles a route's `autorizar` hook lets in (empty: any signed-in caller), or null when the route has no such
+ * hook among `hooks` (its preValidation: one function or a list).
+ */
+export function perfisDoGancho(hooks: unknown): readonly Perfil[] | null {
+  for (const h of [hooks].flat()) {
+    if (typeof h === 'function' && PERFIS_DO_GANCHO in h) return (h as unknown as Record<symbol, readonly Perfil[]>)[PERFIS_DO_GANCHO]!;
+  }
+  return null;
+}
+
 /** The signed-in caller; only call after `autorizar`. */
 export function atorDe(req: FastifyRequest): AuthContext {
   if (!req.auth) throw AppError.unauthorized('Token de acesso inválido ou ausente.');
@@ -37,7 +51,7 @@ export function atorDe(req: FastifyRequest): AuthContext {
 export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: AuthService; auditoria: AuditoriaService }) => {
   app.decorateRequest('auth', null);
   app.decorate('autorizar', (...perfis: Perfil[]) => {
-    return async (req: FastifyRequest, _reply: FastifyReply) => {
+    const gancho = async (req: FastifyRequest, _reply: FastifyReply) => {
       req.auth = await opts.auth.autenticar(bearerOf(req), req.ip);
       if (perfis.length > 0 && !perfis.includes(req.auth.perfil)) {
         await opts.auditoria.tentarRegistrar({
@@ -53,5 +67,6 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: AuthServ
         throw AppError.forbidden(MENSAGEM_PERFIL_SEM_PERMISSAO);
       }
     };
+    return Object.assign(gancho, { [PERFIS_DO_GANCHO]: Object.freeze([...perfis]) });
   });
 });

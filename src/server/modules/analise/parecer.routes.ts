@@ -11,6 +11,9 @@ import { ok } from '../../plugins/envelope';
 import type { AnaliseService } from './analise.service';
 
 
+/** The text field of the opinion's multipart form (its file in `arquivos`). */
+const camposParecer = z.object({ idAnaliseSolicitacao: idCoagido() });
+
 /** The analysis's opinion document (parecer), under the documents' addresses of the specification. */
 export const parecerRoutes: FastifyPluginAsyncZod<{ analise: AnaliseService }> = async (app, { analise }) => {
   // Multipart parsing belongs to this plugin's routes only.
@@ -23,10 +26,11 @@ export const parecerRoutes: FastifyPluginAsyncZod<{ analise: AnaliseService }> =
       summary: 'Anexa o documento de parecer da análise (multipart: idAnaliseSolicitacao, arquivos; PDF até 2048 KB)',
       security: [{ bearer: [] }],
       consumes: ['multipart/form-data'],
+      formulario: { campos: camposParecer },
       response: { 200: envelopeOf(documentosResposta) },
     },
   }, async (req) => {
-    const { campos, arquivo } = await lerEnvio(req, z.object({ idAnaliseSolicitacao: idCoagido() }));
+    const { campos, arquivo } = await lerEnvio(req, camposParecer);
     const doc = await analise.anexarParecer(atorDe(req), campos.idAnaliseSolicitacao, arquivo);
     return ok({ documentos: [doc] }, MENSAGENS_DOCUMENTO.salvo);
   });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { envelopeOf } from '../../../shared/envelope';
 import { arquivoQuery, chaveArquivoSchema, cloudStorageQuery, enderecoArquivoResposta } from '../../../shared/schemas/documento';
 import { texto } from '../../../shared/schemas/primitivos';
+import { MimeDocumento } from '../../../shared/regras/arquivos';
 import { atorDe } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { enviarArquivo } from '../../lib/arquivos-http';
@@ -41,10 +42,13 @@ export const arquivoRoutes: FastifyPluginAsyncZod<{ arquivo: ArquivoService }> =
     schema: {
       tags: ['arquivo'],
       summary: 'Conteúdo do arquivo de um documento (endereço assinado ou token no parâmetro jwt)',
-      security: [{ bearer: [] }],
+      // No Authorization header: the signature in the address, or the session's token in `jwt`, lets the caller in.
+      security: [],
       params: z.object({ chave: texto().max(100) }),
       querystring: arquivoQuery,
+      produces: Object.values(MimeDocumento),
       response: { 200: z.string().describe('O arquivo (PDF ou JPEG), exibido no navegador') },
+      outrosErros: [401, 403],
     },
   }, async (req, reply) => {
     const { chave } = req.params;

@@ -60,7 +60,7 @@ export const atoNormativoRoutes: FastifyPluginAsyncZod<{ atoNormativo: AtoNormat
     preValidation: app.autorizar(...GERENCIAM_ADMINISTRACAO),
     schema: {
       tags: ['ato-normativo'], summary: 'Exclui um ato normativo que nenhum registro cita (409 quando citado)', security: seguranca,
-      params: idAtoParam, response: { 200: envelopeOf(z.null()) },
+      params: idAtoParam, response: { 200: envelopeOf(z.null()) }, outrosErros: [409],
     },
   }, async (req) => {
     await atoNormativo.excluir(atorDe(req), req.params.id);

@@ -34,6 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     schema: {
       tags: ['auth'],
       summary: 'Renova o token de uma sessão aberta',
+      security: [{ bearer: [] }],
       response: { 200: envelopeOf(refreshResposta) },
     },
   }, async (req) => ok({ token: await auth.renovar(bearerOf(req), req.ip) }));
@@ -42,6 +43,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     schema: {
       tags: ['auth'],
       summary: 'Encerra a sessão e devolve o endereço de logout do gov.br',
+      // The token is optional: with it the session ends; without it (or an invalid one) the answer is the same.
+      security: [{ bearer: [] }, {}],
       response: { 200: envelopeOf(linkResposta) },
     },
   }, async (req) => ok({ url: await auth.logout(bearerOf(req), req.ip) }, 'Sessão encerrada'));

@@ -27,7 +27,9 @@ export const carteiraRoutes: FastifyPluginAsyncZod<{ carteira: CarteiraService }
         + 'pescadores do seu escopo (auditado); a consulta externa não imprime.',
       security: [{ bearer: [] }],
       params: idParam,
+      produces: ['application/pdf'],
       response: { 200: z.string().describe('PDF (application/pdf)') },
+      outrosErros: [406],
     },
   }, async (req, reply) => {
     const { numeroRgp, pdf } = await carteira.imprimir(atorDe(req), req.params.id);

@@ -86,7 +86,7 @@ describe('OpenAPI', () => {
     for (const caminho of ['/api/protocolo-solicitacao/verificar/{token}', '/api/reap/verificar/{token}']) {
       const op = doc.paths[caminho]?.get;
       expect(op, caminho).toBeDefined();
-      expect(op.security).toBeUndefined();
+      expect(op.security).toEqual([]);
       expect(op.parameters).toEqual([expect.objectContaining({ name: 'token', in: 'path', required: true })]);
       expect(op.responses['200'].content['application/json'].schema.properties.dados).toBeDefined();
     }

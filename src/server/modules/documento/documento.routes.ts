@@ -26,6 +26,7 @@ export const documentoRoutes: FastifyPluginAsyncZod<{ documento: DocumentoServic
         + 'Um novo documento substitui o do mesmo tipo, exceto os adicionais (tipo 6), que se acumulam até 10.',
       security: [{ bearer: [] }],
       consumes: ['multipart/form-data'],
+      formulario: { campos: envioDocumentoCampos },
       response: { 200: envelopeOf(documentosResposta) },
     },
   }, async (req) => {

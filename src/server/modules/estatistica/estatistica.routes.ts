@@ -33,6 +33,7 @@ export const estatisticaRoutes: FastifyPluginAsyncZod<{ estatistica: Estatistica
     schema: {
       tags: ['estatisticas'],
       summary: 'Os mesmos números das estatísticas abertas em CSV (UTF-8 com BOM, separado por ";"), com os municípios de todas as UFs',
+      produces: ['text/csv'],
       response: { 200: z.string().describe('CSV (text/csv)') },
     },
   }, async (_req, reply) => {

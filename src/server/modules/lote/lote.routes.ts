@@ -116,6 +116,7 @@ export const loteRoutes: FastifyPluginAsyncZod<{ lote: LoteService }> = async (a
         + 'o usuário recebe o resultado por e-mail.',
       security: [{ bearer: [] }],
       consumes: ['multipart/form-data'],
+      formulario: { campos: loteAutomaticoCampos },
       response: { 200: envelopeOf(loteAceitoSchema) },
     },
   }, async (req) => {
@@ -145,6 +146,7 @@ export const loteRoutes: FastifyPluginAsyncZod<{ lote: LoteService }> = async (a
       summary: 'Resultado de cada CPF do lote, em CSV',
       security: [{ bearer: [] }],
       params: idParam,
+      produces: ['text/csv'],
       response: { 200: z.string().describe('text/csv') },
     },
   }, async (req, reply) => {

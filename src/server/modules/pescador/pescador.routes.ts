@@ -99,6 +99,7 @@ export const pescadorRoutes: FastifyPluginAsyncZod<{ pescador: PescadorService }
       security: [{ bearer: [] }],
       params: idParam,
       querystring: imprimirProtocoloQuery,
+      produces: ['application/pdf'],
       response: { 200: z.string().describe('PDF (application/pdf)') },
     },
   }, async (req, reply) => {

@@ -110,7 +110,10 @@ export const reapRoutes: FastifyPluginAsyncZod<{ reap: ReapService; inadimplenci
 
   app.get('/api/reap/:id/comprovante', {
     preValidation: app.autorizar(...LEITORES),
-    schema: { ...base, summary: 'Comprovante (2ª via, PDF) de uma REAP enviada', params: idParam, response: { 200: z.string().describe('PDF (application/pdf)') } },
+    schema: {
+      ...base, summary: 'Comprovante (2ª via, PDF) de uma REAP enviada', params: idParam, produces: ['application/pdf'],
+      response: { 200: z.string().describe('PDF (application/pdf)') }, outrosErros: [406],
+    },
   }, async (req, reply) => {
     const { pdf, anoReferencia } = await reap.comprovante(atorDe(req), req.params.id);
     const nome = `reap-${anoReferencia}-2via.pdf`;
@@ -149,7 +152,7 @@ export const reapRoutes: FastifyPluginAsyncZod<{ reap: ReapService; inadimplenci
     schema: {
       ...base, summary: 'CSV das obrigações pendentes dos filtros (para o processamento em lote)',
       description: 'Responde text/csv (separador ;), lido do banco uma página por vez.',
-      querystring: filtroObrigacoesServidor,
+      querystring: filtroObrigacoesServidor, produces: ['text/csv'],
     },
   }, async (req, reply) => reply
     .header('content-type', 'text/csv; charset=utf-8')
@@ -212,7 +215,7 @@ export const reapRoutes: FastifyPluginAsyncZod<{ reap: ReapService; inadimplenci
     preValidation: app.autorizar(Perfil.INTERESSADO),
     schema: {
       ...base, summary: 'Envia um documento de justificativa da REAP artesanal (multipart: tipo, arquivos, idQuestionarioBasico); até 3',
-      consumes: ['multipart/form-data'], response: { 200: envelopeOf(documentosResposta) },
+      consumes: ['multipart/form-data'], formulario: { campos: envioDocumentoReapCampos }, response: { 200: envelopeOf(documentosResposta) },
     },
   }, async (req) => {
     const { campos, arquivo } = await lerEnvio(req, envioDocumentoReapCampos);
@@ -223,7 +226,7 @@ export const reapRoutes: FastifyPluginAsyncZod<{ reap: ReapService; inadimplenci
     preValidation: app.autorizar(Perfil.INTERESSADO),
     schema: {
       ...base, summary: 'Envia um documento da relação de trabalho da REAP industrial (multipart: tipo, arquivos, idReapIndustrial)',
-      consumes: ['multipart/form-data'], response: { 200: envelopeOf(documentosResposta) },
+      consumes: ['multipart/form-data'], formulario: { campos: envioDocumentoReapIndustrialCampos }, response: { 200: envelopeOf(documentosResposta) },
     },
   }, async (req) => {
     const { campos, arquivo } = await lerEnvio(req, envioDocumentoReapIndustrialCampos);

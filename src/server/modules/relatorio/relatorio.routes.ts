@@ -11,6 +11,7 @@ import { contentDispositionInline } from '../../lib/arquivos-http';
 import { atorDe } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { SERVIDORES_LEITORES } from '../escopo';
+import { MIME_RELATORIO } from './relatorio.arquivo';
 import type { ArquivoRelatorio, RelatorioService } from './relatorio.service';
 
 const seguranca = [{ bearer: [] }];
@@ -75,6 +76,7 @@ export const relatorioRoutes: FastifyPluginAsyncZod<{ relatorio: RelatorioServic
       summary: 'O arquivo do relatório (endereço assinado de curta duração, aberto com ?jwt=)',
       params: idParam,
       querystring: arquivoRelatorioQuery,
+      produces: Object.values(MIME_RELATORIO).map((m) => m.split(';')[0]!),
       response: { 200: z.string().describe('O arquivo CSV ou XLSX') },
     },
   }, async (req, reply) => {

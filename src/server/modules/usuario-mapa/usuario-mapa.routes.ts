@@ -34,6 +34,8 @@ export const usuarioMapaRoutes: FastifyPluginAsyncZod<{ usuarioMapa: UsuarioMapa
       tags: ['usuario-mapa'], summary: 'Cadastra (sem id) ou altera (com id) um servidor', security: seguranca,
       body: usuarioMapaCorpo,
       response: { 200: envelopeOf(usuarioMapaSchema) },
+      // Already registered; the last GESTOR of an agency would lose the profile.
+      outrosErros: [409],
     },
   }, async (req) => ok(await usuarioMapa.salvar(atorDe(req), req.body), MENSAGENS_USUARIO_MAPA.salvo));
 
@@ -52,6 +54,8 @@ export const usuarioMapaRoutes: FastifyPluginAsyncZod<{ usuarioMapa: UsuarioMapa
       tags: ['usuario-mapa'], summary: 'A pessoa do CPF no cadastro federal de CPF (para cadastrar um servidor)', security: seguranca,
       params: cpfParam,
       response: { 200: envelopeOf(pessoaBcpfSchema) },
+      // The CPF registry names more than one person for the CPF.
+      outrosErros: [409],
     },
   }, async (req) => ok(await usuarioMapa.consultarBcpf(atorDe(req), req.params.cpf)));
 };

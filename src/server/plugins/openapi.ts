@@ -1,0 +1,259 @@
+import type { FastifyDynamicSwaggerOptions, SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger';
+import type { FastifySchema, RouteOptions } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CodigoErro } from '../../shared/codigos-erro';
+import { erroEnvelope } from '../../shared/envelope';
+import { erroCampo } from '../../shared/erros-campo';
+import { MENSAGENS_AUTH } from '../modules/auth/auth.service';
+import { MENSAGEM_PERFIL_SEM_PERMISSAO, perfisDoGancho } from './auth';
+import { MENSAGEM_DADOS_INVALIDOS, MENSAGEM_INDISPONIVEL } from './envelope';
+import { ROTAS_SEMPRE_ATENDIDAS } from './sobrecarga';
+
+/**
+ * The OpenAPI document at /api/docs/json (decision 0058), made correct for a generated client in one place: every
+ * operation gets an `operationId` (from its method and path), its security (bearer where the route's `autorizar`
+ * hook stands, `[]` on a public route), its error answers (the envelope, as shared components), 204s without a
+ * body, file answers as binary of their real content type, multipart bodies with their fields and file, and
+ * `nullable` always beside a `type`. What only the route knows it says in its schema: `produces` (the content types
+ * of a file answer), `formulario` (the fields of a multipart body) and `outrosErros` (refusals its shape does not
+ * imply). None of these is read by Fastify: documentation only, the answers on the wire do not change.
+ */
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /**
+     * Documentation only: the multipart/form-data body the handler reads itself (`lerEnvio`): its text fields and
+     * the name of its file field (`arquivos` unless said). Declare `consumes: ['multipart/form-data']` beside it.
+     */
+    formulario?: { campos: z.ZodObject; arquivo?: string };
+    /** Documentation only: error statuses this route answers besides those its shape implies (see `errosDaRota`). */
+    outrosErros?: readonly StatusDeErro[];
+  }
+}
+
+/** The error answers the document names, each a shared component `#/components/responses/<nome>`. */
+const RESPOSTAS_DE_ERRO = {
+  400: {
+    nome: 'DadosInvalidos',
+    descricao: 'Dados inválidos: o corpo, os parâmetros ou o formulário não passaram na validação; `erros` lista `campo: mensagem`.',
+    exemplo: { mensagem: MENSAGEM_DADOS_INVALIDOS, erros: [erroCampo('cpf', 'CPF inválido')], codigoErro: CodigoErro.DADOS_INVALIDOS },
+  },
+  401: {
+    nome: 'NaoAutenticado',
+    descricao: 'Sem token de acesso, ou token inválido ou expirado (`codigoErro` TOKEN_EXPIRADO: renove a sessão e repita).',
+    exemplo: { mensagem: MENSAGENS_AUTH.tokenInvalido, codigoErro: CodigoErro.NAO_AUTENTICADO, dados: { expirado: false } },
+  },
+  403: {
+    nome: 'SemPermissao',
+    descricao: 'O perfil não pode fazer isto, o registro está fora do escopo do usuário, o usuário está fora do seu horário '
+      + 'de acesso, ou (POST, PUT, PATCH, DELETE) faltou o cabeçalho X-XSRF-TOKEN com o valor do cookie XSRF-TOKEN.',
+    exemplo: { mensagem: MENSAGEM_PERFIL_SEM_PERMISSAO, codigoErro: CodigoErro.SEM_PERMISSAO },
+  },
+  404: {
+    nome: 'NaoEncontrado',
+    descricao: 'O registro nomeado não existe.',
+    exemplo: { mensagem: 'Registro não encontrado.', codigoErro: CodigoErro.NAO_ENCONTRADO },
+  },
+  406: {
+    nome: 'EstadoNaoPermite',
+    descricao: 'A situação do registro não permite a operação agora (a mensagem diz por quê).',
+    exemplo: { mensagem: 'Requisição não aceita.', codigoErro: CodigoErro.ESTADO_NAO_PERMITE },
+  },
+  409: {
+    nome: 'Conflito',
+    descricao: 'Conflito com o estado atual do registro (já cadastrado, citado por outro registro).',
+    exemplo: { mensagem: 'Conflito com o estado atual do registro.', codigoErro: CodigoErro.CONFLITO },
+  },
+  429: {
+    nome: 'MuitasRequisicoes',
+    descricao: 'Chamadas demais deste endereço no último minuto; aguarde.',
+    exemplo: { mensagem: 'Muitas requisições. Tente novamente em 60 segundos.', codigoErro: CodigoErro.MUITAS_REQUISICOES },
+  },
+  503: {
+    nome: 'Indisponivel',
+    descricao: 'Banco de dados indisponível, ou servidor sobrecarregado (`codigoErro` SOBRECARREGADO, com Retry-After).',
+    exemplo: { mensagem: MENSAGEM_INDISPONIVEL, codigoErro: CodigoErro.INDISPONIVEL },
+  },
+} as const;
+
+export type StatusDeErro = keyof typeof RESPOSTAS_DE_ERRO;
+
+/** The answer of any other error status (413, 415, 500…): the same envelope, `codigo` equal to the status. */
+const RESPOSTA_PADRAO = 'Erro';
+const ESQUEMA_ERRO = 'Erro';
+
+/** Carries the error statuses of an operation from `transform` to `transformObject`, which removes it. */
+const X_ERROS = 'x-rgp-erros';
+
+const METODOS_QUE_ALTERAM = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+type Esquema = Record<string, unknown>;
+type Seguranca = readonly Record<string, readonly string[]>[];
+
+/** `get` + the path's segments after /api in camel case, a parameter as `Por<Nome>`: GET /api/reap/:id/comprovante → getReapPorIdComprovante. */
+export function operationIdDe(metodo: string, url: string): string {
+  const pascal = (s: string) => s.split(/[^A-Za-z0-9]+/).filter(Boolean).map((p) => p[0]!.toUpperCase() + p.slice(1)).join('');
+  const partes = url.split('/').filter((s) => s && s !== 'api')
+    .map((s) => (s.startsWith(':') ? `Por${pascal(s.slice(1).replace(/\(.*$/, ''))}` : pascal(s)));
+  return metodo.toLowerCase() + partes.join('');
+}
+
+/** Whether a security requirement list demands the bearer token (every alternative names it). */
+function exigeBearer(security: Seguranca): boolean {
+  return security.length > 0 && security.every((s) => 'bearer' in s);
+}
+
+/**
+ * The error statuses of a route, from its shape: 400 when it validates an input (parameters, query, headers, body,
+ * form); 401 when it requires the token; 403 when it requires the token (profile, scope, access hours) or changes
+ * state (the XSRF check); 404 when its path names a record, or it is authenticated and takes a body or a form (the
+ * records the body names); 406 when its `autorizar` hook lets a caller change state (the record's state may refuse:
+ * every `notAcceptable` of the services is behind such a route but two GETs', which declare it); 429 when it has a rate
+ * limit; 503 on every route but the liveness probe (load shedding, the database); plus what the route declares in
+ * `outrosErros`. Anything else is the `default` answer.
+ */
+function errosDaRota(route: RouteOptions, schema: Esquema, security: Seguranca, formulario: boolean): StatusDeErro[] {
+  const metodo = String(route.method).toUpperCase();
+  const guardada = perfisDoGancho(route.preValidation) !== null;
+  const temParametro = route.url.includes(':');
+  const temCorpo = Boolean(schema.body) || formulario;
+  const autenticada = exigeBearer(security);
+  const erros = new Set<StatusDeErro>();
+  if (temParametro || schema.querystring || schema.headers || temCorpo) erros.add(400);
+  if (autenticada) erros.add(401);
+  if (autenticada || METODOS_QUE_ALTERAM.has(metodo)) erros.add(403);
+  if (temParametro || (autenticada && temCorpo)) erros.add(404);
+  if (guardada && METODOS_QUE_ALTERAM.has(metodo)) erros.add(406);
+  if ((route.config as { rateLimit?: unknown } | undefined)?.rateLimit) erros.add(429);
+  if (!ROTAS_SEMPRE_ATENDIDAS.has(route.url)) erros.add(503);
+  for (const s of (schema.outrosErros as readonly StatusDeErro[] | undefined) ?? []) erros.add(s);
+  return [...erros].sort((a, b) => a - b);
+}
+
+/**
+ * OpenAPI 3.0 wants `type` beside `nullable`: zod writes `.nullable()` of a union as `{nullable, anyOf}`. The
+ * union's members each take the null (an enum lists it); members that are all enums of one type become one enum.
+ */
+function corrigirNullable(s: unknown): void {
+  if (!s || typeof s !== 'object') return;
+  if (Array.isArray(s)) {
+    s.forEach(corrigirNullable);
+    return;
+  }
+  const o = s as Esquema;
+  for (const v of Object.values(o)) corrigirNullable(v);
+  if (o.nullable !== true || 'type' in o) return;
+  const membros = (o.anyOf ?? o.oneOf) as Esquema[] | undefined;
+  if (!membros?.length) return;
+  const chave = o.anyOf ? 'anyOf' : 'oneOf';
+  const tipo = membros[0]!.type;
+  const soEnums = membros.every((m) => m.type === tipo && Array.isArray(m.enum) && Object.keys(m).every((k) => k === 'type' || k === 'enum'));
+  delete o.nullable;
+  if (soEnums && typeof tipo === 'string') {
+    delete o[chave];
+    Object.assign(o, { type: tipo, nullable: true, enum: [...membros.flatMap((m) => m.enum as unknown[]), null] });
+    return;
+  }
+  o[chave] = membros.map((m) => ({ ...m, nullable: true, ...(Array.isArray(m.enum) ? { enum: [...m.enum, null] } : {}) }));
+}
+
+/** A status whose answer has no body. */
+const SEM_CORPO = new Set(['204', '205', '304']);
+
+/** The swagger `transform` of every route: the zod schemas to JSON schema (fastify-type-provider-zod), then the rest. */
+export const transformarRota: SwaggerTransform = (input) => {
+  const { url, route } = input;
+  const schema = input.schema as Esquema | undefined;
+  if (!schema || schema.hide) return jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]);
+  const { formulario, outrosErros: _o, ...resto } = schema as Esquema & { formulario?: { campos: z.ZodObject; arquivo?: string } };
+  // The multipart form as the body of the document (only the document's: the route validates it in its handler).
+  const entrada = formulario ? { ...resto, body: formulario.campos } : resto;
+  const doc = jsonSchemaTransform({ ...input, schema: entrada } as Parameters<typeof jsonSchemaTransform>[0]).schema as unknown as Esquema;
+
+  if (formulario) {
+    const corpo = doc.body as Esquema & { properties?: Esquema; required?: string[] };
+    const arquivo = formulario.arquivo ?? 'arquivos';
+    corpo.properties = { ...corpo.properties, [arquivo]: { type: 'string', format: 'binary', description: 'O arquivo (um por envio).' } };
+    corpo.required = [...(corpo.required ?? []), arquivo];
+    delete corpo.additionalProperties;
+  }
+
+  const perfis = perfisDoGancho(route.preValidation);
+  const security: Seguranca = perfis ? [{ bearer: [] }] : ((schema.security as Seguranca | undefined) ?? []);
+  doc.security = security;
+  doc.operationId ??= operationIdDe(String(route.method), url);
+
+  const respostas = (doc.response ?? {}) as Record<string, Esquema>;
+  const produces = schema.produces as readonly string[] | undefined;
+  const arquivoNaResposta = produces?.length && !produces.some((t) => t.includes('json'));
+  if (arquivoNaResposta && !Object.keys(respostas).some((s) => s.startsWith('2'))) respostas['200'] = {};
+  for (const [status, r] of Object.entries(respostas)) {
+    if (SEM_CORPO.has(status)) {
+      respostas[status] = { type: 'null', description: (r.description as string | undefined) ?? 'Sem corpo.' };
+    } else if (arquivoNaResposta && status.startsWith('2')) {
+      respostas[status] = { type: 'string', format: 'binary', description: (r.description as string | undefined) ?? `O arquivo (${produces.join(', ')}).` };
+    }
+  }
+  if (Object.keys(respostas).length > 0) doc.response = respostas;
+  for (const parte of ['body', 'querystring', 'params', 'headers', 'response']) corrigirNullable(doc[parte]);
+
+  doc[X_ERROS] = errosDaRota(route, schema, security, Boolean(formulario));
+  return { schema: doc as FastifySchema, url };
+};
+
+/** The swagger `transformObject`: the shared error envelope and answers, referenced by every operation. */
+export const completarDocumento: SwaggerTransformObject = (input) => {
+  const documento = (input as { openapiObject: Esquema }).openapiObject as Esquema & {
+    paths?: Record<string, Record<string, Esquema & { responses?: Record<string, unknown> }>>;
+    components?: Esquema & { schemas?: Esquema; responses?: Esquema };
+  };
+  const esquemaErro = z.toJSONSchema(erroEnvelope, { target: 'openapi-3.0', io: 'output', unrepresentable: 'any' }) as Esquema;
+  // A client must not break on a field added to the envelope later.
+  delete esquemaErro.$schema;
+  delete esquemaErro.additionalProperties;
+  (esquemaErro.properties as Record<string, Esquema>).codigoErro!.enum = Object.values(CodigoErro);
+  const respostas: Esquema = {};
+  const conteudo = (exemplo?: Esquema) => ({
+    'application/json': { schema: { $ref: `#/components/schemas/${ESQUEMA_ERRO}` }, ...(exemplo ? { example: exemplo } : {}) },
+  });
+  for (const [status, r] of Object.entries(RESPOSTAS_DE_ERRO)) {
+    const exemplo: Esquema = { codigo: Number(status), mensagem: r.exemplo.mensagem, erros: 'erros' in r.exemplo ? r.exemplo.erros : [r.exemplo.mensagem] };
+    exemplo.codigoErro = r.exemplo.codigoErro;
+    if ('dados' in r.exemplo) exemplo.dados = r.exemplo.dados;
+    respostas[r.nome] = { description: r.descricao, content: conteudo(exemplo) };
+  }
+  respostas[RESPOSTA_PADRAO] = {
+    description: 'Qualquer outro erro (413 corpo grande demais, 415 tipo de conteúdo, 500 erro interno…): o mesmo envelope, `codigo` igual ao status.',
+    content: conteudo(),
+  };
+  documento.components = {
+    ...documento.components,
+    schemas: { ...documento.components?.schemas, [ESQUEMA_ERRO]: esquemaErro },
+    responses: { ...documento.components?.responses, ...respostas },
+  };
+  for (const operacoes of Object.values(documento.paths ?? {})) {
+    for (const op of Object.values(operacoes)) {
+      const erros = (op[X_ERROS] as StatusDeErro[] | undefined) ?? [];
+      delete op[X_ERROS];
+      op.responses ??= {};
+      for (const status of erros) op.responses[status] ??= { $ref: `#/components/responses/${RESPOSTAS_DE_ERRO[status].nome}` };
+      op.responses.default ??= { $ref: `#/components/responses/${RESPOSTA_PADRAO}` };
+    }
+  }
+  return documento as ReturnType<SwaggerTransformObject>;
+};
+
+/** The options of @fastify/swagger: the document's head, its security scheme and the two transforms above. */
+export function opcoesOpenApi(): FastifyDynamicSwaggerOptions {
+  return {
+    openapi: {
+      info: { title: 'RGP – Registro Geral da Atividade Pesqueira', version: '1.0.0', description: 'API do registro nacional de pescadores profissionais.' },
+      // The origin that serves the document (the API and the web share it; every path starts at /api).
+      servers: [{ url: '/', description: 'Este servidor' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: transformarRota,
+    transformObject: completarDocumento,
+  };
+}
