@@ -9,6 +9,8 @@ import { definirJob } from '../../jobs/job';
 export const gerarObrigacoesAnoJob = definirJob({
   nome: 'gerar-obrigacoes-reap-ano',
   payload: z.object({ anoReferencia: z.number().int().min(1950).max(2100) }),
+  // Looked for every 5 s: a window saved on screen starts its creation at once.
+  intervaloConsulta: 5,
   tentativas: 5,
   esperaEntreTentativas: 60,
   duracaoMaxima: 4 * 3600,

@@ -659,7 +659,11 @@ export class ReapService {
           ...(antes ? { antes: { inicioPreenchimento: antes.inicioPreenchimento, fimPreenchimento: antes.fimPreenchimento, idAtoNormativo: antes.idAtoNormativo } } : {}),
         },
       }, tx);
-      if (inicio <= this.hoje()) await this.fila.enfileirar(tx, gerarObrigacoesAnoJob, { anoReferencia: ano }, { chaveUnica: chaveGeracao(ano) });
+      // Once a year's obligations exist for every fisher, a new save (an extension, a close) does not walk them again:
+      // a fisher whose registry becomes active later gets theirs by their own job.
+      if (inicio <= this.hoje() && !(antes?.obrigacoesConcluidasEm)) {
+        await this.fila.enfileirar(tx, gerarObrigacoesAnoJob, { anoReferencia: ano }, { chaveUnica: chaveGeracao(ano) });
+      }
       // A window saved already closed (its end before today): its defaulters are warned now (decision 0055).
       if (fim < this.hoje()) await this.fila.enfileirar(tx, verificarInadimplenciaJob, {}, { chaveUnica: CHAVE_VERIFICACAO });
       return paraPrazo((await this.repo.prazo(ano, tx))!);

@@ -2,8 +2,10 @@ import './reap.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { hojeSaoPaulo } from '../../../shared/datas';
 import { categoriaLabel, type Categoria } from '../../../shared/enums';
 import { MENSAGENS_REAP } from '../../../shared/regras/reap';
+import { ANO_REAP_EXCECAO } from '../../../shared/regras/reap-ano-excecao';
 import { ROTA_REAP_ARTESANAL, ROTA_REAP_DECLARACAO, ROTA_REAP_INDUSTRIAL } from '../../../shared/rotas-web';
 import type { Obrigacao } from '../../../shared/schemas/reap';
 import { Loading } from '../../components/loading';
@@ -26,7 +28,15 @@ export function estadoDaObrigacao(o: Obrigacao): { rotulo: string; proximo: stri
       ? ` O prazo foi de ${formatDate(o.inicioPreenchimento)} a ${formatDate(o.fimPreenchimento)}.` : '';
     return { rotulo: 'Fora do prazo', proximo: `Esta REAP não está no prazo de preenchimento.${prazo}` };
   }
-  const ate = o.fimPreenchimento && o.anoReferencia !== 2025 ? ` até ${formatDate(o.fimPreenchimento)}` : '';
+  const fim = o.anoReferencia === ANO_REAP_EXCECAO ? null : o.fimPreenchimento;
+  // Open after its end: the late send of a fisher suspended for this year (decision 0055).
+  if (fim && fim < hojeSaoPaulo()) {
+    return {
+      rotulo: o.iniciada ? 'Rascunho' : 'Pendente',
+      proximo: `O prazo terminou em ${formatDate(fim)}: envie em atraso e depois peça a regularização do registro.`,
+    };
+  }
+  const ate = fim ? ` até ${formatDate(fim)}` : '';
   return o.iniciada
     ? { rotulo: 'Rascunho', proximo: `Continue o preenchimento e envie${ate}.` }
     : { rotulo: 'Pendente', proximo: `Preencha e envie${ate}.` };

@@ -11,7 +11,9 @@ import { Message } from '../../components/message';
 import { mensagemErro } from '../../lib/api';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { fetchAtosVigentesPrazo, fetchHistoricoPrazos, fetchPrazos, reapKeys, salvarPrazo } from './reap-api';
-import { FormularioSuspensao, situacaoAviso, situacaoSuspensao, useCancelarSuspensao, useSalvarNaTelaDePrazos } from './suspensao-reap';
+import {
+  emAndamento, FormularioSuspensao, situacaoAviso, situacaoSuspensao, useCancelarSuspensao, useSalvarNaTelaDePrazos,
+} from './suspensao-reap';
 
 type Entrada = z.input<typeof prazoReapFormulario>;
 type Saida = z.output<typeof prazoReapFormulario>;
@@ -31,7 +33,10 @@ function situacaoObrigacoes(p: PrazoReap): string {
  * 0052). The form's resolver is the shared schema; errors at the fields and in the summary, in the same words.
  */
 export function PrazosReap() {
-  const prazos = useQuery({ queryKey: reapKeys.prazos(), queryFn: fetchPrazos });
+  // Read again every 5 s while a year's obligations, warning or suspension is running, so the progress shows.
+  const prazos = useQuery({
+    queryKey: reapKeys.prazos(), queryFn: fetchPrazos, refetchInterval: (q) => ((q.state.data ?? []).some(emAndamento) ? 5000 : false),
+  });
   const historico = useQuery({ queryKey: reapKeys.historicoPrazos(), queryFn: fetchHistoricoPrazos });
   const atos = useQuery({ queryKey: reapKeys.atosVigentes(), queryFn: fetchAtosVigentesPrazo });
   const form = useFormulario<Entrada, unknown, Saida>({ resolver: zodResolver(prazoReapFormulario), defaultValues: VAZIO });

@@ -23,14 +23,22 @@ type Saida = z.output<typeof suspensaoReapFormulario>;
 const VAZIO: Entrada = { anoReferencia: '', idAtoNormativo: '', dataSuspensao: '' };
 const idCampo = (path: string) => `suspensao-${path}`;
 const n = (v: number) => v.toLocaleString('pt-BR');
+const pescadores = (v: number) => `${n(v)} ${v === 1 ? 'pescador' : 'pescadores'}`;
+
+/** Whether a year's jobs are still running (the table reads the windows again every few seconds while one is). */
+export function emAndamento(p: PrazoReap): boolean {
+  return (p.obrigacoes !== null && p.obrigacoes.concluidaEm === null)
+    || (p.aviso !== null && p.aviso.concluidoEm === null)
+    || (p.suspensao?.lote !== null && p.suspensao?.lote !== undefined && p.suspensao.lote.situacao !== 2);
+}
 
 /** The warning of a year's defaulters as the windows' table shows it (decision 0055). */
 export function situacaoAviso(p: PrazoReap): string {
   const a = p.aviso;
   if (!a) return p.fimPreenchimento < hojeSaoPaulo() ? 'Aguardando o aviso' : 'Quando o prazo terminar';
-  const emails = `${n(a.emailsEnviados)} e-mails`;
-  if (a.concluidoEm) return `${n(a.avisados)} pescadores avisados (prazo de ${formatDate(a.fimPreenchimento)}), ${emails}; concluído em ${formatDateTime(a.concluidoEm)}`;
-  return `Em andamento: ${n(a.avisados)} pescadores avisados até agora (prazo de ${formatDate(a.fimPreenchimento)}), ${emails}`;
+  const emails = `${n(a.emailsEnviados)} ${a.emailsEnviados === 1 ? 'e-mail' : 'e-mails'}`;
+  if (a.concluidoEm) return `${pescadores(a.avisados)} avisados (prazo de ${formatDate(a.fimPreenchimento)}), ${emails}; concluído em ${formatDateTime(a.concluidoEm)}`;
+  return `Em andamento: ${pescadores(a.avisados)} avisados até agora (prazo de ${formatDate(a.fimPreenchimento)}), ${emails}`;
 }
 
 /** The year's scheduled suspension and, once it ran, its batch's progress. */
@@ -40,7 +48,7 @@ export function situacaoSuspensao(p: PrazoReap): string {
   const base = `Em ${formatDate(s.dataSuspensao)}, ${s.atoNormativo.nome}`;
   if (!s.lote) return `${base}: agendada`;
   const andamento = s.lote.situacao === 2 ? 'concluído' : `em processamento (${n(s.lote.concluidos)} de ${n(s.lote.total)})`;
-  return `${base}: lote nº ${s.lote.id}, ${n(s.lote.total)} pescadores, ${andamento}`;
+  return `${base}: lote nº ${s.lote.id}, ${pescadores(s.lote.total)}, ${andamento}`;
 }
 
 /** Cancels a year's scheduled suspension, after the specification's confirmation. */
