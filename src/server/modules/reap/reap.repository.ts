@@ -170,23 +170,30 @@ export class ReapRepository {
    * The staff obligations list. Year and sent/pending are served by reap_questionario_ano_enviada_idx (id order
    * within them); state and municipality by pescador_uf_municipio_idx, the CPF by the fisher's unique key, the
    * name by pescador_nome_trgm_idx. `ufs` (SFPA's scope) restricts to the fishers of those states. The count
-   * joins the fisher only when a filter reads the fisher.
+   * joins the fisher only when a filter reads the fisher. The page picks its ids first (the same join), then reads
+   * their rows: a far page skips its offset along the index alone instead of joining every row it skips (at 2
+   * million obligations, page 37,000 of a year went from 6.7 s to 0.5 s; decision 0056).
    */
   async listarServidor(f: FiltroObrigacoesServidor, ufs: string[] | null): Promise<{ total: number; linhas: ObrigacaoServidorRow[] }> {
     const { where, lePescador } = this.filtros(f, ufs);
+    const juntaPescador = lePescador ? sql`JOIN pescador p ON p.id = q.pescador_id` : sql``;
     const { rows: total } = await this.leitura.execute<{ n: number }>(sql`
-      SELECT count(*)::int AS n FROM reap_questionario q ${lePescador ? sql`JOIN pescador p ON p.id = q.pescador_id` : sql``}
+      SELECT count(*)::int AS n FROM reap_questionario q ${juntaPescador}
       WHERE ${where}`);
     const { rows } = await this.leitura.execute<ObrigacaoServidorRow>(sql`
       SELECT ${COLUNAS}, p.numero_rgp AS "numeroRgp",
         p.municipio_id AS "idMunicipio", m.nome AS "nomeMunicipio"
-      FROM reap_questionario q
+      FROM (
+        SELECT q.id FROM reap_questionario q ${juntaPescador}
+        WHERE ${where}
+        ORDER BY q.id DESC
+        LIMIT ${f.tamanhoPagina} OFFSET ${(f.pagina - 1) * f.tamanhoPagina}
+      ) pagina
+      JOIN reap_questionario q ON q.id = pagina.id
       JOIN pescador p ON p.id = q.pescador_id
       LEFT JOIN reap_prazo pr ON pr.ano_referencia = q.ano_referencia
       LEFT JOIN municipio m ON m.id = p.municipio_id
-      WHERE ${where}
-      ORDER BY q.id DESC
-      LIMIT ${f.tamanhoPagina} OFFSET ${(f.pagina - 1) * f.tamanhoPagina}`);
+      ORDER BY q.id DESC`);
     return { total: total[0]!.n, linhas: rows };
   }
 
