@@ -15,7 +15,7 @@ export function AdministracaoAtoFormRoute() {
   const id = idDe(params.get('id'));
   return (
     <RequireSession>
-      <ExigirPerfilAdministracao gerenciar>
+      <ExigirPerfilAdministracao gestao>
         <PageTitle title={id === null ? 'Cadastrar ato normativo' : 'Editar ato normativo'} />
         <FormularioAto key={id ?? 'novo'} id={id} />
       </ExigirPerfilAdministracao>

@@ -131,7 +131,7 @@ describe('normative acts', () => {
   it('tells a profile that may not manage acts why, without calling the API', async () => {
     setToken(staffToken({ perfil: 3 }));
     open('/administracao/ato-normativo/gerenciamento-ato-normativo');
-    await screen.findByText('Seu perfil não tem acesso a esta área de administração.');
+    await screen.findByText('Seu perfil não tem acesso a esta área da administração.');
     expect(http.calls).toHaveLength(0);
   });
 });

@@ -27,7 +27,7 @@ export function AdministracaoForcaTarefaFormRoute() {
   const id = idDe(params.get('id'));
   return (
     <RequireSession>
-      <ExigirPerfilAdministracao gerenciar>
+      <ExigirPerfilAdministracao gestao>
         <Conteudo id={id} />
       </ExigirPerfilAdministracao>
     </RequireSession>

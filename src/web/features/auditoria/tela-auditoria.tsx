@@ -1,14 +1,11 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { formatarDataHora } from '../../../shared/datas';
 import { Perfil } from '../../../shared/enums';
 import { MENSAGENS_AUDITORIA, type RegistroAuditoria } from '../../../shared/schemas/auditoria';
-import { ROTA_HOME } from '../../../shared/rotas-web';
+import { ExigirPerfil } from '../../components/exigir-perfil';
 import { Loading } from '../../components/loading';
 import { Message } from '../../components/message';
-import { PageTitle } from '../../components/page-title';
 import { mensagemErro } from '../../lib/api';
-import { useSession } from '../../lib/session';
 import { rotuloAcao, rotuloRecurso } from '../../../shared/auditoria-rotulos';
 import { useAuditoria, type FiltrosAuditoriaWeb } from './auditoria-api';
 import { DetalhesAuditoria } from './detalhes-auditoria';
@@ -18,18 +15,9 @@ import './auditoria.css';
 /** Profiles that read the audit trail (product guide, "Who may do what"). */
 export const PERFIS_AUDITORIA: readonly number[] = [Perfil.GESTOR, Perfil.ADMIN];
 
-/** The audit screen only for GESTOR and ADMIN; anyone else reads why (the server refuses them anyway). */
+/** The audit screen only for GESTOR and ADMIN (ExigirPerfil). */
 export function ExigirPerfilAuditoria({ children }: { children: ReactNode }) {
-  const session = useSession();
-  if (session && PERFIS_AUDITORIA.includes(session.perfil)) return <>{children}</>;
-  return (
-    <>
-      <PageTitle title="Acesso não permitido" />
-      <Message kind="warning" title={MENSAGENS_AUDITORIA.semPermissao}>
-        <Link to={ROTA_HOME}>Voltar para a página inicial</Link>
-      </Message>
-    </>
-  );
+  return <ExigirPerfil perfis={PERFIS_AUDITORIA} semAcesso={MENSAGENS_AUDITORIA.semPermissao}>{children}</ExigirPerfil>;
 }
 
 function Linha({ r }: { r: RegistroAuditoria }) {
