@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { errosDeIssues } from '../../shared/erros-campo';
+import { erroCampo, errosDeIssues } from '../../shared/erros-campo';
 import { MENSAGENS_ARQUIVO, TAMANHO_MAXIMO_DOCUMENTO_BYTES } from '../../shared/regras/arquivos';
 import { MENSAGEM_DADOS_INVALIDOS } from '../plugins/envelope';
 import { AppError } from './errors';
@@ -26,21 +26,52 @@ export const LIMITES_MULTIPART = {
   headerPairs: 50,
 };
 
+/** What differs between the uploads that `lerEnvio` reads: their limits, file field names and messages. */
+export interface OpcoesEnvio {
+  limites: typeof LIMITES_MULTIPART;
+  /** The names the file may come under (the first is the one named in errors). */
+  camposArquivo: readonly string[];
+  mensagens: { naoMultipart: string; ilegivel: string; tamanho: string; umArquivo: string; arquivoObrigatorio: string };
+  /** Each refusal of the file also as `campo: mensagem` at the file's field (the batch form shows them there). */
+  erroNoCampo: boolean;
+  /** A file sent under another name is refused before the text fields are checked (the documents' order). */
+  arquivoAntesDosCampos: boolean;
+}
+
+/** A document upload (the specification's messages). */
+const ENVIO_DOCUMENTO: OpcoesEnvio = {
+  limites: LIMITES_MULTIPART,
+  camposArquivo: ['arquivos'],
+  mensagens: {
+    naoMultipart: 'Envie o documento como multipart/form-data.',
+    ilegivel: 'Não foi possível ler o envio do documento. Tente novamente.',
+    tamanho: MENSAGENS_ARQUIVO.tamanho,
+    umArquivo: MENSAGENS_ARQUIVO.umArquivo,
+    arquivoObrigatorio: MENSAGENS_ARQUIVO.arquivoObrigatorio,
+  },
+  erroNoCampo: false,
+  arquivoAntesDosCampos: true,
+};
+
 /**
  * Reads a multipart upload: its text fields, checked with `campos` (400 'Dados inválidos…' with `campo: mensagem`
- * per issue), and one file in `arquivos` (required). The parser's limits answer the specification's messages.
+ * per issue), and one file under one of `camposArquivo` (required). The parser's limits answer the upload's own
+ * messages; a file is never held whole above its limit. Documents by default; the batch file with its options.
  */
 export async function lerEnvio<S extends z.ZodType>(
-  req: FastifyRequest, campos: S,
+  req: FastifyRequest, campos: S, opcoes: OpcoesEnvio = ENVIO_DOCUMENTO,
 ): Promise<{ campos: z.output<S>; arquivo: ArquivoEnviado }> {
-  if (!req.isMultipart()) throw new AppError(415, 'Envie o documento como multipart/form-data.');
+  const { mensagens: m } = opcoes;
+  const recusa = (mensagem: string) =>
+    AppError.badRequest(mensagem, opcoes.erroNoCampo ? [erroCampo(opcoes.camposArquivo[0]!, mensagem)] : undefined);
+  if (!req.isMultipart()) throw new AppError(415, m.naoMultipart);
   const texto: Record<string, string> = {};
   let arquivo: ArquivoEnviado | null = null;
   let campoErrado = false;
   try {
-    for await (const part of req.parts({ limits: LIMITES_MULTIPART })) {
+    for await (const part of req.parts({ limits: opcoes.limites })) {
       if (part.type === 'file') {
-        if (part.fieldname !== 'arquivos') {
+        if (!opcoes.camposArquivo.includes(part.fieldname)) {
           campoErrado = true;
           part.file.resume();
           continue;
@@ -52,17 +83,17 @@ export async function lerEnvio<S extends z.ZodType>(
     }
   } catch (err) {
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw AppError.badRequest(MENSAGENS_ARQUIVO.tamanho);
-    if (code === 'FST_FILES_LIMIT') throw AppError.badRequest(MENSAGENS_ARQUIVO.umArquivo);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw recusa(m.tamanho);
+    if (code === 'FST_FILES_LIMIT') throw recusa(m.umArquivo);
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw AppError.badRequest(MENSAGEM_DADOS_INVALIDOS);
     if (err instanceof AppError) throw err;
     // Malformed multipart (no boundary, truncated body…): the client's fault.
-    throw AppError.badRequest('Não foi possível ler o envio do documento. Tente novamente.');
+    throw AppError.badRequest(m.ilegivel);
   }
-  if (campoErrado && !arquivo) throw AppError.badRequest(MENSAGENS_ARQUIVO.arquivoObrigatorio);
+  if (opcoes.arquivoAntesDosCampos && campoErrado && !arquivo) throw recusa(m.arquivoObrigatorio);
   const lidos = campos.safeParse(texto);
   if (!lidos.success) throw AppError.badRequest(MENSAGEM_DADOS_INVALIDOS, errosDeIssues(lidos.error.issues));
-  if (!arquivo) throw AppError.badRequest(MENSAGENS_ARQUIVO.arquivoObrigatorio);
+  if (!arquivo) throw recusa(m.arquivoObrigatorio);
   return { campos: lidos.data, arquivo };
 }
 

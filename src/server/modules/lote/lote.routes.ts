@@ -1,21 +1,18 @@
 import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf } from '../../../shared/envelope';
 import { Perfil } from '../../../shared/enums';
-import { erroCampo, errosDeIssues } from '../../../shared/erros-campo';
 import {
   filtroLotesSchema, loteAceitoSchema, loteAutomaticoCampos, loteManualCorpo, lotesRespostaSchema, MENSAGENS_LOTE,
-  resultadoLoteManualSchema, TAMANHO_MAXIMO_ARQUIVO_LOTE_BYTES, type ItemLoteManual, type LoteAutomaticoCampos, type LoteResumo,
+  resultadoLoteManualSchema, TAMANHO_MAXIMO_ARQUIVO_LOTE_BYTES, type ItemLoteManual, type LoteResumo,
 } from '../../../shared/schemas/lote';
 import { idParam } from '../../../shared/schemas/primitivos';
-import type { ArquivoEnviado } from '../../lib/arquivos-http';
-import { contentDispositionInline } from '../../lib/arquivos-http';
-import { AppError } from '../../lib/errors';
+import { contentDispositionInline, lerEnvio, type OpcoesEnvio } from '../../lib/arquivos-http';
 import { atorDe } from '../../plugins/auth';
-import { MENSAGEM_DADOS_INVALIDOS, ok } from '../../plugins/envelope';
+import { ok } from '../../plugins/envelope';
 import type { LoteService } from './lote.service';
 
 /** Batch processing: GESTOR and ADMIN only (product guide, "Who may do what"). */
@@ -27,36 +24,20 @@ const LIMITES_LOTE = { fileSize: TAMANHO_MAXIMO_ARQUIVO_LOTE_BYTES + 1, files: 1
 /** 100,000 masked CPFs and the other fields. */
 const LIMITE_CORPO_MANUAL = 3 * 1024 * 1024;
 
-/** The multipart of an automatic batch: its fields and its one file (`arquivos`), with the specification's messages. */
-async function lerArquivoLote(req: FastifyRequest): Promise<{ campos: LoteAutomaticoCampos; arquivo: ArquivoEnviado }> {
-  if (!req.isMultipart()) throw new AppError(415, 'Envie o lote como multipart/form-data.');
-  const texto: Record<string, string> = {};
-  let arquivo: ArquivoEnviado | null = null;
-  try {
-    for await (const part of req.parts({ limits: LIMITES_LOTE })) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'arquivos' && part.fieldname !== 'arquivo') {
-          part.file.resume();
-          continue;
-        }
-        arquivo = { bytes: await part.toBuffer(), nome: part.filename };
-      } else if (typeof part.value === 'string') {
-        texto[part.fieldname] = part.value;
-      }
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw AppError.badRequest(MENSAGENS_LOTE.tamanho, [erroCampo('arquivos', MENSAGENS_LOTE.tamanho)]);
-    if (code === 'FST_FILES_LIMIT') throw AppError.badRequest(MENSAGENS_LOTE.umArquivo, [erroCampo('arquivos', MENSAGENS_LOTE.umArquivo)]);
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw AppError.badRequest(MENSAGEM_DADOS_INVALIDOS);
-    if (err instanceof AppError) throw err;
-    throw AppError.badRequest('Não foi possível ler o envio do lote. Tente novamente.');
-  }
-  const lidos = loteAutomaticoCampos.safeParse(texto);
-  if (!lidos.success) throw AppError.badRequest(MENSAGEM_DADOS_INVALIDOS, errosDeIssues(lidos.error.issues));
-  if (!arquivo) throw AppError.badRequest(MENSAGENS_LOTE.arquivoObrigatorio, [erroCampo('arquivos', MENSAGENS_LOTE.arquivoObrigatorio)]);
-  return { campos: lidos.data, arquivo };
-}
+/** The multipart of an automatic batch: its fields and its one file (`arquivos`, or `arquivo`), with the specification's messages. */
+const ENVIO_LOTE: OpcoesEnvio = {
+  limites: LIMITES_LOTE,
+  camposArquivo: ['arquivos', 'arquivo'],
+  mensagens: {
+    naoMultipart: 'Envie o lote como multipart/form-data.',
+    ilegivel: 'Não foi possível ler o envio do lote. Tente novamente.',
+    tamanho: MENSAGENS_LOTE.tamanho,
+    umArquivo: MENSAGENS_LOTE.umArquivo,
+    arquivoObrigatorio: MENSAGENS_LOTE.arquivoObrigatorio,
+  },
+  erroNoCampo: true,
+  arquivoAntesDosCampos: false,
+};
 
 /**
  * The manual batch's answer, `ok(resultado, MENSAGENS_LOTE.concluido)` as JSON, written in pieces: the envelope and
@@ -120,7 +101,7 @@ export const loteRoutes: FastifyPluginAsyncZod<{ lote: LoteService }> = async (a
       response: { 200: envelopeOf(loteAceitoSchema) },
     },
   }, async (req) => {
-    const { campos, arquivo } = await lerArquivoLote(req);
+    const { campos, arquivo } = await lerEnvio(req, loteAutomaticoCampos, ENVIO_LOTE);
     const { formaProcessamento: _f, ...dados } = campos;
     return ok({ lote: await lote.criarAutomatico(atorDe(req), dados, arquivo) }, MENSAGENS_LOTE.emProcessamento);
   });
