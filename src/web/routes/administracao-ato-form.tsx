@@ -1,7 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../components/page-title';
 import { RequireSession } from '../components/require-session';
-import { ExigirPerfilAdministracao, FormularioAto } from '../features/ato-normativo';
+import { ExigirPerfilAdministracao } from '../features/administracao';
+import { FormularioAto } from '../features/ato-normativo';
 import '../features/ato-normativo/administracao.css';
 
 function idDe(texto: string | null): number | null {

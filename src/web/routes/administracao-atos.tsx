@@ -1,7 +1,8 @@
 import { PageTitle } from '../components/page-title';
 import { RequireSession } from '../components/require-session';
 import { useSession } from '../lib/session';
-import { ExigirPerfilAdministracao, ListaAtos, podeGerenciarAdministracao } from '../features/ato-normativo';
+import { ExigirPerfilAdministracao, podeGerir } from '../features/administracao';
+import { ListaAtos } from '../features/ato-normativo';
 import '../features/ato-normativo/administracao.css';
 
 function Conteudo() {
@@ -10,7 +11,7 @@ function Conteudo() {
     <>
       <PageTitle title="Atos normativos" />
       <p className="page-lead">Os atos que fundamentam as forças-tarefa e os processamentos em lote.</p>
-      <ListaAtos gerenciar={podeGerenciarAdministracao(session?.perfil)} />
+      <ListaAtos gerenciar={podeGerir(session?.perfil)} />
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../components/page-title';
 import { RequireSession } from '../components/require-session';
-import { ExigirPerfilAdministracao, useAtoVigente } from '../features/ato-normativo';
+import { ExigirPerfilAdministracao } from '../features/administracao';
+import { useAtoVigente } from '../features/ato-normativo';
 import { FormularioForca } from '../features/forca-tarefa';
 import '../features/ato-normativo/administracao.css';
 

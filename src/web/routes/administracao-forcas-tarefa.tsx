@@ -1,7 +1,7 @@
 import { PageTitle } from '../components/page-title';
 import { RequireSession } from '../components/require-session';
 import { useSession } from '../lib/session';
-import { ExigirPerfilAdministracao, podeGerenciarAdministracao } from '../features/ato-normativo';
+import { ExigirPerfilAdministracao, podeGerir } from '../features/administracao';
 import { ListaForcas } from '../features/forca-tarefa';
 import '../features/ato-normativo/administracao.css';
 
@@ -13,7 +13,7 @@ function Conteudo() {
       <p className="page-lead">
         Servidores que, até a data limite e enquanto a força-tarefa estiver ativa, analisam solicitações das UFs que ela atende.
       </p>
-      <ListaForcas gerenciar={podeGerenciarAdministracao(session?.perfil)} />
+      <ListaForcas gerenciar={podeGerir(session?.perfil)} />
     </>
   );
 }

@@ -1,5 +1,4 @@
 export { ListaAtos } from './lista-atos';
 export { FormularioAto } from './formulario-ato';
-export { ExigirPerfilAdministracao, podeGerenciarAdministracao, podeLerAdministracao } from './acesso';
 export { useAtoVigente } from './aviso-sem-ato';
 export { atoKeys, fetchAtos } from './ato-normativo-api';
