@@ -164,7 +164,7 @@ test.describe('REAP defaulters: warning, suspension, late REAP and regularisatio
       const historico = page.getByRole('region', { name: 'Histórico dos prazos' });
       await expect(historico.getByRole('listitem').filter({ hasText: `${formatarData(inicio)} a ${formatarData(fimAberto)} · ${atoPrazo}` })).toHaveCount(1);
       await expect(historico.getByRole('listitem').filter({ hasText: `${formatarData(inicio)} a ${formatarData(fimEncerrado)} · ${atoPrazo}` })).toHaveCount(1);
-      await esperarNaTabela(page, ANO, new RegExp(`pescadores? avisados? \\(prazo de ${formatarData(fimEncerrado).replace(/\//g, '\\/')}\\), \\d+ e-mails; concluído em`));
+      await esperarNaTabela(page, ANO, new RegExp(`pescador(es)? avisados? \\(prazo de ${formatarData(fimEncerrado).replace(/\//g, '\\/')}\\), \\d+ e-mails?; concluído em`));
       await a11y(page);
     });
 
@@ -199,7 +199,7 @@ test.describe('REAP defaulters: warning, suspension, late REAP and regularisatio
       await form.getByLabel('Data da suspensão').fill(hoje);
       await form.getByRole('button', { name: 'Agendar suspensão' }).click();
       await expect(toast(page, MENSAGENS_INADIMPLENCIA_REAP.agendada)).toBeVisible();
-      await esperarNaTabela(page, ANO, new RegExp(`Em ${formatarData(hoje).replace(/\//g, '\\/')}, ${atoSuspensao}: lote nº \\d+, \\d+ pescadores?, concluído`));
+      await esperarNaTabela(page, ANO, new RegExp(`Em ${formatarData(hoje).replace(/\//g, '\\/')}, ${atoSuspensao}: lote nº \\d+, \\d+ pescador(es)?, concluído`));
       await expect(linhaDoAno(page, ANO).getByRole('button', { name: `Cancelar a suspensão de ${ANO}` })).toHaveCount(0);
       await a11y(page);
     });

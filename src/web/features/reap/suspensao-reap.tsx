@@ -24,6 +24,7 @@ const VAZIO: Entrada = { anoReferencia: '', idAtoNormativo: '', dataSuspensao: '
 const idCampo = (path: string) => `suspensao-${path}`;
 const n = (v: number) => v.toLocaleString('pt-BR');
 const pescadores = (v: number) => `${n(v)} ${v === 1 ? 'pescador' : 'pescadores'}`;
+const avisados = (v: number) => `${n(v)} ${v === 1 ? 'pescador avisado' : 'pescadores avisados'}`;
 
 /** Whether a year's jobs are still running (the table reads the windows again every few seconds while one is). */
 export function emAndamento(p: PrazoReap): boolean {
@@ -37,8 +38,8 @@ export function situacaoAviso(p: PrazoReap): string {
   const a = p.aviso;
   if (!a) return p.fimPreenchimento < hojeSaoPaulo() ? 'Aguardando o aviso' : 'Quando o prazo terminar';
   const emails = `${n(a.emailsEnviados)} ${a.emailsEnviados === 1 ? 'e-mail' : 'e-mails'}`;
-  if (a.concluidoEm) return `${pescadores(a.avisados)} avisados (prazo de ${formatDate(a.fimPreenchimento)}), ${emails}; concluído em ${formatDateTime(a.concluidoEm)}`;
-  return `Em andamento: ${pescadores(a.avisados)} avisados até agora (prazo de ${formatDate(a.fimPreenchimento)}), ${emails}`;
+  if (a.concluidoEm) return `${avisados(a.avisados)} (prazo de ${formatDate(a.fimPreenchimento)}), ${emails}; concluído em ${formatDateTime(a.concluidoEm)}`;
+  return `Em andamento: ${avisados(a.avisados)} até agora (prazo de ${formatDate(a.fimPreenchimento)}), ${emails}`;
 }
 
 /** The year's scheduled suspension and, once it ran, its batch's progress. */
