@@ -279,7 +279,7 @@ export class ReapRepository {
   // ---------------------------------------------------------------- filling windows
 
   /** Every reference year's window in force, newest year first, with the act that set it and its obligations' creation. */
-  async prazos(ex: Executor = this.db): Promise<PrazoLinha[]> {
+  async prazos(ex: Executor = this.db, ano?: number): Promise<PrazoLinha[]> {
     const { rows } = await ex.execute<PrazoLinha>(sql`
       SELECT pr.ano_referencia AS "anoReferencia", pr.inicio_preenchimento::text AS "inicioPreenchimento",
         pr.fim_preenchimento::text AS "fimPreenchimento", a.id AS "idAtoNormativo", a.nome AS "nomeAtoNormativo",
@@ -297,6 +297,7 @@ export class ReapRepository {
       LEFT JOIN reap_suspensao s ON s.ano_referencia = pr.ano_referencia
       LEFT JOIN ato_normativo sa ON sa.id = s.ato_normativo_id
       LEFT JOIN lote_pescador l ON l.id = s.lote_id
+      ${ano === undefined ? sql`` : sql`WHERE pr.ano_referencia = ${ano}`}
       ORDER BY pr.ano_referencia DESC`);
     return rows;
   }
@@ -312,7 +313,7 @@ export class ReapRepository {
 
   /** One reference year's window in force, with its act (as `prazos`). */
   async prazo(ano: number, ex: Executor = this.db): Promise<PrazoLinha | undefined> {
-    return (await this.prazos(ex)).find((p) => p.anoReferencia === ano);
+    return (await this.prazos(ex, ano))[0];
   }
 
   /** Sets a year's window in force and adds it to the year's history (in the caller's transaction). */
