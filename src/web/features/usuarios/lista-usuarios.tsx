@@ -72,8 +72,9 @@ export function ListaUsuarios({ podeEditar }: { podeEditar: boolean }) {
       return;
     }
     setFiltros({
-      nome: valores.nome.trim(), cpf: onlyDigits(valores.cpf), tipoUsuario: valores.tipoUsuario, siglaOrgao: valores.siglaOrgao,
-      ufOrgao: valores.ufOrgao, ativo: valores.ativo, pagina: 1, tamanhoPagina: TAMANHO_PAGINA,
+      nome: valores.nome.trim(), cpf: onlyDigits(valores.cpf), tipoUsuario: valores.tipoUsuario ? Number(valores.tipoUsuario) : undefined,
+      siglaOrgao: valores.siglaOrgao, ufOrgao: valores.ufOrgao, ativo: valores.ativo ? valores.ativo === 'true' : undefined,
+      pagina: 1, tamanhoPagina: TAMANHO_PAGINA,
     });
   }
 

@@ -1,0 +1,88 @@
+import type {
+  FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, preValidationHookHandler, RouteShorthandOptions,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  type Contrato, ehRespostaArquivo, ehRespostaVazia, type Resposta,
+} from '../../shared/contrato';
+import { envelopeOf } from '../../shared/envelope';
+import { ehPublica, perfisDe } from '../../shared/permissoes';
+
+/**
+ * Registers a route from its contract (src/shared/contrato.ts, decision 0059): method, path, schemas, answer and
+ * the guard of its permission (src/shared/permissoes.ts) come from the contract; the route adds only its handler
+ * and what is the server's alone (a rate limit, a guard of another kind).
+ */
+
+type Saida<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+/** The request a contract's handler receives: params, query and body as its schemas parse them. */
+export type RequisicaoDe<C> = C extends Contrato<infer P, infer Q, infer B, Resposta>
+  ? FastifyRequest<{ Params: Saida<P>; Querystring: Saida<Q>; Body: Saida<B> }>
+  : never;
+
+/** What the server adds to a contract's route. */
+export interface ExtrasDaRota {
+  /**
+   * A guard of another kind in place of the permission's (a token in the query, a refresh cookie); it must still
+   * let in only the permission's callers, which the authorisation matrix checks.
+   */
+  preValidation?: preValidationHookHandler | preValidationHookHandler[];
+  config?: RouteShorthandOptions['config'];
+  bodyLimit?: number;
+}
+
+/** Fastify's path of a contract's: `{id}` → `:id`. */
+export function urlFastify(caminho: string): string {
+  return caminho.replace(/\{(\w+)\}/g, ':$1');
+}
+
+function respostaDe(r: Resposta): Pick<FastifySchema, 'response' | 'produces'> {
+  if (ehRespostaArquivo(r)) return { response: { 200: z.string().describe(r.descricao) }, produces: r.arquivo };
+  if (ehRespostaVazia(r)) return { response: { 204: z.null().describe(r.vazia) } };
+  return { response: { 200: envelopeOf(r) } };
+}
+
+/** The route's Fastify schema: what validates and what the OpenAPI document prints (plugins/openapi.ts). */
+export function schemaDoContrato(c: Contrato): FastifySchema {
+  const publica = ehPublica(c.permissao);
+  return {
+    tags: [c.tag],
+    summary: c.resumo,
+    ...(c.descricao ? { description: c.descricao } : {}),
+    security: publica ? [] : [{ bearer: [] }],
+    ...(c.params ? { params: c.params } : {}),
+    ...(c.query ? { querystring: c.query } : {}),
+    ...(c.corpo ? { body: c.corpo } : {}),
+    ...(c.cabecalhos ? { headers: c.cabecalhos } : {}),
+    ...(c.formulario ? { consumes: ['multipart/form-data'], formulario: c.formulario } : {}),
+    ...respostaDe(c.resposta),
+    ...(c.outrosErros?.length ? { outrosErros: c.outrosErros } : {}),
+  };
+}
+
+/** The guard of a permission: none for a public one, else `autorizar` with the profiles the table names. */
+function guardaDe(app: FastifyInstance, c: Contrato): preValidationHookHandler | undefined {
+  if (ehPublica(c.permissao)) return undefined;
+  return app.autorizar(...perfisDe(c.permissao));
+}
+
+/** Registers the contract's route on `app` with `handler`. */
+export function rota<C extends Contrato>(
+  app: FastifyInstance,
+  c: C,
+  handler: (req: RequisicaoDe<C>, reply: FastifyReply) => Promise<unknown>,
+  extras: ExtrasDaRota = {},
+): void {
+  const preValidation = extras.preValidation ?? guardaDe(app, c);
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: c.metodo,
+    url: urlFastify(c.caminho),
+    schema: schemaDoContrato(c),
+    ...(preValidation ? { preValidation } : {}),
+    ...(extras.config ? { config: extras.config } : {}),
+    ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
+    handler: handler as unknown as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  });
+}

@@ -1,0 +1,58 @@
+import type { z } from 'zod';
+import {
+  caminhoCom, type Contrato, ehRespostaArquivo, ehRespostaVazia, queryStringDe, type RespostaArquivo, type RespostaVazia,
+} from '../../shared/contrato';
+import type { Envelope } from '../../shared/envelope';
+import { api, type ApiRequestConfig, readEnvelope } from './api';
+
+/**
+ * The web's calls go through the contracts (src/shared/contrato.ts, decision 0059): the path, the method, what is
+ * sent and how the answer is read come from the contract the server registers, so no path or request shape is
+ * written twice. A JSON answer is checked with the contract's schema.
+ */
+
+type Entrada<T> = T extends z.ZodType ? z.input<T> : never;
+
+/** What a call of contract `C` sends: its path parameters, query and body, each as the contract types it. */
+export type PedidoDe<C> = C extends Contrato<infer P, infer Q, infer B>
+  ? (P extends z.ZodType ? { params: Entrada<P> } : { params?: undefined })
+    & (Q extends z.ZodType ? { query?: Entrada<Q> | Partial<z.output<Q>> } : { query?: undefined })
+    & (B extends z.ZodType ? { corpo: Entrada<B> } : { corpo?: FormData })
+    & Pick<ApiRequestConfig, 'signal' | 'headers' | 'timeout'>
+  : never;
+
+/** What a call of contract `C` answers: the envelope (a JSON answer), a Blob (a file) or nothing (204). */
+export type RespostaDe<C> = C extends Contrato<infer _P, infer _Q, infer _B, infer R>
+  ? R extends RespostaArquivo ? Blob : R extends RespostaVazia ? undefined : R extends z.ZodType ? Envelope<z.output<R>> : never
+  : never;
+
+/** The address of a call (path and query string), for a link or a new tab. */
+export function enderecoDe<C extends Contrato>(c: C, pedido: Pick<PedidoDe<C>, 'params' | 'query'>): string {
+  const caminho = caminhoCom(c.caminho, pedido.params as Record<string, string | number> | undefined);
+  const qs = queryStringDe(pedido.query as Record<string, unknown> | undefined);
+  return qs ? `${caminho}?${qs}` : caminho;
+}
+
+/** Calls the endpoint of contract `c`: the whole answer (the envelope, the file's Blob, or nothing). */
+export async function chamar<C extends Contrato>(c: C, pedido: PedidoDe<C>): Promise<RespostaDe<C>> {
+  const { params, query, corpo, ...config } = pedido as { params?: unknown; query?: unknown; corpo?: unknown } & ApiRequestConfig;
+  const arquivo = ehRespostaArquivo(c.resposta);
+  const { data } = await api.request<unknown>({
+    ...config,
+    method: c.metodo,
+    url: enderecoDe(c, { params, query } as Pick<PedidoDe<C>, 'params' | 'query'>),
+    data: corpo,
+    responseType: arquivo ? 'blob' : 'json',
+  });
+  if (arquivo || ehRespostaVazia(c.resposta)) return (arquivo ? data : undefined) as RespostaDe<C>;
+  return readEnvelope(c.resposta as z.ZodType, data) as RespostaDe<C>;
+}
+
+/** Calls the endpoint of contract `c` and answers only the envelope's `dados`. */
+export async function dados<C extends Contrato<z.ZodObject | undefined, z.ZodObject | undefined, z.ZodType | undefined, z.ZodType>>(
+  c: C,
+  pedido: PedidoDe<C>,
+): Promise<RespostaDe<C> extends Envelope<infer D> ? D : never> {
+  const envelope = (await chamar(c, pedido)) as Envelope<unknown>;
+  return envelope.dados as RespostaDe<C> extends Envelope<infer D> ? D : never;
+}
