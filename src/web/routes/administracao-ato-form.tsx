@@ -1,7 +1,7 @@
+import { ExigirPerfil } from '../components/exigir-perfil';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../components/page-title';
 import { RequireSession } from '../components/require-session';
-import { ExigirPerfilAdministracao } from '../features/administracao';
 import { FormularioAto } from '../features/ato-normativo';
 import '../features/ato-normativo/administracao.css';
 
@@ -16,10 +16,10 @@ export function AdministracaoAtoFormRoute() {
   const id = idDe(params.get('id'));
   return (
     <RequireSession>
-      <ExigirPerfilAdministracao gestao>
+      <ExigirPerfil permissao="administracao.gerir">
         <PageTitle title={id === null ? 'Cadastrar ato normativo' : 'Editar ato normativo'} />
         <FormularioAto key={id ?? 'novo'} id={id} />
-      </ExigirPerfilAdministracao>
+      </ExigirPerfil>
     </RequireSession>
   );
 }

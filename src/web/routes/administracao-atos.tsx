@@ -1,7 +1,8 @@
+import { ExigirPerfil } from '../components/exigir-perfil';
+import { pode } from '../../shared/permissoes';
 import { PageTitle } from '../components/page-title';
 import { RequireSession } from '../components/require-session';
 import { useSession } from '../lib/session';
-import { ExigirPerfilAdministracao, podeGerir } from '../features/administracao';
 import { ListaAtos } from '../features/ato-normativo';
 import '../features/ato-normativo/administracao.css';
 
@@ -11,7 +12,7 @@ function Conteudo() {
     <>
       <PageTitle title="Atos normativos" />
       <p className="page-lead">Os atos que fundamentam as forças-tarefa e os processamentos em lote.</p>
-      <ListaAtos gerenciar={podeGerir(session?.perfil)} />
+      <ListaAtos gerenciar={pode(session?.perfil, 'administracao.gerir')} />
     </>
   );
 }
@@ -20,9 +21,9 @@ function Conteudo() {
 export function AdministracaoAtosRoute() {
   return (
     <RequireSession>
-      <ExigirPerfilAdministracao>
+      <ExigirPerfil permissao="administracao.ler">
         <Conteudo />
-      </ExigirPerfilAdministracao>
+      </ExigirPerfil>
     </RequireSession>
   );
 }

@@ -1,18 +1,19 @@
+import { ExigirPerfil } from '../components/exigir-perfil';
 import { PageTitle } from '../components/page-title';
 import { RequireSession } from '../components/require-session';
-import { ExigirPerfilAuditoria, TelaAuditoria } from '../features/auditoria';
+import { TelaAuditoria } from '../features/auditoria';
 
 /** /administracao/auditoria: the audit trail (GESTOR and ADMIN). */
 export function AuditoriaRoute() {
   return (
     <RequireSession>
-      <ExigirPerfilAuditoria>
+      <ExigirPerfil permissao="auditoria.ler">
         <PageTitle title="Auditoria" />
         <p className="page-lead">
           Quem fez o quê, em qual registro, quando e de onde. Esta consulta também fica registrada na auditoria.
         </p>
         <TelaAuditoria />
-      </ExigirPerfilAuditoria>
+      </ExigirPerfil>
     </RequireSession>
   );
 }

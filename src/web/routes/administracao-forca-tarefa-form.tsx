@@ -1,7 +1,7 @@
+import { ExigirPerfil } from '../components/exigir-perfil';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../components/page-title';
 import { RequireSession } from '../components/require-session';
-import { ExigirPerfilAdministracao } from '../features/administracao';
 import { useAtoVigente } from '../features/ato-normativo';
 import { FormularioForca } from '../features/forca-tarefa';
 import '../features/ato-normativo/administracao.css';
@@ -28,9 +28,9 @@ export function AdministracaoForcaTarefaFormRoute() {
   const id = idDe(params.get('id'));
   return (
     <RequireSession>
-      <ExigirPerfilAdministracao gestao>
+      <ExigirPerfil permissao="administracao.gerir">
         <Conteudo id={id} />
-      </ExigirPerfilAdministracao>
+      </ExigirPerfil>
     </RequireSession>
   );
 }

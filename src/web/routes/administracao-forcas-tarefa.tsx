@@ -1,7 +1,8 @@
+import { ExigirPerfil } from '../components/exigir-perfil';
+import { pode } from '../../shared/permissoes';
 import { PageTitle } from '../components/page-title';
 import { RequireSession } from '../components/require-session';
 import { useSession } from '../lib/session';
-import { ExigirPerfilAdministracao, podeGerir } from '../features/administracao';
 import { ListaForcas } from '../features/forca-tarefa';
 import '../features/ato-normativo/administracao.css';
 
@@ -13,7 +14,7 @@ function Conteudo() {
       <p className="page-lead">
         Servidores que, até a data limite e enquanto a força-tarefa estiver ativa, analisam solicitações das UFs que ela atende.
       </p>
-      <ListaForcas gerenciar={podeGerir(session?.perfil)} />
+      <ListaForcas gerenciar={pode(session?.perfil, 'administracao.gerir')} />
     </>
   );
 }
@@ -22,9 +23,9 @@ function Conteudo() {
 export function AdministracaoForcasTarefaRoute() {
   return (
     <RequireSession>
-      <ExigirPerfilAdministracao>
+      <ExigirPerfil permissao="administracao.ler">
         <Conteudo />
-      </ExigirPerfilAdministracao>
+      </ExigirPerfil>
     </RequireSession>
   );
 }

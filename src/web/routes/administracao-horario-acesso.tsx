@@ -1,6 +1,7 @@
+import { ExigirPerfil } from '../components/exigir-perfil';
+import { pode } from '../../shared/permissoes';
 import { PageTitle } from '../components/page-title';
 import { RequireSession } from '../components/require-session';
-import { ExigirPerfilAdministracao, podeGerir } from '../features/administracao';
 import { ConfiguracaoHorarios } from '../features/horario-acesso';
 import { useSession } from '../lib/session';
 
@@ -9,11 +10,11 @@ export function AdministracaoHorarioAcessoRoute() {
   const session = useSession();
   return (
     <RequireSession>
-      <ExigirPerfilAdministracao>
+      <ExigirPerfil permissao="administracao.ler">
         <PageTitle title="Horários de acesso" />
         <p className="page-lead">O horário de expediente de cada órgão vale para os seus servidores sem horário personalizado.</p>
-        <ConfiguracaoHorarios podeEditar={podeGerir(session?.perfil)} />
-      </ExigirPerfilAdministracao>
+        <ConfiguracaoHorarios podeEditar={pode(session?.perfil, 'administracao.gerir')} />
+      </ExigirPerfil>
     </RequireSession>
   );
 }

@@ -1,6 +1,6 @@
+import { ExigirPerfil } from '../components/exigir-perfil';
 import { PageTitle } from '../components/page-title';
 import { RequireSession } from '../components/require-session';
-import { ExigirPerfilAdministracao } from '../features/administracao';
 import { PrazosReap } from '../features/reap';
 import '../features/ato-normativo/administracao.css';
 
@@ -8,11 +8,11 @@ import '../features/ato-normativo/administracao.css';
 export function AdministracaoPrazosReapRoute() {
   return (
     <RequireSession>
-      <ExigirPerfilAdministracao gestao>
+      <ExigirPerfil permissao="administracao.gerir">
         <PageTitle title="Prazos da REAP" />
         <p className="page-lead">O prazo de preenchimento de cada ano de referência e o ato normativo que o define ou prorroga.</p>
         <PrazosReap />
-      </ExigirPerfilAdministracao>
+      </ExigirPerfil>
     </RequireSession>
   );
 }

@@ -1,8 +1,9 @@
+import { ExigirPerfil } from '../components/exigir-perfil';
+import { pode } from '../../shared/permissoes';
 import { useSearchParams } from 'react-router';
 import { isValidCpf, onlyDigits } from '../../shared/cpf';
 import { PageTitle } from '../components/page-title';
 import { RequireSession } from '../components/require-session';
-import { ExigirPerfilAdministracao, podeGerir } from '../features/administracao';
 import { FormularioUsuario, ListaUsuarios } from '../features/usuarios';
 import { useSession } from '../lib/session';
 
@@ -11,11 +12,11 @@ export function AdministracaoUsuariosRoute() {
   const session = useSession();
   return (
     <RequireSession>
-      <ExigirPerfilAdministracao>
+      <ExigirPerfil permissao="administracao.ler">
         <PageTitle title="Usuários" />
         <p className="page-lead">Servidores com acesso ao sistema.</p>
-        <ListaUsuarios podeEditar={podeGerir(session?.perfil)} />
-      </ExigirPerfilAdministracao>
+        <ListaUsuarios podeEditar={pode(session?.perfil, 'administracao.gerir')} />
+      </ExigirPerfil>
     </RequireSession>
   );
 }
@@ -26,10 +27,10 @@ export function AdministracaoUsuarioEditarRoute() {
   const cpf = onlyDigits(params.get('cpf') ?? '');
   return (
     <RequireSession>
-      <ExigirPerfilAdministracao gestao>
+      <ExigirPerfil permissao="administracao.gerir">
         <PageTitle title="Servidor" />
         <FormularioUsuario key={cpf} cpfInicial={isValidCpf(cpf) ? cpf : null} />
-      </ExigirPerfilAdministracao>
+      </ExigirPerfil>
     </RequireSession>
   );
 }

@@ -1,16 +1,17 @@
+import { ExigirPerfil } from '../components/exigir-perfil';
 import { PageTitle } from '../components/page-title';
 import { RequireSession } from '../components/require-session';
-import { CartoesAdministracao, ExigirPerfilAdministracao } from '../features/administracao';
+import { CartoesAdministracao } from '../features/administracao';
 
 /** /administracao: the admin home, one card per area the profile may open (GESTOR, ADMIN; CONSULTA_INTERNO reads). */
 export function AdministracaoRoute() {
   return (
     <RequireSession>
-      <ExigirPerfilAdministracao>
+      <ExigirPerfil permissao="administracao.ler">
         <PageTitle title="Administração" />
         <p className="page-lead">Usuários, horários de acesso, atos normativos, forças-tarefa, processamento em lote, relatórios e auditoria.</p>
         <CartoesAdministracao />
-      </ExigirPerfilAdministracao>
+      </ExigirPerfil>
     </RequireSession>
   );
 }

@@ -1,8 +1,9 @@
+import { ExigirPerfil } from '../components/exigir-perfil';
 import { useSearchParams } from 'react-router';
 import { TipoSolicitacao } from '../../shared/enums';
 import { PageTitle } from '../components/page-title';
 import { RequireSession } from '../components/require-session';
-import { ExigirPerfilAnalise, TelaAnalise, type SolicitacaoEmAnalise } from '../features/analise';
+import { TelaAnalise, type SolicitacaoEmAnalise } from '../features/analise';
 import { DocumentosSolicitacao } from '../features/documentos';
 import { SolicitacaoWizard } from '../features/solicitacao';
 
@@ -45,9 +46,9 @@ function AnaliseSolicitacaoPage() {
 export function AnaliseSolicitacaoRoute() {
   return (
     <RequireSession>
-      <ExigirPerfilAnalise>
+      <ExigirPerfil permissao="servidor.ler">
         <AnaliseSolicitacaoPage />
-      </ExigirPerfilAnalise>
+      </ExigirPerfil>
     </RequireSession>
   );
 }

@@ -4,7 +4,7 @@ import {
   ROTA_ADMIN_USUARIOS,
 } from '../../../shared/rotas-web';
 import { useSession } from '../../lib/session';
-import { podeGerir } from './acesso';
+import { pode } from '../../../shared/permissoes';
 import './administracao.css';
 
 interface Cartao {
@@ -31,7 +31,7 @@ export const CARTOES: readonly Cartao[] = [
 /** /administracao: one card per area the signed-in profile may open. */
 export function CartoesAdministracao() {
   const session = useSession();
-  const gestor = podeGerir(session?.perfil);
+  const gestor = pode(session?.perfil, 'administracao.gerir');
   const cartoes = CARTOES.filter((c) => gestor || !c.gestao);
   return (
     <ul className="admin-cartoes">

@@ -1,4 +1,3 @@
 export { AcompanharAnalises } from './acompanhar-analises';
 export { TelaAnalise, type SolicitacaoEmAnalise } from './tela-analise';
-export { ExigirPerfilAnalise } from './acesso';
 export { LinkAcompanharAnalises } from './link-acompanhar-analises';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useSession } from '../../lib/session';
-import { podeLerAnalises } from './acesso';
+import { pode } from '../../../shared/permissoes';
 import { ROTA_ACOMPANHAR_ANALISES } from './formatos';
 
 /**
@@ -9,7 +9,7 @@ import { ROTA_ACOMPANHAR_ANALISES } from './formatos';
  */
 export function LinkAcompanharAnalises() {
   const session = useSession();
-  if (!session || !podeLerAnalises(session.perfil)) return null;
+  if (!session || !pode(session.perfil, 'servidor.ler')) return null;
   return (
     <p className="mt-3">
       <Link className="br-button primary" to={ROTA_ACOMPANHAR_ANALISES}>

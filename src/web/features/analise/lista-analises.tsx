@@ -1,14 +1,14 @@
 import { Link } from 'react-router';
 import { Perfil, SituacaoAnalise } from '../../../shared/enums';
 import type { AnaliseResumo } from '../../../shared/schemas/analise';
-import { podeAnalisar } from './acesso';
+import { pode } from '../../../shared/permissoes';
 import { diasAguardando, enderecoTelaAnalise, rotuloSituacaoAnalise, rotuloTipoSolicitacao } from './formatos';
 
 /** "Analisar" for an analyst on an open analysis they may take; "Ver" for anything else. */
 export function acaoDaAnalise(a: AnaliseResumo, perfil: number | undefined): 'Analisar' | 'Ver' {
   const aberta = a.situacaoAnalise.id === SituacaoAnalise.AGUARDANDO_ANALISE || a.situacaoAnalise.id === SituacaoAnalise.EM_ANALISE;
   const foraDaInstancia = a.instancia === 'MPA' && perfil === Perfil.SFPA;
-  return aberta && podeAnalisar(perfil) && !foraDaInstancia ? 'Analisar' : 'Ver';
+  return aberta && pode(perfil, 'analise.analisar') && !foraDaInstancia ? 'Analisar' : 'Ver';
 }
 
 const COLUNAS = ['Protocolo', 'Pescador', 'CPF', 'UF', 'Tipo', 'Situação', 'Tempo de espera', 'Analista', 'Ação'] as const;

@@ -2,7 +2,7 @@ import { Perfil, SituacaoAnalise } from '../../../shared/enums';
 import { MENSAGENS_ANALISE, type AnaliseDetalhe } from '../../../shared/schemas/analise';
 import { Message } from '../../components/message';
 import { formatDateTime } from '../../lib/dates';
-import { podeAnalisar } from './acesso';
+import { pode } from '../../../shared/permissoes';
 import { rotuloSituacaoAnalise, rotuloTipoSolicitacao } from './formatos';
 
 const ICONE_SITUACAO: Record<number, string> = {
@@ -84,7 +84,7 @@ export function AvisoBloqueio({ detalhe, perfil }: { detalhe: AnaliseDetalhe; pe
   const situacao = detalhe.situacaoAnalise.id;
   const analista = detalhe.analista?.nome ?? 'outro servidor';
   const desde = detalhe.dataHoraBloqueio ? ` desde ${formatDateTime(detalhe.dataHoraBloqueio)}` : '';
-  if (!podeAnalisar(perfil)) {
+  if (!pode(perfil, 'analise.analisar')) {
     return <Message kind="info" title="Seu perfil permite somente consultar esta análise." />;
   }
   if (situacao === SituacaoAnalise.DEFERIDA || situacao === SituacaoAnalise.INDEFERIDA) {

@@ -21,7 +21,7 @@ import { ERRO_DESCONHECIDO, mensagemErro, statusOf } from '../../lib/api';
 import { confirmar } from '../../lib/confirm';
 import { useSession } from '../../lib/session';
 import { showToast } from '../../lib/toast';
-import { podeAnalisar } from './acesso';
+import { pode } from '../../../shared/permissoes';
 import { abrirArquivo } from '../../lib/arquivos';
 import { analiseKeys, cancelarInicio, concluirAnalise, iniciarAnalise } from './analise-api';
 import { DadosSolicitacao } from './dados-solicitacao';
@@ -132,7 +132,7 @@ function ConteudoAnalise({
   const [tentativa, setTentativa] = useState(0);
   const [parecer, setParecer] = useState<DocumentoParecer | null>(detalhe.documentoParecer);
 
-  const analista = podeAnalisar(perfil);
+  const analista = pode(perfil, 'analise.analisar');
   const habilitado = analista && detalhe.opcoesHabilitadas;
   const situacao = inicio406 !== null ? SituacaoAnalise.EM_ANALISE : detalhe.situacaoAnalise.id;
   const podeIniciar =

@@ -1,1 +1,1 @@
-export { ExigirPerfilAuditoria, PERFIS_AUDITORIA, TelaAuditoria } from './tela-auditoria';
+export { TelaAuditoria } from './tela-auditoria';

@@ -1,8 +1,6 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { formatarDataHora } from '../../../shared/datas';
-import { Perfil } from '../../../shared/enums';
 import { MENSAGENS_AUDITORIA, type RegistroAuditoria } from '../../../shared/schemas/auditoria';
-import { ExigirPerfil } from '../../components/exigir-perfil';
 import { Loading } from '../../components/loading';
 import { Message } from '../../components/message';
 import { mensagemErro } from '../../lib/api';
@@ -11,14 +9,6 @@ import { useAuditoria, type FiltrosAuditoriaWeb } from './auditoria-api';
 import { DetalhesAuditoria } from './detalhes-auditoria';
 import { FiltrosAuditoria } from './filtros-auditoria';
 import './auditoria.css';
-
-/** Profiles that read the audit trail (product guide, "Who may do what"). */
-export const PERFIS_AUDITORIA: readonly number[] = [Perfil.GESTOR, Perfil.ADMIN];
-
-/** The audit screen only for GESTOR and ADMIN (ExigirPerfil). */
-export function ExigirPerfilAuditoria({ children }: { children: ReactNode }) {
-  return <ExigirPerfil perfis={PERFIS_AUDITORIA} semAcesso={MENSAGENS_AUDITORIA.semPermissao}>{children}</ExigirPerfil>;
-}
 
 function Linha({ r }: { r: RegistroAuditoria }) {
   const registro = [r.recurso ? rotuloRecurso(r.recurso) : null, r.recursoId ? `nº ${r.recursoId}` : null].filter(Boolean).join(' · ') || '—';

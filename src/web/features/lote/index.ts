@@ -1,3 +1,2 @@
 export { FormularioLote } from './formulario-lote';
 export { HistoricoLotes } from './historico-lotes';
-export { ExigirPerfilLote } from './acesso';
