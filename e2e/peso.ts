@@ -33,10 +33,13 @@ const KB = 1024;
  */
 export const ORCAMENTO = {
   // JS measured on 2026-11-25 (react-toastify on demand): 93.4 KB, 175.6 KB and 147.9 KB; ceilings with about
-  // 3 % of room, /home's at its goal.
+  // 3 % of room, /home's at its goal. 2026-11-27 (issue 24, decision 0059): the contracts the fisher's /home calls
+  // through cost it about 3 KB (149.7 → 152.7 KB, after the build merges chunks under 4 KB and the staff's counters'
+  // contracts load on demand); its ceiling is 154 KB until issue 25 (the pages within budget) brings it back under
+  // the goal of 150 KB.
   landing: { js: { meta: 100 * KB, teto: 96 * KB }, css: { meta: 30 * KB, teto: 30 * KB } },
   carteira: { js: { meta: 100 * KB, teto: 181 * KB }, css: { meta: 30 * KB, teto: 30 * KB } },
-  home: { js: { meta: 150 * KB, teto: 150 * KB }, css: { meta: 30 * KB, teto: 30 * KB } },
+  home: { js: { meta: 150 * KB, teto: 154 * KB }, css: { meta: 30 * KB, teto: 30 * KB } },
 } as const;
 
 function tipoDe(request: Request, contentType: string): Tipo {

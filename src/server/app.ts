@@ -11,6 +11,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { FilaDeJobs } from './jobs/job';
+import type { ServicosDosJobs } from './jobs/jobs';
 import { injectFetch, registerDevIdp } from './adapters/identity/dev-idp';
 import { OidcIdentityProvider, type IdentityProvider } from './adapters/identity/identity-provider';
 import { storeLimitesPostgres } from './plugins/rate-limit-store';
@@ -75,7 +76,7 @@ import { consultaPublicaRoutes } from './modules/consulta-publica/consulta-publi
 import { EstatisticaRepository } from './modules/estatistica/estatistica.repository';
 import { EstatisticaService } from './modules/estatistica/estatistica.service';
 import { estatisticaRoutes } from './modules/estatistica/estatistica.routes';
-import { criarEnviadorEmail } from './adapters/email/email';
+import { criarEnviadorEmail } from './adapters/email/criar-email';
 import { LoteRepository } from './modules/lote/lote.repository';
 import { LoteService } from './modules/lote/lote.service';
 import { loteRoutes } from './modules/lote/lote.routes';
@@ -103,8 +104,11 @@ import { idRequisicaoPlugin, opcoesDeIdDeRequisicao } from './plugins/id-requisi
 import { metricasPlugin } from './plugins/metricas';
 import { sobrecargaPlugin } from './plugins/sobrecarga';
 
-/** Services that background jobs and scripts call (the same instances the routes use). */
-export interface Servicos {
+/**
+ * Services that background jobs, tests and scripts call (the same instances the routes use). It extends what the
+ * jobs declare they call, so a service that stops offering a job's method fails here; the jobs never import this.
+ */
+export interface Servicos extends ServicosDosJobs {
   analise: AnaliseService;
   documento: DocumentoService;
   lote: LoteService;

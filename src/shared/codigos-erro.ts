@@ -33,5 +33,37 @@ export const CodigoErro = {
   INDISPONIVEL: 'INDISPONIVEL',
   /** 503: the server is overloaded and sheds the request; retry after the `Retry-After` header's seconds. */
   SOBRECARREGADO: 'SOBRECARREGADO',
+
+  // Domain refusals: a screen tells them from the other failures of their status.
+
+  /**
+   * 404: applying an agency's access hours to its servers found nothing to apply — no hours configured for the
+   * agency, or no server of it to update (spec point 7: the screen tells it, as information).
+   */
+  HORARIO_NADA_A_APLICAR: 'HORARIO_NADA_A_APLICAR',
 } as const;
 export type CodigoErro = (typeof CodigoErro)[keyof typeof CodigoErro];
+
+/** The code of a status when the thrower names none (and of an answer without the envelope, such as a proxy's page). */
+export function codigoErroDoStatus(status: number): CodigoErro {
+  switch (status) {
+    case 400: return CodigoErro.DADOS_INVALIDOS;
+    case 401: return CodigoErro.NAO_AUTENTICADO;
+    case 403: return CodigoErro.SEM_PERMISSAO;
+    case 404: return CodigoErro.NAO_ENCONTRADO;
+    case 406: return CodigoErro.ESTADO_NAO_PERMITE;
+    case 409: return CodigoErro.CONFLITO;
+    case 413: return CodigoErro.CORPO_GRANDE_DEMAIS;
+    case 429: return CodigoErro.MUITAS_REQUISICOES;
+    case 503: return CodigoErro.INDISPONIVEL;
+    default: return status >= 500 ? CodigoErro.ERRO_INTERNO : CodigoErro.DADOS_INVALIDOS;
+  }
+}
+
+/** The codes of a failure of the server (5xx): worth one more try. */
+export const CODIGOS_FALHA_DO_SERVIDOR: readonly CodigoErro[] = [CodigoErro.ERRO_INTERNO, CodigoErro.INDISPONIVEL, CodigoErro.SOBRECARREGADO];
+
+/** Whether a text is one of the codes (the web reads it from an answer's body). */
+export function isCodigoErro(valor: unknown): valor is CodigoErro {
+  return typeof valor === 'string' && (Object.values(CodigoErro) as string[]).includes(valor);
+}

@@ -4,7 +4,8 @@ import type { Permissao } from './permissoes';
 /**
  * One contract per endpoint (decision 0059): what the server registers (src/server/plugins/contratos.ts), what the
  * web calls through (src/web/lib/contrato.ts) and what the OpenAPI document prints, written once. The contracts of
- * a module live in src/shared/contratos/<module>.ts; src/shared/contratos/index.ts lists them all.
+ * a module are the exports of src/shared/contratos/<module>.ts, imported as a namespace (`import * as c from
+ * '…/contratos/usuario-mapa'`, then `c.listar`); src/shared/contratos/index.ts lists them all.
  */
 
 export type Metodo = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -34,7 +35,7 @@ export interface Formulario {
 
 export interface Contrato<
   P extends z.ZodObject | undefined = z.ZodObject | undefined,
-  Q extends z.ZodObject | undefined = z.ZodObject | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
   C extends z.ZodType | undefined = z.ZodType | undefined,
   R extends Resposta = Resposta,
 > {
@@ -43,12 +44,13 @@ export interface Contrato<
   caminho: string;
   /** Who may call it: a name of the permission table (src/shared/permissoes.ts). */
   permissao: Permissao;
-  /** The OpenAPI tag (the module) and summary. */
-  tag: string;
+  /** The OpenAPI tag (the module; a list when the route belongs to two) and summary. */
+  tag: string | readonly string[];
   resumo: string;
   /** A longer description, where the summary is not enough. */
   descricao?: string;
   params?: P;
+  /** The query: an object schema, or one that normalises what it read (`.transform`: the report's filters). */
   query?: Q;
   /** A JSON body. */
   corpo?: C;
@@ -57,6 +59,11 @@ export interface Contrato<
   /** Request headers the route reads (the public lookups' captcha token). */
   cabecalhos?: z.ZodObject;
   resposta: R;
+  /**
+   * A public route that reads the caller's token when there is one (the logout): the document says the bearer is
+   * optional. Only with a public permission.
+   */
+  tokenOpcional?: true;
   /** Refusals the route's shape does not imply (a 409 of an already registered record, a GET's 406). */
   outrosErros?: readonly StatusDeErroExtra[];
 }
@@ -64,7 +71,7 @@ export interface Contrato<
 /** Declares a contract, keeping its schemas' types for the server's handler and the web's call. */
 export function contrato<
   P extends z.ZodObject | undefined = undefined,
-  Q extends z.ZodObject | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
   C extends z.ZodType | undefined = undefined,
   R extends Resposta = Resposta,
 >(c: Contrato<P, Q, C, R>): Contrato<P, Q, C, R> {

@@ -2,15 +2,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { z } from 'zod';
-import type { Servicos } from '../app';
 import type { Executor } from '../db/client';
 
 /**
  * A background job as data (architecture rule 7): its queue name, the zod schema of its payload, an optional
  * schedule, and a handler that only calls services. Each module keeps its jobs in `<domain>.jobs.ts`;
  * `jobs.ts` registers them all. Example: src/server/modules/analise/analise.jobs.ts.
+ *
+ * `D` is what the handler receives as `servicos`: each jobs file declares the few service methods its jobs call
+ * (a port its module's service satisfies), so a job never imports the app nor the service it calls; `jobs.ts`
+ * joins them into the services the workers are handed.
  */
-export interface DefinicaoJob<S extends z.ZodType = z.ZodType> {
+export interface DefinicaoJob<S extends z.ZodType = z.ZodType, D = unknown> {
   /** The pg-boss queue name (kebab-case, never renamed once deployed: queued jobs keep it). */
   nome: string;
   payload: S;
@@ -32,11 +35,20 @@ export interface DefinicaoJob<S extends z.ZodType = z.ZodType> {
    * left half-done start at once after a restart instead of at the next tick of their schedule.
    */
   executarAoIniciar?: boolean;
-  executar(payload: z.output<S>, ctx: { servicos: Servicos; log: FastifyBaseLogger }): Promise<unknown>;
+  executar(payload: z.output<S>, ctx: ContextoJob<D>): Promise<unknown>;
 }
 
-/** Declares a job with its payload type inferred from the schema. */
-export function definirJob<S extends z.ZodType>(def: DefinicaoJob<S>): DefinicaoJob<S> {
+/** What a job's handler receives beside its payload: the services it calls (`D`) and the log. */
+export interface ContextoJob<D> {
+  servicos: D;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Declares a job with its payload type inferred from the schema and its services from the handler's annotated
+ * context (`{ servicos, log }: ContextoJob<ServicosJobsAnalise>`).
+ */
+export function definirJob<S extends z.ZodType, D = unknown>(def: DefinicaoJob<S, D>): DefinicaoJob<S, D> {
   return def;
 }
 

@@ -1,16 +1,28 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Servicos } from '../app';
-import { finalizarVencidasJob } from '../modules/analise/analise.jobs';
-import { apagarArquivoJob, conciliarArquivosJob } from '../modules/documento/documento.jobs';
-import { emailLoteJob, encerrarSuspensoesJob, processarLoteJob, retomarLotesJob } from '../modules/lote/lote.jobs';
-import { avisarInadimplentesJob, emailAvisoReapJob, retomarReapJob, verificarInadimplenciaJob } from '../modules/reap/inadimplencia.jobs';
-import { abrirPrazosReapJob, gerarObrigacoesAnoJob, gerarObrigacoesPescadorJob } from '../modules/reap/reap.jobs';
-import { gerarRelatorioJob, limparRelatoriosJob } from '../modules/relatorio/relatorio.jobs';
-import { FilaDeJobs, opcoesDeEnvio, type DefinicaoJob } from './job';
+import type { z } from 'zod';
+import { finalizarVencidasJob, type ServicosJobsAnalise } from '../modules/analise/analise.jobs';
+import { apagarArquivoJob, conciliarArquivosJob, type ServicosJobsDocumento } from '../modules/documento/documento.jobs';
+import { emailLoteJob, encerrarSuspensoesJob, processarLoteJob, retomarLotesJob, type ServicosJobsLote } from '../modules/lote/lote.jobs';
+import {
+  avisarInadimplentesJob, emailAvisoReapJob, retomarReapJob, verificarInadimplenciaJob, type ServicosJobsInadimplencia,
+} from '../modules/reap/inadimplencia.jobs';
+import { abrirPrazosReapJob, gerarObrigacoesAnoJob, gerarObrigacoesPescadorJob, type ServicosJobsReap } from '../modules/reap/reap.jobs';
+import { gerarRelatorioJob, limparRelatoriosJob, type ServicosJobsRelatorio } from '../modules/relatorio/relatorio.jobs';
+import { FilaDeJobs, opcoesDeEnvio, type ContextoJob, type DefinicaoJob } from './job';
+
+/**
+ * The services the workers are handed: what each module's jobs declare they call, joined. `buildApp`'s
+ * `app.servicos` is one (its `Servicos` extends this), so no job imports the app (issue 24).
+ */
+export type ServicosDosJobs = ServicosJobsAnalise & ServicosJobsDocumento & ServicosJobsLote & ServicosJobsReap
+  & ServicosJobsInadimplencia & ServicosJobsRelatorio;
+
+/** A job the workers can run: the services it calls are among `ServicosDosJobs`. */
+export type JobDoProduto = DefinicaoJob<z.ZodType, ServicosDosJobs>;
 
 /** Every job of the product, each defined in its module's `<domain>.jobs.ts`. This file only registers them. */
-export const DEFINICOES_JOBS: readonly DefinicaoJob[] = [finalizarVencidasJob, apagarArquivoJob, conciliarArquivosJob,
+export const DEFINICOES_JOBS: readonly JobDoProduto[] = [finalizarVencidasJob, apagarArquivoJob, conciliarArquivosJob,
   processarLoteJob, emailLoteJob, retomarLotesJob, encerrarSuspensoesJob, gerarRelatorioJob, limparRelatoriosJob,
   gerarObrigacoesAnoJob, gerarObrigacoesPescadorJob, abrirPrazosReapJob, verificarInadimplenciaJob, avisarInadimplentesJob,
   emailAvisoReapJob, retomarReapJob];
@@ -25,13 +37,13 @@ export interface Jobs {
    * Keeps each schedule and starts each worker in this process, calling these services (the ones `buildApp`
    * built with `fila`). Until then queued jobs wait in the database, as they do across a restart.
    */
-  trabalhar(servicos: Servicos): Promise<void>;
+  trabalhar(servicos: ServicosDosJobs): Promise<void>;
   stop(): Promise<void>;
 }
 
 /** Runs one job's handler on a payload as pg-boss handed it: a payload that fails its schema fails the job. */
 export async function executarJob(
-  def: DefinicaoJob, dados: unknown, ctx: { servicos: Servicos; log: FastifyBaseLogger },
+  def: JobDoProduto, dados: unknown, ctx: ContextoJob<ServicosDosJobs>,
 ): Promise<unknown> {
   return def.executar(def.payload.parse(dados), ctx);
 }
@@ -46,7 +58,7 @@ export async function iniciarJobs(opts: {
   connectionString: string;
   log: FastifyBaseLogger;
   pollingIntervalSeconds?: number;
-  definicoes?: readonly DefinicaoJob[];
+  definicoes?: readonly JobDoProduto[];
   /** pg-boss's own pool (10 by default). */
   conexoes?: number;
 }): Promise<Jobs> {

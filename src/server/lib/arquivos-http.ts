@@ -120,3 +120,12 @@ export function contentDispositionInline(nome: string): string {
   const ascii = nome.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(nome)}`;
 }
+
+/**
+ * For the addresses a browser opens in a new tab (no headers): the `jwt` query parameter stands for the bearer
+ * token. Runs before `app.autorizar`, which then authenticates it as any bearer token. A header, when present, wins.
+ */
+export async function jwtDaQuery(req: FastifyRequest): Promise<void> {
+  const jwt = (req.query as { jwt?: unknown } | undefined)?.jwt;
+  if (typeof jwt === 'string' && jwt && !req.headers.authorization) req.headers.authorization = `Bearer ${jwt}`;
+}

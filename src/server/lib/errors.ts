@@ -1,20 +1,6 @@
-import { CodigoErro } from '../../shared/codigos-erro';
+import { CodigoErro, codigoErroDoStatus } from '../../shared/codigos-erro';
 
-/** The machine-readable code of a status when the thrower names none. */
-export function codigoErroDoStatus(status: number): CodigoErro {
-  switch (status) {
-    case 400: return CodigoErro.DADOS_INVALIDOS;
-    case 401: return CodigoErro.NAO_AUTENTICADO;
-    case 403: return CodigoErro.SEM_PERMISSAO;
-    case 404: return CodigoErro.NAO_ENCONTRADO;
-    case 406: return CodigoErro.ESTADO_NAO_PERMITE;
-    case 409: return CodigoErro.CONFLITO;
-    case 413: return CodigoErro.CORPO_GRANDE_DEMAIS;
-    case 429: return CodigoErro.MUITAS_REQUISICOES;
-    case 503: return CodigoErro.INDISPONIVEL;
-    default: return status >= 500 ? CodigoErro.ERRO_INTERNO : CodigoErro.DADOS_INVALIDOS;
-  }
-}
+export { codigoErroDoStatus };
 
 /**
  * The one error type that services throw: the HTTP status (`codigo`), a machine-readable code (`codigoErro`,

@@ -5,32 +5,12 @@ import type { AuthContext } from './auth/auth.service';
 export const MENSAGEM_FORA_DO_ESCOPO = 'Você não tem permissão para acessar os dados deste pescador.';
 
 /*
- * The read side of the product guide's "Who may do what", as the routes' `app.autorizar(...)` lists; the rows each
- * route may reach are then `podeLerPescador`'s. Of the two read-only profiles:
- * - CONSULTA_INTERNO (6) reads fishers, requests, analyses (and reports): it is in every list below, and in no
- *   route that writes;
- * - CONSULTA_EXTERNO (7) has only the fisher report (modules/relatorio: CPF masked, no birth date, age,
- *   schooling, ethnicity or literacy, nor filters on them; the report's routes list CONSULTA_EXTERNO themselves)
- *   and the card lookups, which are the public ones (by CPF and RGP number with a
- *   captcha, and the QR code's check) and answer no CPF at all. So it is in none of these lists: every route that
- *   reads a fisher, a request, an analysis or a file answers it 403.
+ * Which profiles may call which route is the permission table's (src/shared/permissoes.ts: `pescador.ler`,
+ * `servidor.ler`, `relatorio.emitir`…). What is here is the row each of them may then reach. Of the two read-only
+ * profiles: CONSULTA_INTERNO (6) reads fishers, requests, analyses (and reports); CONSULTA_EXTERNO (7) has only the
+ * fisher report (CPF masked) and the public card lookups, so every route that reads a fisher, a request, an analysis
+ * or a file answers it 403.
  */
-
-/** Staff who read fishers, requests and analyses: SFPA within its states (`podeLerPescador`), the rest everywhere. */
-export const SERVIDORES_LEITORES = [Perfil.GESTOR, Perfil.MPA, Perfil.SFPA, Perfil.ADMIN, Perfil.CONSULTA_INTERNO] as const;
-
-/**
- * Administration (product guide, "Who may do what"): GESTOR and ADMIN manage normative acts and task forces;
- * CONSULTA_INTERNO reads them; every other caller gets 403.
- */
-export const GERENCIAM_ADMINISTRACAO = [Perfil.GESTOR, Perfil.ADMIN] as const;
-export const LEEM_ADMINISTRACAO = [Perfil.GESTOR, Perfil.ADMIN, Perfil.CONSULTA_INTERNO] as const;
-
-/** The fisher (their own record, requests and card) and the staff who read fishers. */
-export const LEITORES = [Perfil.INTERESSADO, ...SERVIDORES_LEITORES] as const;
-
-/** Who may read documents and their files (the fisher their own; staff per `podeLerPescador`): CONSULTA_EXTERNO never. */
-export const PERFIS_LEITURA_DOCUMENTOS = LEITORES;
 
 /**
  * Who may read a fisher's data (product guide, "Who may do what"): the fisher themself; MPA, GESTOR, ADMIN and

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncH
 import fp from 'fastify-plugin';
 import type { Perfil } from '../../shared/enums';
 import { AppError } from '../lib/errors';
-import type { AuditoriaService } from '../modules/auditoria/auditoria.service';
+import { doAtor, type AuditoriaService } from '../modules/auditoria/auditoria.service';
 import type { AuthContext, AuthService } from '../modules/auth/auth.service';
 
 declare module 'fastify' {
@@ -56,11 +56,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: AuthServ
       if (perfis.length > 0 && !perfis.includes(req.auth.perfil)) {
         await opts.auditoria.tentarRegistrar({
           acao: 'AUTORIZACAO_RECUSADA',
-          cpfAtor: req.auth.cpf,
-          perfilAtor: req.auth.perfil,
-          sessaoId: req.auth.sessaoId,
+          ...doAtor(req.auth),
           recurso: req.routeOptions.url ?? null,
-          ip: req.ip,
           sucesso: false,
           detalhes: { motivo: 'perfil', metodo: req.method },
         });

@@ -1,5 +1,5 @@
 import type {
-  FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, preValidationHookHandler, RouteShorthandOptions,
+  FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, LogLevel, preValidationHookHandler, RouteShorthandOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,6 +31,13 @@ export interface ExtrasDaRota {
   preValidation?: preValidationHookHandler | preValidationHookHandler[];
   config?: RouteShorthandOptions['config'];
   bodyLimit?: number;
+  /**
+   * The body's schema failures reach the handler (`req.validationError`) instead of the error handler: the routes
+   * that answer them as a wizard step that fails (lib/validacao.ts, `exigirCorpoValido`).
+   */
+  attachValidation?: boolean;
+  /** The route's log level: 'warn' keeps an address that names a person or a record out of the access log. */
+  logLevel?: LogLevel;
 }
 
 /** Fastify's path of a contract's: `{id}` → `:id`. */
@@ -48,10 +55,10 @@ function respostaDe(r: Resposta): Pick<FastifySchema, 'response' | 'produces'> {
 export function schemaDoContrato(c: Contrato): FastifySchema {
   const publica = ehPublica(c.permissao);
   return {
-    tags: [c.tag],
+    tags: [c.tag].flat(),
     summary: c.resumo,
     ...(c.descricao ? { description: c.descricao } : {}),
-    security: publica ? [] : [{ bearer: [] }],
+    security: !publica ? [{ bearer: [] }] : c.tokenOpcional ? [{ bearer: [] }, {}] : [],
     ...(c.params ? { params: c.params } : {}),
     ...(c.query ? { querystring: c.query } : {}),
     ...(c.corpo ? { body: c.corpo } : {}),
@@ -83,6 +90,8 @@ export function rota<C extends Contrato>(
     ...(preValidation ? { preValidation } : {}),
     ...(extras.config ? { config: extras.config } : {}),
     ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
+    ...(extras.attachValidation ? { attachValidation: true } : {}),
+    ...(extras.logLevel ? { logLevel: extras.logLevel } : {}),
     handler: handler as unknown as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });
 }

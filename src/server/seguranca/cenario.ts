@@ -22,7 +22,7 @@ import { createTestApp, entrarComo, Navegador, type TestApp } from '../test/help
  * database, the eight callers (anonymous and one demo account of each of the seven profiles; the fisher is
  * fisher A), two fishers with real records made through the API (A in Pará, inside the demo SFPA's scope; B in
  * São Paulo, outside it), the routes as the OpenAPI document lists them, and how to call each route on a fisher's
- * records. The rules of who may call what are not here: they are the table of matriz-autorizacao.test.ts.
+ * records. The rules of who may call what are not here: they are the permission table (src/shared/permissoes.ts).
  */
 
 export const CHAMADORES = [

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isUf } from '../ufs';
 import { dataIso } from './ato-normativo';
+import { formularioDoCorpo, type ProblemaDeCampo } from './formulario';
 import { id, idCoagido, texto } from './primitivos';
 import { paginacaoSchema } from './solicitacao-api';
 
@@ -50,9 +51,38 @@ export const forcaTarefaCorpo = z.object({
   dataLimite: dataIso('Informe a data limite'),
   servidores: z.array(servidorRef).max(500).transform(sem),
 }).superRefine((v, ctx) => {
-  if (v.servidores.length === 0) ctx.addIssue({ code: 'custom', path: ['servidores'], message: MENSAGENS_FORCA_TAREFA.semServidor });
+  for (const p of regrasForcaTarefa(v)) ctx.addIssue({ code: 'custom', path: [...p.path], message: p.message });
 });
 export type ForcaTarefaCorpo = z.output<typeof forcaTarefaCorpo>;
+
+/** The task-force body's rules across fields (its refinement), on the body as sent: at least one server. */
+export function regrasForcaTarefa(v: { servidores?: readonly unknown[] | undefined }): ProblemaDeCampo[] {
+  return (v.servidores ?? []).length === 0 ? [{ path: ['servidores'], message: MENSAGENS_FORCA_TAREFA.semServidor }] : [];
+}
+
+/** The task-force form's values as typed: the act and the servers as their options' strings. */
+export interface ValoresForcaTarefa {
+  titulo: string;
+  atoNormativo: string;
+  ufAtendidas: string[];
+  dataLimite: string;
+  ativa: boolean;
+  servidores: string[];
+}
+
+/**
+ * The task-force form's schema: its values validated as the body they make (`forcaTarefaCorpo`, without the id,
+ * which the form adds when editing), each problem at its field.
+ */
+export const forcaTarefaFormulario = formularioDoCorpo(forcaTarefaCorpo, {
+  paraCorpo: (v: ValoresForcaTarefa) => ({
+    titulo: v.titulo, ufAtendidas: v.ufAtendidas, ativa: v.ativa, atoNormativo: v.atoNormativo ? Number(v.atoNormativo) : undefined,
+    dataLimite: v.dataLimite, servidores: v.servidores.map(Number),
+  }),
+  // A state or a server of the lists is shown at its list.
+  campo: (path) => path.slice(0, 1),
+  regras: regrasForcaTarefa,
+});
 
 /** PUT requires the id. */
 export const forcaTarefaEdicao = forcaTarefaCorpo.refine((v) => v.id !== undefined, { path: ['id'], message: 'Informe o id da força-tarefa' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidCpf, onlyDigits } from '../cpf';
+import type { ProblemaDeCampo } from './formulario';
 import { idCoagido, id, texto } from './primitivos';
 
 /**
@@ -130,10 +131,17 @@ const camposLote = {
   dataLimiteSuspensao: dataIso.nullable().optional(),
 };
 
+/**
+ * A batch body's rules across fields (its refinement), on the body as sent (JSON or the multipart's text): a
+ * suspension needs its deadline.
+ */
+export function regrasLote(v: { tipo?: unknown; dataLimiteSuspensao?: string | null | undefined }): ProblemaDeCampo[] {
+  return Number(v.tipo) === TipoLote.SUSPENSAO && !v.dataLimiteSuspensao
+    ? [{ path: ['dataLimiteSuspensao'], message: MENSAGENS_LOTE.dataLimiteObrigatoria }] : [];
+}
+
 function exigirDataLimite(v: { tipo: number; dataLimiteSuspensao?: string | null | undefined }, ctx: z.RefinementCtx) {
-  if (v.tipo === TipoLote.SUSPENSAO && !v.dataLimiteSuspensao) {
-    ctx.addIssue({ code: 'custom', path: ['dataLimiteSuspensao'], message: MENSAGENS_LOTE.dataLimiteObrigatoria });
-  }
+  for (const p of regrasLote(v)) ctx.addIssue({ code: 'custom', path: [...p.path], message: p.message });
 }
 
 /** POST /api/lote-pescador/manual. `formaProcessamento` (spec point 3) is accepted and ignored: the address says it. */

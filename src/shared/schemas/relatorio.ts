@@ -39,6 +39,11 @@ export const TAMANHO_PREVIA = 20;
 
 export const FORMATOS_RELATORIO = ['csv', 'xlsx'] as const;
 export type FormatoRelatorio = (typeof FORMATOS_RELATORIO)[number];
+/** The content type of each format's file (as stored, and as the file's address answers it). */
+export const MIME_RELATORIO: Record<FormatoRelatorio, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
 
 /** Situation of a report run. */
 export const SituacaoRelatorio = { PENDENTE: 1, PROCESSANDO: 2, CONCLUIDO: 3, ERRO: 4 } as const;
@@ -221,11 +226,3 @@ export const arquivoRelatorioQuery = z.object({
   assinatura: texto().max(100).optional(),
   jwt: texto().max(4000).optional(),
 });
-
-/** API addresses. */
-export const ROTAS_RELATORIO = {
-  emitir: '/api/pescador/relatorio/pescadores',
-  previa: '/api/pescador/relatorio/pescadores/previa',
-  execucao: (id: number) => `/api/pescador/relatorio/execucao/${id}`,
-  arquivo: (id: number) => `/api/pescador/relatorio/arquivo/${id}`,
-} as const;

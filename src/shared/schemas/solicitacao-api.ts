@@ -3,6 +3,7 @@ import { onlyDigits } from '../cpf';
 import { MENSAGENS_DATAS } from '../datas';
 import { TipoDocumento } from '../enums';
 import { guardarRgp } from '../rgp';
+import { vazioAusente } from './formulario';
 import { id, idCoagido, idParam, texto } from './primitivos';
 import { dataPassada, rgpLeituraSchema } from './solicitacao';
 
@@ -199,6 +200,9 @@ export const edicaoRgpCorpo = z.object({
   orgao: siglaOrgao,
 });
 export type EdicaoRgpCorpo = z.infer<typeof edicaoRgpCorpo>;
+
+/** The first-RGP edit form's schema: the body's, the empty date being a date not given. */
+export const edicaoRgpFormulario = edicaoRgpCorpo.extend({ dataPrimeiroRgp: vazioAusente(edicaoRgpCorpo.shape.dataPrimeiroRgp) });
 
 /** PUT /api/rgp/pescador/{id} (GESTOR, ADMIN, MPA): the fields to change, at least one. */
 export const atualizarRgpCorpo = edicaoRgpCorpo.partial().refine(

@@ -4,6 +4,7 @@ import { maiorDeIdade, MENSAGENS_DATAS, naoFutura } from '../datas';
 import { Nacionalidade, TipoDocumento, TipoSolicitacao } from '../enums';
 import { guardarRgp, isRgpValido, MENSAGEM_RGP_INVALIDO } from '../rgp';
 import { isUf } from '../ufs';
+import type { ProblemaDeCampo } from './formulario';
 import { id as idPrimitivo, texto as textoPrimitivo } from './primitivos';
 
 /**
@@ -241,31 +242,59 @@ const passo2Base = z.object({
   entidadeRepresentante: entidadeRepresentanteSchema.nullable().optional(),
 });
 
+/** What step 2's rules across fields read of its body (as sent: any field possibly missing). */
+export interface Passo2Regras {
+  dadosAtividadePesca?: {
+    formaAtuacaoPesca?: {
+      formaAtuacao?: number | null | undefined;
+      categoria?: number | null | undefined;
+      propriedadeEmbarcacao?: unknown;
+      possuiRegistroEmbarcacao?: boolean | null | undefined;
+      embarcacao?: unknown;
+    } | undefined;
+    areaPretendidaPesca?: readonly {
+      idMunicipio?: number | null | undefined;
+      tipoLocalPesca?: number | null | undefined;
+      nomePopularLocalPesca?: string | null | undefined;
+    }[] | undefined;
+  } | undefined;
+  possuiInstituicaoRepresentante?: boolean | null | undefined;
+  entidadeRepresentante?: unknown;
+}
+
+/**
+ * Step 2's rules across fields (its schema's refinement), on the body as sent: embarcado needs the vessel's
+ * ownership, whether it is registered and the vessel itself (waived for artesanal without registration); every
+ * fishing area needs municipality, kind of place and its popular name; an affiliated fisher needs the entity.
+ */
+export function regrasPasso2(v: Passo2Regras): ProblemaDeCampo[] {
+  const p: ProblemaDeCampo[] = [];
+  const forma = ['dadosAtividadePesca', 'formaAtuacaoPesca'];
+  const f = v.dadosAtividadePesca?.formaAtuacaoPesca ?? {};
+  if (f.formaAtuacao === FormaAtuacao.EMBARCADO) {
+    if (!f.propriedadeEmbarcacao) p.push({ path: [...forma, 'propriedadeEmbarcacao'], message: obrigatorio });
+    if (f.possuiRegistroEmbarcacao === null || f.possuiRegistroEmbarcacao === undefined) {
+      p.push({ path: [...forma, 'possuiRegistroEmbarcacao'], message: obrigatorio });
+    }
+    const dispensada = f.categoria === 2 && f.possuiRegistroEmbarcacao === false;
+    if (!dispensada && !f.embarcacao) p.push({ path: [...forma, 'embarcacao'], message: obrigatorio });
+  }
+  (v.dadosAtividadePesca?.areaPretendidaPesca ?? []).forEach((a, i) => {
+    if (!a.idMunicipio || !a.tipoLocalPesca || !a.nomePopularLocalPesca?.trim()) {
+      p.push({ path: ['dadosAtividadePesca', 'areaPretendidaPesca', i], message: MENSAGENS_SOLICITACAO.localPesca });
+    }
+  });
+  if (v.possuiInstituicaoRepresentante && !v.entidadeRepresentante) p.push({ path: ['entidadeRepresentante'], message: obrigatorio });
+  return p;
+}
+
 /**
  * Step 2: vessel fields are cleared for forma de atuação 2 (desembarcado); `cir` is dropped for categoria 2
  * (artesanal); the vessel itself is waived for categoria 2 without vessel registration; the entity is dropped
  * when not affiliated; every fishing area needs municipality, kind of place and its popular name.
  */
 export const passo2Schema = passo2Base.superRefine((v, ctx) => {
-  const f = v.dadosAtividadePesca.formaAtuacaoPesca;
-  if (f.formaAtuacao === FormaAtuacao.EMBARCADO) {
-    if (!f.propriedadeEmbarcacao) ctx.addIssue({ code: 'custom', path: ['dadosAtividadePesca', 'formaAtuacaoPesca', 'propriedadeEmbarcacao'], message: obrigatorio });
-    if (f.possuiRegistroEmbarcacao === null || f.possuiRegistroEmbarcacao === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['dadosAtividadePesca', 'formaAtuacaoPesca', 'possuiRegistroEmbarcacao'], message: obrigatorio });
-    }
-    const dispensada = f.categoria === 2 && f.possuiRegistroEmbarcacao === false;
-    if (!dispensada && !f.embarcacao) {
-      ctx.addIssue({ code: 'custom', path: ['dadosAtividadePesca', 'formaAtuacaoPesca', 'embarcacao'], message: obrigatorio });
-    }
-  }
-  v.dadosAtividadePesca.areaPretendidaPesca.forEach((a, i) => {
-    if (!a.idMunicipio || !a.tipoLocalPesca || !a.nomePopularLocalPesca) {
-      ctx.addIssue({ code: 'custom', path: ['dadosAtividadePesca', 'areaPretendidaPesca', i], message: MENSAGENS_SOLICITACAO.localPesca });
-    }
-  });
-  if (v.possuiInstituicaoRepresentante && !v.entidadeRepresentante) {
-    ctx.addIssue({ code: 'custom', path: ['entidadeRepresentante'], message: obrigatorio });
-  }
+  for (const p of regrasPasso2(v)) ctx.addIssue({ code: 'custom', path: [...p.path], message: p.message });
 }).transform((v) => {
   const f = v.dadosAtividadePesca.formaAtuacaoPesca;
   const embarcado = f.formaAtuacao === FormaAtuacao.EMBARCADO;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isValidCpf, onlyDigits } from '../cpf';
 import { Perfil } from '../enums';
 import { hora, MENSAGENS_HORARIO_ACESSO, siglaOrgao } from './horario-acesso';
+import { formularioDoCorpo, type ProblemaDeCampo } from './formulario';
 import { id, texto } from './primitivos';
 import { paginacaoSchema } from './solicitacao-api';
 
@@ -104,17 +105,37 @@ const horasCustomizadas = {
   usuarioPodeAcessarTodosDias: z.boolean().default(false),
 };
 
+interface HorasCustomizadas {
+  acessoCustomizado?: boolean | undefined;
+  horaLimiteInicioAcesso?: string | null | undefined;
+  horaLimiteTerminoAcesso?: string | null | undefined;
+}
+
 /** Custom hours: both given, start before end (5-character HH:MM). */
-function refinarHoras(
-  v: { acessoCustomizado: boolean; horaLimiteInicioAcesso?: string | null | undefined; horaLimiteTerminoAcesso?: string | null | undefined },
-  ctx: z.RefinementCtx,
-) {
-  if (!v.acessoCustomizado) return;
-  if (!v.horaLimiteInicioAcesso) ctx.addIssue({ code: 'custom', path: ['horaLimiteInicioAcesso'], message: MENSAGENS_HORARIO_ACESSO.horaObrigatoria });
-  if (!v.horaLimiteTerminoAcesso) ctx.addIssue({ code: 'custom', path: ['horaLimiteTerminoAcesso'], message: MENSAGENS_HORARIO_ACESSO.horaObrigatoria });
+function problemasHoras(v: HorasCustomizadas): ProblemaDeCampo[] {
+  const p: ProblemaDeCampo[] = [];
+  if (!v.acessoCustomizado) return p;
+  if (!v.horaLimiteInicioAcesso) p.push({ path: ['horaLimiteInicioAcesso'], message: MENSAGENS_HORARIO_ACESSO.horaObrigatoria });
+  if (!v.horaLimiteTerminoAcesso) p.push({ path: ['horaLimiteTerminoAcesso'], message: MENSAGENS_HORARIO_ACESSO.horaObrigatoria });
   if (v.horaLimiteInicioAcesso && v.horaLimiteTerminoAcesso && v.horaLimiteInicioAcesso >= v.horaLimiteTerminoAcesso) {
-    ctx.addIssue({ code: 'custom', path: ['horaLimiteTerminoAcesso'], message: MENSAGENS_HORARIO_ACESSO.inicioAntesTermino });
+    p.push({ path: ['horaLimiteTerminoAcesso'], message: MENSAGENS_HORARIO_ACESSO.inicioAntesTermino });
   }
+  return p;
+}
+
+function refinarHoras(v: HorasCustomizadas, ctx: z.RefinementCtx) {
+  for (const p of problemasHoras(v)) ctx.addIssue({ code: 'custom', path: [...p.path], message: p.message });
+}
+
+/**
+ * The map-user body's rules across fields (its refinement), on the body as sent: the custom hours, and the agency
+ * its profile needs.
+ */
+export function regrasUsuarioMapa(v: HorasCustomizadas & { tipoUsuario?: { id?: number | undefined } | undefined; siglaOrgao?: string | null | undefined }) {
+  const p = problemasHoras(v);
+  const perfil = v.tipoUsuario?.id;
+  if (typeof perfil === 'number' && !orgaoDoPerfil(perfil, v.siglaOrgao)) p.push({ path: ['siglaOrgao'], message: MENSAGENS_USUARIO_MAPA.orgaoObrigatorio });
+  return p;
 }
 
 /**
@@ -141,12 +162,54 @@ export const usuarioMapaCorpo = z.object({
     .nullable().optional().transform((v) => v || null),
   ...horasCustomizadas,
 }).superRefine((v, ctx) => {
-  refinarHoras(v, ctx);
-  if (!orgaoDoPerfil(v.tipoUsuario.id, v.siglaOrgao)) {
-    ctx.addIssue({ code: 'custom', path: ['siglaOrgao'], message: MENSAGENS_USUARIO_MAPA.orgaoObrigatorio });
-  }
+  for (const p of regrasUsuarioMapa(v)) ctx.addIssue({ code: 'custom', path: [...p.path], message: p.message });
 });
 export type UsuarioMapaCorpo = z.output<typeof usuarioMapaCorpo>;
+
+/** The map-user form's values as typed: strings in its inputs, `ativo` (the opposite of `bloqueado`). */
+export interface ValoresUsuarioMapa {
+  cpf: string;
+  nome: string;
+  tipoUsuario: string;
+  siglaOrgao: string;
+  matricula: string;
+  email: string;
+  validade: string;
+  ativo: boolean;
+  acessoCustomizado: boolean;
+  horaLimiteInicioAcesso: string;
+  horaLimiteTerminoAcesso: string;
+  usuarioPodeAcessarTodosDias: boolean;
+}
+
+/** The body of the map-user form (spec point 3's payload): '' is absent, the agency and its state the profile's. */
+export function corpoDoFormularioUsuario(v: ValoresUsuarioMapa) {
+  const orgao = v.tipoUsuario ? orgaoDoPerfil(Number(v.tipoUsuario), v.siglaOrgao) : null;
+  return {
+    usuario: { nome: v.nome.trim(), cpf: onlyDigits(v.cpf), bloqueado: !v.ativo },
+    tipoUsuario: { id: v.tipoUsuario ? Number(v.tipoUsuario) : undefined },
+    siglaOrgao: orgao?.siglaOrgao ?? null,
+    ufOrgao: orgao?.ufOrgao ?? null,
+    matricula: v.matricula.trim() || null,
+    validade: v.validade || null,
+    email: v.email.trim() || null,
+    acessoCustomizado: v.acessoCustomizado,
+    horaLimiteInicioAcesso: v.acessoCustomizado ? v.horaLimiteInicioAcesso || null : null,
+    horaLimiteTerminoAcesso: v.acessoCustomizado ? v.horaLimiteTerminoAcesso || null : null,
+    usuarioPodeAcessarTodosDias: v.usuarioPodeAcessarTodosDias,
+  };
+}
+
+/** The map-user form's schema: its values validated as the body they make (`usuarioMapaCorpo`), at their fields. */
+export const usuarioMapaFormulario = formularioDoCorpo(usuarioMapaCorpo, {
+  paraCorpo: corpoDoFormularioUsuario,
+  campo: ([raiz, campo]) => {
+    if (raiz === 'usuario') return [campo === 'bloqueado' ? 'ativo' : String(campo)];
+    if (raiz === 'ufOrgao') return ['siglaOrgao'];
+    return raiz === undefined ? [] : [raiz];
+  },
+  regras: regrasUsuarioMapa,
+});
 
 /** PATCH /api/usuario-mapa/horario-acesso: one user's custom hours (or back to the agency's with `acessoCustomizado` false). */
 export const horarioAcessoUsuarioCorpo = z.object({ id: id(), ...horasCustomizadas }).superRefine(refinarHoras);

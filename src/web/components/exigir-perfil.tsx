@@ -16,6 +16,7 @@ const SEM_ACESSO: Partial<Record<Permissao, string>> = {
   'servidor.ler': 'Seu perfil não tem acesso às análises de solicitações.',
   'lote.processar': 'Seu perfil não tem acesso ao processamento em lote.',
   'auditoria.ler': MENSAGENS_AUDITORIA.semPermissao,
+  'relatorio.emitir': 'Seu perfil não tem acesso ao relatório de pescadores.',
 };
 
 /**

@@ -1,15 +1,16 @@
 import type { z } from 'zod';
 import { CodigoErro } from '../../shared/codigos-erro';
+import { caminhoCom, type Contrato } from '../../shared/contrato';
 import { envelopeOf, erroEnvelope, mensagemDeErro, type Envelope } from '../../shared/envelope';
-import { refreshResposta } from '../../shared/schemas/auth';
-import { documentosResposta, type Documento } from '../../shared/schemas/documento';
+import * as contratosAuth from '../../shared/contratos/auth';
+import type { Documento, documentosResposta } from '../../shared/schemas/documento';
 import { ApiError, isApiError } from './erros';
 import { navigation } from './navigation';
 import { clearSession, updateToken } from './session';
 import { clearStoredSession, getToken } from './storage';
 import { queueToast } from './toast';
 
-export const REFRESH_PATH = '/api/auth/refresh';
+export const REFRESH_PATH = contratosAuth.renovar.caminho;
 
 /** What a caller asks for. */
 export interface ApiRequestConfig {
@@ -213,7 +214,7 @@ let saindoForaDaJanela = false;
  * fails, the session ends once and every waiting request fails with its own error.
  */
 function refreshToken(): Promise<string> {
-  refreshing ??= postEnvelope(REFRESH_PATH, {}, refreshResposta, { skipAuthRefresh: true })
+  refreshing ??= postEnvelope(REFRESH_PATH, {}, contratosAuth.renovar.resposta, { skipAuthRefresh: true })
     .then(({ dados: { token } }) => {
       updateToken(token);
       return token;
@@ -322,15 +323,18 @@ export function putEnvelope<T extends z.ZodType>(url: string, corpo: unknown, da
   return requestEnvelope({ method: 'PUT', url, data: corpo }, dados);
 }
 
+/** A contract that uploads one document (its `formulario`) and answers the stored ones (src/shared/contrato.ts). */
+type ContratoDeEnvioDeDocumento = Contrato<undefined, undefined, undefined, typeof documentosResposta>;
+
 /**
- * POST multipart of one file (`arquivos`) and its text fields, to the documents API (POST /api/documentos and
- * /api/documentos/parecer): the stored document, `dados.documentos[0]`.
+ * Multipart of one file (the contract's file field, `arquivos` unless said) and its text fields, to a documents
+ * upload contract (POST /api/documentos, /api/documentos/parecer, the REAP's): the stored document, `dados.documentos[0]`.
  */
-export async function postDocumento(url: string, campos: Record<string, string | number>, arquivo: File): Promise<Documento> {
+export async function postDocumento(c: ContratoDeEnvioDeDocumento, campos: Record<string, string | number>, arquivo: File): Promise<Documento> {
   const form = new FormData();
   for (const [campo, valor] of Object.entries(campos)) form.append(campo, String(valor));
-  form.append('arquivos', arquivo, arquivo.name);
-  const { dados } = await postEnvelope(url, form, documentosResposta);
+  form.append(c.formulario?.arquivo ?? 'arquivos', arquivo, arquivo.name);
+  const { dados } = await requestEnvelope({ method: c.metodo, url: caminhoCom(c.caminho, undefined), data: form }, c.resposta);
   const documento = dados.documentos[0];
   if (!documento) throw new Error('Resposta sem documento');
   return documento;

@@ -1,14 +1,13 @@
-import { enderecoArquivoResposta, MENSAGENS_DOCUMENTO } from '../../shared/schemas/documento';
-import { getDados } from './api';
+import * as contratosArquivo from '../../shared/contratos/arquivo';
+import { MENSAGENS_DOCUMENTO } from '../../shared/schemas/documento';
+import { dados } from './contrato';
 import { abrirEmNovaAba } from './nova-aba';
 import { getToken } from './storage';
 import { showToast } from './toast';
 
 /** GET /api/cloud-storage/{chave}?jwt={token}: the short-lived signed address of a stored file (spec point 7). */
 export async function enderecoArquivo(chave: string): Promise<string> {
-  const token = getToken();
-  const query = token ? `?jwt=${encodeURIComponent(token)}` : '';
-  const { url } = await getDados(`/api/cloud-storage/${encodeURIComponent(chave)}${query}`, enderecoArquivoResposta);
+  const { url } = await dados(contratosArquivo.endereco, { params: { chave }, query: { jwt: getToken() ?? undefined } });
   return url;
 }
 

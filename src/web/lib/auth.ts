@@ -1,6 +1,9 @@
+import * as c from '../../shared/contratos/auth';
+import { CodigoErro } from '../../shared/codigos-erro';
 import { ROTA_HOME } from '../../shared/rotas-web';
-import { linkResposta, loginResposta } from '../../shared/schemas/auth';
-import { ERRO_DESCONHECIDO, getDados, mensagemErro, postEnvelope, statusOf } from './api';
+import { ERRO_DESCONHECIDO, mensagemErro, statusOf } from './api';
+import { chamar, dados } from './contrato';
+import { codigoErroDe } from './erros';
 import { navigation } from './navigation';
 import { clearSession, login, type Session } from './session';
 import { getChaveLogin, getToken, removeChaveLogin, setChaveLogin } from './storage';
@@ -8,6 +11,11 @@ import { queueToast, showToast } from './toast';
 
 /** Login errors stay 3 s on screen, then the user is logged out (spec points 8 and 9). */
 export const LOGIN_ERROR_DELAY_MS = 3000;
+
+/** The sign-in refused (the link, GOV.BR's answer or the user's access; the spec's 400, 401 and 403). */
+const LOGIN_RECUSADO: readonly (CodigoErro | undefined)[] = [
+  CodigoErro.DADOS_INVALIDOS, CodigoErro.NAO_AUTENTICADO, CodigoErro.TOKEN_EXPIRADO, CodigoErro.SEM_PERMISSAO, CodigoErro.FORA_DO_HORARIO,
+];
 
 /** 16 random bytes as 32 hexadecimal characters (spec point 4, Login). */
 export function generateLoginKey(): string {
@@ -20,7 +28,7 @@ export async function startLogin(): Promise<void> {
   const chave = generateLoginKey();
   setChaveLogin(chave);
   try {
-    const { url } = await getDados(`/api/auth/link/${chave}`, linkResposta, { skipAuthRefresh: true });
+    const { url } = await dados(c.link, { params: { chave }, skipAuthRefresh: true });
     navigation.assign(url);
   } catch {
     showToast('error', 'Erro ao gerar link do GOV.BR');
@@ -54,7 +62,7 @@ async function doCompleteLogin(code: string, state: string): Promise<LoginResult
     return { ok: false, message };
   }
   try {
-    const { dados: { token, foto } } = await postEnvelope('/api/auth/login', { code, state }, loginResposta, { skipAuthRefresh: true });
+    const { dados: { token, foto } } = await chamar(c.login, { corpo: { code, state }, skipAuthRefresh: true });
     const session = login(token, foto);
     removeChaveLogin();
     if (!session) throw new Error('Token sem os dados da sessão');
@@ -62,14 +70,15 @@ async function doCompleteLogin(code: string, state: string): Promise<LoginResult
     return { ok: true, session };
   } catch (error) {
     const status = statusOf(error);
-    if (status === 400 || status === 401 || status === 403) {
+    const codigo = codigoErroDe(error);
+    if (LOGIN_RECUSADO.includes(codigo)) {
       const message = `${mensagemErro(error, 'Erro ao logar no GOV.BR')}: ${status}`;
       showToast('error', message, { autoClose: LOGIN_ERROR_DELAY_MS });
       setTimeout(() => void logout(), LOGIN_ERROR_DELAY_MS);
       return { ok: false, message, status };
     }
     const message =
-      status === undefined && !isSchemaError(error)
+      codigo === undefined && !isSchemaError(error)
         ? ERRO_DESCONHECIDO
         : `Erro ao logar no GOV.BR, tente novamente mais tarde: ${status ?? 'resposta inválida'}`;
     clearSession();
@@ -90,7 +99,7 @@ function isSchemaError(error: unknown): boolean {
 export async function logout(): Promise<void> {
   const hadToken = getToken() !== null;
   try {
-    const { url } = await getDados('/api/auth/logout', linkResposta, { skipAuthRefresh: !hadToken });
+    const { url } = await dados(c.logout, { skipAuthRefresh: !hadToken });
     clearSession();
     navigation.assign(url);
   } catch {

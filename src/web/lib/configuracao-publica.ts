@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { configuracaoPublicaSchema, type ConfiguracaoPublica } from '../../shared/regras/cin';
-import { getDados } from './api';
+import * as contratosConfiguracao from '../../shared/contratos/configuracao';
+import type { ConfiguracaoPublica } from '../../shared/regras/cin';
+import { dados } from './contrato';
 
 /** GET /api/configuracao-publica: the settings the web must know (the CIN's date, decision 0053). */
 export function fetchConfiguracaoPublica(): Promise<ConfiguracaoPublica> {
-  return getDados('/api/configuracao-publica', configuracaoPublicaSchema);
+  return dados(contratosConfiguracao.publica, {});
 }
 
 /**

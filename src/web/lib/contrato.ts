@@ -18,7 +18,7 @@ export type PedidoDe<C> = C extends Contrato<infer P, infer Q, infer B>
   ? (P extends z.ZodType ? { params: Entrada<P> } : { params?: undefined })
     & (Q extends z.ZodType ? { query?: Entrada<Q> | Partial<z.output<Q>> } : { query?: undefined })
     & (B extends z.ZodType ? { corpo: Entrada<B> } : { corpo?: FormData })
-    & Pick<ApiRequestConfig, 'signal' | 'headers' | 'timeout'>
+    & Pick<ApiRequestConfig, 'signal' | 'headers' | 'timeout' | 'skipAuthRefresh'>
   : never;
 
 /** What a call of contract `C` answers: the envelope (a JSON answer), a Blob (a file) or nothing (204). */
@@ -49,7 +49,7 @@ export async function chamar<C extends Contrato>(c: C, pedido: PedidoDe<C>): Pro
 }
 
 /** Calls the endpoint of contract `c` and answers only the envelope's `dados`. */
-export async function dados<C extends Contrato<z.ZodObject | undefined, z.ZodObject | undefined, z.ZodType | undefined, z.ZodType>>(
+export async function dados<C extends Contrato<z.ZodObject | undefined, z.ZodType | undefined, z.ZodType | undefined, z.ZodType>>(
   c: C,
   pedido: PedidoDe<C>,
 ): Promise<RespostaDe<C> extends Envelope<infer D> ? D : never> {

@@ -1,3 +1,4 @@
+import { CODIGOS_FALHA_DO_SERVIDOR, CodigoErro, codigoErroDoStatus, isCodigoErro } from '../../shared/codigos-erro';
 import type { ApiRequest } from './api';
 
 /**
@@ -45,4 +46,25 @@ export function isApiError(error: unknown): error is ApiError {
 /** HTTP status of a failed call, if the server answered. */
 export function statusOf(error: unknown): number | undefined {
   return isApiError(error) ? error.response?.status : undefined;
+}
+
+/**
+ * The machine-readable code of a failed call (src/shared/codigos-erro.ts): the envelope's `codigoErro`, or for an
+ * answer without it (a proxy's page) the code of its status; undefined when nothing answered (network, timeout,
+ * cancellation) or the failure is not a call's. Screens decide on it, never on the status or the message.
+ */
+export function codigoErroDe(error: unknown): CodigoErro | undefined {
+  if (!isApiError(error) || !error.response) return undefined;
+  const { data, status } = error.response;
+  const codigo = data !== null && typeof data === 'object' ? (data as { codigoErro?: unknown }).codigoErro : undefined;
+  return isCodigoErro(codigo) ? codigo : codigoErroDoStatus(status);
+}
+
+/**
+ * Whether the server refused what was asked (a code of a refusal: invalid, not found, not allowed…), as opposed to
+ * nothing answering, too many calls, or a failure of the server: a public check shows the first as "invalid".
+ */
+export function ehRecusaDoPedido(error: unknown): boolean {
+  const codigo = codigoErroDe(error);
+  return codigo !== undefined && codigo !== CodigoErro.MUITAS_REQUISICOES && !CODIGOS_FALHA_DO_SERVIDOR.includes(codigo);
 }

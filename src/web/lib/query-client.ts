@@ -1,5 +1,6 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
-import { statusOf } from './erros';
+import { CODIGOS_FALHA_DO_SERVIDOR, CodigoErro } from '../../shared/codigos-erro';
+import { codigoErroDe } from './erros';
 import { clearCacheOnSessionChange } from './limpar-cache';
 import { showToast } from './toast';
 
@@ -14,17 +15,20 @@ declare module '@tanstack/react-query' {
 
 /** Retry once, and only what may succeed on retry: no answer, or a server error. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
-  const status = statusOf(error);
-  return failureCount < 1 && (status === undefined || status >= 500);
+  const codigo = codigoErroDe(error);
+  return failureCount < 1 && (codigo === undefined || CODIGOS_FALHA_DO_SERVIDOR.includes(codigo));
 }
+
+/** A session that ended or expired: the API client refreshes it or signs out. */
+const SESSAO_ENCERRADA: readonly (CodigoErro | undefined)[] = [CodigoErro.NAO_AUTENTICADO, CodigoErro.TOKEN_EXPIRADO];
 
 export function createQueryClient(options: { retry?: boolean } = {}): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
         const message = query.meta?.errorMessage;
-        // A 401 is handled by the API client (refresh or sign-out); no toast for it.
-        if (message && statusOf(error) !== 401) showToast('error', message);
+        // An ended session is handled by the API client (refresh or sign-out); no toast for it.
+        if (message && !SESSAO_ENCERRADA.includes(codigoErroDe(error))) showToast('error', message);
       },
     }),
     defaultOptions: {

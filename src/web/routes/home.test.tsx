@@ -116,7 +116,7 @@ describe('/home for a fisher (perfil 4)', () => {
       'GET /api/solicitacao-pescador-ativo-edicao-registro/consultar/42',
       // rascunhos 1: the draft to continue; deferidas 3: an open documents edit.
       'GET /api/solicitacao?pagina=1&tamanhoPagina=1&situacao=1',
-      'GET /api/solicitacao?pagina=1&tamanhoPagina=1&situacao=1%2C2%2C3&tipo=9',
+      'GET /api/solicitacao?pagina=1&tamanhoPagina=1&situacao=1&situacao=2&situacao=3&tipo=9',
       // "Quem acessou meus dados" (decision 0032).
       'GET /api/lgpd/acessos',
       // The REAPs owed (issue 22, point 5): none here, so no notice.

@@ -5,6 +5,7 @@ import { MENSAGENS_SOLICITACAO } from '../../shared/schemas/solicitacao';
 import type { TotalizadoresPescador } from '../../shared/schemas/totalizadores';
 import { exibirRgp } from '../../shared/rgp';
 import { ROTA_REAP, rotaDocumentos } from '../../shared/rotas-web';
+import { ListaDados } from '../components/lista-dados';
 import { Loading } from '../components/loading';
 import { Message } from '../components/message';
 import { PageTitle } from '../components/page-title';
@@ -79,8 +80,8 @@ function OpcoesDoPescador({ idPescador, totalizadores }: { idPescador: number | 
     {
       pagina: 1,
       tamanhoPagina: 1,
-      tipo: [TipoSolicitacao.EDICAO_DOCUMENTOS],
       situacao: [SituacaoSolicitacao.RASCUNHO, SituacaoSolicitacao.ATUALIZACAO_SFPA, SituacaoSolicitacao.ATUALIZACAO_MPA],
+      tipo: [TipoSolicitacao.EDICAO_DOCUMENTOS],
     },
     { enabled: idPescador !== undefined && totalizadores.deferidas > 0, silencioso: true },
   );
@@ -114,16 +115,13 @@ function MeuRegistro({ idPescador }: { idPescador: number }) {
   return (
     <section aria-labelledby="titulo-meu-registro" className="mt-3">
       <h2 id="titulo-meu-registro">Meu registro</h2>
-      <dl className="resumo-solicitacao">
-        <div>
-          <dt>Número do RGP</dt>
-          <dd>{exibirRgp(r.numeroRGP)}</dd>
-        </div>
-        <div>
-          <dt>Situação do registro</dt>
-          <dd>{r.situacaoDescricao ?? 'Não informada'}</dd>
-        </div>
-      </dl>
+      <ListaDados
+        className="resumo-solicitacao"
+        dados={[
+          { termo: 'Número do RGP', valor: exibirRgp(r.numeroRGP) },
+          { termo: 'Situação do registro', valor: r.situacaoDescricao ?? 'Não informada' },
+        ]}
+      />
     </section>
   );
 }

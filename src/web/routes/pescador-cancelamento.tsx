@@ -1,12 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Perfil, situacaoSolicitacaoLabel } from '../../shared/enums';
 import { MENSAGENS_SOLICITACAO } from '../../shared/schemas/solicitacao';
 import { MENSAGENS_SOLICITACAO_API } from '../../shared/schemas/solicitacao-api';
 import { ROTA_HOME } from '../../shared/rotas-web';
+import { ListaDados } from '../components/lista-dados';
 import { Loading } from '../components/loading';
 import { Message } from '../components/message';
-import { PageTitle } from '../components/page-title';
+import { Pagina } from '../components/pagina';
 import { cancelamentoKeys, consultarCancelamento, FormularioCancelamento } from '../features/cancelamento';
 import { formatDate } from '../lib/dates';
 import { useSession } from '../lib/session';
@@ -52,26 +53,15 @@ export function PescadorCancelamentoPage() {
       <section aria-labelledby="titulo-cancelamento-aberto">
         <h2 id="titulo-cancelamento-aberto">Pedido de cancelamento em andamento</h2>
         <Message kind="info">{MENSAGENS_SOLICITACAO_API.cancelamentoEmAndamento}</Message>
-        <dl className="resumo-solicitacao">
-          <div>
-            <dt>Situação</dt>
-            <dd>{situacaoSolicitacaoLabel(c.situacao)}</dd>
-          </div>
-          {c.numeroProtocolo && (
-            <div>
-              <dt>Protocolo</dt>
-              <dd>{c.numeroProtocolo}</dd>
-            </div>
-          )}
-          <div>
-            <dt>Pedido em</dt>
-            <dd>{formatDate(c.dataEnvio ?? c.dataCriacao) || '—'}</dd>
-          </div>
-          <div>
-            <dt>Justificativa</dt>
-            <dd className="texto-livre">{c.justificativaDeclaracaoSolicitacaoCancelamento || 'Não informada.'}</dd>
-          </div>
-        </dl>
+        <ListaDados
+          className="resumo-solicitacao"
+          dados={[
+            { termo: 'Situação', valor: situacaoSolicitacaoLabel(c.situacao) },
+            { termo: 'Protocolo', valor: c.numeroProtocolo },
+            { termo: 'Pedido em', valor: formatDate(c.dataEnvio ?? c.dataCriacao) || '—' },
+            { termo: 'Justificativa', valor: c.justificativaDeclaracaoSolicitacaoCancelamento || 'Não informada.', classe: 'texto-livre' },
+          ]}
+        />
       </section>
     );
   } else {
@@ -90,13 +80,5 @@ export function PescadorCancelamentoPage() {
     );
   }
 
-  return (
-    <>
-      <PageTitle title="Solicitar cancelamento do registro" />
-      {corpo}
-      <p className="mt-4">
-        <Link to={ROTA_HOME}>Voltar para a página inicial</Link>
-      </p>
-    </>
-  );
+  return <Pagina titulo="Solicitar cancelamento do registro">{corpo}</Pagina>;
 }

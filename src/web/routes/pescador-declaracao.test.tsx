@@ -75,7 +75,7 @@ describe('/pescador/declaracao', () => {
 
   it('type 8 without a deferred origin: clones the active registry', async () => {
     http.get('/api/solicitacao-pescador-ativo-edicao-registro/consultar/42', ok({ podeEditar: true, idSolicitacaoOrigem: null, motivo: null }));
-    http.post('/api/solicitacao-pescador-ativo-edicao-registro/', ok(solicitacaoDetalhe({ id: 100, tipo: 8 })));
+    http.post('/api/solicitacao-pescador-ativo-edicao-registro', ok(solicitacaoDetalhe({ id: 100, tipo: 8 })));
     const { router } = open('/pescador/declaracao?tipoSolicitacao=8');
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Li e concordo' }));
     fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));

@@ -4,16 +4,15 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SituacaoSolicitacao, TipoSolicitacao, situacaoSolicitacaoLabel, tipoSolicitacaoLabel, type TipoSolicitacao as Tipo } from '../../shared/enums';
 import { ROTA_HOME } from '../../shared/rotas-web';
 import { MENSAGENS_SOLICITACAO } from '../../shared/schemas/solicitacao';
-import { ErrorSummary, type FieldError as SummaryError } from '../components/error-summary';
-import { CheckboxField } from '../components/form/checkbox-field';
-import { withFieldNames } from '../components/form/form-errors';
+import { ErrorSummary } from '../components/error-summary';
+import { ListaDados } from '../components/lista-dados';
 import { Loading } from '../components/loading';
 import { Message } from '../components/message';
-import { PageTitle } from '../components/page-title';
+import { Pagina } from '../components/pagina';
 import { DocumentosSolicitacao, enviarEdicaoDocumentos, RegistroIndeferimento } from '../features/documentos';
 import { enviarEdicaoRgp } from '../features/edicao-rgp';
 import { ERRO_CONSULTAR_SOLICITACAO, rotaAssistente, temAssistente, useSolicitacao } from '../features/minhas-solicitacoes';
-import { TextoDeclaracao } from '../features/solicitacao/passo5-declaracao';
+import { CienciaDeclaracao, useCiencia } from '../features/solicitacao/passo5-declaracao';
 import '../styles/resumo.css';
 import { mensagemErro } from '../lib/api';
 import { queueToast, showToast } from '../lib/toast';
@@ -35,15 +34,9 @@ function EnviarParaAnalise({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [enviando, setEnviando] = useState(false);
-  const [aceita, setAceita] = useState(false);
-  const [resumo, setResumo] = useState<SummaryError[]>([]);
-  const [tentativa, setTentativa] = useState(0);
+  const ciencia = useCiencia();
   async function enviar() {
-    if (comDeclaracao && !aceita) {
-      setResumo(withFieldNames([{ field: ID_CIENCIA, message: MENSAGENS_SOLICITACAO.declaracao }]));
-      setTentativa((t) => t + 1);
-      return;
-    }
+    if (comDeclaracao && !ciencia.exigir()) return;
     setEnviando(true);
     try {
       queueToast('success', await enviarSolicitacao(idSolicitacao));
@@ -64,26 +57,13 @@ function EnviarParaAnalise({
   if (!comDeclaracao) return botao;
   return (
     <section aria-labelledby="titulo-declaracao" className="mt-4">
-      <ErrorSummary errors={resumo} attempt={tentativa} />
+      <ErrorSummary errors={ciencia.resumo} attempt={ciencia.tentativa} />
       <h2 id="titulo-declaracao">Declaração</h2>
-      <TextoDeclaracao />
-      <CheckboxField
-        id={ID_CIENCIA}
-        name={ID_CIENCIA}
-        label="Li e concordo com a declaração"
-        checked={aceita}
-        onChange={(e) => {
-          setAceita(e.target.checked);
-          if (e.target.checked) setResumo([]);
-        }}
-        error={resumo.length > 0 ? MENSAGENS_SOLICITACAO.declaracao : undefined}
-      />
+      <CienciaDeclaracao ciencia={ciencia} />
       {botao}
     </section>
   );
 }
-
-const ID_CIENCIA = 'declaraCiencia';
 
 function inteiroPositivo(valor: string | null): number | null {
   if (!valor || !/^\d+$/.test(valor)) return null;
@@ -127,22 +107,14 @@ export function PescadorDocumentosPage() {
     const emAtualizacao = s.situacao === SituacaoSolicitacao.ATUALIZACAO_SFPA || s.situacao === SituacaoSolicitacao.ATUALIZACAO_MPA;
     corpo = (
       <>
-        <dl className="resumo-solicitacao">
-          <div>
-            <dt>Tipo</dt>
-            <dd>{tipoSolicitacaoLabel[s.tipo as Tipo] ?? s.tipo}</dd>
-          </div>
-          <div>
-            <dt>Situação</dt>
-            <dd>{situacaoSolicitacaoLabel(s.situacao)}</dd>
-          </div>
-          {s.numeroProtocolo && (
-            <div>
-              <dt>Protocolo</dt>
-              <dd>{s.numeroProtocolo}</dd>
-            </div>
-          )}
-        </dl>
+        <ListaDados
+          className="resumo-solicitacao"
+          dados={[
+            { termo: 'Tipo', valor: tipoSolicitacaoLabel[s.tipo as Tipo] ?? s.tipo },
+            { termo: 'Situação', valor: situacaoSolicitacaoLabel(s.situacao) },
+            { termo: 'Protocolo', valor: s.numeroProtocolo },
+          ]}
+        />
         {edicaoDocumentos && (
           <p>
             Substitua os documentos do seu registro que estiverem desatualizados. Os novos documentos passam por
@@ -175,12 +147,8 @@ export function PescadorDocumentosPage() {
   }
 
   return (
-    <>
-      <PageTitle title={titulo} />
+    <Pagina titulo={titulo} voltarPara="/pescador/solicitacoes" rotuloVoltar="Voltar para Minhas solicitações">
       {corpo}
-      <p className="mt-4">
-        <Link to="/pescador/solicitacoes">Voltar para Minhas solicitações</Link>
-      </p>
-    </>
+    </Pagina>
   );
 }

@@ -8,9 +8,10 @@ import type { Documento } from '../../shared/schemas/documento';
 import { DOCUMENTOS_EDICAO_RGP, MENSAGENS_SOLICITACAO_API } from '../../shared/schemas/solicitacao-api';
 import { ROTA_HOME, rotaDocumentos } from '../../shared/rotas-web';
 import { ErrorSummary, type FieldError } from '../components/error-summary';
+import { ListaDados } from '../components/lista-dados';
 import { Loading } from '../components/loading';
 import { Message } from '../components/message';
-import { PageTitle } from '../components/page-title';
+import { Pagina } from '../components/pagina';
 import { DocumentosSolicitacao } from '../features/documentos';
 import { enviarEdicaoRgp, ERRO_CONSULTAR_PESCADOR, FormularioEdicaoRgp, useRgpPescador } from '../features/edicao-rgp';
 import { useSolicitacoes } from '../features/minhas-solicitacoes';
@@ -115,24 +116,15 @@ export function PescadorEdicaoRgpPage() {
       <>
         <section aria-labelledby="titulo-rgp-atual">
           <h2 id="titulo-rgp-atual">Dados atuais</h2>
-          <dl className="resumo-solicitacao">
-            <div>
-              <dt>Número do RGP</dt>
-              <dd>{exibirRgp(r.numeroRGP)}</dd>
-            </div>
-            <div>
-              <dt>Número do primeiro RGP</dt>
-              <dd>{exibirRgp(r.numeroPrimeiroRGP) || 'Não informado'}</dd>
-            </div>
-            <div>
-              <dt>Data do primeiro RGP</dt>
-              <dd>{formatDate(r.dataPrimeiroRgp) || 'Não informada'}</dd>
-            </div>
-            <div>
-              <dt>Órgão</dt>
-              <dd>{r.orgao || 'Não informado'}</dd>
-            </div>
-          </dl>
+          <ListaDados
+            className="resumo-solicitacao"
+            dados={[
+              { termo: 'Número do RGP', valor: exibirRgp(r.numeroRGP) },
+              { termo: 'Número do primeiro RGP', valor: exibirRgp(r.numeroPrimeiroRGP) || 'Não informado' },
+              { termo: 'Data do primeiro RGP', valor: formatDate(r.dataPrimeiroRgp) || 'Não informada' },
+              { termo: 'Órgão', valor: r.orgao || 'Não informado' },
+            ]}
+          />
         </section>
         <section aria-labelledby="titulo-rgp-novo">
           <h2 id="titulo-rgp-novo">Dados corretos</h2>
@@ -143,13 +135,5 @@ export function PescadorEdicaoRgpPage() {
     );
   }
 
-  return (
-    <>
-      <PageTitle title="Editar primeiro RGP" />
-      {corpo}
-      <p className="mt-4">
-        <Link to={ROTA_HOME}>Voltar para a página inicial</Link>
-      </p>
-    </>
-  );
+  return <Pagina titulo="Editar primeiro RGP">{corpo}</Pagina>;
 }

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { SituacaoRegistro } from '../../shared/enums';
 import { MENSAGENS_SOLICITACAO_API } from '../../shared/schemas/solicitacao-api';
 import { ROTA_HOME } from '../../shared/rotas-web';
 import { Loading } from '../components/loading';
 import { Message } from '../components/message';
-import { PageTitle } from '../components/page-title';
+import { Pagina } from '../components/pagina';
 import { FormularioRegularizacao } from '../features/cancelamento';
 import { ERRO_CONSULTAR_PESCADOR, useRgpPescador } from '../features/edicao-rgp';
 import { formatDate } from '../lib/dates';
@@ -41,13 +41,5 @@ export function PescadorRegularizacaoPage() {
     );
   }
 
-  return (
-    <>
-      <PageTitle title="Solicitar regularização do registro" />
-      {corpo}
-      <p className="mt-4">
-        <Link to={ROTA_HOME}>Voltar para a página inicial</Link>
-      </p>
-    </>
-  );
+  return <Pagina titulo="Solicitar regularização do registro">{corpo}</Pagina>;
 }

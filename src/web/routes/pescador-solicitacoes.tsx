@@ -1,6 +1,5 @@
-import { Link, useSearchParams } from 'react-router';
-import { ROTA_HOME } from '../../shared/rotas-web';
-import { PageTitle } from '../components/page-title';
+import { useSearchParams } from 'react-router';
+import { Pagina } from '../components/pagina';
 import { TabelaSolicitacoes } from '../features/minhas-solicitacoes';
 import { useSession } from '../lib/session';
 
@@ -11,16 +10,12 @@ export function PescadorSolicitacoesPage() {
   const lida = Number(params.get('pagina'));
   const pagina = Number.isInteger(lida) && lida > 0 ? lida : 1;
   return (
-    <>
-      <PageTitle title="Minhas solicitações" />
+    <Pagina titulo="Minhas solicitações">
       <TabelaSolicitacoes
         idPescador={session?.idPescador}
         pagina={pagina}
         onPagina={(p) => setParams(p > 1 ? { pagina: String(p) } : {})}
       />
-      <p className="mt-4">
-        <Link to={ROTA_HOME}>Voltar para a página inicial</Link>
-      </p>
-    </>
+    </Pagina>
   );
 }

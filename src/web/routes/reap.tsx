@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Categoria } from '../../shared/enums';
 import { MENSAGENS_REAP } from '../../shared/regras/reap';
-import { ROTA_HOME, ROTA_REAP, ROTA_REAP_DECLARACAO } from '../../shared/rotas-web';
+import { ROTA_REAP, ROTA_REAP_DECLARACAO } from '../../shared/rotas-web';
 import type { Questionario } from '../../shared/schemas/reap';
 import { Loading } from '../components/loading';
 import { Message } from '../components/message';
-import { PageTitle } from '../components/page-title';
+import { Pagina } from '../components/pagina';
 import { RequireSession } from '../components/require-session';
 import {
   declaracaoAceita, DeclaracaoReap, fetchQuestionario, FormularioArtesanal, FormularioIndustrial, ObrigacoesPescador, reapKeys,
@@ -33,10 +33,10 @@ export function ReapRoute() {
   }, [params, setParams]);
   return (
     <RequireSession>
-      <PageTitle title="REAP – Relatório de Exercício da Atividade Pesqueira" />
-      <p className="page-lead">Todo ano, declare a sua atividade de pesca do ano anterior. Veja abaixo o que falta fazer em cada ano.</p>
-      {session?.idPescador ? <ObrigacoesPescador idPescador={session.idPescador} /> : <Message kind="info" title="A REAP é declarada pelo pescador." />}
-      <p className="mt-4"><Link to={ROTA_HOME}>Voltar para a página inicial</Link></p>
+      <Pagina titulo="REAP – Relatório de Exercício da Atividade Pesqueira">
+        <p className="page-lead">Todo ano, declare a sua atividade de pesca do ano anterior. Veja abaixo o que falta fazer em cada ano.</p>
+        {session?.idPescador ? <ObrigacoesPescador idPescador={session.idPescador} /> : <Message kind="info" title="A REAP é declarada pelo pescador." />}
+      </Pagina>
     </RequireSession>
   );
 }
@@ -53,9 +53,9 @@ function ComQuestionario({ titulo, children }: { titulo: (q: Questionario) => st
   else corpo = children(q.data);
   return (
     <RequireSession>
-      <PageTitle title={q.data ? titulo(q.data) : 'REAP'} />
-      {corpo}
-      <p className="mt-4"><Link to={ROTA_REAP}>Voltar para as minhas REAPs</Link></p>
+      <Pagina titulo={q.data ? titulo(q.data) : 'REAP'} voltarPara={ROTA_REAP} rotuloVoltar="Voltar para as minhas REAPs">
+        {corpo}
+      </Pagina>
     </RequireSession>
   );
 }

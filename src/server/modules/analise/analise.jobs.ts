@@ -1,12 +1,17 @@
 import { z } from 'zod';
-import { definirJob } from '../../jobs/job';
+import { definirJob, type ContextoJob } from '../../jobs/job';
+
+/** What the analysis jobs call: of AnaliseService, `buildApp`'s instance. */
+export interface ServicosJobsAnalise {
+  analise: { finalizarVencidas(): Promise<number> };
+}
 
 /** Daily at 03:00 (São Paulo): requests left in updating past the deadline become FINALIZADA. */
 export const finalizarVencidasJob = definirJob({
   nome: 'finalizar-solicitacoes-em-atualizacao-vencidas',
   payload: z.object({}),
   agenda: '0 3 * * *',
-  async executar(_payload, { servicos, log }) {
+  async executar(_payload, { servicos, log }: ContextoJob<ServicosJobsAnalise>) {
     const finalizadas = await servicos.analise.finalizarVencidas();
     log.info({ job: finalizarVencidasJob.nome, finalizadas }, 'job done');
     return { finalizadas };

@@ -4,6 +4,7 @@ import {
 } from '../../../shared/enums';
 import { formatCpf } from '../../../shared/cpf';
 import { formatarDataHora } from '../../../shared/datas';
+import { pode } from '../../../shared/permissoes';
 import {
   MENSAGENS_ANALISE, type AnaliseDetalhe, type AnaliseResumo, type DecisaoAnaliseCorpo, type FiltrosAnalise, type Indeferimento,
 } from '../../../shared/schemas/analise';
@@ -13,7 +14,7 @@ import { MOTIVOS_HISTORICO } from '../../../shared/schemas/solicitacao-api';
 import type { TotalizadoresServidor } from '../../../shared/schemas/totalizadores';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { AuditoriaService } from '../auditoria/auditoria.service';
+import { doAtor, type AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
 import type { ArquivoEnviado, DocumentoService } from '../documento/documento.service';
 import { exigirLeituraPescador, MENSAGEM_FORA_DO_ESCOPO, podeLerPescador, ufsDoEscopo } from '../escopo';
@@ -34,7 +35,6 @@ export interface AnaliseServiceOptions {
   now?: () => Date;
 }
 
-const PERFIS_ANALISTAS: readonly number[] = [Perfil.GESTOR, Perfil.MPA, Perfil.SFPA, Perfil.ADMIN];
 
 /** Which requests a decision concludes: the documents edit has its own address (and its own call here). */
 type Analisadas = 'edicao-documentos' | 'demais';
@@ -80,7 +80,7 @@ export class AnaliseService {
   async listar(ator: AuthContext, filtros: FiltrosAnalise): Promise<{ total: number; analises: AnaliseResumo[] }> {
     const { total, linhas } = await this.repo.listar(filtros, ufsDoEscopo(ator));
     await this.auditoria.registrar({
-      acao: 'VISUALIZACAO_LISTA_ANALISES', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
+      acao: 'VISUALIZACAO_LISTA_ANALISES', ...doAtor(ator),
       recurso: 'analise-solicitacao', detalhes: { pagina: filtros.pagina, resultados: linhas.length, ids: linhas.map((l) => l.id) },
     });
     return {
@@ -142,11 +142,7 @@ export class AnaliseService {
         }, tx);
       }
       // Audited in the same transaction: the lock and its record are kept, or neither.
-      await this.auditoria.registrar({
-        acao: 'ANALISE_INICIADA', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
-        orgaoAtor: ator.siglaOrgao, pescadorId: a.pescadorId,
-        recurso: 'analise-solicitacao', recursoId: id,
-      }, tx);
+      await this.auditar(ator, 'ANALISE_INICIADA', a.pescadorId, id, null, tx);
       return { idAnaliseSolicitacao: a.id, situacaoAnalise: { id: SituacaoAnalise.EM_ANALISE }, dataHoraBloqueio: dataHoraBloqueio.toISOString() };
     });
   }
@@ -164,11 +160,7 @@ export class AnaliseService {
         solicitacaoId: a.solicitacaoId, de: a.situacaoSolicitacao, para: SituacaoSolicitacao.ENVIADA, ator,
         motivo: MOTIVOS_HISTORICO.inicioAnaliseCancelado,
       }, tx);
-      await this.auditoria.registrar({
-        acao: 'ANALISE_CANCELADA', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
-        orgaoAtor: ator.siglaOrgao, pescadorId: a.pescadorId,
-        recurso: 'analise-solicitacao', recursoId: id,
-      }, tx);
+      await this.auditar(ator, 'ANALISE_CANCELADA', a.pescadorId, id, null, tx);
     });
   }
 
@@ -226,11 +218,7 @@ export class AnaliseService {
         ? await this.solicitacoes.deferir(ator, a.solicitacaoId, tx)
         : await this.solicitacoes.indeferir(ator, a.solicitacaoId, tx);
       if (deferida && consequencia.numeroRgp && this.opts.aoAtivarRegistro) await this.opts.aoAtivarRegistro(a.pescadorId, tx);
-      await this.auditoria.registrar({
-        acao: 'ANALISE_CONCLUIDA', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
-        orgaoAtor: ator.siglaOrgao, pescadorId: a.pescadorId,
-        recurso: 'analise-solicitacao', recursoId: corpo.id, detalhes: { situacao, solicitacao: corpo.solicitacao },
-      }, tx);
+      await this.auditar(ator, 'ANALISE_CONCLUIDA', a.pescadorId, corpo.id, { situacao, solicitacao: corpo.solicitacao }, tx);
       return {
         idAnaliseSolicitacao: a.id,
         situacaoAnalise: { id: situacao, descricao: situacaoAnaliseLabel[situacao] },
@@ -269,11 +257,7 @@ export class AnaliseService {
       await this.documentos.apagarArquivos([guardado.chave]);
       throw err;
     }
-    await this.auditoria.registrar({
-      acao: 'PARECER_ANEXADO', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
-      orgaoAtor: ator.siglaOrgao, pescadorId: a.pescadorId,
-      recurso: 'analise-solicitacao', recursoId: idAnalise, detalhes: { documento: documento.id },
-    });
+    await this.auditar(ator, 'PARECER_ANEXADO', a.pescadorId, idAnalise, { documento: documento.id });
     return documento;
   }
 
@@ -334,8 +318,15 @@ export class AnaliseService {
 
   // ------------------------------------------------------------------ rules
 
+  /** An event on an analysis, about its fisher (their "Quem acessou meus dados"), in `ex` when given. */
+  private auditar(
+    ator: AuthContext, acao: string, pescadorId: number, idAnalise: number, detalhes: Record<string, unknown> | null = null, ex?: Executor,
+  ): Promise<void> {
+    return this.auditoria.registrar({ acao, ...doAtor(ator), pescadorId, recurso: 'analise-solicitacao', recursoId: idAnalise, detalhes }, ex);
+  }
+
   private exigirAnalista(ator: AuthContext, a: AnaliseLinha): void {
-    if (!PERFIS_ANALISTAS.includes(ator.perfil) || ator.idUsuarioMapa === null) throw AppError.forbidden(MENSAGENS_ANALISE.perfilNaoAnalisa);
+    if (!pode(ator.perfil, 'analise.analisar') || ator.idUsuarioMapa === null) throw AppError.forbidden(MENSAGENS_ANALISE.perfilNaoAnalisa);
     if (!podeLerPescador(ator, a.pescadorId, a.ufPescador)) throw AppError.forbidden(MENSAGENS_ANALISE.foraDoEscopo);
     if (a.instancia === 'MPA' && ator.perfil === Perfil.SFPA) throw AppError.forbidden(MENSAGENS_ANALISE.instanciaMpa);
   }
@@ -364,7 +355,7 @@ export class AnaliseService {
     const parecer = a.documentoParecerId ? await this.repo.documentoParecer(a.documentoParecerId) : undefined;
     const porMim = a.situacaoAnalise === SituacaoAnalise.EM_ANALISE && a.usuarioMapaId === ator.idUsuarioMapa;
     const expirado = a.situacaoAnalise === SituacaoAnalise.EM_ANALISE && this.bloqueioExpirado(a);
-    const analista = PERFIS_ANALISTAS.includes(ator.perfil) && !(a.instancia === 'MPA' && ator.perfil === Perfil.SFPA);
+    const analista = pode(ator.perfil, 'analise.analisar') && !(a.instancia === 'MPA' && ator.perfil === Perfil.SFPA);
     const opcoes = analista && (a.situacaoAnalise === SituacaoAnalise.AGUARDANDO_ANALISE || porMim
       || (a.situacaoAnalise === SituacaoAnalise.EM_ANALISE && expirado));
     return {

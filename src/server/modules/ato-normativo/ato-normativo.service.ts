@@ -5,7 +5,7 @@ import {
 } from '../../../shared/schemas/ato-normativo';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { AuditoriaService } from '../auditoria/auditoria.service';
+import { doAtor, type AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
 import type { AtoNormativoLinha, AtoNormativoRepository } from './ato-normativo.repository';
 
@@ -122,7 +122,7 @@ export class AtoNormativoService {
     } catch (err) {
       if (!violaChaveEstrangeira(err)) throw err;
       await this.auditoria.tentarRegistrar({
-        acao: 'ATO_NORMATIVO_EXCLUSAO_RECUSADA', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
+        acao: 'ATO_NORMATIVO_EXCLUSAO_RECUSADA', ...doAtor(ator),
         recurso: 'ato-normativo', recursoId: id, sucesso: false, detalhes: { motivo: 'referenciado' },
       });
       throw new AppError(409, MENSAGENS_ATO_NORMATIVO.emUso, { cause: err });
@@ -131,7 +131,7 @@ export class AtoNormativoService {
 
   private auditar(ator: AuthContext, acao: string, id: number, detalhes: Record<string, unknown>, ex: Executor) {
     return this.auditoria.registrar({
-      acao, cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip, recurso: 'ato-normativo', recursoId: id, detalhes,
+      acao, ...doAtor(ator), recurso: 'ato-normativo', recursoId: id, detalhes,
     }, ex);
   }
 }

@@ -1,5 +1,6 @@
 import { formatCpf } from '../../../shared/cpf';
 import { Perfil, perfilLabel } from '../../../shared/enums';
+import { pode } from '../../../shared/permissoes';
 import {
   MENSAGENS_AUDITORIA, TAMANHO_PAGINA_AUDITORIA, type AcessoAosMeusDados, type AcessosAosMeusDados, type FiltrosAuditoria,
   type AcessoExportado, type PaginaAuditoria,
@@ -26,7 +27,7 @@ export interface EventoAuditoria {
   orgaoAtor?: string | null;
 }
 
-/** The actor of an audited action, as the auth plugin knows it. */
+/** The actor of an audited action, as the auth plugin knows it (an `AuthContext` is one). */
 export interface Ator {
   cpf: string;
   perfil: number;
@@ -35,9 +36,6 @@ export interface Ator {
   /** The staff member's agency (null for a fisher). */
   siglaOrgao?: string | null;
 }
-
-/** Staff profiles that read the audit trail (product guide, "Who may do what"). */
-export const LEITORES_AUDITORIA = [Perfil.GESTOR, Perfil.ADMIN] as const;
 
 /** Fisher's events listed per page on /home. */
 const ACESSOS_POR_PAGINA = 20;
@@ -176,7 +174,7 @@ export class AuditoriaService {
    * costs the same at row 10 or row 10 million (decision 0032). Reading the audit is itself audited.
    */
   async listar(ator: Ator, f: FiltrosAuditoria): Promise<PaginaAuditoria> {
-    if (!(LEITORES_AUDITORIA as readonly number[]).includes(ator.perfil)) throw AppError.forbidden(MENSAGENS_AUDITORIA.semPermissao);
+    if (!pode(ator.perfil, 'auditoria.ler')) throw AppError.forbidden(MENSAGENS_AUDITORIA.semPermissao);
     const tamanho = f.tamanhoPagina ?? TAMANHO_PAGINA_AUDITORIA.padrao;
     const linhas = await this.#repo.pagina(f, tamanho);
     const pagina = linhas.slice(0, tamanho);
@@ -281,7 +279,10 @@ type LinhaAuditoria = {
   orgaoAtor: string | null;
 };
 
-/** The actor's columns of an event: who, with which profile and agency, in which session, from where. */
+/**
+ * The one way to stamp the actor on an event: who, with which profile and agency (stored at write time, decision
+ * 0032), in which session, from where. Spread it into the event: `{ acao, ...doAtor(ator), recurso }`.
+ */
 export function doAtor(ator: Ator): Pick<EventoAuditoria, 'cpfAtor' | 'perfilAtor' | 'sessaoId' | 'ip' | 'orgaoAtor'> {
   return { cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip, orgaoAtor: ator.siglaOrgao ?? null };
 }

@@ -1,20 +1,17 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { authLink, configuracaoHorarioAcesso, sessao, usuario, usuarioMapa } from '../../db/schema';
+import type { JanelaUsuario } from './janela-acesso';
 
-export interface UsuarioMapaAcesso {
+/** A map user as sign-in and each request check them: who, the profile and agency, and their access window. */
+export interface UsuarioMapaAcesso extends Omit<JanelaUsuario, 'orgao'> {
   idUsuarioMapa: number;
   nome: string;
   cpf: string;
   tipoUsuario: number;
   siglaOrgao: string;
   ufOrgao: string;
-  bloqueado: boolean;
-  validade: string | null;
-  acessoCustomizado: boolean;
-  horaLimiteInicioAcesso: string | null;
-  horaLimiteTerminoAcesso: string | null;
-  usuarioPodeAcessarTodosDias: boolean;
+  /** The agency's working hours (null where the agency has none). */
   orgaoInicio: string | null;
   orgaoTermino: string | null;
   orgaoTodosDias: boolean | null;
@@ -58,6 +55,17 @@ export interface SessaoAtiva {
   idTokenHint: string | null;
 }
 
+const sessaoColumns = {
+  id: sessao.id,
+  cpf: sessao.cpf,
+  perfil: sessao.perfil,
+  pescadorId: sessao.pescadorId,
+  usuarioMapaId: sessao.usuarioMapaId,
+  expiraEm: sessao.expiraEm,
+  revogadaEm: sessao.revogadaEm,
+  idTokenHint: sessao.idTokenHint,
+};
+
 export class AuthRepository {
   constructor(private readonly db: Database) {}
 
@@ -81,24 +89,21 @@ export class AuthRepository {
     await this.db.delete(authLink).where(lt(authLink.criadoEm, sql`now() - make_interval(secs => ${maxAgeSeconds})`));
   }
 
-  async findUsuarioMapaByCpf(cpf: string): Promise<UsuarioMapaAcesso | undefined> {
-    const rows = await this.db
-      .select(usuarioMapaAcessoColumns)
-      .from(usuarioMapa)
-      .innerJoin(usuario, eq(usuario.id, usuarioMapa.usuarioId))
-      .leftJoin(configuracaoHorarioAcesso, eq(configuracaoHorarioAcesso.orgao, usuarioMapa.siglaOrgao))
-      .where(eq(usuario.cpf, cpf))
-      .limit(1);
-    return rows[0];
+  findUsuarioMapaByCpf(cpf: string): Promise<UsuarioMapaAcesso | undefined> {
+    return this.#usuarioMapaOnde(eq(usuario.cpf, cpf));
   }
 
-  async findUsuarioMapaById(id: number): Promise<UsuarioMapaAcesso | undefined> {
+  findUsuarioMapaById(id: number): Promise<UsuarioMapaAcesso | undefined> {
+    return this.#usuarioMapaOnde(eq(usuarioMapa.id, id));
+  }
+
+  async #usuarioMapaOnde(condicao: SQL): Promise<UsuarioMapaAcesso | undefined> {
     const rows = await this.db
       .select(usuarioMapaAcessoColumns)
       .from(usuarioMapa)
       .innerJoin(usuario, eq(usuario.id, usuarioMapa.usuarioId))
       .leftJoin(configuracaoHorarioAcesso, eq(configuracaoHorarioAcesso.orgao, usuarioMapa.siglaOrgao))
-      .where(eq(usuarioMapa.id, id))
+      .where(condicao)
       .limit(1);
     return rows[0];
   }
@@ -134,20 +139,7 @@ export class AuthRepository {
   }
 
   async findSessao(id: string): Promise<SessaoAtiva | undefined> {
-    const rows = await this.db
-      .select({
-        id: sessao.id,
-        cpf: sessao.cpf,
-        perfil: sessao.perfil,
-        pescadorId: sessao.pescadorId,
-        usuarioMapaId: sessao.usuarioMapaId,
-        expiraEm: sessao.expiraEm,
-        revogadaEm: sessao.revogadaEm,
-        idTokenHint: sessao.idTokenHint,
-      })
-      .from(sessao)
-      .where(eq(sessao.id, id))
-      .limit(1);
+    const rows = await this.db.select(sessaoColumns).from(sessao).where(eq(sessao.id, id)).limit(1);
     return rows[0];
   }
 
@@ -157,19 +149,7 @@ export class AuthRepository {
    */
   async findSessaoComServidor(id: string): Promise<{ sessao: SessaoAtiva; servidor: UsuarioMapaAcesso | null } | undefined> {
     const rows = await this.db
-      .select({
-        sessao: {
-          id: sessao.id,
-          cpf: sessao.cpf,
-          perfil: sessao.perfil,
-          pescadorId: sessao.pescadorId,
-          usuarioMapaId: sessao.usuarioMapaId,
-          expiraEm: sessao.expiraEm,
-          revogadaEm: sessao.revogadaEm,
-          idTokenHint: sessao.idTokenHint,
-        },
-        ...usuarioMapaAcessoColumns,
-      })
+      .select({ sessao: sessaoColumns, ...usuarioMapaAcessoColumns })
       .from(sessao)
       .leftJoin(usuarioMapa, eq(usuarioMapa.id, sessao.usuarioMapaId))
       .leftJoin(usuario, eq(usuario.id, usuarioMapa.usuarioId))

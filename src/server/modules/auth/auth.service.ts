@@ -9,7 +9,6 @@ import type { IdentityProvider } from '../../adapters/identity/identity-provider
 import { CodigoErro } from '../../../shared/codigos-erro';
 import { AppError } from '../../lib/errors';
 import type { AuditoriaService } from '../auditoria/auditoria.service';
-import type { PescadorService } from '../pescador/pescador.service';
 import type { AuthRepository, UsuarioMapaAcesso } from './auth.repository';
 import { motivoForaDaJanela, type JanelaPadrao } from './janela-acesso';
 
@@ -26,6 +25,15 @@ export interface AuthContext {
   /** States of the active task forces a staff member belongs to (empty for fishers). */
   ufsForcaTarefa: string[];
   ip: string;
+}
+
+/**
+ * The fisher of a CPF, created on first sign-in: the fisher module's service. Declared here, by the side that calls
+ * it, because the fisher service (like every service) reads `AuthContext` from this file: the two do not import
+ * each other both ways (issue 24).
+ */
+export interface CadastroDePescadores {
+  findOrCreate(cpf: string, nome: string, email: string | null): Promise<{ id: number; nome: string }>;
 }
 
 export interface AuthServiceOptions {
@@ -69,7 +77,7 @@ export class AuthService {
     private readonly repo: AuthRepository,
     private readonly idp: IdentityProvider,
     private readonly auditoria: AuditoriaService,
-    private readonly pescadores: PescadorService,
+    private readonly pescadores: CadastroDePescadores,
     private readonly opts: AuthServiceOptions,
   ) {
     this.now = opts.now ?? (() => new Date());

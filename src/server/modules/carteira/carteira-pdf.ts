@@ -1,6 +1,5 @@
-import type { CanvasElement, Content, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { formatarDataHora } from '../../../shared/datas';
-import { pdfmake } from '../../lib/pdfmake';
+import type { CanvasElement, Content } from 'pdfmake/interfaces';
+import { gerarPdfRgp } from '../../lib/pdf-rgp';
 import { carregarQrCode, carregarSharp } from '../../lib/sob-demanda';
 
 export interface DadosCarteiraPdf {
@@ -145,20 +144,10 @@ export async function gerarCarteiraPdf(d: DadosCarteiraPdf): Promise<Buffer> {
     caixa(xv, y0 + CARTAO_ALTURA - 11, CARTAO_LARGURA, [{ text: d.enderecoPortal, fontSize: 5, color: AZUL }], { alignment: 'center' }),
   ];
 
-  const doc: TDocumentDefinitions = {
-    pageSize: 'A4',
-    pageMargins: [40, 40, 40, 50],
-    info: {
-      title: 'Carteira de Pescador Profissional',
-      subject: 'Registro Geral da Atividade Pesqueira – RGP',
-      author: 'RGP',
-      creator: 'RGP',
-      producer: 'RGP',
-    },
-    defaultStyle: { font: 'Roboto', fontSize: 10, lineHeight: 1.15 },
-    content: [
-      { text: 'MINISTÉRIO DA PESCA E AQUICULTURA', bold: true, alignment: 'center', fontSize: 12 },
-      { text: 'Registro Geral da Atividade Pesqueira – RGP', alignment: 'center', margin: [0, 2, 0, 16] },
+  return gerarPdfRgp({
+    titulo: 'Carteira de Pescador Profissional', assunto: 'Registro Geral da Atividade Pesqueira – RGP',
+    margem: 40, fonte: { tamanho: 10, entrelinha: 1.15 }, espacoAposCabecalho: 16, emitidoEm: d.emitidoEm,
+    conteudo: [
       { text: 'Carteira de Pescador Profissional', bold: true, fontSize: 16, alignment: 'center', margin: [0, 0, 0, 12] },
       {
         text: 'Imprima esta página em tamanho real (100 %, sem "ajustar à página"), recorte na linha tracejada, '
@@ -179,10 +168,5 @@ export async function gerarCarteiraPdf(d: DadosCarteiraPdf): Promise<Buffer> {
         { text: d.enderecoPortal, fontSize: 9, color: AZUL, link: d.enderecoPortal, margin: [0, 4, 0, 0] },
       ]),
     ],
-    footer: (): Content => ({
-      text: `Emitido em ${formatarDataHora(d.emitidoEm)} pelo Sistema do Registro Geral da Atividade Pesqueira.`,
-      alignment: 'center', fontSize: 8, color: CINZA, margin: [40, 20, 40, 0],
-    }),
-  };
-  return pdfmake().createPdf(doc).getBuffer();
+  });
 }

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { CHAVE_ARQUIVO_VALIDA } from '../../adapters/storage/storage';
-import { definirJob } from '../../jobs/job';
+import { definirJob, type ContextoJob } from '../../jobs/job';
+
+/** What the document jobs call: of DocumentoService, `buildApp`'s instance (the fields the log reads). */
+export interface ServicosJobsDocumento {
+  documento: {
+    apagarArquivoDeRemovido(chave: string): Promise<{ apagado: boolean }>;
+    conciliarArquivos(): Promise<{ orfaos: { recusados: boolean }; ausentes: { total: number } }>;
+  };
+}
 
 /**
  * Deletes the stored file of a replaced or removed document. Enqueued by the document service in the transaction
@@ -12,7 +20,7 @@ export const apagarArquivoJob = definirJob({
   payload: z.object({ chave: z.string().regex(CHAVE_ARQUIVO_VALIDA) }),
   tentativas: 5,
   esperaEntreTentativas: 30,
-  async executar({ chave }, { servicos }) {
+  async executar({ chave }, { servicos }: ContextoJob<ServicosJobsDocumento>) {
     return servicos.documento.apagarArquivoDeRemovido(chave);
   },
 });
@@ -29,7 +37,7 @@ export const conciliarArquivosJob = definirJob({
   tentativas: 0,
   // A walk of a few million keys of a bucket takes minutes, not the 15 a job gets by default.
   duracaoMaxima: 4 * 3600,
-  async executar(_payload, { servicos, log }) {
+  async executar(_payload, { servicos, log }: ContextoJob<ServicosJobsDocumento>) {
     const r = await servicos.documento.conciliarArquivos();
     if (r.ausentes.total > 0) {
       log.error({ job: conciliarArquivosJob.nome, ausentes: r.ausentes }, 'active documents whose stored file is missing');

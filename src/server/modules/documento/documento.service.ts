@@ -163,13 +163,8 @@ export class DocumentoService {
    * Checks and stores an analyst's opinion document (PDF only, content checked), before the analysis's transaction
    * records it (`registrarParecer`); if that transaction fails, the caller deletes it (`apagarArquivos`).
    */
-  async guardarParecer(arquivo: ArquivoEnviado): Promise<ArquivoGuardado> {
-    const conteudo = await aceitarConteudo(TIPO_DOCUMENTO_PARECER, arquivo.bytes);
-    const chave = novaChaveArquivo();
-    await this.storage.put(chave, conteudo.bytes, conteudo.mime);
-    return {
-      chave, nomeArquivo: sanitizarNomeArquivo(arquivo.nome, conteudo.extensao), mime: conteudo.mime, tamanho: conteudo.bytes.length,
-    };
+  guardarParecer(arquivo: ArquivoEnviado): Promise<ArquivoGuardado> {
+    return this.#guardar(TIPO_DOCUMENTO_PARECER, arquivo);
   }
 
   /**
@@ -181,16 +176,7 @@ export class DocumentoService {
     pescadorId: number, guardado: ArquivoGuardado, anterior: number | null, ex: Executor = this.db,
   ): Promise<Documento> {
     return naTransacao(this.db, ex, async (tx) => {
-      const doc = await this.repo.inserir({
-        solicitacaoId: null,
-        pescadorId,
-        tipoDocumento: TIPO_DOCUMENTO_PARECER,
-        nomeArquivo: guardado.nomeArquivo,
-        chaveArquivo: guardado.chave,
-        mime: guardado.mime,
-        tamanho: guardado.tamanho,
-        criadoEm: this.now(),
-      }, tx);
+      const doc = await this.#inserirGuardado(pescadorId, null, TIPO_DOCUMENTO_PARECER, guardado, tx);
       if (anterior) await this.apagarDepoisDoCommit([await this.repo.marcarRemovido(anterior, this.now(), tx)], tx);
       return documentoParaResposta(doc);
     });
@@ -274,7 +260,19 @@ export class DocumentoService {
    * Checks and stores a REAP document's file (a justification, type 6, or a work-relation proof, type 7) before the
    * caller's transaction records it (`registrarDaReap`); if that transaction fails, the caller deletes it.
    */
-  async guardarDaReap(tipo: number, arquivo: ArquivoEnviado): Promise<ArquivoGuardado> {
+  guardarDaReap(tipo: number, arquivo: ArquivoEnviado): Promise<ArquivoGuardado> {
+    return this.#guardar(tipo, arquivo);
+  }
+
+  /** Records a stored REAP document of the REAP request `solicitacaoId`, in the caller's transaction. */
+  async registrarDaReap(
+    pescadorId: number, solicitacaoId: number, tipo: number, guardado: ArquivoGuardado, ex: Executor = this.db,
+  ): Promise<Documento> {
+    return documentoParaResposta(await this.#inserirGuardado(pescadorId, solicitacaoId, tipo, guardado, ex));
+  }
+
+  /** Checks a file's content for its document type and stores it, before any transaction records it. */
+  async #guardar(tipo: number, arquivo: ArquivoEnviado): Promise<ArquivoGuardado> {
     const conteudo = await aceitarConteudo(tipo, arquivo.bytes);
     const chave = novaChaveArquivo();
     await this.storage.put(chave, conteudo.bytes, conteudo.mime);
@@ -283,15 +281,12 @@ export class DocumentoService {
     };
   }
 
-  /** Records a stored REAP document of the REAP request `solicitacaoId`, in the caller's transaction. */
-  async registrarDaReap(
-    pescadorId: number, solicitacaoId: number, tipo: number, guardado: ArquivoGuardado, ex: Executor = this.db,
-  ): Promise<Documento> {
-    const doc = await this.repo.inserir({
+  /** The record of a stored file (`#guardar`), now. */
+  #inserirGuardado(pescadorId: number, solicitacaoId: number | null, tipo: number, guardado: ArquivoGuardado, ex: Executor) {
+    return this.repo.inserir({
       solicitacaoId, pescadorId, tipoDocumento: tipo, nomeArquivo: guardado.nomeArquivo, chaveArquivo: guardado.chave,
       mime: guardado.mime, tamanho: guardado.tamanho, criadoEm: this.now(),
     }, ex);
-    return documentoParaResposta(doc);
   }
 
   /** How many active documents of a type a request has (the REAP limits), in the caller's transaction. */

@@ -6,7 +6,7 @@ import {
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { AtoNormativoService } from '../ato-normativo/ato-normativo.service';
-import type { AuditoriaService } from '../auditoria/auditoria.service';
+import { doAtor, type AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
 import type { ForcaTarefaLinha, ForcaTarefaRepository, ServidorLinha } from './forca-tarefa.repository';
 
@@ -73,7 +73,7 @@ export class ForcaTarefaService {
   async listar(ator: AuthContext, filtros: FiltrosForcaTarefa): Promise<ListaForcasTarefa> {
     const { total, linhas } = await this.repo.listar(filtros, this.hoje());
     await this.auditoria.registrar({
-      acao: 'VISUALIZACAO_LISTA_FORCAS_TAREFA', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
+      acao: 'VISUALIZACAO_LISTA_FORCAS_TAREFA', ...doAtor(ator),
       recurso: 'forca-tarefa', detalhes: { pagina: filtros.pagina, ids: linhas.map((l) => l.id) },
     });
     return { total, forcasTarefa: await this.montar(linhas) };
@@ -184,7 +184,7 @@ export class ForcaTarefaService {
 
   private auditar(ator: AuthContext, acao: string, id: number, detalhes: Record<string, unknown>, ex: Executor) {
     return this.auditoria.registrar({
-      acao, cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip, recurso: 'forca-tarefa', recursoId: id, detalhes,
+      acao, ...doAtor(ator), recurso: 'forca-tarefa', recursoId: id, detalhes,
     }, ex);
   }
 }

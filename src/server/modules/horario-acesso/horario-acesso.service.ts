@@ -1,7 +1,8 @@
+import { CodigoErro } from '../../../shared/codigos-erro';
 import { MENSAGENS_HORARIO_ACESSO, type ListaConfiguracoes, type SalvarConfiguracoesCorpo } from '../../../shared/schemas/horario-acesso';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { AuditoriaService } from '../auditoria/auditoria.service';
+import { doAtor, type AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
 import type { UsuarioMapaService } from '../usuario-mapa/usuario-mapa.service';
 import type { HorarioAcessoRepository } from './horario-acesso.repository';
@@ -55,7 +56,7 @@ export class HorarioAcessoService {
         const id = await this.repo.upsert(depois, tx);
         const { idConfiguracao: _id, ...semId } = anterior ?? { idConfiguracao: null };
         await this.auditoria.registrar({
-          acao: 'HORARIO_ACESSO_ORGAO_ALTERADO', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
+          acao: 'HORARIO_ACESSO_ORGAO_ALTERADO', ...doAtor(ator),
           recurso: 'configuracao-horario-acesso', recursoId: id, detalhes: { antes: anterior ? semId : null, depois },
         }, tx);
       }
@@ -65,15 +66,16 @@ export class HorarioAcessoService {
 
   /**
    * PATCH /api/configuracao-horario-acesso/usuario-unidade-trabalho: the agency's users drop their custom hours
-   * and follow the agency's. 404 when the agency has no hours configured or no user (the client ignores it).
+   * and follow the agency's. 404 HORARIO_NADA_A_APLICAR when the agency has no hours configured or no user (the
+   * client tells it as information).
    */
   async aplicarAosServidores(ator: AuthContext, sigla: string): Promise<{ orgao: string; servidoresAtualizados: number }> {
     const n = await this.db.transaction(async (tx) => {
       const [config] = await this.repo.findByOrgaos([sigla], tx);
-      if (!config) throw AppError.notFound(MENSAGENS_HORARIO_ACESSO.semConfiguracao);
+      if (!config) throw AppError.notFound(MENSAGENS_HORARIO_ACESSO.semConfiguracao, CodigoErro.HORARIO_NADA_A_APLICAR);
       return this.usuariosMapa.seguirHorarioDoOrgao(ator, sigla, tx);
     });
-    if (n === 0) throw AppError.notFound(MENSAGENS_HORARIO_ACESSO.semServidores);
+    if (n === 0) throw AppError.notFound(MENSAGENS_HORARIO_ACESSO.semServidores, CodigoErro.HORARIO_NADA_A_APLICAR);
     return { orgao: sigla, servidoresAtualizados: n };
   }
 }

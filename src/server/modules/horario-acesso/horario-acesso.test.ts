@@ -121,13 +121,15 @@ describe('the access window reads the agency hours at each request', () => {
     }]);
   });
 
-  it('answers 404 for an agency without hours or without users (the client ignores it)', async () => {
+  it('answers 404 HORARIO_NADA_A_APLICAR for an agency without hours or without users (the client tells it as information)', async () => {
     const semHorario = await gestor.api({ method: 'PATCH', url: '/api/configuracao-horario-acesso/usuario-unidade-trabalho', payload: { orgao: 'SFPA-RO' } });
     expect(semHorario.statusCode).toBe(404);
     expect(semHorario.json().mensagem).toBe(MENSAGENS_HORARIO_ACESSO.semConfiguracao);
+    expect(semHorario.json().codigoErro).toBe(CodigoErro.HORARIO_NADA_A_APLICAR);
     expect((await salvar('SFPA-RO', '08:00', '17:00')).statusCode).toBe(200);
     const semServidores = await gestor.api({ method: 'PATCH', url: '/api/configuracao-horario-acesso/usuario-unidade-trabalho', payload: { orgao: 'SFPA-RO' } });
     expect(semServidores.statusCode).toBe(404);
     expect(semServidores.json().mensagem).toBe(MENSAGENS_HORARIO_ACESSO.semServidores);
+    expect(semServidores.json().codigoErro).toBe(CodigoErro.HORARIO_NADA_A_APLICAR);
   });
 });

@@ -4,7 +4,7 @@ import {
 } from '../../../shared/schemas/auditoria';
 import { TAMANHO_PAGINA_MAXIMO } from '../../../shared/schemas/solicitacao-api';
 import { AppError } from '../../lib/errors';
-import type { AuditoriaService } from '../auditoria/auditoria.service';
+import { doAtor, type AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
 import type { DocumentoService } from '../documento/documento.service';
 import type { NotificacaoService } from '../notificacao/notificacao.service';
@@ -81,7 +81,7 @@ export class LgpdService {
       cpf: pescador.cpf, numeroRgp: pescador.rgp.numeroRGP, nome: pescador.nome.toLocaleUpperCase('pt-BR'),
     });
     await this.auditoria.registrar({
-      acao: 'EXPORTACAO_DADOS_PESSOAIS', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
+      acao: 'EXPORTACAO_DADOS_PESSOAIS', ...doAtor(ator),
       recurso: 'lgpd/meus-dados', recursoId: id,
     });
     return comRotulos({

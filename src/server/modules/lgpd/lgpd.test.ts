@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as contratosRelatorio from '../../../shared/contratos/relatorio';
 import { exportacaoDadosSchema } from '../../../shared/schemas/auditoria';
-import { ROTAS_RELATORIO } from '../../../shared/schemas/relatorio';
 import { createTestApp, entrarComo, type Sessao, type TestApp } from '../../test/helpers';
 import { tornarAtivo } from '../carteira/carteira.test-utils';
 import { artesanalCompleto, definirPrazo, idDoAno } from '../reap/reap.test-utils';
@@ -32,7 +32,7 @@ async function fisherWithEverything(n: number, nome: string, rgp: string): Promi
   await t.db.execute(sql`INSERT INTO notificacao (pescador_id, tipo, conteudo) VALUES (${p.id}, 4, ${`Pendência de ${nome}.`})`);
   // A staff view of the record, and a report filtered by the fisher's CPF.
   expect((await gestor.api({ method: 'GET', url: `/api/pescador/${p.id}` })).statusCode).toBe(200);
-  const previa = await gestor.api({ method: 'GET', url: `${ROTAS_RELATORIO.previa}?cpfPescador=${p.cpf}` });
+  const previa = await gestor.api({ method: 'GET', url: `${contratosRelatorio.previa.caminho}?cpfPescador=${p.cpf}` });
   expect(previa.statusCode, previa.body).toBe(200);
   return p;
 }

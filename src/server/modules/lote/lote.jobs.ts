@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { definirJob } from '../../jobs/job';
+import { definirJob, type ContextoJob } from '../../jobs/job';
+
+/** What the batch jobs call: of LoteService, `buildApp`'s instance. */
+export interface ServicosJobsLote {
+  lote: {
+    processar(idLote: number): Promise<{ concluido: boolean }>;
+    enviarEmailResultado(idLote: number): Promise<{ enviado: boolean }>;
+    retomarInterrompidos(): Promise<number[]>;
+    encerrarSuspensoesVencidas(): Promise<number>;
+  };
+}
 
 /**
  * An automatic batch, processed to the end a chunk per transaction (enqueued with the batch, in its transaction).
@@ -12,7 +22,7 @@ export const processarLoteJob = definirJob({
   tentativas: 3,
   esperaEntreTentativas: 30,
   duracaoMaxima: 3600,
-  async executar({ idLote }, { servicos, log }) {
+  async executar({ idLote }, { servicos, log }: ContextoJob<ServicosJobsLote>) {
     const r = await servicos.lote.processar(idLote);
     log.info({ job: processarLoteJob.nome, idLote }, 'job done');
     return r;
@@ -26,7 +36,7 @@ export const emailLoteJob = definirJob({
   intervaloConsulta: 5,
   tentativas: 5,
   esperaEntreTentativas: 60,
-  async executar({ idLote }, { servicos, log }) {
+  async executar({ idLote }, { servicos, log }: ContextoJob<ServicosJobsLote>) {
     const r = await servicos.lote.enviarEmailResultado(idLote);
     log.info({ job: emailLoteJob.nome, idLote, enviado: r.enviado }, 'job done');
     return r;
@@ -44,7 +54,7 @@ export const retomarLotesJob = definirJob({
   executarAoIniciar: true,
   intervaloConsulta: 5,
   duracaoMaxima: 3600,
-  async executar(_payload, { servicos, log }) {
+  async executar(_payload, { servicos, log }: ContextoJob<ServicosJobsLote>) {
     const retomados = await servicos.lote.retomarInterrompidos();
     if (retomados.length > 0) log.info({ job: retomarLotesJob.nome, retomados }, 'job done');
     return { retomados };
@@ -56,7 +66,7 @@ export const encerrarSuspensoesJob = definirJob({
   nome: 'encerrar-suspensoes-vencidas',
   payload: z.object({}),
   agenda: '10 0 * * *',
-  async executar(_payload, { servicos, log }) {
+  async executar(_payload, { servicos, log }: ContextoJob<ServicosJobsLote>) {
     const encerradas = await servicos.lote.encerrarSuspensoesVencidas();
     log.info({ job: encerrarSuspensoesJob.nome, encerradas }, 'job done');
     return { encerradas };

@@ -1,22 +1,15 @@
 import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
-import type { FastifyReply } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelopeOf } from '../../../shared/envelope';
-import { Perfil } from '../../../shared/enums';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import * as c from '../../../shared/contratos/lote';
 import {
-  filtroLotesSchema, loteAceitoSchema, loteAutomaticoCampos, loteManualCorpo, lotesRespostaSchema, MENSAGENS_LOTE,
-  resultadoLoteManualSchema, TAMANHO_MAXIMO_ARQUIVO_LOTE_BYTES, type ItemLoteManual, type LoteResumo,
+  loteAutomaticoCampos, MENSAGENS_LOTE, TAMANHO_MAXIMO_ARQUIVO_LOTE_BYTES, type ItemLoteManual, type LoteResumo,
 } from '../../../shared/schemas/lote';
-import { idParam } from '../../../shared/schemas/primitivos';
 import { contentDispositionInline, lerEnvio, type OpcoesEnvio } from '../../lib/arquivos-http';
 import { atorDe } from '../../plugins/auth';
+import { rota } from '../../plugins/contratos';
 import { ok } from '../../plugins/envelope';
 import type { LoteService } from './lote.service';
-
-/** Batch processing: GESTOR and ADMIN only (product guide, "Who may do what"). */
-const PERFIS_LOTE = [Perfil.GESTOR, Perfil.ADMIN] as const;
 
 /** The parser stops a file one byte above 70 KB (never held whole), and refuses a second file. */
 const LIMITES_LOTE = { fileSize: TAMANHO_MAXIMO_ARQUIVO_LOTE_BYTES + 1, files: 1, fields: 10, fieldSize: 4096, parts: 12, headerPairs: 50 };
@@ -67,70 +60,29 @@ function enviarEmPartes(reply: FastifyReply, tipo: string, partes: AsyncIterable
 }
 
 /** Batch processing of fishers (spec point 7 "Batch"; GET /api/pescador/lote/todos from "Fisher"). Shapes: decision 0035. */
-export const loteRoutes: FastifyPluginAsyncZod<{ lote: LoteService }> = async (app, { lote }) => {
+export const loteRoutes: FastifyPluginAsync<{ lote: LoteService }> = async (app, { lote }) => {
   await app.register(multipart, { limits: LIMITES_LOTE, throwFileSizeLimit: true });
 
-  app.post('/api/lote-pescador/manual', {
-    preValidation: app.autorizar(...PERFIS_LOTE),
-    bodyLimit: LIMITE_CORPO_MANUAL,
-    schema: {
-      tags: ['lote'],
-      summary: 'Processa um lote manual (lista de CPFs) e responde o resultado de cada CPF',
-      description: 'tipo 1 cancela, 2 suspende até dataLimiteSuspensao (obrigatória), 3 reativa. Até 100.000 CPFs, com ou sem máscara.',
-      security: [{ bearer: [] }],
-      body: loteManualCorpo,
-      response: { 200: envelopeOf(resultadoLoteManualSchema) },
-    },
-  }, async (req, reply) => {
+  rota(app, c.manual, async (req, reply) => {
     const { listaCpfPescador, ...dados } = req.body;
     const resumo = await lote.criarManual(atorDe(req), dados, listaCpfPescador);
     // The envelope of resultadoLoteManualSchema, its `itens` written while they are read (decision 0035).
     return enviarEmPartes(reply, 'application/json; charset=utf-8', respostaManual(resumo, lote.itensManual(resumo.id)));
-  });
+  }, { bodyLimit: LIMITE_CORPO_MANUAL });
 
-  app.post('/api/lote-pescador/automatico', {
-    preValidation: app.autorizar(...PERFIS_LOTE),
-    schema: {
-      tags: ['lote'],
-      summary: 'Recebe um lote por arquivo (multipart: atoNormativo, tipo, orgaoSolicitante, justificativa, dataLimiteSuspensao, arquivos)',
-      description: 'Um arquivo TXT ou CSV de até 70 KB, um CPF por linha. Aceito na hora e processado em segundo plano; '
-        + 'o usuário recebe o resultado por e-mail.',
-      security: [{ bearer: [] }],
-      consumes: ['multipart/form-data'],
-      formulario: { campos: loteAutomaticoCampos },
-      response: { 200: envelopeOf(loteAceitoSchema) },
-    },
-  }, async (req) => {
+  rota(app, c.automatico, async (req) => {
+    // The contract's form: its text fields and the one file.
     const { campos, arquivo } = await lerEnvio(req, loteAutomaticoCampos, ENVIO_LOTE);
     const { formaProcessamento: _f, ...dados } = campos;
     return ok({ lote: await lote.criarAutomatico(atorDe(req), dados, arquivo) }, MENSAGENS_LOTE.emProcessamento);
   });
 
-  app.get('/api/pescador/lote/todos', {
-    preValidation: app.autorizar(...PERFIS_LOTE),
-    schema: {
-      tags: ['lote'],
-      summary: 'Lotes processados (filtros tipo, situacao, idLote) e, com idLote, os CPFs do lote (filtros resultado, cpf)',
-      security: [{ bearer: [] }],
-      querystring: filtroLotesSchema,
-      response: { 200: envelopeOf(lotesRespostaSchema) },
-    },
-  }, async (req, reply) => {
+  rota(app, c.listar, async (req, reply) => {
     reply.header('cache-control', 'private, no-store');
     return ok(await lote.listar(atorDe(req), req.query));
   });
 
-  app.get('/api/pescador/lote/:id/resultado', {
-    preValidation: app.autorizar(...PERFIS_LOTE),
-    schema: {
-      tags: ['lote'],
-      summary: 'Resultado de cada CPF do lote, em CSV',
-      security: [{ bearer: [] }],
-      params: idParam,
-      produces: ['text/csv'],
-      response: { 200: z.string().describe('text/csv') },
-    },
-  }, async (req, reply) => {
+  rota(app, c.resultadoCsv, async (req, reply) => {
     const { nome, linhas } = await lote.resultadoCsv(atorDe(req), req.params.id);
     reply.header('content-disposition', contentDispositionInline(nome).replace(/^inline/, 'attachment'));
     return enviarEmPartes(reply, 'text/csv; charset=utf-8', linhas);

@@ -14,7 +14,7 @@ import type { Database, Executor } from '../../db/client';
 import type { FilaDeJobs } from '../../jobs/job';
 import type { ArquivoEnviado } from '../../lib/arquivos-http';
 import { AppError } from '../../lib/errors';
-import type { AuditoriaService } from '../auditoria/auditoria.service';
+import { doAtor, type AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
 import type { NotificacaoService } from '../notificacao/notificacao.service';
 import type { PescadorService } from '../pescador/pescador.service';
@@ -185,8 +185,8 @@ export class LoteService {
       }, itens, tx);
       if (forma.formaProcessamento) await this.fila.enfileirar(tx, processarLoteJob, { idLote: l.id });
       await this.auditoria.registrar({
-        acao: 'LOTE_PESCADOR_CRIADO', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
-        recurso: 'lote-pescador', recursoId: l.id, orgaoAtor: ator.siglaOrgao,
+        acao: 'LOTE_PESCADOR_CRIADO', ...doAtor(ator),
+        recurso: 'lote-pescador', recursoId: l.id, 
         detalhes: { tipo: l.tipo, automatico: l.formaProcessamento, total: l.total, atoNormativo: l.atoNormativoId },
       }, tx);
       return l;

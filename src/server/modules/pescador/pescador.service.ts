@@ -14,7 +14,7 @@ import { MENSAGENS_SOLICITACAO_API, type AtualizarRgpCorpo, type RgpPescador } f
 import { naTransacao, type Database, type Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { erroDeCampo } from '../../lib/validacao';
-import type { AuditoriaService } from '../auditoria/auditoria.service';
+import { doAtor, type AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
 import type { DocumentoService } from '../documento/documento.service';
 import { exigirLeituraPescador, MENSAGEM_FORA_DO_ESCOPO } from '../escopo';
@@ -65,16 +65,8 @@ export function rgpDe(p: PescadorRow): RgpPescador {
 }
 
 function endereco(p: PescadorComMunicipio): EnderecoPescador {
-  return {
-    cep: p.cep,
-    logradouro: p.logradouro,
-    numeroLogradouro: p.numeroLogradouro,
-    bairro: p.bairro,
-    complemento: p.complemento,
-    municipio: p.municipioId,
-    municipioNome: p.municipioNome,
-    uf: p.uf,
-  };
+  const { cep, logradouro, numeroLogradouro, bairro, complemento, municipioNome, uf } = p;
+  return { cep, logradouro, numeroLogradouro, bairro, complemento, municipio: p.municipioId, municipioNome, uf };
 }
 
 /** The record as its readers see it (the fisher; staff in scope). CONSULTA_EXTERNO never reads it (escopo.ts). */
@@ -158,8 +150,7 @@ export class PescadorService {
     }
     await this.repo.atualizarEndereco(id, novo, this.now());
     await this.auditoria.registrar({
-      acao: 'ATUALIZACAO_ENDERECO', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId,
-      recurso: 'pescador/endereco', recursoId: id, ip: ator.ip,
+      acao: 'ATUALIZACAO_ENDERECO', ...doAtor(ator), recurso: 'pescador/endereco', recursoId: id,
     });
     const p = await this.repo.findById(id);
     if (!p) throw AppError.notFound(MENSAGENS_PESCADOR.naoEncontrado);
@@ -248,14 +239,10 @@ export class PescadorService {
     });
     await this.auditoria.registrar({
       acao: 'PRIMEIRO_RGP_ALTERADO',
-      cpfAtor: ator.cpf,
-      perfilAtor: ator.perfil,
-      sessaoId: ator.sessaoId,
+      ...doAtor(ator),
       recurso: 'pescador-rgp',
       recursoId: id,
-      ip: ator.ip,
       pescadorId: id,
-      orgaoAtor: ator.siglaOrgao,
       detalhes: {
         antes: { numeroPrimeiroRGP: antes.numeroPrimeiroRgp, dataPrimeiroRgp: antes.dataPrimeiroRgp, orgao: antes.orgaoRgp },
         depois: { numeroPrimeiroRGP: depois.numeroPrimeiroRgp, dataPrimeiroRgp: depois.dataPrimeiroRgp, orgao: depois.orgaoRgp },

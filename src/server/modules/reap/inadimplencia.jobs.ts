@@ -1,5 +1,20 @@
 import { z } from 'zod';
-import { definirJob } from '../../jobs/job';
+import { definirJob, type ContextoJob } from '../../jobs/job';
+
+/**
+ * What the defaulters' jobs call: of InadimplenciaService and, for the resume, of ReapService (`buildApp`'s
+ * instances; the fields the log reads). Each job is handed the part it uses.
+ */
+export interface ServicosJobsInadimplencia {
+  inadimplencia: {
+    verificar(): Promise<{ avisos: number[]; lotes: number[] }>;
+    avisar(idAviso: number): Promise<{ avisados: number }>;
+    enviarEmailsAviso(idAviso: number, deId: number, ateId: number): Promise<{ enviados: number }>;
+    retomarInterrompidos(): Promise<number[]>;
+  };
+  reap: { retomarGeracoesInterrompidas(): Promise<number[]> };
+}
+type SoInadimplencia = ContextoJob<Pick<ServicosJobsInadimplencia, 'inadimplencia'>>;
 
 /** One check of the defaulters queued at a time (pg-boss singleton key). */
 export const CHAVE_VERIFICACAO = 'reap-inadimplencia';
@@ -16,7 +31,7 @@ export const verificarInadimplenciaJob = definirJob({
   intervaloConsulta: 2,
   tentativas: 5,
   esperaEntreTentativas: 60,
-  async executar(_payload, { servicos, log }) {
+  async executar(_payload, { servicos, log }: SoInadimplencia) {
     const r = await servicos.inadimplencia.verificar();
     log.info({ job: verificarInadimplenciaJob.nome, ...r }, 'job done');
     return r;
@@ -31,7 +46,7 @@ export const avisarInadimplentesJob = definirJob({
   tentativas: 5,
   esperaEntreTentativas: 60,
   duracaoMaxima: 4 * 3600,
-  async executar({ idAviso }, { servicos, log }) {
+  async executar({ idAviso }, { servicos, log }: SoInadimplencia) {
     const r = await servicos.inadimplencia.avisar(idAviso);
     log.info({ job: avisarInadimplentesJob.nome, idAviso, ...r }, 'job done');
     return r;
@@ -46,7 +61,7 @@ export const emailAvisoReapJob = definirJob({
   tentativas: 5,
   esperaEntreTentativas: 120,
   duracaoMaxima: 3600,
-  async executar({ idAviso, deId, ateId }, { servicos, log }) {
+  async executar({ idAviso, deId, ateId }, { servicos, log }: SoInadimplencia) {
     const r = await servicos.inadimplencia.enviarEmailsAviso(idAviso, deId, ateId);
     log.info({ job: emailAvisoReapJob.nome, idAviso, deId, ateId, ...r }, 'job done');
     return r;
@@ -65,7 +80,7 @@ export const retomarReapJob = definirJob({
   executarAoIniciar: true,
   intervaloConsulta: 5,
   duracaoMaxima: 4 * 3600,
-  async executar(_payload, { servicos, log }) {
+  async executar(_payload, { servicos, log }: ContextoJob<ServicosJobsInadimplencia>) {
     const anos = await servicos.reap.retomarGeracoesInterrompidas();
     const avisos = await servicos.inadimplencia.retomarInterrompidos();
     if (anos.length + avisos.length > 0) log.info({ job: retomarReapJob.nome, anos, avisos }, 'job done');

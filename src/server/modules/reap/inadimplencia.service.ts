@@ -8,7 +8,7 @@ import type { Database, Executor } from '../../db/client';
 import type { FilaDeJobs } from '../../jobs/job';
 import { AppError } from '../../lib/errors';
 import { erroDeCampos } from '../../lib/validacao';
-import type { AuditoriaService } from '../auditoria/auditoria.service';
+import { doAtor, type AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
 import type { LoteService } from '../lote/lote.service';
 import type { NotificacaoService } from '../notificacao/notificacao.service';
@@ -189,8 +189,8 @@ export class InadimplenciaService {
       if (c.dataSuspensao < hoje) throw erroDeCampos([erroCampo('dataSuspensao', MENSAGENS_INADIMPLENCIA_REAP.dataPassada)]);
       await this.repo.salvarSuspensao({ ano, atoNormativoId: c.idAtoNormativo, data: c.dataSuspensao, cpf: ator.cpf, perfil: ator.perfil }, tx);
       await this.auditoria.registrar({
-        acao: 'REAP_SUSPENSAO_AGENDADA', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
-        orgaoAtor: ator.siglaOrgao, recurso: 'reap/suspensao', recursoId: ano, detalhes: {
+        acao: 'REAP_SUSPENSAO_AGENDADA', ...doAtor(ator),
+        recurso: 'reap/suspensao', recursoId: ano, detalhes: {
           dataSuspensao: c.dataSuspensao, idAtoNormativo: c.idAtoNormativo,
           ...(antes ? { antes: { dataSuspensao: antes.dataSuspensao, idAtoNormativo: antes.atoNormativoId } } : {}),
         },
@@ -207,8 +207,8 @@ export class InadimplenciaService {
       if (s.loteId) throw AppError.notAcceptable(MENSAGENS_INADIMPLENCIA_REAP.jaExecutada(s.loteId));
       await this.repo.excluirSuspensao(ano, tx);
       await this.auditoria.registrar({
-        acao: 'REAP_SUSPENSAO_CANCELADA', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
-        orgaoAtor: ator.siglaOrgao, recurso: 'reap/suspensao', recursoId: ano,
+        acao: 'REAP_SUSPENSAO_CANCELADA', ...doAtor(ator),
+        recurso: 'reap/suspensao', recursoId: ano,
         detalhes: { dataSuspensao: s.dataSuspensao, idAtoNormativo: s.atoNormativoId },
       }, tx);
     });

@@ -1,6 +1,5 @@
-import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { formatarDataHora } from '../../../shared/datas';
-import { pdfmake } from '../../lib/pdfmake';
+import { gerarPdfRgp, linhaRotulada } from '../../lib/pdf-rgp';
 import { carregarQrCode } from '../../lib/sob-demanda';
 
 export interface DadosComprovanteReap {
@@ -28,35 +27,30 @@ export interface DadosComprovanteReap {
  */
 export async function gerarComprovanteReapPdf(d: DadosComprovanteReap): Promise<Buffer> {
   const qr = await (await carregarQrCode()).toDataURL(d.enderecoVerificacao, { errorCorrectionLevel: 'M', margin: 1, scale: 6 });
-  const linha = (rotulo: string, valor: string): Content[] => [{ text: rotulo, bold: true, color: '#333333' }, { text: valor }];
-  const doc: TDocumentDefinitions = {
-    pageSize: 'A4',
-    pageMargins: [50, 50, 50, 60],
-    info: { title: `REAP ${d.anoReferencia} – 2ª via`, subject: 'Comprovante de envio da REAP', author: 'RGP', creator: 'RGP', producer: 'RGP' },
-    defaultStyle: { font: 'Roboto', fontSize: 10, lineHeight: 1.2 },
-    content: [
-      { text: 'MINISTÉRIO DA PESCA E AQUICULTURA', bold: true, alignment: 'center', fontSize: 12 },
-      { text: 'Registro Geral da Atividade Pesqueira – RGP', alignment: 'center', margin: [0, 2, 0, 16] },
+  return gerarPdfRgp({
+    titulo: `REAP ${d.anoReferencia} – 2ª via`, assunto: 'Comprovante de envio da REAP',
+    margem: 50, fonte: { tamanho: 10, entrelinha: 1.2 }, espacoAposCabecalho: 16, emitidoEm: d.emitidoEm,
+    conteudo: [
       { text: 'Relatório de Exercício da Atividade Pesqueira – REAP', bold: true, fontSize: 15, alignment: 'center' },
       { text: `Comprovante de envio – 2ª via – ano de referência ${d.anoReferencia}`, alignment: 'center', margin: [0, 4, 0, 16] },
       {
         table: {
           widths: [170, '*'],
           body: [
-            linha('Nome do pescador', d.nomePescador),
-            linha('CPF', d.cpfMascarado),
-            linha('Número do RGP', d.numeroRgp),
-            linha('Ano de referência', String(d.anoReferencia)),
-            linha('Categoria', d.categoria),
-            linha('Protocolo', d.numeroProtocolo),
-            linha('Data de envio', `${formatarDataHora(d.enviadaEm)} (horário de Brasília)`),
+            linhaRotulada('Nome do pescador', d.nomePescador),
+            linhaRotulada('CPF', d.cpfMascarado),
+            linhaRotulada('Número do RGP', d.numeroRgp),
+            linhaRotulada('Ano de referência', String(d.anoReferencia)),
+            linhaRotulada('Categoria', d.categoria),
+            linhaRotulada('Protocolo', d.numeroProtocolo),
+            linhaRotulada('Data de envio', `${formatarDataHora(d.enviadaEm)} (horário de Brasília)`),
           ],
         },
         layout: 'lightHorizontalLines',
       },
       { text: 'O que foi declarado', bold: true, fontSize: 12, margin: [0, 16, 0, 6] },
       {
-        table: { widths: [170, '*'], body: d.declarado.map((x) => linha(x.rotulo, x.valor)) },
+        table: { widths: [170, '*'], body: d.declarado.map((x) => linhaRotulada(x.rotulo, x.valor)) },
         layout: 'lightHorizontalLines',
       },
       {
@@ -81,10 +75,5 @@ export async function gerarComprovanteReapPdf(d: DadosComprovanteReap): Promise<
         columnGap: 16,
       },
     ],
-    footer: (): Content => ({
-      text: `Emitido em ${formatarDataHora(d.emitidoEm)} pelo Sistema do Registro Geral da Atividade Pesqueira.`,
-      alignment: 'center', fontSize: 8, color: '#555555', margin: [50, 20, 50, 0],
-    }),
-  };
-  return pdfmake().createPdf(doc).getBuffer();
+  });
 }

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { definirJob } from '../../jobs/job';
+import { definirJob, type ContextoJob } from '../../jobs/job';
+
+/** What the obligations jobs call: of ReapService, `buildApp`'s instance (the fields the log reads). */
+export interface ServicosJobsReap {
+  reap: {
+    gerarObrigacoesDoAno(ano: number): Promise<{ aberto: boolean; criadas: number }>;
+    gerarObrigacoesDoPescador(pescadorId: number): Promise<{ criadas: number }>;
+    abrirPrazos(): Promise<number[]>;
+  };
+}
 
 /**
  * A reference year's window opened: its obligations are created for every fisher with an RGP (decision 0051), a
@@ -14,7 +23,7 @@ export const gerarObrigacoesAnoJob = definirJob({
   tentativas: 5,
   esperaEntreTentativas: 60,
   duracaoMaxima: 4 * 3600,
-  async executar({ anoReferencia }, { servicos, log }) {
+  async executar({ anoReferencia }, { servicos, log }: ContextoJob<ServicosJobsReap>) {
     const r = await servicos.reap.gerarObrigacoesDoAno(anoReferencia);
     log.info({ job: gerarObrigacoesAnoJob.nome, anoReferencia, ...r }, 'job done');
     return r;
@@ -28,7 +37,7 @@ export const gerarObrigacoesPescadorJob = definirJob({
   intervaloConsulta: 5,
   tentativas: 5,
   esperaEntreTentativas: 30,
-  async executar({ idPescador }, { servicos, log }) {
+  async executar({ idPescador }, { servicos, log }: ContextoJob<ServicosJobsReap>) {
     const r = await servicos.reap.gerarObrigacoesDoPescador(idPescador);
     log.info({ job: gerarObrigacoesPescadorJob.nome, idPescador, ...r }, 'job done');
     return r;
@@ -40,7 +49,7 @@ export const abrirPrazosReapJob = definirJob({
   nome: 'abrir-prazos-reap',
   payload: z.object({}),
   agenda: '5 0 * * *',
-  async executar(_payload, { servicos, log }) {
+  async executar(_payload, { servicos, log }: ContextoJob<ServicosJobsReap>) {
     const anos = await servicos.reap.abrirPrazos();
     log.info({ job: abrirPrazosReapJob.nome, anos }, 'job done');
     return { anos };

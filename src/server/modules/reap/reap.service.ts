@@ -25,7 +25,7 @@ import type { FilaDeJobs } from '../../jobs/job';
 import type { ArquivoEnviado } from '../../lib/arquivos-http';
 import { AppError } from '../../lib/errors';
 import { erroDeCampos } from '../../lib/validacao';
-import type { AuditoriaService } from '../auditoria/auditoria.service';
+import { doAtor, type AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
 import type { DocumentoService } from '../documento/documento.service';
 import { exigirLeituraPescador, MENSAGEM_FORA_DO_ESCOPO, podeLerPescador, ufsDoEscopo } from '../escopo';
@@ -653,7 +653,7 @@ export class ReapService {
       const antes = await this.repo.prazo(ano, tx);
       await this.repo.salvarPrazo({ anoReferencia: ano, inicio, fim, atoNormativoId, cpf: ator.cpf }, tx);
       await this.auditoria.registrar({
-        acao: 'REAP_PRAZO_ALTERADO', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
+        acao: 'REAP_PRAZO_ALTERADO', ...doAtor(ator),
         recurso: 'reap/prazo', recursoId: ano, detalhes: {
           inicioPreenchimento: inicio, fimPreenchimento: fim, idAtoNormativo: atoNormativoId,
           ...(antes ? { antes: { inicioPreenchimento: antes.inicioPreenchimento, fimPreenchimento: antes.fimPreenchimento, idAtoNormativo: antes.idAtoNormativo } } : {}),

@@ -3,7 +3,6 @@ import { formatCpf, maskCpf, onlyDigits } from '../../../shared/cpf';
 import { categoriaLabel, situacaoRegistroLabel, sexoLabel, type Categoria, type SituacaoRegistro, type Sexo } from '../../../shared/enums';
 import { descricaoDe } from '../../../shared/referencias';
 import { exibirRgp } from '../../../shared/rgp';
-import type { FormatoRelatorio } from '../../../shared/schemas/relatorio';
 import { sobDemanda } from '../../lib/sob-demanda';
 import type { LinhaPescador } from './relatorio.repository';
 
@@ -209,8 +208,3 @@ export function xlsx(
   })().catch((err: unknown) => saida.destroy(err as Error));
   return saida;
 }
-
-export const MIME_RELATORIO: Record<FormatoRelatorio, string> = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};

@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { definirJob } from '../../jobs/job';
+import { definirJob, type ContextoJob } from '../../jobs/job';
 import { idCoagido } from '../../../shared/schemas/primitivos';
+
+/** What the report jobs call: of RelatorioService, `buildApp`'s instance (the fields the log reads). */
+export interface ServicosJobsRelatorio {
+  relatorio: {
+    gerar(id: number, opcoes: { emThread: boolean }): Promise<{ situacao: number; processados: number }>;
+    limparArquivosAntigos(): Promise<number>;
+  };
+}
 
 /**
  * Writes the file of a large fisher report (over LIMITE_RELATORIO_SINCRONO fishers, decision 0036), enqueued by
@@ -12,7 +20,7 @@ export const gerarRelatorioJob = definirJob({
   payload: z.object({ id: idCoagido() }),
   tentativas: 0,
   duracaoMaxima: 3 * 3600,
-  async executar({ id }, { servicos, log }) {
+  async executar({ id }, { servicos, log }: ContextoJob<ServicosJobsRelatorio>) {
     const r = await servicos.relatorio.gerar(id, { emThread: true });
     log.info({ job: gerarRelatorioJob.nome, id, situacao: r.situacao, linhas: r.processados }, 'job done');
     return { situacao: r.situacao, linhas: r.processados };
@@ -24,7 +32,7 @@ export const limparRelatoriosJob = definirJob({
   nome: 'relatorio-pescadores-limpar',
   payload: z.object({}),
   agenda: '23 * * * *',
-  async executar(_payload, { servicos, log }) {
+  async executar(_payload, { servicos, log }: ContextoJob<ServicosJobsRelatorio>) {
     const removidos = await servicos.relatorio.limparArquivosAntigos();
     log.info({ job: limparRelatoriosJob.nome, removidos }, 'job done');
     return { removidos };

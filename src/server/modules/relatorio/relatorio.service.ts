@@ -1,21 +1,23 @@
 import type { Readable } from 'node:stream';
+import { caminhoCom } from '../../../shared/contrato';
+import * as contratosRelatorio from '../../../shared/contratos/relatorio';
 import { maskCpf } from '../../../shared/cpf';
 import { hojeSaoPaulo, partesSaoPaulo } from '../../../shared/datas';
 import { categoriaLabel, Perfil, situacaoRegistroLabel, sexoLabel, type Categoria, type SituacaoRegistro, type Sexo } from '../../../shared/enums';
 import { exibirRgp } from '../../../shared/rgp';
 import {
-  FILTROS_QUE_IDENTIFICAM, MENSAGENS_RELATORIO, ROTAS_RELATORIO, SituacaoRelatorio, situacaoRelatorioLabel, TAMANHO_PREVIA,
+  FILTROS_QUE_IDENTIFICAM, MENSAGENS_RELATORIO, MIME_RELATORIO, SituacaoRelatorio, situacaoRelatorioLabel, TAMANHO_PREVIA,
   type ExecucaoRelatorio, type FiltrosRelatorio, type FormatoRelatorio, type LinhaRelatorio, type PreviaRelatorio,
 } from '../../../shared/schemas/relatorio';
 import { novaChaveArquivo, type AssinadorArquivos, type FileStorage } from '../../adapters/storage/storage';
 import type { Database } from '../../db/client';
 import type { FilaDeJobs } from '../../jobs/job';
 import { AppError } from '../../lib/errors';
-import type { AuditoriaService } from '../auditoria/auditoria.service';
+import { doAtor, type AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
 import { ufsDoEscopo } from '../escopo';
 import { fluxoDeThread, moduloDaThread } from '../../lib/thread-limitada';
-import { colunasDoRelatorio, csv, MIME_RELATORIO, xlsx } from './relatorio.arquivo';
+import { colunasDoRelatorio, csv, xlsx } from './relatorio.arquivo';
 import { gerarRelatorioJob } from './relatorio.jobs';
 import type { ConsultaRelatorio, ExecucaoRow, LinhaPescador, RelatorioRepository } from './relatorio.repository';
 import type { EntradaThreadRelatorio, ResultadoThreadRelatorio } from './relatorio.thread';
@@ -99,7 +101,7 @@ export class RelatorioService {
     const c = this.consulta(filtros);
     const [total, linhas] = await Promise.all([this.repo.contar(c, ufs), this.repo.primeiraPagina(c, ufs, TAMANHO_PREVIA)]);
     await this.auditoria.registrar({
-      acao: 'RELATORIO_PESCADORES_PREVIA', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
+      acao: 'RELATORIO_PESCADORES_PREVIA', ...doAtor(ator),
       recurso: 'pescador', detalhes: { filtros, ufsEscopo: ufs, total, linhasExibidas: linhas.length },
     });
     const externo = ator.perfil === Perfil.CONSULTA_EXTERNO;
@@ -126,7 +128,7 @@ export class RelatorioService {
         situacao: emSegundoPlano ? SituacaoRelatorio.PENDENTE : SituacaoRelatorio.PROCESSANDO, total,
       }, tx);
       await this.auditoria.registrar({
-        acao: 'RELATORIO_PESCADORES', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
+        acao: 'RELATORIO_PESCADORES', ...doAtor(ator),
         recurso: 'relatorio_execucao', recursoId: r.id, detalhes: { filtros, formato, ufsEscopo: ufs, total },
       }, tx);
       if (emSegundoPlano) await this.fila.enfileirar(tx, gerarRelatorioJob, { id: r.id });
@@ -154,7 +156,7 @@ export class RelatorioService {
     let url: string | null = null;
     if (situacao === SituacaoRelatorio.CONCLUIDO && r.chaveArquivo) {
       const { expira, assinatura } = this.assinador.assinar(chaveAssinada(r.id), this.opts.ttlEnderecoSegundos);
-      url = `${ROTAS_RELATORIO.arquivo(r.id)}?expira=${expira}&assinatura=${assinatura}`;
+      url = `${caminhoCom(contratosRelatorio.arquivo.caminho, { id: r.id })}?expira=${expira}&assinatura=${assinatura}`;
     }
     return {
       id: r.id,
@@ -181,7 +183,7 @@ export class RelatorioService {
     const arquivo = await this.storage.getStream(r.chaveArquivo);
     if (!arquivo) throw AppError.notFound(MENSAGENS_RELATORIO.naoEncontrado);
     await this.auditoria.registrar({
-      acao: 'RELATORIO_PESCADORES_DOWNLOAD', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
+      acao: 'RELATORIO_PESCADORES_DOWNLOAD', ...doAtor(ator),
       recurso: 'relatorio_execucao', recursoId: r.id, detalhes: { linhas: r.processados },
     });
     const quando = partesSaoPaulo(r.concluidoEm ?? r.criadoEm);

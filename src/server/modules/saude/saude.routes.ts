@@ -1,38 +1,19 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { envelopeOf } from '../../../shared/envelope';
+import * as c from '../../../shared/contratos/saude';
 import type { Database } from '../../db/client';
 import type { AuditoriaService } from '../auditoria/auditoria.service';
 import { AppError } from '../../lib/errors';
+import { rota } from '../../plugins/contratos';
 import { ok } from '../../plugins/envelope';
 
-export const saudeRoutes: FastifyPluginAsyncZod<{ db: Database; auditoria: AuditoriaService }> = async (app, { db, auditoria }) => {
+export const saudeRoutes: FastifyPluginAsync<{ db: Database; auditoria: AuditoriaService }> = async (app, { db, auditoria }) => {
   // Liveness (deploy/kubernetes): the process answers, whatever the database does. An orchestrator restarts an
   // instance that fails it, so it must not touch PostgreSQL: a database outage would restart every instance at once.
   // Readiness is /api/health below, which takes an instance out of the balancer while its database does not answer.
-  app.get('/api/health/vivo', {
-    schema: {
-      tags: ['saude'],
-      summary: 'O processo responde (sem consultar o banco de dados)',
-      response: { 200: envelopeOf(z.object({ status: z.literal('ok') })) },
-    },
-  }, async () => ok({ status: 'ok' as const }));
+  rota(app, c.vivo, async () => ok({ status: 'ok' as const }));
 
-  app.get('/api/health', {
-    schema: {
-      tags: ['saude'],
-      summary: 'Estado do serviço e do banco de dados',
-      response: {
-        200: envelopeOf(z.object({
-          status: z.literal('ok'),
-          banco: z.literal('ok'),
-          latenciaBancoMs: z.number(),
-          falhasAuditoria: z.number().int().describe('Registros de auditoria que não puderam ser gravados desde o início'),
-        })),
-      },
-    },
-  }, async () => {
+  rota(app, c.pronto, async () => {
     const started = performance.now();
     try {
       await db.execute(sql`SELECT 1`);

@@ -12,7 +12,6 @@ import type { TotalizadoresPescador } from '../../../shared/schemas/totalizadore
 import { naTransacao, type Database, type Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { erroDeCampos, erroDeValidacao } from '../../lib/validacao';
-import type { AnaliseService } from '../analise/analise.service';
 import type { AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
 import { exigirLeituraPescador, MENSAGEM_FORA_DO_ESCOPO, ufsDoEscopo } from '../escopo';
@@ -26,7 +25,7 @@ import { editavel, mudarSituacao, SITUACOES_ABERTAS, SITUACOES_ENVIADAS_ABERTAS,
 import type { SolicitacaoRepository, SolicitacaoRow } from './solicitacao.repository';
 import {
   cancelamento, decisoesDe, definicaoDe, definicaoDoAssistente, edicaoDocumentos, edicaoRegistro, edicaoRgp, regularizacao, tiposComAbertura,
-  type ContextoAbertura, type Recursos, type TipoPedidoDef,
+  type AberturaDeAnalise, type ContextoAbertura, type Recursos, type TipoPedidoDef,
 } from './tipos';
 import { exigirDocumentos } from './tipos/assistente';
 import { motivoSemEdicao, prepararEdicao } from './tipos/edicao-registro';
@@ -68,7 +67,7 @@ export class SolicitacaoService {
     pescadores: PescadorService,
     notificacoes: NotificacaoService,
     /** Opens the analysis of a sent request (the analysis module's service). */
-    analises: Pick<AnaliseService, 'abrir'>,
+    analises: AberturaDeAnalise,
     opts: { now?: () => Date; cinObrigatoriaDesde?: string | null } = {},
   ) {
     this.recursos = { repo, pescadores, notificacoes, analises, regras: { cinObrigatoriaDesde: opts.cinObrigatoriaDesde ?? null } };

@@ -3,19 +3,7 @@ import type { Database, Executor } from '../../db/client';
 import { orgao, usuario, usuarioMapa } from '../../db/schema';
 import type { FiltrosUsuarioMapa } from '../../../shared/schemas/usuario-mapa';
 
-/** A map user with its person: what the service reads, compares (before/after) and answers. */
-export interface UsuarioMapaLinha {
-  id: number;
-  usuarioId: number;
-  nome: string;
-  cpf: string;
-  bloqueado: boolean;
-  tipoUsuario: number;
-  siglaOrgao: string;
-  ufOrgao: string;
-  matricula: string | null;
-  validade: string | null;
-  email: string | null;
+export interface HorasUsuario {
   acessoCustomizado: boolean;
   horaLimiteInicioAcesso: string | null;
   horaLimiteTerminoAcesso: string | null;
@@ -23,7 +11,7 @@ export interface UsuarioMapaLinha {
 }
 
 /** What a save writes: the person's name and block, and the map user's fields. */
-export interface UsuarioMapaDados {
+export interface UsuarioMapaDados extends HorasUsuario {
   nome: string;
   bloqueado: boolean;
   tipoUsuario: number;
@@ -32,17 +20,13 @@ export interface UsuarioMapaDados {
   matricula: string | null;
   validade: string | null;
   email: string | null;
-  acessoCustomizado: boolean;
-  horaLimiteInicioAcesso: string | null;
-  horaLimiteTerminoAcesso: string | null;
-  usuarioPodeAcessarTodosDias: boolean;
 }
 
-export interface HorasUsuario {
-  acessoCustomizado: boolean;
-  horaLimiteInicioAcesso: string | null;
-  horaLimiteTerminoAcesso: string | null;
-  usuarioPodeAcessarTodosDias: boolean;
+/** A map user with its person: what the service reads, compares (before/after) and answers. */
+export interface UsuarioMapaLinha extends UsuarioMapaDados {
+  id: number;
+  usuarioId: number;
+  cpf: string;
 }
 
 const colunas = {

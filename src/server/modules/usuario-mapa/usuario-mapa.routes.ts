@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { contratosUsuarioMapa as c } from '../../../shared/contratos/usuario-mapa';
+import * as c from '../../../shared/contratos/usuario-mapa';
 import { MENSAGENS_USUARIO_MAPA } from '../../../shared/schemas/usuario-mapa';
 import { atorDe } from '../../plugins/auth';
 import { rota } from '../../plugins/contratos';

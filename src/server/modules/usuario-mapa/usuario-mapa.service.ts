@@ -5,15 +5,17 @@ import {
   MENSAGENS_USUARIO_MAPA, orgaoDoPerfil, type FiltrosUsuarioMapa, type HorarioAcessoUsuarioCorpo, type ListaUsuariosMapa,
   type PessoaBcpf, type UsuarioMapa, type UsuarioMapaCorpo,
 } from '../../../shared/schemas/usuario-mapa';
+import { perfisDe } from '../../../shared/permissoes';
 import { BcpfIndisponivel, type ConsultaBcpf } from '../../adapters/bcpf/bcpf';
 import { naTransacao, type Database, type Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { AuditoriaService } from '../auditoria/auditoria.service';
+import { doAtor, type AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
 import type { HorasUsuario, UsuarioMapaDados, UsuarioMapaLinha, UsuarioMapaRepository } from './usuario-mapa.repository';
 
 /** Profiles that manage (product guide, "Who may do what"): the registry must always keep one of them active. */
-const PERFIS_GESTORES: readonly number[] = [Perfil.GESTOR, Perfil.ADMIN];
+/** Who manages the administration (the permission table): an agency must keep one active. */
+const PERFIS_GESTORES: readonly number[] = perfisDe('administracao.gerir');
 
 export interface UsuarioMapaServiceOptions {
   now?: () => Date;
@@ -23,40 +25,26 @@ export interface UsuarioMapaServiceOptions {
 
 export type { HorasUsuario };
 
-/** The map user as the API answers it (spec point 3), with `ativo` = !bloqueado. */
-export function paraResposta(l: UsuarioMapaLinha): UsuarioMapa {
-  return {
-    id: l.id,
-    usuario: { id: l.usuarioId, nome: l.nome, cpf: l.cpf, bloqueado: l.bloqueado },
-    tipoUsuario: { id: l.tipoUsuario, descricao: perfilLabel[l.tipoUsuario as PerfilT] ?? 'Perfil' },
-    siglaOrgao: l.siglaOrgao,
-    ufOrgao: l.ufOrgao,
-    matricula: l.matricula,
-    validade: l.validade,
-    email: l.email,
-    acessoCustomizado: l.acessoCustomizado,
-    horaLimiteInicioAcesso: l.horaLimiteInicioAcesso,
-    horaLimiteTerminoAcesso: l.horaLimiteTerminoAcesso,
-    usuarioPodeAcessarTodosDias: l.usuarioPodeAcessarTodosDias,
-    ativo: !l.bloqueado,
-  };
-}
+/** The map user's own fields, in the order the API answers them and the audit keeps them. */
+const CAMPOS_DADOS = [
+  'nome', 'bloqueado', 'tipoUsuario', 'siglaOrgao', 'ufOrgao', 'matricula', 'validade', 'email',
+  'acessoCustomizado', 'horaLimiteInicioAcesso', 'horaLimiteTerminoAcesso', 'usuarioPodeAcessarTodosDias',
+] as const satisfies readonly (keyof UsuarioMapaDados)[];
 
 /** What the audit keeps of a map user before and after a change (no CPF: the record's id names it). */
-function retrato(l: UsuarioMapaDados | UsuarioMapaLinha) {
+function retrato(l: UsuarioMapaDados): Pick<UsuarioMapaDados, (typeof CAMPOS_DADOS)[number]> {
+  return Object.fromEntries(CAMPOS_DADOS.map((k) => [k, l[k]])) as Pick<UsuarioMapaDados, (typeof CAMPOS_DADOS)[number]>;
+}
+
+/** The map user as the API answers it (spec point 3), with `ativo` = !bloqueado. */
+export function paraResposta(l: UsuarioMapaLinha): UsuarioMapa {
+  const { nome: _nome, bloqueado, tipoUsuario, ...campos } = retrato(l);
   return {
-    nome: l.nome,
-    bloqueado: l.bloqueado,
-    tipoUsuario: l.tipoUsuario,
-    siglaOrgao: l.siglaOrgao,
-    ufOrgao: l.ufOrgao,
-    matricula: l.matricula,
-    validade: l.validade,
-    email: l.email,
-    acessoCustomizado: l.acessoCustomizado,
-    horaLimiteInicioAcesso: l.horaLimiteInicioAcesso,
-    horaLimiteTerminoAcesso: l.horaLimiteTerminoAcesso,
-    usuarioPodeAcessarTodosDias: l.usuarioPodeAcessarTodosDias,
+    id: l.id,
+    usuario: { id: l.usuarioId, nome: l.nome, cpf: l.cpf, bloqueado },
+    tipoUsuario: { id: tipoUsuario, descricao: perfilLabel[tipoUsuario as PerfilT] ?? 'Perfil' },
+    ...campos,
+    ativo: !bloqueado,
   };
 }
 
@@ -96,7 +84,7 @@ export class UsuarioMapaService {
   async listar(ator: AuthContext, filtros: FiltrosUsuarioMapa): Promise<{ dados: ListaUsuariosMapa; mensagem: string }> {
     const { total, linhas } = await this.repo.listar(filtros);
     await this.auditoria.registrar({
-      acao: 'VISUALIZACAO_LISTA_USUARIOS_MAPA', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
+      acao: 'VISUALIZACAO_LISTA_USUARIOS_MAPA', ...doAtor(ator),
       recurso: 'usuario-mapa', detalhes: { pagina: filtros.pagina, total, ids: linhas.map((l) => l.id) },
     });
     return {
@@ -119,7 +107,7 @@ export class UsuarioMapaService {
       throw new AppError(503, MENSAGENS_USUARIO_MAPA.erroConsultarCpf, { codigoErro: CodigoErro.INDISPONIVEL, cause: err });
     }
     await this.auditoria.registrar({
-      acao: 'CONSULTA_BCPF', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
+      acao: 'CONSULTA_BCPF', ...doAtor(ator),
       recurso: 'dados-bcpf', recursoId: cpf, detalhes: { encontrados: pessoas.length },
     });
     if (pessoas.length === 0) throw AppError.notFound(MENSAGENS_USUARIO_MAPA.nenhumServidorCpf);
@@ -152,7 +140,7 @@ export class UsuarioMapaService {
       if (await this.repo.findByCpf(corpo.usuario.cpf, tx)) throw new AppError(409, MENSAGENS_USUARIO_MAPA.jaCadastrado);
       const novo = await this.repo.insert(corpo.usuario.cpf, dados, tx);
       await this.auditoria.registrar({
-        acao: 'USUARIO_MAPA_CRIADO', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
+        acao: 'USUARIO_MAPA_CRIADO', ...doAtor(ator),
         recurso: 'usuario-mapa', recursoId: novo, detalhes: { antes: null, depois: retrato(dados) },
       }, tx);
       return novo;
@@ -168,7 +156,7 @@ export class UsuarioMapaService {
     await this.exigirGestorRestante(atual, dados, tx);
     await this.repo.update(id, atual.usuarioId, dados, tx);
     await this.auditoria.registrar({
-      acao: 'USUARIO_MAPA_ALTERADO', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
+      acao: 'USUARIO_MAPA_ALTERADO', ...doAtor(ator),
       recurso: 'usuario-mapa', recursoId: id, detalhes: diferencas(retrato(atual), retrato(dados)),
     }, tx);
     return id;
@@ -183,7 +171,7 @@ export class UsuarioMapaService {
       const novas = horas(corpo);
       await this.repo.updateHoras(corpo.id, novas, tx);
       await this.auditoria.registrar({
-        acao: 'USUARIO_MAPA_HORARIO_ALTERADO', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
+        acao: 'USUARIO_MAPA_HORARIO_ALTERADO', ...doAtor(ator),
         recurso: 'usuario-mapa', recursoId: corpo.id, detalhes: diferencas(retrato(atual), { ...retrato(atual), ...novas }),
       }, tx);
     });
@@ -199,7 +187,7 @@ export class UsuarioMapaService {
       const alterados = await this.repo.seguirHorarioDoOrgao(sigla, tx);
       if (alterados.length > 0) {
         await this.auditoria.registrar({
-          acao: 'USUARIO_MAPA_HORARIO_ORGAO_APLICADO', cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip,
+          acao: 'USUARIO_MAPA_HORARIO_ORGAO_APLICADO', ...doAtor(ator),
           recurso: 'usuario-mapa', recursoId: sigla,
           detalhes: {
             orgao: sigla,

@@ -1,10 +1,10 @@
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { CheckboxGroup } from './checkbox-group';
+import { CheckboxGroup, type CheckboxGroupProps } from './checkbox-group';
 import { fieldId } from './form-errors';
 import type { MaskedFieldProps } from './masked-field';
-import { RadioGroup } from './radio-group';
-import { SelectField, type Option } from './select-field';
+import { RadioGroup, type RadioGroupProps } from './radio-group';
+import { SelectField, type SelectFieldProps } from './select-field';
 import { TextField, type TextFieldProps } from './text-field';
 
 /**
@@ -44,90 +44,41 @@ function useLigacao<T extends FieldValues, S>({ control, name, id }: Ligacao<T, 
   return [campo, ref] as const;
 }
 
-export function CampoTexto<T extends FieldValues, S = T>({
-  control,
-  name,
-  id,
-  ...props
-}: Ligacao<T, S> & Omit<TextFieldProps, 'id' | 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'ref'>) {
-  const [c, ref] = useLigacao({ control, name, id });
-  return (
-    <TextField
-      {...props}
-      id={c.id}
-      name={c.name}
-      ref={ref}
-      value={c.texto}
-      onChange={(e) => c.mudar(e.target.value)}
-      onBlur={c.onBlur}
-      error={c.error}
-    />
-  );
-}
+/** What the binding gives a control; the rest of the control's props are the caller's. */
+type Ligados = 'id' | 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'ref';
+type Ligado<T extends FieldValues, S, P> = Ligacao<T, S> & Omit<P, Ligados>;
 
-export function CampoSelect<T extends FieldValues, S = T>({
-  control,
-  name,
-  id,
-  aoMudar,
-  ...props
-}: Ligacao<T, S> & {
-  label: ReactNode;
-  options: readonly Option[];
-  hint?: ReactNode;
-  optional?: boolean;
-  disabled?: boolean;
-  placeholder?: string;
-  describedBy?: string | undefined;
-  className?: string;
-  /** called after the value changes (e.g. to clear what depends on it) */
+/** A single choice may tell the caller it changed (e.g. to clear what depends on it). */
+interface AoMudar {
+  /** called after the value changes */
   aoMudar?: (value: string) => void;
-}) {
-  const [c, ref] = useLigacao({ control, name, id }, aoMudar);
-  return (
-    <SelectField {...props} id={c.id} name={c.name} ref={ref} value={c.texto} onChange={c.mudar} onBlur={c.onBlur} error={c.error} />
-  );
 }
 
-export function CampoRadio<T extends FieldValues, S = T>({
-  control,
-  name,
-  id,
-  aoMudar,
-  ...props
-}: Ligacao<T, S> & {
-  legend: ReactNode;
-  options: readonly Option[];
-  hint?: ReactNode;
-  inline?: boolean;
-  disabled?: boolean;
-  aoMudar?: (value: string) => void;
-}) {
-  const [c, ref] = useLigacao({ control, name, id }, aoMudar);
-  return (
-    <RadioGroup {...props} id={c.id} name={c.name} ref={ref} value={c.texto} onChange={c.mudar} onBlur={c.onBlur} error={c.error} />
-  );
+/** The bound props of a control holding one string: text, select, radio or masked. */
+function umValor(c: ReturnType<typeof useLigacao>[0]) {
+  return { id: c.id, name: c.name, value: c.texto, onBlur: c.onBlur, error: c.error };
 }
 
-export function CampoCheckboxes<T extends FieldValues, S = T>({
-  control,
-  name,
-  id,
-  ...props
-}: Ligacao<T, S> & { legend: ReactNode; options: readonly Option[]; hint?: ReactNode; inline?: boolean; disabled?: boolean }) {
+export function CampoTexto<T extends FieldValues, S = T>({ control, name, id, ...props }: Ligado<T, S, TextFieldProps>) {
   const [c, ref] = useLigacao({ control, name, id });
-  return (
-    <CheckboxGroup
-      {...props}
-      id={c.id}
-      name={c.name}
-      ref={ref}
-      value={(c.value as string[] | undefined) ?? []}
-      onChange={c.onChange}
-      onBlur={c.onBlur}
-      error={c.error}
-    />
-  );
+  return <TextField {...props} {...umValor(c)} ref={ref} onChange={(e) => c.mudar(e.target.value)} />;
+}
+
+export function CampoSelect<T extends FieldValues, S = T>({ control, name, id, aoMudar, ...props }: Ligado<T, S, SelectFieldProps> & AoMudar) {
+  const [c, ref] = useLigacao({ control, name, id }, aoMudar);
+  return <SelectField {...props} {...umValor(c)} ref={ref} onChange={c.mudar} />;
+}
+
+export type CampoRadioProps<T extends FieldValues, S = T> = Ligado<T, S, RadioGroupProps> & AoMudar;
+
+export function CampoRadio<T extends FieldValues, S = T>({ control, name, id, aoMudar, ...props }: CampoRadioProps<T, S>) {
+  const [c, ref] = useLigacao({ control, name, id }, aoMudar);
+  return <RadioGroup {...props} {...umValor(c)} ref={ref} onChange={c.mudar} />;
+}
+
+export function CampoCheckboxes<T extends FieldValues, S = T>({ control, name, id, ...props }: Ligado<T, S, CheckboxGroupProps>) {
+  const [c, ref] = useLigacao({ control, name, id });
+  return <CheckboxGroup {...props} {...umValor(c)} ref={ref} value={(c.value as string[] | undefined) ?? []} onChange={c.onChange} />;
 }
 
 /** A field with one of the specification's masks (CepField, TelefoneField, CnpjField, PesoField, CpfField …). */
@@ -146,5 +97,5 @@ export function CampoMascara<T extends FieldValues, S = T>({
   autoComplete?: string;
 }) {
   const [c] = useLigacao({ control, name, id });
-  return <Componente {...props} id={c.id} name={c.name} value={c.texto} onChange={c.mudar} onBlur={c.onBlur} error={c.error} />;
+  return <Componente {...props} {...umValor(c)} onChange={c.mudar} />;
 }

@@ -1,5 +1,6 @@
 import { IMaskInput } from 'react-imask';
 import type { ComponentType, FocusEvent } from 'react';
+import { CampoRotulado } from './field-parts';
 import { MASKS, type MaskName } from './masks';
 
 export interface MaskedFieldProps {
@@ -56,50 +57,28 @@ export function MaskedField({
   placeholder,
 }: MaskedFieldProps) {
   const preset = MASKS[mask];
-  const hintId = hint ? `${id}-dica` : undefined;
-  const errorId = error ? `${id}-erro` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`field br-input${error ? ' danger' : ''}`}>
-      <label htmlFor={id}>
-        {label}
-        {required && (
-          <span className="required-mark" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
-      </label>
-      {hint && (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
+    <CampoRotulado id={id} label={label} required={required} hint={hint} error={error}>
+      {(aria) => (
+        <MaskInput
+          {...preset.options}
+          id={id}
+          name={name ?? id}
+          type="text"
+          inputMode={preset.inputMode}
+          value={value}
+          unmask={false}
+          onAccept={(masked: string, maskRef: MaskRef) => onChange(masked, maskRef.unmaskedValue)}
+          onBlur={onBlur}
+          {...aria}
+          aria-required={required || undefined}
+          disabled={disabled}
+          readOnly={readOnly}
+          autoComplete={autoComplete ?? 'off'}
+          placeholder={placeholder}
+        />
       )}
-      <MaskInput
-        {...preset.options}
-        id={id}
-        name={name ?? id}
-        type="text"
-        inputMode={preset.inputMode}
-        value={value}
-        unmask={false}
-        onAccept={(masked: string, maskRef: MaskRef) => onChange(masked, maskRef.unmaskedValue)}
-        onBlur={onBlur}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        aria-required={required || undefined}
-        disabled={disabled}
-        readOnly={readOnly}
-        autoComplete={autoComplete ?? 'off'}
-        placeholder={placeholder}
-      />
-      {error && (
-        <span id={errorId} className="feedback danger">
-          <i className="fas fa-times-circle" aria-hidden="true" />
-          {error}
-        </span>
-      )}
-    </div>
+    </CampoRotulado>
   );
 }
 

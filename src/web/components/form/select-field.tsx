@@ -1,5 +1,5 @@
 import type { FocusEvent, ReactNode, Ref } from 'react';
-import { describedByOf, FieldErrorMessage, FieldHint, LabelText } from './field-parts';
+import { CampoRotulado } from './field-parts';
 
 export interface Option {
   value: string;
@@ -43,36 +43,31 @@ export function SelectField({
   optional,
   disabled,
   placeholder = 'Selecione',
-  describedBy: extra,
+  describedBy,
   className,
   ref,
 }: SelectFieldProps) {
-  const { hintId, errorId, describedBy } = describedByOf(id, hint, error, extra);
   return (
-    <div className={`field br-input${error ? ' danger' : ''}${className ? ` ${className}` : ''}`}>
-      <label htmlFor={id}>
-        <LabelText label={label} optional={optional} />
-      </label>
-      <FieldHint id={hintId}>{hint}</FieldHint>
-      <select
-        id={id}
-        name={name ?? id}
-        ref={ref}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        onBlur={onBlur}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      >
-        <option value="">{placeholder}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <FieldErrorMessage id={errorId} message={error} />
-    </div>
+    <CampoRotulado id={id} label={label} optional={optional} hint={hint} error={error} describedBy={describedBy} className={className}>
+      {(aria) => (
+        <select
+          id={id}
+          name={name ?? id}
+          ref={ref}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          onBlur={onBlur}
+          disabled={disabled}
+          {...aria}
+        >
+          <option value="">{placeholder}</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </CampoRotulado>
   );
 }

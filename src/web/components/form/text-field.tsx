@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
-import { describedByOf, FieldErrorMessage, FieldHint, LabelText } from './field-parts';
+import { CampoRotulado } from './field-parts';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'children'> {
   /** id of the input: the label's target and the error summary's link target */
@@ -19,23 +19,10 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
  * A labelled gov.br text input (text, e-mail, number-like text, native date) with its hint and inline error,
  * wired with aria-invalid and aria-describedby. Spread `register(name)` of react-hook-form into it.
  */
-export function TextField({ id, label, error, hint, optional, describedBy: extra, className, ref, ...input }: TextFieldProps) {
-  const { hintId, errorId, describedBy } = describedByOf(id, hint, error, extra);
+export function TextField({ id, label, error, hint, optional, describedBy, className, ref, ...input }: TextFieldProps) {
   return (
-    <div className={`field br-input${error ? ' danger' : ''}${className ? ` ${className}` : ''}`}>
-      <label htmlFor={id}>
-        <LabelText label={label} optional={optional} />
-      </label>
-      <FieldHint id={hintId}>{hint}</FieldHint>
-      <input
-        type="text"
-        {...input}
-        id={id}
-        ref={ref}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
-      <FieldErrorMessage id={errorId} message={error} />
-    </div>
+    <CampoRotulado id={id} label={label} optional={optional} hint={hint} error={error} describedBy={describedBy} className={className}>
+      {(aria) => <input type="text" {...input} id={id} ref={ref} {...aria} />}
+    </CampoRotulado>
   );
 }

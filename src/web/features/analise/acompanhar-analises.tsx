@@ -3,6 +3,7 @@ import { formatCpf, onlyDigits } from '../../../shared/cpf';
 import type { TotalizadoresServidor } from '../../../shared/schemas/totalizadores';
 import { Loading } from '../../components/loading';
 import { Message } from '../../components/message';
+import { Paginacao } from '../../components/paginacao';
 import { useSession } from '../../lib/session';
 import type { FiltrosLista } from './analise-api';
 import { FiltrosAnalise, type ValoresFiltro } from './filtros-analise';
@@ -52,52 +53,40 @@ function inteiroPositivo(valor: string | null, padrao: number): number {
   return Number.isInteger(n) && n > 0 ? n : padrao;
 }
 
-/** The list's filters live in the address, so that the back button and a shared link keep them. */
+/**
+ * The list's filters live in the address, so that the back button and a shared link keep them. The keys are
+ * written in the API's parameter order, the order of the query string sent.
+ */
 function filtrosDaUrl(params: URLSearchParams): FiltrosLista {
-  const filtros: FiltrosLista = {
+  const texto = (chave: (typeof CHAVES_FILTRO)[number]) => params.get(chave)?.trim() || undefined;
+  const numero = (chave: (typeof CHAVES_FILTRO)[number]) => {
+    const valor = texto(chave);
+    return valor === undefined ? undefined : Number(valor);
+  };
+  return {
+    situacao: numero('situacao'),
+    tipoSolicitacao: numero('tipoSolicitacao'),
+    uf: texto('uf'),
+    cpf: texto('cpf'),
+    nome: texto('nome'),
+    dataInicio: texto('dataInicio'),
+    dataFim: texto('dataFim'),
     pagina: inteiroPositivo(params.get('pagina'), 1),
     tamanhoPagina: Math.min(inteiroPositivo(params.get('tamanhoPagina'), TAMANHO_PAGINA), 100),
   };
-  for (const chave of CHAVES_FILTRO) {
-    const valor = params.get(chave)?.trim();
-    if (valor) filtros[chave] = valor;
-  }
-  return filtros;
 }
 
 function valoresDoFormulario(f: FiltrosLista): ValoresFiltro {
   const cpf = f.cpf ?? '';
   return {
-    situacao: f.situacao ?? '',
-    tipoSolicitacao: f.tipoSolicitacao ?? '',
+    situacao: f.situacao === undefined ? '' : String(f.situacao),
+    tipoSolicitacao: f.tipoSolicitacao === undefined ? '' : String(f.tipoSolicitacao),
     uf: f.uf ?? '',
     cpf: onlyDigits(cpf).length === 11 ? formatCpf(cpf) : cpf,
     nome: f.nome ?? '',
     dataInicio: f.dataInicio ?? '',
     dataFim: f.dataFim ?? '',
   };
-}
-
-function Paginacao({ pagina, totalPaginas, onIr }: { pagina: number; totalPaginas: number; onIr: (pagina: number) => void }) {
-  if (totalPaginas <= 1) return null;
-  return (
-    <nav className="analise-paginacao" aria-label="Paginação das análises">
-      <button type="button" className="br-button secondary" disabled={pagina <= 1} onClick={() => onIr(pagina - 1)}>
-        <i className="fas fa-angle-left" aria-hidden="true" /> Página anterior
-      </button>
-      <span aria-current="page">
-        Página {pagina} de {totalPaginas}
-      </span>
-      <button
-        type="button"
-        className="br-button secondary"
-        disabled={pagina >= totalPaginas}
-        onClick={() => onIr(pagina + 1)}
-      >
-        Próxima página <i className="fas fa-angle-right" aria-hidden="true" />
-      </button>
-    </nav>
-  );
 }
 
 /**
@@ -158,7 +147,13 @@ export function AcompanharAnalises() {
             legenda={`Análises de solicitações${totalPaginas > 1 ? `, página ${filtros.pagina} de ${totalPaginas}` : ''}`}
           />
         )}
-        <Paginacao pagina={filtros.pagina} totalPaginas={totalPaginas} onIr={irParaPagina} />
+        <Paginacao
+          rotulo="Paginação das análises"
+          pagina={filtros.pagina}
+          totalPaginas={totalPaginas}
+          onIr={irParaPagina}
+          className="analise-paginacao"
+        />
       </>
     );
   }

@@ -3,9 +3,11 @@ import type { ReactNode } from 'react';
 import { formatCpf } from '../../../shared/cpf';
 import { sexoLabel, type Sexo } from '../../../shared/enums';
 import { exibirRgp } from '../../../shared/rgp';
-import { solicitacaoDetalheSchema, type SolicitacaoDetalheResposta } from '../../../shared/schemas/solicitacao-api';
-import { getDados } from '../../lib/api';
+import * as contratosSolicitacao from '../../../shared/contratos/solicitacao';
+import type { SolicitacaoDetalheResposta } from '../../../shared/schemas/solicitacao-api';
+import { dados } from '../../lib/contrato';
 import { formatDate } from '../../lib/dates';
+import { ListaDados } from '../../components/lista-dados';
 import { Loading } from '../../components/loading';
 import { Message } from '../../components/message';
 import { ERRO_CONSULTAR_SOLICITACAO } from './use-analise';
@@ -64,7 +66,7 @@ export function camposChave(s: SolicitacaoDetalheResposta): { termo: string; val
 export function DadosSolicitacao({ idSolicitacao }: { idSolicitacao: number }) {
   const query = useQuery({
     queryKey: ['analise', 'solicitacao', idSolicitacao],
-    queryFn: () => getDados(`/api/solicitacao/${idSolicitacao}`, solicitacaoDetalheSchema),
+    queryFn: () => dados(contratosSolicitacao.detalhe, { params: { id: idSolicitacao } }),
     enabled: idSolicitacao > 0,
   });
   let corpo: ReactNode;
@@ -76,14 +78,7 @@ export function DadosSolicitacao({ idSolicitacao }: { idSolicitacao: number }) {
       campos.length === 0 ? (
         <p>Esta solicitação não tem outros dados além dos documentos.</p>
       ) : (
-        <dl className="analise-resumo">
-          {campos.map((c) => (
-            <div key={c.termo}>
-              <dt>{c.termo}</dt>
-              <dd>{c.valor}</dd>
-            </div>
-          ))}
-        </dl>
+        <ListaDados dados={campos} className="analise-resumo" />
       );
   }
   return <>{corpo}</>;

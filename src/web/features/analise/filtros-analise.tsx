@@ -12,6 +12,7 @@ import { CpfField } from '../../components/form/masked-field';
 import type { Option } from '../../components/form/select-field';
 import { TextField } from '../../components/form/text-field';
 import { useFormulario } from '../../components/form/use-formulario';
+import { FormularioFiltros } from '../../components/formulario-filtros';
 import { analiseKeys, fetchUfsEscopo } from './analise-api';
 
 /** The follow-up's filters as typed (CPF as shown, with its mask; dates yyyy-MM-dd from the native date input). */
@@ -120,73 +121,25 @@ export function FiltrosAnalise({
   }
 
   return (
-    <form className="analise-filtros" aria-labelledby="titulo-filtros" noValidate onSubmit={(e) => void onSubmit(e)}>
-      <h2 id="titulo-filtros">Filtros</h2>
-      <ErrorSummary errors={resumo} attempt={tentativa} />
-      <div className="analise-filtros-campos">
-        <CampoSelect
-          control={control}
-          name="situacao"
-          id={idCampo('situacao')}
-          label="Situação da análise"
-          options={OPCOES_SITUACAO}
-          placeholder="Todas"
-        />
-        <CampoSelect
-          control={control}
-          name="tipoSolicitacao"
-          id={idCampo('tipoSolicitacao')}
-          label="Tipo de solicitação"
-          options={OPCOES_TIPO}
-          placeholder="Todos"
-        />
-        <CampoSelect control={control} name="uf" id={idCampo('uf')} label="UF" options={opcoesUf} placeholder="Todas" />
-        <CampoMascara
-          control={control}
-          name="cpf"
-          id={idCampo('cpf')}
-          Componente={CpfField}
-          label="CPF do pescador"
-          hint="Somente números"
-        />
-        <TextField
-          id={idCampo('nome')}
-          label="Nome do pescador"
-          hint="Pelo menos 3 letras"
-          autoComplete="off"
-          error={errors.nome?.message}
-          {...register('nome')}
-        />
-        <fieldset className="field analise-filtros-periodo">
-          <legend>Período de envio para análise</legend>
-          <div className="analise-filtros-datas">
-            <TextField
-              id={idCampo('dataInicio')}
-              label="Data início"
-              type="date"
-              error={errors.dataInicio?.message}
-              {...register('dataInicio')}
-            />
-            <TextField
-              id={idCampo('dataFim')}
-              label="Data fim"
-              type="date"
-              error={errors.dataFim?.message}
-              {...register('dataFim')}
-            />
-          </div>
-        </fieldset>
-      </div>
-      <div className="form-actions">
-        <button type="button" className="br-button secondary" onClick={limpar}>
-          Limpar filtros
-        </button>
-        <div className="form-actions-forward">
-          <button type="submit" className="br-button primary">
-            <i className="fas fa-search" aria-hidden="true" /> Pesquisar
-          </button>
+    <FormularioFiltros
+      idTitulo="titulo-filtros"
+      className="analise-filtros"
+      onSubmit={(e) => void onSubmit(e)}
+      onLimpar={limpar}
+      resumo={<ErrorSummary errors={resumo} attempt={tentativa} />}
+    >
+      <CampoSelect control={control} name="situacao" id={idCampo('situacao')} label="Situação da análise" options={OPCOES_SITUACAO} placeholder="Todas" />
+      <CampoSelect control={control} name="tipoSolicitacao" id={idCampo('tipoSolicitacao')} label="Tipo de solicitação" options={OPCOES_TIPO} placeholder="Todos" />
+      <CampoSelect control={control} name="uf" id={idCampo('uf')} label="UF" options={opcoesUf} placeholder="Todas" />
+      <CampoMascara control={control} name="cpf" id={idCampo('cpf')} Componente={CpfField} label="CPF do pescador" hint="Somente números" />
+      <TextField id={idCampo('nome')} label="Nome do pescador" hint="Pelo menos 3 letras" autoComplete="off" error={errors.nome?.message} {...register('nome')} />
+      <fieldset className="field analise-filtros-periodo">
+        <legend>Período de envio para análise</legend>
+        <div className="analise-filtros-datas">
+          <TextField id={idCampo('dataInicio')} label="Data início" type="date" error={errors.dataInicio?.message} {...register('dataInicio')} />
+          <TextField id={idCampo('dataFim')} label="Data fim" type="date" error={errors.dataFim?.message} {...register('dataFim')} />
         </div>
-      </div>
-    </form>
+      </fieldset>
+    </FormularioFiltros>
   );
 }

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useWatch, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { CodigoErro } from '../../../shared/codigos-erro';
 import { SituacaoAnalise, TipoSolicitacao } from '../../../shared/enums';
 import {
   decisaoAnaliseCorpo,
@@ -17,7 +18,8 @@ import { summaryOf } from '../../components/form/form-errors';
 import { useFormulario } from '../../components/form/use-formulario';
 import { Loading } from '../../components/loading';
 import { Message } from '../../components/message';
-import { ERRO_DESCONHECIDO, mensagemErro, statusOf } from '../../lib/api';
+import { ERRO_DESCONHECIDO, mensagemErro } from '../../lib/api';
+import { codigoErroDe } from '../../lib/erros';
 import { confirmar } from '../../lib/confirm';
 import { useSession } from '../../lib/session';
 import { showToast } from '../../lib/toast';
@@ -127,7 +129,7 @@ function ConteudoAnalise({
   const conferenciaRef = useRef<HTMLHeadingElement>(null);
   const dicaConcluirId = useId();
 
-  /** The server's message when starting answered 406: the analysis is shown in progress all the same (spec point 8). */
+  /** The server's message when the analysis's state refused the start (the spec's 406): shown in progress all the same (spec point 8). */
   const [inicio406, setInicio406] = useState<string | null>(null);
   const [tentativa, setTentativa] = useState(0);
   const [parecer, setParecer] = useState<DocumentoParecer | null>(detalhe.documentoParecer);
@@ -153,12 +155,12 @@ function ConteudoAnalise({
       conferenciaRef.current?.focus();
     },
     onError: (error) => {
-      const status = statusOf(error);
-      if (status === 406) {
+      const codigo = codigoErroDe(error);
+      if (codigo === CodigoErro.ESTADO_NAO_PERMITE) {
         const mensagem = mensagemErro(error, MENSAGENS_ANALISE.erroIniciar);
         setInicio406(mensagem);
         showToast('warning', mensagem);
-      } else if (status === 403) {
+      } else if (codigo === CodigoErro.SEM_PERMISSAO || codigo === CodigoErro.FORA_DO_HORARIO) {
         showToast('error', mensagemErro(error, MENSAGENS_ANALISE.erroIniciar));
       } else {
         showToast('error', MENSAGENS_ANALISE.erroIniciar);
@@ -173,8 +175,7 @@ function ConteudoAnalise({
       void atualizar();
     },
     onError: (error) => {
-      const status = statusOf(error);
-      if (status === 406) showToast('warning', mensagemErro(error, ERRO_DESCONHECIDO));
+      if (codigoErroDe(error) === CodigoErro.ESTADO_NAO_PERMITE) showToast('warning', mensagemErro(error, ERRO_DESCONHECIDO));
       else showToast('error', mensagemErro(error, ERRO_DESCONHECIDO));
     },
   });

@@ -1,17 +1,15 @@
-import { z } from 'zod';
-import {
-  atoNormativoSchema, atoVigenteSchema, listaAtosNormativosSchema, type AtoNormativo, type ListaAtosNormativos,
-} from '../../../shared/schemas/ato-normativo';
-import { deleteEnvelope, getDados, postEnvelope, putEnvelope } from '../../lib/api';
+import type { CorpoDe, QueryDe } from '../../../shared/contrato';
+import * as c from '../../../shared/contratos/ato-normativo';
+import type { AtoNormativo, ListaAtosNormativos } from '../../../shared/schemas/ato-normativo';
+import { chamar, dados } from '../../lib/contrato';
 
-/** Calls of the normative-act screens (src/server/modules/ato-normativo/ato-normativo.routes.ts), parsed with the shared schemas. */
+/**
+ * Calls of the normative-act screens (src/server/modules/ato-normativo/ato-normativo.routes.ts), through the
+ * contracts (src/shared/contratos/ato-normativo.ts), parsed with the shared schemas.
+ */
 
-export interface FiltrosAtos {
-  nome?: string;
-  vigente?: '' | 'true' | 'false';
-  pagina: number;
-  tamanhoPagina: number;
-}
+/** The list's filters as the API reads them (the contract's query); empty values are left out. */
+export type FiltrosAtos = QueryDe<typeof c.listar>;
 
 export const atoKeys = {
   all: ['ato-normativo'] as const,
@@ -20,42 +18,23 @@ export const atoKeys = {
   detalhe: (id: number) => ['ato-normativo', 'detalhe', id] as const,
 };
 
-export function queryStringAtos(f: FiltrosAtos): string {
-  const p = new URLSearchParams();
-  if (f.nome?.trim()) p.set('nome', f.nome.trim());
-  if (f.vigente) p.set('vigente', f.vigente);
-  p.set('pagina', String(f.pagina));
-  p.set('tamanhoPagina', String(f.tamanhoPagina));
-  return p.toString();
-}
-
 export function fetchAtoVigente(): Promise<AtoNormativo | null> {
-  return getDados('/api/ato-normativo', atoVigenteSchema);
+  return dados(c.vigente, {});
 }
 
 export function fetchAtos(f: FiltrosAtos): Promise<ListaAtosNormativos> {
-  return getDados(`/api/ato-normativo/listar?${queryStringAtos(f)}`, listaAtosNormativosSchema);
+  return dados(c.listar, { query: f });
 }
 
 export function fetchAto(id: number): Promise<AtoNormativo> {
-  return getDados(`/api/ato-normativo/${id}`, atoNormativoSchema);
-}
-
-export interface CorpoAto {
-  id?: number;
-  nome: string;
-  descricao: string;
-  dataInicioVigencia: string;
-  dataTerminoVigencia: string | null;
+  return dados(c.obter, { params: { id } });
 }
 
 /** POST (new) or PUT (with id); answers the envelope (its message is the spec's success message). */
-export function salvarAto(corpo: CorpoAto) {
-  return corpo.id === undefined
-    ? postEnvelope('/api/ato-normativo', corpo, atoNormativoSchema)
-    : putEnvelope('/api/ato-normativo', corpo, atoNormativoSchema);
+export function salvarAto(corpo: CorpoDe<typeof c.criar> | CorpoDe<typeof c.atualizar>) {
+  return 'id' in corpo ? chamar(c.atualizar, { corpo }) : chamar(c.criar, { corpo });
 }
 
 export function excluirAto(id: number) {
-  return deleteEnvelope(`/api/ato-normativo/${id}`, z.null());
+  return chamar(c.excluir, { params: { id } });
 }

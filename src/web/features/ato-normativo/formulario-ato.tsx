@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { CodigoErro } from '../../../shared/codigos-erro';
 import { atoNormativoCriacao, MENSAGENS_ATO_NORMATIVO } from '../../../shared/schemas/ato-normativo';
 import { ROTA_ADMIN_ATOS } from '../../../shared/rotas-web';
 import { ErrorSummary } from '../../components/error-summary';
@@ -10,7 +11,8 @@ import { CampoTexto } from '../../components/form/campos';
 import { summaryOf } from '../../components/form/form-errors';
 import { useFormulario } from '../../components/form/use-formulario';
 import { Message } from '../../components/message';
-import { mensagemErro, statusOf } from '../../lib/api';
+import { mensagemErro } from '../../lib/api';
+import { codigoErroDe } from '../../lib/erros';
 import { confirmar } from '../../lib/confirm';
 import { showToast } from '../../lib/toast';
 import { atoKeys, fetchAto, salvarAto } from './ato-normativo-api';
@@ -50,8 +52,8 @@ export function FormularioAto({ id }: { id: number | null }) {
     onError: (e) => {
       form.mostrarErrosDoServidor(e);
       setTentativa((n) => n + 1);
-      // A field error (400) is the spec's sentence; anything else, the server's message.
-      showToast('error', statusOf(e) === 400 ? MENSAGENS_ATO_NORMATIVO.camposObrigatorios : mensagemErro(e, MENSAGENS_ATO_NORMATIVO.erroSalvar));
+      // Invalid fields: the spec's sentence; anything else, the server's message.
+      showToast('error', codigoErroDe(e) === CodigoErro.DADOS_INVALIDOS ? MENSAGENS_ATO_NORMATIVO.camposObrigatorios : mensagemErro(e, MENSAGENS_ATO_NORMATIVO.erroSalvar));
     },
   });
 

@@ -4,8 +4,11 @@ import { Link } from 'react-router';
 import { MENSAGENS_ATO_NORMATIVO, type AtoNormativo } from '../../../shared/schemas/ato-normativo';
 import { ROTA_ADMIN_ATO_FORM } from '../../../shared/rotas-web';
 import { Message } from '../../components/message';
+import { Paginacao } from '../../components/paginacao';
+import { AcaoDaLinha, colunaDeAcoes, TabelaCartoes, type Coluna } from '../../components/tabela-cartoes';
 import { SelectField } from '../../components/form/select-field';
 import { TextField } from '../../components/form/text-field';
+import { FormularioFiltros } from '../../components/formulario-filtros';
 import { mensagemErro } from '../../lib/api';
 import { confirmar } from '../../lib/confirm';
 import { formatDate } from '../../lib/dates';
@@ -24,7 +27,7 @@ function vigencia(a: AtoNormativo): string {
  * edit and delete (confirmed; an act still cited answers the server's 409 message). `gerenciar` shows the actions.
  */
 export function ListaAtos({ gerenciar }: { gerenciar: boolean }) {
-  const [filtros, setFiltros] = useState<FiltrosAtos>({ nome: '', vigente: '', pagina: 1, tamanhoPagina: TAMANHO });
+  const [filtros, setFiltros] = useState<FiltrosAtos>({ pagina: 1, tamanhoPagina: TAMANHO });
   const [nome, setNome] = useState('');
   const [vigente, setVigente] = useState<'' | 'true' | 'false'>('');
   const qc = useQueryClient();
@@ -45,6 +48,19 @@ export function ListaAtos({ gerenciar }: { gerenciar: boolean }) {
 
   const total = lista.data?.total ?? 0;
   const paginas = Math.max(1, Math.ceil(total / TAMANHO));
+  const colunas: Coluna<AtoNormativo>[] = [
+    { titulo: 'Nome', celula: (a) => a.nome },
+    { titulo: 'Vigência', celula: vigencia },
+    { titulo: 'Situação', celula: (a) => (a.vigente ? 'Vigente' : 'Não vigente') },
+  ];
+  if (gerenciar) {
+    colunas.push(colunaDeAcoes((a) => (
+      <>
+        <AcaoDaLinha verbo="Editar" nome={a.nome} para={`${ROTA_ADMIN_ATO_FORM}?id=${a.id}`} />
+        <AcaoDaLinha verbo="Excluir" nome={a.nome} onClick={() => void excluir(a)} disabled={exclusao.isPending} />
+      </>
+    ), 'admin-acoes'));
+  }
 
   return (
     <>
@@ -69,83 +85,32 @@ export function ListaAtos({ gerenciar }: { gerenciar: boolean }) {
         </p>
       )}
 
-      <form
+      <FormularioFiltros
+        idTitulo="titulo-filtros-atos"
         className="admin-filtros"
-        aria-labelledby="titulo-filtros-atos"
         onSubmit={(e) => {
           e.preventDefault();
-          setFiltros({ nome, vigente, pagina: 1, tamanhoPagina: TAMANHO });
+          setFiltros({ nome, vigente: vigente ? vigente === 'true' : undefined, pagina: 1, tamanhoPagina: TAMANHO });
         }}
       >
-        <h2 id="titulo-filtros-atos">Filtros</h2>
-        <div className="admin-filtros-campos">
-          <TextField id="filtro-nome-ato" label="Nome" value={nome} onChange={(e) => setNome(e.target.value)} maxLength={200} />
-          <SelectField
-            id="filtro-vigente-ato"
-            name="vigente"
-            label="Situação"
-            placeholder="Todos"
-            value={vigente}
-            onChange={(v) => setVigente(v as '' | 'true' | 'false')}
-            options={[{ value: 'true', label: 'Vigente' }, { value: 'false', label: 'Não vigente' }]}
-          />
-        </div>
-        <div className="form-actions">
-          <button type="submit" className="br-button secondary">
-            <i className="fas fa-search" aria-hidden="true" /> Pesquisar
-          </button>
-        </div>
-      </form>
+        <TextField id="filtro-nome-ato" label="Nome" value={nome} onChange={(e) => setNome(e.target.value)} maxLength={200} />
+        <SelectField
+          id="filtro-vigente-ato"
+          name="vigente"
+          label="Situação"
+          placeholder="Todos"
+          value={vigente}
+          onChange={(v) => setVigente(v as '' | 'true' | 'false')}
+          options={[{ value: 'true', label: 'Vigente' }, { value: 'false', label: 'Não vigente' }]}
+        />
+      </FormularioFiltros>
 
       {lista.isError && <Message kind="danger" title={mensagemErro(lista.error, MENSAGENS_ATO_NORMATIVO.erroConsultar)} />}
       <p role="status">{lista.data ? `${total} ${total === 1 ? 'ato normativo encontrado' : 'atos normativos encontrados'}` : 'Carregando…'}</p>
       {lista.data && lista.data.atosNormativos.length > 0 && (
-        <div className="admin-tabela">
-          <table className="br-table">
-            <caption>Atos normativos</caption>
-            <thead>
-              <tr>
-                <th scope="col">Nome</th>
-                <th scope="col">Vigência</th>
-                <th scope="col">Situação</th>
-                {gerenciar && <th scope="col">Ações</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {lista.data.atosNormativos.map((a) => (
-                <tr key={a.id}>
-                  <th scope="row">{a.nome}</th>
-                  <td>{vigencia(a)}</td>
-                  <td>{a.vigente ? 'Vigente' : 'Não vigente'}</td>
-                  {gerenciar && (
-                    <td className="admin-acoes">
-                      <Link className="br-button secondary small" to={`${ROTA_ADMIN_ATO_FORM}?id=${a.id}`}>
-                        Editar{' '}<span className="sr-only">{a.nome}</span>
-                      </Link>
-                      <button type="button" className="br-button secondary small" onClick={() => void excluir(a)} disabled={exclusao.isPending}>
-                        Excluir{' '}<span className="sr-only">{a.nome}</span>
-                      </button>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <TabelaCartoes legenda="Atos normativos" colunas={colunas} linhas={lista.data.atosNormativos} chave={(a) => a.id} />
       )}
-      {paginas > 1 && (
-        <nav className="admin-paginacao" aria-label="Paginação dos atos normativos">
-          <button type="button" className="br-button secondary" disabled={filtros.pagina <= 1} onClick={() => setFiltros({ ...filtros, pagina: filtros.pagina - 1 })}>
-            Anterior
-          </button>
-          <span>
-            Página {filtros.pagina} de {paginas}
-          </span>
-          <button type="button" className="br-button secondary" disabled={filtros.pagina >= paginas} onClick={() => setFiltros({ ...filtros, pagina: filtros.pagina + 1 })}>
-            Próxima
-          </button>
-        </nav>
-      )}
+      <Paginacao rotulo="Paginação dos atos normativos" pagina={filtros.pagina} totalPaginas={paginas} onIr={(pagina) => setFiltros({ ...filtros, pagina })} className="admin-paginacao" />
     </>
   );
 }

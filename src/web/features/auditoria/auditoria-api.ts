@@ -1,28 +1,14 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { paginaAuditoriaSchema, type PaginaAuditoria } from '../../../shared/schemas/auditoria';
-import { getDados } from '../../lib/api';
+import type { QueryDe } from '../../../shared/contrato';
+import * as c from '../../../shared/contratos/auditoria';
+import type { PaginaAuditoria } from '../../../shared/schemas/auditoria';
+import { dados } from '../../lib/contrato';
 
-/** The audit screen's filters as the API reads them (GET /api/auditoria?…); empty values are left out. */
-export interface FiltrosAuditoriaWeb {
-  cpfAtor?: string;
-  cpfPescador?: string;
-  recurso?: string;
-  recursoId?: string;
-  acao?: string;
-  de?: string;
-  ate?: string;
-}
-
-export function consultaAuditoria(f: FiltrosAuditoriaWeb, apos: string | null): string {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(f)) if (typeof v === 'string' && v.trim() !== '') q.set(k, v.trim());
-  if (apos) q.set('apos', apos);
-  const s = q.toString();
-  return `/api/auditoria${s ? `?${s}` : ''}`;
-}
+/** The audit screen's filters as the API reads them (the contract's query but the page); empty values are left out. */
+export type FiltrosAuditoriaWeb = Omit<QueryDe<typeof c.listar>, 'apos' | 'tamanhoPagina'>;
 
 export function buscarAuditoria(f: FiltrosAuditoriaWeb, apos: string | null): Promise<PaginaAuditoria> {
-  return getDados(consultaAuditoria(f, apos), paginaAuditoriaSchema);
+  return dados(c.listar, { query: { ...f, apos: apos ?? undefined } });
 }
 
 /** The trail, newest first, one keyset page after another ("Carregar mais"). */

@@ -11,6 +11,7 @@ import { CpfField } from '../../components/form/masked-field';
 import type { Option } from '../../components/form/select-field';
 import { TextField } from '../../components/form/text-field';
 import { useFormulario } from '../../components/form/use-formulario';
+import { FormularioFiltros } from '../../components/formulario-filtros';
 import type { FiltrosAuditoriaWeb } from './auditoria-api';
 
 export interface ValoresFiltroAuditoria {
@@ -62,33 +63,25 @@ export function FiltrosAuditoria({ onPesquisar }: { onPesquisar: (f: FiltrosAudi
   });
   const onSubmit = handleSubmit((v) => onPesquisar(paraApi(v)), () => setTentativa((n) => n + 1));
   return (
-    <form className="auditoria-filtros" aria-labelledby="titulo-filtros-auditoria" noValidate onSubmit={(e) => void onSubmit(e)}>
-      <h2 id="titulo-filtros-auditoria">Filtros</h2>
-      <ErrorSummary errors={summaryOf(errors, idCampo)} attempt={tentativa} />
-      <div className="auditoria-filtros-campos">
-        <CampoMascara control={control} name="cpfAtor" id={idCampo('cpfAtor')} Componente={CpfField} label="CPF de quem agiu" hint="Servidor ou pescador" />
-        <CampoMascara control={control} name="cpfPescador" id={idCampo('cpfPescador')} Componente={CpfField} label="CPF do pescador" hint="Eventos sobre os dados deste pescador" />
-        <TextField id={idCampo('recurso')} label="Registro (recurso)" hint="Por exemplo: pescador, solicitacao, documento" autoComplete="off" error={errors.recurso?.message} {...register('recurso')} />
-        <TextField id={idCampo('recursoId')} label="Identificador do registro" autoComplete="off" error={errors.recursoId?.message} {...register('recursoId')} />
-        <CampoSelect control={control} name="acao" id={idCampo('acao')} label="Ação" options={OPCOES_ACAO} placeholder="Todas" />
-        <fieldset className="field auditoria-filtros-periodo">
-          <legend>Período</legend>
-          <div className="auditoria-filtros-datas">
-            <TextField id={idCampo('de')} label="De" type="date" error={errors.de?.message} {...register('de')} />
-            <TextField id={idCampo('ate')} label="Até" type="date" error={errors.ate?.message} {...register('ate')} />
-          </div>
-        </fieldset>
-      </div>
-      <div className="form-actions">
-        <button type="button" className="br-button secondary" onClick={() => { reset(FILTRO_AUDITORIA_VAZIO); onPesquisar({}); }}>
-          Limpar filtros
-        </button>
-        <div className="form-actions-forward">
-          <button type="submit" className="br-button primary">
-            <i className="fas fa-search" aria-hidden="true" /> Pesquisar
-          </button>
+    <FormularioFiltros
+      idTitulo="titulo-filtros-auditoria"
+      className="auditoria-filtros"
+      onSubmit={(e) => void onSubmit(e)}
+      onLimpar={() => { reset(FILTRO_AUDITORIA_VAZIO); onPesquisar({}); }}
+      resumo={<ErrorSummary errors={summaryOf(errors, idCampo)} attempt={tentativa} />}
+    >
+      <CampoMascara control={control} name="cpfAtor" id={idCampo('cpfAtor')} Componente={CpfField} label="CPF de quem agiu" hint="Servidor ou pescador" />
+      <CampoMascara control={control} name="cpfPescador" id={idCampo('cpfPescador')} Componente={CpfField} label="CPF do pescador" hint="Eventos sobre os dados deste pescador" />
+      <TextField id={idCampo('recurso')} label="Registro (recurso)" hint="Por exemplo: pescador, solicitacao, documento" autoComplete="off" error={errors.recurso?.message} {...register('recurso')} />
+      <TextField id={idCampo('recursoId')} label="Identificador do registro" autoComplete="off" error={errors.recursoId?.message} {...register('recursoId')} />
+      <CampoSelect control={control} name="acao" id={idCampo('acao')} label="Ação" options={OPCOES_ACAO} placeholder="Todas" />
+      <fieldset className="field auditoria-filtros-periodo">
+        <legend>Período</legend>
+        <div className="auditoria-filtros-datas">
+          <TextField id={idCampo('de')} label="De" type="date" error={errors.de?.message} {...register('de')} />
+          <TextField id={idCampo('ate')} label="Até" type="date" error={errors.ate?.message} {...register('ate')} />
         </div>
-      </div>
-    </form>
+      </fieldset>
+    </FormularioFiltros>
   );
 }

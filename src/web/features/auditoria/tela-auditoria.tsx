@@ -3,6 +3,7 @@ import { formatarDataHora } from '../../../shared/datas';
 import { MENSAGENS_AUDITORIA, type RegistroAuditoria } from '../../../shared/schemas/auditoria';
 import { Loading } from '../../components/loading';
 import { Message } from '../../components/message';
+import { TabelaCartoes, type Coluna } from '../../components/tabela-cartoes';
 import { mensagemErro } from '../../lib/api';
 import { rotuloAcao, rotuloRecurso } from '../../../shared/auditoria-rotulos';
 import { useAuditoria, type FiltrosAuditoriaWeb } from './auditoria-api';
@@ -10,26 +11,28 @@ import { DetalhesAuditoria } from './detalhes-auditoria';
 import { FiltrosAuditoria } from './filtros-auditoria';
 import './auditoria.css';
 
-function Linha({ r }: { r: RegistroAuditoria }) {
-  const registro = [r.recurso ? rotuloRecurso(r.recurso) : null, r.recursoId ? `nº ${r.recursoId}` : null].filter(Boolean).join(' · ') || '—';
-  return (
-    <tr role="row">
-      <th scope="row" role="rowheader" data-rotulo="Quando" className="auditoria-nowrap">{formatarDataHora(r.criadoEm)}</th>
-      <td role="cell" data-rotulo="Ação">
-        {rotuloAcao(r.acao)}
-        {!r.sucesso && <span className="auditoria-recusa"> (recusada)</span>}
-      </td>
-      <td role="cell" data-rotulo="Quem">{r.cpfAtor ? <span className="numero-inteiro">{r.cpfAtor}</span> : 'Anônimo'}</td>
-      <td role="cell" data-rotulo="Perfil e órgão">{[r.perfilAtor?.descricao, r.orgaoAtor].filter(Boolean).join(' · ') || '—'}</td>
-      <td role="cell" data-rotulo="Registro" className="auditoria-quebra">{registro}</td>
-      <td role="cell" data-rotulo="Pescador">{r.idPescador ?? '—'}</td>
-      <td role="cell" data-rotulo="Origem (IP)" className="auditoria-nowrap">{r.ip ?? '—'}</td>
-      <td role="cell" data-rotulo="Detalhes" className="auditoria-quebra auditoria-detalhes"><DetalhesAuditoria detalhes={r.detalhes} /></td>
-    </tr>
-  );
+function registro(r: RegistroAuditoria): string {
+  return [r.recurso ? rotuloRecurso(r.recurso) : null, r.recursoId ? `nº ${r.recursoId}` : null].filter(Boolean).join(' · ') || '—';
 }
 
-const COLUNAS = ['Quando', 'Ação', 'Quem', 'Perfil e órgão', 'Registro', 'Pescador', 'Origem (IP)', 'Detalhes'] as const;
+const COLUNAS: Coluna<RegistroAuditoria>[] = [
+  { titulo: 'Quando', classe: 'auditoria-nowrap', celula: (r) => formatarDataHora(r.criadoEm) },
+  {
+    titulo: 'Ação',
+    celula: (r) => (
+      <>
+        {rotuloAcao(r.acao)}
+        {!r.sucesso && <span className="auditoria-recusa"> (recusada)</span>}
+      </>
+    ),
+  },
+  { titulo: 'Quem', celula: (r) => (r.cpfAtor ? <span className="numero-inteiro">{r.cpfAtor}</span> : 'Anônimo') },
+  { titulo: 'Perfil e órgão', celula: (r) => [r.perfilAtor?.descricao, r.orgaoAtor].filter(Boolean).join(' · ') || '—' },
+  { titulo: 'Registro', classe: 'auditoria-quebra', celula: registro },
+  { titulo: 'Pescador', celula: (r) => r.idPescador ?? '—' },
+  { titulo: 'Origem (IP)', classe: 'auditoria-nowrap', celula: (r) => r.ip ?? '—' },
+  { titulo: 'Detalhes', classe: 'auditoria-quebra auditoria-detalhes', celula: (r) => <DetalhesAuditoria detalhes={r.detalhes} /> },
+];
 
 /** The audit trail for GESTOR and ADMIN: filters, then the events newest first, one page after another. */
 export function TelaAuditoria() {
@@ -44,20 +47,18 @@ export function TelaAuditoria() {
   else {
     resultado = (
       <>
-        <table className="tabela-cartoes tabela-cartoes-compacta" role="table">
-          <caption>
-            {registros.length} {registros.length === 1 ? 'evento' : 'eventos'}
-            {consulta.hasNextPage ? ' (há mais)' : ''}, dos mais recentes aos mais antigos
-          </caption>
-          <thead role="rowgroup">
-            <tr role="row">
-              {COLUNAS.map((c) => <th key={c} scope="col" role="columnheader">{c}</th>)}
-            </tr>
-          </thead>
-          <tbody role="rowgroup">
-            {registros.map((r) => <Linha key={r.id} r={r} />)}
-          </tbody>
-        </table>
+        <TabelaCartoes
+          legenda={
+            <>
+              {registros.length} {registros.length === 1 ? 'evento' : 'eventos'}
+              {consulta.hasNextPage ? ' (há mais)' : ''}, dos mais recentes aos mais antigos
+            </>
+          }
+          compacta
+          colunas={COLUNAS}
+          linhas={registros}
+          chave={(r) => r.id}
+        />
         {consulta.hasNextPage && (
           <button type="button" className="br-button secondary mt-2" disabled={consulta.isFetchingNextPage} onClick={() => void consulta.fetchNextPage()}>
             {consulta.isFetchingNextPage ? 'Carregando…' : 'Carregar mais eventos'}

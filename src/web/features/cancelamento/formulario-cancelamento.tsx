@@ -1,15 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { z } from 'zod';
 import { MENSAGENS_SOLICITACAO } from '../../../shared/schemas/solicitacao';
 import { MENSAGENS_SOLICITACAO_API } from '../../../shared/schemas/solicitacao-api';
-import { ErrorSummary } from '../../components/error-summary';
-import { summaryOf } from '../../components/form/form-errors';
-import { useFormulario } from '../../components/form/use-formulario';
-import { Message } from '../../components/message';
 import { solicitarCancelamento } from './cancelamento-api';
-import { CampoJustificativa } from './campo-justificativa';
-import { useEnvioConfirmado } from './use-envio-confirmado';
+import { FormularioJustificativa } from './formulario-justificativa';
 
 export const MAX_JUSTIFICATIVA = 4000;
 
@@ -23,9 +17,6 @@ export function cancelamentoFormSchema(justificativaObrigatoria: boolean) {
     }
   });
 }
-type Entrada = z.input<ReturnType<typeof cancelamentoFormSchema>>;
-type Saida = z.output<ReturnType<typeof cancelamentoFormSchema>>;
-
 /**
  * The cancellation request: the justification (optional only for profile 1, GESTOR), a confirmation dialog,
  * then POST; `onEnviado` runs after the success toast.
@@ -40,38 +31,21 @@ export function FormularioCancelamento({
   onEnviado: () => void;
 }) {
   const schema = useMemo(() => cancelamentoFormSchema(justificativaObrigatoria), [justificativaObrigatoria]);
-  const { register, handleSubmit, formState } = useFormulario<Entrada, unknown, Saida>({
-    resolver: zodResolver(schema),
-    defaultValues: { justificativa: '' },
-  });
-  const { erroServidor, enviando, enviarConfirmado } = useEnvioConfirmado<Saida>({
-    confirmacao: {
-      title: 'Confirmar o pedido de cancelamento?',
-      text: 'Se o pedido for deferido, o registro no RGP será cancelado e a carteira de pescador profissional deixará de valer. Você não será capaz de reverter esta ação!',
-      confirmButtonText: 'Sim, solicitar o cancelamento.',
-    },
-    enviar: (v) => solicitarCancelamento(idPescador, v.justificativa),
-    mensagemSucesso: MENSAGENS_SOLICITACAO_API.cancelamentoEnviado,
-    onEnviado,
-  });
-
   return (
-    <form noValidate onSubmit={(e) => void handleSubmit(enviarConfirmado)(e)}>
-      <ErrorSummary errors={summaryOf(formState.errors)} attempt={formState.submitCount} />
-      {erroServidor && <Message kind="danger" title={erroServidor} alert />}
-      <CampoJustificativa
-        id="justificativa"
-        label="Justificativa do pedido de cancelamento"
-        optional={!justificativaObrigatoria}
-        hint="Explique por que o registro de pescador profissional deve ser cancelado."
-        error={formState.errors.justificativa?.message}
-        {...register('justificativa')}
-      />
-      <div className="mt-3">
-        <button type="submit" className="br-button primary" disabled={enviando} aria-busy={enviando || undefined}>
-          Solicitar cancelamento
-        </button>
-      </div>
-    </form>
+    <FormularioJustificativa
+      schema={schema}
+      rotulo="Justificativa do pedido de cancelamento"
+      opcional={!justificativaObrigatoria}
+      dica="Explique por que o registro de pescador profissional deve ser cancelado."
+      confirmacao={{
+        title: 'Confirmar o pedido de cancelamento?',
+        text: 'Se o pedido for deferido, o registro no RGP será cancelado e a carteira de pescador profissional deixará de valer. Você não será capaz de reverter esta ação!',
+        confirmButtonText: 'Sim, solicitar o cancelamento.',
+      }}
+      enviar={(justificativa) => solicitarCancelamento(idPescador, justificativa)}
+      mensagemSucesso={MENSAGENS_SOLICITACAO_API.cancelamentoEnviado}
+      rotuloEnviar="Solicitar cancelamento"
+      onEnviado={onEnviado}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { categoriaLabel, situacaoRegistroLabel, SituacaoRegistro, type Categoria } from '../../../shared/enums';
 import { exibirRgp } from '../../../shared/rgp';
 import type { CarteiraPublica, ProtocoloPublico } from '../../../shared/schemas/carteira';
+import { ListaDados } from '../../components/lista-dados';
 import { formatDate, formatDateTime } from '../../lib/dates';
 
 
@@ -51,14 +52,5 @@ export function isAtivo(c: { situacao?: number | null }): boolean {
 
 /** The answer as a description list: a screen reader reads "Nome, MARIA …". */
 export function ListaCampos({ campos }: { campos: Campo[] }) {
-  return (
-    <dl className="consulta-campos">
-      {campos.map((c) => (
-        <div key={c.termo}>
-          <dt>{c.termo}</dt>
-          <dd>{c.valor}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <ListaDados dados={campos} className="consulta-campos" />;
 }

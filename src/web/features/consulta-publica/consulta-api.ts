@@ -1,17 +1,17 @@
+import * as contratosCarteira from '../../../shared/contratos/carteira';
+import * as c from '../../../shared/contratos/consulta-publica';
 import {
   CABECALHO_CAPTCHA,
-  carteiraPublicaSchema,
-  configuracaoCaptchaSchema,
   MENSAGENS_CARTEIRA,
-  protocoloPublicoSchema,
-  verificacaoCarteiraSchema,
   type CarteiraPublica,
   type ConfiguracaoCaptcha,
   type MotivoCarteiraInvalida,
   type ProtocoloPublico,
   type VerificacaoCarteira,
 } from '../../../shared/schemas/carteira';
-import { api, ERRO_DESCONHECIDO, getDados, mensagemErro, readEnvelope, statusOf } from '../../lib/api';
+import { ERRO_DESCONHECIDO, mensagemErro, statusOf } from '../../lib/api';
+import { chamar, dados } from '../../lib/contrato';
+import { ehRecusaDoPedido } from '../../lib/erros';
 
 /**
  * The public lookups (spec points 1 and 7; src/shared/schemas/carteira.ts). The card and protocol lookups carry
@@ -21,13 +21,13 @@ import { api, ERRO_DESCONHECIDO, getDados, mensagemErro, readEnvelope, statusOf 
 
 /** GET /api/captcha/configuracao: ALTCHA (the default) or hCaptcha with its site key. */
 export async function consultarConfiguracaoCaptcha(): Promise<ConfiguracaoCaptcha> {
-  return getDados('/api/captcha/configuracao', configuracaoCaptchaSchema, { skipAuthRefresh: true });
+  return dados(c.configuracaoCaptcha, { skipAuthRefresh: true });
 }
 
 /** GET /api/carteira-profissional/consulta-publica?cpf&rgp (CPF digits, RGP normalised). */
 export async function consultarCarteira(cpf: string, rgp: string, token: string): Promise<CarteiraPublica> {
-  const params = new URLSearchParams({ cpf, rgp });
-  return getDados(`/api/carteira-profissional/consulta-publica?${params.toString()}`, carteiraPublicaSchema, {
+  return dados(c.consultarCarteira, {
+    query: { cpf, rgp },
     headers: { [CABECALHO_CAPTCHA]: token },
     skipAuthRefresh: true,
   });
@@ -35,7 +35,8 @@ export async function consultarCarteira(cpf: string, rgp: string, token: string)
 
 /** GET /api/pescador/protocolo-solicitacao-registro/{numeroProtocolo}. */
 export async function consultarProtocolo(numeroProtocolo: string, token: string): Promise<ProtocoloPublico> {
-  return getDados(`/api/pescador/protocolo-solicitacao-registro/${encodeURIComponent(numeroProtocolo)}`, protocoloPublicoSchema, {
+  return dados(c.consultarProtocolo, {
+    params: { id: numeroProtocolo },
     headers: { [CABECALHO_CAPTCHA]: token },
     skipAuthRefresh: true,
   });
@@ -56,15 +57,11 @@ export type ResultadoVerificacao =
  */
 export async function verificarCarteira(token: string): Promise<ResultadoVerificacao> {
   try {
-    const { data } = await api.get<unknown>(`/api/carteira-profissional/verificar/${encodeURIComponent(token)}`, {
-      skipAuthRefresh: true,
-    });
-    const { mensagem, dados: carteira } = readEnvelope(verificacaoCarteiraSchema, data);
+    const { mensagem, dados: carteira } = await chamar(contratosCarteira.verificar, { params: { token }, skipAuthRefresh: true });
     if (carteira.valida) return { tipo: 'valida', carteira, mensagem };
     return { tipo: 'invalida', carteira, motivo: carteira.motivo, mensagem };
   } catch (error) {
-    const status = statusOf(error);
-    if (status !== undefined && status >= 400 && status < 500 && status !== 429) {
+    if (ehRecusaDoPedido(error)) {
       return { tipo: 'invalida', carteira: null, motivo: null, mensagem: mensagemErro(error, MENSAGENS_CARTEIRA.codigoInvalido) };
     }
     throw error;

@@ -1,6 +1,10 @@
-import { protocoloPublicoSchema, type ProtocoloPublico } from '../../../shared/schemas/carteira';
-import { MENSAGENS_VERIFICACAO, verificacaoReapSchema, type VerificacaoReap } from '../../../shared/schemas/verificacao';
-import { api, mensagemErro, readEnvelope, statusOf } from '../../lib/api';
+import * as contratosConsultaPublica from '../../../shared/contratos/consulta-publica';
+import type { ProtocoloPublico } from '../../../shared/schemas/carteira';
+import * as cReap from '../../../shared/contratos/reap-leves';
+import { MENSAGENS_VERIFICACAO, type VerificacaoReap } from '../../../shared/schemas/verificacao';
+import { api, mensagemErro, readEnvelope } from '../../lib/api';
+import { enderecoDe } from '../../lib/contrato';
+import { ehRecusaDoPedido } from '../../lib/erros';
 import type { z } from 'zod';
 
 /**
@@ -18,8 +22,7 @@ async function verificar<S extends z.ZodType>(url: string, schema: S): Promise<R
     const { mensagem, dados } = readEnvelope(schema, data);
     return { tipo: 'autentico', dados, mensagem };
   } catch (error) {
-    const status = statusOf(error);
-    if (status !== undefined && status >= 400 && status < 500 && status !== 429) {
+    if (ehRecusaDoPedido(error)) {
       return { tipo: 'invalido', mensagem: mensagemErro(error, MENSAGENS_VERIFICACAO.codigoInvalido) };
     }
     throw error;
@@ -28,10 +31,11 @@ async function verificar<S extends z.ZodType>(url: string, schema: S): Promise<R
 
 /** GET /api/protocolo-solicitacao/verificar/{token}. */
 export function verificarProtocolo(token: string): Promise<ResultadoComprovante<ProtocoloPublico>> {
-  return verificar(`/api/protocolo-solicitacao/verificar/${encodeURIComponent(token)}`, protocoloPublicoSchema);
+  const c = contratosConsultaPublica.verificarProtocolo;
+  return verificar(enderecoDe(c, { params: { token } }), c.resposta);
 }
 
 /** GET /api/reap/verificar/{token}. */
 export function verificarReap(token: string): Promise<ResultadoComprovante<VerificacaoReap>> {
-  return verificar(`/api/reap/verificar/${encodeURIComponent(token)}`, verificacaoReapSchema);
+  return verificar(enderecoDe(cReap.verificar, { params: { token } }), cReap.verificar.resposta);
 }

@@ -1,11 +1,13 @@
 import { useEffect, useId, useImperativeHandle, useRef, useState, type ChangeEvent, type Ref } from 'react';
+import * as contratosConsultaPublica from '../../../shared/contratos/consulta-publica';
 import { desafioCaptchaSchema } from '../../../shared/schemas/carteira';
+import { enderecoDe } from '../../lib/contrato';
 import type { CaptchaHandle, WidgetProps } from './captcha';
 import { montarPayload, type DesafioAltcha } from './resolver-altcha';
 import { resolverEmSegundoPlano } from './resolver-em-segundo-plano';
 
 /** Where the widget asks for a new proof-of-work challenge. */
-export const ENDERECO_DESAFIO = '/api/captcha/desafio';
+export const ENDERECO_DESAFIO = enderecoDe(contratosConsultaPublica.desafio, {});
 
 export const ROTULO_ALTCHA = 'Eu não sou um robô';
 

@@ -152,7 +152,7 @@ export function CampoDocumentoSolicitacao({
               <span className="documento-nome">
                 <i className="fas fa-file-alt" aria-hidden="true" /> {nomeDocumento(d)}
               </span>
-              <span className="documento-acoes">
+              <span className="botoes-em-linha">
                 <button
                   type="button"
                   className="br-button secondary small"

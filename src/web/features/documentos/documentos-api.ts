@@ -1,12 +1,12 @@
+import * as contratosAnalise from '../../../shared/contratos/analise';
+import * as contratosDocumento from '../../../shared/contratos/documento';
+import * as contratosSolicitacao from '../../../shared/contratos/solicitacao';
 import type { Envelope } from '../../../shared/envelope';
-import { indeferimentoSchema, MENSAGENS_ANALISE, type Indeferimento } from '../../../shared/schemas/analise';
-import {
-  documentosResposta,
-  MENSAGENS_DOCUMENTO,
-  type Documento,
-} from '../../../shared/schemas/documento';
-import { solicitacaoDetalheSchema, type SolicitacaoDetalheResposta } from '../../../shared/schemas/solicitacao-api';
-import { api, getDados, postDocumento, postEnvelope } from '../../lib/api';
+import { MENSAGENS_ANALISE, type Indeferimento } from '../../../shared/schemas/analise';
+import { MENSAGENS_DOCUMENTO, type Documento } from '../../../shared/schemas/documento';
+import type { SolicitacaoDetalheResposta } from '../../../shared/schemas/solicitacao-api';
+import { postDocumento } from '../../lib/api';
+import { chamar, dados } from '../../lib/contrato';
 import { enderecoArquivo } from '../../lib/arquivos';
 import { getToken } from '../../lib/storage';
 
@@ -28,18 +28,18 @@ export function nomeDocumento(d: Documento): string {
 
 /** GET /api/documentos/solicitacao/{id}: dados.documentos. */
 export async function listarDocumentos(idSolicitacao: number): Promise<Documento[]> {
-  const { documentos } = await getDados(`/api/documentos/solicitacao/${idSolicitacao}`, documentosResposta);
+  const { documentos } = await dados(contratosDocumento.listarPorSolicitacao, { params: { id: idSolicitacao } });
   return documentos;
 }
 
 /** POST /api/documentos (multipart idSolicitacao, tipo, arquivos): the stored document. */
 export async function enviarDocumento(idSolicitacao: number, tipo: number, arquivo: File): Promise<Documento> {
-  return postDocumento('/api/documentos', { idSolicitacao, tipo }, arquivo);
+  return postDocumento(contratosDocumento.enviar, { idSolicitacao, tipo }, arquivo);
 }
 
 /** DELETE /api/documentos/{id} (204, no body). */
 export async function removerDocumento(id: number): Promise<void> {
-  await api.delete(`/api/documentos/${id}`);
+  await chamar(contratosDocumento.remover, { params: { id } });
 }
 
 function comJwt(endereco: string, token: string | null): string {
@@ -59,12 +59,12 @@ export async function enderecoDocumento(d: Documento): Promise<string> {
 
 /** GET /api/analise-solicitacao/indeferimento/{idSolicitacao}: the rejection record (404 when there is none). */
 export async function consultarIndeferimento(idSolicitacao: number): Promise<Indeferimento> {
-  return getDados(`/api/analise-solicitacao/indeferimento/${idSolicitacao}`, indeferimentoSchema);
+  return dados(contratosAnalise.indeferimento, { params: { id: idSolicitacao } });
 }
 
 /** POST /api/solicitacao-edicao-documentos: opens a documents edit (type 9); the new request and the server's message. */
 export async function iniciarEdicaoDocumentos(): Promise<Envelope<SolicitacaoDetalheResposta>> {
-  return postEnvelope('/api/solicitacao-edicao-documentos', {}, solicitacaoDetalheSchema);
+  return chamar(contratosSolicitacao.iniciarEdicaoDocumentos, {});
 }
 
 /**
@@ -72,6 +72,8 @@ export async function iniciarEdicaoDocumentos(): Promise<Envelope<SolicitacaoDet
  * accepted (the screen calls it only once the fisher ticked it; decision 0033); the server's message.
  */
 export async function enviarEdicaoDocumentos(idSolicitacao: number): Promise<string> {
-  const { mensagem } = await postEnvelope(`/api/solicitacao-edicao-documentos/${idSolicitacao}/enviar`, { declaraCiencia: true }, solicitacaoDetalheSchema);
+  const { mensagem } = await chamar(contratosSolicitacao.enviarEdicaoDocumentos, {
+    params: { id: idSolicitacao }, corpo: { declaraCiencia: true },
+  });
   return mensagem;
 }

@@ -24,28 +24,21 @@ export function ehImagemRedimensionavel(arquivo: Pick<File, 'name' | 'type'>): b
   return /\.(png|jpe?g)$/i.test(arquivo.name);
 }
 
-/** The part of the source image drawn onto the whole target (source rectangle, in source pixels). */
-export interface Recorte {
-  sx: number;
-  sy: number;
-  sw: number;
-  sh: number;
+/** Every width and height must be a positive number (NaN is not). */
+function exigirDimensoes(...medidas: number[]): void {
+  if (!medidas.every((m) => m > 0)) throw new RangeError('Dimensões de imagem inválidas');
 }
+
+/** The part of the source image drawn onto the whole target (source rectangle, in source pixels). */
+export interface Recorte { sx: number; sy: number; sw: number; sh: number }
 
 /**
  * Cover fit: the largest centred region of the source with the target's aspect ratio, so the 400×500 result is
  * filled without distortion and without bars; what overflows on the long side is cropped equally on both ends.
  * Integer pixels; never larger than the source.
  */
-export function calcularRecorte(
-  larguraOrigem: number,
-  alturaOrigem: number,
-  larguraDestino = LARGURA_IMAGEM,
-  alturaDestino = ALTURA_IMAGEM,
-): Recorte {
-  if (!(larguraOrigem > 0 && alturaOrigem > 0 && larguraDestino > 0 && alturaDestino > 0)) {
-    throw new RangeError('Dimensões de imagem inválidas');
-  }
+export function calcularRecorte(larguraOrigem: number, alturaOrigem: number, larguraDestino = LARGURA_IMAGEM, alturaDestino = ALTURA_IMAGEM): Recorte {
+  exigirDimensoes(larguraOrigem, alturaOrigem, larguraDestino, alturaDestino);
   const razaoDestino = larguraDestino / alturaDestino;
   const razaoOrigem = larguraOrigem / alturaOrigem;
   if (razaoOrigem > razaoDestino) {
@@ -59,23 +52,11 @@ export function calcularRecorte(
 }
 
 /** Where the source is drawn in the target (target pixels). */
-export interface Destino {
-  dx: number;
-  dy: number;
-  dw: number;
-  dh: number;
-}
+export interface Destino { dx: number; dy: number; dw: number; dh: number }
 
 /** Contain fit: the whole source, scaled to fit inside the target and centred (integer pixels, at least 1). */
-export function calcularEncaixe(
-  larguraOrigem: number,
-  alturaOrigem: number,
-  larguraDestino = LARGURA_IMAGEM,
-  alturaDestino = ALTURA_IMAGEM,
-): Destino {
-  if (!(larguraOrigem > 0 && alturaOrigem > 0 && larguraDestino > 0 && alturaDestino > 0)) {
-    throw new RangeError('Dimensões de imagem inválidas');
-  }
+export function calcularEncaixe(larguraOrigem: number, alturaOrigem: number, larguraDestino = LARGURA_IMAGEM, alturaDestino = ALTURA_IMAGEM): Destino {
+  exigirDimensoes(larguraOrigem, alturaOrigem, larguraDestino, alturaDestino);
   const escala = Math.min(larguraDestino / larguraOrigem, alturaDestino / alturaOrigem);
   const dw = Math.min(larguraDestino, Math.max(1, Math.round(larguraOrigem * escala)));
   const dh = Math.min(alturaDestino, Math.max(1, Math.round(alturaOrigem * escala)));

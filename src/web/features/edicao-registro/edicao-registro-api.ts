@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { consultaEdicaoRegistroSchema, solicitacaoDetalheSchema, type ConsultaEdicaoRegistro } from '../../../shared/schemas/solicitacao-api';
-import { getDados, postEnvelope } from '../../lib/api';
+import * as c from '../../../shared/contratos/solicitacao';
+import type { ConsultaEdicaoRegistro } from '../../../shared/schemas/solicitacao-api';
+import { dados } from '../../lib/contrato';
 
 export const edicaoRegistroKeys = {
   consulta: (idPescador: number) => ['edicao-registro', idPescador] as const,
@@ -8,7 +9,7 @@ export const edicaoRegistroKeys = {
 
 /** GET /api/solicitacao-pescador-ativo-edicao-registro/consultar/{idPescador}: may the fisher edit the registry? */
 export async function consultarEdicaoRegistro(idPescador: number): Promise<ConsultaEdicaoRegistro> {
-  return getDados(`/api/solicitacao-pescador-ativo-edicao-registro/consultar/${idPescador}`, consultaEdicaoRegistroSchema);
+  return dados(c.consultarEdicaoRegistro, { params: { id: idPescador } });
 }
 
 export function useConsultaEdicaoRegistro(idPescador: number | undefined) {
@@ -22,12 +23,11 @@ export function useConsultaEdicaoRegistro(idPescador: number | undefined) {
 /**
  * Clones the registry into a new type-8 request (spec point 2): from the deferred request it came from
  * (POST /api/solicitacao-edicao-registro/editar-solicitacao/{idSolicitacaoOrigem}) or, without one, from the
- * active registry (POST /api/solicitacao-pescador-ativo-edicao-registro/). Answers the new request's id.
+ * active registry (POST /api/solicitacao-pescador-ativo-edicao-registro). Answers the new request's id.
  */
 export async function clonarRegistro(idSolicitacaoOrigem: number | null): Promise<number> {
-  const url = idSolicitacaoOrigem
-    ? `/api/solicitacao-edicao-registro/editar-solicitacao/${idSolicitacaoOrigem}`
-    : '/api/solicitacao-pescador-ativo-edicao-registro/';
-  const { dados } = await postEnvelope(url, {}, solicitacaoDetalheSchema);
-  return dados.id;
+  const { id } = idSolicitacaoOrigem
+    ? await dados(c.editarSolicitacao, { params: { id: idSolicitacaoOrigem } })
+    : await dados(c.editarRegistroAtivo, {});
+  return id;
 }

@@ -1,17 +1,19 @@
+import { CodigoErro } from '../../../shared/codigos-erro';
 import { MENSAGENS_SOLICITACAO } from '../../../shared/schemas/solicitacao';
-import { mensagemErro, statusOf } from '../../lib/api';
+import { mensagemErro } from '../../lib/api';
+import { codigoErroDe } from '../../lib/erros';
 import { clonarRegistro, consultarEdicaoRegistro } from './edicao-registro-api';
 
 export type ResultadoEdicao =
   | { ok: true; idSolicitacao: number }
-  /** Refused: show `mensagem` and go to /home (a 406, or the consult says no). */
+  /** Refused: show `mensagem` and go to /home (a state refusal, or the consult says no). */
   | { ok: false; mensagem: string; paraHome: boolean };
 
 /**
  * Starts a registry edit after the declaration was accepted: asks whether the fisher may edit, clones the
  * registry into a type-8 request and answers its id (the caller goes to
- * /pescador/edicao-registro/edicao/?idSolicitacao={id}&tipoSolicitacao=8, spec point 2). A 406 when cloning shows the server's message and
- * goes home (spec point 8).
+ * /pescador/edicao-registro/edicao/?idSolicitacao={id}&tipoSolicitacao=8, spec point 2). A state refusal (406) when cloning shows the
+ * server's message and goes home (spec point 8).
  */
 export async function iniciarEdicaoRegistro(idPescador: number): Promise<ResultadoEdicao> {
   let idSolicitacaoOrigem: number | null;
@@ -29,6 +31,6 @@ export async function iniciarEdicaoRegistro(idPescador: number): Promise<Resulta
     return { ok: true, idSolicitacao: id };
   } catch (error) {
     const mensagem = mensagemErro(error, MENSAGENS_SOLICITACAO.erroSalvar);
-    return { ok: false, mensagem, paraHome: statusOf(error) === 406 };
+    return { ok: false, mensagem, paraHome: codigoErroDe(error) === CodigoErro.ESTADO_NAO_PERMITE };
   }
 }

@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ORGAOS_PRIMEIRO_RGP } from '../../../shared/referencias';
-import { exibirRgp, guardarRgp } from '../../../shared/rgp';
-import { dataIso } from '../../../shared/schemas/solicitacao';
-import { MENSAGENS_SOLICITACAO_API, type RgpPescador } from '../../../shared/schemas/solicitacao-api';
+import { exibirRgp } from '../../../shared/rgp';
+import { edicaoRgpFormulario, type RgpPescador } from '../../../shared/schemas/solicitacao-api';
 import { ErrorSummary } from '../../components/error-summary';
 import { serverFieldErrors, summaryOf } from '../../components/form/form-errors';
 import { TextField } from '../../components/form/text-field';
@@ -15,8 +14,6 @@ import { todayInSaoPaulo } from '../../lib/dates';
 import { showToast } from '../../lib/toast';
 import { solicitarEdicaoRgp } from './rgp-api';
 
-const OBRIGATORIO = 'Campo obrigatório';
-
 /** yyyy-MM-dd of a date or instant from the server ('' when absent). */
 export function paraCampoData(valor: string | null | undefined): string {
   return valor && /^\d{4}-\d{2}-\d{2}/.test(valor) ? valor.slice(0, 10) : '';
@@ -24,14 +21,10 @@ export function paraCampoData(valor: string | null | undefined): string {
 
 /**
  * The first-RGP edit (spec: "a first-RGP edit changes that date or agency"): number, date (not in the future)
- * and agency sigla, all required; the date or the agency must differ from the registry's.
+ * and agency sigla, all required (the body's schema); the date or the agency must differ from the registry's.
  */
-export function edicaoRgpFormSchema(atual: Pick<RgpPescador, 'dataPrimeiroRgp' | 'orgao'> | null, hoje = todayInSaoPaulo()) {
-  return z.object({
-    numeroPrimeiroRGP: z.string().trim().min(1, OBRIGATORIO).max(30, 'Deve ter no máximo 30 caracteres').transform(guardarRgp),
-    dataPrimeiroRgp: z.string().min(1, OBRIGATORIO).pipe(dataIso).refine((v) => v <= hoje, MENSAGENS_SOLICITACAO_API.dataFutura),
-    orgao: z.string().trim().min(1, OBRIGATORIO).max(20, 'Deve ter no máximo 20 caracteres').transform((v) => v.toUpperCase()),
-  }).superRefine((v, ctx) => {
+export function edicaoRgpFormSchema(atual: Pick<RgpPescador, 'dataPrimeiroRgp' | 'orgao'> | null) {
+  return edicaoRgpFormulario.superRefine((v, ctx) => {
     if (!atual) return;
     const mesmaData = v.dataPrimeiroRgp === paraCampoData(atual.dataPrimeiroRgp);
     const mesmoOrgao = v.orgao === (atual.orgao ?? '').trim().toUpperCase();
@@ -40,6 +33,7 @@ export function edicaoRgpFormSchema(atual: Pick<RgpPescador, 'dataPrimeiroRgp' |
     }
   });
 }
+
 type Entrada = z.input<ReturnType<typeof edicaoRgpFormSchema>>;
 type Saida = z.output<ReturnType<typeof edicaoRgpFormSchema>>;
 

@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { MENSAGENS_PESCADOR } from '../../../shared/schemas/pescador';
-import {
-  rgpPescadorSchema,
-  solicitacaoDetalheSchema,
-  type EdicaoRgpCorpo,
-  type RgpPescador,
-} from '../../../shared/schemas/solicitacao-api';
-import { getDados, postEnvelope } from '../../lib/api';
+import type { CorpoDe } from '../../../shared/contrato';
+import * as contratosPescador from '../../../shared/contratos/pescador';
+import * as contratosSolicitacao from '../../../shared/contratos/solicitacao';
+import type { RgpPescador } from '../../../shared/schemas/solicitacao-api';
+import { chamar, dados } from '../../lib/contrato';
 
 export const ERRO_CONSULTAR_PESCADOR = MENSAGENS_PESCADOR.erroConsultar;
 
@@ -16,7 +14,7 @@ export const rgpKeys = {
 
 /** GET /api/rgp/pescador/{idPescador}: the fisher's registry block (number, first RGP, status). */
 export async function consultarRgp(idPescador: number): Promise<RgpPescador> {
-  return getDados(`/api/rgp/pescador/${idPescador}`, rgpPescadorSchema);
+  return dados(contratosPescador.rgp, { params: { id: idPescador } });
 }
 
 /** The fisher's registry; idle without a fisher record. */
@@ -30,13 +28,13 @@ export function useRgpPescador(idPescador: number | undefined, options: { errorM
 }
 
 /** POST /api/solicitacao-edicao-rgp: opens (or corrects) the type-7 draft; answers its id and the server's message. */
-export async function solicitarEdicaoRgp(corpo: EdicaoRgpCorpo): Promise<{ id: number; mensagem: string }> {
-  const { dados, mensagem } = await postEnvelope('/api/solicitacao-edicao-rgp', corpo, solicitacaoDetalheSchema);
-  return { id: dados.id, mensagem };
+export async function solicitarEdicaoRgp(corpo: CorpoDe<typeof contratosSolicitacao.solicitarEdicaoRgp>): Promise<{ id: number; mensagem: string }> {
+  const { dados: solicitacao, mensagem } = await chamar(contratosSolicitacao.solicitarEdicaoRgp, { corpo });
+  return { id: solicitacao.id, mensagem };
 }
 
 /** POST /api/solicitacao-edicao-rgp/{id}/enviar: sends the type-7 request with its proof; answers the server's message. */
 export async function enviarEdicaoRgp(idSolicitacao: number): Promise<string> {
-  const { mensagem } = await postEnvelope(`/api/solicitacao-edicao-rgp/${idSolicitacao}/enviar`, {}, solicitacaoDetalheSchema);
+  const { mensagem } = await chamar(contratosSolicitacao.enviarEdicaoRgp, { params: { id: idSolicitacao } });
   return mensagem;
 }

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { estatisticasSchema, type Estatisticas } from '../../../shared/schemas/estatistica';
-import { getDados } from '../../lib/api';
+import * as c from '../../../shared/contratos/estatistica';
+import type { Estatisticas } from '../../../shared/schemas/estatistica';
+import { dados, enderecoDe } from '../../lib/contrato';
 
 /** The CSV of the same numbers: a plain link downloads it (no script needed). */
-export const ENDERECO_CSV_ESTATISTICAS = '/api/estatisticas/csv';
+export const ENDERECO_CSV_ESTATISTICAS = enderecoDe(c.csv, {});
 
 /** GET /api/estatisticas[?uf]: anonymous, read with the shared schema. */
 export async function consultarEstatisticas(uf: string | null): Promise<Estatisticas> {
-  const consulta = uf ? `?uf=${encodeURIComponent(uf)}` : '';
-  return getDados(`/api/estatisticas${consulta}`, estatisticasSchema, { skipAuthRefresh: true });
+  return dados(c.consultar, { query: { uf: uf ?? undefined }, skipAuthRefresh: true });
 }
 
 export function useEstatisticas(uf: string | null) {

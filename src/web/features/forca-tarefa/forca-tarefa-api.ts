@@ -1,19 +1,17 @@
-import { listaAtosNormativosSchema, type ListaAtosNormativos } from '../../../shared/schemas/ato-normativo';
-import {
-  forcaTarefaSchema, listaForcasTarefaSchema, listaServidoresSchema, type ForcaTarefa, type ListaForcasTarefa, type ListaServidores,
-} from '../../../shared/schemas/forca-tarefa';
-import { deleteEnvelope, getDados, postEnvelope, putEnvelope } from '../../lib/api';
-import { z } from 'zod';
+import type { CorpoDe, QueryDe } from '../../../shared/contrato';
+import * as contratosAtoNormativo from '../../../shared/contratos/ato-normativo';
+import * as c from '../../../shared/contratos/forca-tarefa';
+import type { ListaAtosNormativos } from '../../../shared/schemas/ato-normativo';
+import type { ForcaTarefa, ListaForcasTarefa, ListaServidores } from '../../../shared/schemas/forca-tarefa';
+import { chamar, dados } from '../../lib/contrato';
 
-/** Calls of the task-force screens (src/server/modules/forca-tarefa/forca-tarefa.routes.ts), parsed with the shared schemas. */
+/**
+ * Calls of the task-force screens (src/server/modules/forca-tarefa/forca-tarefa.routes.ts), through the contracts
+ * (src/shared/contratos/forca-tarefa.ts), parsed with the shared schemas.
+ */
 
-export interface FiltrosForcas {
-  titulo?: string;
-  uf?: string;
-  ativa?: '' | 'true' | 'false';
-  pagina: number;
-  tamanhoPagina: number;
-}
+/** The list's filters as the API reads them (the contract's query); empty values are left out. */
+export type FiltrosForcas = QueryDe<typeof c.listar>;
 
 export const forcaKeys = {
   all: ['forca-tarefa'] as const,
@@ -23,65 +21,41 @@ export const forcaKeys = {
   atos: () => ['forca-tarefa', 'atos'] as const,
 };
 
-export function queryStringForcas(f: FiltrosForcas): string {
-  const p = new URLSearchParams();
-  if (f.titulo?.trim()) p.set('titulo', f.titulo.trim());
-  if (f.uf) p.set('uf', f.uf);
-  if (f.ativa) p.set('ativa', f.ativa);
-  p.set('pagina', String(f.pagina));
-  p.set('tamanhoPagina', String(f.tamanhoPagina));
-  return p.toString();
-}
-
 export function fetchForcas(f: FiltrosForcas): Promise<ListaForcasTarefa> {
-  return getDados(`/api/forca-tarefa/consultar/filtro?${queryStringForcas(f)}`, listaForcasTarefaSchema);
+  return dados(c.listar, { query: f });
 }
 
 export function fetchForca(id: number): Promise<ForcaTarefa> {
-  return getDados(`/api/forca-tarefa/${id}`, forcaTarefaSchema);
+  return dados(c.obter, { params: { id } });
 }
 
 /** The servers a task force may include (SFPA, not blocked), by name. */
 export function fetchServidores(nome: string): Promise<ListaServidores> {
-  const p = new URLSearchParams({ tamanhoPagina: '100' });
-  if (nome.trim()) p.set('nome', nome.trim());
-  return getDados(`/api/forca-tarefa/servidores?${p.toString()}`, listaServidoresSchema);
+  return dados(c.servidores, { query: { tamanhoPagina: 100, nome } });
 }
 
 /** The acts a task force may cite: those in force today (the newest first). */
 export function fetchAtosVigentes(): Promise<ListaAtosNormativos> {
-  return getDados('/api/ato-normativo/listar?vigente=true&tamanhoPagina=100', listaAtosNormativosSchema);
+  return dados(contratosAtoNormativo.listar, { query: { vigente: true, tamanhoPagina: 100 } });
 }
 
-/** The submit payload of spec point 3. */
-export interface CorpoForca {
-  id?: number;
-  titulo: string;
-  ufAtendidas: string[];
-  ativa: boolean;
-  atoNormativo: number;
-  dataLimite: string;
-  servidores: number[];
-}
-
-export function salvarForca(corpo: CorpoForca) {
-  return corpo.id === undefined
-    ? postEnvelope('/api/forca-tarefa', corpo, forcaTarefaSchema)
-    : putEnvelope('/api/forca-tarefa', corpo, forcaTarefaSchema);
+/** The submit payload of spec point 3: POST creates, PUT (with id) updates. */
+export function salvarForca(corpo: CorpoDe<typeof c.criar>) {
+  return corpo.id === undefined ? chamar(c.criar, { corpo }) : chamar(c.atualizar, { corpo });
 }
 
 export function excluirForca(id: number) {
-  return deleteEnvelope(`/api/forca-tarefa/remover/${id}`, z.null());
+  return chamar(c.excluir, { params: { id } });
 }
 
 export function ativarDesativar(id: number, ativa: boolean) {
-  return putEnvelope('/api/forca-tarefa/ativa-desativa/', { id, ativa }, forcaTarefaSchema);
+  return chamar(c.ativarDesativar, { corpo: { id, ativa } });
 }
 
 export function removerServidor(id: number, servidor: number) {
-  return postEnvelope('/api/forca-tarefa/remover-servidor', { id, servidores: [servidor] }, forcaTarefaSchema);
+  return chamar(c.removerServidor, { corpo: { id, servidores: [servidor] } });
 }
 
 export function removerUf(id: number, uf: string) {
-  return postEnvelope('/api/forca-tarefa/remover-uf', { id, uf }, forcaTarefaSchema);
+  return chamar(c.removerUf, { corpo: { id, uf } });
 }

@@ -2,9 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { z } from 'zod';
-import { dataIso } from '../../../shared/schemas/ato-normativo';
-import { MENSAGENS_FORCA_TAREFA, type ServidorForcaTarefa } from '../../../shared/schemas/forca-tarefa';
+import { CodigoErro } from '../../../shared/codigos-erro';
+import {
+  forcaTarefaFormulario, MENSAGENS_FORCA_TAREFA, type ForcaTarefaCorpo, type ServidorForcaTarefa, type ValoresForcaTarefa,
+} from '../../../shared/schemas/forca-tarefa';
 import { ROTA_ADMIN_FORCAS_TAREFA } from '../../../shared/rotas-web';
 import { UFS } from '../../../shared/ufs';
 import { ErrorSummary } from '../../components/error-summary';
@@ -15,23 +16,13 @@ import { summaryOf } from '../../components/form/form-errors';
 import { TextField } from '../../components/form/text-field';
 import { useFormulario } from '../../components/form/use-formulario';
 import { Message } from '../../components/message';
-import { mensagemErro, statusOf } from '../../lib/api';
+import { mensagemErro } from '../../lib/api';
+import { codigoErroDe } from '../../lib/erros';
 import { confirmar } from '../../lib/confirm';
 import { showToast } from '../../lib/toast';
 import { fetchAtosVigentes, fetchForca, fetchServidores, forcaKeys, salvarForca } from './forca-tarefa-api';
 
-/** The form's values as typed: ids as the options' strings. The server checks the same with `forcaTarefaCorpo`. */
-const formSchema = z.object({
-  titulo: z.string().trim().min(1, 'Informe o título').max(200, 'Deve ter no máximo 200 caracteres'),
-  atoNormativo: z.string().min(1, 'Informe o ato normativo'),
-  ufAtendidas: z.array(z.string()).min(1, MENSAGENS_FORCA_TAREFA.semUf),
-  dataLimite: dataIso('Informe a data limite'),
-  ativa: z.boolean(),
-  servidores: z.array(z.string()).min(1, MENSAGENS_FORCA_TAREFA.semServidor),
-});
-type Valores = z.infer<typeof formSchema>;
-
-const VAZIO: Valores = { titulo: '', atoNormativo: '', ufAtendidas: [], dataLimite: '', ativa: true, servidores: [] };
+const VAZIO: ValoresForcaTarefa = { titulo: '', atoNormativo: '', ufAtendidas: [], dataLimite: '', ativa: true, servidores: [] };
 const OPCOES_UF = UFS.map((u) => ({ value: u.sigla, label: u.sigla }));
 const idCampo = (path: string) => `forca-${path}`;
 /** The summary's link for "no server" goes to the list of the chosen ones (the search's results may be empty). */
@@ -52,7 +43,7 @@ export function FormularioForca({ id }: { id: number | null }) {
   const existente = useQuery({ queryKey: forcaKeys.detalhe(id ?? 0), queryFn: () => fetchForca(id!), enabled: id !== null });
   const atos = useQuery({ queryKey: forcaKeys.atos(), queryFn: fetchAtosVigentes });
   const candidatos = useQuery({ queryKey: forcaKeys.servidores(buscaAplicada), queryFn: () => fetchServidores(buscaAplicada) });
-  const form = useFormulario<Valores>({ resolver: zodResolver(formSchema), defaultValues: VAZIO });
+  const form = useFormulario<ValoresForcaTarefa, unknown, ForcaTarefaCorpo>({ resolver: zodResolver(forcaTarefaFormulario), defaultValues: VAZIO });
   const { control, register, handleSubmit, reset, watch, setValue, formState: { errors, isSubmitted } } = form;
   // The servers ticked in earlier searches, by id: the chosen ones are listed by name whatever the current
   // search found (issue 21: a second search dropped the first one's choice).
@@ -70,11 +61,7 @@ export function FormularioForca({ id }: { id: number | null }) {
   }, [existente.data, reset]);
 
   const salvar = useMutation({
-    mutationFn: (v: Valores) => salvarForca({
-      ...(id === null ? {} : { id }),
-      titulo: v.titulo, ufAtendidas: v.ufAtendidas, ativa: v.ativa, atoNormativo: Number(v.atoNormativo), dataLimite: v.dataLimite,
-      servidores: v.servidores.map(Number),
-    }),
+    mutationFn: (corpo: ForcaTarefaCorpo) => salvarForca(id === null ? corpo : { ...corpo, id }),
     onSuccess: async (r) => {
       showToast('success', r.mensagem);
       await qc.invalidateQueries({ queryKey: forcaKeys.all });
@@ -83,7 +70,8 @@ export function FormularioForca({ id }: { id: number | null }) {
     onError: (e) => {
       form.mostrarErrosDoServidor(e);
       setTentativa((n) => n + 1);
-      showToast('error', statusOf(e) === 400 ? mensagemErro(e, MENSAGENS_FORCA_TAREFA.camposObrigatorios) : mensagemErro(e, MENSAGENS_FORCA_TAREFA.erroConsultar));
+      const invalidos = codigoErroDe(e) === CodigoErro.DADOS_INVALIDOS;
+      showToast('error', mensagemErro(e, invalidos ? MENSAGENS_FORCA_TAREFA.camposObrigatorios : MENSAGENS_FORCA_TAREFA.erroConsultar));
     },
   });
 

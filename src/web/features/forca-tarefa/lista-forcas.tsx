@@ -3,10 +3,13 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { MENSAGENS_FORCA_TAREFA, type ForcaTarefa } from '../../../shared/schemas/forca-tarefa';
 import { ROTA_ADMIN_FORCA_TAREFA_FORM } from '../../../shared/rotas-web';
-import { UFS } from '../../../shared/ufs';
+import { isUf, UFS } from '../../../shared/ufs';
 import { SelectField } from '../../components/form/select-field';
 import { TextField } from '../../components/form/text-field';
 import { Message } from '../../components/message';
+import { Paginacao } from '../../components/paginacao';
+import { AcaoDaLinha, colunaDeAcoes, TabelaCartoes, type Coluna } from '../../components/tabela-cartoes';
+import { FormularioFiltros } from '../../components/formulario-filtros';
 import { mensagemErro } from '../../lib/api';
 import { confirmar } from '../../lib/confirm';
 import { formatDate } from '../../lib/dates';
@@ -26,7 +29,7 @@ function situacao(f: ForcaTarefa): string {
  * states, deadline and servers; edit, activate or deactivate and delete (each confirmed) when `gerenciar`.
  */
 export function ListaForcas({ gerenciar }: { gerenciar: boolean }) {
-  const [filtros, setFiltros] = useState<FiltrosForcas>({ titulo: '', uf: '', ativa: '', pagina: 1, tamanhoPagina: TAMANHO });
+  const [filtros, setFiltros] = useState<FiltrosForcas>({ pagina: 1, tamanhoPagina: TAMANHO });
   const [rascunho, setRascunho] = useState({ titulo: '', uf: '', ativa: '' as '' | 'true' | 'false' });
   const qc = useQueryClient();
   const lista = useQuery({ queryKey: forcaKeys.lista(filtros), queryFn: () => fetchForcas(filtros), placeholderData: keepPreviousData });
@@ -49,6 +52,23 @@ export function ListaForcas({ gerenciar }: { gerenciar: boolean }) {
 
   const total = lista.data?.total ?? 0;
   const paginas = Math.max(1, Math.ceil(total / TAMANHO));
+  const colunas: Coluna<ForcaTarefa>[] = [
+    { titulo: 'Título', celula: (f) => f.titulo },
+    { titulo: 'Ato normativo', celula: (f) => f.atoNormativo.nome },
+    { titulo: 'UFs atendidas', celula: (f) => f.ufAtendidas.join(', ') },
+    { titulo: 'Data limite', celula: (f) => formatDate(f.dataLimite) },
+    { titulo: 'Servidores', celula: (f) => f.forcaTarefaLotacao.map((l) => `${l.usuarioMapa.nome} (${l.usuarioMapa.siglaOrgao})`).join('; ') },
+    { titulo: 'Situação', celula: situacao },
+  ];
+  if (gerenciar) {
+    colunas.push(colunaDeAcoes((f) => (
+      <>
+        <AcaoDaLinha verbo="Editar" nome={f.titulo} para={`${ROTA_ADMIN_FORCA_TAREFA_FORM}?id=${f.id}`} />
+        <AcaoDaLinha verbo={f.ativa ? 'Desativar' : 'Ativar'} nome={f.titulo} onClick={() => void executar('alternar', f)} disabled={acao.isPending} />
+        <AcaoDaLinha verbo="Excluir" nome={f.titulo} onClick={() => void executar('excluir', f)} disabled={acao.isPending} />
+      </>
+    ), 'admin-acoes'));
+  }
   return (
     <>
       {gerenciar && (
@@ -58,93 +78,36 @@ export function ListaForcas({ gerenciar }: { gerenciar: boolean }) {
           </Link>
         </p>
       )}
-      <form
+      <FormularioFiltros
+        idTitulo="titulo-filtros-forcas"
         className="admin-filtros"
-        aria-labelledby="titulo-filtros-forcas"
         onSubmit={(e) => {
           e.preventDefault();
-          setFiltros({ ...rascunho, pagina: 1, tamanhoPagina: TAMANHO });
+          setFiltros({
+            titulo: rascunho.titulo, uf: isUf(rascunho.uf) ? rascunho.uf : undefined,
+            ativa: rascunho.ativa ? rascunho.ativa === 'true' : undefined, pagina: 1, tamanhoPagina: TAMANHO,
+          });
         }}
       >
-        <h2 id="titulo-filtros-forcas">Filtros</h2>
-        <div className="admin-filtros-campos">
-          <TextField id="filtro-titulo-forca" label="Título" value={rascunho.titulo} maxLength={200} onChange={(e) => setRascunho({ ...rascunho, titulo: e.target.value })} />
-          <SelectField id="filtro-uf-forca" name="uf" label="UF atendida" placeholder="Todas" value={rascunho.uf} options={OPCOES_UF} onChange={(v) => setRascunho({ ...rascunho, uf: v })} />
-          <SelectField
-            id="filtro-ativa-forca"
-            name="ativa"
-            label="Situação"
-            placeholder="Todas"
-            value={rascunho.ativa}
-            options={[{ value: 'true', label: 'Ativa' }, { value: 'false', label: 'Inativa' }]}
-            onChange={(v) => setRascunho({ ...rascunho, ativa: v as '' | 'true' | 'false' })}
-          />
-        </div>
-        <div className="form-actions">
-          <button type="submit" className="br-button secondary">
-            <i className="fas fa-search" aria-hidden="true" /> Pesquisar
-          </button>
-        </div>
-      </form>
+        <TextField id="filtro-titulo-forca" label="Título" value={rascunho.titulo} maxLength={200} onChange={(e) => setRascunho({ ...rascunho, titulo: e.target.value })} />
+        <SelectField id="filtro-uf-forca" name="uf" label="UF atendida" placeholder="Todas" value={rascunho.uf} options={OPCOES_UF} onChange={(v) => setRascunho({ ...rascunho, uf: v })} />
+        <SelectField
+          id="filtro-ativa-forca"
+          name="ativa"
+          label="Situação"
+          placeholder="Todas"
+          value={rascunho.ativa}
+          options={[{ value: 'true', label: 'Ativa' }, { value: 'false', label: 'Inativa' }]}
+          onChange={(v) => setRascunho({ ...rascunho, ativa: v as '' | 'true' | 'false' })}
+        />
+      </FormularioFiltros>
 
       {lista.isError && <Message kind="danger" title={mensagemErro(lista.error, MENSAGENS_FORCA_TAREFA.erroConsultar)} />}
       <p role="status">{lista.data ? `${total} ${total === 1 ? 'força-tarefa encontrada' : 'forças-tarefa encontradas'}` : 'Carregando…'}</p>
       {lista.data && lista.data.forcasTarefa.length > 0 && (
-        <div className="admin-tabela">
-          <table className="br-table">
-            <caption>Forças-tarefa</caption>
-            <thead>
-              <tr>
-                <th scope="col">Título</th>
-                <th scope="col">Ato normativo</th>
-                <th scope="col">UFs atendidas</th>
-                <th scope="col">Data limite</th>
-                <th scope="col">Servidores</th>
-                <th scope="col">Situação</th>
-                {gerenciar && <th scope="col">Ações</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {lista.data.forcasTarefa.map((f) => (
-                <tr key={f.id}>
-                  <th scope="row">{f.titulo}</th>
-                  <td>{f.atoNormativo.nome}</td>
-                  <td>{f.ufAtendidas.join(', ')}</td>
-                  <td>{formatDate(f.dataLimite)}</td>
-                  <td>{f.forcaTarefaLotacao.map((l) => `${l.usuarioMapa.nome} (${l.usuarioMapa.siglaOrgao})`).join('; ')}</td>
-                  <td>{situacao(f)}</td>
-                  {gerenciar && (
-                    <td className="admin-acoes">
-                      <Link className="br-button secondary small" to={`${ROTA_ADMIN_FORCA_TAREFA_FORM}?id=${f.id}`}>
-                        Editar{' '}<span className="sr-only">{f.titulo}</span>
-                      </Link>
-                      <button type="button" className="br-button secondary small" disabled={acao.isPending} onClick={() => void executar('alternar', f)}>
-                        {f.ativa ? 'Desativar' : 'Ativar'}{' '}<span className="sr-only">{f.titulo}</span>
-                      </button>
-                      <button type="button" className="br-button secondary small" disabled={acao.isPending} onClick={() => void executar('excluir', f)}>
-                        Excluir{' '}<span className="sr-only">{f.titulo}</span>
-                      </button>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <TabelaCartoes legenda="Forças-tarefa" colunas={colunas} linhas={lista.data.forcasTarefa} chave={(f) => f.id} />
       )}
-      {paginas > 1 && (
-        <nav className="admin-paginacao" aria-label="Paginação das forças-tarefa">
-          <button type="button" className="br-button secondary" disabled={filtros.pagina <= 1} onClick={() => setFiltros({ ...filtros, pagina: filtros.pagina - 1 })}>
-            Anterior
-          </button>
-          <span>
-            Página {filtros.pagina} de {paginas}
-          </span>
-          <button type="button" className="br-button secondary" disabled={filtros.pagina >= paginas} onClick={() => setFiltros({ ...filtros, pagina: filtros.pagina + 1 })}>
-            Próxima
-          </button>
-        </nav>
-      )}
+      <Paginacao rotulo="Paginação das forças-tarefa" pagina={filtros.pagina} totalPaginas={paginas} onIr={(pagina) => setFiltros({ ...filtros, pagina })} className="admin-paginacao" />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { CodigoErro } from '../../../shared/codigos-erro';
 import { HORA_REGEX, MENSAGENS_HORARIO_ACESSO, type ConfiguracaoHorario } from '../../../shared/schemas/horario-acesso';
 import { ErrorSummary } from '../../components/error-summary';
 import { CheckboxField } from '../../components/form/checkbox-field';
@@ -7,7 +8,8 @@ import { SelectField } from '../../components/form/select-field';
 import { TextField } from '../../components/form/text-field';
 import { Loading } from '../../components/loading';
 import { Message } from '../../components/message';
-import { mensagemErro, statusOf } from '../../lib/api';
+import { mensagemErro } from '../../lib/api';
+import { codigoErroDe } from '../../lib/erros';
 import { confirmar } from '../../lib/confirm';
 import { showToast } from '../../lib/toast';
 import { aplicarAosServidores, horarioKeys, salvarConfiguracoes, useConfiguracoes } from './horario-api';
@@ -92,8 +94,8 @@ export function ConfiguracaoHorarios({ podeEditar }: { podeEditar: boolean }) {
       showToast('success', await aplicarAosServidores(orgao));
       await queryClient.invalidateQueries({ queryKey: horarioKeys.lista });
     } catch (error) {
-      // 404: no hours configured or nobody to update (spec point 7: ignored).
-      if (statusOf(error) === 404) showToast('info', mensagemErro(error, MENSAGENS_HORARIO_ACESSO.semServidores));
+      // No hours configured or nobody to update (spec point 7): information, not a failure.
+      if (codigoErroDe(error) === CodigoErro.HORARIO_NADA_A_APLICAR) showToast('info', mensagemErro(error, MENSAGENS_HORARIO_ACESSO.semServidores));
       else showToast('error', mensagemErro(error, MENSAGENS_HORARIO_ACESSO.erroAtualizarLotacao), { autoClose: DURACAO_ERRO });
     }
   }

@@ -2,9 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DURACAO_AVISO_SEM_ATO_MS } from '../../../shared/schemas/ato-normativo';
+import { problemasDoCorpo } from '../../../shared/schemas/formulario';
 import {
-  cpfsDoTexto, MENSAGENS_LOTE, resultadoLoteLabel, TAMANHO_MAXIMO_ARQUIVO_LOTE_BYTES, TipoLote, tipoLoteLabel,
-  type ResultadoLote, type ResultadoLoteManual,
+  cpfsDoTexto, loteAutomaticoCampos, loteManualCorpo, MENSAGENS_LOTE, regrasLote, resultadoLoteLabel, TAMANHO_MAXIMO_ARQUIVO_LOTE_BYTES, TipoLote,
+  tipoLoteLabel, type DadosLote, type ResultadoLote, type ResultadoLoteManual,
 } from '../../../shared/schemas/lote';
 import { lerErroCampo } from '../../../shared/erros-campo';
 import { ROTA_ADMIN_LOTE_HISTORICO, ROTA_ADMINISTRACAO } from '../../../shared/rotas-web';
@@ -14,7 +15,7 @@ import { TextField } from '../../components/form/text-field';
 import { Message } from '../../components/message';
 import { mensagemErro } from '../../lib/api';
 import { showToast } from '../../lib/toast';
-import { atosVigentes, enviarLoteAutomatico, enviarLoteManual, type CamposLote } from './lote-api';
+import { atosVigentes, enviarLoteAutomatico, enviarLoteManual } from './lote-api';
 import './lote.css';
 
 /** 6 s for the processing notice, 3 s before returning to the admin home (spec points 8 and 9). */
@@ -57,16 +58,25 @@ export function FormularioLote() {
     setErros((e) => ({ ...e, arquivos: lista.length === 0 ? undefined : erroArquivo(lista) }));
   }
 
+  /**
+   * The batch checked by the schema of the endpoint it goes to: the file's text fields (`loteAutomaticoCampos`)
+   * and the file's own checks, or the JSON body with the CPF list (`loteManualCorpo`). An empty field is absent.
+   */
   function validar(): Erros {
+    const suspensao = tipo === String(TipoLote.SUSPENSAO);
+    const campos = { tipo, orgaoSolicitante: orgao, justificativa };
+    const problemas = modo === 'automatico'
+      ? problemasDoCorpo(loteAutomaticoCampos, { ...campos, atoNormativo: ato || undefined, dataLimiteSuspensao: suspensao ? dataLimite : undefined }, regrasLote)
+      : problemasDoCorpo(loteManualCorpo, {
+        ...campos, tipo: Number(tipo), atoNormativo: ato ? Number(ato) : undefined, dataLimiteSuspensao: suspensao ? dataLimite || null : null,
+        listaCpfPescador: cpfsDoTexto(lista),
+      }, regrasLote);
     const e: Erros = {};
-    if (!ato) e.atoNormativo = 'Informe o ato normativo.';
-    if (!orgao.trim()) e.orgaoSolicitante = 'Informe o órgão solicitante.';
-    if (!justificativa.trim()) e.justificativa = 'Informe a justificativa.';
-    if (tipo === String(TipoLote.SUSPENSAO) && !dataLimite) e.dataLimiteSuspensao = MENSAGENS_LOTE.dataLimiteObrigatoria;
+    for (const p of problemas) e[p.path[0] as keyof Erros] ??= p.message;
     if (modo === 'automatico') {
       const erro = erroArquivo(arquivos);
       if (erro) e.arquivos = erro;
-    } else if (cpfsDoTexto(lista).length === 0) e.listaCpfPescador = MENSAGENS_LOTE.listaVazia;
+    }
     return e;
   }
 
@@ -78,8 +88,8 @@ export function FormularioLote() {
       document.getElementById(`${idBase}-${Object.keys(e)[0]}`)?.focus();
       return;
     }
-    const campos: CamposLote = {
-      atoNormativo: Number(ato), tipo: Number(tipo), orgaoSolicitante: orgao.trim(), justificativa: justificativa.trim(),
+    const campos: DadosLote = {
+      atoNormativo: Number(ato), tipo: Number(tipo) as DadosLote['tipo'], orgaoSolicitante: orgao.trim(), justificativa: justificativa.trim(),
       dataLimiteSuspensao: tipo === String(TipoLote.SUSPENSAO) ? dataLimite : null,
     };
     setEnviando(true);

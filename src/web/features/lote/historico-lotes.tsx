@@ -5,6 +5,7 @@ import {
   MENSAGENS_LOTE, resultadoLoteLabel, SituacaoLote, situacaoLoteLabel, tipoLoteLabel, type LoteResumo, type ResultadoLote,
 } from '../../../shared/schemas/lote';
 import { Message } from '../../components/message';
+import { Paginacao } from '../../components/paginacao';
 import { mensagemErro } from '../../lib/api';
 import { showToast } from '../../lib/toast';
 import { baixarResultadoCsv, listarLotes } from './lote-api';
@@ -89,13 +90,7 @@ export function HistoricoLotes() {
           </li>
         ))}
       </ul>
-      {paginas > 1 && (
-        <nav aria-label="Páginas de lotes" className="lote-paginas">
-          <button type="button" className="br-button secondary small" disabled={pagina <= 1} onClick={() => setPagina(pagina - 1)}>Anterior</button>
-          <span>Página {pagina} de {paginas}</span>
-          <button type="button" className="br-button secondary small" disabled={pagina >= paginas} onClick={() => setPagina(pagina + 1)}>Próxima</button>
-        </nav>
-      )}
+      <Paginacao rotulo="Páginas de lotes" pagina={pagina} totalPaginas={paginas} onIr={setPagina} compacta />
     </>
   );
 }

@@ -1,47 +1,43 @@
-import { listaAtosNormativosSchema, type AtoNormativo } from '../../../shared/schemas/ato-normativo';
-import {
-  loteAceitoSchema, lotesRespostaSchema, resultadoLoteManualSchema, type LoteResumo, type LotesResposta, type ResultadoLoteManual,
-} from '../../../shared/schemas/lote';
-import { api, getDados, postEnvelope } from '../../lib/api';
+import type { QueryDe } from '../../../shared/contrato';
+import * as contratosAtoNormativo from '../../../shared/contratos/ato-normativo';
+import * as c from '../../../shared/contratos/lote';
+import type { AtoNormativo } from '../../../shared/schemas/ato-normativo';
+import type { DadosLote, LoteResumo, LotesResposta, ResultadoLoteManual } from '../../../shared/schemas/lote';
+import { chamar, dados } from '../../lib/contrato';
 
-/** Calls of the batch screens (src/server/modules/lote/lote.routes.ts), answers read with the shared schemas. */
-
-export interface CamposLote {
-  atoNormativo: number;
-  tipo: number;
-  orgaoSolicitante: string;
-  justificativa: string;
-  dataLimiteSuspensao: string | null;
-}
+/**
+ * Calls of the batch screens (src/server/modules/lote/lote.routes.ts), through the contracts
+ * (src/shared/contratos/lote.ts), answers read with the shared schemas.
+ */
 
 /** The normative acts in force (the batch cites one). */
 export async function atosVigentes(): Promise<AtoNormativo[]> {
-  const d = await getDados('/api/ato-normativo/listar?vigente=true&tamanhoPagina=100', listaAtosNormativosSchema);
+  const d = await dados(contratosAtoNormativo.listar, { query: { vigente: true, tamanhoPagina: 100 } });
   return d.atosNormativos;
 }
 
-export async function enviarLoteManual(campos: CamposLote, listaCpfPescador: string[]): Promise<{ mensagem: string; dados: ResultadoLoteManual }> {
-  return postEnvelope('/api/lote-pescador/manual', { ...campos, listaCpfPescador }, resultadoLoteManualSchema);
+export async function enviarLoteManual(campos: DadosLote, listaCpfPescador: string[]): Promise<{ mensagem: string; dados: ResultadoLoteManual }> {
+  return chamar(c.manual, { corpo: { ...campos, listaCpfPescador } });
 }
 
-export async function enviarLoteAutomatico(campos: CamposLote, arquivo: File): Promise<{ mensagem: string; lote: LoteResumo }> {
+/** The contract's form: the batch's fields and its file in `arquivos`. */
+export async function enviarLoteAutomatico(campos: DadosLote, arquivo: File): Promise<{ mensagem: string; lote: LoteResumo }> {
   const form = new FormData();
-  for (const [k, v] of Object.entries(campos)) if (v !== null) form.append(k, String(v));
-  form.append('arquivos', arquivo, arquivo.name);
-  const r = await postEnvelope('/api/lote-pescador/automatico', form, loteAceitoSchema);
+  for (const [k, v] of Object.entries(campos)) if (v !== null && v !== undefined) form.append(k, String(v));
+  form.append(c.automatico.formulario?.arquivo ?? 'arquivos', arquivo, arquivo.name);
+  const r = await chamar(c.automatico, { corpo: form });
   return { mensagem: r.mensagem, lote: r.dados.lote };
 }
 
-export function listarLotes(params: Record<string, string | number | undefined>): Promise<LotesResposta> {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') q.set(k, String(v));
-  return getDados(`/api/pescador/lote/todos?${q.toString()}`, lotesRespostaSchema);
+/** GET /api/pescador/lote/todos?{filters}: the keys go in the order given; empty values are left out. */
+export function listarLotes(query: Partial<QueryDe<typeof c.listar>>): Promise<LotesResposta> {
+  return dados(c.listar, { query });
 }
 
 /** Downloads the per-CPF result (CSV) with the session's token, as a file the browser saves. */
 export async function baixarResultadoCsv(idLote: number): Promise<void> {
-  const { data } = await api.get<Blob>(`/api/pescador/lote/${idLote}/resultado`, { responseType: 'blob' });
-  const url = URL.createObjectURL(data);
+  const arquivo = await chamar(c.resultadoCsv, { params: { id: idLote } });
+  const url = URL.createObjectURL(arquivo);
   const a = document.createElement('a');
   a.href = url;
   a.download = `lote-${idLote}-resultado.csv`;

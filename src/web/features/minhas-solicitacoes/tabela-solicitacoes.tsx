@@ -11,6 +11,8 @@ import { ROTA_HOME, rotaDocumentos } from '../../../shared/rotas-web';
 import { MENSAGENS_SOLICITACAO_API, type SolicitacaoResumo } from '../../../shared/schemas/solicitacao-api';
 import { Loading } from '../../components/loading';
 import { Message } from '../../components/message';
+import { Paginacao } from '../../components/paginacao';
+import { colunaDeAcoes, TabelaCartoes, type Coluna } from '../../components/tabela-cartoes';
 import { mensagemErro } from '../../lib/api';
 import { confirmar } from '../../lib/confirm';
 import { formatDate } from '../../lib/dates';
@@ -34,6 +36,22 @@ const ERRO_DESCARTAR = 'Erro ao descartar o rascunho.';
 function rotuloTipo(s: SolicitacaoResumo): string {
   return tipoSolicitacaoLabel[s.tipo as TipoSolicitacao] ?? s.tipoDescricao ?? `Tipo ${s.tipo}`;
 }
+
+/** The columns of a request, before its actions. */
+const COLUNAS: Coluna<SolicitacaoResumo>[] = [
+  {
+    titulo: 'Tipo',
+    celula: (s) => (
+      <span>
+        {rotuloTipo(s)} <span className="solicitacao-numero">nº {s.id}</span>
+      </span>
+    ),
+  },
+  { titulo: 'Situação', celula: (s) => situacaoSolicitacaoLabel(s.situacao) },
+  { titulo: 'Protocolo', celula: (s) => s.numeroProtocolo ?? '—' },
+  { titulo: 'Criada em', celula: (s) => formatDate(s.dataCriacao) || '—' },
+  { titulo: 'Enviada em', celula: (s) => formatDate(s.dataEnvio) || '—' },
+];
 
 function Acoes({ s, idPescador, onDescartado }: { s: SolicitacaoResumo; idPescador: number | undefined; onDescartado: () => void }) {
   const [ocupado, setOcupado] = useState(false);
@@ -71,7 +89,7 @@ function Acoes({ s, idPescador, onDescartado }: { s: SolicitacaoResumo; idPescad
   }
 
   return (
-    <div className="solicitacao-acoes">
+    <div className="botoes-em-linha">
       {rascunho && temAssistente(s.tipo) && (
         <Link className="br-button primary small" to={rotaAssistente(s.tipo, s.id)} aria-label={nome('Continuar')}>
           Continuar
@@ -144,56 +162,27 @@ export function TabelaSolicitacoes({
   return (
     <>
       <div className="tabela-solicitacoes" aria-busy={query.isFetching || undefined}>
-        <table className="tabela-cartoes" role="table">
-          <caption>
-            Minhas solicitações{' '}
-            <span className="tabela-resumo">
-              ({total} {total === 1 ? 'solicitação' : 'solicitações'}, página {pagina} de {paginas})
-            </span>
-          </caption>
-          <thead role="rowgroup">
-            <tr role="row">
-              <th scope="col" role="columnheader">Tipo</th>
-              <th scope="col" role="columnheader">Situação</th>
-              <th scope="col" role="columnheader">Protocolo</th>
-              <th scope="col" role="columnheader">Criada em</th>
-              <th scope="col" role="columnheader">Enviada em</th>
-              <th scope="col" role="columnheader">Ações</th>
-            </tr>
-          </thead>
-          <tbody role="rowgroup">
-            {solicitacoes.map((s) => (
-              <tr key={s.id} role="row">
-                <th scope="row" role="rowheader" data-rotulo="Tipo">
-                  <span>
-                    {rotuloTipo(s)} <span className="solicitacao-numero">nº {s.id}</span>
-                  </span>
-                </th>
-                <td role="cell" data-rotulo="Situação">{situacaoSolicitacaoLabel(s.situacao)}</td>
-                <td role="cell" data-rotulo="Protocolo">{s.numeroProtocolo ?? '—'}</td>
-                <td role="cell" data-rotulo="Criada em">{formatDate(s.dataCriacao) || '—'}</td>
-                <td role="cell" data-rotulo="Enviada em">{formatDate(s.dataEnvio) || '—'}</td>
-                <td role="cell" className="solicitacao-celula-acoes">
-                  <Acoes s={s} idPescador={idPescador} onDescartado={onDescartado} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <TabelaCartoes
+          legenda={
+            <>
+              Minhas solicitações{' '}
+              <span className="tabela-resumo">
+                ({total} {total === 1 ? 'solicitação' : 'solicitações'}, página {pagina} de {paginas})
+              </span>
+            </>
+          }
+          colunas={[...COLUNAS, colunaDeAcoes<SolicitacaoResumo>((s) => <Acoes s={s} idPescador={idPescador} onDescartado={onDescartado} />, 'solicitacao-celula-acoes')]}
+          linhas={solicitacoes}
+          chave={(s) => s.id}
+        />
       </div>
-      {paginas > 1 && (
-        <nav className="paginacao" aria-label="Paginação das solicitações">
-          <button type="button" className="br-button secondary" disabled={pagina <= 1} onClick={() => onPagina(pagina - 1)}>
-            <i className="fas fa-angle-left" aria-hidden="true" /> Página anterior
-          </button>
-          <span aria-live="polite">
-            Página {pagina} de {paginas}
-          </span>
-          <button type="button" className="br-button secondary" disabled={pagina >= paginas} onClick={() => onPagina(pagina + 1)}>
-            Próxima página <i className="fas fa-angle-right" aria-hidden="true" />
-          </button>
-        </nav>
-      )}
+      <Paginacao
+        rotulo="Paginação das solicitações"
+        pagina={pagina}
+        totalPaginas={paginas}
+        onIr={onPagina}
+        className="solicitacoes-paginacao"
+      />
     </>
   );
 }

@@ -1,13 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import * as c from '../../../shared/contratos/notificacao';
 import { TipoNotificacao } from '../../../shared/enums';
-import {
-  leituraNotificacaoResposta,
-  MENSAGENS_NOTIFICACAO,
-  notificacoesResposta,
-  urlRedirecionamentoSchema,
-  type Notificacao,
-} from '../../../shared/schemas/notificacao';
-import { getDados, postEnvelope } from '../../lib/api';
+import { MENSAGENS_NOTIFICACAO, urlRedirecionamentoSchema, type Notificacao } from '../../../shared/schemas/notificacao';
+import { chamar, dados } from '../../lib/contrato';
 
 export const ERRO_NOTIFICACAO = MENSAGENS_NOTIFICACAO.erroExibir;
 
@@ -17,12 +12,12 @@ export const notificacoesKeys = {
 
 /** GET /api/notificacao: the signed-in fisher's unread notifications. */
 export async function listarNotificacoes(): Promise<Notificacao[]> {
-  return getDados('/api/notificacao', notificacoesResposta);
+  return dados(c.naoLidas, {});
 }
 
 /** POST /api/notificacao/{id}/leitura: confirms the reading. */
 export async function confirmarLeitura(id: number): Promise<void> {
-  await postEnvelope(`/api/notificacao/${id}/leitura`, {}, leituraNotificacaoResposta);
+  await chamar(c.confirmarLeitura, { params: { id } });
 }
 
 export function useNotificacoesNaoLidas(enabled: boolean) {

@@ -1,15 +1,16 @@
 import './reap.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { z } from 'zod';
 import {
-  AMBIENTES_PESCA, GRUPOS_ALVO, municipioSchema, PETRECHOS_PESCA, TIPOS_COMPRADOR, TIPOS_LOCAL_PESCA, UNIDADES_MEDIDA, UnidadeMedida,
+  AMBIENTES_PESCA, GRUPOS_ALVO, PETRECHOS_PESCA, TIPOS_COMPRADOR, TIPOS_LOCAL_PESCA, UNIDADES_MEDIDA, UnidadeMedida,
 } from '../../../shared/referencias';
 import {
-  diasNoMes, formatarNumeroBr, formatarQuantidade, JUSTIFICATIVAS_NAO_PESCA, lerNumeroBr, MENSAGENS_REAP, NOMES_MESES, problemasReapArtesanal,
-  somaDias, TIPOS_PRESTACAO_ARTESANAL,
+  formatarNumeroBr, formatarQuantidade, JUSTIFICATIVAS_NAO_PESCA, lerNumeroBr, MENSAGENS_REAP, NOMES_MESES, problemasReapArtesanal, somaDias,
+  TIPOS_PRESTACAO_ARTESANAL,
 } from '../../../shared/regras/reap';
-import type { Questionario } from '../../../shared/schemas/reap';
+import { problemasDoCorpo } from '../../../shared/schemas/formulario';
+import { reapArtesanalCorpo, type Questionario } from '../../../shared/schemas/reap';
+import * as contratosReferencia from '../../../shared/contratos/referencia';
 import { ufPorCodigo, UFS } from '../../../shared/ufs';
 import { ErrorSummary, type FieldError } from '../../components/error-summary';
 import { CheckboxGroup } from '../../components/form/checkbox-group';
@@ -20,10 +21,11 @@ import { SelectField } from '../../components/form/select-field';
 import { TextField } from '../../components/form/text-field';
 import { AvisoCin } from '../../components/aviso-cin';
 import { Message } from '../../components/message';
-import { getDados, mensagemErro } from '../../lib/api';
+import { mensagemErro } from '../../lib/api';
+import { dados } from '../../lib/contrato';
 import { confirmar } from '../../lib/confirm';
 import { DocumentosReap } from './documentos-reap';
-import { reapKeys, salvarArtesanal, useEspecies } from './reap-api';
+import { type CorpoReapArtesanal, reapKeys, salvarArtesanal, useEspecies } from './reap-api';
 
 const opcoes = (lista: readonly { id: number; descricao: string }[]) => lista.map((i) => ({ value: String(i.id), label: i.descricao }));
 const SIM_NAO = [{ value: 'sim', label: 'Sim' }, { value: 'nao', label: 'Não' }];
@@ -117,7 +119,7 @@ function corpoDe(f: Form, q: Questionario, enviada: boolean) {
       ? f.ufs.map((u) => ({ uf: u.uf || null, comercializacoesPescado: u.compradores.map((c) => ({ tipoComprador: Number(c) })) })) : [],
     justificativasSolicitacao: f.realizouPesca === 'nao' ? f.justificativas.map((j) => ({ justificativaNaoDeclaracao: Number(j) })) : [],
     enviada,
-  };
+  } satisfies CorpoReapArtesanal;
 }
 
 /** The element id a rule's (or the server's) field path points to. */
@@ -150,36 +152,43 @@ function campoDe(path: readonly (string | number)[], f: Form): string {
   }
 }
 
-/** The day count of each month, checked against the month as the fisher types: 'O mês de {month} possui {n} dias.' */
-function errosDosMeses(f: Form, ano: number): Record<number, string> {
+const mesmoErro = (a: FieldError, b: FieldError) => a.field === b.field && a.message === b.message;
+
+/**
+ * Every problem of the body the form would send, by its endpoint's schema (`reapArtesanalCorpo`: each field's
+ * range and spec point 5's rules), with the id of its field. A month's problems are at its day count's path.
+ */
+function problemasDoFormulario(f: Form, q: Questionario): (FieldError & { path: readonly PropertyKey[] })[] {
+  return problemasDoCorpo(reapArtesanalCorpo, corpoDe(f, q, true), problemasReapArtesanal)
+    .map((p) => ({ path: p.path, field: campoDe(p.path as readonly (string | number)[], f), message: p.message }));
+}
+
+/** A month's day count above its days breaks both its range (0 to 31) and the month's own count: the spec's words win. */
+const diaDoMes = (path: readonly PropertyKey[]) => path.length === 3 && path[0] === 'reapsArtesanais';
+
+/** The day count of each month as the fisher types: 'O mês de {month} possui {n} dias.' */
+function errosDosMeses(f: Form, q: Questionario): Record<number, string> {
   const e: Record<number, string> = {};
-  for (const m of MESES_DIAS) {
-    const v = f.meses[m.mes];
-    if (v === undefined || v === '') continue;
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < 0) e[m.mes] = 'Informe um número de dias entre 0 e 31';
-    else if (n > diasNoMes(ano, m.mes)) e[m.mes] = `O mês de ${NOMES_MESES[m.mes - 1]} possui ${diasNoMes(ano, m.mes)} dias.`;
-  }
+  for (const p of problemasDoFormulario(f, q)) if (diaDoMes(p.path)) e[Number(p.field.slice('mes-'.length))] = p.message;
   return e;
 }
 
-/** Every rule the form breaks now (spec point 5's, then each month's days), at the ids of their fields. */
+/** Every rule the form breaks now, at the ids of their fields. */
 function errosDoFormulario(f: Form, q: Questionario): FieldError[] {
-  const lista: FieldError[] = problemasReapArtesanal(corpoDe(f, q, true)).map((p) => ({ field: campoDe(p.path, f), message: p.message }));
-  for (const [mes, msg] of Object.entries(errosDosMeses(f, q.anoReferencia))) {
-    if (!lista.some((e) => e.field === `mes-${mes}`)) lista.push({ field: `mes-${mes}`, message: msg });
+  const lista: FieldError[] = [];
+  for (const p of problemasDoFormulario(f, q)) {
+    const erro = { field: p.field, message: p.message };
+    const doMes = diaDoMes(p.path) ? lista.findIndex((e) => e.field === erro.field) : -1;
+    if (doMes >= 0) lista[doMes] = erro;
+    else if (!lista.some((e) => mesmoErro(e, erro))) lista.push(erro);
   }
   return lista;
 }
 
-const mesmoErro = (a: FieldError, b: FieldError) => a.field === b.field && a.message === b.message;
-
-const municipiosResposta = z.array(municipioSchema);
-
 function SelectMunicipio({ id, uf, value, onChange, error }: { id: string; uf: string; value: string; onChange: (v: string) => void; error?: string | undefined }) {
   const lista = useQuery({
     queryKey: ['reap', 'municipios', uf],
-    queryFn: () => getDados(`/api/municipios/uf/${uf}`, municipiosResposta),
+    queryFn: () => dados(contratosReferencia.municipiosPorUf, { params: { uf } }),
     enabled: uf !== '',
     staleTime: Infinity,
   });
@@ -283,7 +292,7 @@ export function FormularioArtesanal({ questionario, onEnviado }: { questionario:
     return () => clearTimeout(t);
   }, [f, questionario, enviando, queryClient]);
 
-  const errosMes = errosDosMeses(f, ano);
+  const errosMes = useMemo(() => errosDosMeses(f, questionario), [f, questionario]);
   const atuais = useMemo(() => (errosEnvio.length > 0 ? errosDoFormulario(f, questionario) : []), [errosEnvio, f, questionario]);
   const erros = [...errosEnvio.filter((e) => atuais.some((a) => mesmoErro(a, e))), ...errosServidor];
   // 'Confira todos os campos do formulário' goes with the last error put right.

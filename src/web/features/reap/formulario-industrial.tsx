@@ -10,7 +10,7 @@ import { mensagemErro } from '../../lib/api';
 import { confirmar } from '../../lib/confirm';
 import { showToast } from '../../lib/toast';
 import { DocumentosReap } from './documentos-reap';
-import { fetchQuestionario, reapKeys, salvarIndustrial } from './reap-api';
+import { type CorpoReapIndustrial, fetchQuestionario, reapKeys, salvarIndustrial } from './reap-api';
 
 const SIM_NAO = [{ value: 'sim', label: 'Sim' }, { value: 'nao', label: 'Não' }];
 
@@ -24,9 +24,11 @@ export function FormularioIndustrial({ questionario, onEnviado }: { questionario
   const [enviando, setEnviando] = useState(false);
   const queryClient = useQueryClient();
 
-  const corpo = (enviada: boolean) => ({
+  const corpo = (enviada: boolean): CorpoReapIndustrial => ({
     id: questionario.id, anoReferencia: questionario.anoReferencia, categoria: questionario.categoria,
-    tipoPrestacaoServico: tipo ? Number(tipo) : null, realizouPesca: pescou === '' ? null : pescou === 'sim', enviada,
+    // The option chosen (CTPS 4 or share-cropping contract 5), or none.
+    tipoPrestacaoServico: TIPOS_PRESTACAO_INDUSTRIAL.find((t) => String(t.id) === tipo)?.id ?? null,
+    realizouPesca: pescou === '' ? null : pescou === 'sim', enviada,
   });
 
   async function salvarRascunho() {

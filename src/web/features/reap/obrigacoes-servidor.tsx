@@ -6,7 +6,7 @@ import { categoriaLabel, type Categoria } from '../../../shared/enums';
 import { MENSAGENS_REAP } from '../../../shared/regras/reap';
 import { exibirRgp } from '../../../shared/rgp';
 import { ROTA_REAP_OBRIGACOES } from '../../../shared/rotas-web';
-import { filtroObrigacoesServidor } from '../../../shared/schemas/reap';
+import { filtroObrigacoesServidor, type ObrigacaoServidor } from '../../../shared/schemas/reap';
 import { UFS } from '../../../shared/ufs';
 import { ErrorSummary, type FieldError } from '../../components/error-summary';
 import { serverFieldErrors } from '../../components/form/form-errors';
@@ -14,9 +14,13 @@ import { SelectField } from '../../components/form/select-field';
 import { TextField } from '../../components/form/text-field';
 import { Loading } from '../../components/loading';
 import { Message } from '../../components/message';
+import { Paginacao } from '../../components/paginacao';
+import { TabelaCartoes, type Coluna } from '../../components/tabela-cartoes';
 import { mensagemErro } from '../../lib/api';
 import { showToast } from '../../lib/toast';
-import { abrirComprovante, baixarCsvPendentes, fetchObrigacoesServidor, fetchQuestionario, reapKeys } from './reap-api';
+import {
+  abrirComprovante, baixarCsvPendentes, fetchObrigacoesServidor, fetchQuestionario, type FiltrosObrigacoesServidor, reapKeys,
+} from './reap-api';
 import { VisualizacaoReap } from './visualizacao-reap';
 
 const TAMANHO = 20;
@@ -30,8 +34,8 @@ const ID_FILTRO: Record<Filtro, string> = {
 };
 const idFiltro = (campo: string) => (FILTROS as readonly string[]).includes(campo) ? ID_FILTRO[campo as Filtro] : ID_FILTRO.cpf;
 
-function parametrosDe(f: Filtros): Record<string, string> {
-  const p: Record<string, string> = {};
+function parametrosDe(f: Filtros): Partial<Filtros> {
+  const p: Partial<Filtros> = {};
   for (const k of FILTROS) {
     const v = f[k].trim();
     if (v) p[k] = k === 'cpf' ? v.replace(/\D/g, '') : v;
@@ -39,11 +43,33 @@ function parametrosDe(f: Filtros): Record<string, string> {
   return p;
 }
 
-function queryDe(f: Filtros, pagina: number): string {
-  return new URLSearchParams({ ...parametrosDe(f), pagina: String(pagina), tamanhoPagina: String(TAMANHO) }).toString();
+/** The query of a page of the list (and of the CSV), in the contract's types; empty filters are left out. */
+function queryDe(f: Filtros, pagina: number): FiltrosObrigacoesServidor {
+  const p = parametrosDe(f);
+  const numero = (v: string | undefined) => (v === undefined ? undefined : Number(v));
+  return {
+    anoReferencia: numero(p.anoReferencia), uf: p.uf, cpf: p.cpf, nome: p.nome,
+    enviada: p.enviada === undefined ? undefined : p.enviada === 'true', categoria: numero(p.categoria),
+    pagina, tamanhoPagina: TAMANHO,
+  };
 }
 
 /** The filters checked with the API's own schema (shared), each message at its field. */
+const COLUNAS_OBRIGACAO: Coluna<ObrigacaoServidor>[] = [
+  { titulo: 'Pescador', celula: (o) => o.nomePescador },
+  { titulo: 'Ano', celula: (o) => o.anoReferencia },
+  { titulo: 'RGP', celula: (o) => (o.numeroRgp ? exibirRgp(o.numeroRgp) : '—') },
+  { titulo: 'UF / Município', celula: (o) => `${o.uf ?? '—'}${o.nomeMunicipio ? ` / ${o.nomeMunicipio}` : ''}` },
+  { titulo: 'Categoria', celula: (o) => categoriaLabel[o.categoria as Categoria] ?? '' },
+  { titulo: 'Situação', celula: (o) => (o.enviada ? 'Enviada' : 'Pendente') },
+  {
+    titulo: 'Ação',
+    semRotulo: true,
+    classe: 'tabela-cartoes-acao',
+    celula: (o) => <Link to={`${ROTA_REAP_OBRIGACOES}?questionario=${o.id}`}>Ver REAP {o.anoReferencia} de {o.nomePescador}</Link>,
+  },
+];
+
 function errosDosFiltros(f: Filtros): FieldError[] {
   const r = filtroObrigacoesServidor.safeParse(parametrosDe(f));
   if (r.success) return [];
@@ -132,39 +158,9 @@ export function ObrigacoesServidor() {
       {lista.data && (
         <>
           <p role="status">{lista.data.total === 1 ? '1 obrigação encontrada' : `${lista.data.total.toLocaleString('pt-BR')} obrigações encontradas`}</p>
-          {/* A table on wide screens, a card per obligation on phones (app.css, .tabela-cartoes). */}
-          <table className="tabela-cartoes reap-tabela" role="table">
-            <caption className="sr-only">Obrigações de REAP</caption>
-            <thead role="rowgroup">
-              <tr role="row">
-                {['Pescador', 'Ano', 'RGP', 'UF / Município', 'Categoria', 'Situação', 'Ação'].map((c) => (
-                  <th key={c} scope="col" role="columnheader">{c}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody role="rowgroup">
-              {lista.data.obrigacoes.map((o) => (
-                <tr key={o.id} role="row">
-                  <th scope="row" role="rowheader" data-rotulo="Pescador">{o.nomePescador}</th>
-                  <td role="cell" data-rotulo="Ano">{o.anoReferencia}</td>
-                  <td role="cell" data-rotulo="RGP">{o.numeroRgp ? exibirRgp(o.numeroRgp) : '—'}</td>
-                  <td role="cell" data-rotulo="UF / Município">{o.uf ?? '—'}{o.nomeMunicipio ? ` / ${o.nomeMunicipio}` : ''}</td>
-                  <td role="cell" data-rotulo="Categoria">{categoriaLabel[o.categoria as Categoria] ?? ''}</td>
-                  <td role="cell" data-rotulo="Situação">{o.enviada ? 'Enviada' : 'Pendente'}</td>
-                  <td role="cell" className="tabela-cartoes-acao">
-                    <Link to={`${ROTA_REAP_OBRIGACOES}?questionario=${o.id}`}>
-                      Ver REAP {o.anoReferencia} de {o.nomePescador}
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <nav className="reap-paginacao" aria-label="Paginação">
-            <button type="button" className="br-button secondary" disabled={pagina <= 1} onClick={() => setPagina((p) => p - 1)}>Página anterior</button>
-            <span>Página {pagina} de {Math.max(1, Math.ceil(lista.data.total / TAMANHO))}</span>
-            <button type="button" className="br-button secondary" disabled={pagina * TAMANHO >= lista.data.total} onClick={() => setPagina((p) => p + 1)}>Próxima página</button>
-          </nav>
+          {/* A table on wide screens, a card per obligation on phones. */}
+          <TabelaCartoes legenda="Obrigações de REAP" legendaOculta colunas={COLUNAS_OBRIGACAO} linhas={lista.data.obrigacoes} chave={(o) => o.id} className="reap-tabela" />
+          <Paginacao rotulo="Paginação" pagina={pagina} totalPaginas={Math.ceil(lista.data.total / TAMANHO)} onIr={setPagina} />
         </>
       )}
     </>

@@ -8,6 +8,7 @@ import { CampoSelect, CampoTexto } from '../../components/form/campos';
 import { summaryOf } from '../../components/form/form-errors';
 import { useFormulario } from '../../components/form/use-formulario';
 import { Message } from '../../components/message';
+import { colunaDeAcoes, TabelaCartoes, type Coluna } from '../../components/tabela-cartoes';
 import { mensagemErro } from '../../lib/api';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { fetchAtosVigentesPrazo, fetchHistoricoPrazos, fetchPrazos, reapKeys, salvarPrazo } from './reap-api';
@@ -26,6 +27,16 @@ function situacaoObrigacoes(p: PrazoReap): string {
   if (p.obrigacoes.concluidaEm) return `${p.obrigacoes.criadas.toLocaleString('pt-BR')} criadas em ${formatDateTime(p.obrigacoes.concluidaEm)}`;
   return `Em criação: ${p.obrigacoes.criadas.toLocaleString('pt-BR')} até agora`;
 }
+
+/** The columns of a reference year, before its actions. */
+const COLUNAS: Coluna<PrazoReap>[] = [
+  { titulo: 'Ano de referência', celula: (p) => p.anoReferencia },
+  { titulo: 'Preenchimento', celula: (p) => `${formatDate(p.inicioPreenchimento)} a ${formatDate(p.fimPreenchimento)}` },
+  { titulo: 'Ato normativo', celula: (p) => p.atoNormativo?.nome ?? 'Sem ato citado' },
+  { titulo: 'Obrigações dos pescadores', celula: situacaoObrigacoes },
+  { titulo: 'Aviso aos inadimplentes', celula: situacaoAviso },
+  { titulo: 'Suspensão dos inadimplentes', celula: situacaoSuspensao },
+];
 
 /**
  * /administracao/prazos-reap (GESTOR, ADMIN): each reference year's filling window with the normative act that set
@@ -66,39 +77,28 @@ export function PrazosReap() {
         {prazos.isError && <Message kind="danger" title={mensagemErro(prazos.error, MENSAGENS_REAP.erroConsultar)} />}
         {prazos.data?.length === 0 && <p>Nenhum prazo cadastrado.</p>}
         {prazos.data && prazos.data.length > 0 && (
-          // A table on wide screens, a card per year on phones (app.css, .tabela-cartoes).
-          <table className="tabela-cartoes" role="table">
-            <caption className="sr-only">Prazos de preenchimento da REAP por ano de referência</caption>
-            <thead role="rowgroup">
-              <tr role="row">
-                {['Ano de referência', 'Preenchimento', 'Ato normativo', 'Obrigações dos pescadores', 'Aviso aos inadimplentes', 'Suspensão dos inadimplentes', 'Ações'].map((c) => (
-                  <th key={c} scope="col" role="columnheader">{c}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody role="rowgroup">
-              {prazos.data.map((p) => (
-                <tr key={p.anoReferencia} role="row">
-                  <th scope="row" role="rowheader" data-rotulo="Ano de referência">{p.anoReferencia}</th>
-                  <td role="cell" data-rotulo="Preenchimento">{formatDate(p.inicioPreenchimento)} a {formatDate(p.fimPreenchimento)}</td>
-                  <td role="cell" data-rotulo="Ato normativo">{p.atoNormativo?.nome ?? 'Sem ato citado'}</td>
-                  <td role="cell" data-rotulo="Obrigações dos pescadores">{situacaoObrigacoes(p)}</td>
-                  <td role="cell" data-rotulo="Aviso aos inadimplentes">{situacaoAviso(p)}</td>
-                  <td role="cell" data-rotulo="Suspensão dos inadimplentes">{situacaoSuspensao(p)}</td>
-                  <td role="cell" className="tabela-cartoes-acao">
-                    <button type="button" className="br-button secondary small" onClick={() => alterar(p)}>
-                      Prorrogar o prazo de {p.anoReferencia}
+          // A table on wide screens, a card per year on phones.
+          <TabelaCartoes
+            legenda="Prazos de preenchimento da REAP por ano de referência"
+            legendaOculta
+            colunas={[
+              ...COLUNAS,
+              colunaDeAcoes<PrazoReap>((p) => (
+                <>
+                  <button type="button" className="br-button secondary small" onClick={() => alterar(p)}>
+                    Prorrogar o prazo de {p.anoReferencia}
+                  </button>
+                  {p.suspensao && !p.suspensao.lote && (
+                    <button type="button" className="br-button secondary small" disabled={cancelar.isPending} onClick={() => cancelar.mutate(p.anoReferencia)}>
+                      Cancelar a suspensão de {p.anoReferencia}
                     </button>
-                    {p.suspensao && !p.suspensao.lote && (
-                      <button type="button" className="br-button secondary small" disabled={cancelar.isPending} onClick={() => cancelar.mutate(p.anoReferencia)}>
-                        Cancelar a suspensão de {p.anoReferencia}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  )}
+                </>
+              ), 'tabela-cartoes-acao'),
+            ]}
+            linhas={prazos.data}
+            chave={(p) => p.anoReferencia}
+          />
         )}
       </section>
 

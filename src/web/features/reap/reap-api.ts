@@ -1,19 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { especieSchema } from '../../../shared/referencias';
-import {
-  geracaoReapSchema, listaObrigacoesSchema, prazoReapHistoricoSchema, prazoReapSchema, type PrazoReap, type PrazoReapHistorico, listaObrigacoesServidorSchema, questionarioSchema, reapsPendentesSchema,
-type ListaObrigacoes, type ListaObrigacoesServidor, type Questionario, type ReapPendente,
-} from '../../../shared/schemas/reap';
+import type { CorpoDe, QueryDe } from '../../../shared/contrato';
+import * as contratosAtoNormativo from '../../../shared/contratos/ato-normativo';
+import * as c from '../../../shared/contratos/reap';
+import * as contratosReferencia from '../../../shared/contratos/referencia';
+import type { PrazoReap, PrazoReapHistorico, ListaObrigacoes, ListaObrigacoesServidor, Questionario, ReapPendente } from '../../../shared/schemas/reap';
 import { TipoDocumento } from '../../../shared/enums';
 import type { Documento } from '../../../shared/schemas/documento';
-import { listaAtosNormativosSchema, type ListaAtosNormativos } from '../../../shared/schemas/ato-normativo';
-import { api, deleteEnvelope, getDados, postDocumento, postEnvelope, putEnvelope } from '../../lib/api';
+import type { ListaAtosNormativos } from '../../../shared/schemas/ato-normativo';
+import { postDocumento } from '../../lib/api';
+import { chamar, dados } from '../../lib/contrato';
 import { chaveSituacao } from './situacao-api';
 
 /**
- * Calls of the REAP screens (src/server/modules/reap/reap.routes.ts), each answer checked with the shared schema.
+ * Calls of the REAP screens (src/server/modules/reap/reap.routes.ts), through the REAP's contracts
+ * (src/shared/contratos/reap.ts): each answer checked with the shared schema.
  */
+
+/** What the forms send (the contracts' bodies). */
+export type CorpoReapArtesanal = CorpoDe<typeof c.salvarArtesanal>;
+export type CorpoReapIndustrial = CorpoDe<typeof c.salvarIndustrial>;
+/** The staff list's filters as the API reads them (the contract's query); empty values are left out. */
+export type FiltrosObrigacoesServidor = QueryDe<typeof c.obrigacoesServidor>;
 
 export const reapKeys = {
   all: ['reap'] as const,
@@ -21,7 +28,7 @@ export const reapKeys = {
   situacao: chaveSituacao,
   obrigacoes: (idPescador: number) => ['reap', 'obrigacoes', idPescador] as const,
   questionario: (id: number) => ['reap', 'questionario', id] as const,
-  servidor: (q: string) => ['reap', 'servidor', q] as const,
+  servidor: (f: FiltrosObrigacoesServidor) => ['reap', 'servidor', f] as const,
   especies: () => ['reap', 'especies'] as const,
   prazos: () => ['reap', 'prazos'] as const,
   historicoPrazos: () => ['reap', 'prazos', 'historico'] as const,
@@ -30,61 +37,59 @@ export const reapKeys = {
 
 /** Every reference year's window in force, with its act and its obligations' creation (decision 0052). */
 export function fetchPrazos(): Promise<PrazoReap[]> {
-  return getDados('/api/reap/prazos', z.array(prazoReapSchema));
+  return dados(c.prazos, {});
 }
 
 export function fetchHistoricoPrazos(): Promise<PrazoReapHistorico[]> {
-  return getDados('/api/reap/prazos/historico', z.array(prazoReapHistoricoSchema));
+  return dados(c.historicoPrazos, {});
 }
 
 /** The acts in force a window may cite (as the task-force form offers them). */
 export function fetchAtosVigentesPrazo(): Promise<ListaAtosNormativos> {
-  return getDados('/api/ato-normativo/listar?vigente=true&tamanhoPagina=100', listaAtosNormativosSchema);
+  return dados(contratosAtoNormativo.listar, { query: { vigente: true, tamanhoPagina: 100 } });
 }
 
 /** PUT /api/reap/prazos/{ano}/suspensao: schedules the suspension of a year's defaulters on the date an act sets. */
-export function agendarSuspensao(v: { anoReferencia: number; idAtoNormativo: number; dataSuspensao: string }) {
-  const { anoReferencia, ...corpo } = v;
-  return putEnvelope(`/api/reap/prazos/${anoReferencia}/suspensao`, corpo, prazoReapSchema);
+export function agendarSuspensao({ anoReferencia, ...corpo }: { anoReferencia: number } & CorpoDe<typeof c.agendarSuspensao>) {
+  return chamar(c.agendarSuspensao, { params: { ano: anoReferencia }, corpo });
 }
 
 /** DELETE /api/reap/prazos/{ano}/suspensao: cancels a scheduled suspension that has not run. */
 export function cancelarSuspensao(anoReferencia: number) {
-  return deleteEnvelope(`/api/reap/prazos/${anoReferencia}/suspensao`, prazoReapSchema);
+  return chamar(c.cancelarSuspensao, { params: { ano: anoReferencia } });
 }
 
 /** PUT /api/reap/prazos/{ano}: sets or extends a year's window citing its act. */
-export function salvarPrazo(v: { anoReferencia: number; inicioPreenchimento: string; fimPreenchimento: string; idAtoNormativo: number }) {
-  const { anoReferencia, ...corpo } = v;
-  return putEnvelope(`/api/reap/prazos/${anoReferencia}`, corpo, prazoReapSchema);
+export function salvarPrazo({ anoReferencia, ...corpo }: { anoReferencia: number } & CorpoDe<typeof c.salvarPrazo>) {
+  return chamar(c.salvarPrazo, { params: { ano: anoReferencia }, corpo });
 }
 
 export function fetchPendentes(idPescador: number): Promise<ReapPendente[]> {
-  return getDados(`/api/reap/listar-reap-pendente-pescador/${idPescador}`, reapsPendentesSchema);
+  return dados(c.pendentes, { params: { idPescador } });
 }
 
 export { fetchSituacao } from './situacao-api';
 
 export async function gerarPendentes(idPescador: number): Promise<{ criadas: number[]; mensagem: string }> {
-  const r = await postEnvelope(`/api/reap/gerar-reap-pescador/${idPescador}`, {}, geracaoReapSchema);
+  const r = await chamar(c.gerar, { params: { idPescador } });
   return { criadas: r.dados.criadas, mensagem: r.mensagem };
 }
 
 export function fetchObrigacoes(idPescador: number): Promise<ListaObrigacoes> {
-  return getDados(`/api/reap/pescador-consultar-obrigacoes/filtro?idPescador=${idPescador}&tamanhoPagina=100`, listaObrigacoesSchema);
+  return dados(c.obrigacoesPescador, { query: { idPescador, tamanhoPagina: 100 } });
 }
 
 export function fetchQuestionario(id: number): Promise<Questionario> {
-  return getDados(`/api/reap/questionario-basico/${id}`, questionarioSchema);
+  return dados(c.questionario, { params: { id } });
 }
 
-export async function salvarArtesanal(corpo: unknown): Promise<{ questionario: Questionario; mensagem: string }> {
-  const r = await postEnvelope('/api/reap/questionario-basico', corpo, questionarioSchema);
+export async function salvarArtesanal(corpo: CorpoReapArtesanal): Promise<{ questionario: Questionario; mensagem: string }> {
+  const r = await chamar(c.salvarArtesanal, { corpo });
   return { questionario: r.dados, mensagem: r.mensagem };
 }
 
-export async function salvarIndustrial(corpo: unknown): Promise<{ questionario: Questionario; mensagem: string }> {
-  const r = await postEnvelope('/api/reap/questionario-basico/industrial', corpo, questionarioSchema);
+export async function salvarIndustrial(corpo: CorpoReapIndustrial): Promise<{ questionario: Questionario; mensagem: string }> {
+  const r = await chamar(c.salvarIndustrial, { corpo });
   return { questionario: r.dados, mensagem: r.mensagem };
 }
 
@@ -94,21 +99,21 @@ export const DOCUMENTO_RELACAO_TRABALHO = TipoDocumento.VISTO_TRABALHO;
 
 export function enviarDocumentoReap(idQuestionario: number, industrial: boolean, arquivo: File): Promise<Documento> {
   return industrial
-    ? postDocumento('/api/documentos/reap-industrial', { idReapIndustrial: idQuestionario, tipo: DOCUMENTO_RELACAO_TRABALHO }, arquivo)
-    : postDocumento('/api/documentos/reap', { idQuestionarioBasico: idQuestionario, tipo: DOCUMENTO_JUSTIFICATIVA }, arquivo);
+    ? postDocumento(c.enviarDocumentoIndustrial, { idReapIndustrial: idQuestionario, tipo: DOCUMENTO_RELACAO_TRABALHO }, arquivo)
+    : postDocumento(c.enviarDocumento, { idQuestionarioBasico: idQuestionario, tipo: DOCUMENTO_JUSTIFICATIVA }, arquivo);
 }
 
 export async function removerDocumentoReap(idQuestionario: number, industrial: boolean, idDocumento: number): Promise<void> {
-  await api.delete(`/api/documentos/${industrial ? 'reap-industrial' : 'reap'}/${idQuestionario}/documento/${idDocumento}`);
+  await chamar(industrial ? c.removerDocumentoIndustrial : c.removerDocumento, { params: { idReap: idQuestionario, id: idDocumento } });
 }
 
-export function fetchObrigacoesServidor(query: string): Promise<ListaObrigacoesServidor> {
-  return getDados(`/api/reap/consultar-obrigacoes/filtro?${query}`, listaObrigacoesServidorSchema);
+export function fetchObrigacoesServidor(f: FiltrosObrigacoesServidor): Promise<ListaObrigacoesServidor> {
+  return dados(c.obrigacoesServidor, { query: f });
 }
 
 /** The CSV of the pending obligations of the filters, as a file the browser saves. */
-export async function baixarCsvPendentes(query: string): Promise<void> {
-  const { data } = await api.get<Blob>(`/api/reap/consultar-obrigacoes/csv?${query}`, { responseType: 'blob' });
+export async function baixarCsvPendentes(f: FiltrosObrigacoesServidor): Promise<void> {
+  const data = await chamar(c.csvPendentes, { query: f });
   const url = URL.createObjectURL(data);
   const a = document.createElement('a');
   a.href = url;
@@ -120,18 +125,16 @@ export async function baixarCsvPendentes(query: string): Promise<void> {
 /** The receipt (2ª via) in a new tab: fetched with the session, shown from a blob. */
 export async function abrirComprovante(id: number): Promise<void> {
   const janela = window.open('', '_blank');
-  const { data } = await api.get<Blob>(`/api/reap/${id}/comprovante`, { responseType: 'blob' });
+  const data = await chamar(c.comprovante, { params: { id } });
   const url = URL.createObjectURL(new Blob([data], { type: 'application/pdf' }));
   if (janela) janela.location.href = url;
   else window.location.href = url;
 }
 
-const especiesResposta = z.object({ especies: z.array(especieSchema) });
-
 export function useEspecies() {
   return useQuery({
     queryKey: reapKeys.especies(),
-    queryFn: async () => (await getDados('/api/reap/especies', especiesResposta)).especies,
+    queryFn: async () => (await dados(contratosReferencia.especies, {})).especies,
     staleTime: Infinity,
   });
 }

@@ -1,13 +1,14 @@
-import { situacaoReapPescadorSchema, type SituacaoReapPescador } from '../../../shared/schemas/reap-situacao';
-import { getDados } from '../../lib/api';
+import * as c from '../../../shared/contratos/reap-leves';
+import type { SituacaoReapPescador } from '../../../shared/schemas/reap-situacao';
+import { dados } from '../../lib/contrato';
 
 /**
  * GET /api/reap/situacao-pescador/{idPescador}: the years owed with their deadlines, or why none is owed. A module of
- * its own, apart from reap-api.ts: the fisher /home reads it, and must not carry the REAP forms' schemas (page
- * weight budget, issue 14).
+ * its own, apart from reap-api.ts, and called through the light contracts (contratos/reap-leves.ts): the fisher
+ * /home reads it, and must not carry the REAP forms' schemas (page weight budget, issue 14).
  */
 export function fetchSituacao(idPescador: number): Promise<SituacaoReapPescador> {
-  return getDados(`/api/reap/situacao-pescador/${idPescador}`, situacaoReapPescadorSchema);
+  return dados(c.situacao, { params: { idPescador } });
 }
 
 /** Its query key, under the REAP's ('reap', so that what invalidates the REAP invalidates it too). */

@@ -1,1 +1,1 @@
-export { PERFIS_RELATORIO, podeEmitirRelatorio, RelatorioPescadores } from './relatorio-pescadores';
+export { RelatorioPescadores } from './relatorio-pescadores';

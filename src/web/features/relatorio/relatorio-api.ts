@@ -1,10 +1,7 @@
-import { z } from 'zod';
-import { municipioSchema } from '../../../shared/referencias';
-import {
-  execucaoRelatorioSchema, previaRelatorioSchema, ROTAS_RELATORIO,
-  type ExecucaoRelatorio, type FormatoRelatorio, type PreviaRelatorio,
-} from '../../../shared/schemas/relatorio';
-import { api, getDados, readEnvelope } from '../../lib/api';
+import * as contratosReferencia from '../../../shared/contratos/referencia';
+import * as c from '../../../shared/contratos/relatorio';
+import type { ExecucaoRelatorio, FormatoRelatorio, PreviaRelatorio } from '../../../shared/schemas/relatorio';
+import { chamar, dados } from '../../lib/contrato';
 import { getToken } from '../../lib/storage';
 
 /**
@@ -48,42 +45,44 @@ export const RELATORIO_VAZIO: ValoresRelatorio = {
   dataFimEmissaoCarteira: '', idadeInicial: '', idadeFinal: '', dataInicioSolicitacao: '', dataFimSolicitacao: '', grupoAlvoPesca: [],
 };
 
-/** The filters as the API's query, without empty ones (the list comma-separated); the server normalises them. */
-export function queryDosFiltros(v: ValoresRelatorio): string {
-  const params = new URLSearchParams();
+/** The filters as the contract's query reads them: every value text, the empty ones left out, the list comma-separated. */
+export type ConsultaRelatorio = Partial<Record<keyof ValoresRelatorio, string>>;
+
+/** The filters as the API's query, in the form's order; the server normalises them (the same shared schema). */
+export function consultaDosFiltros(v: ValoresRelatorio): ConsultaRelatorio {
+  const consulta: ConsultaRelatorio = {};
   for (const [chave, valor] of Object.entries(v) as [keyof ValoresRelatorio, string | string[]][]) {
     const texto = Array.isArray(valor) ? valor.join(',') : valor.trim();
-    if (texto) params.set(chave, texto);
+    if (texto) consulta[chave] = texto;
   }
-  return params.toString();
+  return consulta;
 }
 
 export const relatorioKeys = {
-  previa: (query: string) => ['relatorio', 'previa', query] as const,
+  previa: (consulta: ConsultaRelatorio) => ['relatorio', 'previa', consulta] as const,
   execucao: (id: number) => ['relatorio', 'execucao', id] as const,
   municipios: (uf: string) => ['relatorio', 'municipios', uf] as const,
 };
 
 /** GET /api/pescador/relatorio/pescadores/previa?{filters}: how many fishers match, and the first ones. */
-export function fetchPrevia(query: string, signal?: AbortSignal): Promise<PreviaRelatorio> {
-  return getDados(`${ROTAS_RELATORIO.previa}?${query}`, previaRelatorioSchema, { signal });
+export function fetchPrevia(consulta: ConsultaRelatorio, signal?: AbortSignal): Promise<PreviaRelatorio> {
+  return dados(c.previa, { query: consulta, signal });
 }
 
 /** GET /api/pescador/relatorio/pescadores?{filters}&formato=…: the run, with `url` when the file is ready. */
-export async function emitirRelatorio(query: string, formato: FormatoRelatorio): Promise<{ execucao: ExecucaoRelatorio; mensagem: string }> {
-  const { data } = await api.get<unknown>(`${ROTAS_RELATORIO.emitir}?${query ? `${query}&` : ''}formato=${formato}`);
-  const envelope = readEnvelope(execucaoRelatorioSchema, data);
-  return { execucao: envelope.dados, mensagem: envelope.mensagem };
+export async function emitirRelatorio(consulta: ConsultaRelatorio, formato: FormatoRelatorio): Promise<{ execucao: ExecucaoRelatorio; mensagem: string }> {
+  const { dados: execucao, mensagem } = await chamar(c.emitir, { query: { ...consulta, formato } });
+  return { execucao, mensagem };
 }
 
 /** GET /api/pescador/relatorio/execucao/{id}: a run's progress. */
 export function fetchExecucao(id: number): Promise<ExecucaoRelatorio> {
-  return getDados(ROTAS_RELATORIO.execucao(id), execucaoRelatorioSchema);
+  return dados(c.execucao, { params: { id } });
 }
 
 /** GET /api/municipios/uf/{uf}: the municipalities of a state, for the municipality filter. */
 export function fetchMunicipios(uf: string) {
-  return getDados(`/api/municipios/uf/${encodeURIComponent(uf)}`, z.array(municipioSchema));
+  return dados(contratosReferencia.municipiosPorUf, { params: { uf } });
 }
 
 /** The file's address as the browser opens it: the signed address plus `jwt`, the session's token (spec point 7). */

@@ -24,19 +24,10 @@ import { mensagemErro } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { showToast } from '../../lib/toast';
 import {
-  emitirRelatorio, enderecoComJwt, fetchExecucao, fetchMunicipios, fetchPrevia, queryDosFiltros, RELATORIO_VAZIO,
-  relatorioKeys, type ValoresRelatorio,
+  consultaDosFiltros, emitirRelatorio, enderecoComJwt, fetchExecucao, fetchMunicipios, fetchPrevia, RELATORIO_VAZIO,
+  relatorioKeys, type ConsultaRelatorio, type ValoresRelatorio,
 } from './relatorio-api';
 import './relatorio.css';
-
-/** Profiles that emit the report (product guide): staff who read fishers, and CONSULTA_EXTERNO (CPF masked). */
-export const PERFIS_RELATORIO: readonly number[] = [
-  Perfil.GESTOR, Perfil.MPA, Perfil.SFPA, Perfil.ADMIN, Perfil.CONSULTA_INTERNO, Perfil.CONSULTA_EXTERNO,
-];
-
-export function podeEmitirRelatorio(perfil: number | undefined): boolean {
-  return perfil !== undefined && PERFIS_RELATORIO.includes(perfil);
-}
 
 /** Why CONSULTA_EXTERNO finds no name, CPF or RGP number filter (it reads CPFs masked). */
 export const AVISO_FILTROS_EXTERNO = 'Seu perfil vê o CPF dos pescadores mascarado: por isso não há filtros por nome, CPF ou número do RGP.';
@@ -55,14 +46,9 @@ const OPCOES_FORMATO: Option[] = [
   { value: 'xlsx', label: 'XLSX (Excel)' },
 ];
 
-/** The filters as the API's query parameters, as an object (what the shared schema reads). */
-function parametros(v: ValoresRelatorio): Record<string, string> {
-  return Object.fromEntries(new URLSearchParams(queryDosFiltros(v)));
-}
-
 /** The rules of spec point 5 on the typed values: the shared schema the server checks with, field by field. */
 const regras = z.custom<ValoresRelatorio>().superRefine((v, ctx) => {
-  const r = filtrosRelatorioQuery.safeParse(parametros(v));
+  const r = filtrosRelatorioQuery.safeParse(consultaDosFiltros(v));
   if (!r.success) for (const i of r.error.issues) ctx.addIssue({ code: 'custom', path: i.path, message: i.message });
 });
 
@@ -74,13 +60,15 @@ const idCampo = (path: string) => `relatorio-${path}`;
 
 /** The count for the filters as typed, asked ESPERA_CONTAGEM_MS after the last change, only for valid filters. */
 function useContagem(valores: ValoresRelatorio) {
-  const query = queryDosFiltros(valores);
-  const [consulta, setConsulta] = useState(query);
+  // Compared as text: the form's values are a new object at every render.
+  const digitada = JSON.stringify(consultaDosFiltros(valores));
+  const [pedida, setPedida] = useState(digitada);
   useEffect(() => {
-    const t = setTimeout(() => setConsulta(query), ESPERA_CONTAGEM_MS);
+    const t = setTimeout(() => setPedida(digitada), ESPERA_CONTAGEM_MS);
     return () => clearTimeout(t);
-  }, [query]);
-  const validacao = filtrosRelatorioQuery.safeParse(Object.fromEntries(new URLSearchParams(consulta)));
+  }, [digitada]);
+  const consulta = JSON.parse(pedida) as ConsultaRelatorio;
+  const validacao = filtrosRelatorioQuery.safeParse(consulta);
   const previa = useQuery({
     queryKey: relatorioKeys.previa(consulta),
     queryFn: ({ signal }) => fetchPrevia(consulta, signal),
@@ -88,7 +76,7 @@ function useContagem(valores: ValoresRelatorio) {
     staleTime: 30_000,
     retry: false,
   });
-  return { previa, invalida: validacao.success ? null : [...new Set(validacao.error.issues.map((i) => i.message))].join(' '), atualizando: query !== consulta };
+  return { previa, invalida: validacao.success ? null : [...new Set(validacao.error.issues.map((i) => i.message))].join(' '), atualizando: digitada !== pedida };
 }
 
 /** Starts the browser's download of the report's file (the signed address opened with ?jwt=). */
@@ -156,7 +144,7 @@ export function RelatorioPescadores() {
   const emitir = useMutation({
     mutationFn: (v: FormularioValores) => {
       const { formato, ...f } = v;
-      return emitirRelatorio(queryDosFiltros(f), formato);
+      return emitirRelatorio(consultaDosFiltros(f), formato);
     },
     onMutate: () => {
       concluida.current = null;

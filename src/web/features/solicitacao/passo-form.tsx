@@ -10,11 +10,13 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import type { z } from 'zod';
+import { CodigoErro } from '../../../shared/codigos-erro';
 import { MENSAGENS_SOLICITACAO } from '../../../shared/schemas/solicitacao';
 import type { SolicitacaoDetalheResposta } from '../../../shared/schemas/solicitacao-api';
 import { ErrorSummary, type FieldError as SummaryError } from '../../components/error-summary';
 import { errosNosCampos, fieldId, inPageOrder, summaryOf, withFieldNames, type PathError } from '../../components/form/form-errors';
-import { mensagemErro, statusOf } from '../../lib/api';
+import { mensagemErro } from '../../lib/api';
+import { codigoErroDe } from '../../lib/erros';
 import { showToast } from '../../lib/toast';
 import type { PassoSalvavel } from './solicitacao-api';
 import { useSalvarPasso } from './use-solicitacao';
@@ -128,7 +130,7 @@ export function useEnvioPasso<TForm extends FieldValues, TSaida>({
       onSalvo(dados);
     } catch (error) {
       const mensagem = mensagemErro(error, mensagemDeFalha(passo, criando));
-      if (statusOf(error) !== 400 && statusOf(error) !== 422) {
+      if (codigoErroDe(error) !== CodigoErro.DADOS_INVALIDOS) {
         showToast('error', mensagem);
         return;
       }

@@ -13,6 +13,7 @@ import {
 import { NOME_PAI_NAO_INFORMADO, passo1Schema, type Passo1 } from '../../../shared/schemas/solicitacao';
 import { MENSAGENS_CIN, isCin } from '../../../shared/regras/cin';
 import { AvisoCin } from '../../components/aviso-cin';
+import { ListaDados, type Dado } from '../../components/lista-dados';
 import { CheckboxField } from '../../components/form/checkbox-field';
 import { CepField, CpfField, ProcessoField, TelefoneField } from '../../components/form/masked-field';
 import { formatDate, todayInSaoPaulo } from '../../lib/dates';
@@ -20,22 +21,10 @@ import { useSession } from '../../lib/session';
 import { CampoUfMunicipio } from './campo-municipio';
 import { CampoMascara, CampoRadio, CampoSelect, CampoTexto } from '../../components/form/campos';
 import { useFormulario } from '../../components/form/use-formulario';
+import { CampoSimNao, Col, SecaoPasso } from './layout-passo';
 import { PassoForm, resolverDoPasso, useEnvioPasso } from './passo-form';
 import { ID_TITULO_PASSO, type PassoProps } from './passo-props';
-import {
-  booleano,
-  dataDe,
-  idDe,
-  numero,
-  objetoDe,
-  OPCOES_SIM_NAO,
-  OPCOES_UF,
-  opcoesDe,
-  simNaoDe,
-  texto,
-  textoDe,
-  type Registro,
-} from './valores';
+import { booleano, dataDe, idDe, numero, objetoDe, OPCOES_UF, opcoesDe, simNaoDe, texto, textoDe, type Registro } from './valores';
 
 export interface Passo1Form {
   cpf: string;
@@ -172,31 +161,19 @@ function numeroRgp(v: unknown): string {
 
 /** The registry block (rgp) of a request that carries it, read-only. */
 function DadosRegistro({ rgp }: { rgp: Registro }) {
-  const linhas: [string, string][] = [
-    ['Número do RGP', numeroRgp(rgp.numeroRGP)],
-    ['Número do primeiro RGP', numeroRgp(rgp.numeroPrimeiroRGP)],
-    ['Órgão', textoDe(rgp.orgao)],
-    ['Data do primeiro RGP', formatDate(textoDe(rgp.dataPrimeiroRgp))],
-    ['Origem', textoDe(rgp.origem)],
-    [
-      'Situação',
-      typeof rgp.situacao === 'number' ? (situacaoRegistroLabel[rgp.situacao as SituacaoRegistro] ?? '') : '',
-    ],
-    ['Data de suspensão ou cancelamento', formatDate(textoDe(rgp.dataSuspensoCancelado))],
+  const dados: Dado[] = [
+    { termo: 'Número do RGP', valor: numeroRgp(rgp.numeroRGP) },
+    { termo: 'Número do primeiro RGP', valor: numeroRgp(rgp.numeroPrimeiroRGP) },
+    { termo: 'Órgão', valor: textoDe(rgp.orgao) },
+    { termo: 'Data do primeiro RGP', valor: formatDate(textoDe(rgp.dataPrimeiroRgp)) },
+    { termo: 'Origem', valor: textoDe(rgp.origem) },
+    { termo: 'Situação', valor: typeof rgp.situacao === 'number' ? situacaoRegistroLabel[rgp.situacao as SituacaoRegistro] : '' },
+    { termo: 'Data de suspensão ou cancelamento', valor: formatDate(textoDe(rgp.dataSuspensoCancelado)) },
   ];
   return (
     <section className="form-block" aria-labelledby="titulo-rgp">
       <h3 id="titulo-rgp">Registro Geral da Atividade Pesqueira (RGP)</h3>
-      <dl className="dados-leitura">
-        {linhas
-          .filter(([, valor]) => valor)
-          .map(([termo, valor]) => (
-            <div key={termo}>
-              <dt>{termo}</dt>
-              <dd>{valor}</dd>
-            </div>
-          ))}
-      </dl>
+      <ListaDados dados={dados} className="dados-leitura" />
     </section>
   );
 }
@@ -223,190 +200,109 @@ export function Passo1DadosPessoais({ solicitacao, tipo, somenteLeitura, onSalvo
     <PassoForm envio={envio} somenteLeitura={somenteLeitura} onAvancar={onAvancar}>
       {rgp && <DadosRegistro rgp={rgp} />}
 
-      <fieldset className="form-section">
-        <legend className="form-section-title">Identificação</legend>
-        <div className="row">
-          <div className="col-12 col-md-4">
-            <CampoMascara control={control} name="cpf" Componente={CpfField} label="CPF" readOnly />
-          </div>
-          <div className="col-12 col-md-8">
-            <CampoTexto control={control} name="nome" label="Nome completo" autoComplete="name" />
-          </div>
-          <div className="col-12 col-md-4">
-            <CampoTexto control={control} name="dataNascimento" label="Data de nascimento" type="date" max={hoje} autoComplete="bday" />
-          </div>
-          <div className="col-12 col-md-8">
-            <CampoRadio control={control} name="sexo" legend="Sexo" options={OPCOES_SEXO} inline />
-          </div>
-          <div className="col-12 col-md-6">
-            <CampoTexto control={control} name="nomeMae" label="Nome da mãe" />
-          </div>
-          <div className="col-12 col-md-6">
-            <CampoTexto
-              control={control}
-              name="nomePai"
-              label="Nome do pai"
-              disabled={paiNaoDeclarado}
-            />
-            <CheckboxField
-              id="paiNaoDeclarado"
-              label="Pai não declarado"
-              {...register('paiNaoDeclarado', {
-                onChange: (e: { target: { checked: boolean } }) =>
-                  setValue('nomePai', e.target.checked ? NOME_PAI_NAO_INFORMADO : '', {
-                    shouldValidate: formState.isSubmitted,
-                  }),
-              })}
-            />
-          </div>
-          <div className="col-12 col-md-6">
-            <CampoTexto control={control} name="apelido" label="Apelido" optional autoComplete="nickname" />
-          </div>
-          <div className="col-12 col-md-6">
-            <CampoSelect control={control} name="escolaridade" label="Escolaridade" options={OPCOES_ESCOLARIDADE} />
-          </div>
-          <div className="col-12 col-md-6">
-            <CampoSelect control={control} name="etnia" label="Etnia (cor ou raça)" options={OPCOES_ETNIA} />
-          </div>
-          <div className="col-12 col-md-6">
-            <CampoRadio control={control} name="alfabetizacao" legend="Sabe ler e escrever?" options={OPCOES_SIM_NAO} inline />
-          </div>
-          <div className="col-12">
-            <CampoRadio
-              control={control}
-              name="nacionalidadeBrasileira"
-              legend="Nacionalidade"
-              options={OPCOES_NACIONALIDADE}
-              inline
-            />
-          </div>
-        </div>
-      </fieldset>
-
-      <fieldset className="form-section">
-        <legend className="form-section-title">Documento de identificação</legend>
-        {tipo === TipoSolicitacao.REGISTRO_INICIAL && brasileiro && <AvisoCin contexto="registroInicial" />}
-        {brasileiro && (
+      <SecaoPasso titulo="Identificação">
+        <Col md={4}><CampoMascara control={control} name="cpf" Componente={CpfField} label="CPF" readOnly /></Col>
+        <Col md={8}><CampoTexto control={control} name="nome" label="Nome completo" autoComplete="name" /></Col>
+        <Col md={4}>
+          <CampoTexto control={control} name="dataNascimento" label="Data de nascimento" type="date" max={hoje} autoComplete="bday" />
+        </Col>
+        <Col md={8}><CampoRadio control={control} name="sexo" legend="Sexo" options={OPCOES_SEXO} inline /></Col>
+        <Col md={6}><CampoTexto control={control} name="nomeMae" label="Nome da mãe" /></Col>
+        <Col md={6}>
+          <CampoTexto control={control} name="nomePai" label="Nome do pai" disabled={paiNaoDeclarado} />
           <CheckboxField
-            id="docIdentificacaoCin"
-            label={MENSAGENS_CIN.rotuloCin}
-            hint={MENSAGENS_CIN.dicaCin}
-            checked={ehCin}
-            disabled={somenteLeitura}
-            onChange={(e) => setValue('docIdentificacao.numero', e.target.checked ? formatCpf(cpf) : '', {
-              shouldValidate: formState.isSubmitted,
+            id="paiNaoDeclarado"
+            label="Pai não declarado"
+            {...register('paiNaoDeclarado', {
+              onChange: (e: { target: { checked: boolean } }) =>
+                setValue('nomePai', e.target.checked ? NOME_PAI_NAO_INFORMADO : '', {
+                  shouldValidate: formState.isSubmitted,
+                }),
             })}
           />
-        )}
-        <div className="row">
-          <div className="col-12 col-md-6">
-            <CampoTexto control={control} name="docIdentificacao.numero" label="Número do documento" readOnly={ehCin} />
-          </div>
-          <div className="col-12 col-md-6">
-            <CampoSelect control={control} name="docIdentificacao.ufEmissao" label="UF de emissão" options={OPCOES_UF} />
-          </div>
-          <div className="col-12 col-md-6">
-            <CampoSelect control={control} name="docIdentificacao.orgaoEmissor" label="Órgão emissor" options={OPCOES_ORGAO} />
-          </div>
-          <div className="col-12 col-md-6">
-            <CampoTexto control={control} name="docIdentificacao.dataEmissao" label="Data de emissão" type="date" max={hoje} />
-          </div>
-        </div>
-      </fieldset>
+        </Col>
+        <Col md={6}><CampoTexto control={control} name="apelido" label="Apelido" optional autoComplete="nickname" /></Col>
+        <Col md={6}><CampoSelect control={control} name="escolaridade" label="Escolaridade" options={OPCOES_ESCOLARIDADE} /></Col>
+        <Col md={6}><CampoSelect control={control} name="etnia" label="Etnia (cor ou raça)" options={OPCOES_ETNIA} /></Col>
+        <Col md={6}><CampoSimNao control={control} name="alfabetizacao" legend="Sabe ler e escrever?" /></Col>
+        <Col><CampoRadio control={control} name="nacionalidadeBrasileira" legend="Nacionalidade" options={OPCOES_NACIONALIDADE} inline /></Col>
+      </SecaoPasso>
+
+      <SecaoPasso
+        titulo="Documento de identificação"
+        antes={
+          <>
+            {tipo === TipoSolicitacao.REGISTRO_INICIAL && brasileiro && <AvisoCin contexto="registroInicial" />}
+            {brasileiro && (
+              <CheckboxField
+                id="docIdentificacaoCin"
+                label={MENSAGENS_CIN.rotuloCin}
+                hint={MENSAGENS_CIN.dicaCin}
+                checked={ehCin}
+                disabled={somenteLeitura}
+                onChange={(e) => setValue('docIdentificacao.numero', e.target.checked ? formatCpf(cpf) : '', {
+                  shouldValidate: formState.isSubmitted,
+                })}
+              />
+            )}
+          </>
+        }
+      >
+        <Col md={6}><CampoTexto control={control} name="docIdentificacao.numero" label="Número do documento" readOnly={ehCin} /></Col>
+        <Col md={6}><CampoSelect control={control} name="docIdentificacao.ufEmissao" label="UF de emissão" options={OPCOES_UF} /></Col>
+        <Col md={6}><CampoSelect control={control} name="docIdentificacao.orgaoEmissor" label="Órgão emissor" options={OPCOES_ORGAO} /></Col>
+        <Col md={6}><CampoTexto control={control} name="docIdentificacao.dataEmissao" label="Data de emissão" type="date" max={hoje} /></Col>
+      </SecaoPasso>
 
       {nacionalidade !== Nacionalidade.ESTRANGEIRA && (
-        <fieldset className="form-section">
-          <legend className="form-section-title">Documento social (PIS, PASEP, NIS ou NIT)</legend>
-          <div className="row">
-            <div className="col-12 col-md-6">
-              <CampoRadio
-                control={control}
-                name="documentoSocial.tipo"
-                legend="Tipo do documento social"
-                options={OPCOES_DOCUMENTO_SOCIAL}
-                inline
-              />
-            </div>
-            <div className="col-12 col-md-6">
-              <CampoTexto
-                control={control}
-                name="documentoSocial.numero"
-                label="Número do documento social"
-                hint="11 dígitos, somente números"
-                inputMode="numeric"
-                maxLength={14}
-              />
-            </div>
-          </div>
-        </fieldset>
+        <SecaoPasso titulo="Documento social (PIS, PASEP, NIS ou NIT)">
+          <Col md={6}>
+            <CampoRadio control={control} name="documentoSocial.tipo" legend="Tipo do documento social" options={OPCOES_DOCUMENTO_SOCIAL} inline />
+          </Col>
+          <Col md={6}>
+            <CampoTexto control={control} name="documentoSocial.numero" label="Número do documento social" hint="11 dígitos, somente números"
+              inputMode="numeric" maxLength={14} />
+          </Col>
+        </SecaoPasso>
       )}
 
-      <fieldset className="form-section">
-        <legend className="form-section-title">Endereço</legend>
-        <div className="row">
-          <div className="col-12 col-md-4">
-            <CampoMascara control={control} name="endereco.cep" Componente={CepField} label="CEP" autoComplete="postal-code" />
-          </div>
-          <div className="col-12 col-md-8">
-            <CampoTexto control={control} name="endereco.logradouro" label="Logradouro" autoComplete="address-line1" />
-          </div>
-          <div className="col-12 col-md-4">
-            <CampoTexto control={control} name="endereco.numeroLogradouro" label="Número" hint="Se não houver, informe S/N" />
-          </div>
-          <div className="col-12 col-md-4">
-            <CampoTexto control={control} name="endereco.bairro" label="Bairro" />
-          </div>
-          <div className="col-12 col-md-4">
-            <CampoTexto control={control} name="endereco.complemento" label="Complemento" optional autoComplete="address-line2" />
-          </div>
-          <CampoUfMunicipio control={control} nomeUf="endereco.uf" nomeMunicipio="endereco.municipio" />
-        </div>
-      </fieldset>
+      <SecaoPasso titulo="Endereço">
+        <Col md={4}><CampoMascara control={control} name="endereco.cep" Componente={CepField} label="CEP" autoComplete="postal-code" /></Col>
+        <Col md={8}><CampoTexto control={control} name="endereco.logradouro" label="Logradouro" autoComplete="address-line1" /></Col>
+        <Col md={4}><CampoTexto control={control} name="endereco.numeroLogradouro" label="Número" hint="Se não houver, informe S/N" /></Col>
+        <Col md={4}><CampoTexto control={control} name="endereco.bairro" label="Bairro" /></Col>
+        <Col md={4}><CampoTexto control={control} name="endereco.complemento" label="Complemento" optional autoComplete="address-line2" /></Col>
+        <CampoUfMunicipio control={control} nomeUf="endereco.uf" nomeMunicipio="endereco.municipio" />
+      </SecaoPasso>
 
-      <fieldset className="form-section">
-        <legend className="form-section-title">Contato</legend>
-        <div className="row">
-          <div className="col-12 col-md-6">
-            <CampoTexto control={control} name="contato.email" label="E-mail" type="email" optional autoComplete="email" />
-          </div>
-          <div className="col-12 col-md-6">
-            <CampoMascara control={control} name="contato.telefone" Componente={TelefoneField} label="Telefone" autoComplete="tel-national" />
-          </div>
-        </div>
-      </fieldset>
+      <SecaoPasso titulo="Contato">
+        <Col md={6}><CampoTexto control={control} name="contato.email" label="E-mail" type="email" optional autoComplete="email" /></Col>
+        <Col md={6}>
+          <CampoMascara control={control} name="contato.telefone" Componente={TelefoneField} label="Telefone" autoComplete="tel-national" />
+        </Col>
+      </SecaoPasso>
 
       {tipo === TipoSolicitacao.RECADASTRAMENTO && !textoDe(rgp?.numeroRGP) && (
-        <fieldset className="form-section">
-          <legend className="form-section-title">Registro anterior</legend>
-          <p>Se você já teve RGP, informe o número e a data do primeiro RGP: o seu registro mantém o número anterior.</p>
-          <div className="row">
-            <div className="col-12 col-md-6">
-              <CampoTexto control={control} name="rgpAnterior.numeroRGP" label="Número do RGP anterior" hint="Por exemplo PA-PA-00000012345" optional autoComplete="off" />
-            </div>
-            <div className="col-12 col-md-6">
-              <CampoTexto control={control} name="rgpAnterior.dataPrimeiroRgp" label="Data do primeiro RGP" type="date" max={hoje} optional />
-            </div>
-          </div>
-        </fieldset>
+        <SecaoPasso
+          titulo="Registro anterior"
+          antes={<p>Se você já teve RGP, informe o número e a data do primeiro RGP: o seu registro mantém o número anterior.</p>}
+        >
+          <Col md={6}>
+            <CampoTexto control={control} name="rgpAnterior.numeroRGP" label="Número do RGP anterior" hint="Por exemplo PA-PA-00000012345" optional autoComplete="off" />
+          </Col>
+          <Col md={6}>
+            <CampoTexto control={control} name="rgpAnterior.dataPrimeiroRgp" label="Data do primeiro RGP" type="date" max={hoje} optional />
+          </Col>
+        </SecaoPasso>
       )}
 
       {tipo === TipoSolicitacao.REGISTRO_PROTOCOLO && (
-        <fieldset className="form-section">
-          <legend className="form-section-title">Protocolo</legend>
-          <div className="row">
-            <div className="col-12 col-md-6">
-              <CampoTexto control={control} name="protocolo.dataProtocolo" label="Data do protocolo" type="date" max={hoje} />
-            </div>
-            <div className="col-12 col-md-6">
-              <CampoMascara
-                control={control}
-                name="protocolo.numeroNupSei"
-                Componente={ProcessoField}
-                label="Número do processo (NUP/SEI)"
-              />
-            </div>
-          </div>
-        </fieldset>
+        <SecaoPasso titulo="Protocolo">
+          <Col md={6}><CampoTexto control={control} name="protocolo.dataProtocolo" label="Data do protocolo" type="date" max={hoje} /></Col>
+          <Col md={6}>
+            <CampoMascara control={control} name="protocolo.numeroNupSei" Componente={ProcessoField} label="Número do processo (NUP/SEI)" />
+          </Col>
+        </SecaoPasso>
       )}
     </PassoForm>
   );

@@ -10,7 +10,7 @@ import {
   TIPOS_EMBARCACAO,
   TIPOS_LOCAL_PESCA,
 } from '../../../shared/referencias';
-import { FormaAtuacao, MENSAGENS_SOLICITACAO, passo2Schema, type Passo2 } from '../../../shared/schemas/solicitacao';
+import { FormaAtuacao, passo2Schema, regrasPasso2, type Passo2 } from '../../../shared/schemas/solicitacao';
 import { ufPorCodigo } from '../../../shared/ufs';
 import { fieldId, type PathError } from '../../components/form/form-errors';
 import { CnpjField, PesoField } from '../../components/form/masked-field';
@@ -20,12 +20,12 @@ import { showToast } from '../../lib/toast';
 import { CampoUfMunicipio } from './campo-municipio';
 import { CampoCheckboxes, CampoMascara, CampoRadio, CampoSelect, CampoTexto } from '../../components/form/campos';
 import { useFormulario } from '../../components/form/use-formulario';
+import { BotaoRepeticao, CampoSimNao, Col, ItemRepetido, SecaoPasso } from './layout-passo';
 import { PassoForm, resolverDoPasso, useEnvioPasso } from './passo-form';
 import { ID_TITULO_PASSO, type PassoProps } from './passo-props';
 import { useRemoverEmbarcacao } from './use-solicitacao';
 import {
   booleano,
-  CAMPO_OBRIGATORIO,
   decimal,
   decimalDe,
   idDe,
@@ -34,7 +34,6 @@ import {
   listaDe,
   numero,
   objetoDe,
-  OPCOES_SIM_NAO,
   OPCOES_UF,
   opcoesDe,
   simNaoDe,
@@ -224,19 +223,9 @@ export function entradaPasso2(v: Passo2Form) {
   };
 }
 
-/** The step's conditional rules (the shared schema's refinement), with the same words. */
+/** The step's rules across fields (the shared schema's refinement, `regrasPasso2`) on the body the form would send. */
 export function condicionaisPasso2(v: Passo2Form): PathError[] {
-  const erros: PathError[] = [];
-  const f = v.dadosAtividadePesca.formaAtuacaoPesca;
-  if (f.formaAtuacao === EMBARCADO && !f.possuiRegistroEmbarcacao) {
-    erros.push({ path: `${CAMINHO_FORMA}.possuiRegistroEmbarcacao`, message: CAMPO_OBRIGATORIO });
-  }
-  v.dadosAtividadePesca.areaPretendidaPesca.forEach((a, i) => {
-    if (!a.idMunicipio || !a.tipoLocalPesca || !a.nomePopularLocalPesca.trim()) {
-      erros.push({ path: `${CAMINHO_AREAS}.${i}`, message: MENSAGENS_SOLICITACAO.localPesca });
-    }
-  });
-  return erros;
+  return regrasPasso2(entradaPasso2(v)).map((p) => ({ path: p.path.join('.'), message: p.message }));
 }
 
 /** Step 2: fishing activity (spec point 3, "Step 2"). */
@@ -312,15 +301,7 @@ export function Passo2AtividadePesqueira({ solicitacao, tipo, somenteLeitura, on
                   options={OPCOES_PROPRIEDADE}
                 />
               </div>
-              <div className="col-12 col-md-6">
-                <CampoRadio
-                  control={control}
-                  name={`${CAMINHO_FORMA}.possuiRegistroEmbarcacao`}
-                  legend="A embarcação possui registro?"
-                  options={OPCOES_SIM_NAO}
-                  inline
-                />
-              </div>
+              <Col md={6}><CampoSimNao control={control} name={`${CAMINHO_FORMA}.possuiRegistroEmbarcacao`} legend="A embarcação possui registro?" /></Col>
             </>
           )}
         </div>
@@ -330,72 +311,36 @@ export function Passo2AtividadePesqueira({ solicitacao, tipo, somenteLeitura, on
       </fieldset>
 
       {mostraEmbarcacao && (
-        <fieldset className="form-section">
-          <legend className="form-section-title">Embarcação</legend>
-          <div className="row">
-            <div className="col-12 col-md-6">
-              <CampoTexto control={control} name={`${CAMINHO_FORMA}.embarcacao.nome`} label="Nome da embarcação" />
-            </div>
-            <div className="col-12 col-md-6">
-              <CampoSelect
-                control={control}
-                name={`${CAMINHO_FORMA}.embarcacao.tipoEmbarcacao.id`}
-                label="Tipo de embarcação"
-                options={OPCOES_TIPO_EMBARCACAO}
-              />
-            </div>
-            <div className="col-12 col-md-4">
-              <CampoTexto control={control} name={`${CAMINHO_FORMA}.embarcacao.tie`} label="Título de Inscrição da Embarcação (TIE)" />
-            </div>
-            <div className="col-12 col-md-4">
-              <CampoTexto control={control} name={`${CAMINHO_FORMA}.embarcacao.rgp`} label="RGP da embarcação" optional />
-            </div>
-            {categoria !== ARTESANAL && (
-              <div className="col-12 col-md-4">
-                <CampoTexto
-                  control={control}
-                  name={`${CAMINHO_FORMA}.embarcacao.cir`}
-                  label="Certificado de Inscrição e Registro (CIR)"
-                  optional
-                />
-              </div>
-            )}
-            <div className="col-12 col-md-4">
-              <CampoMascara
-                control={control}
-                name={`${CAMINHO_FORMA}.embarcacao.tamanho`}
-                Componente={PesoField}
-                label="Comprimento (metros)"
-                hint="Use vírgula para os decimais, por exemplo 8,5"
-              />
-            </div>
-            <div className="col-12 col-md-4">
-              <CampoSelect control={control} name={`${CAMINHO_FORMA}.embarcacao.propulsao`} label="Propulsão" options={OPCOES_PROPULSAO} />
-            </div>
-            <div className="col-12 col-md-4">
-              <CampoMascara
-                control={control}
-                name={`${CAMINHO_FORMA}.embarcacao.potencia`}
-                Componente={PesoField}
-                label="Potência do motor (HP)"
-                hint="Informe 0 se a embarcação não tiver motor"
-              />
-            </div>
-            <div className="col-12">
-              <CampoTexto control={control} name={`${CAMINHO_FORMA}.embarcacao.proprietario`} label="Nome do proprietário" />
-            </div>
-          </div>
-          {temEmbarcacaoSalva && !somenteLeitura && (
-            <button
-              type="button"
-              className="br-button secondary danger-action"
-              onClick={() => void removerEmbarcacao()}
-              disabled={remover.isPending}
-            >
+        <SecaoPasso
+          titulo="Embarcação"
+          depois={temEmbarcacaoSalva && !somenteLeitura && (
+            <button type="button" className="br-button secondary danger-action" onClick={() => void removerEmbarcacao()} disabled={remover.isPending}>
               <i className="fas fa-trash" aria-hidden="true" /> Remover embarcação
             </button>
           )}
-        </fieldset>
+        >
+          <Col md={6}><CampoTexto control={control} name={`${CAMINHO_FORMA}.embarcacao.nome`} label="Nome da embarcação" /></Col>
+          <Col md={6}>
+            <CampoSelect control={control} name={`${CAMINHO_FORMA}.embarcacao.tipoEmbarcacao.id`} label="Tipo de embarcação" options={OPCOES_TIPO_EMBARCACAO} />
+          </Col>
+          <Col md={4}><CampoTexto control={control} name={`${CAMINHO_FORMA}.embarcacao.tie`} label="Título de Inscrição da Embarcação (TIE)" /></Col>
+          <Col md={4}><CampoTexto control={control} name={`${CAMINHO_FORMA}.embarcacao.rgp`} label="RGP da embarcação" optional /></Col>
+          {categoria !== ARTESANAL && (
+            <Col md={4}>
+              <CampoTexto control={control} name={`${CAMINHO_FORMA}.embarcacao.cir`} label="Certificado de Inscrição e Registro (CIR)" optional />
+            </Col>
+          )}
+          <Col md={4}>
+            <CampoMascara control={control} name={`${CAMINHO_FORMA}.embarcacao.tamanho`} Componente={PesoField} label="Comprimento (metros)"
+              hint="Use vírgula para os decimais, por exemplo 8,5" />
+          </Col>
+          <Col md={4}><CampoSelect control={control} name={`${CAMINHO_FORMA}.embarcacao.propulsao`} label="Propulsão" options={OPCOES_PROPULSAO} /></Col>
+          <Col md={4}>
+            <CampoMascara control={control} name={`${CAMINHO_FORMA}.embarcacao.potencia`} Componente={PesoField} label="Potência do motor (HP)"
+              hint="Informe 0 se a embarcação não tiver motor" />
+          </Col>
+          <Col><CampoTexto control={control} name={`${CAMINHO_FORMA}.embarcacao.proprietario`} label="Nome do proprietário" /></Col>
+        </SecaoPasso>
       )}
 
       <section className="form-section" aria-labelledby="titulo-onde-pesca">
@@ -418,56 +363,24 @@ export function Passo2AtividadePesqueira({ solicitacao, tipo, somenteLeitura, on
             const erroLinha = (get(formState.errors, caminho) as { message?: string } | undefined)?.message;
             const idErro = erroLinha ? `${idLinha}-erro` : undefined;
             return (
-              <fieldset
+              <ItemRepetido
                 key={area.id}
+                titulo={`Local de pesca ${i + 1}`}
                 id={idLinha}
-                tabIndex={-1}
-                className={`repeatable-item field${erroLinha ? ' danger' : ''}`}
-                aria-describedby={idErro}
+                erro={erroLinha}
+                onRemover={areas.fields.length > 1 ? () => areas.remove(i) : undefined}
               >
-                <legend>Local de pesca {i + 1}</legend>
-                {erroLinha && (
-                  <span id={idErro} className="feedback danger">
-                    <i className="fas fa-times-circle" aria-hidden="true" />
-                    {erroLinha}
-                  </span>
-                )}
-                <div className="row">
-                  <CampoUfMunicipio
-                    control={control}
-                    nomeUf={`${caminho}.uf`}
-                    nomeMunicipio={`${caminho}.idMunicipio`}
-                    describedBy={idErro}
-                  />
-                  <div className="col-12 col-md-6">
-                    <CampoSelect
-                      control={control}
-                      name={`${caminho}.tipoLocalPesca`}
-                      label="Tipo de local de pesca"
-                      options={OPCOES_LOCAL}
-                      describedBy={idErro}
-                    />
-                  </div>
-                  <div className="col-12 col-md-6">
-                    <CampoTexto
-                      control={control}
-                      name={`${caminho}.nomePopularLocalPesca`}
-                      label="Nome popular do local"
-                      describedBy={idErro}
-                    />
-                  </div>
-                </div>
-                {areas.fields.length > 1 && (
-                  <button type="button" className="br-button secondary small" onClick={() => areas.remove(i)}>
-                    <i className="fas fa-minus" aria-hidden="true" /> Remover local de pesca {i + 1}
-                  </button>
-                )}
-              </fieldset>
+                <CampoUfMunicipio control={control} nomeUf={`${caminho}.uf`} nomeMunicipio={`${caminho}.idMunicipio`} describedBy={idErro} />
+                <Col md={6}>
+                  <CampoSelect control={control} name={`${caminho}.tipoLocalPesca`} label="Tipo de local de pesca" options={OPCOES_LOCAL} describedBy={idErro} />
+                </Col>
+                <Col md={6}>
+                  <CampoTexto control={control} name={`${caminho}.nomePopularLocalPesca`} label="Nome popular do local" describedBy={idErro} />
+                </Col>
+              </ItemRepetido>
             );
           })}
-          <button type="button" className="br-button secondary" onClick={() => areas.append({ ...AREA_VAZIA })}>
-            <i className="fas fa-plus" aria-hidden="true" /> Adicionar local de pesca
-          </button>
+          <BotaoRepeticao acao="Adicionar" rotulo="local de pesca" onClick={() => areas.append({ ...AREA_VAZIA })} />
         </div>
 
         <CampoCheckboxes
@@ -481,27 +394,17 @@ export function Passo2AtividadePesqueira({ solicitacao, tipo, somenteLeitura, on
 
       <fieldset className="form-section">
         <legend className="form-section-title">Entidade representativa</legend>
-        <CampoRadio
+        <CampoSimNao
           control={control}
           name="possuiInstituicaoRepresentante"
           legend="É filiado(a) a alguma entidade representativa (colônia, associação, sindicato ou cooperativa)?"
-          options={OPCOES_SIM_NAO}
-          inline
         />
         {possuiEntidade === 'true' && (
           <div className="row">
-            <div className="col-12 col-md-6">
-              <CampoMascara control={control} name="entidadeRepresentante.cnpj" Componente={CnpjField} label="CNPJ da entidade" />
-            </div>
-            <div className="col-12 col-md-6">
-              <CampoTexto control={control} name="entidadeRepresentante.nome" label="Nome da entidade" />
-            </div>
-            <div className="col-12 col-md-6">
-              <CampoSelect control={control} name="entidadeRepresentante.siglaUf" label="UF da entidade" options={OPCOES_UF} />
-            </div>
-            <div className="col-12 col-md-6">
-              <CampoTexto control={control} name="entidadeRepresentante.email" label="E-mail da entidade" type="email" optional />
-            </div>
+            <Col md={6}><CampoMascara control={control} name="entidadeRepresentante.cnpj" Componente={CnpjField} label="CNPJ da entidade" /></Col>
+            <Col md={6}><CampoTexto control={control} name="entidadeRepresentante.nome" label="Nome da entidade" /></Col>
+            <Col md={6}><CampoSelect control={control} name="entidadeRepresentante.siglaUf" label="UF da entidade" options={OPCOES_UF} /></Col>
+            <Col md={6}><CampoTexto control={control} name="entidadeRepresentante.email" label="E-mail da entidade" type="email" optional /></Col>
           </div>
         )}
       </fieldset>

@@ -2,28 +2,13 @@ import { useFieldArray } from 'react-hook-form';
 import { FAIXAS_RENDA, INFRAESTRUTURAS_PUBLICAS, MEMBROS_FAMILIA, TIPOS_RESIDENCIA } from '../../../shared/referencias';
 import { MEMBRO_FAMILIA_PADRAO, passo3Schema, type Passo3 } from '../../../shared/schemas/solicitacao';
 import { todayInSaoPaulo } from '../../lib/dates';
-import { CampoCheckboxes, CampoRadio, CampoSelect, CampoTexto } from '../../components/form/campos';
+import { CampoCheckboxes, CampoSelect, CampoTexto } from '../../components/form/campos';
 import { useFormulario } from '../../components/form/use-formulario';
+import { BotaoRepeticao, CampoSimNao, Col, ItemRepetido, SecaoPasso } from './layout-passo';
 import { PassoForm, resolverDoPasso, useEnvioPasso } from './passo-form';
 import { ID_TITULO_PASSO, type PassoProps } from './passo-props';
 import { useProfissoes } from './use-solicitacao';
-import {
-  booleano,
-  dataDe,
-  idDe,
-  ids,
-  idsDe,
-  inteiro,
-  listaDe,
-  numero,
-  objetoDe,
-  OPCOES_SIM_NAO,
-  opcoesDe,
-  simNaoDe,
-  texto,
-  textoDe,
-  type Registro,
-} from './valores';
+import { booleano, dataDe, idDe, ids, idsDe, inteiro, listaDe, numero, objetoDe, opcoesDe, simNaoDe, texto, textoDe, type Registro } from './valores';
 
 interface MembroForm {
   membroFamilia: string;
@@ -89,25 +74,19 @@ export function membroPadrao(s: Registro | undefined): MembroForm {
 }
 
 export function valoresPasso3(s: Registro | undefined): Passo3Form {
-  const membros = listaDe(s?.dadosSocioEconomicos).map((m) => {
-    const o = objetoDe(m);
-    return {
-      membroFamilia: idDe(o.membroFamilia),
-      idade: textoDe(o.idade),
-      participaPesca: simNaoDe(o.participaPesca),
-      possuiOutraFonteRenda: simNaoDe(o.possuiOutraFonteRenda),
-    };
-  });
-  const fontes = listaDe(s?.fontesRenda).map((f) => {
-    const o = objetoDe(f);
-    return {
-      atividadeProfissional: textoDe(o.atividadeProfissional),
-      faixaRenda: idDe(o.faixaRenda),
-      idProfissao: idDe(o.idProfissao),
-      dataAdmissao: dataDe(o.dataAdmissao),
-      dataEncerramento: dataDe(o.dataEncerramento),
-    };
-  });
+  const membros = listaDe(s?.dadosSocioEconomicos).map(objetoDe).map((o) => ({
+    membroFamilia: idDe(o.membroFamilia),
+    idade: textoDe(o.idade),
+    participaPesca: simNaoDe(o.participaPesca),
+    possuiOutraFonteRenda: simNaoDe(o.possuiOutraFonteRenda),
+  }));
+  const fontes = listaDe(s?.fontesRenda).map(objetoDe).map((o) => ({
+    atividadeProfissional: textoDe(o.atividadeProfissional),
+    faixaRenda: idDe(o.faixaRenda),
+    idProfissao: idDe(o.idProfissao),
+    dataAdmissao: dataDe(o.dataAdmissao),
+    dataEncerramento: dataDe(o.dataEncerramento),
+  }));
   const renda = objetoDe(s?.rendaBeneficio);
   const acesso = objetoDe(s?.acessoServicoPublico);
   return {
@@ -185,40 +164,16 @@ export function Passo3Socioeconomico({ solicitacao, tipo, somenteLeitura, onSalv
         {membros.fields.map((membro, i) => {
           const caminho = `dadosSocioEconomicos.${i}` as const;
           return (
-            <fieldset key={membro.id} className="repeatable-item field">
-              <legend>Membro da família {i + 1}</legend>
-              <div className="row">
-                <div className="col-12 col-md-6">
-                  <CampoSelect control={control} name={`${caminho}.membroFamilia`} label="Parentesco" options={OPCOES_MEMBRO} />
-                </div>
-                <div className="col-12 col-md-6">
-                  <CampoTexto control={control} name={`${caminho}.idade`} label="Idade (anos)" inputMode="numeric" maxLength={3} />
-                </div>
-                <div className="col-12 col-md-6">
-                  <CampoRadio control={control} name={`${caminho}.participaPesca`} legend="Participa da pesca?" options={OPCOES_SIM_NAO} inline />
-                </div>
-                <div className="col-12 col-md-6">
-                  <CampoRadio
-                    control={control}
-                    name={`${caminho}.possuiOutraFonteRenda`}
-                    legend="Possui outra fonte de renda?"
-                    options={OPCOES_SIM_NAO}
-                    inline
-                  />
-                </div>
-              </div>
-              {membros.fields.length > 1 && (
-                <button type="button" className="br-button secondary small" onClick={() => membros.remove(i)}>
-                  <i className="fas fa-minus" aria-hidden="true" /> Remover membro da família {i + 1}
-                </button>
-              )}
-            </fieldset>
+            <ItemRepetido key={membro.id} titulo={`Membro da família ${i + 1}`} onRemover={membros.fields.length > 1 ? () => membros.remove(i) : undefined}>
+              <Col md={6}><CampoSelect control={control} name={`${caminho}.membroFamilia`} label="Parentesco" options={OPCOES_MEMBRO} /></Col>
+              <Col md={6}><CampoTexto control={control} name={`${caminho}.idade`} label="Idade (anos)" inputMode="numeric" maxLength={3} /></Col>
+              <Col md={6}><CampoSimNao control={control} name={`${caminho}.participaPesca`} legend="Participa da pesca?" /></Col>
+              <Col md={6}><CampoSimNao control={control} name={`${caminho}.possuiOutraFonteRenda`} legend="Possui outra fonte de renda?" /></Col>
+            </ItemRepetido>
           );
         })}
         {membros.fields.length < MAX_MEMBROS && (
-          <button type="button" className="br-button secondary" onClick={() => membros.append({ ...MEMBRO_VAZIO })}>
-            <i className="fas fa-plus" aria-hidden="true" /> Adicionar membro da família
-          </button>
+          <BotaoRepeticao acao="Adicionar" rotulo="membro da família" onClick={() => membros.append({ ...MEMBRO_VAZIO })} />
         )}
       </section>
 
@@ -230,122 +185,68 @@ export function Passo3Socioeconomico({ solicitacao, tipo, somenteLeitura, onSalv
         {fontes.fields.map((fonte, i) => {
           const caminho = `fontesRenda.${i}` as const;
           return (
-            <fieldset key={fonte.id} className="repeatable-item field">
-              <legend>Fonte de renda {i + 1}</legend>
-              <div className="row">
-                <div className="col-12 col-md-6">
-                  <CampoTexto control={control} name={`${caminho}.atividadeProfissional`} label="Atividade profissional" />
-                </div>
-                <div className="col-12 col-md-6">
-                  <CampoSelect
-                    control={control}
-                    name={`${caminho}.idProfissao`}
-                    label="Profissão"
-                    options={opcoesProfissao}
-                    placeholder={profissoes.isPending ? 'Carregando profissões…' : 'Selecione'}
-                  />
-                </div>
-                <div className="col-12 col-md-4">
-                  <CampoSelect control={control} name={`${caminho}.faixaRenda`} label="Faixa de renda" options={OPCOES_FAIXA} />
-                </div>
-                <div className="col-12 col-md-4">
-                  <CampoTexto control={control} name={`${caminho}.dataAdmissao`} label="Data de admissão" type="date" max={hoje} optional />
-                </div>
-                <div className="col-12 col-md-4">
-                  <CampoTexto control={control} name={`${caminho}.dataEncerramento`} label="Data de encerramento" type="date" optional />
-                </div>
-              </div>
-              {fontes.fields.length > 1 && (
-                <button type="button" className="br-button secondary small" onClick={() => fontes.remove(i)}>
-                  <i className="fas fa-minus" aria-hidden="true" /> Remover fonte de renda {i + 1}
-                </button>
-              )}
-            </fieldset>
+            <ItemRepetido key={fonte.id} titulo={`Fonte de renda ${i + 1}`} onRemover={fontes.fields.length > 1 ? () => fontes.remove(i) : undefined}>
+              <Col md={6}><CampoTexto control={control} name={`${caminho}.atividadeProfissional`} label="Atividade profissional" /></Col>
+              <Col md={6}>
+                <CampoSelect
+                  control={control}
+                  name={`${caminho}.idProfissao`}
+                  label="Profissão"
+                  options={opcoesProfissao}
+                  placeholder={profissoes.isPending ? 'Carregando profissões…' : 'Selecione'}
+                />
+              </Col>
+              <Col md={4}><CampoSelect control={control} name={`${caminho}.faixaRenda`} label="Faixa de renda" options={OPCOES_FAIXA} /></Col>
+              <Col md={4}>
+                <CampoTexto control={control} name={`${caminho}.dataAdmissao`} label="Data de admissão" type="date" max={hoje} optional />
+              </Col>
+              <Col md={4}>
+                <CampoTexto control={control} name={`${caminho}.dataEncerramento`} label="Data de encerramento" type="date" optional />
+              </Col>
+            </ItemRepetido>
           );
         })}
         {fontes.fields.length < MAX_FONTES && (
-          <button type="button" className="br-button secondary" onClick={() => fontes.append({ ...FONTE_VAZIA })}>
-            <i className="fas fa-plus" aria-hidden="true" /> Adicionar fonte de renda
-          </button>
+          <BotaoRepeticao acao="Adicionar" rotulo="fonte de renda" onClick={() => fontes.append({ ...FONTE_VAZIA })} />
         )}
       </section>
 
-      <fieldset className="form-section">
-        <legend className="form-section-title">Renda e benefícios</legend>
-        <div className="row">
-          <div className="col-12 col-md-6">
-            <CampoRadio
-              control={control}
-              name="rendaBeneficio.possuiRendaFederal"
-              legend="Recebe algum benefício ou renda do governo federal?"
-              hint="Por exemplo: Bolsa Família, aposentadoria ou pensão"
-              options={OPCOES_SIM_NAO}
-              inline
-            />
-          </div>
-          <div className="col-12 col-md-6">
-            <CampoRadio
-              control={control}
-              name="rendaBeneficio.possuiSeguroDefeso"
-              legend="Recebe seguro-defeso?"
-              options={OPCOES_SIM_NAO}
-              inline
-            />
-          </div>
-        </div>
-      </fieldset>
+      <SecaoPasso titulo="Renda e benefícios">
+        <Col md={6}>
+          <CampoSimNao
+            control={control}
+            name="rendaBeneficio.possuiRendaFederal"
+            legend="Recebe algum benefício ou renda do governo federal?"
+            hint="Por exemplo: Bolsa Família, aposentadoria ou pensão"
+          />
+        </Col>
+        <Col md={6}><CampoSimNao control={control} name="rendaBeneficio.possuiSeguroDefeso" legend="Recebe seguro-defeso?" /></Col>
+      </SecaoPasso>
 
-      <fieldset className="form-section">
-        <legend className="form-section-title">Moradia e acesso a serviços</legend>
-        <div className="row">
-          <div className="col-12 col-md-6">
-            <CampoSelect control={control} name="acessoServicoPublico.tipoResidencia" label="Tipo de residência" options={OPCOES_RESIDENCIA} />
-          </div>
-          <div className="col-12 col-md-6">
-            <CampoTexto
-              control={control}
-              name="acessoServicoPublico.tempoResideMunicipio"
-              label="Há quantos anos mora no município?"
-              hint="Em anos; informe 0 se há menos de um ano"
-              inputMode="numeric"
-              maxLength={3}
-            />
-          </div>
-          <div className="col-12 col-md-6">
-            <CampoRadio control={control} name="acessoServicoPublico.possuiComputador" legend="Possui computador?" options={OPCOES_SIM_NAO} inline />
-          </div>
-          <div className="col-12 col-md-6">
-            <CampoRadio
-              control={control}
-              name="acessoServicoPublico.possuiAcessoInternet"
-              legend="Tem acesso à internet?"
-              options={OPCOES_SIM_NAO}
-              inline
-            />
-          </div>
-          <div className="col-12 col-md-6">
-            <CampoRadio
-              control={control}
-              name="acessoServicoPublico.possuiCapacitacaoProfissional"
-              legend="Possui capacitação profissional?"
-              options={OPCOES_SIM_NAO}
-              inline
-            />
-          </div>
-          <div className="col-12 col-md-6">
-            <CampoRadio control={control} name="acessoServicoPublico.possuiCelular" legend="Possui celular?" options={OPCOES_SIM_NAO} inline />
-          </div>
-          <div className="col-12">
-            <CampoCheckboxes
-              control={control}
-              name="acessoServicoPublico.infraestruturasPublicas"
-              legend="Serviços públicos disponíveis na sua residência"
-              hint="Marque todos os que se aplicam"
-              options={OPCOES_INFRAESTRUTURA}
-            />
-          </div>
-        </div>
-      </fieldset>
+      <SecaoPasso titulo="Moradia e acesso a serviços">
+        <Col md={6}>
+          <CampoSelect control={control} name="acessoServicoPublico.tipoResidencia" label="Tipo de residência" options={OPCOES_RESIDENCIA} />
+        </Col>
+        <Col md={6}>
+          <CampoTexto control={control} name="acessoServicoPublico.tempoResideMunicipio" label="Há quantos anos mora no município?"
+            hint="Em anos; informe 0 se há menos de um ano" inputMode="numeric" maxLength={3} />
+        </Col>
+        <Col md={6}><CampoSimNao control={control} name="acessoServicoPublico.possuiComputador" legend="Possui computador?" /></Col>
+        <Col md={6}><CampoSimNao control={control} name="acessoServicoPublico.possuiAcessoInternet" legend="Tem acesso à internet?" /></Col>
+        <Col md={6}>
+          <CampoSimNao control={control} name="acessoServicoPublico.possuiCapacitacaoProfissional" legend="Possui capacitação profissional?" />
+        </Col>
+        <Col md={6}><CampoSimNao control={control} name="acessoServicoPublico.possuiCelular" legend="Possui celular?" /></Col>
+        <Col>
+          <CampoCheckboxes
+            control={control}
+            name="acessoServicoPublico.infraestruturasPublicas"
+            legend="Serviços públicos disponíveis na sua residência"
+            hint="Marque todos os que se aplicam"
+            options={OPCOES_INFRAESTRUTURA}
+          />
+        </Col>
+      </SecaoPasso>
     </PassoForm>
   );
 }

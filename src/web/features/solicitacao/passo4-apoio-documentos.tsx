@@ -4,11 +4,12 @@ import { ENTIDADES_APOIO } from '../../../shared/referencias';
 import { MAX_APOIOS, passo4Schema, type Passo4 } from '../../../shared/schemas/solicitacao';
 import type { SolicitacaoDetalheResposta } from '../../../shared/schemas/solicitacao-api';
 import { AvisoCin } from '../../components/aviso-cin';
-import { CampoRadio, CampoSelect } from '../../components/form/campos';
+import { CampoSelect } from '../../components/form/campos';
 import { useFormulario } from '../../components/form/use-formulario';
+import { BotaoRepeticao, CampoSimNao } from './layout-passo';
 import { PassoForm, resolverDoPasso, useEnvioPasso } from './passo-form';
 import type { PainelDocumentos, PassoProps } from './passo-props';
-import { booleano, idDe, listaDe, numero, objetoDe, OPCOES_SIM_NAO, opcoesDe, simNaoDe, textoDe, type Registro } from './valores';
+import { booleano, idDe, listaDe, numero, objetoDe, opcoesDe, simNaoDe, textoDe, type Registro } from './valores';
 
 export interface Passo4Form {
   recebeuAjudaPreenchimento: string;
@@ -87,13 +88,7 @@ export function Passo4ApoioDocumentos({
         <h3 id="titulo-apoio" className="form-section-title">
           Apoio no preenchimento
         </h3>
-        <CampoRadio
-          control={control}
-          name="recebeuAjudaPreenchimento"
-          legend="Recebeu ajuda de alguma entidade para preencher esta solicitação?"
-          options={OPCOES_SIM_NAO}
-          inline
-        />
+        <CampoSimNao control={control} name="recebeuAjudaPreenchimento" legend="Recebeu ajuda de alguma entidade para preencher esta solicitação?" />
         {recebeu === 'true' && (
           <fieldset
             id="apoio"
@@ -120,15 +115,11 @@ export function Passo4ApoioDocumentos({
                   options={OPCOES_ENTIDADE}
                   className="repeatable-row-field"
                 />
-                <button type="button" className="br-button secondary small" onClick={() => apoios.remove(i)}>
-                  <i className="fas fa-minus" aria-hidden="true" /> Remover entidade de apoio {i + 1}
-                </button>
+                <BotaoRepeticao acao="Remover" rotulo={`entidade de apoio ${i + 1}`} onClick={() => apoios.remove(i)} />
               </div>
             ))}
             {apoios.fields.length < MAX_APOIOS && (
-              <button type="button" className="br-button secondary" onClick={() => apoios.append({ entidadeApoioPescador: '' })}>
-                <i className="fas fa-plus" aria-hidden="true" /> Adicionar entidade de apoio
-              </button>
+              <BotaoRepeticao acao="Adicionar" rotulo="entidade de apoio" onClick={() => apoios.append({ entidadeApoioPescador: '' })} />
             )}
           </fieldset>
         )}

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { CodigoErro } from '../../../shared/codigos-erro';
 import { MENSAGENS_SOLICITACAO } from '../../../shared/schemas/solicitacao';
 import { ROTA_HOME } from '../../../shared/rotas-web';
 import { ErrorSummary, type FieldError as SummaryError } from '../../components/error-summary';
 import { CheckboxField } from '../../components/form/checkbox-field';
 import { withFieldNames } from '../../components/form/form-errors';
-import { mensagemErro, statusOf } from '../../lib/api';
+import { mensagemErro } from '../../lib/api';
+import { codigoErroDe } from '../../lib/erros';
 import { showToast } from '../../lib/toast';
 import { BotoesPasso } from './passo-form';
 import type { PassoProps } from './passo-props';
@@ -13,7 +15,7 @@ import { useEnviarSolicitacao } from './use-solicitacao';
 
 const ID_CIENCIA = 'declaraCiencia';
 
-/** Where the fisher goes after submitting (spec point 2): home, with the update flag when the server answers 406. */
+/** Where the fisher goes after submitting (spec point 2): home, with the update flag when the request's state refuses it (the spec's 406). */
 export const DESTINO_ENVIADA = `${ROTA_HOME}?sucesso=true`;
 export const DESTINO_ATUALIZACAO = `${ROTA_HOME}?sucesso=true&atualizacao=true`;
 
@@ -40,30 +42,62 @@ export function TextoDeclaracao() {
   );
 }
 
+/**
+ * The acceptance of the declaration before a request is sent (step 5; a documents edit, decision 0033): `exigir`
+ * answers whether it is given and, when not, puts its message in the error summary and at the checkbox.
+ */
+export function useCiencia(inicial = false) {
+  const [aceita, setAceita] = useState(inicial);
+  const [resumo, setResumo] = useState<SummaryError[]>([]);
+  const [tentativa, setTentativa] = useState(0);
+  const exigir = () => {
+    if (aceita) return true;
+    setResumo(withFieldNames([{ field: ID_CIENCIA, message: MENSAGENS_SOLICITACAO.declaracao }]));
+    setTentativa((t) => t + 1);
+    return false;
+  };
+  const aceitar = (valor: boolean) => {
+    setAceita(valor);
+    if (valor) setResumo([]);
+  };
+  return { aceita, aceitar, exigir, resumo, tentativa, erro: resumo.length > 0 ? MENSAGENS_SOLICITACAO.declaracao : undefined };
+}
+
+/** The declaration and its "Li e concordo com a declaração". */
+export function CienciaDeclaracao({ ciencia }: { ciencia: ReturnType<typeof useCiencia> }) {
+  return (
+    <>
+      <TextoDeclaracao />
+      <CheckboxField
+        id={ID_CIENCIA}
+        name={ID_CIENCIA}
+        label="Li e concordo com a declaração"
+        checked={ciencia.aceita}
+        onChange={(e) => ciencia.aceitar(e.target.checked)}
+        error={ciencia.erro}
+      />
+    </>
+  );
+}
+
 /** Step 5: the declaration of awareness and the submission (PUT /api/solicitacao, passo 5). */
 export function Passo5Declaracao({ solicitacao, tipo, somenteLeitura, onVoltar }: PassoProps) {
   const navigate = useNavigate();
   const enviar = useEnviarSolicitacao();
-  const [aceita, setAceita] = useState(somenteLeitura && solicitacao?.declaraCiencia === true);
-  const [resumo, setResumo] = useState<SummaryError[]>([]);
-  const [tentativa, setTentativa] = useState(0);
-  const erro = resumo.some((e) => e.field === ID_CIENCIA) ? MENSAGENS_SOLICITACAO.declaracao : undefined;
+  const ciencia = useCiencia(somenteLeitura && solicitacao?.declaraCiencia === true);
 
   const enviarSolicitacao = async () => {
-    if (!aceita) {
-      setResumo(withFieldNames([{ field: ID_CIENCIA, message: MENSAGENS_SOLICITACAO.declaracao }]));
-      setTentativa((t) => t + 1);
+    if (!ciencia.exigir()) {
       showToast('warning', MENSAGENS_SOLICITACAO.declaracao);
       return;
     }
     if (!solicitacao) return;
-    setResumo([]);
     try {
       await enviar.mutateAsync({ id: solicitacao.id, tipo });
       // /home?sucesso=true shows the success message (spec point 2): once, there.
       void navigate(DESTINO_ENVIADA);
     } catch (error) {
-      if (statusOf(error) === 406) {
+      if (codigoErroDe(error) === CodigoErro.ESTADO_NAO_PERMITE) {
         const mensagem = mensagemErro(error, '');
         if (mensagem) showToast('info', mensagem);
         void navigate(DESTINO_ATUALIZACAO);
@@ -75,7 +109,7 @@ export function Passo5Declaracao({ solicitacao, tipo, somenteLeitura, onVoltar }
 
   return (
     <>
-      <ErrorSummary errors={resumo} attempt={tentativa} />
+      <ErrorSummary errors={ciencia.resumo} attempt={ciencia.tentativa} />
       <form
         noValidate
         id="form-declaracao"
@@ -86,18 +120,7 @@ export function Passo5Declaracao({ solicitacao, tipo, somenteLeitura, onVoltar }
       >
         <fieldset className="form-section" disabled={somenteLeitura || enviar.isPending}>
           <legend className="form-section-title">Declaração</legend>
-          <TextoDeclaracao />
-          <CheckboxField
-            id={ID_CIENCIA}
-            name={ID_CIENCIA}
-            label="Li e concordo com a declaração"
-            checked={aceita}
-            onChange={(e) => {
-              setAceita(e.target.checked);
-              if (e.target.checked) setResumo([]);
-            }}
-            error={erro}
-          />
+          <CienciaDeclaracao ciencia={ciencia} />
         </fieldset>
       </form>
       <BotoesPasso

@@ -1,14 +1,22 @@
-import { z } from 'zod';
-import { municipioSchema, profissaoSchema, type Municipio, type Profissao } from '../../../shared/referencias';
-import { solicitacaoDetalheSchema, type SolicitacaoDetalheResposta } from '../../../shared/schemas/solicitacao-api';
-import { deleteEnvelope, getDados, postEnvelope, putEnvelope } from '../../lib/api';
+import type { CorpoDe } from '../../../shared/contrato';
+import type { Municipio, Profissao } from '../../../shared/referencias';
+import * as contratosReferencia from '../../../shared/contratos/referencia';
+import * as c from '../../../shared/contratos/solicitacao';
+import type { SolicitacaoDetalheResposta } from '../../../shared/schemas/solicitacao-api';
+import { chamar, dados } from '../../lib/contrato';
 
 /** The steps saved through POST/PUT /api/solicitacao (step 5, the submission, has its own call). */
 export type PassoSalvavel = 1 | 2 | 3 | 4;
 
+/**
+ * The request's type as the contract takes it: the wizard opens only for the types with an assistant
+ * (tiposComAssistente), and the server checks it all the same.
+ */
+type TipoDoAssistente = CorpoDe<typeof c.salvar>['tipo'];
+
 /** GET /api/solicitacao/{id}: a request with every saved step, flat. */
 export async function fetchSolicitacao(id: number): Promise<SolicitacaoDetalheResposta> {
-  return getDados(`/api/solicitacao/${id}`, solicitacaoDetalheSchema);
+  return dados(c.detalhe, { params: { id } });
 }
 
 export interface SalvarPassoVars {
@@ -25,28 +33,27 @@ export interface SalvarPassoVars {
  * the step's fields at the top level. POST creates the draft with step 1; PUT saves any step of a draft.
  */
 export async function salvarPasso({ id, tipo, passo, campos }: SalvarPassoVars): Promise<SolicitacaoDetalheResposta> {
-  const { dados } = id
-    ? await putEnvelope('/api/solicitacao', { id, tipo, passo, ...campos }, solicitacaoDetalheSchema)
-    : await postEnvelope('/api/solicitacao', { tipo, passo, ...campos }, solicitacaoDetalheSchema);
-  return dados;
+  return id
+    ? dados(c.salvar, { corpo: { id, tipo: tipo as TipoDoAssistente, passo, ...campos } })
+    : dados(c.criar, { corpo: { tipo: tipo as TipoDoAssistente, passo, ...campos } });
 }
 
 /** Step 5: PUT /api/solicitacao with the declaration of awareness submits the request. */
 export async function enviarSolicitacao(id: number, tipo: number): Promise<void> {
-  await putEnvelope('/api/solicitacao', { id, tipo, passo: 5, declaraCiencia: true }, solicitacaoDetalheSchema);
+  await chamar(c.salvar, { corpo: { id, tipo: tipo as TipoDoAssistente, passo: 5, declaraCiencia: true } });
 }
 
 /** DELETE /api/solicitacao/{id}/embarcacao: removes the vessel saved in step 2. */
 export async function removerEmbarcacao(id: number): Promise<void> {
-  await deleteEnvelope(`/api/solicitacao/${id}/embarcacao`, solicitacaoDetalheSchema);
+  await chamar(c.removerEmbarcacao, { params: { id } });
 }
 
 /** GET /api/municipios/uf/{uf}. */
 export async function fetchMunicipios(uf: string): Promise<Municipio[]> {
-  return getDados(`/api/municipios/uf/${encodeURIComponent(uf)}`, z.array(municipioSchema));
+  return dados(contratosReferencia.municipiosPorUf, { params: { uf } });
 }
 
 /** GET /api/solicitacao/profissoes. */
 export async function fetchProfissoes(): Promise<Profissao[]> {
-  return getDados('/api/solicitacao/profissoes', z.array(profissaoSchema));
+  return dados(contratosReferencia.profissoes, {});
 }

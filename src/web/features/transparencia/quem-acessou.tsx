@@ -1,11 +1,19 @@
 import { useState } from 'react';
 import { formatarDataHora } from '../../../shared/datas';
-import { MENSAGENS_AUDITORIA } from '../../../shared/schemas/auditoria';
+import { MENSAGENS_AUDITORIA, type AcessoAosMeusDados } from '../../../shared/schemas/auditoria';
 import { Loading } from '../../components/loading';
 import { Message } from '../../components/message';
+import { TabelaCartoes, type Coluna } from '../../components/tabela-cartoes';
 import { mensagemErro } from '../../lib/api';
 import { baixarMeusDados, useAcessosAosMeusDados } from './transparencia-api';
 import './transparencia.css';
+
+const COLUNAS: Coluna<AcessoAosMeusDados>[] = [
+  { titulo: 'Quando', classe: 'transparencia-nowrap', celula: (a) => formatarDataHora(a.criadoEm) },
+  { titulo: 'Órgão', celula: (a) => (a.nomeOrgao && a.orgao ? `${a.nomeOrgao} (${a.orgao})` : (a.orgao ?? 'Não informado')) },
+  { titulo: 'Perfil', celula: (a) => a.perfil },
+  { titulo: 'O que foi feito', celula: (a) => a.descricao },
+];
 
 /**
  * The fisher's /home section "Quem acessou meus dados" (LGPD transparency, decision 0032): each view or change of
@@ -21,31 +29,14 @@ export function QuemAcessouMeusDados() {
   else {
     corpo = (
       <>
-        <table className="tabela-cartoes tabela-cartoes-compacta" role="table">
-          <caption className="sr-only">Acessos de servidores aos seus dados, dos mais recentes aos mais antigos</caption>
-          <thead role="rowgroup">
-            <tr role="row">
-              <th scope="col" role="columnheader">Quando</th>
-              <th scope="col" role="columnheader">Órgão</th>
-              <th scope="col" role="columnheader">Perfil</th>
-              <th scope="col" role="columnheader">O que foi feito</th>
-            </tr>
-          </thead>
-          <tbody role="rowgroup">
-            {linhas.map((a) => (
-              <tr key={a.id} role="row">
-                <th scope="row" role="rowheader" data-rotulo="Quando" className="transparencia-nowrap">
-                  {formatarDataHora(a.criadoEm)}
-                </th>
-                <td role="cell" data-rotulo="Órgão">
-                  {a.nomeOrgao && a.orgao ? `${a.nomeOrgao} (${a.orgao})` : (a.orgao ?? 'Não informado')}
-                </td>
-                <td role="cell" data-rotulo="Perfil">{a.perfil}</td>
-                <td role="cell" data-rotulo="O que foi feito">{a.descricao}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <TabelaCartoes
+          legenda="Acessos de servidores aos seus dados, dos mais recentes aos mais antigos"
+          legendaOculta
+          compacta
+          colunas={COLUNAS}
+          linhas={linhas}
+          chave={(a) => a.id}
+        />
         {acessos.hasNextPage && (
           <button
             type="button"

@@ -1,13 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import {
-  acessosAosMeusDadosSchema, exportacaoDadosSchema, NOME_ARQUIVO_EXPORTACAO, type AcessosAosMeusDados,
-} from '../../../shared/schemas/auditoria';
-import { getDados } from '../../lib/api';
+import * as c from '../../../shared/contratos/lgpd';
+import { NOME_ARQUIVO_EXPORTACAO, type AcessosAosMeusDados } from '../../../shared/schemas/auditoria';
+import { dados } from '../../lib/contrato';
 
 /** Calls of the fisher's LGPD rights (src/server/modules/lgpd/lgpd.routes.ts), answers checked with the shared schemas. */
 
 export function buscarAcessos(apos: string | null): Promise<AcessosAosMeusDados> {
-  return getDados(`/api/lgpd/acessos${apos ? `?apos=${encodeURIComponent(apos)}` : ''}`, acessosAosMeusDadosSchema);
+  return dados(c.acessos, { query: { apos: apos ?? undefined } });
 }
 
 /** Who among the staff viewed or changed the signed-in fisher's data, page after page (keyset). */
@@ -22,8 +21,8 @@ export function useAcessosAosMeusDados() {
 
 /** Downloads the fisher's data as a JSON file (LGPD art. 18). */
 export async function baixarMeusDados(): Promise<void> {
-  const dados = await getDados('/api/lgpd/meus-dados', exportacaoDadosSchema);
-  const blob = new Blob([JSON.stringify(dados, null, 2)], { type: 'application/json' });
+  const meusDados = await dados(c.meusDados, {});
+  const blob = new Blob([JSON.stringify(meusDados, null, 2)], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   try {
     const a = document.createElement('a');

@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
-import { formatCpf, isValidCpf, onlyDigits } from '../../../shared/cpf';
-import { HORA_REGEX, MENSAGENS_HORARIO_ACESSO } from '../../../shared/schemas/horario-acesso';
+import { formatCpf, onlyDigits } from '../../../shared/cpf';
 import {
-  MENSAGENS_USUARIO_MAPA, ORGAO_MPA, orgaoDoPerfil, PERFIS_ORGAO_MPA, type UsuarioMapa,
+  MENSAGENS_USUARIO_MAPA, ORGAO_MPA, orgaoDoPerfil, PERFIS_ORGAO_MPA, usuarioMapaFormulario, type UsuarioMapa, type UsuarioMapaCorpo,
+  type ValoresUsuarioMapa,
 } from '../../../shared/schemas/usuario-mapa';
 import { ROTA_ADMIN_USUARIOS } from '../../../shared/rotas-web';
 import { ErrorSummary } from '../../components/error-summary';
@@ -25,49 +24,12 @@ import './usuarios.css';
 /** Save errors on the users form stay 8 s (spec point 9). */
 const DURACAO_ERRO = 8000;
 
-export interface ValoresUsuario {
-  cpf: string;
-  nome: string;
-  tipoUsuario: string;
-  siglaOrgao: string;
-  matricula: string;
-  email: string;
-  validade: string;
-  ativo: boolean;
-  acessoCustomizado: boolean;
-  horaLimiteInicioAcesso: string;
-  horaLimiteTerminoAcesso: string;
-  usuarioPodeAcessarTodosDias: boolean;
-}
-
-const VAZIO: ValoresUsuario = {
+const VAZIO: ValoresUsuarioMapa = {
   cpf: '', nome: '', tipoUsuario: '', siglaOrgao: '', matricula: '', email: '', validade: '', ativo: true,
   acessoCustomizado: false, horaLimiteInicioAcesso: '', horaLimiteTerminoAcesso: '', usuarioPodeAcessarTodosDias: false,
 };
 
-/** The same rules as the API's payload (src/shared/schemas/usuario-mapa.ts), on the typed values. */
-const schema = z.object({
-  cpf: z.string(), nome: z.string(), tipoUsuario: z.string(), siglaOrgao: z.string(), matricula: z.string(), email: z.string(),
-  validade: z.string(), ativo: z.boolean(), acessoCustomizado: z.boolean(), horaLimiteInicioAcesso: z.string(),
-  horaLimiteTerminoAcesso: z.string(), usuarioPodeAcessarTodosDias: z.boolean(),
-}).superRefine((v, ctx) => {
-  const erro = (path: keyof ValoresUsuario, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-  if (!isValidCpf(v.cpf)) erro('cpf', MENSAGENS_USUARIO_MAPA.cpfInvalido);
-  if (!v.nome.trim()) erro('nome', MENSAGENS_USUARIO_MAPA.nomeObrigatorio);
-  if (!v.tipoUsuario) erro('tipoUsuario', MENSAGENS_USUARIO_MAPA.perfilObrigatorio);
-  else if (!orgaoDoPerfil(Number(v.tipoUsuario), v.siglaOrgao)) erro('siglaOrgao', MENSAGENS_USUARIO_MAPA.orgaoObrigatorio);
-  if (v.email.trim() && !z.email().safeParse(v.email.trim()).success) erro('email', MENSAGENS_USUARIO_MAPA.emailInvalido);
-  if (v.acessoCustomizado) {
-    for (const campo of ['horaLimiteInicioAcesso', 'horaLimiteTerminoAcesso'] as const) {
-      if (!v[campo]) erro(campo, MENSAGENS_HORARIO_ACESSO.horaObrigatoria);
-      else if (!HORA_REGEX.test(v[campo])) erro(campo, MENSAGENS_HORARIO_ACESSO.hora);
-    }
-    if (HORA_REGEX.test(v.horaLimiteInicioAcesso) && HORA_REGEX.test(v.horaLimiteTerminoAcesso)
-      && v.horaLimiteInicioAcesso >= v.horaLimiteTerminoAcesso) erro('horaLimiteTerminoAcesso', MENSAGENS_HORARIO_ACESSO.inicioAntesTermino);
-  }
-});
-
-function valoresDe(u: UsuarioMapa): ValoresUsuario {
+function valoresDe(u: UsuarioMapa): ValoresUsuarioMapa {
   return {
     cpf: formatCpf(u.usuario.cpf),
     nome: u.usuario.nome,
@@ -81,25 +43,6 @@ function valoresDe(u: UsuarioMapa): ValoresUsuario {
     horaLimiteInicioAcesso: u.horaLimiteInicioAcesso ?? '',
     horaLimiteTerminoAcesso: u.horaLimiteTerminoAcesso ?? '',
     usuarioPodeAcessarTodosDias: u.usuarioPodeAcessarTodosDias,
-  };
-}
-
-/** The map-user payload of spec point 3 (`ativo` sent as its opposite, `bloqueado`). */
-export function payloadDe(v: ValoresUsuario, id: number | null) {
-  const orgao = orgaoDoPerfil(Number(v.tipoUsuario), v.siglaOrgao);
-  return {
-    ...(id ? { id } : {}),
-    usuario: { nome: v.nome.trim(), cpf: onlyDigits(v.cpf), bloqueado: !v.ativo },
-    tipoUsuario: { id: Number(v.tipoUsuario) },
-    siglaOrgao: orgao?.siglaOrgao ?? null,
-    ufOrgao: orgao?.ufOrgao ?? null,
-    matricula: v.matricula.trim() || null,
-    validade: v.validade || null,
-    email: v.email.trim() || null,
-    acessoCustomizado: v.acessoCustomizado,
-    horaLimiteInicioAcesso: v.acessoCustomizado ? v.horaLimiteInicioAcesso : null,
-    horaLimiteTerminoAcesso: v.acessoCustomizado ? v.horaLimiteTerminoAcesso : null,
-    usuarioPodeAcessarTodosDias: v.usuarioPodeAcessarTodosDias,
   };
 }
 
@@ -119,7 +62,7 @@ export function FormularioUsuario({ cpfInicial }: { cpfInicial: string | null })
   const {
     register, control, handleSubmit, reset, watch, setValue, getValues, trigger,
     formState: { errors },
-  } = useFormulario<ValoresUsuario>({ resolver: zodResolver(schema), defaultValues: VAZIO });
+  } = useFormulario<ValoresUsuarioMapa, unknown, UsuarioMapaCorpo>({ resolver: zodResolver(usuarioMapaFormulario), defaultValues: VAZIO });
 
   // The agency typed before a national profile replaced it with MPA (see below); a loaded user forgets it.
   const orgaoEscolhido = useRef<string | null>(null);
@@ -185,7 +128,7 @@ export function FormularioUsuario({ cpfInicial }: { cpfInicial: string | null })
     async (v) => {
       setSalvando(true);
       try {
-        const { mensagem } = await salvarUsuario(payloadDe(v, id));
+        const { mensagem } = await salvarUsuario(id ? { ...v, id } : v);
         showToast('success', mensagem);
         void navigate(ROTA_ADMIN_USUARIOS);
       } catch (error) {

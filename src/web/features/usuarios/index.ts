@@ -1,2 +1,2 @@
 export { ListaUsuarios, enderecoEdicao } from './lista-usuarios';
-export { FormularioUsuario, payloadDe } from './formulario-usuario';
+export { FormularioUsuario } from './formulario-usuario';

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { formatCpf, isValidCpf, onlyDigits } from '../../../shared/cpf';
+import { formatCpf, onlyDigits } from '../../../shared/cpf';
 import { formatarData } from '../../../shared/datas';
-import { MENSAGENS_USUARIO_MAPA, type UsuarioMapa } from '../../../shared/schemas/usuario-mapa';
+import { problemasDoCorpo } from '../../../shared/schemas/formulario';
+import { filtrosUsuarioMapa, MENSAGENS_USUARIO_MAPA, type UsuarioMapa } from '../../../shared/schemas/usuario-mapa';
 import { ROTA_ADMIN_USUARIO_EDITAR } from '../../../shared/rotas-web';
 import { ErrorSummary } from '../../components/error-summary';
 import { CpfField } from '../../components/form/masked-field';
@@ -10,6 +11,9 @@ import { SelectField } from '../../components/form/select-field';
 import { TextField } from '../../components/form/text-field';
 import { Loading } from '../../components/loading';
 import { Message } from '../../components/message';
+import { Paginacao } from '../../components/paginacao';
+import { AcaoDaLinha, TabelaCartoes, type Coluna } from '../../components/tabela-cartoes';
+import { FormularioFiltros } from '../../components/formulario-filtros';
 import { showToast } from '../../lib/toast';
 import { OPCOES_ORGAO, OPCOES_PERFIL, OPCOES_UF } from './opcoes';
 import { useUsuarios, type FiltrosUsuarios } from './usuarios-api';
@@ -37,11 +41,15 @@ export function enderecoEdicao(cpf?: string): string {
   return cpf ? `${ROTA_ADMIN_USUARIO_EDITAR}?cpf=${cpf}` : ROTA_ADMIN_USUARIO_EDITAR;
 }
 
+/** The id of each filter's field. */
+const ID_FILTRO: Record<keyof Valores, string> = {
+  nome: 'filtro-nome', cpf: 'filtro-cpf', tipoUsuario: 'filtro-perfil', siglaOrgao: 'filtro-orgao', ufOrgao: 'filtro-uf', ativo: 'filtro-ativo',
+};
+
+/** The filters checked by the list's query schema (`filtrosUsuarioMapa`), an empty field being no filter. */
 function validar(v: Valores): { field: string; message: string }[] {
-  const erros: { field: string; message: string }[] = [];
-  if (v.nome.trim() && v.nome.trim().length < 3) erros.push({ field: 'filtro-nome', message: 'Informe pelo menos 3 letras do nome' });
-  if (v.cpf.trim() && !isValidCpf(v.cpf)) erros.push({ field: 'filtro-cpf', message: MENSAGENS_USUARIO_MAPA.cpfInvalido });
-  return erros;
+  const query = Object.fromEntries(Object.entries(v).map(([campo, valor]) => [campo, valor.trim() || undefined]));
+  return problemasDoCorpo(filtrosUsuarioMapa, query).map((p) => ({ field: ID_FILTRO[p.path[0] as keyof Valores], message: p.message }));
 }
 
 /**
@@ -88,27 +96,20 @@ export function ListaUsuarios({ podeEditar }: { podeEditar: boolean }) {
 
   return (
     <div className="usuarios">
-      <form aria-labelledby="titulo-filtros-usuarios" noValidate onSubmit={pesquisar}>
-        <h2 id="titulo-filtros-usuarios">Filtros</h2>
-        <ErrorSummary errors={erros} attempt={tentativa} />
-        <div className="usuarios-campos">
-          <TextField id="filtro-nome" label="Nome" hint="Pelo menos 3 letras" autoComplete="off" value={valores.nome}
-            onChange={(e) => mudar('nome')(e.target.value)} error={erroDe('nome')} />
-          <CpfField id="filtro-cpf" label="CPF" value={valores.cpf} onChange={(v) => mudar('cpf')(v)} error={erroDe('cpf')} />
-          <SelectField id="filtro-perfil" label="Perfil" options={OPCOES_PERFIL} value={valores.tipoUsuario} onChange={mudar('tipoUsuario')} placeholder="Todos" />
-          <SelectField id="filtro-orgao" label="Órgão" options={OPCOES_ORGAO} value={valores.siglaOrgao} onChange={mudar('siglaOrgao')} placeholder="Todos" />
-          <SelectField id="filtro-uf" label="UF do órgão" options={OPCOES_UF} value={valores.ufOrgao} onChange={mudar('ufOrgao')} placeholder="Todas" />
-          <SelectField id="filtro-ativo" label="Situação" options={OPCOES_ATIVO} value={valores.ativo} onChange={mudar('ativo')} placeholder="Todos" />
-        </div>
-        <div className="form-actions">
-          <button type="button" className="br-button secondary" onClick={limpar}>Limpar filtros</button>
-          <div className="form-actions-forward">
-            <button type="submit" className="br-button primary">
-              <i className="fas fa-search" aria-hidden="true" /> Pesquisar
-            </button>
-          </div>
-        </div>
-      </form>
+      <FormularioFiltros
+        idTitulo="titulo-filtros-usuarios"
+        onSubmit={pesquisar}
+        onLimpar={limpar}
+        resumo={<ErrorSummary errors={erros} attempt={tentativa} />}
+      >
+        <TextField id="filtro-nome" label="Nome" hint="Pelo menos 3 letras" autoComplete="off" value={valores.nome}
+          onChange={(e) => mudar('nome')(e.target.value)} error={erroDe('nome')} />
+        <CpfField id="filtro-cpf" label="CPF" value={valores.cpf} onChange={(v) => mudar('cpf')(v)} error={erroDe('cpf')} />
+        <SelectField id="filtro-perfil" label="Perfil" options={OPCOES_PERFIL} value={valores.tipoUsuario} onChange={mudar('tipoUsuario')} placeholder="Todos" />
+        <SelectField id="filtro-orgao" label="Órgão" options={OPCOES_ORGAO} value={valores.siglaOrgao} onChange={mudar('siglaOrgao')} placeholder="Todos" />
+        <SelectField id="filtro-uf" label="UF do órgão" options={OPCOES_UF} value={valores.ufOrgao} onChange={mudar('ufOrgao')} placeholder="Todas" />
+        <SelectField id="filtro-ativo" label="Situação" options={OPCOES_ATIVO} value={valores.ativo} onChange={mudar('ativo')} placeholder="Todos" />
+      </FormularioFiltros>
 
       {podeEditar && (
         <p className="mt-3">
@@ -129,19 +130,13 @@ export function ListaUsuarios({ podeEditar }: { podeEditar: boolean }) {
               {query.data.total === 1 ? '1 servidor encontrado' : `${query.data.total} servidores encontrados`}
             </p>
             <TabelaUsuarios usuarios={query.data.usuarios} podeEditar={podeEditar} />
-            {paginas > 1 && (
-              <nav className="usuarios-paginacao" aria-label="Paginação dos servidores">
-                <button type="button" className="br-button secondary small" disabled={filtros.pagina <= 1}
-                  onClick={() => setFiltros((f) => ({ ...f, pagina: f.pagina - 1 }))}>
-                  Página anterior
-                </button>
-                <span>Página {filtros.pagina} de {paginas}</span>
-                <button type="button" className="br-button secondary small" disabled={filtros.pagina >= paginas}
-                  onClick={() => setFiltros((f) => ({ ...f, pagina: f.pagina + 1 }))}>
-                  Próxima página
-                </button>
-              </nav>
-            )}
+            <Paginacao
+              rotulo="Paginação dos servidores"
+              pagina={filtros.pagina}
+              totalPaginas={paginas}
+              onIr={(pagina) => setFiltros((f) => ({ ...f, pagina }))}
+              compacta
+            />
           </>
         )}
       </section>
@@ -149,38 +144,27 @@ export function ListaUsuarios({ podeEditar }: { podeEditar: boolean }) {
   );
 }
 
-const COLUNAS = ['Nome', 'CPF', 'Perfil', 'Órgão', 'Validade', 'Situação', 'Ação'] as const;
+const COLUNAS: Coluna<UsuarioMapa>[] = [
+  { titulo: 'Nome', celula: (u) => u.usuario.nome },
+  { titulo: 'CPF', classe: 'usuarios-nowrap', celula: (u) => <span className="numero-inteiro">{formatCpf(u.usuario.cpf)}</span> },
+  { titulo: 'Perfil', celula: (u) => u.tipoUsuario.descricao },
+  { titulo: 'Órgão', celula: (u) => `${u.siglaOrgao}/${u.ufOrgao}` },
+  { titulo: 'Validade', celula: (u) => (u.validade ? formatarData(u.validade) : 'Sem prazo') },
+  { titulo: 'Situação', celula: (u) => (u.ativo ? 'Ativo' : 'Bloqueado') },
+];
+
+const COLUNA_ACAO: Coluna<UsuarioMapa> = {
+  titulo: 'Ação',
+  celula: (u) => <AcaoDaLinha verbo="Editar" nome={u.usuario.nome} para={enderecoEdicao(u.usuario.cpf)} />,
+};
 
 function TabelaUsuarios({ usuarios, podeEditar }: { usuarios: UsuarioMapa[]; podeEditar: boolean }) {
   return (
-    <table className="tabela-cartoes" role="table">
-      <caption>Servidores com acesso ao sistema, em ordem alfabética</caption>
-      <thead role="rowgroup">
-        <tr role="row">
-          {COLUNAS.filter((c) => podeEditar || c !== 'Ação').map((c) => (
-            <th key={c} scope="col" role="columnheader">{c}</th>
-          ))}
-        </tr>
-      </thead>
-      <tbody role="rowgroup">
-        {usuarios.map((u) => (
-          <tr key={u.id} role="row">
-            <th scope="row" role="rowheader" data-rotulo="Nome">{u.usuario.nome}</th>
-            <td role="cell" data-rotulo="CPF" className="usuarios-nowrap"><span className="numero-inteiro">{formatCpf(u.usuario.cpf)}</span></td>
-            <td role="cell" data-rotulo="Perfil">{u.tipoUsuario.descricao}</td>
-            <td role="cell" data-rotulo="Órgão">{u.siglaOrgao}/{u.ufOrgao}</td>
-            <td role="cell" data-rotulo="Validade">{u.validade ? formatarData(u.validade) : 'Sem prazo'}</td>
-            <td role="cell" data-rotulo="Situação">{u.ativo ? 'Ativo' : 'Bloqueado'}</td>
-            {podeEditar && (
-              <td role="cell" data-rotulo="Ação">
-                <Link className="br-button secondary small" to={enderecoEdicao(u.usuario.cpf)}>
-                  Editar <span className="sr-only">{u.usuario.nome}</span>
-                </Link>
-              </td>
-            )}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <TabelaCartoes
+      legenda="Servidores com acesso ao sistema, em ordem alfabética"
+      colunas={podeEditar ? [...COLUNAS, COLUNA_ACAO] : COLUNAS}
+      linhas={usuarios}
+      chave={(u) => u.id}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CorpoDe, QueryDe } from '../../../shared/contrato';
-import { contratosUsuarioMapa as c } from '../../../shared/contratos/usuario-mapa';
+import * as c from '../../../shared/contratos/usuario-mapa';
 import type { ListaUsuariosMapa, PessoaBcpf, UsuarioMapa } from '../../../shared/schemas/usuario-mapa';
 import { chamar, dados } from '../../lib/contrato';
 

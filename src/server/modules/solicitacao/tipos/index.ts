@@ -43,5 +43,6 @@ export function tiposComAbertura(abertura: TipoSolicitacaoDef['abertura']): numb
 
 export { cancelamento, edicaoDocumentos, edicaoRegistro, edicaoRgp, regularizacao };
 export type {
-  ContextoAbertura, ContextoDecisao, ContextoEnvio, DecisoesDoTipo, Pedido, Recursos, TipoAssistenteDef, TipoPedidoDef, TipoSolicitacaoDef,
+  AberturaDeAnalise, ContextoAbertura, ContextoDecisao, ContextoEnvio, DecisoesDoTipo, Pedido, Recursos, TipoAssistenteDef, TipoPedidoDef,
+  TipoSolicitacaoDef,
 } from './tipo';

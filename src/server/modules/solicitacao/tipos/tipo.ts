@@ -1,17 +1,25 @@
 import type { SituacaoSolicitacao, TipoSolicitacao } from '../../../../shared/enums';
 import type { Executor } from '../../../db/client';
-import type { AnaliseService } from '../../analise/analise.service';
 import type { AuthContext } from '../../auth/auth.service';
 import type { NotificacaoService } from '../../notificacao/notificacao.service';
 import type { PescadorRow, PescadorService } from '../../pescador/pescador.service';
 import type { SolicitacaoRepository, SolicitacaoRow } from '../solicitacao.repository';
+
+/**
+ * Opens the analysis of a sent request, in the submission's transaction: the analysis module's service. Declared
+ * here, by the side that calls it, because the analysis service calls this module's service back (its decision
+ * changes the request): the two services do not import each other both ways (issue 24).
+ */
+export interface AberturaDeAnalise {
+  abrir(nova: { solicitacaoId: number; ufPescador: string | null; instancia: 'MPA' | 'SFPA' }, ex?: Executor): Promise<void>;
+}
 
 /** What a type's rules may use: the module's SQL and the services that own the other tables they change. */
 export interface Recursos {
   repo: SolicitacaoRepository;
   pescadores: PescadorService;
   notificacoes: NotificacaoService;
-  analises: Pick<AnaliseService, 'abrir'>;
+  analises: AberturaDeAnalise;
   /** The rules a setting dates (config.regras): the CIN required from `cinObrigatoriaDesde` on (decision 0053). */
   regras: { cinObrigatoriaDesde: string | null };
 }

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { contrato } from '../contrato';
+import { idParam } from '../schemas/primitivos';
+import { situacaoReapPescadorSchema } from '../schemas/reap-situacao';
+import { tokenComprovanteParam, verificacaoReapSchema } from '../schemas/verificacao';
+
+/**
+ * The REAP contracts that pages outside the REAP screens call: the fisher's /home (their REAP situation) and the
+ * public check of a 2ª via's QR code. Apart from contratos/reap.ts, which carries the forms' schemas, so that those
+ * pages do not download them (page weight budget, issue 14). `contratosReap` includes them: the REAP's contracts
+ * are listed (and registered) once, from there.
+ */
+
+/** The fisher of a REAP route's path. */
+export const idPescadorParam = z.object({ idPescador: idParam.shape.id });
+
+export const situacao = contrato({
+  metodo: 'GET', caminho: '/api/reap/situacao-pescador/{idPescador}', permissao: 'pescador.ler', tag: 'reap',
+  resumo: 'REAPs devidas e não enviadas, cada uma com o fim do seu prazo, e, quando não há nenhuma, o motivo',
+  params: idPescadorParam,
+  resposta: situacaoReapPescadorSchema,
+});
+// Public: the code is signed (HMAC), so no captcha; the limit and the audit trail bound its use (decision 0044).
+export const verificar = contrato({
+  metodo: 'GET', caminho: '/api/reap/verificar/{token}', permissao: 'publico', tag: 'reap',
+  resumo: 'Verifica a 2ª via de uma REAP pelo código do QR (sem login)',
+  descricao: 'Ano, categoria, situação, nome mascarado e data de envio; nada do que foi declarado, nem CPF. '
+    + 'Código adulterado: 400 "Código de verificação inválido.".',
+  params: tokenComprovanteParam,
+  resposta: verificacaoReapSchema,
+});

@@ -1,0 +1,142 @@
+import { contrato } from '../contrato';
+import { idParam } from '../schemas/primitivos';
+import { salvarPassoCorpo } from '../schemas/solicitacao';
+import {
+  cancelamentoCorpo, consultaEdicaoRegistroSchema, edicaoRgpCorpo, envioEdicaoDocumentosCorpo, filtroSolicitacoesSchema,
+  filtroUltimaSolicitacaoSchema, listaSolicitacoesSchema, paginacaoSchema, regularizacaoCorpo, solicitacaoDetalheSchema,
+} from '../schemas/solicitacao-api';
+import { totalizadoresPescador } from '../schemas/totalizadores';
+
+/**
+ * Requests (spec point 7 "Requests"): the fisher files them (the wizard, the registry and first-RGP edits, the
+ * documents edit, cancellation, regularisation); whoever reads the fisher reads them.
+ */
+// The wizard and the fisher's lists (src/server/modules/solicitacao/solicitacao.routes.ts).
+export const totalizadores = contrato({
+  metodo: 'GET', caminho: '/api/solicitacao/totalizadores/{id}', permissao: 'pescador.ler', tag: 'solicitacao',
+  resumo: 'Totalizadores das solicitações de um pescador',
+  params: idParam,
+  resposta: totalizadoresPescador,
+});
+export const criar = contrato({
+  metodo: 'POST', caminho: '/api/solicitacao', permissao: 'pescador.proprio', tag: 'solicitacao',
+  resumo: 'Cria o rascunho de uma solicitação com o passo 1 (Dados Pessoais)',
+  descricao: 'Corpo plano: tipo (1, 2, 3 ou 8), passo 1 e os campos do passo 1. Só o próprio pescador.',
+  corpo: salvarPassoCorpo,
+  resposta: solicitacaoDetalheSchema,
+});
+export const salvar = contrato({
+  metodo: 'PUT', caminho: '/api/solicitacao', permissao: 'pescador.proprio', tag: 'solicitacao',
+  resumo: 'Salva um passo (1 a 4) da solicitação ou a envia (passo 5, com declaraCiencia)',
+  descricao: 'Corpo plano: id, tipo, passo e os campos do passo. Só o próprio pescador, em rascunho ou em atualização.',
+  corpo: salvarPassoCorpo,
+  resposta: solicitacaoDetalheSchema,
+});
+export const listar = contrato({
+  metodo: 'GET', caminho: '/api/solicitacao', permissao: 'pescador.ler', tag: 'solicitacao',
+  resumo: 'Lista paginada de solicitações (o pescador vê só as suas; o servidor, as do seu escopo)',
+  query: filtroSolicitacoesSchema,
+  resposta: listaSolicitacoesSchema,
+});
+export const ultima = contrato({
+  metodo: 'GET', caminho: '/api/solicitacao/ultima/solicitacao', permissao: 'pescador.proprio', tag: 'solicitacao',
+  resumo: 'Última solicitação do pescador autenticado (opcionalmente de um tipo)',
+  query: filtroUltimaSolicitacaoSchema,
+  resposta: solicitacaoDetalheSchema.nullable(),
+});
+export const doPescador = contrato({
+  metodo: 'GET', caminho: '/api/solicitacao/pescador/{id}', permissao: 'pescador.ler', tag: 'solicitacao',
+  resumo: 'Solicitações de um pescador, paginadas',
+  params: idParam,
+  query: paginacaoSchema,
+  resposta: listaSolicitacoesSchema,
+});
+export const detalhe = contrato({
+  metodo: 'GET', caminho: '/api/solicitacao/{id}', permissao: 'pescador.ler', tag: 'solicitacao',
+  resumo: 'Uma solicitação, com os campos dos passos salvos',
+  params: idParam,
+  resposta: solicitacaoDetalheSchema,
+});
+export const removerEmbarcacao = contrato({
+  metodo: 'DELETE', caminho: '/api/solicitacao/{id}/embarcacao', permissao: 'pescador.proprio', tag: 'solicitacao',
+  resumo: 'Remove a embarcação dos dados da atividade (passo 2) da solicitação',
+  params: idParam,
+  resposta: solicitacaoDetalheSchema,
+});
+export const inativar = contrato({
+  metodo: 'DELETE', caminho: '/api/solicitacao/{id}/inativar', permissao: 'pescador.proprio', tag: 'solicitacao',
+  resumo: 'Exclui (inativa) um rascunho: ele sai das listas e dos totalizadores',
+  params: idParam,
+  resposta: solicitacaoDetalheSchema,
+});
+
+// Registry edit (type 8) by cloning: from a deferred request, or from the registry of an active fisher.
+export const editarSolicitacao = contrato({
+  metodo: 'POST', caminho: '/api/solicitacao-edicao-registro/editar-solicitacao/{id}', permissao: 'pescador.proprio', tag: 'solicitacao',
+  resumo: 'Inicia a edição do registro copiando uma solicitação deferida do pescador',
+  params: idParam,
+  resposta: solicitacaoDetalheSchema,
+});
+// The app ignores trailing slashes: this one registration answers with and without the final '/'.
+export const editarRegistroAtivo = contrato({
+  metodo: 'POST', caminho: '/api/solicitacao-pescador-ativo-edicao-registro', permissao: 'pescador.proprio', tag: 'solicitacao',
+  resumo: 'Inicia a edição do registro de um pescador ativo sem solicitação deferida (migrado)',
+  resposta: solicitacaoDetalheSchema,
+});
+export const consultarEdicaoRegistro = contrato({
+  metodo: 'GET', caminho: '/api/solicitacao-pescador-ativo-edicao-registro/consultar/{id}', permissao: 'pescador.ler', tag: 'solicitacao',
+  resumo: 'Diz se o pescador pode editar o registro e a partir de qual solicitação deferida',
+  params: idParam,
+  resposta: consultaEdicaoRegistroSchema,
+});
+
+// The first-RGP edit request (type 7, decision 0020): opened as a draft, sent with its proof.
+export const solicitarEdicaoRgp = contrato({
+  metodo: 'POST', caminho: '/api/solicitacao-edicao-rgp', permissao: 'pescador.proprio', tag: 'solicitacao',
+  resumo: 'Abre (ou atualiza) a edição do número, data ou órgão do primeiro RGP, como rascunho',
+  corpo: edicaoRgpCorpo,
+  resposta: solicitacaoDetalheSchema,
+});
+export const enviarEdicaoRgp = contrato({
+  metodo: 'POST', caminho: '/api/solicitacao-edicao-rgp/{id}/enviar', permissao: 'pescador.proprio', tag: 'solicitacao',
+  resumo: 'Envia a edição do primeiro RGP para análise, com o comprovante do primeiro RGP',
+  params: idParam,
+  resposta: solicitacaoDetalheSchema,
+});
+
+// Documents edit (type 9, decision 0013): the specification names the type but no path to file it.
+export const iniciarEdicaoDocumentos = contrato({
+  metodo: 'POST', caminho: '/api/solicitacao-edicao-documentos', permissao: 'pescador.proprio', tag: 'solicitacao',
+  resumo: 'Abre uma edição de documentos (rascunho) para o pescador com registro ativo',
+  resposta: solicitacaoDetalheSchema,
+});
+export const enviarEdicaoDocumentos = contrato({
+  metodo: 'POST', caminho: '/api/solicitacao-edicao-documentos/{id}/enviar', permissao: 'pescador.proprio', tag: 'solicitacao',
+  resumo: 'Envia a edição de documentos para análise (com a declaração do passo 5: declaraCiencia)',
+  descricao: 'Exige pelo menos um documento novo e declaraCiencia verdadeiro (decisão 0033).',
+  params: idParam,
+  corpo: envioEdicaoDocumentosCorpo,
+  resposta: solicitacaoDetalheSchema,
+});
+
+// Cancellation of the registry (type 5).
+export const solicitarCancelamento = contrato({
+  metodo: 'POST', caminho: '/api/solicitacao-cancelamento-pescador/motivoCancelamento', permissao: 'cancelamento.solicitar', tag: 'solicitacao',
+  resumo: 'Solicita o cancelamento do registro (justificativa obrigatória, exceto para o perfil Gestor)',
+  corpo: cancelamentoCorpo,
+  resposta: solicitacaoDetalheSchema,
+});
+export const cancelamentoAberto = contrato({
+  metodo: 'GET', caminho: '/api/solicitacao-cancelamento-pescador/{id}', permissao: 'pescador.ler', tag: 'solicitacao',
+  resumo: 'Solicitação de cancelamento em aberto de um pescador (ou null)',
+  params: idParam,
+  resposta: solicitacaoDetalheSchema.nullable(),
+});
+
+// Regularisation of a suspended registry (type 10, decision 0009).
+export const solicitarRegularizacao = contrato({
+  metodo: 'POST', caminho: '/api/solicitacao-regularizacao', permissao: 'pescador.proprio', tag: 'solicitacao',
+  resumo: 'Solicita a regularização de um registro suspenso',
+  corpo: regularizacaoCorpo,
+  resposta: solicitacaoDetalheSchema,
+});

@@ -1,0 +1,104 @@
+import type { Key, ReactNode } from 'react';
+import { Link } from 'react-router';
+
+export interface Coluna<T> {
+  /** The column's header; on phones, the label shown before each cell's value. */
+  titulo: string;
+  celula: (item: T) => ReactNode;
+  /** The cell's class. */
+  classe?: string;
+  /** A cell shown without its label on phones (the row's actions). */
+  semRotulo?: boolean;
+}
+
+export interface TabelaCartoesProps<T> {
+  legenda: ReactNode;
+  /** The caption is for screen readers only (a heading above already names the list). */
+  legendaOculta?: boolean;
+  /** The columns; the first one's cell heads its row. */
+  colunas: readonly Coluna<T>[];
+  linhas: readonly T[];
+  chave: (item: T) => Key;
+  /** Denser cards, for long lists of events. */
+  compacta?: boolean;
+  className?: string;
+}
+
+/**
+ * A list as a table on wide screens and as cards on phones (.tabela-cartoes, app.css): a caption, the column
+ * headers, a row header, and each cell carrying its column's name (`data-rotulo`) for the card. The explicit
+ * roles keep the table's semantics, which some browsers drop when a table is restyled as blocks.
+ */
+export function TabelaCartoes<T>({ legenda, legendaOculta = false, colunas, linhas, chave, compacta = false, className }: TabelaCartoesProps<T>) {
+  const classes = ['tabela-cartoes', compacta && 'tabela-cartoes-compacta', className].filter(Boolean).join(' ');
+  return (
+    <table className={classes} role="table">
+      <caption className={legendaOculta ? 'sr-only' : undefined}>{legenda}</caption>
+      <thead role="rowgroup">
+        <tr role="row">
+          {colunas.map((c) => (
+            <th key={c.titulo} scope="col" role="columnheader">
+              {c.titulo}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody role="rowgroup">
+        {linhas.map((item) => (
+          <tr key={chave(item)} role="row">
+            {colunas.map((c, i) => {
+              const rotulo = c.semRotulo ? undefined : c.titulo;
+              return i === 0 ? (
+                <th key={c.titulo} scope="row" role="rowheader" data-rotulo={rotulo} className={c.classe}>
+                  {c.celula(item)}
+                </th>
+              ) : (
+                <td key={c.titulo} role="cell" data-rotulo={rotulo} className={c.classe}>
+                  {c.celula(item)}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The column of a row's actions: headed "Ações", shown without a label on phones. */
+export function colunaDeAcoes<T>(celula: (item: T) => ReactNode, classe?: string): Coluna<T> {
+  return { titulo: 'Ações', semRotulo: true, classe, celula };
+}
+
+export interface AcaoDaLinhaProps {
+  /** What the action does ("Editar", "Excluir", "Analisar"). */
+  verbo: string;
+  /** The row it acts on, read after the verb by screen readers ("Editar Portaria MPA nº 7"). */
+  nome: string;
+  /** A link to this address … */
+  para?: string;
+  /** … or a button. */
+  onClick?: () => void;
+  disabled?: boolean;
+}
+
+/** One of a row's actions: a small secondary link or button. */
+export function AcaoDaLinha({ verbo, nome, para, onClick, disabled }: AcaoDaLinhaProps) {
+  const conteudo = (
+    <>
+      {verbo} <span className="sr-only">{nome}</span>
+    </>
+  );
+  if (para !== undefined) {
+    return (
+      <Link className="br-button secondary small" to={para}>
+        {conteudo}
+      </Link>
+    );
+  }
+  return (
+    <button type="button" className="br-button secondary small" onClick={onClick} disabled={disabled}>
+      {conteudo}
+    </button>
+  );
+}
