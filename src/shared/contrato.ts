@@ -106,6 +106,8 @@ export function queryStringDe(query: Record<string, unknown> | undefined): strin
   for (const [chave, valor] of Object.entries(query ?? {})) {
     for (const v of Array.isArray(valor) ? valor : [valor]) {
       if (v === undefined || v === null) continue;
+      // A query is text: an object here would go as "[object Object]" and its filter be lost without a word.
+      if (typeof v === 'object' && !(v instanceof Date)) throw new Error(`query ${chave}: valor não textual`);
       const texto = v instanceof Date ? v.toISOString() : String(v).trim();
       if (texto === '') continue;
       params.append(chave, texto);

@@ -12,7 +12,8 @@ import { Perfil } from './enums';
 export type NomePerfil = keyof typeof Perfil;
 export type Chamador = 'ANONIMO' | NomePerfil;
 
-export const PERFIS_TODOS: readonly NomePerfil[] = ['GESTOR', 'MPA', 'SFPA', 'INTERESSADO', 'ADMIN', 'CONSULTA_INTERNO', 'CONSULTA_EXTERNO'];
+/** Every profile (a profile added to the enumeration joins `publico` and `sessao` by itself). */
+export const PERFIS_TODOS = Object.keys(Perfil) as readonly NomePerfil[];
 /** Staff who read fishers, requests and analyses (SFPA within its states). */
 const SERVIDORES_LEITORES: readonly NomePerfil[] = ['SFPA', 'MPA', 'GESTOR', 'ADMIN', 'CONSULTA_INTERNO'];
 /** Who manages the administration: map users, access hours, acts, task forces, batches, REAP windows. */

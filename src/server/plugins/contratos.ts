@@ -7,7 +7,7 @@ import {
   type Contrato, ehRespostaArquivo, ehRespostaVazia, type Resposta,
 } from '../../shared/contrato';
 import { envelopeOf } from '../../shared/envelope';
-import { ehPublica, perfisDe } from '../../shared/permissoes';
+import { ehPublica, PERFIS_TODOS, perfisDe } from '../../shared/permissoes';
 
 /**
  * Registers a route from its contract (src/shared/contrato.ts, decision 0059): method, path, schemas, answer and
@@ -25,10 +25,11 @@ export type RequisicaoDe<C> = C extends Contrato<infer P, infer Q, infer B, Resp
 /** What the server adds to a contract's route. */
 export interface ExtrasDaRota {
   /**
-   * A guard of another kind in place of the permission's (a token in the query, a refresh cookie); it must still
-   * let in only the permission's callers, which the authorisation matrix checks.
+   * A guard of another kind in place of the permission's (a token in the query, a session renewed with its expired
+   * token), with why: the only way a route's guard is not the table's. It must still let in exactly the
+   * permission's callers, which the authorisation matrix checks.
    */
-  preValidation?: preValidationHookHandler | preValidationHookHandler[];
+  guardaPropria?: { motivo: string; preValidation: preValidationHookHandler | preValidationHookHandler[] };
   config?: RouteShorthandOptions['config'];
   bodyLimit?: number;
   /**
@@ -69,10 +70,15 @@ export function schemaDoContrato(c: Contrato): FastifySchema {
   };
 }
 
-/** The guard of a permission: none for a public one, else `autorizar` with the profiles the table names. */
+/**
+ * The guard of a permission: none for one that admits every caller, else `autorizar` with the profiles the table
+ * names. A permission that admits the anonymous caller but not every profile cannot be a guard of the table's (a
+ * caller without a token would pass): such a route must bring its own, or it is not registered.
+ */
 function guardaDe(app: FastifyInstance, c: Contrato): preValidationHookHandler | undefined {
-  if (ehPublica(c.permissao)) return undefined;
-  return app.autorizar(...perfisDe(c.permissao));
+  if (!ehPublica(c.permissao)) return app.autorizar(...perfisDe(c.permissao));
+  if (perfisDe(c.permissao).length === PERFIS_TODOS.length) return undefined;
+  throw new Error(`${c.metodo} ${c.caminho}: a permissão ${c.permissao} admite o anônimo mas não todos os perfis; a rota precisa de guardaPropria`);
 }
 
 /** Registers the contract's route on `app` with `handler`. */
@@ -82,7 +88,7 @@ export function rota<C extends Contrato>(
   handler: (req: RequisicaoDe<C>, reply: FastifyReply) => Promise<unknown>,
   extras: ExtrasDaRota = {},
 ): void {
-  const preValidation = extras.preValidation ?? guardaDe(app, c);
+  const preValidation = extras.guardaPropria ? extras.guardaPropria.preValidation : guardaDe(app, c);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: c.metodo,
     url: urlFastify(c.caminho),

@@ -13,8 +13,10 @@ export const arquivoRoutes: FastifyPluginAsync<{ arquivo: ArquivoService }> = as
     reply.header('cache-control', 'private, no-store');
     return ok({ url: await arquivo.enderecoAssinado(atorDe(req), req.params.chave) });
   }, {
-    // The token may come in `jwt` (a new tab sends no headers): read before the permission's guard.
-    preValidation: [jwtDaQuery, app.autorizar(...perfisDe(c.endereco.permissao))],
+    guardaPropria: {
+      motivo: 'o token pode vir em jwt (uma nova aba não manda cabeçalhos): lido antes do guarda da permissão',
+      preValidation: [jwtDaQuery, app.autorizar(...perfisDe(c.endereco.permissao))],
+    },
   });
 
   // The signed-in callers of the file's permission: with `jwt`, the caller's session decides (as a bearer token);
@@ -27,11 +29,14 @@ export const arquivoRoutes: FastifyPluginAsync<{ arquivo: ArquivoService }> = as
       : await arquivo.abrirAssinado(chave, req.query.expira, req.query.assinatura);
     return enviarArquivo(reply, conteudo);
   }, {
-    preValidation: async function (req, reply) {
-      if ((req.query as { jwt?: string }).jwt) {
-        await jwtDaQuery(req);
-        await autorizarComSessao.call(this, req, reply);
-      }
+    guardaPropria: {
+      motivo: 'com jwt, a sessão decide (como um token bearer); sem ele, a assinatura do endereço (o anônimo)',
+      preValidation: async function (req, reply) {
+        if ((req.query as { jwt?: string }).jwt) {
+          await jwtDaQuery(req);
+          await autorizarComSessao.call(this, req, reply);
+        }
+      },
     },
   });
 };

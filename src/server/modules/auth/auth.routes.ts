@@ -12,6 +12,9 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (app,
   rota(app, c.login, async (req) => ok(await auth.login(req.body.code, req.body.state, req.ip), 'Login realizado com sucesso'), { config: limiteAuth });
   // No guard before the handler: `renovar` reads the token itself (an expired one still renews its session) and
   // refuses with 401 whoever has no open session.
-  rota(app, c.renovar, async (req) => ok({ token: await auth.renovar(bearerOf(req), req.ip) }), { preValidation: [], config: limiteAuth });
+  rota(app, c.renovar, async (req) => ok({ token: await auth.renovar(bearerOf(req), req.ip) }), {
+    guardaPropria: { motivo: 'renovar lê o token, expirado inclusive, e recusa quem não tem sessão aberta', preValidation: [] },
+    config: limiteAuth,
+  });
   rota(app, c.logout, async (req) => ok({ url: await auth.logout(bearerOf(req), req.ip) }, 'Sessão encerrada'));
 };

@@ -25,8 +25,10 @@ export const relatorioRoutes: FastifyPluginAsync<{ relatorio: RelatorioService }
   rota(app, c.arquivo, async (req, reply) => {
     return enviarRelatorio(reply, await relatorio.abrirArquivo(atorDe(req), req.params.id, req.query.expira, req.query.assinatura));
   }, {
-    // The browser opens the file in a new tab, without headers: `?jwt=` stands for the bearer token.
-    preValidation: [jwtDaQuery, app.autorizar(...perfisDe(c.arquivo.permissao))],
+    guardaPropria: {
+      motivo: 'o navegador abre o arquivo em nova aba, sem cabeçalhos: ?jwt= faz as vezes do token bearer',
+      preValidation: [jwtDaQuery, app.autorizar(...perfisDe(c.arquivo.permissao))],
+    },
   });
 };
 
