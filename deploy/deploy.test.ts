@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { THREADS } from '../scripts/servidor-esbuild.mjs';
 import { loadConfig } from '../src/server/config';
+import * as contratosSaude from '../src/shared/contratos/saude';
 
 /**
  * The deployment files (issue 23, point 2; docs/decisions/0047-container-image-and-kubernetes.md), checked without
@@ -223,8 +224,8 @@ const mebibytes = (q: string) => {
   return Number(m[1]) * (m[2] === 'Gi' ? 1024 : 1);
 };
 
-/** The routes of the saude module, as its source declares them. */
-const ROTAS_SAUDE = [...ler('src', 'server', 'modules', 'saude', 'saude.routes.ts').matchAll(/app\.get\('([^']+)'/g)].map((m) => m[1]);
+/** The routes of the saude module, as its contracts declare them (the server registers them from these). */
+const ROTAS_SAUDE = Object.values(contratosSaude).map((c) => c.caminho);
 
 /**
  * What `npm run build` writes: the bundles that scripts/build-server.mjs names, the server and its worker threads'

@@ -19,6 +19,7 @@ import { FLAGS_DO_START, percentile, signIn } from '../../bench/lib';
 import {
   BANCO, BANCO_TRANSACAO, haproxyCfg, pgbouncerIni, pgbouncerUserlist, pgHbaConf, PORTAS, postgresqlConf, primaryConninfo,
 } from './gerar';
+import * as contratosSaude from '../../src/shared/contratos/saude';
 import {
   descendentes, dormir, encerrar, encerrarTodos, esperar, executar, exigir, iniciar, portaOcupada, usuarioPostgres, vivo, type Filho,
 } from './processos';
@@ -59,7 +60,7 @@ const instancias: (Filho | undefined)[] = [undefined, undefined, undefined];
 /** The postmasters started (by data folder), and the processes of a killed one that may outlive it. */
 const postmasters = new Set<string>();
 const orfaos = new Set<number>();
-let caminhoSaude = '/api/health';
+let caminhoSaude: string = contratosSaude.pronto.caminho;
 
 function log(msg: string) {
   process.stdout.write(`[drill ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
@@ -319,9 +320,8 @@ async function montarCluster() {
   escreverComoPostgres(path.join(pastas.pgbouncer, 'userlist.txt'), pgbouncerUserlist());
   pgbouncer = iniciar('pgbouncer', '/usr/sbin/pgbouncer', [path.join(pastas.pgbouncer, 'pgbouncer.ini')],
     { comoPostgres: true, log: path.join(pastas.logs, 'pgbouncer.out') });
-  const saude = fs.readFileSync('src/server/modules/saude/saude.routes.ts', 'utf8');
-  // The readiness check of the other half of issue 23 when it exists, else /api/health (which asks the database).
-  caminhoSaude = saude.includes("'/api/health/pronto'") ? '/api/health/pronto' : '/api/health';
+  // The readiness check (it asks the database), as its contract names it.
+  caminhoSaude = contratosSaude.pronto.caminho;
   const cfg = path.join(pastas.haproxy, 'haproxy.cfg');
   fs.writeFileSync(cfg, haproxyCfg({ porta: PORTAS.haproxy, instancias: PORTAS.instancias, caminhoSaude, socket: path.join(pastas.haproxy, 'admin.sock') }));
   await exigir('/usr/sbin/haproxy', ['-c', '-q', '-f', cfg], { timeoutMs: 30_000 });
