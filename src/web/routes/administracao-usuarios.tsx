@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { isValidCpf, onlyDigits } from '../../shared/cpf';
 import { PageTitle } from '../components/page-title';
 import { RequireSession } from '../components/require-session';
-import { FormularioUsuario, ListaUsuarios } from '../features/usuarios';
+import { FormularioUsuario, ListaUsuarios } from '../features/usuario-mapa';
 import { useSession } from '../lib/session';
 
 /** /administracao/usuarios: the map users (GESTOR and ADMIN edit; CONSULTA_INTERNO reads). */

@@ -4,7 +4,7 @@ import { TipoSolicitacao } from '../../shared/enums';
 import { PageTitle } from '../components/page-title';
 import { RequireSession } from '../components/require-session';
 import { TelaAnalise, type SolicitacaoEmAnalise } from '../features/analise';
-import { DocumentosSolicitacao } from '../features/documentos';
+import { DocumentosSolicitacao } from '../features/documento';
 import { SolicitacaoWizard } from '../features/solicitacao';
 
 /** The request types the wizard files; the others (cancellation, first-RGP edit, …) show their key fields. */

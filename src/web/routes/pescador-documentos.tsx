@@ -9,7 +9,7 @@ import { ListaDados } from '../components/lista-dados';
 import { Loading } from '../components/loading';
 import { Message } from '../components/message';
 import { Pagina } from '../components/pagina';
-import { DocumentosSolicitacao, enviarEdicaoDocumentos, RegistroIndeferimento } from '../features/documentos';
+import { DocumentosSolicitacao, enviarEdicaoDocumentos, RegistroIndeferimento } from '../features/documento';
 import { enviarEdicaoRgp } from '../features/edicao-rgp';
 import { ERRO_CONSULTAR_SOLICITACAO, rotaAssistente, temAssistente, useSolicitacao } from '../features/minhas-solicitacoes';
 import { CienciaDeclaracao, useCiencia } from '../features/solicitacao/passo5-declaracao';

@@ -5,7 +5,7 @@ import { ROTA_HOME, rotaDocumentos } from '../../shared/rotas-web';
 import { MENSAGENS_SOLICITACAO } from '../../shared/schemas/solicitacao';
 import { Message } from '../components/message';
 import { PageTitle } from '../components/page-title';
-import { iniciarEdicaoDocumentos } from '../features/documentos';
+import { iniciarEdicaoDocumentos } from '../features/documento';
 import { mensagemErro } from '../lib/api';
 import { showToast } from '../lib/toast';
 

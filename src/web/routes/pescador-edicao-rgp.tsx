@@ -12,7 +12,7 @@ import { ListaDados } from '../components/lista-dados';
 import { Loading } from '../components/loading';
 import { Message } from '../components/message';
 import { Pagina } from '../components/pagina';
-import { DocumentosSolicitacao } from '../features/documentos';
+import { DocumentosSolicitacao } from '../features/documento';
 import { enviarEdicaoRgp, ERRO_CONSULTAR_PESCADOR, FormularioEdicaoRgp, useRgpPescador } from '../features/edicao-rgp';
 import { useSolicitacoes } from '../features/minhas-solicitacoes';
 import { formatDate } from '../lib/dates';

@@ -1,5 +1,5 @@
 import { PageTitle } from '../components/page-title';
-import { Estatisticas } from '../features/estatisticas';
+import { Estatisticas } from '../features/estatistica';
 
 /** /estatisticas: the open statistics of the registry (public, no sign-in). */
 export function EstatisticasRoute() {

@@ -5,7 +5,7 @@ import { ROTA_HOME } from '../../shared/rotas-web';
 import { Message } from '../components/message';
 import { PageTitle } from '../components/page-title';
 import { RequireSession } from '../components/require-session';
-import { DocumentosSolicitacao } from '../features/documentos';
+import { DocumentosSolicitacao } from '../features/documento';
 import { SolicitacaoWizard } from '../features/solicitacao';
 import { useSession } from '../lib/session';
 
