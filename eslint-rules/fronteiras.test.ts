@@ -60,12 +60,12 @@ tester.run('features-da-web', fronteiras.rules['features-da-web'], {
   invalid: [
     {
       filename: em('src/web/features/analise/tela-analise.tsx'),
-      code: "import { Documentos } from '../documentos/documentos-api';",
+      code: "import { Documentos } from '../documento/documentos-api';",
       errors: [{ messageId: 'fronteira' }],
     },
     {
       filename: em('src/web/features/analise/tela-analise.tsx'),
-      code: "import { Documentos } from '../documentos';",
+      code: "import { Documentos } from '../documento';",
       errors: [{ messageId: 'fronteira' }],
     },
   ],
@@ -83,7 +83,7 @@ describe('the project configuration applies the boundary rules', () => {
   });
 
   it('to web features', async () => {
-    const codigo = "import { x } from '../documentos/documentos-api';\nexport const y = x;\n";
+    const codigo = "import { x } from '../documento/documentos-api';\nexport const y = x;\n";
     expect(await erros('src/web/features/analise/novo.ts', codigo)).toContain('fronteiras/features-da-web');
   });
 });
