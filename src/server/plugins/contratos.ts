@@ -42,7 +42,7 @@ export interface ExtrasDaRota {
 }
 
 /** Fastify's path of a contract's: `{id}` → `:id`. */
-export function urlFastify(caminho: string): string {
+function urlFastify(caminho: string): string {
   return caminho.replace(/\{(\w+)\}/g, ':$1');
 }
 
@@ -53,7 +53,7 @@ function respostaDe(r: Resposta): Pick<FastifySchema, 'response' | 'produces'> {
 }
 
 /** The route's Fastify schema: what validates and what the OpenAPI document prints (plugins/openapi.ts). */
-export function schemaDoContrato(c: Contrato): FastifySchema {
+function schemaDoContrato(c: Contrato): FastifySchema {
   const publica = ehPublica(c.permissao);
   return {
     tags: [c.tag].flat(),

@@ -28,7 +28,7 @@ import * as contratosUsuarioMapa from './usuario-mapa';
  * '…/contratos/reap'`), so that the web's build keeps only the contracts a page calls, and their schemas. The web
  * imports a module's file, never this one. (`reap-leves.ts` holds two REAP contracts that `reap.ts` re-exports.)
  */
-export const CONTRATOS_POR_MODULO = {
+const CONTRATOS_POR_MODULO = {
   contratosAnalise,
   contratosArquivo,
   contratosAtoNormativo,
