@@ -37,7 +37,7 @@ export default tseslint.config(
   // their fixtures may set up any module's data.
   {
     files: ['src/server/modules/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/*.fixtures.ts', '**/*.test-utils.ts', '**/passos-teste.ts'],
+    ignores: ['**/*.test.ts', '**/*.fixtures.ts', '**/*.test-utils.ts'],
     plugins: { fronteiras },
     rules: { 'fronteiras/modulos-do-servidor': 'error' },
   },

@@ -19,7 +19,7 @@
 //
 // BENCH_REUSE is implicit: the data set lives in .test-data/bench-seed and is reused by every benchmark.
 import { AssinadorCarteira, chaveTokenCarteira } from '../src/server/modules/carteira/carteira-token';
-import { passo1 } from '../src/server/modules/solicitacao/passos-payloads';
+import { passo1 } from '../src/server/modules/solicitacao/passos.fixtures';
 import { cpfComDigitos } from '../src/shared/cpf';
 import { construirServidor } from '../scripts/servidor-esbuild.mjs';
 import { iniciarServidorEmpacotado, pararServidor, percentile, rssMb, signIn } from './lib';

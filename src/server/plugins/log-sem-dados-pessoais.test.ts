@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cpfDe, criar, novoPescador, passo1, passoPadrao, salvar } from '../modules/solicitacao/passos-teste';
+import { cpfDe, criar, novoPescador, passo1, passoPadrao, salvar } from '../modules/solicitacao/passos.test-utils';
 import { createTestApp, entrarComo, type TestApp } from '../test/helpers';
 import { opcoesDeLog } from './redact';
 

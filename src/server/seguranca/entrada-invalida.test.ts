@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENSAGEM_TEXTO_INVALIDO } from '../../shared/schemas/primitivos';
 import { multipart, pdf } from '../modules/documento/documento.fixtures';
-import { criar, novoPescador, passo1, type Pescador, salvar } from '../modules/solicitacao/passos-teste';
+import { criar, novoPescador, passo1, type Pescador, salvar } from '../modules/solicitacao/passos.test-utils';
 import { LOG_DADO_RECUSADO, MENSAGEM_DADOS_INVALIDOS } from '../plugins/envelope';
 import { opcoesDeLog } from '../plugins/redact';
 import { createTestApp, entrarComo, type Sessao, type TestApp } from '../test/helpers';

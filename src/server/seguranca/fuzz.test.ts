@@ -5,10 +5,10 @@ import { resolverCaptcha } from '../modules/carteira/carteira.test-utils';
 import { LOG_DADO_RECUSADO } from '../plugins/envelope';
 import { opcoesDeLog } from '../plugins/redact';
 import { pdf } from '../modules/documento/documento.fixtures';
-import { passo2, passo3, passo4 } from '../modules/solicitacao/passos-teste';
+import { passo2, passo3, passo4 } from '../modules/solicitacao/passos.test-utils';
 import {
   chamar, type Cenario, type Cliente, COMO_CHAMAR, type DadosPescador, montarCenario, novoEndereco, pedidoPara, type Rota,
-} from './cenario';
+} from './cenario.fixtures';
 
 /**
  * A bounded, deterministic fuzzing pass over every route of the OpenAPI document (issue 16, point 9), as a caller

@@ -5,7 +5,7 @@ import { CONTRATOS } from '../../shared/contratos';
 import { PERMISSOES } from '../../shared/permissoes';
 import {
   CHAMADORES, chamar, type Cenario, type Chamador, montarCenario, nomeiaRegistros,
-} from './cenario';
+} from './cenario.fixtures';
 
 /**
  * The authorisation matrix (issue 16, point 9): every route of the OpenAPI document × the eight callers, against

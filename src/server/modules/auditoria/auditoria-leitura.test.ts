@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, entrarComo, type Sessao, type TestApp } from '../../test/helpers';
-import { DOCUMENTOS_BASICOS, inserirDocumentos, novoPescador, rascunhoAte, type Pescador } from '../solicitacao/passos-teste';
+import { DOCUMENTOS_BASICOS, inserirDocumentos, novoPescador, rascunhoAte, type Pescador } from '../solicitacao/passos.test-utils';
 import { consultaPagina, type FiltrosSql } from './auditoria.repository';
 
 /**

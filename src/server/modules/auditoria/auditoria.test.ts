@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, entrarComo, type TestApp } from '../../test/helpers';
-import { cpfDe } from '../solicitacao/passos-teste';
+import { cpfDe } from '../solicitacao/passos.test-utils';
 import { AuditoriaService } from './auditoria.service';
 
 /** The audit trail never fails on length, and a write that fails anyway is seen (counter on /api/health, error log). */

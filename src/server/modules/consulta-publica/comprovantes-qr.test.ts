@@ -7,7 +7,7 @@ import { lerQrDoPdf, verificarPdf } from '../../test/qr-do-pdf';
 import { novoIp, resolverCaptcha } from '../carteira/carteira.test-utils';
 import { AssinadorProtocolo, AssinadorReap } from '../../lib/codigos-comprovantes';
 import { artesanalCompleto, definirPrazo, idDoAno, pescadorComRgp } from '../reap/reap.test-utils';
-import type { Pescador } from '../solicitacao/passos-teste';
+import type { Pescador } from '../solicitacao/passos.test-utils';
 
 /**
  * The receipts' QR codes read as a phone reads them (issue 21; decision 0044): each PDF rendered by poppler

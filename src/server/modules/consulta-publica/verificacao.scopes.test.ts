@@ -4,7 +4,7 @@ import { createTestApp, entrarComo, type Sessao, type TestApp } from '../../test
 import { novoIp } from '../carteira/carteira.test-utils';
 import { artesanalCompleto, definirPrazo, idDoAno, pescadorComRgp } from '../reap/reap.test-utils';
 import { LIMITE_VERIFICACAO_REAP_POR_MINUTO } from '../reap/reap.routes';
-import type { Pescador } from '../solicitacao/passos-teste';
+import type { Pescador } from '../solicitacao/passos.test-utils';
 import { LIMITE_VERIFICACAO_COMPROVANTE_POR_MINUTO } from './consulta-publica.routes';
 
 /**

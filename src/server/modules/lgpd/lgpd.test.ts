@@ -5,7 +5,7 @@ import { exportacaoDadosSchema } from '../../../shared/schemas/auditoria';
 import { createTestApp, entrarComo, type Sessao, type TestApp } from '../../test/helpers';
 import { tornarAtivo } from '../carteira/carteira.test-utils';
 import { artesanalCompleto, definirPrazo, idDoAno } from '../reap/reap.test-utils';
-import { DOCUMENTOS_BASICOS, inserirDocumentos, novoPescador, rascunhoAte, type Pescador } from '../solicitacao/passos-teste';
+import { DOCUMENTOS_BASICOS, inserirDocumentos, novoPescador, rascunhoAte, type Pescador } from '../solicitacao/passos.test-utils';
 
 /**
  * GET /api/lgpd/meus-dados (LGPD art. 18, II and VII; decision 0044): everything the registry holds about the

@@ -9,7 +9,7 @@ import { MENSAGENS_INADIMPLENCIA_REAP } from '../../../shared/schemas/reap-inadi
 import { MENSAGENS_SOLICITACAO_API } from '../../../shared/schemas/solicitacao-api';
 import { createTestApp, entrarComo, executarJobsPendentes, type Sessao, type TestApp } from '../../test/helpers';
 import { iniciarSmtpDeTeste, type EmailRecebido } from '../../test/smtp-de-teste';
-import type { Pescador } from '../solicitacao/passos-teste';
+import type { Pescador } from '../solicitacao/passos.test-utils';
 import { artesanalCompleto, idDoAno, pescadorComRgp } from './reap.test-utils';
 
 /**

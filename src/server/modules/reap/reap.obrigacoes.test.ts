@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENSAGENS_REAP, MOTIVOS_REAP } from '../../../shared/regras/reap';
 import { MENSAGENS_PRAZO_REAP } from '../../../shared/schemas/reap';
 import { createTestApp, entrarComo, executarJobsPendentes, type Sessao, type TestApp } from '../../test/helpers';
-import type { Pescador } from '../solicitacao/passos-teste';
+import type { Pescador } from '../solicitacao/passos.test-utils';
 import { pescadorComRgp } from './reap.test-utils';
 
 /**

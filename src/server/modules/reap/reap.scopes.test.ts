@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, entrarComo, type Sessao, type TestApp } from '../../test/helpers';
 import { multipart, pdf } from '../documento/documento.fixtures';
-import type { Pescador } from '../solicitacao/passos-teste';
+import type { Pescador } from '../solicitacao/passos.test-utils';
 import { artesanalCompleto, definirPrazo, idDoAno, pescadorComRgp } from './reap.test-utils';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { tornarAtivo } from '../carteira/carteira.test-utils';
-import { BELEM, novoPescador, type Pescador } from '../solicitacao/passos-teste';
+import { BELEM, novoPescador, type Pescador } from '../solicitacao/passos.test-utils';
 import type { TestApp } from '../../test/helpers';
 
 /** Test helpers of REAP (not a test file). */

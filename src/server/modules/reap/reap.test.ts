@@ -4,7 +4,7 @@ import { hojeSaoPaulo } from '../../../shared/datas';
 import { MENSAGENS_REAP } from '../../../shared/regras/reap';
 import { createTestApp, entrarComo, executarJobsPendentes, type Sessao, type TestApp } from '../../test/helpers';
 import { multipart, pdf } from '../documento/documento.fixtures';
-import { novoPescador, type Pescador } from '../solicitacao/passos-teste';
+import { novoPescador, type Pescador } from '../solicitacao/passos.test-utils';
 import { artesanalCompleto, definirPrazo, idDoAno, pescadorComRgp } from './reap.test-utils';
 
 let t: TestApp;

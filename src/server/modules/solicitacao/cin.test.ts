@@ -8,7 +8,7 @@ import { createTestApp, entrarComo, type TestApp } from '../../test/helpers';
 import { artesanalCompleto, idDoAno, pescadorComRgp } from '../reap/reap.test-utils';
 import {
   comEndereco, DOCUMENTOS_BASICOS, inserirDocumentos, novoPescador, passo1, passo2, passo3, passo4, rascunhoAte, salvar, type Pescador,
-} from './passos-teste';
+} from './passos.test-utils';
 
 /**
  * The CIN as a dated setting (issue 22 point 6, decision 0053): CIN_OBRIGATORIA_DESDE is tomorrow in São Paulo,

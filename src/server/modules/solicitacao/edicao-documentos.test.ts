@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENSAGENS_EDICAO_DOCUMENTOS } from '../../../shared/schemas/solicitacao-api';
 import { createTestApp, entrarComo, type Sessao, type TestApp } from '../../test/helpers';
 import { multipart, pdf } from '../documento/documento.fixtures';
-import { novoPescador, type Pescador } from './passos-teste';
+import { novoPescador, type Pescador } from './passos.test-utils';
 
 let t: TestApp;
 let ativo: Pescador;

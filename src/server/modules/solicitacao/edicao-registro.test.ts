@@ -5,7 +5,7 @@ import { MENSAGENS_SOLICITACAO_API } from '../../../shared/schemas/solicitacao-a
 import { createTestApp, type TestApp } from '../../test/helpers';
 import {
   BELEM, enviada, novoPescador, passo1, passo2, passo3, passo4, salvar, umaLinha, type Pescador,
-} from './passos-teste';
+} from './passos.test-utils';
 
 let t: TestApp;
 let seq = 100;

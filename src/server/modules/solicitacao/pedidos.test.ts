@@ -4,7 +4,7 @@ import { TipoDocumento } from '../../../shared/enums';
 import { MENSAGENS_SOLICITACAO } from '../../../shared/schemas/solicitacao';
 import { MENSAGENS_SOLICITACAO_API } from '../../../shared/schemas/solicitacao-api';
 import { createTestApp, entrarComo, type Sessao, type TestApp } from '../../test/helpers';
-import { inserirDocumentos, novoPescador, umaLinha, type Pescador } from './passos-teste';
+import { inserirDocumentos, novoPescador, umaLinha, type Pescador } from './passos.test-utils';
 
 let t: TestApp;
 let seq = 200;

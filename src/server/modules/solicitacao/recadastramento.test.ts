@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, entrarComo, type Sessao, type TestApp } from '../../test/helpers';
 import {
   criar, DOCUMENTOS_BASICOS, inserirDocumentos, novoPescador, passo1, passoPadrao, salvar, umaLinha, type Pescador,
-} from './passos-teste';
+} from './passos.test-utils';
 
 /**
  * Re-registration (type 2) keeps the previous registry (issue 15, point 8; decision 0033): step 1 carries the

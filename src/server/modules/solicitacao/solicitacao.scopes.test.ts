@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, entrarComo, Navegador, type Sessao, type TestApp } from '../../test/helpers';
 import {
   enviada, novoPescador, passo1, passo2, SAO_PAULO, umaLinha, type Pescador,
-} from './passos-teste';
+} from './passos.test-utils';
 
 /**
  * Who may call each endpoint of the requests module (product guide, "Who may do what"): a fisher only their

@@ -7,7 +7,7 @@ import { createTestApp, entrarComo, type Sessao, type TestApp } from '../../test
 import {
   BELEM, CNPJ_VALIDO, criar, DOCUMENTOS_BASICOS, embarcacao, enviada, inserirDocumentos, novoPescador, passo1, passo2, passo3, passo4,
   rascunhoAte, SAO_PAULO, salvar, umaLinha, type Pescador,
-} from './passos-teste';
+} from './passos.test-utils';
 
 let t: TestApp;
 let seq = 0;

@@ -2,7 +2,7 @@ import { cpfComDigitos } from '../../../shared/cpf';
 
 /**
  * Complete, valid payloads of each wizard step (a real municipality, reference ids that exist): for the tests
- * (through passos-teste.ts) and for the load test (bench/carga.ts), which cannot import the test runner.
+ * (through passos.test-utils.ts) and for the load test (bench/carga.ts), which cannot import the test runner.
  */
 
 export const BELEM = 1501402;

@@ -11,8 +11,8 @@ import { entrarComo, type Sessao, type TestApp } from '../../test/helpers';
  * reference ids that exist), fresh fishers, documents inserted directly, and a request filled up to a step.
  */
 
-export * from './passos-payloads';
-import { cpfDe, passo1, passoPadrao, type Obj } from './passos-payloads';
+export * from './passos.fixtures';
+import { cpfDe, passo1, passoPadrao, type Obj } from './passos.fixtures';
 
 /** The documents every request needs: identification, proof of address, photo, PIS. */
 export const DOCUMENTOS_BASICOS = [1, 2, 3, 10];

@@ -14,7 +14,7 @@ import { multipart, pdf, png } from '../modules/documento/documento.fixtures';
 import {
   BELEM, comEndereco, criar, DOCUMENTOS_BASICOS, novoPescador, passo1, passo2, passo3, passo4, type Pescador, salvar, SAO_PAULO,
   umaLinha,
-} from '../modules/solicitacao/passos-teste';
+} from '../modules/solicitacao/passos.test-utils';
 import { createTestApp, entrarComo, Navegador, type TestApp } from '../test/helpers';
 
 /**
@@ -375,7 +375,7 @@ export function valorDoCaminho(rota: Rota, nome: string, d: DadosPescador): stri
       const administrativo = COMO_CHAMAR[rota.chave]?.idAdministrativo;
       if (administrativo !== undefined) return String(administrativo);
       const alvo = COMO_CHAMAR[rota.chave]?.id;
-      if (!alvo) throw new Error(`${rota.chave}: say what {id} names in COMO_CHAMAR (src/server/seguranca/cenario.ts)`);
+      if (!alvo) throw new Error(`${rota.chave}: say what {id} names in COMO_CHAMAR (src/server/seguranca/cenario.fixtures.ts)`);
       if (alvo === 'pescador') return String(d.pescador.id);
       return String(d[alvo]);
     }
@@ -387,7 +387,7 @@ export function valorDoCaminho(rota: Rota, nome: string, d: DadosPescador): stri
     case 'uf': return d.uf;
     case 'lista': return 'escolaridades';
     case 'token': return 'codigo-de-verificacao-invalido';
-    default: throw new Error(`${rota.chave}: no value for the path parameter {${nome}} (src/server/seguranca/cenario.ts)`);
+    default: throw new Error(`${rota.chave}: no value for the path parameter {${nome}} (src/server/seguranca/cenario.fixtures.ts)`);
   }
 }
 
