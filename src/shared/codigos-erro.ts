@@ -41,8 +41,83 @@ export const CodigoErro = {
    * agency, or no server of it to update (spec point 7: the screen tells it, as information).
    */
   HORARIO_NADA_A_APLICAR: 'HORARIO_NADA_A_APLICAR',
+  /** 406: the REAP was already sent (from this phone or another); it can no longer be changed. */
+  REAP_JA_ENVIADA: 'REAP_JA_ENVIADA',
+  /** 406: the REAP's filling window is closed (not open yet, or past its deadline). */
+  REAP_FORA_DO_PRAZO: 'REAP_FORA_DO_PRAZO',
+  /** 406: there is no pending REAP to generate for the fisher. */
+  REAP_SEM_PENDENCIAS: 'REAP_SEM_PENDENCIAS',
+  /** 406: the request is no longer a draft or under update: it was sent, analysed or closed elsewhere. */
+  SOLICITACAO_NAO_EDITAVEL: 'SOLICITACAO_NAO_EDITAVEL',
+  /** 406: another request of the same kind is already open (a draft, or one sent and awaiting analysis). */
+  SOLICITACAO_EM_ANDAMENTO: 'SOLICITACAO_EM_ANDAMENTO',
+  /** 406: the fisher's registry does not allow this kind of request now (no active RGP, no granted origin…). */
+  SOLICITACAO_INDISPONIVEL: 'SOLICITACAO_INDISPONIVEL',
+  /** 406: a REAP cannot be sent until the fisher's registry declares the CIN as identity document. */
+  CIN_EXIGIDA: 'CIN_EXIGIDA',
+  /** 400: the uploaded file is too large, of a format not allowed, unreadable, or a PDF with active content. */
+  ARQUIVO_INVALIDO: 'ARQUIVO_INVALIDO',
+  /** 406: the analysis is concluded, or taken by another analyst, or not started by the caller. */
+  ANALISE_INDISPONIVEL: 'ANALISE_INDISPONIVEL',
+  /** 409: a staff user with that CPF already exists. */
+  USUARIO_JA_CADASTRADO: 'USUARIO_JA_CADASTRADO',
+  /** 409: the action would leave no active GESTOR. */
+  ULTIMO_GESTOR: 'ULTIMO_GESTOR',
+  /** 406: the REAP defaulters of that year were already warned or suspended by a batch. */
+  INADIMPLENCIA_JA_EXECUTADA: 'INADIMPLENCIA_JA_EXECUTADA',
 } as const;
 export type CodigoErro = (typeof CodigoErro)[keyof typeof CodigoErro];
+
+/**
+ * Each domain refusal is a case of one general code: a screen that handles every refusal of a state
+ * (`ESTADO_NAO_PERMITE`, the specification's "406 → home") handles the domain's too, and a screen that needs the
+ * case (a conflict the fisher must be told about) reads the domain code. The general codes are cases of themselves.
+ */
+const CASO_DE: Partial<Record<CodigoErro, CodigoErro>> = {
+  HORARIO_NADA_A_APLICAR: CodigoErro.NAO_ENCONTRADO,
+  REAP_JA_ENVIADA: CodigoErro.ESTADO_NAO_PERMITE,
+  REAP_FORA_DO_PRAZO: CodigoErro.ESTADO_NAO_PERMITE,
+  REAP_SEM_PENDENCIAS: CodigoErro.ESTADO_NAO_PERMITE,
+  SOLICITACAO_NAO_EDITAVEL: CodigoErro.ESTADO_NAO_PERMITE,
+  SOLICITACAO_EM_ANDAMENTO: CodigoErro.ESTADO_NAO_PERMITE,
+  SOLICITACAO_INDISPONIVEL: CodigoErro.ESTADO_NAO_PERMITE,
+  CIN_EXIGIDA: CodigoErro.ESTADO_NAO_PERMITE,
+  ARQUIVO_INVALIDO: CodigoErro.DADOS_INVALIDOS,
+  ANALISE_INDISPONIVEL: CodigoErro.ESTADO_NAO_PERMITE,
+  USUARIO_JA_CADASTRADO: CodigoErro.CONFLITO,
+  ULTIMO_GESTOR: CodigoErro.CONFLITO,
+  INADIMPLENCIA_JA_EXECUTADA: CodigoErro.ESTADO_NAO_PERMITE,
+  FORA_DO_HORARIO: CodigoErro.SEM_PERMISSAO,
+  CAPTCHA_INVALIDO: CodigoErro.SEM_PERMISSAO,
+  TOKEN_EXPIRADO: CodigoErro.NAO_AUTENTICADO,
+  SOBRECARREGADO: CodigoErro.INDISPONIVEL,
+};
+
+/** The general code a code is a case of (a general code is its own). */
+export function codigoGeral(codigo: CodigoErro): CodigoErro {
+  return CASO_DE[codigo] ?? codigo;
+}
+
+/** Whether a failure's code is `geral` or one of its cases; undefined (nothing answered) is no code's case. */
+export function ehCasoDe(codigo: CodigoErro | undefined, geral: CodigoErro): boolean {
+  return codigo !== undefined && (codigo === geral || codigoGeral(codigo) === geral);
+}
+
+/** The HTTP status of a code: the status of its general code. */
+export function statusDoCodigo(codigo: CodigoErro): number {
+  switch (codigoGeral(codigo)) {
+    case CodigoErro.DADOS_INVALIDOS: return 400;
+    case CodigoErro.NAO_AUTENTICADO: return 401;
+    case CodigoErro.SEM_PERMISSAO: return 403;
+    case CodigoErro.NAO_ENCONTRADO: return 404;
+    case CodigoErro.ESTADO_NAO_PERMITE: return 406;
+    case CodigoErro.CONFLITO: return 409;
+    case CodigoErro.CORPO_GRANDE_DEMAIS: return 413;
+    case CodigoErro.MUITAS_REQUISICOES: return 429;
+    case CodigoErro.INDISPONIVEL: return 503;
+    default: return 500;
+  }
+}
 
 /** The code of a status when the thrower names none (and of an answer without the envelope, such as a proxy's page). */
 export function codigoErroDoStatus(status: number): CodigoErro {

@@ -1,4 +1,4 @@
-import { CodigoErro, codigoErroDoStatus } from '../../shared/codigos-erro';
+import { CodigoErro, codigoErroDoStatus, statusDoCodigo } from '../../shared/codigos-erro';
 
 export { codigoErroDoStatus };
 
@@ -47,6 +47,14 @@ export class AppError extends Error {
 
   static notAcceptable(mensagem: string, codigoErro?: CodigoErro) {
     return new AppError(406, mensagem, { codigoErro });
+  }
+
+  /**
+   * A domain refusal (src/shared/codigos-erro.ts): its code says which, its status is the status of the general
+   * code it is a case of (REAP_JA_ENVIADA → 406), and `erros` defaults to the message.
+   */
+  static recusa(codigoErro: CodigoErro, mensagem: string, erros?: string[]) {
+    return new AppError(statusDoCodigo(codigoErro), mensagem, { erros, codigoErro });
   }
 }
 

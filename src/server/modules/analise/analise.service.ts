@@ -1,3 +1,4 @@
+import { CodigoErro } from '../../../shared/codigos-erro';
 import {
   Perfil, SituacaoAnalise, SituacaoSolicitacao, TipoSolicitacao, situacaoAnaliseLabel, situacaoSolicitacaoLabel, tipoDocumentoLabel,
   tipoSolicitacaoLabel, type SituacaoAnalise as SituacaoAnaliseT, type TipoDocumento,
@@ -128,11 +129,11 @@ export class AnaliseService {
       if (!a) throw AppError.notFound(MENSAGENS_ANALISE.naoEncontrada);
       this.exigirAnalista(ator, a);
       if (a.situacaoAnalise === SituacaoAnalise.DEFERIDA || a.situacaoAnalise === SituacaoAnalise.INDEFERIDA) {
-        throw AppError.notAcceptable(MENSAGENS_ANALISE.concluida);
+        throw AppError.recusa(CodigoErro.ANALISE_INDISPONIVEL, MENSAGENS_ANALISE.concluida);
       }
       let motivo: string = MOTIVOS_HISTORICO.analiseIniciada;
       if (a.situacaoAnalise === SituacaoAnalise.EM_ANALISE && a.usuarioMapaId !== ator.idUsuarioMapa) {
-        if (!this.bloqueioExpirado(a)) throw AppError.notAcceptable(this.mensagemBloqueada(a));
+        if (!this.bloqueioExpirado(a)) throw AppError.recusa(CodigoErro.ANALISE_INDISPONIVEL, this.mensagemBloqueada(a));
         motivo = MOTIVOS_HISTORICO.analiseAssumida(a.nomeAnalista);
       }
       const dataHoraBloqueio = await this.repo.bloquear(a.id, ator.idUsuarioMapa!, this.now(), tx);
@@ -153,8 +154,8 @@ export class AnaliseService {
       const a = await this.repo.lockById(id, tx);
       if (!a) throw AppError.notFound(MENSAGENS_ANALISE.naoEncontrada);
       this.exigirAnalista(ator, a);
-      if (a.situacaoAnalise !== SituacaoAnalise.EM_ANALISE) throw AppError.notAcceptable(MENSAGENS_ANALISE.naoEmAndamento);
-      if (a.usuarioMapaId !== ator.idUsuarioMapa) throw AppError.notAcceptable(MENSAGENS_ANALISE.somenteQuemIniciouCancela);
+      if (a.situacaoAnalise !== SituacaoAnalise.EM_ANALISE) throw AppError.recusa(CodigoErro.ANALISE_INDISPONIVEL, MENSAGENS_ANALISE.naoEmAndamento);
+      if (a.usuarioMapaId !== ator.idUsuarioMapa) throw AppError.recusa(CodigoErro.ANALISE_INDISPONIVEL, MENSAGENS_ANALISE.somenteQuemIniciouCancela);
       await this.repo.desbloquear(a.id, tx);
       await this.solicitacoes.mudarSituacao({
         solicitacaoId: a.solicitacaoId, de: a.situacaoSolicitacao, para: SituacaoSolicitacao.ENVIADA, ator,
@@ -188,10 +189,10 @@ export class AnaliseService {
         throw AppError.badRequest(edicaoDocumentos ? MENSAGENS_ANALISE.edicaoDocumentosTemChamadaPropria : MENSAGENS_ANALISE.somenteEdicaoDocumentos);
       }
       if (a.situacaoAnalise === SituacaoAnalise.DEFERIDA || a.situacaoAnalise === SituacaoAnalise.INDEFERIDA) {
-        throw AppError.notAcceptable(MENSAGENS_ANALISE.concluida);
+        throw AppError.recusa(CodigoErro.ANALISE_INDISPONIVEL, MENSAGENS_ANALISE.concluida);
       }
-      if (a.situacaoAnalise !== SituacaoAnalise.EM_ANALISE) throw AppError.notAcceptable(MENSAGENS_ANALISE.naoIniciada);
-      if (a.usuarioMapaId !== ator.idUsuarioMapa) throw AppError.notAcceptable(this.mensagemBloqueada(a));
+      if (a.situacaoAnalise !== SituacaoAnalise.EM_ANALISE) throw AppError.recusa(CodigoErro.ANALISE_INDISPONIVEL, MENSAGENS_ANALISE.naoIniciada);
+      if (a.usuarioMapaId !== ator.idUsuarioMapa) throw AppError.recusa(CodigoErro.ANALISE_INDISPONIVEL, this.mensagemBloqueada(a));
 
       const documentos = await this.repo.documentosAtivos(a.solicitacaoId, tx);
       const avaliados = new Map(corpo.documentos.map((d) => [d.id, d]));
@@ -334,10 +335,10 @@ export class AnaliseService {
   private exigirEmAnalisePorMim(ator: AuthContext, a: AnaliseLinha): void {
     this.exigirAnalista(ator, a);
     if (a.situacaoAnalise === SituacaoAnalise.DEFERIDA || a.situacaoAnalise === SituacaoAnalise.INDEFERIDA) {
-      throw AppError.notAcceptable(MENSAGENS_ANALISE.concluida);
+      throw AppError.recusa(CodigoErro.ANALISE_INDISPONIVEL, MENSAGENS_ANALISE.concluida);
     }
-    if (a.situacaoAnalise !== SituacaoAnalise.EM_ANALISE) throw AppError.notAcceptable(MENSAGENS_ANALISE.naoIniciada);
-    if (a.usuarioMapaId !== ator.idUsuarioMapa) throw AppError.notAcceptable(this.mensagemBloqueada(a));
+    if (a.situacaoAnalise !== SituacaoAnalise.EM_ANALISE) throw AppError.recusa(CodigoErro.ANALISE_INDISPONIVEL, MENSAGENS_ANALISE.naoIniciada);
+    if (a.usuarioMapaId !== ator.idUsuarioMapa) throw AppError.recusa(CodigoErro.ANALISE_INDISPONIVEL, this.mensagemBloqueada(a));
   }
 
   private bloqueioExpirado(a: AnaliseLinha): boolean {

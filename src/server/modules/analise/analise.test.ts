@@ -1,3 +1,4 @@
+import { CodigoErro } from '../../../shared/codigos-erro';
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -173,6 +174,7 @@ describe('starting and cancelling an analysis', () => {
     await bloquear('sfpa', p.analise);
     const res = await bloquear('mpa', p.analise);
     expect(res.statusCode).toBe(406);
+    expect(res.json().codigoErro).toBe(CodigoErro.ANALISE_INDISPONIVEL);
     expect(res.json().mensagem).toMatch(/^Esta análise está em andamento por ANALISTA SFPA-PA DE DEMONSTRAÇÃO desde \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}\./);
 
     const antes = agora;

@@ -1,3 +1,4 @@
+import { CodigoErro } from '../../../shared/codigos-erro';
 import zlib from 'node:zlib';
 import { TipoDocumento } from '../../../shared/enums';
 import {
@@ -22,13 +23,13 @@ export interface ConteudoAceito {
  * Throws the specification's 400 messages.
  */
 export async function aceitarConteudo(tipoDocumento: number, bytes: Buffer): Promise<ConteudoAceito> {
-  if (bytes.length > TAMANHO_MAXIMO_DOCUMENTO_BYTES) throw AppError.badRequest(MENSAGENS_ARQUIVO.tamanho);
+  if (bytes.length > TAMANHO_MAXIMO_DOCUMENTO_BYTES) throw AppError.recusa(CodigoErro.ARQUIVO_INVALIDO, MENSAGENS_ARQUIVO.tamanho);
   const detectado = bytes.length > 0 ? await (await carregarFileType()).fileTypeFromBuffer(bytes) : undefined;
   const mime = detectado?.mime;
-  if (!isFormatoPermitido(tipoDocumento, mime)) throw AppError.badRequest(mensagemFormato(tipoDocumento));
+  if (!isFormatoPermitido(tipoDocumento, mime)) throw AppError.recusa(CodigoErro.ARQUIVO_INVALIDO, mensagemFormato(tipoDocumento));
   if (!isImagem(mime)) {
-    if (!isPdfCompleto(bytes)) throw AppError.badRequest(MENSAGENS_ARQUIVO.ilegivel);
-    if (temConteudoAtivo(bytes)) throw AppError.badRequest(MENSAGENS_ARQUIVO.pdfAtivo);
+    if (!isPdfCompleto(bytes)) throw AppError.recusa(CodigoErro.ARQUIVO_INVALIDO, MENSAGENS_ARQUIVO.ilegivel);
+    if (temConteudoAtivo(bytes)) throw AppError.recusa(CodigoErro.ARQUIVO_INVALIDO, MENSAGENS_ARQUIVO.pdfAtivo);
     return { bytes, mime, extensao: '.pdf' };
   }
   try {
@@ -36,7 +37,7 @@ export async function aceitarConteudo(tipoDocumento: number, bytes: Buffer): Pro
     return { bytes: jpeg, mime: MimeDocumento.JPEG, extensao: '.jpg' };
   } catch {
     // Magic bytes of an image but no decodable image behind them (truncated, corrupt, too large a bitmap).
-    throw AppError.badRequest(MENSAGENS_ARQUIVO.ilegivel);
+    throw AppError.recusa(CodigoErro.ARQUIVO_INVALIDO, MENSAGENS_ARQUIVO.ilegivel);
   }
 }
 

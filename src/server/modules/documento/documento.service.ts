@@ -1,3 +1,4 @@
+import { CodigoErro } from '../../../shared/codigos-erro';
 import { Perfil, SituacaoSolicitacao, TipoDocumento } from '../../../shared/enums';
 import { MAX_DOCUMENTOS_ADICIONAIS, MENSAGENS_ARQUIVO, TIPO_DOCUMENTO_PARECER } from '../../../shared/regras/arquivos';
 import { rotaArquivo } from '../../../shared/rotas-api';
@@ -121,7 +122,7 @@ export class DocumentoService {
     const sol = await this.repo.findSolicitacao(idSolicitacao);
     if (!sol) throw AppError.notFound(MENSAGENS_DOCUMENTO.solicitacaoNaoEncontrada);
     this.exigirDono(ator, sol.pescadorId);
-    if (!podeAlterarDocumentos(sol)) throw AppError.notAcceptable(MENSAGENS_DOCUMENTO.naoEditavel);
+    if (!podeAlterarDocumentos(sol)) throw AppError.recusa(CodigoErro.SOLICITACAO_NAO_EDITAVEL, MENSAGENS_DOCUMENTO.naoEditavel);
     if (tipo === TipoDocumento.ADICIONAL && await this.repo.contarAtivos(idSolicitacao, tipo) >= MAX_DOCUMENTOS_ADICIONAIS) {
       throw AppError.badRequest(MENSAGENS_ARQUIVO.adicionais);
     }
@@ -135,7 +136,7 @@ export class DocumentoService {
       doc = await this.db.transaction(async (tx) => {
         // Checked again under the request's lock: a concurrent submission or upload may have changed things.
         const atual = await this.repo.lockSolicitacao(idSolicitacao, tx);
-        if (!atual || !podeAlterarDocumentos(atual)) throw AppError.notAcceptable(MENSAGENS_DOCUMENTO.naoEditavel);
+        if (!atual || !podeAlterarDocumentos(atual)) throw AppError.recusa(CodigoErro.SOLICITACAO_NAO_EDITAVEL, MENSAGENS_DOCUMENTO.naoEditavel);
         if (tipo === TipoDocumento.ADICIONAL) {
           if (await this.repo.contarAtivos(idSolicitacao, tipo, tx) >= MAX_DOCUMENTOS_ADICIONAIS) throw AppError.badRequest(MENSAGENS_ARQUIVO.adicionais);
         } else {
@@ -205,11 +206,11 @@ export class DocumentoService {
     if (!doc) throw AppError.notFound(MENSAGENS_DOCUMENTO.naoEncontrado);
     this.exigirDono(ator, doc.pescadorId);
     // Migrated documents belong to the legacy registry, not to a request the fisher is editing.
-    if (doc.solicitacaoId === null) throw AppError.notAcceptable(MENSAGENS_DOCUMENTO.naoEditavel);
+    if (doc.solicitacaoId === null) throw AppError.recusa(CodigoErro.SOLICITACAO_NAO_EDITAVEL, MENSAGENS_DOCUMENTO.naoEditavel);
     const solicitacaoId = doc.solicitacaoId;
     await this.db.transaction(async (tx) => {
       const sol = await this.repo.lockSolicitacao(solicitacaoId, tx);
-      if (!sol || !podeAlterarDocumentos(sol)) throw AppError.notAcceptable(MENSAGENS_DOCUMENTO.naoEditavel);
+      if (!sol || !podeAlterarDocumentos(sol)) throw AppError.recusa(CodigoErro.SOLICITACAO_NAO_EDITAVEL, MENSAGENS_DOCUMENTO.naoEditavel);
       const chave = await this.repo.marcarRemovido(id, this.now(), tx);
       if (!chave) throw AppError.notFound(MENSAGENS_DOCUMENTO.naoEncontrado);
       await this.apagarDepoisDoCommit([chave], tx);

@@ -1,3 +1,4 @@
+import { CodigoErro } from '../../../shared/codigos-erro';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -217,6 +218,7 @@ describe('POST /api/documentos: refused uploads store nothing', () => {
       const res = await enviar(id, T.IDENTIFICACAO, [{ nome: 'x.png', bytes: falso }]);
       expect(res.statusCode).toBe(400);
       expect(res.json().mensagem).toBe(MENSAGENS_ARQUIVO.ilegivel);
+      expect(res.json().codigoErro).toBe(CodigoErro.ARQUIVO_INVALIDO);
     });
   });
 

@@ -1,3 +1,4 @@
+import { CodigoErro } from '../../../shared/codigos-erro';
 import { SituacaoSolicitacao as S } from '../../../shared/enums';
 import { AppError } from '../../lib/errors';
 import type { PescadorRow } from '../pescador/pescador.service';
@@ -43,7 +44,7 @@ export async function protocolar<C>(
   await def.exigirAbertura(ctx);
   const abertas = await recursos.repo.findAbertas(pescador.id, [def.tipo], SITUACOES_ABERTAS, tx);
   const devolvida = abertas.find((s) => SITUACOES_DEVOLVIDAS.includes(s.situacao));
-  if (abertas.some((s) => s !== devolvida)) throw AppError.notAcceptable(def.mensagemEmAndamento);
+  if (abertas.some((s) => s !== devolvida)) throw AppError.recusa(CodigoErro.SOLICITACAO_EM_ANDAMENTO, def.mensagemEmAndamento);
 
   const solicitacao = devolvida
     ? await recursos.repo.updateSolicitacao(devolvida.id, {

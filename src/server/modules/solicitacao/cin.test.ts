@@ -1,3 +1,4 @@
+import { CodigoErro } from '../../../shared/codigos-erro';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCpf, onlyDigits } from '../../../shared/cpf';
@@ -160,6 +161,7 @@ describe('the REAP send', () => {
     const res = await enviarReap(p);
     expect(res.statusCode, res.body).toBe(406);
     expect(res.json().mensagem).toBe(MENSAGENS_CIN.reap(DESDE));
+    expect(res.json().codigoErro).toBe(CodigoErro.CIN_EXIGIDA);
     expect(res.json().mensagem).toContain('o envio da REAP exige a Carteira de Identidade Nacional (CIN)');
     const { rows } = await t.db.execute<{ enviada: boolean; situacao: number }>(sql`
       SELECT q.enviada, s.situacao FROM reap_questionario q JOIN solicitacao s ON s.id = q.solicitacao_id

@@ -1,3 +1,4 @@
+import { CodigoErro } from '../../../shared/codigos-erro';
 import { MENSAGENS_SOLICITACAO } from '../../../shared/schemas/solicitacao';
 import { SituacaoSolicitacao as S } from '../../../shared/enums';
 import { MOTIVOS_HISTORICO } from '../../../shared/schemas/solicitacao-api';
@@ -54,6 +55,6 @@ export async function enviarRascunho(
   ctx: ContextoAbertura, def: TipoSolicitacaoDef, solicitacaoId: number,
 ): Promise<{ enviada: SolicitacaoRow; pescador: PescadorRow }> {
   const atual = await ctx.recursos.repo.lockSolicitacao(solicitacaoId, ctx.tx);
-  if (!editavel(atual)) throw AppError.notAcceptable(MENSAGENS_SOLICITACAO.naoEditavel);
+  if (!editavel(atual)) throw AppError.recusa(CodigoErro.SOLICITACAO_NAO_EDITAVEL, MENSAGENS_SOLICITACAO.naoEditavel);
   return enviar({ ...ctx, solicitacao: atual }, def, { situacao: atual.situacao });
 }

@@ -1,3 +1,4 @@
+import { CodigoErro } from '../../../shared/codigos-erro';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TipoDocumento } from '../../../shared/enums';
@@ -194,7 +195,7 @@ describe('cancellation (type 5)', () => {
   it('only for an active or suspended registry', async () => {
     const p = await novo(4, false);
     const res = await p.sessao.api({ method: 'POST', url, payload: { idPescador: p.id, justificativaDeclaracaoSolicitacaoCancelamento: 'Motivo.' } });
-    expect(res.json()).toMatchObject({ codigo: 406, mensagem: MENSAGENS_SOLICITACAO_API.cancelamentoIndisponivel });
+    expect(res.json()).toMatchObject({ codigo: 406, mensagem: MENSAGENS_SOLICITACAO_API.cancelamentoIndisponivel, codigoErro: CodigoErro.SOLICITACAO_INDISPONIVEL });
     expect((await s.gestor!.api({ method: 'POST', url, payload: { idPescador: 99999999 } })).statusCode).toBe(404);
   });
 });

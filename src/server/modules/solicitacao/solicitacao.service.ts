@@ -1,3 +1,4 @@
+import { CodigoErro } from '../../../shared/codigos-erro';
 import { partesSaoPaulo } from '../../../shared/datas';
 import { erroCampo } from '../../../shared/erros-campo';
 import { SituacaoSolicitacao as S, situacaoSolicitacaoLabel, TipoSolicitacao } from '../../../shared/enums';
@@ -107,7 +108,7 @@ export class SolicitacaoService {
     exigirDono(ator, r);
     const { solicitacao: s, pescador: p } = r;
     if (corpo.tipo !== s.tipo) throw AppError.badRequest(MENSAGENS_SOLICITACAO_API.tipoDiferente);
-    if (!editavel(s)) throw AppError.notAcceptable(MENSAGENS_SOLICITACAO.naoEditavel);
+    if (!editavel(s)) throw AppError.recusa(CodigoErro.SOLICITACAO_NAO_EDITAVEL, MENSAGENS_SOLICITACAO.naoEditavel);
     if (corpo.passo === 5) {
       if (corpo.declaraCiencia !== true) throw AppError.badRequest(MENSAGENS_SOLICITACAO.declaracao);
       return this.enviar(ator, s, MENSAGENS_SOLICITACAO.enviada);
@@ -124,7 +125,7 @@ export class SolicitacaoService {
 
     const salva = await this.db.transaction(async (tx) => {
       const atual = await this.repo.lockSolicitacao(s.id, tx);
-      if (!editavel(atual)) throw AppError.notAcceptable(MENSAGENS_SOLICITACAO.naoEditavel);
+      if (!editavel(atual)) throw AppError.recusa(CodigoErro.SOLICITACAO_NAO_EDITAVEL, MENSAGENS_SOLICITACAO.naoEditavel);
       if (atual.passo < passo - 1) throw AppError.badRequest(MENSAGENS_SOLICITACAO_API.passoAnterior);
       return this.repo.updateSolicitacao(s.id, {
         dados: { ...(atual.dados as Record<string, unknown>), ...saida },
@@ -138,10 +139,10 @@ export class SolicitacaoService {
   async removerEmbarcacao(ator: AuthContext, id: number): Promise<Resultado> {
     const r = await this.repo.findSolicitacaoComPescador(id);
     exigirDono(ator, r);
-    if (!editavel(r.solicitacao)) throw AppError.notAcceptable(MENSAGENS_SOLICITACAO.naoEditavel);
+    if (!editavel(r.solicitacao)) throw AppError.recusa(CodigoErro.SOLICITACAO_NAO_EDITAVEL, MENSAGENS_SOLICITACAO.naoEditavel);
     const salva = await this.db.transaction(async (tx) => {
       const atual = await this.repo.lockSolicitacao(id, tx);
-      if (!editavel(atual)) throw AppError.notAcceptable(MENSAGENS_SOLICITACAO.naoEditavel);
+      if (!editavel(atual)) throw AppError.recusa(CodigoErro.SOLICITACAO_NAO_EDITAVEL, MENSAGENS_SOLICITACAO.naoEditavel);
       const dados = structuredClone(atual.dados) as Record<string, unknown>;
       const atividade = dados.dadosAtividadePesca as { formaAtuacaoPesca?: Record<string, unknown> } | undefined;
       if (!atividade?.formaAtuacaoPesca) return atual;
@@ -158,7 +159,7 @@ export class SolicitacaoService {
     exigirDono(ator, r);
     const salva = await this.db.transaction(async (tx) => {
       const atual = await this.repo.lockSolicitacao(id, tx);
-      if (atual.situacao !== S.RASCUNHO || atual.inativa) throw AppError.notAcceptable(MENSAGENS_SOLICITACAO_API.somenteRascunhoInativa);
+      if (atual.situacao !== S.RASCUNHO || atual.inativa) throw AppError.recusa(CodigoErro.SOLICITACAO_NAO_EDITAVEL, MENSAGENS_SOLICITACAO_API.somenteRascunhoInativa);
       const s = await this.repo.updateSolicitacao(id, { inativa: true }, tx);
       await this.repo.insertHistorico({
         solicitacaoId: id, situacaoAnterior: atual.situacao, situacaoNova: atual.situacao, cpfAtor: ator.cpf, perfilAtor: ator.perfil,
@@ -177,7 +178,7 @@ export class SolicitacaoService {
     exigirDono(ator, r);
     const origem = r.solicitacao;
     if (origem.situacao !== S.DEFERIDA || !tiposComAbertura('assistente').includes(origem.tipo) || origem.inativa) {
-      throw AppError.notAcceptable(MENSAGENS_SOLICITACAO_API.edicaoRegistroOrigemNaoDeferida);
+      throw AppError.recusa(CodigoErro.SOLICITACAO_INDISPONIVEL, MENSAGENS_SOLICITACAO_API.edicaoRegistroOrigemNaoDeferida);
     }
     return this.criarEdicao(ator, r.pescador.id, origem.dados as Record<string, unknown>, origem.id);
   }
@@ -207,7 +208,7 @@ export class SolicitacaoService {
       await edicaoRegistro.exigirAbertura(ctx);
       let bruto = dadosOrigem;
       if (bruto === null) {
-        if (await this.origemDeferida(p, tx)) throw AppError.notAcceptable(MENSAGENS_SOLICITACAO_API.edicaoRegistroPossuiDeferida);
+        if (await this.origemDeferida(p, tx)) throw AppError.recusa(CodigoErro.SOLICITACAO_INDISPONIVEL, MENSAGENS_SOLICITACAO_API.edicaoRegistroPossuiDeferida);
         bruto = await this.pescadores.dadosDeclarados(p, tx);
       }
       const { dados, passo } = prepararEdicao(bruto, p.cpf);
@@ -275,7 +276,7 @@ export class SolicitacaoService {
       await edicaoRgp.exigirAbertura(ctx);
       const abertas = await this.repo.findAbertas(pescadorId, [TipoSolicitacao.EDICAO_RGP], SITUACOES_ABERTAS, tx);
       const aberta = abertas.find((a) => editavel(a));
-      if (abertas.some((a) => a !== aberta)) throw AppError.notAcceptable(MENSAGENS_SOLICITACAO_API.edicaoRgpEmAndamento);
+      if (abertas.some((a) => a !== aberta)) throw AppError.recusa(CodigoErro.SOLICITACAO_EM_ANDAMENTO, MENSAGENS_SOLICITACAO_API.edicaoRgpEmAndamento);
       const s = aberta
         ? await this.repo.updateSolicitacao(aberta.id, { dados }, tx)
         : await criarRascunho(ctx, edicaoRgp, { passo: 0, dados, motivo: MOTIVOS_HISTORICO.edicaoRgp });
@@ -435,7 +436,7 @@ export class SolicitacaoService {
   async enviarReap(ator: AuthContext, solicitacaoId: number, ex: Executor = this.db): Promise<SolicitacaoRow> {
     return naTransacao(this.db, ex, async (tx) => {
       const atual = await this.repo.lockSolicitacao(solicitacaoId, tx);
-      if (!atual || atual.tipo !== TipoSolicitacao.REAP || atual.situacao !== S.REAP_PENDENTE) throw AppError.notAcceptable(MOTIVOS_REAP.naoPendente);
+      if (!atual || atual.tipo !== TipoSolicitacao.REAP || atual.situacao !== S.REAP_PENDENTE) throw AppError.recusa(CodigoErro.REAP_JA_ENVIADA, MOTIVOS_REAP.naoPendente);
       const ctx = await this.abertura(ator, atual.pescadorId, tx);
       const { enviada } = await enviar({ ...ctx, solicitacao: atual }, definicaoDe(TipoSolicitacao.REAP), {
         situacao: atual.situacao, motivo: MOTIVOS_REAP.enviada,

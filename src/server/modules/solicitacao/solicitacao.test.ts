@@ -1,3 +1,4 @@
+import { CodigoErro } from '../../../shared/codigos-erro';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partesSaoPaulo } from '../../../shared/datas';
@@ -393,7 +394,7 @@ describe('PUT /api/solicitacao step 5: submission', () => {
 
     // Sent: no longer editable.
     const depois = await salvar(p, id, 1, 2, passo2());
-    expect(depois.json()).toMatchObject({ codigo: 406, mensagem: MENSAGENS_SOLICITACAO.naoEditavel });
+    expect(depois.json()).toMatchObject({ codigo: 406, mensagem: MENSAGENS_SOLICITACAO.naoEditavel, codigoErro: CodigoErro.SOLICITACAO_NAO_EDITAVEL });
   });
 
   it('sets the registry status per type and keeps an active registry active', async () => {
@@ -416,6 +417,7 @@ describe('PUT /api/solicitacao step 5: submission', () => {
     const res = await salvar(p, id, 1, 5, { declaraCiencia: true });
     expect(res.statusCode).toBe(406);
     expect(res.json().mensagem).toBe(MENSAGENS_SOLICITACAO.jaExisteEnviada);
+    expect(res.json().codigoErro).toBe(CodigoErro.SOLICITACAO_EM_ANDAMENTO);
     await t.db.execute(sql`UPDATE solicitacao SET situacao = 7 WHERE pescador_id = ${p.id} AND tipo = 7`);
     expect((await salvar(p, id, 1, 5, { declaraCiencia: true })).statusCode).toBe(406);
     const s = await umaLinha<{ situacao: number; n: number }>(t.db, sql`

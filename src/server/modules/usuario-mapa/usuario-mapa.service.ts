@@ -136,7 +136,7 @@ export class UsuarioMapaService {
       if (dados.tipoUsuario === Perfil.ADMIN) this.exigirAdmin(ator);
       await this.repo.travarGestores(tx);
       if (corpo.id) return this.atualizar(ator, corpo.id, corpo.usuario.cpf, dados, tx);
-      if (await this.repo.findByCpf(corpo.usuario.cpf, tx)) throw new AppError(409, MENSAGENS_USUARIO_MAPA.jaCadastrado);
+      if (await this.repo.findByCpf(corpo.usuario.cpf, tx)) throw AppError.recusa(CodigoErro.USUARIO_JA_CADASTRADO, MENSAGENS_USUARIO_MAPA.jaCadastrado);
       const novo = await this.repo.insert(corpo.usuario.cpf, dados, tx);
       await this.auditoria.registrar({
         acao: 'USUARIO_MAPA_CRIADO', ...doAtor(ator),
@@ -214,7 +214,7 @@ export class UsuarioMapaService {
       PERFIS_GESTORES.includes(u.tipoUsuario) && !u.bloqueado && (u.validade === null || u.validade >= hoje);
     if (!ativo(atual) || ativo(novo)) return;
     if ((await this.repo.contarGestoresAtivos(PERFIS_GESTORES, hoje, atual.id, tx)) === 0) {
-      throw new AppError(409, MENSAGENS_USUARIO_MAPA.ultimoGestor);
+      throw AppError.recusa(CodigoErro.ULTIMO_GESTOR, MENSAGENS_USUARIO_MAPA.ultimoGestor);
     }
   }
 }

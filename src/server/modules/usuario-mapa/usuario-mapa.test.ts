@@ -118,6 +118,7 @@ describe('POST /api/usuario-mapa', () => {
     const res = await gestor.api({ method: 'POST', url: '/api/usuario-mapa', payload: analistaPara(MARIA) });
     expect(res.statusCode).toBe(409);
     expect(res.json().mensagem).toBe(MENSAGENS_USUARIO_MAPA.jaCadastrado);
+    expect(res.json().codigoErro).toBe(CodigoErro.USUARIO_JA_CADASTRADO);
   });
 
   it.each([
@@ -321,6 +322,7 @@ describe('the registry always keeps an active manager', () => {
       const res = await admin.api({ method: 'POST', url: '/api/usuario-mapa', payload: payload(a, perfil, bloqueado) });
       expect(res.statusCode).toBe(409);
       expect(res.json().mensagem).toBe(MENSAGENS_USUARIO_MAPA.ultimoGestor);
+      expect(res.json().codigoErro).toBe(CodigoErro.ULTIMO_GESTOR);
     }
     expect((await admin.api({ method: 'GET', url: '/api/usuario-mapa?tipoUsuario=5&ativo=true' })).json().dados.total).toBe(1);
     // The GESTOR back: the ADMIN may then step down.

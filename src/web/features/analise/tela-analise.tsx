@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useWatch, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { CodigoErro } from '../../../shared/codigos-erro';
+import { CodigoErro, ehCasoDe } from '../../../shared/codigos-erro';
 import { SituacaoAnalise, TipoSolicitacao } from '../../../shared/enums';
 import {
   decisaoAnaliseCorpo,
@@ -156,7 +156,7 @@ function ConteudoAnalise({
     },
     onError: (error) => {
       const codigo = codigoErroDe(error);
-      if (codigo === CodigoErro.ESTADO_NAO_PERMITE) {
+      if (ehCasoDe(codigo, CodigoErro.ESTADO_NAO_PERMITE)) {
         const mensagem = mensagemErro(error, MENSAGENS_ANALISE.erroIniciar);
         setInicio406(mensagem);
         showToast('warning', mensagem);
@@ -175,7 +175,7 @@ function ConteudoAnalise({
       void atualizar();
     },
     onError: (error) => {
-      if (codigoErroDe(error) === CodigoErro.ESTADO_NAO_PERMITE) showToast('warning', mensagemErro(error, ERRO_DESCONHECIDO));
+      if (ehCasoDe(codigoErroDe(error), CodigoErro.ESTADO_NAO_PERMITE)) showToast('warning', mensagemErro(error, ERRO_DESCONHECIDO));
       else showToast('error', mensagemErro(error, ERRO_DESCONHECIDO));
     },
   });

@@ -2,7 +2,7 @@ import * as contratosCarteira from '../../../shared/contratos/carteira';
 import { mensagemDeErro } from '../../../shared/envelope';
 import { MENSAGENS_CARTEIRA } from '../../../shared/schemas/carteira';
 import * as contratosPescador from '../../../shared/contratos/pescador';
-import { CodigoErro } from '../../../shared/codigos-erro';
+import { CodigoErro, ehCasoDe } from '../../../shared/codigos-erro';
 import { ERRO_DESCONHECIDO, isApiError } from '../../lib/api';
 import { codigoErroDe } from '../../lib/erros';
 import { chamar, dados } from '../../lib/contrato';
@@ -23,7 +23,7 @@ export async function baixarCarteira(idPescador: number): Promise<Blob> {
  */
 export async function mensagemDaFalhaImpressao(error: unknown): Promise<string> {
   if (!isApiError(error) || !error.response) return ERRO_DESCONHECIDO;
-  return mensagemDeErro(error.response.data, codigoErroDe(error) === CodigoErro.ESTADO_NAO_PERMITE ? MENSAGENS_CARTEIRA.registroInativo : ERRO_DESCONHECIDO);
+  return mensagemDeErro(error.response.data, ehCasoDe(codigoErroDe(error), CodigoErro.ESTADO_NAO_PERMITE) ? MENSAGENS_CARTEIRA.registroInativo : ERRO_DESCONHECIDO);
 }
 
 /** GET /api/rgp/pescador/{id}: the registry's status (1 = ATIVO). */

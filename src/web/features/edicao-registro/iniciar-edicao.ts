@@ -1,4 +1,4 @@
-import { CodigoErro } from '../../../shared/codigos-erro';
+import { CodigoErro, ehCasoDe } from '../../../shared/codigos-erro';
 import { MENSAGENS_SOLICITACAO } from '../../../shared/schemas/solicitacao';
 import { mensagemErro } from '../../lib/api';
 import { codigoErroDe } from '../../lib/erros';
@@ -31,6 +31,6 @@ export async function iniciarEdicaoRegistro(idPescador: number): Promise<Resulta
     return { ok: true, idSolicitacao: id };
   } catch (error) {
     const mensagem = mensagemErro(error, MENSAGENS_SOLICITACAO.erroSalvar);
-    return { ok: false, mensagem, paraHome: codigoErroDe(error) === CodigoErro.ESTADO_NAO_PERMITE };
+    return { ok: false, mensagem, paraHome: ehCasoDe(codigoErroDe(error), CodigoErro.ESTADO_NAO_PERMITE) };
   }
 }

@@ -10,7 +10,7 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import type { z } from 'zod';
-import { CodigoErro } from '../../../shared/codigos-erro';
+import { CodigoErro, ehCasoDe } from '../../../shared/codigos-erro';
 import { MENSAGENS_SOLICITACAO } from '../../../shared/schemas/solicitacao';
 import type { SolicitacaoDetalheResposta } from '../../../shared/schemas/solicitacao-api';
 import { ErrorSummary, type FieldError as SummaryError } from '../../components/error-summary';
@@ -130,7 +130,7 @@ export function useEnvioPasso<TForm extends FieldValues, TSaida>({
       onSalvo(dados);
     } catch (error) {
       const mensagem = mensagemErro(error, mensagemDeFalha(passo, criando));
-      if (codigoErroDe(error) !== CodigoErro.DADOS_INVALIDOS) {
+      if (!ehCasoDe(codigoErroDe(error), CodigoErro.DADOS_INVALIDOS)) {
         showToast('error', mensagem);
         return;
       }

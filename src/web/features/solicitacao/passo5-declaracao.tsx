@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { CodigoErro } from '../../../shared/codigos-erro';
+import { CodigoErro, ehCasoDe } from '../../../shared/codigos-erro';
 import { MENSAGENS_SOLICITACAO } from '../../../shared/schemas/solicitacao';
 import { ROTA_HOME } from '../../../shared/rotas-web';
 import { ErrorSummary, type FieldError as SummaryError } from '../../components/error-summary';
@@ -97,7 +97,7 @@ export function Passo5Declaracao({ solicitacao, tipo, somenteLeitura, onVoltar }
       // /home?sucesso=true shows the success message (spec point 2): once, there.
       void navigate(DESTINO_ENVIADA);
     } catch (error) {
-      if (codigoErroDe(error) === CodigoErro.ESTADO_NAO_PERMITE) {
+      if (ehCasoDe(codigoErroDe(error), CodigoErro.ESTADO_NAO_PERMITE)) {
         const mensagem = mensagemErro(error, '');
         if (mensagem) showToast('info', mensagem);
         void navigate(DESTINO_ATUALIZACAO);

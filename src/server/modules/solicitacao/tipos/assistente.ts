@@ -1,3 +1,4 @@
+import { CodigoErro } from '../../../../shared/codigos-erro';
 import { SituacaoSolicitacao as S, tipoDocumentoLabel, type TipoDocumento } from '../../../../shared/enums';
 import { errosDeIssues } from '../../../../shared/erros-campo';
 import {
@@ -55,7 +56,7 @@ export function tipoDoAssistente(
       if (issues.length > 0) throw new AppError(400, MENSAGENS_SOLICITACAO.passosIncompletos, { erros: errosDeIssues(issues) });
       await exigirDocumentos(tipo, recursos.repo, s, p, dados, tx);
       if (await recursos.repo.countOutrasEmAndamento(p.id, SITUACOES_EM_ANDAMENTO, s.id, tx) > 0) {
-        throw AppError.notAcceptable(MENSAGENS_SOLICITACAO.jaExisteEnviada);
+        throw AppError.recusa(CodigoErro.SOLICITACAO_EM_ANDAMENTO, MENSAGENS_SOLICITACAO.jaExisteEnviada);
       }
     },
   };

@@ -1,3 +1,4 @@
+import { CodigoErro } from '../../../../shared/codigos-erro';
 import { Perfil, SituacaoRegistro, TipoNotificacao, TipoSolicitacao } from '../../../../shared/enums';
 import { erroCampo } from '../../../../shared/erros-campo';
 import { MENSAGENS_SOLICITACAO } from '../../../../shared/schemas/solicitacao';
@@ -39,7 +40,7 @@ export const cancelamento = tipoDePedido<CancelamentoCorpo>({
 
   async exigirAbertura({ pescador }) {
     if (pescador.situacaoRegistro !== SituacaoRegistro.ATIVO && pescador.situacaoRegistro !== SituacaoRegistro.SUSPENSO) {
-      throw AppError.notAcceptable(MENSAGENS_SOLICITACAO_API.cancelamentoIndisponivel);
+      throw AppError.recusa(CodigoErro.SOLICITACAO_INDISPONIVEL, MENSAGENS_SOLICITACAO_API.cancelamentoIndisponivel);
     }
   },
 

@@ -1,3 +1,4 @@
+import { CodigoErro } from '../../../../shared/codigos-erro';
 import { TipoSolicitacao } from '../../../../shared/enums';
 import { erroCampo } from '../../../../shared/erros-campo';
 import { cinExigida, cinSeAplica, isCin, MENSAGENS_CIN } from '../../../../shared/regras/cin';
@@ -33,5 +34,5 @@ export async function exigirCinNaReap({ pescador, recursos, hoje, tx }: Contexto
   if (!cinSeAplica(pescador.nacionalidadeBrasileira) || isCin(registro.docIdentificacao, pescador.cpf)) return;
   const edicoes = await recursos.repo.findAbertas(pescador.id, [TipoSolicitacao.EDICAO_REGISTRO], SITUACOES_EM_ANDAMENTO, tx);
   if (edicoes.some((e) => isCin((e.dados as DadosDeclarados | null)?.docIdentificacao, pescador.cpf))) return;
-  throw AppError.notAcceptable(MENSAGENS_CIN.reap(desde));
+  throw AppError.recusa(CodigoErro.CIN_EXIGIDA, MENSAGENS_CIN.reap(desde));
 }

@@ -1,3 +1,4 @@
+import { CodigoErro } from '../../../../shared/codigos-erro';
 import { SituacaoRegistro, SituacaoSolicitacao as S, TipoSolicitacao } from '../../../../shared/enums';
 import { MENSAGENS_EDICAO_DOCUMENTOS } from '../../../../shared/schemas/solicitacao-api';
 import { AppError } from '../../../lib/errors';
@@ -6,7 +7,7 @@ import { devolverParaAtualizacao } from './decisao';
 import type { ContextoAbertura, ContextoDecisao, ContextoEnvio, TipoSolicitacaoDef } from './tipo';
 
 function exigirRegistroAtivo(ctx: ContextoAbertura): void {
-  if (ctx.pescador.situacaoRegistro !== SituacaoRegistro.ATIVO) throw AppError.notAcceptable(MENSAGENS_EDICAO_DOCUMENTOS.semRegistroAtivo);
+  if (ctx.pescador.situacaoRegistro !== SituacaoRegistro.ATIVO) throw AppError.recusa(CodigoErro.SOLICITACAO_INDISPONIVEL, MENSAGENS_EDICAO_DOCUMENTOS.semRegistroAtivo);
 }
 
 /**
@@ -22,7 +23,7 @@ export const edicaoDocumentos: TipoSolicitacaoDef = {
   async exigirAbertura(ctx: ContextoAbertura) {
     exigirRegistroAtivo(ctx);
     if ((await ctx.recursos.repo.findAbertas(ctx.pescador.id, [TipoSolicitacao.EDICAO_DOCUMENTOS], SITUACOES_ABERTAS, ctx.tx)).length > 0) {
-      throw AppError.notAcceptable(MENSAGENS_EDICAO_DOCUMENTOS.jaAberta);
+      throw AppError.recusa(CodigoErro.SOLICITACAO_EM_ANDAMENTO, MENSAGENS_EDICAO_DOCUMENTOS.jaAberta);
     }
   },
 

@@ -1,3 +1,4 @@
+import { CodigoErro } from '../../../../shared/codigos-erro';
 import { SituacaoRegistro, TipoSolicitacao } from '../../../../shared/enums';
 import { schemaDoPasso } from '../../../../shared/schemas/solicitacao';
 import { MENSAGENS_SOLICITACAO_API } from '../../../../shared/schemas/solicitacao-api';
@@ -55,7 +56,7 @@ export const edicaoRegistro = tipoDoAssistente({
 
   async exigirAbertura({ pescador, recursos, tx }: ContextoAbertura) {
     const motivo = await motivoSemEdicao(recursos.repo, pescador, tx);
-    if (motivo) throw AppError.notAcceptable(motivo);
+    if (motivo) throw AppError.recusa(CodigoErro.SOLICITACAO_INDISPONIVEL, motivo);
   },
 
   analise: {

@@ -1,3 +1,4 @@
+import { CodigoErro } from '../../../../shared/codigos-erro';
 import { SituacaoSolicitacao as S, TipoNotificacao, TipoSolicitacao } from '../../../../shared/enums';
 import { DOCUMENTOS_EDICAO_RGP, MENSAGENS_SOLICITACAO_API } from '../../../../shared/schemas/solicitacao-api';
 import { AppError } from '../../../lib/errors';
@@ -17,7 +18,7 @@ export const edicaoRgp: TipoSolicitacaoDef = {
   situacaoEnviada: S.ENVIADA,
 
   async exigirAbertura({ pescador }: ContextoAbertura) {
-    if (!pescador.numeroRgp) throw AppError.notAcceptable(MENSAGENS_SOLICITACAO_API.edicaoRgpSemRgp);
+    if (!pescador.numeroRgp) throw AppError.recusa(CodigoErro.SOLICITACAO_INDISPONIVEL, MENSAGENS_SOLICITACAO_API.edicaoRgpSemRgp);
   },
 
   async exigirEnvio(ctx: ContextoEnvio) {

@@ -1,3 +1,4 @@
+import { CodigoErro } from '../../../../shared/codigos-erro';
 import type { TotalizadoresPescador } from '../../../../shared/schemas/totalizadores';
 import { SituacaoRegistro, SituacaoSolicitacao as S, TipoSolicitacao } from '../../../../shared/enums';
 import { podeRecadastramento, podeRegistroComProtocolo, podeRegistroInicial } from '../../../../shared/regras/opcoes';
@@ -28,10 +29,10 @@ function registro(p: {
 
     async exigirAbertura({ pescador, recursos, tx }: ContextoAbertura) {
       if ((await recursos.repo.findAbertas(pescador.id, [p.tipo], [S.RASCUNHO], tx)).length > 0) {
-        throw AppError.notAcceptable(MENSAGENS_SOLICITACAO_API.rascunhoExistente);
+        throw AppError.recusa(CodigoErro.SOLICITACAO_EM_ANDAMENTO, MENSAGENS_SOLICITACAO_API.rascunhoExistente);
       }
       const motivo = p.motivoSemAbertura(pescador, await recursos.repo.totalizadores(pescador.id, tx));
-      if (motivo) throw AppError.notAcceptable(motivo);
+      if (motivo) throw AppError.recusa(CodigoErro.SOLICITACAO_INDISPONIVEL, motivo);
     },
 
     async aoEnviar({ solicitacao, pescador, recursos, tx }: ContextoEnvio) {

@@ -1,3 +1,4 @@
+import { CodigoErro } from '../../../../shared/codigos-erro';
 import { SituacaoRegistro, TipoSolicitacao } from '../../../../shared/enums';
 import { MENSAGENS_SOLICITACAO_API, MOTIVOS_HISTORICO, type RegularizacaoCorpo } from '../../../../shared/schemas/solicitacao-api';
 import { AppError } from '../../../lib/errors';
@@ -20,7 +21,7 @@ export const regularizacao = tipoDePedido<RegularizacaoCorpo>({
 
   async exigirAbertura({ pescador }) {
     if (pescador.situacaoRegistro !== SituacaoRegistro.SUSPENSO) {
-      throw AppError.notAcceptable(MENSAGENS_SOLICITACAO_API.regularizacaoIndisponivel);
+      throw AppError.recusa(CodigoErro.SOLICITACAO_INDISPONIVEL, MENSAGENS_SOLICITACAO_API.regularizacaoIndisponivel);
     }
   },
 
