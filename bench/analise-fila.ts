@@ -8,7 +8,7 @@
 // 0006) and the request-type filter through the request table beside the type copied on the analysis.
 import pg from 'pg';
 import { cpfComDigitos } from '../src/shared/cpf';
-import { percentile, signIn, startProduct, stop, waitExit } from './lib';
+import { CTE_NOMES_UFS, percentile, signIn, startProduct, stop, waitExit } from './lib';
 
 const N = Number(process.env.BENCH_PESCADORES ?? 2_000_000);
 const RODADAS = Number(process.env.BENCH_RODADAS ?? 30);
@@ -26,15 +26,7 @@ async function semear(db: pg.Client) {
   await db.query('SET synchronous_commit = off');
   // Fishers: 27 states, Pará the largest (as in the real registry), names from common Brazilian names.
   await db.query(`
-    WITH nomes AS (SELECT
-      ARRAY['JOSE','MARIA','ANTONIO','FRANCISCO','ANA','JOAO','RAIMUNDO','FRANCISCA','MANOEL','ANTONIA','PEDRO',
-            'LUIZ','PAULO','CARLOS','SEBASTIAO','MARCOS','RAIMUNDA','JOSEFA','EDSON','BENEDITO'] AS p,
-      ARRAY['SILVA','SANTOS','OLIVEIRA','SOUZA','RODRIGUES','FERREIRA','ALVES','PEREIRA','LIMA','GOMES','COSTA',
-            'RIBEIRO','MARTINS','CARVALHO','ALMEIDA','LOPES','SOARES','FERNANDES','VIEIRA','BARBOSA','ROCHA',
-            'DIAS','NASCIMENTO','ANDRADE','MOREIRA','NUNES','MARQUES','MACHADO','MENDES','FREITAS','CARDOSO',
-            'RAMOS','GONCALVES','SANTANA','TEIXEIRA','MOURA','CORREIA','PINTO','ARAUJO','CAVALCANTE'] AS s,
-      ARRAY['PA','PA','PA','PA','MA','MA','BA','BA','AM','AM','PI','CE','PE','RN','PB','AL','SE','AP','RR','AC',
-            'RO','TO','MT','MS','GO','DF','MG','ES','RJ','SP','PR','SC','RS'] AS uf)
+    ${CTE_NOMES_UFS}
     INSERT INTO pescador (cpf, nome, uf, situacao_registro)
     SELECT '9' || lpad(g::text, 10, '0'),
            p[1 + h % 20] || ' ' || s[1 + (h / 20) % 40] || ' ' || s[1 + (h / 800) % 40],

@@ -136,3 +136,18 @@ export async function pararServidor(filho: ChildProcess): Promise<void> {
   filho.kill('SIGTERM');
   await saiu;
 }
+
+/**
+ * The CTE `nomes` of the synthetic fishers' seeds: common Brazilian first names (p) and surnames (s), and states
+ * weighted as the real registry (uf: Pará the largest). A seed's INSERT … SELECT reads `nomes`.
+ */
+export const CTE_NOMES_UFS = `
+    WITH nomes AS (SELECT
+      ARRAY['JOSE','MARIA','ANTONIO','FRANCISCO','ANA','JOAO','RAIMUNDO','FRANCISCA','MANOEL','ANTONIA','PEDRO',
+            'LUIZ','PAULO','CARLOS','SEBASTIAO','MARCOS','RAIMUNDA','JOSEFA','EDSON','BENEDITO'] AS p,
+      ARRAY['SILVA','SANTOS','OLIVEIRA','SOUZA','RODRIGUES','FERREIRA','ALVES','PEREIRA','LIMA','GOMES','COSTA',
+            'RIBEIRO','MARTINS','CARVALHO','ALMEIDA','LOPES','SOARES','FERNANDES','VIEIRA','BARBOSA','ROCHA',
+            'DIAS','NASCIMENTO','ANDRADE','MOREIRA','NUNES','MARQUES','MACHADO','MENDES','FREITAS','CARDOSO',
+            'RAMOS','GONCALVES','SANTANA','TEIXEIRA','MOURA','CORREIA','PINTO','ARAUJO','CAVALCANTE'] AS s,
+      ARRAY['PA','PA','PA','PA','MA','MA','BA','BA','AM','AM','PI','CE','PE','RN','PB','AL','SE','AP','RR','AC',
+            'RO','TO','MT','MS','GO','DF','MG','ES','RJ','SP','PR','SC','RS'] AS uf)`;

@@ -7,7 +7,7 @@
 // BENCH_REUSE=1 keeps the seeded data folder of an earlier run (seeding takes a few minutes).
 import pg from 'pg';
 import { cpfComDigitos } from '../src/shared/cpf';
-import { percentile, signIn, startProduct, stop, waitExit } from './lib';
+import { CTE_NOMES_UFS, percentile, signIn, startProduct, stop, waitExit } from './lib';
 
 const OBRIGACOES = Number(process.env.BENCH_OBRIGACOES ?? 2_000_000);
 const ANOS = [2021, 2022, 2023, 2024, 2025];
@@ -28,15 +28,7 @@ async function semear(db: pg.Client) {
   await db.query('SET synchronous_commit = off');
   // Fishers with an RGP: 33 weighted states (Pará the largest), names from common Brazilian names, a municipality.
   await db.query(`
-    WITH nomes AS (SELECT
-      ARRAY['JOSE','MARIA','ANTONIO','FRANCISCO','ANA','JOAO','RAIMUNDO','FRANCISCA','MANOEL','ANTONIA','PEDRO',
-            'LUIZ','PAULO','CARLOS','SEBASTIAO','MARCOS','RAIMUNDA','JOSEFA','EDSON','BENEDITO'] AS p,
-      ARRAY['SILVA','SANTOS','OLIVEIRA','SOUZA','RODRIGUES','FERREIRA','ALVES','PEREIRA','LIMA','GOMES','COSTA',
-            'RIBEIRO','MARTINS','CARVALHO','ALMEIDA','LOPES','SOARES','FERNANDES','VIEIRA','BARBOSA','ROCHA',
-            'DIAS','NASCIMENTO','ANDRADE','MOREIRA','NUNES','MARQUES','MACHADO','MENDES','FREITAS','CARDOSO',
-            'RAMOS','GONCALVES','SANTANA','TEIXEIRA','MOURA','CORREIA','PINTO','ARAUJO','CAVALCANTE'] AS s,
-      ARRAY['PA','PA','PA','PA','MA','MA','BA','BA','AM','AM','PI','CE','PE','RN','PB','AL','SE','AP','RR','AC',
-            'RO','TO','MT','MS','GO','DF','MG','ES','RJ','SP','PR','SC','RS'] AS uf)
+    ${CTE_NOMES_UFS}
     INSERT INTO pescador (cpf, nome, uf, municipio_id, situacao_registro, categoria, numero_rgp, data_primeiro_rgp)
     SELECT '9' || lpad(g::text, 10, '0'),
            p[1 + h % 20] || ' ' || s[1 + (h / 20) % 40] || ' ' || s[1 + (h / 800) % 40],

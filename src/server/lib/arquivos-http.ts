@@ -115,6 +115,15 @@ export function enviarArquivo(
     .send(arquivo.bytes);
 }
 
+/**
+ * A PDF this server makes (card, protocol receipt, REAP 2ª via), shown in the browser under a plain ASCII name made
+ * of the number it carries (`carteira-PA-123.pdf`): other characters become '-'.
+ */
+export function enviarPdf(reply: FastifyReply, pdf: Buffer, nome: string) {
+  const nomeArquivo = nome.replace(/[^A-Za-z0-9._-]/g, '-');
+  return enviarArquivo(reply, { bytes: pdf, mime: 'application/pdf', nomeArquivo }, `inline; filename="${nomeArquivo}"`);
+}
+
 /** `inline; filename="ascii"; filename*=UTF-8''…` (RFC 6266): the name a browser offers when saving. */
 export function contentDispositionInline(nome: string): string {
   const ascii = nome.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');

@@ -2,8 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import * as c from '../../../shared/contratos/carteira';
 import { atorDe } from '../../plugins/auth';
 import { rota } from '../../plugins/contratos';
-import { ok } from '../../plugins/envelope';
-import { enviarArquivo } from '../../lib/arquivos-http';
+import { rotaDeVerificacao } from '../../plugins/verificacao-publica';
+import { enviarPdf } from '../../lib/arquivos-http';
 import type { CarteiraService } from './carteira.service';
 
 /** Checks of a card's QR code per client address and minute. */
@@ -13,18 +13,11 @@ export const LIMITE_VERIFICACAO_POR_MINUTO = 30;
 export const carteiraRoutes: FastifyPluginAsync<{ carteira: CarteiraService }> = async (app, { carteira }) => {
   rota(app, c.imprimir, async (req, reply) => {
     const { numeroRgp, pdf } = await carteira.imprimir(atorDe(req), req.params.id);
-    const nome = `carteira-${numeroRgp.replace(/[^A-Za-z0-9._-]/g, '-')}.pdf`;
-    return enviarArquivo(reply, { bytes: pdf, mime: 'application/pdf', nomeArquivo: nome }, `inline; filename="${nome}"`);
+    return enviarPdf(reply, pdf, `carteira-${numeroRgp}.pdf`);
   });
 
-  rota(app, c.verificar, async (req, reply) => {
-    const { verificacao, mensagem } = await carteira.verificar(req.params.token, req.ip);
-    reply.header('cache-control', 'no-store');
-    return ok(verificacao, mensagem);
-  }, {
-    // The code is unguessable (HMAC), so no captcha; the limit and the audit trail bound its use.
-    config: { rateLimit: { max: LIMITE_VERIFICACAO_POR_MINUTO, timeWindow: '1 minute' } },
-    // The code carries the RGP number: the access log of this address is not written (warnings and errors only).
-    logLevel: 'warn',
-  });
+  rotaDeVerificacao(app, c.verificar, async (token, ip) => {
+    const { verificacao, mensagem } = await carteira.verificar(token, ip);
+    return { dados: verificacao, mensagem };
+  }, LIMITE_VERIFICACAO_POR_MINUTO);
 };

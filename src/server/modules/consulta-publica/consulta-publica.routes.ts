@@ -3,6 +3,7 @@ import * as c from '../../../shared/contratos/consulta-publica';
 import { CABECALHO_CAPTCHA } from '../../../shared/schemas/carteira';
 import { rota } from '../../plugins/contratos';
 import { ok } from '../../plugins/envelope';
+import { rotaDeVerificacao } from '../../plugins/verificacao-publica';
 import type { ConsultaPublicaService } from './consulta-publica.service';
 
 /** Lookups per client address and minute (each also costs a solved captcha). */
@@ -43,13 +44,8 @@ export const consultaPublicaRoutes: FastifyPluginAsync<{ consultaPublica: Consul
     config: limite(LIMITE_CONSULTAS_POR_MINUTO),
   });
 
-  rota(app, c.verificarProtocolo, async (req) => {
-    const { protocolo, mensagem } = await consultaPublica.verificarProtocolo(req.params.token, req.ip);
-    return ok(protocolo, mensagem);
-  }, {
-    // The code is signed (HMAC), so no captcha; the limit and the audit trail bound its use (decision 0044).
-    config: limite(LIMITE_VERIFICACAO_COMPROVANTE_POR_MINUTO),
-    // The code names a request: the access log of this address is not written (warnings and errors only).
-    logLevel: 'warn',
-  });
+  rotaDeVerificacao(app, c.verificarProtocolo, async (token, ip) => {
+    const { protocolo, mensagem } = await consultaPublica.verificarProtocolo(token, ip);
+    return { dados: protocolo, mensagem };
+  }, LIMITE_VERIFICACAO_COMPROVANTE_POR_MINUTO);
 };

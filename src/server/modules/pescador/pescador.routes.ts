@@ -4,7 +4,7 @@ import { MENSAGENS_PESCADOR } from '../../../shared/schemas/pescador';
 import { atorDe } from '../../plugins/auth';
 import { rota } from '../../plugins/contratos';
 import { ok } from '../../plugins/envelope';
-import { enviarArquivo } from '../../lib/arquivos-http';
+import { enviarPdf } from '../../lib/arquivos-http';
 import type { PescadorService } from './pescador.service';
 
 
@@ -44,7 +44,6 @@ export const pescadorRoutes: FastifyPluginAsync<{ pescador: PescadorService }> =
 
   rota(app, c.imprimirProtocolo, async (req, reply) => {
     const { numeroProtocolo, pdf } = await pescador.imprimirProtocolo(atorDe(req), req.params.id, req.query.idSolicitacao);
-    const nome = `protocolo-${numeroProtocolo.replace(/[^A-Za-z0-9._-]/g, '-')}.pdf`;
-    return enviarArquivo(reply, { bytes: pdf, mime: 'application/pdf', nomeArquivo: nome }, `inline; filename="${nome}"`);
+    return enviarPdf(reply, pdf, `protocolo-${numeroProtocolo}.pdf`);
   });
 };

@@ -1,9 +1,10 @@
+import { AcoesFormulario } from '../../components/form/acoes-formulario';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { CodigoErro } from '../../../shared/codigos-erro';
+import { CodigoErro, ehCasoDe } from '../../../shared/codigos-erro';
 import { atoNormativoCriacao, MENSAGENS_ATO_NORMATIVO } from '../../../shared/schemas/ato-normativo';
 import { ROTA_ADMIN_ATOS } from '../../../shared/rotas-web';
 import { ErrorSummary } from '../../components/error-summary';
@@ -53,7 +54,7 @@ export function FormularioAto({ id }: { id: number | null }) {
       form.mostrarErrosDoServidor(e);
       setTentativa((n) => n + 1);
       // Invalid fields: the spec's sentence; anything else, the server's message.
-      showToast('error', codigoErroDe(e) === CodigoErro.DADOS_INVALIDOS ? MENSAGENS_ATO_NORMATIVO.camposObrigatorios : mensagemErro(e, MENSAGENS_ATO_NORMATIVO.erroSalvar));
+      showToast('error', ehCasoDe(codigoErroDe(e), CodigoErro.DADOS_INVALIDOS) ? MENSAGENS_ATO_NORMATIVO.camposObrigatorios : mensagemErro(e, MENSAGENS_ATO_NORMATIVO.erroSalvar));
     },
   });
 
@@ -109,16 +110,7 @@ export function FormularioAto({ id }: { id: number | null }) {
           />
         </div>
       </fieldset>
-      <div className="form-actions">
-        <Link className="br-button secondary" to={ROTA_ADMIN_ATOS}>
-          Cancelar
-        </Link>
-        <div className="form-actions-forward">
-          <button type="submit" className="br-button primary" disabled={salvar.isPending}>
-            Salvar
-          </button>
-        </div>
-      </div>
+      <AcoesFormulario cancelarPara={ROTA_ADMIN_ATOS} salvando={salvar.isPending} />
     </form>
   );
 }

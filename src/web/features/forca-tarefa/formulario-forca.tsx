@@ -1,8 +1,9 @@
+import { AcoesFormulario } from '../../components/form/acoes-formulario';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { CodigoErro } from '../../../shared/codigos-erro';
+import { useNavigate } from 'react-router';
+import { CodigoErro, ehCasoDe } from '../../../shared/codigos-erro';
 import {
   forcaTarefaFormulario, MENSAGENS_FORCA_TAREFA, type ForcaTarefaCorpo, type ServidorForcaTarefa, type ValoresForcaTarefa,
 } from '../../../shared/schemas/forca-tarefa';
@@ -70,7 +71,7 @@ export function FormularioForca({ id }: { id: number | null }) {
     onError: (e) => {
       form.mostrarErrosDoServidor(e);
       setTentativa((n) => n + 1);
-      const invalidos = codigoErroDe(e) === CodigoErro.DADOS_INVALIDOS;
+      const invalidos = ehCasoDe(codigoErroDe(e), CodigoErro.DADOS_INVALIDOS);
       showToast('error', mensagemErro(e, invalidos ? MENSAGENS_FORCA_TAREFA.camposObrigatorios : MENSAGENS_FORCA_TAREFA.erroConsultar));
     },
   });
@@ -193,16 +194,7 @@ export function FormularioForca({ id }: { id: number | null }) {
         />
       </fieldset>
 
-      <div className="form-actions">
-        <Link className="br-button secondary" to={ROTA_ADMIN_FORCAS_TAREFA}>
-          Cancelar
-        </Link>
-        <div className="form-actions-forward">
-          <button type="submit" className="br-button primary" disabled={salvar.isPending}>
-            Salvar
-          </button>
-        </div>
-      </div>
+      <AcoesFormulario cancelarPara={ROTA_ADMIN_FORCAS_TAREFA} salvando={salvar.isPending} />
     </form>
   );
 }

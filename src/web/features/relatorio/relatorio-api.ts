@@ -1,6 +1,6 @@
 import * as contratosReferencia from '../../../shared/contratos/referencia';
 import * as c from '../../../shared/contratos/relatorio';
-import type { ExecucaoRelatorio, FormatoRelatorio, PreviaRelatorio } from '../../../shared/schemas/relatorio';
+import { filtrosRelatorioCampos, type ExecucaoRelatorio, type FormatoRelatorio, type PreviaRelatorio } from '../../../shared/schemas/relatorio';
 import { chamar, dados } from '../../lib/contrato';
 import { getToken } from '../../lib/storage';
 
@@ -9,41 +9,18 @@ import { getToken } from '../../lib/storage';
  * the shared schemas.
  */
 
-/** The filters as the form holds them: every field a string (masked CPF and CNPJ as typed), the target groups a list. */
-export interface ValoresRelatorio {
-  nome: string;
-  cpfPescador: string;
-  numeroRGP: string;
-  uf: string;
-  municipio: string;
-  tieTiem: string;
-  situacao: string;
-  sexo: string;
-  propriedadeEmbarcacao: string;
-  categoria: string;
-  formaAtuacao: string;
-  recebeuAjuda: string;
-  tipoAmbientePesca: string;
-  escolaridade: string;
-  alfabetizacao: string;
-  etnia: string;
-  cnpjEntidadeRepresentante: string;
-  nacionalidadeBrasileira: string;
-  dataInicioEmissaoCarteira: string;
-  dataFimEmissaoCarteira: string;
-  idadeInicial: string;
-  idadeFinal: string;
-  dataInicioSolicitacao: string;
-  dataFimSolicitacao: string;
-  grupoAlvoPesca: string[];
-}
+/** The report's filter fields: the shared schema's, in its order. */
+type CampoRelatorio = keyof typeof filtrosRelatorioCampos.shape;
 
-export const RELATORIO_VAZIO: ValoresRelatorio = {
-  nome: '', cpfPescador: '', numeroRGP: '', uf: '', municipio: '', tieTiem: '', situacao: '', sexo: '',
-  propriedadeEmbarcacao: '', categoria: '', formaAtuacao: '', recebeuAjuda: '', tipoAmbientePesca: '', escolaridade: '',
-  alfabetizacao: '', etnia: '', cnpjEntidadeRepresentante: '', nacionalidadeBrasileira: '', dataInicioEmissaoCarteira: '',
-  dataFimEmissaoCarteira: '', idadeInicial: '', idadeFinal: '', dataInicioSolicitacao: '', dataFimSolicitacao: '', grupoAlvoPesca: [],
-};
+/**
+ * The filters as the form holds them: the shared schema's fields, every one a string (masked CPF and CNPJ as
+ * typed), the target groups a list.
+ */
+export type ValoresRelatorio = Record<Exclude<CampoRelatorio, 'grupoAlvoPesca'>, string> & { grupoAlvoPesca: string[] };
+
+export const RELATORIO_VAZIO = Object.fromEntries(
+  Object.keys(filtrosRelatorioCampos.shape).map((campo) => [campo, campo === 'grupoAlvoPesca' ? [] : '']),
+) as unknown as ValoresRelatorio;
 
 /** The filters as the contract's query reads them: every value text, the empty ones left out, the list comma-separated. */
 export type ConsultaRelatorio = Partial<Record<keyof ValoresRelatorio, string>>;
