@@ -20,6 +20,9 @@ export default defineConfig({
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
     trace: 'off',
+    // The app's service worker (issue 25) is installed only where a journey tests it (e2e/offline-*.spec.ts): in the
+    // others it would download the whole app in the background of every page and race what the journey checks.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
@@ -27,7 +30,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // Offline journeys are a phone's (a fisher without signal): they run at 360 px only.
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /offline-.*\.spec\.ts/ },
     {
       name: 'phone-360',
       use: { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },

@@ -3,6 +3,8 @@ import purgeCss from '@fullhuman/postcss-purgecss';
 import type { Plugin as PostcssPlugin } from 'postcss';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import * as referencia from './src/shared/contratos/referencia';
 import { comprimir } from './scripts/vite-comprimir';
 import { contratosSemDocumentacao } from './scripts/vite-contratos-sem-documentacao';
 import { subconjuntoFontes } from './scripts/vite-subconjunto-fontes';
@@ -50,9 +52,82 @@ const BARRIL_DE_FEATURE = /\/src\/web\/features\/[^/]+\/index\.tsx?$/;
 /** What every screen needs (React, its DOM, the router): one file, cached across releases of the app. */
 const NUCLEO = /\/node_modules\/(react|react-dom|scheduler|react-router)\//;
 
+/**
+ * The reference lists a form offers (states' municipalities, occupations, species, the other lists): the GET
+ * contracts of the referencia module, as one pattern of their paths. The service worker keeps their answers for
+ * offline use (no personal data in them) and refreshes them whenever there is signal. Workbox matches a route's
+ * pattern against the whole address (url.href), so the pattern names the origin's part too.
+ */
+const LISTAS_DE_REFERENCIA = new RegExp(
+  `^https?://[^/]+(${Object.values(referencia)
+    .filter((c) => c.metodo === 'GET')
+    .map((c) => c.caminho.replace(/\{[^}]+\}/g, '[^/]+'))
+    .join('|')})$`,
+);
+
+/**
+ * Issue 25, decision 0061: the installable app. A manifest, and a Workbox service worker that precaches the app
+ * shell (index.html, the fisher's scripts, styles, fonts and icons) so that the app opens without signal. The staff's
+ * screens (administration, analysis) are not precached: a fisher's phone does not download them; a screen opened
+ * online is still kept (the hashed assets are cached as they are used). The API is never cached except the
+ * reference lists; a fisher's drafts live in IndexedDB, per CPF, not in the worker. A new release waits until the
+ * user chooses to reload (registerType 'prompt', src/web/lib/aplicativo.ts), so a page never mixes two releases.
+ */
+const aplicativo = VitePWA({
+  registerType: 'prompt',
+  // Registered by src/web/lib/registrar-aplicativo.ts, for a signed-in fisher only.
+  injectRegister: false,
+  filename: 'sw.js',
+  manifestFilename: 'manifest.webmanifest',
+  includeAssets: ['favicon.ico', 'apple-touch-icon.png', 'icone.svg'],
+  manifest: {
+    id: '/',
+    name: 'RGP – Registro Geral da Atividade Pesqueira',
+    short_name: 'RGP',
+    description: 'Registro, REAP e carteira do pescador profissional, do Ministério da Pesca e Aquicultura.',
+    lang: 'pt-BR',
+    dir: 'ltr',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'portrait',
+    background_color: '#ffffff',
+    theme_color: '#1351b4',
+    icons: [
+      { src: '/icone-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icone-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icone-mascaravel-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{html,js,css,woff2,png,svg,ico}'],
+    globIgnores: ['assets/administracao*', 'assets/analise-*', 'assets/home-servidor*', 'assets/*.worker*'],
+    navigateFallback: '/index.html',
+    // The API, the identity provider's pages and the metrics are never answered by the app shell.
+    navigateFallbackDenylist: [/^\/api\//, /^\/dev-idp/, /^\/metrics/],
+    cleanupOutdatedCaches: true,
+    runtimeCaching: [
+      {
+        urlPattern: ({ url, request }) => request.method === 'GET' && url.pathname.startsWith('/assets/'),
+        handler: 'CacheFirst',
+        options: { cacheName: 'rgp-telas', expiration: { maxEntries: 200, maxAgeSeconds: 90 * 24 * 3600 } },
+      },
+      {
+        urlPattern: LISTAS_DE_REFERENCIA,
+        handler: 'StaleWhileRevalidate',
+        options: {
+          cacheName: 'rgp-referencias',
+          expiration: { maxEntries: 120, maxAgeSeconds: 30 * 24 * 3600 },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+    ],
+  },
+});
+
 export default defineConfig(({ command }) => ({
   root: 'src/web',
-  plugins: [contratosSemDocumentacao(), react(), subconjuntoFontes(), comprimir()],
+  plugins: [contratosSemDocumentacao(), react(), subconjuntoFontes(), aplicativo, comprimir()],
   css: { postcss: { plugins: command === 'build' ? [purgaEstilosGlobais] : [] } },
   resolve: {
     alias: command === 'build'

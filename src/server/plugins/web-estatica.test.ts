@@ -13,6 +13,8 @@ let t: TestApp;
 let dir: string;
 const HTML = `<!doctype html><html><body><div id="root"></div>${'<!-- preenchimento -->'.repeat(40)}</body></html>`;
 const JS = `console.log(${JSON.stringify('x'.repeat(2000))});`;
+const SW = `self.addEventListener('message', () => undefined);`;
+const MANIFEST = JSON.stringify({ name: 'RGP', start_url: '/', display: 'standalone' });
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rgp-web-'));
@@ -24,6 +26,8 @@ beforeAll(async () => {
   };
   escrever('index.html', HTML);
   escrever('assets/index-AbCd1234.js', JS);
+  fs.writeFileSync(path.join(dir, 'sw.js'), SW);
+  escrever('manifest.webmanifest', MANIFEST);
   t = await createTestApp({ env: { WEB_DIST_DIR: dir } });
 });
 afterAll(async () => {
@@ -54,6 +58,18 @@ describe('the web app on the wire', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(JS);
     expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('the installable app (issue 25): the service worker is revalidated on every check, so a release reaches phones; the manifest is JSON of its type', async () => {
+    const sw = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toMatch(/javascript/);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    expect(sw.body).toBe(SW);
+    const manifesto = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest', headers: { 'accept-encoding': 'br' } });
+    expect(manifesto.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifesto.headers['cache-control']).toBe('no-cache');
+    expect(JSON.parse(zlib.brotliDecompressSync(manifesto.rawPayload).toString())).toMatchObject({ display: 'standalone' });
   });
 
   it('a hashed file that is not there is a 404, not the page', async () => {
