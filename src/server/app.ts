@@ -45,7 +45,14 @@ import { edicaoRgpRoutes } from './modules/solicitacao/edicao-rgp.routes';
 import { cancelamentoRoutes } from './modules/solicitacao/cancelamento.routes';
 import { regularizacaoRoutes } from './modules/solicitacao/regularizacao.routes';
 import { ReapRepository } from './modules/reap/reap.repository';
+import { ReapComprovanteService } from './modules/reap/reap-comprovante.service';
+import { ReapGeracaoService } from './modules/reap/reap-geracao.service';
+import { ReapPendenciasService } from './modules/reap/reap-pendencias.service';
+import { ReapPrazoService } from './modules/reap/reap-prazo.service';
+import { ReapQuestionarioService } from './modules/reap/reap-questionario.service';
 import { ReapService } from './modules/reap/reap.service';
+import { ReapServidorService } from './modules/reap/reap-servidor.service';
+import { ReapVerificacaoService } from './modules/reap/reap-verificacao.service';
 import { InadimplenciaRepository } from './modules/reap/inadimplencia.repository';
 import { InadimplenciaService } from './modules/reap/inadimplencia.service';
 import { reapRoutes } from './modules/reap/reap.routes';
@@ -112,7 +119,8 @@ export interface Servicos extends ServicosDosJobs {
   analise: AnaliseService;
   documento: DocumentoService;
   lote: LoteService;
-  reap: ReapService;
+  /** The creation of every fisher's REAP obligations (the REAP jobs'). */
+  reap: ReapGeracaoService;
   inadimplencia: InadimplenciaService;
   relatorio: RelatorioService;
 }
@@ -249,7 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const analise: AnaliseService = new AnaliseService(db, new AnaliseRepository(db), auditoria, documento, solicitacao, {
     ...config.analise,
     // A registry made active owes the REAPs of the open years: their creation is enqueued with the decision.
-    aoAtivarRegistro: (pescadorId, tx) => reap.agendarObrigacoesDoPescador(pescadorId, tx),
+    aoAtivarRegistro: (pescadorId, tx) => reapGeracao.agendarObrigacoesDoPescador(pescadorId, tx),
     ...(deps.now ? { now: deps.now } : {}),
   });
   // The card reads the 3x4 photo through the storage.
@@ -273,18 +281,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // A job's file in a thread with a capped heap, reading the standby when there is one (decision 0050).
       thread: { url: String(dbLeitura.$client.options.connectionString), heapMb: config.relatorio.heapMb },
     });
-  // REAP (issue 7; every fisher's obligations created by jobs, decision 0051).
+  // REAP (issue 7; every fisher's obligations created by jobs, decision 0051): a service per concern.
   const reapRepository = new ReapRepository(db, dbLeitura);
-  const reap = new ReapService(db, reapRepository, auditoria, solicitacao, documento, deps.fila, {
-    publicUrl: config.publicUrl, assinador: new AssinadorReap(chaveDocumentosImpressos), now: agora,
-    tamanhoBlocoObrigacoes: config.reap.tamanhoBlocoObrigacoes, retomarAposSegundos: config.reap.retomarAposSegundos,
+  const assinadorReap = new AssinadorReap(chaveDocumentosImpressos);
+  const reapGeracao = new ReapGeracaoService(db, reapRepository, deps.fila, {
+    tamanhoBlocoObrigacoes: config.reap.tamanhoBlocoObrigacoes, retomarAposSegundos: config.reap.retomarAposSegundos, now: agora,
   });
+  const reapPendencias = new ReapPendenciasService(db, reapRepository, auditoria, solicitacao, agora);
+  const reapQuestionarios = new ReapQuestionarioService(db, reapRepository, auditoria, solicitacao, documento, agora);
   // The warning and suspension of the REAP defaulters (decision 0055).
   const inadimplencia = new InadimplenciaService(db, new InadimplenciaRepository(db), reapRepository, notificacoes, lote, auditoria,
     deps.fila, email, {
     tamanhoBloco: config.reap.tamanhoBlocoObrigacoes, retomarAposSegundos: config.reap.retomarAposSegundos, now: agora,
   });
-  app.decorate('servicos', { analise, documento, lote, reap, inadimplencia, relatorio } satisfies Servicos);
+  app.decorate('servicos', { analise, documento, lote, reap: reapGeracao, inadimplencia, relatorio } satisfies Servicos);
 
   // Routes, module by module.
   await app.register(saudeRoutes, { db, auditoria });
@@ -311,7 +321,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // -- REAP routes --
-  await app.register(reapRoutes, { reap, inadimplencia });
+  await app.register(reapRoutes, {
+    pendencias: reapPendencias,
+    questionarios: reapQuestionarios,
+    comprovantes: new ReapComprovanteService(reapRepository, auditoria, documento, { publicUrl: config.publicUrl, assinador: assinadorReap, now: agora }),
+    verificacoes: new ReapVerificacaoService(reapRepository, auditoria, assinadorReap),
+    servidor: new ReapServidorService(reapRepository, auditoria, agora),
+    prazos: new ReapPrazoService(db, reapRepository, auditoria, deps.fila, reapGeracao, agora),
+    inadimplencia,
+  });
   // -- administration routes --
   // Map users and the federal CPF registry (the real service when BCPF_URL is set, else the seeded table).
   const usuarioMapa = new UsuarioMapaService(db, new UsuarioMapaRepository(db), criarConsultaBcpf(config.bcpf, db), auditoria, {
@@ -335,7 +353,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(estatisticaRoutes, { estatistica: new EstatisticaService(new EstatisticaRepository(dbLeitura), { now: agora }) });
   // -- audit reading routes --
   await app.register(auditoriaRoutes, { auditoria });
-  await app.register(lgpdRoutes, { lgpd: new LgpdService(auditoria, pescador, solicitacao, documento, notificacoes, reap, agora) });
+  await app.register(lgpdRoutes, { lgpd: new LgpdService(auditoria, pescador, solicitacao, documento, notificacoes,
+    new ReapService(reapPendencias, reapQuestionarios), agora) });
   await registerWeb(app, config.webDistDir);
   return app;
 }

@@ -55,7 +55,10 @@ export const CodigoErro = {
   SOLICITACAO_INDISPONIVEL: 'SOLICITACAO_INDISPONIVEL',
   /** 406: a REAP cannot be sent until the fisher's registry declares the CIN as identity document. */
   CIN_EXIGIDA: 'CIN_EXIGIDA',
-  /** 400: the uploaded file is too large, of a format not allowed, unreadable, or a PDF with active content. */
+  /**
+   * 400: the uploaded file is refused: too large, of a format not allowed, unreadable, a PDF with active content, or one
+   * file more than the request or REAP may hold.
+   */
   ARQUIVO_INVALIDO: 'ARQUIVO_INVALIDO',
   /** 406: the analysis is concluded, or taken by another analyst, or not started by the caller. */
   ANALISE_INDISPONIVEL: 'ANALISE_INDISPONIVEL',

@@ -124,7 +124,7 @@ export class DocumentoService {
     this.exigirDono(ator, sol.pescadorId);
     if (!podeAlterarDocumentos(sol)) throw AppError.recusa(CodigoErro.SOLICITACAO_NAO_EDITAVEL, MENSAGENS_DOCUMENTO.naoEditavel);
     if (tipo === TipoDocumento.ADICIONAL && await this.repo.contarAtivos(idSolicitacao, tipo) >= MAX_DOCUMENTOS_ADICIONAIS) {
-      throw AppError.badRequest(MENSAGENS_ARQUIVO.adicionais);
+      throw AppError.recusa(CodigoErro.ARQUIVO_INVALIDO, MENSAGENS_ARQUIVO.adicionais);
     }
 
     const conteudo = await aceitarConteudo(tipo, arquivo.bytes);
@@ -138,7 +138,7 @@ export class DocumentoService {
         const atual = await this.repo.lockSolicitacao(idSolicitacao, tx);
         if (!atual || !podeAlterarDocumentos(atual)) throw AppError.recusa(CodigoErro.SOLICITACAO_NAO_EDITAVEL, MENSAGENS_DOCUMENTO.naoEditavel);
         if (tipo === TipoDocumento.ADICIONAL) {
-          if (await this.repo.contarAtivos(idSolicitacao, tipo, tx) >= MAX_DOCUMENTOS_ADICIONAIS) throw AppError.badRequest(MENSAGENS_ARQUIVO.adicionais);
+          if (await this.repo.contarAtivos(idSolicitacao, tipo, tx) >= MAX_DOCUMENTOS_ADICIONAIS) throw AppError.recusa(CodigoErro.ARQUIVO_INVALIDO, MENSAGENS_ARQUIVO.adicionais);
         } else {
           await this.apagarDepoisDoCommit(await this.repo.removerAtivosDoTipo(idSolicitacao, tipo, this.now(), tx), tx);
         }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { definirJob, type ContextoJob } from '../../jobs/job';
 
 /**
- * What the defaulters' jobs call: of InadimplenciaService and, for the resume, of ReapService (`buildApp`'s
+ * What the defaulters' jobs call: of InadimplenciaService and, for the resume, of ReapGeracaoService (`buildApp`'s
  * instances; the fields the log reads). Each job is handed the part it uses.
  */
 export interface ServicosJobsInadimplencia {

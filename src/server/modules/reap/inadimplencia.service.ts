@@ -1,3 +1,4 @@
+import { CodigoErro } from '../../../shared/codigos-erro';
 import { hojeSaoPaulo } from '../../../shared/datas';
 import { TipoNotificacao } from '../../../shared/enums';
 import { erroCampo } from '../../../shared/erros-campo';
@@ -33,7 +34,7 @@ export interface InadimplenciaServiceOptions {
  *   reached with their notification, so a run killed mid-way resumes after its last block and warns nobody twice.
  * - **The suspension.** GESTOR or ADMIN schedules, citing the act, the date on which the year's defaulters are
  *   suspended; on that date the check creates the batch that suspends them (LoteService), and the batch machinery
- *   does the rest. A fisher it suspended may send that year late (ReapService) and then ask for regularisation.
+ *   does the rest. A fisher it suspended may send that year late (ReapQuestionarioService) and then ask for regularisation.
  */
 export class InadimplenciaService {
   private readonly now: () => Date;
@@ -177,7 +178,7 @@ export class InadimplenciaService {
       const prazo = await this.reap.prazo(ano, tx);
       if (!prazo) throw AppError.notAcceptable(MENSAGENS_INADIMPLENCIA_REAP.semPrazo);
       const antes = await this.repo.suspensao(ano, tx, true);
-      if (antes?.loteId) throw AppError.notAcceptable(MENSAGENS_INADIMPLENCIA_REAP.jaExecutada(antes.loteId));
+      if (antes?.loteId) throw AppError.recusa(CodigoErro.INADIMPLENCIA_JA_EXECUTADA, MENSAGENS_INADIMPLENCIA_REAP.jaExecutada(antes.loteId));
       const ato = await this.repo.ato(c.idAtoNormativo, tx);
       if (!ato) throw erroDeCampos([erroCampo('idAtoNormativo', MENSAGENS_INADIMPLENCIA_REAP.atoNaoEncontrado)]);
       if (ato.inicio > hoje || (ato.fim !== null && ato.fim < hoje)) {
@@ -204,7 +205,7 @@ export class InadimplenciaService {
     await this.db.transaction(async (tx) => {
       const s = await this.repo.suspensao(ano, tx, true);
       if (!s) throw AppError.notFound(MENSAGENS_INADIMPLENCIA_REAP.naoAgendada);
-      if (s.loteId) throw AppError.notAcceptable(MENSAGENS_INADIMPLENCIA_REAP.jaExecutada(s.loteId));
+      if (s.loteId) throw AppError.recusa(CodigoErro.INADIMPLENCIA_JA_EXECUTADA, MENSAGENS_INADIMPLENCIA_REAP.jaExecutada(s.loteId));
       await this.repo.excluirSuspensao(ano, tx);
       await this.auditoria.registrar({
         acao: 'REAP_SUSPENSAO_CANCELADA', ...doAtor(ator),

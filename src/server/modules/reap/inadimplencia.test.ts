@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CodigoErro } from '../../../shared/codigos-erro';
 import { formatCpf } from '../../../shared/cpf';
 import { SituacaoRegistro, TipoNotificacao } from '../../../shared/enums';
 import { MENSAGENS_REAP } from '../../../shared/regras/reap';
@@ -257,7 +258,13 @@ describe('on the act\'s date, the defaulters are suspended through a batch', () 
     expect(rows[0]!.n).toBe(1);
     const movida = await agendar(gestor, 2024, { idAtoNormativo: atoSuspensao, dataSuspensao: '2026-05-01' });
     expect(movida.json()).toMatchObject({ codigo: 406, mensagem: expect.stringContaining('A suspensão deste ano já foi executada') });
-    expect((await gestor.api({ method: 'DELETE', url: '/api/reap/prazos/2024/suspensao' })).statusCode).toBe(406);
+    const { rows: [lote] } = await t.db.execute<{ id: number }>(sql`SELECT id FROM lote_pescador WHERE reap_ano_referencia = 2024`);
+    const executada = MENSAGENS_INADIMPLENCIA_REAP.jaExecutada(lote!.id);
+    expect(movida.statusCode).toBe(406);
+    expect(movida.json()).toEqual({ codigo: 406, mensagem: executada, erros: [executada], codigoErro: CodigoErro.INADIMPLENCIA_JA_EXECUTADA });
+    const cancelada = await gestor.api({ method: 'DELETE', url: '/api/reap/prazos/2024/suspensao' });
+    expect(cancelada.statusCode).toBe(406);
+    expect(cancelada.json()).toEqual({ codigo: 406, mensagem: executada, erros: [executada], codigoErro: CodigoErro.INADIMPLENCIA_JA_EXECUTADA });
   });
 });
 
@@ -271,7 +278,8 @@ describe('the suspended fisher sends the late REAP and asks for regularisation',
     // A fisher in good standing still meets the window of the specification.
     await t.db.execute(sql`UPDATE reap_questionario SET enviada = false WHERE pescador_id = ${pontual.id} AND ano_referencia = 2024`);
     const foraDoPrazo = await enviar2024(pontual, await idDoAno(t.db, pontual.id, 2024));
-    expect(foraDoPrazo.json()).toMatchObject({ codigo: 406, mensagem: MENSAGENS_REAP.foraDoPrazo });
+    expect(foraDoPrazo.statusCode).toBe(406);
+    expect(foraDoPrazo.json()).toMatchObject({ codigo: 406, mensagem: MENSAGENS_REAP.foraDoPrazo, codigoErro: CodigoErro.REAP_FORA_DO_PRAZO });
     await t.db.execute(sql`UPDATE reap_questionario SET enviada = true WHERE pescador_id = ${pontual.id} AND ano_referencia = 2024`);
   });
 
@@ -288,7 +296,8 @@ describe('the suspended fisher sends the late REAP and asks for regularisation',
     expect(pedido.json()).toMatchObject({ mensagem: MENSAGENS_SOLICITACAO_API.regularizacaoEnviada, dados: { tipo: 10 } });
     // Another year, or another fisher's, is not opened by this suspension.
     const outro = await enviar2024(pontual, await idDoAno(t.db, pontual.id, 2024));
-    expect(outro.json()).toMatchObject({ codigo: 406, mensagem: MENSAGENS_REAP.jaEnviada });
+    expect(outro.statusCode).toBe(406);
+    expect(outro.json()).toMatchObject({ codigo: 406, mensagem: MENSAGENS_REAP.jaEnviada, codigoErro: CodigoErro.REAP_JA_ENVIADA });
   });
 });
 

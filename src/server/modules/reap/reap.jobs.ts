@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { definirJob, type ContextoJob } from '../../jobs/job';
 
-/** What the obligations jobs call: of ReapService, `buildApp`'s instance (the fields the log reads). */
+/** What the obligations jobs call: of ReapGeracaoService, `buildApp`'s instance (the fields the log reads). */
 export interface ServicosJobsReap {
   reap: {
     gerarObrigacoesDoAno(ano: number): Promise<{ aberto: boolean; criadas: number }>;

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CodigoErro } from '../../../shared/codigos-erro';
 import { MENSAGENS_REAP, MOTIVOS_REAP } from '../../../shared/regras/reap';
 import { MENSAGENS_PRAZO_REAP } from '../../../shared/schemas/reap';
 import { createTestApp, entrarComo, executarJobsPendentes, type Sessao, type TestApp } from '../../test/helpers';
@@ -137,6 +138,7 @@ describe('a window opened on screen', () => {
     const outra = await antigo.sessao.api({ method: 'POST', url: `/api/reap/gerar-reap-pescador/${antigo.id}` });
     expect(outra.statusCode).toBe(406);
     expect(outra.json().mensagem).toBe(MENSAGENS_REAP.semPendencias);
+    expect(outra.json().codigoErro).toBe(CodigoErro.REAP_SEM_PENDENCIAS);
     expect(await anosDe(antigo.id)).toEqual([2023, 2024, 2025]);
     await semDuplicatas();
   });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CodigoErro } from '../../../shared/codigos-erro';
 import { hojeSaoPaulo } from '../../../shared/datas';
 import { MENSAGENS_REAP } from '../../../shared/regras/reap';
 import { createTestApp, entrarComo, executarJobsPendentes, type Sessao, type TestApp } from '../../test/helpers';
@@ -63,6 +64,7 @@ describe('obligations and the pending-REAP generation', () => {
     const again = await gerar(p);
     expect(again.statusCode).toBe(406);
     expect(again.json().mensagem).toBe(MENSAGENS_REAP.semPendencias);
+    expect(again.json().codigoErro).toBe(CodigoErro.REAP_SEM_PENDENCIAS);
     const { rows } = await t.db.execute<{ n: number; s: number }>(sql`
       SELECT count(*)::int AS n, count(DISTINCT s.id)::int AS s FROM reap_questionario q JOIN solicitacao s ON s.id = q.solicitacao_id
       WHERE q.pescador_id = ${p.id} AND s.tipo = 4 AND s.situacao = 8`);
@@ -212,6 +214,7 @@ describe('the artesanal REAP', () => {
     const res = await salvar(p, artesanalCompleto(id2023, 2023));
     expect(res.statusCode).toBe(406);
     expect(res.json().mensagem).toBe(MENSAGENS_REAP.foraDoPrazo);
+    expect(res.json().codigoErro).toBe(CodigoErro.REAP_FORA_DO_PRAZO);
   });
 
   it('takes 2025 outside its window, without the days of every month', async () => {
@@ -233,9 +236,11 @@ describe('the artesanal REAP', () => {
     const segunda = await salvar(p, artesanalCompleto(id2024, 2024, { enviada: true }));
     expect(segunda.statusCode).toBe(406);
     expect(segunda.json().mensagem).toBe(MENSAGENS_REAP.jaEnviada);
+    expect(segunda.json().codigoErro).toBe(CodigoErro.REAP_JA_ENVIADA);
     const rascunho = await salvar(p, artesanalCompleto(id2024, 2024, { enviada: false }));
     expect(rascunho.statusCode).toBe(406);
     expect(rascunho.json().mensagem).toBe(MENSAGENS_REAP.jaEnviada);
+    expect(rascunho.json().codigoErro).toBe(CodigoErro.REAP_JA_ENVIADA);
   });
 
   it('prints the receipt (2ª via) of a sent REAP, and refuses one not sent', async () => {
@@ -258,7 +263,10 @@ describe('two sends at the same moment', () => {
     const respostas = await Promise.all([salvar(p, corpo), salvar(p, corpo), salvar(p, corpo)]);
     const codigos = respostas.map((r) => r.statusCode).sort();
     expect(codigos).toEqual([200, 406, 406]);
-    for (const r of respostas.filter((x) => x.statusCode === 406)) expect(r.json().mensagem).toBe(MENSAGENS_REAP.jaEnviada);
+    for (const r of respostas.filter((x) => x.statusCode === 406)) {
+      expect(r.json().mensagem).toBe(MENSAGENS_REAP.jaEnviada);
+      expect(r.json().codigoErro).toBe(CodigoErro.REAP_JA_ENVIADA);
+    }
     const { rows } = await t.db.execute<{ n: number }>(sql`
       SELECT count(*)::int AS n FROM solicitacao_historico h JOIN reap_questionario q ON q.solicitacao_id = h.solicitacao_id
       WHERE q.id = ${id} AND h.situacao_nova = 9`);
@@ -279,6 +287,7 @@ describe('justification documents of a year without fishing', () => {
     const quarto = await enviarDoc(p, { idQuestionarioBasico: id, tipo: 6 });
     expect(quarto.statusCode).toBe(400);
     expect(quarto.json().mensagem).toBe(MENSAGENS_REAP.maxJustificativa);
+    expect(quarto.json()).toMatchObject({ erros: [MENSAGENS_REAP.maxJustificativa], codigoErro: CodigoErro.ARQUIVO_INVALIDO });
     expect((await p.sessao.api({ method: 'DELETE', url: `/api/documentos/reap/${id}/documento/${ids[0]}` })).statusCode).toBe(204);
     await executarJobsPendentes(t);
     expect((await enviarDoc(p, { idQuestionarioBasico: id, tipo: 6 })).statusCode).toBe(200);
@@ -290,6 +299,7 @@ describe('justification documents of a year without fishing', () => {
     const depois = await enviarDoc(p, { idQuestionarioBasico: id, tipo: 6 });
     expect(depois.statusCode).toBe(406);
     expect(depois.json().mensagem).toBe(MENSAGENS_REAP.jaEnviada);
+    expect(depois.json().codigoErro).toBe(CodigoErro.REAP_JA_ENVIADA);
     expect((await p.sessao.api({ method: 'DELETE', url: `/api/documentos/reap/${id}/documento/${ids[1]}` })).statusCode).toBe(406);
   });
 });
@@ -315,7 +325,10 @@ describe('the industrial REAP', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().mensagem).toBe(MENSAGENS_REAP.salva);
     expect(res.json().dados.documentoRelacaoTrabalho).toHaveLength(1);
-    expect((await industrial(p, corpo)).json().mensagem).toBe(MENSAGENS_REAP.jaEnviada);
+    const outra = await industrial(p, corpo);
+    expect(outra.statusCode).toBe(406);
+    expect(outra.json().mensagem).toBe(MENSAGENS_REAP.jaEnviada);
+    expect(outra.json().codigoErro).toBe(CodigoErro.REAP_JA_ENVIADA);
   });
 });
 

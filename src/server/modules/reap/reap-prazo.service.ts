@@ -1,0 +1,103 @@
+import { hojeSaoPaulo } from '../../../shared/datas';
+import { erroCampo } from '../../../shared/erros-campo';
+import { MENSAGENS_PRAZO_REAP, type PrazoReap, type PrazoReapHistorico } from '../../../shared/schemas/reap';
+import { MENSAGENS_INADIMPLENCIA_REAP } from '../../../shared/schemas/reap-inadimplencia';
+import type { Database } from '../../db/client';
+import type { FilaDeJobs } from '../../jobs/job';
+import { AppError } from '../../lib/errors';
+import { erroDeCampos } from '../../lib/validacao';
+import { doAtor, type AuditoriaService } from '../auditoria/auditoria.service';
+import type { AuthContext } from '../auth/auth.service';
+import { CHAVE_VERIFICACAO, verificarInadimplenciaJob } from './inadimplencia.jobs';
+import type { ReapGeracaoService } from './reap-geracao.service';
+import type { PrazoLinha, ReapRepository } from './reap.repository';
+
+function paraPrazo(p: PrazoLinha): PrazoReap {
+  return {
+    anoReferencia: p.anoReferencia,
+    inicioPreenchimento: p.inicioPreenchimento,
+    fimPreenchimento: p.fimPreenchimento,
+    atoNormativo: p.idAtoNormativo === null ? null : { id: p.idAtoNormativo, nome: p.nomeAtoNormativo ?? '' },
+    obrigacoes: p.obrigacoesCriadas === null ? null : {
+      criadas: p.obrigacoesCriadas, concluidaEm: p.obrigacoesConcluidasEm ? new Date(p.obrigacoesConcluidasEm).toISOString() : null,
+    },
+    aviso: p.avisoFim === null ? null : {
+      fimPreenchimento: p.avisoFim, avisados: p.avisados ?? 0, emailsEnviados: p.avisoEmails ?? 0,
+      iniciadoEm: new Date(p.avisoIniciadoEm!).toISOString(), concluidoEm: p.avisoConcluidoEm ? new Date(p.avisoConcluidoEm).toISOString() : null,
+    },
+    suspensao: p.suspensaoData === null ? null : {
+      dataSuspensao: p.suspensaoData, atoNormativo: { id: p.suspensaoIdAto!, nome: p.suspensaoNomeAto ?? '' },
+      lote: p.loteId === null ? null : { id: p.loteId, situacao: p.loteSituacao!, total: p.loteTotal!, concluidos: p.loteConcluidos! },
+    },
+  };
+}
+
+/**
+ * The REAP's filling windows (decision 0052): each reference year's window in force, with its act, its obligations'
+ * creation, its defaulters' warning and suspension, and every window it had. GESTOR and ADMIN set them.
+ */
+export class ReapPrazoService {
+  constructor(
+    private readonly db: Database,
+    private readonly repo: ReapRepository,
+    private readonly auditoria: AuditoriaService,
+    private readonly fila: FilaDeJobs,
+    /** Enqueues a year's obligations when its window is open (decision 0051). */
+    private readonly geracao: ReapGeracaoService,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** GET /api/reap/prazos: every year's window in force, with its act and its obligations' creation. */
+  async prazos(): Promise<PrazoReap[]> {
+    return (await this.repo.prazos()).map(paraPrazo);
+  }
+
+  /** One year's window in force as `prazos` answers it (the answer of the suspension's schedule). */
+  async prazo(ano: number): Promise<PrazoReap> {
+    const p = await this.repo.prazo(ano);
+    if (!p) throw AppError.notFound(MENSAGENS_INADIMPLENCIA_REAP.semPrazo);
+    return paraPrazo(p);
+  }
+
+  /** GET /api/reap/prazos/historico: every window each year had (the first and each extension), with its act. */
+  async historicoPrazos(): Promise<PrazoReapHistorico[]> {
+    return (await this.repo.historicoPrazos()).map((h) => ({
+      id: h.id,
+      anoReferencia: h.anoReferencia,
+      inicioPreenchimento: h.inicioPreenchimento,
+      fimPreenchimento: h.fimPreenchimento,
+      atoNormativo: h.idAtoNormativo === null ? null : { id: h.idAtoNormativo, nome: h.nomeAtoNormativo ?? '' },
+      registradoEm: new Date(h.criadoEm).toISOString(),
+    }));
+  }
+
+  /**
+   * PUT /api/reap/prazos/{ano} (GESTOR, ADMIN): sets a reference year's window citing the act that sets it (an
+   * extension is a new act and a new end), kept in the year's history and audited, in one transaction. A window
+   * that is open by now (its start today or before) enqueues, in the same transaction, the creation of that year's
+   * obligations for every fisher (decision 0051); one that opens later is picked up by the daily job.
+   */
+  async salvarPrazo(ator: AuthContext, ano: number, inicio: string, fim: string, atoNormativoId: number | null = null): Promise<PrazoReap> {
+    return this.db.transaction(async (tx) => {
+      if (atoNormativoId !== null && !(await this.repo.atoExiste(atoNormativoId, tx))) {
+        throw erroDeCampos([erroCampo('idAtoNormativo', MENSAGENS_PRAZO_REAP.atoNaoEncontrado)]);
+      }
+      const antes = await this.repo.prazo(ano, tx);
+      await this.repo.salvarPrazo({ anoReferencia: ano, inicio, fim, atoNormativoId, cpf: ator.cpf }, tx);
+      await this.auditoria.registrar({
+        acao: 'REAP_PRAZO_ALTERADO', ...doAtor(ator),
+        recurso: 'reap/prazo', recursoId: ano, detalhes: {
+          inicioPreenchimento: inicio, fimPreenchimento: fim, idAtoNormativo: atoNormativoId,
+          ...(antes ? { antes: { inicioPreenchimento: antes.inicioPreenchimento, fimPreenchimento: antes.fimPreenchimento, idAtoNormativo: antes.idAtoNormativo } } : {}),
+        },
+      }, tx);
+      const hoje = hojeSaoPaulo(this.now());
+      // Once a year's obligations exist for every fisher, a new save (an extension, a close) does not walk them again:
+      // a fisher whose registry becomes active later gets theirs by their own job.
+      if (inicio <= hoje && !(antes?.obrigacoesConcluidasEm)) await this.geracao.agendarObrigacoesDoAno(ano, tx);
+      // A window saved already closed (its end before today): its defaulters are warned now (decision 0055).
+      if (fim < hoje) await this.fila.enfileirar(tx, verificarInadimplenciaJob, {}, { chaveUnica: CHAVE_VERIFICACAO });
+      return paraPrazo((await this.repo.prazo(ano, tx))!);
+    });
+  }
+}

@@ -1,0 +1,185 @@
+import crypto from 'node:crypto';
+import { CodigoErro } from '../../../shared/codigos-erro';
+import { hojeSaoPaulo } from '../../../shared/datas';
+import { Categoria } from '../../../shared/enums';
+import { erroCampo } from '../../../shared/erros-campo';
+import { MAX_DOCUMENTOS_JUSTIFICATIVA, MENSAGENS_REAP, reapNoPrazo, somaDias } from '../../../shared/regras/reap';
+import type { Documento } from '../../../shared/schemas/documento';
+import type { Questionario, ReapArtesanalCorpo, ReapIndustrialCorpo } from '../../../shared/schemas/reap';
+import type { Database, Executor } from '../../db/client';
+import type { ArquivoEnviado } from '../../lib/arquivos-http';
+import { AppError } from '../../lib/errors';
+import type { AuditoriaService } from '../auditoria/auditoria.service';
+import type { AuthContext } from '../auth/auth.service';
+import type { DocumentoService } from '../documento/documento.service';
+import type { SolicitacaoService } from '../solicitacao/solicitacao.service';
+import { auditarVisualizacao, exigirDono, questionarioLegivel } from './reap-acesso';
+import { DOCUMENTO_JUSTIFICATIVA, DOCUMENTO_RELACAO_TRABALHO, paraQuestionario } from './reap-detalhe';
+import { exigirReferencias } from './reap-referencias';
+import type { QuestionarioRow, ReapRepository } from './reap.repository';
+
+/** A random verification code: 16 characters of an alphabet without look-alikes (0/O, 1/I). */
+function novoCodigoVerificacao(): string {
+  const alfabeto = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return [...crypto.randomBytes(16)].map((b) => alfabeto[b % alfabeto.length]).join('');
+}
+
+/**
+ * The fisher's REAP questionnaire (spec points 5 and 7): read, saved as a draft or sent once, the artesanal and
+ * the industrial form, and its documents. Writes only its own table; the REAP request (tipo 4) is sent by
+ * SolicitacaoService, its files kept by DocumentoService. A staff read is audited.
+ */
+export class ReapQuestionarioService {
+  constructor(
+    private readonly db: Database,
+    private readonly repo: ReapRepository,
+    private readonly auditoria: AuditoriaService,
+    private readonly solicitacoes: SolicitacaoService,
+    private readonly documentos: DocumentoService,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** GET /api/reap/questionario-basico/{id}: the questionnaire with its documents. */
+  async questionario(ator: AuthContext, id: number): Promise<Questionario> {
+    const q = await questionarioLegivel(this.repo, ator, id);
+    await auditarVisualizacao(this.auditoria, ator, 'reap/questionario', id, q.pescadorId);
+    return paraQuestionario(this.repo, this.documentos, q, hojeSaoPaulo(this.now()));
+  }
+
+  // ---------------------------------------------------------------- saving and sending
+
+  /**
+   * POST /api/reap/questionario-basico: saves the artesanal REAP as a draft (`enviada: false`, as often as the
+   * fisher likes) or sends it (`enviada: true`, once). The body passed the rules of spec point 5 (shared schema);
+   * here the references are checked, then, with the questionnaire locked: its owner, the category, not sent yet
+   * ('REAP já foi enviada'), the window ('REAP não está no prazo de preenchimento', 2025 excepted).
+   */
+  async salvarArtesanal(ator: AuthContext, corpo: ReapArtesanalCorpo): Promise<{ questionario: Questionario; mensagem: string }> {
+    await this.exigirDonoAntes(ator, corpo.id);
+    await exigirReferencias(this.repo, corpo);
+    const dados = { ...corpo } as Record<string, unknown>;
+    delete dados.id;
+    delete dados.enviada;
+    delete dados.solicitacao;
+    const total = corpo.realizouPesca ? somaDias(corpo.reapsArtesanais) : null;
+    const q = await this.salvar(ator, corpo.id, corpo.anoReferencia, 'artesanal', corpo.enviada, {
+      dados, realizouPesca: corpo.realizouPesca ?? null, tipoPrestacaoServico: corpo.tipoPrestacaoServico ?? null, totalDiasTrabalhadoAno: total,
+    }, async () => undefined);
+    return { questionario: q, mensagem: corpo.enviada ? MENSAGENS_REAP.salva : MENSAGENS_REAP.rascunhoSalvo };
+  }
+
+  /** POST /api/reap/questionario-basico/industrial: as the artesanal one, with at least one work-relation proof to send. */
+  async salvarIndustrial(ator: AuthContext, corpo: ReapIndustrialCorpo): Promise<{ questionario: Questionario; mensagem: string }> {
+    await this.exigirDonoAntes(ator, corpo.id);
+    try {
+      return await this.salvarIndustrialDo(ator, corpo);
+    } catch (err) {
+      // A failure of ours (not a rule the fisher can act on) answers the spec's message for it.
+      if (err instanceof AppError) throw err;
+      throw new AppError(500, MENSAGENS_REAP.erroIndustrial, { cause: err });
+    }
+  }
+
+  private async salvarIndustrialDo(ator: AuthContext, corpo: ReapIndustrialCorpo): Promise<{ questionario: Questionario; mensagem: string }> {
+    const q = await this.salvar(ator, corpo.id, corpo.anoReferencia, 'industrial', corpo.enviada, {
+      dados: { realizouPesca: corpo.realizouPesca ?? null, tipoPrestacaoServico: corpo.tipoPrestacaoServico ?? null },
+      realizouPesca: corpo.realizouPesca ?? null,
+      tipoPrestacaoServico: corpo.tipoPrestacaoServico ?? null,
+      totalDiasTrabalhadoAno: null,
+    }, async (atual, tx) => {
+      if (await this.documentos.contarDoTipo(atual.solicitacaoId, DOCUMENTO_RELACAO_TRABALHO, tx) === 0) {
+        throw new AppError(400, MENSAGENS_REAP.documentoRelacaoTrabalho, {
+          erros: [erroCampo('documentoRelacaoTrabalho', MENSAGENS_REAP.documentoRelacaoTrabalho)],
+        });
+      }
+    });
+    return { questionario: q, mensagem: corpo.enviada ? MENSAGENS_REAP.salva : MENSAGENS_REAP.industrialSalva };
+  }
+
+  private async salvar(
+    ator: AuthContext, id: number, anoReferencia: number, forma: 'artesanal' | 'industrial', enviar: boolean,
+    set: Parameters<ReapRepository['salvar']>[1], aoEnviar: (q: QuestionarioRow, tx: Executor) => Promise<void>,
+  ): Promise<Questionario> {
+    await this.db.transaction(async (tx) => {
+      // One save or send of a REAP at a time: a second send waits here, then finds it sent.
+      const atual = await this.repo.lock(id, tx);
+      exigirDono(ator, atual);
+      this.exigirEditavel(atual);
+      if ((forma === 'industrial') !== (atual.categoria === Categoria.INDUSTRIAL) || anoReferencia !== atual.anoReferencia) {
+        throw AppError.badRequest(MENSAGENS_REAP.categoriaErrada);
+      }
+      if (!(await this.repo.salvar(id, set, tx))) throw AppError.recusa(CodigoErro.REAP_JA_ENVIADA, MENSAGENS_REAP.jaEnviada);
+      if (!enviar) return;
+      await aoEnviar(atual, tx);
+      if (!(await this.repo.marcarEnviada(id, novoCodigoVerificacao(), tx))) throw AppError.recusa(CodigoErro.REAP_JA_ENVIADA, MENSAGENS_REAP.jaEnviada);
+      await this.solicitacoes.enviarReap(ator, atual.solicitacaoId, tx);
+    });
+    return paraQuestionario(this.repo, this.documentos, (await this.repo.find(id))!, hojeSaoPaulo(this.now()));
+  }
+
+  /**
+   * A REAP the fisher may change now: not sent, inside its window (or 2025), or late by a fisher whom this year's
+   * suspension of defaulters suspended (decision 0055).
+   */
+  private exigirEditavel(q: QuestionarioRow): void {
+    if (q.enviada) throw AppError.recusa(CodigoErro.REAP_JA_ENVIADA, MENSAGENS_REAP.jaEnviada);
+    if (!q.atrasoPermitido && !reapNoPrazo(q.anoReferencia, hojeSaoPaulo(this.now()), q.inicioPreenchimento, q.fimPreenchimento)) {
+      throw AppError.recusa(CodigoErro.REAP_FORA_DO_PRAZO, MENSAGENS_REAP.foraDoPrazo);
+    }
+  }
+
+  // ---------------------------------------------------------------- documents
+
+  /**
+   * POST /api/documentos/reap (justifications, at most 3) and /reap-industrial (work-relation proofs): the REAP's
+   * own fisher, while it may change. The file is checked and stored first, then recorded under the questionnaire's
+   * lock (the limit counted again there); a failure deletes the stored file.
+   */
+  async enviarDocumento(ator: AuthContext, idQuestionario: number, forma: 'artesanal' | 'industrial', arquivo: ArquivoEnviado): Promise<Documento> {
+    const tipo = forma === 'artesanal' ? DOCUMENTO_JUSTIFICATIVA : DOCUMENTO_RELACAO_TRABALHO;
+    const antes = await this.exigirDonoAntes(ator, idQuestionario);
+    this.exigirForma(antes, forma);
+    this.exigirEditavel(antes);
+    if (forma === 'artesanal' && await this.documentos.contarDoTipo(antes.solicitacaoId, tipo) >= MAX_DOCUMENTOS_JUSTIFICATIVA) {
+      throw AppError.recusa(CodigoErro.ARQUIVO_INVALIDO, MENSAGENS_REAP.maxJustificativa);
+    }
+    const guardado = await this.documentos.guardarDaReap(tipo, arquivo);
+    try {
+      return await this.db.transaction(async (tx) => {
+        const q = await this.repo.lock(idQuestionario, tx);
+        exigirDono(ator, q);
+        this.exigirEditavel(q);
+        if (forma === 'artesanal' && await this.documentos.contarDoTipo(q.solicitacaoId, tipo, tx) >= MAX_DOCUMENTOS_JUSTIFICATIVA) {
+          throw AppError.recusa(CodigoErro.ARQUIVO_INVALIDO, MENSAGENS_REAP.maxJustificativa);
+        }
+        return this.documentos.registrarDaReap(q.pescadorId, q.solicitacaoId, tipo, guardado, tx);
+      });
+    } catch (err) {
+      await this.documentos.apagarArquivos([guardado.chave]);
+      throw err;
+    }
+  }
+
+  /** DELETE /api/documentos/reap/{id}/documento/{id} and /reap-industrial/…: the same rules as the upload. */
+  async removerDocumento(ator: AuthContext, idQuestionario: number, idDocumento: number, forma: 'artesanal' | 'industrial'): Promise<void> {
+    const antes = await this.exigirDonoAntes(ator, idQuestionario);
+    this.exigirForma(antes, forma);
+    await this.db.transaction(async (tx) => {
+      const q = await this.repo.lock(idQuestionario, tx);
+      exigirDono(ator, q);
+      this.exigirEditavel(q);
+      await this.documentos.removerDaReap(idDocumento, q.solicitacaoId, [forma === 'artesanal' ? DOCUMENTO_JUSTIFICATIVA : DOCUMENTO_RELACAO_TRABALHO], tx);
+    });
+  }
+
+  private exigirForma(q: QuestionarioRow, forma: 'artesanal' | 'industrial'): void {
+    if ((forma === 'industrial') !== (q.categoria === Categoria.INDUSTRIAL)) throw AppError.badRequest(MENSAGENS_REAP.categoriaErrada);
+  }
+
+  /** The ownership check before any work (the body's references, a file's content). */
+  private async exigirDonoAntes(ator: AuthContext, id: number): Promise<QuestionarioRow> {
+    const q = await this.repo.find(id);
+    exigirDono(ator, q);
+    return q;
+  }
+}

@@ -1,0 +1,58 @@
+import { categoriaLabel, SituacaoSolicitacao, type Categoria } from '../../../shared/enums';
+import { mascararNome } from '../../../shared/schemas/carteira';
+import { MENSAGENS_VERIFICACAO, type VerificacaoReap } from '../../../shared/schemas/verificacao';
+import type { AssinadorReap } from '../../lib/codigos-comprovantes';
+import { AppError } from '../../lib/errors';
+import type { AuditoriaService } from '../auditoria/auditoria.service';
+import type { ReapRepository } from './reap.repository';
+
+/** The REAP's situation once sent, as the public check of a 2ª via names it. */
+const SITUACAO_REAP_ENVIADA = 'Enviada';
+
+/** The public check of a REAP 2ª via's QR code (decision 0044): no sign-in, every check audited with the caller's IP. */
+export class ReapVerificacaoService {
+  constructor(
+    private readonly repo: ReapRepository,
+    private readonly auditoria: AuditoriaService,
+    /** Checks the code the 2ª via's QR carries (reap-comprovante.service.ts signs it). */
+    private readonly assinador: AssinadorReap,
+  ) {}
+
+  /**
+   * GET /api/reap/verificar/{token}: the sent REAP behind a 2ª via's QR code (no sign-in; decision 0044). A code
+   * this server did not sign is 400 'Código de verificação inválido.'; a genuine one whose REAP is not (or no
+   * longer) the one sent at that second is 404. Answers the year, category, situation, masked name and send date,
+   * nothing declared. Audited with the caller's IP, on the fisher's record but with no staff profile, so it is not
+   * listed among staff views.
+   */
+  async verificar(token: string, ip: string): Promise<{ verificacao: VerificacaoReap; mensagem: string }> {
+    const recurso = 'reap/verificar';
+    const dados = this.assinador.verificar(token);
+    if (!dados) {
+      await this.auditoria.tentarRegistrar({ acao: 'VERIFICACAO_REAP', recurso, ip, sucesso: false, detalhes: { motivo: 'codigo_invalido' } });
+      throw AppError.badRequest(MENSAGENS_VERIFICACAO.codigoInvalido);
+    }
+    const q = await this.repo.find(dados.idQuestionario);
+    const enviadaEm = q?.enviadaEm ? new Date(q.enviadaEm) : null;
+    const p = q ? await this.repo.findPescador(q.pescadorId) : undefined;
+    if (!q || !p || !q.enviada || !enviadaEm || Math.floor(enviadaEm.getTime() / 1000) !== Math.floor(dados.enviadaEm.getTime() / 1000)) {
+      await this.auditoria.tentarRegistrar({
+        acao: 'VERIFICACAO_REAP', recurso, recursoId: dados.idQuestionario, ip, sucesso: false, detalhes: { motivo: 'nao_encontrada' },
+      });
+      throw AppError.notFound(MENSAGENS_VERIFICACAO.reapNaoEncontrada);
+    }
+    await this.auditoria.registrar({ acao: 'VERIFICACAO_REAP', recurso, recursoId: q.id, ip, sucesso: true });
+    return {
+      verificacao: {
+        anoReferencia: q.anoReferencia,
+        categoria: q.categoria,
+        categoriaDescricao: categoriaLabel[q.categoria as Categoria] ?? '—',
+        situacao: SituacaoSolicitacao.REAP_ENVIADA,
+        situacaoDescricao: SITUACAO_REAP_ENVIADA,
+        nome: mascararNome(p.nome),
+        dataEnvio: enviadaEm.toISOString(),
+      },
+      mensagem: MENSAGENS_VERIFICACAO.reapAutentica,
+    };
+  }
+}
