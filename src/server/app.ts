@@ -110,6 +110,7 @@ import { aceitarCorpoJsonVazio } from './plugins/corpo-json';
 import { idRequisicaoPlugin, opcoesDeIdDeRequisicao } from './plugins/id-requisicao';
 import { metricasPlugin } from './plugins/metricas';
 import { sobrecargaPlugin } from './plugins/sobrecarga';
+import { ChavesIdempotencia, idempotenciaPlugin } from './plugins/idempotencia';
 
 /**
  * Services that background jobs, tests and scripts call (the same instances the routes use). It extends what the
@@ -123,6 +124,7 @@ export interface Servicos extends ServicosDosJobs {
   reap: ReapGeracaoService;
   inadimplencia: InadimplenciaService;
   relatorio: RelatorioService;
+  idempotencia: ChavesIdempotencia;
 }
 
 declare module 'fastify' {
@@ -248,6 +250,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.now ? { now: deps.now } : {}),
   });
   await app.register(authPlugin, { auth, auditoria });
+  // Idempotency keys of the fishers' saves and sends (decision 0060): before the routes whose contracts ask for them.
+  const idempotencia = new ChavesIdempotencia(db);
+  await app.register(idempotenciaPlugin, { chaves: idempotencia });
 
   // A submission opens an analysis and a decision changes the request: the two services ask each other. The
   // request service reaches the analysis service through this port, which resolves once both are built.
@@ -294,7 +299,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.fila, email, {
     tamanhoBloco: config.reap.tamanhoBlocoObrigacoes, retomarAposSegundos: config.reap.retomarAposSegundos, now: agora,
   });
-  app.decorate('servicos', { analise, documento, lote, reap: reapGeracao, inadimplencia, relatorio } satisfies Servicos);
+  app.decorate('servicos', { analise, documento, lote, reap: reapGeracao, inadimplencia, relatorio, idempotencia } satisfies Servicos);
 
   // Routes, module by module.
   await app.register(saudeRoutes, { db, auditoria });

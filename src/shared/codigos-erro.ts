@@ -68,6 +68,13 @@ export const CodigoErro = {
   ULTIMO_GESTOR: 'ULTIMO_GESTOR',
   /** 406: the REAP defaulters of that year were already warned or suspended by a batch. */
   INADIMPLENCIA_JA_EXECUTADA: 'INADIMPLENCIA_JA_EXECUTADA',
+  /**
+   * 409: a save or send with the same Idempotency-Key is still being processed (a duplicate sent at the same time);
+   * retry after the `Retry-After` header's seconds (decision 0060).
+   */
+  IDEMPOTENCIA_EM_ANDAMENTO: 'IDEMPOTENCIA_EM_ANDAMENTO',
+  /** 422: the Idempotency-Key was already used for a request with other data; nothing was done (decision 0060). */
+  IDEMPOTENCIA_CHAVE_REUTILIZADA: 'IDEMPOTENCIA_CHAVE_REUTILIZADA',
 } as const;
 export type CodigoErro = (typeof CodigoErro)[keyof typeof CodigoErro];
 
@@ -94,6 +101,7 @@ const CASO_DE: Partial<Record<CodigoErro, CodigoErro>> = {
   CAPTCHA_INVALIDO: CodigoErro.SEM_PERMISSAO,
   TOKEN_EXPIRADO: CodigoErro.NAO_AUTENTICADO,
   SOBRECARREGADO: CodigoErro.INDISPONIVEL,
+  IDEMPOTENCIA_EM_ANDAMENTO: CodigoErro.CONFLITO,
 };
 
 /** The general code a code is a case of (a general code is its own). */
@@ -118,6 +126,7 @@ export function statusDoCodigo(codigo: CodigoErro): number {
     case CodigoErro.CORPO_GRANDE_DEMAIS: return 413;
     case CodigoErro.MUITAS_REQUISICOES: return 429;
     case CodigoErro.INDISPONIVEL: return 503;
+    case CodigoErro.IDEMPOTENCIA_CHAVE_REUTILIZADA: return 422;
     default: return 500;
   }
 }
@@ -134,6 +143,7 @@ export function codigoErroDoStatus(status: number): CodigoErro {
     case 413: return CodigoErro.CORPO_GRANDE_DEMAIS;
     case 429: return CodigoErro.MUITAS_REQUISICOES;
     case 503: return CodigoErro.INDISPONIVEL;
+    case 422: return CodigoErro.IDEMPOTENCIA_CHAVE_REUTILIZADA;
     default: return status >= 500 ? CodigoErro.ERRO_INTERNO : CodigoErro.DADOS_INVALIDOS;
   }
 }

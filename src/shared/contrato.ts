@@ -66,6 +66,12 @@ export interface Contrato<
   tokenOpcional?: true;
   /** Refusals the route's shape does not imply (a 409 of an already registered record, a GET's 406). */
   outrosErros?: readonly StatusDeErroExtra[];
+  /**
+   * A save or send a phone may replay after a lost answer (decision 0060): the route takes an optional
+   * `Idempotency-Key` header (src/shared/idempotencia.ts) and answers a replay with the kept answer, running once.
+   * Only on a route that needs a session (the key is kept per caller).
+   */
+  idempotente?: true;
 }
 
 /** Declares a contract, keeping its schemas' types for the server's handler and the web's call. */

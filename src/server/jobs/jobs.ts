@@ -9,6 +9,7 @@ import {
 } from '../modules/reap/inadimplencia.jobs';
 import { abrirPrazosReapJob, gerarObrigacoesAnoJob, gerarObrigacoesPescadorJob, type ServicosJobsReap } from '../modules/reap/reap.jobs';
 import { gerarRelatorioJob, limparRelatoriosJob, type ServicosJobsRelatorio } from '../modules/relatorio/relatorio.jobs';
+import { expurgarChavesIdempotenciaJob, type ServicosJobsIdempotencia } from '../plugins/idempotencia.jobs';
 import { FilaDeJobs, opcoesDeEnvio, type ContextoJob, type DefinicaoJob } from './job';
 
 /**
@@ -16,7 +17,7 @@ import { FilaDeJobs, opcoesDeEnvio, type ContextoJob, type DefinicaoJob } from '
  * `app.servicos` is one (its `Servicos` extends this), so no job imports the app (issue 24).
  */
 export type ServicosDosJobs = ServicosJobsAnalise & ServicosJobsDocumento & ServicosJobsLote & ServicosJobsReap
-  & ServicosJobsInadimplencia & ServicosJobsRelatorio;
+  & ServicosJobsInadimplencia & ServicosJobsRelatorio & ServicosJobsIdempotencia;
 
 /** A job the workers can run: the services it calls are among `ServicosDosJobs`. */
 export type JobDoProduto = DefinicaoJob<z.ZodType, ServicosDosJobs>;
@@ -25,7 +26,7 @@ export type JobDoProduto = DefinicaoJob<z.ZodType, ServicosDosJobs>;
 export const DEFINICOES_JOBS: readonly JobDoProduto[] = [finalizarVencidasJob, apagarArquivoJob, conciliarArquivosJob,
   processarLoteJob, emailLoteJob, retomarLotesJob, encerrarSuspensoesJob, gerarRelatorioJob, limparRelatoriosJob,
   gerarObrigacoesAnoJob, gerarObrigacoesPescadorJob, abrirPrazosReapJob, verificarInadimplenciaJob, avisarInadimplentesJob,
-  emailAvisoReapJob, retomarReapJob];
+  emailAvisoReapJob, retomarReapJob, expurgarChavesIdempotenciaJob];
 
 const FUSO = 'America/Sao_Paulo';
 

@@ -1,5 +1,6 @@
 import type {
-  FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, LogLevel, preValidationHookHandler, RouteShorthandOptions,
+  FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, LogLevel, preHandlerAsyncHookHandler, preValidationHookHandler,
+  RouteShorthandOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -67,6 +68,7 @@ function schemaDoContrato(c: Contrato): FastifySchema {
     ...(c.formulario ? { consumes: ['multipart/form-data'], formulario: c.formulario } : {}),
     ...respostaDe(c.resposta),
     ...(c.outrosErros?.length ? { outrosErros: c.outrosErros } : {}),
+    ...(c.idempotente ? { idempotente: true as const } : {}),
   };
 }
 
@@ -81,6 +83,16 @@ function guardaDe(app: FastifyInstance, c: Contrato): preValidationHookHandler |
   throw new Error(`${c.metodo} ${c.caminho}: a permissão ${c.permissao} admite o anônimo mas não todos os perfis; a rota precisa de guardaPropria`);
 }
 
+/**
+ * The idempotency keys of a contract marked `idempotente` (plugins/idempotencia.ts, decision 0060): its preHandler,
+ * after the guard and the schemas. Such a route must need a session (a key is kept per caller).
+ */
+function ganchoIdempotencia(app: FastifyInstance, c: Contrato): preHandlerAsyncHookHandler {
+  if (ehPublica(c.permissao)) throw new Error(`${c.metodo} ${c.caminho}: uma rota idempotente precisa de sessão (a chave é guardada por usuário)`);
+  if (!app.hasDecorator('idempotencia')) throw new Error(`${c.metodo} ${c.caminho}: registre o plugin de idempotência antes das rotas idempotentes`);
+  return app.idempotencia;
+}
+
 /** Registers the contract's route on `app` with `handler`. */
 export function rota<C extends Contrato>(
   app: FastifyInstance,
@@ -89,11 +101,13 @@ export function rota<C extends Contrato>(
   extras: ExtrasDaRota = {},
 ): void {
   const preValidation = extras.guardaPropria ? extras.guardaPropria.preValidation : guardaDe(app, c);
+  const preHandler = c.idempotente ? ganchoIdempotencia(app, c) : undefined;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: c.metodo,
     url: urlFastify(c.caminho),
     schema: schemaDoContrato(c),
     ...(preValidation ? { preValidation } : {}),
+    ...(preHandler ? { preHandler } : {}),
     ...(extras.config ? { config: extras.config } : {}),
     ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
     ...(extras.attachValidation ? { attachValidation: true } : {}),

@@ -5,6 +5,11 @@ import { z } from 'zod';
 import { CodigoErro } from '../../shared/codigos-erro';
 import { erroEnvelope } from '../../shared/envelope';
 import { erroCampo } from '../../shared/erros-campo';
+import {
+  CABECALHO_IDEMPOTENCIA, CABECALHO_RESPOSTA_REPETIDA, FORMATO_CHAVE_IDEMPOTENCIA, MENSAGENS_IDEMPOTENCIA,
+  RETENCAO_CHAVE_IDEMPOTENCIA_DIAS,
+} from '../../shared/idempotencia';
+import { texto } from '../../shared/schemas/primitivos';
 import { MENSAGENS_AUTH } from '../modules/auth/auth.service';
 import { MENSAGEM_PERFIL_SEM_PERMISSAO, perfisDoGancho } from './auth';
 import { MENSAGEM_DADOS_INVALIDOS, MENSAGEM_INDISPONIVEL } from './envelope';
@@ -29,6 +34,12 @@ declare module 'fastify' {
     formulario?: { campos: z.ZodObject; arquivo?: string };
     /** Documentation only: error statuses this route answers besides those its shape implies (see `errosDaRota`). */
     outrosErros?: readonly StatusDeErro[];
+    /**
+     * The route takes the `Idempotency-Key` header (plugins/idempotencia.ts, decision 0060): the document names the
+     * header, the replayed answer's header and the 409/422 of a key in progress or reused. Checked by the route's
+     * preHandler, not by this schema.
+     */
+    idempotente?: true;
   }
 }
 
@@ -62,8 +73,16 @@ const RESPOSTAS_DE_ERRO = {
   },
   409: {
     nome: 'Conflito',
-    descricao: 'Conflito com o estado atual do registro (já cadastrado, citado por outro registro).',
+    descricao: 'Conflito com o estado atual do registro (já cadastrado, citado por outro registro), ou (com o cabeçalho '
+      + `${CABECALHO_IDEMPOTENCIA}) um envio com a mesma chave ainda em andamento: \`codigoErro\` ${CodigoErro.IDEMPOTENCIA_EM_ANDAMENTO}, `
+      + 'repita depois dos segundos do cabeçalho Retry-After.',
     exemplo: { mensagem: 'Conflito com o estado atual do registro.', codigoErro: CodigoErro.CONFLITO },
+  },
+  422: {
+    nome: 'ChaveIdempotenciaReutilizada',
+    descricao: `A chave do cabeçalho ${CABECALHO_IDEMPOTENCIA} já foi usada para um envio com outros dados; nada foi feito. `
+      + 'Um envio novo leva uma chave nova.',
+    exemplo: { mensagem: MENSAGENS_IDEMPOTENCIA.reutilizada, codigoErro: CodigoErro.IDEMPOTENCIA_CHAVE_REUTILIZADA },
   },
   429: {
     nome: 'MuitasRequisicoes',
@@ -85,6 +104,18 @@ const ESQUEMA_ERRO = 'Erro';
 
 /** Carries the error statuses of an operation from `transform` to `transformObject`, which removes it. */
 const X_ERROS = 'x-rgp-erros';
+/** Marks an operation that takes the Idempotency-Key, from `transform` to `transformObject`, which removes it. */
+const X_IDEMPOTENTE = 'x-rgp-idempotente';
+
+/** The Idempotency-Key header as the document prints it (the route's preHandler checks it, with this message). */
+const cabecalhoIdempotencia = z.looseObject({
+  [CABECALHO_IDEMPOTENCIA]: texto().regex(FORMATO_CHAVE_IDEMPOTENCIA, MENSAGENS_IDEMPOTENCIA.formato).optional().describe(
+    'Chave de idempotência (draft-ietf-httpapi-idempotency-key-header): 8 a 128 caracteres [A-Za-z0-9_-], uma por envio '
+      + '(um UUID serve). Repetir o envio com a mesma chave e os mesmos dados devolve a resposta guardada, com o cabeçalho '
+      + `${CABECALHO_RESPOSTA_REPETIDA}: true, sem executar de novo. A mesma chave com outros dados: 422; com o primeiro `
+      + `envio ainda em andamento: 409 com Retry-After. Guardada por usuário durante ${RETENCAO_CHAVE_IDEMPOTENCIA_DIAS} dias. Opcional.`,
+  ),
+});
 
 const METODOS_QUE_ALTERAM = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -118,14 +149,19 @@ function errosDaRota(route: RouteOptions, schema: Esquema, security: Seguranca, 
   const guardada = perfisDoGancho(route.preValidation) !== null;
   const temParametro = route.url.includes(':');
   const temCorpo = Boolean(schema.body) || formulario;
+  const idempotente = schema.idempotente === true;
   const autenticada = exigeBearer(security);
   const erros = new Set<StatusDeErro>();
-  if (temParametro || schema.querystring || schema.headers || temCorpo) erros.add(400);
+  if (temParametro || schema.querystring || schema.headers || temCorpo || idempotente) erros.add(400);
   if (autenticada) erros.add(401);
   if (autenticada || METODOS_QUE_ALTERAM.has(metodo)) erros.add(403);
   if (temParametro || (autenticada && temCorpo)) erros.add(404);
   if (guardada && METODOS_QUE_ALTERAM.has(metodo)) erros.add(406);
   if ((route.config as { rateLimit?: unknown } | undefined)?.rateLimit) erros.add(429);
+  if (idempotente) {
+    erros.add(409);
+    erros.add(422);
+  }
   if (!ROTAS_SEMPRE_ATENDIDAS.has(route.url)) erros.add(503);
   for (const s of (schema.outrosErros as readonly StatusDeErro[] | undefined) ?? []) erros.add(s);
   return [...erros].sort((a, b) => a - b);
@@ -166,9 +202,13 @@ export const transformarRota: SwaggerTransform = (input) => {
   const { url, route } = input;
   const schema = input.schema as Esquema | undefined;
   if (!schema || schema.hide) return jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]);
-  const { formulario, outrosErros: _o, ...resto } = schema as Esquema & { formulario?: { campos: z.ZodObject; arquivo?: string } };
+  const { formulario, outrosErros: _o, idempotente, ...resto } = schema as Esquema & {
+    formulario?: { campos: z.ZodObject; arquivo?: string }; idempotente?: true;
+  };
   // The multipart form as the body of the document (only the document's: the route validates it in its handler).
-  const entrada = formulario ? { ...resto, body: formulario.campos } : resto;
+  const entrada: Esquema = formulario ? { ...resto, body: formulario.campos } : { ...resto };
+  // The Idempotency-Key beside the route's own headers (only the document's: the route's preHandler checks it).
+  if (idempotente) entrada.headers = resto.headers ? (resto.headers as z.ZodObject).extend(cabecalhoIdempotencia.shape) : cabecalhoIdempotencia;
   const doc = jsonSchemaTransform({ ...input, schema: entrada } as Parameters<typeof jsonSchemaTransform>[0]).schema as unknown as Esquema;
 
   if (formulario) {
@@ -199,6 +239,7 @@ export const transformarRota: SwaggerTransform = (input) => {
   for (const parte of ['body', 'querystring', 'params', 'headers', 'response']) corrigirNullable(doc[parte]);
 
   doc[X_ERROS] = errosDaRota(route, schema, security, Boolean(formulario));
+  if (idempotente) doc[X_IDEMPOTENTE] = true;
   return { schema: doc as FastifySchema, url };
 };
 
@@ -222,6 +263,11 @@ export const completarDocumento: SwaggerTransformObject = (input) => {
     exemplo.codigoErro = r.exemplo.codigoErro;
     if ('dados' in r.exemplo) exemplo.dados = r.exemplo.dados;
     respostas[r.nome] = { description: r.descricao, content: conteudo(exemplo) };
+    if (status === '409') {
+      (respostas[r.nome] as Esquema).headers = {
+        'Retry-After': { description: `Segundos a esperar antes de repetir (${CodigoErro.IDEMPOTENCIA_EM_ANDAMENTO}).`, schema: { type: 'integer' } },
+      };
+    }
   }
   respostas[RESPOSTA_PADRAO] = {
     description: 'Qualquer outro erro (413 corpo grande demais, 415 tipo de conteúdo, 500 erro interno…): o mesmo envelope, `codigo` igual ao status.',
@@ -237,12 +283,29 @@ export const completarDocumento: SwaggerTransformObject = (input) => {
       const erros = (op[X_ERROS] as StatusDeErro[] | undefined) ?? [];
       delete op[X_ERROS];
       op.responses ??= {};
+      if (op[X_IDEMPOTENTE]) marcarRespostasRepetiveis(op.responses);
+      delete op[X_IDEMPOTENTE];
       for (const status of erros) op.responses[status] ??= { $ref: `#/components/responses/${RESPOSTAS_DE_ERRO[status].nome}` };
       op.responses.default ??= { $ref: `#/components/responses/${RESPOSTA_PADRAO}` };
     }
   }
   return documento as ReturnType<SwaggerTransformObject>;
 };
+
+/** The success answers of an idempotent operation name the header of a replayed answer. */
+function marcarRespostasRepetiveis(respostas: Record<string, unknown>): void {
+  for (const [status, r] of Object.entries(respostas)) {
+    if (!status.startsWith('2') || !r || typeof r !== 'object' || '$ref' in r) continue;
+    const resposta = r as Esquema & { headers?: Esquema };
+    resposta.headers = {
+      ...resposta.headers,
+      [CABECALHO_RESPOSTA_REPETIDA]: {
+        description: 'true quando a resposta é a guardada de um envio anterior com a mesma Idempotency-Key (nada foi executado de novo).',
+        schema: { type: 'string', enum: ['true'] },
+      },
+    };
+  }
+}
 
 /** The options of @fastify/swagger: the document's head, its security scheme and the two transforms above. */
 export function opcoesOpenApi(): FastifyDynamicSwaggerOptions {

@@ -10,6 +10,7 @@ export const enviar = contrato({
     + 'Um novo documento substitui o do mesmo tipo, exceto os adicionais (tipo 6), que se acumulam até 10.',
   formulario: { campos: envioDocumentoCampos },
   resposta: documentosResposta,
+  idempotente: true,
 });
 // The specification's "204 for document deletion" is the HTTP status: a 204 carries no body on the wire, so the
 // envelope's message ('Documento removido com sucesso') is for the web to show; nothing else is sent.

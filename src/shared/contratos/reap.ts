@@ -29,6 +29,7 @@ export const gerar = contrato({
   resumo: 'Gera as REAPs pendentes do pescador (os anos devidos sem REAP); gerar de novo não cria nada duas vezes',
   params: idPescadorParam,
   resposta: geracaoReapSchema,
+  idempotente: true,
 });
 export const obrigacoesPescador = contrato({
   metodo: 'GET', caminho: '/api/reap/pescador-consultar-obrigacoes/filtro', permissao: 'pescador.ler', tag: 'reap',
@@ -59,12 +60,14 @@ export const salvarArtesanal = contrato({
   resumo: 'Salva a REAP artesanal (rascunho com enviada=false; envio único com enviada=true)',
   corpo: reapArtesanalCorpo,
   resposta: questionarioSchema,
+  idempotente: true,
 });
 export const salvarIndustrial = contrato({
   metodo: 'POST', caminho: '/api/reap/questionario-basico/industrial', permissao: 'pescador.proprio', tag: 'reap',
   resumo: 'Salva a REAP industrial (id, tipoPrestacaoServico 4 CTPS ou 5 contrato de parceria, realizouPesca, enviada)',
   corpo: reapIndustrialCorpo,
   resposta: questionarioSchema,
+  idempotente: true,
 });
 export const comprovante = contrato({
   metodo: 'GET', caminho: '/api/reap/{id}/comprovante', permissao: 'pescador.ler', tag: 'reap',
@@ -127,12 +130,14 @@ export const enviarDocumento = contrato({
   resumo: 'Envia um documento de justificativa da REAP artesanal (multipart: tipo, arquivos, idQuestionarioBasico); até 3',
   formulario: { campos: envioDocumentoReapCampos },
   resposta: documentosResposta,
+  idempotente: true,
 });
 export const enviarDocumentoIndustrial = contrato({
   metodo: 'POST', caminho: '/api/documentos/reap-industrial', permissao: 'pescador.proprio', tag: 'reap',
   resumo: 'Envia um documento da relação de trabalho da REAP industrial (multipart: tipo, arquivos, idReapIndustrial)',
   formulario: { campos: envioDocumentoReapIndustrialCampos },
   resposta: documentosResposta,
+  idempotente: true,
 });
 export const removerDocumento = contrato({
   metodo: 'DELETE', caminho: '/api/documentos/reap/{idReap}/documento/{id}', permissao: 'pescador.proprio', tag: 'reap',

@@ -24,6 +24,7 @@ export const criar = contrato({
   descricao: 'Corpo plano: tipo (1, 2, 3 ou 8), passo 1 e os campos do passo 1. Só o próprio pescador.',
   corpo: salvarPassoCorpo,
   resposta: solicitacaoDetalheSchema,
+  idempotente: true,
 });
 export const salvar = contrato({
   metodo: 'PUT', caminho: '/api/solicitacao', permissao: 'pescador.proprio', tag: 'solicitacao',
@@ -31,6 +32,7 @@ export const salvar = contrato({
   descricao: 'Corpo plano: id, tipo, passo e os campos do passo. Só o próprio pescador, em rascunho ou em atualização.',
   corpo: salvarPassoCorpo,
   resposta: solicitacaoDetalheSchema,
+  idempotente: true,
 });
 export const listar = contrato({
   metodo: 'GET', caminho: '/api/solicitacao', permissao: 'pescador.ler', tag: 'solicitacao',
@@ -76,12 +78,14 @@ export const editarSolicitacao = contrato({
   resumo: 'Inicia a edição do registro copiando uma solicitação deferida do pescador',
   params: idParam,
   resposta: solicitacaoDetalheSchema,
+  idempotente: true,
 });
 // The app ignores trailing slashes: this one registration answers with and without the final '/'.
 export const editarRegistroAtivo = contrato({
   metodo: 'POST', caminho: '/api/solicitacao-pescador-ativo-edicao-registro', permissao: 'pescador.proprio', tag: 'solicitacao',
   resumo: 'Inicia a edição do registro de um pescador ativo sem solicitação deferida (migrado)',
   resposta: solicitacaoDetalheSchema,
+  idempotente: true,
 });
 export const consultarEdicaoRegistro = contrato({
   metodo: 'GET', caminho: '/api/solicitacao-pescador-ativo-edicao-registro/consultar/{id}', permissao: 'pescador.ler', tag: 'solicitacao',
@@ -96,12 +100,14 @@ export const solicitarEdicaoRgp = contrato({
   resumo: 'Abre (ou atualiza) a edição do número, data ou órgão do primeiro RGP, como rascunho',
   corpo: edicaoRgpCorpo,
   resposta: solicitacaoDetalheSchema,
+  idempotente: true,
 });
 export const enviarEdicaoRgp = contrato({
   metodo: 'POST', caminho: '/api/solicitacao-edicao-rgp/{id}/enviar', permissao: 'pescador.proprio', tag: 'solicitacao',
   resumo: 'Envia a edição do primeiro RGP para análise, com o comprovante do primeiro RGP',
   params: idParam,
   resposta: solicitacaoDetalheSchema,
+  idempotente: true,
 });
 
 // Documents edit (type 9, decision 0013): the specification names the type but no path to file it.
@@ -109,6 +115,7 @@ export const iniciarEdicaoDocumentos = contrato({
   metodo: 'POST', caminho: '/api/solicitacao-edicao-documentos', permissao: 'pescador.proprio', tag: 'solicitacao',
   resumo: 'Abre uma edição de documentos (rascunho) para o pescador com registro ativo',
   resposta: solicitacaoDetalheSchema,
+  idempotente: true,
 });
 export const enviarEdicaoDocumentos = contrato({
   metodo: 'POST', caminho: '/api/solicitacao-edicao-documentos/{id}/enviar', permissao: 'pescador.proprio', tag: 'solicitacao',
@@ -117,6 +124,7 @@ export const enviarEdicaoDocumentos = contrato({
   params: idParam,
   corpo: envioEdicaoDocumentosCorpo,
   resposta: solicitacaoDetalheSchema,
+  idempotente: true,
 });
 
 // Cancellation of the registry (type 5).
@@ -125,6 +133,7 @@ export const solicitarCancelamento = contrato({
   resumo: 'Solicita o cancelamento do registro (justificativa obrigatória, exceto para o perfil Gestor)',
   corpo: cancelamentoCorpo,
   resposta: solicitacaoDetalheSchema,
+  idempotente: true,
 });
 export const cancelamentoAberto = contrato({
   metodo: 'GET', caminho: '/api/solicitacao-cancelamento-pescador/{id}', permissao: 'pescador.ler', tag: 'solicitacao',
@@ -139,4 +148,5 @@ export const solicitarRegularizacao = contrato({
   resumo: 'Solicita a regularização de um registro suspenso',
   corpo: regularizacaoCorpo,
   resposta: solicitacaoDetalheSchema,
+  idempotente: true,
 });

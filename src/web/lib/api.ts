@@ -3,6 +3,7 @@ import { CodigoErro } from '../../shared/codigos-erro';
 import { caminhoCom, type Contrato } from '../../shared/contrato';
 import { envelopeOf, erroEnvelope, mensagemDeErro, type Envelope } from '../../shared/envelope';
 import * as contratosAuth from '../../shared/contratos/auth';
+import { CABECALHO_IDEMPOTENCIA } from '../../shared/idempotencia';
 import type { Documento, documentosResposta } from '../../shared/schemas/documento';
 import { ApiError, isApiError } from './erros';
 import { navigation } from './navigation';
@@ -329,12 +330,16 @@ type ContratoDeEnvioDeDocumento = Contrato<undefined, undefined, undefined, type
 /**
  * Multipart of one file (the contract's file field, `arquivos` unless said) and its text fields, to a documents
  * upload contract (POST /api/documentos, /api/documentos/parecer, the REAP's): the stored document, `dados.documentos[0]`.
+ * `chaveIdempotencia` (decision 0060) goes as `Idempotency-Key`: a replay of the same upload stores it once.
  */
-export async function postDocumento(c: ContratoDeEnvioDeDocumento, campos: Record<string, string | number>, arquivo: File): Promise<Documento> {
+export async function postDocumento(
+  c: ContratoDeEnvioDeDocumento, campos: Record<string, string | number>, arquivo: File, chaveIdempotencia?: string,
+): Promise<Documento> {
   const form = new FormData();
   for (const [campo, valor] of Object.entries(campos)) form.append(campo, String(valor));
   form.append(c.formulario?.arquivo ?? 'arquivos', arquivo, arquivo.name);
-  const { dados } = await requestEnvelope({ method: c.metodo, url: caminhoCom(c.caminho, undefined), data: form }, c.resposta);
+  const headers = chaveIdempotencia ? { [CABECALHO_IDEMPOTENCIA]: chaveIdempotencia } : undefined;
+  const { dados } = await requestEnvelope({ method: c.metodo, url: caminhoCom(c.caminho, undefined), data: form, headers }, c.resposta);
   const documento = dados.documentos[0];
   if (!documento) throw new Error('Resposta sem documento');
   return documento;

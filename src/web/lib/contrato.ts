@@ -3,6 +3,7 @@ import {
   caminhoCom, type Contrato, ehRespostaArquivo, ehRespostaVazia, queryStringDe, type RespostaArquivo, type RespostaVazia,
 } from '../../shared/contrato';
 import type { Envelope } from '../../shared/envelope';
+import { CABECALHO_IDEMPOTENCIA } from '../../shared/idempotencia';
 import { api, type ApiRequestConfig, readEnvelope } from './api';
 
 /**
@@ -19,6 +20,13 @@ export type PedidoDe<C> = C extends Contrato<infer P, infer Q, infer B>
     & (Q extends z.ZodType ? { query?: Entrada<Q> | Partial<z.output<Q>> } : { query?: undefined })
     & (B extends z.ZodType ? { corpo: Entrada<B> } : { corpo?: FormData })
     & Pick<ApiRequestConfig, 'signal' | 'headers' | 'timeout' | 'skipAuthRefresh'>
+    & {
+      /**
+       * The save's idempotency key (decision 0060), on a contract marked `idempotente`: sent as `Idempotency-Key`, the
+       * same on every replay of one save, so the server runs it once.
+       */
+      chaveIdempotencia?: string;
+    }
   : never;
 
 /** What a call of contract `C` answers: the envelope (a JSON answer), a Blob (a file) or nothing (204). */
@@ -35,10 +43,12 @@ export function enderecoDe<C extends Contrato>(c: C, pedido: Pick<PedidoDe<C>, '
 
 /** Calls the endpoint of contract `c`: the whole answer (the envelope, the file's Blob, or nothing). */
 export async function chamar<C extends Contrato>(c: C, pedido: PedidoDe<C>): Promise<RespostaDe<C>> {
-  const { params, query, corpo, ...config } = pedido as { params?: unknown; query?: unknown; corpo?: unknown } & ApiRequestConfig;
+  const { params, query, corpo, chaveIdempotencia, ...config } = pedido as
+    { params?: unknown; query?: unknown; corpo?: unknown; chaveIdempotencia?: string } & ApiRequestConfig;
   const arquivo = ehRespostaArquivo(c.resposta);
   const { data } = await api.request<unknown>({
     ...config,
+    ...(chaveIdempotencia ? { headers: { ...config.headers, [CABECALHO_IDEMPOTENCIA]: chaveIdempotencia } } : {}),
     method: c.metodo,
     url: enderecoDe(c, { params, query } as Pick<PedidoDe<C>, 'params' | 'query'>),
     data: corpo,

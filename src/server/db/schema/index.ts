@@ -7,3 +7,4 @@ export * from './lote';
 export * from './reap';
 export * from './relatorio';
 export * from './limites';
+export * from './idempotencia';

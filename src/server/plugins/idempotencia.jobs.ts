@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { definirJob, type ContextoJob } from '../jobs/job';
+
+/** What the idempotency keys' job calls: of ChavesIdempotencia (plugins/idempotencia.ts), `buildApp`'s instance. */
+export interface ServicosJobsIdempotencia {
+  idempotencia: {
+    expurgar(): Promise<number>;
+  };
+}
+
+/**
+ * Daily: the idempotency keys older than their retention (30 days: a phone may stay offline for days) are deleted
+ * (decision 0060). A replay of such a key later runs again, and the services' own state checks answer it.
+ */
+export const expurgarChavesIdempotenciaJob = definirJob({
+  nome: 'idempotencia-expurgar-chaves',
+  payload: z.object({}),
+  agenda: '41 4 * * *',
+  async executar(_payload, { servicos, log }: ContextoJob<ServicosJobsIdempotencia>) {
+    const removidas = await servicos.idempotencia.expurgar();
+    log.info({ job: expurgarChavesIdempotenciaJob.nome, removidas }, 'job done');
+    return { removidas };
+  },
+});

@@ -1,0 +1,297 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CodigoErro } from '../../shared/codigos-erro';
+import { contrato } from '../../shared/contrato';
+import { SituacaoSolicitacao, TipoDocumento, TipoSolicitacao } from '../../shared/enums';
+import { MENSAGENS_IDEMPOTENCIA } from '../../shared/idempotencia';
+import { texto } from '../../shared/schemas/primitivos';
+import { AppError } from '../lib/errors';
+import { multipart, pdf } from '../modules/documento/documento.fixtures';
+import { artesanalCompleto, definirPrazo, idDoAno, pescadorComRgp } from '../modules/reap/reap.test-utils';
+import { novoPescador, passo1, type Pescador } from '../modules/solicitacao/passos.test-utils';
+import { createTestApp, type Sessao, type TestApp } from '../test/helpers';
+import { rota } from './contratos';
+import { ok } from './envelope';
+import { expurgarChavesIdempotenciaJob } from './idempotencia.jobs';
+
+// Issue 25, point 3 (decision 0060): a save replayed with its Idempotency-Key runs once and answers the same.
+
+/** A route of this test only: counts its runs, and fails or waits when a test says so. */
+const contratoTeste = contrato({
+  metodo: 'POST', caminho: '/api/teste-idempotencia', permissao: 'sessao', tag: 'teste', resumo: 'teste',
+  corpo: z.object({ valor: texto() }),
+  resposta: z.object({ valor: z.string(), execucao: z.number() }),
+  idempotente: true,
+});
+const execucoes = new Map<string, number>();
+/** What the test route does on its next run of a value: fail (5xx or 406), or wait until released. */
+const proximo = new Map<string, 'falhar' | 'recusar' | Promise<void>>();
+
+function rotaDeTeste(app: FastifyInstance) {
+  rota(app, contratoTeste, async (req) => {
+    const { valor } = req.body;
+    const n = (execucoes.get(valor) ?? 0) + 1;
+    execucoes.set(valor, n);
+    const acao = proximo.get(valor);
+    proximo.delete(valor);
+    if (acao === 'falhar') throw new Error('falha inesperada de teste');
+    if (acao === 'recusar') throw new AppError(406, 'Recusado pelo teste.');
+    if (acao) await acao;
+    return ok({ valor, execucao: n });
+  });
+}
+
+let t: TestApp;
+let dataDir: string;
+let seq = 0;
+
+beforeAll(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'rgp-idempotencia-'));
+  t = await createTestApp({ env: { DATA_DIR: dataDir }, beforeReady: rotaDeTeste });
+  await definirPrazo(t.db, 2024, '2026-01-01', '2099-12-31');
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+const novo = () => novoPescador(t, 9300 + ++seq);
+let chaves = 0;
+const novaChave = () => `teste-${Date.now().toString(36)}-${++chaves}`;
+const comChave = (chave: string) => ({ 'idempotency-key': chave });
+
+function chamarTeste(s: Sessao, valor: string, chave?: string) {
+  return s.api({ method: 'POST', url: '/api/teste-idempotencia', payload: { valor }, headers: chave ? comChave(chave) : {} });
+}
+
+function criar(p: Pescador, chave: string | undefined, corpo: Record<string, unknown> = passo1(p.cpf)) {
+  return p.sessao.api({
+    method: 'POST', url: '/api/solicitacao', payload: { tipo: TipoSolicitacao.REGISTRO_INICIAL, passo: 1, ...corpo }, headers: chave ? comChave(chave) : {},
+  });
+}
+
+async function solicitacoesDe(idPescador: number): Promise<number> {
+  const { rows } = await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM solicitacao WHERE pescador_id = ${idPescador}`);
+  return rows[0]!.n;
+}
+
+function repetida(res: LightMyRequestResponse): boolean {
+  return res.headers['idempotent-replayed'] === 'true';
+}
+
+/** The same answer: status, body and content type. */
+function mesmaResposta(a: LightMyRequestResponse, b: LightMyRequestResponse) {
+  expect([b.statusCode, b.body, b.headers['content-type']]).toEqual([a.statusCode, a.body, a.headers['content-type']]);
+}
+
+describe('a wizard request created with an Idempotency-Key', () => {
+  it('answers a replay with the same answer, marked as replayed, and the database holds one request', async () => {
+    const p = await novo();
+    const chave = novaChave();
+    const primeira = await criar(p, chave);
+    expect(primeira.statusCode, primeira.body).toBe(200);
+    expect(repetida(primeira)).toBe(false);
+    const segunda = await criar(p, chave);
+    mesmaResposta(primeira, segunda);
+    expect(repetida(segunda)).toBe(true);
+    expect(await solicitacoesDe(p.id)).toBe(1);
+    // Without the key the same create runs and is refused by the service's own check (an open draft exists).
+    const semChave = await criar(p, undefined);
+    expect([semChave.statusCode, semChave.json().codigoErro]).toEqual([406, CodigoErro.SOLICITACAO_EM_ANDAMENTO]);
+    expect(await solicitacoesDe(p.id)).toBe(1);
+  });
+
+  it('answers 422 IDEMPOTENCIA_CHAVE_REUTILIZADA to the same key with another body, and does nothing', async () => {
+    const p = await novo();
+    const chave = novaChave();
+    expect((await criar(p, chave)).statusCode).toBe(200);
+    const outra = await criar(p, chave, passo1(p.cpf, { nomeMae: 'OUTRA MAE DA SILVA' }));
+    expect(outra.statusCode).toBe(422);
+    expect(outra.json()).toMatchObject({
+      codigo: 422, mensagem: MENSAGENS_IDEMPOTENCIA.reutilizada, erros: [MENSAGENS_IDEMPOTENCIA.reutilizada],
+      codigoErro: CodigoErro.IDEMPOTENCIA_CHAVE_REUTILIZADA,
+    });
+    expect(await solicitacoesDe(p.id)).toBe(1);
+  });
+
+  it('runs exactly one of concurrent duplicates: the others are told to wait (409) or get its answer', async () => {
+    const p = await novo();
+    const chave = novaChave();
+    const respostas = await Promise.all(Array.from({ length: 5 }, () => criar(p, chave)));
+    const executadas = respostas.filter((r) => r.statusCode === 200 && !repetida(r));
+    expect(executadas).toHaveLength(1);
+    for (const r of respostas) {
+      if (r === executadas[0]) continue;
+      if (r.statusCode === 409) {
+        expect(r.json()).toMatchObject({ codigoErro: CodigoErro.IDEMPOTENCIA_EM_ANDAMENTO, mensagem: MENSAGENS_IDEMPOTENCIA.emAndamento });
+        expect(r.headers['retry-after']).toBe('2');
+      } else {
+        expect(repetida(r)).toBe(true);
+        mesmaResposta(executadas[0]!, r);
+      }
+    }
+    expect(await solicitacoesDe(p.id)).toBe(1);
+  });
+
+  it("keeps a key per caller: fisher B with A's key runs B's own request and never reads A's answer", async () => {
+    const a = await novo();
+    const b = await novo();
+    const chave = novaChave();
+    const deA = await criar(a, chave);
+    expect(deA.statusCode).toBe(200);
+    const deB = await criar(b, chave);
+    expect(deB.statusCode, deB.body).toBe(200);
+    expect(repetida(deB)).toBe(false);
+    expect(deB.json().dados).toMatchObject({ idPescador: b.id, cpf: b.cpf });
+    expect(deB.body).not.toContain(a.cpf);
+    expect([await solicitacoesDe(a.id), await solicitacoesDe(b.id)]).toEqual([1, 1]);
+    // The table holds neither CPF.
+    const { rows } = await t.db.execute<{ titular: string }>(sql`SELECT titular FROM chave_idempotencia WHERE chave = ${chave}`);
+    expect(rows).toHaveLength(2);
+    for (const r of rows) expect([a.cpf, b.cpf]).not.toContain(r.titular);
+  });
+
+  it('refuses a malformed key with 400 DADOS_INVALIDOS, saying why, before anything runs', async () => {
+    const p = await novo();
+    for (const chave of ['curta', 'com espaço e acento é', 'x'.repeat(129), 'barra/nao']) {
+      const res = await criar(p, chave);
+      expect(res.statusCode, chave).toBe(400);
+      expect(res.json()).toMatchObject({ codigoErro: CodigoErro.DADOS_INVALIDOS, mensagem: MENSAGENS_IDEMPOTENCIA.formato });
+      expect(res.json().erros).toEqual([`Idempotency-Key: ${MENSAGENS_IDEMPOTENCIA.formato}`]);
+    }
+    expect(await solicitacoesDe(p.id)).toBe(0);
+  });
+});
+
+describe('a REAP sent with an Idempotency-Key', () => {
+  it('sends once: a replay gets the same answer, not REAP_JA_ENVIADA, and nothing is sent twice', async () => {
+    const p = await pescadorComRgp(t, 9400, { dataPrimeiroRgp: '2024-02-01' });
+    expect((await p.sessao.api({ method: 'POST', url: `/api/reap/gerar-reap-pescador/${p.id}` })).statusCode).toBe(200);
+    const id = await idDoAno(t.db, p.id, 2024);
+    const corpo = artesanalCompleto(id, 2024, { enviada: true });
+    const historico = async () => (await t.db.execute<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM solicitacao_historico h JOIN reap_questionario q ON q.solicitacao_id = h.solicitacao_id
+      WHERE q.id = ${id}`)).rows[0]!.n;
+    const chave = novaChave();
+    const envio = () => p.sessao.api({ method: 'POST', url: '/api/reap/questionario-basico', payload: corpo, headers: comChave(chave) });
+    const primeira = await envio();
+    expect(primeira.statusCode, primeira.body).toBe(200);
+    const depoisDoEnvio = await historico();
+    const segunda = await envio();
+    mesmaResposta(primeira, segunda);
+    expect(repetida(segunda)).toBe(true);
+    expect(await historico()).toBe(depoisDoEnvio);
+    // Another key is another send: the service's own check answers it (the second line, decision 0060).
+    const outra = await p.sessao.api({ method: 'POST', url: '/api/reap/questionario-basico', payload: corpo, headers: comChave(novaChave()) });
+    expect(outra.json().codigoErro).toBe(CodigoErro.REAP_JA_ENVIADA);
+  });
+});
+
+describe('a document uploaded with an Idempotency-Key', () => {
+  it('stores it once: a replay of the same file (with a new multipart boundary) gets the same answer', async () => {
+    const p = await novo();
+    const { rows } = await t.db.execute<{ id: number }>(sql`
+      INSERT INTO solicitacao (pescador_id, tipo, situacao, passo, dados)
+      VALUES (${p.id}, ${TipoSolicitacao.REGISTRO_INICIAL}, ${SituacaoSolicitacao.RASCUNHO}, 1, '{}'::jsonb) RETURNING id`);
+    const idSolicitacao = rows[0]!.id;
+    // Additional documents accumulate: without the key a replay would store a second one.
+    const arquivo = { nome: 'adicional.pdf', tipo: 'application/pdf', bytes: pdf('adicional') };
+    const chave = novaChave();
+    const enviar = (bytes = arquivo.bytes, k = chave) => {
+      const form = multipart({ idSolicitacao, tipo: TipoDocumento.ADICIONAL }, [{ ...arquivo, bytes }]);
+      return p.sessao.api({ method: 'POST', url: '/api/documentos', payload: form.payload, headers: { ...form.headers, ...comChave(k) } });
+    };
+    const documentos = async () => (await t.db.execute<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM documento WHERE solicitacao_id = ${idSolicitacao} AND removido_em IS NULL`)).rows[0]!.n;
+    const primeira = await enviar();
+    expect(primeira.statusCode, primeira.body).toBe(200);
+    const segunda = await enviar();
+    mesmaResposta(primeira, segunda);
+    expect(repetida(segunda)).toBe(true);
+    expect(await documentos()).toBe(1);
+    // Another file under the same key is refused; another key stores another document.
+    expect((await enviar(pdf('outro'))).statusCode).toBe(422);
+    expect((await enviar(arquivo.bytes, novaChave())).statusCode).toBe(200);
+    expect(await documentos()).toBe(2);
+  });
+});
+
+describe('what is kept and for how long', () => {
+  it('keeps no 5xx: a retry after an unexpected error runs again, and its answer is then kept', async () => {
+    const p = await novo();
+    const chave = novaChave();
+    proximo.set('falha', 'falhar');
+    expect((await chamarTeste(p.sessao, 'falha', chave)).statusCode).toBe(500);
+    const segunda = await chamarTeste(p.sessao, 'falha', chave);
+    expect(segunda.statusCode).toBe(200);
+    expect(segunda.json().dados).toEqual({ valor: 'falha', execucao: 2 });
+    const terceira = await chamarTeste(p.sessao, 'falha', chave);
+    mesmaResposta(segunda, terceira);
+    expect(execucoes.get('falha')).toBe(2);
+  });
+
+  it('keeps a refusal (4xx) as it keeps a success', async () => {
+    const p = await novo();
+    const chave = novaChave();
+    proximo.set('recusa', 'recusar');
+    const primeira = await chamarTeste(p.sessao, 'recusa', chave);
+    expect(primeira.statusCode).toBe(406);
+    const segunda = await chamarTeste(p.sessao, 'recusa', chave);
+    mesmaResposta(primeira, segunda);
+    expect(repetida(segunda)).toBe(true);
+    expect(execucoes.get('recusa')).toBe(1);
+  });
+
+  it('runs every call without a key, as before', async () => {
+    const p = await novo();
+    await chamarTeste(p.sessao, 'sem-chave');
+    const res = await chamarTeste(p.sessao, 'sem-chave');
+    expect(res.json().dados.execucao).toBe(2);
+    expect(repetida(res)).toBe(false);
+  });
+
+  it('answers 409 with Retry-After while the first runs; a claim past its limit is taken over, and the old run keeps nothing', async () => {
+    const p = await novo();
+    const chave = novaChave();
+    let soltar!: () => void;
+    proximo.set('lenta', new Promise<void>((r) => { soltar = r; }));
+    const lenta = chamarTeste(p.sessao, 'lenta', chave);
+    // Until the slow one's claim is in the table.
+    for (let i = 0; i < 100 && (execucoes.get('lenta') ?? 0) === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    const duplicata = await chamarTeste(p.sessao, 'lenta', chave);
+    expect(duplicata.statusCode).toBe(409);
+    expect(duplicata.headers['retry-after']).toBe('2');
+    expect(duplicata.json().codigoErro).toBe(CodigoErro.IDEMPOTENCIA_EM_ANDAMENTO);
+
+    // The server of the first run "died": its claim is older than the limit, and the next request takes it over.
+    await t.db.execute(sql`UPDATE chave_idempotencia SET iniciada_em = now() - interval '10 minutes' WHERE chave = ${chave}`);
+    const assumida = await chamarTeste(p.sessao, 'lenta', chave);
+    expect(assumida.statusCode).toBe(200);
+    expect(assumida.json().dados.execucao).toBe(2);
+    soltar();
+    expect((await lenta).json().dados.execucao).toBe(1);
+    // The kept answer is the one of the run that held the claim.
+    mesmaResposta(assumida, await chamarTeste(p.sessao, 'lenta', chave));
+    expect(execucoes.get('lenta')).toBe(2);
+  });
+
+  it('purges keys older than 30 days through the job; a replay after that runs again', async () => {
+    const p = await novo();
+    const velha = novaChave();
+    const nova = novaChave();
+    await chamarTeste(p.sessao, 'expurgo', velha);
+    await chamarTeste(p.sessao, 'expurgo-2', nova);
+    await t.db.execute(sql`UPDATE chave_idempotencia SET criada_em = now() - interval '31 days' WHERE chave = ${velha}`);
+    const r = await expurgarChavesIdempotenciaJob.executar({}, { servicos: t.app.servicos, log: t.app.log });
+    expect(r).toEqual({ removidas: 1 });
+    const { rows } = await t.db.execute<{ chave: string }>(sql`SELECT chave FROM chave_idempotencia WHERE chave IN (${velha}, ${nova})`);
+    expect(rows.map((x) => x.chave)).toEqual([nova]);
+    expect((await chamarTeste(p.sessao, 'expurgo', velha)).json().dados.execucao).toBe(2);
+    expect(repetida(await chamarTeste(p.sessao, 'expurgo-2', nova))).toBe(true);
+  });
+});

@@ -1,0 +1,297 @@
+import crypto from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { CodigoErro } from '../../shared/codigos-erro';
+import { erroCampo } from '../../shared/erros-campo';
+import {
+  CABECALHO_IDEMPOTENCIA, CABECALHO_RESPOSTA_REPETIDA, FORMATO_CHAVE_IDEMPOTENCIA, MENSAGENS_IDEMPOTENCIA,
+  RETENCAO_CHAVE_IDEMPOTENCIA_DIAS,
+} from '../../shared/idempotencia';
+import { MENSAGENS_ARQUIVO } from '../../shared/regras/arquivos';
+import type { Database } from '../db/client';
+import { LIMITES_MULTIPART } from '../lib/arquivos-http';
+import { AppError } from '../lib/errors';
+
+/**
+ * Idempotency keys (decision 0060, draft-ietf-httpapi-idempotency-key-header). A route whose contract is
+ * `idempotente` (src/shared/contrato.ts) gets `app.idempotencia` as its preHandler (plugins/contratos.ts `rota`):
+ * with an `Idempotency-Key` header, the key is claimed in PostgreSQL (table `chave_idempotencia`, one row per
+ * caller and key) with the request's fingerprint before the handler runs; the answer is kept when it is sent; a
+ * replay gets the kept answer again (`Idempotent-Replayed: true`) and the handler does not run. Without the
+ * header nothing changes. The database decides every race, so any number of instances share the keys.
+ */
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The preHandler of an `idempotente` contract's route (plugins/contratos.ts). */
+    idempotencia: preHandlerAsyncHookHandler;
+  }
+}
+
+/** What a claim found. */
+export type Reivindicacao =
+  /** The key is this request's now: run the handler, then `concluir` or `liberar` with `dono`. */
+  | { tipo: 'nova'; dono: string }
+  /** The key holds an answer: send it again. */
+  | { tipo: 'concluida'; status: number; resposta: string | null; tipoConteudo: string | null }
+  /** Another request holds the key and runs now. */
+  | { tipo: 'em-andamento' }
+  /** The key was used for a request with another fingerprint. */
+  | { tipo: 'outra-impressao' };
+
+export interface PedidoIdempotente {
+  /** SHA-256 of the caller's CPF (`titularDe`). */
+  titular: string;
+  chave: string;
+  impressao: string;
+  /** The route's pattern, kept for reading the table. */
+  rota: string;
+}
+
+export interface OpcoesChaves {
+  /** Seconds after which a claim still in progress may be taken over (its server died); 60 by default. */
+  assumirAposSegundos?: number;
+  /** Days a key is kept; RETENCAO_CHAVE_IDEMPOTENCIA_DIAS by default. */
+  retencaoDias?: number;
+  /** Rows deleted per statement by `expurgar`. */
+  loteExpurgo?: number;
+}
+
+/** The one writer of table `chave_idempotencia` (src/server/db/schema/idempotencia.ts). */
+export class ChavesIdempotencia {
+  readonly assumirAposSegundos: number;
+  private readonly retencaoDias: number;
+  private readonly loteExpurgo: number;
+
+  constructor(private readonly db: Database, opcoes: OpcoesChaves = {}) {
+    this.assumirAposSegundos = opcoes.assumirAposSegundos ?? 60;
+    this.retencaoDias = opcoes.retencaoDias ?? RETENCAO_CHAVE_IDEMPOTENCIA_DIAS;
+    this.loteExpurgo = opcoes.loteExpurgo ?? 5000;
+  }
+
+  /**
+   * Claims the key for this request, or says what holds it. The insert is atomic on the primary key: of two
+   * requests with one key, one inserts and the other finds the row. A claim in progress older than
+   * `assumirAposSegundos` is taken over by one update, which one request alone can win.
+   */
+  async reivindicar(p: PedidoIdempotente): Promise<Reivindicacao> {
+    const dono = crypto.randomUUID();
+    // The row may vanish between the insert and the read (a failed request released it): try again.
+    for (let tentativa = 0; tentativa < 3; tentativa++) {
+      const inserida = await this.db.$client.query({
+        name: 'chave_idempotencia_inserir',
+        text: `INSERT INTO chave_idempotencia (titular, chave, impressao, rota, dono) VALUES ($1, $2, $3, $4, $5)
+          ON CONFLICT (titular, chave) DO NOTHING`,
+        values: [p.titular, p.chave, p.impressao, p.rota, dono],
+      });
+      if (inserida.rowCount === 1) return { tipo: 'nova', dono };
+      const { rows } = await this.db.$client.query<{
+        impressao: string; status: number | null; resposta: string | null; tipo_conteudo: string | null; assumida: boolean;
+      }>({
+        name: 'chave_idempotencia_ler',
+        text: `WITH assumida AS (
+            UPDATE chave_idempotencia SET dono = $4, iniciada_em = now()
+            WHERE titular = $1 AND chave = $2 AND impressao = $3 AND status IS NULL
+              AND iniciada_em < now() - make_interval(secs => $5)
+            RETURNING 1)
+          SELECT impressao, status, resposta, tipo_conteudo, EXISTS (SELECT 1 FROM assumida) AS assumida
+          FROM chave_idempotencia WHERE titular = $1 AND chave = $2`,
+        values: [p.titular, p.chave, p.impressao, dono, this.assumirAposSegundos],
+      });
+      const k = rows[0];
+      if (!k) continue;
+      if (k.impressao !== p.impressao) return { tipo: 'outra-impressao' };
+      if (k.assumida) return { tipo: 'nova', dono };
+      if (k.status !== null) return { tipo: 'concluida', status: k.status, resposta: k.resposta, tipoConteudo: k.tipo_conteudo };
+      return { tipo: 'em-andamento' };
+    }
+    return { tipo: 'em-andamento' };
+  }
+
+  /** Keeps the answer of the claim `dono` (nothing when the claim was taken over meanwhile). */
+  async concluir(
+    p: Pick<PedidoIdempotente, 'titular' | 'chave'>, dono: string, resposta: { status: number; corpo: string | null; tipoConteudo: string | null },
+  ): Promise<void> {
+    await this.db.$client.query({
+      name: 'chave_idempotencia_concluir',
+      text: `UPDATE chave_idempotencia SET status = $4, resposta = $5, tipo_conteudo = $6, concluida_em = now()
+        WHERE titular = $1 AND chave = $2 AND dono = $3 AND status IS NULL`,
+      values: [p.titular, p.chave, dono, resposta.status, resposta.corpo, resposta.tipoConteudo],
+    });
+  }
+
+  /** Deletes the claim `dono` (the request failed: a retry runs again). */
+  async liberar(p: Pick<PedidoIdempotente, 'titular' | 'chave'>, dono: string): Promise<void> {
+    await this.db.$client.query({
+      name: 'chave_idempotencia_liberar',
+      text: 'DELETE FROM chave_idempotencia WHERE titular = $1 AND chave = $2 AND dono = $3 AND status IS NULL',
+      values: [p.titular, p.chave, dono],
+    });
+  }
+
+  /** Deletes the keys older than the retention, in batches (short statements); answers how many. */
+  async expurgar(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const r = await this.db.$client.query({
+        name: 'chave_idempotencia_expurgar',
+        text: `DELETE FROM chave_idempotencia WHERE ctid = ANY (ARRAY(
+            SELECT ctid FROM chave_idempotencia WHERE criada_em < now() - make_interval(days => $1) LIMIT $2))`,
+        values: [this.retencaoDias, this.loteExpurgo],
+      });
+      total += r.rowCount ?? 0;
+      if ((r.rowCount ?? 0) < this.loteExpurgo) return total;
+    }
+  }
+}
+
+/** The caller's side of a key: the SHA-256 of the CPF, so the table is no index of CPFs and no caller meets another's key. */
+export function titularDe(cpf: string): string {
+  return crypto.createHash('sha256').update(`rgp:idempotencia:${cpf}`).digest('hex');
+}
+
+/** JSON with the keys of every object in order: the same data, the same text. */
+export function jsonCanonico(v: unknown): string {
+  if (v === undefined || v === null) return 'null';
+  if (v instanceof Date) return JSON.stringify(v.toISOString());
+  if (Array.isArray(v)) return `[${v.map(jsonCanonico).join(',')}]`;
+  if (typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    return `{${Object.keys(o).filter((k) => o[k] !== undefined).sort().map((k) => `${JSON.stringify(k)}:${jsonCanonico(o[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(v);
+}
+
+/**
+ * The SHA-256 of a multipart body with its boundary set aside: a browser draws a new boundary each time it sends a
+ * FormData, so the same fields and file sent again must give the same fingerprint.
+ */
+export function resumoMultipart(corpo: Buffer, contentType: string): string {
+  const h = crypto.createHash('sha256');
+  const fronteira = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  const nome = fronteira?.[1] ?? fronteira?.[2];
+  if (!nome) return h.update(corpo).digest('hex');
+  const delimitador = Buffer.from(`--${nome}`, 'latin1');
+  let pos = 0;
+  for (let i = corpo.indexOf(delimitador, pos); i >= 0; i = corpo.indexOf(delimitador, pos)) {
+    h.update(corpo.subarray(pos, i)).update('\u0000--\u0000');
+    pos = i + delimitador.length;
+  }
+  return h.update(corpo.subarray(pos)).digest('hex');
+}
+
+/**
+ * The request's fingerprint: method, route, parameters, query and body. A JSON body counts as its schema parsed it,
+ * written canonically; a multipart body by its bytes (`resumoMultipart`).
+ */
+function impressaoDe(req: FastifyRequest, resumoCorpo: string): string {
+  return crypto.createHash('sha256')
+    .update([req.method, req.routeOptions.url ?? '', jsonCanonico(req.params), jsonCanonico(req.query), resumoCorpo].join('\u0000'))
+    .digest('hex');
+}
+
+/**
+ * Reads the whole raw body of a multipart request (which its parser has not read: the handler does, through
+ * @fastify/multipart), up to `limite` bytes (null beyond, the rest drained), and hands it back to that parser:
+ * `@fastify/multipart` pipes `req.raw` into busboy, so this request's `pipe` replays the bytes read here.
+ */
+async function lerCorpoMultipart(raw: IncomingMessage, limite: number): Promise<Buffer | null> {
+  const partes: Buffer[] = [];
+  let total = 0;
+  // Iterating to the end leaves a complete request (and its socket) usable for the answer.
+  for await (const pedaco of raw as AsyncIterable<Buffer>) {
+    total += pedaco.length;
+    if (total <= limite) partes.push(pedaco);
+  }
+  if (total > limite) return null;
+  const corpo = Buffer.concat(partes);
+  Object.defineProperty(raw, 'pipe', {
+    configurable: true,
+    value: <T extends NodeJS.WritableStream>(destino: T, opcoes?: { end?: boolean }) => Readable.from([corpo]).pipe(destino, opcoes),
+  });
+  return corpo;
+}
+
+/** Seconds a duplicate sent at the same time is told to wait (Retry-After) before it tries again. */
+const ESPERA_DUPLICATA_SEGUNDOS = 2;
+
+/**
+ * A multipart body kept in memory to be fingerprinted: the largest document upload (its file limit, and room for
+ * its few fields and part headers). Beyond it the upload is refused as a document too large, as the handler would.
+ */
+const LIMITE_MULTIPART_BYTES = LIMITES_MULTIPART.fileSize + LIMITES_MULTIPART.fields * LIMITES_MULTIPART.fieldSize + 64 * 1024;
+
+interface Reivindicada {
+  pedido: PedidoIdempotente;
+  dono: string;
+}
+
+export const idempotenciaPlugin = fp(async (app: FastifyInstance, { chaves }: { chaves: ChavesIdempotencia }) => {
+  /** The requests that hold their key now, until their answer is sent. */
+  const reivindicadas = new WeakMap<FastifyRequest, Reivindicada>();
+
+  app.decorate('idempotencia', async (req: FastifyRequest, reply: FastifyReply) => {
+    const cabecalho = req.headers[CABECALHO_IDEMPOTENCIA.toLowerCase()];
+    if (cabecalho === undefined) return;
+    const chave = Array.isArray(cabecalho) ? undefined : cabecalho;
+    if (chave === undefined || !FORMATO_CHAVE_IDEMPOTENCIA.test(chave)) {
+      throw AppError.badRequest(MENSAGENS_IDEMPOTENCIA.formato, [erroCampo(CABECALHO_IDEMPOTENCIA, MENSAGENS_IDEMPOTENCIA.formato)]);
+    }
+    // The route needs a session (`rota` refuses an idempotent public contract): the key belongs to its caller.
+    if (!req.auth) return;
+
+    let resumoCorpo: string;
+    const tipo = String(req.headers['content-type'] ?? '');
+    if (/^multipart\/form-data\b/i.test(tipo) && req.body === undefined) {
+      const corpo = await lerCorpoMultipart(req.raw, LIMITE_MULTIPART_BYTES);
+      if (!corpo) throw AppError.badRequest(MENSAGENS_ARQUIVO.tamanho);
+      resumoCorpo = `multipart:${resumoMultipart(corpo, tipo)}`;
+    } else {
+      resumoCorpo = `json:${jsonCanonico(req.body)}`;
+    }
+    const pedido: PedidoIdempotente = {
+      titular: titularDe(req.auth.cpf), chave, impressao: impressaoDe(req, resumoCorpo), rota: `${req.method} ${req.routeOptions.url ?? ''}`,
+    };
+    const r = await chaves.reivindicar(pedido);
+    switch (r.tipo) {
+      case 'nova':
+        reivindicadas.set(req, { pedido, dono: r.dono });
+        return;
+      case 'concluida':
+        reply.code(r.status).header(CABECALHO_RESPOSTA_REPETIDA, 'true');
+        if (r.tipoConteudo) reply.header('content-type', r.tipoConteudo);
+        return reply.send(r.resposta ?? undefined);
+      case 'em-andamento':
+        reply.header('retry-after', String(ESPERA_DUPLICATA_SEGUNDOS));
+        throw new AppError(409, MENSAGENS_IDEMPOTENCIA.emAndamento, { codigoErro: CodigoErro.IDEMPOTENCIA_EM_ANDAMENTO });
+      case 'outra-impressao':
+        throw new AppError(422, MENSAGENS_IDEMPOTENCIA.reutilizada, { codigoErro: CodigoErro.IDEMPOTENCIA_CHAVE_REUTILIZADA });
+    }
+  });
+
+  // On every route, before the compression's onSend (registered later): the answer as the handler gave it. A 5xx
+  // (an unexpected error, the database gone) releases the key, so a retry runs again; anything else is kept.
+  app.addHook('onSend', async (req, reply, payload) => {
+    const minha = reivindicadas.get(req);
+    if (!minha) return payload;
+    reivindicadas.delete(req);
+    const corpo = payload === null || payload === undefined ? null
+      : typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined;
+    try {
+      if (reply.statusCode >= 500 || corpo === undefined) {
+        await chaves.liberar(minha.pedido, minha.dono);
+      } else {
+        const tipoConteudo = reply.getHeader('content-type');
+        await chaves.concluir(minha.pedido, minha.dono, {
+          status: reply.statusCode, corpo: corpo === '' ? null : corpo, tipoConteudo: tipoConteudo === undefined ? null : String(tipoConteudo),
+        });
+      }
+    } catch (err) {
+      // The answer still goes out; the claim stays in progress until it may be taken over (decision 0060).
+      req.log.error({ err, rota: minha.pedido.rota }, 'idempotency key: the answer could not be kept');
+    }
+    return payload;
+  });
+});
