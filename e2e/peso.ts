@@ -36,10 +36,13 @@ export const ORCAMENTO = {
   // 3 % of room, /home's at its goal. 2026-11-27 (issue 24, decision 0059): the contracts the fisher's /home calls
   // through cost it about 3 KB (149.7 → 152.7 KB, after the build merges chunks under 4 KB and the staff's counters'
   // contracts load on demand); its ceiling is 154 KB until issue 25 (the pages within budget) brings it back under
-  // the goal of 150 KB.
+  // the goal of 150 KB. 2026-11-27 (issue 25, decisions 0061 and 0062): the installable app's registration, its two
+  // bands and the trigger that sends what a phone kept without signal cost the fisher's pages about 1 KB in the core
+  // and /home 2 KB more as the build regrouped its small chunks (153.8 → 155.9 KB); ceiling 157 KB until the pages'
+  // weight (issue 25, point 6) is taken.
   landing: { js: { meta: 100 * KB, teto: 96 * KB }, css: { meta: 30 * KB, teto: 30 * KB } },
   carteira: { js: { meta: 100 * KB, teto: 181 * KB }, css: { meta: 30 * KB, teto: 30 * KB } },
-  home: { js: { meta: 150 * KB, teto: 154 * KB }, css: { meta: 30 * KB, teto: 30 * KB } },
+  home: { js: { meta: 150 * KB, teto: 157 * KB }, css: { meta: 30 * KB, teto: 30 * KB } },
 } as const;
 
 function tipoDe(request: Request, contentType: string): Tipo {

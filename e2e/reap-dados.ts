@@ -1,5 +1,8 @@
+import { expect, type Page } from '@playwright/test';
 import pg from 'pg';
 import { onlyDigits } from '../src/shared/cpf';
+import { marcar } from './pescador';
+import { semRolagemHorizontal, semViolacoes } from './support';
 
 /**
  * Test data of the REAP journey that the product makes only through a long registration and analysis: a signed-in
@@ -8,6 +11,23 @@ import { onlyDigits } from '../src/shared/cpf';
  * browser.
  */
 const PG_PORT = Number(process.env.E2E_PG_PORT ?? 5499);
+
+/** A fisher's REAPs of a year as the database holds them: how many, sent or not, days declared, times sent. */
+export async function reapsNoBanco(cpf: string, ano: number): Promise<{ enviada: boolean; totalDias: number | null; envios: number }[]> {
+  const db = new pg.Client({ connectionString: `postgres://rgp:rgp-local-only@127.0.0.1:${PG_PORT}/rgp` });
+  await db.connect();
+  try {
+    const r = await db.query<{ enviada: boolean; total_dias: number | null; envios: string }>(
+      `SELECT q.enviada, q.total_dias_trabalhado_ano AS total_dias,
+         (SELECT count(*) FROM solicitacao_historico h WHERE h.solicitacao_id = q.solicitacao_id AND h.situacao_nova = 9) AS envios
+       FROM reap_questionario q JOIN pescador p ON p.id = q.pescador_id WHERE p.cpf = $1 AND q.ano_referencia = $2`,
+      [onlyDigits(cpf), ano],
+    );
+    return r.rows.map((x) => ({ enviada: x.enviada, totalDias: x.total_dias, envios: Number(x.envios) }));
+  } finally {
+    await db.end();
+  }
+}
 
 export async function darRegistroAtivo(cpf: string, o: { categoria: 1 | 2; dataPrimeiroRgp: string }): Promise<void> {
   const db = new pg.Client({ connectionString: `postgres://rgp:rgp-local-only@127.0.0.1:${PG_PORT}/rgp` });
@@ -24,3 +44,45 @@ export async function darRegistroAtivo(cpf: string, o: { categoria: 1 | 2; dataP
     await db.end();
   }
 }
+
+/** The REAP year the journeys fill (its window is open in the journeys' database). */
+export const ANO = 2025;
+
+export async function a11y(page: Page) {
+  await semViolacoes(page);
+  await semRolagemHorizontal(page);
+}
+
+export async function confirmarDialogo(page: Page, botao: string) {
+  const dialogo = page.getByRole('dialog');
+  await expect(dialogo).toBeVisible();
+  await dialogo.getByRole('button', { name: botao }).click();
+  await expect(dialogo).toBeHidden();
+}
+
+/** /reap from /home, the pending REAPs generated through the modal. */
+export async function gerarPendentes(page: Page, com2024: boolean) {
+  await page.getByRole('link', { name: 'REAP', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /REAP – Relatório de Exercício/ })).toBeVisible();
+  await expect(page.getByText(/REAPs? pendentes? para gerar/)).toBeVisible();
+  await a11y(page);
+  await page.getByRole('button', { name: 'Gerar REAPs pendentes' }).click();
+  await confirmarDialogo(page, 'Sim, gerar as REAPs.');
+  await expect(page.getByRole('heading', { level: 2, name: `REAP ${ANO}` })).toBeVisible();
+  // 2024 has no filling window: it is listed, out of the window; 2025 is open.
+  if (com2024) await expect(page.getByRole('listitem').filter({ hasText: 'REAP 2024' }).getByText('Fora do prazo')).toBeVisible();
+  await a11y(page);
+}
+
+/** From the list, the declaration (refused unticked), then the form of the REAP's category. */
+export async function declarar(page: Page) {
+  await page.getByRole('link', { name: `Preencher a REAP ${ANO}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Declaração da REAP ${ANO}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Avançar' }).click();
+  const resumo = page.locator('.error-summary');
+  await expect(resumo.getByRole('link', { name: /Não é possivel avançar sem ler e concordar com a declaração/ })).toBeVisible();
+  await a11y(page);
+  await marcar(page.getByLabel('Li e concordo com a declaração'));
+  await page.getByRole('button', { name: 'Avançar' }).click();
+}
+

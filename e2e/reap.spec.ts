@@ -1,57 +1,17 @@
-import type { Page } from '@playwright/test';
 import { formatCpf, onlyDigits } from '../src/shared/cpf';
 import { arquivos, novoCpf, novoNome } from './dados';
 import { expect, test } from './fixtures';
 import { marcar, toast } from './pescador';
 import { conferirQrDoComprovante } from './comprovantes';
-import { darRegistroAtivo } from './reap-dados';
-import { CONTAS, entrar, semRolagemHorizontal, semViolacoes } from './support';
+import { a11y, ANO, confirmarDialogo, darRegistroAtivo, declarar, gerarPendentes } from './reap-dados';
+import { CONTAS, entrar } from './support';
 
 // Issue 10, "Done when": a fisher generates the pending REAPs, fills an artesanal REAP with two species and twelve
 // months, leaves, comes back to the saved draft, sends it and prints the receipt; a second fisher of category '1'
 // sends an industrial REAP with its work-relation file; a staff user finds both in the obligations list. axe on
 // every REAP screen, at desktop and at 360 px.
 
-const ANO = 2025;
 const MESES = ['Janeiro', 'Fevereiro', 'Março', 'Abril', 'Maio', 'Junho', 'Julho', 'Agosto', 'Setembro', 'Outubro', 'Novembro', 'Dezembro'];
-
-async function a11y(page: Page) {
-  await semViolacoes(page);
-  await semRolagemHorizontal(page);
-}
-
-async function confirmarDialogo(page: Page, botao: string) {
-  const dialogo = page.getByRole('dialog');
-  await expect(dialogo).toBeVisible();
-  await dialogo.getByRole('button', { name: botao }).click();
-  await expect(dialogo).toBeHidden();
-}
-
-/** /reap from /home, the pending REAPs generated through the modal. */
-async function gerarPendentes(page: Page, com2024: boolean) {
-  await page.getByRole('link', { name: 'REAP', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: /REAP – Relatório de Exercício/ })).toBeVisible();
-  await expect(page.getByText(/REAPs? pendentes? para gerar/)).toBeVisible();
-  await a11y(page);
-  await page.getByRole('button', { name: 'Gerar REAPs pendentes' }).click();
-  await confirmarDialogo(page, 'Sim, gerar as REAPs.');
-  await expect(page.getByRole('heading', { level: 2, name: `REAP ${ANO}` })).toBeVisible();
-  // 2024 has no filling window: it is listed, out of the window; 2025 is open.
-  if (com2024) await expect(page.getByRole('listitem').filter({ hasText: 'REAP 2024' }).getByText('Fora do prazo')).toBeVisible();
-  await a11y(page);
-}
-
-/** From the list, the declaration (refused unticked), then the form of the REAP's category. */
-async function declarar(page: Page) {
-  await page.getByRole('link', { name: `Preencher a REAP ${ANO}` }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `Declaração da REAP ${ANO}` })).toBeVisible();
-  await page.getByRole('button', { name: 'Avançar' }).click();
-  const resumo = page.locator('.error-summary');
-  await expect(resumo.getByRole('link', { name: /Não é possivel avançar sem ler e concordar com a declaração/ })).toBeVisible();
-  await a11y(page);
-  await marcar(page.getByLabel('Li e concordo com a declaração'));
-  await page.getByRole('button', { name: 'Avançar' }).click();
-}
 
 test.describe('REAP (issue 10)', () => {
   test.use({ actionTimeout: 15_000 });

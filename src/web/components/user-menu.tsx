@@ -53,6 +53,8 @@ export function UserMenu({ session }: { session: Session }) {
   }
 
   async function onSair() {
+    const { podeSair } = await import('../lib/sair');
+    if (!(await podeSair(session.sub))) return;
     setLeaving(true);
     try {
       const { logout } = await import('../lib/auth');

@@ -5,7 +5,7 @@ import { ERRO_DESCONHECIDO, mensagemErro, statusOf } from './api';
 import { chamar, dados } from './contrato';
 import { codigoErroDe } from './erros';
 import { navigation } from './navigation';
-import { clearSession, login, type Session } from './session';
+import { clearSession, getSession, login, type Session } from './session';
 import { getChaveLogin, getToken, removeChaveLogin, setChaveLogin } from './storage';
 import { queueToast, showToast } from './toast';
 
@@ -92,12 +92,16 @@ function isSchemaError(error: unknown): boolean {
 }
 
 /**
- * Signs out: asks the server for the GOV.BR logout link, clears the stored session and goes there (GOV.BR
- * then returns the user to '/'). On failure the local session is cleared anyway and the user goes to '/',
- * where the error is shown.
+ * Signs out: erases what the app kept on this phone for the user, asks the server for the GOV.BR logout link, clears
+ * the stored session and goes there (GOV.BR then returns the user to '/'). On failure the local session is cleared
+ * anyway and the user goes to '/', where the error is shown.
  */
 export async function logout(): Promise<void> {
   const hadToken = getToken() !== null;
+  // What the app kept on this phone for the user (issue 25, point 5) goes with the session: the next user of the
+  // phone finds nothing of it.
+  const sujeito = getSession()?.sub;
+  if (sujeito) await import('./neste-celular').then((m) => m.apagarTudoDoCelular(sujeito)).catch(() => undefined);
   try {
     const { url } = await dados(c.logout, { skipAuthRefresh: !hadToken });
     clearSession();

@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   foto: 'rgp.foto',
   chaveLogin: 'rgp.chaveLogin',
   toast: 'rgp.toast',
+  /** Set while this phone keeps a save not yet sent (issue 25): the app then loads the sender (no personal data). */
+  pendenteNoCelular: 'rgp.pendenteNoCelular',
 } as const;
 
 type Area = 'local' | 'session';
@@ -64,4 +66,10 @@ export function clearStoredSession(): void {
   removeToken();
   removeItem('local', STORAGE_KEYS.foto);
   removeChaveLogin();
+}
+
+export const haPendenteNoCelular = (): boolean => readItem('local', STORAGE_KEYS.pendenteNoCelular) === 'sim';
+export function marcarPendenteNoCelular(ha: boolean): void {
+  if (ha) writeItem('local', STORAGE_KEYS.pendenteNoCelular, 'sim');
+  else removeItem('local', STORAGE_KEYS.pendenteNoCelular);
 }

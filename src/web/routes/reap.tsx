@@ -10,10 +10,12 @@ import { Message } from '../components/message';
 import { Pagina } from '../components/pagina';
 import { RequireSession } from '../components/require-session';
 import {
-  declaracaoAceita, DeclaracaoReap, fetchQuestionario, FormularioArtesanal, FormularioIndustrial, ObrigacoesPescador, reapKeys,
-  rotaFormularioReap, VisualizacaoReap,
+  chaveRascunhoReap, declaracaoAceita, DeclaracaoReap, fetchQuestionario, FormularioArtesanal, FormularioIndustrial, ObrigacoesPescador,
+  type RascunhoArtesanal, type RascunhoIndustrial, reapKeys, type RegistroReap, rotaFormularioReap, VisualizacaoReap,
 } from '../features/reap';
 import { mensagemErro } from '../lib/api';
+import { apagarRegistro, ehAdiavel, lerRegistro } from '../lib/salvamento-offline';
+import { ConflitoDoRascunho } from '../components/estado-salvamento';
 import { useSession } from '../lib/session';
 import { showToast } from '../lib/toast';
 
@@ -41,29 +43,74 @@ export function ReapRoute() {
   );
 }
 
-/** Loads the REAP named by ?idQuestionarioBasico and renders `children` with it. */
-function ComQuestionario({ titulo, children }: { titulo: (q: Questionario) => string; children: (q: Questionario) => React.ReactNode }) {
+/** What this phone keeps of the REAP's form (issue 25), read before the form opens: null when nothing. */
+type Rascunho = RegistroReap<unknown, unknown> | null;
+
+/**
+ * Loads the REAP named by ?idQuestionarioBasico and renders `children` with it and what this phone keeps of its
+ * form. Without signal (the call paused or failed for the network) the REAP opens from this phone's copy, if any.
+ */
+function ComQuestionario({ titulo, children }: {
+  titulo: (q: Questionario) => string; children: (q: Questionario, rascunho: Rascunho) => React.ReactNode;
+}) {
   const [params] = useSearchParams();
+  const sujeito = useSession()?.sub;
   const id = Number(params.get('idQuestionarioBasico') ?? '');
-  const q = useQuery({ queryKey: reapKeys.questionario(id), queryFn: () => fetchQuestionario(id), enabled: Number.isInteger(id) && id > 0 });
+  const valido = Number.isInteger(id) && id > 0;
+  const q = useQuery({ queryKey: reapKeys.questionario(id), queryFn: () => fetchQuestionario(id), enabled: valido });
+  // The phone's own storage needs no network.
+  const local = useQuery({
+    queryKey: ['neste-celular', sujeito, chaveRascunhoReap(id)],
+    queryFn: () => lerRegistro<unknown, unknown, Questionario>(sujeito ?? '', chaveRascunhoReap(id)),
+    enabled: valido && sujeito !== undefined,
+    networkMode: 'always',
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  const semSinal = (q.isPending && q.fetchStatus === 'paused') || (q.isError && ehAdiavel(q.error));
+  const questionario = q.data ?? (semSinal ? local.data?.contexto : undefined);
   let corpo;
-  if (!(Number.isInteger(id) && id > 0)) corpo = <Message kind="danger" title={MENSAGENS_REAP.naoEncontrada} />;
-  else if (q.isPending) corpo = <Loading label="Carregando a REAP…" />;
+  if (!valido) corpo = <Message kind="danger" title={MENSAGENS_REAP.naoEncontrada} />;
+  else if (local.isPending) corpo = <Loading label="Carregando a REAP…" />;
+  else if (questionario) corpo = children(questionario, local.data ?? null);
   else if (q.isError) corpo = <Message kind="danger" title={mensagemErro(q.error, MENSAGENS_REAP.erroConsultar)} alert />;
-  else corpo = children(q.data);
+  else if (semSinal) corpo = <Message kind="warning" title="Sem conexão com a internet." status>Esta REAP ainda não foi aberta neste celular: abra-a quando houver sinal.</Message>;
+  else corpo = <Loading label="Carregando a REAP…" />;
   return (
     <RequireSession>
-      <Pagina titulo={q.data ? titulo(q.data) : 'REAP'} voltarPara={ROTA_REAP} rotuloVoltar="Voltar para as minhas REAPs">
+      <Pagina titulo={questionario ? titulo(questionario) : 'REAP'} voltarPara={ROTA_REAP} rotuloVoltar="Voltar para as minhas REAPs">
         {corpo}
       </Pagina>
     </RequireSession>
   );
 }
 
+/**
+ * What this phone kept of a REAP that can no longer take it (sent from another phone, its window closed): never
+ * dropped without the fisher's choice.
+ */
+function NaoEnviadoDoCelular({ q, mensagem }: { q: Questionario; mensagem: string }) {
+  const sujeito = useSession()?.sub ?? '';
+  const queryClient = useQueryClient();
+  async function descartar() {
+    await apagarRegistro(sujeito, chaveRascunhoReap(q.id));
+    await queryClient.invalidateQueries({ queryKey: ['neste-celular'] });
+  }
+  return <ConflitoDoRascunho mensagem={mensagem} onDescartar={() => void descartar()} />;
+}
+
 /** A sent REAP is read-only; one outside its window cannot be filled. */
-function SeEditavel({ q, children }: { q: Questionario; children: React.ReactNode }) {
-  if (q.enviada) return <><Message kind="info" title={MENSAGENS_REAP.jaEnviada} /><VisualizacaoReap questionario={q} /></>;
-  if (!q.noPrazo) return <Message kind="warning" title={MENSAGENS_REAP.foraDoPrazo} />;
+function SeEditavel({ q, rascunho = null, children }: { q: Questionario; rascunho?: Rascunho; children: React.ReactNode }) {
+  const naoEnviado = rascunho?.pendente !== null && rascunho?.pendente !== undefined;
+  if (q.enviada) {
+    return (
+      <>
+        {naoEnviado ? <NaoEnviadoDoCelular q={q} mensagem={MENSAGENS_REAP.jaEnviada} /> : <Message kind="info" title={MENSAGENS_REAP.jaEnviada} />}
+        <VisualizacaoReap questionario={q} />
+      </>
+    );
+  }
+  if (!q.noPrazo) return naoEnviado ? <NaoEnviadoDoCelular q={q} mensagem={MENSAGENS_REAP.foraDoPrazo} /> : <Message kind="warning" title={MENSAGENS_REAP.foraDoPrazo} />;
   return <>{children}</>;
 }
 
@@ -71,10 +118,12 @@ function SeEditavel({ q, children }: { q: Questionario; children: React.ReactNod
  * The form of a REAP only at its own address and after its declaration: a REAP of the other category goes to its
  * form, one whose declaration was not accepted (an address typed or bookmarked) to the declaration.
  */
-function FormularioDaCategoria({ q, industrial, children }: { q: Questionario; industrial: boolean; children: React.ReactNode }) {
+function FormularioDaCategoria({ q, industrial, rascunho = null, children }: {
+  q: Questionario; industrial: boolean; rascunho?: Rascunho; children: React.ReactNode;
+}) {
   if ((q.categoria === Categoria.INDUSTRIAL) !== industrial) return <Navigate to={rotaFormularioReap(q)} replace />;
   if (!q.enviada && q.noPrazo && !declaracaoAceita(q)) return <Navigate to={`${ROTA_REAP_DECLARACAO}?idQuestionarioBasico=${q.id}`} replace />;
-  return <SeEditavel q={q}>{children}</SeEditavel>;
+  return <SeEditavel q={q} rascunho={rascunho}>{children}</SeEditavel>;
 }
 
 function useAoEnviar() {
@@ -100,7 +149,11 @@ export function ReapArtesanalRoute() {
   const aoEnviar = useAoEnviar();
   return (
     <ComQuestionario titulo={(q) => `REAP artesanal ${q.anoReferencia}`}>
-      {(q) => <FormularioDaCategoria q={q} industrial={false}><FormularioArtesanal questionario={q} onEnviado={aoEnviar} /></FormularioDaCategoria>}
+      {(q, rascunho) => (
+        <FormularioDaCategoria q={q} industrial={false} rascunho={rascunho}>
+          <FormularioArtesanal questionario={q} rascunho={rascunho as RascunhoArtesanal | null} onEnviado={aoEnviar} />
+        </FormularioDaCategoria>
+      )}
     </ComQuestionario>
   );
 }
@@ -110,7 +163,11 @@ export function ReapIndustrialRoute() {
   const aoEnviar = useAoEnviar();
   return (
     <ComQuestionario titulo={(q) => `REAP industrial ${q.anoReferencia}`}>
-      {(q) => <FormularioDaCategoria q={q} industrial><FormularioIndustrial questionario={q} onEnviado={aoEnviar} /></FormularioDaCategoria>}
+      {(q, rascunho) => (
+        <FormularioDaCategoria q={q} industrial rascunho={rascunho}>
+          <FormularioIndustrial questionario={q} rascunho={rascunho as RascunhoIndustrial | null} onEnviado={aoEnviar} />
+        </FormularioDaCategoria>
+      )}
     </ComQuestionario>
   );
 }

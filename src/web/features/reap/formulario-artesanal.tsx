@@ -1,5 +1,5 @@
 import './reap.css';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   AMBIENTES_PESCA, GRUPOS_ALVO, PETRECHOS_PESCA, TIPOS_COMPRADOR, TIPOS_LOCAL_PESCA, UNIDADES_MEDIDA, UnidadeMedida,
@@ -24,8 +24,11 @@ import { Message } from '../../components/message';
 import { mensagemErro } from '../../lib/api';
 import { dados } from '../../lib/contrato';
 import { confirmar } from '../../lib/confirm';
+import { MENSAGEM_SALVO_NO_CELULAR } from '../../lib/salvamento-offline';
+import { ConflitoDoRascunho, EstadoDoRascunho } from '../../components/estado-salvamento';
 import { DocumentosReap } from './documentos-reap';
-import { type CorpoReapArtesanal, reapKeys, salvarArtesanal, useEspecies } from './reap-api';
+import { useSalvamentoReap } from './use-salvamento-reap';
+import { type CorpoReapArtesanal, type RegistroReap, salvarArtesanal, useEspecies } from './reap-api';
 
 const opcoes = (lista: readonly { id: number; descricao: string }[]) => lista.map((i) => ({ value: String(i.id), label: i.descricao }));
 const SIM_NAO = [{ value: 'sim', label: 'Sim' }, { value: 'nao', label: 'Não' }];
@@ -34,6 +37,9 @@ const MESES_DIAS = NOMES_MESES.map((n, i) => ({ mes: i + 1, nome: n.charAt(0).to
 interface Operacao { especie: string; busca: string; unidade: string; total: string; preco: string }
 interface Local { ambiente: string; petrecho: string; uf: string; municipio: string; tipoLocal: string; nomePopular: string }
 interface UfVenda { uf: string; compradores: string[] }
+/** What this phone keeps of an artesanal REAP (issue 25). */
+export type RascunhoArtesanal = RegistroReap<Form, CorpoReapArtesanal>;
+
 interface Form {
   realizouPesca: string;
   tipoPrestacaoServico: string;
@@ -256,19 +262,36 @@ function BuscaEspecie({ id, operacao, onChange, error }: {
  * searched by name, money and weight masks, the draft saved as the fisher goes (a few seconds after each change),
  * and on sending the shared rules with an error summary linking to each field.
  */
-export function FormularioArtesanal({ questionario, onEnviado }: { questionario: Questionario; onEnviado: () => void }) {
-  const [f, setF] = useState<Form>(() => formDe(questionario));
+export function FormularioArtesanal({ questionario, rascunho, onEnviado }: {
+  questionario: Questionario;
+  /** What this phone keeps of the form (issue 25): its values win when they were not sent, or when offline. */
+  rascunho: RascunhoArtesanal | null;
+  onEnviado: () => void;
+}) {
+  const [f, setF] = useState<Form>(() => rascunho?.form ?? formDe(questionario));
   // The rules broken at the last send; shown while they still hold (each clears as its field is put right).
   const [errosEnvio, setErrosEnvio] = useState<FieldError[]>([]);
   // What the server refused at the last send; shown until the form changes.
   const [errosServidor, setErrosServidor] = useState<FieldError[]>([]);
   const [erroGeral, setErroGeral] = useState<string | undefined>();
   const [tentativa, setTentativa] = useState(0);
-  const [salvoEm, setSalvoEm] = useState<string | null>(null);
-  const [enviando, setEnviando] = useState(false);
   const alterado = useRef(false);
-  const queryClient = useQueryClient();
   const ano = questionario.anoReferencia;
+
+  // Kept on this phone a moment after each change and sent to the server when there is signal (decision 0062).
+  const salvamento = useSalvamentoReap<Form, CorpoReapArtesanal>({
+    questionario,
+    rascunho,
+    salvar: salvarArtesanal,
+    onEnviado,
+    aoRecusar: (err) => {
+      const doServidor = serverFieldErrors(err).map((e) => ({ field: campoDe(e.path.split('.').map((x) => (/^\d+$/.test(x) ? Number(x) : x)), f), message: e.message }));
+      setErrosServidor(doServidor);
+      setErroGeral(mensagemErro(err, 'Erro ao salvar a REAP, tente novamente mais tarde.'));
+    },
+  });
+  const { estado, anotar } = salvamento;
+  const envioNoCelular = estado.tipo === 'neste-celular' && estado.envio;
 
   const mudar = useCallback((p: Partial<Form>) => {
     alterado.current = true;
@@ -276,21 +299,11 @@ export function FormularioArtesanal({ questionario, onEnviado }: { questionario:
     setErrosServidor((e) => (e.length === 0 ? e : []));
   }, []);
 
-  // The draft, kept as the fisher goes: saved 1.5 s after the last change.
   useEffect(() => {
-    if (!alterado.current || enviando) return undefined;
-    const t = setTimeout(() => {
-      alterado.current = false;
-      salvarArtesanal(corpoDe(f, questionario, false))
-        .then(() => {
-          // The list and this REAP, as the server now has them, for when the fisher leaves and comes back.
-          void queryClient.invalidateQueries({ queryKey: reapKeys.all });
-        })
-        .then(() => setSalvoEm(new Date().toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit', second: '2-digit' })))
-        .catch((err: unknown) => setErroGeral(mensagemErro(err, 'Não foi possível salvar o rascunho. Confira a conexão.')));
-    }, 1500);
-    return () => clearTimeout(t);
-  }, [f, questionario, enviando, queryClient]);
+    if (!alterado.current) return;
+    alterado.current = false;
+    anotar(f, corpoDe(f, questionario, false), questionario);
+  }, [f, questionario, anotar]);
 
   const errosMes = useMemo(() => errosDosMeses(f, questionario), [f, questionario]);
   const atuais = useMemo(() => (errosEnvio.length > 0 ? errosDoFormulario(f, questionario) : []), [errosEnvio, f, questionario]);
@@ -318,30 +331,28 @@ export function FormularioArtesanal({ questionario, onEnviado }: { questionario:
       confirmButtonText: 'Sim, enviar a REAP.',
     });
     if (!ok) return;
-    setEnviando(true);
-    try {
-      await salvarArtesanal(corpo);
-      onEnviado();
-    } catch (err) {
-      const doServidor = serverFieldErrors(err).map((e) => ({ field: campoDe(e.path.split('.').map((x) => (/^\d+$/.test(x) ? Number(x) : x)), f), message: e.message }));
-      setErrosServidor(doServidor);
-      setErroGeral(mensagemErro(err, 'Erro ao salvar a REAP, tente novamente mais tarde.'));
-      setEnviando(false);
-    }
+    await salvamento.registrar(f, corpo, questionario, true);
   }
 
   const operacao = (i: number, p: Partial<Operacao>) => mudar({ operacoes: f.operacoes.map((o, j) => (j === i ? { ...o, ...p } : o)) });
   const local = (i: number, p: Partial<Local>) => mudar({ locais: f.locais.map((l, j) => (j === i ? { ...l, ...p } : l)) });
   const venda = (i: number, p: Partial<UfVenda>) => mudar({ ufs: f.ufs.map((u, j) => (j === i ? { ...u, ...p } : u)) });
 
+  if (estado.tipo === 'conflito') return <ConflitoDoRascunho mensagem={estado.mensagem} onDescartar={() => void salvamento.descartar()} />;
+  if (envioNoCelular) {
+    return (
+      <Message kind="info" title={MENSAGEM_SALVO_NO_CELULAR} status>
+        A REAP {ano} está pronta para o envio e será enviada assim que este celular tiver internet. Até lá, ela não pode ser alterada.
+      </Message>
+    );
+  }
+
   return (
     <form noValidate className="reap-form" onSubmit={(e) => { e.preventDefault(); void enviar(); }}>
       <ErrorSummary errors={erros} attempt={tentativa} />
       {mensagemGeral && <Message kind="danger" title={mensagemGeral} alert />}
       <AvisoCin contexto="reap" />
-      <p className="reap-rascunho" aria-live="polite">
-        {salvoEm ? `Rascunho salvo às ${salvoEm}.` : 'O rascunho é salvo automaticamente enquanto você preenche.'}
-      </p>
+      <EstadoDoRascunho estado={estado} />
 
       <RadioGroup
         id="realizouPesca" name="realizouPesca" inline legend={`Você realizou pesca em ${ano}?`} options={SIM_NAO}
@@ -475,7 +486,9 @@ export function FormularioArtesanal({ questionario, onEnviado }: { questionario:
       )}
 
       <div className="reap-acoes">
-        <button type="submit" className="br-button primary" disabled={enviando} aria-busy={enviando || undefined}>Enviar a REAP</button>
+        <button type="submit" className="br-button primary" disabled={estado.tipo === 'enviando'} aria-busy={estado.tipo === 'enviando' || undefined}>
+          Enviar a REAP
+        </button>
       </div>
     </form>
   );

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MENSAGENS_REAP, TIPOS_PRESTACAO_INDUSTRIAL } from '../../../shared/regras/reap';
 import type { Questionario } from '../../../shared/schemas/reap';
@@ -8,21 +7,42 @@ import { AvisoCin } from '../../components/aviso-cin';
 import { Message } from '../../components/message';
 import { mensagemErro } from '../../lib/api';
 import { confirmar } from '../../lib/confirm';
+import { MENSAGEM_SALVO_NO_CELULAR } from '../../lib/salvamento-offline';
 import { showToast } from '../../lib/toast';
+import { ConflitoDoRascunho, EstadoDoRascunho } from '../../components/estado-salvamento';
 import { DocumentosReap } from './documentos-reap';
-import { type CorpoReapIndustrial, fetchQuestionario, reapKeys, salvarIndustrial } from './reap-api';
+import { useSalvamentoReap } from './use-salvamento-reap';
+import { type CorpoReapIndustrial, fetchQuestionario, type RegistroReap, salvarIndustrial } from './reap-api';
 
 const SIM_NAO = [{ value: 'sim', label: 'Sim' }, { value: 'nao', label: 'Não' }];
 
-/** The industrial REAP (category 1): the work relation (CTPS 4 or share-cropping contract 5), whether they fished, the proof file. */
-export function FormularioIndustrial({ questionario, onEnviado }: { questionario: Questionario; onEnviado: () => void }) {
-  const [tipo, setTipo] = useState(questionario.tipoPrestacaoServico ? String(questionario.tipoPrestacaoServico) : '');
-  const [pescou, setPescou] = useState(questionario.realizouPesca === null ? '' : questionario.realizouPesca ? 'sim' : 'nao');
+/** What this phone keeps of an industrial REAP's form (issue 25). */
+interface FormIndustrial { tipo: string; pescou: string }
+export type RascunhoIndustrial = RegistroReap<FormIndustrial, CorpoReapIndustrial>;
+
+/**
+ * The industrial REAP (category 1): the work relation (CTPS 4 or share-cropping contract 5), whether they fished, the
+ * proof file. The answers are kept on this phone and sent when there is signal (decision 0062); the proof file
+ * needs the signal when it is chosen.
+ */
+export function FormularioIndustrial({ questionario, rascunho, onEnviado }: {
+  questionario: Questionario; rascunho: RascunhoIndustrial | null; onEnviado: () => void;
+}) {
+  const [tipo, setTipo] = useState(rascunho?.form.tipo ?? (questionario.tipoPrestacaoServico ? String(questionario.tipoPrestacaoServico) : ''));
+  const [pescou, setPescou] = useState(rascunho?.form.pescou ?? (questionario.realizouPesca === null ? '' : questionario.realizouPesca ? 'sim' : 'nao'));
   const [erros, setErros] = useState<FieldError[]>([]);
   const [erroGeral, setErroGeral] = useState<string | undefined>();
   const [tentativa, setTentativa] = useState(0);
-  const [enviando, setEnviando] = useState(false);
-  const queryClient = useQueryClient();
+
+  const salvamento = useSalvamentoReap<FormIndustrial, CorpoReapIndustrial>({
+    questionario,
+    rascunho,
+    salvar: salvarIndustrial,
+    onEnviado,
+    aoRascunho: (mensagem) => showToast('success', mensagem),
+    aoRecusar: (err) => setErroGeral(mensagemErro(err, MENSAGENS_REAP.erroIndustrial)),
+  });
+  const { estado } = salvamento;
 
   const corpo = (enviada: boolean): CorpoReapIndustrial => ({
     id: questionario.id, anoReferencia: questionario.anoReferencia, categoria: questionario.categoria,
@@ -31,14 +51,9 @@ export function FormularioIndustrial({ questionario, onEnviado }: { questionario
     realizouPesca: pescou === '' ? null : pescou === 'sim', enviada,
   });
 
-  async function salvarRascunho() {
-    try {
-      const r = await salvarIndustrial(corpo(false));
-      showToast('success', r.mensagem);
-      void queryClient.invalidateQueries({ queryKey: reapKeys.all });
-    } catch (err) {
-      setErroGeral(mensagemErro(err, MENSAGENS_REAP.erroIndustrial));
-    }
+  function salvarRascunho() {
+    setErroGeral(undefined);
+    void salvamento.registrar({ tipo, pescou }, corpo(false), questionario, false);
   }
 
   async function enviar() {
@@ -58,14 +73,7 @@ export function FormularioIndustrial({ questionario, onEnviado }: { questionario
       title: `Enviar a REAP ${questionario.anoReferencia}?`, text: 'Depois de enviada, a REAP não pode ser alterada.', confirmButtonText: 'Sim, enviar a REAP.',
     });
     if (!ok) return;
-    setEnviando(true);
-    try {
-      await salvarIndustrial(corpo(true));
-      onEnviado();
-    } catch (err) {
-      setErroGeral(mensagemErro(err, MENSAGENS_REAP.erroIndustrial));
-      setEnviando(false);
-    }
+    await salvamento.registrar({ tipo, pescou }, corpo(true), questionario, true);
   }
 
   const erroDe = (id: string) => erros.find((e) => e.field === id)?.message;
@@ -76,11 +84,23 @@ export function FormularioIndustrial({ questionario, onEnviado }: { questionario
     setErros(restantes);
     if (restantes.length === 0 && erroGeral === MENSAGENS_REAP.confira) setErroGeral(undefined);
   }
+  if (estado.tipo === 'conflito') {
+    return <ConflitoDoRascunho mensagem={estado.mensagem} onDescartar={() => void salvamento.descartar()} />;
+  }
+  if (estado.tipo === 'neste-celular' && estado.envio) {
+    return (
+      <Message kind="info" title={MENSAGEM_SALVO_NO_CELULAR} status>
+        A REAP {questionario.anoReferencia} está pronta para o envio e será enviada assim que este celular tiver internet. Até lá, ela não pode ser alterada.
+      </Message>
+    );
+  }
+  const enviando = estado.tipo === 'enviando';
   return (
     <form noValidate className="reap-form" onSubmit={(e) => { e.preventDefault(); void enviar(); }}>
       <ErrorSummary errors={erros} attempt={tentativa} />
       {erroGeral && <Message kind="danger" title={erroGeral} alert />}
       <AvisoCin contexto="reap" />
+      {estado.tipo === 'neste-celular' && <EstadoDoRascunho estado={estado} />}
       <RadioGroup id="realizouPesca" name="realizouPesca" inline legend={`Você realizou pesca em ${questionario.anoReferencia}?`}
         options={SIM_NAO} value={pescou} onChange={(v) => { setPescou(v); limparErro('realizouPesca'); }} error={erroDe('realizouPesca')} />
       <RadioGroup id="tipoPrestacaoServico" name="tipoPrestacaoServico" legend="Relação de trabalho"

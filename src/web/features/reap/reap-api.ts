@@ -9,6 +9,7 @@ import type { Documento } from '../../../shared/schemas/documento';
 import type { ListaAtosNormativos } from '../../../shared/schemas/ato-normativo';
 import { postDocumento } from '../../lib/api';
 import { chamar, dados } from '../../lib/contrato';
+import type { RegistroNoCelular } from '../../lib/salvamento-offline';
 import { chaveSituacao } from './situacao-api';
 
 /**
@@ -83,15 +84,25 @@ export function fetchQuestionario(id: number): Promise<Questionario> {
   return dados(c.questionario, { params: { id } });
 }
 
-export async function salvarArtesanal(corpo: CorpoReapArtesanal): Promise<{ questionario: Questionario; mensagem: string }> {
-  const r = await chamar(c.salvarArtesanal, { corpo });
+/**
+ * A save of the artesanal form (a draft, or the send when `enviada`); `chaveIdempotencia` (decision 0060) makes a
+ * replay of the same save from this phone run once.
+ */
+export async function salvarArtesanal(corpo: CorpoReapArtesanal, chaveIdempotencia?: string): Promise<{ questionario: Questionario; mensagem: string }> {
+  const r = await chamar(c.salvarArtesanal, { corpo, ...(chaveIdempotencia ? { chaveIdempotencia } : {}) });
   return { questionario: r.dados, mensagem: r.mensagem };
 }
 
-export async function salvarIndustrial(corpo: CorpoReapIndustrial): Promise<{ questionario: Questionario; mensagem: string }> {
-  const r = await chamar(c.salvarIndustrial, { corpo });
+export async function salvarIndustrial(corpo: CorpoReapIndustrial, chaveIdempotencia?: string): Promise<{ questionario: Questionario; mensagem: string }> {
+  const r = await chamar(c.salvarIndustrial, { corpo, ...(chaveIdempotencia ? { chaveIdempotencia } : {}) });
   return { questionario: r.dados, mensagem: r.mensagem };
 }
+
+/** The key under which this phone keeps a REAP's form (issue 25, src/web/lib/neste-celular.ts). */
+export const chaveRascunhoReap = (idQuestionario: number) => `reap/${idQuestionario}`;
+
+/** What this phone keeps of a REAP's form: the form, the questionnaire it opens with, the save waiting. */
+export type RegistroReap<F, C> = RegistroNoCelular<F, C, Questionario>;
 
 /** The documents of each form (as the server files them): justifications (6), work-relation proofs (7). */
 export const DOCUMENTO_JUSTIFICATIVA = TipoDocumento.ADICIONAL;

@@ -1,0 +1,39 @@
+import { type EstadoSalvamento, MENSAGEM_SALVO_NO_CELULAR } from '../lib/salvamento-offline';
+import { Message } from './message';
+
+const HORA = { hour: '2-digit', minute: '2-digit', second: '2-digit' } as const;
+
+/**
+ * Where a form's draft is (issue 25): saved on the server at a time, saved on this phone and waiting for signal,
+ * or, before the first change, that it is saved as the fisher types. Read politely by screen readers.
+ */
+export function EstadoDoRascunho({ estado }: { estado: EstadoSalvamento }) {
+  let texto = 'O rascunho é salvo automaticamente enquanto você preenche.';
+  if (estado.tipo === 'salvo') texto = `Rascunho salvo às ${estado.em.toLocaleTimeString('pt-BR', HORA)}.`;
+  else if (estado.tipo === 'neste-celular') texto = MENSAGEM_SALVO_NO_CELULAR;
+  else if (estado.tipo === 'enviando') texto = 'Salvando…';
+  return (
+    <p className={`reap-rascunho${estado.tipo === 'neste-celular' ? ' rascunho-no-celular' : ''}`} aria-live="polite">
+      {texto}
+    </p>
+  );
+}
+
+/**
+ * A save the server refused because of the record's state (sent from another phone, its window closed): the
+ * server's words, what happened to what the phone keeps, and the way out. What the phone keeps is never erased
+ * without the fisher's choice.
+ */
+export function ConflitoDoRascunho({ mensagem, onDescartar }: { mensagem: string; onDescartar: () => void }) {
+  return (
+    <div className="conflito-rascunho">
+      <Message kind="warning" title={mensagem} status>
+        O que foi preenchido neste celular não foi registrado no RGP e continua guardado aqui. Confira a situação
+        atual e, quando quiser, descarte a cópia deste celular.
+      </Message>
+      <button type="button" className="br-button secondary" onClick={onDescartar}>
+        Descartar o que está neste celular
+      </button>
+    </div>
+  );
+}
