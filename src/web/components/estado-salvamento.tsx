@@ -13,7 +13,7 @@ export function EstadoDoRascunho({ estado }: { estado: EstadoSalvamento }) {
   else if (estado.tipo === 'neste-celular') texto = MENSAGEM_SALVO_NO_CELULAR;
   else if (estado.tipo === 'enviando') texto = 'Salvando…';
   return (
-    <p className={`reap-rascunho${estado.tipo === 'neste-celular' ? ' rascunho-no-celular' : ''}`} aria-live="polite">
+    <p className="estado-rascunho" aria-live="polite">
       {texto}
     </p>
   );

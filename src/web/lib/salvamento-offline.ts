@@ -83,11 +83,11 @@ export async function enviarPendentesDoCelular<F, C, X>(
     if (pendente.envio) await apagarDoCelular(sujeito, chave);
     else await guardarNoCelular(sujeito, chave, { ...atual, pendente: null });
   }
-  // Nothing of this kind waits any more (another kind would set the mark again when it is kept).
-  if (!restam) marcarPendenteNoCelular(false);
+  // Nothing waits any more, of this kind or another (the wizard's saves wait under their own keys).
+  if (!restam && !(await itensDoCelular<{ pendente?: unknown }>(sujeito)).some(([, v]) => v?.pendente)) marcarPendenteNoCelular(false);
 }
 
-function conflitoDe(erro: unknown): NonNullable<RegistroNoCelular<unknown, unknown, unknown>['conflito']> {
+export function conflitoDe(erro: unknown): NonNullable<RegistroNoCelular<unknown, unknown, unknown>['conflito']> {
   return { codigoErro: codigoErroDe(erro), mensagem: mensagemErro(erro, 'O RGP não aceitou o que foi salvo neste celular.') };
 }
 
@@ -122,6 +122,25 @@ export interface OpcoesSalvamento<F, C, X, R> {
   aoSalvar?: (resposta: R, envio: boolean) => void;
   /** After the server refused the data of a save (not its state): the screen shows why. */
   aoRecusar?: (erro: unknown, envio: boolean) => void;
+}
+
+/** Sends what waits when the signal returns (the browser's `online` event), and every 30 s while something waits. */
+export function useEnvioAoVoltarOSinal(enviar: () => Promise<void>, haPendente: () => boolean): void {
+  const pergunta = useRef(haPendente);
+  useEffect(() => {
+    pergunta.current = haPendente;
+  });
+  useEffect(() => {
+    const aoVoltarOSinal = () => void enviar();
+    window.addEventListener('online', aoVoltarOSinal);
+    const intervalo = setInterval(() => {
+      if (navigator.onLine && pergunta.current()) void enviar();
+    }, NOVA_TENTATIVA_MS);
+    return () => {
+      window.removeEventListener('online', aoVoltarOSinal);
+      clearInterval(intervalo);
+    };
+  }, [enviar]);
 }
 
 export function useSalvamentoOffline<F, C, X, R>(o: OpcoesSalvamento<F, C, X, R>) {
@@ -231,18 +250,12 @@ export function useSalvamentoOffline<F, C, X, R>(o: OpcoesSalvamento<F, C, X, R>
     setEstado({ tipo: 'ocioso' });
   }, [sujeito, chave]);
 
+  useEnvioAoVoltarOSinal(enviarPendente, () => !!registro.current?.pendente);
   useEffect(() => {
-    const aoVoltarOSinal = () => void enviarPendente();
-    window.addEventListener('online', aoVoltarOSinal);
-    const intervalo = setInterval(() => {
-      if (navigator.onLine && registro.current?.pendente) void enviarPendente();
-    }, NOVA_TENTATIVA_MS);
     // What waited from an earlier visit goes as soon as the form opens.
     if (navigator.onLine && registro.current?.pendente) void enviarPendente();
     const t = timers.current;
     return () => {
-      window.removeEventListener('online', aoVoltarOSinal);
-      clearInterval(intervalo);
       clearTimeout(t.celular);
       clearTimeout(t.servidor);
     };

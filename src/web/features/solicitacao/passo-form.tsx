@@ -17,8 +17,10 @@ import { ErrorSummary, type FieldError as SummaryError } from '../../components/
 import { errosNosCampos, fieldId, inPageOrder, summaryOf, withFieldNames, type PathError } from '../../components/form/form-errors';
 import { mensagemErro } from '../../lib/api';
 import { codigoErroDe } from '../../lib/erros';
+import { MENSAGEM_SALVO_NO_CELULAR } from '../../lib/salvamento-offline';
 import { showToast } from '../../lib/toast';
 import type { PassoSalvavel } from './solicitacao-api';
+import { semResposta, type CelularDoAssistente } from './use-rascunho-no-celular';
 import { useSalvarPasso } from './use-solicitacao';
 import { CAMPO_OBRIGATORIO } from './valores';
 
@@ -101,6 +103,8 @@ export interface EnvioPassoOpcoes<TForm extends FieldValues, TSaida> {
   /** where a server message that names no field of the form is linked from the error summary */
   alvoGeral: string;
   onSalvo: (dados: SolicitacaoDetalheResposta) => void;
+  /** where a save goes when nothing answers (issue 25): the phone, until there is signal */
+  celular?: CelularDoAssistente | undefined;
 }
 
 export function useEnvioPasso<TForm extends FieldValues, TSaida>({
@@ -110,6 +114,7 @@ export function useEnvioPasso<TForm extends FieldValues, TSaida>({
   id,
   alvoGeral,
   onSalvo,
+  celular,
 }: EnvioPassoOpcoes<TForm, TSaida>) {
   const [resumo, setResumo] = useState<SummaryError[]>([]);
   const [tentativa, setTentativa] = useState(0);
@@ -122,13 +127,24 @@ export function useEnvioPasso<TForm extends FieldValues, TSaida>({
     showToast('error', mensagem);
   };
 
+  /** Keeps the step on the phone (the wizard moves on); false where the phone cannot keep it. */
+  const guardarNoCelular = async (saida: TSaida): Promise<boolean> => {
+    if (!celular || !(await celular.guardar(passo, form.getValues(), saida as object))) return false;
+    setResumo([]);
+    showToast('info', MENSAGEM_SALVO_NO_CELULAR);
+    return true;
+  };
+
   const aoValidar = async (saida: TSaida) => {
+    // Without signal, or behind saves still waiting on the phone, the step waits its turn there.
+    if ((celular?.aguardando || !navigator.onLine) && await guardarNoCelular(saida)) return;
     try {
       const dados = await salvar.mutateAsync({ id, tipo, passo, campos: saida as object });
       setResumo([]);
       showToast('success', mensagemDeSucesso(passo, criando));
       onSalvo(dados);
     } catch (error) {
+      if (semResposta(error) && await guardarNoCelular(saida)) return;
       const mensagem = mensagemErro(error, mensagemDeFalha(passo, criando));
       if (!ehCasoDe(codigoErroDe(error), CodigoErro.DADOS_INVALIDOS)) {
         showToast('error', mensagem);

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { SolicitacaoDetalheResposta } from '../../../shared/schemas/solicitacao-api';
+import type { CelularDoAssistente } from './use-rascunho-no-celular';
 
 /**
  * The documents panel of step 4. The screen that mounts the wizard passes the documents feature's component
@@ -28,4 +29,6 @@ export interface PassoProps {
   onVoltar?: (() => void) | undefined;
   /** read-only mode: next step */
   onAvancar?: (() => void) | undefined;
+  /** steps saved without signal, kept on this phone (issue 25) */
+  celular?: CelularDoAssistente | undefined;
 }

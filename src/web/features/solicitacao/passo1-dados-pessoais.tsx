@@ -179,14 +179,15 @@ function DadosRegistro({ rgp }: { rgp: Registro }) {
 }
 
 /** Step 1: personal data (spec point 3, "Step 1"). */
-export function Passo1DadosPessoais({ solicitacao, tipo, somenteLeitura, onSalvo, onAvancar }: PassoProps) {
+export function Passo1DadosPessoais({ solicitacao, tipo, somenteLeitura, onSalvo, onAvancar, celular }: PassoProps) {
   const session = useSession();
   const form = useFormulario<Passo1Form, unknown, Passo1>({
-    defaultValues: valoresPasso1(solicitacao, { cpf: session?.sub ?? '', nome: session?.nome ?? '' }),
+    defaultValues: (celular?.valores(1) as Passo1Form | undefined)
+      ?? valoresPasso1(solicitacao, { cpf: session?.sub ?? '', nome: session?.nome ?? '' }),
     resolver: resolverDoPasso(passo1Schema(tipo), (v: Passo1Form) => entradaPasso1(v, tipo)),
   });
   const { control, setValue, register, formState } = form;
-  const envio = useEnvioPasso({ form, passo: 1, tipo, id: solicitacao?.id, alvoGeral: ID_TITULO_PASSO, onSalvo });
+  const envio = useEnvioPasso({ form, passo: 1, tipo, id: solicitacao?.id, alvoGeral: ID_TITULO_PASSO, onSalvo, celular });
   const [paiNaoDeclarado, nacionalidade, cpf, numeroDoc] = useWatch({
     control, name: ['paiNaoDeclarado', 'nacionalidadeBrasileira', 'cpf', 'docIdentificacao.numero'],
   });

@@ -229,13 +229,13 @@ export function condicionaisPasso2(v: Passo2Form): PathError[] {
 }
 
 /** Step 2: fishing activity (spec point 3, "Step 2"). */
-export function Passo2AtividadePesqueira({ solicitacao, tipo, somenteLeitura, onSalvo, onVoltar, onAvancar }: PassoProps) {
+export function Passo2AtividadePesqueira({ solicitacao, tipo, somenteLeitura, onSalvo, onVoltar, onAvancar, celular }: PassoProps) {
   const form = useFormulario<Passo2Form, unknown, Passo2>({
-    defaultValues: valoresPasso2(solicitacao),
+    defaultValues: (celular?.valores(2) as Passo2Form | undefined) ?? valoresPasso2(solicitacao),
     resolver: resolverDoPasso(passo2Schema, entradaPasso2, condicionaisPasso2),
   });
   const { control, setValue, formState } = form;
-  const envio = useEnvioPasso({ form, passo: 2, tipo, id: solicitacao?.id, alvoGeral: ID_TITULO_PASSO, onSalvo });
+  const envio = useEnvioPasso({ form, passo: 2, tipo, id: solicitacao?.id, alvoGeral: ID_TITULO_PASSO, onSalvo, celular });
   const areas = useFieldArray({ control, name: CAMINHO_AREAS });
   const [formaAtuacao, categoria, possuiRegistro, possuiEntidade] = useWatch({
     control,

@@ -141,13 +141,13 @@ export function entradaPasso3(v: Passo3Form) {
 }
 
 /** Step 3: socio-economic data (spec point 3, "Step 3"). */
-export function Passo3Socioeconomico({ solicitacao, tipo, somenteLeitura, onSalvo, onVoltar, onAvancar }: PassoProps) {
+export function Passo3Socioeconomico({ solicitacao, tipo, somenteLeitura, onSalvo, onVoltar, onAvancar, celular }: PassoProps) {
   const form = useFormulario<Passo3Form, unknown, Passo3>({
-    defaultValues: valoresPasso3(solicitacao),
+    defaultValues: (celular?.valores(3) as Passo3Form | undefined) ?? valoresPasso3(solicitacao),
     resolver: resolverDoPasso(passo3Schema, entradaPasso3),
   });
   const { control } = form;
-  const envio = useEnvioPasso({ form, passo: 3, tipo, id: solicitacao?.id, alvoGeral: ID_TITULO_PASSO, onSalvo });
+  const envio = useEnvioPasso({ form, passo: 3, tipo, id: solicitacao?.id, alvoGeral: ID_TITULO_PASSO, onSalvo, celular });
   const membros = useFieldArray({ control, name: 'dadosSocioEconomicos' });
   const fontes = useFieldArray({ control, name: 'fontesRenda' });
   const profissoes = useProfissoes();

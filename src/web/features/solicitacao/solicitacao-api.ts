@@ -30,12 +30,14 @@ export interface SalvarPassoVars {
 
 /**
  * Saves one step. The body is flat (product guide, "Wire shapes"): `id` (after creation), `tipo`, `passo` and
- * the step's fields at the top level. POST creates the draft with step 1; PUT saves any step of a draft.
+ * the step's fields at the top level. POST creates the draft with step 1; PUT saves any step of a draft. A save
+ * kept on the phone carries its idempotency key (decision 0060), the same on every replay.
  */
-export async function salvarPasso({ id, tipo, passo, campos }: SalvarPassoVars): Promise<SolicitacaoDetalheResposta> {
+export async function salvarPasso({ id, tipo, passo, campos }: SalvarPassoVars, chaveIdempotencia?: string): Promise<SolicitacaoDetalheResposta> {
+  const chave = chaveIdempotencia ? { chaveIdempotencia } : {};
   return id
-    ? dados(c.salvar, { corpo: { id, tipo: tipo as TipoDoAssistente, passo, ...campos } })
-    : dados(c.criar, { corpo: { tipo: tipo as TipoDoAssistente, passo, ...campos } });
+    ? dados(c.salvar, { corpo: { id, tipo: tipo as TipoDoAssistente, passo, ...campos }, ...chave })
+    : dados(c.criar, { corpo: { tipo: tipo as TipoDoAssistente, passo, ...campos }, ...chave });
 }
 
 /** Step 5: PUT /api/solicitacao with the declaration of awareness submits the request. */

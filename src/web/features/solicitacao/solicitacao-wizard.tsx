@@ -1,13 +1,18 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { SituacaoSolicitacao, TipoSolicitacao } from '../../../shared/enums';
 import { MENSAGENS_SOLICITACAO } from '../../../shared/schemas/solicitacao';
 import type { SolicitacaoDetalheResposta } from '../../../shared/schemas/solicitacao-api';
+import { ConflitoDoRascunho, EstadoDoRascunho } from '../../components/estado-salvamento';
 import { FalhaComNovaTentativa } from '../../components/falha-com-nova-tentativa';
 import { Loading } from '../../components/loading';
 import { Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
 import { mensagemErro } from '../../lib/api';
+import { celularGuarda } from '../../lib/neste-celular';
+import { ehAdiavel } from '../../lib/salvamento-offline';
+import { useSession } from '../../lib/session';
 import { Passo1DadosPessoais } from './passo1-dados-pessoais';
 import { Passo2AtividadePesqueira } from './passo2-atividade-pesqueira';
 import { Passo3Socioeconomico } from './passo3-socioeconomico';
@@ -15,7 +20,9 @@ import { Passo4ApoioDocumentos } from './passo4-apoio-documentos';
 import { Passo5Declaracao } from './passo5-declaracao';
 import { ID_TITULO_PASSO, type PainelDocumentos, type PassoProps } from './passo-props';
 import { Stepper, TOTAL_PASSOS, tituloDoPasso } from './stepper';
-import { useSolicitacao } from './use-solicitacao';
+import { fetchProfissoes } from './solicitacao-api';
+import { useRascunhoNoCelular, type CelularDoAssistente, type RascunhoSolicitacao } from './use-rascunho-no-celular';
+import { solicitacaoKeys, UMA_HORA, useSolicitacao } from './use-solicitacao';
 import './solicitacao.css';
 
 export interface SolicitacaoWizardProps {
@@ -38,7 +45,25 @@ export interface SolicitacaoWizardProps {
  */
 export function SolicitacaoWizard({ tipo, idSolicitacao, somenteLeitura = false, titulo, Documentos }: SolicitacaoWizardProps) {
   const query = useSolicitacao(idSolicitacao);
-  if (idSolicitacao !== undefined && query.isPending) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const sessao = useSession();
+  // Steps saved without signal wait on this phone (issue 25); the read-only view keeps nothing.
+  const noCelular = useRascunhoNoCelular({
+    sujeito: somenteLeitura ? '' : (sessao?.sub ?? ''),
+    tipo,
+    idSolicitacao,
+    solicitacao: query.data,
+    aoCriar: (id) => {
+      const p = new URLSearchParams(params);
+      p.set('idSolicitacao', String(id));
+      void navigate({ search: `?${p.toString()}` }, { replace: true });
+    },
+  });
+  // Without signal, a draft the phone keeps opens as the server last answered it.
+  const semSinal = (query.isPending && query.fetchStatus === 'paused') || (query.isError && ehAdiavel(query.error));
+  const doCelular = semSinal ? (noCelular.registro?.contexto.detalhe ?? undefined) : undefined;
+  if (noCelular.carregando || (idSolicitacao !== undefined && query.isPending && !doCelular)) {
     return (
       <>
         {titulo && <PageTitle title={titulo} />}
@@ -46,7 +71,7 @@ export function SolicitacaoWizard({ tipo, idSolicitacao, somenteLeitura = false,
       </>
     );
   }
-  if (idSolicitacao !== undefined && query.isError) {
+  if (idSolicitacao !== undefined && query.isError && !doCelular) {
     return (
       <>
         {titulo && <PageTitle title={titulo} />}
@@ -56,7 +81,7 @@ export function SolicitacaoWizard({ tipo, idSolicitacao, somenteLeitura = false,
       </>
     );
   }
-  const solicitacao = query.data;
+  const solicitacao = query.data ?? doCelular;
   // Only a draft may change; any other request is shown as it was sent.
   // Editable as the server allows: a draft, or a request returned for update after a rejection (resubmission).
   const editavel = !solicitacao || solicitacao.situacao === undefined
@@ -70,6 +95,9 @@ export function SolicitacaoWizard({ tipo, idSolicitacao, somenteLeitura = false,
       avisoNaoEditavel={!somenteLeitura && !editavel}
       titulo={titulo}
       Documentos={Documentos}
+      registro={noCelular.registro}
+      celular={noCelular.celular}
+      descartar={noCelular.descartar}
     />
   );
 }
@@ -81,6 +109,9 @@ function Assistente({
   avisoNaoEditavel,
   titulo,
   Documentos,
+  registro,
+  celular,
+  descartar,
 }: {
   solicitacao: SolicitacaoDetalheResposta | undefined;
   tipo: number;
@@ -88,10 +119,14 @@ function Assistente({
   avisoNaoEditavel: boolean;
   titulo: string | undefined;
   Documentos: PainelDocumentos;
+  /** what this phone keeps of the wizard (steps saved without signal) */
+  registro: RascunhoSolicitacao | null;
+  celular: CelularDoAssistente;
+  descartar: () => Promise<void>;
 }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const salvo = Math.min(Math.max(solicitacao?.passo ?? 0, 0), TOTAL_PASSOS);
+  const salvo = Math.min(Math.max(solicitacao?.passo ?? 0, registro?.contexto.passo ?? 0, 0), TOTAL_PASSOS);
   const alcancavel = somenteLeitura ? TOTAL_PASSOS : Math.min(salvo + 1, TOTAL_PASSOS);
   const pedido = Number(params.get('passo'));
   // Without a step in the address: a draft resumes at its first unsaved step; an edit of the registry or a
@@ -127,11 +162,28 @@ function Assistente({
     );
   };
 
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    // Step 3's occupations, kept by the app's worker (decision 0061), so that step 3 opens without signal too.
+    if (!somenteLeitura && celularGuarda() && navigator.onLine) {
+      void queryClient.prefetchQuery({ queryKey: solicitacaoKeys.profissoes(), queryFn: fetchProfissoes, staleTime: UMA_HORA });
+    }
+  }, [somenteLeitura, queryClient]);
+
   const props: PassoProps = {
     solicitacao,
     tipo,
     somenteLeitura,
     onSalvo,
+    celular: {
+      ...celular,
+      guardar: async (n, valores, campos) => {
+        const guardado = await celular.guardar(n, valores, campos);
+        // Kept on the phone: the fisher moves on as after a save.
+        if (guardado) irPara(Math.min(n + 1, TOTAL_PASSOS));
+        return guardado;
+      },
+    },
     onVoltar: passo > 1 ? () => irPara(passo - 1) : undefined,
     onAvancar: somenteLeitura && passo < TOTAL_PASSOS ? () => irPara(passo + 1) : undefined,
   };
@@ -153,11 +205,25 @@ function Assistente({
         </span>{' '}
         {nome}
       </h2>
-      {passo === 1 && <Passo1DadosPessoais key={1} {...props} />}
-      {passo === 2 && <Passo2AtividadePesqueira key={2} {...props} />}
-      {passo === 3 && <Passo3Socioeconomico key={3} {...props} />}
-      {passo === 4 && <Passo4ApoioDocumentos key={4} {...props} Documentos={Documentos} />}
-      {passo === 5 && <Passo5Declaracao key={5} {...props} />}
+      {registro?.conflito && (
+        <ConflitoDoRascunho mensagem={registro.conflito.mensagem} onDescartar={() => void descartar()} />
+      )}
+      {!registro?.conflito && celular.aguardando && <EstadoDoRascunho estado={{ tipo: 'neste-celular', envio: false }} />}
+      {!registro?.conflito && (
+        <>
+          {passo === 1 && <Passo1DadosPessoais key={1} {...props} />}
+          {passo === 2 && <Passo2AtividadePesqueira key={2} {...props} />}
+          {passo === 3 && <Passo3Socioeconomico key={3} {...props} />}
+          {passo >= 4 && celular.aguardando && (
+            <Message kind="info" title="Os documentos e o envio da solicitação precisam de internet.">
+              Os passos já preenchidos estão salvos neste celular e serão enviados quando houver internet. Depois
+              disso, continue por aqui.
+            </Message>
+          )}
+          {passo === 4 && !celular.aguardando && <Passo4ApoioDocumentos key={4} {...props} Documentos={Documentos} />}
+          {passo === 5 && !celular.aguardando && <Passo5Declaracao key={5} {...props} />}
+        </>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MENSAGENS_SOLICITACAO } from '../../../shared/schemas/solicitacao';
 import type { SolicitacaoDetalheResposta } from '../../../shared/schemas/solicitacao-api';
 import { isUf } from '../../../shared/ufs';
@@ -16,7 +16,7 @@ export const ERRO_MUNICIPIOS = 'Erro ao consultar municípios';
 export const ERRO_PROFISSOES = 'Erro ao carregar lista de profissões';
 
 /** Reference data changes rarely: kept for an hour. */
-const UMA_HORA = 60 * 60 * 1000;
+export const UMA_HORA = 60 * 60 * 1000;
 
 export const solicitacaoKeys = {
   all: ['solicitacao'] as const,
@@ -63,17 +63,20 @@ export function useSalvarPasso() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (vars: SalvarPassoVars) => salvarPasso(vars),
-    onSuccess: (dados, vars) => {
-      queryClient.setQueryData<SolicitacaoDetalheResposta>(solicitacaoKeys.detalhe(dados.id), (antes) => ({
-        ...antes,
-        ...dados,
-        passo: Math.max(antes?.passo ?? 0, dados.passo, vars.passo),
-      }));
-      // A new or changed draft changes /home's counters, options and lists: read them again when next shown.
-      void queryClient.invalidateQueries({ queryKey: ['totalizadores'], refetchType: 'none' });
-      void queryClient.invalidateQueries({ queryKey: ['solicitacoes'], refetchType: 'none' });
-    },
+    onSuccess: (dados, vars) => aoSalvarPasso(queryClient, dados, vars.passo),
   });
+}
+
+/** A step the server took (at once, or replayed from the phone): its answer is the request's cached state. */
+export function aoSalvarPasso(queryClient: QueryClient, dados: SolicitacaoDetalheResposta, passo: number) {
+  queryClient.setQueryData<SolicitacaoDetalheResposta>(solicitacaoKeys.detalhe(dados.id), (antes) => ({
+    ...antes,
+    ...dados,
+    passo: Math.max(antes?.passo ?? 0, dados.passo, passo),
+  }));
+  // A new or changed draft changes /home's counters, options and lists: read them again when next shown.
+  void queryClient.invalidateQueries({ queryKey: ['totalizadores'], refetchType: 'none' });
+  void queryClient.invalidateQueries({ queryKey: ['solicitacoes'], refetchType: 'none' });
 }
 
 export function useEnviarSolicitacao() {

@@ -1,0 +1,163 @@
+import pg from 'pg';
+import { onlyDigits } from '../src/shared/cpf';
+import { novoCpf, novoNome } from './dados';
+import { expect, test } from './fixtures';
+import { Assistente, CADASTRO_PARA, iniciarPelaDeclaracao } from './pescador';
+import { entrar, semViolacoes } from './support';
+
+// Issue 25, points 2 and 3, for the registration wizard: a fisher who loses the signal fills steps 1 to 3, each saved
+// on the phone, reloads the app without signal and finds what was typed; when the signal returns the saves go in
+// order, and the server holds exactly one request with the three steps.
+const SALVO_NO_CELULAR = 'Salvo neste celular — será enviado quando houver internet';
+const PG_PORT = Number(process.env.E2E_PG_PORT ?? 5499);
+
+test.use({ serviceWorkers: 'allow', actionTimeout: 15_000 });
+
+/** A fisher's requests as the database holds them. */
+async function solicitacoesNoBanco(cpf: string): Promise<{ tipo: number; passo: number; dados: Record<string, unknown> }[]> {
+  const db = new pg.Client({ connectionString: `postgres://rgp:rgp-local-only@127.0.0.1:${PG_PORT}/rgp` });
+  await db.connect();
+  try {
+    const r = await db.query<{ tipo: number; passo: number; dados: Record<string, unknown> }>(
+      'SELECT s.tipo, s.passo, s.dados FROM solicitacao s JOIN pescador p ON p.id = s.pescador_id WHERE p.cpf = $1',
+      [onlyDigits(cpf)],
+    );
+    return r.rows;
+  } finally {
+    await db.end();
+  }
+}
+
+test('steps 1 to 3 filled without signal reach the RGP once, in order, when the signal returns', async ({ page, context }) => {
+  test.setTimeout(240_000);
+  const cpf = novoCpf();
+  const w = new Assistente(page);
+  const estado = page.getByRole('main').getByText(SALVO_NO_CELULAR, { exact: true });
+
+  await test.step('online: the fisher opens the wizard, and the app is installed', async () => {
+    await entrar(page, cpf, novoNome('Pescador Sem Sinal'));
+    await iniciarPelaDeclaracao(page, 'Solicitar registro inicial');
+    await w.esperarPasso(1);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await w.esperarPasso(1);
+    // The fisher starts online: the municipalities of Pará come (and are kept) as the form asks for them, and the
+    // occupations of step 3 are kept as the wizard opens.
+    await w.escolherUfMunicipio(page.locator('main'), CADASTRO_PARA);
+    await expect.poll(() => page.evaluate(async () => {
+      for (const nome of await caches.keys()) {
+        const pedidos = await (await caches.open(nome)).keys();
+        if (pedidos.some((p) => p.url.includes('/api/solicitacao/profissoes'))) return true;
+      }
+      return false;
+    })).toBe(true);
+  });
+
+  await test.step('without signal: each step is saved on the phone and the fisher moves on', async () => {
+    await context.setOffline(true);
+    await w.preencherPasso1();
+    await w.botaoSalvar().click();
+    await expect(page).toHaveURL(/[?&]passo=2(&|$)/);
+    await w.esperarPasso(2);
+    await expect(estado).toBeVisible();
+    expect(new URL(page.url()).searchParams.get('idSolicitacao')).toBeNull();
+
+    await w.preencherPasso2();
+    await w.botaoSalvar().click();
+    await expect(page).toHaveURL(/[?&]passo=3(&|$)/);
+    await w.esperarPasso(3);
+    await expect(estado).toBeVisible();
+
+    await w.preencherPasso3();
+    await w.botaoSalvar().click();
+    await expect(page).toHaveURL(/[?&]passo=4(&|$)/);
+    await expect(estado).toBeVisible();
+    await expect(page.getByText('Os documentos e o envio da solicitação precisam de internet.')).toBeVisible();
+    expect(await solicitacoesNoBanco(cpf)).toEqual([]);
+  });
+
+  await test.step('the app reloaded without signal finds what was typed', async () => {
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Solicitação de registro inicial' })).toBeVisible();
+    await expect(estado).toBeVisible();
+    const etapas = page.getByRole('navigation', { name: 'Etapas da solicitação' });
+    await etapas.getByRole('link', { name: /Passo 1: Dados pessoais/ }).click();
+    await w.esperarPasso(1);
+    await expect(page.getByLabel('Nome da mãe')).toHaveValue(CADASTRO_PARA.nomeMae);
+    await expect(page.getByLabel('Município', { exact: true })).toHaveValue('1501402');
+    await etapas.getByRole('link', { name: /Passo 3: Dados socioeconômicos/ }).click();
+    await w.esperarPasso(3);
+    await expect(w.grupo('Fonte de renda 1').getByLabel('Atividade profissional')).toHaveValue('Pesca artesanal');
+    await semViolacoes(page);
+  });
+
+  await test.step('the signal returns: the saves go in order, and the server holds one request', async () => {
+    await context.setOffline(false);
+    await expect(page).toHaveURL(/[?&]idSolicitacao=\d+(&|$)/);
+    await expect(estado).toBeHidden();
+    await expect.poll(async () => (await solicitacoesNoBanco(cpf)).map((x) => x.passo)).toEqual([3]);
+    const [s] = await solicitacoesNoBanco(cpf);
+    // The server keeps names in capitals.
+    expect(s).toMatchObject({
+      tipo: 1,
+      passo: 3,
+      dados: { nomeMae: CADASTRO_PARA.nomeMae.toUpperCase(), nomePai: CADASTRO_PARA.nomePai.toUpperCase() },
+    });
+    const texto = JSON.stringify(s!.dados);
+    expect(texto).toContain('Rio Guamá');
+    expect(texto).toContain('Pesca artesanal');
+    // The wizard goes on online, from the server's request: step 4 is open.
+    await page.getByRole('navigation', { name: 'Etapas da solicitação' }).getByRole('link', { name: /Passo 4: Apoio e documentos/ }).click();
+    await w.esperarPasso(4);
+    await expect(w.painelDocumentos().getByRole('heading', { name: 'Documentos' })).toBeVisible();
+  });
+});
+
+test('a step saved without signal that the server refuses is shown, kept, and discarded only by the fisher', async ({ page, context, outraPessoa }) => {
+  test.setTimeout(180_000);
+  const cpf = novoCpf();
+  const nome = novoNome('Pescador Dois Celulares');
+  const w = new Assistente(page);
+
+  await test.step('without signal, step 1 of a new registration waits on this phone', async () => {
+    await entrar(page, cpf, nome);
+    await iniciarPelaDeclaracao(page, 'Solicitar registro inicial');
+    await w.esperarPasso(1);
+    await w.escolherUfMunicipio(page.locator('main'), CADASTRO_PARA);
+    await context.setOffline(true);
+    await w.preencherPasso1();
+    await w.botaoSalvar().click();
+    await w.esperarPasso(2);
+    await expect(page.getByRole('main').getByText(SALVO_NO_CELULAR, { exact: true })).toBeVisible();
+  });
+
+  await test.step('meanwhile the same fisher starts the registration on another phone, with signal', async () => {
+    const outro = await outraPessoa();
+    const w2 = new Assistente(outro);
+    await entrar(outro, cpf, nome);
+    await iniciarPelaDeclaracao(outro, 'Solicitar registro inicial');
+    await w2.esperarPasso(1);
+    await w2.preencherPasso1({ ...CADASTRO_PARA, nomeMae: 'Ana Outra Mãe' });
+    await w2.salvarEContinuar(1, 'Dados Pessoais salvos com sucesso!');
+  });
+
+  await test.step('the signal returns: the refusal is shown in Portuguese, and nothing is dropped', async () => {
+    await context.setOffline(false);
+    const conflito = page.locator('.conflito-rascunho');
+    await expect(conflito.getByText('Já existe um rascunho desta solicitação. Continue o rascunho existente.')).toBeVisible();
+    await expect(conflito).toContainText('continua guardado aqui');
+    await expect(page.getByRole('button', { name: 'Salvar e continuar' })).toHaveCount(0);
+    const solicitacoes = await solicitacoesNoBanco(cpf);
+    expect(solicitacoes).toHaveLength(1);
+    expect(solicitacoes[0]!.dados).toMatchObject({ nomeMae: 'ANA OUTRA MÃE' });
+    await semViolacoes(page);
+    // Read again, the phone's copy is still there until the fisher discards it.
+    await page.reload();
+    await expect(conflito.getByText('Já existe um rascunho desta solicitação. Continue o rascunho existente.')).toBeVisible();
+    await conflito.getByRole('button', { name: 'Descartar o que está neste celular' }).click();
+    await expect(conflito).toBeHidden();
+    await w.esperarPasso(1);
+    expect(await solicitacoesNoBanco(cpf)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,210 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import type { SolicitacaoDetalheResposta } from '../../../shared/schemas/solicitacao-api';
+import { isApiError } from '../../lib/api';
+import { celularGuarda, guardarNoCelular } from '../../lib/neste-celular';
+import {
+  apagarRegistro,
+  conflitoDe,
+  ehAdiavel,
+  lerRegistro,
+  type RegistroNoCelular,
+  useEnvioAoVoltarOSinal,
+} from '../../lib/salvamento-offline';
+import { salvarPasso, type PassoSalvavel } from './solicitacao-api';
+import { aoSalvarPasso, solicitacaoKeys } from './use-solicitacao';
+
+/**
+ * The wizard without signal (issue 25, points 2 and 3; decision 0062): a step saved when nothing answers is kept
+ * on this phone and the fisher moves on. One phone record per wizard: `solicitacao/nova-<tipo>` until the server
+ * gives the request's id, then `solicitacao/<id>`. It holds the form's values per step (the steps open with them),
+ * the last step saved on the phone, and the step saves not yet sent, in order, each with its own idempotency key
+ * (decision 0060). They go one at a time, in order, when the signal returns: step 1's POST first (it answers the
+ * id), then the PUTs with that id. A refusal is kept with the record and shown until the fisher discards it.
+ */
+
+/** A step save waiting on the phone. */
+export interface PassoPendente {
+  passo: PassoSalvavel;
+  /** The step's fields, as the shared step schema outputs them. */
+  campos: object;
+  chave: string;
+}
+
+/** What the phone keeps besides the record's common parts: the request's type and id, the steps' values. */
+export interface ContextoSolicitacao {
+  tipo: number;
+  /** The server's id, once known. */
+  id: number | null;
+  /** The last step saved on this phone. */
+  passo: number;
+  /** The server's request as last known (it opens the wizard without signal). */
+  detalhe: SolicitacaoDetalheResposta | null;
+}
+
+/**
+ * The wizard's record: `form` holds each step's form values, `pendente` the ordered saves (null when none waits:
+ * sign-out asks before erasing a record whose `pendente` is set).
+ */
+export type RascunhoSolicitacao = Omit<RegistroNoCelular<Partial<Record<number, object>>, never, ContextoSolicitacao>, 'pendente'> & {
+  pendente: PassoPendente[] | null;
+};
+
+export function chaveRascunhoSolicitacao(tipo: number, id: number | undefined | null): string {
+  return id ? `solicitacao/${id}` : `solicitacao/nova-${tipo}`;
+}
+
+const chaveConsulta = (sujeito: string, chave: string) => ['neste-celular', sujeito, chave] as const;
+
+/** Nothing answered (no signal, or the call timed out): the save may be kept on the phone. */
+export function semResposta(erro: unknown): boolean {
+  return isApiError(erro) && !erro.response;
+}
+
+/** What a step needs of the phone. */
+export interface CelularDoAssistente {
+  /** The form's values kept on the phone for a step, if any. */
+  valores: (passo: number) => object | undefined;
+  /** Whether saves wait on the phone (a new save queues behind them). */
+  aguardando: boolean;
+  /** Keeps a step save on the phone (and sends what waits when there is signal); false when it cannot. */
+  guardar: (passo: PassoSalvavel, valores: object, campos: object) => Promise<boolean>;
+}
+
+export function useRascunhoNoCelular(o: {
+  sujeito: string;
+  tipo: number;
+  idSolicitacao: number | undefined;
+  /** The server's request, when the wizard has it. */
+  solicitacao: SolicitacaoDetalheResposta | undefined;
+  /** Step 1's replay created the request: its id goes into the address. */
+  aoCriar: (id: number) => void;
+}) {
+  const { sujeito } = o;
+  const queryClient = useQueryClient();
+  const guarda = celularGuarda() && sujeito !== '';
+  const chave = chaveRascunhoSolicitacao(o.tipo, o.idSolicitacao);
+  // The phone's storage needs no network: the query runs without signal too.
+  const local = useQuery({
+    queryKey: chaveConsulta(sujeito, chave),
+    queryFn: async () => (await lerRegistro<never, never, never>(sujeito, chave)) as RascunhoSolicitacao | null,
+    enabled: guarda,
+    networkMode: 'always',
+    staleTime: Infinity,
+    // When the first save gives the request its id the key changes: the wizard stays on screen meanwhile.
+    placeholderData: keepPreviousData,
+  });
+  const registro = guarda ? (local.data ?? null) : null;
+  // The record as last written: the sending reads it between renders. It follows the phone's copy when the
+  // wizard's key changes (another request, or the id the server gave), not while a save moves it.
+  const atual = useRef(registro);
+  const lido = useRef<string | null>(null);
+  const chamadas = useRef(o);
+  useEffect(() => {
+    chamadas.current = o;
+    if ((guarda && (local.data === undefined || local.isPlaceholderData)) || lido.current === chave) return;
+    lido.current = chave;
+    atual.current = registro;
+  });
+
+  const gravar = useCallback(async (antes: string, r: RascunhoSolicitacao | null) => {
+    const depois = r ? chaveRascunhoSolicitacao(r.contexto.tipo, r.contexto.id) : antes;
+    atual.current = r;
+    if (r) await guardarNoCelular(sujeito, depois, r);
+    else await apagarRegistro(sujeito, depois);
+    queryClient.setQueryData(chaveConsulta(sujeito, depois), r);
+    if (depois !== antes) {
+      // Moved under the id the server gave: nothing stays under the new request's key.
+      await apagarRegistro(sujeito, antes);
+      queryClient.setQueryData(chaveConsulta(sujeito, antes), null);
+    }
+  }, [sujeito, queryClient]);
+
+  const emCurso = useRef<Promise<void> | null>(null);
+  /** Sends what waits, in order, one save at a time; stops at a failure to retry or a refusal. */
+  const enviar = useCallback((): Promise<void> => {
+    if (emCurso.current) return emCurso.current;
+    const rodada = (async () => {
+      for (;;) {
+        const r = atual.current;
+        const pendente = r?.pendente?.[0];
+        if (!r || !pendente || r.conflito || !navigator.onLine) return;
+        const chaveAntes = chaveRascunhoSolicitacao(r.contexto.tipo, r.contexto.id);
+        let dados: SolicitacaoDetalheResposta;
+        try {
+          dados = await salvarPasso(
+            { id: r.contexto.id ?? undefined, tipo: r.contexto.tipo, passo: pendente.passo, campos: pendente.campos },
+            pendente.chave,
+          );
+        } catch (erro) {
+          if (ehAdiavel(erro)) return;
+          const agora = atual.current ?? r;
+          await gravar(chaveAntes, { ...agora, conflito: conflitoDe(erro) });
+          return;
+        }
+        aoSalvarPasso(queryClient, dados, pendente.passo);
+        const agora = atual.current ?? r;
+        // Saves kept while this one went stay, in their order.
+        const restam = (agora.pendente ?? []).filter((p) => p.chave !== pendente.chave);
+        const criado = r.contexto.id === null;
+        await gravar(chaveAntes, restam.length === 0 ? null : {
+          ...agora,
+          contexto: { ...agora.contexto, id: dados.id, detalhe: dados },
+          pendente: restam,
+        });
+        if (criado) chamadas.current.aoCriar(dados.id);
+      }
+    })();
+    emCurso.current = rodada;
+    return rodada.finally(() => {
+      emCurso.current = null;
+    });
+  }, [gravar, queryClient]);
+
+  const guardar = useCallback(async (passo: PassoSalvavel, valores: object, campos: object): Promise<boolean> => {
+    if (!guarda) return false;
+    const { tipo, idSolicitacao, solicitacao } = chamadas.current;
+    const r: RascunhoSolicitacao = atual.current ?? {
+      form: {},
+      contexto: { tipo, id: idSolicitacao ?? null, passo: solicitacao?.passo ?? 0, detalhe: solicitacao ?? null },
+      pendente: null,
+      conflito: null,
+      atualizadoEm: '',
+    };
+    if (r.conflito) return false;
+    const novo: PassoPendente = { passo, campos, chave: crypto.randomUUID() };
+    const fila = r.pendente ?? [];
+    // A step saved again replaces its waiting save where it stands, so the order of the steps holds.
+    const pendente = fila.some((p) => p.passo === passo) ? fila.map((p) => (p.passo === passo ? novo : p)) : [...fila, novo];
+    await gravar(chaveRascunhoSolicitacao(r.contexto.tipo, r.contexto.id), {
+      ...r,
+      form: { ...r.form, [passo]: valores },
+      contexto: { ...r.contexto, passo: Math.max(r.contexto.passo, passo) },
+      pendente,
+      atualizadoEm: new Date().toISOString(),
+    });
+    if (navigator.onLine) void enviar();
+    return true;
+  }, [guarda, gravar, enviar]);
+
+  /** Erases the phone's copy after a refusal the fisher has read, and reads the request again. */
+  const descartar = useCallback(async () => {
+    const r = atual.current;
+    if (r) await gravar(chaveRascunhoSolicitacao(r.contexto.tipo, r.contexto.id), null);
+    await queryClient.invalidateQueries({ queryKey: solicitacaoKeys.all });
+  }, [gravar, queryClient]);
+
+  useEnvioAoVoltarOSinal(enviar, () => !!atual.current?.pendente);
+  // What waited from an earlier visit goes as soon as the wizard opens with signal.
+  const temPendente = !!registro?.pendente;
+  useEffect(() => {
+    if (temPendente && navigator.onLine) void enviar();
+  }, [temPendente, enviar]);
+
+  const celular: CelularDoAssistente = {
+    valores: (passo) => registro?.form[passo],
+    aguardando: !!registro?.pendente,
+    guardar,
+  };
+  return { carregando: guarda && local.isPending, registro, celular, descartar };
+}
