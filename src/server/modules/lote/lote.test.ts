@@ -316,7 +316,10 @@ describe('GET /api/pescador/lote/todos', () => {
     expect(d.lotes).toHaveLength(2);
     expect(d.total).toBeGreaterThan(4);
     expect(d.itens).toBeNull();
-    expect(d.lotes[0].id).toBeGreaterThan(d.lotes[1].id);
+    // Newest first by creation time. Ids do not follow creation time: a batch's transaction may start before
+    // another's and take its id after it (a job's batch beside a request's, on a busy machine).
+    const [a, b] = d.lotes as { criadoEm: string }[];
+    expect(Date.parse(a!.criadoEm)).toBeGreaterThanOrEqual(Date.parse(b!.criadoEm));
     const canc = await gestor.api({ method: 'GET', url: '/api/pescador/lote/todos?tipo=1' });
     expect(canc.json().dados.lotes.every((l: { tipo: number }) => l.tipo === 1)).toBe(true);
     const nenhum = await gestor.api({ method: 'GET', url: '/api/pescador/lote/todos?idLote=999999' });
