@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { novoCpf, novoNome } from './dados';
 import { expect, test } from './fixtures';
 import { marcar } from './pescador';
@@ -11,6 +12,19 @@ const MESES = ['Janeiro', 'Fevereiro', 'Março', 'Abril', 'Maio', 'Junho', 'Julh
 const SALVO_NO_CELULAR = 'Salvo neste celular — será enviado quando houver internet';
 
 test.use({ serviceWorkers: 'allow', actionTimeout: 15_000 });
+
+/** The keys the app keeps on this phone (src/web/lib/neste-celular.ts), read straight from IndexedDB. */
+function chavesNoCelular(page: Page): Promise<string[]> {
+  return page.evaluate(() => new Promise<string[]>((resolve, reject) => {
+    const pedido = indexedDB.open('rgp-neste-celular');
+    pedido.onerror = () => reject(pedido.error);
+    pedido.onsuccess = () => {
+      const todas = pedido.result.transaction('itens').objectStore('itens').getAllKeys();
+      todas.onsuccess = () => resolve(todas.result.map(String));
+      todas.onerror = () => reject(todas.error);
+    };
+  }));
+}
 
 test('a REAP filled and sent without signal reaches the RGP once when the signal returns', async ({ page, context }) => {
   test.setTimeout(240_000);
@@ -48,15 +62,7 @@ test('a REAP filled and sent without signal reaches the RGP once when the signal
     await marcar(page.getByRole('group', { name: 'Você vendeu o que pescou?' }).getByRole('radio', { name: 'Não' }));
     await expect(page.getByText(SALVO_NO_CELULAR)).toBeVisible();
     // Kept under a digest of the fisher's identity, never under the CPF.
-    const chaves = await page.evaluate(() => new Promise<string[]>((resolve, reject) => {
-      const pedido = indexedDB.open('rgp-neste-celular');
-      pedido.onerror = () => reject(pedido.error);
-      pedido.onsuccess = () => {
-        const todas = pedido.result.transaction('itens').objectStore('itens').getAllKeys();
-        todas.onsuccess = () => resolve(todas.result.map(String));
-        todas.onerror = () => reject(todas.error);
-      };
-    }));
+    const chaves = await chavesNoCelular(page);
     expect(chaves).toHaveLength(1);
     expect(chaves[0]).toMatch(/^[0-9a-f]{24}\/reap\/\d+$/);
     expect(chaves[0]).not.toContain(cpf.replace(/\D/g, ''));
@@ -111,16 +117,7 @@ test('a REAP filled and sent without signal reaches the RGP once when the signal
     });
     expect(guardados).toContain('rgp-neste-celular');
     await sair(page);
-    const itens = await page.evaluate(() => new Promise<number>((resolve, reject) => {
-      const pedido = indexedDB.open('rgp-neste-celular');
-      pedido.onerror = () => reject(pedido.error);
-      pedido.onsuccess = () => {
-        const contagem = pedido.result.transaction('itens').objectStore('itens').count();
-        contagem.onsuccess = () => resolve(contagem.result);
-        contagem.onerror = () => reject(contagem.error);
-      };
-    }));
-    expect(itens).toBe(0);
+    expect(await chavesNoCelular(page)).toEqual([]);
     await entrar(page, novoCpf(), novoNome('Outro Pescador'));
     await expect(page.getByText(SALVO_NO_CELULAR)).toBeHidden();
   });

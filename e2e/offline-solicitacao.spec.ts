@@ -1,31 +1,24 @@
-import pg from 'pg';
 import { onlyDigits } from '../src/shared/cpf';
 import { novoCpf, novoNome } from './dados';
 import { expect, test } from './fixtures';
 import { Assistente, CADASTRO_PARA, iniciarPelaDeclaracao } from './pescador';
+import { consultarBanco } from './reap-dados';
 import { entrar, semViolacoes } from './support';
 
 // Issue 25, points 2 and 3, for the registration wizard: a fisher who loses the signal fills steps 1 to 3, each saved
 // on the phone, reloads the app without signal and finds what was typed; when the signal returns the saves go in
 // order, and the server holds exactly one request with the three steps.
 const SALVO_NO_CELULAR = 'Salvo neste celular — será enviado quando houver internet';
-const PG_PORT = Number(process.env.E2E_PG_PORT ?? 5499);
 
 test.use({ serviceWorkers: 'allow', actionTimeout: 15_000 });
 
 /** A fisher's requests as the database holds them. */
 async function solicitacoesNoBanco(cpf: string): Promise<{ tipo: number; passo: number; dados: Record<string, unknown> }[]> {
-  const db = new pg.Client({ connectionString: `postgres://rgp:rgp-local-only@127.0.0.1:${PG_PORT}/rgp` });
-  await db.connect();
-  try {
-    const r = await db.query<{ tipo: number; passo: number; dados: Record<string, unknown> }>(
-      'SELECT s.tipo, s.passo, s.dados FROM solicitacao s JOIN pescador p ON p.id = s.pescador_id WHERE p.cpf = $1',
-      [onlyDigits(cpf)],
-    );
-    return r.rows;
-  } finally {
-    await db.end();
-  }
+  const r = await consultarBanco<{ tipo: number; passo: number; dados: Record<string, unknown> }>(
+    'SELECT s.tipo, s.passo, s.dados FROM solicitacao s JOIN pescador p ON p.id = s.pescador_id WHERE p.cpf = $1',
+    [onlyDigits(cpf)],
+  );
+  return r.rows;
 }
 
 test('steps 1 to 3 filled without signal reach the RGP once, in order, when the signal returns', async ({ page, context }) => {

@@ -12,37 +12,36 @@ import { semRolagemHorizontal, semViolacoes } from './support';
  */
 const PG_PORT = Number(process.env.E2E_PG_PORT ?? 5499);
 
-/** A fisher's REAPs of a year as the database holds them: how many, sent or not, days declared, times sent. */
-export async function reapsNoBanco(cpf: string, ano: number): Promise<{ enviada: boolean; totalDias: number | null; envios: number }[]> {
+/** One query to the journeys' own embedded database (read a result, or set what the product makes slowly). */
+export async function consultarBanco<T extends pg.QueryResultRow>(texto: string, valores: unknown[]): Promise<pg.QueryResult<T>> {
   const db = new pg.Client({ connectionString: `postgres://rgp:rgp-local-only@127.0.0.1:${PG_PORT}/rgp` });
   await db.connect();
   try {
-    const r = await db.query<{ enviada: boolean; total_dias: number | null; envios: string }>(
-      `SELECT q.enviada, q.total_dias_trabalhado_ano AS total_dias,
-         (SELECT count(*) FROM solicitacao_historico h WHERE h.solicitacao_id = q.solicitacao_id AND h.situacao_nova = 9) AS envios
-       FROM reap_questionario q JOIN pescador p ON p.id = q.pescador_id WHERE p.cpf = $1 AND q.ano_referencia = $2`,
-      [onlyDigits(cpf), ano],
-    );
-    return r.rows.map((x) => ({ enviada: x.enviada, totalDias: x.total_dias, envios: Number(x.envios) }));
+    return await db.query<T>(texto, valores);
   } finally {
     await db.end();
   }
 }
 
+/** A fisher's REAPs of a year as the database holds them: how many, sent or not, days declared, times sent. */
+export async function reapsNoBanco(cpf: string, ano: number): Promise<{ enviada: boolean; totalDias: number | null; envios: number }[]> {
+  const r = await consultarBanco<{ enviada: boolean; total_dias: number | null; envios: string }>(
+    `SELECT q.enviada, q.total_dias_trabalhado_ano AS total_dias,
+       (SELECT count(*) FROM solicitacao_historico h WHERE h.solicitacao_id = q.solicitacao_id AND h.situacao_nova = 9) AS envios
+     FROM reap_questionario q JOIN pescador p ON p.id = q.pescador_id WHERE p.cpf = $1 AND q.ano_referencia = $2`,
+    [onlyDigits(cpf), ano],
+  );
+  return r.rows.map((x) => ({ enviada: x.enviada, totalDias: x.total_dias, envios: Number(x.envios) }));
+}
+
 export async function darRegistroAtivo(cpf: string, o: { categoria: 1 | 2; dataPrimeiroRgp: string }): Promise<void> {
-  const db = new pg.Client({ connectionString: `postgres://rgp:rgp-local-only@127.0.0.1:${PG_PORT}/rgp` });
-  await db.connect();
-  try {
-    const digitos = onlyDigits(cpf);
-    const r = await db.query(
-      `UPDATE pescador SET numero_rgp = $2, uf = 'PA', municipio_id = 1501402, categoria = $3, situacao_registro = 1,
-         data_primeiro_rgp = $4 WHERE cpf = $1`,
-      [digitos, `PA${o.categoria === 1 ? 'PI' : 'PA'}${digitos}`, o.categoria, o.dataPrimeiroRgp],
-    );
-    if (r.rowCount !== 1) throw new Error(`no fisher with CPF ${cpf}`);
-  } finally {
-    await db.end();
-  }
+  const digitos = onlyDigits(cpf);
+  const r = await consultarBanco(
+    `UPDATE pescador SET numero_rgp = $2, uf = 'PA', municipio_id = 1501402, categoria = $3, situacao_registro = 1,
+       data_primeiro_rgp = $4 WHERE cpf = $1`,
+    [digitos, `PA${o.categoria === 1 ? 'PI' : 'PA'}${digitos}`, o.categoria, o.dataPrimeiroRgp],
+  );
+  if (r.rowCount !== 1) throw new Error(`no fisher with CPF ${cpf}`);
 }
 
 /** The REAP year the journeys fill (its window is open in the journeys' database). */

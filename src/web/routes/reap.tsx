@@ -69,10 +69,13 @@ function ComQuestionario({ titulo, children }: {
   });
   const semSinal = (q.isPending && q.fetchStatus === 'paused') || (q.isError && ehAdiavel(q.error));
   const questionario = q.data ?? (semSinal ? local.data?.contexto : undefined);
+  // The phone's copy wins over the server's only when it holds what the server has not taken (a save waiting, a
+  // conflict) or when the server cannot be reached: a copy already sent may be older than a change made elsewhere.
+  const rascunho = local.data && (local.data.pendente || local.data.conflito || !q.data) ? local.data : null;
   let corpo;
   if (!valido) corpo = <Message kind="danger" title={MENSAGENS_REAP.naoEncontrada} />;
   else if (local.isPending) corpo = <Loading label="Carregando a REAP…" />;
-  else if (questionario) corpo = children(questionario, local.data ?? null);
+  else if (questionario) corpo = children(questionario, rascunho);
   else if (q.isError) corpo = <Message kind="danger" title={mensagemErro(q.error, MENSAGENS_REAP.erroConsultar)} alert />;
   else if (semSinal) corpo = <Message kind="warning" title="Sem conexão com a internet." status>Esta REAP ainda não foi aberta neste celular: abra-a quando houver sinal.</Message>;
   else corpo = <Loading label="Carregando a REAP…" />;
