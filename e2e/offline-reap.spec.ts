@@ -1,30 +1,15 @@
-import type { Page } from '@playwright/test';
 import { novoCpf, novoNome } from './dados';
 import { expect, test } from './fixtures';
 import { marcar } from './pescador';
-import { ANO, confirmarDialogo, darRegistroAtivo, declarar, gerarPendentes, reapsNoBanco } from './reap-dados';
+import { ANO, chavesNoCelular, SALVO_NO_CELULAR, confirmarDialogo, darRegistroAtivo, declarar, gerarPendentes, reapsNoBanco } from './reap-dados';
 import { entrar, sair, semViolacoes } from './support';
 
 // Issue 25, "Done when": a fisher fills a REAP without signal, reloads the app without signal and finds everything,
 // sends it, and when the signal returns the server holds exactly one REAP sent once with what was typed, even though
 // the answer of the first send was lost on the way back; a second fisher on the same phone finds nothing of the first.
 const MESES = ['Janeiro', 'Fevereiro', 'Março', 'Abril', 'Maio', 'Junho', 'Julho', 'Agosto', 'Setembro', 'Outubro', 'Novembro', 'Dezembro'];
-const SALVO_NO_CELULAR = 'Salvo neste celular — será enviado quando houver internet';
 
 test.use({ serviceWorkers: 'allow', actionTimeout: 15_000 });
-
-/** The keys the app keeps on this phone (src/web/lib/neste-celular.ts), read straight from IndexedDB. */
-function chavesNoCelular(page: Page): Promise<string[]> {
-  return page.evaluate(() => new Promise<string[]>((resolve, reject) => {
-    const pedido = indexedDB.open('rgp-neste-celular');
-    pedido.onerror = () => reject(pedido.error);
-    pedido.onsuccess = () => {
-      const todas = pedido.result.transaction('itens').objectStore('itens').getAllKeys();
-      todas.onsuccess = () => resolve(todas.result.map(String));
-      todas.onerror = () => reject(todas.error);
-    };
-  }));
-}
 
 test('a REAP filled and sent without signal reaches the RGP once when the signal returns', async ({ page, context }) => {
   test.setTimeout(240_000);

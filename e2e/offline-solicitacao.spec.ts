@@ -2,13 +2,12 @@ import { onlyDigits } from '../src/shared/cpf';
 import { novoCpf, novoNome } from './dados';
 import { expect, test } from './fixtures';
 import { Assistente, CADASTRO_PARA, iniciarPelaDeclaracao } from './pescador';
-import { consultarBanco } from './reap-dados';
+import { consultarBanco, SALVO_NO_CELULAR } from './reap-dados';
 import { entrar, semViolacoes } from './support';
 
 // Issue 25, points 2 and 3, for the registration wizard: a fisher who loses the signal fills steps 1 to 3, each saved
 // on the phone, reloads the app without signal and finds what was typed; when the signal returns the saves go in
 // order, and the server holds exactly one request with the three steps.
-const SALVO_NO_CELULAR = 'Salvo neste celular — será enviado quando houver internet';
 
 test.use({ serviceWorkers: 'allow', actionTimeout: 15_000 });
 

@@ -47,6 +47,9 @@ export async function darRegistroAtivo(cpf: string, o: { categoria: 1 | 2; dataP
 /** The REAP year the journeys fill (its window is open in the journeys' database). */
 export const ANO = 2025;
 
+/** What a form or a file kept on the phone says until the RGP has it (issue 25). */
+export const SALVO_NO_CELULAR = 'Salvo neste celular — será enviado quando houver internet';
+
 export async function a11y(page: Page) {
   await semViolacoes(page);
   await semRolagemHorizontal(page);
@@ -85,3 +88,15 @@ export async function declarar(page: Page) {
   await page.getByRole('button', { name: 'Avançar' }).click();
 }
 
+/** The keys the app keeps on this phone (src/web/lib/neste-celular.ts), read straight from IndexedDB. */
+export function chavesNoCelular(page: Page): Promise<string[]> {
+  return page.evaluate(() => new Promise<string[]>((resolve, reject) => {
+    const pedido = indexedDB.open('rgp-neste-celular');
+    pedido.onerror = () => reject(pedido.error);
+    pedido.onsuccess = () => {
+      const todas = pedido.result.transaction('itens').objectStore('itens').getAllKeys();
+      todas.onsuccess = () => resolve(todas.result.map(String));
+      todas.onerror = () => reject(todas.error);
+    };
+  }));
+}

@@ -64,6 +64,7 @@ import { arquivoRoutes } from './modules/arquivo/arquivo.routes';
 import { DocumentoRepository } from './modules/documento/documento.repository';
 import { DocumentoService } from './modules/documento/documento.service';
 import { documentoRoutes } from './modules/documento/documento.routes';
+import { EnvioEmPartesService } from './modules/documento/envio-em-partes.service';
 import { NotificacaoRepository } from './modules/notificacao/notificacao.repository';
 import { NotificacaoService } from './modules/notificacao/notificacao.service';
 import { notificacaoRoutes } from './modules/notificacao/notificacao.routes';
@@ -209,6 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: agora,
     onArquivoOrfao: (chave, err) => app.log.warn({ err, chave }, 'stored file left behind (delete failed)'),
   });
+  const enviosEmPartes = new EnvioEmPartesService(db, documento, { now: agora });
   // The key of every printed QR code (card, protocol receipt, REAP 2ª via), each kind under its own derived key
   // (decision 0044).
   const chaveDocumentosImpressos = chaveTokenCarteira(config.carteira.tokenSecret, deps.jwtSecret);
@@ -299,7 +301,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.fila, email, {
     tamanhoBloco: config.reap.tamanhoBlocoObrigacoes, retomarAposSegundos: config.reap.retomarAposSegundos, now: agora,
   });
-  app.decorate('servicos', { analise, documento, lote, reap: reapGeracao, inadimplencia, relatorio, idempotencia } satisfies Servicos);
+  app.decorate('servicos', { analise, documento, enviosDocumento: enviosEmPartes, lote, reap: reapGeracao, inadimplencia, relatorio, idempotencia } satisfies Servicos);
 
   // Routes, module by module.
   await app.register(saudeRoutes, { db, auditoria });
@@ -314,7 +316,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(edicaoDocumentosRoutes, { solicitacao });
   await app.register(analiseRoutes, { analise });
   await app.register(parecerRoutes, { analise });
-  await app.register(documentoRoutes, { documento });
+  await app.register(documentoRoutes, { documento, envios: enviosEmPartes });
   await app.register(arquivoRoutes, { arquivo: new ArquivoService(storage, assinador, documento, config.files.signedUrlTtlSeconds) });
   await app.register(pescadorRoutes, { pescador });
   await app.register(rgpRoutes, { pescador });

@@ -98,20 +98,22 @@ describe('the OpenAPI document', () => {
   });
 
   it('declares the multipart body of every upload: its fields and the file as binary', () => {
-    const envios: Record<string, string[]> = {
-      'POST /api/documentos': ['idSolicitacao', 'tipo'],
-      'POST /api/documentos/parecer': ['idAnaliseSolicitacao'],
-      'POST /api/documentos/reap': ['idQuestionarioBasico', 'tipo'],
-      'POST /api/documentos/reap-industrial': ['idReapIndustrial', 'tipo'],
-      'POST /api/lote-pescador/automatico': ['atoNormativo', 'tipo', 'orgaoSolicitante', 'justificativa', 'dataLimiteSuspensao'],
+    // [text fields, the file's field]
+    const envios: Record<string, [string[], string?]> = {
+      'POST /api/documentos': [['idSolicitacao', 'tipo']],
+      'PUT /api/documentos/envios/{id}/partes': [['inicio'], 'parte'],
+      'POST /api/documentos/parecer': [['idAnaliseSolicitacao']],
+      'POST /api/documentos/reap': [['idQuestionarioBasico', 'tipo']],
+      'POST /api/documentos/reap-industrial': [['idReapIndustrial', 'tipo']],
+      'POST /api/lote-pescador/automatico': [['atoNormativo', 'tipo', 'orgaoSolicitante', 'justificativa', 'dataLimiteSuspensao']],
     };
-    for (const [chave, campos] of Object.entries(envios)) {
+    for (const [chave, [campos, arquivo = 'arquivos']] of Object.entries(envios)) {
       const corpo = op(chave).requestBody;
       expect(Object.keys(corpo?.content ?? {}), chave).toEqual(['multipart/form-data']);
       const esquema = corpo!.content['multipart/form-data']!.schema!;
-      expect(Object.keys(esquema.properties ?? {}), chave).toEqual(expect.arrayContaining([...campos, 'arquivos']));
-      expect(esquema.properties!.arquivos, chave).toMatchObject(BINARIO);
-      expect(esquema.required, chave).toContain('arquivos');
+      expect(Object.keys(esquema.properties ?? {}), chave).toEqual(expect.arrayContaining([...campos, arquivo]));
+      expect(esquema.properties![arquivo], chave).toMatchObject(BINARIO);
+      expect(esquema.required, chave).toContain(arquivo);
     }
     // Every operation that consumes a form declares it (the list above is all of them).
     const comFormulario = operacoes().filter(([, o]) => o.requestBody?.content['multipart/form-data']).map(([k]) => k);

@@ -68,6 +68,10 @@ export const CodigoErro = {
   ULTIMO_GESTOR: 'ULTIMO_GESTOR',
   /** 406: the REAP defaulters of that year were already warned or suspended by a batch. */
   INADIMPLENCIA_JA_EXECUTADA: 'INADIMPLENCIA_JA_EXECUTADA',
+  /** 409: an upload's part would leave a gap; the client asks how much arrived and goes on from there. */
+  ENVIO_FORA_DE_ORDEM: 'ENVIO_FORA_DE_ORDEM',
+  /** 409: an upload concluded before all of its bytes arrived. */
+  ENVIO_INCOMPLETO: 'ENVIO_INCOMPLETO',
   /**
    * 409: a save or send with the same Idempotency-Key is still being processed (a duplicate sent at the same time);
    * retry after the `Retry-After` header's seconds (decision 0060).
@@ -97,6 +101,8 @@ const CASO_DE: Partial<Record<CodigoErro, CodigoErro>> = {
   USUARIO_JA_CADASTRADO: CodigoErro.CONFLITO,
   ULTIMO_GESTOR: CodigoErro.CONFLITO,
   INADIMPLENCIA_JA_EXECUTADA: CodigoErro.ESTADO_NAO_PERMITE,
+  ENVIO_FORA_DE_ORDEM: CodigoErro.CONFLITO,
+  ENVIO_INCOMPLETO: CodigoErro.CONFLITO,
   FORA_DO_HORARIO: CodigoErro.SEM_PERMISSAO,
   CAPTCHA_INVALIDO: CodigoErro.SEM_PERMISSAO,
   TOKEN_EXPIRADO: CodigoErro.NAO_AUTENTICADO,

@@ -2,7 +2,7 @@ import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { finalizarVencidasJob, type ServicosJobsAnalise } from '../modules/analise/analise.jobs';
-import { apagarArquivoJob, conciliarArquivosJob, type ServicosJobsDocumento } from '../modules/documento/documento.jobs';
+import { apagarArquivoJob, conciliarArquivosJob, expurgarEnviosJob, type ServicosJobsDocumento } from '../modules/documento/documento.jobs';
 import { emailLoteJob, encerrarSuspensoesJob, processarLoteJob, retomarLotesJob, type ServicosJobsLote } from '../modules/lote/lote.jobs';
 import {
   avisarInadimplentesJob, emailAvisoReapJob, retomarReapJob, verificarInadimplenciaJob, type ServicosJobsInadimplencia,
@@ -26,7 +26,7 @@ export type JobDoProduto = DefinicaoJob<z.ZodType, ServicosDosJobs>;
 export const DEFINICOES_JOBS: readonly JobDoProduto[] = [finalizarVencidasJob, apagarArquivoJob, conciliarArquivosJob,
   processarLoteJob, emailLoteJob, retomarLotesJob, encerrarSuspensoesJob, gerarRelatorioJob, limparRelatoriosJob,
   gerarObrigacoesAnoJob, gerarObrigacoesPescadorJob, abrirPrazosReapJob, verificarInadimplenciaJob, avisarInadimplentesJob,
-  emailAvisoReapJob, retomarReapJob, expurgarChavesIdempotenciaJob];
+  emailAvisoReapJob, retomarReapJob, expurgarChavesIdempotenciaJob, expurgarEnviosJob];
 
 const FUSO = 'America/Sao_Paulo';
 

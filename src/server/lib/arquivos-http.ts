@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { erroCampo, errosDeIssues } from '../../shared/erros-campo';
 import { MENSAGENS_ARQUIVO, TAMANHO_MAXIMO_DOCUMENTO_BYTES } from '../../shared/regras/arquivos';
+import { MENSAGENS_DOCUMENTO, TAMANHO_MAXIMO_PARTE_ENVIO_BYTES } from '../../shared/schemas/documento';
 import { MENSAGEM_DADOS_INVALIDOS } from '../plugins/envelope';
 import { AppError } from './errors';
 
@@ -51,6 +52,14 @@ const ENVIO_DOCUMENTO: OpcoesEnvio = {
   },
   erroNoCampo: false,
   arquivoAntesDosCampos: true,
+};
+
+/** A part of an upload in parts (decision 0064): the bytes under `parte`, at most 256 KB. */
+export const ENVIO_PARTE: OpcoesEnvio = {
+  ...ENVIO_DOCUMENTO,
+  limites: { ...LIMITES_MULTIPART, fileSize: TAMANHO_MAXIMO_PARTE_ENVIO_BYTES + 1 },
+  camposArquivo: ['parte'],
+  mensagens: { ...ENVIO_DOCUMENTO.mensagens, tamanho: MENSAGENS_DOCUMENTO.parteInvalida, arquivoObrigatorio: MENSAGENS_DOCUMENTO.parteInvalida },
 };
 
 /**

@@ -59,6 +59,8 @@ export interface DadosPescador {
   /** A REAP of the fisher (its questionnaire id, year 2025, generated through the API) and a justification document of it. */
   reap: number;
   documentoReap: number;
+  /** An upload in parts of the draft, started through the API and left open (decision 0064). */
+  envio: string;
 }
 
 /** A route as the OpenAPI document lists it. */
@@ -172,10 +174,15 @@ async function pescadorComRegistros(t: TestApp, n: number, uf: 'PA' | 'SP', nume
     method: 'POST', url: '/api/documentos/reap', ...multipart({ idQuestionarioBasico: reap, tipo: TipoDocumento.ADICIONAL }, [{ nome: 'j.pdf', bytes: pdf() }]),
   })).json().dados.documentos[0].id as number;
 
+  const envio = esperar200(await pescador.sessao.api({
+    method: 'POST', url: '/api/documentos/envios',
+    payload: { idSolicitacao: rascunho, tipo: TipoDocumento.ADICIONAL, nomeArquivo: 'aberto.pdf', tamanho: 100_000 },
+  })).json().dados.id as string;
+
   const endereco = esperar200(await pescador.sessao.api({ method: 'GET', url: `/api/cloud-storage/${chave}` })).json().dados.url as string;
   const assinatura = new URL(endereco, 'http://localhost').search.slice(1);
   return {
-    pescador, uf, numeroRgp, solicitacao, protocolo, rascunho, analise, parecer, documento, chave, assinatura, notificacao, reap, documentoReap,
+    pescador, uf, numeroRgp, solicitacao, protocolo, rascunho, analise, parecer, documento, chave, assinatura, notificacao, reap, documentoReap, envio,
   };
 }
 
@@ -243,7 +250,7 @@ export async function montarCenario(opcoes: { logger?: AppDeps['logger'] } = {})
 // ---------------------------------------------------------------- how to call each route on a fisher's records
 
 /** What a route's `{id}` names. */
-export type Alvo = 'pescador' | 'solicitacao' | 'rascunho' | 'analise' | 'documento' | 'parecer' | 'notificacao' | 'protocolo' | 'reap' | 'documentoReap';
+export type Alvo = 'pescador' | 'solicitacao' | 'rascunho' | 'analise' | 'documento' | 'parecer' | 'notificacao' | 'protocolo' | 'reap' | 'documentoReap' | 'envio';
 
 export interface ComoChamar {
   /** What `{id}` in the path names. */
@@ -251,7 +258,8 @@ export interface ComoChamar {
   /** The query string, the JSON body or the multipart body, built from the fisher's records. */
   query?: (d: DadosPescador) => string;
   corpo?: (d: DadosPescador) => unknown;
-  multipart?: (d: DadosPescador) => { campos: Record<string, string | number>; arquivo: boolean };
+  /** `arquivo`: a small PDF under the field `arquivos`, or under the field it names. */
+  multipart?: (d: DadosPescador) => { campos: Record<string, string | number>; arquivo: boolean | string };
   /** The body or the query names the fisher's records (a fisher aiming at another fisher's ids goes through it). */
   idsNoPedido?: boolean;
   /** A public lookup: every call carries a solved captcha. */
@@ -313,6 +321,12 @@ export const COMO_CHAMAR: Record<string, ComoChamar> = {
   'DELETE /api/documentos/parecer/documento/{id}': { id: 'parecer' },
   'POST /api/documentos': { multipart: (d) => ({ campos: { idSolicitacao: d.rascunho, tipo: TipoDocumento.ADICIONAL }, arquivo: true }), idsNoPedido: true },
   'DELETE /api/documentos/{id}': { id: 'documento' },
+  'POST /api/documentos/envios': {
+    corpo: (d) => ({ idSolicitacao: d.rascunho, tipo: TipoDocumento.ADICIONAL, nomeArquivo: 'a.pdf', tamanho: 1000 }), idsNoPedido: true,
+  },
+  'GET /api/documentos/envios/{id}': { id: 'envio' },
+  'PUT /api/documentos/envios/{id}/partes': { id: 'envio', multipart: () => ({ campos: { inicio: 0 }, arquivo: 'parte' }) },
+  'POST /api/documentos/envios/{id}/concluir': { id: 'envio' },
   'GET /api/documentos/solicitacao/{id}': { id: 'solicitacao' },
   'GET /api/pescador/legado/{id}': { id: 'pescador' },
   'GET /api/pescador/{id}': { id: 'pescador' },
@@ -424,7 +438,8 @@ export async function pedidoPara(cenario: Cenario, rota: Rota, cliente: Cliente,
   else if (rota.corpo) pedido.payload = {};
   if (como.multipart) {
     const m = como.multipart(d);
-    const mp = multipart(m.campos, m.arquivo ? [{ nome: 'arquivo.pdf', bytes: pdf() }] : []);
+    const campo = typeof m.arquivo === 'string' ? m.arquivo : undefined;
+    const mp = multipart(m.campos, m.arquivo ? [{ campo, nome: 'arquivo.pdf', bytes: pdf() }] : []);
     pedido.payload = mp.payload;
     Object.assign(pedido.headers, mp.headers);
   }

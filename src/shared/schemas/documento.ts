@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TipoDocumento } from '../enums';
+import { MENSAGENS_ARQUIVO, TAMANHO_MAXIMO_DOCUMENTO_BYTES } from '../regras/arquivos';
 import { idCoagido, texto } from './primitivos';
 import { MENSAGENS_SOLICITACAO } from './solicitacao';
 
@@ -22,6 +23,15 @@ export const MENSAGENS_DOCUMENTO = {
   erroDeletar: 'Erro ao deletar documento',
   erroUrlCloud: 'Erro ao carregar url do arquivo da cloud',
   parecerNaoEncontrado: 'Documento de parecer não encontrado.',
+  envioNaoEncontrado: 'Envio de documento não encontrado ou expirado. Escolha o arquivo novamente.',
+  envioForaDeOrdem: 'Esta parte não continua o envio do documento. Consulte quanto já foi recebido e continue de lá.',
+  envioAlemDoTamanho: 'O arquivo enviado é maior que o tamanho informado no início do envio.',
+  envioIncompleto: 'O documento ainda não foi recebido por inteiro. Envie as partes que faltam.',
+  enviosDemais: 'Há envios de documentos demais em andamento. Conclua ou aguarde os que já começaram.',
+  tamanhoInvalido: 'Tamanho do arquivo inválido',
+  nomeInvalido: 'Nome do arquivo inválido',
+  inicioInvalido: 'Início da parte inválido',
+  parteInvalida: 'Cada parte do envio deve ter de 1 byte a 256 KB.',
 } as const;
 
 const tiposDocumento = Object.values(TipoDocumento) as number[];
@@ -77,4 +87,39 @@ export const arquivoQuery = z.object({
   expira: texto().max(20).optional(),
   assinatura: texto().max(200).optional(),
   jwt: texto().min(1).max(4096).optional(),
+});
+
+/**
+ * Uploads in parts (issue 25, point 4; decision 0064): a document sent over a weak link goes in parts of
+ * `TAMANHO_PARTE_ENVIO_BYTES`, each appended at the offset the server already holds, so a dropped connection resumes
+ * where it stopped instead of starting over. The last call checks and stores the whole file as POST /api/documentos.
+ */
+export const TAMANHO_PARTE_ENVIO_BYTES = 64 * 1024;
+/** The largest part the server takes (a client may send larger parts on a good link). */
+export const TAMANHO_MAXIMO_PARTE_ENVIO_BYTES = 256 * 1024;
+
+/** POST /api/documentos/envios: what the upload will be. */
+export const inicioEnvioCorpo = z.object({
+  idSolicitacao: idCoagido({ obrigatorio: MENSAGENS_DOCUMENTO.solicitacaoInvalida, invalido: MENSAGENS_DOCUMENTO.solicitacaoInvalida }),
+  tipo: tipoDocumentoSchema,
+  nomeArquivo: texto({ error: MENSAGENS_DOCUMENTO.nomeInvalido }).trim().min(1, MENSAGENS_DOCUMENTO.nomeInvalido).max(255, MENSAGENS_DOCUMENTO.nomeInvalido),
+  tamanho: z.number({ error: MENSAGENS_DOCUMENTO.tamanhoInvalido }).int(MENSAGENS_DOCUMENTO.tamanhoInvalido)
+    .min(1, MENSAGENS_DOCUMENTO.tamanhoInvalido).max(TAMANHO_MAXIMO_DOCUMENTO_BYTES, MENSAGENS_ARQUIVO.tamanho),
+});
+export type InicioEnvioCorpo = z.infer<typeof inicioEnvioCorpo>;
+
+/** `dados` of the upload calls: how many bytes the server holds of how many. */
+export const envioResposta = z.object({
+  id: z.uuid(),
+  tamanho: z.number().int(),
+  recebido: z.number().int(),
+});
+export type EnvioResposta = z.infer<typeof envioResposta>;
+
+export const envioParam = z.object({ id: z.uuid({ error: MENSAGENS_DOCUMENTO.envioNaoEncontrado }) });
+
+/** PUT /api/documentos/envios/{id}/partes (multipart: inicio, and the bytes as the file `parte`). */
+export const parteEnvioCampos = z.object({
+  inicio: z.coerce.number({ error: MENSAGENS_DOCUMENTO.inicioInvalido }).int(MENSAGENS_DOCUMENTO.inicioInvalido)
+    .min(0, MENSAGENS_DOCUMENTO.inicioInvalido).max(TAMANHO_MAXIMO_DOCUMENTO_BYTES, MENSAGENS_DOCUMENTO.inicioInvalido),
 });

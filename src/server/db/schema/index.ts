@@ -8,3 +8,4 @@ export * from './reap';
 export * from './relatorio';
 export * from './limites';
 export * from './idempotencia';
+export * from './envio-documento';

@@ -8,6 +8,10 @@ export interface ServicosJobsDocumento {
     apagarArquivoDeRemovido(chave: string): Promise<{ apagado: boolean }>;
     conciliarArquivos(): Promise<{ orfaos: { recusados: boolean }; ausentes: { total: number } }>;
   };
+  /** Of EnvioEmPartesService. */
+  enviosDocumento: {
+    expurgar(): Promise<number>;
+  };
 }
 
 /**
@@ -47,5 +51,20 @@ export const conciliarArquivosJob = definirJob({
     }
     log.info({ job: conciliarArquivosJob.nome, ...r, ausentes: { total: r.ausentes.total } }, 'job done');
     return r;
+  },
+});
+
+/**
+ * Hourly: the uploads in parts untouched for a day are deleted with their bytes (decision 0064). A phone that comes
+ * back later finds its upload gone (404) and starts it again from the file it keeps.
+ */
+export const expurgarEnviosJob = definirJob({
+  nome: 'documento-expurgar-envios-em-partes',
+  payload: z.object({}),
+  agenda: '23 * * * *',
+  async executar(_payload, { servicos, log }: ContextoJob<ServicosJobsDocumento>) {
+    const removidos = await servicos.enviosDocumento.expurgar();
+    log.info({ job: expurgarEnviosJob.nome, removidos }, 'job done');
+    return { removidos };
   },
 });

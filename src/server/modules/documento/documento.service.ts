@@ -116,9 +116,11 @@ export class DocumentoService {
     this.now = opts.now ?? (() => new Date());
   }
 
-  /** POST /api/documentos: the request's own fisher, while the request may change. */
-  async enviar(ator: AuthContext, campos: EnvioDocumentoCampos, arquivo: ArquivoEnviado): Promise<Documento[]> {
-    const { idSolicitacao, tipo } = campos;
+  /**
+   * What an upload must meet before its bytes are read: the request exists, is the caller's own, may still change,
+   * and has room for one more additional document. Answers the request's fisher.
+   */
+  async conferirEnvio(ator: AuthContext, { idSolicitacao, tipo }: EnvioDocumentoCampos): Promise<{ pescadorId: number }> {
     const sol = await this.repo.findSolicitacao(idSolicitacao);
     if (!sol) throw AppError.notFound(MENSAGENS_DOCUMENTO.solicitacaoNaoEncontrada);
     this.exigirDono(ator, sol.pescadorId);
@@ -126,6 +128,18 @@ export class DocumentoService {
     if (tipo === TipoDocumento.ADICIONAL && await this.repo.contarAtivos(idSolicitacao, tipo) >= MAX_DOCUMENTOS_ADICIONAIS) {
       throw AppError.recusa(CodigoErro.ARQUIVO_INVALIDO, MENSAGENS_ARQUIVO.adicionais);
     }
+    return { pescadorId: sol.pescadorId };
+  }
+
+  /**
+   * POST /api/documentos: the request's own fisher, while the request may change. `naTransacao` runs inside the
+   * transaction that records the document (an upload in parts deletes itself there: recorded once).
+   */
+  async enviar(
+    ator: AuthContext, campos: EnvioDocumentoCampos, arquivo: ArquivoEnviado, naTransacao?: (tx: Executor) => Promise<void>,
+  ): Promise<Documento[]> {
+    const { idSolicitacao, tipo } = campos;
+    await this.conferirEnvio(ator, campos);
 
     const conteudo = await aceitarConteudo(tipo, arquivo.bytes);
     const chave = novaChaveArquivo();
@@ -142,6 +156,7 @@ export class DocumentoService {
         } else {
           await this.apagarDepoisDoCommit(await this.repo.removerAtivosDoTipo(idSolicitacao, tipo, this.now(), tx), tx);
         }
+        await naTransacao?.(tx);
         return this.repo.inserir({
           solicitacaoId: idSolicitacao,
           pescadorId: atual.pescadorId,

@@ -2,11 +2,13 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { aceitarArquivos, mensagemFormato, TAMANHO_MAXIMO_DOCUMENTO_KB } from '../../../shared/regras/arquivos';
 import type { Documento } from '../../../shared/schemas/documento';
 import { mensagemErro } from '../../lib/api';
+import { MENSAGEM_SALVO_NO_CELULAR } from '../../lib/salvamento-offline';
 import { confirmar } from '../../lib/confirm';
 import { showToast } from '../../lib/toast';
 import { abrirEmNovaAba } from '../../lib/nova-aba';
 import { MAX_ADICIONAIS, MENSAGEM_MAX_ADICIONAIS, podeAdicionarAdicional, type CampoDocumento } from './campos';
 import { prepararArquivo } from './conferir-arquivo';
+import type { FilaDoCampo } from './use-fila-documentos';
 import {
   ARQUIVO_CARREGADO,
   DOCUMENTO_REMOVIDO,
@@ -42,6 +44,14 @@ interface Props {
   onRemovido: (id: number) => void;
   /** Heading level of the field's title. */
   nivelTitulo?: 3 | 4;
+  /**
+   * The phone's queue (a fisher's own request, where the phone can keep files): a chosen file is kept on the phone
+   * and sent from there, so no signal loses it (decision 0064). Without it the file is sent at once.
+   */
+  fila?: FilaDoCampo & {
+    adicionar: (tipo: number, arquivo: File, acumula: boolean) => Promise<void>;
+    descartar: (chave: string) => Promise<void>;
+  };
 }
 
 /**
@@ -58,6 +68,7 @@ export function CampoDocumentoSolicitacao({
   onEnviado,
   onRemovido,
   nivelTitulo = 3,
+  fila,
 }: Props) {
   const Titulo = nivelTitulo === 3 ? 'h3' : 'h4';
   const inputId = idCampoDocumento(campo);
@@ -84,6 +95,10 @@ export function CampoDocumentoSolicitacao({
       const preparado = await prepararArquivo(campo.tipoEnvio, arquivo);
       if (!preparado.ok) {
         setErro(preparado.mensagem);
+        return;
+      }
+      if (fila) {
+        await fila.adicionar(campo.tipoEnvio, preparado.arquivo, campo.acumula);
         return;
       }
       setStatus('Enviando o documento…');
@@ -143,8 +158,36 @@ export function CampoDocumentoSolicitacao({
         {campo.rotulo}{' '}
         {campo.obrigatorio ? <span className="documento-marca obrigatorio">(obrigatório)</span> : <span className="documento-marca">(opcional)</span>}
       </Titulo>
+      {fila && fila.itens.length > 0 && (
+        <ul className="documento-arquivos documento-fila" aria-label={`Na fila deste celular: ${campo.rotulo}`}>
+          {fila.itens.map((item) => (
+            <li key={item.chave} className="documento-arquivo">
+              <span className="documento-nome">
+                <i className="fas fa-mobile-alt" aria-hidden="true" /> {item.nome}
+                <span className="documento-situacao">
+                  {item.conflito
+                    ? 'Não enviado'
+                    : fila.progresso[item.chave] !== undefined
+                      ? `Enviando… ${Math.round(fila.progresso[item.chave]! * 100)} %`
+                      : MENSAGEM_SALVO_NO_CELULAR}
+                </span>
+              </span>
+              {item.conflito && (
+                <button
+                  type="button"
+                  className="br-button secondary small"
+                  aria-label={`Descartar ${item.nome} deste celular`}
+                  onClick={() => void fila.descartar(item.chave)}
+                >
+                  <i className="fas fa-trash" aria-hidden="true" /> Descartar
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
       {documentos.length === 0 ? (
-        <p className="documento-vazio">Nenhum arquivo enviado.</p>
+        fila && fila.itens.length > 0 ? null : <p className="documento-vazio">Nenhum arquivo enviado.</p>
       ) : (
         <ul className="documento-arquivos" aria-label={`Arquivos de ${campo.rotulo}`}>
           {documentos.map((d) => (
@@ -206,7 +249,14 @@ export function CampoDocumentoSolicitacao({
                 <i className="fas fa-times-circle" aria-hidden="true" /> {erro}
               </span>
             )}
-            {!erro && status && <span className="feedback success documento-status">{status}</span>}
+            {!erro && !status && fila?.aviso?.erro && (
+              <span className="feedback danger">
+                <i className="fas fa-times-circle" aria-hidden="true" /> {fila.aviso.texto}
+              </span>
+            )}
+            {!erro && (status || (fila?.aviso && !fila.aviso.erro)) && (
+              <span className="feedback success documento-status">{status || fila?.aviso?.texto}</span>
+            )}
           </div>
         </div>
       )}

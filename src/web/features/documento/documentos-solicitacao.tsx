@@ -7,6 +7,8 @@ import { Message } from '../../components/message';
 import { aplicarEnvio, camposDocumentos, documentosDoCampo } from './campos';
 import { CampoDocumentoSolicitacao } from './campo-documento';
 import { documentosKeys, ERRO_CARREGAR_DOCUMENTOS, listarDocumentos } from './documentos-api';
+import { useFilaDeDocumentos } from './use-fila-documentos';
+import { useSession } from '../../lib/session';
 import './documentos.css';
 
 export interface DocumentosSolicitacaoProps {
@@ -64,6 +66,9 @@ export function DocumentosSolicitacao({
   const key = documentosKeys.solicitacao(idSolicitacao);
   const onEnviado = (novo: Documento) =>
     queryClient.setQueryData<Documento[]>(key, (atuais) => aplicarEnvio(atuais ?? [], novo));
+  // A fisher's files wait on the phone until the RGP has them (issue 25, point 4); staff only read.
+  const session = useSession();
+  const fila = useFilaDeDocumentos(somenteLeitura ? undefined : session?.sub, idSolicitacao, onEnviado);
   const onRemovido = (id: number) =>
     queryClient.setQueryData<Documento[]>(key, (atuais) => (atuais ?? []).filter((d) => d.id !== id));
 
@@ -104,6 +109,7 @@ export function DocumentosSolicitacao({
               onEnviado={onEnviado}
               onRemovido={onRemovido}
               nivelTitulo={nivelTitulo === 2 ? 3 : 4}
+              fila={fila.ativa ? { ...fila.doCampo(campo.tipoEnvio), adicionar: fila.adicionar, descartar: fila.descartar } : undefined}
             />
           ))}
         </div>

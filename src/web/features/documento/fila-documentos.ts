@@ -1,0 +1,232 @@
+import { CodigoErro, type CodigoErro as TipoCodigoErro } from '../../../shared/codigos-erro';
+import * as contratosDocumento from '../../../shared/contratos/documento';
+import { TAMANHO_PARTE_ENVIO_BYTES, type Documento } from '../../../shared/schemas/documento';
+import { postDocumento } from '../../lib/api';
+import { dados } from '../../lib/contrato';
+import { codigoErroDe } from '../../lib/erros';
+import { apagarDoCelular, guardarNoCelular, itensDoCelular, lerDoCelular } from '../../lib/neste-celular';
+import { conflitoDe, ehAdiavel } from '../../lib/salvamento-offline';
+import { marcarPendenteNoCelular } from '../../lib/storage';
+
+/**
+ * The documents a fisher chose, kept on the phone until the RGP has them (issue 25, point 4; decision 0064). A
+ * file is queued here once it is checked and reduced (`prepararArquivo`), then sent: a file of one part in one call
+ * (POST /api/documentos), a larger one in parts (POST /api/documentos/envios, then its parts, then its conclusion),
+ * resuming after a dropped connection from what the server holds. Every call that records something carries an
+ * idempotency key kept with the file, so a replay after a lost answer records one document. A refusal of the
+ * server (the request was sent meanwhile, a file it does not accept) is kept with the file until the fisher
+ * discards it; it is never dropped in silence.
+ */
+
+/** A file waiting on the phone. */
+export interface DocumentoNaFila {
+  idSolicitacao: number;
+  tipo: number;
+  nome: string;
+  /** The file's bytes (an ArrayBuffer: some phones' IndexedDB loses Blobs) and type. */
+  bytes: ArrayBuffer;
+  mime: string;
+  /** The upload in parts the server opened for it (a file larger than a part). */
+  envio: string | null;
+  /**
+   * Every byte arrived and the conclusion was asked for: a retry asks it again with the same key (the upload is gone
+   * from the server once concluded, so it must not be opened again).
+   */
+  concluindo: boolean;
+  chaveInicio: string;
+  chaveConclusao: string;
+  /** Always true while it is here: the phone's "something waits" mark follows it (neste-celular.ts). */
+  pendente: true;
+  conflito: { codigoErro: TipoCodigoErro | undefined; mensagem: string } | null;
+  /** The order files are sent in: the order they were chosen. */
+  ordem: number;
+}
+
+export type ItemDaFila = DocumentoNaFila & { chave: string };
+
+const PREFIXO = 'documento/';
+
+let ultimaOrdem = 0;
+/** Increasing, also between two files chosen within one millisecond. */
+function proximaOrdem(): number {
+  ultimaOrdem = Math.max(Date.now(), ultimaOrdem + 1);
+  return ultimaOrdem;
+}
+
+function prefixoDa(idSolicitacao: number): string {
+  return `${PREFIXO}${idSolicitacao}/`;
+}
+
+type Ouvinte = (evento: { chave: string; idSolicitacao: number; documento?: Documento; progresso?: number }) => void;
+const ouvintes = new Set<Ouvinte>();
+
+/** Hears a queued file's progress (0 to 1) and arrival, whichever screen sent it. */
+export function ouvirFila(ouvinte: Ouvinte): () => void {
+  ouvintes.add(ouvinte);
+  return () => ouvintes.delete(ouvinte);
+}
+
+function avisar(evento: Parameters<Ouvinte>[0]): void {
+  for (const o of ouvintes) o(evento);
+}
+
+/** The files waiting for a request, oldest first. */
+export async function documentosNaFila(sujeito: string, idSolicitacao: number): Promise<ItemDaFila[]> {
+  const itens = await itensDoCelular<DocumentoNaFila>(sujeito, prefixoDa(idSolicitacao));
+  return itens.map(([chave, d]) => ({ ...d, chave })).sort((a, b) => a.ordem - b.ordem);
+}
+
+/**
+ * Queues a checked file. A document that is one per request (all but the additional ones) replaces a file of its
+ * type still waiting, as a new upload replaces the stored one.
+ */
+export async function enfileirar(
+  sujeito: string, d: { idSolicitacao: number; tipo: number; arquivo: File }, acumula: boolean,
+): Promise<string> {
+  if (!acumula) {
+    for (const item of await documentosNaFila(sujeito, d.idSolicitacao)) {
+      if (item.tipo === d.tipo) await apagarDoCelular(sujeito, item.chave);
+    }
+  }
+  const chave = `${prefixoDa(d.idSolicitacao)}${d.tipo}/${crypto.randomUUID()}`;
+  const item: DocumentoNaFila = {
+    idSolicitacao: d.idSolicitacao,
+    tipo: d.tipo,
+    nome: d.arquivo.name,
+    bytes: await d.arquivo.arrayBuffer(),
+    mime: d.arquivo.type,
+    envio: null,
+    concluindo: false,
+    chaveInicio: crypto.randomUUID(),
+    chaveConclusao: crypto.randomUUID(),
+    pendente: true,
+    conflito: null,
+    ordem: proximaOrdem(),
+  };
+  await guardarNoCelular(sujeito, chave, item);
+  return chave;
+}
+
+/** Erases a waiting file (the fisher discarded it after a refusal). */
+export async function descartarDaFila(sujeito: string, chave: string): Promise<void> {
+  await apagarDoCelular(sujeito, chave);
+  await desmarcarSeNadaEspera(sujeito);
+}
+
+async function desmarcarSeNadaEspera(sujeito: string): Promise<void> {
+  if (!(await itensDoCelular<{ pendente?: unknown }>(sujeito)).some(([, v]) => v?.pendente)) marcarPendenteNoCelular(false);
+}
+
+/** The file, or its bytes from `inicio` to `fim`, as the browser sends it. */
+function comoArquivo(item: DocumentoNaFila, inicio = 0, fim = item.bytes.byteLength): File {
+  return new File([item.bytes.slice(inicio, fim)], item.nome, { type: item.mime });
+}
+
+/** Starts (or finds again) the item's upload in parts and answers how much the server holds. */
+async function abrirEnvio(sujeito: string, chave: string, item: DocumentoNaFila): Promise<{ id: string; recebido: number }> {
+  if (item.envio) {
+    try {
+      const { recebido } = await dados(contratosDocumento.consultarEnvio, { params: { id: item.envio } });
+      return { id: item.envio, recebido };
+    } catch (erro) {
+      // Expired (a day without signal) or never there: start again from the file the phone keeps.
+      if (codigoErroDe(erro) !== CodigoErro.NAO_ENCONTRADO) throw erro;
+      item.chaveInicio = crypto.randomUUID();
+    }
+  }
+  const envio = await dados(contratosDocumento.iniciarEnvio, {
+    corpo: { idSolicitacao: item.idSolicitacao, tipo: item.tipo, nomeArquivo: item.nome, tamanho: item.bytes.byteLength },
+    chaveIdempotencia: item.chaveInicio,
+  });
+  item.envio = envio.id;
+  await guardarNoCelular(sujeito, chave, item);
+  return { id: envio.id, recebido: envio.recebido };
+}
+
+async function concluir(id: string, item: DocumentoNaFila): Promise<Documento> {
+  const { documentos } = await dados(contratosDocumento.concluirEnvio, { params: { id }, chaveIdempotencia: item.chaveConclusao });
+  const documento = documentos[0];
+  if (!documento) throw new Error('Resposta sem documento');
+  return documento;
+}
+
+async function enviarEmPartes(sujeito: string, chave: string, item: DocumentoNaFila): Promise<Documento> {
+  const tamanho = item.bytes.byteLength;
+  if (item.envio && item.concluindo) return concluir(item.envio, item);
+  for (;;) {
+    const envio = await abrirEnvio(sujeito, chave, item);
+    let recebido = envio.recebido;
+    while (recebido < tamanho) {
+      avisar({ chave, idSolicitacao: item.idSolicitacao, progresso: recebido / tamanho });
+      const form = new FormData();
+      form.append('inicio', String(recebido));
+      form.append('parte', comoArquivo(item, recebido, recebido + TAMANHO_PARTE_ENVIO_BYTES));
+      try {
+        ({ recebido } = await dados(contratosDocumento.enviarParte, { params: { id: envio.id }, corpo: form }));
+      } catch (erro) {
+        // The server holds other bytes than this phone thought (a part whose answer was lost): ask, and go on.
+        if (codigoErroDe(erro) !== CodigoErro.ENVIO_FORA_DE_ORDEM) throw erro;
+        ({ recebido } = await dados(contratosDocumento.consultarEnvio, { params: { id: envio.id } }));
+      }
+    }
+    avisar({ chave, idSolicitacao: item.idSolicitacao, progresso: 1 });
+    item.concluindo = true;
+    await guardarNoCelular(sujeito, chave, item);
+    try {
+      return await concluir(envio.id, item);
+    } catch (erro) {
+      if (codigoErroDe(erro) !== CodigoErro.ENVIO_INCOMPLETO) throw erro;
+      // Some bytes did not arrive after all: ask again and send them.
+      item.concluindo = false;
+      await guardarNoCelular(sujeito, chave, item);
+    }
+  }
+}
+
+const emCurso = new Map<string, Promise<Documento | null>>();
+
+/**
+ * Sends one waiting file, once at a time however many screens ask: the stored document, or null when it stays
+ * (no signal, the server busy) or was refused (kept with its refusal).
+ */
+export function enviarDaFila(sujeito: string, chave: string): Promise<Documento | null> {
+  let envio = emCurso.get(chave);
+  if (!envio) {
+    envio = (async () => {
+      const item = await lerDoCelular<DocumentoNaFila>(sujeito, chave);
+      if (!item || item.conflito) return null;
+      try {
+        const documento = item.bytes.byteLength <= TAMANHO_PARTE_ENVIO_BYTES
+          ? await postDocumento(contratosDocumento.enviar, { idSolicitacao: item.idSolicitacao, tipo: item.tipo }, comoArquivo(item), item.chaveConclusao)
+          : await enviarEmPartes(sujeito, chave, item);
+        await apagarDoCelular(sujeito, chave);
+        await desmarcarSeNadaEspera(sujeito);
+        avisar({ chave, idSolicitacao: item.idSolicitacao, documento });
+        return documento;
+      } catch (erro) {
+        if (!ehAdiavel(erro)) {
+          await guardarNoCelular(sujeito, chave, { ...item, conflito: conflitoDe(erro) });
+          avisar({ chave, idSolicitacao: item.idSolicitacao });
+        }
+        return null;
+      }
+    })().finally(() => emCurso.delete(chave));
+    emCurso.set(chave, envio);
+  }
+  return envio;
+}
+
+/** Sends every waiting file of this user, oldest first; stops at the first that must wait for the signal. */
+export async function enviarDocumentosPendentes(sujeito: string): Promise<void> {
+  const itens = (await itensDoCelular<DocumentoNaFila>(sujeito, PREFIXO))
+    .filter(([, d]) => !d.conflito)
+    .sort(([, a], [, b]) => a.ordem - b.ordem);
+  for (const [chave] of itens) {
+    if (!navigator.onLine) return;
+    const antes = await lerDoCelular<DocumentoNaFila>(sujeito, chave);
+    await enviarDaFila(sujeito, chave);
+    // Still there without a refusal: the signal or the server failed; the rest waits with it.
+    const depois = await lerDoCelular<DocumentoNaFila>(sujeito, chave);
+    if (antes && depois && !depois.conflito) return;
+  }
+}
