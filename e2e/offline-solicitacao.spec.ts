@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { onlyDigits } from '../src/shared/cpf';
 import { novoCpf, novoNome } from './dados';
 import { expect, test } from './fixtures';
@@ -20,6 +21,21 @@ async function solicitacoesNoBanco(cpf: string): Promise<{ tipo: number; passo: 
   return r.rows;
 }
 
+/**
+ * Online: the fisher signs in and opens the registration wizard, the app is installed and controls the page, and
+ * step 1's state and municipality are chosen (their lists come from the server).
+ */
+async function abrirComOAplicativo(page: Page, w: Assistente, cpf: string, nome: string) {
+  await entrar(page, cpf, nome);
+  await iniciarPelaDeclaracao(page, 'Solicitar registro inicial');
+  await w.esperarPasso(1);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await w.esperarPasso(1);
+  await w.escolherUfMunicipio(page.locator('main'), CADASTRO_PARA);
+}
+
 test('steps 1 to 3 filled without signal reach the RGP once, in order, when the signal returns', async ({ page, context }) => {
   test.setTimeout(240_000);
   const cpf = novoCpf();
@@ -27,16 +43,9 @@ test('steps 1 to 3 filled without signal reach the RGP once, in order, when the 
   const estado = page.getByRole('main').getByText(SALVO_NO_CELULAR, { exact: true });
 
   await test.step('online: the fisher opens the wizard, and the app is installed', async () => {
-    await entrar(page, cpf, novoNome('Pescador Sem Sinal'));
-    await iniciarPelaDeclaracao(page, 'Solicitar registro inicial');
-    await w.esperarPasso(1);
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-    await w.esperarPasso(1);
-    // The fisher starts online: the municipalities of Pará come (and are kept) as the form asks for them, and the
-    // occupations of step 3 are kept as the wizard opens.
-    await w.escolherUfMunicipio(page.locator('main'), CADASTRO_PARA);
+    // The municipalities of Pará come (and are kept) as the form asks for them, and the occupations of step 3 are
+    // kept as the wizard opens.
+    await abrirComOAplicativo(page, w, cpf, novoNome('Pescador Sem Sinal'));
     await expect.poll(() => page.evaluate(async () => {
       for (const nome of await caches.keys()) {
         const pedidos = await (await caches.open(nome)).keys();
@@ -150,6 +159,34 @@ test('a step saved without signal that the server refuses is shown, kept, and di
     await conflito.getByRole('button', { name: 'Descartar o que está neste celular' }).click();
     await expect(conflito).toBeHidden();
     await w.esperarPasso(1);
+    expect(await solicitacoesNoBanco(cpf)).toHaveLength(1);
+  });
+});
+
+test('a step saved without signal reaches the RGP from another screen when the signal returns', async ({ page, context }) => {
+  test.setTimeout(180_000);
+  const cpf = novoCpf();
+  const w = new Assistente(page);
+
+  await test.step('without signal, step 1 waits on this phone and the fisher leaves the wizard', async () => {
+    await abrirComOAplicativo(page, w, cpf, novoNome('Pescador Em Casa'));
+    await context.setOffline(true);
+    await w.preencherPasso1();
+    await w.botaoSalvar().click();
+    await w.esperarPasso(2);
+    await expect(page.getByRole('main').getByText(SALVO_NO_CELULAR, { exact: true })).toBeVisible();
+    await page.getByRole('banner').getByRole('link', { name: 'RGP – Registro Geral da Atividade Pesqueira' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    expect(await solicitacoesNoBanco(cpf)).toEqual([]);
+  });
+
+  await test.step('the signal returns on /home: the step reaches the RGP once, and nothing waits any more', async () => {
+    await context.setOffline(false);
+    await expect.poll(async () => (await solicitacoesNoBanco(cpf)).map((x) => x.passo), { timeout: 20_000 }).toEqual([1]);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('rgp.pendenteNoCelular'))).toBeNull();
+    // Opening the wizard again finds the request on the server, with what was typed.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 2, name: 'Minhas solicitações' })).toBeVisible();
     expect(await solicitacoesNoBanco(cpf)).toHaveLength(1);
   });
 });

@@ -8,7 +8,7 @@ import { haPendenteNoCelular } from '../lib/storage';
 
 /**
  * What a fisher's phone keeps unsent (issue 25) goes when the fisher's area opens with signal and whenever the
- * signal returns, on any screen: the REAP saves and the documents' files (their modules are loaded only then).
+ * signal returns, on any screen: the REAP saves, the wizard's step saves and the documents' files (their modules are loaded only then).
  */
 function useEnvioDoQueFicouNoCelular() {
   const session = useSession();
@@ -18,6 +18,7 @@ function useEnvioDoQueFicouNoCelular() {
     const enviar = () => {
       if (!navigator.onLine || !haPendenteNoCelular()) return;
       void import('../features/reap/envio-pendente').then((m) => m.enviarReapsPendentes(sujeito)).catch(() => undefined);
+      void import('../features/solicitacao/envio-pendente').then((m) => m.enviarSolicitacoesPendentes(sujeito)).catch(() => undefined);
       void import('../features/documento/fila-documentos').then((m) => m.enviarDocumentosPendentes(sujeito)).catch(() => undefined);
     };
     enviar();

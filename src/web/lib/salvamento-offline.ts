@@ -83,8 +83,12 @@ export async function enviarPendentesDoCelular<F, C, X>(
     if (pendente.envio) await apagarDoCelular(sujeito, chave);
     else await guardarNoCelular(sujeito, chave, { ...atual, pendente: null });
   }
-  // Nothing waits any more, of this kind or another (the wizard's saves wait under their own keys).
-  if (!restam && !(await itensDoCelular<{ pendente?: unknown }>(sujeito)).some(([, v]) => v?.pendente)) marcarPendenteNoCelular(false);
+  if (!restam) await desmarcarSeNadaEspera(sujeito);
+}
+
+/** Clears the phone's "something waits" mark when nothing of the user waits any more, of any kind. */
+export async function desmarcarSeNadaEspera(sujeito: string): Promise<void> {
+  if (!(await itensDoCelular<{ pendente?: unknown }>(sujeito)).some(([, v]) => v?.pendente)) marcarPendenteNoCelular(false);
 }
 
 export function conflitoDe(erro: unknown): NonNullable<RegistroNoCelular<unknown, unknown, unknown>['conflito']> {

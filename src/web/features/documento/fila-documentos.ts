@@ -5,8 +5,7 @@ import { postDocumento } from '../../lib/api';
 import { dados } from '../../lib/contrato';
 import { codigoErroDe } from '../../lib/erros';
 import { apagarDoCelular, guardarNoCelular, itensDoCelular, lerDoCelular } from '../../lib/neste-celular';
-import { conflitoDe, ehAdiavel } from '../../lib/salvamento-offline';
-import { marcarPendenteNoCelular } from '../../lib/storage';
+import { conflitoDe, desmarcarSeNadaEspera, ehAdiavel } from '../../lib/salvamento-offline';
 
 /**
  * The documents a fisher chose, kept on the phone until the RGP has them (issue 25, point 4; decision 0064). A
@@ -111,10 +110,6 @@ export async function enfileirar(
 export async function descartarDaFila(sujeito: string, chave: string): Promise<void> {
   await apagarDoCelular(sujeito, chave);
   await desmarcarSeNadaEspera(sujeito);
-}
-
-async function desmarcarSeNadaEspera(sujeito: string): Promise<void> {
-  if (!(await itensDoCelular<{ pendente?: unknown }>(sujeito)).some(([, v]) => v?.pendente)) marcarPendenteNoCelular(false);
 }
 
 /** The file, or its bytes from `inicio` to `fim`, as the browser sends it. */

@@ -61,6 +61,55 @@ export function semResposta(erro: unknown): boolean {
   return isApiError(erro) && !erro.response;
 }
 
+/** Wizards open on this screen (their records' keys): the sending in the background leaves them to the wizard. */
+const abertos = new Set<string>();
+
+export function assistenteAberto(chave: string): boolean {
+  return abertos.has(chave);
+}
+
+/**
+ * Sends a wizard record's waiting saves, in order, one at a time: step 1's POST first (it answers the id), then the
+ * PUTs with that id. Stops at a failure to retry (the saves wait) or a refusal (kept as the record's conflict).
+ * `ler` gives the record as last written (saves may be kept while one goes); `gravar` writes it (null: erased) under
+ * its key, moving it under the id the server gave. Shared by the wizard and the sending in the background.
+ */
+export async function enviarRascunho(o: {
+  ler: () => RascunhoSolicitacao | null;
+  gravar: (chaveAntes: string, r: RascunhoSolicitacao | null) => Promise<void>;
+  aoSalvar?: (dados: SolicitacaoDetalheResposta, passo: PassoSalvavel) => void;
+  aoCriar?: (id: number) => void;
+}): Promise<void> {
+  for (;;) {
+    const r = o.ler();
+    const pendente = r?.pendente?.[0];
+    if (!r || !pendente || r.conflito || !navigator.onLine) return;
+    const chaveAntes = chaveRascunhoSolicitacao(r.contexto.tipo, r.contexto.id);
+    let dados: SolicitacaoDetalheResposta;
+    try {
+      dados = await salvarPasso(
+        { id: r.contexto.id ?? undefined, tipo: r.contexto.tipo, passo: pendente.passo, campos: pendente.campos },
+        pendente.chave,
+      );
+    } catch (erro) {
+      if (ehAdiavel(erro)) return;
+      await o.gravar(chaveAntes, { ...(o.ler() ?? r), conflito: conflitoDe(erro) });
+      return;
+    }
+    o.aoSalvar?.(dados, pendente.passo);
+    const agora = o.ler() ?? r;
+    // Saves kept while this one went stay, in their order.
+    const restam = (agora.pendente ?? []).filter((p) => p.chave !== pendente.chave);
+    const criado = r.contexto.id === null;
+    await o.gravar(chaveAntes, restam.length === 0 ? null : {
+      ...agora,
+      contexto: { ...agora.contexto, id: dados.id, detalhe: dados },
+      pendente: restam,
+    });
+    if (criado) o.aoCriar?.(dados.id);
+  }
+}
+
 /** What a step needs of the phone. */
 export interface CelularDoAssistente {
   /** The form's values kept on the phone for a step, if any. */
@@ -124,37 +173,12 @@ export function useRascunhoNoCelular(o: {
   /** Sends what waits, in order, one save at a time; stops at a failure to retry or a refusal. */
   const enviar = useCallback((): Promise<void> => {
     if (emCurso.current) return emCurso.current;
-    const rodada = (async () => {
-      for (;;) {
-        const r = atual.current;
-        const pendente = r?.pendente?.[0];
-        if (!r || !pendente || r.conflito || !navigator.onLine) return;
-        const chaveAntes = chaveRascunhoSolicitacao(r.contexto.tipo, r.contexto.id);
-        let dados: SolicitacaoDetalheResposta;
-        try {
-          dados = await salvarPasso(
-            { id: r.contexto.id ?? undefined, tipo: r.contexto.tipo, passo: pendente.passo, campos: pendente.campos },
-            pendente.chave,
-          );
-        } catch (erro) {
-          if (ehAdiavel(erro)) return;
-          const agora = atual.current ?? r;
-          await gravar(chaveAntes, { ...agora, conflito: conflitoDe(erro) });
-          return;
-        }
-        aoSalvarPasso(queryClient, dados, pendente.passo);
-        const agora = atual.current ?? r;
-        // Saves kept while this one went stay, in their order.
-        const restam = (agora.pendente ?? []).filter((p) => p.chave !== pendente.chave);
-        const criado = r.contexto.id === null;
-        await gravar(chaveAntes, restam.length === 0 ? null : {
-          ...agora,
-          contexto: { ...agora.contexto, id: dados.id, detalhe: dados },
-          pendente: restam,
-        });
-        if (criado) chamadas.current.aoCriar(dados.id);
-      }
-    })();
+    const rodada = enviarRascunho({
+      ler: () => atual.current,
+      gravar,
+      aoSalvar: (dados, passo) => aoSalvarPasso(queryClient, dados, passo),
+      aoCriar: (id) => chamadas.current.aoCriar(id),
+    });
     emCurso.current = rodada;
     return rodada.finally(() => {
       emCurso.current = null;
@@ -193,6 +217,11 @@ export function useRascunhoNoCelular(o: {
     if (r) await gravar(chaveRascunhoSolicitacao(r.contexto.tipo, r.contexto.id), null);
     await queryClient.invalidateQueries({ queryKey: solicitacaoKeys.all });
   }, [gravar, queryClient]);
+
+  useEffect(() => {
+    abertos.add(chave);
+    return () => void abertos.delete(chave);
+  }, [chave]);
 
   useEnvioAoVoltarOSinal(enviar, () => !!atual.current?.pendente);
   // What waited from an earlier visit goes as soon as the wizard opens with signal.

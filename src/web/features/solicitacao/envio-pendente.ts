@@ -1,0 +1,28 @@
+import { guardarNoCelular, itensDoCelular } from '../../lib/neste-celular';
+import { apagarRegistro, desmarcarSeNadaEspera } from '../../lib/salvamento-offline';
+import { assistenteAberto, chaveRascunhoSolicitacao, enviarRascunho, type RascunhoSolicitacao } from './use-rascunho-no-celular';
+
+/**
+ * The wizard's step saves this phone keeps (issue 25), sent when the app opens with signal or the signal returns,
+ * whichever screen the fisher is on: steps filled without signal reach the RGP without the wizard being opened
+ * again. A wizard open on the screen sends its own.
+ */
+export async function enviarSolicitacoesPendentes(sujeito: string): Promise<void> {
+  for (const [chave, inicial] of await itensDoCelular<RascunhoSolicitacao>(sujeito, 'solicitacao/')) {
+    if (!inicial?.pendente || inicial.conflito || assistenteAberto(chave)) continue;
+    let atual: RascunhoSolicitacao | null = inicial;
+    await enviarRascunho({
+      ler: () => atual,
+      gravar: async (antes, r) => {
+        atual = r;
+        const depois = r ? chaveRascunhoSolicitacao(r.contexto.tipo, r.contexto.id) : antes;
+        if (r) await guardarNoCelular(sujeito, depois, r);
+        else await apagarRegistro(sujeito, depois);
+        if (depois !== antes) await apagarRegistro(sujeito, antes);
+      },
+    });
+    // Still waiting without a refusal: the signal or the server failed; the rest waits with it.
+    if (atual?.pendente && !atual.conflito) return;
+  }
+  await desmarcarSeNadaEspera(sujeito);
+}
