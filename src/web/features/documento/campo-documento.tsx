@@ -254,7 +254,12 @@ export function CampoDocumentoSolicitacao({
                 <i className="fas fa-times-circle" aria-hidden="true" /> {fila.aviso.texto}
               </span>
             )}
-            {!erro && (status || (fila?.aviso && !fila.aviso.erro)) && (
+            {!erro && !status && fila?.aviso?.texto === MENSAGEM_SALVO_NO_CELULAR && (
+              <span className="documento-aguardando">
+                <i className="fas fa-mobile-alt" aria-hidden="true" /> {MENSAGEM_SALVO_NO_CELULAR}
+              </span>
+            )}
+            {!erro && (status || (fila?.aviso && !fila.aviso.erro && fila.aviso.texto !== MENSAGEM_SALVO_NO_CELULAR)) && (
               <span className="feedback success documento-status">{status || fila?.aviso?.texto}</span>
             )}
           </div>
