@@ -10,7 +10,8 @@ import { marcarPendenteNoCelular } from './storage';
  * on the phone (`neste-celular.ts`) a moment after each change, and sent to the server when it can: at once when
  * there is signal, else when the signal returns (the browser's `online` event, and a retry every 30 s). Each save
  * carries an idempotency key kept with it (decision 0060), so a save whose answer was lost is replayed without being
- * applied twice. A save is the whole form, so only the latest one waits: typing again replaces it (with a new key).
+ * applied twice. A save is the whole form, so only the latest one waits: typing again replaces it (with a new key);
+ * a sending that waits is never replaced by a draft.
  *
  * A refusal of the server is never dropped: a conflict of state (the REAP was sent from another phone, its window
  * closed) is kept with the record and shown until the fisher discards what is on the phone; a refusal of the data
@@ -219,9 +220,13 @@ export function useSalvamentoOffline<F, C, X, R>(o: OpcoesSalvamento<F, C, X, R>
     }
   }, [guardar]);
 
-  /** Keeps a save on the phone; false when a conflict waits (nothing is kept over it). */
+  /**
+   * Keeps a save on the phone; false when a conflict waits, or when a draft would replace a sending that waits (the
+   * form, once sent, cannot change: a draft's save queued before the sending, or by the form's drawing again while
+   * the sending went, must not turn it back into a draft the server then refuses as already sent).
+   */
   const guardarSalvamento = useCallback(async (form: F, corpo: C, contexto: X, envio: boolean): Promise<boolean> => {
-    if (registro.current?.conflito) return false;
+    if (registro.current?.conflito || (!envio && registro.current?.pendente?.envio)) return false;
     await guardar({ form, contexto, pendente: { corpo, chave: novaChave(), envio }, conflito: null, atualizadoEm: new Date().toISOString() });
     if (!navigator.onLine) setEstado({ tipo: 'neste-celular', envio });
     return true;

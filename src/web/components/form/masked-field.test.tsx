@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MaskedField } from './masked-field';
 import type { MaskName } from './masks';
 
@@ -84,6 +84,18 @@ describe('masks of spec point 5', () => {
     type(input, '12,34567');
     expect(input.value).toBe('12,345');
     expect(screen.getByLabelText('valor sem máscara').textContent).toBe('12.345');
+  });
+});
+
+describe('masked field changes', () => {
+  it('reports no change when it mounts with a value, only the user\'s changes', () => {
+    const onChange = vi.fn();
+    render(<MaskedField id="total" label="Quantidade pescada (kg)" mask="peso" value="12,5" onChange={onChange} />);
+    const input = screen.getByLabelText('Quantidade pescada (kg)') as HTMLInputElement;
+    expect(input.value).toBe('12,5');
+    expect(onChange).not.toHaveBeenCalled();
+    type(input, '6');
+    expect(onChange.mock.calls).toEqual([['12,56', '12.56']]);
   });
 });
 

@@ -68,7 +68,10 @@ export function MaskedField({
           inputMode={preset.inputMode}
           value={value}
           unmask={false}
-          onAccept={(masked: string, maskRef: MaskRef) => onChange(masked, maskRef.unmaskedValue)}
+          onAccept={(masked: string, maskRef: MaskRef) => {
+            // The mask also "accepts" the value it is given when it mounts: that is no change of the user's.
+            if (masked !== value) onChange(masked, maskRef.unmaskedValue);
+          }}
           onBlur={onBlur}
           {...aria}
           aria-required={required || undefined}
