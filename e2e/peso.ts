@@ -27,8 +27,8 @@ const KB = 1024;
 
 /**
  * The budgets of issue 14 in bytes on the wire: `meta` is the issue's goal; `teto` is what the check enforces
- * today. Where the two differ the page does not meet the goal yet (decision 0017 says why and what would close
- * the gap); the ceiling keeps it from growing. Lower a ceiling when a page gets lighter; never raise one
+ * today. Where the ceiling is above the goal the page does not meet the goal yet (decision 0017 says why and what
+ * would close the gap); the ceiling keeps it from growing. Lower a ceiling when a page gets lighter; never raise one
  * without a decision.
  */
 export const ORCAMENTO = {
@@ -39,10 +39,15 @@ export const ORCAMENTO = {
   // the goal of 150 KB. 2026-11-27 (issue 25, decisions 0061 and 0062): the installable app's registration, its two
   // bands and the trigger that sends what a phone kept without signal cost the fisher's pages about 1 KB in the core
   // and /home 2 KB more as the build regrouped its small chunks (153.8 → 155.9 KB); ceiling 157 KB until the pages'
-  // weight (issue 25, point 6) is taken.
-  landing: { js: { meta: 100 * KB, teto: 96 * KB }, css: { meta: 30 * KB, teto: 30 * KB } },
-  carteira: { js: { meta: 100 * KB, teto: 181 * KB }, css: { meta: 30 * KB, teto: 30 * KB } },
-  home: { js: { meta: 150 * KB, teto: 157 * KB }, css: { meta: 30 * KB, teto: 30 * KB } },
+  // weight (issue 25, point 6) is taken. 2026-11-27 (issue 25, point 6): the build runs on Preact through
+  // preact/compat (the core chunk 84.7 → 35.0 KB), the card lookup's form is its own light one (no react-hook-form,
+  // no imask) and its query schema no longer brings the request wizard's; the documents' queue and the wizard's
+  // sender in the background (decision 0064) load on demand, and the cards' table is a chunk of its own so that the
+  // merging of small chunks does not bring the queue to /home: 45.7 KB, 96.9 KB and 107.2 KB (from 95.7, 180.5 and
+  // 155.8 KB); every page within its goal, ceilings with about 3 % of room.
+  landing: { js: { meta: 100 * KB, teto: 47 * KB }, css: { meta: 30 * KB, teto: 30 * KB } },
+  carteira: { js: { meta: 100 * KB, teto: 100 * KB }, css: { meta: 30 * KB, teto: 30 * KB } },
+  home: { js: { meta: 150 * KB, teto: 110 * KB }, css: { meta: 30 * KB, teto: 30 * KB } },
 } as const;
 
 function tipoDe(request: Request, contentType: string): Tipo {

@@ -4,7 +4,7 @@ import {
   atualizacaoEnderecoCorpo, enderecoPescadorSchema, imprimirProtocoloQuery, pescadorSchema, registroLegadoSchema,
 } from '../schemas/pescador';
 import { idParam } from '../schemas/primitivos';
-import { cpfSchema } from '../schemas/solicitacao';
+import { cpfSchema } from '../schemas/cpf';
 import { atualizarRgpCorpo, rgpPescadorSchema } from '../schemas/solicitacao-api';
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isRgpValido, MENSAGEM_RGP_INVALIDO, normalizarRgp } from '../rgp';
 import { texto } from './primitivos';
-import { cpfSchema } from './solicitacao';
+import { cpfSchema } from './cpf';
 
 /**
  * The professional card and the public lookups (product guide, "Public lookups and the card";

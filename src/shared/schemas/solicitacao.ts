@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { isValidCpf, onlyDigits } from '../cpf';
+import { onlyDigits } from '../cpf';
 import { maiorDeIdade, MENSAGENS_DATAS, naoFutura } from '../datas';
 import { Nacionalidade, TipoDocumento, TipoSolicitacao } from '../enums';
 import { guardarRgp, isRgpValido, MENSAGEM_RGP_INVALIDO } from '../rgp';
 import { isUf } from '../ufs';
+import { cpfSchema } from './cpf';
 import type { ProblemaDeCampo } from './formulario';
 import { id as idPrimitivo, texto as textoPrimitivo } from './primitivos';
 
@@ -69,8 +70,6 @@ const sigla = textoPrimitivo({ error: obrigatorio }).refine(isUf, 'UF inválida'
 const digitos = (n: number | [number, number], msg: string) => textoPrimitivo({ error: obrigatorio }).transform(onlyDigits).refine(
   (v) => (Array.isArray(n) ? v.length >= n[0] && v.length <= n[1] : v.length === n), msg);
 const simNao = z.boolean({ error: obrigatorio });
-
-export const cpfSchema = textoPrimitivo({ error: obrigatorio }).transform(onlyDigits).refine(isValidCpf, 'CPF inválido');
 
 /** CNPJ check digits. */
 export function isValidCnpj(value: string): boolean {

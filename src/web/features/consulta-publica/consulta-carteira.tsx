@@ -1,15 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { FocusEvent } from 'react';
-import { z } from 'zod';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { isValidCpf, onlyDigits } from '../../../shared/cpf';
 import { exibirRgp, isRgpValido, MENSAGEM_RGP_INVALIDO, normalizarRgp } from '../../../shared/rgp';
 import type { CarteiraPublica } from '../../../shared/schemas/carteira';
 import { ErrorSummary } from '../../components/error-summary';
-import { CampoMascara } from '../../components/form/campos';
-import { summaryOf } from '../../components/form/form-errors';
-import { CpfField } from '../../components/form/masked-field';
+import { CampoCpf } from '../../components/form/campo-cpf';
+import { inPageOrder, withFieldNames } from '../../components/form/form-errors';
 import { TextField } from '../../components/form/text-field';
-import { useFormulario } from '../../components/form/use-formulario';
 import { ERRO_DESCONHECIDO } from '../../lib/api';
 import { Captcha } from './captcha';
 import { camposCarteira, isAtivo, ListaCampos } from './campos-resultado';
@@ -24,17 +20,27 @@ export const MENSAGENS_CONSULTA_CARTEIRA = {
   rgpInvalido: MENSAGEM_RGP_INVALIDO,
 } as const;
 
-const schema = z
-  .object({ cpf: z.string(), rgp: z.string() })
-  .superRefine((v, ctx) => {
-    if (!onlyDigits(v.cpf)) ctx.addIssue({ code: 'custom', path: ['cpf'], message: MENSAGENS_CONSULTA_CARTEIRA.cpfObrigatorio });
-    else if (!isValidCpf(v.cpf)) ctx.addIssue({ code: 'custom', path: ['cpf'], message: MENSAGENS_CONSULTA_CARTEIRA.cpfInvalido });
-    if (!v.rgp.trim()) ctx.addIssue({ code: 'custom', path: ['rgp'], message: MENSAGENS_CONSULTA_CARTEIRA.rgpObrigatorio });
-    else if (!isRgpValido(v.rgp)) ctx.addIssue({ code: 'custom', path: ['rgp'], message: MENSAGENS_CONSULTA_CARTEIRA.rgpInvalido });
-  });
-type Valores = z.infer<typeof schema>;
+type Campo = 'cpf' | 'rgp';
+type Valores = Record<Campo, string>;
+type Erros = Partial<Record<Campo, string>>;
 
-const idCampo = (path: string) => `consulta-carteira-${path}`;
+/** What the page checks before asking anything: each field's message, for the fields that are wrong. */
+export function errosDaConsultaCarteira(v: Valores): Erros {
+  const erros: Erros = {};
+  if (!onlyDigits(v.cpf)) erros.cpf = MENSAGENS_CONSULTA_CARTEIRA.cpfObrigatorio;
+  else if (!isValidCpf(v.cpf)) erros.cpf = MENSAGENS_CONSULTA_CARTEIRA.cpfInvalido;
+  if (!v.rgp.trim()) erros.rgp = MENSAGENS_CONSULTA_CARTEIRA.rgpObrigatorio;
+  else if (!isRgpValido(v.rgp)) erros.rgp = MENSAGENS_CONSULTA_CARTEIRA.rgpInvalido;
+  return erros;
+}
+
+const CAMPOS: readonly Campo[] = ['cpf', 'rgp'];
+const idCampo = (campo: Campo) => `consulta-carteira-${campo}`;
+
+function valoresDe(form: HTMLFormElement): Valores {
+  const dados = new FormData(form);
+  return { cpf: String(dados.get('cpf') ?? ''), rgp: String(dados.get('rgp') ?? '') };
+}
 
 /** The RGP number as displayed: hyphen-separated upper case when valid, else upper case as typed. */
 function rgpDigitado(valor: string): string {
@@ -44,50 +50,76 @@ function rgpDigitado(valor: string): string {
 /**
  * /consulta-carteira: anyone checks a professional card by CPF and RGP number, after the captcha. The answer
  * shows only what verifying a card needs (name, situation, category, place, RGP number, first RGP date).
+ *
+ * Issue 25, point 6: a public page within its budget, so a light form of its own (no form or mask library) that
+ * behaves as the app's forms do: checked on submit, the error summary focused on each failed submit, and after the
+ * first submit each field checked again as it changes.
  */
 export function ConsultaCarteira() {
   const c = useConsultaPublica<CarteiraPublica>(ERRO_DESCONHECIDO);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setValue,
-    formState: { errors, isSubmitting },
-  } = useFormulario<Valores>({ resolver: zodResolver(schema), defaultValues: { cpf: '', rgp: '' } });
+  const [erros, setErros] = useState<Erros>({});
+  const [enviado, setEnviado] = useState(false);
+  const [enviando, setEnviando] = useState(false);
 
-  const onSubmit = handleSubmit(
-    (v) => c.consultar((token) => consultarCarteira(onlyDigits(v.cpf), normalizarRgp(v.rgp), token)),
-    c.invalido,
+  const conferirDeNovo = (campo: Campo) => (event: ChangeEvent<HTMLInputElement>) => {
+    const form = event.currentTarget.form;
+    if (!enviado || !form) return;
+    const erro = errosDaConsultaCarteira(valoresDe(form))[campo];
+    setErros((atuais) => ({ ...atuais, [campo]: erro }));
+  };
+
+  async function enviar(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const v = valoresDe(event.currentTarget);
+    const encontrados = errosDaConsultaCarteira(v);
+    setEnviado(true);
+    setErros(encontrados);
+    if (CAMPOS.some((campo) => encontrados[campo])) {
+      c.invalido();
+      return;
+    }
+    setEnviando(true);
+    try {
+      await c.consultar((token) => consultarCarteira(onlyDigits(v.cpf), normalizarRgp(v.rgp), token));
+    } finally {
+      setEnviando(false);
+    }
+  }
+
+  const resumo = withFieldNames(
+    inPageOrder(CAMPOS.flatMap((campo) => (erros[campo] ? [{ field: idCampo(campo), message: erros[campo] }] : []))),
   );
   const resultado = c.resultado;
 
   return (
     <>
-      <form className="consulta-form" aria-labelledby="titulo-consulta-carteira" noValidate onSubmit={(e) => void onSubmit(e)}>
+      <form className="consulta-form" aria-labelledby="titulo-consulta-carteira" noValidate onSubmit={(e) => void enviar(e)}>
         <h2 id="titulo-consulta-carteira">Dados da carteira</h2>
-        <ErrorSummary errors={[...summaryOf(errors, idCampo), ...c.errosCaptcha]} attempt={c.tentativa} />
-        <CampoMascara
-          control={control}
-          name="cpf"
+        <ErrorSummary errors={[...resumo, ...c.errosCaptcha]} attempt={c.tentativa} />
+        <CampoCpf
           id={idCampo('cpf')}
-          Componente={CpfField}
+          name="cpf"
           label="CPF do pescador"
           hint="Somente números"
+          error={erros.cpf}
+          onChange={conferirDeNovo('cpf')}
         />
         <TextField
           id={idCampo('rgp')}
+          name="rgp"
           label="Número do RGP"
           hint="Como impresso na carteira, por exemplo PA-PA-00000000042"
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          error={errors.rgp?.message}
-          {...register('rgp', {
-            onBlur: (e: FocusEvent<HTMLInputElement>) => setValue('rgp', rgpDigitado(e.target.value)),
-          })}
+          error={erros.rgp}
+          onChange={conferirDeNovo('rgp')}
+          onBlur={(e) => {
+            e.currentTarget.value = rgpDigitado(e.currentTarget.value);
+          }}
         />
         <Captcha {...c.captcha.props} />
-        <BotaoConsultar enviando={isSubmitting} rotulo="Consultar carteira" />
+        <BotaoConsultar enviando={enviando} rotulo="Consultar carteira" />
       </form>
 
       {(resultado || c.falha) && (

@@ -140,6 +140,28 @@ describe('/consulta-carteira', () => {
     expect(http.calls).toHaveLength(0);
   });
 
+  it('after a failed submit, a field put right loses its message as it changes, and the focus stays on it', async () => {
+    open('/consulta-carteira');
+
+    await screen.findByRole('heading', { level: 1 });
+    fireEvent.click(screen.getByRole('button', { name: /Consultar carteira/ }));
+    const resumo = (await screen.findByRole('heading', { name: 'Existem erros no formulário' })).closest('.error-summary') as HTMLElement;
+    expect(within(resumo).getAllByRole('link').map((l) => l.textContent)).toEqual([
+      'CPF do pescador: Informe o CPF',
+      'Número do RGP: Informe o número do RGP',
+    ]);
+    await waitFor(() => expect(document.activeElement).toBe(resumo));
+
+    const cpf = screen.getByLabelText(/CPF do pescador/) as HTMLInputElement;
+    cpf.focus();
+    fireEvent.input(cpf, { target: { value: '12345678909' } });
+    expect(cpf.value).toBe('123.456.789-09');
+    await waitFor(() => expect(within(resumo).getAllByRole('link').map((l) => l.textContent)).toEqual(['Número do RGP: Informe o número do RGP']));
+    expect(cpf.getAttribute('aria-invalid')).toBeNull();
+    expect(document.activeElement).toBe(cpf);
+    expect(http.calls).toHaveLength(0);
+  });
+
   it('shows the server message when the captcha is refused and when no card matches (404)', async () => {
     http.get(CONSULTA, fail(400, 'Token de CAPTCHA inválido ou não fornecido'));
     open('/consulta-carteira');
