@@ -14,11 +14,14 @@ test.use({ actionTimeout: 15_000 });
 
 const PARTE = 64 * 1024;
 
-/** The documents of a fisher's request as the database holds them, and the uploads still open. */
+/**
+ * Every document row the database ever held for the fisher (a second upload of a type would replace the first, so
+ * replaced rows count too), and the uploads still open.
+ */
 async function noBanco(cpf: string) {
   const docs = await consultarBanco<{ tipo: number; tamanho: number; nome: string }>(
     `SELECT d.tipo_documento AS tipo, d.tamanho, d.nome_arquivo AS nome FROM documento d JOIN pescador p ON p.id = d.pescador_id
-     WHERE p.cpf = $1 AND d.removido_em IS NULL ORDER BY d.tipo_documento`, [onlyDigits(cpf)]);
+     WHERE p.cpf = $1 ORDER BY d.tipo_documento, d.id`, [onlyDigits(cpf)]);
   const envios = await consultarBanco<{ n: number }>(
     'SELECT count(*)::int AS n FROM envio_documento e JOIN pescador p ON p.id = e.pescador_id WHERE p.cpf = $1', [onlyDigits(cpf)]);
   return { documentos: docs.rows, envios: envios.rows[0]!.n };

@@ -184,7 +184,7 @@ test('a step saved without signal reaches the RGP from another screen when the s
     await context.setOffline(false);
     await expect.poll(async () => (await solicitacoesNoBanco(cpf)).map((x) => x.passo), { timeout: 20_000 }).toEqual([1]);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('rgp.pendenteNoCelular'))).toBeNull();
-    // Opening the wizard again finds the request on the server, with what was typed.
+    // /home read again still finds one request: nothing was sent twice.
     await page.reload();
     await expect(page.getByRole('heading', { level: 2, name: 'Minhas solicitações' })).toBeVisible();
     expect(await solicitacoesNoBanco(cpf)).toHaveLength(1);

@@ -27,11 +27,11 @@ export const MENSAGENS_DOCUMENTO = {
   envioForaDeOrdem: 'Esta parte não continua o envio do documento. Consulte quanto já foi recebido e continue de lá.',
   envioAlemDoTamanho: 'O arquivo enviado é maior que o tamanho informado no início do envio.',
   envioIncompleto: 'O documento ainda não foi recebido por inteiro. Envie as partes que faltam.',
-  enviosDemais: 'Há envios de documentos demais em andamento. Conclua ou aguarde os que já começaram.',
+  enviosDemais: 'Há envios de documentos demais em andamento. Os que não forem concluídos expiram em 24 horas; tente novamente mais tarde.',
   tamanhoInvalido: 'Tamanho do arquivo inválido',
   nomeInvalido: 'Nome do arquivo inválido',
   inicioInvalido: 'Início da parte inválido',
-  parteInvalida: 'Cada parte do envio deve ter de 1 byte a 256 KB.',
+  parteInvalida: 'Cada parte do envio deve ter de 64 KB a 256 KB; só a última pode ser menor.',
 } as const;
 
 const tiposDocumento = Object.values(TipoDocumento) as number[];

@@ -3,10 +3,10 @@ import { asc, count, eq, lt } from 'drizzle-orm';
 import { CodigoErro } from '../../../shared/codigos-erro';
 import { Perfil } from '../../../shared/enums';
 import {
-  MENSAGENS_DOCUMENTO, TAMANHO_MAXIMO_PARTE_ENVIO_BYTES, type Documento, type EnvioResposta, type InicioEnvioCorpo,
+  MENSAGENS_DOCUMENTO, TAMANHO_MAXIMO_PARTE_ENVIO_BYTES, TAMANHO_PARTE_ENVIO_BYTES, type Documento, type EnvioResposta, type InicioEnvioCorpo,
 } from '../../../shared/schemas/documento';
 import type { Database, Executor } from '../../db/client';
-import { envioDocumento, envioDocumentoParte } from '../../db/schema';
+import { envioDocumento, envioDocumentoParte, pescador } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AuthContext } from '../auth/auth.service';
 import { MENSAGEM_FORA_DO_ESCOPO } from '../escopo';
@@ -43,31 +43,36 @@ export class EnvioEmPartesService {
   /** POST /api/documentos/envios. */
   async iniciar(ator: AuthContext, corpo: InicioEnvioCorpo): Promise<EnvioResposta> {
     const { pescadorId } = await this.documento.conferirEnvio(ator, corpo);
-    const [abertos] = await this.db.select({ n: count() }).from(envioDocumento).where(eq(envioDocumento.pescadorId, pescadorId));
-    if ((abertos?.n ?? 0) >= MAX_ENVIOS_ABERTOS) throw AppError.recusa(CodigoErro.CONFLITO, MENSAGENS_DOCUMENTO.enviosDemais);
-    const agora = this.now();
-    const [envio] = await this.db.insert(envioDocumento).values({
-      id: crypto.randomUUID(),
-      pescadorId,
-      solicitacaoId: corpo.idSolicitacao,
-      tipoDocumento: corpo.tipo,
-      nomeArquivo: corpo.nomeArquivo,
-      tamanho: corpo.tamanho,
-      criadoEm: agora,
-      atualizadoEm: agora,
-    }).returning();
-    return resposta(envio!);
+    return this.db.transaction(async (tx) => {
+      // Counted and inserted under the fisher's row lock: starts at the same moment cannot pass the limit together.
+      await tx.select({ id: pescador.id }).from(pescador).where(eq(pescador.id, pescadorId)).for('update');
+      const [abertos] = await tx.select({ n: count() }).from(envioDocumento).where(eq(envioDocumento.pescadorId, pescadorId));
+      if ((abertos?.n ?? 0) >= MAX_ENVIOS_ABERTOS) throw AppError.recusa(CodigoErro.MUITAS_REQUISICOES, MENSAGENS_DOCUMENTO.enviosDemais);
+      const agora = this.now();
+      const [envio] = await tx.insert(envioDocumento).values({
+        id: crypto.randomUUID(),
+        pescadorId,
+        solicitacaoId: corpo.idSolicitacao,
+        tipoDocumento: corpo.tipo,
+        nomeArquivo: corpo.nomeArquivo,
+        tamanho: corpo.tamanho,
+        criadoEm: agora,
+        atualizadoEm: agora,
+      }).returning();
+      return resposta(envio!);
+    });
   }
 
-  /** GET /api/documentos/envios/{id}: another fisher's upload, like a missing one, is 404. */
+  /** GET /api/documentos/envios/{id}: a missing upload is 404, another fisher's 403. */
   async consultar(ator: AuthContext, id: string): Promise<EnvioResposta> {
     return resposta(await this.#doAtor(ator, id, this.db));
   }
 
   /**
    * PUT /api/documentos/envios/{id}/partes: appends `bytes` at `inicio`. The bytes the server holds already are
-   * skipped (a part replayed after its answer was lost); a part that would leave a gap is refused with the offset
-   * to go on from, and one beyond the declared size is refused.
+   * skipped (a part replayed after its answer was lost); a part that would leave a gap is refused (409: the client
+   * asks how much arrived), and so are one beyond the declared size and one shorter than a part that is not the
+   * upload's last (tiny parts would make a row of every few bytes).
    */
   async acrescentar(ator: AuthContext, id: string, inicio: number, bytes: Buffer): Promise<EnvioResposta> {
     if (bytes.length === 0 || bytes.length > TAMANHO_MAXIMO_PARTE_ENVIO_BYTES) {
@@ -77,6 +82,9 @@ export class EnvioEmPartesService {
       const envio = await this.#doAtor(ator, id, tx, true);
       if (inicio > envio.recebido) {
         throw AppError.recusa(CodigoErro.ENVIO_FORA_DE_ORDEM, MENSAGENS_DOCUMENTO.envioForaDeOrdem);
+      }
+      if (bytes.length < Math.min(TAMANHO_PARTE_ENVIO_BYTES, envio.tamanho - inicio)) {
+        throw AppError.recusa(CodigoErro.ARQUIVO_INVALIDO, MENSAGENS_DOCUMENTO.parteInvalida);
       }
       const novos = bytes.subarray(envio.recebido - inicio);
       if (novos.length === 0) return resposta(envio);

@@ -136,14 +136,23 @@ describe('an upload in parts', () => {
     expect(await envioNoBanco(envio.id)).toEqual({ recebido: 0, partes: 0 });
   });
 
+  it('refuses a part shorter than a part when it is not the last (a row for every few bytes)', async () => {
+    const id = await novaSolicitacao();
+    const envio = (await iniciar({ idSolicitacao: id, tipo: T.IDENTIFICACAO, nomeArquivo: 'a.pdf', tamanho: 2 * PARTE })).json().dados;
+    const curta = await parte(envio.id, 0, Buffer.alloc(1000, 1));
+    expect(curta.statusCode).toBe(400);
+    expect(curta.json().mensagem).toBe(MENSAGENS_DOCUMENTO.parteInvalida);
+    expect(await envioNoBanco(envio.id)).toEqual({ recebido: 0, partes: 0 });
+  });
+
   it('refuses to conclude before every byte arrived (409 ENVIO_INCOMPLETO), and checks the whole file as a one-call upload does', async () => {
     const id = await novaSolicitacao();
-    const envio = (await iniciar({ idSolicitacao: id, tipo: T.IDENTIFICACAO, nomeArquivo: 'a.pdf', tamanho: 2000 })).json().dados;
-    await parte(envio.id, 0, Buffer.alloc(1000, 1));
+    const envio = (await iniciar({ idSolicitacao: id, tipo: T.IDENTIFICACAO, nomeArquivo: 'a.pdf', tamanho: PARTE + 1000 })).json().dados;
+    await parte(envio.id, 0, Buffer.alloc(PARTE, 1));
     const cedo = await concluir(envio.id);
     expect(cedo.statusCode).toBe(409);
     expect(cedo.json()).toMatchObject({ codigoErro: CodigoErro.ENVIO_INCOMPLETO, mensagem: MENSAGENS_DOCUMENTO.envioIncompleto });
-    await parte(envio.id, 1000, Buffer.alloc(1000, 1));
+    await parte(envio.id, PARTE, Buffer.alloc(1000, 1));
     // Not a PDF: refused as POST /api/documentos refuses it; nothing is recorded.
     const invalido = await concluir(envio.id);
     expect(invalido.statusCode).toBe(400);
@@ -155,7 +164,7 @@ describe('an upload in parts', () => {
     const id = await novaSolicitacao();
     const bytes = await png(800, 600);
     const envio = (await iniciar({ idSolicitacao: id, tipo: T.FOTO_3X4, nomeArquivo: 'foto.png', tamanho: bytes.length })).json().dados;
-    for (let inicio = 0; inicio < bytes.length; inicio += 1024) await parte(envio.id, inicio, bytes.subarray(inicio, inicio + 1024));
+    for (let inicio = 0; inicio < bytes.length; inicio += PARTE) await parte(envio.id, inicio, bytes.subarray(inicio, inicio + PARTE));
     const fim = await concluir(envio.id);
     expect(fim.statusCode, fim.body).toBe(200);
     expect(fim.json().dados.documentos[0].nomeArquivo).toBe('foto.jpg');
@@ -206,16 +215,16 @@ describe('what an upload in parts refuses', () => {
   it('refuses another fisher every call of an upload (403, as every record of a fisher), and keeps its bytes untouched', async () => {
     const id = await novaSolicitacao();
     const envio = (await iniciar({ idSolicitacao: id, tipo: T.IDENTIFICACAO, nomeArquivo: 'a.pdf', tamanho: 10 })).json().dados;
-    await parte(envio.id, 0, Buffer.alloc(5));
+    await parte(envio.id, 0, Buffer.alloc(10));
     for (const res of [
       await outro.api({ method: 'GET', url: `/api/documentos/envios/${envio.id}` }),
-      await parte(envio.id, 5, Buffer.alloc(5), outro),
+      await parte(envio.id, 10, Buffer.alloc(10), outro),
       await concluir(envio.id, outro),
     ]) {
       expect(res.statusCode).toBe(403);
       expect(res.json().dados ?? null).toBeNull();
     }
-    expect(await envioNoBanco(envio.id)).toEqual({ recebido: 5, partes: 1 });
+    expect(await envioNoBanco(envio.id)).toEqual({ recebido: 10, partes: 1 });
     // Nor can they start one on this fisher's request.
     expect((await iniciar({ idSolicitacao: id, tipo: T.IDENTIFICACAO, nomeArquivo: 'a.pdf', tamanho: 10 }, outro)).statusCode).toBe(403);
   });
@@ -242,7 +251,9 @@ describe('what an upload in parts refuses', () => {
       expect((await iniciar({ idSolicitacao: id, tipo: T.ADICIONAL, nomeArquivo: `${i}.pdf`, tamanho: 10 })).statusCode).toBe(200);
     }
     const demais = await iniciar({ idSolicitacao: id, tipo: T.ADICIONAL, nomeArquivo: 'x.pdf', tamanho: 10 });
-    expect(demais.statusCode).toBe(409);
+    // Too many at once: the phone tries again later (429 is not a refusal of the file).
+    expect(demais.statusCode).toBe(429);
+    expect(demais.json().codigoErro).toBe(CodigoErro.MUITAS_REQUISICOES);
     expect(demais.json().mensagem).toBe(MENSAGENS_DOCUMENTO.enviosDemais);
     await t.db.execute(sql`DELETE FROM envio_documento WHERE pescador_id = ${idPescador}`);
   });
@@ -251,7 +262,7 @@ describe('what an upload in parts refuses', () => {
     const id = await novaSolicitacao();
     const velho = (await iniciar({ idSolicitacao: id, tipo: T.IDENTIFICACAO, nomeArquivo: 'a.pdf', tamanho: 10 })).json().dados;
     const novo = (await iniciar({ idSolicitacao: id, tipo: T.IDENTIFICACAO, nomeArquivo: 'b.pdf', tamanho: 10 })).json().dados;
-    await parte(velho.id, 0, Buffer.alloc(5));
+    await parte(velho.id, 0, Buffer.alloc(10));
     await t.db.execute(sql`UPDATE envio_documento SET atualizado_em = now() - interval '25 hours' WHERE id = ${velho.id}`);
     expect(await t.app.servicos.enviosDocumento.expurgar()).toBe(1);
     expect(await envioNoBanco(velho.id)).toBeUndefined();

@@ -168,7 +168,7 @@ export function CampoDocumentoSolicitacao({
                   {item.conflito
                     ? 'Não enviado'
                     : fila.progresso[item.chave] !== undefined
-                      ? `Enviando… ${Math.round(fila.progresso[item.chave]! * 100)} %`
+                      ? `Enviando… ${Math.round(fila.progresso[item.chave]! * 100)}%`
                       : MENSAGEM_SALVO_NO_CELULAR}
                 </span>
               </span>
@@ -177,7 +177,7 @@ export function CampoDocumentoSolicitacao({
                   type="button"
                   className="br-button secondary small"
                   aria-label={`Descartar ${item.nome} deste celular`}
-                  onClick={() => void fila.descartar(item.chave)}
+                  onClick={() => void fila.descartar(item.chave).then(() => inputRef.current?.focus())}
                 >
                   <i className="fas fa-trash" aria-hidden="true" /> Descartar
                 </button>

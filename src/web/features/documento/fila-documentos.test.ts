@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CodigoErro } from '../../../shared/codigos-erro';
 import { TipoDocumento } from '../../../shared/enums';
 import { TAMANHO_PARTE_ENVIO_BYTES as PARTE } from '../../../shared/schemas/documento';
 import { setToken } from '../../lib/storage';
-import { fail, installMockHttp, networkError, ok, type MockHttp } from '../../test/http';
+import { deferred, fail, installMockHttp, networkError, ok, type MockHttp, type MockReply } from '../../test/http';
 import { documento } from '../../test/respostas';
 import { fisherToken } from '../../test/tokens';
 import { descartarDaFila, documentosNaFila, enfileirar, enviarDaFila } from './fila-documentos';
@@ -96,6 +96,46 @@ describe('the phone queue of documents', () => {
     expect(conclusoes).toHaveLength(2);
     expect(chaveDe(conclusoes[1]!)).toBe(chaveDe(conclusoes[0]!));
     expect(http.callsTo('/api/documentos/envios')).toHaveLength(1);
+  });
+
+  it('opens the upload again from the phone\'s bytes, under new keys, when it expired before its conclusion ran', async () => {
+    const tamanho = PARTE + 1;
+    const NOVO = '7c1d2e3f-4a5b-4c6d-8e7f-901a2b3c4d5e';
+    let aberturas = 0;
+    http.post('/api/documentos/envios', () => ok({ id: aberturas++ === 0 ? ID_ENVIO : NOVO, tamanho, recebido: 0 }));
+    http.put(/\/api\/documentos\/envios\/[^/]+\/partes$/, (config) =>
+      ok({ id: ID_ENVIO, tamanho, recebido: inicioDe(config.data) + ((config.data as FormData).get('parte') as File).size }));
+    http.post(`/api/documentos/envios/${ID_ENVIO}/concluir`, fail(404, 'Envio de documento não encontrado ou expirado. Escolha o arquivo novamente.', { codigoErro: CodigoErro.NAO_ENCONTRADO }));
+    http.post(`/api/documentos/envios/${NOVO}/concluir`, ok({ documentos: [documento(11, TipoDocumento.IDENTIFICACAO)] }));
+    const chave = await enfileirar(EU, { idSolicitacao: 10, tipo: TipoDocumento.IDENTIFICACAO, arquivo: arquivo(tamanho) }, false);
+    expect((await enviarDaFila(EU, chave))?.id).toBe(11);
+    const inicios = http.callsTo('/api/documentos/envios');
+    expect(inicios).toHaveLength(2);
+    expect(chaveDe(inicios[1]!)).not.toBe(chaveDe(inicios[0]!));
+    const conclusoes = [...http.callsTo(`/api/documentos/envios/${ID_ENVIO}/concluir`), ...http.callsTo(`/api/documentos/envios/${NOVO}/concluir`)];
+    expect(chaveDe(conclusoes[1]!)).not.toBe(chaveDe(conclusoes[0]!));
+    expect(await documentosNaFila(EU, 10)).toEqual([]);
+  });
+
+  it('stops the send of a file replaced meanwhile: the old file is never concluded, the new one waits', async () => {
+    const tamanho = 2 * PARTE;
+    const parteSegura = deferred<MockReply>();
+    http.post('/api/documentos/envios', ok({ id: ID_ENVIO, tamanho, recebido: 0 }));
+    http.put(`/api/documentos/envios/${ID_ENVIO}/partes`, () => parteSegura.promise);
+    http.post(`/api/documentos/envios/${ID_ENVIO}/concluir`, ok({ documentos: [documento(12, TipoDocumento.IDENTIFICACAO)] }));
+    const antiga = await enfileirar(EU, { idSolicitacao: 10, tipo: TipoDocumento.IDENTIFICACAO, arquivo: arquivo(tamanho, 'antiga.pdf') }, false);
+    const envio = enviarDaFila(EU, antiga);
+    await vi.waitFor(() => expect(http.calls.some((c) => c.method === 'PUT')).toBe(true));
+    const substituicao = enfileirar(EU, { idSolicitacao: 10, tipo: TipoDocumento.IDENTIFICACAO, arquivo: arquivo(10, 'nova.pdf') }, false);
+    // The new file is kept first; then the old one is withdrawn, and its send stops after the part under way.
+    await vi.waitFor(async () => expect((await documentosNaFila(EU, 10)).map((i) => i.nome)).toContain('nova.pdf'));
+    await new Promise((r) => setTimeout(r, 0));
+    parteSegura.resolve(ok({ id: ID_ENVIO, tamanho, recebido: PARTE }));
+    await substituicao;
+    expect(await envio).toBeNull();
+    expect(http.callsTo(`/api/documentos/envios/${ID_ENVIO}/concluir`)).toEqual([]);
+    expect(http.calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+    expect((await documentosNaFila(EU, 10)).map((i) => i.nome)).toEqual(['nova.pdf']);
   });
 
   it('keeps a refused file with the server\'s words until the fisher discards it', async () => {

@@ -56,7 +56,8 @@ function prefixoDa(idSolicitacao: number): string {
   return `${PREFIXO}${idSolicitacao}/`;
 }
 
-type Ouvinte = (evento: { chave: string; idSolicitacao: number; documento?: Documento; progresso?: number }) => void;
+/** A file's progress (0 to 1), its arrival (`documento`), or a send that stopped without it (`falhou`). */
+type Ouvinte = (evento: { chave: string; idSolicitacao: number; documento?: Documento; progresso?: number; falhou?: true }) => void;
 const ouvintes = new Set<Ouvinte>();
 
 /** Hears a queued file's progress (0 to 1) and arrival, whichever screen sent it. */
@@ -75,18 +76,21 @@ export async function documentosNaFila(sujeito: string, idSolicitacao: number): 
   return itens.map(([chave, d]) => ({ ...d, chave })).sort((a, b) => a.ordem - b.ordem);
 }
 
+/** Files replaced or discarded while a send of theirs was under way: the send stops at its next step. */
+const retirados = new Set<string>();
+
+/** Thrown inside a send whose file was replaced or discarded meanwhile. */
+class Retirado extends Error {}
+
 /**
  * Queues a checked file. A document that is one per request (all but the additional ones) replaces a file of its
- * type still waiting, as a new upload replaces the stored one.
+ * type still waiting, as a new upload replaces the stored one: a send of the old file under way stops at its next
+ * step (or, when it was already concluding, finishes first, so the new file is recorded after it). The new file is
+ * kept before the old one is erased: a phone out of room loses neither.
  */
 export async function enfileirar(
   sujeito: string, d: { idSolicitacao: number; tipo: number; arquivo: File }, acumula: boolean,
 ): Promise<string> {
-  if (!acumula) {
-    for (const item of await documentosNaFila(sujeito, d.idSolicitacao)) {
-      if (item.tipo === d.tipo) await apagarDoCelular(sujeito, item.chave);
-    }
-  }
   const chave = `${prefixoDa(d.idSolicitacao)}${d.tipo}/${crypto.randomUUID()}`;
   const item: DocumentoNaFila = {
     idSolicitacao: d.idSolicitacao,
@@ -102,14 +106,22 @@ export async function enfileirar(
     conflito: null,
     ordem: proximaOrdem(),
   };
+  const substituidos = acumula ? [] : (await documentosNaFila(sujeito, d.idSolicitacao)).filter((i) => i.tipo === d.tipo);
   await guardarNoCelular(sujeito, chave, item);
+  for (const antigo of substituidos) await retirar(sujeito, antigo.chave);
   return chave;
 }
 
 /** Erases a waiting file (the fisher discarded it after a refusal). */
 export async function descartarDaFila(sujeito: string, chave: string): Promise<void> {
-  await apagarDoCelular(sujeito, chave);
+  await retirar(sujeito, chave);
   await desmarcarSeNadaEspera(sujeito);
+}
+
+async function retirar(sujeito: string, chave: string): Promise<void> {
+  retirados.add(chave);
+  await emCurso.get(chave);
+  await apagarDoCelular(sujeito, chave);
 }
 
 /** The file, or its bytes from `inicio` to `fim`, as the browser sends it. */
@@ -117,8 +129,29 @@ function comoArquivo(item: DocumentoNaFila, inicio = 0, fim = item.bytes.byteLen
   return new File([item.bytes.slice(inicio, fim)], item.nome, { type: item.mime });
 }
 
+/** One send of one file: each step first checks that the file is still wanted, and writes only while it is. */
+class Envio {
+  constructor(readonly sujeito: string, readonly chave: string, readonly item: DocumentoNaFila) {}
+
+  seguir(): void {
+    if (retirados.has(this.chave)) throw new Retirado();
+  }
+
+  async guardar(): Promise<void> {
+    this.seguir();
+    await guardarNoCelular(this.sujeito, this.chave, this.item);
+  }
+
+  /** The upload is to be opened again from the phone's bytes, under new keys (it expired on the server). */
+  async recomecar(): Promise<void> {
+    Object.assign(this.item, { envio: null, concluindo: false, chaveInicio: crypto.randomUUID(), chaveConclusao: crypto.randomUUID() });
+    await this.guardar();
+  }
+}
+
 /** Starts (or finds again) the item's upload in parts and answers how much the server holds. */
-async function abrirEnvio(sujeito: string, chave: string, item: DocumentoNaFila): Promise<{ id: string; recebido: number }> {
+async function abrirEnvio(e: Envio): Promise<{ id: string; recebido: number }> {
+  const { item } = e;
   if (item.envio) {
     try {
       const { recebido } = await dados(contratosDocumento.consultarEnvio, { params: { id: item.envio } });
@@ -126,15 +159,16 @@ async function abrirEnvio(sujeito: string, chave: string, item: DocumentoNaFila)
     } catch (erro) {
       // Expired (a day without signal) or never there: start again from the file the phone keeps.
       if (codigoErroDe(erro) !== CodigoErro.NAO_ENCONTRADO) throw erro;
-      item.chaveInicio = crypto.randomUUID();
+      await e.recomecar();
     }
   }
+  e.seguir();
   const envio = await dados(contratosDocumento.iniciarEnvio, {
     corpo: { idSolicitacao: item.idSolicitacao, tipo: item.tipo, nomeArquivo: item.nome, tamanho: item.bytes.byteLength },
     chaveIdempotencia: item.chaveInicio,
   });
   item.envio = envio.id;
-  await guardarNoCelular(sujeito, chave, item);
+  await e.guardar();
   return { id: envio.id, recebido: envio.recebido };
 }
 
@@ -145,35 +179,46 @@ async function concluir(id: string, item: DocumentoNaFila): Promise<Documento> {
   return documento;
 }
 
-async function enviarEmPartes(sujeito: string, chave: string, item: DocumentoNaFila): Promise<Documento> {
+/** Rounds of one send before it waits for the next try (an upload expired, or bytes the server lost, twice). */
+const MAX_RODADAS = 3;
+
+async function enviarEmPartes(e: Envio): Promise<Documento> {
+  const { item, chave } = e;
   const tamanho = item.bytes.byteLength;
-  if (item.envio && item.concluindo) return concluir(item.envio, item);
-  for (;;) {
-    const envio = await abrirEnvio(sujeito, chave, item);
-    let recebido = envio.recebido;
-    while (recebido < tamanho) {
-      avisar({ chave, idSolicitacao: item.idSolicitacao, progresso: recebido / tamanho });
-      const form = new FormData();
-      form.append('inicio', String(recebido));
-      form.append('parte', comoArquivo(item, recebido, recebido + TAMANHO_PARTE_ENVIO_BYTES));
-      try {
-        ({ recebido } = await dados(contratosDocumento.enviarParte, { params: { id: envio.id }, corpo: form }));
-      } catch (erro) {
-        // The server holds other bytes than this phone thought (a part whose answer was lost): ask, and go on.
-        if (codigoErroDe(erro) !== CodigoErro.ENVIO_FORA_DE_ORDEM) throw erro;
-        ({ recebido } = await dados(contratosDocumento.consultarEnvio, { params: { id: envio.id } }));
+  for (let rodada = 1; ; rodada++) {
+    if (!(item.envio && item.concluindo)) {
+      const envio = await abrirEnvio(e);
+      let recebido = envio.recebido;
+      while (recebido < tamanho) {
+        e.seguir();
+        avisar({ chave, idSolicitacao: item.idSolicitacao, progresso: recebido / tamanho });
+        const form = new FormData();
+        form.append('inicio', String(recebido));
+        form.append('parte', comoArquivo(item, recebido, recebido + TAMANHO_PARTE_ENVIO_BYTES));
+        const antes = recebido;
+        try {
+          ({ recebido } = await dados(contratosDocumento.enviarParte, { params: { id: envio.id }, corpo: form }));
+        } catch (erro) {
+          // The server holds other bytes than this phone thought (a part whose answer was lost): ask, and go on.
+          if (codigoErroDe(erro) !== CodigoErro.ENVIO_FORA_DE_ORDEM) throw erro;
+          ({ recebido } = await dados(contratosDocumento.consultarEnvio, { params: { id: envio.id } }));
+        }
+        // Never a loop without progress: the next try starts again from what the server says it holds.
+        if (recebido <= antes && recebido < tamanho) throw new Error('O envio do documento não avançou.');
       }
+      avisar({ chave, idSolicitacao: item.idSolicitacao, progresso: 1 });
+      item.concluindo = true;
+      await e.guardar();
     }
-    avisar({ chave, idSolicitacao: item.idSolicitacao, progresso: 1 });
-    item.concluindo = true;
-    await guardarNoCelular(sujeito, chave, item);
+    e.seguir();
     try {
-      return await concluir(envio.id, item);
+      return await concluir(item.envio!, item);
     } catch (erro) {
-      if (codigoErroDe(erro) !== CodigoErro.ENVIO_INCOMPLETO) throw erro;
-      // Some bytes did not arrive after all: ask again and send them.
-      item.concluindo = false;
-      await guardarNoCelular(sujeito, chave, item);
+      const codigo = codigoErroDe(erro);
+      // Gone (it expired before the conclusion ran) or short of bytes: open it again from the phone's bytes, under
+      // new keys (a key answers its first answer again, and the server kept this refusal under it).
+      if ((codigo !== CodigoErro.NAO_ENCONTRADO && codigo !== CodigoErro.ENVIO_INCOMPLETO) || rodada >= MAX_RODADAS) throw erro;
+      await e.recomecar();
     }
   }
 }
@@ -182,27 +227,29 @@ const emCurso = new Map<string, Promise<Documento | null>>();
 
 /**
  * Sends one waiting file, once at a time however many screens ask: the stored document, or null when it stays
- * (no signal, the server busy) or was refused (kept with its refusal).
+ * (no signal, the server busy), was refused (kept with its refusal) or was replaced or discarded meanwhile.
  */
 export function enviarDaFila(sujeito: string, chave: string): Promise<Documento | null> {
   let envio = emCurso.get(chave);
   if (!envio) {
     envio = (async () => {
       const item = await lerDoCelular<DocumentoNaFila>(sujeito, chave);
-      if (!item || item.conflito) return null;
+      if (!item || item.conflito || retirados.has(chave)) return null;
+      const e = new Envio(sujeito, chave, item);
       try {
         const documento = item.bytes.byteLength <= TAMANHO_PARTE_ENVIO_BYTES
           ? await postDocumento(contratosDocumento.enviar, { idSolicitacao: item.idSolicitacao, tipo: item.tipo }, comoArquivo(item), item.chaveConclusao)
-          : await enviarEmPartes(sujeito, chave, item);
+          : await enviarEmPartes(e);
         await apagarDoCelular(sujeito, chave);
         await desmarcarSeNadaEspera(sujeito);
         avisar({ chave, idSolicitacao: item.idSolicitacao, documento });
         return documento;
       } catch (erro) {
-        if (!ehAdiavel(erro)) {
+        if (erro instanceof Retirado) return null;
+        if (!ehAdiavel(erro) && !retirados.has(chave)) {
           await guardarNoCelular(sujeito, chave, { ...item, conflito: conflitoDe(erro) });
-          avisar({ chave, idSolicitacao: item.idSolicitacao });
         }
+        avisar({ chave, idSolicitacao: item.idSolicitacao, falhou: true });
         return null;
       }
     })().finally(() => emCurso.delete(chave));

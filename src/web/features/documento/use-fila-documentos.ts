@@ -46,8 +46,12 @@ export function useFilaDeDocumentos(sujeito: string | undefined, idSolicitacao: 
     const lidos = await documentosNaFila(sujeito, idSolicitacao);
     atuais.current = lidos;
     setItens(lidos);
+    // A field's word follows the files it has waiting; with none, only "stored" (or "sending") is kept.
     setAvisos((a) => {
-      const novos = { ...a };
+      const novos: Record<number, Aviso> = {};
+      for (const [tipo, aviso] of Object.entries(a)) {
+        if (!aviso.erro && aviso.texto !== MENSAGEM_SALVO_NO_CELULAR) novos[Number(tipo)] = aviso;
+      }
       for (const i of lidos) novos[i.tipo] = i.conflito ? { texto: i.conflito.mensagem, erro: true } : NO_CELULAR;
       return novos;
     });
@@ -56,10 +60,20 @@ export function useFilaDeDocumentos(sujeito: string | undefined, idSolicitacao: 
 
   const retentativa = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const proxima = useRef<() => Promise<void>>(async () => undefined);
-  /** Tries again soon: with signal, a failure was the server's or a cut connection's. */
+  const montado = useRef(false);
+  /** Whether the one quick retry after a failure was spent (given back when a file arrives). */
+  const tentouLogo = useRef(false);
+  /** Of each file, the most of it the server was known to hold. */
+  const maisLonge = useRef(new Map<string, number>());
+  /**
+   * Tries again once, soon: with signal, a failure was the server's or a cut connection's. After that the 30 s
+   * round and the signal's return take over, so a weak link is not asked for the same part every few seconds.
+   */
   const tentarLogo = useCallback(() => {
     clearTimeout(retentativa.current);
-    if (navigator.onLine) retentativa.current = setTimeout(() => void proxima.current(), NOVA_TENTATIVA_LOGO_MS);
+    if (!montado.current || tentouLogo.current || !navigator.onLine) return;
+    tentouLogo.current = true;
+    retentativa.current = setTimeout(() => void proxima.current(), NOVA_TENTATIVA_LOGO_MS);
   }, []);
   const enviarTodos = useCallback(async () => {
     if (!sujeito) return;
@@ -78,22 +92,30 @@ export function useFilaDeDocumentos(sujeito: string | undefined, idSolicitacao: 
     const parar = ouvirFila((e) => {
       if (e.idSolicitacao !== idSolicitacao) return;
       if (e.progresso !== undefined) {
+        // Bytes arrived since the last failure: the link moves, so a next failure may be retried soon again.
+        if (e.progresso > (maisLonge.current.get(e.chave) ?? 0)) tentouLogo.current = false;
+        maisLonge.current.set(e.chave, Math.max(e.progresso, maisLonge.current.get(e.chave) ?? 0));
         setProgresso((p) => ({ ...p, [e.chave]: e.progresso! }));
         return;
       }
+      // A send that stopped (or ended) no longer shows its percentage: the file waits again.
+      setProgresso(({ [e.chave]: _fim, ...resto }) => resto);
       if (e.documento) {
+        tentouLogo.current = false;
         chegar.current(e.documento);
         setAvisos((a) => ({ ...a, [e.documento!.tipoDocumento]: { texto: ARQUIVO_CARREGADO, erro: false } }));
       }
       void recarregar();
     });
     // What waited from an earlier visit goes once the phone's queue is read.
+    montado.current = true;
     let aberto = true;
     if (sujeito) void documentosNaFila(sujeito, idSolicitacao).then(() => {
       if (aberto) void enviarTodos();
     });
     return () => {
       aberto = false;
+      montado.current = false;
       parar();
       clearTimeout(retentativa.current);
     };

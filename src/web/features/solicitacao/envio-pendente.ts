@@ -1,4 +1,4 @@
-import { guardarNoCelular, itensDoCelular } from '../../lib/neste-celular';
+import { guardarNoCelular, itensDoCelular, lerDoCelular } from '../../lib/neste-celular';
 import { apagarRegistro, desmarcarSeNadaEspera } from '../../lib/salvamento-offline';
 import { assistenteAberto, chaveRascunhoSolicitacao, enviarRascunho, type RascunhoSolicitacao } from './use-rascunho-no-celular';
 
@@ -9,20 +9,24 @@ import { assistenteAberto, chaveRascunhoSolicitacao, enviarRascunho, type Rascun
  */
 export async function enviarSolicitacoesPendentes(sujeito: string): Promise<void> {
   for (const [chave, inicial] of await itensDoCelular<RascunhoSolicitacao>(sujeito, 'solicitacao/')) {
-    if (!inicial?.pendente || inicial.conflito || assistenteAberto(chave)) continue;
-    let atual: RascunhoSolicitacao | null = inicial;
+    if (!inicial?.pendente || inicial.conflito) continue;
+    // The record is read again from the phone before each save and each write (the wizard may have kept another
+    // step meanwhile), under the key it moves to once the server gives the request its id.
+    let atual = chave;
     await enviarRascunho({
-      ler: () => atual,
+      ler: async () => (await lerDoCelular<RascunhoSolicitacao>(sujeito, atual)) ?? null,
+      parar: () => assistenteAberto(atual) || assistenteAberto(chave),
       gravar: async (antes, r) => {
-        atual = r;
         const depois = r ? chaveRascunhoSolicitacao(r.contexto.tipo, r.contexto.id) : antes;
         if (r) await guardarNoCelular(sujeito, depois, r);
         else await apagarRegistro(sujeito, depois);
         if (depois !== antes) await apagarRegistro(sujeito, antes);
+        atual = depois;
       },
     });
     // Still waiting without a refusal: the signal or the server failed; the rest waits with it.
-    if (atual?.pendente && !atual.conflito) return;
+    const ficou = await lerDoCelular<RascunhoSolicitacao>(sujeito, atual);
+    if (ficou?.pendente && !ficou.conflito) return;
   }
   await desmarcarSeNadaEspera(sujeito);
 }

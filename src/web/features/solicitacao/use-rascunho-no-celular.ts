@@ -75,15 +75,17 @@ export function assistenteAberto(chave: string): boolean {
  * its key, moving it under the id the server gave. Shared by the wizard and the sending in the background.
  */
 export async function enviarRascunho(o: {
-  ler: () => RascunhoSolicitacao | null;
+  ler: () => RascunhoSolicitacao | null | Promise<RascunhoSolicitacao | null>;
   gravar: (chaveAntes: string, r: RascunhoSolicitacao | null) => Promise<void>;
   aoSalvar?: (dados: SolicitacaoDetalheResposta, passo: PassoSalvavel) => void;
   aoCriar?: (id: number) => void;
+  /** Checked before each save and each write: true stops the round (the wizard opened and sends its own). */
+  parar?: () => boolean;
 }): Promise<void> {
   for (;;) {
-    const r = o.ler();
+    const r = await o.ler();
     const pendente = r?.pendente?.[0];
-    if (!r || !pendente || r.conflito || !navigator.onLine) return;
+    if (!r || !pendente || r.conflito || !navigator.onLine || o.parar?.()) return;
     const chaveAntes = chaveRascunhoSolicitacao(r.contexto.tipo, r.contexto.id);
     let dados: SolicitacaoDetalheResposta;
     try {
@@ -92,12 +94,13 @@ export async function enviarRascunho(o: {
         pendente.chave,
       );
     } catch (erro) {
-      if (ehAdiavel(erro)) return;
-      await o.gravar(chaveAntes, { ...(o.ler() ?? r), conflito: conflitoDe(erro) });
+      if (ehAdiavel(erro) || o.parar?.()) return;
+      await o.gravar(chaveAntes, { ...((await o.ler()) ?? r), conflito: conflitoDe(erro) });
       return;
     }
     o.aoSalvar?.(dados, pendente.passo);
-    const agora = o.ler() ?? r;
+    if (o.parar?.()) return; // the wizard took over: it replays this save (same key, same answer) and writes it
+    const agora = (await o.ler()) ?? r;
     // Saves kept while this one went stay, in their order.
     const restam = (agora.pendente ?? []).filter((p) => p.chave !== pendente.chave);
     const criado = r.contexto.id === null;
