@@ -5,8 +5,10 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import * as referencia from './src/shared/contratos/referencia';
+import { PAGINAS_PRECARREGADAS } from './src/web/paginas-precarregadas';
 import { comprimir } from './scripts/vite-comprimir';
 import { contratosSemDocumentacao } from './scripts/vite-contratos-sem-documentacao';
+import { paginasPrecarregadas } from './scripts/vite-paginas-precarregadas';
 import { subconjuntoFontes } from './scripts/vite-subconjunto-fontes';
 
 // The web front end lives in src/web and is built into dist/web, which the server serves as static files.
@@ -51,6 +53,9 @@ const BARRIL_DE_FEATURE = /\/src\/web\/features\/[^/]+\/index\.tsx?$/;
 
 /** What every screen needs (Preact in React's place, the router): one file, cached across releases of the app. */
 const NUCLEO = /\/node_modules\/(preact|react-router)\//;
+
+/** The schemas' library: read answers and checked forms need it; a page that has read nothing does not. */
+const ZOD = /\/node_modules\/zod\//;
 
 /**
  * Issue 25, point 6 (decision 0017): the built app runs on Preact through its React compatibility layer
@@ -116,7 +121,8 @@ const aplicativo = VitePWA({
   },
   workbox: {
     globPatterns: ['**/*.{html,js,css,woff2,png,svg,ico}'],
-    globIgnores: ['assets/administracao*', 'assets/analise-*', 'assets/home-servidor*', 'assets/*.worker*'],
+    // The pages' copies of index.html (decision 0065) are the server's: offline, the shell is index.html.
+    globIgnores: ['paginas/**', 'assets/administracao*', 'assets/analise-*', 'assets/home-servidor*', 'assets/*.worker*'],
     navigateFallback: '/index.html',
     // The API, the identity provider's pages and the metrics are never answered by the app shell.
     navigateFallbackDenylist: [/^\/api\//, /^\/dev-idp/, /^\/metrics/],
@@ -142,7 +148,7 @@ const aplicativo = VitePWA({
 
 export default defineConfig(({ command }) => ({
   root: 'src/web',
-  plugins: [contratosSemDocumentacao(), react(), subconjuntoFontes(), aplicativo, comprimir()],
+  plugins: [contratosSemDocumentacao(), react(), subconjuntoFontes(), paginasPrecarregadas(PAGINAS_PRECARREGADAS), aplicativo, comprimir()],
   css: { postcss: { plugins: command === 'build' ? [purgaEstilosGlobais] : [] } },
   resolve: {
     alias: command === 'build'
@@ -165,7 +171,13 @@ export default defineConfig(({ command }) => ({
         // The cards' table is shared by /home, the documents and the staff's lists: a chunk of its own, so the merging
         // below never folds it into a chunk that only the phone's queues need (it did: /home then loaded the documents'
         // queue, 4.6 KB more).
-        manualChunks: (id) => (NUCLEO.test(id) ? 'react' : /\/src\/web\/components\/tabela-cartoes\.tsx$/.test(id) ? 'tabela-cartoes' : undefined),
+        // zod is a chunk of its own (decision 0065): no small module of the app is merged into it, nor it into one, so
+        // a page whose modules do not import zod (the card lookup until its first lookup) does not load it.
+        manualChunks: (id) => {
+          if (NUCLEO.test(id)) return 'react';
+          if (ZOD.test(id)) return 'zod';
+          return /\/src\/web\/components\/tabela-cartoes\.tsx$/.test(id) ? 'tabela-cartoes' : undefined;
+        },
         // Chunks under 4 KB join a chunk that imports them (issue 24): the contracts made many small shared chunks,
         // and each costs a request and its own import lines (the fisher's /home: 154.2 KB → 152.8 KB).
         experimentalMinChunkSize: 4096,

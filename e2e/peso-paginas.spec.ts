@@ -38,6 +38,20 @@ function conferir(nome: string, peso: Peso, orcamento: (typeof ORCAMENTO)[keyof 
   expect.soft(peso.total.css, `${nome}: CSS on the wire`).toBeLessThanOrEqual(orcamento.css.teto);
 }
 
+/**
+ * Decision 0065: a page the build wrote a copy of (src/web/paginas-precarregadas.ts) names in its HTML every script
+ * it runs to show itself, so none waits for the core to run first; and the card lookup loads no zod (nor a contract)
+ * until its first lookup.
+ */
+async function conferirPrecarga(base: string, caminho: string, peso: Peso, semZod = false) {
+  const html = await (await fetch(new URL(caminho, base))).text();
+  const nomeados = new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  const scripts = peso.respostas.filter((r) => r.tipo === 'js').map((r) => new URL(r.url).pathname);
+  expect.soft(nomeados.size, `${caminho}: the page's HTML names its screen's scripts`).toBeGreaterThan(2);
+  expect.soft(scripts.filter((s) => !nomeados.has(s)), `${caminho}: scripts the HTML did not name`).toEqual([]);
+  if (semZod) expect.soft(scripts.filter((s) => /\/zod-[^/]*\.js$/.test(s)), `${caminho}: zod before the first lookup`).toEqual([]);
+}
+
 test.describe('page weight on the wire (issue 14)', () => {
   test('landing page, card lookup with its captcha, and the fisher /home stay within budget', async ({ browser, baseURL, page }) => {
     test.setTimeout(120_000);
@@ -53,12 +67,16 @@ test.describe('page weight on the wire (issue 14)', () => {
     };
 
     conferir('landing /', await medir('/', prontoLanding), ORCAMENTO.landing);
-    conferir('card lookup /consulta-carteira', await medir('/consulta-carteira', prontoCarteira), ORCAMENTO.carteira);
+    const carteira = await medir('/consulta-carteira', prontoCarteira);
+    conferir('card lookup /consulta-carteira', carteira, ORCAMENTO.carteira);
+    await conferirPrecarga(base, '/consulta-carteira', carteira, true);
 
     // The fisher signs in as a person does; /home is then opened by a new browser with the same session and
     // an empty cache, as on the next day's first visit.
     await entrar(page, CONTAS.pescador.cpf);
     const sessao = await page.context().storageState();
-    conferir('fisher /home', await medir('/home', prontoHome, sessao), ORCAMENTO.home);
+    const home = await medir('/home', prontoHome, sessao);
+    conferir('fisher /home', home, ORCAMENTO.home);
+    await conferirPrecarga(base, '/home', home);
   });
 });

@@ -373,6 +373,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 async function registerWeb(app: FastifyInstance, dir: string) {
   const index = path.join(dir, 'index.html');
   const built = fs.existsSync(index);
+  const paginas = paginasPrecarregadas(dir);
   if (built) {
     await app.register(fastifyStatic, opcoesDaWeb(dir));
   }
@@ -389,8 +390,19 @@ async function registerWeb(app: FastifyInstance, dir: string) {
       return reply.status(503).type('text/plain; charset=utf-8')
         .send('A interface web ainda não foi construída. Rode "npm run build" (o "npm start" faz isso) e recarregue.');
     }
-    return reply.sendFile('index.html');
+    return reply.sendFile(paginas.get(url.length > 1 ? url.replace(/\/+$/, '') : url) ?? 'index.html');
   });
+}
+
+/**
+ * Decision 0065: the copies of index.html the build wrote for the pages a phone opens first (`paginas/<page>.html`,
+ * src/web/paginas-precarregadas.ts), each naming its screen's scripts: by address, `/consulta-carteira` →
+ * `paginas/consulta-carteira.html`. Every other address answers index.html.
+ */
+function paginasPrecarregadas(dir: string): Map<string, string> {
+  const pasta = path.join(dir, 'paginas');
+  if (!fs.existsSync(pasta)) return new Map();
+  return new Map(fs.readdirSync(pasta).filter((f) => f.endsWith('.html')).map((f) => [`/${f.slice(0, -'.html'.length)}`, `paginas/${f}`]));
 }
 
 /** Documents in the S3-compatible bucket when one is configured, else in a folder under DATA_DIR. */

@@ -1,25 +1,8 @@
-import { z } from 'zod';
-
 /**
  * The specification's envelope: `{codigo, mensagem, dados}` on success and `{codigo, mensagem, erros}` on
- * failure, the HTTP status equal to `codigo`.
+ * failure, the HTTP status equal to `codigo`. Its shape and its message, without zod (decision 0065): the web's
+ * transport reads failures with these on pages that load no schema. Its schemas are src/shared/schemas/envelope.ts.
  */
-export function envelopeOf<T extends z.ZodType>(dados: T) {
-  return z.object({
-    codigo: z.number().int(),
-    mensagem: z.string(),
-    dados,
-  });
-}
-
-export const erroEnvelope = z.object({
-  codigo: z.number().int(),
-  mensagem: z.string(),
-  erros: z.array(z.string()),
-  /** Machine-readable code of the failure (src/shared/codigos-erro.ts); absent on answers written before it. */
-  codigoErro: z.string().optional(),
-  dados: z.unknown().optional(),
-});
 
 export interface Envelope<T> {
   codigo: number;

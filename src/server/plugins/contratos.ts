@@ -7,7 +7,7 @@ import { z } from 'zod';
 import {
   type Contrato, ehRespostaArquivo, ehRespostaVazia, type Resposta,
 } from '../../shared/contrato';
-import { envelopeOf } from '../../shared/envelope';
+import { envelopeOf } from '../../shared/schemas/envelope';
 import { ehPublica, PERFIS_TODOS, perfisDe } from '../../shared/permissoes';
 
 /**

@@ -3,7 +3,7 @@ import type { FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CodigoErro } from '../../shared/codigos-erro';
-import { erroEnvelope } from '../../shared/envelope';
+import { erroEnvelope } from '../../shared/schemas/envelope';
 import { erroCampo } from '../../shared/erros-campo';
 import {
   CABECALHO_IDEMPOTENCIA, CABECALHO_RESPOSTA_REPETIDA, FORMATO_CHAVE_IDEMPOTENCIA, MENSAGENS_IDEMPOTENCIA,

@@ -12,6 +12,7 @@ import { codificacaoAceita } from './compressao';
 let t: TestApp;
 let dir: string;
 const HTML = `<!doctype html><html><body><div id="root"></div>${'<!-- preenchimento -->'.repeat(40)}</body></html>`;
+const HTML_CONSULTA = HTML.replace('<body>', '<head><link rel="modulepreload" href="/assets/consulta-1.js"></head><body>');
 const JS = `console.log(${JSON.stringify('x'.repeat(2000))});`;
 const SW = `self.addEventListener('message', () => undefined);`;
 const MANIFEST = JSON.stringify({ name: 'RGP', start_url: '/', display: 'standalone' });
@@ -25,6 +26,8 @@ beforeAll(async () => {
     fs.writeFileSync(path.join(dir, `${nome}.gz`), zlib.gzipSync(texto));
   };
   escrever('index.html', HTML);
+  fs.mkdirSync(path.join(dir, 'paginas'));
+  escrever('paginas/consulta-carteira.html', HTML_CONSULTA);
   escrever('assets/index-AbCd1234.js', JS);
   fs.writeFileSync(path.join(dir, 'sw.js'), SW);
   escrever('manifest.webmanifest', MANIFEST);
@@ -37,13 +40,23 @@ afterAll(async () => {
 
 describe('the web app on the wire', () => {
   it('index.html: brotli when asked, revalidated, at / and at any screen address', async () => {
-    for (const url of ['/', '/home', '/consulta-carteira?x=1']) {
+    for (const url of ['/', '/home', '/pescador/solicitacoes?x=1', '/consulta-carteira/outra']) {
       const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBe('br');
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
       expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(HTML);
+    }
+  });
+
+  it('a page the build wrote a copy of (decision 0065) answers that copy at its address, with or without a slash or a query', async () => {
+    for (const url of ['/consulta-carteira', '/consulta-carteira/', '/consulta-carteira?cpf=1']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(HTML_CONSULTA);
     }
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CAMINHO_CONFIGURACAO_CAPTCHA, CAMINHO_DESAFIO_CAPTCHA } from '../captcha';
 import { contrato } from '../contrato';
 import {
   CABECALHO_CAPTCHA, carteiraPublicaSchema, configuracaoCaptchaSchema, consultaPublicaCarteiraQuery, desafioCaptchaSchema,
@@ -17,12 +18,12 @@ const cabecalhos = z.looseObject({
 
 /** Anonymous lookups: the captcha challenge, a card by CPF and RGP number, a request by protocol number, a receipt's QR code. */
 export const configuracaoCaptcha = contrato({
-  metodo: 'GET', caminho: '/api/captcha/configuracao', permissao: 'publico', tag: 'consulta-publica',
+  metodo: 'GET', caminho: CAMINHO_CONFIGURACAO_CAPTCHA, permissao: 'publico', tag: 'consulta-publica',
   resumo: 'Qual CAPTCHA as consultas públicas pedem: ALTCHA (padrão) ou hCaptcha com a chave pública do site',
   resposta: configuracaoCaptchaSchema,
 });
 export const desafio = contrato({
-  metodo: 'GET', caminho: '/api/captcha/desafio', permissao: 'publico', tag: 'consulta-publica',
+  metodo: 'GET', caminho: CAMINHO_DESAFIO_CAPTCHA, permissao: 'publico', tag: 'consulta-publica',
   resumo: 'Desafio do CAPTCHA (ALTCHA) para as consultas públicas',
   descricao: 'dados é o desafio exatamente como o altcha-lib v2 o cria ({parameters, signature}); o widget '
     + 'o recebe como challenge. Com o hCaptcha configurado, 404 "Captcha externo configurado".',

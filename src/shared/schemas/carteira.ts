@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ConfiguracaoCaptcha } from '../captcha';
 import { isRgpValido, MENSAGEM_RGP_INVALIDO, normalizarRgp } from '../rgp';
 import { texto } from './primitivos';
 import { cpfSchema } from './cpf';
@@ -23,8 +24,7 @@ export const MENSAGENS_CARTEIRA = {
   codigoInvalido: 'Código de verificação inválido.',
 } as const;
 
-/** The header that carries the captcha token (ALTCHA payload or hCaptcha response), as the spec names it. */
-export const CABECALHO_CAPTCHA = 'x-hcaptcha-token';
+export { CABECALHO_CAPTCHA } from '../captcha';
 
 /** An RGP number as typed (hyphens, spaces and lower case allowed), normalised: 'PAPA00000000042'. */
 export const rgpSchema = texto({ error: 'Campo obrigatório' })
@@ -126,8 +126,9 @@ export const desafioCaptchaSchema = z.looseObject({
 export const configuracaoCaptchaSchema = z.discriminatedUnion('tipo', [
   z.object({ tipo: z.literal('altcha') }),
   z.object({ tipo: z.literal('hcaptcha'), siteKey: z.string() }),
-]);
-export type ConfiguracaoCaptcha = z.infer<typeof configuracaoCaptchaSchema>;
+]) satisfies z.ZodType<ConfiguracaoCaptcha>;
+// The pages read this answer without zod (src/shared/captcha.ts, decision 0065): the type is that reader's.
+export type { ConfiguracaoCaptcha } from '../captcha';
 
 /** Masks a name for the public protocol check: 'MARIA DA SILVA SOUZA' → 'MARIA S. S.' (particles dropped). */
 export function mascararNome(nome: string): string {

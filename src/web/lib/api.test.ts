@@ -2,10 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CodigoErro } from '../../shared/codigos-erro';
 import { deferred, fail, installMockHttp, networkError, ok, type MockHttp, type MockReply } from '../test/http';
 import { makeToken } from '../test/tokens';
-import { api, ApiError, fetchTransport, mensagemErro, REFRESH_PATH, statusOf, type ApiRequest } from './api';
+import { renovar } from '../../shared/contratos/auth';
+import { api, ApiError, fetchTransport, mensagemErro, statusOf, type ApiRequest } from './api';
 import { setNavigation } from './navigation';
 import { getFoto, getToken, setFoto, setToken } from './storage';
 
+const REFRESH_PATH = renovar.caminho;
 const bearer = (config: ApiRequest) => config.headers.get('Authorization');
 const expired = () => fail(401, 'Token expirado', { codigoErro: CodigoErro.TOKEN_EXPIRADO });
 

@@ -1,17 +1,10 @@
-import type { z } from 'zod';
 import { CodigoErro } from '../../shared/codigos-erro';
-import { caminhoCom, type Contrato } from '../../shared/contrato';
-import { envelopeOf, erroEnvelope, mensagemDeErro, type Envelope } from '../../shared/envelope';
-import * as contratosAuth from '../../shared/contratos/auth';
-import { CABECALHO_IDEMPOTENCIA } from '../../shared/idempotencia';
-import type { Documento, documentosResposta } from '../../shared/schemas/documento';
+import { mensagemDeErro } from '../../shared/envelope';
 import { ApiError, isApiError } from './erros';
 import { navigation } from './navigation';
 import { clearSession, updateToken } from './session';
 import { clearStoredSession, getToken } from './storage';
 import { queueToast } from './toast';
-
-export const REFRESH_PATH = contratosAuth.renovar.caminho;
 
 /** What a caller asks for. */
 export interface ApiRequestConfig {
@@ -215,7 +208,13 @@ let saindoForaDaJanela = false;
  * fails, the session ends once and every waiting request fails with its own error.
  */
 function refreshToken(): Promise<string> {
-  refreshing ??= postEnvelope(REFRESH_PATH, {}, contratosAuth.renovar.resposta, { skipAuthRefresh: true })
+  // The refresh's contract and its schema (zod) are loaded only when a session needs them (decision 0065): a public
+  // page that never refreshes does not carry them.
+  refreshing ??= Promise.all([import('../../shared/contratos/auth'), import('./envelope')])
+    .then(async ([{ renovar }, { readEnvelope }]) => {
+      const { data } = await request<unknown>({ method: renovar.metodo, url: renovar.caminho, data: {}, skipAuthRefresh: true });
+      return readEnvelope(renovar.resposta, data);
+    })
     .then(({ dados: { token } }) => {
       updateToken(token);
       return token;
@@ -285,72 +284,9 @@ export function mensagemErro(error: unknown, fallback: string): string {
 
 export { ApiError, ERRO_DESCONHECIDO, isApiError, statusOf, type ApiErrorCode, type ApiErrorResponse } from './erros';
 
-const codigoDoErro = erroEnvelope.pick({ codigoErro: true });
-
-/** The machine-readable code of a failed call (src/shared/codigos-erro.ts), if the server named one. */
+/** The machine-readable code of a failed call (src/shared/codigos-erro.ts), if the server named one in its body. */
 function codigoErroOf(error: unknown): string | undefined {
-  if (!isApiError(error)) return undefined;
-  const lido = codigoDoErro.safeParse(error.response?.data);
-  return lido.success ? lido.data.codigoErro : undefined;
-}
-
-/**
- * An answer of the API read with the shared schema of its `dados` (src/shared/schemas, the same the server
- * answers with): the whole envelope is checked, and a shape the contract does not allow is an error.
- */
-export function readEnvelope<T extends z.ZodType>(dados: T, corpo: unknown): Envelope<z.output<T>> {
-  return envelopeOf(dados).parse(corpo) as Envelope<z.output<T>>;
-}
-
-/** GET: the envelope's `dados`, checked with the shared schema. */
-export async function getDados<T extends z.ZodType>(url: string, dados: T, config?: ApiRequestConfig): Promise<z.output<T>> {
-  const { data } = await api.get<unknown>(url, config);
-  return readEnvelope(dados, data).dados;
-}
-
-/** Any call answering the envelope: checked with the shared schema of its `dados`. */
-async function requestEnvelope<T extends z.ZodType>(config: ApiRequestConfig, dados: T): Promise<Envelope<z.output<T>>> {
-  const { data } = await api.request<unknown>(config);
-  return readEnvelope(dados, data);
-}
-
-/** POST: the envelope, checked with the shared schema of its `dados`. */
-export function postEnvelope<T extends z.ZodType>(url: string, corpo: unknown, dados: T, config?: ApiRequestConfig) {
-  return requestEnvelope({ ...config, method: 'POST', url, data: corpo }, dados);
-}
-
-/** PUT: the envelope, checked with the shared schema of its `dados`. */
-export function putEnvelope<T extends z.ZodType>(url: string, corpo: unknown, dados: T) {
-  return requestEnvelope({ method: 'PUT', url, data: corpo }, dados);
-}
-
-/** A contract that uploads one document (its `formulario`) and answers the stored ones (src/shared/contrato.ts). */
-type ContratoDeEnvioDeDocumento = Contrato<undefined, undefined, undefined, typeof documentosResposta>;
-
-/**
- * Multipart of one file (the contract's file field, `arquivos` unless said) and its text fields, to a documents
- * upload contract (POST /api/documentos, /api/documentos/parecer, the REAP's): the stored document, `dados.documentos[0]`.
- * `chaveIdempotencia` (decision 0060) goes as `Idempotency-Key`: a replay of the same upload stores it once.
- */
-export async function postDocumento(
-  c: ContratoDeEnvioDeDocumento, campos: Record<string, string | number>, arquivo: File, chaveIdempotencia?: string,
-): Promise<Documento> {
-  const form = new FormData();
-  for (const [campo, valor] of Object.entries(campos)) form.append(campo, String(valor));
-  form.append(c.formulario?.arquivo ?? 'arquivos', arquivo, arquivo.name);
-  const headers = chaveIdempotencia ? { [CABECALHO_IDEMPOTENCIA]: chaveIdempotencia } : undefined;
-  const { dados } = await requestEnvelope({ method: c.metodo, url: caminhoCom(c.caminho, undefined), data: form, headers }, c.resposta);
-  const documento = dados.documentos[0];
-  if (!documento) throw new Error('Resposta sem documento');
-  return documento;
-}
-
-/** PATCH: the envelope, checked with the shared schema of its `dados`. */
-export function patchEnvelope<T extends z.ZodType>(url: string, corpo: unknown, dados: T) {
-  return requestEnvelope({ method: 'PATCH', url, data: corpo }, dados);
-}
-
-/** DELETE answering the envelope (not the 204 ones): checked with the shared schema of its `dados`. */
-export function deleteEnvelope<T extends z.ZodType>(url: string, dados: T) {
-  return requestEnvelope({ method: 'DELETE', url }, dados);
+  const corpo: unknown = isApiError(error) ? error.response?.data : undefined;
+  const codigo = corpo !== null && typeof corpo === 'object' ? (corpo as { codigoErro?: unknown }).codigoErro : undefined;
+  return typeof codigo === 'string' ? codigo : undefined;
 }

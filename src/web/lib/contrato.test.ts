@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as documento from '../../shared/contratos/documento';
 import * as reap from '../../shared/contratos/reap';
 import { installMockHttp, ok, type MockHttp } from '../test/http';
-import { postDocumento } from './api';
+import { postDocumento } from './envelope';
 import { chamar } from './contrato';
 
 let http: MockHttp & { restore: () => void };

@@ -4,7 +4,8 @@ import {
 } from '../../shared/contrato';
 import type { Envelope } from '../../shared/envelope';
 import { CABECALHO_IDEMPOTENCIA } from '../../shared/idempotencia';
-import { api, type ApiRequestConfig, readEnvelope } from './api';
+import { api, type ApiRequestConfig } from './api';
+import { readEnvelope } from './envelope';
 
 /**
  * The web's calls go through the contracts (src/shared/contrato.ts, decision 0059): the path, the method, what is

@@ -3,7 +3,7 @@ import * as c from '../../../shared/contratos/analise';
 import { TipoSolicitacao } from '../../../shared/enums';
 import type { AnaliseDetalhe, DecisaoAnaliseCorpo, DocumentoParecer, ListaAnalises, UfsEscopo } from '../../../shared/schemas/analise';
 import type { TotalizadoresServidor } from '../../../shared/schemas/totalizadores';
-import { postDocumento } from '../../lib/api';
+import { postDocumento } from '../../lib/envelope';
 import { chamar, dados } from '../../lib/contrato';
 
 /**

@@ -281,4 +281,11 @@ describe('Captcha', () => {
     renderCaptcha();
     expect((await screen.findByRole('alert')).textContent).toBe('Não foi possível carregar a verificação de segurança. Recarregue a página.');
   });
+
+  it('says so when the configuration answers something outside its contract (read without zod), and shows no widget', async () => {
+    http.get('/api/captcha/configuracao', ok({ tipo: 'hcaptcha' }));
+    renderCaptcha();
+    expect((await screen.findByRole('alert')).textContent).toBe('Não foi possível carregar a verificação de segurança. Recarregue a página.');
+    expect(screen.queryByRole('checkbox')).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type Ref } from 'react';
-import { consultarConfiguracaoCaptcha } from './consulta-api';
+import { consultarConfiguracaoCaptcha } from './captcha-api';
 
 export interface CaptchaHandle {
   /** Back to unverified: each lookup needs a new solution (the server accepts a token once). */

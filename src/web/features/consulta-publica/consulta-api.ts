@@ -4,25 +4,21 @@ import {
   CABECALHO_CAPTCHA,
   MENSAGENS_CARTEIRA,
   type CarteiraPublica,
-  type ConfiguracaoCaptcha,
   type MotivoCarteiraInvalida,
   type ProtocoloPublico,
   type VerificacaoCarteira,
 } from '../../../shared/schemas/carteira';
-import { ERRO_DESCONHECIDO, mensagemErro, statusOf } from '../../lib/api';
+import { mensagemErro } from '../../lib/api';
 import { chamar, dados } from '../../lib/contrato';
 import { ehRecusaDoPedido } from '../../lib/erros';
 
 /**
- * The public lookups (spec points 1 and 7; src/shared/schemas/carteira.ts). The card and protocol lookups carry
- * the captcha's payload in the x-hcaptcha-token header; the QR check carries none. Answers are read with the
- * shared schemas; the pages show only the fields that are filled.
+ * The public lookups (spec points 1 and 7; src/shared/schemas/carteira.ts), loaded with the first lookup: their
+ * contracts bring zod, which the page does not need to show its form (decision 0065; the captcha's configuration is
+ * read by `captcha-api.ts`). The card and protocol lookups carry the captcha's payload in the x-hcaptcha-token
+ * header; the QR check carries none. Answers are read with the shared schemas; the pages show only the fields that
+ * are filled.
  */
-
-/** GET /api/captcha/configuracao: ALTCHA (the default) or hCaptcha with its site key. */
-export async function consultarConfiguracaoCaptcha(): Promise<ConfiguracaoCaptcha> {
-  return dados(c.configuracaoCaptcha, { skipAuthRefresh: true });
-}
 
 /** GET /api/carteira-profissional/consulta-publica?cpf&rgp (CPF digits, RGP normalised). */
 export async function consultarCarteira(cpf: string, rgp: string, token: string): Promise<CarteiraPublica> {
@@ -66,10 +62,4 @@ export async function verificarCarteira(token: string): Promise<ResultadoVerific
     }
     throw error;
   }
-}
-
-/** A failed lookup: the server's words, or the generic message when nothing answered (`semResposta`). */
-export function falhaDaConsulta(error: unknown, fallback: string): { mensagem: string; semResposta: boolean } {
-  if (statusOf(error) === undefined) return { mensagem: ERRO_DESCONHECIDO, semResposta: true };
-  return { mensagem: mensagemErro(error, fallback), semResposta: false };
 }

@@ -9,7 +9,6 @@ import { TextField } from '../../components/form/text-field';
 import { ERRO_DESCONHECIDO } from '../../lib/api';
 import { Captcha } from './captcha';
 import { camposCarteira, isAtivo, ListaCampos } from './campos-resultado';
-import { consultarCarteira } from './consulta-api';
 import { BotaoConsultar, ResultadoConsulta, useConsultaPublica } from './use-consulta';
 import './consulta-publica.css';
 
@@ -80,7 +79,8 @@ export function ConsultaCarteira() {
     }
     setEnviando(true);
     try {
-      await c.consultar((token) => consultarCarteira(onlyDigits(v.cpf), normalizarRgp(v.rgp), token));
+      // The lookup's contract and zod come with the first lookup (decision 0065), not with the page.
+      await c.consultar(async (token) => (await import('./consulta-api')).consultarCarteira(onlyDigits(v.cpf), normalizarRgp(v.rgp), token));
     } finally {
       setEnviando(false);
     }

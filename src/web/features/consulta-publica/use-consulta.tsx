@@ -1,8 +1,14 @@
 import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { Message } from '../../components/message';
+import { ERRO_DESCONHECIDO, mensagemErro, statusOf } from '../../lib/api';
 import { showToast } from '../../lib/toast';
-import { falhaDaConsulta } from './consulta-api';
 import { ID_CAPTCHA, useCaptchaDaConsulta } from './use-captcha';
+
+/** A failed lookup: the server's words, or the generic message when nothing answered (`semResposta`). */
+export function falhaDaConsulta(error: unknown, fallback: string): { mensagem: string; semResposta: boolean } {
+  if (statusOf(error) === undefined) return { mensagem: ERRO_DESCONHECIDO, semResposta: true };
+  return { mensagem: mensagemErro(error, fallback), semResposta: false };
+}
 
 /**
  * The flow shared by the public lookups: a fresh captcha token for each lookup (asked for on submit when the user

@@ -2,7 +2,8 @@ import * as contratosConsultaPublica from '../../../shared/contratos/consulta-pu
 import type { ProtocoloPublico } from '../../../shared/schemas/carteira';
 import * as cReap from '../../../shared/contratos/reap-leves';
 import { MENSAGENS_VERIFICACAO, type VerificacaoReap } from '../../../shared/schemas/verificacao';
-import { api, mensagemErro, readEnvelope } from '../../lib/api';
+import { api, mensagemErro } from '../../lib/api';
+import { readEnvelope } from '../../lib/envelope';
 import { enderecoDe } from '../../lib/contrato';
 import { ehRecusaDoPedido } from '../../lib/erros';
 import type { z } from 'zod';

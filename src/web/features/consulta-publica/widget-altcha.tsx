@@ -1,13 +1,11 @@
 import { useEffect, useId, useImperativeHandle, useRef, useState, type ChangeEvent, type Ref } from 'react';
-import * as contratosConsultaPublica from '../../../shared/contratos/consulta-publica';
-import { desafioCaptchaSchema } from '../../../shared/schemas/carteira';
-import { enderecoDe } from '../../lib/contrato';
+import { CAMINHO_DESAFIO_CAPTCHA } from '../../../shared/captcha';
 import type { CaptchaHandle, WidgetProps } from './captcha';
 import { montarPayload, type DesafioAltcha } from './resolver-altcha';
 import { resolverEmSegundoPlano } from './resolver-em-segundo-plano';
 
-/** Where the widget asks for a new proof-of-work challenge. */
-export const ENDERECO_DESAFIO = enderecoDe(contratosConsultaPublica.desafio, {});
+/** Where the widget asks for a new proof-of-work challenge (the contract's path, `desafio`). */
+export const ENDERECO_DESAFIO = CAMINHO_DESAFIO_CAPTCHA;
 
 export const ROTULO_ALTCHA = 'Eu não sou um robô';
 
@@ -40,6 +38,9 @@ export interface DesafioObtido {
  * Date header), so that a phone whose clock is wrong neither expires its solution at once nor never.
  */
 export async function obterDesafio(sinal: AbortSignal): Promise<DesafioObtido> {
+  // The schema (zod) is loaded with the first challenge, beside its request: the box is shown without it (decision 0065).
+  const esquema = import('../../../shared/schemas/carteira').then((m) => m.desafioCaptchaSchema);
+  esquema.catch(() => undefined);
   const resposta = await fetch(ENDERECO_DESAFIO, {
     credentials: 'same-origin',
     headers: { accept: 'application/json' },
@@ -48,7 +49,7 @@ export async function obterDesafio(sinal: AbortSignal): Promise<DesafioObtido> {
   if (!resposta.ok) throw new Error(`GET ${ENDERECO_DESAFIO}: ${resposta.status}`);
   const corpo: unknown = await resposta.json();
   const bruto = corpo && typeof corpo === 'object' && 'codigo' in corpo && 'dados' in corpo ? corpo.dados : corpo;
-  const desafio = desafioCaptchaSchema.parse(bruto);
+  const desafio = (await esquema).parse(bruto);
   const expiraEm = desafio.parameters.expiresAt;
   if (expiraEm === undefined) return { desafio, validoAte: null };
   const agoraNoServidor = Date.parse(resposta.headers.get('date') ?? '');

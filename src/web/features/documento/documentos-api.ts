@@ -5,7 +5,7 @@ import type { Envelope } from '../../../shared/envelope';
 import { MENSAGENS_ANALISE, type Indeferimento } from '../../../shared/schemas/analise';
 import { MENSAGENS_DOCUMENTO, type Documento } from '../../../shared/schemas/documento';
 import type { SolicitacaoDetalheResposta } from '../../../shared/schemas/solicitacao-api';
-import { postDocumento } from '../../lib/api';
+import { postDocumento } from '../../lib/envelope';
 import { chamar, dados } from '../../lib/contrato';
 import { enderecoArquivo } from '../../lib/arquivos';
 import { getToken } from '../../lib/storage';

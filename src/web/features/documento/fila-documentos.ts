@@ -1,7 +1,7 @@
 import { CodigoErro, type CodigoErro as TipoCodigoErro } from '../../../shared/codigos-erro';
 import * as contratosDocumento from '../../../shared/contratos/documento';
 import { TAMANHO_PARTE_ENVIO_BYTES, type Documento } from '../../../shared/schemas/documento';
-import { postDocumento } from '../../lib/api';
+import { postDocumento } from '../../lib/envelope';
 import { dados } from '../../lib/contrato';
 import { codigoErroDe } from '../../lib/erros';
 import { apagarDoCelular, guardarNoCelular, itensDoCelular, lerDoCelular } from '../../lib/neste-celular';

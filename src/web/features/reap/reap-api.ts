@@ -7,7 +7,7 @@ import type { PrazoReap, PrazoReapHistorico, ListaObrigacoes, ListaObrigacoesSer
 import { TipoDocumento } from '../../../shared/enums';
 import type { Documento } from '../../../shared/schemas/documento';
 import type { ListaAtosNormativos } from '../../../shared/schemas/ato-normativo';
-import { postDocumento } from '../../lib/api';
+import { postDocumento } from '../../lib/envelope';
 import { chamar, dados } from '../../lib/contrato';
 import type { RegistroNoCelular } from '../../lib/salvamento-offline';
 import { chaveSituacao } from './situacao-api';

@@ -1,0 +1,15 @@
+import { CAMINHO_CONFIGURACAO_CAPTCHA, lerConfiguracaoCaptcha, type ConfiguracaoCaptcha } from '../../../shared/captcha';
+import { api } from '../../lib/api';
+
+/**
+ * GET /api/captcha/configuracao: ALTCHA (the default) or hCaptcha with its site key. Read without zod
+ * (src/shared/captcha.ts, decision 0065): the lookup pages ask for it as they open, before anything else needs zod.
+ * An answer outside the contract is an error, as the schema would make it.
+ */
+export async function consultarConfiguracaoCaptcha(): Promise<ConfiguracaoCaptcha> {
+  const { data } = await api.get<unknown>(CAMINHO_CONFIGURACAO_CAPTCHA, { skipAuthRefresh: true });
+  const envelope = data !== null && typeof data === 'object' ? (data as { codigo?: unknown; mensagem?: unknown; dados?: unknown }) : {};
+  const configuracao = Number.isInteger(envelope.codigo) && typeof envelope.mensagem === 'string' ? lerConfiguracaoCaptcha(envelope.dados) : null;
+  if (!configuracao) throw new Error(`GET ${CAMINHO_CONFIGURACAO_CAPTCHA}: resposta fora do contrato`);
+  return configuracao;
+}
