@@ -1,4 +1,4 @@
-import { createBrowserRouter, Link, type RouteObject } from 'react-router';
+import { createBrowserRouter, Link, matchRoutes, type RouteObject } from 'react-router';
 import {
   ROTA_ADMIN_ATO_FORM,
   ROTA_ADMIN_ATOS,
@@ -234,6 +234,21 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Decision 0065: the screens of the address being opened (the data layout and the screen, each a `lazy` route) are
+ * loaded before the router starts, so the first render is the screen itself, in the task that evaluated it, rather
+ * than an empty frame followed by a render when the router has loaded them. The pages of src/web/paginas-precarregadas.ts
+ * name these scripts in their HTML, so they are on their way already. A screen that cannot be loaded (no signal, an
+ * old release's file) is left to the router, which shows its error page as before.
+ */
+export async function carregarTelasDoEndereco(endereco: { pathname: string; search: string; hash: string }): Promise<void> {
+  await Promise.all((matchRoutes(routes, endereco) ?? []).map(async ({ route }) => {
+    if (typeof route.lazy !== 'function') return;
+    const tela = await route.lazy();
+    Object.assign(route, tela, { lazy: undefined });
+  }));
+}
 
 export function createAppRouter() {
   return createBrowserRouter(routes);
