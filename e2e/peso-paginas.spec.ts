@@ -72,7 +72,7 @@ test.describe('page weight on the wire (issue 14)', () => {
     await conferirPrecarga(base, '/consulta-carteira', carteira, true);
 
     // The fisher signs in as a person does; /home is then opened by a new browser with the same session and
-    // an empty cache, as on the next day's first visit.
+    // an empty cache (and no service worker yet): a first visit from another phone.
     await entrar(page, CONTAS.pescador.cpf);
     const sessao = await page.context().storageState();
     const home = await medir('/home', prontoHome, sessao);

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { lerConfiguracaoCaptcha } from './captcha';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
+import { lerConfiguracaoCaptcha, type ConfiguracaoCaptcha } from './captcha';
 import { configuracaoCaptchaSchema } from './schemas/carteira';
 
 /**
@@ -38,5 +39,9 @@ describe('lerConfiguracaoCaptcha', () => {
   it('takes both kinds the server answers', () => {
     expect(lerConfiguracaoCaptcha({ tipo: 'altcha' })).toEqual({ tipo: 'altcha' });
     expect(lerConfiguracaoCaptcha({ tipo: 'hcaptcha', siteKey: 'chave' })).toEqual({ tipo: 'hcaptcha', siteKey: 'chave' });
+  });
+
+  it('has the schema\'s type, both ways', () => {
+    expectTypeOf<z.output<typeof configuracaoCaptchaSchema>>().toEqualTypeOf<ConfiguracaoCaptcha>();
   });
 });

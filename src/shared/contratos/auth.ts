@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contrato } from '../contrato';
 import { chaveLink, linkResposta, loginCorpo, loginResposta, refreshResposta } from '../schemas/auth';
+import { CAMINHO_RENOVAR_SESSAO } from '../renovacao';
 
 /** Sign-in through gov.br (spec point 4, Login): the link, the code exchange, the session's refresh and the logout. */
 export const link = contrato({
@@ -16,7 +17,7 @@ export const login = contrato({
   resposta: loginResposta,
 });
 export const renovar = contrato({
-  metodo: 'POST', caminho: '/api/auth/refresh', permissao: 'sessao', tag: 'auth',
+  metodo: 'POST', caminho: CAMINHO_RENOVAR_SESSAO, permissao: 'sessao', tag: 'auth',
   resumo: 'Renova o token de uma sessão aberta',
   resposta: refreshResposta,
 });

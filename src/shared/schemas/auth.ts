@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Perfil } from '../enums';
 import { texto } from './primitivos';
+import type { RespostaRenovacao } from '../renovacao';
 
 /** 16 random bytes, hex: the link key the client generates (spec point 4, Login). */
 export const chaveLink = texto().regex(/^[0-9a-f]{32}$/i, 'Chave de acesso inválida');
@@ -17,7 +18,8 @@ export const loginResposta = z.object({
   foto: z.string().nullable(),
 });
 
-export const refreshResposta = z.object({ token: z.string() });
+// The web's transport reads it without zod (src/shared/renovacao.ts, decision 0065).
+export const refreshResposta = z.object({ token: z.string() }) satisfies z.ZodType<RespostaRenovacao>;
 
 export const perfilSchema = z.union(Object.values(Perfil).map((p) => z.literal(p)) as [
   z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>, z.ZodLiteral<4>, z.ZodLiteral<5>, z.ZodLiteral<6>, z.ZodLiteral<7>,

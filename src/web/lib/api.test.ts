@@ -2,12 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CodigoErro } from '../../shared/codigos-erro';
 import { deferred, fail, installMockHttp, networkError, ok, type MockHttp, type MockReply } from '../test/http';
 import { makeToken } from '../test/tokens';
-import { renovar } from '../../shared/contratos/auth';
+import { CAMINHO_RENOVAR_SESSAO } from '../../shared/renovacao';
 import { api, ApiError, fetchTransport, mensagemErro, statusOf, type ApiRequest } from './api';
 import { setNavigation } from './navigation';
 import { getFoto, getToken, setFoto, setToken } from './storage';
 
-const REFRESH_PATH = renovar.caminho;
+const REFRESH_PATH = CAMINHO_RENOVAR_SESSAO;
 const bearer = (config: ApiRequest) => config.headers.get('Authorization');
 const expired = () => fail(401, 'Token expirado', { codigoErro: CodigoErro.TOKEN_EXPIRADO });
 
@@ -241,6 +241,17 @@ describe('401 with codigoErro TOKEN_EXPIRADO: refresh once and replay', () => {
     expect(getToken()).toBeNull();
     expect(getFoto()).toBeNull();
     expect(assign).toHaveBeenCalledTimes(1);
+    expect(assign).toHaveBeenCalledWith('/');
+  });
+
+  it('when the refresh answers outside its contract (read without zod): the session ends as for a refused refresh', async () => {
+    setToken(makeToken());
+    http.get('/api/a', expired());
+    http.post(REFRESH_PATH, ok({ outro: 'campo' }));
+
+    await expect(api.get('/api/a')).rejects.toSatisfy((e) => statusOf(e) === 401);
+    expect(http.callsTo(REFRESH_PATH)).toHaveLength(1);
+    expect(getToken()).toBeNull();
     expect(assign).toHaveBeenCalledWith('/');
   });
 

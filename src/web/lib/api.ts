@@ -1,5 +1,6 @@
 import { CodigoErro } from '../../shared/codigos-erro';
 import { mensagemDeErro } from '../../shared/envelope';
+import { CAMINHO_RENOVAR_SESSAO, lerRenovacao } from '../../shared/renovacao';
 import { ApiError, isApiError } from './erros';
 import { navigation } from './navigation';
 import { clearSession, updateToken } from './session';
@@ -208,12 +209,13 @@ let saindoForaDaJanela = false;
  * fails, the session ends once and every waiting request fails with its own error.
  */
 function refreshToken(): Promise<string> {
-  // The refresh's contract and its schema (zod) are loaded only when a session needs them (decision 0065): a public
-  // page that never refreshes does not carry them.
-  refreshing ??= Promise.all([import('../../shared/contratos/auth'), import('./envelope')])
-    .then(async ([{ renovar }, { readEnvelope }]) => {
-      const { data } = await request<unknown>({ method: renovar.metodo, url: renovar.caminho, data: {}, skipAuthRefresh: true });
-      return readEnvelope(renovar.resposta, data);
+  // Read without zod and with nothing to fetch first (src/shared/renovacao.ts, decision 0065): a tab left open across
+  // a release still refreshes.
+  refreshing ??= request<unknown>({ method: 'POST', url: CAMINHO_RENOVAR_SESSAO, data: {}, skipAuthRefresh: true })
+    .then(({ data }) => {
+      const lida = lerRenovacao(data);
+      if (!lida) throw new Error(`POST ${CAMINHO_RENOVAR_SESSAO}: resposta fora do contrato`);
+      return lida;
     })
     .then(({ dados: { token } }) => {
       updateToken(token);
