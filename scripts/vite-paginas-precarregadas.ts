@@ -50,8 +50,9 @@ export function paginasPrecarregadas(paginas: readonly PaginaPrecarregada[]): Pl
       const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
       const entrada = chunks.find((c) => c.isEntry);
       if (!entrada) this.error('a build não tem entrada');
-      const doNucleo = new Set(fecho(bundle, entrada).map((c) => c.fileName));
-      const cssDoNucleo = new Set(fecho(bundle, entrada).flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]));
+      const nucleo = fecho(bundle, entrada);
+      const doNucleo = new Set(nucleo.map((c) => c.fileName));
+      const cssDoNucleo = new Set(nucleo.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]));
       // The chunk a route's module starts (a dynamic entry), or, when the build merged that module into another chunk, that chunk.
       const chunkDe = (id: string) => chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
 

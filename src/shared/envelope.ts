@@ -10,6 +10,19 @@ export interface Envelope<T> {
   dados: T;
 }
 
+/**
+ * An answer's envelope read by hand, as `envelopeOf(schema).parse` reads it (only the keys it knows), for the few
+ * answers the web reads before it has loaded zod (decision 0065): `lerDados` reads `dados`, null for what its schema
+ * refuses. Null when the envelope or its `dados` is outside the contract.
+ */
+export function lerEnvelopeSemZod<T>(corpo: unknown, lerDados: (dados: unknown) => T | null): Envelope<T> | null {
+  if (corpo === null || typeof corpo !== 'object') return null;
+  const { codigo, mensagem, dados } = corpo as { codigo?: unknown; mensagem?: unknown; dados?: unknown };
+  if (typeof codigo !== 'number' || !Number.isInteger(codigo) || typeof mensagem !== 'string') return null;
+  const lidos = lerDados(dados);
+  return lidos === null ? null : { codigo, mensagem, dados: lidos };
+}
+
 /** Reads the message a user should see from an error answer: `mensagem`, else the first of `erros`. */
 export function mensagemDeErro(body: unknown, fallback: string): string {
   if (body && typeof body === 'object') {

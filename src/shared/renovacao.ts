@@ -1,3 +1,5 @@
+import { lerEnvelopeSemZod, type Envelope } from './envelope';
+
 /**
  * The session's refresh as the web's transport needs it, without zod (decision 0065): its path and its answer read by
  * hand. The transport (src/web/lib/api.ts) refreshes from any screen, including one whose scripts load no schema,
@@ -13,15 +15,10 @@ export interface RespostaRenovacao {
   token: string;
 }
 
-/**
- * The refresh's answer, the envelope `{codigo, mensagem, dados: {token}}`, as `envelopeOf(refreshResposta)` reads it
- * (only the keys it knows), or null for anything that schema refuses.
- */
-export function lerRenovacao(corpo: unknown): { codigo: number; mensagem: string; dados: RespostaRenovacao } | null {
-  if (corpo === null || typeof corpo !== 'object') return null;
-  const { codigo, mensagem, dados } = corpo as { codigo?: unknown; mensagem?: unknown; dados?: unknown };
-  if (typeof codigo !== 'number' || !Number.isInteger(codigo) || typeof mensagem !== 'string') return null;
-  if (dados === null || typeof dados !== 'object') return null;
-  const { token } = dados as { token?: unknown };
-  return typeof token === 'string' ? { codigo, mensagem, dados: { token } } : null;
+/** The refresh's answer, the envelope `{codigo, mensagem, dados: {token}}`, as `envelopeOf(refreshResposta)` reads it, or null. */
+export function lerRenovacao(corpo: unknown): Envelope<RespostaRenovacao> | null {
+  return lerEnvelopeSemZod(corpo, (dados) => {
+    const token = dados !== null && typeof dados === 'object' ? (dados as { token?: unknown }).token : undefined;
+    return typeof token === 'string' ? { token } : null;
+  });
 }

@@ -1,4 +1,5 @@
 import { CAMINHO_CONFIGURACAO_CAPTCHA, lerConfiguracaoCaptcha, type ConfiguracaoCaptcha } from '../../../shared/captcha';
+import { lerEnvelopeSemZod } from '../../../shared/envelope';
 import { api } from '../../lib/api';
 
 /**
@@ -8,8 +9,7 @@ import { api } from '../../lib/api';
  */
 export async function consultarConfiguracaoCaptcha(): Promise<ConfiguracaoCaptcha> {
   const { data } = await api.get<unknown>(CAMINHO_CONFIGURACAO_CAPTCHA, { skipAuthRefresh: true });
-  const envelope = data !== null && typeof data === 'object' ? (data as { codigo?: unknown; mensagem?: unknown; dados?: unknown }) : {};
-  const configuracao = Number.isInteger(envelope.codigo) && typeof envelope.mensagem === 'string' ? lerConfiguracaoCaptcha(envelope.dados) : null;
-  if (!configuracao) throw new Error(`GET ${CAMINHO_CONFIGURACAO_CAPTCHA}: resposta fora do contrato`);
-  return configuracao;
+  const envelope = lerEnvelopeSemZod(data, lerConfiguracaoCaptcha);
+  if (!envelope) throw new Error(`GET ${CAMINHO_CONFIGURACAO_CAPTCHA}: resposta fora do contrato`);
+  return envelope.dados;
 }
