@@ -305,7 +305,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Routes, module by module.
   await app.register(saudeRoutes, { db, auditoria });
-  await app.register(authRoutes, { auth });
+  await app.register(authRoutes, { auth, secure: https });
   await app.register(referenciaRoutes, { referencia: new ReferenciaService(db) });
   await app.register(configuracaoRoutes, { regras: config.regras, now: agora });
   await app.register(solicitacaoRoutes, { solicitacao });

@@ -143,6 +143,7 @@ export const CAMPO_DETALHE_LABEL: Readonly<Record<string, string>> = {
 export const VALOR_DETALHE_LABEL: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   motivo: {
     link: 'endereço de entrada inválido ou expirado',
+    navegador: 'o retorno do gov.br chegou a outro navegador',
     troca_codigo: 'o gov.br não confirmou a entrada',
     cpf: 'CPF não informado pelo gov.br',
     janela_acesso: 'fora do horário ou da validade do acesso',

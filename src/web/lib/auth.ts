@@ -55,8 +55,10 @@ export function completeLogin(code: string, state: string): Promise<LoginResult>
 
 async function doCompleteLogin(code: string, state: string): Promise<LoginResult> {
   const expected = getChaveLogin();
-  if (expected && expected !== state) {
-    // The answer is not for the sign-in this browser started (login forgery or a stale tab).
+  if (!expected || expected !== state) {
+    // The answer is not for a sign-in this browser started (login forgery, a stale tab, or no sign-in started at
+    // all: after any sign-in or sign-out the key is gone, which is exactly when a forged address arrives). Fail
+    // closed; the server refuses it too, by its HttpOnly binding cookie (decision 0068).
     const message = 'O retorno do GOV.BR não corresponde ao acesso iniciado neste navegador. Entre novamente.';
     showToast('error', message);
     return { ok: false, message };

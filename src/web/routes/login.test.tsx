@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setChaveLogin } from '../lib/storage';
+import { getToken, setChaveLogin } from '../lib/storage';
 import { deferred, installMockHttp, ok, type MockHttp, type MockReply } from '../test/http';
 import { renderApp } from '../test/render-app';
 import { makeToken } from '../test/tokens';
@@ -53,6 +53,21 @@ describe('/login (GOV.BR callback)', () => {
     expect(screen.getByRole('alert').textContent).not.toContain('texto');
     expect(screen.getByRole('link', { name: 'Voltar para a página inicial' }).getAttribute('href')).toBe('/');
     expect(http.calls).toHaveLength(0);
+  });
+
+  it('a code with no sign-in started in this browser (no stored key) signs nobody in and says why', async () => {
+    // A forged /login?code=…&state=… opened after a sign-out: the browser holds no key.
+    http.post('/api/auth/login', ok({ token: makeToken({ nome: 'ATACANTE', idPescador: 666 }), foto: null }));
+
+    const { router } = open(`/login?code=abc&state=${chave}`);
+
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Não foi possível entrar'));
+    // The page's message (and a toast) say why.
+    const alertas = screen.getAllByRole('alert').map((a) => a.textContent);
+    expect(alertas.some((t) => t?.includes('não corresponde ao acesso iniciado neste navegador'))).toBe(true);
+    expect(http.callsTo('/api/auth/login')).toHaveLength(0);
+    expect(getToken()).toBeNull();
+    expect(router.state.location.pathname).toBe('/login');
   });
 
   it('a callback without code says so', () => {

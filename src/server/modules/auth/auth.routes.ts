@@ -3,13 +3,25 @@ import * as c from '../../../shared/contratos/auth';
 import { bearerOf } from '../../plugins/auth';
 import { rota } from '../../plugins/contratos';
 import { ok } from '../../plugins/envelope';
-import type { AuthService } from './auth.service';
+import { COOKIE_VINCULO_LOGIN, LINK_TTL_SECONDS, type AuthService } from './auth.service';
 
 const limiteAuth = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
-export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (app, { auth }) => {
-  rota(app, c.link, async (req) => ok({ url: await auth.criarLink(req.params.chave) }), { config: limiteAuth });
-  rota(app, c.login, async (req) => ok(await auth.login(req.body.code, req.body.state, req.ip), 'Login realizado com sucesso'), { config: limiteAuth });
+export const authRoutes: FastifyPluginAsync<{ auth: AuthService; secure: boolean }> = async (app, { auth, secure }) => {
+  // The browser binding of a sign-in (decision 0068): HttpOnly (no script reads it), SameSite=Lax, sent only to
+  // /api/auth, Secure when the public address is https, and as short-lived as the link it binds.
+  const cookie = { path: '/api/auth', httpOnly: true, sameSite: 'lax', secure } as const;
+  rota(app, c.link, async (req, reply) => {
+    const { url, vinculo } = await auth.criarLink(req.params.chave);
+    reply.setCookie(COOKIE_VINCULO_LOGIN, vinculo, { ...cookie, maxAge: LINK_TTL_SECONDS });
+    return ok({ url });
+  }, { config: limiteAuth });
+  rota(app, c.login, async (req, reply) => {
+    const sessao = await auth.login(req.body.code, req.body.state, req.ip, req.cookies[COOKIE_VINCULO_LOGIN]);
+    // A binding serves one sign-in: gone once it has.
+    reply.clearCookie(COOKIE_VINCULO_LOGIN, cookie);
+    return ok(sessao, 'Login realizado com sucesso');
+  }, { config: limiteAuth });
   // No guard before the handler: `renovar` reads the token itself (an expired one still renews its session) and
   // refuses with 401 whoever has no open session.
   rota(app, c.renovar, async (req) => ok({ token: await auth.renovar(bearerOf(req), req.ip) }), {

@@ -42,10 +42,19 @@ export interface AuthServiceOptions {
   sessionTtlHours: number;
   janelaPadrao: JanelaPadrao;
   publicUrl: string;
+  /**
+   * The key of the browser binding of a sign-in (HMAC-SHA256 of the link key, kept in an HttpOnly cookie); by
+   * default derived from the token key under its own label (decision 0068).
+   */
+  chaveVinculo?: Uint8Array;
   now?: () => Date;
 }
 
-const LINK_TTL_SECONDS = 600;
+/** How long a started sign-in may be completed: the link row and the browser's binding cookie live as long. */
+export const LINK_TTL_SECONDS = 600;
+
+/** The cookie that binds a started sign-in to the browser that started it (decision 0068). */
+export const COOKIE_VINCULO_LOGIN = 'rgp-login';
 
 export const MENSAGENS_AUTH = {
   sessaoExpirada: 'Sessão expirada.',
@@ -55,7 +64,13 @@ export const MENSAGENS_AUTH = {
   falhaGovBr: 'Não foi possível validar o login no GOV.BR. Tente entrar novamente.',
   cpfInvalido: 'O CPF informado pelo provedor de identidade é inválido.',
   refreshFalhou: 'Não foi possível renovar a sessão. Entre novamente.',
+  outroNavegador: 'O retorno do GOV.BR não corresponde ao acesso iniciado neste navegador. Entre novamente.',
 } as const;
+
+/** The binding key's default: HKDF-SHA256 of the token key under its own label, as the other derived keys. */
+export function chaveVinculoLogin(jwtSecret: Uint8Array): Uint8Array {
+  return new Uint8Array(crypto.hkdfSync('sha256', jwtSecret, 'rgp', 'rgp:vinculo-login:v1', 32));
+}
 
 const tokenClaims = z.object({
   sub: z.string().regex(/^\d{11}$/),
@@ -72,6 +87,7 @@ const tokenClaims = z.object({
 
 export class AuthService {
   private readonly now: () => Date;
+  private readonly chaveVinculo: Uint8Array;
 
   constructor(
     private readonly repo: AuthRepository,
@@ -81,19 +97,39 @@ export class AuthService {
     private readonly opts: AuthServiceOptions,
   ) {
     this.now = opts.now ?? (() => new Date());
+    this.chaveVinculo = opts.chaveVinculo ?? chaveVinculoLogin(opts.jwtSecret);
   }
 
-  /** Step 1 of sign-in: keep the PKCE verifier and nonce under the client's key and answer the provider's address. */
-  async criarLink(chave: string): Promise<string> {
+  /**
+   * Step 1 of sign-in: keep the PKCE verifier and nonce under the client's key and answer the provider's address,
+   * with the value of the cookie that binds this sign-in to the browser that asked (`vinculo`).
+   */
+  async criarLink(chave: string): Promise<{ url: string; vinculo: string }> {
     const codeVerifier = oidc.randomPKCECodeVerifier();
     const nonce = oidc.randomNonce();
     await this.repo.deleteStaleLinks(LINK_TTL_SECONDS);
     await this.repo.insertLink(chave.toLowerCase(), codeVerifier, nonce);
-    return this.idp.authorizationUrl({ state: chave.toLowerCase(), nonce, codeVerifier });
+    const url = await this.idp.authorizationUrl({ state: chave.toLowerCase(), nonce, codeVerifier });
+    return { url, vinculo: this.vinculoDe(chave) };
   }
 
-  /** Step 2: exchange the code, find or create the person, open a session and answer the token. */
-  async login(code: string, state: string, ip: string): Promise<{ token: string; foto: string | null }> {
+  /** HMAC-SHA256 of the (lower-case) link key, base64url: what the browser's cookie must hold for that key. */
+  private vinculoDe(chave: string): string {
+    return crypto.createHmac('sha256', this.chaveVinculo).update(chave.toLowerCase()).digest('base64url');
+  }
+
+  /**
+   * Step 2: exchange the code, find or create the person, open a session and answer the token. `vinculo` is the
+   * browser's binding cookie: a state this browser did not start (login forgery: a victim sent to an attacker's
+   * `/login?code=…`) is refused before anything is read or consumed.
+   */
+  async login(code: string, state: string, ip: string, vinculo: string | undefined): Promise<{ token: string; foto: string | null }> {
+    const esperado = Buffer.from(this.vinculoDe(state));
+    const recebido = Buffer.from(vinculo ?? '');
+    if (recebido.length !== esperado.length || !crypto.timingSafeEqual(recebido, esperado)) {
+      await this.auditoria.tentarRegistrar({ acao: 'LOGIN_RECUSADO', ip, sucesso: false, detalhes: { motivo: 'navegador' } });
+      throw AppError.badRequest(MENSAGENS_AUTH.outroNavegador);
+    }
     const link = await this.repo.takeLink(state.toLowerCase(), LINK_TTL_SECONDS);
     if (!link) {
       await this.auditoria.tentarRegistrar({ acao: 'LOGIN_RECUSADO', ip, sucesso: false, detalhes: { motivo: 'link' } });

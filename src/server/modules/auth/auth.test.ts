@@ -1,10 +1,11 @@
+import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Perfil } from '../../../shared/enums';
 import { createTestApp, entrarComo, Navegador, obterCodigo, sessaoDe, type TestApp } from '../../test/helpers';
 import { MENSAGEM_XSRF } from '../../plugins/xsrf';
-import { MENSAGENS_AUTH } from './auth.service';
+import { COOKIE_VINCULO_LOGIN, MENSAGENS_AUTH } from './auth.service';
 
 const GESTOR = '10000000108';
 const SFPA = '30000000388';
@@ -78,11 +79,50 @@ describe('sign-in through the development identity provider', () => {
   it('accepts a callback state once only', async () => {
     const nav = new Navegador(t.app);
     const { code, state } = await obterCodigo(t.app, nav, GESTOR);
+    const vinculo = nav.cookies.get(COOKIE_VINCULO_LOGIN)!;
     const first = await nav.request({ method: 'POST', url: '/api/auth/login', payload: { code, state }, headers: { 'x-xsrf-token': nav.xsrf } });
     expect(first.statusCode).toBe(200);
+    // The binding cookie is cleared by the sign-in; a replay that still holds it meets the consumed link.
+    nav.cookies.set(COOKIE_VINCULO_LOGIN, vinculo);
     const replay = await nav.request({ method: 'POST', url: '/api/auth/login', payload: { code, state }, headers: { 'x-xsrf-token': nav.xsrf } });
     expect(replay.statusCode).toBe(400);
     expect(replay.json().mensagem).toBe(MENSAGENS_AUTH.linkInvalido);
+  });
+
+  it('binds the sign-in to the browser that started it: HttpOnly, SameSite=Lax cookie on /api/auth', async () => {
+    const nav = new Navegador(t.app);
+    const res = await nav.request({ method: 'GET', url: `/api/auth/link/${crypto.randomBytes(16).toString('hex')}` });
+    const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${COOKIE_VINCULO_LOGIN}=`));
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; SameSite=Lax/);
+    expect(cookie).toMatch(/; Path=\/api\/auth/);
+    expect(cookie).toMatch(/; Max-Age=600/);
+    // Secure follows the public address: the test app's is http.
+    expect(cookie).not.toMatch(/; Secure/);
+  });
+
+  it('refuses a code obtained by one browser when another presents it (login forgery), and audits it', async () => {
+    const atacante = new Navegador(t.app);
+    const { code, state } = await obterCodigo(t.app, atacante, NOVO_CPF);
+    // The victim's browser opens the attacker's /login?code=…&state=…: fresh cookies, its own XSRF pair.
+    const vitima = new Navegador(t.app);
+    await vitima.request({ method: 'GET', url: '/api/health/vivo' });
+    const antes = await auditoria('LOGIN_RECUSADO');
+    const res = await vitima.request({ method: 'POST', url: '/api/auth/login', payload: { code, state }, headers: { 'x-xsrf-token': vitima.xsrf } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ codigo: 400, mensagem: MENSAGENS_AUTH.outroNavegador });
+    expect(await auditoria('LOGIN_RECUSADO')).toBe(antes + 1);
+    // A victim who had started a sign-in of their own holds a cookie for another key: refused as well.
+    await vitima.request({ method: 'GET', url: `/api/auth/link/${crypto.randomBytes(16).toString('hex')}` });
+    const comCookieProprio = await vitima.request({
+      method: 'POST', url: '/api/auth/login', payload: { code, state }, headers: { 'x-xsrf-token': vitima.xsrf },
+    });
+    expect(comCookieProprio.statusCode).toBe(400);
+    expect(comCookieProprio.json().mensagem).toBe(MENSAGENS_AUTH.outroNavegador);
+    // The refusal consumed nothing: the browser that started the sign-in completes it, and its binding is cleared.
+    const proprio = await atacante.request({ method: 'POST', url: '/api/auth/login', payload: { code, state }, headers: { 'x-xsrf-token': atacante.xsrf } });
+    expect(proprio.statusCode).toBe(200);
+    expect(atacante.cookies.has(COOKIE_VINCULO_LOGIN)).toBe(false);
   });
 
   it('answers 401 for a code the provider did not issue, and audits it', async () => {
