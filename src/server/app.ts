@@ -253,7 +253,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(authPlugin, { auth, auditoria });
   // Idempotency keys of the fishers' saves and sends (decision 0060): before the routes whose contracts ask for them.
-  const idempotencia = new ChavesIdempotencia(db);
+  const idempotencia = new ChavesIdempotencia(db, deps.jwtSecret);
   await app.register(idempotenciaPlugin, { chaves: idempotencia });
 
   // A submission opens an analysis and a decision changes the request: the two services ask each other. The
@@ -361,7 +361,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // -- audit reading routes --
   await app.register(auditoriaRoutes, { auditoria });
   await app.register(lgpdRoutes, { lgpd: new LgpdService(auditoria, pescador, solicitacao, documento, notificacoes,
-    new ReapService(reapPendencias, reapQuestionarios), agora) });
+    new ReapService(reapPendencias, reapQuestionarios), idempotencia, agora) });
   await registerWeb(app, config.webDistDir);
   return app;
 }

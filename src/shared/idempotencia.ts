@@ -14,8 +14,15 @@ export const CABECALHO_RESPOSTA_REPETIDA = 'Idempotent-Replayed';
 /** A key: 8 to 128 letters, digits, '-' or '_' (a UUID fits). */
 export const FORMATO_CHAVE_IDEMPOTENCIA = /^[A-Za-z0-9_-]{8,128}$/;
 
-/** Days the server keeps a key (phones may stay offline for days): a replay after that runs again. */
-export const RETENCAO_CHAVE_IDEMPOTENCIA_DIAS = 30;
+/**
+ * Hours the server keeps a key with its (encrypted) answer (decision 0068; 30 days before, decision 0060): long
+ * enough for a phone that lost the answer to replay the same day, short enough that little is kept. A replay after
+ * that runs again and meets the services' own state checks.
+ */
+export const RETENCAO_CHAVE_IDEMPOTENCIA_HORAS = 24;
+
+/** Keys one caller may have kept at once, that is, new keys in the retention's hours; beyond it 429 (decision 0068). */
+export const COTA_CHAVES_IDEMPOTENCIA = 300;
 
 export const MENSAGENS_IDEMPOTENCIA = {
   formato: 'A chave de idempotência (cabeçalho Idempotency-Key) deve ter de 8 a 128 caracteres: letras, números, hífen (-) ou sublinhado (_).',
@@ -23,4 +30,6 @@ export const MENSAGENS_IDEMPOTENCIA = {
     + 'Confira os dados e salve ou envie novamente.',
   emAndamento: 'Um envio igual a este ainda está sendo processado. Aguarde alguns segundos e tente de novo: '
     + 'ele será registrado uma única vez.',
+  cota: `Limite de ${COTA_CHAVES_IDEMPOTENCIA} envios em ${RETENCAO_CHAVE_IDEMPOTENCIA_HORAS} horas atingido: este envio não `
+    + 'foi registrado. Aguarde algumas horas e tente de novo.',
 } as const;

@@ -9,13 +9,14 @@ export interface ServicosJobsIdempotencia {
 }
 
 /**
- * Daily: the idempotency keys older than their retention (30 days: a phone may stay offline for days) are deleted
- * (decision 0060). A replay of such a key later runs again, and the services' own state checks answer it.
+ * Hourly: the idempotency keys older than their retention (24 hours, decision 0068) are deleted. They already count
+ * as absent from then on; the job frees their rows. A replay of such a key later runs again, and the services' own
+ * state checks answer it (decision 0060).
  */
 export const expurgarChavesIdempotenciaJob = definirJob({
   nome: 'idempotencia-expurgar-chaves',
   payload: z.object({}),
-  agenda: '41 4 * * *',
+  agenda: '41 * * * *',
   async executar(_payload, { servicos, log }: ContextoJob<ServicosJobsIdempotencia>) {
     const removidas = await servicos.idempotencia.expurgar();
     log.info({ job: expurgarChavesIdempotenciaJob.nome, removidas }, 'job done');

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CodigoErro } from '../../shared/codigos-erro';
 import { contrato } from '../../shared/contrato';
 import { SituacaoSolicitacao, TipoDocumento, TipoSolicitacao } from '../../shared/enums';
-import { MENSAGENS_IDEMPOTENCIA } from '../../shared/idempotencia';
+import { COTA_CHAVES_IDEMPOTENCIA, MENSAGENS_IDEMPOTENCIA } from '../../shared/idempotencia';
 import { texto } from '../../shared/schemas/primitivos';
 import { AppError } from '../lib/errors';
 import { multipart, pdf } from '../modules/documento/documento.fixtures';
@@ -280,18 +281,110 @@ describe('what is kept and for how long', () => {
     expect(execucoes.get('lenta')).toBe(2);
   });
 
-  it('purges keys older than 30 days through the job; a replay after that runs again', async () => {
+  it('purges keys older than 24 hours through the job; a replay after that runs again', async () => {
     const p = await novo();
     const velha = novaChave();
     const nova = novaChave();
     await chamarTeste(p.sessao, 'expurgo', velha);
     await chamarTeste(p.sessao, 'expurgo-2', nova);
-    await t.db.execute(sql`UPDATE chave_idempotencia SET criada_em = now() - interval '31 days' WHERE chave = ${velha}`);
+    await t.db.execute(sql`UPDATE chave_idempotencia SET criada_em = now() - interval '25 hours' WHERE chave = ${velha}`);
     const r = await expurgarChavesIdempotenciaJob.executar({}, { servicos: t.app.servicos, log: t.app.log });
     expect(r).toEqual({ removidas: 1 });
     const { rows } = await t.db.execute<{ chave: string }>(sql`SELECT chave FROM chave_idempotencia WHERE chave IN (${velha}, ${nova})`);
     expect(rows.map((x) => x.chave)).toEqual([nova]);
     expect((await chamarTeste(p.sessao, 'expurgo', velha)).json().dados.execucao).toBe(2);
     expect(repetida(await chamarTeste(p.sessao, 'expurgo-2', nova))).toBe(true);
+  });
+
+  it('a key past its 24 hours counts as absent before the purge runs: its replay runs again and is kept anew', async () => {
+    const p = await novo();
+    const chave = novaChave();
+    const primeira = await chamarTeste(p.sessao, 'vencida', chave);
+    expect(primeira.json().dados.execucao).toBe(1);
+    await t.db.execute(sql`UPDATE chave_idempotencia SET criada_em = now() - interval '24 hours 1 minute' WHERE chave = ${chave}`);
+    const depois = await chamarTeste(p.sessao, 'vencida', chave);
+    expect([depois.statusCode, repetida(depois), depois.json().dados.execucao]).toEqual([200, false, 2]);
+    mesmaResposta(depois, await chamarTeste(p.sessao, 'vencida', chave));
+    // Just inside its 24 hours a key still answers from what it kept.
+    const outra = novaChave();
+    await chamarTeste(p.sessao, 'no-prazo', outra);
+    await t.db.execute(sql`UPDATE chave_idempotencia SET criada_em = now() - interval '23 hours 59 minutes' WHERE chave = ${outra}`);
+    expect(repetida(await chamarTeste(p.sessao, 'no-prazo', outra))).toBe(true);
+  });
+});
+
+describe("what is kept is sealed, bounded and the fisher's (decision 0068)", () => {
+  it("keeps the answer encrypted and the caller as an HMAC: the table holds no CPF, name or mother's name", async () => {
+    const p = await novo();
+    const chave = novaChave();
+    const primeira = await criar(p, chave, passo1(p.cpf, { nomeMae: 'MARIA SELADA DOS SANTOS' }));
+    expect(primeira.statusCode, primeira.body).toBe(200);
+    expect(primeira.body).toContain('MARIA SELADA DOS SANTOS');
+    const { rows } = await t.db.execute<Record<string, unknown>>(sql`SELECT * FROM chave_idempotencia WHERE chave = ${chave}`);
+    expect(rows).toHaveLength(1);
+    const linha = rows[0]!;
+    // Every column as text (bytea as hex and as latin1 bytes): neither the CPF nor the names, in any of them.
+    const tudo = Object.values(linha).map((v) => (Buffer.isBuffer(v) ? `${v.toString('hex')} ${v.toString('latin1')}` : String(v))).join(' ');
+    for (const segredo of [p.cpf, 'MARIA SELADA DOS SANTOS', Buffer.from(p.cpf).toString('hex')]) expect(tudo).not.toContain(segredo);
+    // The caller is no unkeyed hash of the CPF (which anyone could compute for every CPF).
+    for (const semChave of [p.cpf, `rgp:idempotencia:${p.cpf}`]) {
+      expect(linha.titular).not.toBe(crypto.createHash('sha256').update(semChave).digest('hex'));
+    }
+    expect(linha.titular).toBe(t.app.servicos.idempotencia.titular(p.cpf));
+    // The replay still gets the very answer.
+    const replay = await criar(p, chave, passo1(p.cpf, { nomeMae: 'MARIA SELADA DOS SANTOS' }));
+    mesmaResposta(primeira, replay);
+    expect(repetida(replay)).toBe(true);
+  });
+
+  it("refuses a new key past the caller's quota with 429 and Retry-After; kept keys still replay; others are untouched", async () => {
+    const p = await novo();
+    const titular = t.app.servicos.idempotencia.titular(p.cpf);
+    const guardada = novaChave();
+    const primeira = await chamarTeste(p.sessao, 'cota-guardada', guardada);
+    expect(primeira.statusCode).toBe(200);
+    // The rest of the quota already used today, the oldest 20 hours ago.
+    await t.db.execute(sql`INSERT INTO chave_idempotencia (titular, chave, impressao, rota, dono, status, criada_em)
+      SELECT ${titular}, 'cota-' || g, repeat('0', 64), 'POST /api/teste-idempotencia', gen_random_uuid(), 200,
+        now() - make_interval(hours => 20) + make_interval(secs => g)
+      FROM generate_series(1, ${COTA_CHAVES_IDEMPOTENCIA - 2}) AS g`);
+    // One more new key fits the quota; the next does not, and its handler does not run.
+    expect((await chamarTeste(p.sessao, 'cota-ultima', novaChave())).statusCode).toBe(200);
+    const alem = await chamarTeste(p.sessao, 'cota-alem', novaChave());
+    expect(alem.statusCode).toBe(429);
+    expect(alem.json()).toMatchObject({ codigo: 429, mensagem: MENSAGENS_IDEMPOTENCIA.cota, codigoErro: CodigoErro.MUITAS_REQUISICOES });
+    expect(MENSAGENS_IDEMPOTENCIA.cota).toContain(`${COTA_CHAVES_IDEMPOTENCIA} envios em 24 horas`);
+    // Free again when the oldest counted key expires: in about 4 hours.
+    const espera = Number(alem.headers['retry-after']);
+    expect(espera).toBeGreaterThan(4 * 3600 - 120);
+    expect(espera).toBeLessThanOrEqual(4 * 3600 + 60);
+    expect(execucoes.get('cota-alem')).toBeUndefined();
+    // A replay of a kept key is still answered; a call without a key still runs; another fisher is not limited.
+    expect(repetida(await chamarTeste(p.sessao, 'cota-guardada', guardada))).toBe(true);
+    expect((await chamarTeste(p.sessao, 'cota-sem-chave')).statusCode).toBe(200);
+    const outro = await novo();
+    expect((await chamarTeste(outro.sessao, 'cota-outro', novaChave())).statusCode).toBe(200);
+    // When old keys expire, room comes back.
+    await t.db.execute(sql`UPDATE chave_idempotencia SET criada_em = now() - interval '25 hours' WHERE titular = ${titular} AND chave = 'cota-1'`);
+    expect((await chamarTeste(p.sessao, 'cota-alem', novaChave())).statusCode).toBe(200);
+  });
+
+  it("puts the fisher's kept keys, with their answers, in the LGPD export, and nobody else's", async () => {
+    const a = await novo();
+    const b = await novo();
+    const chaveA = novaChave();
+    const criada = await criar(a, chaveA);
+    expect(criada.statusCode, criada.body).toBe(200);
+    const chaveB = novaChave();
+    expect((await criar(b, chaveB)).statusCode).toBe(200);
+    const res = await a.sessao.api({ method: 'GET', url: '/api/lgpd/meus-dados' });
+    expect(res.statusCode, res.body).toBe(200);
+    const { chavesIdempotencia } = res.json().dados as { chavesIdempotencia: Record<string, unknown>[] };
+    expect(chavesIdempotencia.map((k) => k.chave)).toEqual([chaveA]);
+    const k = chavesIdempotencia[0]!;
+    expect(k).toMatchObject({ operacao: 'POST /api/solicitacao', status: 200, resposta: criada.body });
+    expect(new Date(k.expiraEm as string).getTime() - new Date(k.guardadaEm as string).getTime()).toBe(24 * 3_600_000);
+    expect(res.body).not.toContain(chaveB);
+    expect(res.body).not.toContain(b.cpf);
   });
 });

@@ -6,8 +6,8 @@ import fp from 'fastify-plugin';
 import { CodigoErro } from '../../shared/codigos-erro';
 import { erroCampo } from '../../shared/erros-campo';
 import {
-  CABECALHO_IDEMPOTENCIA, CABECALHO_RESPOSTA_REPETIDA, FORMATO_CHAVE_IDEMPOTENCIA, MENSAGENS_IDEMPOTENCIA,
-  RETENCAO_CHAVE_IDEMPOTENCIA_DIAS,
+  CABECALHO_IDEMPOTENCIA, CABECALHO_RESPOSTA_REPETIDA, COTA_CHAVES_IDEMPOTENCIA, FORMATO_CHAVE_IDEMPOTENCIA, MENSAGENS_IDEMPOTENCIA,
+  RETENCAO_CHAVE_IDEMPOTENCIA_HORAS,
 } from '../../shared/idempotencia';
 import { MENSAGENS_ARQUIVO } from '../../shared/regras/arquivos';
 import type { Database } from '../db/client';
@@ -20,7 +20,9 @@ import { AppError } from '../lib/errors';
  * with an `Idempotency-Key` header, the key is claimed in PostgreSQL (table `chave_idempotencia`, one row per
  * caller and key) with the request's fingerprint before the handler runs; the answer is kept when it is sent; a
  * replay gets the kept answer again (`Idempotent-Replayed: true`) and the handler does not run. Without the
- * header nothing changes. The database decides every race, so any number of instances share the keys.
+ * header nothing changes. The database decides every race, so any number of instances share the keys. What is
+ * kept is little and sealed (decision 0068): the caller is an HMAC of the CPF, the body is encrypted, a key counts
+ * for 24 hours, and a caller keeps at most COTA_CHAVES_IDEMPOTENCIA keys at once.
  */
 
 declare module 'fastify' {
@@ -39,10 +41,12 @@ export type Reivindicacao =
   /** Another request holds the key and runs now. */
   | { tipo: 'em-andamento' }
   /** The key was used for a request with another fingerprint. */
-  | { tipo: 'outra-impressao' };
+  | { tipo: 'outra-impressao' }
+  /** A new key, and the caller already keeps as many as the quota allows: free again in `segundos`. */
+  | { tipo: 'cota'; segundos: number };
 
 export interface PedidoIdempotente {
-  /** SHA-256 of the caller's CPF (`titularDe`). */
+  /** HMAC of the caller's CPF (`ChavesIdempotencia.titular`). */
   titular: string;
   chave: string;
   impressao: string;
@@ -53,28 +57,78 @@ export interface PedidoIdempotente {
 export interface OpcoesChaves {
   /** Seconds after which a claim still in progress may be taken over (its server died); 60 by default. */
   assumirAposSegundos?: number;
-  /** Days a key is kept; RETENCAO_CHAVE_IDEMPOTENCIA_DIAS by default. */
-  retencaoDias?: number;
+  /** Hours a key counts and is kept; RETENCAO_CHAVE_IDEMPOTENCIA_HORAS by default. */
+  retencaoHoras?: number;
+  /** Keys a caller may keep at once; COTA_CHAVES_IDEMPOTENCIA by default. */
+  cota?: number;
   /** Rows deleted per statement by `expurgar`. */
   loteExpurgo?: number;
 }
 
-/** The one writer of table `chave_idempotencia` (src/server/db/schema/idempotencia.ts). */
+/** One of a fisher's kept keys, as the LGPD export shows it (decision 0068). */
+export interface ChaveGuardada {
+  chave: string;
+  rota: string;
+  status: number | null;
+  criadaEm: Date;
+  /** The kept answer's body, decrypted (null while in progress, or for an empty body). */
+  resposta: string | null;
+}
+
+/** IV and tag of AES-256-GCM, in front of the ciphertext in `resposta_cifrada`. */
+const TAMANHO_IV = 12;
+const TAMANHO_TAG = 16;
+
+/**
+ * The one writer of table `chave_idempotencia` (src/server/db/schema/idempotencia.ts). `segredo` is the token key:
+ * two keys are derived from it (HKDF-SHA256, own labels, as decisions 0014 and 0044 do), one for the caller's HMAC,
+ * one for the answers' encryption. Rotating JWT_SECRET thus forgets every kept key, as their expiry would.
+ */
 export class ChavesIdempotencia {
   readonly assumirAposSegundos: number;
-  private readonly retencaoDias: number;
+  private readonly retencaoHoras: number;
+  private readonly cota: number;
   private readonly loteExpurgo: number;
+  private readonly chaveTitular: Buffer;
+  private readonly chaveResposta: Buffer;
 
-  constructor(private readonly db: Database, opcoes: OpcoesChaves = {}) {
+  constructor(private readonly db: Database, segredo: Uint8Array, opcoes: OpcoesChaves = {}) {
     this.assumirAposSegundos = opcoes.assumirAposSegundos ?? 60;
-    this.retencaoDias = opcoes.retencaoDias ?? RETENCAO_CHAVE_IDEMPOTENCIA_DIAS;
+    this.retencaoHoras = opcoes.retencaoHoras ?? RETENCAO_CHAVE_IDEMPOTENCIA_HORAS;
+    this.cota = opcoes.cota ?? COTA_CHAVES_IDEMPOTENCIA;
     this.loteExpurgo = opcoes.loteExpurgo ?? 5000;
+    this.chaveTitular = Buffer.from(crypto.hkdfSync('sha256', segredo, 'rgp', 'rgp:idempotencia-titular:v1', 32));
+    this.chaveResposta = Buffer.from(crypto.hkdfSync('sha256', segredo, 'rgp', 'rgp:idempotencia-resposta:v1', 32));
+  }
+
+  /** The caller's side of a key: HMAC-SHA256 of the CPF, hex. No caller meets another's key; no CPF can be read back. */
+  titular(cpf: string): string {
+    return crypto.createHmac('sha256', this.chaveTitular).update(cpf).digest('hex');
+  }
+
+  /** AES-256-GCM of a kept body, bound to its row (titular and key as associated data): IV, tag, ciphertext. */
+  private cifrar(p: Pick<PedidoIdempotente, 'titular' | 'chave'>, corpo: string): Buffer {
+    const iv = crypto.randomBytes(TAMANHO_IV);
+    const c = crypto.createCipheriv('aes-256-gcm', this.chaveResposta, iv);
+    c.setAAD(Buffer.from(`${p.titular}\u0000${p.chave}`));
+    const cifrado = Buffer.concat([c.update(corpo, 'utf8'), c.final()]);
+    return Buffer.concat([iv, c.getAuthTag(), cifrado]);
+  }
+
+  private decifrar(p: Pick<PedidoIdempotente, 'titular' | 'chave'>, dados: Buffer): string {
+    const d = crypto.createDecipheriv('aes-256-gcm', this.chaveResposta, dados.subarray(0, TAMANHO_IV));
+    d.setAAD(Buffer.from(`${p.titular}\u0000${p.chave}`));
+    d.setAuthTag(dados.subarray(TAMANHO_IV, TAMANHO_IV + TAMANHO_TAG));
+    return Buffer.concat([d.update(dados.subarray(TAMANHO_IV + TAMANHO_TAG)), d.final()]).toString('utf8');
   }
 
   /**
    * Claims the key for this request, or says what holds it. The insert is atomic on the primary key: of two
    * requests with one key, one inserts and the other finds the row. A claim in progress older than
-   * `assumirAposSegundos` is taken over by one update, which one request alone can win.
+   * `assumirAposSegundos` is taken over by one update, which one request alone can win. A row past the retention
+   * counts as absent (the same insert takes it over as new), so a key lives exactly its hours whenever the purge
+   * runs. A new key is inserted only while the caller keeps fewer than `cota` (a replay of a kept one is always
+   * answered); two new keys sent at the same instant may both pass the count, so the quota is exact to a few.
    */
   async reivindicar(p: PedidoIdempotente): Promise<Reivindicacao> {
     const dono = crypto.randomUUID();
@@ -82,32 +136,76 @@ export class ChavesIdempotencia {
     for (let tentativa = 0; tentativa < 3; tentativa++) {
       const inserida = await this.db.$client.query({
         name: 'chave_idempotencia_inserir',
-        text: `INSERT INTO chave_idempotencia (titular, chave, impressao, rota, dono) VALUES ($1, $2, $3, $4, $5)
-          ON CONFLICT (titular, chave) DO NOTHING`,
-        values: [p.titular, p.chave, p.impressao, p.rota, dono],
+        text: `INSERT INTO chave_idempotencia (titular, chave, impressao, rota, dono)
+          SELECT $1, $2, $3, $4, $5
+          WHERE (SELECT count(*) FROM chave_idempotencia
+            WHERE titular = $1 AND criada_em > now() - make_interval(hours => $6)) < $7
+          ON CONFLICT (titular, chave) DO UPDATE SET impressao = EXCLUDED.impressao, rota = EXCLUDED.rota,
+            dono = EXCLUDED.dono, status = NULL, resposta_cifrada = NULL, tipo_conteudo = NULL, criada_em = now(),
+            iniciada_em = now(), concluida_em = NULL
+          WHERE chave_idempotencia.criada_em <= now() - make_interval(hours => $6)`,
+        values: [p.titular, p.chave, p.impressao, p.rota, dono, this.retencaoHoras, this.cota],
       });
       if (inserida.rowCount === 1) return { tipo: 'nova', dono };
       const { rows } = await this.db.$client.query<{
-        impressao: string; status: number | null; resposta: string | null; tipo_conteudo: string | null; assumida: boolean;
+        impressao: string; status: number | null; resposta_cifrada: Buffer | null; tipo_conteudo: string | null; assumida: boolean;
       }>({
         name: 'chave_idempotencia_ler',
         text: `WITH assumida AS (
             UPDATE chave_idempotencia SET dono = $4, iniciada_em = now()
             WHERE titular = $1 AND chave = $2 AND impressao = $3 AND status IS NULL
               AND iniciada_em < now() - make_interval(secs => $5)
+              AND criada_em > now() - make_interval(hours => $6)
             RETURNING 1)
-          SELECT impressao, status, resposta, tipo_conteudo, EXISTS (SELECT 1 FROM assumida) AS assumida
-          FROM chave_idempotencia WHERE titular = $1 AND chave = $2`,
-        values: [p.titular, p.chave, p.impressao, dono, this.assumirAposSegundos],
+          SELECT impressao, status, resposta_cifrada, tipo_conteudo, EXISTS (SELECT 1 FROM assumida) AS assumida
+          FROM chave_idempotencia WHERE titular = $1 AND chave = $2 AND criada_em > now() - make_interval(hours => $6)`,
+        values: [p.titular, p.chave, p.impressao, dono, this.assumirAposSegundos, this.retencaoHoras],
       });
       const k = rows[0];
-      if (!k) continue;
+      if (!k) {
+        const cota = await this.cotaEsgotada(p.titular);
+        if (cota !== null) return { tipo: 'cota', segundos: cota };
+        continue;
+      }
       if (k.impressao !== p.impressao) return { tipo: 'outra-impressao' };
       if (k.assumida) return { tipo: 'nova', dono };
-      if (k.status !== null) return { tipo: 'concluida', status: k.status, resposta: k.resposta, tipoConteudo: k.tipo_conteudo };
+      if (k.status !== null) {
+        const resposta = k.resposta_cifrada === null ? null : this.decifrar(p, k.resposta_cifrada);
+        return { tipo: 'concluida', status: k.status, resposta, tipoConteudo: k.tipo_conteudo };
+      }
       return { tipo: 'em-andamento' };
     }
     return { tipo: 'em-andamento' };
+  }
+
+  /** Seconds until the caller's oldest counted key expires when they keep `cota` keys or more; else null. */
+  private async cotaEsgotada(titular: string): Promise<number | null> {
+    const { rows } = await this.db.$client.query<{ n: number; segundos: number | null }>({
+      name: 'chave_idempotencia_cota',
+      text: `SELECT count(*)::int AS n,
+          ceil(extract(epoch FROM min(criada_em) + make_interval(hours => $2) - now()))::int AS segundos
+        FROM chave_idempotencia WHERE titular = $1 AND criada_em > now() - make_interval(hours => $2)`,
+      values: [titular, this.retencaoHoras],
+    });
+    const r = rows[0]!;
+    return r.n >= this.cota ? Math.max(1, r.segundos ?? 1) : null;
+  }
+
+  /** The keys a caller keeps now, oldest first, their answers decrypted: the fisher's LGPD export (decision 0068). */
+  async doTitular(cpf: string): Promise<ChaveGuardada[]> {
+    const titular = this.titular(cpf);
+    const { rows } = await this.db.$client.query<{
+      chave: string; rota: string; status: number | null; criada_em: Date; resposta_cifrada: Buffer | null;
+    }>({
+      name: 'chave_idempotencia_do_titular',
+      text: `SELECT chave, rota, status, criada_em, resposta_cifrada FROM chave_idempotencia
+        WHERE titular = $1 AND criada_em > now() - make_interval(hours => $2) ORDER BY criada_em, chave`,
+      values: [titular, this.retencaoHoras],
+    });
+    return rows.map((r) => ({
+      chave: r.chave, rota: r.rota, status: r.status, criadaEm: r.criada_em,
+      resposta: r.resposta_cifrada === null ? null : this.decifrar({ titular, chave: r.chave }, r.resposta_cifrada),
+    }));
   }
 
   /** Keeps the answer of the claim `dono` (nothing when the claim was taken over meanwhile). */
@@ -116,9 +214,9 @@ export class ChavesIdempotencia {
   ): Promise<void> {
     await this.db.$client.query({
       name: 'chave_idempotencia_concluir',
-      text: `UPDATE chave_idempotencia SET status = $4, resposta = $5, tipo_conteudo = $6, concluida_em = now()
+      text: `UPDATE chave_idempotencia SET status = $4, resposta_cifrada = $5, tipo_conteudo = $6, concluida_em = now()
         WHERE titular = $1 AND chave = $2 AND dono = $3 AND status IS NULL`,
-      values: [p.titular, p.chave, dono, resposta.status, resposta.corpo, resposta.tipoConteudo],
+      values: [p.titular, p.chave, dono, resposta.status, resposta.corpo === null ? null : this.cifrar(p, resposta.corpo), resposta.tipoConteudo],
     });
   }
 
@@ -138,18 +236,13 @@ export class ChavesIdempotencia {
       const r = await this.db.$client.query({
         name: 'chave_idempotencia_expurgar',
         text: `DELETE FROM chave_idempotencia WHERE ctid = ANY (ARRAY(
-            SELECT ctid FROM chave_idempotencia WHERE criada_em < now() - make_interval(days => $1) LIMIT $2))`,
-        values: [this.retencaoDias, this.loteExpurgo],
+            SELECT ctid FROM chave_idempotencia WHERE criada_em <= now() - make_interval(hours => $1) LIMIT $2))`,
+        values: [this.retencaoHoras, this.loteExpurgo],
       });
       total += r.rowCount ?? 0;
       if ((r.rowCount ?? 0) < this.loteExpurgo) return total;
     }
   }
-}
-
-/** The caller's side of a key: the SHA-256 of the CPF, so the table is no index of CPFs and no caller meets another's key. */
-export function titularDe(cpf: string): string {
-  return crypto.createHash('sha256').update(`rgp:idempotencia:${cpf}`).digest('hex');
 }
 
 /** JSON with the keys of every object in order: the same data, the same text. */
@@ -252,7 +345,7 @@ export const idempotenciaPlugin = fp(async (app: FastifyInstance, { chaves }: { 
       resumoCorpo = `json:${jsonCanonico(req.body)}`;
     }
     const pedido: PedidoIdempotente = {
-      titular: titularDe(req.auth.cpf), chave, impressao: impressaoDe(req, resumoCorpo), rota: `${req.method} ${req.routeOptions.url ?? ''}`,
+      titular: chaves.titular(req.auth.cpf), chave, impressao: impressaoDe(req, resumoCorpo), rota: `${req.method} ${req.routeOptions.url ?? ''}`,
     };
     const r = await chaves.reivindicar(pedido);
     switch (r.tipo) {
@@ -268,6 +361,9 @@ export const idempotenciaPlugin = fp(async (app: FastifyInstance, { chaves }: { 
         throw new AppError(409, MENSAGENS_IDEMPOTENCIA.emAndamento, { codigoErro: CodigoErro.IDEMPOTENCIA_EM_ANDAMENTO });
       case 'outra-impressao':
         throw new AppError(422, MENSAGENS_IDEMPOTENCIA.reutilizada, { codigoErro: CodigoErro.IDEMPOTENCIA_CHAVE_REUTILIZADA });
+      case 'cota':
+        reply.header('retry-after', String(r.segundos));
+        throw new AppError(429, MENSAGENS_IDEMPOTENCIA.cota, { codigoErro: CodigoErro.MUITAS_REQUISICOES });
     }
   });
 

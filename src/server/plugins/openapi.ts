@@ -7,7 +7,7 @@ import { erroEnvelope } from '../../shared/schemas/envelope';
 import { erroCampo } from '../../shared/erros-campo';
 import {
   CABECALHO_IDEMPOTENCIA, CABECALHO_RESPOSTA_REPETIDA, FORMATO_CHAVE_IDEMPOTENCIA, MENSAGENS_IDEMPOTENCIA,
-  RETENCAO_CHAVE_IDEMPOTENCIA_DIAS,
+  COTA_CHAVES_IDEMPOTENCIA, RETENCAO_CHAVE_IDEMPOTENCIA_HORAS,
 } from '../../shared/idempotencia';
 import { texto } from '../../shared/schemas/primitivos';
 import { MENSAGENS_AUTH } from '../modules/auth/auth.service';
@@ -36,8 +36,8 @@ declare module 'fastify' {
     outrosErros?: readonly StatusDeErro[];
     /**
      * The route takes the `Idempotency-Key` header (plugins/idempotencia.ts, decision 0060): the document names the
-     * header, the replayed answer's header and the 409/422 of a key in progress or reused. Checked by the route's
-     * preHandler, not by this schema.
+     * header, the replayed answer's header, the 409/422 of a key in progress or reused and the 429 of the quota
+     * (decision 0068). Checked by the route's preHandler, not by this schema.
      */
     idempotente?: true;
   }
@@ -86,7 +86,9 @@ const RESPOSTAS_DE_ERRO = {
   },
   429: {
     nome: 'MuitasRequisicoes',
-    descricao: 'Chamadas demais deste endereço no último minuto; aguarde.',
+    descricao: 'Chamadas demais deste endereço no último minuto; aguarde. Com o cabeçalho '
+      + `${CABECALHO_IDEMPOTENCIA}: mais de ${COTA_CHAVES_IDEMPOTENCIA} chaves novas do mesmo usuário em `
+      + `${RETENCAO_CHAVE_IDEMPOTENCIA_HORAS} horas (Retry-After diz quando a mais antiga expira).`,
     exemplo: { mensagem: 'Muitas requisições. Tente novamente em 60 segundos.', codigoErro: CodigoErro.MUITAS_REQUISICOES },
   },
   503: {
@@ -113,7 +115,8 @@ const cabecalhoIdempotencia = z.looseObject({
     'Chave de idempotência (draft-ietf-httpapi-idempotency-key-header): 8 a 128 caracteres [A-Za-z0-9_-], uma por envio '
       + '(um UUID serve). Repetir o envio com a mesma chave e os mesmos dados devolve a resposta guardada, com o cabeçalho '
       + `${CABECALHO_RESPOSTA_REPETIDA}: true, sem executar de novo. A mesma chave com outros dados: 422; com o primeiro `
-      + `envio ainda em andamento: 409 com Retry-After. Guardada por usuário durante ${RETENCAO_CHAVE_IDEMPOTENCIA_DIAS} dias. Opcional.`,
+      + `envio ainda em andamento: 409 com Retry-After. Guardada por usuário durante ${RETENCAO_CHAVE_IDEMPOTENCIA_HORAS} horas, `
+      + `no máximo ${COTA_CHAVES_IDEMPOTENCIA} por vez (além disso, 429). Opcional.`,
   ),
 });
 
@@ -161,6 +164,8 @@ function errosDaRota(route: RouteOptions, schema: Esquema, security: Seguranca, 
   if (idempotente) {
     erros.add(409);
     erros.add(422);
+    // The caller's quota of kept keys (decision 0068).
+    erros.add(429);
   }
   if (!ROTAS_SEMPRE_ATENDIDAS.has(route.url)) erros.add(503);
   for (const s of (schema.outrosErros as readonly StatusDeErro[] | undefined) ?? []) erros.add(s);

@@ -125,6 +125,21 @@ export const notificacaoExportadaSchema = z.object({
 export type NotificacaoExportada = z.infer<typeof notificacaoExportadaSchema>;
 
 /**
+ * In the export, a save or send the server keeps for 24 hours so that the phone can repeat it without doing it
+ * twice (Idempotency-Key, decisions 0060 and 0068): the operation, its status and the answer kept, as it was sent.
+ */
+export const chaveIdempotenciaExportadaSchema = z.object({
+  chave: z.string(),
+  operacao: z.string(),
+  /** The answer's HTTP status; null while the save still runs. */
+  status: z.number().int().nullable(),
+  guardadaEm: z.string(),
+  expiraEm: z.string(),
+  /** The answer's body as it was sent (JSON text), or null. */
+  resposta: z.string().nullable(),
+});
+
+/**
  * In the export, who among the staff viewed or changed the fisher's data, and the reports whose filters named them
  * (tipo RELATORIO): agency, profile and when, never the person (decision 0044).
  */
@@ -167,6 +182,8 @@ export const exportacaoDadosSchema = z.object({
   notificacoes: z.array(notificacaoExportadaSchema),
   /** Staff views and changes of the fisher's data, and reports that named them, newest first. */
   acessos: z.array(acessoExportadoSchema),
+  /** Saves and sends kept for a repetition from the phone (Idempotency-Key), with their answers (decision 0068). */
+  chavesIdempotencia: z.array(chaveIdempotenciaExportadaSchema),
 });
 export type ExportacaoDados = z.infer<typeof exportacaoDadosSchema>;
 

@@ -1,7 +1,6 @@
-import { customType, index, integer, pgTable, primaryKey, smallint, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, smallint, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { pescador, solicitacao } from './pescador';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+import { bytea } from './tipos';
 
 /**
  * A document upload in parts (issue 25, point 4; decision 0064): what the fisher declared at its start and how many

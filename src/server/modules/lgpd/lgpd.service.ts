@@ -1,4 +1,5 @@
 import { categoriaLabel, Perfil, SituacaoSolicitacao, type Categoria } from '../../../shared/enums';
+import { RETENCAO_CHAVE_IDEMPOTENCIA_HORAS } from '../../../shared/idempotencia';
 import {
   documentoExportadoSchema, type AcessosAosMeusDados, type ExportacaoDados, type ReapExportada,
 } from '../../../shared/schemas/auditoria';
@@ -13,11 +14,17 @@ import type { ReapService } from '../reap/reap.service';
 import type { SolicitacaoService } from '../solicitacao/solicitacao.service';
 import { comRotulos } from './rotulos';
 
+/** The fisher's kept idempotency keys (plugins/idempotencia.ts `ChavesIdempotencia`, decision 0068). */
+export interface ChavesGuardadas {
+  doTitular(cpf: string): Promise<{ chave: string; rota: string; status: number | null; criadaEm: Date; resposta: string | null }[]>;
+}
+
 /** What the downloaded file says of itself, for the person who opens it. */
 const SOBRE = 'Dados pessoais que o Registro Geral da Atividade Pesqueira (RGP) mantém sobre você (LGPD, art. 18): '
   + 'seu cadastro, suas solicitações com os documentos enviados (sem os arquivos), suas REAPs, os documentos migrados '
-  + 'do sistema anterior, suas notificações e quem, entre os servidores, acessou seus dados ou os usou como filtro de '
-  + 'relatório (órgão, perfil e data). Ao lado de cada código vai a sua descrição, no campo terminado em "Descricao".';
+  + 'do sistema anterior, suas notificações, quem, entre os servidores, acessou seus dados ou os usou como filtro de '
+  + 'relatório (órgão, perfil e data), e os envios do aplicativo que o servidor guarda por 24 horas para que uma '
+  + 'repetição não registre duas vezes (com a resposta dada). Ao lado de cada código vai a sua descrição, no campo terminado em "Descricao".';
 
 const SITUACAO_REAP: Record<number, string> = {
   [SituacaoSolicitacao.REAP_PENDENTE]: 'Pendente',
@@ -38,6 +45,7 @@ export class LgpdService {
     private readonly documentos: DocumentoService,
     private readonly notificacoes: NotificacaoService,
     private readonly reaps: ReapService,
+    private readonly chavesIdempotencia: ChavesGuardadas,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -80,12 +88,18 @@ export class LgpdService {
     const acessos = await this.auditoria.todosAcessosDoPescador(ator, {
       cpf: pescador.cpf, numeroRgp: pescador.rgp.numeroRGP, nome: pescador.nome.toLocaleUpperCase('pt-BR'),
     });
+    const retencaoMs = RETENCAO_CHAVE_IDEMPOTENCIA_HORAS * 3_600_000;
+    const chavesIdempotencia = (await this.chavesIdempotencia.doTitular(ator.cpf)).map((k) => ({
+      chave: k.chave, operacao: k.rota, status: k.status, guardadaEm: k.criadaEm.toISOString(),
+      expiraEm: new Date(k.criadaEm.getTime() + retencaoMs).toISOString(), resposta: k.resposta,
+    }));
     await this.auditoria.registrar({
       acao: 'EXPORTACAO_DADOS_PESSOAIS', ...doAtor(ator),
       recurso: 'lgpd/meus-dados', recursoId: id,
     });
     return comRotulos({
       geradoEm: this.now().toISOString(), sobre: SOBRE, pescador, solicitacoes, reaps, documentosMigrados, notificacoes, acessos,
+      chavesIdempotencia,
     });
   }
 
