@@ -15,6 +15,7 @@ export const meusDados = contrato({
   resumo: 'Baixar meus dados (LGPD art. 18): cadastro, solicitações, REAPs, documentos (metadados), notificações e acessos',
   descricao: 'Só do pescador autenticado. Cada código de lista traz ao lado a descrição (`sexo: 2`, '
     + '`sexoDescricao: "Feminino"`). Em `acessos`, as visualizações e alterações feitas por servidores e os '
-    + 'relatórios filtrados pelos dados do pescador: órgão, perfil e data, nunca o nome ou o CPF do servidor.',
+    + 'relatórios filtrados pelos dados do pescador: órgão, perfil e data, nunca o nome ou o CPF do servidor. Em '
+    + '`chavesIdempotencia`, os envios do aplicativo guardados por 24 horas (Idempotency-Key), com a resposta dada.',
   resposta: exportacaoDadosSchema,
 });
