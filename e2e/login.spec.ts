@@ -33,6 +33,26 @@ test.describe('sign-in with the development identity provider', () => {
     await page.waitForURL((url) => url.pathname === '/');
   });
 
+  test('a sign-in return opened in another browser signs nobody in (login forgery, decision 0068)', async ({ page, browser }) => {
+    // The attacker's browser goes through the provider and stops at the return address, keeping its code.
+    await page.route('**/login?code=*', (route) => route.abort());
+    await page.goto('/');
+    await page.getByRole('button', { name: /Entrar com gov\.br/i }).first().click();
+    await page.getByLabel('CPF', { exact: true }).fill(CONTAS.pescador.cpf);
+    const retorno = page.waitForRequest((r) => new URL(r.url()).pathname === '/login' && new URL(r.url()).searchParams.has('code'));
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    const endereco = (await retorno).url();
+    // The victim's browser opens that address: no sign-in started there, no binding cookie.
+    const vitima = await browser.newContext();
+    const outra = await vitima.newPage();
+    await outra.goto(endereco);
+    await expect(outra.getByRole('heading', { level: 1 })).toHaveText('Não foi possível entrar');
+    await expect(outra.getByText('não corresponde ao acesso iniciado neste navegador').first()).toBeVisible();
+    await outra.goto('/home');
+    await outra.waitForURL((url) => url.pathname === '/');
+    await vitima.close();
+  });
+
   test('a new CPF signs in as a fisher', async ({ page }) => {
     await entrar(page, '529.982.247-25', 'Maria das Redes');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Olá, MARIA DAS REDES');
