@@ -143,7 +143,6 @@ describe('GET /api/lgpd/meus-dados/pdf', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe('attachment; filename="meus-dados-rgp.pdf"');
     expect(res.headers['cache-control']).toBe('private, no-store');
-    if (process.env.PDF_SAIDA) (await import('node:fs')).writeFileSync(`${process.env.PDF_SAIDA}-${p.id}.pdf`, res.rawPayload);
     return (await textoDoPdf(res.rawPayload)).join(' ');
   }
 
@@ -167,6 +166,10 @@ describe('GET /api/lgpd/meus-dados/pdf', () => {
     expect(texto).toContain('Foto 3x4');
     // Dates as a person writes them, never ISO.
     expect(texto).toMatch(/Data do primeiro RGP 01\/02\/2024/);
+    expect(texto).toMatch(/Situação Ativo/);
+    // Codes are written as they are, quantities with the decimal comma.
+    expect(texto).toMatch(/Código do município \(IBGE\) 1501402/);
+    expect(texto).toContain('1.234,567');
     expect(texto).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
     expect(texto).not.toContain('Código não reconhecido');
   });

@@ -1,5 +1,6 @@
 import type { Content, TableCell } from 'pdfmake/interfaces';
 import { formatarData, formatarDataHora } from '../../../shared/datas';
+import { situacaoRegistroLabel, type SituacaoRegistro } from '../../../shared/enums';
 import type { ExportacaoDados } from '../../../shared/schemas/auditoria';
 import { gerarPdfRgp } from '../../lib/pdf-rgp';
 
@@ -24,7 +25,7 @@ const ROTULOS: Record<string, string> = {
   estadoCivil: 'Estado civil', rg: 'RG', numeroRg: 'Número do RG', orgaoEmissor: 'Órgão emissor', ufEmissor: 'UF do órgão emissor',
   dataEmissao: 'Data de emissão', nis: 'NIS', pis: 'PIS', cei: 'CEI', tituloEleitor: 'Título de eleitor', cin: 'CIN',
   endereco: 'Endereço', logradouro: 'Logradouro', numero: 'Número', complemento: 'Complemento', bairro: 'Bairro',
-  cep: 'CEP', uf: 'UF', municipio: 'Município', municipioNome: 'Município', idMunicipio: 'Código do município',
+  cep: 'CEP', uf: 'UF', municipio: 'Código do município (IBGE)', municipioNome: 'Município', idMunicipio: 'Código do município (IBGE)',
   nomeMunicipio: 'Município', rgp: 'Registro (RGP)', numeroRGP: 'Número do RGP', numeroRgp: 'Número do RGP',
   numeroPrimeiroRGP: 'Número do primeiro RGP', dataPrimeiroRgp: 'Data do primeiro RGP', orgao: 'Órgão',
   nomeOrgao: 'Nome do órgão', origem: 'Origem', situacao: 'Situação', situacaoRegistro: 'Situação do registro',
@@ -54,12 +55,33 @@ const ROTULOS: Record<string, string> = {
   declaracaoAceita: 'Declaração aceita', profissao: 'Profissão', renda: 'Renda', quantidade: 'Quantidade', valor: 'Valor',
 };
 
-/** `nomeMae` → "Nome mae": the fallback name of a field this file does not list. */
+/** Names made from the field's own (below) that need their accents or words back, by the name made. */
+const CORRECOES: Record<string, string> = {
+  'Alfabetizacao': 'Alfabetização', 'Data emissao carteira': 'Data de emissão da carteira',
+  'Possui instituicao representante': 'Possui instituição representante', 'Tempo reside municipio': 'Tempo em que reside no município',
+  'Acesso servico publico': 'Acesso a serviço público', 'Cir': 'CIR', 'Cnpj entidade representante': 'CNPJ da entidade representante',
+  'Comercializacoes pescado': 'Vendas do pescado', 'Data admissao': 'Data de admissão', 'Data encerramento': 'Data de encerramento',
+  'Declara ciencia': 'Declara ciência', 'Doc identificacao': 'Documento de identificação', 'Dados socio economicos': 'Dados socioeconômicos',
+  'Fim preenchimento': 'Fim do prazo de preenchimento', 'Inicio preenchimento': 'Início do prazo de preenchimento',
+  'Fontes renda': 'Fontes de renda', 'Forma atuacao pesca': 'Forma de atuação na pesca', 'Grupos alvos pescado': 'Grupos-alvo do pescado',
+  'Houve comercializacao': 'Vendeu o que pescou', 'Id profissao': 'Código da profissão', 'Id solicitacao ativa': 'Solicitação ativa',
+  'Id solicitacao origem': 'Solicitação de origem', 'Justificativas solicitacao': 'Justificativas da solicitação',
+  'Nome cientifico': 'Nome científico', 'Numero logradouro': 'Número', 'Participa pesca': 'Participa da pesca',
+  'Possui acesso internet': 'Possui acesso à internet', 'Possui capacitacao profissional': 'Possui capacitação profissional',
+  'Possui outra fonte renda': 'Possui outra fonte de renda', 'Possui registro embarcacao': 'Possui registro de embarcação',
+  'Potencia': 'Potência', 'Preco quilo': 'Preço do quilo', 'Proprietario': 'Proprietário',
+  'Quantidade dias trabalhados': 'Dias trabalhados', 'Renda beneficio': 'Renda e benefícios', 'Rgp anterior': 'RGP anterior',
+  'Solicitacao': 'Solicitação', 'Tie': 'TIE (Título de Inscrição da Embarcação)', 'Uf emissao': 'UF de emissão',
+  'Ufs comercializacao': 'UFs onde vendeu', 'Valor renda anual': 'Valor da renda anual', 'Valor renda mensal': 'Valor da renda mensal', 'No prazo': 'No prazo de preenchimento', 'Iniciada': 'Preenchimento iniciado',
+};
+
+/** `nomeMae` → "Nome mae" (then corrected above): the name of a field this file does not list. */
 function nomeDoCampo(chave: string): string {
   const rotulo = ROTULOS[chave];
   if (rotulo) return rotulo;
   const palavras = chave.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-  return palavras.charAt(0).toUpperCase() + palavras.slice(1);
+  const feito = palavras.charAt(0).toUpperCase() + palavras.slice(1);
+  return CORRECOES[feito] ?? feito;
 }
 
 const DATA = /^\d{4}-\d{2}-\d{2}$/;
@@ -69,7 +91,9 @@ const INSTANTE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
 function texto(valor: unknown): string {
   if (valor === null || valor === undefined || valor === '') return 'Não informado';
   if (typeof valor === 'boolean') return valor ? 'Sim' : 'Não';
-  if (typeof valor === 'number') return valor.toLocaleString('pt-BR');
+  // A whole number is a code or a count, written as it is (a municipality's 1501402, not 1.501.402); a fraction is a
+  // quantity, with the Brazilian decimal comma.
+  if (typeof valor === 'number') return Number.isInteger(valor) ? String(valor) : valor.toLocaleString('pt-BR');
   if (typeof valor === 'string') {
     if (DATA.test(valor)) return formatarData(valor);
     if (INSTANTE.test(valor) && !Number.isNaN(Date.parse(valor))) return formatarDataHora(valor);
@@ -133,6 +157,14 @@ function secao(titulo: string, corpo: Content[], vazio: string): Content[] {
   ];
 }
 
+/** The registry's situation by its name (the JSON's `rgp.situacao` is the code of SituacaoRegistro). */
+function comSituacaoDoRegistro(pescador: Record<string, unknown>): Record<string, unknown> {
+  const rgp = pescador.rgp;
+  if (!ehObjeto(rgp) || typeof rgp.situacao !== 'number' || 'situacaoDescricao' in rgp) return pescador;
+  const nome = situacaoRegistroLabel[rgp.situacao as SituacaoRegistro];
+  return nome ? { ...pescador, rgp: { ...rgp, situacaoDescricao: nome } } : pescador;
+}
+
 /** The export as the PDF's content: about, registry, requests, REAPs, migrated documents, notifications, accesses. */
 export function conteudoMeusDados(d: ExportacaoDados): Content[] {
   const solicitacoes = d.solicitacoes.flatMap((s, i) => {
@@ -161,7 +193,7 @@ export function conteudoMeusDados(d: ExportacaoDados): Content[] {
     { text: 'Meus dados no RGP', fontSize: 16, bold: true, alignment: 'center', margin: [0, 0, 0, 8] },
     { text: SOBRE_PDF, margin: [0, 0, 0, 4] },
     { text: `Gerado em ${texto(d.geradoEm)}.`, color: '#555555' },
-    ...secao('Cadastro', campos(d.pescador as Record<string, unknown>, 1), 'Nenhum dado de cadastro.'),
+    ...secao('Cadastro', campos(comSituacaoDoRegistro(d.pescador as Record<string, unknown>), 1), 'Nenhum dado de cadastro.'),
     ...secao('Solicitações', solicitacoes, 'Nenhuma solicitação.'),
     ...secao('REAPs', reaps, 'Nenhuma REAP.'),
     ...secao('Documentos migrados do sistema anterior', migrados, 'Nenhum documento migrado.'),
