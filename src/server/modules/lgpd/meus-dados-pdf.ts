@@ -184,7 +184,7 @@ export function conteudoMeusDados(d: ExportacaoDados): Content[] {
       headerRows: 1, widths: ['22%', '38%', '20%', '20%'], dontBreakRows: true,
       body: [
         ['Data', 'O que foi feito', 'Órgão', 'Perfil'].map((t) => ({ text: t, bold: true })),
-        ...d.acessos.map((a) => [texto(a.criadoEm), a.descricao, a.nomeOrgao ? `${a.orgao} (${a.nomeOrgao})` : a.orgao, a.perfil]),
+        ...d.acessos.map((a) => [texto(a.criadoEm), texto(a.descricao), texto(a.nomeOrgao ? `${a.orgao} (${a.nomeOrgao})` : a.orgao), texto(a.perfil)]),
       ],
     },
     layout: 'lightHorizontalLines',
