@@ -82,7 +82,7 @@ test.describe('analysis of a request and the professional card (issue 4)', () =>
       await expect(aviso).toHaveAccessibleDescription(/Solicitação indeferida/);
       await expect(aviso.getByRole('heading', { name: 'ATENÇÃO' })).toBeFocused();
       await a11y(page);
-      await aviso.getByRole('button', { name: 'Li e quero ver os detalhes' }).click();
+      await aviso.getByRole('link', { name: 'Ver os detalhes' }).click();
       await expect(aviso).toHaveCount(0);
       await expect(page).toHaveURL(new RegExp(`/pescador/documentos\\?idSolicitacao=${idSolicitacao}&tipoSolicitacao=1`));
       await expect(page.getByRole('heading', { level: 1, name: 'Documentos da solicitação' })).toBeVisible();

@@ -54,7 +54,7 @@ test.describe('reading the audit trail and the fisher\'s transparency (issue 11,
     await test.step('the fisher downloads their data as a JSON file', async () => {
       const [download] = await Promise.all([
         page.waitForEvent('download'),
-        page.getByRole('button', { name: 'Baixar meus dados' }).click(),
+        page.getByRole('button', { name: 'Baixar meus dados em JSON' }).click(),
       ]);
       expect(download.suggestedFilename()).toBe('meus-dados-rgp.json');
       const dados = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as {
@@ -64,6 +64,13 @@ test.describe('reading the audit trail and the fisher\'s transparency (issue 11,
       expect(dados.solicitacoes).toHaveLength(1);
       expect(dados.solicitacoes[0]!.documentos.length).toBeGreaterThanOrEqual(4);
       await expect(page.getByText('Seus dados foram baixados.')).toBeVisible();
+      // Beside it, the same data to read (issue 33): a PDF saved under its own name.
+      const [pdf] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Baixar meus dados em PDF' }).click(),
+      ]);
+      expect(pdf.suggestedFilename()).toBe('meus-dados-rgp.pdf');
+      expect(fs.readFileSync((await pdf.path())!).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     });
 
     await test.step('a GESTOR finds that view in the audit screen, filtered by the fisher\'s CPF', async () => {

@@ -172,9 +172,23 @@ test.describe('REAP defaulters: warning, suspension, late REAP and regularisatio
       await pescador.goto(ROTA_HOME);
       await lerNotificacao(pescador, 'Pendência no seu cadastro',
         MENSAGENS_INADIMPLENCIA_REAP.aviso({ ano: ANO, fim: fimEncerrado, novoFim: null, suspensao: null }));
-      const devidas = pescador.getByRole('status').filter({ hasText: 'REAP a declarar' });
-      await expect(devidas).toContainText(`${ANO} (prazo encerrado em ${formatarData(fimEncerrado)})`);
-      await expect(pescador.getByRole('status').filter({ hasText: 'Registro suspenso por falta de REAP' })).toHaveCount(0);
+      // The fisher owes every year from ANO on, most of them without a window (issue 33, the walk): the late year
+      // comes first under "Atrasada", the years without a window are one line with a disclosure.
+      const bloco = pescador.getByRole('region', { name: 'REAP a declarar' });
+      // 'Atrasadas' when another project's year (run first) is late too.
+      const atrasada = bloco.getByRole('group', { name: /^Atrasadas?$/ });
+      await expect(atrasada).toContainText(`REAP de ${ANO}: o prazo terminou em ${formatarData(fimEncerrado)}.`);
+      await expect(bloco.getByRole('listitem').first()).toContainText(`REAP de ${ANO}:`);
+      await expect(bloco.getByText(/^\d+ anos ainda sem prazo definido/)).toBeVisible();
+      await expect(bloco).not.toContainText('prazo a definir');
+      const anos = bloco.getByText(/^Ver os \d+ anos$/);
+      await anos.click();
+      await expect(bloco.locator('details')).toContainText(/\d{4}, \d{4}/);
+      // One link per year that can be sent, each named with its year.
+      const nomes = await bloco.getByRole('link', { name: /^Declarar a REAP de \d{4}$/ }).allTextContents();
+      expect(new Set(nomes).size).toBe(nomes.length);
+      expect(nomes).not.toContain(`Declarar a REAP de ${ANO}`);
+      await expect(pescador.getByText('Seu registro está suspenso')).toHaveCount(0);
       await a11y(pescador);
     });
 
@@ -206,11 +220,16 @@ test.describe('REAP defaulters: warning, suspension, late REAP and regularisatio
 
     await test.step('the fisher reads the suspension on /home, which offers the late REAP', async () => {
       await pescador.goto(ROTA_HOME);
+      // Plain words first, the act last; one primary action and a close, the way onward a link in the text.
+      const dialogo = pescador.getByRole('dialog', { name: 'ATENÇÃO' });
+      await expect(dialogo.getByRole('button')).toHaveText(['Ler depois', 'Li e estou ciente']);
       await lerNotificacao(pescador, 'Suspensão do registro', MENSAGENS_INADIMPLENCIA_REAP.suspensao(ANO, atoSuspensao));
-      const suspenso = pescador.getByRole('status').filter({ hasText: 'Registro suspenso por falta de REAP' });
-      await expect(suspenso).toContainText(`Envie a REAP de ${ANO} (o envio em atraso está liberado) e depois peça a regularização.`);
+      const suspenso = pescador.getByRole('status').filter({ hasText: 'Seu registro está suspenso' });
+      await expect(suspenso).toContainText(`Ele foi suspenso porque a REAP de ${ANO} não foi enviada. Envie-a abaixo (o envio em atraso está liberado) e depois peça a regularização do registro.`);
       await a11y(pescador);
-      await suspenso.getByRole('link', { name: 'Declarar a REAP' }).click();
+      // "Declarar a REAP" once on the page, in the late year's box.
+      await expect(pescador.getByRole('link', { name: `Declarar a REAP de ${ANO}` })).toHaveCount(1);
+      await pescador.getByRole('group', { name: /^Atrasadas?$/ }).getByRole('link', { name: `Declarar a REAP de ${ANO}` }).click();
       await expect(pescador.getByRole('heading', { level: 1, name: /REAP – Relatório de Exercício/ })).toBeVisible();
       const item = pescador.getByRole('listitem').filter({ has: pescador.getByRole('heading', { name: `REAP ${ANO}`, exact: true }) });
       await expect(item.getByText('Pendente', { exact: true })).toBeVisible();
@@ -237,8 +256,8 @@ test.describe('REAP defaulters: warning, suspension, late REAP and regularisatio
 
     await test.step('/home now offers the regularisation; the fisher asks for it', async () => {
       await pescador.goto(ROTA_HOME);
-      const suspenso = pescador.getByRole('status').filter({ hasText: 'Registro suspenso por falta de REAP' });
-      await expect(suspenso).toContainText(`Você já enviou a REAP de ${ANO}: peça a regularização do registro.`);
+      const suspenso = pescador.getByRole('status').filter({ hasText: 'Seu registro está suspenso' });
+      await expect(suspenso).toContainText(`Você já enviou a REAP de ${ANO}. Agora peça a regularização do registro.`);
       await a11y(pescador);
       await suspenso.getByRole('link', { name: 'Solicitar regularização' }).click();
       await pescador.waitForURL((u) => u.pathname === ROTA_REGULARIZACAO);

@@ -189,3 +189,5 @@ export type ExportacaoDados = z.infer<typeof exportacaoDadosSchema>;
 
 /** The name of the downloaded file. */
 export const NOME_ARQUIVO_EXPORTACAO = 'meus-dados-rgp.json';
+/** The name of the readable version (GET /api/lgpd/meus-dados/pdf). */
+export const NOME_ARQUIVO_EXPORTACAO_PDF = 'meus-dados-rgp.pdf';

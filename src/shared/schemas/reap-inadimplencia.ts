@@ -29,10 +29,14 @@ export const MENSAGENS_INADIMPLENCIA_REAP = {
     'Em caso de dúvida, procure a Superintendência Federal de Pesca e Aquicultura do seu estado.',
   ].filter(Boolean).join(' '),
   assuntoAviso: (ano: number) => `RGP: a REAP de ${ano} não foi enviada`,
-  /** The suspension (notification tipo 3), which leads to the regularisation. */
+  /**
+   * The suspension (notification tipo 3), which leads to the regularisation. Plain words first (issue 33): what
+   * happened and what the fisher can do, in normal case; the act it rests on last.
+   */
   suspensao: (ano: number, ato: string) =>
-    `Seu Registro Geral da Atividade Pesqueira (RGP) foi SUSPENSO por falta de envio da REAP de ${ano}, com base no ato normativo ${ato}. `
-    + `Envie a REAP de ${ano} na página REAP e depois peça a regularização do registro.`,
+    `Seu registro de pescador (RGP) foi suspenso porque a REAP de ${ano} não foi enviada. `
+    + `Para reativá-lo, envie a REAP de ${ano} na página REAP (o envio em atraso está liberado) e depois peça a regularização do registro. `
+    + `A suspensão segue o ato normativo ${ato}.`,
   orgaoSolicitante: 'Ministério da Pesca e Aquicultura',
   justificativa: (ano: number, fim: string) =>
     `Suspensão dos pescadores que não enviaram a REAP de ${ano} (prazo de preenchimento encerrado em ${formatarData(fim)}).`,

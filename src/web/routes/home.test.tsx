@@ -187,7 +187,7 @@ describe("/home: the fisher's REAPs owed", () => {
     vi.useRealTimers();
   });
 
-  it('lists each REAP owed with its deadline and leads to /reap', async () => {
+  it('lists each REAP owed with its deadline, one link per year named with its year, leading to /reap', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-02-15T12:00:00-03:00'));
     setToken(fisherToken());
@@ -196,42 +196,69 @@ describe("/home: the fisher's REAPs owed", () => {
     } });
     open('/home');
 
-    const aviso = await screen.findByText('Você tem REAP a declarar: 2024 (prazo até 31/03/2026), 2025 (prazo até 31/03/2026).');
-    const mensagem = aviso.closest('[role="status"]');
-    expect(mensagem).not.toBeNull();
-    expect(within(mensagem as HTMLElement).getByRole('link', { name: 'Declarar a REAP' }).getAttribute('href')).toBe('/reap');
+    const bloco = await screen.findByRole('region', { name: 'REAP a declarar' });
+    const itens = within(bloco).getAllByRole('listitem').map((li) => li.textContent);
+    expect(itens).toEqual([
+      'REAP de 2024: envie até 31/03/2026. Declarar a REAP de 2024',
+      'REAP de 2025: envie até 31/03/2026. Declarar a REAP de 2025',
+    ]);
+    expect(within(bloco).getByRole('link', { name: 'Declarar a REAP de 2024' }).getAttribute('href')).toBe('/reap');
+    expect(within(bloco).queryByRole('group', { name: /Atrasada/ })).toBeNull();
   });
 
-  it('says a deadline already past is closed, and one not set yet is to be set', async () => {
+  it('a warned fisher owing 14 years, 12 without a window: the late year first, under "Atrasada"; the 12 in one line', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-27T12:00:00-03:00'));
+    vi.setSystemTime(new Date('2026-12-06T12:00:00-03:00'));
     setToken(fisherToken());
+    const semPrazo = Array.from({ length: 12 }, (_, i) => ({ ano: 2012 + i, fimPreenchimento: null }));
     mockPescador({ rgp: RGP_ATIVO, reap: {
-      devidas: [{ ano: 2023, fimPreenchimento: '2024-03-31' }, { ano: 2024, fimPreenchimento: null }], motivo: null, anoInicioRegistro: 2010, anosSuspensao: [],
+      devidas: [...semPrazo, { ano: 2024, fimPreenchimento: '2026-11-30' }, { ano: 2025, fimPreenchimento: '2026-12-31' }],
+      motivo: null, anoInicioRegistro: 2012, anosSuspensao: [],
     } });
     open('/home');
-    await screen.findByText('Você tem REAP a declarar: 2023 (prazo encerrado em 31/03/2024), 2024 (prazo a definir).');
+
+    const bloco = await screen.findByRole('region', { name: 'REAP a declarar' });
+    // The late year comes first, in a group named by its heading (not by colour alone).
+    const atrasada = within(bloco).getByRole('group', { name: 'Atrasada' });
+    within(atrasada).getByRole('heading', { level: 3, name: 'Atrasada' });
+    expect(within(bloco).getAllByRole('listitem')[0]).toBe(within(atrasada).getByRole('listitem'));
+    expect(atrasada.textContent).toContain('REAP de 2024: o prazo terminou em 30/11/2026.');
+    // Not suspended: nothing can be sent for it now, so no link says it can.
+    expect(within(atrasada).queryByRole('link')).toBeNull();
+    // The year open now, with its one link.
+    expect(within(bloco).getAllByRole('link', { name: /^Declarar a REAP/ }).map((l) => l.textContent)).toEqual(['Declarar a REAP de 2025']);
+    // The twelve years without a window: one line, the years behind a disclosure.
+    within(bloco).getByText('12 anos ainda sem prazo definido: você poderá declarar cada um quando o prazo for aberto.');
+    const anos = within(bloco).getByText('Ver os 12 anos');
+    expect(anos.tagName).toBe('SUMMARY');
+    expect(anos.closest('details')?.textContent).toContain('2012, 2013, 2014, 2015, 2016, 2017, 2018, 2019, 2020, 2021, 2022, 2023.');
+    expect(bloco.textContent).not.toContain('prazo a definir');
   });
 
-  it('a registry suspended for a missing REAP: send it late, then ask for regularisation', async () => {
+  it('a registry suspended for a missing REAP: plain words, the late year highlighted with its one late-send link', async () => {
     setToken(fisherToken());
     mockPescador({ rgp: RGP_ATIVO, reap: {
       devidas: [{ ano: 2024, fimPreenchimento: '2026-03-31' }], motivo: null, anoInicioRegistro: 2010, anosSuspensao: [2024],
     } });
     open('/home');
-    const suspenso = (await screen.findByText('Registro suspenso por falta de REAP')).closest('[role="status"]') as HTMLElement;
-    within(suspenso).getByText(/Envie a REAP de 2024 \(o envio em atraso está liberado\) e depois peça a regularização/);
-    expect(within(suspenso).getByRole('link', { name: 'Declarar a REAP' }).getAttribute('href')).toBe('/reap');
+    const suspenso = (await screen.findByText('Seu registro está suspenso')).closest('[role="status"]') as HTMLElement;
+    expect(suspenso.textContent).toContain('Ele foi suspenso porque a REAP de 2024 não foi enviada. Envie-a abaixo (o envio em atraso está liberado) e depois peça a regularização do registro.');
+    const atrasada = screen.getByRole('group', { name: 'Atrasada' });
+    expect(atrasada.textContent).toContain('Você pode enviá-la agora, em atraso.');
+    // "Declarar a REAP" once on the page, named with its year.
+    const links = screen.getAllByRole('link', { name: /Declarar a REAP/ });
+    expect(links.map((l) => l.textContent)).toEqual(['Declarar a REAP de 2024']);
+    expect(within(atrasada).getByRole('link', { name: 'Declarar a REAP de 2024' }).getAttribute('href')).toBe('/reap');
   });
 
   it('once the late REAP is sent, /home offers the regularisation', async () => {
     setToken(fisherToken());
     mockPescador({ rgp: RGP_ATIVO, reap: { devidas: [], motivo: 'todasEnviadas', anoInicioRegistro: 2010, anosSuspensao: [2024] } });
     open('/home');
-    const suspenso = (await screen.findByText('Registro suspenso por falta de REAP')).closest('[role="status"]') as HTMLElement;
-    within(suspenso).getByText(/Você já enviou a REAP de 2024: peça a regularização do registro/);
+    const suspenso = (await screen.findByText('Seu registro está suspenso')).closest('[role="status"]') as HTMLElement;
+    within(suspenso).getByText(/Você já enviou a REAP de 2024. Agora peça a regularização do registro./);
     expect(within(suspenso).getByRole('link', { name: 'Solicitar regularização' }).getAttribute('href')).toBe('/pescador/regularizacao');
-    expect(screen.queryByText(/REAP a declarar/)).toBeNull();
+    expect(screen.queryByRole('link', { name: /Declarar a REAP/ })).toBeNull();
   });
 
   it('says nothing of REAP when nothing is owed', async () => {

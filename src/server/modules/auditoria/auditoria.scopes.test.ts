@@ -42,6 +42,7 @@ const ROTAS: { url: string; podem: Quem[] }[] = [
   { url: '/api/auditoria', podem: ['gestor', 'admin'] },
   { url: '/api/lgpd/acessos', podem: ['pescador'] },
   { url: '/api/lgpd/meus-dados', podem: ['pescador'] },
+  { url: '/api/lgpd/meus-dados/pdf', podem: ['pescador'] },
 ];
 
 describe.each(ROTAS)('GET $url', ({ url, podem }) => {

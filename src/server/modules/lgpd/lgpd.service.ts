@@ -12,6 +12,7 @@ import type { NotificacaoService } from '../notificacao/notificacao.service';
 import type { PescadorService } from '../pescador/pescador.service';
 import type { ReapService } from '../reap/reap.service';
 import type { SolicitacaoService } from '../solicitacao/solicitacao.service';
+import { pdfMeusDados } from './meus-dados-pdf';
 import { comRotulos } from './rotulos';
 
 /** The fisher's kept idempotency keys (plugins/idempotencia.ts `ChavesIdempotencia`, decision 0068). */
@@ -59,7 +60,7 @@ export class LgpdService {
    * documents, the notifications and every staff access (views, changes, reports that named them), with labels
    * beside the codes.
    */
-  async exportar(ator: AuthContext): Promise<ExportacaoDados> {
+  async exportar(ator: AuthContext, formato: 'json' | 'pdf' = 'json'): Promise<ExportacaoDados> {
     const id = this.dono(ator);
     const pescador = await this.pescadores.obter(ator, id);
     const solicitacoes: ExportacaoDados['solicitacoes'] = [];
@@ -95,12 +96,17 @@ export class LgpdService {
     }));
     await this.auditoria.registrar({
       acao: 'EXPORTACAO_DADOS_PESSOAIS', ...doAtor(ator),
-      recurso: 'lgpd/meus-dados', recursoId: id,
+      recurso: 'lgpd/meus-dados', recursoId: id, detalhes: { formato },
     });
     return comRotulos({
       geradoEm: this.now().toISOString(), sobre: SOBRE, pescador, solicitacoes, reaps, documentosMigrados, notificacoes, acessos,
       chavesIdempotencia,
     });
+  }
+
+  /** GET /api/lgpd/meus-dados/pdf: the same export, audited the same way, as a readable PDF with labelled sections. */
+  async exportarPdf(ator: AuthContext): Promise<Buffer> {
+    return pdfMeusDados(await this.exportar(ator, 'pdf'), this.now());
   }
 
   private dono(ator: AuthContext): number {

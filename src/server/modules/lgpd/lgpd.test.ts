@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as contratosRelatorio from '../../../shared/contratos/relatorio';
 import { exportacaoDadosSchema } from '../../../shared/schemas/auditoria';
+import { textoDoPdf } from '../../test/pdf-texto';
 import { createTestApp, entrarComo, type Sessao, type TestApp } from '../../test/helpers';
 import { tornarAtivo } from '../carteira/carteira.test-utils';
 import { artesanalCompleto, definirPrazo, idDoAno } from '../reap/reap.test-utils';
@@ -132,5 +133,71 @@ describe('GET /api/lgpd/meus-dados', () => {
   it('keeps every label through the shared schema, as the web parses it before saving the file', async () => {
     const d = (await exportar(a)).json().dados;
     expect(exportacaoDadosSchema.parse(d)).toEqual(d);
+  });
+});
+
+describe('GET /api/lgpd/meus-dados/pdf', () => {
+  async function pdfDe(p: Pescador) {
+    const res = await p.sessao.api({ method: 'GET', url: '/api/lgpd/meus-dados/pdf' });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="meus-dados-rgp.pdf"');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    return (await textoDoPdf(res.rawPayload)).join(' ');
+  }
+
+  it('reads as labelled sections in Portuguese of the same data: registry, requests, REAPs, notifications, accesses', async () => {
+    const texto = await pdfDe(a);
+    for (const titulo of ['Meus dados no RGP', 'Cadastro', 'Solicitações', 'REAPs', 'Documentos migrados do sistema anterior', 'Notificações', 'Quem acessou seus dados']) {
+      expect(texto, titulo).toContain(titulo);
+    }
+    // The codes read as their descriptions, under Portuguese names, accents kept.
+    expect(texto).toContain(NOME_A);
+    expect(texto).toContain(a.cpf);
+    expect(texto).toMatch(/Sexo Feminino/);
+    expect(texto).toMatch(/Escolaridade 5ª a 9ª série do ensino fundamental completa/);
+    expect(texto).toContain('REAP de 2024: Enviada');
+    expect(texto).toContain('REAP de 2025: Pendente');
+    expect(texto).toContain('Autônomo (por conta própria)');
+    expect(texto).toContain('Baía do Guajará');
+    expect(texto).toContain(`Pendência de ${NOME_A}.`);
+    expect(texto).toContain('Visualizou seu cadastro');
+    expect(texto).toContain('Consultou um relatório de pescadores filtrado pelos seus dados');
+    expect(texto).toContain('Foto 3x4');
+    // Dates as a person writes them, never ISO.
+    expect(texto).toMatch(/Data do primeiro RGP 01\/02\/2024/);
+    expect(texto).toMatch(/Situação Ativo/);
+    // Codes are written as they are, quantities with the decimal comma.
+    expect(texto).toMatch(/Código do município \(IBGE\) 1501402/);
+    expect(texto).toContain('1.234,567');
+    expect(texto).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+    expect(texto).not.toContain('Código não reconhecido');
+  });
+
+  it("holds nothing of another fisher, nor the staff member's name or CPF; B's PDF is B's", async () => {
+    const texto = await pdfDe(a);
+    for (const alheio of [b.cpf, NOME_B, 'BENEDITO', 'PAPA00000009502', '10000000108', nomeGestor]) {
+      expect(texto, alheio).not.toContain(alheio);
+    }
+    const deB = await pdfDe(b);
+    expect(deB).toContain(NOME_B);
+    expect(deB).not.toContain(a.cpf);
+    expect(deB).not.toContain(NOME_A);
+  });
+
+  it('is audited as the JSON export is, saying which format', async () => {
+    const contar = async () => (await t.db.execute<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM auditoria WHERE acao = 'EXPORTACAO_DADOS_PESSOAIS' AND recurso_id = ${String(a.id)}
+        AND detalhes->>'formato' = 'pdf'`)).rows[0]!.n;
+    const antes = await contar();
+    await pdfDe(a);
+    expect(await contar()).toBe(antes + 1);
+  });
+
+  it('answers 401 without a session and 403 to staff', async () => {
+    const anonimo = await t.app.inject({ method: 'GET', url: '/api/lgpd/meus-dados/pdf' });
+    expect(anonimo.statusCode).toBe(401);
+    expect(anonimo.headers['content-type']).toMatch(/json/);
+    expect((await gestor.api({ method: 'GET', url: '/api/lgpd/meus-dados/pdf' })).statusCode).toBe(403);
   });
 });

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setToken } from '../../lib/storage';
@@ -71,14 +71,24 @@ describe('ModalNotificacoes', () => {
     await waitFor(() => expect(document.activeElement).toBe(antes));
   });
 
-  it('"Li e quero ver os detalhes" records the reading and opens the internal address', async () => {
+  it('offers one primary action and a close; the way onward is a link in the text (issue 33)', async () => {
+    http.get('/api/notificacao', ok([{ id: 3, tipo: 3, conteudo: 'Seu registro de pescador (RGP) foi suspenso.', urlRedirecionamento: '/pescador/solicitacoes' }]));
+    renderModal();
+    const dialog = await screen.findByRole('dialog', { name: 'ATENÇÃO' });
+    const botoes = within(dialog).getAllByRole('button');
+    expect(botoes.map((b) => b.textContent?.trim())).toEqual(['Ler depois', 'Li e estou ciente']);
+    expect(botoes.filter((b) => b.classList.contains('primary'))).toHaveLength(1);
+    expect(within(dialog).getByRole('link', { name: 'Ver os detalhes' }).getAttribute('href')).toBe('/pescador/solicitacoes');
+  });
+
+  it('"Ver os detalhes" records the reading and opens the internal address', async () => {
     http.get('/api/notificacao', ok([
       { id: 3, tipo: 1, conteudo: 'Solicitação indeferida.', urlRedirecionamento: '/pescador/solicitacoes' },
       { id: 4, tipo: 2, conteudo: 'Outro aviso.', urlRedirecionamento: 'https://fora.example' },
     ]));
     http.post(/^\/api\/notificacao\/\d+\/leitura$/, ok({ id: 3, dataLeitura: '2025-01-01T00:00:00Z' }));
     const router = renderModal();
-    fireEvent.click(await screen.findByRole('button', { name: 'Li e quero ver os detalhes' }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Ver os detalhes' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/pescador/solicitacoes'));
     expect(http.callsTo('/api/notificacao/3/leitura')).toHaveLength(1);
   });
@@ -87,7 +97,7 @@ describe('ModalNotificacoes', () => {
     http.get('/api/notificacao', ok([{ id: 4, tipo: 2, conteudo: 'Aviso.', urlRedirecionamento: '//fora.example/x' }]));
     renderModal();
     await screen.findByRole('dialog', { name: 'ATENÇÃO' });
-    expect(screen.queryByRole('button', { name: 'Li e quero ver os detalhes' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Ver os detalhes' })).toBeNull();
   });
 
   it('subtitles per type', () => {

@@ -134,6 +134,21 @@ function DialogoNotificacao({
           <p id={conteudoId} className="notificacao-conteudo">
             {notificacao.conteudo}
           </p>
+          {destino && (
+            // The way onward is a link in the text, not a third button (issue 33): the footer keeps one primary
+            // action and a close. Following it records the reading first.
+            <p>
+              <a
+                href={destino}
+                onClick={(e) => {
+                  e.preventDefault();
+                  if (!enviando) void confirmar(destino);
+                }}
+              >
+                Ver os detalhes
+              </a>
+            </p>
+          )}
           {total > 1 && (
             <p className="notificacao-posicao">
               Notificação {posicao} de {total}
@@ -149,11 +164,6 @@ function DialogoNotificacao({
           <button type="button" className="br-button secondary" onClick={onAdiar} disabled={enviando}>
             Ler depois
           </button>
-          {destino && (
-            <button type="button" className="br-button secondary" onClick={() => void confirmar(destino)} disabled={enviando}>
-              Li e quero ver os detalhes
-            </button>
-          )}
           <button
             type="button"
             className="br-button primary"

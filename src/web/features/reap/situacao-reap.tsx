@@ -6,6 +6,7 @@ import { ROTA_REAP, ROTA_REGULARIZACAO } from '../../../shared/rotas-web';
 import { MotivoSemReap, type SituacaoReapPescador } from '../../../shared/schemas/reap-situacao';
 import { Message } from '../../components/message';
 import { formatDate } from '../../lib/dates';
+import './situacao-reap.css';
 import { chaveSituacao, fetchSituacao } from './situacao-api';
 
 /** The fisher's REAP situation (GET /api/reap/situacao-pescador/{idPescador}): /home's notice and /reap's reason. */
@@ -14,24 +15,6 @@ export function useSituacaoReap(idPescador: number) {
 }
 
 type Devida = SituacaoReapPescador['devidas'][number];
-
-/**
- * One owed year as the notice names it: '2024 (prazo até 31/03/2026)'; a window already closed says so; a year
- * without a window says it is to be set. 2025 is filled outside any window (spec point 5): only a deadline still
- * ahead is named.
- */
-export function anoDevido(d: Devida, hoje: string): string {
-  const fim = d.fimPreenchimento;
-  if (d.ano === ANO_REAP_EXCECAO) return fim && fim >= hoje ? `${d.ano} (prazo até ${formatDate(fim)})` : String(d.ano);
-  if (!fim) return `${d.ano} (prazo a definir)`;
-  if (fim < hoje) return `${d.ano} (prazo encerrado em ${formatDate(fim)})`;
-  return `${d.ano} (prazo até ${formatDate(fim)})`;
-}
-
-/** 'Você tem REAP a declarar: 2024 (prazo até 31/03/2026), 2025 (prazo até 31/03/2026).' */
-export function textoDevidas(devidas: readonly Devida[], hoje: string): string {
-  return `Você tem REAP a declarar: ${devidas.map((d) => anoDevido(d, hoje)).join(', ')}.`;
-}
 
 /** Why nothing is owed, in the fisher's words; null while something is. */
 export function motivoSemReap(s: SituacaoReapPescador): string | null {
@@ -50,34 +33,115 @@ export function motivoSemReap(s: SituacaoReapPescador): string | null {
   }
 }
 
+/** The owed years as /home shows them: the late first, then those open now, then those without a window. */
+export interface DevidasAgrupadas {
+  /** The window closed without the REAP, or the registry was suspended for it. `envioLiberado`: it may be sent now. */
+  atrasadas: { ano: number; fim: string | null; envioLiberado: boolean }[];
+  /** May be sent now: its window is open (or ahead), or 2025, filled outside any window. */
+  abertas: { ano: number; fim: string | null }[];
+  /** No window set yet: nothing to do until one opens. */
+  semPrazo: number[];
+}
+
 /**
- * /home: the REAPs the fisher owes and until when, with the way to /reap; nothing when nothing is owed (or on error).
- * A registry suspended for a missing REAP (decision 0055) says so: send it late, then ask for regularisation.
+ * Sorts the owed years for /home (issue 33): a fisher owing 14 years, 12 of them without a window, must see the
+ * one that is late first. A year the registry was suspended for is late and may be sent late (decision 0055).
+ */
+export function agruparDevidas(devidas: readonly Devida[], anosSuspensao: readonly number[], hoje: string): DevidasAgrupadas {
+  const g: DevidasAgrupadas = { atrasadas: [], abertas: [], semPrazo: [] };
+  for (const d of devidas) {
+    const fim = d.fimPreenchimento;
+    const suspenso = anosSuspensao.includes(d.ano);
+    if (suspenso) g.atrasadas.push({ ano: d.ano, fim, envioLiberado: true });
+    else if (d.ano === ANO_REAP_EXCECAO) g.abertas.push({ ano: d.ano, fim: fim && fim >= hoje ? fim : null });
+    else if (!fim) g.semPrazo.push(d.ano);
+    else if (fim < hoje) g.atrasadas.push({ ano: d.ano, fim, envioLiberado: false });
+    else g.abertas.push({ ano: d.ano, fim });
+  }
+  return g;
+}
+
+/** '12 anos ainda sem prazo definido' / 'A REAP de 2013 ainda não tem prazo definido'. */
+export function textoSemPrazo(anos: readonly number[]): string {
+  return anos.length === 1
+    ? `A REAP de ${anos[0]} ainda não tem prazo definido: você poderá declará-la quando o prazo for aberto.`
+    : `${anos.length} anos ainda sem prazo definido: você poderá declarar cada um quando o prazo for aberto.`;
+}
+
+/** The one way to a year's REAP: its name says the year, so no two links on /home read the same. */
+function DeclararAno({ ano, primario }: { ano: number; primario: boolean }) {
+  return (
+    <Link to={ROTA_REAP} className={`br-button ${primario ? 'primary' : 'secondary'} small`}>
+      Declarar a REAP de {ano}
+    </Link>
+  );
+}
+
+/**
+ * /home: the REAPs the fisher owes (nothing when nothing is owed, or on error), late years first (issue 33). A
+ * registry suspended for a missing REAP (decision 0055) says so in plain words: send it late, then ask for
+ * regularisation. Each year that can be sent has one link, named with its year; years without a window are one line.
  */
 export function AvisoReapDevidas({ idPescador }: { idPescador: number }) {
   const situacao = useSituacaoReap(idPescador);
   const devidas = situacao.data?.devidas ?? [];
   const suspensao = situacao.data?.anosSuspensao ?? [];
+  if (devidas.length === 0 && suspensao.length === 0) return null;
+  const g = agruparDevidas(devidas, suspensao, hojeSaoPaulo());
   const pendentes = suspensao.filter((a) => devidas.some((d) => d.ano === a));
+  const anos = (xs: readonly number[]) => xs.join(', ');
   return (
-    <>
+    <section aria-labelledby="titulo-reap-devidas" className="mt-3 reap-devidas">
+      <h2 id="titulo-reap-devidas">REAP a declarar</h2>
       {suspensao.length > 0 && (
-        <div className="mt-3">
-          <Message kind="danger" title="Registro suspenso por falta de REAP" status>
-            {pendentes.length > 0
-              ? <>Envie a REAP de {pendentes.join(', ')} (o envio em atraso está liberado) e depois peça a regularização. <Link to={ROTA_REAP}>Declarar a REAP</Link></>
-              : <>Você já enviou a REAP de {suspensao.join(', ')}: peça a regularização do registro. <Link to={ROTA_REGULARIZACAO}>Solicitar regularização</Link></>}
-          </Message>
+        <Message kind="danger" title="Seu registro está suspenso" status>
+          {pendentes.length > 0
+            ? <>Ele foi suspenso porque a REAP de {anos(pendentes)} não foi enviada. Envie-a abaixo (o envio em atraso está liberado) e depois peça a regularização do registro.</>
+            : <>Você já enviou a REAP de {anos(suspensao)}. Agora peça a regularização do registro. <Link to={ROTA_REGULARIZACAO}>Solicitar regularização</Link></>}
+        </Message>
+      )}
+      {g.atrasadas.length > 0 && (
+        <div className="reap-devidas-atrasadas" role="group" aria-labelledby="titulo-reap-atrasadas">
+          <h3 id="titulo-reap-atrasadas">
+            <i className="fas fa-exclamation-circle" aria-hidden="true" /> {g.atrasadas.length === 1 ? 'Atrasada' : 'Atrasadas'}
+          </h3>
+          <ul>
+            {g.atrasadas.map((a) => (
+              <li key={a.ano}>
+                <strong>REAP de {a.ano}</strong>
+                {a.fim && a.ano !== ANO_REAP_EXCECAO ? `: o prazo terminou em ${formatDate(a.fim)}.` : '.'}{' '}
+                {a.envioLiberado
+                  ? <><span>Você pode enviá-la agora, em atraso.</span> <DeclararAno ano={a.ano} primario /></>
+                  : 'O registro de quem não a envia pode ser suspenso. Em caso de dúvida, procure a Superintendência Federal de Pesca e Aquicultura do seu estado.'}
+              </li>
+            ))}
+          </ul>
         </div>
       )}
-      {devidas.length > 0 && (
-        <div className="mt-3">
-          <Message kind="warning" title="REAP a declarar" status>
-            {textoDevidas(devidas, hojeSaoPaulo())}{' '}
-            <Link to={ROTA_REAP}>Declarar a REAP</Link>
-          </Message>
+      {g.abertas.length > 0 && (
+        <div className="reap-devidas-abertas">
+          <h3>No prazo</h3>
+          <ul>
+            {g.abertas.map((a) => (
+              <li key={a.ano}>
+                <strong>REAP de {a.ano}</strong>{a.fim ? `: envie até ${formatDate(a.fim)}.` : ': pode ser enviada agora.'}{' '}
+                <DeclararAno ano={a.ano} primario={g.atrasadas.length === 0} />
+              </li>
+            ))}
+          </ul>
         </div>
       )}
-    </>
+      {g.semPrazo.length > 0 && (
+        <div className="reap-devidas-sem-prazo">
+          <p>{textoSemPrazo(g.semPrazo)}</p>
+          {g.semPrazo.length > 1 && (
+            <details>
+              <summary>Ver os {g.semPrazo.length} anos</summary>
+              <p>{anos(g.semPrazo)}.</p>
+            </details>
+          )}
+        </div>
+      )}
+    </section>
   );
 }

@@ -5,7 +5,7 @@ import { Loading } from '../../components/loading';
 import { Message } from '../../components/message';
 import { TabelaCartoes, type Coluna } from '../../components/tabela-cartoes';
 import { mensagemErro } from '../../lib/api';
-import { baixarMeusDados, useAcessosAosMeusDados } from './transparencia-api';
+import { baixarMeusDados, baixarMeusDadosPdf, useAcessosAosMeusDados } from './transparencia-api';
 import './transparencia.css';
 
 const COLUNAS: Coluna<AcessoAosMeusDados>[] = [
@@ -63,33 +63,49 @@ export function QuemAcessouMeusDados() {
   );
 }
 
-/** "Baixar meus dados": the registry, requests, documents' metadata and notifications as a JSON file. */
+/**
+ * "Baixar meus dados": the registry, requests, REAPs, documents' metadata, notifications and accesses, twice: a PDF
+ * with labelled sections to read (on a phone too), and the JSON file for another system (issue 33).
+ */
 export function BaixarMeusDados() {
-  const [estado, setEstado] = useState<'pronto' | 'baixando' | 'feito' | { erro: string }>('pronto');
-  async function baixar() {
-    setEstado('baixando');
+  const [estado, setEstado] = useState<'pronto' | 'pdf' | 'json' | 'feito' | { erro: string }>('pronto');
+  async function baixar(formato: 'pdf' | 'json') {
+    setEstado(formato);
     try {
-      await baixarMeusDados();
+      await (formato === 'pdf' ? baixarMeusDadosPdf() : baixarMeusDados());
       setEstado('feito');
     } catch (e) {
       setEstado({ erro: mensagemErro(e, MENSAGENS_AUDITORIA.erroExportar) });
     }
   }
+  const baixando = estado === 'pdf' || estado === 'json';
   return (
     <div className="mt-3">
       <p id="dica-baixar-dados">
-        Baixe uma cópia de tudo o que o registro guarda sobre você: cadastro, solicitações, documentos enviados (só os
-        nomes e tipos) e notificações, em um arquivo JSON.
+        Baixe uma cópia de tudo o que o registro guarda sobre você: cadastro, solicitações, REAPs, documentos enviados
+        (só os nomes e tipos), notificações e quem acessou seus dados. O PDF é para ler e imprimir; o JSON traz os
+        mesmos dados para outros sistemas.
       </p>
-      <button
-        type="button"
-        className="br-button secondary"
-        aria-describedby="dica-baixar-dados"
-        disabled={estado === 'baixando'}
-        onClick={() => void baixar()}
-      >
-        <i className="fas fa-download" aria-hidden="true" /> {estado === 'baixando' ? 'Preparando o arquivo…' : 'Baixar meus dados'}
-      </button>
+      <div className="baixar-meus-dados">
+        <button
+          type="button"
+          className="br-button primary"
+          aria-describedby="dica-baixar-dados"
+          disabled={baixando}
+          onClick={() => void baixar('pdf')}
+        >
+          <i className="fas fa-file-pdf" aria-hidden="true" /> {estado === 'pdf' ? 'Preparando o PDF…' : 'Baixar meus dados em PDF'}
+        </button>
+        <button
+          type="button"
+          className="br-button secondary"
+          aria-describedby="dica-baixar-dados"
+          disabled={baixando}
+          onClick={() => void baixar('json')}
+        >
+          <i className="fas fa-download" aria-hidden="true" /> {estado === 'json' ? 'Preparando o arquivo…' : 'Baixar meus dados em JSON'}
+        </button>
+      </div>
       <div aria-live="polite" className="mt-2">
         {estado === 'feito' && <Message kind="success" title={MENSAGENS_AUDITORIA.exportado} />}
         {typeof estado === 'object' && <Message kind="danger" title={estado.erro} />}

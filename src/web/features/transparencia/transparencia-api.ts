@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import * as c from '../../../shared/contratos/lgpd';
-import { NOME_ARQUIVO_EXPORTACAO, type AcessosAosMeusDados } from '../../../shared/schemas/auditoria';
-import { dados } from '../../lib/contrato';
+import { NOME_ARQUIVO_EXPORTACAO, NOME_ARQUIVO_EXPORTACAO_PDF, type AcessosAosMeusDados } from '../../../shared/schemas/auditoria';
+import { chamar, dados } from '../../lib/contrato';
 
 /** Calls of the fisher's LGPD rights (src/server/modules/lgpd/lgpd.routes.ts), answers checked with the shared schemas. */
 
@@ -19,15 +19,13 @@ export function useAcessosAosMeusDados() {
   });
 }
 
-/** Downloads the fisher's data as a JSON file (LGPD art. 18). */
-export async function baixarMeusDados(): Promise<void> {
-  const meusDados = await dados(c.meusDados, {});
-  const blob = new Blob([JSON.stringify(meusDados, null, 2)], { type: 'application/json' });
+/** Saves a blob under a name through a temporary link. */
+function salvar(blob: Blob, nome: string): void {
   const url = URL.createObjectURL(blob);
   try {
     const a = document.createElement('a');
     a.href = url;
-    a.download = NOME_ARQUIVO_EXPORTACAO;
+    a.download = nome;
     document.body.append(a);
     a.click();
     a.remove();
@@ -35,4 +33,16 @@ export async function baixarMeusDados(): Promise<void> {
     // Revoked after the click has been handled (a synchronous revoke can cancel the download in some browsers).
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   }
+}
+
+/** Downloads the fisher's data as a JSON file (LGPD art. 18): for another system, or to keep every code. */
+export async function baixarMeusDados(): Promise<void> {
+  const meusDados = await dados(c.meusDados, {});
+  salvar(new Blob([JSON.stringify(meusDados, null, 2)], { type: 'application/json' }), NOME_ARQUIVO_EXPORTACAO);
+}
+
+/** Downloads the same data as a PDF with labelled sections (GET /api/lgpd/meus-dados/pdf): to read on a phone. */
+export async function baixarMeusDadosPdf(): Promise<void> {
+  const pdf = await chamar(c.meusDadosPdf, { headers: { Accept: 'application/pdf, application/json' } });
+  salvar(pdf instanceof Blob ? pdf : new Blob([pdf], { type: 'application/pdf' }), NOME_ARQUIVO_EXPORTACAO_PDF);
 }
