@@ -12,18 +12,13 @@
 // Ports: BENCH_PORT (3205) for the product, +1 for the bare server, +2 for its metrics; BENCH_PG_PORT (5605).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { percentile, startProduct, stop, waitExit } from './lib';
 
 const UF = 'MG';
 const OBJETIVO_MS = 500;
-
-if (process.env.BENCH_BARE === '1') {
-  await servidorNu(Number(process.env.PORT), process.env.DATABASE_URL!);
-} else {
-  await principal();
-}
 
 /** The baseline: Fastify (no logger, no hooks) and a pg pool of the product's size, the same rows as JSON. */
 async function servidorNu(port: number, url: string) {
@@ -68,31 +63,43 @@ function pidDoServidor(filho: ChildProcess): number {
 
 interface Medida { n: number; rps: number; p50: number; p99: number; status: Record<string, number>; erros: number; cpuNucleo: number; saude: { n: number; ok: number; p99: number; status: Record<string, number> } }
 
-/** One autocannon run on `base`, while GET /api/health is polled every 200 ms on its own connection. */
-async function medir(base: string, pid: number, conexoes: number, segundos: number): Promise<Medida> {
-  const saude: { status: number; ms: number }[] = [];
+/**
+ * Polls GET `url` every 200 ms from a process of its own (the benchmark's loop is busy driving the clients, and
+ * would delay the probe's own timing); each line it prints is `status ms`.
+ */
+const SONDA = `
+  const url = process.argv[1];
   let ativo = true;
-  const sondar = (async () => {
+  process.on('SIGTERM', () => { ativo = false; });
+  (async () => {
     while (ativo) {
       const t0 = performance.now();
       let status = 0;
-      try {
-        const r = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5000) });
-        await r.arrayBuffer();
-        status = r.status;
-      } catch {
-        status = 0;
-      }
-      saude.push({ status, ms: performance.now() - t0 });
+      try { const r = await fetch(url, { signal: AbortSignal.timeout(5000) }); await r.arrayBuffer(); status = r.status; } catch { status = 0; }
+      process.stdout.write(status + ' ' + (performance.now() - t0).toFixed(1) + '\\n');
       await new Promise((r) => setTimeout(r, 200));
     }
-  })();
+    process.exit(0);
+  })();`;
+
+/** One autocannon run on `base`, while GET /api/health is polled every 200 ms by a process of its own. */
+async function medir(base: string, pid: number, conexoes: number, segundos: number): Promise<Medida> {
+  const sonda = spawn(process.execPath, ['-e', SONDA, `${base}/api/health`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let saida = '';
+  sonda.stdout!.on('data', (d: Buffer) => {
+    saida += d.toString();
+  });
   const cpu0 = cpuDe(pid);
   const t0 = performance.now();
   const r = await autocannon({ url: `${base}/api/municipios/uf/${UF}`, connections: conexoes, duration: segundos, timeout: 30 });
   const cpu = (cpuDe(pid) - cpu0) / ((performance.now() - t0) / 1000);
-  ativo = false;
-  await sondar;
+  const fim = new Promise((r) => sonda.once('exit', r));
+  sonda.kill('SIGTERM');
+  await fim;
+  const saude = saida.trim().split('\n').filter(Boolean).map((l) => {
+    const [status, ms] = l.split(' ');
+    return { status: Number(status), ms: Number(ms) };
+  });
   const status: Record<string, number> = {};
   for (const [k, v] of Object.entries(r.statusCodeStats ?? {})) status[k] = (v as { count: number }).count;
   const contar = (l: number[]) => l.reduce<Record<string, number>>((a, s) => ({ ...a, [s]: (a[s] ?? 0) + 1 }), {});
@@ -172,6 +179,7 @@ async function principal() {
     const a = resultados[`product, ${conexoes} clients + CPU hog`]!;
     const b = resultados[`product, flood of ${inundacao}`]!;
     const ok = (cond: boolean) => (cond ? 'yes' : 'NO');
+    console.log(`  load average during the runs: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
     console.log(`\n(a) ${conexoes} clients beside a CPU hog: 0 × 503? ${ok(!a.status['503'])}; p99 ${a.p99} ms ≤ ${OBJETIVO_MS} ms? ${ok(a.p99 <= OBJETIVO_MS)}; /api/health always 200? ${ok(a.saude.ok === a.saude.n)}`);
     console.log(`(b) flood of ${inundacao}: shed (503 × ${b.status['503'] ?? 0})? ${ok((b.status['503'] ?? 0) > 0)}; /api/health always 200? ${ok(b.saude.ok === b.saude.n)} (${b.saude.ok}/${b.saude.n}, p99 ${b.saude.p99.toFixed(0)} ms)`);
   } finally {
@@ -180,4 +188,10 @@ async function principal() {
     stop(produto.child);
     await waitExit(produto.child);
   }
+}
+
+if (process.env.BENCH_BARE === '1') {
+  await servidorNu(Number(process.env.PORT), process.env.DATABASE_URL!);
+} else {
+  await principal();
 }

@@ -9,8 +9,8 @@ import { MENSAGEM_SOBRECARREGADO, MINIMO_DE_AMOSTRAS, sobrecargaPlugin } from '.
 
 /**
  * Load shedding (decision 0070). In the whole app the pressure is forced by a heap threshold every process exceeds
- * (1 MB), so the shedding is on for good after the first sample: what it refuses and what it never refuses is read
- * there. The triggers themselves (the median time in the server, the event-loop delay) are read on the plugin alone,
+ * (1 MB), so the shedding is on for good and refuses every request it may after three samples: what it refuses
+ * and what it never refuses is read there. The triggers themselves (the median time in the server, the event-loop delay) are read on the plugin alone,
  * with a short sampling interval and a delay injected by a route.
  */
 
@@ -38,8 +38,9 @@ describe('in the app, while shedding', () => {
       createTestApp({ env: { OVERLOAD_MAX_HEAP_MB: '1', OVERLOAD_RETRY_AFTER_SECONDS: '7', WEB_DIST_DIR: dir }, beforeReady: rota }),
       createTestApp({ env: { OVERLOAD_MAX_HEAP_MB: '65536', OVERLOAD_MAX_RSS_MB: '65536' }, beforeReady: rota }),
     ]);
-    const limite = Date.now() + 5000;
-    while (sob.app.sobrecarga.motivo() === null && Date.now() < limite) await esperar(50);
+    // The share refused grows each second the pressure lasts (a half, three quarters, all).
+    const limite = Date.now() + 8000;
+    while (sob.app.sobrecarga.parte() < 1 && Date.now() < limite) await esperar(50);
   });
   afterAll(async () => {
     await Promise.all([sob?.close(), livre?.close()]);
@@ -126,13 +127,29 @@ describe('what triggers it', () => {
       await Promise.all(Array.from({ length: MINIMO_DE_AMOSTRAS + 2 }, () => status(app, '/api/test/lenta?ms=250')));
       await ate(() => app.sobrecarga.motivo() !== null);
       expect(app.sobrecarga.motivo()).toBe('serverTime');
-      expect(await status(app, '/api/test/rapida')).toBe(503);
+      // At first half the requests are refused, one in two.
+      expect(app.sobrecarga.parte()).toBe(0.5);
+      expect([await status(app, '/api/test/rapida'), await status(app, '/api/test/rapida')]).toEqual([200, 503]);
       expect(await status(app, '/api/health')).toBe(200);
       expect(await status(app, '/assets/login-AbCd1234.js')).toBe(200);
-      // The shed answers are not measured: the next interval has no slow request, and the shedding ends.
+      // The shed answers are not measured: the next intervals have no slow request, and the shedding ends.
       await ate(() => app.sobrecarga.motivo() === null);
       expect(app.sobrecarga.motivo()).toBeNull();
       expect(await status(app, '/api/test/rapida')).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('counts requests still in the server with their age, so a queue that has not answered yet is seen', async () => {
+    const app = await servidor({ tempoMaximoNoServidorMs: 100, atrasoMaximoMs: 0 });
+    try {
+      const inicio = performance.now();
+      const presas = Promise.all(Array.from({ length: MINIMO_DE_AMOSTRAS + 2 }, () => status(app, '/api/test/lenta?ms=1500')));
+      await ate(() => app.sobrecarga.motivo() !== null);
+      expect(app.sobrecarga.motivo()).toBe('serverTime');
+      expect(performance.now() - inicio).toBeLessThan(1500);
+      expect(await presas).toEqual(Array.from({ length: MINIMO_DE_AMOSTRAS + 2 }, () => 200));
     } finally {
       await app.close();
     }
@@ -170,7 +187,11 @@ describe('what triggers it', () => {
         while (Date.now() < fatia) { /* busy */ }
         await esperar(1);
         if (app.sobrecarga.motivo() === 'eventLoopDelay') {
-          [res, saude] = await Promise.all([app.inject({ method: 'GET', url: '/api/test/rapida' }), status(app, '/api/health')]);
+          const [r1, r2, s] = await Promise.all([
+            app.inject({ method: 'GET', url: '/api/test/rapida' }), app.inject({ method: 'GET', url: '/api/test/rapida' }), status(app, '/api/health'),
+          ]);
+          res = r1.statusCode === 503 ? r1 : r2;
+          saude = s;
         }
       }
       expect(res?.statusCode).toBe(503);

@@ -24,7 +24,7 @@ export const MINIMO_DE_AMOSTRAS = 10;
 declare module 'fastify' {
   interface FastifyInstance {
     /** The load shedding's state (decision 0070): why it sheds now, or null. */
-    sobrecarga: { motivo(): MotivoSobrecarga | null };
+    sobrecarga: { motivo(): MotivoSobrecarga | null; parte(): number };
   }
 }
 
@@ -43,35 +43,61 @@ const mediana = (v: number[]): number => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 
-const RECUSADA = Symbol('rgp.sobrecarga.recusada');
+/** The share of sheddable requests refused: from `INICIO`, up by `SUBIDA` each overloaded interval, down by `DESCIDA` each calm one. */
+export const PARTE = { INICIO: 0.5, SUBIDA: 0.25, DESCIDA: 0.25 } as const;
 
 /**
  * Load shedding (decision 0070, replacing 0048's event-loop utilisation): every `intervaloAmostraMs` the plugin
  * looks at what users feel over the interval just ended — the median time the /api requests it could shed spent
- * in the server (from arrival to answer, so waiting for the database pool counts) and the event loop's mean delay
- * — and, while either is over its threshold (or the optional heap/RSS ones), answers such requests at once with
- * 503, `Retry-After` and the envelope with `codigoErro: SOBRECARREGADO`. A loop that is merely busy (utilisation
- * near 1 with fast answers, or a process waiting for a CPU beside a noisy neighbour) is not overloaded. A threshold
- * of 0 is off. Shed answers are not measured: they would pull the median down and end the shedding they caused.
+ * in the server (from arrival to answer, so waiting for the database pool counts; requests still in the server
+ * count with their age so far, so a queue that never completes is seen) and the event loop's mean delay — and,
+ * while either is over its threshold (or the optional heap/RSS ones), refuses a share of such requests at once
+ * with 503, `Retry-After` and the envelope with `codigoErro: SOBRECARREGADO`. The share starts at half, grows
+ * while the overload lasts (the requests let through keep measuring) and falls back step by step once the
+ * measures are calm or absent (everything refused), so a flood is not let in all at once. A loop that is merely
+ * busy (utilisation near 1 with fast answers, or a process waiting for a CPU beside a noisy neighbour) is not
+ * overloaded. A threshold of 0 is off. Shed answers are not measured: they would pull the median down.
  */
 export const sobrecargaPlugin = fp<Config['sobrecarga'] & { intervaloAmostraMs?: number }>(async (app: FastifyInstance, opts) => {
   const intervalo = opts.intervaloAmostraMs ?? 1000;
   const atraso = monitorEventLoopDelay({ resolution: 10 });
   atraso.enable();
   let tempos: number[] = [];
+  const emCurso = new Map<FastifyRequest, number>();
   let motivo: MotivoSobrecarga | null = null;
+  let parte = 0;
+  // The share, spread evenly: a request is refused each time the accumulated share reaches a whole one.
+  let acumulado = 0;
 
-  const amostrar = () => {
+  const medir = (): MotivoSobrecarga | null => {
     const mediaAtrasoMs = atraso.mean / 1e6;
     atraso.reset();
+    const agora = performance.now();
+    for (const [req, inicio] of emCurso) {
+      if (agora - inicio > 600_000) emCurso.delete(req); // an answer never seen (a socket gone without events)
+      else tempos.push(agora - inicio);
+    }
     const mediaNoServidor = tempos.length >= MINIMO_DE_AMOSTRAS ? mediana(tempos) : 0;
     tempos = [];
     const mem = opts.heapMaximoBytes > 0 || opts.rssMaximoBytes > 0 ? process.memoryUsage() : undefined;
-    motivo = opts.tempoMaximoNoServidorMs > 0 && mediaNoServidor > opts.tempoMaximoNoServidorMs ? 'serverTime'
+    return opts.tempoMaximoNoServidorMs > 0 && mediaNoServidor > opts.tempoMaximoNoServidorMs ? 'serverTime'
       : opts.atrasoMaximoMs > 0 && mediaAtrasoMs > opts.atrasoMaximoMs ? 'eventLoopDelay'
         : mem && opts.heapMaximoBytes > 0 && mem.heapUsed > opts.heapMaximoBytes ? 'heapUsedBytes'
           : mem && opts.rssMaximoBytes > 0 && mem.rss > opts.rssMaximoBytes ? 'rssBytes'
             : null;
+  };
+  const amostrar = () => {
+    const agora = medir();
+    if (agora) {
+      parte = parte === 0 ? PARTE.INICIO : Math.min(1, parte + PARTE.SUBIDA);
+      motivo = agora;
+    } else {
+      parte = Math.max(0, parte - PARTE.DESCIDA);
+      if (parte === 0) {
+        motivo = null;
+        acumulado = 0;
+      }
+    }
   };
   const relogio = setInterval(amostrar, intervalo);
   relogio.unref();
@@ -79,17 +105,26 @@ export const sobrecargaPlugin = fp<Config['sobrecarga'] & { intervaloAmostraMs?:
     clearInterval(relogio);
     atraso.disable();
   });
-  app.decorate('sobrecarga', { motivo: () => motivo });
+  app.decorate('sobrecarga', { motivo: () => motivo, parte: () => parte });
 
   app.addHook('onRequest', async (req, reply) => {
-    if (motivo === null || !podeSerRecusada(req)) return;
-    (req as unknown as Record<symbol, boolean>)[RECUSADA] = true;
+    if (!podeSerRecusada(req)) return;
+    acumulado += parte;
+    if (motivo === null || acumulado < 1) {
+      emCurso.set(req, performance.now());
+      return;
+    }
+    acumulado -= 1;
     if (app.hasDecorator('metricas')) app.metricas.recusadasPorSobrecarga.inc({ motivo });
     reply.header('retry-after', String(opts.retryAfterSegundos));
     throw new AppError(503, MENSAGEM_SOBRECARREGADO, { codigoErro: CodigoErro.SOBRECARREGADO });
   });
-  app.addHook('onResponse', async (req, reply) => {
-    if ((req as unknown as Record<symbol, boolean>)[RECUSADA] || !podeSerRecusada(req)) return;
-    if (tempos.length < 10_000) tempos.push(reply.elapsedTime);
-  });
+  const terminou = async (req: FastifyRequest) => {
+    const inicio = emCurso.get(req);
+    if (inicio === undefined) return;
+    emCurso.delete(req);
+    if (tempos.length < 10_000) tempos.push(performance.now() - inicio);
+  };
+  app.addHook('onResponse', terminou);
+  app.addHook('onRequestAbort', terminou);
 }, { name: 'rgp-sobrecarga' });
