@@ -105,4 +105,21 @@ describe('a broken request gets an answer in the envelope', () => {
     expect(statusDe(r)).toBe(431);
     expect(envelopeDe(r)).toMatchObject({ codigo: 431 });
   });
+
+  it('a client that vanishes mid-body is dropped without an error left behind: the server answers the next one', async () => {
+    await new Promise<void>((resolve) => {
+      const s = net.connect(porta, '127.0.0.1', () => {
+        s.write(post('/api/reap/questionario-basico', 'Content-Length: 5000\r\n'));
+        s.write('{"id":1,');
+        setTimeout(() => {
+          s.destroy();
+          resolve();
+        }, 50);
+      });
+      s.on('error', () => undefined);
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    const r = await enviar('GET /api/health/vivo HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n', Buffer.alloc(0));
+    expect(statusDe(r)).toBe(200);
+  });
 });
