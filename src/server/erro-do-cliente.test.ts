@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITE_DRENAGEM_BYTES } from './erro-do-cliente';
 import { createTestApp, type TestApp } from './test/helpers';
 
 /**
@@ -83,6 +84,30 @@ describe('a body larger than allowed, sent whole before the answer is read', () 
     expect(r.erro).toBeNull();
     const respostas = r.resposta.match(/HTTP\/1\.1 \d{3}/g);
     expect(respostas).toEqual(['HTTP/1.1 413', 'HTTP/1.1 200']);
+  });
+});
+
+describe('the drain is bounded', () => {
+  it(`a body declared over ${LIMITE_DRENAGEM_BYTES / 1024 / 1024} MB is not read: the 413 goes out and the connection is closed`, async () => {
+    const inicio = performance.now();
+    const r = await new Promise<Resultado>((resolve) => {
+      const s = net.connect(porta, '127.0.0.1');
+      const recebido: Buffer[] = [];
+      let erro: string | null = null;
+      s.on('data', (d: Buffer) => recebido.push(d));
+      s.on('error', (e) => {
+        erro ??= (e as NodeJS.ErrnoException).code ?? e.message;
+      });
+      s.on('close', () => resolve({ resposta: Buffer.concat(recebido).toString('utf8'), erro }));
+      s.on('connect', () => {
+        s.write(post('/api/municipios/filtro', `Content-Length: ${LIMITE_DRENAGEM_BYTES + 1}\r\n`));
+        s.write(Buffer.alloc(64 * 1024, 0x78));
+      });
+      setTimeout(() => s.destroy(), 5000);
+    });
+    expect(statusDe(r)).toBe(413);
+    expect(r.resposta).toMatch(/^connection: close$/im);
+    expect(performance.now() - inicio).toBeLessThan(4000);
   });
 });
 
