@@ -52,9 +52,9 @@ export default defineConfig({
       DATA_DIR: `.test-data/e2e-${PORT}`,
       EMBEDDED_PG_PORT: String(Number(process.env.E2E_PG_PORT ?? 5499)),
       LOG_LEVEL: 'warn',
-      // Load shedding (decision 0048) has its own tests; here, on a busy CI machine, a shed request would fail a
+      // Load shedding (decision 0070) has its own tests; here, on a busy CI machine, a shed request would fail a
       // journey that tests something else.
-      OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: '0',
+      OVERLOAD_MAX_SERVER_TIME_MS: '0',
       OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     },
   },

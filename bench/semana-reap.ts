@@ -798,7 +798,7 @@ async function principal() {
     const baseProduto = `http://127.0.0.1:${PORTA_PRODUTO}`;
     // The per-operation runs keep the server busy on purpose (a closed loop): its load shedding, which would answer
     // part of them 503 at once and so make them look cheaper, is off there. The mix runs it as production does.
-    let produto = await iniciarProduto({ OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0', OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: '0' });
+    let produto = await iniciarProduto({ OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0', OVERLOAD_MAX_SERVER_TIME_MS: '0' });
 
     await db.connect();
     console.log(`seeding ${nPescadores.toLocaleString('en')} fishers with an open REAP of ${ano} …`);

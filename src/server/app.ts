@@ -111,6 +111,7 @@ import { aceitarCorpoJsonVazio } from './plugins/corpo-json';
 import { idRequisicaoPlugin, opcoesDeIdDeRequisicao } from './plugins/id-requisicao';
 import { metricasPlugin } from './plugins/metricas';
 import { sobrecargaPlugin } from './plugins/sobrecarga';
+import { drenarCorpoAposRespostaAntecipada, erroDoCliente } from './erro-do-cliente';
 import { ChavesIdempotencia, idempotenciaPlugin } from './plugins/idempotencia';
 
 /**
@@ -167,6 +168,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: erroDoRoteador,
+    // A request Node's parser refuses gets the envelope, and its connection is not reset under the answer.
+    clientErrorHandler: erroDoCliente,
     ...opcoesDeIdDeRequisicao,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -174,6 +177,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   // An empty JSON body is no body, so that authorisation answers before parsing could (decision 0046).
   aceitarCorpoJsonVazio(app);
+  // An answer sent before its body was read (413, 401, 503…) drains the body rather than resetting the connection.
+  drenarCorpoAposRespostaAntecipada(app);
 
   await app.register(envelopePlugin);
   // Request id, metrics and load shedding (decision 0048): first, so a shed request costs no more than this.

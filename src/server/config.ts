@@ -112,10 +112,11 @@ const envSchema = z
     METRICS_HOST: z.string().min(1).default('0.0.0.0'),
     // Longest a scrape waits for the database figures (job queues) before answering without them.
     METRICS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2000),
-    // Load shedding (decision 0048): above any threshold the server answers 503 with Retry-After; 0 turns one off.
-    // Unset, the event-loop thresholds are 1000 ms and 0.98, except under NODE_ENV=test (off unless set).
+    // Load shedding (decision 0070): above any threshold the server answers 503 with Retry-After; 0 turns one off.
+    // Unset, the median server time and the event-loop delay are 500 ms and 200 ms, except under NODE_ENV=test (off
+    // unless set).
+    OVERLOAD_MAX_SERVER_TIME_MS: z.coerce.number().int().min(0).max(600_000).optional(),
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
-    OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).optional(),
     OVERLOAD_MAX_HEAP_MB: z.coerce.number().int().min(0).max(65_536).default(0),
     OVERLOAD_MAX_RSS_MB: z.coerce.number().int().min(0).max(65_536).default(0),
     OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
@@ -222,7 +223,7 @@ export interface Config {
   metricas: { porta: number; host: string; tempoLimiteMs: number };
   /** Load shedding thresholds (src/server/plugins/sobrecarga.ts); 0 turns a threshold off. */
   sobrecarga: {
-    atrasoMaximoMs: number; utilizacaoMaxima: number; heapMaximoBytes: number; rssMaximoBytes: number; retryAfterSegundos: number;
+    tempoMaximoNoServidorMs: number; atrasoMaximoMs: number; heapMaximoBytes: number; rssMaximoBytes: number; retryAfterSegundos: number;
   };
 }
 
@@ -295,8 +296,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     metricas: { porta: e.METRICS_PORT ?? (e.NODE_ENV === 'production' ? 9464 : 0), host: e.METRICS_HOST, tempoLimiteMs: e.METRICS_TIMEOUT_MS },
     sobrecarga: {
       // Tests build many apps on two shared cores: shedding there would fail unrelated tests, so it is opt-in.
-      atrasoMaximoMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
-      utilizacaoMaxima: e.OVERLOAD_MAX_EVENT_LOOP_UTILIZATION ?? (e.NODE_ENV === 'test' ? 0 : 0.98),
+      tempoMaximoNoServidorMs: e.OVERLOAD_MAX_SERVER_TIME_MS ?? (e.NODE_ENV === 'test' ? 0 : 500),
+      atrasoMaximoMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS ?? (e.NODE_ENV === 'test' ? 0 : 200),
       heapMaximoBytes: e.OVERLOAD_MAX_HEAP_MB * 1024 * 1024,
       rssMaximoBytes: e.OVERLOAD_MAX_RSS_MB * 1024 * 1024,
       retryAfterSegundos: e.OVERLOAD_RETRY_AFTER_SECONDS,

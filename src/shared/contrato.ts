@@ -11,7 +11,7 @@ import type { Permissao } from './permissoes';
 export type Metodo = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Error statuses a route may answer besides those its shape implies (src/server/plugins/openapi.ts). */
-export type StatusDeErroExtra = 401 | 403 | 404 | 406 | 409 | 429;
+export type StatusDeErroExtra = 401 | 403 | 404 | 406 | 409 | 429 | 503;
 
 /** A file answer: its content types (the first is the usual one) and what it is. */
 export interface RespostaArquivo {

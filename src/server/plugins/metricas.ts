@@ -126,7 +126,7 @@ export const metricasPlugin = fp<OpcoesMetricas>(async (app: FastifyInstance, op
   });
   const recusadasPorSobrecarga = new Counter({
     name: 'rgp_sobrecarga_recusadas_total',
-    help: 'Requests answered 503 by load shedding, by the kind of pressure (eventLoopDelay, eventLoopUtilization, heapUsedBytes, rssBytes).',
+    help: 'Requests answered 503 by load shedding, by the kind of pressure (serverTime, eventLoopDelay, heapUsedBytes, rssBytes).',
     labelNames: ['motivo'] as const,
     registers: [registro],
   });
@@ -135,7 +135,7 @@ export const metricasPlugin = fp<OpcoesMetricas>(async (app: FastifyInstance, op
     help: '1 while the server sheds load (answers 503), else 0.',
     registers: [registro],
     collect() {
-      this.set(app.hasDecorator('isUnderPressure') && app.isUnderPressure() ? 1 : 0);
+      this.set(app.hasDecorator('sobrecarga') && app.sobrecarga.motivo() !== null ? 1 : 0);
     },
   });
 

@@ -13,7 +13,7 @@ import { texto } from '../../shared/schemas/primitivos';
 import { MENSAGENS_AUTH } from '../modules/auth/auth.service';
 import { MENSAGEM_PERFIL_SEM_PERMISSAO, perfisDoGancho } from './auth';
 import { MENSAGEM_DADOS_INVALIDOS, MENSAGEM_INDISPONIVEL } from './envelope';
-import { ROTAS_SEMPRE_ATENDIDAS } from './sobrecarga';
+import { ROTAS_NUNCA_RECUSADAS } from './sobrecarga';
 
 /**
  * The OpenAPI document at /api/docs/json (decision 0058), made correct for a generated client in one place: every
@@ -144,8 +144,8 @@ function exigeBearer(security: Seguranca): boolean {
  * state (the XSRF check); 404 when its path names a record, or it is authenticated and takes a body or a form (the
  * records the body names); 406 when its `autorizar` hook lets a caller change state (the record's state may refuse:
  * every `notAcceptable` of the services is behind such a route but two GETs', which declare it); 429 when it has a rate
- * limit; 503 on every route but the liveness probe (load shedding, the database); plus what the route declares in
- * `outrosErros`. Anything else is the `default` answer.
+ * limit; 503 on every route but the health probes (load shedding, the database; readiness declares its own); plus
+ * what the route declares in `outrosErros`. Anything else is the `default` answer.
  */
 function errosDaRota(route: RouteOptions, schema: Esquema, security: Seguranca, formulario: boolean): StatusDeErro[] {
   const metodo = String(route.method).toUpperCase();
@@ -167,7 +167,8 @@ function errosDaRota(route: RouteOptions, schema: Esquema, security: Seguranca, 
     // The caller's quota of kept keys (decision 0068).
     erros.add(429);
   }
-  if (!ROTAS_SEMPRE_ATENDIDAS.has(route.url)) erros.add(503);
+  // Load shedding answers 503 on every /api route but the health probes (whose own 503 the route declares).
+  if (!ROTAS_NUNCA_RECUSADAS.has(route.url)) erros.add(503);
   for (const s of (schema.outrosErros as readonly StatusDeErro[] | undefined) ?? []) erros.add(s);
   return [...erros].sort((a, b) => a - b);
 }

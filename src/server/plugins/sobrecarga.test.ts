@@ -1,35 +1,54 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helpers';
-import { MENSAGEM_SOBRECARREGADO } from './sobrecarga';
+import { envelopePlugin } from './envelope';
+import { MENSAGEM_SOBRECARREGADO, MINIMO_DE_AMOSTRAS, sobrecargaPlugin } from './sobrecarga';
 
 /**
- * Load shedding (decision 0048). The pressure is forced by a heap threshold every process exceeds (1 MB): the
- * plugin's sample, a second after start, puts the server under pressure for good. Beside it, the same server with
- * thresholds it does not reach answers normally.
+ * Load shedding (decision 0070). In the whole app the pressure is forced by a heap threshold every process exceeds
+ * (1 MB), so the shedding is on for good and refuses every request it may after three samples: what it refuses
+ * and what it never refuses is read there. The triggers themselves (the median time in the server, the event-loop delay) are read on the plugin alone,
+ * with a short sampling interval and a delay injected by a route.
  */
 
-let sob: TestApp;
-let livre: TestApp;
+const esperar = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Waits (up to 2 s) until `condicao` holds: the state changes at the next sample, whichever moment that is. */
+async function ate(condicao: () => boolean): Promise<void> {
+  const limite = Date.now() + 2000;
+  while (!condicao() && Date.now() < limite) await esperar(5);
+}
 
-const rota = (app: TestApp['app']) => {
-  app.get('/api/test/trabalho', async () => ({ codigo: 200, mensagem: 'Sucesso', dados: { feito: true } }));
-};
+describe('in the app, while shedding', () => {
+  let sob: TestApp;
+  let livre: TestApp;
+  let dir: string;
+  const rota = (app: TestApp['app']) => {
+    app.get('/api/test/trabalho', async () => ({ codigo: 200, mensagem: 'Sucesso', dados: { feito: true } }));
+  };
 
-beforeAll(async () => {
-  [sob, livre] = await Promise.all([
-    createTestApp({ env: { OVERLOAD_MAX_HEAP_MB: '1', OVERLOAD_RETRY_AFTER_SECONDS: '7' }, beforeReady: rota }),
-    createTestApp({ env: { OVERLOAD_MAX_HEAP_MB: '65536', OVERLOAD_MAX_RSS_MB: '65536' }, beforeReady: rota }),
-  ]);
-  const limite = Date.now() + 5000;
-  while (!sob.app.isUnderPressure() && Date.now() < limite) await new Promise((r) => setTimeout(r, 50));
-});
-afterAll(async () => {
-  await Promise.all([sob.close(), livre.close()]);
-});
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rgp-sobrecarga-'));
+    fs.mkdirSync(path.join(dir, 'assets'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
+    fs.writeFileSync(path.join(dir, 'assets/login-AbCd1234.js'), 'export const x = 1;');
+    [sob, livre] = await Promise.all([
+      createTestApp({ env: { OVERLOAD_MAX_HEAP_MB: '1', OVERLOAD_RETRY_AFTER_SECONDS: '7', WEB_DIST_DIR: dir }, beforeReady: rota }),
+      createTestApp({ env: { OVERLOAD_MAX_HEAP_MB: '65536', OVERLOAD_MAX_RSS_MB: '65536' }, beforeReady: rota }),
+    ]);
+    // The share refused grows each second the pressure lasts (a half, three quarters, all).
+    const limite = Date.now() + 8000;
+    while (sob.app.sobrecarga.parte() < 1 && Date.now() < limite) await esperar(50);
+  });
+  afterAll(async () => {
+    await Promise.all([sob?.close(), livre?.close()]);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 
-describe('under overload', () => {
-  it('answers 503 at once, with Retry-After and the Portuguese message in the envelope', async () => {
-    expect(sob.app.isUnderPressure()).toBe(true);
+  it('answers an API route 503 at once, with Retry-After and the Portuguese message in the envelope', async () => {
+    expect(sob.app.sobrecarga.motivo()).toBe('heapUsedBytes');
     const res = await sob.app.inject({ method: 'GET', url: '/api/test/trabalho', headers: { 'x-request-id': 'lb-1' } });
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('7');
@@ -40,21 +59,28 @@ describe('under overload', () => {
     expect(MENSAGEM_SOBRECARREGADO).toBe('O serviço está sobrecarregado no momento. Tente novamente em alguns instantes.');
   });
 
-  it('sheds every other route too, before it reaches the database (rate limits, sign-in)', async () => {
+  it('sheds every other API route too, before it reaches the database (rate limits, sign-in)', async () => {
     const res = await sob.app.inject({ method: 'POST', url: '/api/auth/login', payload: {} });
     expect(res.statusCode).toBe(503);
     expect(res.json().codigoErro).toBe('SOBRECARREGADO');
   });
 
-  it('still answers the liveness probe, so that the orchestrator does not restart a busy instance', async () => {
-    const res = await sob.app.inject({ method: 'GET', url: '/api/health/vivo' });
-    expect(res.statusCode).toBe(200);
+  it('never sheds readiness nor liveness: a busy instance stays in the balancer and is not restarted', async () => {
+    for (const url of ['/api/health', '/api/health/vivo', '/api/health/']) {
+      const res = await sob.app.inject({ method: 'GET', url });
+      expect([url, res.statusCode, res.headers['retry-after']]).toEqual([url, 200, undefined]);
+    }
   });
 
-  it('sheds the readiness probe, so that the balancer sends the busy instance less traffic', async () => {
-    const res = await sob.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.statusCode).toBe(503);
-    expect(res.headers['retry-after']).toBeDefined();
+  it('never sheds the web app: index.html and its hashed files load, so the page can say what happened', async () => {
+    const js = await sob.app.inject({ method: 'GET', url: '/assets/login-AbCd1234.js' });
+    expect(js.statusCode).toBe(200);
+    expect(js.body).toBe('export const x = 1;');
+    for (const url of ['/', '/login']) {
+      const res = await sob.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect([url, res.statusCode]).toEqual([url, 200]);
+      expect(res.body).toContain('<div id="root">');
+    }
   });
 
   it('counts the refusals by kind of pressure in the metrics', async () => {
@@ -63,15 +89,116 @@ describe('under overload', () => {
     expect(texto).toMatch(/^rgp_sobrecarga_ativa 1$/m);
     expect(texto).toMatch(/^rgp_http_requests_total\{method="GET",route="\/api\/test\/trabalho",status_code="503"\} 1$/m);
   });
-});
 
-describe('without overload', () => {
-  it('answers the same route normally', async () => {
-    await new Promise((r) => setTimeout(r, 1100));
-    expect(livre.app.isUnderPressure()).toBe(false);
+  it('without pressure, answers the same route normally', async () => {
+    await esperar(1100);
+    expect(livre.app.sobrecarga.motivo()).toBeNull();
     const res = await livre.app.inject({ method: 'GET', url: '/api/test/trabalho' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ codigo: 200, mensagem: 'Sucesso', dados: { feito: true } });
     expect(res.headers['retry-after']).toBeUndefined();
+  });
+});
+
+describe('what triggers it', () => {
+  const INTERVALO = 150;
+  const base = { heapMaximoBytes: 0, rssMaximoBytes: 0, retryAfterSegundos: 3, intervaloAmostraMs: INTERVALO };
+
+  async function servidor(opts: { tempoMaximoNoServidorMs: number; atrasoMaximoMs: number }): Promise<FastifyInstance> {
+    const app = Fastify({ logger: false });
+    await app.register(envelopePlugin);
+    await app.register(sobrecargaPlugin, { ...base, ...opts });
+    // The injected delay: an answer that waits in the server (as behind a full database pool) without blocking.
+    app.get('/api/test/lenta', async (req) => {
+      await esperar(Number((req.query as { ms?: string }).ms ?? 0));
+      return { codigo: 200, mensagem: 'Sucesso', dados: null };
+    });
+    app.get('/api/test/rapida', async () => ({ codigo: 200, mensagem: 'Sucesso', dados: null }));
+    app.get('/api/health', async () => ({ codigo: 200, mensagem: 'Sucesso', dados: { status: 'ok' } }));
+    app.get('/assets/*', async () => 'export {};');
+    await app.ready();
+    return app;
+  }
+  const status = async (app: FastifyInstance, url: string) => (await app.inject({ method: 'GET', url })).statusCode;
+
+  it('sheds when the median request spends longer in the server than the objective, and stops when it no longer does', async () => {
+    const app = await servidor({ tempoMaximoNoServidorMs: 100, atrasoMaximoMs: 0 });
+    try {
+      await Promise.all(Array.from({ length: MINIMO_DE_AMOSTRAS + 2 }, () => status(app, '/api/test/lenta?ms=250')));
+      await ate(() => app.sobrecarga.motivo() !== null);
+      expect(app.sobrecarga.motivo()).toBe('serverTime');
+      // At first half the requests are refused, one in two.
+      expect(app.sobrecarga.parte()).toBe(0.5);
+      expect([await status(app, '/api/test/rapida'), await status(app, '/api/test/rapida')]).toEqual([200, 503]);
+      expect(await status(app, '/api/health')).toBe(200);
+      expect(await status(app, '/assets/login-AbCd1234.js')).toBe(200);
+      // The shed answers are not measured: the next intervals have no slow request, and the shedding ends.
+      await ate(() => app.sobrecarga.motivo() === null);
+      expect(app.sobrecarga.motivo()).toBeNull();
+      expect(await status(app, '/api/test/rapida')).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('counts requests still in the server with their age, so a queue that has not answered yet is seen', async () => {
+    const app = await servidor({ tempoMaximoNoServidorMs: 100, atrasoMaximoMs: 0 });
+    try {
+      const inicio = performance.now();
+      const presas = Promise.all(Array.from({ length: MINIMO_DE_AMOSTRAS + 2 }, () => status(app, '/api/test/lenta?ms=1500')));
+      await ate(() => app.sobrecarga.motivo() !== null);
+      expect(app.sobrecarga.motivo()).toBe('serverTime');
+      expect(performance.now() - inicio).toBeLessThan(1500);
+      expect(await presas).toEqual(Array.from({ length: MINIMO_DE_AMOSTRAS + 2 }, () => 200));
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('does not shed for a few slow answers (an idle server running one report) nor for many fast ones', async () => {
+    const app = await servidor({ tempoMaximoNoServidorMs: 100, atrasoMaximoMs: 0 });
+    try {
+      await Promise.all(Array.from({ length: MINIMO_DE_AMOSTRAS - 1 }, () => status(app, '/api/test/lenta?ms=250')));
+      await esperar(INTERVALO + 50);
+      expect(app.sobrecarga.motivo()).toBeNull();
+      // A saturated but fast loop: hundreds of answers back to back, each well within the objective.
+      const fim = Date.now() + INTERVALO * 2;
+      while (Date.now() < fim) await Promise.all(Array.from({ length: 16 }, () => status(app, '/api/test/rapida')));
+      await esperar(INTERVALO + 50);
+      expect(app.sobrecarga.motivo()).toBeNull();
+      expect(await status(app, '/api/test/rapida')).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('sheds when the event loop is late past the objective', async () => {
+    const app = await servidor({ tempoMaximoNoServidorMs: 0, atrasoMaximoMs: 40 });
+    try {
+      await esperar(INTERVALO + 50);
+      expect(app.sobrecarga.motivo()).toBeNull();
+      // Synchronous work in slices of 120 ms: the loop's mean delay goes past 40 ms, and while it does an API
+      // request is shed and readiness is not.
+      let res: Awaited<ReturnType<typeof app.inject>> | undefined;
+      let saude = 0;
+      const fim = Date.now() + 3000;
+      while (Date.now() < fim && !res) {
+        const fatia = Date.now() + 120;
+        while (Date.now() < fatia) { /* busy */ }
+        await esperar(1);
+        if (app.sobrecarga.motivo() === 'eventLoopDelay') {
+          const [r1, r2, s] = await Promise.all([
+            app.inject({ method: 'GET', url: '/api/test/rapida' }), app.inject({ method: 'GET', url: '/api/test/rapida' }), status(app, '/api/health'),
+          ]);
+          res = r1.statusCode === 503 ? r1 : r2;
+          saude = s;
+        }
+      }
+      expect(res?.statusCode).toBe(503);
+      expect(res?.headers['retry-after']).toBe('3');
+      expect(saude).toBe(200);
+    } finally {
+      await app.close();
+    }
   });
 });

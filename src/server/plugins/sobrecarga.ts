@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import underPressure from '@fastify/under-pressure';
 import { CodigoErro } from '../../shared/codigos-erro';
 import type { Config } from '../config';
 import { AppError } from '../lib/errors';
@@ -8,35 +8,123 @@ import { AppError } from '../lib/errors';
 export const MENSAGEM_SOBRECARREGADO = 'O serviço está sobrecarregado no momento. Tente novamente em alguns instantes.';
 
 /**
- * Routes answered even under overload: the liveness probe (`/api/health/vivo`, which reads no database). An
- * orchestrator that saw it fail would restart an instance that is only busy, and the restart would add load.
- * Readiness (`/api/health`, which reads the database) is shed like the rest, so that the balancer sends the
- * instance less traffic until it recovers.
+ * API routes answered even while shedding: liveness (`/api/health/vivo`) and readiness (`/api/health`). Shedding
+ * readiness took every instance out of the balancer at once when all were busy (issue 33, point 4); readiness says
+ * whether the instance can serve (its database), not whether it is busy. Anything outside /api (the web app's
+ * index.html and hashed files) is never shed either: a page whose script got a 503 could not even say "try again".
  */
-export const ROTAS_SEMPRE_ATENDIDAS = new Set(['/api/health/vivo']);
+export const ROTAS_NUNCA_RECUSADAS: ReadonlySet<string> = new Set(['/api/health', '/api/health/vivo']);
+
+/** Why the server sheds, as the `motivo` label of `rgp_sobrecarga_recusadas_total`. */
+export type MotivoSobrecarga = 'serverTime' | 'eventLoopDelay' | 'heapUsedBytes' | 'rssBytes';
+
+/** Requests completed in a window below this count say nothing about the median (an idle server's one slow report). */
+export const MINIMO_DE_AMOSTRAS = 10;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The load shedding's state (decision 0070): why it sheds now, or null. */
+    sobrecarga: { motivo(): MotivoSobrecarga | null; parte(): number };
+  }
+}
+
+/** Whether a request may be shed: an /api route other than the health probes. */
+export function podeSerRecusada(req: Pick<FastifyRequest, 'url' | 'routeOptions'>): boolean {
+  const rota = req.routeOptions.url;
+  if (rota !== undefined) return rota.startsWith('/api/') && !ROTAS_NUNCA_RECUSADAS.has(rota);
+  // No route (an unknown address): the raw path decides; /api/… answers a cheap 404, but is API traffic all the same.
+  const caminho = req.url.split('?', 1)[0]!;
+  return caminho.startsWith('/api/') && !ROTAS_NUNCA_RECUSADAS.has(caminho.replace(/\/+$/, ''));
+}
+
+const mediana = (v: number[]): number => {
+  const s = [...v].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+/** The share of sheddable requests refused: from `INICIO`, up by `SUBIDA` each overloaded interval, down by `DESCIDA` each calm one. */
+export const PARTE = { INICIO: 0.5, SUBIDA: 0.25, DESCIDA: 0.25 } as const;
 
 /**
- * Load shedding (decision 0048) with @fastify/under-pressure: it samples the event-loop delay, its utilisation,
- * the heap and the RSS once a second; while one is over its threshold every request but the liveness probe is
- * answered at once with 503, `Retry-After` and the envelope `{codigo, mensagem, erros, codigoErro: SOBRECARREGADO}`
- * instead of queueing behind the work that overloads the server. A threshold of 0 is off.
+ * Load shedding (decision 0070, replacing 0048's event-loop utilisation): every `intervaloAmostraMs` the plugin
+ * looks at what users feel over the interval just ended — the median time the /api requests it could shed spent
+ * in the server (from arrival to answer, so waiting for the database pool counts; requests still in the server
+ * count with their age so far, so a queue that never completes is seen) and the event loop's mean delay — and,
+ * while either is over its threshold (or the optional heap/RSS ones), refuses a share of such requests at once
+ * with 503, `Retry-After` and the envelope with `codigoErro: SOBRECARREGADO`. The share starts at half, grows
+ * while the overload lasts (the requests let through keep measuring) and falls back step by step once the
+ * measures are calm or absent (everything refused), so a flood is not let in all at once. A loop that is merely
+ * busy (utilisation near 1 with fast answers, or a process waiting for a CPU beside a noisy neighbour) is not
+ * overloaded. A threshold of 0 is off. Shed answers are not measured: they would pull the median down.
  */
 export const sobrecargaPlugin = fp<Config['sobrecarga'] & { intervaloAmostraMs?: number }>(async (app: FastifyInstance, opts) => {
-  await app.register(underPressure, {
-    maxEventLoopDelay: opts.atrasoMaximoMs,
-    maxEventLoopUtilization: opts.utilizacaoMaxima,
-    // The utilisation of the last sample, not the average since the start (the plugin's default).
-    eventLoopUtilizationMode: 'interval',
-    maxHeapUsedBytes: opts.heapMaximoBytes,
-    maxRssBytes: opts.rssMaximoBytes,
-    retryAfter: opts.retryAfterSegundos,
-    ...(opts.intervaloAmostraMs ? { sampleInterval: opts.intervaloAmostraMs } : {}),
-    // A promise: resolved, the request goes on; rejected, the error handler answers it in the envelope.
-    pressureHandler: async (req: FastifyRequest, reply: FastifyReply, tipo: string) => {
-      if (req.routeOptions.url && ROTAS_SEMPRE_ATENDIDAS.has(req.routeOptions.url)) return;
-      if (app.hasDecorator('metricas')) app.metricas.recusadasPorSobrecarga.inc({ motivo: tipo });
-      reply.header('retry-after', String(opts.retryAfterSegundos));
-      throw new AppError(503, MENSAGEM_SOBRECARREGADO, { codigoErro: CodigoErro.SOBRECARREGADO });
-    },
+  const intervalo = opts.intervaloAmostraMs ?? 1000;
+  const atraso = monitorEventLoopDelay({ resolution: 10 });
+  atraso.enable();
+  let tempos: number[] = [];
+  const emCurso = new Map<FastifyRequest, number>();
+  let motivo: MotivoSobrecarga | null = null;
+  let parte = 0;
+  // The share, spread evenly: a request is refused each time the accumulated share reaches a whole one.
+  let acumulado = 0;
+
+  const medir = (): MotivoSobrecarga | null => {
+    const mediaAtrasoMs = atraso.mean / 1e6;
+    atraso.reset();
+    const agora = performance.now();
+    for (const [req, inicio] of emCurso) {
+      if (agora - inicio > 600_000) emCurso.delete(req); // an answer never seen (a socket gone without events)
+      else tempos.push(agora - inicio);
+    }
+    const mediaNoServidor = tempos.length >= MINIMO_DE_AMOSTRAS ? mediana(tempos) : 0;
+    tempos = [];
+    const mem = opts.heapMaximoBytes > 0 || opts.rssMaximoBytes > 0 ? process.memoryUsage() : undefined;
+    return opts.tempoMaximoNoServidorMs > 0 && mediaNoServidor > opts.tempoMaximoNoServidorMs ? 'serverTime'
+      : opts.atrasoMaximoMs > 0 && mediaAtrasoMs > opts.atrasoMaximoMs ? 'eventLoopDelay'
+        : mem && opts.heapMaximoBytes > 0 && mem.heapUsed > opts.heapMaximoBytes ? 'heapUsedBytes'
+          : mem && opts.rssMaximoBytes > 0 && mem.rss > opts.rssMaximoBytes ? 'rssBytes'
+            : null;
+  };
+  const amostrar = () => {
+    const agora = medir();
+    if (agora) {
+      parte = parte === 0 ? PARTE.INICIO : Math.min(1, parte + PARTE.SUBIDA);
+      motivo = agora;
+    } else {
+      parte = Math.max(0, parte - PARTE.DESCIDA);
+      if (parte === 0) {
+        motivo = null;
+        acumulado = 0;
+      }
+    }
+  };
+  const relogio = setInterval(amostrar, intervalo);
+  relogio.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(relogio);
+    atraso.disable();
   });
+  app.decorate('sobrecarga', { motivo: () => motivo, parte: () => parte });
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (!podeSerRecusada(req)) return;
+    acumulado += parte;
+    if (motivo === null || acumulado < 1) {
+      emCurso.set(req, performance.now());
+      return;
+    }
+    acumulado -= 1;
+    if (app.hasDecorator('metricas')) app.metricas.recusadasPorSobrecarga.inc({ motivo });
+    reply.header('retry-after', String(opts.retryAfterSegundos));
+    throw new AppError(503, MENSAGEM_SOBRECARREGADO, { codigoErro: CodigoErro.SOBRECARREGADO });
+  });
+  const terminou = async (req: FastifyRequest) => {
+    const inicio = emCurso.get(req);
+    if (inicio === undefined) return;
+    emCurso.delete(req);
+    if (tempos.length < 10_000) tempos.push(performance.now() - inicio);
+  };
+  app.addHook('onResponse', terminou);
+  app.addHook('onRequestAbort', terminou);
 }, { name: 'rgp-sobrecarga' });

@@ -10,6 +10,8 @@ export const vivo = contrato({
 export const pronto = contrato({
   metodo: 'GET', caminho: '/api/health', permissao: 'publico', tag: 'saude',
   resumo: 'Estado do serviço e do banco de dados',
+  // 503 while the database does not answer or the instance drains; never because it is busy (decision 0070).
+  outrosErros: [503],
   resposta: z.object({
     status: z.literal('ok'),
     banco: z.literal('ok'),
