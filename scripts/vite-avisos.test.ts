@@ -14,6 +14,12 @@ afterAll(async () => {
   await fs.rm(pasta, { recursive: true, force: true });
 });
 
+/** A warning as Rollup's default handler takes it: a log, its message, or a function that makes either. */
+function lido(b: string | Rollup.RollupLog | (() => string | Rollup.RollupLog)): Rollup.RollupLog {
+  const v = typeof b === 'function' ? b() : b;
+  return typeof v === 'string' ? { message: v } : v;
+}
+
 /** The warnings a build of `codigo` hands to Rollup's default handler, through `onwarn`. */
 async function avisosDoBuild(codigo: string, onwarn: Rollup.WarningHandlerWithDefault): Promise<Rollup.RollupLog[]> {
   await fs.mkdir(pasta, { recursive: true });
@@ -22,7 +28,7 @@ async function avisosDoBuild(codigo: string, onwarn: Rollup.WarningHandlerWithDe
   const avisos: Rollup.RollupLog[] = [];
   await build({
     root: raiz, configFile: false, logLevel: 'silent',
-    build: { write: false, minify: false, rollupOptions: { input: entrada, onwarn: (a) => onwarn(a, (b) => avisos.push(typeof b === 'string' ? { message: b } : b)) } },
+    build: { write: false, minify: false, rollupOptions: { input: entrada, onwarn: (a) => onwarn(a, (b) => avisos.push(lido(b))) } },
   });
   return avisos;
 }

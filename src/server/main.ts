@@ -107,7 +107,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ url: config.publicUrl, host: config.host, identidade: provedor.tipo, bootMs: Math.round(performance.now() - started) }, 'RGP ready');
   // Outside production, one plain line for the person at the terminal (production's collectors read JSON only).
-  if (config.env !== 'production') console.log(linhaDeInicio(config.publicUrl, provedor));
+  if (config.env !== 'production') process.stdout.write(`${linhaDeInicio(config.publicUrl, provedor)}\n`);
 }
 
 /** The whole cause of a failed start: each message of the `cause` chain, or what was thrown if not an Error. */
