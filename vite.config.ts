@@ -10,6 +10,7 @@ import { comprimir } from './scripts/vite-comprimir';
 import { contratosSemDocumentacao } from './scripts/vite-contratos-sem-documentacao';
 import { paginasPrecarregadas } from './scripts/vite-paginas-precarregadas';
 import { subconjuntoFontes } from './scripts/vite-subconjunto-fontes';
+import { filtrarAvisos } from './scripts/vite-avisos';
 
 // The web front end lives in src/web and is built into dist/web, which the server serves as static files.
 // In development, /api and /dev-idp (the local identity provider) are proxied to the server on port 3000,
@@ -164,6 +165,8 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     // Decision 0017: each screen is its own chunk (src/web/router.tsx); only the core is grouped.
     rollupOptions: {
+      // Not zod's misplaced comments, at every build (scripts/vite-avisos.ts).
+      onwarn: filtrarAvisos,
       // A feature's index only re-exports: a screen that takes one thing from it (the fisher's /home takes the
       // link to the staff's follow-up list) must not pull in the rest (the analysis screen and its form code).
       treeshake: { moduleSideEffects: (id: string) => !BARRIL_DE_FEATURE.test(id) },

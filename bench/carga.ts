@@ -11,7 +11,7 @@
 // - analysts deciding: open a waiting analysis, start it (bloquear), and return it to the fisher with a
 //   justification (atualizar-analise-solicitacao), the whole decision as the analysis screen sends it;
 // - visitors: the public check of a printed card's QR code (GET /api/carteira-profissional/verificar/{token}).
-// Each user has its own client address (X-Forwarded-For with TRUST_PROXY, as behind the real proxy), so the
+// Each user has its own client address (X-Forwarded-For from a trusted local address, as behind the real proxy), so the
 // per-address rate limits see people, not the load generator. Everything goes to 127.0.0.1 only, bounded in time.
 //
 // Prints, per kind: requests, req/s, p50/p95/p99 (ms), errors; the server's RSS (max per instance); and the
@@ -72,7 +72,7 @@ const iniciarInstancia = (porta: number) => iniciarServidorEmpacotado(SERVIDOR, 
   DATABASE_URL: banco.url,
   JWT_SECRET,
   CARTEIRA_TOKEN_SECRET,
-  TRUST_PROXY: 'true',
+  TRUST_PROXY: 'loopback',
   NODE_ENV: 'development',
 });
 

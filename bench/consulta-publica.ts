@@ -11,7 +11,7 @@
 //   more); BENCH_TOKENS_AQUECIMENTO (6000): the warm-up's requests, each with a token of its own.
 //
 // Every product request carries its own solved ALTCHA token (a pool solved before the runs) and its own client
-// address (X-Forwarded-For, TRUST_PROXY=true), so that no request is refused for the captcha or the rate limit:
+// address (X-Forwarded-For, TRUST_PROXY=loopback), so that no request is refused for the captcha or the rate limit:
 // each one pays the full price. The bare server gets the same bytes and ignores them.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -209,7 +209,7 @@ async function principal() {
       const port = 3180 + i;
       const produto = iniciar({
         PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, DATA_DIR: dataDir, DATABASE_URL: banco.url,
-        LOG_LEVEL: 'warn', TRUST_PROXY: 'true', CAPTCHA_HMAC_SECRET: segredo, RATE_LIMIT_STORE: store,
+        LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback', DEV_IDP_UNSAFE: 'true', CAPTCHA_HMAC_SECRET: segredo, RATE_LIMIT_STORE: store,
       }, [...(perfil ? ['--cpu-prof', `--cpu-prof-dir=${perfil}`] : []), 'src/server/main.ts']);
       try {
         await esperar(`http://127.0.0.1:${port}/api/health`, produto);

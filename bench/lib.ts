@@ -14,6 +14,8 @@ export async function startProduct(opts: { port: number; pgPort: number; dataDir
       DATA_DIR: opts.dataDir,
       EMBEDDED_PG_PORT: String(opts.pgPort),
       LOG_LEVEL: 'warn',
+      // A DATABASE_URL of the caller's (a benchmark's own database) is signed in to through the development provider.
+      DEV_IDP_UNSAFE: 'true',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
@@ -112,7 +114,9 @@ export function rssMb(pid: number): number {
  */
 export async function iniciarServidorEmpacotado(arquivo: string, porta: number, env: Record<string, string>): Promise<{ filho: ChildProcess; base: string }> {
   const filho = spawn(process.execPath, [...FLAGS_DO_START, arquivo], {
-    env: { ...process.env, PORT: String(porta), PUBLIC_URL: `http://localhost:${porta}`, LOG_LEVEL: 'warn', ...env },
+    // DEV_IDP_UNSAFE: the benchmarks sign in through the development identity provider on their own databases
+    // (DATABASE_URL), on purpose (src/server/inicio.ts).
+    env: { ...process.env, PORT: String(porta), PUBLIC_URL: `http://localhost:${porta}`, LOG_LEVEL: 'warn', DEV_IDP_UNSAFE: 'true', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://localhost:${porta}`;

@@ -8,7 +8,7 @@
 // - the OpenID provider in a process of its own: the project's development provider (registerDevIdp, oidc-provider)
 //   mounted on a bare Fastify, so that only the product's side of a sign-in lands on the product's process;
 // - the product as production runs it (the server bundle, npm start's Node flags, NODE_ENV=production, rate limits
-//   in PostgreSQL, TRUST_PROXY=true behind a balancer), signing in against that provider through OIDC_* like gov.br;
+//   in PostgreSQL, TRUST_PROXY=loopback behind a balancer), signing in against that provider through OIDC_* like gov.br;
 // - the bare baseline: one Fastify route per operation with a pg pool and hand-written SQL (this file, BENCH_PAPEL=nu).
 //
 // The operations (each a real one):
@@ -784,7 +784,7 @@ async function principal() {
           ...process.env,
           ...(perfil ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${perfil}` } : {}),
           NODE_ENV: 'production', PORT: String(PORTA_PRODUTO), HOST: '127.0.0.1', PUBLIC_URL: IDP_URL, LOG_LEVEL: 'warn',
-          DATABASE_URL: banco.url, DATA_DIR: `${PASTA}/produto`, JWT_SECRET, TRUST_PROXY: 'true',
+          DATABASE_URL: banco.url, DATA_DIR: `${PASTA}/produto`, JWT_SECRET, TRUST_PROXY: 'loopback',
           CARTEIRA_TOKEN_SECRET: 'bench-semana-reap-carteira-secret-0123456789', CAPTCHA_HMAC_SECRET: 'bench-semana-reap-captcha-secret-0123456789',
           OIDC_ISSUER: cliente.issuer, OIDC_CLIENT_ID: cliente.clientId, OIDC_CLIENT_SECRET: cliente.clientSecret,
           METRICS_PORT: String(PORTA_METRICAS), METRICS_HOST: '127.0.0.1', SHUTDOWN_DRAIN_SECONDS: '0', ...env,

@@ -166,7 +166,10 @@ function iniciarInstancia(i: number): Filho {
       PORT: String(porta),
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${porta}`,
-      TRUST_PROXY: 'true',
+      // HAProxy on this machine, with `option forwardfor` (decision 0067).
+      TRUST_PROXY: 'loopback',
+      // The development identity provider on the drill's own database, on purpose (src/server/inicio.ts).
+      DEV_IDP_UNSAFE: 'true',
       DATA_DIR: path.join(raiz, `i${i + 1}`),
       WEB_DIST_DIR: path.resolve('dist/web'),
       LOG_LEVEL: 'warn',

@@ -20,6 +20,7 @@ import { authPlugin } from './plugins/auth';
 import { opcoesOpenApi } from './plugins/openapi';
 import { opcoesDeLog } from './plugins/redact';
 import { securityPlugin } from './plugins/security';
+import { cacheApiPlugin } from './plugins/cache-api';
 import { comprimirRespostas } from './plugins/compressao';
 import { opcoesDaWeb } from './plugins/web-estatica';
 import { xsrfPlugin } from './plugins/xsrf';
@@ -185,6 +186,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(idRequisicaoPlugin);
   await app.register(metricasPlugin, { pool: db.$client, poolLeitura: deps.dbLeitura?.$client, ...config.metricas });
   await app.register(securityPlugin, { https, hcaptcha: Boolean(config.captcha.hcaptchaSecret) });
+  // Before the routes, so that a route's own onSend (reference lists: public) comes after it (decision 0067).
+  await app.register(cacheApiPlugin);
   await app.register(sobrecargaPlugin, config.sobrecarga);
   await app.register(xsrfPlugin, { secure: https });
   await app.register(rateLimit, {

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { S3StorageOptions } from './adapters/storage/s3-storage';
@@ -17,16 +18,61 @@ const dataCalendario = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'use YYYY-MM-DD')
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 }, 'is not a date of the calendar');
 
+/** proxy-addr's names of address ranges (loopback: 127.0.0.1/8 and ::1; uniquelocal: 10/8, 172.16/12, 192.168/16, fc00::/7). */
+const FAIXAS_NOMEADAS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * Which proxies are trusted to say who the caller is (X-Forwarded-For), issue 33 and decision 0067: `false`/`0`
+ * none; else a comma list of the proxies' addresses, CIDR ranges or range names (loopback, linklocal,
+ * uniquelocal). The caller is then the nearest address of the chain that is not a trusted proxy's, so what a
+ * client wrote in the header itself is never believed. `true` (every hop: the address a client wrote) is refused,
+ * and so is a hop count: it cannot tell the proxy from a client that reaches the server directly (Fastify itself
+ * ignores one and trusts nobody, which would put every caller under the proxy's address and its rate limits).
+ */
+const trustProxy = z.string().trim().transform((v, ctx): false | string[] => {
+  const minusculo = v.toLowerCase();
+  if (minusculo === '' || minusculo === 'false' || minusculo === 'no' || minusculo === '0') return false;
+  const explicacao = 'name the proxies in front of the server by address or CIDR (10.0.0.5 or 10.244.0.0/16; loopback for a proxy '
+    + 'on this machine), so that an address a client writes in X-Forwarded-For is never believed / informe os endereços dos proxies';
+  if (minusculo === 'true' || minusculo === 'yes') {
+    ctx.addIssue({ code: 'custom', message: `true would trust every hop, so a client could write its own address (and pass the rate limits); ${explicacao}` });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(minusculo)) {
+    ctx.addIssue({ code: 'custom', message: `a hop count cannot tell the proxy from a client that reaches the server directly; ${explicacao}` });
+    return z.NEVER;
+  }
+  const enderecos = v.split(',').map((a) => a.trim()).filter(Boolean);
+  const invalidos = enderecos.filter((a) => !FAIXAS_NOMEADAS.has(a.toLowerCase()) && !enderecoOuFaixa(a));
+  if (enderecos.length === 0 || invalidos.length > 0) {
+    ctx.addIssue({ code: 'custom', message: `not an IP address, CIDR range or range name: ${invalidos.join(', ') || v}; use false, or ${explicacao}` });
+    return z.NEVER;
+  }
+  return enderecos.map((a) => (FAIXAS_NOMEADAS.has(a.toLowerCase()) ? a.toLowerCase() : a));
+});
+
+/** An IPv4/IPv6 address, or one with a prefix length (10.0.0.0/8, fd00::/8). */
+function enderecoOuFaixa(a: string): boolean {
+  const [ip, prefixo, ...resto] = a.split('/');
+  const versao = net.isIP(ip ?? '');
+  if (versao === 0 || resto.length > 0) return false;
+  if (prefixo === undefined) return true;
+  return /^\d{1,3}$/.test(prefixo) && Number(prefixo) <= (versao === 4 ? 32 : 128);
+}
+
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'use HH:MM');
 
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
-    PUBLIC_URL: z.url().default('http://localhost:3000'),
+    // Unset: every interface in production (a container behind its balancer), else loopback only (issue 33: the
+    // development sign-in must not be reachable from the network).
+    HOST: z.string().min(1).optional(),
+    // Unset: http://localhost:PORT, so that `PORT=3202 npm start` signs in on its own port.
+    PUBLIC_URL: z.url().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: booleanFromEnv.default(false),
+    TRUST_PROXY: trustProxy.default(false),
     // Where the rate limits count: in PostgreSQL, shared by every instance (default), or in this process's memory
     // (one instance only: two would double every limit). Decision 0041.
     RATE_LIMIT_STORE: z.enum(['postgres', 'memoria']).default('postgres'),
@@ -66,6 +112,9 @@ const envSchema = z
     OIDC_ISSUER: z.url().optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    // Mounts the passwordless development identity provider even on a non-loopback HOST or with DATABASE_URL
+    // (src/server/inicio.ts): for tests and drills that do it on purpose, never for real data.
+    DEV_IDP_UNSAFE: booleanFromEnv.default(false),
 
     // The federal CPF registry (map-user form): the real service when BCPF_URL is set, else the local table.
     BCPF_URL: z.url().optional(),
@@ -171,7 +220,8 @@ export interface Config {
   host: string;
   publicUrl: string;
   logLevel: Env['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, or the proxies' addresses, CIDRs or range names (never `true` nor a hop count). */
+  trustProxy: false | string[];
   rateLimitStore: Env['RATE_LIMIT_STORE'];
   database: { url: string | undefined; replicaUrl: string | undefined; embeddedPort: number; poolMax: number };
   dataDir: string;
@@ -182,6 +232,8 @@ export interface Config {
     sessionTtlHours: number;
   };
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  /** The development identity provider may be mounted where it is refused by default (src/server/inicio.ts). */
+  devIdpInseguro: boolean;
   files: {
     /** Key of the signed file addresses; when absent it is derived (HKDF) from the token key. */
     signingSecret: string | undefined;
@@ -240,8 +292,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   return {
     env: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
-    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : 'localhost'),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimitStore: e.RATE_LIMIT_STORE,
@@ -258,6 +310,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     oidc: e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
       ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
       : undefined,
+    devIdpInseguro: e.DEV_IDP_UNSAFE,
     files: {
       signingSecret: e.FILE_SIGNING_SECRET,
       signedUrlTtlSeconds: e.SIGNED_URL_TTL_SECONDS,

@@ -6,6 +6,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { migrarUmaVez } from './db/migrate';
 import { seedAll } from './db/seeds';
 import { iniciarJobs } from './jobs/jobs';
+import { linhaDeInicio, provedorDeIdentidade, type ProvedorDeIdentidade } from './inicio';
 import { AppError } from './lib/errors';
 import { resolveJwtSecret } from './lib/jwt-secret';
 import { opcoesDeLog } from './plugins/redact';
@@ -14,8 +15,11 @@ import { destinoDoLog } from './plugins/log-terminal';
 /** Boot: config, database (embedded unless DATABASE_URL), migrations, seeds, listen, graceful shutdown. */
 async function main() {
   let config: Config;
+  let provedor: ProvedorDeIdentidade;
   try {
     config = loadConfig();
+    // Before anything opens: the development sign-in is refused where the network or real data would reach it.
+    provedor = provedorDeIdentidade(config);
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -101,7 +105,9 @@ async function main() {
   const metricas = await app.metricas.abrirPorta();
   if (metricas) app.log.info({ port: metricas.port, host: metricas.address }, 'metrics at /metrics');
   await app.listen({ port: config.port, host: config.host });
-  app.log.info({ url: config.publicUrl, bootMs: Math.round(performance.now() - started) }, 'RGP ready');
+  app.log.info({ url: config.publicUrl, host: config.host, identidade: provedor.tipo, bootMs: Math.round(performance.now() - started) }, 'RGP ready');
+  // Outside production, one plain line for the person at the terminal (production's collectors read JSON only).
+  if (config.env !== 'production') process.stdout.write(`${linhaDeInicio(config.publicUrl, provedor)}\n`);
 }
 
 /** The whole cause of a failed start: each message of the `cause` chain, or what was thrown if not an Error. */

@@ -1,6 +1,7 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOMES_LISTAS_REFERENCIA } from '../shared/referencias';
 import { construirAppSemBanco } from './app-sem-banco';
 
 /**
@@ -13,7 +14,7 @@ interface Resposta { $ref?: string; description?: string; content?: Record<strin
 interface Operacao {
   operationId?: string;
   security?: Record<string, string[]>[];
-  parameters?: { in: string; name: string }[];
+  parameters?: { in: string; name: string; schema?: Esquema }[];
   requestBody?: { required?: boolean; content: Record<string, Midia> };
   responses: Record<string, Resposta>;
 }
@@ -183,6 +184,13 @@ describe('the OpenAPI document', () => {
     // Logging out takes the token when there is one, and answers the same without it.
     expect(op('GET /api/auth/logout').security).toEqual([{ bearer: [] }, {}]);
     expect(operacoes().filter(([, o]) => !Array.isArray(o.security)).map(([k]) => k)).toEqual([]);
+  });
+
+  it('lists the valid names of a reference list as an enumeration (issue 33)', () => {
+    const lista = op('GET /api/referencia/{lista}').parameters?.find((p) => p.in === 'path' && p.name === 'lista');
+    expect(lista?.schema).toMatchObject({ type: 'string', enum: [...NOMES_LISTAS_REFERENCIA] });
+    expect(NOMES_LISTAS_REFERENCIA).toContain('escolaridades');
+    expect(NOMES_LISTAS_REFERENCIA).toContain('ufs');
   });
 
   it('writes no `nullable` without a `type` beside it (OpenAPI 3.0)', () => {

@@ -22,6 +22,23 @@ describe('the runtime', () => {
     expect(Number(process.versions.node.split('.')[0])).toBeGreaterThanOrEqual(24);
   });
 
+  it('lets npm install on the README\'s oldest Node without an EBADENGINE warning for the project itself (issue 33)', async () => {
+    // npm on the machine's Node only installs; every script runs on the Node the `node` package carries. So the
+    // project's engines admit the README's oldest Node (a page of EBADENGINE on Node 20 said otherwise), and the
+    // carried runtime.
+    const pacote = JSON.parse(await fs.readFile(path.join(raiz, 'package.json'), 'utf8')) as {
+      engines: { node: string }; dependencies: Record<string, string>;
+    };
+    const lock = JSON.parse(await fs.readFile(path.join(raiz, 'package-lock.json'), 'utf8')) as { packages: Record<string, { engines?: { node?: string } }> };
+    const readme = await fs.readFile(path.join(raiz, 'README.md'), 'utf8');
+    const minimoReadme = Number(/Node (\d+) or later/.exec(readme)?.[1]);
+    const minimoEngines = Number(/^>=(\d+)$/.exec(pacote.engines.node)?.[1]);
+    expect(minimoReadme).toBe(20);
+    expect(minimoEngines).toBeLessThanOrEqual(minimoReadme);
+    expect(lock.packages['']?.engines?.node).toBe(pacote.engines.node);
+    expect(Number(pacote.dependencies.node!.split('.')[0])).toBeGreaterThanOrEqual(minimoEngines);
+  });
+
   it('boots the compiled server bundle and answers /api/health', async () => {
     // Inside the checkout, as dist/ is: the bundle finds node_modules and db/migrations above it.
     await fs.mkdir(path.join(raiz, '.test-data'), { recursive: true });

@@ -50,7 +50,7 @@ async function servidor(): Promise<{ pronto: boolean; saida: string; filho: Chil
     env: {
       PATH: process.env.PATH ?? '', NODE_ENV: 'development', DATABASE_URL: urlDe(bancoServidores), SEED_DEMO: 'true',
       PORT: String(porta), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${porta}`, DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn', DB_POOL_MAX: '4',
+      LOG_LEVEL: 'warn', DB_POOL_MAX: '4', DEV_IDP_UNSAFE: 'true',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -36,8 +36,8 @@ export function erroDeCampo(campo: string, mensagem: string): AppError {
 
 /**
  * A body that fails its schema answers as a wizard step that fails (`erroDeValidacao`). Routes attach validation
- * rather than throw it, so that authentication (preValidation) answers first and the body of an unauthorised
- * caller is never examined.
+ * rather than throw it, so that authentication (before the body is read, plugins/contratos.ts) answers first and
+ * the body of an unauthorised caller is never examined.
  */
 export function exigirCorpoValido(req: FastifyRequest, preferidas?: readonly string[]): void {
   const e = req.validationError as (Error & { validation?: { instancePath?: string; message?: string }[] }) | undefined;

@@ -11,9 +11,9 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /**
-     * The one authorisation hook of every route, always as `preValidation`: the caller must be signed in and hold
-     * one of these profiles (any profile when none given). It runs before the body is validated, so an
-     * unauthorised caller learns nothing from the validation of what they sent.
+     * The one authorisation hook of every route: the caller must be signed in and hold one of these profiles (any
+     * profile when none given). A contract's route runs it before the body is even read (plugins/contratos.ts,
+     * decision 0067), so an unauthorised caller learns nothing from the parsing or validation of what they sent.
      */
     autorizar(...perfis: Perfil[]): preValidationAsyncHookHandler;
   }
@@ -31,9 +31,14 @@ export const MENSAGEM_PERFIL_SEM_PERMISSAO = 'Seu perfil não tem permissão par
 /** Marks the hook `autorizar` returns with the profiles it lets in: the OpenAPI document reads it (plugins/openapi.ts). */
 const PERFIS_DO_GANCHO = Symbol('perfis do gancho autorizar');
 
+/** Marks `gancho` as a guard that lets in `perfis` (empty: any signed-in caller), as `autorizar` marks its hooks. */
+export function comPerfisDoGancho<T extends object>(gancho: T, perfis: readonly Perfil[]): T {
+  return Object.assign(gancho, { [PERFIS_DO_GANCHO]: Object.freeze([...perfis]) });
+}
+
 /**
  * The profiles a route's `autorizar` hook lets in (empty: any signed-in caller), or null when the route has no such
- * hook among `hooks` (its preValidation: one function or a list).
+ * hook among `hooks` (its guard: one function or a list).
  */
 export function perfisDoGancho(hooks: unknown): readonly Perfil[] | null {
   for (const h of [hooks].flat()) {
@@ -64,6 +69,6 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: AuthServ
         throw AppError.forbidden(MENSAGEM_PERFIL_SEM_PERMISSAO);
       }
     };
-    return Object.assign(gancho, { [PERFIS_DO_GANCHO]: Object.freeze([...perfis]) });
+    return comPerfisDoGancho(gancho, perfis);
   });
 });

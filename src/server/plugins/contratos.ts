@@ -1,6 +1,6 @@
 import type {
-  FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, LogLevel, preHandlerAsyncHookHandler, preValidationHookHandler,
-  RouteShorthandOptions,
+  FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, LogLevel, preHandlerAsyncHookHandler, preParsingAsyncHookHandler,
+  preValidationAsyncHookHandler, RouteShorthandOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,6 +9,7 @@ import {
 } from '../../shared/contrato';
 import { envelopeOf } from '../../shared/schemas/envelope';
 import { ehPublica, PERFIS_TODOS, perfisDe } from '../../shared/permissoes';
+import { comPerfisDoGancho, perfisDoGancho } from './auth';
 
 /**
  * Registers a route from its contract (src/shared/contrato.ts, decision 0059): method, path, schemas, answer and
@@ -28,9 +29,10 @@ export interface ExtrasDaRota {
   /**
    * A guard of another kind in place of the permission's (a token in the query, a session renewed with its expired
    * token), with why: the only way a route's guard is not the table's. It must still let in exactly the
-   * permission's callers, which the authorisation matrix checks.
+   * permission's callers, which the authorisation matrix checks. Like the table's, it runs before the body is read
+   * (`antesDoCorpo`), so it reads only the request line and headers.
    */
-  guardaPropria?: { motivo: string; preValidation: preValidationHookHandler | preValidationHookHandler[] };
+  guardaPropria?: { motivo: string; preValidation: preValidationAsyncHookHandler | preValidationAsyncHookHandler[] };
   config?: RouteShorthandOptions['config'];
   bodyLimit?: number;
   /**
@@ -77,10 +79,28 @@ function schemaDoContrato(c: Contrato): FastifySchema {
  * names. A permission that admits the anonymous caller but not every profile cannot be a guard of the table's (a
  * caller without a token would pass): such a route must bring its own, or it is not registered.
  */
-function guardaDe(app: FastifyInstance, c: Contrato): preValidationHookHandler | undefined {
+function guardaDe(app: FastifyInstance, c: Contrato): preValidationAsyncHookHandler | undefined {
   if (!ehPublica(c.permissao)) return app.autorizar(...perfisDe(c.permissao));
   if (perfisDe(c.permissao).length === PERFIS_TODOS.length) return undefined;
   throw new Error(`${c.metodo} ${c.caminho}: a permissão ${c.permissao} admite o anônimo mas não todos os perfis; a rota precisa de guardaPropria`);
+}
+
+/**
+ * The guard as a preParsing hook (issue 33, decision 0067): it runs before the body is read, so a caller without a
+ * valid token gets 401 (or 403 for a profile left out) whatever body it sent, broken or too large, and costs no
+ * parsing. It keeps the profiles the guard names, which the OpenAPI document reads (plugins/openapi.ts).
+ */
+function antesDoCorpo(guarda: preValidationAsyncHookHandler | preValidationAsyncHookHandler[]): preParsingAsyncHookHandler {
+  const ganchos = [guarda].flat();
+  const gancho: preParsingAsyncHookHandler = async function (req, reply, payload) {
+    for (const g of ganchos) {
+      await g.call(this, req, reply);
+      if (reply.sent) break;
+    }
+    return payload;
+  };
+  const perfis = perfisDoGancho(ganchos);
+  return perfis ? comPerfisDoGancho(gancho, perfis) : gancho;
 }
 
 /**
@@ -100,13 +120,13 @@ export function rota<C extends Contrato>(
   handler: (req: RequisicaoDe<C>, reply: FastifyReply) => Promise<unknown>,
   extras: ExtrasDaRota = {},
 ): void {
-  const preValidation = extras.guardaPropria ? extras.guardaPropria.preValidation : guardaDe(app, c);
+  const guarda = extras.guardaPropria ? extras.guardaPropria.preValidation : guardaDe(app, c);
   const preHandler = c.idempotente ? ganchoIdempotencia(app, c) : undefined;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: c.metodo,
     url: urlFastify(c.caminho),
     schema: schemaDoContrato(c),
-    ...(preValidation ? { preValidation } : {}),
+    ...(guarda ? { preParsing: antesDoCorpo(guarda) } : {}),
     ...(preHandler ? { preHandler } : {}),
     ...(extras.config ? { config: extras.config } : {}),
     ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),

@@ -149,7 +149,7 @@ function exigeBearer(security: Seguranca): boolean {
  */
 function errosDaRota(route: RouteOptions, schema: Esquema, security: Seguranca, formulario: boolean): StatusDeErro[] {
   const metodo = String(route.method).toUpperCase();
-  const guardada = perfisDoGancho(route.preValidation) !== null;
+  const guardada = perfisDoGancho(route.preParsing) !== null;
   const temParametro = route.url.includes(':');
   const temCorpo = Boolean(schema.body) || formulario;
   const idempotente = schema.idempotente === true;
@@ -225,7 +225,7 @@ export const transformarRota: SwaggerTransform = (input) => {
     delete corpo.additionalProperties;
   }
 
-  const perfis = perfisDoGancho(route.preValidation);
+  const perfis = perfisDoGancho(route.preParsing);
   const security: Seguranca = perfis ? [{ bearer: [] }] : ((schema.security as Seguranca | undefined) ?? []);
   doc.security = security;
   doc.operationId ??= operationIdDe(String(route.method), url);

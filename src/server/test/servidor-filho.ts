@@ -16,6 +16,8 @@ export async function iniciarServidorFilho(databaseUrl: string, dataDir: string,
       DATABASE_URL: databaseUrl,
       PORT: String(porta),
       HOST: '127.0.0.1',
+      // The development identity provider on a test's database, on purpose (src/server/inicio.ts).
+      DEV_IDP_UNSAFE: 'true',
       PUBLIC_URL: `http://127.0.0.1:${porta}`,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',

@@ -22,10 +22,16 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService; secure: boolean
     reply.clearCookie(COOKIE_VINCULO_LOGIN, cookie);
     return ok(sessao, 'Login realizado com sucesso');
   }, { config: limiteAuth });
-  // No guard before the handler: `renovar` reads the token itself (an expired one still renews its session) and
-  // refuses with 401 whoever has no open session.
+  // `renovar` reads the token itself (an expired one still renews its session) and refuses with 401 whoever has no
+  // open session. Before the body is read, a caller with no token at all is refused the same way, audited as the
+  // handler would (decision 0067).
   rota(app, c.renovar, async (req) => ok({ token: await auth.renovar(bearerOf(req), req.ip) }), {
-    guardaPropria: { motivo: 'renovar lê o token, expirado inclusive, e recusa quem não tem sessão aberta', preValidation: [] },
+    guardaPropria: {
+      motivo: 'renovar lê o token, expirado inclusive, e recusa quem não tem sessão aberta',
+      preValidation: async (req) => {
+        if (!bearerOf(req)) await auth.renovar(undefined, req.ip);
+      },
+    },
     config: limiteAuth,
   });
   rota(app, c.logout, async (req) => ok({ url: await auth.logout(bearerOf(req), req.ip) }, 'Sessão encerrada'));
