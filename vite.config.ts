@@ -51,26 +51,14 @@ const purgaEstilosGlobais = {
 
 const BARRIL_DE_FEATURE = /\/src\/web\/features\/[^/]+\/index\.tsx?$/;
 
-/** What every screen needs (Preact in React's place, the router): one file, cached across releases of the app. */
-const NUCLEO = /\/node_modules\/(preact|react-router)\//;
+/**
+ * What every screen needs (React, React DOM and its scheduler, the router): one file, cached across releases of the
+ * app. Decision 0066: the build ships React itself, as the dev server and the unit tests run it.
+ */
+const NUCLEO = /\/node_modules\/(react|react-dom|scheduler|react-router)\//;
 
 /** The schemas' library: read answers and checked forms need it; a page that has read nothing does not. */
 const ZOD = /\/node_modules\/zod\//;
-
-/**
- * Issue 25, point 6 (decision 0017): the built app runs on Preact through its React compatibility layer
- * (preact/compat), about 50 KB less on the wire on every page (the core chunk 84.7 → 35.0 KB brotli). The source
- * stays React's, and so do the dev server and the unit tests (the alias is the build's only); the browser journeys
- * run the built app, so Preact. Preact 11 at least: the fields take React 19's `ref` as a prop of a function
- * component, which Preact 10 strips.
- */
-const PREACT = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-];
 
 /**
  * The reference lists a form offers (states' municipalities, occupations, species, the other lists): the GET
@@ -153,7 +141,6 @@ export default defineConfig(({ command }) => ({
   resolve: {
     alias: command === 'build'
       ? [
-          ...PREACT,
           { find: /^react-router$/, replacement: reactRouterProducao('index.mjs') },
           { find: /^react-router\/dom$/, replacement: reactRouterProducao('dom-export.mjs') },
         ]
