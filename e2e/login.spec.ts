@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { CONTAS, entrar, sair, semRolagemHorizontal, semViolacoes } from './support';
 
 test.describe('sign-in with the development identity provider', () => {
@@ -62,5 +62,44 @@ test.describe('sign-in with the development identity provider', () => {
     await semViolacoes(page);
     await semRolagemHorizontal(page);
     await sair(page);
+  });
+});
+
+// Issue 33, point 5: under load the server answered 503 to the sign-in's script; the page threw and stayed blank.
+// A screen whose script fails to load is tried again, and after the tries it says so and offers "Tentar novamente".
+test.describe('a screen whose script fails to load', () => {
+  /** Answers 503 to the /login screen's script the first `vezes` times it is asked for, as a shedding server did. */
+  async function falharScriptDoLogin(page: Page, vezes: number) {
+    let falhas = 0;
+    await page.route(/\/assets\/login-[^/]*\.js$/, async (route) => {
+      if (falhas >= vezes) return route.continue();
+      falhas += 1;
+      return route.fulfill({ status: 503, contentType: 'application/json', body: '{"codigo":503,"mensagem":"Servidor ocupado"}' });
+    });
+    return () => falhas;
+  }
+
+  test('is tried again on its own, and the sign-in completes', async ({ page }) => {
+    const falhas = await falharScriptDoLogin(page, 1);
+    await entrar(page, CONTAS.pescador.cpf);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Olá, ${CONTAS.pescador.nome}`);
+    expect(falhas()).toBe(1);
+  });
+
+  test('says so in Portuguese after the tries, and "Tentar novamente" opens it', async ({ page }) => {
+    await falharScriptDoLogin(page, 3);
+    await page.goto('/');
+    await page.getByRole('button', { name: /Entrar com gov\.br/i }).first().click();
+    await page.getByLabel('CPF', { exact: true }).fill(CONTAS.pescador.cpf);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByRole('alert')).toContainText('Não foi possível abrir esta tela');
+    await expect(page.getByRole('alert')).toContainText('Verifique sua internet e tente novamente.');
+    await semViolacoes(page);
+    await semRolagemHorizontal(page);
+    const botao = page.getByRole('button', { name: 'Tentar novamente' });
+    await botao.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/home');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Olá, ${CONTAS.pescador.nome}`);
   });
 });
