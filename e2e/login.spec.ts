@@ -65,41 +65,56 @@ test.describe('sign-in with the development identity provider', () => {
   });
 });
 
-// Issue 33, point 5: under load the server answered 503 to the sign-in's script; the page threw and stayed blank.
-// A screen whose script fails to load is tried again, and after the tries it says so and offers "Tentar novamente".
-test.describe('a screen whose script fails to load', () => {
-  /** Answers 503 to the /login screen's script the first `vezes` times it is asked for, as a shedding server did. */
-  async function falharScriptDoLogin(page: Page, vezes: number) {
+// Issue 33, point 5: under load the server answered 503 to the sign-in's script; the page threw, the CPF field never
+// appeared and nothing said to try again. A script that fails to load is tried again, and after the tries the page
+// says so in Portuguese and the user can try once more.
+test.describe('a script that fails to load', () => {
+  /** Answers 503 to the scripts matching `arquivo` the first `vezes` times they are asked for, as a shedding server did. */
+  async function falhar(page: Page, arquivo: RegExp, vezes: number) {
     let falhas = 0;
-    await page.route(/\/assets\/login-[^/]*\.js$/, async (route) => {
+    await page.route(arquivo, async (route) => {
       if (falhas >= vezes) return route.continue();
       falhas += 1;
       return route.fulfill({ status: 503, contentType: 'application/json', body: '{"codigo":503,"mensagem":"Servidor ocupado"}' });
     });
     return () => falhas;
   }
+  const SCRIPT_DA_ENTRADA = /\/assets\/login-[^/]*\.js$/;
 
-  test('is tried again on its own, and the sign-in completes', async ({ page }) => {
-    const falhas = await falharScriptDoLogin(page, 1);
+  test('the sign-in\'s script is tried again on its own, and the sign-in completes', async ({ page }) => {
+    const falhas = await falhar(page, SCRIPT_DA_ENTRADA, 1);
     await entrar(page, CONTAS.pescador.cpf);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Olá, ${CONTAS.pescador.nome}`);
     expect(falhas()).toBe(1);
   });
 
-  test('says so in Portuguese after the tries, and "Tentar novamente" opens it', async ({ page }) => {
-    await falharScriptDoLogin(page, 3);
+  test('after the tries the sign-in says so, and the button tries again', async ({ page }) => {
+    await falhar(page, SCRIPT_DA_ENTRADA, Infinity);
     await page.goto('/');
-    await page.getByRole('button', { name: /Entrar com gov\.br/i }).first().click();
+    const botao = page.getByRole('main').getByRole('button', { name: /Entrar com gov\.br/i });
+    await botao.click();
+    await expect(page.getByRole('alert')).toHaveText(/Não foi possível iniciar a entrada.*tente novamente\./);
+    await semViolacoes(page);
+    await semRolagemHorizontal(page);
+    await page.unrouteAll();
+    await botao.click();
     await page.getByLabel('CPF', { exact: true }).fill(CONTAS.pescador.cpf);
     await page.getByRole('button', { name: 'Entrar' }).click();
-    await expect(page.getByRole('alert')).toContainText('Não foi possível abrir esta tela');
+    await page.waitForURL('**/home');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Olá, ${CONTAS.pescador.nome}`);
+  });
+
+  test('a screen says so after the tries, and "Tentar novamente" opens it', async ({ page }) => {
+    // Every request fails (the page's preload, then each try) until the link comes back.
+    await falhar(page, /\/assets\/publico-consulta-carteira-[^/]*\.js$/, Infinity);
+    await page.goto('/consulta-carteira');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Não foi possível abrir esta tela');
     await expect(page.getByRole('alert')).toContainText('Verifique sua internet e tente novamente.');
     await semViolacoes(page);
     await semRolagemHorizontal(page);
-    const botao = page.getByRole('button', { name: 'Tentar novamente' });
-    await botao.focus();
+    await page.unrouteAll();
+    await page.getByRole('button', { name: 'Tentar novamente' }).focus();
     await page.keyboard.press('Enter');
-    await page.waitForURL('**/home');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Olá, ${CONTAS.pescador.nome}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verificar uma carteira profissional');
   });
 });
