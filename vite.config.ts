@@ -5,10 +5,11 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import * as referencia from './src/shared/contratos/referencia';
-import { PAGINAS_PRECARREGADAS } from './src/web/paginas-precarregadas';
+import { PAGINAS_PRE_RENDERIZADAS, PAGINAS_PRECARREGADAS } from './src/web/paginas-precarregadas';
 import { comprimir } from './scripts/vite-comprimir';
 import { contratosSemDocumentacao } from './scripts/vite-contratos-sem-documentacao';
 import { paginasPrecarregadas } from './scripts/vite-paginas-precarregadas';
+import { paginasPreRenderizadas } from './scripts/vite-paginas-pre-renderizadas';
 import { subconjuntoFontes } from './scripts/vite-subconjunto-fontes';
 
 // The web front end lives in src/web and is built into dist/web, which the server serves as static files.
@@ -136,7 +137,8 @@ const aplicativo = VitePWA({
 
 export default defineConfig(({ command }) => ({
   root: 'src/web',
-  plugins: [contratosSemDocumentacao(), react(), subconjuntoFontes(), paginasPrecarregadas(PAGINAS_PRECARREGADAS), aplicativo, comprimir()],
+  plugins: [contratosSemDocumentacao(), react(), subconjuntoFontes(), paginasPrecarregadas(PAGINAS_PRECARREGADAS),
+    paginasPreRenderizadas(PAGINAS_PRE_RENDERIZADAS), aplicativo, comprimir()],
   css: { postcss: { plugins: command === 'build' ? [purgaEstilosGlobais] : [] } },
   resolve: {
     alias: command === 'build'
