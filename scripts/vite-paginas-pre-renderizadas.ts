@@ -1,9 +1,10 @@
 import { createServer, type Plugin } from 'vite';
 import { arquivoDaPagina } from '../src/web/paginas-precarregadas';
+import type * as PreRenderizacao from '../src/web/pre-renderizar';
 
 /** The root element as index.html has it, and the mark main.tsx reads to hydrate instead of rendering anew. */
 const RAIZ_VAZIA = '<div id="root"></div>';
-export const raizPreRenderizada = (caminho: string, html: string) => `<div id="root" data-pre-renderizado="${caminho}">${html}</div>`;
+const raizPreRenderizada = (caminho: string, html: string) => `<div id="root" data-pre-renderizado="${caminho}">${html}</div>`;
 
 /**
  * Decision 0066: the public pages a visitor opens first (src/web/paginas-precarregadas.ts, PAGINAS_PRE_RENDERIZADAS)
@@ -32,7 +33,7 @@ export function paginasPreRenderizadas(caminhos: readonly string[]): Plugin {
         optimizeDeps: { noDiscovery: true, include: [] },
       });
       try {
-        const { preRenderizar } = (await servidor.ssrLoadModule('/pre-renderizar.tsx')) as typeof import('../src/web/pre-renderizar');
+        const { preRenderizar } = (await servidor.ssrLoadModule('/pre-renderizar.tsx')) as typeof PreRenderizacao;
         for (const caminho of caminhos) {
           const arquivo = arquivoDaPagina(caminho);
           const base = bundle[arquivo] ?? bundle['index.html'];
