@@ -5,10 +5,11 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import * as referencia from './src/shared/contratos/referencia';
-import { PAGINAS_PRECARREGADAS } from './src/web/paginas-precarregadas';
+import { PAGINAS_PRE_RENDERIZADAS, PAGINAS_PRECARREGADAS } from './src/web/paginas-precarregadas';
 import { comprimir } from './scripts/vite-comprimir';
 import { contratosSemDocumentacao } from './scripts/vite-contratos-sem-documentacao';
 import { paginasPrecarregadas } from './scripts/vite-paginas-precarregadas';
+import { paginasPreRenderizadas } from './scripts/vite-paginas-pre-renderizadas';
 import { subconjuntoFontes } from './scripts/vite-subconjunto-fontes';
 import { filtrarAvisos } from './scripts/vite-avisos';
 
@@ -52,26 +53,14 @@ const purgaEstilosGlobais = {
 
 const BARRIL_DE_FEATURE = /\/src\/web\/features\/[^/]+\/index\.tsx?$/;
 
-/** What every screen needs (Preact in React's place, the router): one file, cached across releases of the app. */
-const NUCLEO = /\/node_modules\/(preact|react-router)\//;
+/**
+ * What every screen needs (React, React DOM and its scheduler, the router): one file, cached across releases of the
+ * app. Decision 0066: the build ships React itself, as the dev server and the unit tests run it.
+ */
+const NUCLEO = /\/node_modules\/(react|react-dom|scheduler|react-router)\//;
 
 /** The schemas' library: read answers and checked forms need it; a page that has read nothing does not. */
 const ZOD = /\/node_modules\/zod\//;
-
-/**
- * Issue 25, point 6 (decision 0017): the built app runs on Preact through its React compatibility layer
- * (preact/compat), about 50 KB less on the wire on every page (the core chunk 84.7 → 35.0 KB brotli). The source
- * stays React's, and so do the dev server and the unit tests (the alias is the build's only); the browser journeys
- * run the built app, so Preact. Preact 11 at least: the fields take React 19's `ref` as a prop of a function
- * component, which Preact 10 strips.
- */
-const PREACT = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-];
 
 /**
  * The reference lists a form offers (states' municipalities, occupations, species, the other lists): the GET
@@ -149,12 +138,12 @@ const aplicativo = VitePWA({
 
 export default defineConfig(({ command }) => ({
   root: 'src/web',
-  plugins: [contratosSemDocumentacao(), react(), subconjuntoFontes(), paginasPrecarregadas(PAGINAS_PRECARREGADAS), aplicativo, comprimir()],
+  plugins: [contratosSemDocumentacao(), react(), subconjuntoFontes(), paginasPrecarregadas(PAGINAS_PRECARREGADAS),
+    paginasPreRenderizadas(PAGINAS_PRE_RENDERIZADAS), aplicativo, comprimir()],
   css: { postcss: { plugins: command === 'build' ? [purgaEstilosGlobais] : [] } },
   resolve: {
     alias: command === 'build'
       ? [
-          ...PREACT,
           { find: /^react-router$/, replacement: reactRouterProducao('index.mjs') },
           { find: /^react-router\/dom$/, replacement: reactRouterProducao('dom-export.mjs') },
         ]

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { CONTAS, entrar, sair, semRolagemHorizontal, semViolacoes } from './support';
 
 test.describe('sign-in with the development identity provider', () => {
@@ -82,5 +82,59 @@ test.describe('sign-in with the development identity provider', () => {
     await semViolacoes(page);
     await semRolagemHorizontal(page);
     await sair(page);
+  });
+});
+
+// Issue 33, point 5: under load the server answered 503 to the sign-in's script; the page threw, the CPF field never
+// appeared and nothing said to try again. A script that fails to load is tried again, and after the tries the page
+// says so in Portuguese and the user can try once more.
+test.describe('a script that fails to load', () => {
+  /** Answers 503 to the scripts matching `arquivo` the first `vezes` times they are asked for, as a shedding server did. */
+  async function falhar(page: Page, arquivo: RegExp, vezes: number) {
+    let falhas = 0;
+    await page.route(arquivo, async (route) => {
+      if (falhas >= vezes) return route.continue();
+      falhas += 1;
+      return route.fulfill({ status: 503, contentType: 'application/json', body: '{"codigo":503,"mensagem":"Servidor ocupado"}' });
+    });
+    return () => falhas;
+  }
+  const SCRIPT_DA_ENTRADA = /\/assets\/login-[^/]*\.js$/;
+
+  test('the sign-in\'s script is tried again on its own, and the sign-in completes', async ({ page }) => {
+    const falhas = await falhar(page, SCRIPT_DA_ENTRADA, 1);
+    await entrar(page, CONTAS.pescador.cpf);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Olá, ${CONTAS.pescador.nome}`);
+    expect(falhas()).toBe(1);
+  });
+
+  test('after the tries the sign-in says so, and the button tries again', async ({ page }) => {
+    await falhar(page, SCRIPT_DA_ENTRADA, Infinity);
+    await page.goto('/');
+    const botao = page.getByRole('main').getByRole('button', { name: /Entrar com gov\.br/i });
+    await botao.click();
+    await expect(page.getByRole('alert')).toHaveText(/Não foi possível iniciar a entrada.*tente novamente\./);
+    await semViolacoes(page);
+    await semRolagemHorizontal(page);
+    await page.unrouteAll();
+    await botao.click();
+    await page.getByLabel('CPF', { exact: true }).fill(CONTAS.pescador.cpf);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL('**/home');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Olá, ${CONTAS.pescador.nome}`);
+  });
+
+  test('a screen says so after the tries, and "Tentar novamente" opens it', async ({ page }) => {
+    // Every request fails (the page's preload, then each try) until the link comes back.
+    await falhar(page, /\/assets\/publico-consulta-carteira-[^/]*\.js$/, Infinity);
+    await page.goto('/consulta-carteira');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Não foi possível abrir esta tela');
+    await expect(page.getByRole('alert')).toContainText('Verifique sua internet e tente novamente.');
+    await semViolacoes(page);
+    await semRolagemHorizontal(page);
+    await page.unrouteAll();
+    await page.getByRole('button', { name: 'Tentar novamente' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verificar uma carteira profissional');
   });
 });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { contextoLimpo, descrever, kb, medirPagina, ORCAMENTO, type Peso } from './peso';
 import { CONTAS, entrar } from './support';
@@ -79,4 +80,54 @@ test.describe('page weight on the wire (issue 14)', () => {
     conferir('fisher /home', home, ORCAMENTO.home);
     await conferirPrecarga(base, '/home', home);
   });
+});
+
+// Issue 33, point 1 (decision 0066): what ships is React, as the dev server and the unit tests run it, and the public
+// pages a visitor opens first are rendered at build time by React and hydrated in place.
+test.describe('React in production (issue 33)', () => {
+  test('the built app runs React DOM of the installed version, not Preact', async ({ baseURL }) => {
+    const html = await (await fetch(new URL('/', baseURL))).text();
+    const scripts = [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    const codigo = (await Promise.all(scripts.map(async (s) => (await fetch(new URL(s, baseURL))).text()))).join('\n');
+    const versao = (JSON.parse(fs.readFileSync('node_modules/react-dom/package.json', 'utf8')) as { version: string }).version;
+    // React DOM's production build carries its version and the address of its error codes; Preact's compatibility layer has neither.
+    expect(codigo).toContain(`"${versao}"`);
+    expect(codigo).toContain('react.dev/errors');
+    expect(codigo.toLowerCase()).not.toContain('preact');
+  });
+
+  for (const { caminho, titulo } of [
+    { caminho: '/', titulo: 'Registro Geral da Atividade Pesqueira' },
+    { caminho: '/consulta-carteira', titulo: 'Verificar uma carteira profissional' },
+  ]) {
+    test(`${caminho} paints without a script and is hydrated in place`, async ({ browser, baseURL }) => {
+      // With scripts off, the page as served already shows its heading and its sign-in.
+      const semScript = await browser.newContext({ baseURL, javaScriptEnabled: false });
+      const estatica = await semScript.newPage();
+      await estatica.goto(caminho);
+      await expect(estatica.getByRole('heading', { level: 1 })).toHaveText(titulo);
+      await expect(estatica.getByRole('button', { name: /Entrar com gov\.br/i }).first()).toBeVisible();
+      await semScript.close();
+
+      // With scripts on, React takes over the same elements (no mismatch, which would render the page anew).
+      const contexto = await browser.newContext({ baseURL });
+      const page = await contexto.newPage();
+      const erros: string[] = [];
+      page.on('pageerror', (e) => erros.push(e.message));
+      page.on('console', (m) => { if (m.type() === 'error') erros.push(m.text()); });
+      await page.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          (window as unknown as { __h1: Element | null }).__h1 = document.querySelector('h1');
+        });
+      });
+      await page.goto(caminho);
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => (window as unknown as { __h1: Element | null }).__h1 === document.querySelector('h1'))).toBe(true);
+      // Hydrated: the sign-in button answers a click (it loads the sign-in and leaves for the identity provider).
+      await page.getByRole('button', { name: /Entrar com gov\.br/i }).first().click();
+      await expect(page.getByLabel('CPF', { exact: true })).toBeVisible();
+      expect(erros).toEqual([]);
+      await contexto.close();
+    });
+  }
 });

@@ -48,9 +48,14 @@ export const ORCAMENTO = {
   // 2026-12-02 (issue 25, decision 0065): the card lookup loads no zod nor contract until its first lookup, and zod is
   // a chunk of its own: the lookup 96.9 → 69.8 KB, ceiling 72 KB; the fisher /home, which reads the server at once,
   // keeps zod and pays for the finer chunks (107.3 → 111.1 KB, ceiling 114 KB, its goal 150 KB).
-  landing: { js: { meta: 100 * KB, teto: 47 * KB }, css: { meta: 30 * KB, teto: 30 * KB } },
-  carteira: { js: { meta: 100 * KB, teto: 72 * KB }, css: { meta: 30 * KB, teto: 30 * KB } },
-  home: { js: { meta: 150 * KB, teto: 114 * KB }, css: { meta: 30 * KB, teto: 30 * KB } },
+  // 2026-12-06 (issue 33, point 1, decision 0066): the build ships React itself, no longer Preact (the core chunk
+  // 35.0 → 84.7 KB), and the landing page and the card lookup are rendered at build time; the issue's goals are
+  // 110 KB, 130 KB and 150 KB. Landing 45.7 → 96.1 KB, card lookup 69.8 → 119.9 KB, within their goals (ceilings
+  // about 2 % above); the fisher /home 111.1 → 160.9 KB, over its goal until zod leaves its first load (decision
+  // 0066 says how): its ceiling keeps it from growing meanwhile.
+  landing: { js: { meta: 110 * KB, teto: 98 * KB }, css: { meta: 30 * KB, teto: 30 * KB } },
+  carteira: { js: { meta: 130 * KB, teto: 122 * KB }, css: { meta: 30 * KB, teto: 30 * KB } },
+  home: { js: { meta: 150 * KB, teto: 163 * KB }, css: { meta: 30 * KB, teto: 30 * KB } },
 } as const;
 
 function tipoDe(request: Request, contentType: string): Tipo {

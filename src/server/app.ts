@@ -410,7 +410,9 @@ async function registerWeb(app: FastifyInstance, dir: string) {
 function paginasPrecarregadas(dir: string): Map<string, string> {
   const pasta = path.join(dir, 'paginas');
   if (!fs.existsSync(pasta)) return new Map();
-  return new Map(fs.readdirSync(pasta).filter((f) => f.endsWith('.html')).map((f) => [`/${f.slice(0, -'.html'.length)}`, `paginas/${f}`]));
+  // `paginas/index.html` is the landing page rendered at build time (decision 0066): `/` only.
+  const endereco = (nome: string) => (nome === 'index' ? '/' : `/${nome}`);
+  return new Map(fs.readdirSync(pasta).filter((f) => f.endsWith('.html')).map((f) => [endereco(f.slice(0, -'.html'.length)), `paginas/${f}`]));
 }
 
 /** Documents in the S3-compatible bucket when one is configured, else in a folder under DATA_DIR. */

@@ -30,5 +30,14 @@ export const PAGINAS_PRECARREGADAS: readonly PaginaPrecarregada[] = [
   { caminho: ROTA_HOME, modulos: comDados('routes/home.tsx') },
 ];
 
-/** Where the build writes a page's HTML, under the web app's folder: `/consulta-carteira` → `paginas/consulta-carteira.html`. */
-export const arquivoDaPagina = (caminho: string) => `paginas${caminho}.html`;
+/**
+ * Decision 0066: the public pages rendered at build time (scripts/vite-paginas-pre-renderizadas.ts), so their first
+ * paint needs no script: the landing page and the card lookup.
+ */
+export const PAGINAS_PRE_RENDERIZADAS: readonly string[] = ['/', ROTA_CONSULTA_CARTEIRA];
+
+/**
+ * Where the build writes a page's HTML, under the web app's folder: `/consulta-carteira` → `paginas/consulta-carteira.html`,
+ * `/` → `paginas/index.html` (the server answers it at `/` only).
+ */
+export const arquivoDaPagina = (caminho: string) => `paginas${caminho === '/' ? '/index' : caminho}.html`;

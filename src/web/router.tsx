@@ -30,6 +30,7 @@ import {
 import { Layout, Shell } from './components/layout';
 import { PageTitle } from './components/page-title';
 import { RequireSession } from './components/require-session';
+import { carregarTela } from './lib/carregar-tela';
 import { ERRO_DESCONHECIDO } from './lib/erros';
 import { LandingPage } from './routes/landing';
 import { NotFoundPage } from './routes/not-found';
@@ -58,175 +59,175 @@ export const routes: RouteObject[] = [
         // Every screen but the landing page is loaded on first use (decision 0017), under this layout route that
         // gives them the server-state client: the landing page carries neither the query library nor the
         // fisher's, the staff's or the public lookups' screens.
-        lazy: () => import('./components/com-dados').then((m) => ({ Component: m.ComDados })),
+        lazy: carregarTela(() => import('./components/com-dados'), (m) => ({ Component: m.ComDados })),
         children: [
-          { path: 'login', lazy: () => import('./routes/login').then((m) => ({ Component: m.LoginCallbackPage })) },
+          { path: 'login', lazy: carregarTela(() => import('./routes/login'), (m) => ({ Component: m.LoginCallbackPage })) },
           {
             path: ROTA_HOME,
-            lazy: () => import('./routes/home').then((m) => ({ element: <RequireSession><m.HomePage /></RequireSession> })),
+            lazy: carregarTela(() => import('./routes/home'), (m) => ({ element: <RequireSession><m.HomePage /></RequireSession> })),
           },
           // -- request wizard routes --
           {
             // The wizard is loaded on first use: its forms and schemas stay out of the initial bundle.
             path: 'pescador/solicitacao',
             hydrateFallbackElement: <p role="status">Carregando…</p>,
-            lazy: () => import('./routes/solicitacao').then((m) => ({ Component: m.SolicitacaoRoute })),
+            lazy: carregarTela(() => import('./routes/solicitacao'), (m) => ({ Component: m.SolicitacaoRoute })),
           },
           {
             // With or without the trailing slash.
             path: 'pescador/edicao-registro/edicao',
             hydrateFallbackElement: <p role="status">Carregando…</p>,
-            lazy: () => import('./routes/solicitacao').then((m) => ({ Component: m.EdicaoRegistroRoute })),
+            lazy: carregarTela(() => import('./routes/solicitacao'), (m) => ({ Component: m.EdicaoRegistroRoute })),
           },
           // -- fisher screens routes --
           {
             // The fisher's screens around the wizard, each loaded on first use; signed-in users only.
             path: 'pescador/declaracao',
-            lazy: () => import('./routes/pescador-declaracao').then((m) => ({ element: <RequireSession><m.PescadorDeclaracaoPage /></RequireSession> })),
+            lazy: carregarTela(() => import('./routes/pescador-declaracao'), (m) => ({ element: <RequireSession><m.PescadorDeclaracaoPage /></RequireSession> })),
           },
           {
             path: ROTA_DOCUMENTOS,
-            lazy: () => import('./routes/pescador-documentos').then((m) => ({ element: <RequireSession><m.PescadorDocumentosPage /></RequireSession> })),
+            lazy: carregarTela(() => import('./routes/pescador-documentos'), (m) => ({ element: <RequireSession><m.PescadorDocumentosPage /></RequireSession> })),
           },
           {
             path: 'pescador/edicao-documentos',
-            lazy: () => import('./routes/pescador-edicao-documentos').then((m) => ({ element: <RequireSession><m.PescadorEdicaoDocumentosPage /></RequireSession> })),
+            lazy: carregarTela(() => import('./routes/pescador-edicao-documentos'), (m) => ({ element: <RequireSession><m.PescadorEdicaoDocumentosPage /></RequireSession> })),
           },
           {
             path: 'pescador/solicitacoes',
-            lazy: () => import('./routes/pescador-solicitacoes').then((m) => ({ element: <RequireSession><m.PescadorSolicitacoesPage /></RequireSession> })),
+            lazy: carregarTela(() => import('./routes/pescador-solicitacoes'), (m) => ({ element: <RequireSession><m.PescadorSolicitacoesPage /></RequireSession> })),
           },
           {
             path: 'pescador/cancelamento',
-            lazy: () => import('./routes/pescador-cancelamento').then((m) => ({ element: <RequireSession><m.PescadorCancelamentoPage /></RequireSession> })),
+            lazy: carregarTela(() => import('./routes/pescador-cancelamento'), (m) => ({ element: <RequireSession><m.PescadorCancelamentoPage /></RequireSession> })),
           },
           {
             path: 'pescador/edicao-rgp',
-            lazy: () => import('./routes/pescador-edicao-rgp').then((m) => ({ element: <RequireSession><m.PescadorEdicaoRgpPage /></RequireSession> })),
+            lazy: carregarTela(() => import('./routes/pescador-edicao-rgp'), (m) => ({ element: <RequireSession><m.PescadorEdicaoRgpPage /></RequireSession> })),
           },
           {
             path: 'pescador/regularizacao',
-            lazy: () => import('./routes/pescador-regularizacao').then((m) => ({ element: <RequireSession><m.PescadorRegularizacaoPage /></RequireSession> })),
+            lazy: carregarTela(() => import('./routes/pescador-regularizacao'), (m) => ({ element: <RequireSession><m.PescadorRegularizacaoPage /></RequireSession> })),
           },
           // -- analysis and public routes --
           {
             // Staff: the analysis follow-up and the analysis screen, loaded on first use.
             path: 'analise/acompanhar-analises',
-            lazy: () => import('./routes/analise-acompanhar-analises').then((m) => ({ Component: m.AcompanharAnalisesRoute })),
+            lazy: carregarTela(() => import('./routes/analise-acompanhar-analises'), (m) => ({ Component: m.AcompanharAnalisesRoute })),
           },
           {
             path: 'analise/solicitacao',
-            lazy: () => import('./routes/analise-solicitacao').then((m) => ({ Component: m.AnaliseSolicitacaoRoute })),
+            lazy: carregarTela(() => import('./routes/analise-solicitacao'), (m) => ({ Component: m.AnaliseSolicitacaoRoute })),
           },
           // -- REAP routes --
           {
             // REAP: the fisher's obligations, declaration and forms; staff's obligations list. Loaded on first use.
             path: ROTA_REAP,
-            lazy: () => import('./routes/reap').then((m) => ({ Component: m.ReapRoute })),
+            lazy: carregarTela(() => import('./routes/reap'), (m) => ({ Component: m.ReapRoute })),
           },
           {
             path: ROTA_REAP_DECLARACAO,
-            lazy: () => import('./routes/reap').then((m) => ({ Component: m.ReapDeclaracaoRoute })),
+            lazy: carregarTela(() => import('./routes/reap'), (m) => ({ Component: m.ReapDeclaracaoRoute })),
           },
           {
             path: ROTA_REAP_ARTESANAL,
-            lazy: () => import('./routes/reap').then((m) => ({ Component: m.ReapArtesanalRoute })),
+            lazy: carregarTela(() => import('./routes/reap'), (m) => ({ Component: m.ReapArtesanalRoute })),
           },
           {
             path: ROTA_REAP_INDUSTRIAL,
-            lazy: () => import('./routes/reap').then((m) => ({ Component: m.ReapIndustrialRoute })),
+            lazy: carregarTela(() => import('./routes/reap'), (m) => ({ Component: m.ReapIndustrialRoute })),
           },
           {
             path: ROTA_REAP_OBRIGACOES,
-            lazy: () => import('./routes/reap-obrigacoes').then((m) => ({ Component: m.ReapObrigacoesRoute })),
+            lazy: carregarTela(() => import('./routes/reap-obrigacoes'), (m) => ({ Component: m.ReapObrigacoesRoute })),
           },
           // -- administration routes --
           {
             // Normative acts and task forces (GESTOR, ADMIN; CONSULTA_INTERNO reads the lists).
             path: ROTA_ADMIN_ATOS,
-            lazy: () => import('./routes/administracao-atos').then((m) => ({ Component: m.AdministracaoAtosRoute })),
+            lazy: carregarTela(() => import('./routes/administracao-atos'), (m) => ({ Component: m.AdministracaoAtosRoute })),
           },
           {
             path: ROTA_ADMIN_ATO_FORM,
-            lazy: () => import('./routes/administracao-ato-form').then((m) => ({ Component: m.AdministracaoAtoFormRoute })),
+            lazy: carregarTela(() => import('./routes/administracao-ato-form'), (m) => ({ Component: m.AdministracaoAtoFormRoute })),
           },
           {
             path: ROTA_ADMIN_FORCAS_TAREFA,
-            lazy: () => import('./routes/administracao-forcas-tarefa').then((m) => ({ Component: m.AdministracaoForcasTarefaRoute })),
+            lazy: carregarTela(() => import('./routes/administracao-forcas-tarefa'), (m) => ({ Component: m.AdministracaoForcasTarefaRoute })),
           },
           {
             path: ROTA_ADMIN_FORCA_TAREFA_FORM,
-            lazy: () => import('./routes/administracao-forca-tarefa-form').then((m) => ({ Component: m.AdministracaoForcaTarefaFormRoute })),
+            lazy: carregarTela(() => import('./routes/administracao-forca-tarefa-form'), (m) => ({ Component: m.AdministracaoForcaTarefaFormRoute })),
           },
           {
             // Administration: the admin home, the map users and the access hours (GESTOR, ADMIN; CONSULTA_INTERNO reads).
             path: ROTA_ADMINISTRACAO,
-            lazy: () => import('./routes/administracao').then((m) => ({ Component: m.AdministracaoRoute })),
+            lazy: carregarTela(() => import('./routes/administracao'), (m) => ({ Component: m.AdministracaoRoute })),
           },
           {
             path: ROTA_ADMIN_USUARIOS,
-            lazy: () => import('./routes/administracao-usuarios').then((m) => ({ Component: m.AdministracaoUsuariosRoute })),
+            lazy: carregarTela(() => import('./routes/administracao-usuarios'), (m) => ({ Component: m.AdministracaoUsuariosRoute })),
           },
           {
             path: ROTA_ADMIN_USUARIO_EDITAR,
-            lazy: () => import('./routes/administracao-usuarios').then((m) => ({ Component: m.AdministracaoUsuarioEditarRoute })),
+            lazy: carregarTela(() => import('./routes/administracao-usuarios'), (m) => ({ Component: m.AdministracaoUsuarioEditarRoute })),
           },
           {
             path: ROTA_ADMIN_HORARIO_ACESSO,
-            lazy: () => import('./routes/administracao-horario-acesso').then((m) => ({ Component: m.AdministracaoHorarioAcessoRoute })),
+            lazy: carregarTela(() => import('./routes/administracao-horario-acesso'), (m) => ({ Component: m.AdministracaoHorarioAcessoRoute })),
           },
           {
             // REAP filling windows with their normative acts (GESTOR, ADMIN; decision 0052).
             path: ROTA_ADMIN_PRAZOS_REAP,
-            lazy: () => import('./routes/administracao-prazos-reap').then((m) => ({ Component: m.AdministracaoPrazosReapRoute })),
+            lazy: carregarTela(() => import('./routes/administracao-prazos-reap'), (m) => ({ Component: m.AdministracaoPrazosReapRoute })),
           },
           // -- batch processing routes --
           {
             // Batch processing of fishers (GESTOR, ADMIN): the form and the history with progress.
             path: ROTA_ADMIN_LOTE,
-            lazy: () => import('./routes/administracao-lote').then((m) => ({ Component: m.AdministracaoLoteRoute })),
+            lazy: carregarTela(() => import('./routes/administracao-lote'), (m) => ({ Component: m.AdministracaoLoteRoute })),
           },
           {
             path: ROTA_ADMIN_LOTE_HISTORICO,
-            lazy: () => import('./routes/administracao-lote-historico').then((m) => ({ Component: m.AdministracaoLoteHistoricoRoute })),
+            lazy: carregarTela(() => import('./routes/administracao-lote-historico'), (m) => ({ Component: m.AdministracaoLoteHistoricoRoute })),
           },
           // -- report and statistics routes --
           {
             // The fisher report by characteristics (staff and CONSULTA_EXTERNO).
             path: ROTA_ADMIN_RELATORIO,
-            lazy: () => import('./routes/administracao-relatorio').then((m) => ({ Component: m.AdministracaoRelatorioRoute })),
+            lazy: carregarTela(() => import('./routes/administracao-relatorio'), (m) => ({ Component: m.AdministracaoRelatorioRoute })),
           },
           {
             // Public (no sign-in): the open statistics.
             path: ROTA_ESTATISTICAS,
-            lazy: () => import('./routes/publico-estatisticas').then((m) => ({ Component: m.EstatisticasRoute })),
+            lazy: carregarTela(() => import('./routes/publico-estatisticas'), (m) => ({ Component: m.EstatisticasRoute })),
           },
           // -- audit and fisher transparency routes --
           {
             path: ROTA_ADMIN_AUDITORIA,
-            lazy: () => import('./routes/administracao-auditoria').then((m) => ({ Component: m.AuditoriaRoute })),
+            lazy: carregarTela(() => import('./routes/administracao-auditoria'), (m) => ({ Component: m.AuditoriaRoute })),
           },
           {
             // Public (no sign-in): card and protocol lookups with captcha, and the card's QR check.
             path: ROTA_CONSULTA_CARTEIRA,
-            lazy: () => import('./routes/publico-consulta-carteira').then((m) => ({ Component: m.ConsultaCarteiraRoute })),
+            lazy: carregarTela(() => import('./routes/publico-consulta-carteira'), (m) => ({ Component: m.ConsultaCarteiraRoute })),
           },
           {
             path: ROTA_CONSULTA_PROTOCOLO,
-            lazy: () => import('./routes/publico-consulta-protocolo').then((m) => ({ Component: m.ConsultaProtocoloRoute })),
+            lazy: carregarTela(() => import('./routes/publico-consulta-protocolo'), (m) => ({ Component: m.ConsultaProtocoloRoute })),
           },
           {
             path: ROTA_VERIFICAR_CARTEIRA,
-            lazy: () => import('./routes/publico-verificar-carteira').then((m) => ({ Component: m.VerificarCarteiraRoute })),
+            lazy: carregarTela(() => import('./routes/publico-verificar-carteira'), (m) => ({ Component: m.VerificarCarteiraRoute })),
           },
           {
             // The receipts' QR checks (decision 0044).
             path: ROTA_VERIFICAR_PROTOCOLO,
-            lazy: () => import('./routes/publico-verificar-protocolo').then((m) => ({ Component: m.VerificarProtocoloRoute })),
+            lazy: carregarTela(() => import('./routes/publico-verificar-protocolo'), (m) => ({ Component: m.VerificarProtocoloRoute })),
           },
           {
             path: ROTA_VERIFICAR_REAP,
-            lazy: () => import('./routes/publico-verificar-reap').then((m) => ({ Component: m.VerificarReapRoute })),
+            lazy: carregarTela(() => import('./routes/publico-verificar-reap'), (m) => ({ Component: m.VerificarReapRoute })),
           },
         ],
       },

@@ -12,6 +12,7 @@ import { codificacaoAceita } from './compressao';
 let t: TestApp;
 let dir: string;
 const HTML = `<!doctype html><html><body><div id="root"></div>${'<!-- preenchimento -->'.repeat(40)}</body></html>`;
+const HTML_INICIO = HTML.replace('<div id="root"></div>', '<div id="root" data-pre-renderizado="/"><h1>RGP</h1></div>');
 const HTML_CONSULTA = HTML.replace('<body>', '<head><link rel="modulepreload" href="/assets/consulta-1.js"></head><body>');
 const JS = `console.log(${JSON.stringify('x'.repeat(2000))});`;
 const SW = `self.addEventListener('message', () => undefined);`;
@@ -28,6 +29,7 @@ beforeAll(async () => {
   escrever('index.html', HTML);
   fs.mkdirSync(path.join(dir, 'paginas'));
   escrever('paginas/consulta-carteira.html', HTML_CONSULTA);
+  escrever('paginas/index.html', HTML_INICIO);
   escrever('assets/index-AbCd1234.js', JS);
   fs.writeFileSync(path.join(dir, 'sw.js'), SW);
   escrever('manifest.webmanifest', MANIFEST);
@@ -39,8 +41,8 @@ afterAll(async () => {
 });
 
 describe('the web app on the wire', () => {
-  it('index.html: brotli when asked, revalidated, at / and at any screen address', async () => {
-    for (const url of ['/', '/home', '/pescador/solicitacoes?x=1', '/consulta-carteira/outra']) {
+  it('index.html: brotli when asked, revalidated, at any screen address', async () => {
+    for (const url of ['/home', '/pescador/solicitacoes?x=1', '/consulta-carteira/outra']) {
       const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBe('br');
@@ -58,6 +60,15 @@ describe('the web app on the wire', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(HTML_CONSULTA);
     }
+  });
+
+  it('the landing page rendered at build time (decision 0066) answers at / only', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(HTML_INICIO);
+    const outra = await t.app.inject({ method: 'GET', url: '/index', headers: { 'accept-encoding': 'br' } });
+    expect(zlib.brotliDecompressSync(outra.rawPayload).toString()).toBe(HTML);
   });
 
   it('a hashed file: gzip for a client without brotli, the plain file for one without either; a year, immutable', async () => {
