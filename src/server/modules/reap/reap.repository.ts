@@ -384,8 +384,8 @@ export class ReapRepository {
 
   /**
    * Starts (or resumes) the creation of a year's obligations and answers where it stands, the progress row locked
-   * until the transaction ends: one block of a year at a time, whoever runs it. A completed creation starts over
-   * from the first fisher (nothing is created twice: see `criarObrigacoes`).
+   * until the transaction ends: one block of a year at a time, whoever runs it. A completed creation is never
+   * started over (decision 0071).
    */
   async travarGeracao(ano: number, tx: Executor): Promise<{ ultimoPescadorId: number; concluida: boolean }> {
     await tx.execute(sql`INSERT INTO reap_geracao_obrigacoes (ano_referencia) VALUES (${ano}) ON CONFLICT (ano_referencia) DO NOTHING`);
@@ -401,13 +401,6 @@ export class ReapRepository {
       SELECT ano_referencia AS ano FROM reap_geracao_obrigacoes
       WHERE concluida_em IS NULL AND atualizada_em < now() - make_interval(secs => ${segundos}) ORDER BY ano_referencia`);
     return rows.map((r) => r.ano);
-  }
-
-  /** Restarts a completed creation from the first fisher. */
-  async reiniciarGeracao(ano: number, tx: Executor): Promise<void> {
-    await tx.execute(sql`
-      UPDATE reap_geracao_obrigacoes SET ultimo_pescador_id = 0, criadas = 0, concluida_em = NULL, iniciada_em = now(), atualizada_em = now()
-      WHERE ano_referencia = ${ano}`);
   }
 
   /** Records a committed block: the last fisher id it covered, how many it created, and whether it was the last. */

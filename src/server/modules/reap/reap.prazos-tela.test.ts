@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { iniciarJobs, type Jobs } from '../../jobs/jobs';
+import { createTestApp, entrarComo, type Sessao, type TestApp } from '../../test/helpers';
+import { definirPrazo, pescadorComRgp } from './reap.test-utils';
+
+/**
+ * What the REAP windows screen shows is what happens (issue 33, point 5; decision 0071). Today is 2026-12-06: the
+ * 2025 window started on 2026-01-01 and no job has created its obligations yet (a fresh install).
+ */
+let t: TestApp;
+let gestor: Sessao;
+const instancias: Jobs[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => new Date('2026-12-06T15:00:00Z'), env: { REAP_BLOCO_OBRIGACOES: '2' } });
+  gestor = await entrarComo(t.app, '10000000108');
+}, 60_000);
+afterAll(async () => {
+  for (const j of instancias) await j.stop();
+  await t.close();
+});
+
+async function geracao2025(): Promise<{ criadas: number; concluida: boolean } | undefined> {
+  const { rows } = await t.db.execute<{ criadas: number; concluida: boolean }>(sql`
+    SELECT criadas, concluida_em IS NOT NULL AS concluida FROM reap_geracao_obrigacoes WHERE ano_referencia = 2025`);
+  return rows[0];
+}
+
+/** Jobs of the REAP's creation still queued or running (pg-boss's table). */
+async function jobsPendentes(): Promise<number> {
+  const { rows } = await t.db.execute<{ n: number }>(sql`
+    SELECT count(*)::int AS n FROM pgboss.job
+    WHERE name IN ('abrir-prazos-reap', 'gerar-obrigacoes-reap-ano') AND state IN ('created', 'retry', 'active')`);
+  return rows[0]!.n;
+}
+
+async function esperar<T>(ler: () => Promise<T>, pronto: (v: T) => boolean, ms = 60_000): Promise<T> {
+  const fim = Date.now() + ms;
+  for (;;) {
+    const v = await ler();
+    if (pronto(v) || Date.now() > fim) return v;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+describe('a window started and not created', () => {
+  it('has its obligations created when the workers start, once, though two instances start together', async () => {
+    await definirPrazo(t.db, 2025, '2026-01-01', '2026-12-31');
+    for (let i = 0; i < 5; i++) await pescadorComRgp(t, 760 + i, { dataPrimeiroRgp: '2024-05-01' });
+    const { rows: devem } = await t.db.execute<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM pescador WHERE numero_rgp IS NOT NULL AND situacao_registro <> 4
+        AND coalesce(extract(year FROM data_primeiro_rgp), 2025) <= 2025`);
+    const { rows: antes } = await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM reap_questionario WHERE ano_referencia = 2025`);
+    expect(await geracao2025()).toBeUndefined();
+
+    // Two instances start their workers at the same moment (a deployment of two replicas).
+    const url = t.pool.options.connectionString!;
+    for (let i = 0; i < 2; i++) {
+      instancias.push(await iniciarJobs({ connectionString: url, log: t.app.log, conexoes: 2, pollingIntervalSeconds: 0.5 }));
+    }
+    await Promise.all(instancias.map((j) => j.trabalhar(t.app.servicos)));
+
+    const g = await esperar(geracao2025, (v) => v?.concluida === true);
+    expect(g?.concluida).toBe(true);
+    // Whatever the two instances queued runs to the end.
+    expect(await esperar(jobsPendentes, (n) => n === 0)).toBe(0);
+
+    const { rows: depois } = await t.db.execute<{ n: number; duplicadas: number }>(sql`
+      SELECT count(*)::int AS n,
+        (SELECT count(*)::int FROM (SELECT 1 FROM reap_questionario WHERE ano_referencia = 2025
+          GROUP BY pescador_id HAVING count(*) > 1) d) AS duplicadas
+      FROM reap_questionario WHERE ano_referencia = 2025`);
+    expect(depois[0]!.duplicadas).toBe(0);
+    const criadasAgora = depois[0]!.n - antes[0]!.n;
+    expect(criadasAgora).toBeGreaterThanOrEqual(5);
+    expect(depois[0]!.n).toBeLessThanOrEqual(devem[0]!.n);
+    // The screen's count is what was created, not the "0 criadas" of a creation walked again.
+    const prazos = (await gestor.api({ method: 'GET', url: '/api/reap/prazos' })).json().dados as { anoReferencia: number; obrigacoes: { criadas: number } | null }[];
+    expect(prazos.find((p) => p.anoReferencia === 2025)?.obrigacoes).toMatchObject({ criadas: criadasAgora });
+  }, 90_000);
+
+  it('a completed creation run again (a duplicate job, a second instance) does nothing', async () => {
+    await definirPrazo(t.db, 2024, '2026-01-01', '2026-12-31');
+    const primeira = await t.app.servicos.reap.gerarObrigacoesDoAno(2024);
+    expect(primeira.aberto).toBe(true);
+    const ler = async () => (await t.db.execute<{ criadas: number; ultimo: number; em: string }>(sql`
+      SELECT criadas, ultimo_pescador_id AS ultimo, concluida_em::text AS em FROM reap_geracao_obrigacoes WHERE ano_referencia = 2024`)).rows[0];
+    const antes = await ler();
+    expect(antes?.criadas).toBe(primeira.criadas);
+    expect(antes?.em).toEqual(expect.any(String));
+    expect(await t.app.servicos.reap.gerarObrigacoesDoAno(2024)).toEqual({ aberto: true, criadas: 0 });
+    expect(await ler()).toEqual(antes);
+  });
+});
