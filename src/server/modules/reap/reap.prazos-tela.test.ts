@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CodigoErro } from '../../../shared/codigos-erro';
+import { erroCampo } from '../../../shared/erros-campo';
+import { MENSAGENS_PRAZO_REAP } from '../../../shared/schemas/reap';
 import { iniciarJobs, type Jobs } from '../../jobs/jobs';
 import { createTestApp, entrarComo, type Sessao, type TestApp } from '../../test/helpers';
 import { definirPrazo, pescadorComRgp } from './reap.test-utils';
@@ -91,5 +94,38 @@ describe('a window started and not created', () => {
     expect(antes?.em).toEqual(expect.any(String));
     expect(await t.app.servicos.reap.gerarObrigacoesDoAno(2024)).toEqual({ aberto: true, criadas: 0 });
     expect(await ler()).toEqual(antes);
+  });
+});
+
+async function ato(nome: string): Promise<number> {
+  const { rows } = await t.db.execute<{ id: number }>(sql`
+    INSERT INTO ato_normativo (nome, descricao, data_inicio_vigencia) VALUES (${nome}, 'Prazo da REAP', '2026-01-01') RETURNING id`);
+  return rows[0]!.id;
+}
+
+describe('an extension is a new act', () => {
+  it('refuses a window citing an act that already set one of the year, at the act\'s field; another year may cite it', async () => {
+    const primeiro = await ato('Portaria MPA nº 101, de 5 de janeiro de 2026');
+    const prorrogacao = await ato('Portaria MPA nº 202, de 1º de junho de 2026');
+    const salvar = (ano: number, fim: string, idAtoNormativo: number) =>
+      gestor.api({ method: 'PUT', url: `/api/reap/prazos/${ano}`, payload: { inicioPreenchimento: '2027-01-01', fimPreenchimento: fim, idAtoNormativo } });
+    expect((await salvar(2026, '2027-06-30', primeiro)).statusCode).toBe(200);
+
+    const mesmo = await salvar(2026, '2027-08-31', primeiro);
+    expect(mesmo.statusCode).toBe(400);
+    expect(mesmo.json()).toMatchObject({
+      codigoErro: CodigoErro.PRAZO_REAP_ATO_REPETIDO, erros: [erroCampo('idAtoNormativo', MENSAGENS_PRAZO_REAP.atoRepetido(2026))],
+    });
+    // Nothing saved: the window in force and its history are the first save's.
+    const { rows } = await t.db.execute<{ n: number; fim: string }>(sql`
+      SELECT (SELECT count(*)::int FROM reap_prazo_historico WHERE ano_referencia = 2026) AS n,
+        (SELECT fim_preenchimento::text FROM reap_prazo WHERE ano_referencia = 2026) AS fim`);
+    expect(rows[0]).toEqual({ n: 1, fim: '2027-06-30' });
+
+    expect((await salvar(2026, '2027-08-31', prorrogacao)).statusCode).toBe(200);
+    // Back to the first act (in the year's history, no longer in force): refused too.
+    expect((await salvar(2026, '2027-09-30', primeiro)).json().codigoErro).toBe(CodigoErro.PRAZO_REAP_ATO_REPETIDO);
+    // The same act may set the window of another year.
+    expect((await salvar(2027, '2028-06-30', primeiro)).statusCode).toBe(200);
   });
 });

@@ -359,6 +359,20 @@ export class ReapRepository {
   }
 
   /**
+   * Whether `atoId` already set a window of `ano` (the one in force or one in its history; reap_prazo_historico_ano_idx).
+   * Saves of a year's window go one at a time from here to the end of the caller's transaction (an advisory lock), so
+   * two saves citing the same act at once cannot both pass.
+   */
+  async atoJaDefiniuPrazo(ano: number, atoId: number, tx: Executor): Promise<boolean> {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('reap_prazo'), ${ano}::int)`);
+    const { rows } = await tx.execute<{ n: number }>(sql`
+      SELECT 1 AS n FROM reap_prazo_historico WHERE ano_referencia = ${ano} AND ato_normativo_id = ${atoId}
+      UNION ALL SELECT 1 FROM reap_prazo WHERE ano_referencia = ${ano} AND ato_normativo_id = ${atoId}
+      LIMIT 1`);
+    return rows.length > 0;
+  }
+
+  /**
    * The reference years whose obligations exist for every fisher (decision 0051): those up to `ultimoAno` (the last
    * closed year) whose window has started by `hoje`, and the year filled outside any window (spec point 5).
    */
