@@ -73,3 +73,24 @@ export const suspensaoReapSchema = z.object({
   lote: z.object({ id: z.number().int(), situacao: z.number().int(), total: z.number().int(), concluidos: z.number().int() }).nullable(),
 });
 export type SuspensaoReap = z.infer<typeof suspensaoReapSchema>;
+
+/**
+ * GET /api/reap/prazos/{ano}/inadimplentes (GESTOR, ADMIN; decision 0071): what a save of the year's window or
+ * suspension would reach, asked before the screen confirms it. `fimPreenchimento`: the end the form is about to
+ * save (the window in force's by default).
+ */
+export const inadimplentesReapQuery = z.object({
+  fimPreenchimento: z.iso.date(MENSAGENS_INADIMPLENCIA_REAP.dataInvalida).optional(),
+});
+
+/** The answer: the fishers a warning or a suspension of the year would reach today, and what a save does now. */
+export const inadimplentesReapSchema = z.object({
+  anoReferencia: z.number().int(),
+  /** Fishers with the year's obligation not sent and a registry not cancelled (the round's and the batch's rule). */
+  inadimplentes: z.number().int(),
+  /** Whether the year's obligations exist for every fisher; if not, the count can only grow. */
+  obrigacoesCompletas: z.boolean(),
+  /** Whether saving the window with that end warns the defaulters at once (the end is past, no round for it yet). */
+  avisaAoSalvar: z.boolean(),
+});
+export type InadimplentesReap = z.infer<typeof inadimplentesReapSchema>;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CodigoErro } from '../../../shared/codigos-erro';
+import { SituacaoRegistro } from '../../../shared/enums';
 import { erroCampo } from '../../../shared/erros-campo';
 import { MENSAGENS_PRAZO_REAP } from '../../../shared/schemas/reap';
 import { iniciarJobs, type Jobs } from '../../jobs/jobs';
@@ -52,7 +53,7 @@ describe('a window started and not created', () => {
     await definirPrazo(t.db, 2025, '2026-01-01', '2026-12-31');
     for (let i = 0; i < 5; i++) await pescadorComRgp(t, 760 + i, { dataPrimeiroRgp: '2024-05-01' });
     const { rows: devem } = await t.db.execute<{ n: number }>(sql`
-      SELECT count(*)::int AS n FROM pescador WHERE numero_rgp IS NOT NULL AND situacao_registro <> 4
+      SELECT count(*)::int AS n FROM pescador WHERE numero_rgp IS NOT NULL AND situacao_registro <> ${SituacaoRegistro.CANCELADO}
         AND coalesce(extract(year FROM data_primeiro_rgp), 2025) <= 2025`);
     const { rows: antes } = await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM reap_questionario WHERE ano_referencia = 2025`);
     expect(await geracao2025()).toBeUndefined();
@@ -127,5 +128,64 @@ describe('an extension is a new act', () => {
     expect((await salvar(2026, '2027-09-30', primeiro)).json().codigoErro).toBe(CodigoErro.PRAZO_REAP_ATO_REPETIDO);
     // The same act may set the window of another year.
     expect((await salvar(2027, '2028-06-30', primeiro)).statusCode).toBe(200);
+  });
+});
+
+describe('the count before a save that warns or suspends', () => {
+  const contar = (s: Sessao, ano: number, q = '') => s.api({ method: 'GET', url: `/api/reap/prazos/${ano}/inadimplentes${q}` });
+  /** The round's own rule (registrarAvisados), joined: the year's unsent obligations of registries not cancelled. */
+  async function pelaRegraDoAviso(ano: number): Promise<number> {
+    const { rows } = await t.db.execute<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM reap_questionario q JOIN pescador p ON p.id = q.pescador_id
+      WHERE q.ano_referencia = ${ano} AND NOT q.enviada AND p.situacao_registro <> ${SituacaoRegistro.CANCELADO}`);
+    return rows[0]!.n;
+  }
+
+  it('answers whom a warning or suspension of the year reaches today, and whether saving that end warns at once', async () => {
+    // 2023: a window that closed on 2026-06-30, its obligations not created yet.
+    await definirPrazo(t.db, 2023, '2026-01-01', '2026-06-30');
+    const donos = [];
+    for (let i = 0; i < 4; i++) donos.push(await pescadorComRgp(t, 780 + i, { dataPrimeiroRgp: '2022-02-01' }));
+    const antes = await contar(gestor, 2023);
+    expect(antes.statusCode, antes.body).toBe(200);
+    expect(antes.json().dados).toEqual({ anoReferencia: 2023, inadimplentes: 0, obrigacoesCompletas: false, avisaAoSalvar: true });
+
+    await t.app.servicos.reap.gerarObrigacoesDoAno(2023);
+    const criadas = await pelaRegraDoAviso(2023);
+    expect(criadas).toBeGreaterThanOrEqual(4);
+    expect((await contar(gestor, 2023)).json().dados).toEqual({ anoReferencia: 2023, inadimplentes: criadas, obrigacoesCompletas: true, avisaAoSalvar: true });
+
+    // One sends the year, one has the registry cancelled: neither is reached any more.
+    await t.db.execute(sql`UPDATE reap_questionario SET enviada = true WHERE pescador_id = ${donos[0]!.id} AND ano_referencia = 2023`);
+    await t.db.execute(sql`UPDATE pescador SET situacao_registro = ${SituacaoRegistro.CANCELADO} WHERE id = ${donos[1]!.id}`);
+    expect(await pelaRegraDoAviso(2023)).toBe(criadas - 2);
+    expect((await contar(gestor, 2023)).json().dados.inadimplentes).toBe(criadas - 2);
+
+    // An end ahead warns nobody now; an end already warned neither.
+    expect((await contar(gestor, 2023, '?fimPreenchimento=2027-01-31')).json().dados.avisaAoSalvar).toBe(false);
+    await t.db.execute(sql`INSERT INTO reap_aviso (ano_referencia, fim_preenchimento) VALUES (2023, '2026-06-30')`);
+    expect((await contar(gestor, 2023)).json().dados.avisaAoSalvar).toBe(false);
+    expect((await contar(gestor, 2023, '?fimPreenchimento=2026-07-31')).json().dados.avisaAoSalvar).toBe(true);
+    // A year with no window: nobody, nothing warned.
+    expect((await contar(gestor, 2019)).json().dados).toEqual({ anoReferencia: 2019, inadimplentes: 0, obrigacoesCompletas: false, avisaAoSalvar: false });
+  });
+
+  it('is for those who save (GESTOR, ADMIN) and refuses a date that is not one', async () => {
+    for (const cpf of ['30000000388', '60000000655']) expect((await contar(await entrarComo(t.app, cpf), 2023)).statusCode, cpf).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/reap/prazos/2023/inadimplentes' })).statusCode).toBe(401);
+    expect((await contar(gestor, 2023, '?fimPreenchimento=31/12/2026')).statusCode).toBe(400);
+  });
+
+  it('counts the unsent obligations on reap_questionario_ano_enviada_idx alone (index-only)', async () => {
+    // The table is tiny here, so the planner would read it whole: with sequential reads off, the plan shows that
+    // the index answers the count without the table.
+    const plano = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
+      const { rows } = await tx.execute<{ 'QUERY PLAN': string }>(sql`
+        EXPLAIN SELECT count(*) FROM reap_questionario WHERE ano_referencia = 2023 AND enviada = false`);
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plano).toMatch(/Index Only Scan using reap_questionario_ano_enviada_idx/);
   });
 });
