@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatarData } from '../datas';
+import { contar } from '../plural';
 
 /**
  * The REAP defaulters (issue 22, points 3 and 4; decision 0055): the warning when a reference year's window closes
@@ -34,6 +35,30 @@ export const MENSAGENS_INADIMPLENCIA_REAP = {
     `Seu Registro Geral da Atividade Pesqueira (RGP) foi SUSPENSO por falta de envio da REAP de ${ano}, com base no ato normativo ${ato}. `
     + `Envie a REAP de ${ano} na página REAP e depois peça a regularização do registro.`,
   orgaoSolicitante: 'Ministério da Pesca e Aquicultura',
+  /**
+   * The confirmations of /administracao/prazos-reap before a save that warns or suspends (decision 0071): what
+   * happens, to how many (today's count), and what can still be done.
+   */
+  confirmarAviso: {
+    titulo: 'Avisar os pescadores agora?',
+    texto: (a: { ano: number; fim: string; inadimplentes: number; completas: boolean }) => [
+      `O prazo da REAP de ${a.ano} terminou em ${formatarData(a.fim)}. Ao salvar, ${contar(a.inadimplentes, 'pescador que ainda não enviou', 'pescadores que ainda não enviaram')}`
+      + ` a REAP de ${a.ano} ${a.inadimplentes === 1 ? 'recebe' : 'recebem'} agora um aviso no aplicativo e, quem tem e-mail cadastrado, também por e-mail.`,
+      a.completas ? '' : 'As obrigações do ano ainda estão sendo criadas: o número pode aumentar.',
+      'O aviso não pode ser desfeito.',
+    ].filter(Boolean).join(' '),
+    botao: 'Sim, salvar e avisar.',
+  },
+  confirmarSuspensao: {
+    titulo: 'Agendar a suspensão?',
+    texto: (a: { ano: number; data: string; inadimplentes: number; completas: boolean }) => [
+      `Em ${formatarData(a.data)}, será suspenso o registro de cada pescador que ainda não tiver enviado a REAP de ${a.ano}:`
+      + ` hoje, ${contar(a.inadimplentes, 'pescador', 'pescadores')}${a.completas ? '' : ' (as obrigações do ano ainda estão sendo criadas: o número pode aumentar)'}.`,
+      'Quem enviar a REAP até lá não é suspenso. O pescador suspenso pode enviar a REAP em atraso e depois pedir a regularização.',
+      'Até essa data, a suspensão pode ser remarcada ou cancelada nesta tela.',
+    ].join(' '),
+    botao: 'Sim, agendar a suspensão.',
+  },
   justificativa: (ano: number, fim: string) =>
     `Suspensão dos pescadores que não enviaram a REAP de ${ano} (prazo de preenchimento encerrado em ${formatarData(fim)}).`,
 } as const;
