@@ -40,17 +40,15 @@ export class InadimplenciaRepository {
   }
 
   /**
-   * What a warning or a suspension of `ano` would reach today (decision 0071): the year's unsent obligations,
-   * counted on reap_questionario_ano_enviada_idx alone (index-only), less those of cancelled registries, reached from
-   * pescador_situacao_registro_idx through reap_questionario_pescador_ano_key; whether the year's creation is
-   * complete; and whether a round exists for the end `fim`.
+   * What a warning or a suspension of `ano` would reach today (decision 0071): the year's unsent obligations of
+   * registries not cancelled, the round's own rule (`registrarAvisados`, where a registry with no situation does not
+   * count either); whether the year's creation is complete; and whether a round exists for the end `fim`.
    */
   async contarInadimplentes(ano: number, fim: string | null): Promise<{ inadimplentes: number; completas: boolean; avisado: boolean }> {
     const { rows } = await this.db.execute<{ inadimplentes: number; completas: boolean; avisado: boolean }>(sql`
       SELECT
-        (SELECT count(*) FROM reap_questionario WHERE ano_referencia = ${ano} AND enviada = false)::int
-        - (SELECT count(*) FROM pescador p JOIN reap_questionario q ON q.pescador_id = p.id AND q.ano_referencia = ${ano}
-            WHERE p.situacao_registro = ${SituacaoRegistro.CANCELADO} AND q.enviada = false)::int AS inadimplentes,
+        (SELECT count(*) FROM reap_questionario q JOIN pescador p ON p.id = q.pescador_id
+          WHERE q.ano_referencia = ${ano} AND NOT q.enviada AND p.situacao_registro <> ${SituacaoRegistro.CANCELADO})::int AS inadimplentes,
         EXISTS (SELECT 1 FROM reap_geracao_obrigacoes WHERE ano_referencia = ${ano} AND concluida_em IS NOT NULL) AS completas,
         EXISTS (SELECT 1 FROM reap_aviso WHERE ano_referencia = ${ano} AND fim_preenchimento = ${fim}::date) AS avisado`);
     return rows[0]!;
