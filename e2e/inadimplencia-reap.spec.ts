@@ -148,7 +148,7 @@ test.describe('REAP defaulters: warning, suspension, late REAP and regularisatio
       await expect(linha).toContainText(`${formatarData(inicio)} a ${formatarData(fimAberto)}`);
       await expect(linha).toContainText(atoPrazo);
       await expect(linha).toContainText('Quando o prazo terminar');
-      await esperarNaTabela(page, ANO, /criadas em/);
+      await esperarNaTabela(page, ANO, /criadas? em/);
       await a11y(page);
     });
 
