@@ -165,7 +165,7 @@ test.describe('REAP defaulters: warning, suspension, late REAP and regularisatio
       await form.getByRole('button', { name: 'Salvar prazo' }).click();
       // Before saving, whom the warning reaches and how (decision 0071).
       const dialogo = page.getByRole('dialog');
-      await expect(dialogo).toContainText(/\d+ pescadore?s? que ainda não enviaram? a REAP de \d{4}/);
+      await expect(dialogo).toContainText(/\d+ pescador(es)? que ainda não envi(ou|aram) a REAP de \d{4}/);
       await expect(dialogo).toContainText('e-mail');
       await a11y(page);
       await confirmarDialogo(page, MENSAGENS_INADIMPLENCIA_REAP.confirmarAviso.botao);
