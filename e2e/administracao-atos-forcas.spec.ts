@@ -89,7 +89,7 @@ test.describe('normative acts and task forces (issue 11, points 3 and 4)', () =>
       await gestor.getByLabel('Início da vigência').fill(dia(0));
       await gestor.getByRole('button', { name: 'Salvar' }).click();
       await confirmarDialogo(gestor);
-      await expect(toast(gestor, 'Ato normativo criada com sucesso.')).toBeVisible();
+      await expect(toast(gestor, 'Ato normativo criado com sucesso.')).toBeVisible();
       await expect(gestor).toHaveURL(new RegExp(`${ROTA_ADMIN_ATOS}$`));
       await gestor.getByLabel('Nome').fill(nomeAto);
       await gestor.getByRole('button', { name: 'Pesquisar' }).click();

@@ -115,6 +115,8 @@ test.describe('REAP defaulters: warning, suspension, late REAP and regularisatio
     const fimEncerrado = diaMais(-1);
     const atoPrazo = novoNome('Portaria Prazo REAP E2E');
     const atoSuspensao = novoNome('Portaria Suspensão REAP E2E');
+    // An extension is a new act (decision 0071): closing the window cites its own.
+    const atoEncerramento = novoNome('Portaria Encerramento REAP E2E');
     const cpf = novoCpf();
 
     const pescador = await outraPessoa();
@@ -126,7 +128,7 @@ test.describe('REAP defaulters: warning, suspension, late REAP and regularisatio
     await test.step('the GESTOR sets the window, citing its act; the obligations are created', async () => {
       await entrar(page, CONTAS.gestor.cpf);
       await a11y(page);
-      for (const nome of [atoPrazo, atoSuspensao]) {
+      for (const nome of [atoPrazo, atoSuspensao, atoEncerramento]) {
         const r = await chamarApi(page, 'POST', '/api/ato-normativo', {
           nome, descricao: `Ato da REAP de ${ANO} (teste de ponta a ponta).`, dataInicioVigencia: hoje,
         });
@@ -146,7 +148,7 @@ test.describe('REAP defaulters: warning, suspension, late REAP and regularisatio
       await expect(linha).toContainText(`${formatarData(inicio)} a ${formatarData(fimAberto)}`);
       await expect(linha).toContainText(atoPrazo);
       await expect(linha).toContainText('Quando o prazo terminar');
-      await esperarNaTabela(page, ANO, /criadas em/);
+      await esperarNaTabela(page, ANO, /criadas? em/);
       await a11y(page);
     });
 
@@ -157,13 +159,22 @@ test.describe('REAP defaulters: warning, suspension, late REAP and regularisatio
       await expect(form.getByLabel('Ano de referência')).toHaveValue(String(ANO));
       await expect(form.getByLabel('Fim do preenchimento')).toBeFocused();
       await form.getByLabel('Fim do preenchimento').fill(fimEncerrado);
+      // The form asks for the act again: the one in force already set this year's window.
+      await expect(form.getByLabel('Ato normativo')).toHaveValue('');
+      await form.getByLabel('Ato normativo').selectOption({ label: atoEncerramento });
       await form.getByRole('button', { name: 'Salvar prazo' }).click();
+      // Before saving, whom the warning reaches and how (decision 0071).
+      const dialogo = page.getByRole('dialog');
+      await expect(dialogo).toContainText(/\d+ pescador(es)? que ainda não envi(ou|aram) a REAP de \d{4}/);
+      await expect(dialogo).toContainText('e-mail');
+      await a11y(page);
+      await confirmarDialogo(page, MENSAGENS_INADIMPLENCIA_REAP.confirmarAviso.botao);
       await expect(toast(page, MENSAGENS_REAP.prazoSalvo)).toBeVisible();
       await expect(linha).toContainText(`${formatarData(inicio)} a ${formatarData(fimEncerrado)}`);
       // Both windows stay in the year's history.
       const historico = page.getByRole('region', { name: 'Histórico dos prazos' });
       await expect(historico.getByRole('listitem').filter({ hasText: `${formatarData(inicio)} a ${formatarData(fimAberto)} · ${atoPrazo}` })).toHaveCount(1);
-      await expect(historico.getByRole('listitem').filter({ hasText: `${formatarData(inicio)} a ${formatarData(fimEncerrado)} · ${atoPrazo}` })).toHaveCount(1);
+      await expect(historico.getByRole('listitem').filter({ hasText: `${formatarData(inicio)} a ${formatarData(fimEncerrado)} · ${atoEncerramento}` })).toHaveCount(1);
       await esperarNaTabela(page, ANO, new RegExp(`pescador(es)? avisados? \\(prazo de ${formatarData(fimEncerrado).replace(/\//g, '\\/')}\\), \\d+ e-mails?; concluído em`));
       await a11y(page);
     });
@@ -212,6 +223,12 @@ test.describe('REAP defaulters: warning, suspension, late REAP and regularisatio
       const form = page.getByRole('form', { name: 'Agendar a suspensão dos inadimplentes da REAP' });
       await form.getByLabel('Data da suspensão').fill(hoje);
       await form.getByRole('button', { name: 'Agendar suspensão' }).click();
+      // Before scheduling: when, how many today, and that it may still be moved or cancelled (decision 0071).
+      const dialogo = page.getByRole('dialog');
+      await expect(dialogo).toContainText(`Em ${formatarData(hoje)}, será suspenso o registro`);
+      await expect(dialogo).toContainText('pode ser remarcada ou cancelada');
+      await a11y(page);
+      await confirmarDialogo(page, MENSAGENS_INADIMPLENCIA_REAP.confirmarSuspensao.botao);
       await expect(toast(page, MENSAGENS_INADIMPLENCIA_REAP.agendada)).toBeVisible();
       await esperarNaTabela(page, ANO, new RegExp(`Em ${formatarData(hoje).replace(/\//g, '\\/')}, ${atoSuspensao}: lote nº \\d+, \\d+ pescador(es)?, concluído`));
       await expect(linhaDoAno(page, ANO).getByRole('button', { name: `Cancelar a suspensão de ${ANO}` })).toHaveCount(0);

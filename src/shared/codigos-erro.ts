@@ -68,6 +68,11 @@ export const CodigoErro = {
   ULTIMO_GESTOR: 'ULTIMO_GESTOR',
   /** 406: the REAP defaulters of that year were already warned or suspended by a batch. */
   INADIMPLENCIA_JA_EXECUTADA: 'INADIMPLENCIA_JA_EXECUTADA',
+  /**
+   * 400: a REAP window cites an act that already set a window of that year (decision 0071: an extension is a new
+   * act); the message is at `idAtoNormativo`.
+   */
+  PRAZO_REAP_ATO_REPETIDO: 'PRAZO_REAP_ATO_REPETIDO',
   /** 409: an upload's part would leave a gap; the client asks how much arrived and goes on from there. */
   ENVIO_FORA_DE_ORDEM: 'ENVIO_FORA_DE_ORDEM',
   /** 409: an upload concluded before all of its bytes arrived. */
@@ -101,6 +106,7 @@ const CASO_DE: Partial<Record<CodigoErro, CodigoErro>> = {
   USUARIO_JA_CADASTRADO: CodigoErro.CONFLITO,
   ULTIMO_GESTOR: CodigoErro.CONFLITO,
   INADIMPLENCIA_JA_EXECUTADA: CodigoErro.ESTADO_NAO_PERMITE,
+  PRAZO_REAP_ATO_REPETIDO: CodigoErro.DADOS_INVALIDOS,
   ENVIO_FORA_DE_ORDEM: CodigoErro.CONFLITO,
   ENVIO_INCOMPLETO: CodigoErro.CONFLITO,
   FORA_DO_HORARIO: CodigoErro.SEM_PERMISSAO,

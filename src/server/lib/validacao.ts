@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { CodigoErro } from '../../shared/codigos-erro';
 import { erroCampo, errosDeIssues } from '../../shared/erros-campo';
 import { MENSAGENS_SOLICITACAO } from '../../shared/schemas/solicitacao';
 import { MENSAGENS_SOLICITACAO_API } from '../../shared/schemas/solicitacao-api';
@@ -24,9 +25,9 @@ export function erroDeValidacao(issues: readonly Problema[], preferidas: readonl
   return new AppError(400, preferida ?? MENSAGENS_SOLICITACAO.confira, { erros: erros.length > 0 ? erros : [MENSAGENS_SOLICITACAO.confira] });
 }
 
-/** 400 'Confira…' with the given `campo: mensagem` list (see `erroCampo`). */
-export function erroDeCampos(erros: string[]): AppError {
-  return new AppError(400, MENSAGENS_SOLICITACAO.confira, { erros });
+/** 400 'Confira…' with the given `campo: mensagem` list (see `erroCampo`), and the domain's code when one is a case of it. */
+export function erroDeCampos(erros: string[], codigoErro?: CodigoErro): AppError {
+  return new AppError(400, MENSAGENS_SOLICITACAO.confira, { erros, ...(codigoErro ? { codigoErro } : {}) });
 }
 
 /** 400 'Confira…' for one field. */

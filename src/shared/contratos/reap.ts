@@ -7,7 +7,7 @@ import {
   filtroObrigacoesServidor, geracaoReapSchema, listaObrigacoesSchema, listaObrigacoesServidorSchema, obrigacaoSchema, prazoReapCorpo,
   prazoReapHistoricoSchema, prazoReapSchema, questionarioSchema, reapArtesanalCorpo, reapIndustrialCorpo, reapsPendentesSchema,
 } from '../schemas/reap';
-import { suspensaoReapCorpo } from '../schemas/reap-inadimplencia';
+import { inadimplentesReapQuery, inadimplentesReapSchema, suspensaoReapCorpo } from '../schemas/reap-inadimplencia';
 import { idPescadorParam } from './reap-leves';
 
 /**
@@ -106,6 +106,15 @@ export const salvarPrazo = contrato({
   params: anoParam,
   corpo: prazoReapCorpo,
   resposta: prazoReapSchema,
+});
+// What a save that warns or suspends would reach, asked before the screen confirms it (decision 0071).
+export const inadimplentes = contrato({
+  metodo: 'GET', caminho: '/api/reap/prazos/{ano}/inadimplentes', permissao: 'administracao.gerir', tag: 'reap',
+  resumo: 'Quantos pescadores um aviso ou uma suspensão do ano alcançaria hoje, e se salvar o prazo com esse fim avisa na hora (GESTOR, ADMIN)',
+  descricao: 'Conta as obrigações do ano não enviadas de registros não cancelados, a mesma regra do aviso e do lote de suspensão.',
+  params: anoParam,
+  query: inadimplentesReapQuery,
+  resposta: inadimplentesReapSchema,
 });
 // The suspension of a year's defaulters, scheduled by an act (decision 0055); both answer the year's window.
 export const agendarSuspensao = contrato({

@@ -5,7 +5,11 @@ import { paginacaoSchema } from './solicitacao-api';
 /** Normative acts (spec points 3, 5, 7 "Normative act" and 8; decision 0030). */
 
 export const MENSAGENS_ATO_NORMATIVO = {
-  criado: 'Ato normativo criada com sucesso.',
+  /** The specification writes "criada", a gender slip corrected on purpose (decision 0071). */
+  criado: 'Ato normativo criado com sucesso.',
+  /** The save's confirmations (decision 0071): what the save does; an act can be edited afterwards. */
+  confirmarCriacao: 'O ato normativo será cadastrado e poderá ser citado em prazos da REAP, forças-tarefa e processamentos em lote. Você poderá editá-lo depois.',
+  confirmarEdicao: 'As alterações serão salvas e valem onde o ato normativo é citado. Você poderá editá-lo de novo depois.',
   atualizado: 'Ato normativo atualizado com sucesso.',
   removido: 'Removido com sucesso!',
   camposObrigatorios: 'Atenção!!! Confira todos os campos obrigatórios!',

@@ -9,6 +9,9 @@ import { paginacaoSchema } from './solicitacao-api';
 
 export const MENSAGENS_FORCA_TAREFA = {
   criada: 'Força tarefa criada com sucesso.',
+  /** The save's confirmations (decision 0071): what the save does; a task force can be edited afterwards. */
+  confirmarCriacao: 'A força-tarefa será criada e os servidores escolhidos poderão analisar as solicitações das UFs atendidas até a data limite. Você poderá editá-la depois.',
+  confirmarEdicao: 'As alterações da força-tarefa serão salvas e valem a partir de agora. Você poderá editá-la de novo depois.',
   atualizada: 'Força Tarefa Atualizada!.',
   removida: 'Removido com sucesso!',
   servidorRemovido: 'Servidor Removido!',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatarData } from '../datas';
+import { contar } from '../plural';
 
 /**
  * The REAP defaulters (issue 22, points 3 and 4; decision 0055): the warning when a reference year's window closes
@@ -38,6 +39,30 @@ export const MENSAGENS_INADIMPLENCIA_REAP = {
     + `Para reativá-lo, envie a REAP de ${ano} na página REAP (o envio em atraso está liberado) e depois peça a regularização do registro. `
     + `A suspensão segue o ato normativo ${ato}.`,
   orgaoSolicitante: 'Ministério da Pesca e Aquicultura',
+  /**
+   * The confirmations of /administracao/prazos-reap before a save that warns or suspends (decision 0071): what
+   * happens, to how many (today's count), and what can still be done.
+   */
+  confirmarAviso: {
+    titulo: 'Avisar os pescadores agora?',
+    texto: (a: { ano: number; fim: string; inadimplentes: number; completas: boolean }) => [
+      `O prazo da REAP de ${a.ano} terminou em ${formatarData(a.fim)}. Ao salvar, ${contar(a.inadimplentes, 'pescador que ainda não enviou', 'pescadores que ainda não enviaram')}`
+      + ` a REAP de ${a.ano} ${a.inadimplentes === 1 ? 'recebe' : 'recebem'} agora um aviso no aplicativo e, quem tem e-mail cadastrado, também por e-mail.`,
+      a.completas ? '' : 'As obrigações do ano ainda estão sendo criadas: o número pode aumentar.',
+      'O aviso não pode ser desfeito.',
+    ].filter(Boolean).join(' '),
+    botao: 'Sim, salvar e avisar.',
+  },
+  confirmarSuspensao: {
+    titulo: 'Agendar a suspensão?',
+    texto: (a: { ano: number; data: string; inadimplentes: number; completas: boolean }) => [
+      `Em ${formatarData(a.data)}, será suspenso o registro de cada pescador que ainda não tiver enviado a REAP de ${a.ano}:`
+      + ` hoje, ${contar(a.inadimplentes, 'pescador', 'pescadores')}${a.completas ? '' : ' (as obrigações do ano ainda estão sendo criadas: o número pode aumentar)'}.`,
+      'Quem enviar a REAP até lá não é suspenso. O pescador suspenso pode enviar a REAP em atraso e depois pedir a regularização.',
+      'Até essa data, a suspensão pode ser remarcada ou cancelada nesta tela.',
+    ].join(' '),
+    botao: 'Sim, agendar a suspensão.',
+  },
   justificativa: (ano: number, fim: string) =>
     `Suspensão dos pescadores que não enviaram a REAP de ${ano} (prazo de preenchimento encerrado em ${formatarData(fim)}).`,
 } as const;
@@ -77,3 +102,24 @@ export const suspensaoReapSchema = z.object({
   lote: z.object({ id: z.number().int(), situacao: z.number().int(), total: z.number().int(), concluidos: z.number().int() }).nullable(),
 });
 export type SuspensaoReap = z.infer<typeof suspensaoReapSchema>;
+
+/**
+ * GET /api/reap/prazos/{ano}/inadimplentes (GESTOR, ADMIN; decision 0071): what a save of the year's window or
+ * suspension would reach, asked before the screen confirms it. `fimPreenchimento`: the end the form is about to
+ * save (the window in force's by default).
+ */
+export const inadimplentesReapQuery = z.object({
+  fimPreenchimento: z.iso.date(MENSAGENS_INADIMPLENCIA_REAP.dataInvalida).optional(),
+});
+
+/** The answer: the fishers a warning or a suspension of the year would reach today, and what a save does now. */
+export const inadimplentesReapSchema = z.object({
+  anoReferencia: z.number().int(),
+  /** Fishers with the year's obligation not sent and a registry not cancelled (the round's and the batch's rule). */
+  inadimplentes: z.number().int(),
+  /** Whether the year's obligations exist for every fisher; if not, the count can only grow. */
+  obrigacoesCompletas: z.boolean(),
+  /** Whether saving the window with that end warns the defaulters at once (the end is past, no round for it yet). */
+  avisaAoSalvar: z.boolean(),
+});
+export type InadimplentesReap = z.infer<typeof inadimplentesReapSchema>;

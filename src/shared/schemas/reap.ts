@@ -256,6 +256,8 @@ export const MENSAGENS_PRAZO_REAP = {
   data: 'Data inválida',
   ato: 'Informe o ato normativo',
   atoNaoEncontrado: 'Ato normativo não encontrado.',
+  /** An extension is a new act (decision 0071): the act cited already set a window of the year. */
+  atoRepetido: (ano: number) => `Este ato normativo já definiu um prazo da REAP de ${ano}. Para prorrogar, cite o novo ato normativo.`,
 } as const;
 
 const dataPrazo = (obrigatorio: string) => z.string(obrigatorio).min(1, obrigatorio).pipe(z.iso.date(MENSAGENS_PRAZO_REAP.data));

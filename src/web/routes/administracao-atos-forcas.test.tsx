@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AtoNormativo } from '../../shared/schemas/ato-normativo';
-import type { ForcaTarefa } from '../../shared/schemas/forca-tarefa';
+import { MENSAGENS_ATO_NORMATIVO, type AtoNormativo } from '../../shared/schemas/ato-normativo';
+import { MENSAGENS_FORCA_TAREFA, type ForcaTarefa } from '../../shared/schemas/forca-tarefa';
 import { setToken } from '../lib/storage';
 import { fail, installMockHttp, ok, type MockHttp } from '../test/http';
 import { renderApp } from '../test/render-app';
@@ -63,7 +63,7 @@ describe('normative acts', () => {
   it('refuses an incomplete act with the spec message, and saves a complete one after confirmation', async () => {
     http.get('/api/ato-normativo', ok(ATO));
     http.get(/^\/api\/ato-normativo\/listar\?/, ok({ total: 1, atosNormativos: [ATO] }));
-    http.post('/api/ato-normativo', comMensagem({ ...ATO, id: 4, nome: 'Portaria nova' }, 'Ato normativo criada com sucesso.'));
+    http.post('/api/ato-normativo', comMensagem({ ...ATO, id: 4, nome: 'Portaria nova' }, 'Ato normativo criado com sucesso.'));
     const { router } = open('/administracao/ato-normativo/formulario');
 
     fireEvent.click(await screen.findByRole('button', { name: 'Salvar' }));
@@ -81,9 +81,12 @@ describe('normative acts', () => {
     fireEvent.change(screen.getByLabelText(/Término da vigência/), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     await screen.findByText('Tem certeza?');
+    // What the save does, not the specification's default (an act can be edited afterwards).
+    screen.getByText(MENSAGENS_ATO_NORMATIVO.confirmarCriacao);
+    expect(screen.queryByText('Você não será capaz de reverter esta ação!')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Sim, continuar.' }));
 
-    await screen.findByText('Ato normativo criada com sucesso.');
+    await screen.findByText('Ato normativo criado com sucesso.');
     await waitFor(() => expect(router.state.location.pathname).toBe('/administracao/ato-normativo/gerenciamento-ato-normativo'));
     expect(http.calls.find((c) => c.method === 'POST' && c.url === '/api/ato-normativo')?.data).toEqual({
       nome: 'Portaria nova', descricao: 'Recadastramento.', dataInicioVigencia: '2026-03-01', dataTerminoVigencia: null,
@@ -97,7 +100,7 @@ describe('normative acts', () => {
     http.get(/^\/api\/ato-normativo\/listar\?/, () => ok({ total: vigente ? 1 : 0, atosNormativos: vigente ? [vigente] : [] }));
     http.post('/api/ato-normativo', () => {
       vigente = { ...ATO, id: 4, nome: 'Portaria nova' };
-      return comMensagem(vigente, 'Ato normativo criada com sucesso.');
+      return comMensagem(vigente, 'Ato normativo criado com sucesso.');
     });
     const { router, queryClient } = open('/administracao/ato-normativo/formulario');
     // What the earlier visit to the list left in the cache: no act in force.
@@ -108,7 +111,7 @@ describe('normative acts', () => {
     fireEvent.change(screen.getByLabelText('Início da vigência'), { target: { value: '2026-01-01' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Sim, continuar.' }));
-    await screen.findByText('Ato normativo criada com sucesso.');
+    await screen.findByText('Ato normativo criado com sucesso.');
     await waitFor(() => expect(router.state.location.pathname).toBe('/administracao/ato-normativo/gerenciamento-ato-normativo'));
 
     const emVigor = await screen.findByRole('region', { name: 'Ato normativo vigente' });
@@ -159,6 +162,8 @@ describe('task forces', () => {
 
     fireEvent.click(await screen.findByLabelText('ANALISTA SFPA-PA (SFPA-PA)'));
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await screen.findByText(MENSAGENS_FORCA_TAREFA.confirmarCriacao);
+    expect(screen.queryByText('Você não será capaz de reverter esta ação!')).toBeNull();
     fireEvent.click(await screen.findByRole('button', { name: 'Sim, continuar.' }));
     await screen.findByText('Força tarefa criada com sucesso.');
     await waitFor(() => expect(router.state.location.pathname).toBe('/administracao/forca-tarefa/gerenciamento-forca-tarefa'));

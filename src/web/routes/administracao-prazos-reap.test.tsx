@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AtoNormativo } from '../../shared/schemas/ato-normativo';
+import { formatarData, hojeSaoPaulo } from '../../shared/datas';
 import type { PrazoReap, PrazoReapHistorico } from '../../shared/schemas/reap';
+import { MENSAGENS_INADIMPLENCIA_REAP, type InadimplentesReap } from '../../shared/schemas/reap-inadimplencia';
 import { setToken } from '../lib/storage';
 import { installMockHttp, ok, type MockHttp } from '../test/http';
 import { renderApp } from '../test/render-app';
@@ -44,16 +46,156 @@ function abrir() {
   restoreNavigation = app.restoreNavigation;
 }
 
+/** Today (São Paulo) moved by `dias` days, as an ISO date. */
+function dia(dias: number): string {
+  const d = new Date(`${hojeSaoPaulo()}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + dias);
+  return d.toISOString().slice(0, 10);
+}
+/** The last closed reference year: its obligations exist once its window starts. */
+const ANO = Number(hojeSaoPaulo().slice(0, 4)) - 1;
+
+/** Answers each GET /api/reap/prazos with the next of `respostas` (the last one from then on). */
+function prazosEmSequencia(respostas: PrazoReap[][]) {
+  let i = 0;
+  http.get('/api/reap/prazos', () => ok(respostas[Math.min(i++, respostas.length - 1)]!));
+}
+
+function abrirCom(respostas: PrazoReap[][], historico: PrazoReapHistorico[] = []) {
+  prazosEmSequencia(respostas);
+  http.get('/api/reap/prazos/historico', ok(historico));
+  http.get(/^\/api\/ato-normativo\/listar\?vigente=true/, ok({ total: 2, atosNormativos: [ATO, PRORROGACAO] }));
+  restoreNavigation = renderApp('/administracao/prazos-reap').restoreNavigation;
+}
+
+
+/** The dialog library loads on first use: on a busy machine a find waits longer than its default second. */
+const ESPERA = { timeout: 5_000 };
+const tabela = () => screen.findByRole('table', { name: 'Prazos de preenchimento da REAP por ano de referência' }, ESPERA);
+
+describe('the REAP windows screen tells what happens (decision 0071)', () => {
+  it('never says "not started" for a start in the past, and reads again until the obligations are created', async () => {
+    setToken(staffToken({ perfil: 1 }));
+    const iniciado: PrazoReap = { ...PRAZO, anoReferencia: ANO, inicioPreenchimento: dia(-30), fimPreenchimento: dia(30), obrigacoes: null };
+    abrirCom([[iniciado], [{ ...iniciado, obrigacoes: { criadas: 1, concluidaEm: new Date().toISOString() } }]]);
+    const t = await tabela();
+    await within(t).findByText('Em criação: começa em instantes');
+    expect(within(t).queryByText(/não começou/)).toBeNull();
+    // Nothing is running yet, but something is pending: the table reads again (every 5 s).
+    await within(t).findByText(/^1 criada em /, {}, { timeout: 8_000 });
+  }, 15_000);
+
+  it('reads again while a closed window waits for its warning', async () => {
+    setToken(staffToken({ perfil: 1 }));
+    const fechado: PrazoReap = { ...PRAZO, anoReferencia: ANO, inicioPreenchimento: dia(-60), fimPreenchimento: dia(-1) };
+    const avisado = { fimPreenchimento: dia(-1), avisados: 0, emailsEnviados: 0, iniciadoEm: new Date().toISOString(), concluidoEm: new Date().toISOString() };
+    abrirCom([[fechado], [{ ...fechado, aviso: avisado }]]);
+    const t = await tabela();
+    await within(t).findByText('Aguardando o aviso');
+    await within(t).findByText(/^0 pescadores avisados/, {}, { timeout: 8_000 });
+  }, 15_000);
+
+  it('says why a window not started has no obligations yet', async () => {
+    setToken(staffToken({ perfil: 1 }));
+    abrirCom([[
+      { ...PRAZO, anoReferencia: ANO, inicioPreenchimento: dia(20), fimPreenchimento: dia(90), obrigacoes: null },
+      { ...PRAZO, anoReferencia: ANO + 1, inicioPreenchimento: dia(-5), fimPreenchimento: dia(90), obrigacoes: null },
+    ]]);
+    const t = await tabela();
+    await within(t).findByText(`Ainda não criadas: o prazo começa em ${formatarData(dia(20))}`);
+    within(t).getByText(`Ainda não criadas: são criadas quando ${ANO + 1} terminar e o prazo começar`);
+  });
+
+  it('before a save that closes the window, says how many are warned and how; cancelled, nothing is saved', async () => {
+    setToken(staffToken({ perfil: 1 }));
+    const aberto: PrazoReap = { ...PRAZO, anoReferencia: ANO, inicioPreenchimento: dia(-60), fimPreenchimento: dia(30) };
+    abrirCom([[aberto]]);
+    const contagem: InadimplentesReap = { anoReferencia: ANO, inadimplentes: 1234, obrigacoesCompletas: true, avisaAoSalvar: true };
+    http.get(new RegExp(`^/api/reap/prazos/${ANO}/inadimplentes\\?fimPreenchimento=${dia(-1)}$`), ok(contagem));
+    http.put(`/api/reap/prazos/${ANO}`, ok({ ...aberto, fimPreenchimento: dia(-1) }));
+    fireEvent.click(await screen.findByRole('button', { name: `Prorrogar o prazo de ${ANO}` }, ESPERA));
+    const form = screen.getByRole('form', { name: 'Definir prazo de preenchimento da REAP' });
+    // An extension is a new act: the form asks for it again.
+    expect((within(form).getByLabelText(/Ato normativo/) as HTMLSelectElement).value).toBe('');
+    await within(form).findByRole('option', { name: 'Portaria MPA nº 9' }, ESPERA);
+    fireEvent.change(within(form).getByLabelText('Fim do preenchimento'), { target: { value: dia(-1) } });
+    fireEvent.change(within(form).getByLabelText(/Ato normativo/), { target: { value: '4' } });
+    const texto = MENSAGENS_INADIMPLENCIA_REAP.confirmarAviso.texto({ ano: ANO, fim: dia(-1), inadimplentes: 1234, completas: true });
+    expect(texto).toContain('1.234 pescadores que ainda não enviaram');
+
+    fireEvent.click(within(form).getByRole('button', { name: 'Salvar prazo' }));
+    const dialogo = await screen.findByRole('dialog', {}, ESPERA);
+    within(dialogo).getByText(texto);
+    within(dialogo).getByText(MENSAGENS_INADIMPLENCIA_REAP.confirmarAviso.titulo);
+    fireEvent.click(within(dialogo).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), ESPERA);
+    expect(http.calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    fireEvent.click(within(form).getByRole('button', { name: 'Salvar prazo' }));
+    fireEvent.click(await screen.findByRole('button', { name: MENSAGENS_INADIMPLENCIA_REAP.confirmarAviso.botao }, ESPERA));
+    await waitFor(() => expect(http.calls.filter((c) => c.method === 'PUT')).toHaveLength(1), ESPERA);
+  });
+
+  it('a save that warns nobody now goes straight on', async () => {
+    setToken(staffToken({ perfil: 1 }));
+    const aberto: PrazoReap = { ...PRAZO, anoReferencia: ANO, inicioPreenchimento: dia(-60), fimPreenchimento: dia(30) };
+    abrirCom([[aberto]]);
+    http.put(`/api/reap/prazos/${ANO}`, ok(aberto));
+    fireEvent.click(await screen.findByRole('button', { name: `Prorrogar o prazo de ${ANO}` }, ESPERA));
+    const form = screen.getByRole('form', { name: 'Definir prazo de preenchimento da REAP' });
+    await within(form).findByRole('option', { name: 'Portaria MPA nº 9' }, ESPERA);
+    fireEvent.change(within(form).getByLabelText('Fim do preenchimento'), { target: { value: dia(60) } });
+    fireEvent.change(within(form).getByLabelText(/Ato normativo/), { target: { value: '4' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Salvar prazo' }));
+    await waitFor(() => expect(http.calls.filter((c) => c.method === 'PUT')).toHaveLength(1), ESPERA);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('before scheduling a suspension, says when, how many today and what may still be done', async () => {
+    setToken(staffToken({ perfil: 1 }));
+    const fechado: PrazoReap = { ...PRAZO, anoReferencia: ANO, inicioPreenchimento: dia(-60), fimPreenchimento: dia(-10) };
+    abrirCom([[fechado]]);
+    http.get(`/api/reap/prazos/${ANO}/inadimplentes`, ok({ anoReferencia: ANO, inadimplentes: 1, obrigacoesCompletas: true, avisaAoSalvar: false }));
+    http.put(`/api/reap/prazos/${ANO}/suspensao`, ok(fechado));
+    const form = await screen.findByRole('form', { name: 'Agendar a suspensão dos inadimplentes da REAP' }, ESPERA);
+    await within(form).findByRole('option', { name: 'Portaria MPA nº 9' }, ESPERA);
+    fireEvent.change(within(form).getByLabelText('Ano de referência'), { target: { value: String(ANO) } });
+    fireEvent.change(within(form).getByLabelText(/Ato normativo/), { target: { value: '4' } });
+    fireEvent.change(within(form).getByLabelText(/Data da suspensão/), { target: { value: dia(15) } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Agendar suspensão' }));
+    const dialogo = await screen.findByRole('dialog', {}, ESPERA);
+    const texto = MENSAGENS_INADIMPLENCIA_REAP.confirmarSuspensao.texto({ ano: ANO, data: dia(15), inadimplentes: 1, completas: true });
+    expect(texto).toContain('hoje, 1 pescador.');
+    expect(texto).toContain('pode ser remarcada ou cancelada');
+    within(dialogo).getByText(texto);
+    expect(http.calls.some((c) => c.method === 'PUT')).toBe(false);
+    fireEvent.click(within(dialogo).getByRole('button', { name: MENSAGENS_INADIMPLENCIA_REAP.confirmarSuspensao.botao }));
+    await waitFor(() => expect(http.calls.filter((c) => c.method === 'PUT')).toHaveLength(1), ESPERA);
+  });
+
+  it('keeps each date whole on one line in the table and the history', async () => {
+    setToken(staffToken({ perfil: 1 }));
+    abrir();
+    const t = await tabela();
+    const datas = within(t).getAllByText(/^\d{2}\/\d{2}\/\d{4}$/);
+    expect(datas.map((d) => d.textContent)).toEqual(['01/01/2026', '31/03/2026']);
+    for (const d of datas) expect(d.classList.contains('sem-quebra')).toBe(true);
+    const historico = await screen.findByText(/registrado em/);
+    expect(historico.querySelectorAll('.sem-quebra')).toHaveLength(3);
+  });
+});
+
 describe('the REAP windows screen', () => {
   it('lists each year\'s window with its act, its obligations and its history', async () => {
     setToken(staffToken({ perfil: 1 }));
     abrir();
     await screen.findByRole('heading', { level: 1, name: 'Prazos da REAP' });
     const tabela = await screen.findByRole('table', { name: 'Prazos de preenchimento da REAP por ano de referência' });
-    within(tabela).getByText('01/01/2026 a 31/03/2026');
+    expect(tabela.textContent).toContain('01/01/2026 a 31/03/2026');
     within(tabela).getByText('Portaria MPA nº 7');
     within(tabela).getByText(/956\.217 criadas em/);
-    expect(await screen.findByText(/01\/01\/2026 a 31\/03\/2026 · Portaria MPA nº 7 · registrado em/)).toBeTruthy();
+    const historico = await screen.findByRole('region', { name: 'Histórico dos prazos' });
+    await waitFor(() => expect(within(historico).getByRole('listitem').textContent).toMatch(/^01\/01\/2026 a 31\/03\/2026 · Portaria MPA nº 7 · registrado em/));
   });
 
   it('checks the form with the shared schema: a summary of every error linking to its field, in Portuguese', async () => {
@@ -81,6 +223,8 @@ describe('the REAP windows screen', () => {
       status: 200,
       data: { codigo: 200, mensagem: 'Prazo de preenchimento salvo com sucesso', dados: { ...PRAZO, fimPreenchimento: '2026-05-31', atoNormativo: { id: 4, nome: PRORROGACAO.nome } } },
     });
+    // The end is past: the screen asks whom saving it warns (nobody now: it goes straight on).
+    http.get(/^\/api\/reap\/prazos\/2025\/inadimplentes/, ok({ anoReferencia: 2025, inadimplentes: 0, obrigacoesCompletas: true, avisaAoSalvar: false }));
     fireEvent.click(await screen.findByRole('button', { name: 'Prorrogar o prazo de 2025' }));
     const form = screen.getByRole('form', { name: 'Definir prazo de preenchimento da REAP' });
     expect((within(form).getByLabelText('Ano de referência') as HTMLInputElement).value).toBe('2025');

@@ -55,7 +55,7 @@ describe('creating and updating', () => {
       usuarioInternoGravou: '99999999999', ipOrigemAlteracao: '6.6.6.6',
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().mensagem).toBe('Ato normativo criada com sucesso.');
+    expect(res.json().mensagem).toBe('Ato normativo criado com sucesso.');
     const { id } = res.json().dados as { id: number };
     const { rows } = await t.db.execute<{ usuario: string; ip: string }>(sql`
       SELECT usuario_interno_gravou AS usuario, ip_origem_alteracao AS ip FROM ato_normativo WHERE id = ${id}`);

@@ -39,6 +39,21 @@ export class InadimplenciaRepository {
     return rows;
   }
 
+  /**
+   * What a warning or a suspension of `ano` would reach today (decision 0071): the year's unsent obligations of
+   * registries not cancelled, the round's own rule (`registrarAvisados`, where a registry with no situation does not
+   * count either); whether the year's creation is complete; and whether a round exists for the end `fim`.
+   */
+  async contarInadimplentes(ano: number, fim: string | null): Promise<{ inadimplentes: number; completas: boolean; avisado: boolean }> {
+    const { rows } = await this.db.execute<{ inadimplentes: number; completas: boolean; avisado: boolean }>(sql`
+      SELECT
+        (SELECT count(*) FROM reap_questionario q JOIN pescador p ON p.id = q.pescador_id
+          WHERE q.ano_referencia = ${ano} AND NOT q.enviada AND p.situacao_registro <> ${SituacaoRegistro.CANCELADO})::int AS inadimplentes,
+        EXISTS (SELECT 1 FROM reap_geracao_obrigacoes WHERE ano_referencia = ${ano} AND concluida_em IS NOT NULL) AS completas,
+        EXISTS (SELECT 1 FROM reap_aviso WHERE ano_referencia = ${ano} AND fim_preenchimento = ${fim}::date) AS avisado`);
+    return rows[0]!;
+  }
+
   /** Rounds not finished with no block committed for `segundos` (their process died): to resume. */
   async avisosInterrompidos(segundos: number): Promise<number[]> {
     const { rows } = await this.db.execute<{ id: number }>(sql`

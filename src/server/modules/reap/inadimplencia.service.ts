@@ -3,7 +3,7 @@ import { hojeSaoPaulo } from '../../../shared/datas';
 import { TipoNotificacao } from '../../../shared/enums';
 import { erroCampo } from '../../../shared/erros-campo';
 import { ROTA_REAP } from '../../../shared/rotas-web';
-import { MENSAGENS_INADIMPLENCIA_REAP, type SuspensaoReapCorpo } from '../../../shared/schemas/reap-inadimplencia';
+import { MENSAGENS_INADIMPLENCIA_REAP, type InadimplentesReap, type SuspensaoReapCorpo } from '../../../shared/schemas/reap-inadimplencia';
 import type { EnviadorEmail } from '../../adapters/email/email';
 import type { Database, Executor } from '../../db/client';
 import type { FilaDeJobs } from '../../jobs/job';
@@ -86,6 +86,20 @@ export class InadimplenciaService {
   /** Enqueues the check, in the caller's transaction (a window saved closed, obligations complete, a suspension for today). */
   async agendarVerificacao(ex: Executor = this.db): Promise<void> {
     await this.fila.enfileirar(ex, verificarInadimplenciaJob, {}, { chaveUnica: CHAVE_VERIFICACAO });
+  }
+
+  /**
+   * GET /api/reap/prazos/{ano}/inadimplentes (decision 0071): whom a warning or a suspension of the year would reach
+   * today, and whether saving the window with the end `fim` (the one in force's by default) warns them at once: the
+   * end is past and no round exists for it, the check's own rule (`prazosEncerradosSemAviso`).
+   */
+  async inadimplentes(ano: number, fim?: string): Promise<InadimplentesReap> {
+    const fimPreenchimento = fim ?? (await this.reap.fimDosPrazos([ano])).get(ano) ?? null;
+    const r = await this.repo.contarInadimplentes(ano, fimPreenchimento);
+    return {
+      anoReferencia: ano, inadimplentes: r.inadimplentes, obrigacoesCompletas: r.completas,
+      avisaAoSalvar: fimPreenchimento !== null && fimPreenchimento < this.hoje() && !r.avisado,
+    };
   }
 
   // ---------------------------------------------------------------- the warning

@@ -49,8 +49,8 @@ export class ReapGeracaoService {
   async gerarObrigacoesDoAno(ano: number): Promise<{ aberto: boolean; criadas: number }> {
     if (!(await this.anosAbertos()).includes(ano)) return { aberto: false, criadas: 0 };
     let criadas = 0;
-    for (let primeiro = true; ; primeiro = false) {
-      const r = await this.gerarObrigacoesBloco(ano, primeiro);
+    for (;;) {
+      const r = await this.gerarObrigacoesBloco(ano);
       criadas += r.criadas;
       if (r.fim) return { aberto: true, criadas };
     }
@@ -58,19 +58,15 @@ export class ReapGeracaoService {
 
   /**
    * One block of a year's creation, in one transaction: the progress row locked (one block of a year at a time),
-   * the next fishers' obligations created, the progress advanced. `recomecar`: a completed creation starts over
-   * (a new run); otherwise a completed one does nothing.
+   * the next fishers' obligations created, the progress advanced. A completed creation does nothing (decision 0071):
+   * a duplicate job (two instances starting together queue the start-up run twice) never walks the fishers again.
    */
-  async gerarObrigacoesBloco(ano: number, recomecar = false): Promise<{ fim: boolean; criadas: number }> {
+  async gerarObrigacoesBloco(ano: number): Promise<{ fim: boolean; criadas: number }> {
     const bloco = this.opts.tamanhoBlocoObrigacoes ?? 10_000;
     return this.db.transaction(async (tx) => {
       const g = await this.repo.travarGeracao(ano, tx);
-      let de = g.ultimoPescadorId;
-      if (g.concluida) {
-        if (!recomecar) return { fim: true, criadas: 0 };
-        await this.repo.reiniciarGeracao(ano, tx);
-        de = 0;
-      }
+      if (g.concluida) return { fim: true, criadas: 0 };
+      const de = g.ultimoPescadorId;
       const ate = de + bloco;
       const criadas = await this.repo.criarObrigacoes([ano], de, ate, MOTIVOS_REAP.geradaPeloSistema, tx);
       const fim = ate >= (await this.repo.maiorPescadorId(tx));

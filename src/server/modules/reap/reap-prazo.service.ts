@@ -1,4 +1,5 @@
 import { hojeSaoPaulo } from '../../../shared/datas';
+import { CodigoErro } from '../../../shared/codigos-erro';
 import { erroCampo } from '../../../shared/erros-campo';
 import { MENSAGENS_PRAZO_REAP, type PrazoReap, type PrazoReapHistorico } from '../../../shared/schemas/reap';
 import { MENSAGENS_INADIMPLENCIA_REAP } from '../../../shared/schemas/reap-inadimplencia';
@@ -73,7 +74,7 @@ export class ReapPrazoService {
 
   /**
    * PUT /api/reap/prazos/{ano} (GESTOR, ADMIN): sets a reference year's window citing the act that sets it (an
-   * extension is a new act and a new end), kept in the year's history and audited, in one transaction. A window
+   * extension is a new act and a new end: an act that already set a window of the year is refused), kept in the year's history and audited, in one transaction. A window
    * that is open by now (its start today or before) enqueues, in the same transaction, the creation of that year's
    * obligations for every fisher (decision 0051); one that opens later is picked up by the daily job.
    */
@@ -81,6 +82,10 @@ export class ReapPrazoService {
     return this.db.transaction(async (tx) => {
       if (atoNormativoId !== null && !(await this.repo.atoExiste(atoNormativoId, tx))) {
         throw erroDeCampos([erroCampo('idAtoNormativo', MENSAGENS_PRAZO_REAP.atoNaoEncontrado)]);
+      }
+      // An extension is a new act (decision 0071): an act that already set a window of the year is refused.
+      if (atoNormativoId !== null && (await this.repo.atoJaDefiniuPrazo(ano, atoNormativoId, tx))) {
+        throw erroDeCampos([erroCampo('idAtoNormativo', MENSAGENS_PRAZO_REAP.atoRepetido(ano))], CodigoErro.PRAZO_REAP_ATO_REPETIDO);
       }
       const antes = await this.repo.prazo(ano, tx);
       await this.repo.salvarPrazo({ anoReferencia: ano, inicio, fim, atoNormativoId, cpf: ator.cpf }, tx);

@@ -44,11 +44,16 @@ export const gerarObrigacoesPescadorJob = definirJob({
   },
 });
 
-/** Daily at 00:05 (São Paulo): the years whose window opened (start reached) and whose obligations are not all created get their job. */
+/**
+ * Daily at 00:05 (São Paulo), and once when a process starts its workers (decision 0071: a fresh install, or a
+ * server down at 00:05, does not wait for the next midnight): the years whose window opened (start reached) and
+ * whose obligations are not all created get their job.
+ */
 export const abrirPrazosReapJob = definirJob({
   nome: 'abrir-prazos-reap',
   payload: z.object({}),
   agenda: '5 0 * * *',
+  executarAoIniciar: true,
   async executar(_payload, { servicos, log }: ContextoJob<ServicosJobsReap>) {
     const anos = await servicos.reap.abrirPrazos();
     log.info({ job: abrirPrazosReapJob.nome, anos }, 'job done');

@@ -158,7 +158,7 @@ describe('a run killed mid-way', () => {
     for (let i = 0; i < 5; i++) mais.push(await pescadorComRgp(t, 710 + i, { dataPrimeiroRgp: '2022-03-01' }));
     await t.db.execute(sql`INSERT INTO reap_prazo (ano_referencia, inicio_preenchimento, fim_preenchimento) VALUES (2022, '2026-01-01', '2026-12-31')`);
     // The first two blocks commit, then the process dies (nothing else runs).
-    const b1 = await t.app.servicos.reap.gerarObrigacoesBloco(2022, true);
+    const b1 = await t.app.servicos.reap.gerarObrigacoesBloco(2022);
     const b2 = await t.app.servicos.reap.gerarObrigacoesBloco(2022);
     expect(b1.fim || b2.fim).toBe(false);
     const { rows: meio } = await t.db.execute<{ ultimo: number; criadas: number; concluida: Date | null }>(sql`

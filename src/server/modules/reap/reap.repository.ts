@@ -359,6 +359,20 @@ export class ReapRepository {
   }
 
   /**
+   * Whether `atoId` already set a window of `ano` (the one in force or one in its history; reap_prazo_historico_ano_idx).
+   * Saves of a year's window go one at a time from here to the end of the caller's transaction (an advisory lock), so
+   * two saves citing the same act at once cannot both pass.
+   */
+  async atoJaDefiniuPrazo(ano: number, atoId: number, tx: Executor): Promise<boolean> {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('reap_prazo'), ${ano}::int)`);
+    const { rows } = await tx.execute<{ n: number }>(sql`
+      SELECT 1 AS n FROM reap_prazo_historico WHERE ano_referencia = ${ano} AND ato_normativo_id = ${atoId}
+      UNION ALL SELECT 1 FROM reap_prazo WHERE ano_referencia = ${ano} AND ato_normativo_id = ${atoId}
+      LIMIT 1`);
+    return rows.length > 0;
+  }
+
+  /**
    * The reference years whose obligations exist for every fisher (decision 0051): those up to `ultimoAno` (the last
    * closed year) whose window has started by `hoje`, and the year filled outside any window (spec point 5).
    */
@@ -384,8 +398,8 @@ export class ReapRepository {
 
   /**
    * Starts (or resumes) the creation of a year's obligations and answers where it stands, the progress row locked
-   * until the transaction ends: one block of a year at a time, whoever runs it. A completed creation starts over
-   * from the first fisher (nothing is created twice: see `criarObrigacoes`).
+   * until the transaction ends: one block of a year at a time, whoever runs it. A completed creation is never
+   * started over (decision 0071).
    */
   async travarGeracao(ano: number, tx: Executor): Promise<{ ultimoPescadorId: number; concluida: boolean }> {
     await tx.execute(sql`INSERT INTO reap_geracao_obrigacoes (ano_referencia) VALUES (${ano}) ON CONFLICT (ano_referencia) DO NOTHING`);
@@ -401,13 +415,6 @@ export class ReapRepository {
       SELECT ano_referencia AS ano FROM reap_geracao_obrigacoes
       WHERE concluida_em IS NULL AND atualizada_em < now() - make_interval(secs => ${segundos}) ORDER BY ano_referencia`);
     return rows.map((r) => r.ano);
-  }
-
-  /** Restarts a completed creation from the first fisher. */
-  async reiniciarGeracao(ano: number, tx: Executor): Promise<void> {
-    await tx.execute(sql`
-      UPDATE reap_geracao_obrigacoes SET ultimo_pescador_id = 0, criadas = 0, concluida_em = NULL, iniciada_em = now(), atualizada_em = now()
-      WHERE ano_referencia = ${ano}`);
   }
 
   /** Records a committed block: the last fisher id it covered, how many it created, and whether it was the last. */

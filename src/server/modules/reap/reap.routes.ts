@@ -93,6 +93,8 @@ export const reapRoutes: FastifyPluginAsync<ServicosReap> = async (app, {
     return ok(await prazos.salvarPrazo(atorDe(req), req.params.ano, inicioPreenchimento, fimPreenchimento, idAtoNormativo ?? null), MENSAGENS_REAP.prazoSalvo);
   });
 
+  rota(app, c.inadimplentes, async (req) => ok(await inadimplencia.inadimplentes(req.params.ano, req.query.fimPreenchimento)));
+
   // The suspension of a year's defaulters, scheduled by an act (decision 0055); both answer the year's window.
   rota(app, c.agendarSuspensao, async (req) => {
     await inadimplencia.agendarSuspensao(atorDe(req), req.params.ano, req.body);

@@ -60,7 +60,7 @@ export function FormularioAto({ id }: { id: number | null }) {
 
   const onSubmit = handleSubmit(
     async (v) => {
-      if (await confirmar()) salvar.mutate(v);
+      if (await confirmar({ text: id === null ? MENSAGENS_ATO_NORMATIVO.confirmarCriacao : MENSAGENS_ATO_NORMATIVO.confirmarEdicao })) salvar.mutate(v);
     },
     () => {
       setTentativa((n) => n + 1);

@@ -78,7 +78,7 @@ export function FormularioForca({ id }: { id: number | null }) {
 
   const onSubmit = handleSubmit(
     async (v) => {
-      if (await confirmar()) salvar.mutate(v);
+      if (await confirmar({ text: id === null ? MENSAGENS_FORCA_TAREFA.confirmarCriacao : MENSAGENS_FORCA_TAREFA.confirmarEdicao })) salvar.mutate(v);
     },
     (erros) => {
       setTentativa((n) => n + 1);

@@ -1,7 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { hojeSaoPaulo } from '../../../shared/datas';
+import { contar } from '../../../shared/plural';
 import { MENSAGENS_REAP } from '../../../shared/regras/reap';
+import { MENSAGENS_INADIMPLENCIA_REAP } from '../../../shared/schemas/reap-inadimplencia';
 import { prazoReapFormulario, type PrazoReap, type PrazoReapHistorico } from '../../../shared/schemas/reap';
 import { ErrorSummary } from '../../components/error-summary';
 import { CampoSelect, CampoTexto } from '../../components/form/campos';
@@ -10,10 +13,12 @@ import { useFormulario } from '../../components/form/use-formulario';
 import { Message } from '../../components/message';
 import { colunaDeAcoes, TabelaCartoes, type Coluna } from '../../components/tabela-cartoes';
 import { mensagemErro } from '../../lib/api';
+import { confirmar } from '../../lib/confirm';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { fetchAtosVigentesPrazo, fetchHistoricoPrazos, fetchPrazos, reapKeys, salvarPrazo } from './reap-api';
 import {
-  emAndamento, FormularioSuspensao, situacaoAviso, situacaoSuspensao, useCancelarSuspensao, useSalvarNaTelaDePrazos,
+  anoComObrigacoes, consultarInadimplentes, FormularioSuspensao, pendente, situacaoAviso, situacaoSuspensao, useCancelarSuspensao,
+  useSalvarNaTelaDePrazos,
 } from './suspensao-reap';
 
 type Entrada = z.input<typeof prazoReapFormulario>;
@@ -22,18 +27,46 @@ type Saida = z.output<typeof prazoReapFormulario>;
 const VAZIO: Entrada = { anoReferencia: '', inicioPreenchimento: '', fimPreenchimento: '', idAtoNormativo: '' };
 const idCampo = (path: string) => `prazo-${path}`;
 
-function situacaoObrigacoes(p: PrazoReap): string {
-  if (!p.obrigacoes) return 'Ainda não criadas (o prazo não começou)';
-  if (p.obrigacoes.concluidaEm) return `${p.obrigacoes.criadas.toLocaleString('pt-BR')} criadas em ${formatDateTime(p.obrigacoes.concluidaEm)}`;
-  return `Em criação: ${p.obrigacoes.criadas.toLocaleString('pt-BR')} até agora`;
+/**
+ * The year's obligations as the table shows them (decision 0071): never "not started" for a start in the past. A
+ * started window not created yet is created at once (by the job its save queued, or the start-up and daily runs).
+ */
+export function situacaoObrigacoes(p: PrazoReap, hoje: string = hojeSaoPaulo()): string {
+  if (p.obrigacoes?.concluidaEm) return `${contar(p.obrigacoes.criadas, 'criada', 'criadas')} em ${formatDateTime(p.obrigacoes.concluidaEm)}`;
+  if (p.obrigacoes) return `Em criação: ${contar(p.obrigacoes.criadas, 'criada', 'criadas')} até agora`;
+  if (!anoComObrigacoes(p.anoReferencia, hoje)) return `Ainda não criadas: são criadas quando ${p.anoReferencia} terminar e o prazo começar`;
+  if (p.inicioPreenchimento > hoje) return `Ainda não criadas: o prazo começa em ${formatDate(p.inicioPreenchimento)}`;
+  return 'Em criação: começa em instantes';
+}
+
+/** The dates of a window, each kept whole on one line (`.sem-quebra`). */
+function periodo(inicio: string, fim: string) {
+  return <><span className="sem-quebra">{formatDate(inicio)}</span> a <span className="sem-quebra">{formatDate(fim)}</span></>;
+}
+
+/**
+ * Before a save that warns at once (the end is past and no warning for it yet), whom and how (decision 0071); a
+ * save that warns nobody now goes straight on, and so does an act the year's history already has (the server
+ * refuses it at its field).
+ */
+async function confirmarAviso(v: Saida, repetido: boolean): Promise<boolean> {
+  if (repetido || v.fimPreenchimento >= hojeSaoPaulo()) return true;
+  const r = await consultarInadimplentes(v.anoReferencia, v.fimPreenchimento);
+  if (!r) return false;
+  if (!r.avisaAoSalvar || (r.inadimplentes === 0 && r.obrigacoesCompletas)) return true;
+  const m = MENSAGENS_INADIMPLENCIA_REAP.confirmarAviso;
+  return confirmar({
+    title: m.titulo, confirmButtonText: m.botao,
+    text: m.texto({ ano: v.anoReferencia, fim: v.fimPreenchimento, inadimplentes: r.inadimplentes, completas: r.obrigacoesCompletas }),
+  });
 }
 
 /** The columns of a reference year, before its actions. */
 const COLUNAS: Coluna<PrazoReap>[] = [
-  { titulo: 'Ano de referência', celula: (p) => p.anoReferencia },
-  { titulo: 'Preenchimento', celula: (p) => `${formatDate(p.inicioPreenchimento)} a ${formatDate(p.fimPreenchimento)}` },
+  { titulo: 'Ano de referência', celula: (p) => <span className="sem-quebra">{p.anoReferencia}</span> },
+  { titulo: 'Preenchimento', celula: (p) => periodo(p.inicioPreenchimento, p.fimPreenchimento) },
   { titulo: 'Ato normativo', celula: (p) => p.atoNormativo?.nome ?? 'Sem ato citado' },
-  { titulo: 'Obrigações dos pescadores', celula: situacaoObrigacoes },
+  { titulo: 'Obrigações dos pescadores', celula: (p) => situacaoObrigacoes(p) },
   { titulo: 'Aviso aos inadimplentes', celula: situacaoAviso },
   { titulo: 'Suspensão dos inadimplentes', celula: situacaoSuspensao },
 ];
@@ -44,9 +77,9 @@ const COLUNAS: Coluna<PrazoReap>[] = [
  * 0052). The form's resolver is the shared schema; errors at the fields and in the summary, in the same words.
  */
 export function PrazosReap() {
-  // Read again every 5 s while a year's obligations, warning or suspension is running, so the progress shows.
+  // Read again every 5 s while anything of a year is pending (to be created, warned or suspended, or under way).
   const prazos = useQuery({
-    queryKey: reapKeys.prazos(), queryFn: fetchPrazos, refetchInterval: (q) => ((q.state.data ?? []).some(emAndamento) ? 5000 : false),
+    queryKey: reapKeys.prazos(), queryFn: fetchPrazos, refetchInterval: (q) => ((q.state.data ?? []).some((p) => pendente(p)) ? 5000 : false),
   });
   const historico = useQuery({ queryKey: reapKeys.historicoPrazos(), queryFn: fetchHistoricoPrazos });
   const atos = useQuery({ queryKey: reapKeys.atosVigentes(), queryFn: fetchAtosVigentesPrazo });
@@ -56,12 +89,16 @@ export function PrazosReap() {
   const cancelar = useCancelarSuspensao();
   const { mutacao: salvar, tentativa, novaTentativa } = useSalvarNaTelaDePrazos(form, salvarPrazo, VAZIO);
 
-  const onSubmit = handleSubmit((v) => salvar.mutate(v), novaTentativa);
+  const onSubmit = handleSubmit(async (v) => {
+    const repetido = (historico.data ?? []).some((h) => h.anoReferencia === v.anoReferencia && h.atoNormativo?.id === v.idAtoNormativo);
+    if (await confirmarAviso(v, repetido)) salvar.mutate(v);
+  }, novaTentativa);
 
+  // An extension is a new act (decision 0071): the form keeps the year and its dates, and asks for the act.
   const alterar = (p: PrazoReap) => {
     reset({
       anoReferencia: String(p.anoReferencia), inicioPreenchimento: p.inicioPreenchimento, fimPreenchimento: p.fimPreenchimento,
-      idAtoNormativo: p.atoNormativo ? String(p.atoNormativo.id) : '',
+      idAtoNormativo: '',
     });
     document.getElementById(idCampo('fimPreenchimento'))?.focus();
   };
@@ -104,7 +141,7 @@ export function PrazosReap() {
 
       <section aria-labelledby="prazo-formulario">
         <h2 id="prazo-formulario">Definir ou prorrogar um prazo</h2>
-        <p>Prorrogar um prazo é um novo ato normativo e uma nova data de fim; os anteriores ficam no histórico.</p>
+        <p>Prorrogar um prazo é um novo ato normativo e uma nova data de fim; os anteriores ficam no histórico. Um ato que já definiu um prazo do ano não pode ser citado de novo.</p>
         <form aria-label="Definir prazo de preenchimento da REAP" noValidate onSubmit={(e) => void onSubmit(e)}>
           <ErrorSummary errors={summaryOf(errors, idCampo)} attempt={tentativa} />
           <CampoTexto control={control} name="anoReferencia" id={idCampo('anoReferencia')} label="Ano de referência" inputMode="numeric" maxLength={4} hint="Por exemplo: 2025" />
@@ -124,7 +161,7 @@ export function PrazosReap() {
         </form>
       </section>
 
-      <FormularioSuspensao anos={(prazos.data ?? []).map((p) => p.anoReferencia)} atos={opcoesAtos} />
+      <FormularioSuspensao prazos={prazos.data ?? []} atos={opcoesAtos} />
 
       <section aria-labelledby="prazos-historico">
         <h2 id="prazos-historico">Histórico dos prazos</h2>
@@ -134,7 +171,8 @@ export function PrazosReap() {
             <ol className="prazo-historico">
               {linhas.map((h) => (
                 <li key={h.id}>
-                  {formatDate(h.inicioPreenchimento)} a {formatDate(h.fimPreenchimento)} · {h.atoNormativo?.nome ?? 'Sem ato citado'} · registrado em {formatDateTime(h.registradoEm)}
+                  {periodo(h.inicioPreenchimento, h.fimPreenchimento)} · {h.atoNormativo?.nome ?? 'Sem ato citado'} · registrado em{' '}
+                  <span className="sem-quebra">{formatDateTime(h.registradoEm)}</span>
                 </li>
               ))}
             </ol>

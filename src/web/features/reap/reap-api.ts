@@ -7,6 +7,7 @@ import type { PrazoReap, PrazoReapHistorico, ListaObrigacoes, ListaObrigacoesSer
 import { TipoDocumento } from '../../../shared/enums';
 import type { Documento } from '../../../shared/schemas/documento';
 import type { ListaAtosNormativos } from '../../../shared/schemas/ato-normativo';
+import type { InadimplentesReap } from '../../../shared/schemas/reap-inadimplencia';
 import { postDocumento } from '../../lib/envelope';
 import { chamar, dados } from '../../lib/contrato';
 import type { RegistroNoCelular } from '../../lib/salvamento-offline';
@@ -58,6 +59,14 @@ export function agendarSuspensao({ anoReferencia, ...corpo }: { anoReferencia: n
 /** DELETE /api/reap/prazos/{ano}/suspensao: cancels a scheduled suspension that has not run. */
 export function cancelarSuspensao(anoReferencia: number) {
   return chamar(c.cancelarSuspensao, { params: { ano: anoReferencia } });
+}
+
+/**
+ * GET /api/reap/prazos/{ano}/inadimplentes: whom a warning or a suspension of the year would reach today, and
+ * whether saving the window with the end `fimPreenchimento` warns at once (asked before the screen confirms).
+ */
+export function fetchInadimplentes(ano: number, fimPreenchimento?: string): Promise<InadimplentesReap> {
+  return dados(c.inadimplentes, { params: { ano }, query: fimPreenchimento ? { fimPreenchimento } : {} });
 }
 
 /** PUT /api/reap/prazos/{ano}: sets or extends a year's window citing its act. */

@@ -4,8 +4,10 @@ import { useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { hojeSaoPaulo } from '../../../shared/datas';
+import { contar } from '../../../shared/plural';
+import { ANO_REAP_EXCECAO } from '../../../shared/regras/reap-ano-excecao';
 import { MENSAGENS_REAP } from '../../../shared/regras/reap';
-import { suspensaoReapFormulario } from '../../../shared/schemas/reap-inadimplencia';
+import { MENSAGENS_INADIMPLENCIA_REAP, suspensaoReapFormulario, type InadimplentesReap } from '../../../shared/schemas/reap-inadimplencia';
 import type { PrazoReap } from '../../../shared/schemas/reap';
 import { ErrorSummary } from '../../components/error-summary';
 import { CampoSelect, CampoTexto } from '../../components/form/campos';
@@ -15,7 +17,7 @@ import { mensagemErro } from '../../lib/api';
 import { confirmar } from '../../lib/confirm';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { showToast } from '../../lib/toast';
-import { agendarSuspensao, cancelarSuspensao, reapKeys } from './reap-api';
+import { agendarSuspensao, cancelarSuspensao, fetchInadimplentes, reapKeys } from './reap-api';
 
 type Entrada = z.input<typeof suspensaoReapFormulario>;
 type Saida = z.output<typeof suspensaoReapFormulario>;
@@ -23,14 +25,27 @@ type Saida = z.output<typeof suspensaoReapFormulario>;
 const VAZIO: Entrada = { anoReferencia: '', idAtoNormativo: '', dataSuspensao: '' };
 const idCampo = (path: string) => `suspensao-${path}`;
 const n = (v: number) => v.toLocaleString('pt-BR');
-const pescadores = (v: number) => `${n(v)} ${v === 1 ? 'pescador' : 'pescadores'}`;
-const avisados = (v: number) => `${n(v)} ${v === 1 ? 'pescador avisado' : 'pescadores avisados'}`;
+const pescadores = (v: number) => contar(v, 'pescador', 'pescadores');
+const avisados = (v: number) => contar(v, 'pescador avisado', 'pescadores avisados');
 
-/** Whether a year's jobs are still running (the table reads the windows again every few seconds while one is). */
-export function emAndamento(p: PrazoReap): boolean {
-  return (p.obrigacoes !== null && p.obrigacoes.concluidaEm === null)
-    || (p.aviso !== null && p.aviso.concluidoEm === null)
-    || (p.suspensao?.lote !== null && p.suspensao?.lote !== undefined && p.suspensao.lote.situacao !== 2);
+/** Whether the year's obligations exist for every fisher once its window starts: a closed year, or the exception. */
+export function anoComObrigacoes(ano: number, hoje: string): boolean {
+  return ano < Number(hoje.slice(0, 4)) || ano === ANO_REAP_EXCECAO;
+}
+
+/**
+ * Whether something of the year is still to happen or under way (decision 0071): the table reads the windows again
+ * every few seconds while one is. The obligations of a started window not created yet, the warning of a window that
+ * closed (no finished round for its end yet), a suspension whose date came and its batch until it is done.
+ */
+export function pendente(p: PrazoReap, hoje: string = hojeSaoPaulo()): boolean {
+  // Nothing happens for a year whose obligations are not created (not closed yet, or its window ahead).
+  const aberto = p.inicioPreenchimento <= hoje && anoComObrigacoes(p.anoReferencia, hoje);
+  const obrigacoes = aberto && !p.obrigacoes?.concluidaEm;
+  const aviso = aberto && p.fimPreenchimento < hoje && (p.aviso?.fimPreenchimento !== p.fimPreenchimento || !p.aviso.concluidoEm);
+  const suspensao = aberto && p.suspensao !== null && p.suspensao.dataSuspensao <= hoje && p.suspensao.lote?.situacao !== 2;
+  const emCurso = (p.aviso !== null && p.aviso.concluidoEm === null) || (p.suspensao?.lote != null && p.suspensao.lote.situacao !== 2);
+  return obrigacoes || aviso || suspensao || emCurso;
 }
 
 /** The warning of a year's defaulters as the windows' table shows it (decision 0055). */
@@ -93,14 +108,45 @@ export function useSalvarNaTelaDePrazos<E extends FieldValues, S, R extends { me
 }
 
 /**
+ * Today's count of the year's defaulters (GET /api/reap/prazos/{ano}/inadimplentes), asked before a confirmation;
+ * null, with the error's toast, when it cannot be read (nothing is saved without it).
+ */
+export async function consultarInadimplentes(ano: number, fim?: string): Promise<InadimplentesReap | null> {
+  try {
+    return await fetchInadimplentes(ano, fim);
+  } catch (e) {
+    showToast('error', mensagemErro(e, MENSAGENS_REAP.erroConsultar));
+    return null;
+  }
+}
+
+/**
+ * Before scheduling: when, how many today, what a suspended fisher may do and that it may still be moved or
+ * cancelled (decision 0071). A date the server refuses (not after the window's end, or past) goes straight to it,
+ * so its refusal lands at the field without a dialog first.
+ */
+async function confirmarSuspensao(v: Saida, prazo: PrazoReap | undefined): Promise<boolean> {
+  if (!prazo || v.dataSuspensao <= prazo.fimPreenchimento || v.dataSuspensao < hojeSaoPaulo()) return true;
+  const r = await consultarInadimplentes(v.anoReferencia);
+  if (!r) return false;
+  const m = MENSAGENS_INADIMPLENCIA_REAP.confirmarSuspensao;
+  return confirmar({
+    title: m.titulo, confirmButtonText: m.botao,
+    text: m.texto({ ano: v.anoReferencia, data: v.dataSuspensao, inadimplentes: r.inadimplentes, completas: r.obrigacoesCompletas }),
+  });
+}
+
+/**
  * The form that schedules (or moves, while it has not run) the suspension of a year's defaulters on the date an act
  * sets (decision 0055). The resolver is the shared schema; the server's refusals land at their fields.
  */
-export function FormularioSuspensao({ anos, atos }: { anos: number[]; atos: { value: string; label: string }[] }) {
+export function FormularioSuspensao({ prazos, atos }: { prazos: PrazoReap[]; atos: { value: string; label: string }[] }) {
   const form = useFormulario<Entrada, unknown, Saida>({ resolver: zodResolver(suspensaoReapFormulario), defaultValues: VAZIO });
   const { control, handleSubmit, formState: { errors } } = form;
   const { mutacao: agendar, tentativa, novaTentativa } = useSalvarNaTelaDePrazos(form, agendarSuspensao, VAZIO);
-  const onSubmit = handleSubmit((v) => agendar.mutate(v), novaTentativa);
+  const onSubmit = handleSubmit(async (v) => {
+    if (await confirmarSuspensao(v, prazos.find((p) => p.anoReferencia === v.anoReferencia))) agendar.mutate(v);
+  }, novaTentativa);
   return (
     <section aria-labelledby="suspensao-formulario">
       <h2 id="suspensao-formulario">Agendar a suspensão dos inadimplentes</h2>
@@ -112,7 +158,7 @@ export function FormularioSuspensao({ anos, atos }: { anos: number[]; atos: { va
         <ErrorSummary errors={summaryOf(errors, idCampo)} attempt={tentativa} />
         <CampoSelect
           control={control} name="anoReferencia" id={idCampo('anoReferencia')} label="Ano de referência"
-          options={anos.map((a) => ({ value: String(a), label: String(a) }))} placeholder="Selecione"
+          options={prazos.map((p) => ({ value: String(p.anoReferencia), label: String(p.anoReferencia) }))} placeholder="Selecione"
         />
         <CampoSelect
           control={control} name="idAtoNormativo" id={idCampo('idAtoNormativo')} label="Ato normativo"
