@@ -54,7 +54,7 @@ export function chaveRascunhoSolicitacao(tipo: number, id: number | undefined | 
   return id ? `solicitacao/${id}` : `solicitacao/nova-${tipo}`;
 }
 
-const chaveConsulta = (sujeito: string, chave: string) => ['neste-celular', sujeito, chave] as const;
+const chaveConsulta = (dono: string, chave: string) => ['neste-celular', dono, chave] as const;
 
 /** Nothing answered (no signal, or the call timed out): the save may be kept on the phone. */
 export function semResposta(erro: unknown): boolean {
@@ -104,8 +104,12 @@ export async function enviarRascunho(o: {
     // Saves kept while this one went stay, in their order.
     const restam = (agora.pendente ?? []).filter((p) => p.chave !== pendente.chave);
     const criado = r.contexto.id === null;
+    // What the RGP has leaves the phone (decision 0069): the step's values go unless it was saved again meanwhile
+    // (the step then opens from the server's request, kept as `detalhe` while later steps wait).
+    const form = restam.some((p) => p.passo === pendente.passo) ? agora.form : { ...agora.form, [pendente.passo]: undefined };
     await o.gravar(chaveAntes, restam.length === 0 ? null : {
       ...agora,
+      form,
       contexto: { ...agora.contexto, id: dados.id, detalhe: dados },
       pendente: restam,
     });
@@ -124,7 +128,7 @@ export interface CelularDoAssistente {
 }
 
 export function useRascunhoNoCelular(o: {
-  sujeito: string;
+  dono: string;
   tipo: number;
   idSolicitacao: number | undefined;
   /** The server's request, when the wizard has it. */
@@ -132,14 +136,14 @@ export function useRascunhoNoCelular(o: {
   /** Step 1's replay created the request: its id goes into the address. */
   aoCriar: (id: number) => void;
 }) {
-  const { sujeito } = o;
+  const { dono } = o;
   const queryClient = useQueryClient();
-  const guarda = celularGuarda() && sujeito !== '';
+  const guarda = celularGuarda() && dono !== '';
   const chave = chaveRascunhoSolicitacao(o.tipo, o.idSolicitacao);
   // The phone's storage needs no network: the query runs without signal too.
   const local = useQuery({
-    queryKey: chaveConsulta(sujeito, chave),
-    queryFn: async () => (await lerRegistro<never, never, never>(sujeito, chave)) as RascunhoSolicitacao | null,
+    queryKey: chaveConsulta(dono, chave),
+    queryFn: async () => (await lerRegistro<never, never, never>(dono, chave)) as RascunhoSolicitacao | null,
     enabled: guarda,
     networkMode: 'always',
     staleTime: Infinity,
@@ -162,15 +166,15 @@ export function useRascunhoNoCelular(o: {
   const gravar = useCallback(async (antes: string, r: RascunhoSolicitacao | null) => {
     const depois = r ? chaveRascunhoSolicitacao(r.contexto.tipo, r.contexto.id) : antes;
     atual.current = r;
-    if (r) await guardarNoCelular(sujeito, depois, r);
-    else await apagarRegistro(sujeito, depois);
-    queryClient.setQueryData(chaveConsulta(sujeito, depois), r);
+    if (r) await guardarNoCelular(dono, depois, r);
+    else await apagarRegistro(dono, depois);
+    queryClient.setQueryData(chaveConsulta(dono, depois), r);
     if (depois !== antes) {
       // Moved under the id the server gave: nothing stays under the new request's key.
-      await apagarRegistro(sujeito, antes);
-      queryClient.setQueryData(chaveConsulta(sujeito, antes), null);
+      await apagarRegistro(dono, antes);
+      queryClient.setQueryData(chaveConsulta(dono, antes), null);
     }
-  }, [sujeito, queryClient]);
+  }, [dono, queryClient]);
 
   const emCurso = useRef<Promise<void> | null>(null);
   /** Sends what waits, in order, one save at a time; stops at a failure to retry or a refusal. */
