@@ -1,6 +1,6 @@
 import { desmarcarSeNadaEspera, guardarNoCelular, itensDoCelular, lerDoCelular } from '../../lib/neste-celular';
 import { apagarRegistro } from '../../lib/salvamento-offline';
-import { assistenteAberto, chaveRascunhoSolicitacao, enviarRascunho, type RascunhoSolicitacao } from './use-rascunho-no-celular';
+import { assistenteAberto, chaveRascunhoSolicitacao, enviarRascunho, moverDigitados, type RascunhoSolicitacao } from './use-rascunho-no-celular';
 
 /**
  * The wizard's step saves this phone keeps (issue 25), sent when the app opens with signal or the signal returns,
@@ -20,7 +20,10 @@ export async function enviarSolicitacoesPendentes(dono: string): Promise<void> {
         const depois = r ? chaveRascunhoSolicitacao(r.contexto.tipo, r.contexto.id) : antes;
         if (r) await guardarNoCelular(dono, depois, r);
         else await apagarRegistro(dono, depois);
-        if (depois !== antes) await apagarRegistro(dono, antes);
+        if (depois !== antes) {
+          await apagarRegistro(dono, antes);
+          await moverDigitados(dono, antes, depois);
+        }
         atual = depois;
       },
     });

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback, useEffect, useRef } from 'react';
 import type { SolicitacaoDetalheResposta } from '../../../shared/schemas/solicitacao-api';
 import { isApiError } from '../../lib/api';
-import { celularGuarda, guardarNoCelular } from '../../lib/neste-celular';
+import { apagarDoCelular, celularGuarda, guardarNoCelular, itensDoCelular, lerDoCelular } from '../../lib/neste-celular';
 import {
   apagarRegistro,
   conflitoDe,
@@ -55,6 +55,31 @@ export function chaveRascunhoSolicitacao(tipo: number, id: number | undefined | 
 }
 
 const chaveConsulta = (dono: string, chave: string) => ['neste-celular', dono, chave] as const;
+
+/**
+ * A step's fields as typed and not yet saved (issue 33, point 5; decision 0069): kept on the phone a moment after
+ * each change, as the REAP keeps its form, under `digitado/<the wizard's key>/<step>`, and erased once the step is
+ * saved (on the server, or as a step save waiting on the phone, whose record then holds them).
+ */
+const PREFIXO_DIGITADO = 'digitado/';
+const chaveDigitado = (chave: string, passo: number) => `${PREFIXO_DIGITADO}${chave}/${passo}`;
+const chaveConsultaDigitados = (dono: string, chave: string) => ['neste-celular', dono, PREFIXO_DIGITADO, chave] as const;
+const ESPERA_DIGITADO_MS = 300;
+
+/** The typed fields of a wizard's steps, by step. */
+async function lerDigitados(dono: string, chave: string): Promise<Partial<Record<number, object>>> {
+  const itens = await itensDoCelular<object>(dono, `${PREFIXO_DIGITADO}${chave}/`);
+  return Object.fromEntries(itens.map(([k, v]) => [Number(k.slice(k.lastIndexOf('/') + 1)), v]));
+}
+
+/** The typed fields follow the wizard's record when the server gives the request its id. */
+export async function moverDigitados(dono: string, antes: string, depois: string): Promise<void> {
+  for (const [k, v] of await itensDoCelular<object>(dono, `${PREFIXO_DIGITADO}${antes}/`)) {
+    const passo = Number(k.slice(k.lastIndexOf('/') + 1));
+    if ((await lerDoCelular(dono, chaveDigitado(depois, passo))) === undefined) await guardarNoCelular(dono, chaveDigitado(depois, passo), v, true);
+    await apagarDoCelular(dono, k);
+  }
+}
 
 /** Nothing answered (no signal, or the call timed out): the save may be kept on the phone. */
 export function semResposta(erro: unknown): boolean {
@@ -119,8 +144,12 @@ export async function enviarRascunho(o: {
 
 /** What a step needs of the phone. */
 export interface CelularDoAssistente {
-  /** The form's values kept on the phone for a step, if any. */
+  /** The form's values kept on the phone for a step, if any: as typed last, else as saved on the phone. */
   valores: (passo: number) => object | undefined;
+  /** A change as the fisher types: the step's values are kept on the phone a moment after the last one. */
+  anotar: (passo: number, valores: object) => void;
+  /** The step was saved (on the server or on the phone): its typed values leave the phone. */
+  esquecer: (passo: number) => Promise<void>;
   /** Whether saves wait on the phone (a new save queues behind them). */
   aguardando: boolean;
   /** Keeps a step save on the phone (and sends what waits when there is signal); false when it cannot. */
@@ -150,6 +179,15 @@ export function useRascunhoNoCelular(o: {
     // When the first save gives the request its id the key changes: the wizard stays on screen meanwhile.
     placeholderData: keepPreviousData,
   });
+  const digitados = useQuery({
+    queryKey: chaveConsultaDigitados(dono, chave),
+    queryFn: () => lerDigitados(dono, chave),
+    enabled: guarda,
+    networkMode: 'always',
+    staleTime: Infinity,
+    gcTime: 0,
+    placeholderData: keepPreviousData,
+  });
   const registro = guarda ? (local.data ?? null) : null;
   // The record as last written: the sending reads it between renders. It follows the phone's copy when the
   // wizard's key changes (another request, or the id the server gave), not while a save moves it.
@@ -173,8 +211,36 @@ export function useRascunhoNoCelular(o: {
       // Moved under the id the server gave: nothing stays under the new request's key.
       await apagarRegistro(dono, antes);
       queryClient.setQueryData(chaveConsulta(dono, antes), null);
+      await moverDigitados(dono, antes, depois);
     }
   }, [dono, queryClient]);
+
+  /** The typed values waiting for their moment, by step: kept at once if the wizard goes off screen first. */
+  const anotados = useRef(new Map<number, { timer: ReturnType<typeof setTimeout>; guardar: () => void }>());
+  const anotar = useCallback((passo: number, valores: object) => {
+    if (!guarda) return;
+    clearTimeout(anotados.current.get(passo)?.timer);
+    const guardar = () => {
+      anotados.current.delete(passo);
+      void guardarNoCelular(dono, chaveDigitado(chave, passo), valores, true);
+    };
+    anotados.current.set(passo, { timer: setTimeout(guardar, ESPERA_DIGITADO_MS), guardar });
+  }, [guarda, dono, chave]);
+  const esquecer = useCallback(async (passo: number) => {
+    clearTimeout(anotados.current.get(passo)?.timer);
+    anotados.current.delete(passo);
+    if (!guarda) return;
+    await apagarDoCelular(dono, chaveDigitado(chave, passo));
+    queryClient.setQueryData(chaveConsultaDigitados(dono, chave), (d: Partial<Record<number, object>> | undefined) => ({ ...d, [passo]: undefined }));
+  }, [guarda, dono, chave, queryClient]);
+  useEffect(() => {
+    // A change typed just before the wizard goes off screen (the fisher leaves it) is still kept.
+    const a = anotados.current;
+    return () => a.forEach(({ timer, guardar }) => {
+      clearTimeout(timer);
+      guardar();
+    });
+  }, []);
 
   const emCurso = useRef<Promise<void> | null>(null);
   /** Sends what waits, in order, one save at a time; stops at a failure to retry or a refusal. */
@@ -238,9 +304,11 @@ export function useRascunhoNoCelular(o: {
   }, [temPendente, enviar]);
 
   const celular: CelularDoAssistente = {
-    valores: (passo) => registro?.form[passo],
+    valores: (passo) => (guarda ? digitados.data?.[passo] : undefined) ?? registro?.form[passo],
+    anotar,
+    esquecer,
     aguardando: !!registro?.pendente,
     guardar,
   };
-  return { carregando: guarda && local.isPending, registro, celular, descartar };
+  return { carregando: guarda && (local.isPending || digitados.isPending), registro, celular, descartar };
 }
