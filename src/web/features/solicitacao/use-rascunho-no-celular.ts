@@ -234,12 +234,17 @@ export function useRascunhoNoCelular(o: {
     queryClient.setQueryData(chaveConsultaDigitados(dono, chave), (d: Partial<Record<number, object>> | undefined) => ({ ...d, [passo]: undefined }));
   }, [guarda, dono, chave, queryClient]);
   useEffect(() => {
-    // A change typed just before the wizard goes off screen (the fisher leaves it) is still kept.
+    // A change typed just before the wizard goes off screen (the fisher leaves it, or the page is left) is still kept.
     const a = anotados.current;
-    return () => a.forEach(({ timer, guardar }) => {
+    const guardarJa = () => a.forEach(({ timer, guardar }) => {
       clearTimeout(timer);
       guardar();
     });
+    window.addEventListener('pagehide', guardarJa);
+    return () => {
+      window.removeEventListener('pagehide', guardarJa);
+      guardarJa();
+    };
   }, []);
 
   const emCurso = useRef<Promise<void> | null>(null);
