@@ -267,5 +267,5 @@ export function useSalvamentoOffline<F, C, X, R>(o: OpcoesSalvamento<F, C, X, R>
     };
   }, [enviarPendente]);
 
-  return { estado, anotar, registrar, descartar, guardaNoCelular: celularGuarda() };
+  return { estado, anotar, registrar, descartar, guardaNoCelular: celularGuarda() && dono !== '' };
 }
