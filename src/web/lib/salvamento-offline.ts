@@ -156,7 +156,12 @@ export function useSalvamentoOffline<F, C, X, R>(o: OpcoesSalvamento<F, C, X, R>
     chamadas.current = o;
   });
   const emCurso = useRef<Promise<void> | null>(null);
-  const timers = useRef<{ celular?: ReturnType<typeof setTimeout>; servidor?: ReturnType<typeof setTimeout> }>({});
+  const timers = useRef<{
+    celular?: ReturnType<typeof setTimeout>;
+    servidor?: ReturnType<typeof setTimeout>;
+    /** The change waiting for its moment, kept at once when the page is left (a reload right after typing). */
+    jaNoCelular?: (() => void) | undefined;
+  }>({});
 
   const guardar = useCallback(async (r: RegistroNoCelular<F, C, X>) => {
     registro.current = r;
@@ -231,6 +236,7 @@ export function useSalvamentoOffline<F, C, X, R>(o: OpcoesSalvamento<F, C, X, R>
 
   /** A save the fisher asked for (a draft's button, or the sending): kept on the phone and sent now when there is signal. */
   const registrar = useCallback(async (form: F, corpo: C, contexto: X, envio: boolean) => {
+    timers.current.jaNoCelular = undefined;
     clearTimeout(timers.current.celular);
     clearTimeout(timers.current.servidor);
     if (await guardarSalvamento(form, corpo, contexto, envio) && navigator.onLine) await enviarPendente();
@@ -240,8 +246,14 @@ export function useSalvamentoOffline<F, C, X, R>(o: OpcoesSalvamento<F, C, X, R>
   const anotar = useCallback((form: F, corpo: C, contexto: X) => {
     clearTimeout(timers.current.celular);
     clearTimeout(timers.current.servidor);
+    const guardarJa = () => {
+      clearTimeout(timers.current.celular);
+      timers.current.jaNoCelular = undefined;
+      return guardarSalvamento(form, corpo, contexto, false);
+    };
+    timers.current.jaNoCelular = () => void guardarJa();
     timers.current.celular = setTimeout(() => {
-      void guardarSalvamento(form, corpo, contexto, false).then((guardado) => {
+      void guardarJa().then((guardado) => {
         if (guardado && navigator.onLine) timers.current.servidor = setTimeout(() => void enviarPendente(), ESPERA_SERVIDOR_MS);
       });
     }, ESPERA_NO_CELULAR_MS);
@@ -249,6 +261,7 @@ export function useSalvamentoOffline<F, C, X, R>(o: OpcoesSalvamento<F, C, X, R>
 
   /** Erases what the phone keeps of the form (after a conflict the fisher has read). */
   const descartar = useCallback(async () => {
+    timers.current.jaNoCelular = undefined;
     clearTimeout(timers.current.celular);
     clearTimeout(timers.current.servidor);
     registro.current = null;
@@ -261,7 +274,10 @@ export function useSalvamentoOffline<F, C, X, R>(o: OpcoesSalvamento<F, C, X, R>
     // What waited from an earlier visit goes as soon as the form opens.
     if (navigator.onLine && registro.current?.pendente) void enviarPendente();
     const t = timers.current;
+    const aoSair = () => t.jaNoCelular?.();
+    window.addEventListener('pagehide', aoSair);
     return () => {
+      window.removeEventListener('pagehide', aoSair);
       clearTimeout(t.celular);
       clearTimeout(t.servidor);
     };
