@@ -65,7 +65,7 @@ test('documents chosen without signal arrive once, a large one resuming in parts
     await expect(campoFoto.getByText(SALVO_NO_CELULAR)).toHaveCount(2); // the queued file, and the field's status
     await a11y(page);
     expect(await noBanco(cpf)).toEqual({ documentos: [], envios: 0 });
-    // Kept under a digest of the user, never the CPF.
+    // Kept under the phone id the server gave (an HMAC of the CPF), never the CPF.
     const chaves = await chavesNoCelular(page);
     expect(chaves.filter((k) => k.includes('/documento/'))).toHaveLength(2);
     expect(chaves.some((k) => k.includes(onlyDigits(cpf)))).toBe(false);

@@ -46,10 +46,10 @@ test('a REAP filled and sent without signal reaches the RGP once when the signal
     await page.locator('#locais-0-tipo').selectOption({ label: 'Rio' });
     await marcar(page.getByRole('group', { name: 'Você vendeu o que pescou?' }).getByRole('radio', { name: 'Não' }));
     await expect(page.getByText(SALVO_NO_CELULAR)).toBeVisible();
-    // Kept under a digest of the fisher's identity, never under the CPF.
+    // Kept under the phone id the server gave (an HMAC of the CPF), never under the CPF.
     const chaves = await chavesNoCelular(page);
     expect(chaves).toHaveLength(1);
-    expect(chaves[0]).toMatch(/^[0-9a-f]{24}\/reap\/\d+$/);
+    expect(chaves[0]).toMatch(/^[0-9a-f]{32}\/reap\/\d+$/);
     expect(chaves[0]).not.toContain(cpf.replace(/\D/g, ''));
   });
 

@@ -3,7 +3,7 @@ import { onlyDigits } from '../src/shared/cpf';
 import { novoCpf, novoNome } from './dados';
 import { expect, test } from './fixtures';
 import { Assistente, CADASTRO_PARA, iniciarPelaDeclaracao } from './pescador';
-import { consultarBanco, SALVO_NO_CELULAR } from './reap-dados';
+import { chavesNoCelular, consultarBanco, SALVO_NO_CELULAR } from './reap-dados';
 import { entrar, semViolacoes } from './support';
 
 // Issue 25, points 2 and 3, for the registration wizard: a fisher who loses the signal fills steps 1 to 3, each saved
@@ -188,5 +188,55 @@ test('a step saved without signal reaches the RGP from another screen when the s
     await page.reload();
     await expect(page.getByRole('heading', { level: 2, name: 'Minhas solicitações' })).toBeVisible();
     expect(await solicitacoesNoBanco(cpf)).toHaveLength(1);
+  });
+});
+
+/** What the phone keeps under the one key `escolher` picks, as JSON text ('' when none). */
+async function valorNoCelular(page: Page, escolher: (chaves: string[]) => string[]): Promise<string> {
+  const [chave] = escolher(await chavesNoCelular(page));
+  if (!chave) return '';
+  return page.evaluate((k) => new Promise<string>((resolve, reject) => {
+    const pedido = indexedDB.open('rgp-neste-celular');
+    pedido.onerror = () => reject(pedido.error);
+    pedido.onsuccess = () => {
+      const lido = pedido.result.transaction('itens').objectStore('itens').get(k);
+      lido.onsuccess = () => resolve(JSON.stringify(lido.result));
+      lido.onerror = () => reject(lido.error);
+    };
+  }), chave);
+}
+
+test('a step typed without signal and reloaded before it is saved keeps what was typed, until it is saved', async ({ page, context }) => {
+  // Issue 33, point 5 (decision 0069): the wizard keeps what is typed field by field, as the REAP does.
+  test.setTimeout(180_000);
+  const cpf = novoCpf();
+  const w = new Assistente(page);
+  const digitado = (chaves: string[]) => chaves.filter((k) => /^[0-9a-f]{32}\/digitado\/solicitacao\/nova-1\/1$/.test(k));
+
+  await test.step('without signal, the fisher types step 1 and does not press "Salvar e continuar"', async () => {
+    await abrirComOAplicativo(page, w, cpf, novoNome('Pescador Recarrega'));
+    await context.setOffline(true);
+    await w.preencherPasso1();
+    await expect.poll(async () => digitado(await chavesNoCelular(page))).toHaveLength(1);
+    // Kept a moment after the last change: the phone, typed last, is there too.
+    await expect.poll(() => valorNoCelular(page, digitado)).toMatch(/Cidade Velha.*98888-?7777|98888-?7777.*Cidade Velha/);
+    expect((await chavesNoCelular(page)).some((k) => k.includes(onlyDigits(cpf)))).toBe(false);
+  });
+
+  await test.step('the app reloaded without signal shows what was typed', async () => {
+    await page.reload();
+    await w.esperarPasso(1);
+    await expect(page.getByLabel('Nome da mãe')).toHaveValue(CADASTRO_PARA.nomeMae);
+    await expect(page.getByLabel('Nome do pai')).toHaveValue(CADASTRO_PARA.nomePai);
+    await expect(page.getByLabel('Data de nascimento')).toHaveValue(CADASTRO_PARA.dataNascimento);
+    await expect(page.getByLabel('Município', { exact: true })).toHaveValue('1501402');
+    await semViolacoes(page);
+  });
+
+  await test.step('with signal, the step is saved and what was typed leaves the phone', async () => {
+    await context.setOffline(false);
+    await w.salvarEContinuar(1, 'Dados Pessoais salvos com sucesso!');
+    await expect.poll(async () => (await solicitacoesNoBanco(cpf)).map((x) => x.passo)).toEqual([1]);
+    expect(digitado(await chavesNoCelular(page))).toEqual([]);
   });
 });

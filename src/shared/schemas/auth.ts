@@ -35,6 +35,8 @@ export const tokenPayload = z.object({
   idUsuarioMapa: z.number().int().optional(),
   siglaOrgao: z.string().optional(),
   ufOrgao: z.string().optional(),
+  /** A fisher's: the opaque id the phone keeps their items under (HMAC of the CPF, decision 0069). */
+  idCelular: z.string().optional(),
   exp: z.number(),
   iat: z.number(),
 });

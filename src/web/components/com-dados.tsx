@@ -8,23 +8,37 @@ import { haPendenteNoCelular } from '../lib/storage';
 
 /**
  * What a fisher's phone keeps unsent (issue 25) goes when the fisher's area opens with signal and whenever the
- * signal returns, on any screen: the REAP saves, the wizard's step saves and the documents' files (their modules are loaded only then).
+ * signal returns, on any screen: the REAP saves, the wizard's step saves and the documents' files (their modules are
+ * loaded only then). First, what an earlier release kept under a digest of the CPF moves under the fisher's phone
+ * id, and what expired is erased (decision 0069).
  */
 function useEnvioDoQueFicouNoCelular() {
   const session = useSession();
-  const sujeito = session?.perfil === Perfil.INTERESSADO ? session.sub : undefined;
+  const fisher = session?.perfil === Perfil.INTERESSADO && session.idCelular ? session : undefined;
+  const cpf = fisher?.sub;
+  const dono = fisher?.idCelular;
   useEffect(() => {
-    if (!sujeito) return undefined;
+    if (!cpf || !dono) return undefined;
+    let preparado: Promise<unknown> | undefined;
     const enviar = () => {
-      if (!navigator.onLine || !haPendenteNoCelular()) return;
-      void import('../features/reap/envio-pendente').then((m) => m.enviarReapsPendentes(sujeito)).catch(() => undefined);
-      void import('../features/solicitacao/envio-pendente').then((m) => m.enviarSolicitacoesPendentes(sujeito)).catch(() => undefined);
-      void import('../features/documento/fila-documentos').then((m) => m.enviarDocumentosPendentes(sujeito)).catch(() => undefined);
+      if (!haPendenteNoCelular()) return;
+      preparado ??= import('../lib/neste-celular')
+        .then(async (m) => {
+          await m.adotarDoFormatoAntigo(cpf, dono);
+          await m.varrerCelular();
+        })
+        .catch(() => undefined);
+      if (!navigator.onLine) return;
+      void preparado.then(() => {
+        void import('../features/reap/envio-pendente').then((m) => m.enviarReapsPendentes(dono)).catch(() => undefined);
+        void import('../features/solicitacao/envio-pendente').then((m) => m.enviarSolicitacoesPendentes(dono)).catch(() => undefined);
+        void import('../features/documento/fila-documentos').then((m) => m.enviarDocumentosPendentes(dono)).catch(() => undefined);
+      });
     };
     enviar();
     window.addEventListener('online', enviar);
     return () => window.removeEventListener('online', enviar);
-  }, [sujeito]);
+  }, [cpf, dono]);
 }
 
 /**

@@ -54,7 +54,7 @@ export function UserMenu({ session }: { session: Session }) {
 
   async function onSair() {
     const { podeSair } = await import('../lib/sair');
-    if (!(await podeSair(session.sub))) return;
+    if (session.idCelular && !(await podeSair(session.idCelular))) return;
     setLeaving(true);
     try {
       const { logout } = await import('../lib/auth');

@@ -3,7 +3,7 @@ import { mensagemDeErro } from '../../shared/envelope';
 import { CAMINHO_RENOVAR_SESSAO, lerRenovacao } from '../../shared/renovacao';
 import { ApiError, isApiError } from './erros';
 import { navigation } from './navigation';
-import { clearSession, updateToken } from './session';
+import { clearSession, getSession, updateToken } from './session';
 import { clearStoredSession, getToken } from './storage';
 import { queueToast } from './toast';
 
@@ -193,10 +193,22 @@ function bearerOf(request: ApiRequest): string | null {
   return header?.startsWith('Bearer ') ? header.slice(7) : null;
 }
 
-/** Session lost: remove the token and session values, leave for the public root with a full page load. */
-function endSession(): void {
+/**
+ * Session lost (it expired, or was closed elsewhere): remove the token and session values; erase what the phone
+ * keeps of the fisher that does not wait for the RGP (decision 0069: what waits stays, until it expires, for the
+ * fisher's next sign-in); leave for the public root with a full page load.
+ */
+async function endSession(): Promise<void> {
+  const dono = getSession()?.idCelular;
   clearSession();
+  if (dono) await apagarOQueNaoEspera(dono);
   navigation.assign('/');
+}
+
+/** The phone's erasure at the session's end, loaded only then; a phone that does not answer never holds the page. */
+function apagarOQueNaoEspera(dono: string): Promise<void> {
+  const apagar = import('./neste-celular').then((m) => m.apagarOQueNaoEspera(dono)).catch(() => undefined);
+  return Promise.race([apagar, new Promise<void>((resolve) => setTimeout(resolve, 3000))]);
 }
 
 let refreshing: Promise<string> | null = null;
@@ -221,8 +233,8 @@ function refreshToken(): Promise<string> {
       updateToken(token);
       return token;
     })
-    .catch((error: unknown) => {
-      endSession();
+    .catch(async (error: unknown) => {
+      await endSession();
       throw error;
     })
     .finally(() => {
@@ -255,7 +267,7 @@ async function recover<T>(error: unknown, config: ApiRequestConfig): Promise<Api
   if (response.status !== 401 || config.skipAuthRefresh) throw error;
 
   if (codigoErroOf(error) !== CodigoErro.TOKEN_EXPIRADO || config.retried) {
-    endSession();
+    await endSession();
     throw error;
   }
 

@@ -102,8 +102,8 @@ export async function logout(): Promise<void> {
   const hadToken = getToken() !== null;
   // What the app kept on this phone for the user (issue 25, point 5) goes with the session: the next user of the
   // phone finds nothing of it.
-  const sujeito = getSession()?.sub;
-  if (sujeito) await import('./neste-celular').then((m) => m.apagarTudoDoCelular(sujeito)).catch(() => undefined);
+  const dono = getSession()?.idCelular;
+  if (dono) await import('./neste-celular').then((m) => m.apagarTudoDoCelular(dono)).catch(() => undefined);
   try {
     const { url } = await dados(c.logout, { skipAuthRefresh: !hadToken });
     clearSession();

@@ -1,13 +1,31 @@
-import { createStore, del, delMany, entries, get, set, type UseStore } from 'idb-keyval';
+import { createStore, del, delMany, entries, get, set, setMany, type UseStore } from 'idb-keyval';
 import { marcarPendenteNoCelular } from './storage';
 
 /**
- * What the app keeps on the phone for a fisher without signal (issue 25, points 2 and 5; decision 0062): drafts
- * and saves not yet sent, in IndexedDB through idb-keyval. Every item belongs to one signed-in user: its key starts
- * with a digest of the user's identity (never the CPF itself), so another user of the same phone never reads it,
- * and sign-out erases all of the user's items. Nothing here is sent anywhere: the callers decide what goes to
- * the server.
+ * What the app keeps on the phone for a fisher without signal (issue 25, points 2 and 5; decisions 0062 and 0069):
+ * drafts, saves and files not yet delivered, in IndexedDB through idb-keyval. Every item belongs to one fisher: its
+ * key starts with the fisher's phone id (`idCelular`, which the server puts in the fisher's token: an HMAC of the
+ * CPF under the server's key, so neither the CPF nor a hash of it that could be reversed), so another user of the
+ * same phone never reads it. Only what has not reached the RGP stays:
+ * - what was delivered is erased at once (by the callers: `apagarDoCelular`);
+ * - an item says whether it waits (`espera`: a save to send, a refusal to show, fields typed and not yet saved);
+ *   when the session ends, everything of the fisher that does not wait goes (`apagarOQueNaoEspera`), and at
+ *   sign-out everything goes (`apagarTudoDoCelular`);
+ * - every item expires `PRAZO_NO_CELULAR_MS` after it was last written: it is no longer read, and is erased.
+ * Nothing here is sent anywhere: the callers decide what goes to the server.
  */
+
+/** How long an item stays on the phone after it was last written (a week without signal, or without signing in). */
+export const PRAZO_NO_CELULAR_MS = 7 * 24 * 3600 * 1000;
+
+/** What the store holds under each key. */
+interface Guardado<T> {
+  valor: T;
+  /** Not yet delivered: kept when the session ends (until it expires). */
+  espera: boolean;
+  /** When it was last written (ms). */
+  em: number;
+}
 
 let loja: UseStore | undefined;
 function lojaDoCelular(): UseStore {
@@ -15,63 +33,147 @@ function lojaDoCelular(): UseStore {
   return loja;
 }
 
-const donos = new Map<string, Promise<string>>();
+/**
+ * Whether the phone can keep items: IndexedDB, and the random keys the saves carry (a secure page: https or
+ * localhost). Where it cannot (an old browser, a private window that refuses IndexedDB), the app works online as
+ * before.
+ */
+export function celularGuarda(): boolean {
+  return typeof indexedDB !== 'undefined' && typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function';
+}
 
-/** The prefix of a user's items: 24 hex digits of SHA-256 over the session's subject. */
-function donoDe(sujeito: string): Promise<string> {
-  let dono = donos.get(sujeito);
-  if (!dono) {
-    dono = crypto.subtle.digest('SHA-256', new TextEncoder().encode(`rgp-neste-celular:${sujeito}`)).then((b) =>
-      Array.from(new Uint8Array(b).slice(0, 12), (x) => x.toString(16).padStart(2, '0')).join(''));
-    donos.set(sujeito, dono);
-  }
-  return dono;
+/** A phone id as the server issues it; anything else (no session, a staff member's, an older token) keeps nothing. */
+function donoValido(dono: string | undefined): dono is string {
+  return typeof dono === 'string' && /^[0-9a-f]{32}$/.test(dono);
+}
+
+function ehGuardado(v: unknown): v is Guardado<unknown> {
+  return !!v && typeof v === 'object' && 'valor' in v && typeof (v as Guardado<unknown>).em === 'number'
+    && typeof (v as Guardado<unknown>).espera === 'boolean';
+}
+
+const vencido = (g: Guardado<unknown>, agora: number) => g.em + PRAZO_NO_CELULAR_MS <= agora;
+
+/** Whether a value waits for the RGP: a save to send (`pendente`) or a refusal the fisher has not read (`conflito`). */
+export function esperaDe(valor: unknown): boolean {
+  const v = valor as { pendente?: unknown; conflito?: unknown } | null | undefined;
+  return !!(v?.pendente || v?.conflito);
+}
+
+let varredura: Promise<void> | undefined;
+/** Once per page load, before anything is read: the expired items go, and items of an earlier release's format. */
+function aposVarrer(): Promise<void> {
+  varredura ??= varrerCelular().catch(() => undefined);
+  return varredura;
+}
+
+export async function lerDoCelular<T>(dono: string, chave: string): Promise<T | undefined> {
+  if (!celularGuarda() || !donoValido(dono)) return undefined;
+  await aposVarrer();
+  const g = await get<unknown>(`${dono}/${chave}`, lojaDoCelular());
+  return ehGuardado(g) && !vencido(g, Date.now()) ? (g.valor as T) : undefined;
+}
+
+/** Keeps an item (its expiry starts again); `espera` says whether it outlives the session (by default: a save or a refusal). */
+export async function guardarNoCelular<T>(dono: string, chave: string, valor: T, espera = esperaDe(valor)): Promise<void> {
+  if (!celularGuarda() || !donoValido(dono)) return;
+  await aposVarrer();
+  const g: Guardado<T> = { valor, espera, em: Date.now() };
+  await set(`${dono}/${chave}`, g, lojaDoCelular());
+  // Something waits for the RGP: the next page load sends it, and sweeps what expired (src/web/components/com-dados.tsx).
+  if (espera) marcarPendenteNoCelular(true);
+}
+
+export async function apagarDoCelular(dono: string, chave: string): Promise<void> {
+  if (!celularGuarda() || !donoValido(dono)) return;
+  await del(`${dono}/${chave}`, lojaDoCelular());
+}
+
+/** The fisher's items (not expired) whose key starts with `prefixo` (all of them for ''), as [key without the owner, value]. */
+export async function itensDoCelular<T>(dono: string, prefixo = ''): Promise<[string, T][]> {
+  return (await guardadosDe<T>(dono, prefixo)).map(([k, g]) => [k, g.valor]);
+}
+
+/** Whether anything of the fisher waits for the RGP (sign-out asks first: `sair.ts`). */
+export async function esperaAlgo(dono: string): Promise<boolean> {
+  return (await guardadosDe(dono)).some(([, g]) => g.espera);
+}
+
+async function guardadosDe<T>(dono: string, prefixo = ''): Promise<[string, Guardado<T>][]> {
+  if (!celularGuarda() || !donoValido(dono)) return [];
+  await aposVarrer();
+  const inicio = `${dono}/`;
+  const agora = Date.now();
+  const todos = await entries<IDBValidKey, unknown>(lojaDoCelular());
+  return todos
+    .filter((e): e is [string, Guardado<T>] => typeof e[0] === 'string' && e[0].startsWith(inicio + prefixo) && ehGuardado(e[1]) && !vencido(e[1], agora))
+    .map(([k, g]) => [k.slice(inicio.length), g]);
+}
+
+/** Erases the fisher's items that `fica` does not keep, and clears the phone's mark when nothing waits any more. */
+async function apagarDoDono(dono: string, fica: (g: Guardado<unknown>) => boolean): Promise<void> {
+  if (!celularGuarda() || !donoValido(dono)) return;
+  const inicio = `${dono}/`;
+  const todos = await entries<IDBValidKey, unknown>(lojaDoCelular());
+  await delMany(todos.filter(([k, g]) => typeof k === 'string' && k.startsWith(inicio) && !(ehGuardado(g) && fica(g))).map(([k]) => k), lojaDoCelular());
+  await desmarcarSeNadaEspera();
+}
+
+/** Erases every item of the fisher (at sign-out: the fisher was asked first when something waited). */
+export function apagarTudoDoCelular(dono: string): Promise<void> {
+  return apagarDoDono(dono, () => false);
+}
+
+/** Erases what of the fisher does not wait for the RGP (the session ended without a sign-out: it expired). */
+export function apagarOQueNaoEspera(dono: string): Promise<void> {
+  const agora = Date.now();
+  return apagarDoDono(dono, (g) => g.espera && !vencido(g, agora));
+}
+
+/** Clears the phone's "something waits" mark when nothing of anyone waits on this phone any more. */
+export async function desmarcarSeNadaEspera(): Promise<void> {
+  if (!celularGuarda()) return;
+  const agora = Date.now();
+  const todos = await entries<IDBValidKey, unknown>(lojaDoCelular());
+  if (!todos.some(([, g]) => ehGuardado(g) && g.espera && !vencido(g, agora))) marcarPendenteNoCelular(false);
 }
 
 /**
- * Whether the phone can keep items: IndexedDB and the digest need a secure page (https, or localhost). Where it
- * cannot (an old browser, a private window that refuses IndexedDB), the app works online as before.
+ * Erases every expired item, of any fisher. An item of the earlier format (a value without its wrapping, under a
+ * SHA-256 of the fisher's CPF) is erased when it does not wait; one that waits is wrapped where it is, so it expires
+ * as any other, until its fisher signs in and it moves under their phone id (`adotarDoFormatoAntigo`).
  */
-export function celularGuarda(): boolean {
-  return typeof indexedDB !== 'undefined' && typeof crypto !== 'undefined' && crypto.subtle !== undefined;
-}
-
-async function chaveDe(sujeito: string, chave: string): Promise<string> {
-  return `${await donoDe(sujeito)}/${chave}`;
-}
-
-export async function lerDoCelular<T>(sujeito: string, chave: string): Promise<T | undefined> {
-  if (!celularGuarda()) return undefined;
-  return get<T>(await chaveDe(sujeito, chave), lojaDoCelular());
-}
-
-export async function guardarNoCelular<T>(sujeito: string, chave: string, valor: T): Promise<void> {
+export async function varrerCelular(agora = Date.now()): Promise<void> {
   if (!celularGuarda()) return;
-  await set(await chaveDe(sujeito, chave), valor, lojaDoCelular());
-  // A save waiting for the server: the next page load sends it (src/web/components/com-dados.tsx).
-  if ((valor as { pendente?: unknown } | null)?.pendente) marcarPendenteNoCelular(true);
-}
-
-export async function apagarDoCelular(sujeito: string, chave: string): Promise<void> {
-  if (!celularGuarda()) return;
-  await del(await chaveDe(sujeito, chave), lojaDoCelular());
-}
-
-/** The user's items whose key starts with `prefixo` (all of them for ''), as [key without the owner, value]. */
-export async function itensDoCelular<T>(sujeito: string, prefixo = ''): Promise<[string, T][]> {
-  if (!celularGuarda()) return [];
-  const dono = `${await donoDe(sujeito)}/`;
-  const todos = await entries<IDBValidKey, T>(lojaDoCelular());
-  return todos
-    .filter(([k]) => typeof k === 'string' && k.startsWith(dono + prefixo))
-    .map(([k, v]) => [(k as string).slice(dono.length), v]);
-}
-
-/** Erases every item of the user (at sign-out). */
-export async function apagarTudoDoCelular(sujeito: string): Promise<void> {
-  if (!celularGuarda()) return;
-  const dono = `${await donoDe(sujeito)}/`;
   const todos = await entries<IDBValidKey, unknown>(lojaDoCelular());
-  await delMany(todos.map(([k]) => k).filter((k) => typeof k === 'string' && k.startsWith(dono)), lojaDoCelular());
-  marcarPendenteNoCelular(false);
+  const apagar: IDBValidKey[] = [];
+  const embrulhar: [IDBValidKey, Guardado<unknown>][] = [];
+  for (const [k, g] of todos) {
+    if (ehGuardado(g)) {
+      if (vencido(g, agora)) apagar.push(k);
+    } else if (esperaDe(g)) {
+      embrulhar.push([k, { valor: g, espera: true, em: agora }]);
+    } else {
+      apagar.push(k);
+    }
+  }
+  if (apagar.length > 0) await delMany(apagar, lojaDoCelular());
+  if (embrulhar.length > 0) await setMany(embrulhar, lojaDoCelular());
+  await desmarcarSeNadaEspera();
+}
+
+/**
+ * Moves what an earlier release kept for this fisher (under 24 hex digits of SHA-256 over the CPF) under their
+ * phone id, so that a save waiting across the update is not lost; the old keys go.
+ */
+export async function adotarDoFormatoAntigo(cpf: string, dono: string): Promise<void> {
+  if (!celularGuarda() || !donoValido(dono) || crypto.subtle === undefined) return;
+  const b = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`rgp-neste-celular:${cpf}`));
+  const antigo = `${Array.from(new Uint8Array(b).slice(0, 12), (x) => x.toString(16).padStart(2, '0')).join('')}/`;
+  const todos = await entries<IDBValidKey, unknown>(lojaDoCelular());
+  const meus = todos.filter((e): e is [string, unknown] => typeof e[0] === 'string' && e[0].startsWith(antigo));
+  if (meus.length === 0) return;
+  const agora = Date.now();
+  await setMany(meus.map(([k, g]) => [`${dono}/${k.slice(antigo.length)}`, ehGuardado(g) ? g : { valor: g, espera: esperaDe(g), em: agora }]), lojaDoCelular());
+  await delMany(meus.map(([k]) => k), lojaDoCelular());
 }

@@ -1,14 +1,13 @@
 import { confirmar } from './confirm';
-import { itensDoCelular } from './neste-celular';
+import { esperaAlgo } from './neste-celular';
 
 /**
  * Signing out erases what the app kept on this phone (issue 25, point 5; `logout` in auth.ts). When some of it was
  * never sent (no signal since it was filled), the user is told and chooses: stay signed in until it goes, or sign
  * out and erase it.
  */
-export async function podeSair(sujeito: string): Promise<boolean> {
-  const itens = await itensDoCelular<{ pendente?: unknown }>(sujeito).catch(() => []);
-  if (!itens.some(([, v]) => v?.pendente)) return true;
+export async function podeSair(dono: string): Promise<boolean> {
+  if (!(await esperaAlgo(dono).catch(() => false))) return true;
   return confirmar({
     title: 'Sair e apagar o que não foi enviado?',
     text: 'Há informações preenchidas neste celular que ainda não foram enviadas ao RGP. Ao sair, elas são apagadas '

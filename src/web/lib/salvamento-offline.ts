@@ -2,8 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { CodigoErro, ehCasoDe, type CodigoErro as TipoCodigoErro } from '../../shared/codigos-erro';
 import { mensagemErro } from './api';
 import { codigoErroDe, ehRecusaDoPedido } from './erros';
-import { apagarDoCelular, celularGuarda, guardarNoCelular, itensDoCelular, lerDoCelular } from './neste-celular';
-import { marcarPendenteNoCelular } from './storage';
+import { apagarDoCelular, celularGuarda, desmarcarSeNadaEspera, guardarNoCelular, itensDoCelular, lerDoCelular } from './neste-celular';
 
 /**
  * A form that keeps working without signal (issue 25, points 2 and 3; decision 0062). What the fisher types is kept
@@ -57,14 +56,15 @@ export function ehAdiavel(error: unknown): boolean {
 
 /**
  * Sends, outside any form, the saves this phone keeps under `prefixo` (`reap/`): when the app opens with signal or
- * the signal returns while the fisher is on another screen. A save the server took is done (a sending's record is
- * erased); a refusal is kept as the record's conflict, for the form to show; a failure to retry stops the round.
+ * the signal returns while the fisher is on another screen. A save the server took is done and its record erased
+ * (what the RGP has does not stay on the phone, decision 0069); a refusal is kept as the record's conflict, for the
+ * form to show; a failure to retry stops the round.
  */
 export async function enviarPendentesDoCelular<F, C, X>(
-  sujeito: string, prefixo: string, salvar: (r: RegistroNoCelular<F, C, X>, pendente: SalvamentoPendente<C>) => Promise<unknown>,
+  dono: string, prefixo: string, salvar: (r: RegistroNoCelular<F, C, X>, pendente: SalvamentoPendente<C>) => Promise<unknown>,
 ): Promise<void> {
   let restam = false;
-  for (const [chave, r] of await itensDoCelular<RegistroNoCelular<F, C, X>>(sujeito, prefixo)) {
+  for (const [chave, r] of await itensDoCelular<RegistroNoCelular<F, C, X>>(dono, prefixo)) {
     const pendente = r.pendente;
     if (!pendente || r.conflito) continue;
     try {
@@ -72,24 +72,18 @@ export async function enviarPendentesDoCelular<F, C, X>(
     } catch (erro) {
       if (ehAdiavel(erro)) return;
       restam = true;
-      const atual = (await lerDoCelular<RegistroNoCelular<F, C, X>>(sujeito, chave)) ?? r;
-      await guardarNoCelular(sujeito, chave, { ...atual, conflito: conflitoDe(erro) });
+      const atual = (await lerDoCelular<RegistroNoCelular<F, C, X>>(dono, chave)) ?? r;
+      await guardarNoCelular(dono, chave, { ...atual, conflito: conflitoDe(erro) });
       continue;
     }
-    const atual = await lerDoCelular<RegistroNoCelular<F, C, X>>(sujeito, chave);
+    const atual = await lerDoCelular<RegistroNoCelular<F, C, X>>(dono, chave);
     if (atual?.pendente?.chave !== pendente.chave) {
       restam = true;
       continue;
     }
-    if (pendente.envio) await apagarDoCelular(sujeito, chave);
-    else await guardarNoCelular(sujeito, chave, { ...atual, pendente: null });
+    await apagarDoCelular(dono, chave);
   }
-  if (!restam) await desmarcarSeNadaEspera(sujeito);
-}
-
-/** Clears the phone's "something waits" mark when nothing of the user waits any more, of any kind. */
-export async function desmarcarSeNadaEspera(sujeito: string): Promise<void> {
-  if (!(await itensDoCelular<{ pendente?: unknown }>(sujeito)).some(([, v]) => v?.pendente)) marcarPendenteNoCelular(false);
+  if (!restam) await desmarcarSeNadaEspera();
 }
 
 export function conflitoDe(erro: unknown): NonNullable<RegistroNoCelular<unknown, unknown, unknown>['conflito']> {
@@ -97,13 +91,13 @@ export function conflitoDe(erro: unknown): NonNullable<RegistroNoCelular<unknown
 }
 
 /** The phone's record of a form, read before the form opens (null when the phone keeps nothing of it). */
-export async function lerRegistro<F, C, X>(sujeito: string, chave: string): Promise<RegistroNoCelular<F, C, X> | null> {
-  return (await lerDoCelular<RegistroNoCelular<F, C, X>>(sujeito, chave)) ?? null;
+export async function lerRegistro<F, C, X>(dono: string, chave: string): Promise<RegistroNoCelular<F, C, X> | null> {
+  return (await lerDoCelular<RegistroNoCelular<F, C, X>>(dono, chave)) ?? null;
 }
 
 /** Erases the phone's record of a form (sent, or discarded by the fisher). */
-export function apagarRegistro(sujeito: string, chave: string): Promise<void> {
-  return apagarDoCelular(sujeito, chave);
+export function apagarRegistro(dono: string, chave: string): Promise<void> {
+  return apagarDoCelular(dono, chave);
 }
 
 const ESPERA_NO_CELULAR_MS = 300;
@@ -115,8 +109,8 @@ function novaChave(): string {
 }
 
 export interface OpcoesSalvamento<F, C, X, R> {
-  /** The signed-in user's subject: whose phone items these are. */
-  sujeito: string;
+  /** The fisher's phone id (the session's `idCelular`): whose phone items these are. */
+  dono: string;
   /** The form's key on the phone (`reap/123`). */
   chave: string;
   /** The record read before the form opened. */
@@ -149,7 +143,7 @@ export function useEnvioAoVoltarOSinal(enviar: () => Promise<void>, haPendente: 
 }
 
 export function useSalvamentoOffline<F, C, X, R>(o: OpcoesSalvamento<F, C, X, R>) {
-  const { sujeito, chave } = o;
+  const { dono, chave } = o;
   const registro = useRef<RegistroNoCelular<F, C, X> | null>(o.inicial);
   const [estado, setEstado] = useState<EstadoSalvamento>(() => {
     const r = o.inicial;
@@ -162,12 +156,17 @@ export function useSalvamentoOffline<F, C, X, R>(o: OpcoesSalvamento<F, C, X, R>
     chamadas.current = o;
   });
   const emCurso = useRef<Promise<void> | null>(null);
-  const timers = useRef<{ celular?: ReturnType<typeof setTimeout>; servidor?: ReturnType<typeof setTimeout> }>({});
+  const timers = useRef<{
+    celular?: ReturnType<typeof setTimeout>;
+    servidor?: ReturnType<typeof setTimeout>;
+    /** The change waiting for its moment, kept at once when the page is left (a reload right after typing). */
+    jaNoCelular?: (() => void) | undefined;
+  }>({});
 
   const guardar = useCallback(async (r: RegistroNoCelular<F, C, X>) => {
     registro.current = r;
-    await guardarNoCelular(sujeito, chave, r);
-  }, [sujeito, chave]);
+    await guardarNoCelular(dono, chave, r);
+  }, [dono, chave]);
 
   /** Sends what waits, one save at a time; a save typed while one went goes next. */
   const enviarPendente = useCallback(async (): Promise<void> => {
@@ -177,8 +176,11 @@ export function useSalvamentoOffline<F, C, X, R>(o: OpcoesSalvamento<F, C, X, R>
       try {
         const resposta = await chamadas.current.salvar(pendente.corpo, pendente.chave);
         const atual = registro.current;
-        // The fisher may have typed while it went: only this save is done.
-        if (atual?.pendente?.chave === pendente.chave) await guardar({ ...atual, pendente: null });
+        // The fisher may have typed while it went: only this save is done, and what the RGP has leaves the phone.
+        if (atual?.pendente?.chave === pendente.chave) {
+          registro.current = { ...atual, pendente: null };
+          await apagarRegistro(dono, chave);
+        }
         setEstado(registro.current?.pendente ? { tipo: 'neste-celular', envio: false } : { tipo: 'salvo', em: new Date() });
         chamadas.current.aoSalvar?.(resposta, pendente.envio);
         return true;
@@ -218,7 +220,7 @@ export function useSalvamentoOffline<F, C, X, R>(o: OpcoesSalvamento<F, C, X, R>
     } finally {
       emCurso.current = null;
     }
-  }, [guardar]);
+  }, [guardar, dono, chave]);
 
   /**
    * Keeps a save on the phone; false when a conflict waits, or when a draft would replace a sending that waits (the
@@ -234,6 +236,7 @@ export function useSalvamentoOffline<F, C, X, R>(o: OpcoesSalvamento<F, C, X, R>
 
   /** A save the fisher asked for (a draft's button, or the sending): kept on the phone and sent now when there is signal. */
   const registrar = useCallback(async (form: F, corpo: C, contexto: X, envio: boolean) => {
+    timers.current.jaNoCelular = undefined;
     clearTimeout(timers.current.celular);
     clearTimeout(timers.current.servidor);
     if (await guardarSalvamento(form, corpo, contexto, envio) && navigator.onLine) await enviarPendente();
@@ -243,8 +246,14 @@ export function useSalvamentoOffline<F, C, X, R>(o: OpcoesSalvamento<F, C, X, R>
   const anotar = useCallback((form: F, corpo: C, contexto: X) => {
     clearTimeout(timers.current.celular);
     clearTimeout(timers.current.servidor);
+    const guardarJa = () => {
+      clearTimeout(timers.current.celular);
+      timers.current.jaNoCelular = undefined;
+      return guardarSalvamento(form, corpo, contexto, false);
+    };
+    timers.current.jaNoCelular = () => void guardarJa();
     timers.current.celular = setTimeout(() => {
-      void guardarSalvamento(form, corpo, contexto, false).then((guardado) => {
+      void guardarJa().then((guardado) => {
         if (guardado && navigator.onLine) timers.current.servidor = setTimeout(() => void enviarPendente(), ESPERA_SERVIDOR_MS);
       });
     }, ESPERA_NO_CELULAR_MS);
@@ -252,23 +261,27 @@ export function useSalvamentoOffline<F, C, X, R>(o: OpcoesSalvamento<F, C, X, R>
 
   /** Erases what the phone keeps of the form (after a conflict the fisher has read). */
   const descartar = useCallback(async () => {
+    timers.current.jaNoCelular = undefined;
     clearTimeout(timers.current.celular);
     clearTimeout(timers.current.servidor);
     registro.current = null;
-    await apagarRegistro(sujeito, chave);
+    await apagarRegistro(dono, chave);
     setEstado({ tipo: 'ocioso' });
-  }, [sujeito, chave]);
+  }, [dono, chave]);
 
   useEnvioAoVoltarOSinal(enviarPendente, () => !!registro.current?.pendente);
   useEffect(() => {
     // What waited from an earlier visit goes as soon as the form opens.
     if (navigator.onLine && registro.current?.pendente) void enviarPendente();
     const t = timers.current;
+    const aoSair = () => t.jaNoCelular?.();
+    window.addEventListener('pagehide', aoSair);
     return () => {
+      window.removeEventListener('pagehide', aoSair);
       clearTimeout(t.celular);
       clearTimeout(t.servidor);
     };
   }, [enviarPendente]);
 
-  return { estado, anotar, registrar, descartar, guardaNoCelular: celularGuarda() };
+  return { estado, anotar, registrar, descartar, guardaNoCelular: celularGuarda() && dono !== '' };
 }

@@ -119,6 +119,8 @@ describe('decodeToken agrees with the shared tokenPayload schema', () => {
     'a fisher id beyond safe integers': { idPescador: 2 ** 60 },
     'an agency as a number': { siglaOrgao: 7 },
     'a state as a number': { ufOrgao: 15 },
+    "a fisher's phone id": { idCelular: '0123456789abcdef0123456789abcdef' },
+    'a phone id as a number': { idCelular: 7 },
     'extra claims': { aud: 'rgp', iss: 'rgp', jti: 'x' },
     'null optional claims': { idPescador: null, siglaOrgao: null, ufOrgao: null },
   };

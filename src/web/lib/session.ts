@@ -25,13 +25,14 @@ const opcional = <T>(v: unknown, tipo: (v: unknown) => v is T): boolean => v ===
 function lerClaims(c: Record<string, unknown>): Session | null {
   if (!texto(c.sub) || !texto(c.nome) || !PERFIS.includes(c.perfil) || !texto(c.sid) || !numero(c.exp)) return null;
   if (!opcional(c.iat, numero) || !opcional(c.idPescador, inteiro) || !opcional(c.idUsuarioMapa, inteiro)) return null;
-  if (!opcional(c.siglaOrgao, texto) || !opcional(c.ufOrgao, texto)) return null;
+  if (!opcional(c.siglaOrgao, texto) || !opcional(c.ufOrgao, texto) || !opcional(c.idCelular, texto)) return null;
   const sessao: Session = { sub: c.sub, nome: c.nome, perfil: c.perfil as Perfil, sid: c.sid, exp: c.exp };
   if (c.iat !== undefined) sessao.iat = c.iat as number;
   if (c.idPescador !== undefined) sessao.idPescador = c.idPescador as number;
   if (c.idUsuarioMapa !== undefined) sessao.idUsuarioMapa = c.idUsuarioMapa as number;
   if (c.siglaOrgao !== undefined) sessao.siglaOrgao = c.siglaOrgao as string;
   if (c.ufOrgao !== undefined) sessao.ufOrgao = c.ufOrgao as string;
+  if (c.idCelular !== undefined) sessao.idCelular = c.idCelular as string;
   return sessao;
 }
 

@@ -54,15 +54,15 @@ function ComQuestionario({ titulo, children }: {
   titulo: (q: Questionario) => string; children: (q: Questionario, rascunho: Rascunho) => React.ReactNode;
 }) {
   const [params] = useSearchParams();
-  const sujeito = useSession()?.sub;
+  const dono = useSession()?.idCelular;
   const id = Number(params.get('idQuestionarioBasico') ?? '');
   const valido = Number.isInteger(id) && id > 0;
   const q = useQuery({ queryKey: reapKeys.questionario(id), queryFn: () => fetchQuestionario(id), enabled: valido });
   // The phone's own storage needs no network.
   const local = useQuery({
-    queryKey: ['neste-celular', sujeito, chaveRascunhoReap(id)],
-    queryFn: () => lerRegistro<unknown, unknown, Questionario>(sujeito ?? '', chaveRascunhoReap(id)),
-    enabled: valido && sujeito !== undefined,
+    queryKey: ['neste-celular', dono, chaveRascunhoReap(id)],
+    queryFn: () => lerRegistro<unknown, unknown, Questionario>(dono ?? '', chaveRascunhoReap(id)),
+    enabled: valido && dono !== undefined,
     networkMode: 'always',
     staleTime: Infinity,
     gcTime: 0,
@@ -93,10 +93,10 @@ function ComQuestionario({ titulo, children }: {
  * dropped without the fisher's choice.
  */
 function NaoEnviadoDoCelular({ q, mensagem }: { q: Questionario; mensagem: string }) {
-  const sujeito = useSession()?.sub ?? '';
+  const dono = useSession()?.idCelular ?? '';
   const queryClient = useQueryClient();
   async function descartar() {
-    await apagarRegistro(sujeito, chaveRascunhoReap(q.id));
+    await apagarRegistro(dono, chaveRascunhoReap(q.id));
     await queryClient.invalidateQueries({ queryKey: ['neste-celular'] });
   }
   return <ConflitoDoRascunho mensagem={mensagem} onDescartar={() => void descartar()} />;

@@ -56,6 +56,16 @@ export const LINK_TTL_SECONDS = 600;
 /** The cookie that binds a started sign-in to the browser that started it (decision 0068). */
 export const COOKIE_VINCULO_LOGIN = 'rgp-login';
 
+/**
+ * The id a fisher's phone keeps its items under (decision 0069): HMAC-SHA-256 of the CPF under a key derived from
+ * the token secret, 32 hex digits. The same for every session of the fisher (what waits on the phone is found again
+ * at the next sign-in), and not reversible without the server's key (a plain hash of a CPF is: there are only 10⁹).
+ */
+export function idCelularDe(cpf: string, jwtSecret: Uint8Array): string {
+  const chave = Buffer.from(crypto.hkdfSync('sha256', jwtSecret, 'rgp', 'rgp:id-celular:v1', 32));
+  return crypto.createHmac('sha256', chave).update(cpf).digest('hex').slice(0, 32);
+}
+
 export const MENSAGENS_AUTH = {
   sessaoExpirada: 'Sessão expirada.',
   tokenInvalido: 'Token de acesso inválido ou ausente.',
@@ -81,6 +91,7 @@ const tokenClaims = z.object({
   idUsuarioMapa: z.number().int().optional(),
   siglaOrgao: z.string().optional(),
   ufOrgao: z.string().optional(),
+  idCelular: z.string().optional(),
   iat: z.number(),
   exp: z.number(),
 });
@@ -171,7 +182,7 @@ export class AuthService {
     } else {
       const nome = (claims.nome || 'PESCADOR').toUpperCase();
       const p = await this.pescadores.findOrCreate(cpf, nome, claims.email);
-      payload = { sub: cpf, nome: p.nome, perfil: Perfil.INTERESSADO, idPescador: p.id };
+      payload = { sub: cpf, nome: p.nome, perfil: Perfil.INTERESSADO, idPescador: p.id, idCelular: idCelularDe(cpf, this.opts.jwtSecret) };
       sessao = { pescadorId: p.id, usuarioMapaId: null };
     }
 
@@ -202,6 +213,8 @@ export class AuthService {
     let payload: Omit<TokenPayload, 'iat' | 'exp'> = {
       sub: claims.sub, nome: claims.nome, perfil: claims.perfil as Perfil, sid: claims.sid,
       ...(claims.idPescador !== undefined ? { idPescador: claims.idPescador } : {}),
+      // A fisher's phone id; also for a token issued before it existed (decision 0069).
+      ...(sessao.pescadorId !== null ? { idCelular: idCelularDe(claims.sub, this.opts.jwtSecret) } : {}),
     };
     if (sessao.usuarioMapaId !== null) {
       const servidor = await this.repo.findUsuarioMapaById(sessao.usuarioMapaId);

@@ -45,6 +45,24 @@ describe('sign-in through the development identity provider', () => {
     expect(again.idPescador).toBe(payload.idPescador);
   });
 
+  it("gives a fisher's token an opaque phone id: the same at every sign-in and refresh, not a hash of the CPF", async () => {
+    // Decision 0069: the phone keeps a fisher's items under it; a plain digest of a CPF is reversed by brute force.
+    const s = await entrarComo(t.app, PESCADOR_DEMO);
+    const id = decodeJwt(s.token).idCelular;
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    for (const digest of ['sha256', 'sha1', 'md5']) {
+      for (const texto of [PESCADOR_DEMO, `rgp-neste-celular:${PESCADOR_DEMO}`]) {
+        expect(crypto.createHash(digest).update(texto).digest('hex')).not.toContain(id as string);
+      }
+    }
+    expect(decodeJwt((await entrarComo(t.app, PESCADOR_DEMO)).token).idCelular).toBe(id);
+    const refresh = await s.api({ method: 'POST', url: '/api/auth/refresh' });
+    expect(decodeJwt(refresh.json().dados.token as string).idCelular).toBe(id);
+    expect(decodeJwt((await entrarComo(t.app, NOVO_CPF)).token).idCelular).not.toBe(id);
+    // Staff keep nothing on a phone.
+    expect(decodeJwt((await entrarComo(t.app, SFPA)).token).idCelular).toBeUndefined();
+  });
+
   it('signs a map user in with that user profile and agency', async () => {
     const s = await entrarComo(t.app, SFPA);
     const payload = decodeJwt(s.token);

@@ -68,7 +68,7 @@ export function DocumentosSolicitacao({
     queryClient.setQueryData<Documento[]>(key, (atuais) => aplicarEnvio(atuais ?? [], novo));
   // A fisher's files wait on the phone until the RGP has them (issue 25, point 4); staff only read.
   const session = useSession();
-  const fila = useFilaDeDocumentos(somenteLeitura ? undefined : session?.sub, idSolicitacao, onEnviado);
+  const fila = useFilaDeDocumentos(somenteLeitura ? undefined : session?.idCelular, idSolicitacao, onEnviado);
   const onRemovido = (id: number) =>
     queryClient.setQueryData<Documento[]>(key, (atuais) => (atuais ?? []).filter((d) => d.id !== id));
 

@@ -12,7 +12,7 @@ import { descartarDaFila, documentosNaFila, enfileirar, enviarDaFila } from './f
 // Issue 25, point 4 (decision 0064): the phone's queue of documents, against a fake network and a real IndexedDB
 // implementation (fake-indexeddb).
 
-const EU = 'sujeito-a';
+const EU = 'a0'.repeat(16); // a phone id, as the server issues it (decision 0069)
 const ID_ENVIO = '0b7f3c1e-5d2a-4f7e-9a51-2f0c8d6b4e11';
 let http: MockHttp & { restore: () => void };
 
@@ -38,7 +38,7 @@ describe('the phone queue of documents', () => {
     http.post('/api/documentos', ok({ documentos: [documento(7, TipoDocumento.FOTO_3X4)] }));
     const chave = await enfileirar(EU, { idSolicitacao: 10, tipo: TipoDocumento.FOTO_3X4, arquivo: arquivo(2000, 'foto.jpg') }, false);
     expect(await documentosNaFila(EU, 10)).toHaveLength(1);
-    expect(await documentosNaFila('sujeito-b', 10)).toEqual([]);
+    expect(await documentosNaFila('b1'.repeat(16), 10)).toEqual([]);
 
     expect((await enviarDaFila(EU, chave))?.id).toBe(7);
     const [envio] = http.callsTo('/api/documentos');

@@ -4,8 +4,8 @@ import { TAMANHO_PARTE_ENVIO_BYTES, type Documento } from '../../../shared/schem
 import { postDocumento } from '../../lib/envelope';
 import { dados } from '../../lib/contrato';
 import { codigoErroDe } from '../../lib/erros';
-import { apagarDoCelular, guardarNoCelular, itensDoCelular, lerDoCelular } from '../../lib/neste-celular';
-import { conflitoDe, desmarcarSeNadaEspera, ehAdiavel } from '../../lib/salvamento-offline';
+import { apagarDoCelular, desmarcarSeNadaEspera, guardarNoCelular, itensDoCelular, lerDoCelular } from '../../lib/neste-celular';
+import { conflitoDe, ehAdiavel } from '../../lib/salvamento-offline';
 
 /**
  * The documents a fisher chose, kept on the phone until the RGP has them (issue 25, point 4; decision 0064). A
@@ -71,8 +71,8 @@ function avisar(evento: Parameters<Ouvinte>[0]): void {
 }
 
 /** The files waiting for a request, oldest first. */
-export async function documentosNaFila(sujeito: string, idSolicitacao: number): Promise<ItemDaFila[]> {
-  const itens = await itensDoCelular<DocumentoNaFila>(sujeito, prefixoDa(idSolicitacao));
+export async function documentosNaFila(dono: string, idSolicitacao: number): Promise<ItemDaFila[]> {
+  const itens = await itensDoCelular<DocumentoNaFila>(dono, prefixoDa(idSolicitacao));
   return itens.map(([chave, d]) => ({ ...d, chave })).sort((a, b) => a.ordem - b.ordem);
 }
 
@@ -89,7 +89,7 @@ class Retirado extends Error {}
  * kept before the old one is erased: a phone out of room loses neither.
  */
 export async function enfileirar(
-  sujeito: string, d: { idSolicitacao: number; tipo: number; arquivo: File }, acumula: boolean,
+  dono: string, d: { idSolicitacao: number; tipo: number; arquivo: File }, acumula: boolean,
 ): Promise<string> {
   const chave = `${prefixoDa(d.idSolicitacao)}${d.tipo}/${crypto.randomUUID()}`;
   const item: DocumentoNaFila = {
@@ -106,22 +106,22 @@ export async function enfileirar(
     conflito: null,
     ordem: proximaOrdem(),
   };
-  const substituidos = acumula ? [] : (await documentosNaFila(sujeito, d.idSolicitacao)).filter((i) => i.tipo === d.tipo);
-  await guardarNoCelular(sujeito, chave, item);
-  for (const antigo of substituidos) await retirar(sujeito, antigo.chave);
+  const substituidos = acumula ? [] : (await documentosNaFila(dono, d.idSolicitacao)).filter((i) => i.tipo === d.tipo);
+  await guardarNoCelular(dono, chave, item);
+  for (const antigo of substituidos) await retirar(dono, antigo.chave);
   return chave;
 }
 
 /** Erases a waiting file (the fisher discarded it after a refusal). */
-export async function descartarDaFila(sujeito: string, chave: string): Promise<void> {
-  await retirar(sujeito, chave);
-  await desmarcarSeNadaEspera(sujeito);
+export async function descartarDaFila(dono: string, chave: string): Promise<void> {
+  await retirar(dono, chave);
+  await desmarcarSeNadaEspera();
 }
 
-async function retirar(sujeito: string, chave: string): Promise<void> {
+async function retirar(dono: string, chave: string): Promise<void> {
   retirados.add(chave);
   await emCurso.get(chave);
-  await apagarDoCelular(sujeito, chave);
+  await apagarDoCelular(dono, chave);
 }
 
 /** The file, or its bytes from `inicio` to `fim`, as the browser sends it. */
@@ -131,7 +131,7 @@ function comoArquivo(item: DocumentoNaFila, inicio = 0, fim = item.bytes.byteLen
 
 /** One send of one file: each step first checks that the file is still wanted, and writes only while it is. */
 class Envio {
-  constructor(readonly sujeito: string, readonly chave: string, readonly item: DocumentoNaFila) {}
+  constructor(readonly dono: string, readonly chave: string, readonly item: DocumentoNaFila) {}
 
   seguir(): void {
     if (retirados.has(this.chave)) throw new Retirado();
@@ -139,7 +139,7 @@ class Envio {
 
   async guardar(): Promise<void> {
     this.seguir();
-    await guardarNoCelular(this.sujeito, this.chave, this.item);
+    await guardarNoCelular(this.dono, this.chave, this.item);
   }
 
   /** The upload is to be opened again from the phone's bytes, under new keys (it expired on the server). */
@@ -229,25 +229,25 @@ const emCurso = new Map<string, Promise<Documento | null>>();
  * Sends one waiting file, once at a time however many screens ask: the stored document, or null when it stays
  * (no signal, the server busy), was refused (kept with its refusal) or was replaced or discarded meanwhile.
  */
-export function enviarDaFila(sujeito: string, chave: string): Promise<Documento | null> {
+export function enviarDaFila(dono: string, chave: string): Promise<Documento | null> {
   let envio = emCurso.get(chave);
   if (!envio) {
     envio = (async () => {
-      const item = await lerDoCelular<DocumentoNaFila>(sujeito, chave);
+      const item = await lerDoCelular<DocumentoNaFila>(dono, chave);
       if (!item || item.conflito || retirados.has(chave)) return null;
-      const e = new Envio(sujeito, chave, item);
+      const e = new Envio(dono, chave, item);
       try {
         const documento = item.bytes.byteLength <= TAMANHO_PARTE_ENVIO_BYTES
           ? await postDocumento(contratosDocumento.enviar, { idSolicitacao: item.idSolicitacao, tipo: item.tipo }, comoArquivo(item), item.chaveConclusao)
           : await enviarEmPartes(e);
-        await apagarDoCelular(sujeito, chave);
-        await desmarcarSeNadaEspera(sujeito);
+        await apagarDoCelular(dono, chave);
+        await desmarcarSeNadaEspera();
         avisar({ chave, idSolicitacao: item.idSolicitacao, documento });
         return documento;
       } catch (erro) {
         if (erro instanceof Retirado) return null;
         if (!ehAdiavel(erro) && !retirados.has(chave)) {
-          await guardarNoCelular(sujeito, chave, { ...item, conflito: conflitoDe(erro) });
+          await guardarNoCelular(dono, chave, { ...item, conflito: conflitoDe(erro) });
         }
         avisar({ chave, idSolicitacao: item.idSolicitacao, falhou: true });
         return null;
@@ -259,16 +259,16 @@ export function enviarDaFila(sujeito: string, chave: string): Promise<Documento 
 }
 
 /** Sends every waiting file of this user, oldest first; stops at the first that must wait for the signal. */
-export async function enviarDocumentosPendentes(sujeito: string): Promise<void> {
-  const itens = (await itensDoCelular<DocumentoNaFila>(sujeito, PREFIXO))
+export async function enviarDocumentosPendentes(dono: string): Promise<void> {
+  const itens = (await itensDoCelular<DocumentoNaFila>(dono, PREFIXO))
     .filter(([, d]) => !d.conflito)
     .sort(([, a], [, b]) => a.ordem - b.ordem);
   for (const [chave] of itens) {
     if (!navigator.onLine) return;
-    const antes = await lerDoCelular<DocumentoNaFila>(sujeito, chave);
-    await enviarDaFila(sujeito, chave);
+    const antes = await lerDoCelular<DocumentoNaFila>(dono, chave);
+    await enviarDaFila(dono, chave);
     // Still there without a refusal: the signal or the server failed; the rest waits with it.
-    const depois = await lerDoCelular<DocumentoNaFila>(sujeito, chave);
+    const depois = await lerDoCelular<DocumentoNaFila>(dono, chave);
     if (antes && depois && !depois.conflito) return;
   }
 }

@@ -31,7 +31,7 @@ const NOVA_TENTATIVA_LOGO_MS = 3000;
  * chosen, sent at once when there is signal and when it returns, and handed to `aoChegar` when the RGP has them,
  * whichever screen sent them.
  */
-export function useFilaDeDocumentos(sujeito: string | undefined, idSolicitacao: number, aoChegar: (d: Documento) => void) {
+export function useFilaDeDocumentos(dono: string | undefined, idSolicitacao: number, aoChegar: (d: Documento) => void) {
   const [itens, setItens] = useState<ItemDaFila[]>([]);
   const [progresso, setProgresso] = useState<Record<string, number>>({});
   const [avisos, setAvisos] = useState<Record<number, Aviso>>({});
@@ -42,8 +42,8 @@ export function useFilaDeDocumentos(sujeito: string | undefined, idSolicitacao: 
   const atuais = useRef<ItemDaFila[]>([]);
 
   const recarregar = useCallback(async () => {
-    if (!sujeito || idSolicitacao <= 0) return [];
-    const lidos = await documentosNaFila(sujeito, idSolicitacao);
+    if (!dono || idSolicitacao <= 0) return [];
+    const lidos = await documentosNaFila(dono, idSolicitacao);
     atuais.current = lidos;
     setItens(lidos);
     // A field's word follows the files it has waiting; with none, only "stored" (or "sending") is kept.
@@ -56,7 +56,7 @@ export function useFilaDeDocumentos(sujeito: string | undefined, idSolicitacao: 
       return novos;
     });
     return lidos;
-  }, [sujeito, idSolicitacao]);
+  }, [dono, idSolicitacao]);
 
   const retentativa = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const proxima = useRef<() => Promise<void>>(async () => undefined);
@@ -76,14 +76,14 @@ export function useFilaDeDocumentos(sujeito: string | undefined, idSolicitacao: 
     retentativa.current = setTimeout(() => void proxima.current(), NOVA_TENTATIVA_LOGO_MS);
   }, []);
   const enviarTodos = useCallback(async () => {
-    if (!sujeito) return;
+    if (!dono) return;
     clearTimeout(retentativa.current);
     for (const item of await recarregar()) {
       if (item.conflito || !navigator.onLine) continue;
-      if (!(await enviarDaFila(sujeito, item.chave))) break;
+      if (!(await enviarDaFila(dono, item.chave))) break;
     }
     if ((await recarregar()).some((i) => !i.conflito)) tentarLogo();
-  }, [sujeito, recarregar, tentarLogo]);
+  }, [dono, recarregar, tentarLogo]);
   useEffect(() => {
     proxima.current = enviarTodos;
   }, [enviarTodos]);
@@ -110,7 +110,7 @@ export function useFilaDeDocumentos(sujeito: string | undefined, idSolicitacao: 
     // What waited from an earlier visit goes once the phone's queue is read.
     montado.current = true;
     let aberto = true;
-    if (sujeito) void documentosNaFila(sujeito, idSolicitacao).then(() => {
+    if (dono) void documentosNaFila(dono, idSolicitacao).then(() => {
       if (aberto) void enviarTodos();
     });
     return () => {
@@ -119,30 +119,30 @@ export function useFilaDeDocumentos(sujeito: string | undefined, idSolicitacao: 
       parar();
       clearTimeout(retentativa.current);
     };
-  }, [sujeito, idSolicitacao, recarregar, enviarTodos]);
+  }, [dono, idSolicitacao, recarregar, enviarTodos]);
 
   useEnvioAoVoltarOSinal(enviarTodos, () => atuais.current.some((i) => !i.conflito));
 
   /** Queues a checked file and sends it when there is signal. */
   const adicionar = useCallback(async (tipo: number, arquivo: File, acumula: boolean) => {
-    if (!sujeito) return;
-    const chave = await enfileirar(sujeito, { idSolicitacao, tipo, arquivo }, acumula);
+    if (!dono) return;
+    const chave = await enfileirar(dono, { idSolicitacao, tipo, arquivo }, acumula);
     setAvisos((a) => ({ ...a, [tipo]: navigator.onLine ? { texto: 'Enviando o documento…', erro: false } : NO_CELULAR }));
     await recarregar();
-    if (navigator.onLine && !(await enviarDaFila(sujeito, chave))) {
+    if (navigator.onLine && !(await enviarDaFila(dono, chave))) {
       const [ficou] = (await recarregar()).filter((i) => i.chave === chave);
       if (ficou && !ficou.conflito) {
         setAvisos((a) => ({ ...a, [tipo]: NO_CELULAR }));
         tentarLogo();
       }
     }
-  }, [sujeito, idSolicitacao, recarregar, tentarLogo]);
+  }, [dono, idSolicitacao, recarregar, tentarLogo]);
 
   const descartar = useCallback(async (chave: string) => {
-    if (!sujeito) return;
-    await descartarDaFila(sujeito, chave);
+    if (!dono) return;
+    await descartarDaFila(dono, chave);
     await recarregar();
-  }, [sujeito, recarregar]);
+  }, [dono, recarregar]);
 
   const doCampo = useCallback((tipo: number): FilaDoCampo => ({
     itens: itens.filter((i) => i.tipo === tipo),
@@ -150,5 +150,5 @@ export function useFilaDeDocumentos(sujeito: string | undefined, idSolicitacao: 
     aviso: avisos[tipo] ?? null,
   }), [itens, progresso, avisos]);
 
-  return { doCampo, adicionar, descartar, ativa: Boolean(sujeito) && celularGuarda() };
+  return { doCampo, adicionar, descartar, ativa: Boolean(dono) && celularGuarda() };
 }

@@ -7,8 +7,8 @@ import { type CorpoReapArtesanal, type CorpoReapIndustrial, salvarArtesanal, sal
  * The REAP saves this phone keeps (issue 25), sent when the app opens with signal or the signal returns, whichever
  * screen the fisher is on: a REAP sent without signal reaches the RGP without its form being opened again.
  */
-export function enviarReapsPendentes(sujeito: string): Promise<void> {
-  return enviarPendentesDoCelular<unknown, CorpoReapArtesanal | CorpoReapIndustrial, Questionario>(sujeito, 'reap/', (r, pendente) =>
+export function enviarReapsPendentes(dono: string): Promise<void> {
+  return enviarPendentesDoCelular<unknown, CorpoReapArtesanal | CorpoReapIndustrial, Questionario>(dono, 'reap/', (r, pendente) =>
     r.contexto.categoria === Categoria.INDUSTRIAL
       ? salvarIndustrial(pendente.corpo as CorpoReapIndustrial, pendente.chave)
       : salvarArtesanal(pendente.corpo as CorpoReapArtesanal, pendente.chave));

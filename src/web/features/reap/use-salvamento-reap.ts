@@ -17,17 +17,17 @@ export function useSalvamentoReap<F, C>(o: {
   aoRascunho?: (mensagem: string) => void;
   aoRecusar: (erro: unknown) => void;
 }) {
-  const sujeito = useSession()?.sub ?? '';
+  const dono = useSession()?.idCelular ?? '';
   const queryClient = useQueryClient();
   const chave = chaveRascunhoReap(o.questionario.id);
   const salvamento = useSalvamentoOffline<F, C, Questionario, { questionario: Questionario; mensagem: string }>({
-    sujeito,
+    dono,
     chave,
     inicial: o.rascunho,
     salvar: o.salvar,
     aoSalvar: (r, envio) => {
       if (envio) {
-        void apagarRegistro(sujeito, chave);
+        void apagarRegistro(dono, chave);
         o.onEnviado();
         return;
       }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import {
   get,
   set,
@@ -121,6 +121,19 @@ export function useEnvioPasso<TForm extends FieldValues, TSaida>({
   const salvar = useSalvarPasso();
   const criando = id === undefined;
 
+  // What the fisher types is kept on the phone field by field, as the REAP keeps its form (decision 0069): a reload
+  // before "Salvar e continuar", with or without signal, finds it.
+  const doCelular = useRef(celular);
+  useEffect(() => {
+    doCelular.current = celular;
+  });
+  useEffect(() => {
+    const assinatura = form.watch((_valores, { name }) => {
+      if (name !== undefined) doCelular.current?.anotar(passo, form.getValues());
+    });
+    return () => assinatura.unsubscribe();
+  }, [form, passo]);
+
   const falhou = (lista: SummaryError[], mensagem: string) => {
     setResumo(lista);
     setTentativa((t) => t + 1);
@@ -130,6 +143,7 @@ export function useEnvioPasso<TForm extends FieldValues, TSaida>({
   /** Keeps the step on the phone (the wizard moves on); false where the phone cannot keep it. */
   const guardarNoCelular = async (saida: TSaida): Promise<boolean> => {
     if (!celular || !(await celular.guardar(passo, form.getValues(), saida as object))) return false;
+    await celular.esquecer(passo);
     setResumo([]);
     showToast('info', MENSAGEM_SALVO_NO_CELULAR);
     return true;
@@ -140,6 +154,7 @@ export function useEnvioPasso<TForm extends FieldValues, TSaida>({
     if ((celular?.aguardando || !navigator.onLine) && await guardarNoCelular(saida)) return;
     try {
       const dados = await salvar.mutateAsync({ id, tipo, passo, campos: saida as object });
+      await celular?.esquecer(passo);
       setResumo([]);
       showToast('success', mensagemDeSucesso(passo, criando));
       onSalvo(dados);

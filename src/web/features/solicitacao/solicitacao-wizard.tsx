@@ -50,7 +50,7 @@ export function SolicitacaoWizard({ tipo, idSolicitacao, somenteLeitura = false,
   const sessao = useSession();
   // Steps saved without signal wait on this phone (issue 25); the read-only view keeps nothing.
   const noCelular = useRascunhoNoCelular({
-    sujeito: somenteLeitura ? '' : (sessao?.sub ?? ''),
+    dono: somenteLeitura ? '' : (sessao?.idCelular ?? ''),
     tipo,
     idSolicitacao,
     solicitacao: query.data,

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback, useEffect, useRef } from 'react';
 import type { SolicitacaoDetalheResposta } from '../../../shared/schemas/solicitacao-api';
 import { isApiError } from '../../lib/api';
-import { celularGuarda, guardarNoCelular } from '../../lib/neste-celular';
+import { apagarDoCelular, celularGuarda, guardarNoCelular, itensDoCelular, lerDoCelular } from '../../lib/neste-celular';
 import {
   apagarRegistro,
   conflitoDe,
@@ -54,7 +54,32 @@ export function chaveRascunhoSolicitacao(tipo: number, id: number | undefined | 
   return id ? `solicitacao/${id}` : `solicitacao/nova-${tipo}`;
 }
 
-const chaveConsulta = (sujeito: string, chave: string) => ['neste-celular', sujeito, chave] as const;
+const chaveConsulta = (dono: string, chave: string) => ['neste-celular', dono, chave] as const;
+
+/**
+ * A step's fields as typed and not yet saved (issue 33, point 5; decision 0069): kept on the phone a moment after
+ * each change, as the REAP keeps its form, under `digitado/<the wizard's key>/<step>`, and erased once the step is
+ * saved (on the server, or as a step save waiting on the phone, whose record then holds them).
+ */
+const PREFIXO_DIGITADO = 'digitado/';
+const chaveDigitado = (chave: string, passo: number) => `${PREFIXO_DIGITADO}${chave}/${passo}`;
+const chaveConsultaDigitados = (dono: string, chave: string) => ['neste-celular', dono, PREFIXO_DIGITADO, chave] as const;
+const ESPERA_DIGITADO_MS = 300;
+
+/** The typed fields of a wizard's steps, by step. */
+async function lerDigitados(dono: string, chave: string): Promise<Partial<Record<number, object>>> {
+  const itens = await itensDoCelular<object>(dono, `${PREFIXO_DIGITADO}${chave}/`);
+  return Object.fromEntries(itens.map(([k, v]) => [Number(k.slice(k.lastIndexOf('/') + 1)), v]));
+}
+
+/** The typed fields follow the wizard's record when the server gives the request its id. */
+export async function moverDigitados(dono: string, antes: string, depois: string): Promise<void> {
+  for (const [k, v] of await itensDoCelular<object>(dono, `${PREFIXO_DIGITADO}${antes}/`)) {
+    const passo = Number(k.slice(k.lastIndexOf('/') + 1));
+    if ((await lerDoCelular(dono, chaveDigitado(depois, passo))) === undefined) await guardarNoCelular(dono, chaveDigitado(depois, passo), v, true);
+    await apagarDoCelular(dono, k);
+  }
+}
 
 /** Nothing answered (no signal, or the call timed out): the save may be kept on the phone. */
 export function semResposta(erro: unknown): boolean {
@@ -104,8 +129,12 @@ export async function enviarRascunho(o: {
     // Saves kept while this one went stay, in their order.
     const restam = (agora.pendente ?? []).filter((p) => p.chave !== pendente.chave);
     const criado = r.contexto.id === null;
+    // What the RGP has leaves the phone (decision 0069): the step's values go unless it was saved again meanwhile
+    // (the step then opens from the server's request, kept as `detalhe` while later steps wait).
+    const form = restam.some((p) => p.passo === pendente.passo) ? agora.form : { ...agora.form, [pendente.passo]: undefined };
     await o.gravar(chaveAntes, restam.length === 0 ? null : {
       ...agora,
+      form,
       contexto: { ...agora.contexto, id: dados.id, detalhe: dados },
       pendente: restam,
     });
@@ -115,8 +144,12 @@ export async function enviarRascunho(o: {
 
 /** What a step needs of the phone. */
 export interface CelularDoAssistente {
-  /** The form's values kept on the phone for a step, if any. */
+  /** The form's values kept on the phone for a step, if any: as typed last, else as saved on the phone. */
   valores: (passo: number) => object | undefined;
+  /** A change as the fisher types: the step's values are kept on the phone a moment after the last one. */
+  anotar: (passo: number, valores: object) => void;
+  /** The step was saved (on the server or on the phone): its typed values leave the phone. */
+  esquecer: (passo: number) => Promise<void>;
   /** Whether saves wait on the phone (a new save queues behind them). */
   aguardando: boolean;
   /** Keeps a step save on the phone (and sends what waits when there is signal); false when it cannot. */
@@ -124,7 +157,7 @@ export interface CelularDoAssistente {
 }
 
 export function useRascunhoNoCelular(o: {
-  sujeito: string;
+  dono: string;
   tipo: number;
   idSolicitacao: number | undefined;
   /** The server's request, when the wizard has it. */
@@ -132,18 +165,27 @@ export function useRascunhoNoCelular(o: {
   /** Step 1's replay created the request: its id goes into the address. */
   aoCriar: (id: number) => void;
 }) {
-  const { sujeito } = o;
+  const { dono } = o;
   const queryClient = useQueryClient();
-  const guarda = celularGuarda() && sujeito !== '';
+  const guarda = celularGuarda() && dono !== '';
   const chave = chaveRascunhoSolicitacao(o.tipo, o.idSolicitacao);
   // The phone's storage needs no network: the query runs without signal too.
   const local = useQuery({
-    queryKey: chaveConsulta(sujeito, chave),
-    queryFn: async () => (await lerRegistro<never, never, never>(sujeito, chave)) as RascunhoSolicitacao | null,
+    queryKey: chaveConsulta(dono, chave),
+    queryFn: async () => (await lerRegistro<never, never, never>(dono, chave)) as RascunhoSolicitacao | null,
     enabled: guarda,
     networkMode: 'always',
     staleTime: Infinity,
     // When the first save gives the request its id the key changes: the wizard stays on screen meanwhile.
+    placeholderData: keepPreviousData,
+  });
+  const digitados = useQuery({
+    queryKey: chaveConsultaDigitados(dono, chave),
+    queryFn: () => lerDigitados(dono, chave),
+    enabled: guarda,
+    networkMode: 'always',
+    staleTime: Infinity,
+    gcTime: 0,
     placeholderData: keepPreviousData,
   });
   const registro = guarda ? (local.data ?? null) : null;
@@ -162,15 +204,48 @@ export function useRascunhoNoCelular(o: {
   const gravar = useCallback(async (antes: string, r: RascunhoSolicitacao | null) => {
     const depois = r ? chaveRascunhoSolicitacao(r.contexto.tipo, r.contexto.id) : antes;
     atual.current = r;
-    if (r) await guardarNoCelular(sujeito, depois, r);
-    else await apagarRegistro(sujeito, depois);
-    queryClient.setQueryData(chaveConsulta(sujeito, depois), r);
+    if (r) await guardarNoCelular(dono, depois, r);
+    else await apagarRegistro(dono, depois);
+    queryClient.setQueryData(chaveConsulta(dono, depois), r);
     if (depois !== antes) {
       // Moved under the id the server gave: nothing stays under the new request's key.
-      await apagarRegistro(sujeito, antes);
-      queryClient.setQueryData(chaveConsulta(sujeito, antes), null);
+      await apagarRegistro(dono, antes);
+      queryClient.setQueryData(chaveConsulta(dono, antes), null);
+      await moverDigitados(dono, antes, depois);
     }
-  }, [sujeito, queryClient]);
+  }, [dono, queryClient]);
+
+  /** The typed values waiting for their moment, by step: kept at once if the wizard goes off screen first. */
+  const anotados = useRef(new Map<number, { timer: ReturnType<typeof setTimeout>; guardar: () => void }>());
+  const anotar = useCallback((passo: number, valores: object) => {
+    if (!guarda) return;
+    clearTimeout(anotados.current.get(passo)?.timer);
+    const guardar = () => {
+      anotados.current.delete(passo);
+      void guardarNoCelular(dono, chaveDigitado(chave, passo), valores, true);
+    };
+    anotados.current.set(passo, { timer: setTimeout(guardar, ESPERA_DIGITADO_MS), guardar });
+  }, [guarda, dono, chave]);
+  const esquecer = useCallback(async (passo: number) => {
+    clearTimeout(anotados.current.get(passo)?.timer);
+    anotados.current.delete(passo);
+    if (!guarda) return;
+    await apagarDoCelular(dono, chaveDigitado(chave, passo));
+    queryClient.setQueryData(chaveConsultaDigitados(dono, chave), (d: Partial<Record<number, object>> | undefined) => ({ ...d, [passo]: undefined }));
+  }, [guarda, dono, chave, queryClient]);
+  useEffect(() => {
+    // A change typed just before the wizard goes off screen (the fisher leaves it, or the page is left) is still kept.
+    const a = anotados.current;
+    const guardarJa = () => a.forEach(({ timer, guardar }) => {
+      clearTimeout(timer);
+      guardar();
+    });
+    window.addEventListener('pagehide', guardarJa);
+    return () => {
+      window.removeEventListener('pagehide', guardarJa);
+      guardarJa();
+    };
+  }, []);
 
   const emCurso = useRef<Promise<void> | null>(null);
   /** Sends what waits, in order, one save at a time; stops at a failure to retry or a refusal. */
@@ -234,9 +309,11 @@ export function useRascunhoNoCelular(o: {
   }, [temPendente, enviar]);
 
   const celular: CelularDoAssistente = {
-    valores: (passo) => registro?.form[passo],
+    valores: (passo) => (guarda ? digitados.data?.[passo] : undefined) ?? registro?.form[passo],
+    anotar,
+    esquecer,
     aguardando: !!registro?.pendente,
     guardar,
   };
-  return { carregando: guarda && local.isPending, registro, celular, descartar };
+  return { carregando: guarda && (local.isPending || digitados.isPending), registro, celular, descartar };
 }
