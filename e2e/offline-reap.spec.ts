@@ -1,7 +1,7 @@
 import { novoCpf, novoNome } from './dados';
 import { expect, test } from './fixtures';
 import { marcar } from './pescador';
-import { ANO, chavesNoCelular, SALVO_NO_CELULAR, confirmarDialogo, darRegistroAtivo, declarar, gerarPendentes, reapsNoBanco } from './reap-dados';
+import { ANO, chavesNoCelular, itensNoCelular, SALVO_NO_CELULAR, confirmarDialogo, darRegistroAtivo, declarar, gerarPendentes, reapsNoBanco } from './reap-dados';
 import { entrar, sair, semViolacoes } from './support';
 
 // Issue 25, "Done when": a fisher fills a REAP without signal, reloads the app without signal and finds everything,
@@ -46,6 +46,9 @@ test('a REAP filled and sent without signal reaches the RGP once when the signal
     await page.locator('#locais-0-tipo').selectOption({ label: 'Rio' });
     await marcar(page.getByRole('group', { name: 'Você vendeu o que pescou?' }).getByRole('radio', { name: 'Não' }));
     await expect(page.getByText(SALVO_NO_CELULAR)).toBeVisible();
+    // The status says the form is kept; the last choice reaches IndexedDB a moment after it (the form saves 300 ms
+    // after the last change): wait for it there, so the reload below tests the restore and not that moment.
+    await expect.poll(() => itensNoCelular(page)).toContain('1501402');
     // Kept under the phone id the server gave (an HMAC of the CPF), never under the CPF.
     const chaves = await chavesNoCelular(page);
     expect(chaves).toHaveLength(1);

@@ -89,6 +89,19 @@ export async function declarar(page: Page) {
 }
 
 /** The keys the app keeps on this phone (src/web/lib/neste-celular.ts), read straight from IndexedDB. */
+/** What the phone keeps, as JSON text: enough to wait until a typed value reached IndexedDB. */
+export function itensNoCelular(page: Page): Promise<string> {
+  return page.evaluate(() => new Promise<string>((resolve, reject) => {
+    const pedido = indexedDB.open('rgp-neste-celular');
+    pedido.onerror = () => reject(pedido.error);
+    pedido.onsuccess = () => {
+      const todos = pedido.result.transaction('itens').objectStore('itens').getAll();
+      todos.onsuccess = () => resolve(JSON.stringify(todos.result));
+      todos.onerror = () => reject(todos.error);
+    };
+  }));
+}
+
 export function chavesNoCelular(page: Page): Promise<string[]> {
   return page.evaluate(() => new Promise<string[]>((resolve, reject) => {
     const pedido = indexedDB.open('rgp-neste-celular');
