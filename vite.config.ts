@@ -12,6 +12,7 @@ import { paginasPrecarregadas } from './scripts/vite-paginas-precarregadas';
 import { paginasPreRenderizadas } from './scripts/vite-paginas-pre-renderizadas';
 import { subconjuntoFontes } from './scripts/vite-subconjunto-fontes';
 import { filtrarAvisos } from './scripts/vite-avisos';
+import { zodSemJsonSchema } from './scripts/vite-zod-sem-json-schema';
 
 // The web front end lives in src/web and is built into dist/web, which the server serves as static files.
 // In development, /api and /dev-idp (the local identity provider) are proxied to the server on port 3000,
@@ -138,7 +139,7 @@ const aplicativo = VitePWA({
 
 export default defineConfig(({ command }) => ({
   root: 'src/web',
-  plugins: [contratosSemDocumentacao(), react(), subconjuntoFontes(), paginasPrecarregadas(PAGINAS_PRECARREGADAS),
+  plugins: [contratosSemDocumentacao(), zodSemJsonSchema(), react(), subconjuntoFontes(), paginasPrecarregadas(PAGINAS_PRECARREGADAS),
     paginasPreRenderizadas(PAGINAS_PRE_RENDERIZADAS), aplicativo, comprimir()],
   css: { postcss: { plugins: command === 'build' ? [purgaEstilosGlobais] : [] } },
   resolve: {

@@ -52,10 +52,12 @@ export const ORCAMENTO = {
   // 35.0 → 84.7 KB), and the landing page and the card lookup are rendered at build time; the issue's goals are
   // 110 KB, 130 KB and 150 KB. Landing 45.7 → 96.1 KB, card lookup 69.8 → 119.9 KB, within their goals (ceilings
   // about 2 % above); the fisher /home 111.1 → 160.9 KB, over its goal until zod leaves its first load (decision
-  // 0066 says how): its ceiling keeps it from growing meanwhile.
+  // 0066 says how): its ceiling keeps it from growing meanwhile. 2026-12-06 (issue 33, point 1): the web build leaves
+  // zod's JSON Schema generator out (scripts/vite-zod-sem-json-schema.ts; zod 23.4 → 18.5 KB): /home 162.0 → 157.2 KB,
+  // ceiling 159 KB, still over its goal until zod leaves its first load.
   landing: { js: { meta: 110 * KB, teto: 98 * KB }, css: { meta: 30 * KB, teto: 30 * KB } },
   carteira: { js: { meta: 130 * KB, teto: 122 * KB }, css: { meta: 30 * KB, teto: 30 * KB } },
-  home: { js: { meta: 150 * KB, teto: 163 * KB }, css: { meta: 30 * KB, teto: 30 * KB } },
+  home: { js: { meta: 150 * KB, teto: 159 * KB }, css: { meta: 30 * KB, teto: 30 * KB } },
 } as const;
 
 function tipoDe(request: Request, contentType: string): Tipo {

@@ -81,7 +81,10 @@ export function drenarCorpoAposRespostaAntecipada(app: FastifyInstance): void {
   });
   app.addHook('onResponse', async (req) => {
     const raw = req.raw;
-    if (raw.complete || raw.destroyed) return;
+    // A request made with app.inject (the development identity provider calls its own server so) has no network
+    // socket to drain or destroy: its socket has no destroy(), and calling it from the timer stopped the process.
+    const socket = raw.socket as { destroy?: unknown } | null;
+    if (raw.complete || raw.destroyed || typeof socket?.destroy !== 'function') return;
     const prazo = setTimeout(() => raw.socket?.destroy(), PRAZO_DRENAGEM_MS);
     prazo.unref();
     raw.once('end', () => clearTimeout(prazo));
