@@ -522,6 +522,9 @@ describe('compose.yaml', () => {
     });
     const config = loadConfig(Object.fromEntries(Object.entries(amb).map(([k, v]) => [k, interpolar(String(v))])));
     expect(config.env).toBe('production');
+    // Only the gateway of the file's own network (where the host's proxy comes from) is a trusted proxy.
+    const rede = (parse(texto) as { networks: { default: { ipam: { config: { gateway: string }[] } } } }).networks.default.ipam.config[0]!;
+    expect(config.trustProxy).toEqual([rede.gateway]);
     expect(config.files.s3).toBeDefined();
     expect(texto).not.toMatch(/(SECRET|PASSWORD)[A-Z_]*:\s*["']?[A-Za-z0-9]{8,}/);
   });

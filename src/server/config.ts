@@ -196,6 +196,18 @@ const envSchema = z
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
       ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT: the metrics are never served on the public port' });
     }
+    // A range name covering every private address trusts, as a proxy, a client on a private network or a balancer
+    // that reaches the ingress from one (SNAT): its X-Forwarded-For would be believed again. In production the
+    // proxies are named by address or by the pod network's CIDR.
+    const amplas = env.NODE_ENV === 'production' && env.TRUST_PROXY ? env.TRUST_PROXY.filter((a) => a === 'uniquelocal' || a === 'linklocal') : [];
+    if (amplas.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TRUST_PROXY'],
+        message: `${amplas.join(', ')} trusts every private address in production, so a client on a private network could write its own address; `
+          + 'name the proxies by address or by the pod network\'s CIDR (10.244.0.0/16) / informe os endereços dos proxies',
+      });
+    }
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
     }

@@ -29,6 +29,16 @@ describe('TRUST_PROXY', () => {
       expect(() => loadConfig({ TRUST_PROXY: v }), v).toThrow(/TRUST_PROXY: not an IP address/);
     }
   });
+
+  it('refuses in production a range name that covers every private address (a client on a private network would be a proxy)', () => {
+    const producao = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), CARTEIRA_TOKEN_SECRET: 'y'.repeat(40), CAPTCHA_HMAC_SECRET: 'z'.repeat(40),
+      OIDC_ISSUER: 'https://sso.acesso.gov.br', OIDC_CLIENT_ID: 'rgp', OIDC_CLIENT_SECRET: 'segredo' };
+    for (const v of ['uniquelocal', '10.244.0.5, linklocal']) {
+      expect(() => loadConfig({ ...producao, TRUST_PROXY: v }), v).toThrow(/TRUST_PROXY: (uniquelocal|linklocal) trusts every private address in production/);
+    }
+    expect(loadConfig({ ...producao, TRUST_PROXY: '10.244.0.0/16' }).trustProxy).toEqual(['10.244.0.0/16']);
+    expect(loadConfig({ TRUST_PROXY: 'uniquelocal' }).trustProxy).toEqual(['uniquelocal']);
+  });
 });
 
 describe('the caller\'s address behind a trusted proxy', () => {
