@@ -1,10 +1,12 @@
 import 'fake-indexeddb/auto';
 import { waitFor } from '@testing-library/react';
 import { clear, createStore, entries } from 'idb-keyval';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { guardarNoCelular } from '../../lib/neste-celular';
 import { setToken } from '../../lib/storage';
 import { ok } from '../../test/http';
 import { fisherToken } from '../../test/tokens';
+import { ESPERA_DIGITADO_MS } from './use-rascunho-no-celular';
 import {
   abrir,
   campo,
@@ -76,8 +78,17 @@ describe("a wizard step's typed fields", () => {
     setToken(fisherToken());
     abrir('/pescador/solicitacao?tipoSolicitacao=1&idSolicitacao=77');
     await tituloDoPasso(3, 'Dados socioeconômicos');
-    preencher('Atividade profissional', 'Pesca de mangue', fonte());
-    await new Promise((r) => setTimeout(r, 500));
-    expect(await chaves()).toEqual([]);
+    // The moment a typed change waits is passed on a fake clock, so the write it would start has surely started.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      preencher('Atividade profissional', 'Pesca de mangue', fonte());
+      vi.advanceTimersByTime(ESPERA_DIGITADO_MS + 1);
+    } finally {
+      vi.useRealTimers();
+    }
+    // A write behind it (same path, so its transaction comes after any the change started): once it is stored,
+    // whatever the change wrote would be too.
+    await guardarNoCelular(EU, 'marco', { x: 1 }, false);
+    expect(await chaves()).toEqual([`${EU}/marco`]);
   });
 });

@@ -64,7 +64,7 @@ const chaveConsulta = (dono: string, chave: string) => ['neste-celular', dono, c
 const PREFIXO_DIGITADO = 'digitado/';
 const chaveDigitado = (chave: string, passo: number) => `${PREFIXO_DIGITADO}${chave}/${passo}`;
 const chaveConsultaDigitados = (dono: string, chave: string) => ['neste-celular', dono, PREFIXO_DIGITADO, chave] as const;
-const ESPERA_DIGITADO_MS = 300;
+export const ESPERA_DIGITADO_MS = 300;
 
 /** The typed fields of a wizard's steps, by step. */
 async function lerDigitados(dono: string, chave: string): Promise<Partial<Record<number, object>>> {
