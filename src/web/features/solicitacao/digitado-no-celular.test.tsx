@@ -38,6 +38,12 @@ beforeEach(async () => {
   http.get('/api/solicitacao/77', ok(rascunho(2)));
 });
 
+/** The page goes to the background, as when the fisher switches apps. */
+function ocultarPagina() {
+  Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
 function fonte() {
   return screen.getByText('Fonte de renda 1', { selector: 'legend' }).closest('fieldset') as HTMLElement;
 }
@@ -72,6 +78,22 @@ describe("a wizard step's typed fields", () => {
     salvarEContinuar();
     await tituloDoPasso(4, 'Apoio e documentos');
     expect(await chaves()).toEqual([]);
+  });
+
+  it('are kept at once when the page is hidden (a phone switching apps fires no pagehide)', async () => {
+    abrir('/pescador/solicitacao?tipoSolicitacao=1&idSolicitacao=77');
+    await tituloDoPasso(3, 'Dados socioeconômicos');
+    // The change's moment never comes (a fake clock not moved): only the page being hidden keeps it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      preencher('Atividade profissional', 'Pesca de mangue', fonte());
+      ocultarPagina();
+    } finally {
+      vi.useRealTimers();
+      Reflect.deleteProperty(document, 'visibilityState');
+    }
+    await guardarNoCelular(EU, 'marco', { x: 1 }, false);
+    expect((await chaves()).sort()).toEqual([DIGITADO, `${EU}/marco`]);
   });
 
   it('are not kept for a session without a phone id', async () => {
