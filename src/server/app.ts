@@ -27,7 +27,7 @@ import { xsrfPlugin } from './plugins/xsrf';
 import { AppError } from './lib/errors';
 import { AuditoriaService } from './modules/auditoria/auditoria.service';
 import { AuthRepository } from './modules/auth/auth.repository';
-import { AuthService } from './modules/auth/auth.service';
+import { AuthService, chaveIdCelular } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AnaliseRepository } from './modules/analise/analise.repository';
 import { AnaliseService } from './modules/analise/analise.service';
@@ -253,6 +253,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   const auth = new AuthService(new AuthRepository(db), identity, auditoria, pescador, {
     jwtSecret: deps.jwtSecret,
+    chaveIdCelular: chaveIdCelular(config.auth.phoneIdSecret, deps.jwtSecret),
     tokenTtlSeconds: config.auth.tokenTtlSeconds,
     sessionTtlHours: config.auth.sessionTtlHours,
     janelaPadrao: config.workday,

@@ -88,6 +88,7 @@ const envSchema = z
     JWT_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
     TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(900),
     SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(72).default(12),
+    PHONE_ID_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
     FILE_SIGNING_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
     ANALISE_TEMPO_BLOQUEIO_MINUTOS: z.coerce.number().int().min(1).max(1440).default(60),
     PRAZO_ATUALIZACAO_DIAS: z.coerce.number().int().min(1).max(365).default(30),
@@ -242,6 +243,8 @@ export interface Config {
     jwtSecret: string | undefined;
     tokenTtlSeconds: number;
     sessionTtlHours: number;
+    /** Key of the fishers' phone ids (decision 0069); when absent it is derived (HKDF) from the token key. */
+    phoneIdSecret: string | undefined;
   };
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
   /** The development identity provider may be mounted where it is refused by default (src/server/inicio.ts). */
@@ -318,6 +321,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       jwtSecret: e.JWT_SECRET,
       tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
       sessionTtlHours: e.SESSION_TTL_HOURS,
+      phoneIdSecret: e.PHONE_ID_SECRET,
     },
     oidc: e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
       ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }

@@ -103,6 +103,36 @@ describe("the phone's items", () => {
   });
 });
 
+describe('a write as the page is left (issue 33, review of 0069)', () => {
+  it('is not erased by a sweep running meanwhile, even where an expired item stood under its key', async () => {
+    await set(`${EU}/reap/1`, { valor: entregue(), espera: false, em: Date.now() - PRAZO_NO_CELULAR_MS - 1 }, loja);
+    await Promise.all([varrerCelular(), guardarNoCelular(EU, 'reap/1', pendente('novo'))]);
+    expect(await lerDoCelular(EU, 'reap/1')).toEqual(pendente('novo'));
+    expect(haPendenteNoCelular()).toBe(true);
+  });
+
+  it("is issued at once, not after the page's first sweep", async () => {
+    // A page just loaded: its sweep has not run, and has expired items to erase.
+    for (let i = 0; i < 5; i++) await set(`${OUTRO}/reap/${i}`, { valor: entregue(), espera: false, em: 0 }, loja);
+    vi.resetModules();
+    const fresco = await import('./neste-celular');
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put');
+    const apagaLoja = vi.spyOn(IDBObjectStore.prototype, 'delete');
+    const apagaCursor = vi.spyOn(IDBCursor.prototype, 'delete');
+    try {
+      await fresco.guardarNoCelular(EU, 'reap/1', pendente());
+      await fresco.varrerCelular();
+      const apagados = [...apagaLoja.mock.invocationCallOrder, ...apagaCursor.mock.invocationCallOrder];
+      expect(apagados).toHaveLength(5);
+      // The write went to IndexedDB before the sweep erased anything.
+      expect(put.mock.invocationCallOrder[0]).toBeLessThan(Math.min(...apagados));
+    } finally {
+      vi.restoreAllMocks();
+    }
+    expect(await chaves()).toEqual([`${EU}/reap/1`]);
+  });
+});
+
 describe('what the RGP has leaves the phone', () => {
   it('a draft save the server took is erased, not kept as a copy', async () => {
     await guardarNoCelular(EU, 'reap/1', pendente());

@@ -74,13 +74,19 @@ export async function lerDoCelular<T>(dono: string, chave: string): Promise<T | 
   return ehGuardado(g) && !vencido(g, Date.now()) ? (g.valor as T) : undefined;
 }
 
-/** Keeps an item (its expiry starts again); `espera` says whether it outlives the session (by default: a save or a refusal). */
+/**
+ * Keeps an item (its expiry starts again); `espera` says whether it outlives the session (by default: a save or a
+ * refusal). The write does not wait for the page's sweep: a change kept as the page is hidden or left must reach
+ * IndexedDB at once, and the sweep, one transaction, cannot erase it (`passarPelaLoja`).
+ */
 export async function guardarNoCelular<T>(dono: string, chave: string, valor: T, espera = esperaDe(valor)): Promise<void> {
   if (!celularGuarda() || !donoValido(dono)) return;
-  await aposVarrer();
+  void aposVarrer();
   const g: Guardado<T> = { valor, espera, em: Date.now() };
-  await set(`${dono}/${chave}`, g, lojaDoCelular());
   // Something waits for the RGP: the next page load sends it, and sweeps what expired (src/web/components/com-dados.tsx).
+  // Marked before (the page may go before the write ends) and after (a sweep that found nothing waiting may end between).
+  if (espera) marcarPendenteNoCelular(true);
+  await set(`${dono}/${chave}`, g, lojaDoCelular());
   if (espera) marcarPendenteNoCelular(true);
 }
 
@@ -114,9 +120,37 @@ async function guardadosDe<T>(dono: string, prefixo = ''): Promise<[string, Guar
 async function apagarDoDono(dono: string, fica: (g: Guardado<unknown>) => boolean): Promise<void> {
   if (!celularGuarda() || !donoValido(dono)) return;
   const inicio = `${dono}/`;
-  const todos = await entries<IDBValidKey, unknown>(lojaDoCelular());
-  await delMany(todos.filter(([k, g]) => typeof k === 'string' && k.startsWith(inicio) && !(ehGuardado(g) && fica(g))).map(([k]) => k), lojaDoCelular());
-  await desmarcarSeNadaEspera();
+  await passarPelaLoja((k, g) => (typeof k === 'string' && k.startsWith(inicio) && !(ehGuardado(g) && fica(g)) ? 'apaga' : 'fica'));
+}
+
+/**
+ * Goes over every item in one read-write transaction, keeping, erasing or replacing each as `tratar` says, and clears
+ * the phone's mark when nothing of anyone waits afterwards. One transaction, so a write made meanwhile (a change kept
+ * as the page is left, which does not wait for the sweep) comes wholly before or after it: never erased because an
+ * older item stood under its key when the store was read.
+ */
+async function passarPelaLoja(tratar: (chave: IDBValidKey, g: unknown) => 'fica' | 'apaga' | Guardado<unknown>): Promise<void> {
+  const agora = Date.now();
+  const algoEspera = await lojaDoCelular()('readwrite', (store) => new Promise<boolean>((resolve, reject) => {
+    let espera = false;
+    const cursor = store.openCursor();
+    cursor.onsuccess = () => {
+      const c = cursor.result;
+      if (!c) return;
+      const destino = tratar(c.key, c.value);
+      if (destino === 'apaga') {
+        c.delete();
+      } else {
+        const g: unknown = destino === 'fica' ? c.value : destino;
+        if (destino !== 'fica') c.update(g);
+        if (ehGuardado(g) && g.espera && !vencido(g, agora)) espera = true;
+      }
+      c.continue();
+    };
+    store.transaction.oncomplete = () => resolve(espera);
+    store.transaction.onerror = store.transaction.onabort = () => reject(store.transaction.error ?? new Error('IndexedDB'));
+  }));
+  if (!algoEspera) marcarPendenteNoCelular(false);
 }
 
 /** Erases every item of the fisher (at sign-out: the fisher was asked first when something waited). */
@@ -145,21 +179,10 @@ export async function desmarcarSeNadaEspera(): Promise<void> {
  */
 export async function varrerCelular(agora = Date.now()): Promise<void> {
   if (!celularGuarda()) return;
-  const todos = await entries<IDBValidKey, unknown>(lojaDoCelular());
-  const apagar: IDBValidKey[] = [];
-  const embrulhar: [IDBValidKey, Guardado<unknown>][] = [];
-  for (const [k, g] of todos) {
-    if (ehGuardado(g)) {
-      if (vencido(g, agora)) apagar.push(k);
-    } else if (esperaDe(g)) {
-      embrulhar.push([k, { valor: g, espera: true, em: agora }]);
-    } else {
-      apagar.push(k);
-    }
-  }
-  if (apagar.length > 0) await delMany(apagar, lojaDoCelular());
-  if (embrulhar.length > 0) await setMany(embrulhar, lojaDoCelular());
-  await desmarcarSeNadaEspera();
+  await passarPelaLoja((_k, g) => {
+    if (ehGuardado(g)) return vencido(g, agora) ? 'apaga' : 'fica';
+    return esperaDe(g) ? { valor: g, espera: true, em: agora } : 'apaga';
+  });
 }
 
 /**

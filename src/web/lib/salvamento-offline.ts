@@ -100,6 +100,22 @@ export function apagarRegistro(dono: string, chave: string): Promise<void> {
   return apagarDoCelular(dono, chave);
 }
 
+/**
+ * Calls `agir` when the page is left (`pagehide`) or hidden: a phone switching apps fires no pagehide, and may then
+ * end the tab unseen, so a change still waiting for its moment is kept then. Answers the function that stops it.
+ */
+export function aoDeixarAPagina(agir: () => void): () => void {
+  const aoOcultar = () => {
+    if (document.visibilityState === 'hidden') agir();
+  };
+  window.addEventListener('pagehide', agir);
+  document.addEventListener('visibilitychange', aoOcultar);
+  return () => {
+    window.removeEventListener('pagehide', agir);
+    document.removeEventListener('visibilitychange', aoOcultar);
+  };
+}
+
 const ESPERA_NO_CELULAR_MS = 300;
 const ESPERA_SERVIDOR_MS = 1200;
 const NOVA_TENTATIVA_MS = 30_000;
@@ -159,7 +175,7 @@ export function useSalvamentoOffline<F, C, X, R>(o: OpcoesSalvamento<F, C, X, R>
   const timers = useRef<{
     celular?: ReturnType<typeof setTimeout>;
     servidor?: ReturnType<typeof setTimeout>;
-    /** The change waiting for its moment, kept at once when the page is left (a reload right after typing). */
+    /** The change waiting for its moment, kept at once when the page is left or hidden (a reload right after typing). */
     jaNoCelular?: (() => void) | undefined;
   }>({});
 
@@ -249,14 +265,12 @@ export function useSalvamentoOffline<F, C, X, R>(o: OpcoesSalvamento<F, C, X, R>
     const guardarJa = () => {
       clearTimeout(timers.current.celular);
       timers.current.jaNoCelular = undefined;
-      return guardarSalvamento(form, corpo, contexto, false);
-    };
-    timers.current.jaNoCelular = () => void guardarJa();
-    timers.current.celular = setTimeout(() => {
-      void guardarJa().then((guardado) => {
+      void guardarSalvamento(form, corpo, contexto, false).then((guardado) => {
         if (guardado && navigator.onLine) timers.current.servidor = setTimeout(() => void enviarPendente(), ESPERA_SERVIDOR_MS);
       });
-    }, ESPERA_NO_CELULAR_MS);
+    };
+    timers.current.jaNoCelular = guardarJa;
+    timers.current.celular = setTimeout(guardarJa, ESPERA_NO_CELULAR_MS);
   }, [guardarSalvamento, enviarPendente]);
 
   /** Erases what the phone keeps of the form (after a conflict the fisher has read). */
@@ -274,10 +288,9 @@ export function useSalvamentoOffline<F, C, X, R>(o: OpcoesSalvamento<F, C, X, R>
     // What waited from an earlier visit goes as soon as the form opens.
     if (navigator.onLine && registro.current?.pendente) void enviarPendente();
     const t = timers.current;
-    const aoSair = () => t.jaNoCelular?.();
-    window.addEventListener('pagehide', aoSair);
+    const deixar = aoDeixarAPagina(() => t.jaNoCelular?.());
     return () => {
-      window.removeEventListener('pagehide', aoSair);
+      deixar();
       clearTimeout(t.celular);
       clearTimeout(t.servidor);
     };

@@ -47,6 +47,8 @@ export interface AuthServiceOptions {
    * default derived from the token key under its own label (decision 0068).
    */
   chaveVinculo?: Uint8Array;
+  /** The key of the fishers' phone ids (`chaveIdCelular`); by default derived from the token key. */
+  chaveIdCelular?: Uint8Array;
   now?: () => Date;
 }
 
@@ -57,13 +59,22 @@ export const LINK_TTL_SECONDS = 600;
 export const COOKIE_VINCULO_LOGIN = 'rgp-login';
 
 /**
- * The id a fisher's phone keeps its items under (decision 0069): HMAC-SHA-256 of the CPF under a key derived from
- * the token secret, 32 hex digits. The same for every session of the fisher (what waits on the phone is found again
- * at the next sign-in), and not reversible without the server's key (a plain hash of a CPF is: there are only 10⁹).
+ * The id a fisher's phone keeps its items under (decision 0069): HMAC-SHA-256 of the CPF under the phone id key
+ * (`chaveIdCelular`), 32 hex digits. The same for every session of the fisher (what waits on the phone is found
+ * again at the next sign-in), and not reversible without the server's key (a plain hash of a CPF is: there are only 10⁹).
  */
-export function idCelularDe(cpf: string, jwtSecret: Uint8Array): string {
-  const chave = Buffer.from(crypto.hkdfSync('sha256', jwtSecret, 'rgp', 'rgp:id-celular:v1', 32));
+export function idCelularDe(cpf: string, chave: Uint8Array): string {
   return crypto.createHmac('sha256', chave).update(cpf).digest('hex').slice(0, 32);
+}
+
+/**
+ * The phone id key: HKDF-SHA256 (own label) of PHONE_ID_SECRET when configured, so that rotating the token key does
+ * not change every fisher's phone id (which would leave their unsent saves unread until they expire); else of the
+ * token key, as before it existed. Setting PHONE_ID_SECRET to the current JWT_SECRET therefore keeps every id.
+ */
+export function chaveIdCelular(configurada: string | undefined, jwtSecret: Uint8Array): Uint8Array {
+  const base = configurada ? new TextEncoder().encode(configurada) : jwtSecret;
+  return new Uint8Array(crypto.hkdfSync('sha256', base, 'rgp', 'rgp:id-celular:v1', 32));
 }
 
 export const MENSAGENS_AUTH = {
@@ -99,6 +110,7 @@ const tokenClaims = z.object({
 export class AuthService {
   private readonly now: () => Date;
   private readonly chaveVinculo: Uint8Array;
+  private readonly chaveIdCelular: Uint8Array;
 
   constructor(
     private readonly repo: AuthRepository,
@@ -109,6 +121,7 @@ export class AuthService {
   ) {
     this.now = opts.now ?? (() => new Date());
     this.chaveVinculo = opts.chaveVinculo ?? chaveVinculoLogin(opts.jwtSecret);
+    this.chaveIdCelular = opts.chaveIdCelular ?? chaveIdCelular(undefined, opts.jwtSecret);
   }
 
   /**
@@ -182,7 +195,7 @@ export class AuthService {
     } else {
       const nome = (claims.nome || 'PESCADOR').toUpperCase();
       const p = await this.pescadores.findOrCreate(cpf, nome, claims.email);
-      payload = { sub: cpf, nome: p.nome, perfil: Perfil.INTERESSADO, idPescador: p.id, idCelular: idCelularDe(cpf, this.opts.jwtSecret) };
+      payload = { sub: cpf, nome: p.nome, perfil: Perfil.INTERESSADO, idPescador: p.id, idCelular: idCelularDe(cpf, this.chaveIdCelular) };
       sessao = { pescadorId: p.id, usuarioMapaId: null };
     }
 
@@ -214,7 +227,7 @@ export class AuthService {
       sub: claims.sub, nome: claims.nome, perfil: claims.perfil as Perfil, sid: claims.sid,
       ...(claims.idPescador !== undefined ? { idPescador: claims.idPescador } : {}),
       // A fisher's phone id; also for a token issued before it existed (decision 0069).
-      ...(sessao.pescadorId !== null ? { idCelular: idCelularDe(claims.sub, this.opts.jwtSecret) } : {}),
+      ...(sessao.pescadorId !== null ? { idCelular: idCelularDe(claims.sub, this.chaveIdCelular) } : {}),
     };
     if (sessao.usuarioMapaId !== null) {
       const servidor = await this.repo.findUsuarioMapaById(sessao.usuarioMapaId);

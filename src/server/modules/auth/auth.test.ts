@@ -14,9 +14,11 @@ const NOVO_CPF = '52998224725';
 
 let t: TestApp;
 let agora = new Date('2026-11-18T15:00:00Z'); // a Wednesday, 12:00 in São Paulo
+/** The token key of `t`, as JWT_SECRET would give it. */
+const JWT_SECRET = crypto.randomBytes(32).toString('hex');
 
 beforeAll(async () => {
-  t = await createTestApp({ now: () => agora });
+  t = await createTestApp({ now: () => agora, jwtSecret: new TextEncoder().encode(JWT_SECRET) });
 });
 afterAll(async () => {
   await t.close();
@@ -61,6 +63,22 @@ describe('sign-in through the development identity provider', () => {
     expect(decodeJwt((await entrarComo(t.app, NOVO_CPF)).token).idCelular).not.toBe(id);
     // Staff keep nothing on a phone.
     expect(decodeJwt((await entrarComo(t.app, SFPA)).token).idCelular).toBeUndefined();
+  });
+
+  it('keeps a fisher\'s phone id across a rotation of JWT_SECRET once PHONE_ID_SECRET is set', async () => {
+    // Decision 0069: the id comes from PHONE_ID_SECRET when set; set to the JWT_SECRET in use, no id changes.
+    const id = decodeJwt((await entrarComo(t.app, PESCADOR_DEMO)).token).idCelular;
+    const depois = [];
+    for (let i = 0; i < 2; i++) {
+      // A new random token key each time: JWT_SECRET rotated.
+      const outro = await createTestApp({ now: () => agora, env: { PHONE_ID_SECRET: JWT_SECRET } });
+      try {
+        depois.push(decodeJwt((await entrarComo(outro.app, PESCADOR_DEMO)).token).idCelular);
+      } finally {
+        await outro.close();
+      }
+    }
+    expect(depois).toEqual([id, id]);
   });
 
   it('signs a map user in with that user profile and agency', async () => {

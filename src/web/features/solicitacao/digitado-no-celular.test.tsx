@@ -1,10 +1,12 @@
 import 'fake-indexeddb/auto';
 import { waitFor } from '@testing-library/react';
 import { clear, createStore, entries } from 'idb-keyval';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { guardarNoCelular } from '../../lib/neste-celular';
 import { setToken } from '../../lib/storage';
 import { ok } from '../../test/http';
 import { fisherToken } from '../../test/tokens';
+import { ESPERA_DIGITADO_MS } from './use-rascunho-no-celular';
 import {
   abrir,
   campo,
@@ -35,6 +37,12 @@ beforeEach(async () => {
   setToken(fisherToken({ idCelular: EU }));
   http.get('/api/solicitacao/77', ok(rascunho(2)));
 });
+
+/** The page goes to the background, as when the fisher switches apps. */
+function ocultarPagina() {
+  Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
 
 function fonte() {
   return screen.getByText('Fonte de renda 1', { selector: 'legend' }).closest('fieldset') as HTMLElement;
@@ -72,12 +80,37 @@ describe("a wizard step's typed fields", () => {
     expect(await chaves()).toEqual([]);
   });
 
+  it('are kept at once when the page is hidden (a phone switching apps fires no pagehide)', async () => {
+    abrir('/pescador/solicitacao?tipoSolicitacao=1&idSolicitacao=77');
+    await tituloDoPasso(3, 'Dados socioeconômicos');
+    // The change's moment never comes (a fake clock not moved): only the page being hidden keeps it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      preencher('Atividade profissional', 'Pesca de mangue', fonte());
+      ocultarPagina();
+    } finally {
+      vi.useRealTimers();
+      Reflect.deleteProperty(document, 'visibilityState');
+    }
+    await guardarNoCelular(EU, 'marco', { x: 1 }, false);
+    expect((await chaves()).sort()).toEqual([DIGITADO, `${EU}/marco`]);
+  });
+
   it('are not kept for a session without a phone id', async () => {
     setToken(fisherToken());
     abrir('/pescador/solicitacao?tipoSolicitacao=1&idSolicitacao=77');
     await tituloDoPasso(3, 'Dados socioeconômicos');
-    preencher('Atividade profissional', 'Pesca de mangue', fonte());
-    await new Promise((r) => setTimeout(r, 500));
-    expect(await chaves()).toEqual([]);
+    // The moment a typed change waits is passed on a fake clock, so the write it would start has surely started.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      preencher('Atividade profissional', 'Pesca de mangue', fonte());
+      vi.advanceTimersByTime(ESPERA_DIGITADO_MS + 1);
+    } finally {
+      vi.useRealTimers();
+    }
+    // A write behind it (same path, so its transaction comes after any the change started): once it is stored,
+    // whatever the change wrote would be too.
+    await guardarNoCelular(EU, 'marco', { x: 1 }, false);
+    expect(await chaves()).toEqual([`${EU}/marco`]);
   });
 });

@@ -4,6 +4,7 @@ import type { SolicitacaoDetalheResposta } from '../../../shared/schemas/solicit
 import { isApiError } from '../../lib/api';
 import { apagarDoCelular, celularGuarda, guardarNoCelular, itensDoCelular, lerDoCelular } from '../../lib/neste-celular';
 import {
+  aoDeixarAPagina,
   apagarRegistro,
   conflitoDe,
   ehAdiavel,
@@ -64,7 +65,7 @@ const chaveConsulta = (dono: string, chave: string) => ['neste-celular', dono, c
 const PREFIXO_DIGITADO = 'digitado/';
 const chaveDigitado = (chave: string, passo: number) => `${PREFIXO_DIGITADO}${chave}/${passo}`;
 const chaveConsultaDigitados = (dono: string, chave: string) => ['neste-celular', dono, PREFIXO_DIGITADO, chave] as const;
-const ESPERA_DIGITADO_MS = 300;
+export const ESPERA_DIGITADO_MS = 300;
 
 /** The typed fields of a wizard's steps, by step. */
 async function lerDigitados(dono: string, chave: string): Promise<Partial<Record<number, object>>> {
@@ -234,15 +235,16 @@ export function useRascunhoNoCelular(o: {
     queryClient.setQueryData(chaveConsultaDigitados(dono, chave), (d: Partial<Record<number, object>> | undefined) => ({ ...d, [passo]: undefined }));
   }, [guarda, dono, chave, queryClient]);
   useEffect(() => {
-    // A change typed just before the wizard goes off screen (the fisher leaves it, or the page is left) is still kept.
+    // A change typed just before the wizard goes off screen (the fisher leaves it, the page is left, or hidden: a
+    // phone switching apps fires no pagehide, and may then end the tab unseen) is still kept.
     const a = anotados.current;
     const guardarJa = () => a.forEach(({ timer, guardar }) => {
       clearTimeout(timer);
       guardar();
     });
-    window.addEventListener('pagehide', guardarJa);
+    const deixar = aoDeixarAPagina(guardarJa);
     return () => {
-      window.removeEventListener('pagehide', guardarJa);
+      deixar();
       guardarJa();
     };
   }, []);
