@@ -82,7 +82,9 @@ export function drenarCorpoAposRespostaAntecipada(app: FastifyInstance): void {
   app.addHook('onResponse', async (req) => {
     const raw = req.raw;
     if (raw.complete || raw.destroyed) return;
-    const prazo = setTimeout(() => raw.socket?.destroy(), PRAZO_DRENAGEM_MS);
+    // An injected request (tests) has a mock socket without `destroy`, and never reads as complete.
+    const socket = raw.socket as Partial<typeof raw.socket> | null;
+    const prazo = setTimeout(() => socket?.destroy?.(), PRAZO_DRENAGEM_MS);
     prazo.unref();
     raw.once('end', () => clearTimeout(prazo));
     raw.once('close', () => clearTimeout(prazo));
