@@ -69,9 +69,11 @@ export interface Contrato<
   /**
    * A save or send a phone may replay after a lost answer (decision 0060): the route takes an optional
    * `Idempotency-Key` header (src/shared/idempotencia.ts) and answers a replay with the kept answer, running once.
-   * Only on a route that needs a session (the key is kept per caller).
+   * Only on a route that needs a session (the key is kept per caller). `'envios'`: only a send takes a key; a save
+   * whose body says `enviada: false` is a draft of the whole form, harmless to repeat, and runs as if it had no key
+   * (neither kept nor counted in the caller's quota: a fisher's autosave makes hundreds, decision 0068).
    */
-  idempotente?: true;
+  idempotente?: true | 'envios';
 }
 
 /** Declares a contract, keeping its schemas' types for the server's handler and the web's call. */

@@ -110,7 +110,13 @@ function antesDoCorpo(guarda: preValidationAsyncHookHandler | preValidationAsync
 function ganchoIdempotencia(app: FastifyInstance, c: Contrato): preHandlerAsyncHookHandler {
   if (ehPublica(c.permissao)) throw new Error(`${c.metodo} ${c.caminho}: uma rota idempotente precisa de sessão (a chave é guardada por usuário)`);
   if (!app.hasDecorator('idempotencia')) throw new Error(`${c.metodo} ${c.caminho}: registre o plugin de idempotência antes das rotas idempotentes`);
-  return app.idempotencia;
+  const gancho = app.idempotencia;
+  if (c.idempotente !== 'envios') return gancho;
+  // A draft saves the whole form (repeating it is harmless): its key is neither kept nor counted (decision 0068).
+  return async function (req, reply) {
+    if ((req.body as { enviada?: unknown } | undefined)?.enviada === false) return;
+    return gancho.call(this, req, reply);
+  };
 }
 
 /** Registers the contract's route on `app` with `handler`. */

@@ -193,6 +193,41 @@ describe('a REAP sent with an Idempotency-Key', () => {
   });
 });
 
+describe("a fisher's REAP autosave and the quota (decision 0068)", () => {
+  it('keeps and counts no key of a draft: 400 draft saves and the send all go through; keys for creates still meet 429', async () => {
+    const p = await pescadorComRgp(t, 9410, { dataPrimeiroRgp: '2024-02-01' });
+    expect((await p.sessao.api({ method: 'POST', url: `/api/reap/gerar-reap-pescador/${p.id}` })).statusCode).toBe(200);
+    const id = await idDoAno(t.db, p.id, 2024);
+    const titular = t.app.servicos.idempotencia.titular(p.cpf);
+    const guardadas = async () => (await t.db.execute<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM chave_idempotencia WHERE titular = ${titular}`)).rows[0]!.n;
+    const antes = await guardadas();
+    const salvar = (extra: Record<string, unknown>, chave: string) => p.sessao.api({
+      method: 'POST', url: '/api/reap/questionario-basico', payload: artesanalCompleto(id, 2024, extra), headers: comChave(chave),
+    });
+    // The form's autosave as an older phone sent it: every draft with a new key (a busy sitting makes hundreds).
+    for (let i = 1; i <= 400; i++) {
+      const r = await salvar({ totalDiasTrabalhadoAno: (i % 360) + 1 }, novaChave());
+      expect(r.statusCode, `rascunho ${i}: ${r.body}`).toBe(200);
+    }
+    expect(await guardadas()).toBe(antes);
+    const envio = await salvar({ enviada: true }, novaChave());
+    expect(envio.statusCode, envio.body).toBe(200);
+    expect(await guardadas()).toBe(antes + 1);
+    // A script making keys for creates past the quota is still refused, and its handler does not run.
+    await t.db.execute(sql`INSERT INTO chave_idempotencia (titular, chave, impressao, rota, dono, status)
+      SELECT ${titular}, 'script-' || g, repeat('0', 64), 'POST /api/solicitacao', gen_random_uuid(), 200
+      FROM generate_series(1, ${COTA_CHAVES_IDEMPOTENCIA - antes - 1}) AS g`);
+    const criacoes = await solicitacoesDe(p.id);
+    const alem = await p.sessao.api({
+      method: 'POST', url: '/api/solicitacao', payload: { tipo: TipoSolicitacao.REGISTRO_INICIAL, passo: 1, ...passo1(p.cpf) }, headers: comChave(novaChave()),
+    });
+    expect(alem.statusCode, alem.body).toBe(429);
+    expect(alem.json().codigoErro).toBe(CodigoErro.MUITAS_REQUISICOES);
+    expect(await solicitacoesDe(p.id)).toBe(criacoes);
+  }, 120_000);
+});
+
 describe('a document uploaded with an Idempotency-Key', () => {
   it('stores it once: a replay of the same file (with a new multipart boundary) gets the same answer', async () => {
     const p = await novo();

@@ -60,14 +60,14 @@ export const salvarArtesanal = contrato({
   resumo: 'Salva a REAP artesanal (rascunho com enviada=false; envio único com enviada=true)',
   corpo: reapArtesanalCorpo,
   resposta: questionarioSchema,
-  idempotente: true,
+  idempotente: 'envios',
 });
 export const salvarIndustrial = contrato({
   metodo: 'POST', caminho: '/api/reap/questionario-basico/industrial', permissao: 'pescador.proprio', tag: 'reap',
   resumo: 'Salva a REAP industrial (id, tipoPrestacaoServico 4 CTPS ou 5 contrato de parceria, realizouPesca, enviada)',
   corpo: reapIndustrialCorpo,
   resposta: questionarioSchema,
-  idempotente: true,
+  idempotente: 'envios',
 });
 export const comprovante = contrato({
   metodo: 'GET', caminho: '/api/reap/{id}/comprovante', permissao: 'pescador.ler', tag: 'reap',

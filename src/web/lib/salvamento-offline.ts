@@ -8,9 +8,11 @@ import { apagarDoCelular, celularGuarda, desmarcarSeNadaEspera, guardarNoCelular
  * A form that keeps working without signal (issue 25, points 2 and 3; decision 0062). What the fisher types is kept
  * on the phone (`neste-celular.ts`) a moment after each change, and sent to the server when it can: at once when
  * there is signal, else when the signal returns (the browser's `online` event, and a retry every 30 s). Each save
- * carries an idempotency key kept with it (decision 0060), so a save whose answer was lost is replayed without being
- * applied twice. A save is the whole form, so only the latest one waits: typing again replaces it (with a new key);
- * a sending that waits is never replaced by a draft.
+ * has an id kept with it; a sending's id goes as its idempotency key (decision 0060), so a sending whose answer was
+ * lost is replayed without being applied twice. A draft's goes without a key: it is the whole form, harmless to
+ * repeat, and an autosave makes hundreds a sitting, which the server's quota of keys would refuse (decision 0068).
+ * Only the latest save waits: typing again replaces it (with a new id); a sending that waits is never replaced by a
+ * draft.
  *
  * A refusal of the server is never dropped: a conflict of state (the REAP was sent from another phone, its window
  * closed) is kept with the record and shown until the fisher discards what is on the phone; a refusal of the data
@@ -20,7 +22,7 @@ import { apagarDoCelular, celularGuarda, desmarcarSeNadaEspera, guardarNoCelular
 /** What waits on the phone for the server. */
 export interface SalvamentoPendente<C> {
   corpo: C;
-  /** The save's idempotency key: the same on every replay of this save. */
+  /** The save's id: the same on every replay of this save, and a sending's idempotency key (`chaveDoSalvamento`). */
   chave: string;
   /** A sending (the form's last save), not a draft's. */
   envio: boolean;
@@ -61,14 +63,15 @@ export function ehAdiavel(error: unknown): boolean {
  * form to show; a failure to retry stops the round.
  */
 export async function enviarPendentesDoCelular<F, C, X>(
-  dono: string, prefixo: string, salvar: (r: RegistroNoCelular<F, C, X>, pendente: SalvamentoPendente<C>) => Promise<unknown>,
+  dono: string, prefixo: string,
+  salvar: (r: RegistroNoCelular<F, C, X>, pendente: SalvamentoPendente<C>, chaveIdempotencia: string | undefined) => Promise<unknown>,
 ): Promise<void> {
   let restam = false;
   for (const [chave, r] of await itensDoCelular<RegistroNoCelular<F, C, X>>(dono, prefixo)) {
     const pendente = r.pendente;
     if (!pendente || r.conflito) continue;
     try {
-      await salvar(r, pendente);
+      await salvar(r, pendente, chaveDoSalvamento(pendente));
     } catch (erro) {
       if (ehAdiavel(erro)) return;
       restam = true;
@@ -84,6 +87,11 @@ export async function enviarPendentesDoCelular<F, C, X>(
     await apagarDoCelular(dono, chave);
   }
   if (!restam) await desmarcarSeNadaEspera();
+}
+
+/** The idempotency key a save goes with: a sending's id; none for a draft (decision 0068). */
+export function chaveDoSalvamento(p: SalvamentoPendente<unknown>): string | undefined {
+  return p.envio ? p.chave : undefined;
 }
 
 export function conflitoDe(erro: unknown): NonNullable<RegistroNoCelular<unknown, unknown, unknown>['conflito']> {
@@ -131,8 +139,8 @@ export interface OpcoesSalvamento<F, C, X, R> {
   chave: string;
   /** The record read before the form opened. */
   inicial: RegistroNoCelular<F, C, X> | null;
-  /** The server call of a save, with its idempotency key. */
-  salvar: (corpo: C, chaveIdempotencia: string) => Promise<R>;
+  /** The server call of a save, with its idempotency key (a sending's; none for a draft). */
+  salvar: (corpo: C, chaveIdempotencia: string | undefined) => Promise<R>;
   /** After the server took a save. */
   aoSalvar?: (resposta: R, envio: boolean) => void;
   /** After the server refused the data of a save (not its state): the screen shows why. */
@@ -190,7 +198,7 @@ export function useSalvamentoOffline<F, C, X, R>(o: OpcoesSalvamento<F, C, X, R>
     const enviarUm = async (pendente: SalvamentoPendente<C>, r: RegistroNoCelular<F, C, X>) => {
       setEstado({ tipo: 'enviando', envio: pendente.envio });
       try {
-        const resposta = await chamadas.current.salvar(pendente.corpo, pendente.chave);
+        const resposta = await chamadas.current.salvar(pendente.corpo, chaveDoSalvamento(pendente));
         const atual = registro.current;
         // The fisher may have typed while it went: only this save is done, and what the RGP has leaves the phone.
         if (atual?.pendente?.chave === pendente.chave) {

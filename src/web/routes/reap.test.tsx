@@ -212,6 +212,15 @@ describe('/reap/artesanal (issue 21)', () => {
     expect((salvo.resultadosOperacaoPesca as { totalPescado: number }[])[0]!.totalPescado).toBe(12.75);
   });
 
+  it('saves a draft without an Idempotency-Key: an autosave is the whole form, and hundreds must not meet the quota (decision 0068)', async () => {
+    http.get('/api/reap/questionario-basico/7', ok(questionario({ id: 7, iniciada: true, realizouPesca: true })));
+    open('/reap/artesanal?idQuestionarioBasico=7');
+    digitar(await screen.findByLabelText<HTMLInputElement>('Janeiro'), '5');
+    const salvo = await rascunhoSalvo();
+    expect(salvo.enviada).toBe(false);
+    expect(rascunhos().map((r) => r.config.headers.get('Idempotency-Key'))).toEqual(rascunhos().map(() => null));
+  });
+
   it('takes several states of sale, each state once', async () => {
     http.get('/api/reap/questionario-basico/7', ok(questionario({
       id: 7, iniciada: true, realizouPesca: true, houveComercializacao: true,

@@ -62,7 +62,8 @@ function ComQuestionario({ titulo, children }: {
   const local = useQuery({
     queryKey: ['neste-celular', dono, chaveRascunhoReap(id)],
     queryFn: () => lerRegistro<unknown, unknown, Questionario>(dono ?? '', chaveRascunhoReap(id)),
-    enabled: valido && dono !== undefined,
+    // A session without a phone id (an older token) keeps nothing on the phone: it reads null, and the REAP opens.
+    enabled: valido,
     networkMode: 'always',
     staleTime: Infinity,
     gcTime: 0,

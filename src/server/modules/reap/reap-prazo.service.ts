@@ -74,7 +74,9 @@ export class ReapPrazoService {
 
   /**
    * PUT /api/reap/prazos/{ano} (GESTOR, ADMIN): sets a reference year's window citing the act that sets it (an
-   * extension is a new act and a new end: an act that already set a window of the year is refused), kept in the year's history and audited, in one transaction. A window
+   * extension is a new act and a new end: another window citing an act that already set one of the year is refused;
+   * the window in force saved again unchanged is a success that changes nothing), kept in the year's history and
+   * audited, in one transaction. A window
    * that is open by now (its start today or before) enqueues, in the same transaction, the creation of that year's
    * obligations for every fisher (decision 0051); one that opens later is picked up by the daily job.
    */
@@ -83,11 +85,17 @@ export class ReapPrazoService {
       if (atoNormativoId !== null && !(await this.repo.atoExiste(atoNormativoId, tx))) {
         throw erroDeCampos([erroCampo('idAtoNormativo', MENSAGENS_PRAZO_REAP.atoNaoEncontrado)]);
       }
-      // An extension is a new act (decision 0071): an act that already set a window of the year is refused.
+      await this.repo.bloquearPrazo(ano, tx);
+      const antes = await this.repo.prazo(ano, tx);
+      // The window in force saved again as it is (a retry after a lost answer, a save with nothing changed): a success
+      // that changes nothing, with no history row, no audit and no warning round (decision 0071).
+      if (antes && antes.inicioPreenchimento === inicio && antes.fimPreenchimento === fim && antes.idAtoNormativo === atoNormativoId) {
+        return paraPrazo(antes);
+      }
+      // An extension is a new act (decision 0071): a different window citing an act that already set one of the year is refused.
       if (atoNormativoId !== null && (await this.repo.atoJaDefiniuPrazo(ano, atoNormativoId, tx))) {
         throw erroDeCampos([erroCampo('idAtoNormativo', MENSAGENS_PRAZO_REAP.atoRepetido(ano))], CodigoErro.PRAZO_REAP_ATO_REPETIDO);
       }
-      const antes = await this.repo.prazo(ano, tx);
       await this.repo.salvarPrazo({ anoReferencia: ano, inicio, fim, atoNormativoId, cpf: ator.cpf }, tx);
       await this.auditoria.registrar({
         acao: 'REAP_PRAZO_ALTERADO', ...doAtor(ator),

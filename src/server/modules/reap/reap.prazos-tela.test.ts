@@ -131,6 +131,23 @@ describe('an extension is a new act', () => {
   });
 });
 
+describe('the window in force saved again unchanged', () => {
+  it('is a success that changes nothing: a retry after a lost answer adds no history row', async () => {
+    const portaria = await ato('Portaria MPA nº 303, de 2 de janeiro de 2027');
+    const salvar = () => gestor.api({
+      method: 'PUT', url: '/api/reap/prazos/2028', payload: { inicioPreenchimento: '2029-01-01', fimPreenchimento: '2029-06-30', idAtoNormativo: portaria },
+    });
+    const primeira = await salvar();
+    expect(primeira.statusCode, primeira.body).toBe(200);
+    const segunda = await salvar();
+    expect(segunda.statusCode, segunda.body).toBe(200);
+    expect(segunda.json().dados).toEqual(primeira.json().dados);
+    const { rows } = await t.db.execute<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM reap_prazo_historico WHERE ano_referencia = 2028`);
+    expect(rows[0]!.n).toBe(1);
+  });
+});
+
 describe('the count before a save that warns or suspends', () => {
   const contar = (s: Sessao, ano: number, q = '') => s.api({ method: 'GET', url: `/api/reap/prazos/${ano}/inadimplentes${q}` });
   /** The round's own rule (registrarAvisados), joined: the year's unsent obligations of registries not cancelled. */

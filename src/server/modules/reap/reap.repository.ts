@@ -359,12 +359,15 @@ export class ReapRepository {
   }
 
   /**
-   * Whether `atoId` already set a window of `ano` (the one in force or one in its history; reap_prazo_historico_ano_idx).
    * Saves of a year's window go one at a time from here to the end of the caller's transaction (an advisory lock), so
-   * two saves citing the same act at once cannot both pass.
+   * two saves citing the same act at once cannot both pass, and a repeat reads the window the first one left.
    */
-  async atoJaDefiniuPrazo(ano: number, atoId: number, tx: Executor): Promise<boolean> {
+  async bloquearPrazo(ano: number, tx: Executor): Promise<void> {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('reap_prazo'), ${ano}::int)`);
+  }
+
+  /** Whether `atoId` already set a window of `ano` (the one in force or one in its history; reap_prazo_historico_ano_idx). */
+  async atoJaDefiniuPrazo(ano: number, atoId: number, tx: Executor): Promise<boolean> {
     const { rows } = await tx.execute<{ n: number }>(sql`
       SELECT 1 AS n FROM reap_prazo_historico WHERE ano_referencia = ${ano} AND ato_normativo_id = ${atoId}
       UNION ALL SELECT 1 FROM reap_prazo WHERE ano_referencia = ${ano} AND ato_normativo_id = ${atoId}

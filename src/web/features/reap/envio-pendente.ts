@@ -8,8 +8,8 @@ import { type CorpoReapArtesanal, type CorpoReapIndustrial, salvarArtesanal, sal
  * screen the fisher is on: a REAP sent without signal reaches the RGP without its form being opened again.
  */
 export function enviarReapsPendentes(dono: string): Promise<void> {
-  return enviarPendentesDoCelular<unknown, CorpoReapArtesanal | CorpoReapIndustrial, Questionario>(dono, 'reap/', (r, pendente) =>
+  return enviarPendentesDoCelular<unknown, CorpoReapArtesanal | CorpoReapIndustrial, Questionario>(dono, 'reap/', (r, pendente, chave) =>
     r.contexto.categoria === Categoria.INDUSTRIAL
-      ? salvarIndustrial(pendente.corpo as CorpoReapIndustrial, pendente.chave)
-      : salvarArtesanal(pendente.corpo as CorpoReapArtesanal, pendente.chave));
+      ? salvarIndustrial(pendente.corpo as CorpoReapIndustrial, chave)
+      : salvarArtesanal(pendente.corpo as CorpoReapArtesanal, chave));
 }

@@ -47,7 +47,7 @@ function periodo(inicio: string, fim: string) {
 /**
  * Before a save that warns at once (the end is past and no warning for it yet), whom and how (decision 0071); a
  * save that warns nobody now goes straight on, and so does an act the year's history already has (the server
- * refuses it at its field).
+ * refuses it at its field, or, for the window in force saved unchanged, answers a success that changes nothing).
  */
 async function confirmarAviso(v: Saida, repetido: boolean): Promise<boolean> {
   if (repetido || v.fimPreenchimento >= hojeSaoPaulo()) return true;

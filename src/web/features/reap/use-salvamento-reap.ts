@@ -12,7 +12,7 @@ import { chaveRascunhoReap, reapKeys, type RegistroReap } from './reap-api';
 export function useSalvamentoReap<F, C>(o: {
   questionario: Questionario;
   rascunho: RegistroReap<F, C> | null;
-  salvar: (corpo: C, chaveIdempotencia: string) => Promise<{ questionario: Questionario; mensagem: string }>;
+  salvar: (corpo: C, chaveIdempotencia: string | undefined) => Promise<{ questionario: Questionario; mensagem: string }>;
   onEnviado: () => void;
   aoRascunho?: (mensagem: string) => void;
   aoRecusar: (erro: unknown) => void;
