@@ -54,9 +54,8 @@ export const PARTE = { INICIO: 0.5, SUBIDA: 0.25, DESCIDA: 0.25 } as const;
 /**
  * Load shedding (decision 0070, replacing 0048's event-loop utilisation): every `intervaloAmostraMs` the plugin
  * looks at what users feel over the interval just ended — the median time the /api requests it could shed spent
- * in the server and the event loop's mean delay — and,
- * while either is over its threshold (or the optional heap/RSS ones), refuses a share of such requests at once
- * with 503, `Retry-After` and the envelope with `codigoErro: SOBRECARREGADO`. The share starts at half, grows
+ * in the server (see below) and the event loop's mean delay — and, while either is over its threshold (or the
+ * optional heap/RSS ones), refuses a share of such requests at once with 503, `Retry-After` and the envelope with `codigoErro: SOBRECARREGADO`. The share starts at half, grows
  * while the overload lasts (the requests let through keep measuring) and falls back step by step once the
  * measures are calm or absent (everything refused), so a flood is not let in all at once. A loop that is merely
  * busy (utilisation near 1 with fast answers, or a process waiting for a CPU beside a noisy neighbour) is not
