@@ -150,7 +150,8 @@ describe('the drain is bounded by the bytes read, chunked bodies too', () => {
     // Read: the headers, what arrived before the answer, and the bound (plus the last piece read); not the 8 MB.
     expect(servidor.bytesRead).toBeLessThan(2 * 1024 * 1024 + 256 * 1024);
     expect(LIMITE_DRENAGEM_BYTES).toBe(2 * 1024 * 1024);
-    expect(enviados).toBeGreaterThan(servidor.bytesRead);
+    // The client met the closed connection before it had sent all 8 MB.
+    expect(enviados).toBeLessThan(128 * 64 * 1024);
     expect(performance.now() - inicio).toBeLessThan(4000);
   });
 
