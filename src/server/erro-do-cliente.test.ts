@@ -111,6 +111,60 @@ describe('the drain is bounded', () => {
   });
 });
 
+describe('the drain is bounded by the bytes read, chunked bodies too', () => {
+  /** The server's side of the next connection, to read how much of it the server read. */
+  const proximaConexao = () => new Promise<net.Socket>((resolve) => {
+    t.app.server.once('connection', resolve);
+  });
+
+  it(`a chunked body of 8 MB after a 401 is read only up to the bound (${LIMITE_DRENAGEM_BYTES / 1024 / 1024} MB), then the connection is closed`, async () => {
+    const doServidor = proximaConexao();
+    const inicio = performance.now();
+    let enviados = 0;
+    const r = await new Promise<Resultado>((resolve) => {
+      const s = net.connect(porta, '127.0.0.1');
+      const recebido: Buffer[] = [];
+      let erro: string | null = null;
+      s.on('data', (d: Buffer) => recebido.push(d));
+      s.on('error', (e) => {
+        erro ??= (e as NodeJS.ErrnoException).code ?? e.message;
+      });
+      s.on('close', () => resolve({ resposta: Buffer.concat(recebido).toString('utf8'), erro }));
+      s.on('connect', async () => {
+        // No session: the guard answers 401 before the body; then 8 MB in 64 KB chunks, declaring no length.
+        s.write(post('/api/reap/questionario-basico', 'Transfer-Encoding: chunked\r\n'));
+        const pedaco = Buffer.alloc(64 * 1024, 0x78);
+        for (let i = 0; i < 128 && !s.destroyed; i++) {
+          s.write(`${pedaco.length.toString(16)}\r\n`);
+          s.write(pedaco);
+          s.write('\r\n');
+          enviados += pedaco.length;
+          await new Promise((ok) => setTimeout(ok, 1));
+        }
+        setTimeout(() => s.destroy(), 3000);
+      });
+    });
+    const servidor = await doServidor;
+    expect(statusDe(r)).toBe(401);
+    expect(servidor.destroyed).toBe(true);
+    // Read: the headers, what arrived before the answer, and the bound (plus the last piece read); not the 8 MB.
+    expect(servidor.bytesRead).toBeLessThan(2 * 1024 * 1024 + 256 * 1024);
+    expect(LIMITE_DRENAGEM_BYTES).toBe(2 * 1024 * 1024);
+    // The client met the closed connection before it had sent all 8 MB.
+    expect(enviados).toBeLessThan(128 * 64 * 1024);
+    expect(performance.now() - inicio).toBeLessThan(4000);
+  });
+
+  it('a small body after a 401 is drained and the connection answers the next request', async () => {
+    const corpo = Buffer.from(`{"a":"${'x'.repeat(2000)}"}`);
+    const seguinte = 'GET /api/health/vivo HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n';
+    const r = await enviar(post('/api/reap/questionario-basico', `Content-Length: ${corpo.length}\r\n`),
+      Buffer.concat([corpo, Buffer.from(seguinte)]), { fechar: false });
+    expect(r.erro).toBeNull();
+    expect(r.resposta.match(/HTTP\/1\.1 \d{3}/g)).toEqual(['HTTP/1.1 401', 'HTTP/1.1 200']);
+  });
+});
+
 describe('a broken request gets an answer in the envelope', () => {
   it('a body cut short by the client (half-closed before Content-Length bytes)', async () => {
     const r = await enviar(post('/api/municipios/filtro', 'Content-Length: 100\r\n'), Buffer.from('{"ids":[1'));

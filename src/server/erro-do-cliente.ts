@@ -9,15 +9,21 @@ import { codigoErroDoStatus } from './lib/errors';
  *   (413), or one its parser refuses mid-stream, with `Connection: close` before reading the rest; the kernel then
  *   resets the connection on the bytes still arriving, and a client that sends its whole body before reading (most
  *   do) got EPIPE instead of the answer. Here such an answer keeps the connection and the rest of the body is read
- *   and discarded (Node's own drain of an unread body), bounded: past `LIMITE_DRENAGEM_BYTES` declared, or
- *   `PRAZO_DRENAGEM_MS` without the body's end, the connection is dropped as before.
+ *   and discarded, bounded by the bytes actually read from the socket after the answer (`limiteDeDrenagem`:
+ *   twice the route's body limit, at most 2 MB; a chunked body, which declares no length, alike) and by
+ *   `PRAZO_DRENAGEM_MS`: past either, or a body declared over the bound, the connection is dropped as before.
+ *   Bounded only by a declared 32 MB (and a chunked body not at all, for 10 s), an anonymous caller could make the
+ *   server read 32 MB and more per connection.
  * - **A request Node's parser refuses** (a body cut short by a half-close, bad chunk framing, headers too large,
  *   a timeout) was answered by Fastify's default handler in English, outside the envelope. Here it gets the envelope,
  *   then the connection is ended (our side first, so the answer is not lost) and dropped shortly after.
  */
 
-/** A body declared larger than this is not drained after an early answer: the connection is dropped. */
-export const LIMITE_DRENAGEM_BYTES = 32 * 1024 * 1024;
+/**
+ * Most read of a body after an early answer, whatever the route's limit; below it, twice the route's limit (a body
+ * somewhat over the limit, the EPIPE case, still gets its answer). Counted in bytes read from the socket.
+ */
+export const LIMITE_DRENAGEM_BYTES = 2 * 1024 * 1024;
 /** Longest the rest of a body is read after an early answer (and a broken connection kept after its answer). */
 export const PRAZO_DRENAGEM_MS = 10_000;
 
@@ -67,27 +73,51 @@ export function erroDoCliente(this: FastifyInstance, err: NodeJS.ErrnoException,
   s.once('close', () => s.removeAllListeners('data'));
 }
 
+/** The most of a body read and discarded after an early answer on a route whose body limit is `limiteDaRota`. */
+export function limiteDeDrenagem(limiteDaRota: number): number {
+  return Math.min(2 * limiteDaRota, LIMITE_DRENAGEM_BYTES);
+}
+
 /**
  * Keeps the connection of an answer sent before its request's body was read, so that the body is drained rather
- * than reset under the client (see above), and bounds the drain.
+ * than reset under the client (see above), and bounds the drain by the bytes read from the socket after the answer
+ * and by time. The body is read here, not by Node's own drain of an unread body, which reads it unseen to its end.
  */
 export function drenarCorpoAposRespostaAntecipada(app: FastifyInstance): void {
   app.addHook('onSend', async (req, reply, payload) => {
-    if (req.raw.complete || String(reply.getHeader('connection') ?? '').toLowerCase() !== 'close') return payload;
-    const declarado = Number(req.headers['content-length']);
-    if (Number.isFinite(declarado) && declarado > LIMITE_DRENAGEM_BYTES) return payload;
-    reply.removeHeader('connection');
-    return payload;
-  });
-  app.addHook('onResponse', async (req) => {
     const raw = req.raw;
-    // A request made with app.inject (the development identity provider calls its own server so) has no network
-    // socket to drain or destroy: its socket has no destroy(), and calling it from the timer stopped the process.
-    const socket = raw.socket as { destroy?: unknown } | null;
-    if (raw.complete || raw.destroyed || typeof socket?.destroy !== 'function') return;
-    const prazo = setTimeout(() => raw.socket?.destroy(), PRAZO_DRENAGEM_MS);
+    // Read whole, or made with app.inject (the development identity provider calls its own server so): an injected
+    // request's socket is a stand-in without destroy() nor bytesRead, and a timer calling it stopped the process.
+    if (raw.complete !== false || raw.destroyed || typeof (raw.socket as Partial<typeof raw.socket> | null)?.destroy !== 'function') return payload;
+    const limite = limiteDeDrenagem(req.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? LIMITE_DRENAGEM_BYTES);
+    const declarado = Number(req.headers['content-length']);
+    if (Number.isFinite(declarado) && declarado > limite) {
+      reply.header('connection', 'close');
+      return payload;
+    }
+    if (String(reply.getHeader('connection') ?? '').toLowerCase() === 'close') reply.removeHeader('connection');
+    const socket = raw.socket;
+    const base = socket.bytesRead;
+    const resposta = reply.raw;
+    // Past the bound (a chunked body declares no length), reading stops and the connection goes once the answer
+    // has gone out.
+    const conferir = () => {
+      if (socket.bytesRead - base <= limite) return;
+      fim();
+      raw.pause();
+      if (resposta.writableFinished) socket.destroy();
+      else resposta.once('finish', () => socket.destroy());
+    };
+    const prazo = setTimeout(() => socket.destroy(), PRAZO_DRENAGEM_MS);
     prazo.unref();
-    raw.once('end', () => clearTimeout(prazo));
-    raw.once('close', () => clearTimeout(prazo));
+    const fim = () => {
+      clearTimeout(prazo);
+      raw.off('data', conferir);
+    };
+    raw.on('data', conferir);
+    raw.once('end', fim);
+    raw.once('close', fim);
+    raw.resume();
+    return payload;
   });
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -114,6 +115,7 @@ describe('what triggers it', () => {
       return { codigo: 200, mensagem: 'Sucesso', dados: null };
     });
     app.get('/api/test/rapida', async () => ({ codigo: 200, mensagem: 'Sucesso', dados: null }));
+    app.post('/api/test/envio', async (req) => ({ codigo: 200, mensagem: 'Sucesso', dados: { bytes: String(req.body).length } }));
     app.get('/api/health', async () => ({ codigo: 200, mensagem: 'Sucesso', dados: { status: 'ok' } }));
     app.get('/assets/*', async () => 'export {};');
     await app.ready();
@@ -167,6 +169,82 @@ describe('what triggers it', () => {
       await esperar(INTERVALO + 50);
       expect(app.sobrecarga.motivo()).toBeNull();
       expect(await status(app, '/api/test/rapida')).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('does not count a slow link as server time: uploads trickling from phones beside a light client shed nothing', async () => {
+    const app = await servidor({ tempoMaximoNoServidorMs: 100, atrasoMaximoMs: 0 });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const porta = (app.server.address() as net.AddressInfo).port;
+      // 16 uploads of 1,600 bytes, 40 bytes every 40 ms (1.6 s each, as over a poor mobile link), all in flight at once.
+      const TAMANHO = 1600;
+      const envio = () => new Promise<string>((resolve) => {
+        const s = net.connect(porta, '127.0.0.1');
+        let resposta = '';
+        s.on('data', (d: Buffer) => {
+          resposta += d.toString('utf8');
+        });
+        s.on('error', () => undefined);
+        s.on('close', () => resolve(resposta));
+        s.on('connect', async () => {
+          s.write(`POST /api/test/envio HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\nContent-Length: ${TAMANHO}\r\nConnection: close\r\n\r\n`);
+          for (let i = 0; i < TAMANHO && !s.destroyed; i += 40) {
+            s.write('x'.repeat(40));
+            await esperar(40);
+          }
+        });
+      });
+      const envios = Promise.all(Array.from({ length: 16 }, envio));
+      // Beside them a light client: one fast request every 20 ms (fewer per interval than the uploads in flight).
+      const statuses: number[] = [];
+      const medianas: number[] = [];
+      let medidas = 0;
+      const fim = Date.now() + 1800;
+      while (Date.now() < fim) {
+        statuses.push(await status(app, '/api/test/rapida'));
+        const m = app.sobrecarga.medida();
+        medianas.push(m.medianaMs);
+        medidas = Math.max(medidas, m.amostras);
+        await esperar(20);
+      }
+      const respostas = await envios;
+      expect(respostas.map((r) => /^HTTP\/1\.1 (\d{3})/.exec(r)?.[1])).toEqual(Array.from({ length: 16 }, () => '200'));
+      expect(respostas[0]).toContain(`"bytes":${TAMANHO}`);
+      expect(statuses.filter((c) => c !== 200)).toEqual([]);
+      expect(app.sobrecarga.motivo()).toBeNull();
+      // Requests were measured, and the server's own time stayed far below the objective.
+      expect(medidas).toBeGreaterThan(0);
+      expect(Math.max(...medianas)).toBeLessThan(50);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('counts a request still in the server once, not again at every sample', async () => {
+    const app = await servidor({ tempoMaximoNoServidorMs: 100, atrasoMaximoMs: 0 });
+    try {
+      // Ten long requests (a report each), two starting per interval, each held for twelve intervals, beside a
+      // light client of fewer fast requests per interval than the long ones in flight. Counted once each (two per
+      // interval at most), they never outnumber the fast answers; counted at every sample (ten per interval), they
+      // did, and the server shed its light traffic.
+      const longas: Promise<number>[] = [];
+      const statuses: number[] = [];
+      const fim = Date.now() + INTERVALO * 10;
+      let proxima = Date.now();
+      while (Date.now() < fim) {
+        if (longas.length < 10 && Date.now() >= proxima) {
+          longas.push(status(app, `/api/test/lenta?ms=${INTERVALO * 12}`));
+          proxima += INTERVALO / 2;
+        }
+        statuses.push(await status(app, '/api/test/rapida'));
+        expect(app.sobrecarga.motivo()).toBeNull();
+        await esperar(INTERVALO / 8);
+      }
+      expect(statuses.filter((c) => c !== 200)).toEqual([]);
+      expect(await Promise.all(longas)).toEqual(Array.from({ length: 10 }, () => 200));
     } finally {
       await app.close();
     }

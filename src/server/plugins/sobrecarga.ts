@@ -24,7 +24,12 @@ export const MINIMO_DE_AMOSTRAS = 10;
 declare module 'fastify' {
   interface FastifyInstance {
     /** The load shedding's state (decision 0070): why it sheds now, or null. */
-    sobrecarga: { motivo(): MotivoSobrecarga | null; parte(): number };
+    sobrecarga: {
+      motivo(): MotivoSobrecarga | null;
+      parte(): number;
+      /** The last interval's measure: the median time in the server (ms) over `amostras` requests (metrics, tests). */
+      medida(): { medianaMs: number; amostras: number };
+    };
   }
 }
 
@@ -49,21 +54,29 @@ export const PARTE = { INICIO: 0.5, SUBIDA: 0.25, DESCIDA: 0.25 } as const;
 /**
  * Load shedding (decision 0070, replacing 0048's event-loop utilisation): every `intervaloAmostraMs` the plugin
  * looks at what users feel over the interval just ended — the median time the /api requests it could shed spent
- * in the server (from arrival to answer, so waiting for the database pool counts; requests still in the server
- * count with their age so far, so a queue that never completes is seen) and the event loop's mean delay — and,
- * while either is over its threshold (or the optional heap/RSS ones), refuses a share of such requests at once
- * with 503, `Retry-After` and the envelope with `codigoErro: SOBRECARREGADO`. The share starts at half, grows
+ * in the server (see below) and the event loop's mean delay — and, while either is over its threshold (or the
+ * optional heap/RSS ones), refuses a share of such requests at once with 503, `Retry-After` and the envelope with `codigoErro: SOBRECARREGADO`. The share starts at half, grows
  * while the overload lasts (the requests let through keep measuring) and falls back step by step once the
  * measures are calm or absent (everything refused), so a flood is not let in all at once. A loop that is merely
  * busy (utilisation near 1 with fast answers, or a process waiting for a CPU beside a noisy neighbour) is not
  * overloaded. A threshold of 0 is off. Shed answers are not measured: they would pull the median down.
+ *
+ * Time in the server is the server's own, not the client's link: it runs from when the request's body has been
+ * read (arrival for a request without a body; preValidation, after the body parser, for one with) to onSend,
+ * before the answer's bytes go out. A phone uploading over a slow link, or reading a large answer slowly, is not
+ * the server being slow (issue 33 review: ten uploads in flight from phones shed half of /api). Waiting for the
+ * database pool still counts. Each request counts once: when it answers, or, if it is still in the server past the
+ * objective at a sample (a queue that has not answered yet), then, with its age so far — not again at every sample.
  */
 export const sobrecargaPlugin = fp<Config['sobrecarga'] & { intervaloAmostraMs?: number }>(async (app: FastifyInstance, opts) => {
   const intervalo = opts.intervaloAmostraMs ?? 1000;
   const atraso = monitorEventLoopDelay({ resolution: 10 });
   atraso.enable();
   let tempos: number[] = [];
-  const emCurso = new Map<FastifyRequest, number>();
+  // Requests let through, by when their server time started (undefined: body still arriving) and whether a sample
+  // already counted them (in the server past the objective).
+  const emCurso = new Map<FastifyRequest, { inicio: number | undefined; chegada: number; contada: boolean }>();
+  let medida = { medianaMs: 0, amostras: 0 };
   let motivo: MotivoSobrecarga | null = null;
   let parte = 0;
   // The share, spread evenly: a request is refused each time the accumulated share reaches a whole one.
@@ -73,11 +86,16 @@ export const sobrecargaPlugin = fp<Config['sobrecarga'] & { intervaloAmostraMs?:
     const mediaAtrasoMs = atraso.mean / 1e6;
     atraso.reset();
     const agora = performance.now();
-    for (const [req, inicio] of emCurso) {
-      if (agora - inicio > 600_000) emCurso.delete(req); // an answer never seen (a socket gone without events)
-      else tempos.push(agora - inicio);
+    const objetivo = opts.tempoMaximoNoServidorMs;
+    for (const [req, r] of emCurso) {
+      if (agora - r.chegada > 600_000) emCurso.delete(req); // an answer never seen (a socket gone without events)
+      else if (r.inicio !== undefined && !r.contada && objetivo > 0 && agora - r.inicio > objetivo) {
+        r.contada = true;
+        tempos.push(agora - r.inicio);
+      }
     }
-    const mediaNoServidor = tempos.length >= MINIMO_DE_AMOSTRAS ? mediana(tempos) : 0;
+    medida = { medianaMs: tempos.length ? mediana(tempos) : 0, amostras: tempos.length };
+    const mediaNoServidor = tempos.length >= MINIMO_DE_AMOSTRAS ? medida.medianaMs : 0;
     tempos = [];
     const mem = opts.heapMaximoBytes > 0 || opts.rssMaximoBytes > 0 ? process.memoryUsage() : undefined;
     return opts.tempoMaximoNoServidorMs > 0 && mediaNoServidor > opts.tempoMaximoNoServidorMs ? 'serverTime'
@@ -105,13 +123,14 @@ export const sobrecargaPlugin = fp<Config['sobrecarga'] & { intervaloAmostraMs?:
     clearInterval(relogio);
     atraso.disable();
   });
-  app.decorate('sobrecarga', { motivo: () => motivo, parte: () => parte });
+  app.decorate('sobrecarga', { motivo: () => motivo, parte: () => parte, medida: () => medida });
 
   app.addHook('onRequest', async (req, reply) => {
     if (!podeSerRecusada(req)) return;
     acumulado += parte;
     if (motivo === null || acumulado < 1) {
-      emCurso.set(req, performance.now());
+      const agora = performance.now();
+      emCurso.set(req, { inicio: temCorpo(req) ? undefined : agora, chegada: agora, contada: false });
       return;
     }
     acumulado -= 1;
@@ -119,12 +138,31 @@ export const sobrecargaPlugin = fp<Config['sobrecarga'] & { intervaloAmostraMs?:
     reply.header('retry-after', String(opts.retryAfterSegundos));
     throw new AppError(503, MENSAGEM_SOBRECARREGADO, { codigoErro: CodigoErro.SOBRECARREGADO });
   });
-  const terminou = async (req: FastifyRequest) => {
-    const inicio = emCurso.get(req);
-    if (inicio === undefined) return;
+  // The body has been read and parsed: from here on, the time is the server's.
+  app.addHook('preValidation', async (req) => {
+    const r = emCurso.get(req);
+    if (r && r.inicio === undefined) r.inicio = performance.now();
+  });
+  // Before the answer's bytes go out (a slow reader is not a slow server); an abort after the body counts as well.
+  const terminou = (req: FastifyRequest) => {
+    const r = emCurso.get(req);
+    if (r === undefined) return;
     emCurso.delete(req);
-    if (tempos.length < 10_000) tempos.push(performance.now() - inicio);
+    if (r.inicio !== undefined && !r.contada && tempos.length < 10_000) tempos.push(performance.now() - r.inicio);
   };
-  app.addHook('onResponse', terminou);
-  app.addHook('onRequestAbort', terminou);
+  app.addHook('onSend', async (req, _reply, payload) => {
+    terminou(req);
+    return payload;
+  });
+  app.addHook('onRequestAbort', async (req) => terminou(req));
+  // A request whose body never finished (an early answer: 413, 401 in a guard) is not measured; its entry goes.
+  app.addHook('onResponse', async (req) => {
+    emCurso.delete(req);
+  });
 }, { name: 'rgp-sobrecarga' });
+
+/** Whether a request comes with a body to read (declared length above 0, or chunked). */
+function temCorpo(req: FastifyRequest): boolean {
+  const h = req.headers;
+  return h['transfer-encoding'] !== undefined || (h['content-length'] !== undefined && h['content-length'] !== '0');
+}
