@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import { hojeSaoPaulo } from '../src/shared/datas';
 import { ROTA_ADMIN_ATOS, ROTA_ADMIN_FORCAS_TAREFA } from '../src/shared/rotas-web';
+import { MENSAGENS_ATO_NORMATIVO } from '../src/shared/schemas/ato-normativo';
+import { MENSAGENS_FORCA_TAREFA } from '../src/shared/schemas/forca-tarefa';
 import { acharSolicitacao } from './analista';
 import { novoCpf, novoNome } from './dados';
 import { expect, test } from './fixtures';
@@ -46,10 +48,11 @@ async function enviarRegistroNoMaranhao(page: Page) {
   await page.waitForURL((url) => url.pathname === '/home');
 }
 
-async function confirmarDialogo(page: Page) {
+/** The specification's confirmation (title and buttons), saying what the save does: both can be edited later (0071). */
+async function confirmarDialogo(page: Page, texto: string) {
   const dialogo = page.getByRole('dialog');
   await expect(dialogo.getByText('Tem certeza?')).toBeVisible();
-  await expect(dialogo.getByText('Você não será capaz de reverter esta ação!')).toBeVisible();
+  await expect(dialogo.getByText(texto)).toBeVisible();
   await expect(dialogo.getByRole('button', { name: 'Cancelar' })).toBeVisible();
   await dialogo.getByRole('button', { name: 'Sim, continuar.' }).click();
 }
@@ -88,7 +91,7 @@ test.describe('normative acts and task forces (issue 11, points 3 and 4)', () =>
       await gestor.getByLabel('Descrição').fill('Institui a força-tarefa de análise dos registros do Norte e Nordeste.');
       await gestor.getByLabel('Início da vigência').fill(dia(0));
       await gestor.getByRole('button', { name: 'Salvar' }).click();
-      await confirmarDialogo(gestor);
+      await confirmarDialogo(gestor, MENSAGENS_ATO_NORMATIVO.confirmarCriacao);
       await expect(toast(gestor, 'Ato normativo criado com sucesso.')).toBeVisible();
       await expect(gestor).toHaveURL(new RegExp(`${ROTA_ADMIN_ATOS}$`));
       await gestor.getByLabel('Nome').fill(nomeAto);
@@ -125,7 +128,7 @@ test.describe('normative acts and task forces (issue 11, points 3 and 4)', () =>
       await expect(gestor.getByRole('list', { name: 'Servidores selecionados (1)' })).toContainText(`${CONTAS.sfpa.nome} (SFPA-PA)`);
       await a11y(gestor);
       await gestor.getByRole('button', { name: 'Salvar' }).click();
-      await confirmarDialogo(gestor);
+      await confirmarDialogo(gestor, MENSAGENS_FORCA_TAREFA.confirmarCriacao);
       await expect(toast(gestor, 'Força tarefa criada com sucesso.')).toBeVisible();
       await expect(gestor).toHaveURL(new RegExp(`${ROTA_ADMIN_FORCAS_TAREFA}$`));
       const linha = gestor.getByRole('table', { name: 'Forças-tarefa' }).getByRole('row').filter({ hasText: tituloForca });
