@@ -1,32 +1,18 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { finalizarVencidasJob, type ServicosJobsAnalise } from '../modules/analise/analise.jobs';
-import { apagarArquivoJob, conciliarArquivosJob, expurgarEnviosJob, type ServicosJobsDocumento } from '../modules/documento/documento.jobs';
-import { emailLoteJob, encerrarSuspensoesJob, processarLoteJob, retomarLotesJob, type ServicosJobsLote } from '../modules/lote/lote.jobs';
-import {
-  avisarInadimplentesJob, emailAvisoReapJob, retomarReapJob, verificarInadimplenciaJob, type ServicosJobsInadimplencia,
-} from '../modules/reap/inadimplencia.jobs';
-import { abrirPrazosReapJob, gerarObrigacoesAnoJob, gerarObrigacoesPescadorJob, type ServicosJobsReap } from '../modules/reap/reap.jobs';
-import { gerarRelatorioJob, limparRelatoriosJob, type ServicosJobsRelatorio } from '../modules/relatorio/relatorio.jobs';
-import { expurgarChavesIdempotenciaJob, type ServicosJobsIdempotencia } from '../plugins/idempotencia.jobs';
+import { MODULOS, type Servicos } from '../app';
+import { jobsDosModulos } from '../modules/modulo';
 import { FilaDeJobs, opcoesDeEnvio, type ContextoJob, type DefinicaoJob } from './job';
 
-/**
- * The services the workers are handed: what each module's jobs declare they call, joined. `buildApp`'s
- * `app.servicos` is one (its `Servicos` extends this), so no job imports the app (issue 24).
- */
-export type ServicosDosJobs = ServicosJobsAnalise & ServicosJobsDocumento & ServicosJobsLote & ServicosJobsReap
-  & ServicosJobsInadimplencia & ServicosJobsRelatorio & ServicosJobsIdempotencia;
+/** The services the workers are handed: the app's (`app.servicos`), among which each job finds the ones it declares. */
+export type ServicosDosJobs = Servicos;
 
-/** A job the workers can run: the services it calls are among `ServicosDosJobs`. */
+/** A job the workers can run: the services it calls are among the app's. */
 export type JobDoProduto = DefinicaoJob<z.ZodType, ServicosDosJobs>;
 
-/** Every job of the product, each defined in its module's `<domain>.jobs.ts`. This file only registers them. */
-export const DEFINICOES_JOBS: readonly JobDoProduto[] = [finalizarVencidasJob, apagarArquivoJob, conciliarArquivosJob,
-  processarLoteJob, emailLoteJob, retomarLotesJob, encerrarSuspensoesJob, gerarRelatorioJob, limparRelatoriosJob,
-  gerarObrigacoesAnoJob, gerarObrigacoesPescadorJob, abrirPrazosReapJob, verificarInadimplenciaJob, avisarInadimplentesJob,
-  emailAvisoReapJob, retomarReapJob, expurgarChavesIdempotenciaJob, expurgarEnviosJob];
+/** Every job of the product: each module declares its own (its `index.ts`, from its `<domain>.jobs.ts`). */
+export const DEFINICOES_JOBS: readonly JobDoProduto[] = jobsDosModulos(MODULOS);
 
 const FUSO = 'America/Sao_Paulo';
 

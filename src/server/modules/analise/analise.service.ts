@@ -20,7 +20,7 @@ import type { AuthContext } from '../auth/auth.service';
 import type { ArquivoEnviado, DocumentoService } from '../documento/documento.service';
 import { exigirLeituraPescador, MENSAGEM_FORA_DO_ESCOPO, podeLerPescador, ufsDoEscopo } from '../escopo';
 import { UF_SIGLAS } from '../../../shared/ufs';
-import type { Decisao, SolicitacaoService } from '../solicitacao/solicitacao.service';
+import type { AndamentoService, Decisao } from '../solicitacao/andamento.service';
 import type { AnaliseLinha, AnaliseRepository } from './analise.repository';
 
 export interface AnaliseServiceOptions {
@@ -48,7 +48,7 @@ function iso(d: Date | string | null): string | null {
 /**
  * The analysis of sent requests (spec points 3, 4 and 5): the follow-up list, the lock to one analyst, the
  * checklist and the decision, the opinion document, the rejection record. It is the only writer of the analysis
- * tables; what a decision does to the request and the fisher is the request's type's (SolicitacaoService), in the
+ * tables; what a decision does to the request and the fisher is the request's type's (AndamentoService), in the
  * transaction this service opens.
  */
 export class AnaliseService {
@@ -59,7 +59,7 @@ export class AnaliseService {
     private readonly repo: AnaliseRepository,
     private readonly auditoria: AuditoriaService,
     private readonly documentos: DocumentoService,
-    private readonly solicitacoes: SolicitacaoService,
+    private readonly solicitacoes: AndamentoService,
     private readonly opts: AnaliseServiceOptions,
   ) {
     this.now = opts.now ?? (() => new Date());

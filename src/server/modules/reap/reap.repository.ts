@@ -439,7 +439,7 @@ export class ReapRepository {
    * owes nothing more) whose id is in
    * (`deId`, `ateId`] and who owe those years (decision 0026: from the year of the first RGP, else of the registry's
    * first approval). Each one is a REAP request (tipo 4) in REAP_PENDENTE with its history row, as the fisher's
-   * "Gerar" opens (SolicitacaoService.abrirReap), and its questionnaire, in one statement:
+   * "Gerar" opens (AndamentoService.abrirReap), and its questionnaire, in one statement:
    *
    * - the fishers' rows are locked first (pescador_pkey), so a fisher's "Gerar" (which locks its fisher) and this
    *   block go one after the other, and the statement's snapshot, taken after the lock, sees what "Gerar" created;

@@ -45,7 +45,7 @@ export type ContextoDecisao = ContextoEnvio;
 /**
  * Everything that differs between request types, in one object per type (tipos/<type>.ts, registered in
  * tipos/index.ts). The module's common paths ask it: opening (abertura.ts), sending (envio.ts) and the analysis's
- * decision (SolicitacaoService.deferir/indeferir). A new type is a new definition, not an edit of those paths.
+ * decision (AndamentoService.deferir/indeferir). A new type is a new definition, not an edit of those paths.
  */
 export interface TipoSolicitacaoDef {
   readonly tipo: TipoSolicitacao;
