@@ -13,6 +13,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { FilaDeJobs } from './jobs/job';
 import { AppError } from './lib/errors';
+import { chaveTokenCarteira } from './modules/carteira/carteira-token';
 import { montarModulos, type Contexto, type Modulo } from './modules/modulo';
 import { cacheApiPlugin } from './plugins/cache-api';
 import { comprimirRespostas } from './plugins/compressao';
@@ -102,7 +103,8 @@ export async function montarApp(deps: AppDeps, modulos: readonly Modulo<any, any
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const ctx: Contexto = {
-    app, config, db, dbLeitura: deps.dbLeitura ?? db, fila: deps.fila, jwtSecret: deps.jwtSecret, agora: deps.now ?? (() => new Date()),
+    app, config, db, dbLeitura: deps.dbLeitura ?? db, fila: deps.fila, jwtSecret: deps.jwtSecret,
+    chaveImpressos: chaveTokenCarteira(config.carteira.tokenSecret, deps.jwtSecret), agora: deps.now ?? (() => new Date()),
     substitutos: { identityProvider: deps.identityProvider, storage: deps.storage, now: deps.now },
   };
   await montarModulos(ctx, modulos);

@@ -17,6 +17,8 @@ export interface Contexto {
   /** The job queue services enqueue on, inside their transactions. */
   fila: FilaDeJobs;
   jwtSecret: Uint8Array;
+  /** The key of every printed QR code (card, protocol receipt, REAP 2ª via), each kind deriving its own (decision 0044). */
+  chaveImpressos: Uint8Array;
   agora: () => Date;
   /** What a test handed `buildApp` in place of the real thing. */
   substitutos: { identityProvider?: IdentityProvider; storage?: FileStorage; now?: () => Date };

@@ -20,7 +20,7 @@ import type { AuthContext } from '../auth/auth.service';
 import type { ArquivoEnviado, DocumentoService } from '../documento/documento.service';
 import { exigirLeituraPescador, MENSAGEM_FORA_DO_ESCOPO, podeLerPescador, ufsDoEscopo } from '../escopo';
 import { UF_SIGLAS } from '../../../shared/ufs';
-import type { AndamentoService, Decisao } from '../solicitacao/andamento.service';
+import type { AndamentoService, Decisao } from '../solicitacao/solicitacao.service';
 import type { AnaliseLinha, AnaliseRepository } from './analise.repository';
 
 export interface AnaliseServiceOptions {

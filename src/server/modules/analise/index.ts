@@ -1,9 +1,8 @@
 import type { AuditoriaService } from '../auditoria/auditoria.service';
 import type { DocumentoService } from '../documento/documento.service';
 import { definirModulo } from '../modulo';
-import type { ReapGeracaoService } from '../reap/reap-geracao.service';
-import type { AndamentoService } from '../solicitacao/andamento.service';
-import type { PortaAnalise } from '../solicitacao';
+import type { ReapGeracaoService } from '../reap/reap.service';
+import type { AndamentoService, PortaAnalise } from '../solicitacao/solicitacao.service';
 import { finalizarVencidasJob } from './analise.jobs';
 import { AnaliseRepository } from './analise.repository';
 import { analiseRoutes } from './analise.routes';

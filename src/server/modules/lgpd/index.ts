@@ -4,9 +4,7 @@ import type { DocumentoService } from '../documento/documento.service';
 import { definirModulo } from '../modulo';
 import type { NotificacaoService } from '../notificacao/notificacao.service';
 import type { PescadorService } from '../pescador/pescador.service';
-import type { ReapPendenciasService } from '../reap/reap-pendencias.service';
-import type { ReapQuestionarioService } from '../reap/reap-questionario.service';
-import { ReapService } from '../reap/reap.service';
+import type { ReapService } from '../reap/reap.service';
 import type { SolicitacaoService } from '../solicitacao/solicitacao.service';
 import { lgpdRoutes } from './lgpd.routes';
 import { LgpdService } from './lgpd.service';
@@ -16,11 +14,11 @@ export const lgpdModulo = definirModulo({
   nome: 'lgpd',
   servicos: ({ agora }, s: {
     auditoria: AuditoriaService; pescador: PescadorService; solicitacao: SolicitacaoService; documento: DocumentoService;
-    notificacoes: NotificacaoService; reapPendencias: ReapPendenciasService; reapQuestionarios: ReapQuestionarioService;
+    notificacoes: NotificacaoService; reapDoPescador: ReapService;
     idempotencia: ChavesIdempotencia;
   }) => ({
-    lgpd: new LgpdService(s.auditoria, s.pescador, s.solicitacao, s.documento, s.notificacoes,
-      new ReapService(s.reapPendencias, s.reapQuestionarios), s.idempotencia, agora),
+    lgpd: new LgpdService(s.auditoria, s.pescador, s.solicitacao, s.documento, s.notificacoes, s.reapDoPescador,
+      s.idempotencia, agora),
   }),
   rotas: async (app, { lgpd }) => { await app.register(lgpdRoutes, { lgpd }); },
 });

@@ -1,6 +1,5 @@
 import { AssinadorProtocolo } from '../../lib/codigos-comprovantes';
 import type { AuditoriaService } from '../auditoria/auditoria.service';
-import { chaveTokenCarteira } from '../carteira/carteira-token';
 import type { DocumentoService } from '../documento/documento.service';
 import { definirModulo } from '../modulo';
 import type { NotificacaoService } from '../notificacao/notificacao.service';
@@ -15,8 +14,8 @@ import { rgpRoutes } from './rgp.routes';
  */
 export const pescadorModulo = definirModulo({
   nome: 'pescador',
-  servicos({ config, db, jwtSecret, agora }, s: { auditoria: AuditoriaService; documento: DocumentoService; notificacoes: NotificacaoService }) {
-    const assinadorProtocolo = new AssinadorProtocolo(chaveTokenCarteira(config.carteira.tokenSecret, jwtSecret));
+  servicos({ config, db, chaveImpressos, agora }, s: { auditoria: AuditoriaService; documento: DocumentoService; notificacoes: NotificacaoService }) {
+    const assinadorProtocolo = new AssinadorProtocolo(chaveImpressos);
     const pescador = new PescadorService(db, new PescadorRepository(db), s.auditoria, s.documento, s.notificacoes, {
       publicUrl: config.publicUrl, assinadorProtocolo, now: agora,
     });

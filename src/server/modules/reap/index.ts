@@ -1,12 +1,11 @@
 import type { EnviadorEmail } from '../../adapters/email/email';
 import { AssinadorReap } from '../../lib/codigos-comprovantes';
 import type { AuditoriaService } from '../auditoria/auditoria.service';
-import { chaveTokenCarteira } from '../carteira/carteira-token';
 import type { DocumentoService } from '../documento/documento.service';
 import type { LoteService } from '../lote/lote.service';
 import { definirModulo } from '../modulo';
 import type { NotificacaoService } from '../notificacao/notificacao.service';
-import type { AndamentoService } from '../solicitacao/andamento.service';
+import type { AndamentoService } from '../solicitacao/solicitacao.service';
 import { avisarInadimplentesJob, emailAvisoReapJob, retomarReapJob, verificarInadimplenciaJob } from './inadimplencia.jobs';
 import { InadimplenciaRepository } from './inadimplencia.repository';
 import { InadimplenciaService } from './inadimplencia.service';
@@ -20,6 +19,7 @@ import { ReapVerificacaoService } from './reap-verificacao.service';
 import { abrirPrazosReapJob, gerarObrigacoesAnoJob, gerarObrigacoesPescadorJob } from './reap.jobs';
 import { ReapRepository } from './reap.repository';
 import { reapRoutes } from './reap.routes';
+import { ReapService } from './reap.service';
 
 /**
  * The yearly activity report (REAP): a service per concern; every fisher's obligations created by jobs
@@ -28,18 +28,22 @@ import { reapRoutes } from './reap.routes';
  */
 export const reapModulo = definirModulo({
   nome: 'reap',
-  servicos({ config, db, dbLeitura, fila, jwtSecret, agora }, s: {
+  servicos({ config, db, dbLeitura, fila, chaveImpressos, agora }, s: {
     auditoria: AuditoriaService; andamento: AndamentoService; documento: DocumentoService; notificacoes: NotificacaoService;
     lote: LoteService; email: EnviadorEmail;
   }) {
     const repo = new ReapRepository(db, dbLeitura);
-    const assinador = new AssinadorReap(chaveTokenCarteira(config.carteira.tokenSecret, jwtSecret));
+    const assinador = new AssinadorReap(chaveImpressos);
     const blocos = { retomarAposSegundos: config.reap.retomarAposSegundos, now: agora };
     const reap = new ReapGeracaoService(db, repo, fila, { tamanhoBlocoObrigacoes: config.reap.tamanhoBlocoObrigacoes, ...blocos });
+    const reapPendencias = new ReapPendenciasService(db, repo, s.auditoria, s.andamento, agora);
+    const reapQuestionarios = new ReapQuestionarioService(db, repo, s.auditoria, s.andamento, s.documento, agora);
     return {
       reap,
-      reapPendencias: new ReapPendenciasService(db, repo, s.auditoria, s.andamento, agora),
-      reapQuestionarios: new ReapQuestionarioService(db, repo, s.auditoria, s.andamento, s.documento, agora),
+      reapPendencias,
+      reapQuestionarios,
+      /** The fisher's REAPs as other modules read them (the module's door). */
+      reapDoPescador: new ReapService(reapPendencias, reapQuestionarios),
       reapComprovantes: new ReapComprovanteService(repo, s.auditoria, s.documento, { publicUrl: config.publicUrl, assinador, now: agora }),
       reapVerificacoes: new ReapVerificacaoService(repo, s.auditoria, assinador),
       reapServidor: new ReapServidorService(repo, s.auditoria, agora),

@@ -10,7 +10,7 @@ import { AppError } from '../../lib/errors';
 import type { AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
 import { MENSAGEM_FORA_DO_ESCOPO } from '../escopo';
-import type { AndamentoService } from '../solicitacao/andamento.service';
+import type { AndamentoService } from '../solicitacao/solicitacao.service';
 import { auditarVisualizacao, pescadorLegivel, questionarioLegivel } from './reap-acesso';
 import { paraObrigacao } from './reap-detalhe';
 import type { PescadorReap, ReapRepository } from './reap.repository';

@@ -12,7 +12,7 @@ import { AppError } from '../../lib/errors';
 import type { AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
 import type { DocumentoService } from '../documento/documento.service';
-import type { AndamentoService } from '../solicitacao/andamento.service';
+import type { AndamentoService } from '../solicitacao/solicitacao.service';
 import { auditarVisualizacao, exigirDono, questionarioLegivel } from './reap-acesso';
 import { DOCUMENTO_JUSTIFICATIVA, DOCUMENTO_RELACAO_TRABALHO, paraQuestionario } from './reap-detalhe';
 import { exigirReferencias } from './reap-referencias';

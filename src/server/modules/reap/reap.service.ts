@@ -3,6 +3,8 @@ import type { AuthContext } from '../auth/auth.service';
 import type { ReapPendenciasService } from './reap-pendencias.service';
 import type { ReapQuestionarioService } from './reap-questionario.service';
 
+export type { ReapGeracaoService } from './reap-geracao.service';
+
 /**
  * REAP, the fisher's annual activity report, as other modules read it: the module's door (docs/architecture.md,
  * "Boundaries"), which only hands on. The module's own work is a service per concern, which its routes and jobs

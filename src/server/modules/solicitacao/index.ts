@@ -10,29 +10,11 @@ import { edicaoDocumentosRoutes } from './edicao-documentos.routes';
 import { edicaoRegistroRoutes } from './edicao-registro.routes';
 import { edicaoRgpRoutes } from './edicao-rgp.routes';
 import { PedidoService } from './pedido.service';
+import { PortaAnalise } from './porta-analise';
 import { regularizacaoRoutes } from './regularizacao.routes';
 import { SolicitacaoRepository } from './solicitacao.repository';
 import { solicitacaoRoutes } from './solicitacao.routes';
 import { SolicitacaoService } from './solicitacao.service';
-import type { AberturaDeAnalise } from './tipos';
-
-/**
- * A sent request opens an analysis, and the analysis's decision changes the request: the two modules need each
- * other. This module is built first and opens analyses through this port; the analysis module plugs its service
- * in when it is built (`ligar`). A request sent before then is refused loudly.
- */
-export class PortaAnalise implements AberturaDeAnalise {
-  private analises: AberturaDeAnalise | undefined;
-
-  ligar(analises: AberturaDeAnalise): void {
-    this.analises = analises;
-  }
-
-  abrir(...args: Parameters<AberturaDeAnalise['abrir']>): ReturnType<AberturaDeAnalise['abrir']> {
-    if (!this.analises) throw new Error('the analysis module is not built: no analysis can be opened');
-    return this.analises.abrir(...args);
-  }
-}
 
 /** The requests of every type (tipos/), one service per kind of action. */
 export const solicitacaoModulo = definirModulo({

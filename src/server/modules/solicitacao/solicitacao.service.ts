@@ -11,7 +11,6 @@ import type { DadosDeclarados } from '../pescador/pescador.service';
 import { criarRascunho } from './abertura';
 import { exigirDono, exigirLeituraSolicitacao, isServidor, pescadorDoAtor } from './acesso';
 import { detalheDe, tipoDescricao } from './detalhe';
-import { enviar } from './envio';
 import { editavel } from './situacoes';
 import { definicaoDe, definicaoDoAssistente } from './tipos';
 import { exigirDocumentos } from './tipos/assistente';
@@ -19,7 +18,9 @@ import { verificarReferencias, type Passo, type SaidaPasso } from './verificacoe
 import { BaseSolicitacao, type Resultado } from './base';
 
 export type { Resultado } from './base';
-
+// The module's door for the other modules (docs/architecture.md, "Boundaries").
+export type { AndamentoService, Decisao } from './andamento.service';
+export type { PortaAnalise } from './porta-analise';
 
 const MENSAGEM_PASSO: Record<Passo, string> = {
   1: MENSAGENS_SOLICITACAO.passo1Atualizado,
