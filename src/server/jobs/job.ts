@@ -6,12 +6,12 @@ import type { Executor } from '../db/client';
 
 /**
  * A background job as data (architecture rule 7): its queue name, the zod schema of its payload, an optional
- * schedule, and a handler that only calls services. Each module keeps its jobs in `<domain>.jobs.ts`;
- * `jobs.ts` registers them all. Example: src/server/modules/analise/analise.jobs.ts.
+ * schedule, and a handler that only calls services. Each module keeps its jobs in `<domain>.jobs.ts` and lists them
+ * in its `index.ts`; `jobs.ts` registers those of every module. Example: src/server/modules/analise/analise.jobs.ts.
  *
  * `D` is what the handler receives as `servicos`: each jobs file declares the few service methods its jobs call
- * (a port its module's service satisfies), so a job never imports the app nor the service it calls; `jobs.ts`
- * joins them into the services the workers are handed.
+ * (a port its module's service satisfies), so a job never imports the app nor the service it calls; the module's
+ * declaration checks that the services it needs and offers satisfy it (decision 0084).
  */
 export interface DefinicaoJob<S extends z.ZodType = z.ZodType, D = unknown> {
   /** The pg-boss queue name (kebab-case, never renamed once deployed: queued jobs keep it). */
