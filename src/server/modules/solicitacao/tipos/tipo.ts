@@ -8,7 +8,7 @@ import type { SolicitacaoRepository, SolicitacaoRow } from '../solicitacao.repos
 /**
  * Opens the analysis of a sent request, in the submission's transaction: the analysis module's service. Declared
  * here, by the side that calls it, because the analysis service calls this module's service back (its decision
- * changes the request): the two services do not import each other both ways (issue 24).
+ * changes the request): the two services do not import each other both ways.
  */
 export interface AberturaDeAnalise {
   abrir(nova: { solicitacaoId: number; ufPescador: string | null; instancia: 'MPA' | 'SFPA' }, ex?: Executor): Promise<void>;
