@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { arestasInternas, componentesFortes, lerGrafo, type GrafoImportacoes } from '../../scripts/grafo-importacoes';
+import { definirModulo, listarModulos } from './modules/modulo';
 
 const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** A circle of a few files (two services and a shared type) is read at a glance; a larger one is a knot to cut. */
@@ -92,5 +93,14 @@ describe('modules (decision 0084)', () => {
       .map((i) => (i.moduleSpecifier as ts.StringLiteral).text);
     expect(deValor.length).toBeGreaterThan(20);
     expect(deValor.filter((m) => !/^\.\/modules\/[a-z-]+$/.test(m) && m !== './plataforma')).toEqual([]);
+  });
+
+  it('makes the compiler refuse a list where a module comes before a service it needs', () => {
+    const usaA = definirModulo({ nome: 'usa-a', servicos: (_ctx, s: { a: number }) => ({ b: s.a + 1 }) });
+    const ofereceA = definirModulo({ nome: 'oferece-a', servicos: () => ({ a: 1 }) });
+    const lista = listarModulos([ofereceA, usaA]);
+    expect(lista.map((m) => m.nome)).toEqual(['oferece-a', 'usa-a']);
+    // @ts-expect-error -- 'usa-a' needs `a`, which no module above it offers (`npm run typecheck` holds this line).
+    expect(listarModulos([usaA, ofereceA])).toHaveLength(2);
   });
 });
