@@ -14,7 +14,7 @@ import type { Database } from './db/client';
 import type { FilaDeJobs } from './jobs/job';
 import { AppError } from './lib/errors';
 import { chaveTokenCarteira } from './modules/carteira/carteira-token';
-import { montarModulos, type Contexto, type Modulo } from './modules/modulo';
+import { montarModulos, type Contexto, type QualquerModulo } from './modules/modulo';
 import { cacheApiPlugin } from './plugins/cache-api';
 import { comprimirRespostas } from './plugins/compressao';
 import { aceitarCorpoJsonVazio } from './plugins/corpo-json';
@@ -58,8 +58,7 @@ export interface AppDeps {
  * security headers, cache, load shedding, XSRF, rate limits, OpenAPI), then the modules in the order given
  * (`montarModulos`), then the built web app. app.ts hands it the list of modules.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any module, whatever it needs and offers
-export async function montarApp(deps: AppDeps, modulos: readonly Modulo<any, any>[]): Promise<FastifyInstance> {
+export async function montarApp(deps: AppDeps, modulos: readonly QualquerModulo[]): Promise<FastifyInstance> {
   const { config, db } = deps;
   const https = config.publicUrl.startsWith('https://');
   const app = Fastify({

@@ -47,7 +47,7 @@ export function definirModulo<R extends object = object, O extends object = obje
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any module, whatever it needs and offers
-type QualquerModulo = Modulo<any, any>;
+export type QualquerModulo = Modulo<any, any>;
 type Oferta<M> = M extends Modulo<object, infer O> ? O : never;
 type Requisito<M> = M extends Modulo<infer R, object> ? R : never;
 
