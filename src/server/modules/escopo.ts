@@ -5,18 +5,13 @@ import type { AuthContext } from './auth/auth.service';
 export const MENSAGEM_FORA_DO_ESCOPO = 'Você não tem permissão para acessar os dados deste pescador.';
 
 /*
- * Which profiles may call which route is the permission table's (src/shared/permissoes.ts: `pescador.ler`,
- * `servidor.ler`, `relatorio.emitir`…). What is here is the row each of them may then reach. Of the two read-only
- * profiles: CONSULTA_INTERNO (6) reads fishers, requests, analyses (and reports); CONSULTA_EXTERNO (7) has only the
- * fisher report (CPF masked) and the public card lookups, so every route that reads a fisher, a request, an analysis
- * or a file answers it 403.
+ * Which profiles may call a route is the permission table's (src/shared/permissoes.ts); here is which rows each may
+ * then reach.
  */
 
 /**
- * Who may read a fisher's data (product guide, "Who may do what"): the fisher themself; MPA, GESTOR, ADMIN and
- * CONSULTA_INTERNO any fisher; SFPA fishers of their agency's state or of a state served by an active task force
- * they belong to.
- * Everybody else (CONSULTA_EXTERNO included) gets 403, never the data, whether or not the fisher exists.
+ * The fisher themself; MPA, GESTOR, ADMIN and CONSULTA_INTERNO any fisher; SFPA those of their state or of a state
+ * their active task force serves. Everybody else gets 403, whether or not the fisher exists.
  */
 export function podeLerPescador(ator: AuthContext, pescadorId: number, ufPescador: string | null): boolean {
   switch (ator.perfil) {
