@@ -15,11 +15,11 @@ import { AppError } from '../../lib/errors';
 import { erroDeCampos, erroDeValidacao } from '../../lib/validacao';
 import type { AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
-import { exigirLeituraPescador, MENSAGEM_FORA_DO_ESCOPO, ufsDoEscopo } from '../escopo';
+import { auditarVisaoDoServidor, ehServidor, exigirLeituraPescador, MENSAGEM_FORA_DO_ESCOPO, pescadorNoEscopo, ufsDoEscopo } from '../escopo';
 import type { NotificacaoService } from '../notificacao/notificacao.service';
 import type { DadosDeclarados, PescadorRow, PescadorService } from '../pescador/pescador.service';
 import { criarRascunho, protocolar } from './abertura';
-import { exigirDono, exigirLeituraSolicitacao, isServidor, pescadorDoAtor } from './acesso';
+import { exigirDono, exigirLeituraSolicitacao, pescadorDoAtor } from './acesso';
 import { detalheDe, tipoDescricao } from './detalhe';
 import { enviar, enviarRascunho } from './envio';
 import { editavel, mudarSituacao, SITUACOES_ABERTAS, SITUACOES_ENVIADAS_ABERTAS, type MudancaDeSituacao } from './situacoes';
@@ -335,7 +335,7 @@ export class SolicitacaoService {
   async listar(ator: AuthContext, f: FiltroSolicitacoes): Promise<ListaSolicitacoes> {
     let pescadorId: number | undefined;
     let ufs: string[] | null = null;
-    if (!isServidor(ator)) {
+    if (!ehServidor(ator)) {
       pescadorId = pescadorDoAtor(ator);
       if (f.idPescador !== undefined && f.idPescador !== pescadorId) throw AppError.forbidden(MENSAGEM_FORA_DO_ESCOPO);
     } else if (f.idPescador !== undefined) {
@@ -492,19 +492,15 @@ export class SolicitacaoService {
   }
 
   /** The fisher, if the caller may read them (403 before 404, so existence is not revealed). */
-  private async pescadorLegivel(ator: AuthContext, pescadorId: number): Promise<PescadorRow> {
-    const p = await this.repo.findPescador(pescadorId);
-    exigirLeituraPescador(ator, pescadorId, p?.uf ?? null);
-    if (!p) throw AppError.notFound(MENSAGENS_SOLICITACAO_API.pescadorNaoEncontrado);
-    return p;
+  private pescadorLegivel(ator: AuthContext, pescadorId: number): Promise<PescadorRow> {
+    return pescadorNoEscopo(ator, pescadorId, (id) => this.repo.findPescador(id), MENSAGENS_SOLICITACAO_API.pescadorNaoEncontrado);
   }
 
   /** A staff view of a fisher's request data goes to the audit trail (a fisher's own view does not). */
-  private async auditarLeitura(
+  private auditarLeitura(
     ator: AuthContext, recurso: string, recursoId: string | number, pescadorId: number | null, detalhes?: Record<string, unknown>,
   ): Promise<void> {
-    if (!isServidor(ator)) return;
-    await this.auditoria.visualizacao(ator, recurso, recursoId, detalhes, pescadorId);
+    return auditarVisaoDoServidor(this.auditoria, ator, recurso, recursoId, pescadorId, detalhes);
   }
 
   private async pagina(ator: AuthContext, f: {
@@ -522,7 +518,7 @@ export class SolicitacaoService {
       limite: f.tamanhoPagina,
       deslocamento: (f.pagina - 1) * f.tamanhoPagina,
     });
-    if (isServidor(ator) && linhas.length > 0) {
+    if (ehServidor(ator) && linhas.length > 0) {
       await this.auditarLeitura(ator, 'solicitacao', f.pescadorId ?? 'lista', f.pescadorId ?? null, {
         filtros: { situacoes: f.situacoes, tipos: f.tipos, cpf: f.cpf, nome: f.nome, pagina: f.pagina },
         ids: linhas.map((l) => l.id),

@@ -5,6 +5,7 @@ import {
   MENSAGENS_USUARIO_MAPA, orgaoDoPerfil, type FiltrosUsuarioMapa, type HorarioAcessoUsuarioCorpo, type ListaUsuariosMapa,
   type PessoaBcpf, type UsuarioMapa, type UsuarioMapaCorpo,
 } from '../../../shared/schemas/usuario-mapa';
+import { perfisDe } from '../../../shared/permissoes';
 import { BcpfIndisponivel, type ConsultaBcpf } from '../../adapters/bcpf/bcpf';
 import { naTransacao, type Database, type Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -12,9 +13,11 @@ import { doAtor, type AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
 import type { HorasUsuario, UsuarioMapaDados, UsuarioMapaLinha, UsuarioMapaRepository } from './usuario-mapa.repository';
 
-/** Profiles that manage (product guide, "Who may do what"): the registry must always keep one of them active. */
-/** The managers an agency must keep one of, active (a rule of its own, not who may call what). */
-const PERFIS_GESTORES: readonly number[] = [Perfil.GESTOR, Perfil.ADMIN];
+/**
+ * The profiles that manage the staff (the permission table's `administracao.gerir`): one of them must always stay
+ * active, or nobody could manage the staff again.
+ */
+const PERFIS_GESTORES: readonly number[] = perfisDe('administracao.gerir');
 
 export interface UsuarioMapaServiceOptions {
   now?: () => Date;
