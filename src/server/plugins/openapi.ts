@@ -2,7 +2,7 @@ import type { FastifyDynamicSwaggerOptions, SwaggerTransform, SwaggerTransformOb
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CodigoErro } from '../../shared/codigos-erro';
+import { CodigoErro, statusDoCodigo, type CodigoDeDominio } from '../../shared/codigos-erro';
 import { erroEnvelope } from '../../shared/schemas/envelope';
 import { erroCampo } from '../../shared/erros-campo';
 import {
@@ -34,6 +34,11 @@ declare module 'fastify' {
     formulario?: { campos: z.ZodObject; arquivo?: string };
     /** Documentation only: error statuses this route answers besides those its shape implies (see `errosDaRota`). */
     outrosErros?: readonly StatusDeErro[];
+    /**
+     * The domain refusals the route's contract lists (`codigos`): printed as the operation's `x-codigos-erro`, their
+     * statuses among its answers; under NODE_ENV=test the error handler refuses a code not listed (plugins/envelope.ts).
+     */
+    codigosErro?: readonly CodigoDeDominio[];
     /**
      * The route takes the `Idempotency-Key` header (plugins/idempotencia.ts, decision 0060): the document names the
      * header, the replayed answer's header, the 409/422 of a key in progress or reused and the 429 of the quota
@@ -108,6 +113,8 @@ const ESQUEMA_ERRO = 'Erro';
 const X_ERROS = 'x-rgp-erros';
 /** Marks an operation that takes the Idempotency-Key, from `transform` to `transformObject`, which removes it. */
 const X_IDEMPOTENTE = 'x-rgp-idempotente';
+/** The domain refusals (`codigoErro`) an operation may answer, kept in the document for clients (decision 0080). */
+export const X_CODIGOS_ERRO = 'x-codigos-erro';
 
 /** The Idempotency-Key header as the document prints it (the route's preHandler checks it, with this message). */
 const cabecalhoIdempotencia = z.looseObject({
@@ -170,6 +177,7 @@ function errosDaRota(route: RouteOptions, schema: Esquema, security: Seguranca, 
   // Load shedding answers 503 on every /api route but the health probes (whose own 503 the route declares).
   if (!ROTAS_NUNCA_RECUSADAS.has(route.url)) erros.add(503);
   for (const s of (schema.outrosErros as readonly StatusDeErro[] | undefined) ?? []) erros.add(s);
+  for (const c of (schema.codigosErro as readonly CodigoDeDominio[] | undefined) ?? []) erros.add(statusDoCodigo(c) as StatusDeErro);
   return [...erros].sort((a, b) => a - b);
 }
 
@@ -208,8 +216,8 @@ export const transformarRota: SwaggerTransform = (input) => {
   const { url, route } = input;
   const schema = input.schema as Esquema | undefined;
   if (!schema || schema.hide) return jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]);
-  const { formulario, outrosErros: _o, idempotente, ...resto } = schema as Esquema & {
-    formulario?: { campos: z.ZodObject; arquivo?: string }; idempotente?: true;
+  const { formulario, outrosErros: _o, codigosErro, idempotente, ...resto } = schema as Esquema & {
+    formulario?: { campos: z.ZodObject; arquivo?: string }; idempotente?: true; codigosErro?: readonly CodigoDeDominio[];
   };
   // The multipart form as the body of the document (only the document's: the route validates it in its handler).
   const entrada: Esquema = formulario ? { ...resto, body: formulario.campos } : { ...resto };
@@ -246,6 +254,7 @@ export const transformarRota: SwaggerTransform = (input) => {
 
   doc[X_ERROS] = errosDaRota(route, schema, security, Boolean(formulario));
   if (idempotente) doc[X_IDEMPOTENTE] = true;
+  if (codigosErro?.length) doc[X_CODIGOS_ERRO] = [...codigosErro];
   return { schema: doc as FastifySchema, url };
 };
 

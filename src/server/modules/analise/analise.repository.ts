@@ -186,7 +186,7 @@ export class AnaliseRepository {
     return rows[0] && normalizar(rows[0]);
   }
 
-  /** The analysis, its row locked until the transaction ends (decisions and locks run one at a time). */
+  /** The analysis, its row locked until the transaction ends (decisions and locks run one at a time; before the fisher, db/travas.ts). */
   async lockById(id: number, tx: Executor): Promise<AnaliseLinha | undefined> {
     const { rows } = await tx.execute<AnaliseLinha>(sql`${SELECT_ANALISE} WHERE a.id = ${id} FOR UPDATE OF a`);
     return rows[0] && normalizar(rows[0]);

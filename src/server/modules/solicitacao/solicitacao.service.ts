@@ -11,6 +11,7 @@ import {
 import { MOTIVOS_REAP } from '../../../shared/regras/reap';
 import type { TotalizadoresPescador } from '../../../shared/schemas/totalizadores';
 import { naTransacao, type Database, type Executor } from '../../db/client';
+import { travarSolicitacaoComPescador } from '../../db/travas';
 import { AppError } from '../../lib/errors';
 import { erroDeCampos, erroDeValidacao } from '../../lib/validacao';
 import type { AuditoriaService } from '../auditoria/auditoria.service';
@@ -435,9 +436,10 @@ export class SolicitacaoService {
    */
   async enviarReap(ator: AuthContext, solicitacaoId: number, ex: Executor = this.db): Promise<SolicitacaoRow> {
     return naTransacao(this.db, ex, async (tx) => {
-      const atual = await this.repo.lockSolicitacao(solicitacaoId, tx);
+      const travados = await travarSolicitacaoComPescador(solicitacaoId, tx);
+      const atual = travados?.solicitacao;
       if (!atual || atual.tipo !== TipoSolicitacao.REAP || atual.situacao !== S.REAP_PENDENTE) throw AppError.recusa(CodigoErro.REAP_JA_ENVIADA, MOTIVOS_REAP.naoPendente);
-      const ctx = await this.abertura(ator, atual.pescadorId, tx);
+      const ctx = { pescador: travados!.pescador, ator, recursos: this.recursos, tx, hoje: partesSaoPaulo(this.now()).data };
       const { enviada } = await enviar({ ...ctx, solicitacao: atual }, definicaoDe(TipoSolicitacao.REAP), {
         situacao: atual.situacao, motivo: MOTIVOS_REAP.enviada,
       });
@@ -473,10 +475,9 @@ export class SolicitacaoService {
     return { detalhe: detalheDe(enviada, pescador), mensagem };
   }
 
-  /** The decision's context: the request and its fisher, both locked. */
+  /** The decision's context: the request and its fisher, both locked (the fisher first, db/travas.ts). */
   private async decisao(ator: AuthContext, solicitacaoId: number, tx: Executor) {
-    const solicitacao = await this.repo.lockSolicitacao(solicitacaoId, tx);
-    const pescador = await this.repo.lockPescador(solicitacao.pescadorId, tx);
+    const { solicitacao, pescador } = (await travarSolicitacaoComPescador(solicitacaoId, tx))!;
     return { solicitacao, pescador, ator, hoje: partesSaoPaulo(this.now()).data, recursos: this.recursos, tx };
   }
 
