@@ -1,6 +1,5 @@
 import { Perfil } from '../../shared/enums';
 import { AppError } from '../lib/errors';
-import type { AuditoriaService } from './auditoria/auditoria.service';
 import type { AuthContext } from './auth/auth.service';
 
 export const MENSAGEM_FORA_DO_ESCOPO = 'Você não tem permissão para acessar os dados deste pescador.';
@@ -57,6 +56,12 @@ export function ehServidor(ator: AuthContext): boolean {
   return ator.perfil !== Perfil.INTERESSADO;
 }
 
+/** The signed-in fisher's id: 403 (with `mensagem`, else the general one) to anyone who is not a fisher. */
+export function pescadorDoAtor(ator: { perfil: number; idPescador: number | null }, mensagem?: string): number {
+  if (ator.perfil !== Perfil.INTERESSADO || ator.idPescador === null) throw AppError.forbidden(mensagem);
+  return ator.idPescador;
+}
+
 /**
  * Only the fisher `pescadorId` themself (writing their own records): 403 to anyone else, staff included, and
  * whether or not the record exists (`pescadorId` undefined).
@@ -67,12 +72,19 @@ export function exigirPescadorProprio(ator: AuthContext, pescadorId: number | nu
   }
 }
 
+/** The audit trail's side of a view (AuditoriaService), declared here so that the trail may import this file. */
+export interface AuditoriaDeVisoes {
+  visualizacao(
+    ator: AuthContext, recurso: string, recursoId: string | number, detalhes?: Record<string, unknown> | null, pescadorId?: number | null,
+  ): Promise<void>;
+}
+
 /**
  * A staff view of fisher `pescadorId`'s personal data, audited on their record so that they see it on their /home
  * (LGPD transparency); a fisher reading their own data is not audited.
  */
 export async function auditarVisaoDoServidor(
-  auditoria: Pick<AuditoriaService, 'visualizacao'>, ator: AuthContext, recurso: string, recursoId: string | number,
+  auditoria: AuditoriaDeVisoes, ator: AuthContext, recurso: string, recursoId: string | number,
   pescadorId: number | null, detalhes?: Record<string, unknown> | null,
 ): Promise<void> {
   if (!ehServidor(ator)) return;

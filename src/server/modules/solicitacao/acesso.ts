@@ -2,7 +2,7 @@ import { Perfil } from '../../../shared/enums';
 import { MENSAGENS_SOLICITACAO_API } from '../../../shared/schemas/solicitacao-api';
 import { AppError } from '../../lib/errors';
 import type { AuthContext } from '../auth/auth.service';
-import { exigirPescadorProprio, MENSAGEM_FORA_DO_ESCOPO, podeLerPescador } from '../escopo';
+import { exigirPescadorProprio, MENSAGEM_FORA_DO_ESCOPO, pescadorDoAtor as pescadorDoAtorNoEscopo, podeLerPescador } from '../escopo';
 import type { SolicitacaoComUf } from './solicitacao.repository';
 
 // Who may read and who may write a request: the product guide's "Who may do what", over escopo.ts.
@@ -30,6 +30,5 @@ export function exigirDono(ator: AuthContext, r: SolicitacaoComUf | undefined): 
 
 /** The signed-in fisher's id (routes let only fishers in). */
 export function pescadorDoAtor(ator: AuthContext): number {
-  if (ator.perfil !== Perfil.INTERESSADO || ator.idPescador === null) throw AppError.forbidden(MENSAGEM_FORA_DO_ESCOPO);
-  return ator.idPescador;
+  return pescadorDoAtorNoEscopo(ator, MENSAGEM_FORA_DO_ESCOPO);
 }
