@@ -11,15 +11,16 @@ import {
 import { MOTIVOS_REAP } from '../../../shared/regras/reap';
 import type { TotalizadoresPescador } from '../../../shared/schemas/totalizadores';
 import { naTransacao, type Database, type Executor } from '../../db/client';
+import { travarSolicitacaoComPescador } from '../../db/travas';
 import { AppError } from '../../lib/errors';
 import { erroDeCampos, erroDeValidacao } from '../../lib/validacao';
 import type { AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
-import { exigirLeituraPescador, MENSAGEM_FORA_DO_ESCOPO, ufsDoEscopo } from '../escopo';
+import { auditarVisaoDoServidor, ehServidor, exigirLeituraPescador, MENSAGEM_FORA_DO_ESCOPO, pescadorNoEscopo, ufsDoEscopo } from '../escopo';
 import type { NotificacaoService } from '../notificacao/notificacao.service';
 import type { DadosDeclarados, PescadorRow, PescadorService } from '../pescador/pescador.service';
 import { criarRascunho, protocolar } from './abertura';
-import { exigirDono, exigirLeituraSolicitacao, isServidor, pescadorDoAtor } from './acesso';
+import { exigirDono, exigirLeituraSolicitacao, pescadorDoAtor } from './acesso';
 import { detalheDe, tipoDescricao } from './detalhe';
 import { enviar, enviarRascunho } from './envio';
 import { editavel, mudarSituacao, SITUACOES_ABERTAS, SITUACOES_ENVIADAS_ABERTAS, type MudancaDeSituacao } from './situacoes';
@@ -335,7 +336,7 @@ export class SolicitacaoService {
   async listar(ator: AuthContext, f: FiltroSolicitacoes): Promise<ListaSolicitacoes> {
     let pescadorId: number | undefined;
     let ufs: string[] | null = null;
-    if (!isServidor(ator)) {
+    if (!ehServidor(ator)) {
       pescadorId = pescadorDoAtor(ator);
       if (f.idPescador !== undefined && f.idPescador !== pescadorId) throw AppError.forbidden(MENSAGEM_FORA_DO_ESCOPO);
     } else if (f.idPescador !== undefined) {
@@ -435,9 +436,10 @@ export class SolicitacaoService {
    */
   async enviarReap(ator: AuthContext, solicitacaoId: number, ex: Executor = this.db): Promise<SolicitacaoRow> {
     return naTransacao(this.db, ex, async (tx) => {
-      const atual = await this.repo.lockSolicitacao(solicitacaoId, tx);
+      const travados = await travarSolicitacaoComPescador(solicitacaoId, tx);
+      const atual = travados?.solicitacao;
       if (!atual || atual.tipo !== TipoSolicitacao.REAP || atual.situacao !== S.REAP_PENDENTE) throw AppError.recusa(CodigoErro.REAP_JA_ENVIADA, MOTIVOS_REAP.naoPendente);
-      const ctx = await this.abertura(ator, atual.pescadorId, tx);
+      const ctx = { pescador: travados!.pescador, ator, recursos: this.recursos, tx, hoje: partesSaoPaulo(this.now()).data };
       const { enviada } = await enviar({ ...ctx, solicitacao: atual }, definicaoDe(TipoSolicitacao.REAP), {
         situacao: atual.situacao, motivo: MOTIVOS_REAP.enviada,
       });
@@ -473,10 +475,9 @@ export class SolicitacaoService {
     return { detalhe: detalheDe(enviada, pescador), mensagem };
   }
 
-  /** The decision's context: the request and its fisher, both locked. */
+  /** The decision's context: the request and its fisher, both locked (the fisher first, db/travas.ts). */
   private async decisao(ator: AuthContext, solicitacaoId: number, tx: Executor) {
-    const solicitacao = await this.repo.lockSolicitacao(solicitacaoId, tx);
-    const pescador = await this.repo.lockPescador(solicitacao.pescadorId, tx);
+    const { solicitacao, pescador } = (await travarSolicitacaoComPescador(solicitacaoId, tx))!;
     return { solicitacao, pescador, ator, hoje: partesSaoPaulo(this.now()).data, recursos: this.recursos, tx };
   }
 
@@ -492,19 +493,15 @@ export class SolicitacaoService {
   }
 
   /** The fisher, if the caller may read them (403 before 404, so existence is not revealed). */
-  private async pescadorLegivel(ator: AuthContext, pescadorId: number): Promise<PescadorRow> {
-    const p = await this.repo.findPescador(pescadorId);
-    exigirLeituraPescador(ator, pescadorId, p?.uf ?? null);
-    if (!p) throw AppError.notFound(MENSAGENS_SOLICITACAO_API.pescadorNaoEncontrado);
-    return p;
+  private pescadorLegivel(ator: AuthContext, pescadorId: number): Promise<PescadorRow> {
+    return pescadorNoEscopo(ator, pescadorId, (id) => this.repo.findPescador(id), MENSAGENS_SOLICITACAO_API.pescadorNaoEncontrado);
   }
 
   /** A staff view of a fisher's request data goes to the audit trail (a fisher's own view does not). */
-  private async auditarLeitura(
+  private auditarLeitura(
     ator: AuthContext, recurso: string, recursoId: string | number, pescadorId: number | null, detalhes?: Record<string, unknown>,
   ): Promise<void> {
-    if (!isServidor(ator)) return;
-    await this.auditoria.visualizacao(ator, recurso, recursoId, detalhes, pescadorId);
+    return auditarVisaoDoServidor(this.auditoria, ator, recurso, recursoId, pescadorId, detalhes);
   }
 
   private async pagina(ator: AuthContext, f: {
@@ -522,7 +519,7 @@ export class SolicitacaoService {
       limite: f.tamanhoPagina,
       deslocamento: (f.pagina - 1) * f.tamanhoPagina,
     });
-    if (isServidor(ator) && linhas.length > 0) {
+    if (ehServidor(ator) && linhas.length > 0) {
       await this.auditarLeitura(ator, 'solicitacao', f.pescadorId ?? 'lista', f.pescadorId ?? null, {
         filtros: { situacoes: f.situacoes, tipos: f.tipos, cpf: f.cpf, nome: f.nome, pagina: f.pagina },
         ids: linhas.map((l) => l.id),
