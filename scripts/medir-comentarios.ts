@@ -96,11 +96,12 @@ function diretivasDe(leitura: Leitura): string[] {
 }
 
 function git(...args: string[]): string {
-  return execFileSync('git', args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  return execFileSync('git', args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] });
 }
 
-function arquivosMedidos(): string[] {
-  return git('ls-files', '--cached', '--others', '--exclude-standard', '--', ...PASTAS_MEDIDAS)
+/** The measured files of the checkout at `raiz`, relative to it. */
+export function arquivosMedidos(raiz = process.cwd()): string[] {
+  return git('-C', raiz, 'ls-files', '--cached', '--others', '--exclude-standard', '--', ...PASTAS_MEDIDAS)
     .split('\n').filter(ehArquivoMedido).sort();
 }
 
@@ -110,9 +111,9 @@ export interface Medida {
   deComentario: number;
 }
 
-export function medir(arquivos = arquivosMedidos()): Medida[] {
+export function medir(raiz = process.cwd(), arquivos = arquivosMedidos(raiz)): Medida[] {
   return arquivos.map((arquivo) => {
-    const texto = readFileSync(arquivo, 'utf8');
+    const texto = readFileSync(path.join(raiz, arquivo), 'utf8');
     const { comentarios } = ler(arquivo, texto);
     return { arquivo, caracteres: texto.length, deComentario: comentarios.reduce((s, c) => s + c.fim - c.inicio, 0) };
   });

@@ -79,7 +79,7 @@ export async function montarApp(deps: AppDeps, modulos: readonly QualquerModulo[
   // An answer sent before its body was read (413, 401, 503…) drains the body rather than resetting the connection.
   drenarCorpoAposRespostaAntecipada(app);
 
-  await app.register(envelopePlugin);
+  await app.register(envelopePlugin, { verificarCodigosDosContratos: config.env === 'test' });
   // Request id, metrics and load shedding (decision 0048): first, so a shed request costs no more than this.
   await app.register(idRequisicaoPlugin);
   await app.register(metricasPlugin, { pool: db.$client, poolLeitura: deps.dbLeitura?.$client, ...config.metricas });

@@ -4,6 +4,7 @@ import { SituacaoSolicitacao as S, TipoSolicitacao } from '../../../shared/enums
 import { MOTIVOS_HISTORICO } from '../../../shared/schemas/solicitacao-api';
 import { MOTIVOS_REAP } from '../../../shared/regras/reap';
 import { naTransacao, type Executor } from '../../db/client';
+import { travarSolicitacaoComPescador } from '../../db/travas';
 import { AppError } from '../../lib/errors';
 import type { AuthContext } from '../auth/auth.service';
 import { enviar } from './envio';
@@ -90,9 +91,10 @@ export class AndamentoService extends BaseSolicitacao {
    */
   async enviarReap(ator: AuthContext, solicitacaoId: number, ex: Executor = this.db): Promise<SolicitacaoRow> {
     return naTransacao(this.db, ex, async (tx) => {
-      const atual = await this.repo.lockSolicitacao(solicitacaoId, tx);
+      const travados = await travarSolicitacaoComPescador(solicitacaoId, tx);
+      const atual = travados?.solicitacao;
       if (!atual || atual.tipo !== TipoSolicitacao.REAP || atual.situacao !== S.REAP_PENDENTE) throw AppError.recusa(CodigoErro.REAP_JA_ENVIADA, MOTIVOS_REAP.naoPendente);
-      const ctx = await this.abertura(ator, atual.pescadorId, tx);
+      const ctx = { pescador: travados!.pescador, ator, recursos: this.recursos, tx, hoje: partesSaoPaulo(this.now()).data };
       const { enviada } = await enviar({ ...ctx, solicitacao: atual }, definicaoDe(TipoSolicitacao.REAP), {
         situacao: atual.situacao, motivo: MOTIVOS_REAP.enviada,
       });
@@ -100,10 +102,9 @@ export class AndamentoService extends BaseSolicitacao {
     });
   }
 
-  /** The decision's context: the request and its fisher, both locked. */
+  /** The decision's context: the request and its fisher, both locked (the fisher first, db/travas.ts). */
   private async decisao(ator: AuthContext, solicitacaoId: number, tx: Executor) {
-    const solicitacao = await this.repo.lockSolicitacao(solicitacaoId, tx);
-    const pescador = await this.repo.lockPescador(solicitacao.pescadorId, tx);
+    const { solicitacao, pescador } = (await travarSolicitacaoComPescador(solicitacaoId, tx))!;
     return { solicitacao, pescador, ator, hoje: partesSaoPaulo(this.now()).data, recursos: this.recursos, tx };
   }
 }

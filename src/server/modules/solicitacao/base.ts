@@ -1,13 +1,11 @@
 import { partesSaoPaulo } from '../../../shared/datas';
 import { MENSAGENS_SOLICITACAO_API, type SolicitacaoDetalheResposta } from '../../../shared/schemas/solicitacao-api';
 import { type Database, type Executor } from '../../db/client';
-import { AppError } from '../../lib/errors';
 import type { AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
-import { exigirLeituraPescador } from '../escopo';
+import { auditarVisaoDoServidor, pescadorNoEscopo } from '../escopo';
 import type { NotificacaoService } from '../notificacao/notificacao.service';
 import type { PescadorRow, PescadorService } from '../pescador/pescador.service';
-import { isServidor } from './acesso';
 import { detalheDe } from './detalhe';
 import { enviarRascunho } from './envio';
 import type { SolicitacaoRepository, SolicitacaoRow } from './solicitacao.repository';
@@ -74,18 +72,14 @@ export abstract class BaseSolicitacao {
   }
 
   /** The fisher, if the caller may read them (403 before 404, so existence is not revealed). */
-  protected async pescadorLegivel(ator: AuthContext, pescadorId: number): Promise<PescadorRow> {
-    const p = await this.repo.findPescador(pescadorId);
-    exigirLeituraPescador(ator, pescadorId, p?.uf ?? null);
-    if (!p) throw AppError.notFound(MENSAGENS_SOLICITACAO_API.pescadorNaoEncontrado);
-    return p;
+  protected pescadorLegivel(ator: AuthContext, pescadorId: number): Promise<PescadorRow> {
+    return pescadorNoEscopo(ator, pescadorId, (id) => this.repo.findPescador(id), MENSAGENS_SOLICITACAO_API.pescadorNaoEncontrado);
   }
 
   /** A staff view of a fisher's request data goes to the audit trail (a fisher's own view does not). */
-  protected async auditarLeitura(
+  protected auditarLeitura(
     ator: AuthContext, recurso: string, recursoId: string | number, pescadorId: number | null, detalhes?: Record<string, unknown>,
   ): Promise<void> {
-    if (!isServidor(ator)) return;
-    await this.auditoria.visualizacao(ator, recurso, recursoId, detalhes, pescadorId);
+    return auditarVisaoDoServidor(this.auditoria, ator, recurso, recursoId, pescadorId, detalhes);
   }
 }

@@ -6,10 +6,10 @@ import type { TotalizadoresPescador } from '../../../shared/schemas/totalizadore
 import { AppError } from '../../lib/errors';
 import { erroDeCampos, erroDeValidacao } from '../../lib/validacao';
 import type { AuthContext } from '../auth/auth.service';
-import { exigirLeituraPescador, MENSAGEM_FORA_DO_ESCOPO, ufsDoEscopo } from '../escopo';
+import { ehServidor, exigirLeituraPescador, MENSAGEM_FORA_DO_ESCOPO, ufsDoEscopo } from '../escopo';
 import type { DadosDeclarados } from '../pescador/pescador.service';
 import { criarRascunho } from './abertura';
-import { exigirDono, exigirLeituraSolicitacao, isServidor, pescadorDoAtor } from './acesso';
+import { exigirDono, exigirLeituraSolicitacao, pescadorDoAtor } from './acesso';
 import { detalheDe, tipoDescricao } from './detalhe';
 import { editavel } from './situacoes';
 import { definicaoDe, definicaoDoAssistente } from './tipos';
@@ -146,7 +146,7 @@ export class SolicitacaoService extends BaseSolicitacao {
   async listar(ator: AuthContext, f: FiltroSolicitacoes): Promise<ListaSolicitacoes> {
     let pescadorId: number | undefined;
     let ufs: string[] | null = null;
-    if (!isServidor(ator)) {
+    if (!ehServidor(ator)) {
       pescadorId = pescadorDoAtor(ator);
       if (f.idPescador !== undefined && f.idPescador !== pescadorId) throw AppError.forbidden(MENSAGEM_FORA_DO_ESCOPO);
     } else if (f.idPescador !== undefined) {
@@ -205,7 +205,7 @@ export class SolicitacaoService extends BaseSolicitacao {
       limite: f.tamanhoPagina,
       deslocamento: (f.pagina - 1) * f.tamanhoPagina,
     });
-    if (isServidor(ator) && linhas.length > 0) {
+    if (ehServidor(ator) && linhas.length > 0) {
       await this.auditarLeitura(ator, 'solicitacao', f.pescadorId ?? 'lista', f.pescadorId ?? null, {
         filtros: { situacoes: f.situacoes, tipos: f.tipos, cpf: f.cpf, nome: f.nome, pagina: f.pagina },
         ids: linhas.map((l) => l.id),
