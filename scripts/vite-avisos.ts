@@ -4,7 +4,7 @@ import type { Rollup } from 'vite';
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
 
 /**
- * The build's warnings (issue 33, point 6): Rollup warns, at every build, that comments zod's own sources put
+ * The build's warnings: Rollup warns, at every build, that comments zod's own sources put
  * before `@__PURE__` calls are in a place it cannot read, and drops them. Nothing a developer can act on, and it
  * buried `npm start`'s first lines: those, and only those, are left out; every other warning is printed.
  */

@@ -3,10 +3,7 @@ import type { CodigoDeDominio } from './codigos-erro';
 import type { Permissao } from './permissoes';
 
 /**
- * One contract per endpoint (decision 0059): what the server registers (src/server/plugins/contratos.ts), what the
- * web calls through (src/web/lib/contrato.ts) and what the OpenAPI document prints, written once. The contracts of
- * a module are the exports of src/shared/contratos/<module>.ts, imported as a namespace (`import * as c from
- * '…/contratos/usuario-mapa'`, then `c.listar`); src/shared/contratos/index.ts lists them all.
+ * One contract per endpoint, read by the server's routes, the web's calls and the OpenAPI document (decision 0059).
  */
 
 export type Metodo = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -45,39 +42,28 @@ export interface Contrato<
   caminho: string;
   /** Who may call it: a name of the permission table (src/shared/permissoes.ts). */
   permissao: Permissao;
-  /** The OpenAPI tag (the module; a list when the route belongs to two) and summary. */
   tag: string | readonly string[];
   resumo: string;
-  /** A longer description, where the summary is not enough. */
   descricao?: string;
   params?: P;
   /** The query: an object schema, or one that normalises what it read (`.transform`: the report's filters). */
   query?: Q;
-  /** A JSON body. */
   corpo?: C;
   /** A multipart body, read by the handler itself (documentation and the web's FormData). */
   formulario?: Formulario;
   /** Request headers the route reads (the public lookups' captcha token). */
   cabecalhos?: z.ZodObject;
   resposta: R;
-  /**
-   * A public route that reads the caller's token when there is one (the logout): the document says the bearer is
-   * optional. Only with a public permission.
-   */
+  /** A public route that reads the token when there is one (the logout). */
   tokenOpcional?: true;
   /** Refusals the route's shape does not imply (a 409 of an already registered record, a GET's 406). */
   outrosErros?: readonly StatusDeErroExtra[];
-  /**
-   * The domain refusals (src/shared/codigos-erro.ts, `CODIGOS_DE_DOMINIO`) the route may answer, which a screen tells
-   * apart: the document prints them, and the tests fail on a refusal the route answers but does not list (decision 0080).
-   */
+  /** The domain refusals the route may answer; the tests fail on one answered but not listed (decision 0080). */
   codigos?: readonly CodigoDeDominio[];
   /**
-   * A save or send a phone may replay after a lost answer (decision 0060): the route takes an optional
-   * `Idempotency-Key` header (src/shared/idempotencia.ts) and answers a replay with the kept answer, running once.
-   * Only on a route that needs a session (the key is kept per caller). `'envios'`: only a send takes a key; a save
-   * whose body says `enviada: false` is a draft of the whole form, harmless to repeat, and runs as if it had no key
-   * (neither kept nor counted in the caller's quota: a fisher's autosave makes hundreds, decision 0068).
+   * Takes an `Idempotency-Key` a phone may replay after a lost answer (decision 0060); session routes only, the key is
+   * per caller. `'envios'`: a draft save (`enviada: false`) ignores the key, so autosaves do not fill the quota
+   * (decision 0068).
    */
   idempotente?: true | 'envios';
 }

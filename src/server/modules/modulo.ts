@@ -14,7 +14,6 @@ export interface Contexto {
   db: Database;
   /** The standby for the heavy reads that tolerate a little lag; `db` when there is none. */
   dbLeitura: Database;
-  /** The job queue services enqueue on, inside their transactions. */
   fila: FilaDeJobs;
   jwtSecret: Uint8Array;
   /** The key of every printed QR code (card, protocol receipt, REAP 2ª via), each kind deriving its own (decision 0044). */
@@ -25,9 +24,8 @@ export interface Contexto {
 }
 
 /**
- * A module of the server as data (decision 0084): the services it builds from the ones it needs (`R`, offered by
- * modules listed before it in app.ts) and what it offers the modules after it (`O`), its plugins that every route
- * relies on, its routes and its jobs. Example: src/server/modules/carteira/index.ts.
+ * A server module as data (decision 0084): builds services `O` from those it needs (`R`, offered by modules listed
+ * before it in app.ts), and registers its plugins, routes and jobs.
  */
 export interface Modulo<R extends object = object, O extends object = object> {
   nome: string;
@@ -35,7 +33,6 @@ export interface Modulo<R extends object = object, O extends object = object> {
   servicos?(ctx: Contexto, requer: R): O | Promise<O>;
   /** Plugins registered before any module's routes (the sign-in, the idempotency keys). */
   antesDasRotas?(app: FastifyInstance, s: R & O): Promise<void>;
-  /** Registers the module's route plugins. */
   rotas?(app: FastifyInstance, s: R & O, ctx: Contexto): Promise<void>;
   /** Its background jobs; a worker hands each the services of the app. */
   jobs?: readonly DefinicaoJob<z.ZodType, R & O>[];
@@ -77,10 +74,7 @@ export function listarModulos<const Ms extends readonly QualquerModulo[]>(
   return modulos;
 }
 
-/**
- * Builds every module's services in the list's order, then their plugins, then their routes; answers the services
- * of the app. A module whose needs were not built before it stops the start (the compiler already refused it).
- */
+/** Builds every module's services in the list's order, then their plugins, then their routes. */
 export async function montarModulos(ctx: Contexto, modulos: readonly QualquerModulo[]): Promise<Record<string, unknown>> {
   const servicos: Record<string, unknown> = {};
   for (const m of modulos) Object.assign(servicos, await m.servicos?.(ctx, servicos));
@@ -90,7 +84,6 @@ export async function montarModulos(ctx: Contexto, modulos: readonly QualquerMod
   return servicos;
 }
 
-/** The jobs of every module of the list. */
 export function jobsDosModulos<const Ms extends readonly QualquerModulo[]>(modulos: Ms): DefinicaoJob<z.ZodType, ServicosDe<Ms>>[] {
   return modulos.flatMap((m) => m.jobs ?? []);
 }

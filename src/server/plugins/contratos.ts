@@ -87,7 +87,7 @@ function guardaDe(app: FastifyInstance, c: Contrato): preValidationAsyncHookHand
 }
 
 /**
- * The guard as a preParsing hook (issue 33, decision 0067): it runs before the body is read, so a caller without a
+ * The guard as a preParsing hook (decision 0067): it runs before the body is read, so a caller without a
  * valid token gets 401 (or 403 for a profile left out) whatever body it sent, broken or too large, and costs no
  * parsing. It keeps the profiles the guard names, which the OpenAPI document reads (plugins/openapi.ts).
  */

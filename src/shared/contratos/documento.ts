@@ -33,7 +33,7 @@ export const listarPorSolicitacao = contrato({
 });
 
 /**
- * Uploads in parts (issue 25, point 4; decision 0064): begin, ask how much arrived, append a part at that offset,
+ * Uploads in parts (decision 0064): begin, ask how much arrived, append a part at that offset,
  * and conclude (the whole file is checked and stored as POST /api/documentos does). The fisher's own request only.
  */
 export const iniciarEnvio = contrato({

@@ -19,7 +19,7 @@ export const meusDados = contrato({
     + '`chavesIdempotencia`, os envios do aplicativo guardados por 24 horas (Idempotency-Key), com a resposta dada.',
   resposta: exportacaoDadosSchema,
 });
-// The same data, readable on a phone (issue 33): labelled sections in Portuguese, the same rule and audit as the JSON.
+// The same data, readable on a phone: labelled sections in Portuguese, the same rule and audit as the JSON.
 export const meusDadosPdf = contrato({
   metodo: 'GET', caminho: '/api/lgpd/meus-dados/pdf', permissao: 'pescador.proprio', tag: 'lgpd',
   resumo: 'Baixar meus dados em PDF: os mesmos dados do arquivo JSON, em seções com títulos, para ler e imprimir',

@@ -32,7 +32,7 @@ export const lista = contrato({
   metodo: 'GET', caminho: '/api/referencia/{lista}', permissao: 'publico', tag: 'referencia',
   resumo: 'Lista de referência dos formulários',
   descricao: `Listas: ${NOMES_LISTAS_REFERENCIA.join(', ')}.`,
-  // The names are an enumeration in the document, for a generated client (issue 33, decision 0067); the route
+  // The names are an enumeration in the document, for a generated client (decision 0067); the route
   // still reads any text, and answers an unknown name 404 as a record that does not exist.
   params: z.object({ lista: texto().meta({ description: 'Nome da lista, por exemplo escolaridades', enum: [...NOMES_LISTAS_REFERENCIA] }) }),
   resposta: z.array(itemReferenciaSchema),

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The installable app (issue 25, decision 0061): the service worker that keeps the app shell and the reference
+ * The installable app (decision 0061): the service worker that keeps the app shell and the reference
  * lists on the phone is registered for a signed-in fisher only (staff work on desktops with a connection, and a
  * visitor of a public page must not download the fisher's app). When a new release is deployed the new worker
  * waits; the screen says so and the fisher reloads when they choose (`recarregarNovaVersao`), so a page never runs

@@ -32,7 +32,7 @@ function Mostrar({ tela }: { tela: TelaCarregada }) {
 }
 
 /**
- * Shown in a screen's place when its script could not be loaded after the automatic tries (issue 33, point 5): it
+ * Shown in a screen's place when its script could not be loaded after the automatic tries: it
  * says so in Portuguese, announced (role=alert), with a focusable title and a button that tries again here, without
  * reloading the page; once the script arrives, the screen itself is shown.
  */

@@ -9,7 +9,7 @@ export const STORAGE_KEYS = {
   foto: 'rgp.foto',
   chaveLogin: 'rgp.chaveLogin',
   toast: 'rgp.toast',
-  /** Set while this phone keeps a save not yet sent (issue 25): the app then loads the sender (no personal data). */
+  /** Set while this phone keeps a save not yet sent: the app then loads the sender (no personal data). */
   pendenteNoCelular: 'rgp.pendenteNoCelular',
 } as const;
 

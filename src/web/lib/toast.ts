@@ -40,11 +40,8 @@ function readQueue(): QueuedToast[] {
 }
 
 /*
- * react-toastify is loaded on the first toast, not with every page (issue 14: the landing page shows none).
- * The first toast asks for the container (`assinarPedidoDeToasts`/`toastsPedidos`, read by providers.tsx, which
- * then mounts components/toasts.tsx, loaded on demand with the library); what is asked for until that container
- * has mounted waits here, in order, and is shown once it hands over react-toastify's `toast`
- * (`toastsProntos`). From then on a toast is shown at once.
+ * react-toastify loads with the first toast, not with every page. That toast asks providers.tsx to mount the
+ * container; toasts asked for meanwhile wait here, in order, until it hands over `toast` (`toastsProntos`).
  */
 type Toast = typeof Toastify;
 type Acao = (toast: Toast) => void;
@@ -54,12 +51,11 @@ let pendentes: Acao[] = [];
 let pedido = false;
 const ouvintes = new Set<() => void>();
 
-/** Whether a toast has been asked for in this page load, so that the container must be mounted. */
+/** Whether a toast has been asked for in this page load (the container must be mounted). */
 export function toastsPedidos(): boolean {
   return pedido;
 }
 
-/** Calls `ouvinte` when the first toast asks for the container. Returns the unsubscribe function. */
 export function assinarPedidoDeToasts(ouvinte: () => void): () => void {
   ouvintes.add(ouvinte);
   return () => {
@@ -68,9 +64,8 @@ export function assinarPedidoDeToasts(ouvinte: () => void): () => void {
 }
 
 /**
- * Called by the container (components/toasts.tsx) when it has mounted: the toasts asked for until then are
- * shown, in order. A microtask later, so that a container mounted twice in a row (React's StrictMode checks in
- * development) is the one that gets them.
+ * Called by the mounted container; shows the waiting toasts. A microtask later, so the second of StrictMode's two
+ * mounts gets them.
  */
 export function toastsProntos(toast: Toast): void {
   queueMicrotask(() => {
@@ -81,10 +76,7 @@ export function toastsProntos(toast: Toast): void {
   });
 }
 
-/**
- * Mounts the container (loading the library) before any toast is asked for. For the unit tests
- * (src/web/test/render-app.tsx), where a toast must show at once, as it did when the library was in every page.
- */
+/** Mounts the container before any toast is asked for: for unit tests, where a toast must show at once. */
 export function prepararToasts(): void {
   if (pedido) return;
   pedido = true;
@@ -103,24 +95,18 @@ function comToast(acao: Acao): void {
 /** Screens this narrow (360 px phones) show one toast at a time: the newest replaces the one on screen. */
 export const LARGURA_UM_TOAST = 480;
 
-/** Whether a viewport `largura` px wide shows one toast at a time. */
 export function umToastPorVez(largura: number): boolean {
   return largura <= LARGURA_UM_TOAST;
 }
 
-/**
- * Closes every visible toast: called when an error summary shows, so that no toast covers it (the summary says
- * what went wrong; a toast on top of it would hide it on a phone). Before the container is ready there is none
- * on screen: nothing to do, and nothing is loaded for it.
- */
+/** Closes every visible toast, so none covers an error summary on a phone. */
 export function dispensarToasts(): void {
   toastPronto?.dismiss();
 }
 
 /**
- * Shows a toast now (the first one as soon as the library has loaded). On a phone the newest replaces whatever
- * is on screen (issue 15, point 9): a queue (react-toastify's `limit`) would hold the message of what the fisher
- * just did behind an older one, or behind one paused under the finger.
+ * Shows a toast. On a phone the newest replaces the one on screen: a queue (`limit`) would hold what the fisher just
+ * did behind an older one, or one paused under the finger.
  */
 export function showToast(type: ToastType, message: string, options?: { autoClose?: number }): void {
   const substituir = typeof window !== 'undefined' && umToastPorVez(window.innerWidth);
@@ -130,15 +116,11 @@ export function showToast(type: ToastType, message: string, options?: { autoClos
   });
 }
 
-/**
- * Keeps a toast in sessionStorage so that it shows on the next page load (for messages given just before
- * leaving the page, e.g. before a redirect).
- */
+/** Keeps a toast in sessionStorage to show on the next page load (a message given just before a redirect). */
 export function queueToast(type: ToastType, message: string): void {
   writeItem('session', STORAGE_KEYS.toast, JSON.stringify([...readQueue(), { type, message }]));
 }
 
-/** Shows the queued toasts once and removes them. Returns what was shown. */
 export function showQueuedToasts(): QueuedToast[] {
   const queue = readQueue();
   removeItem('session', STORAGE_KEYS.toast);

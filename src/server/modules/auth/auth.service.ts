@@ -27,9 +27,8 @@ export interface AuthContext {
 }
 
 /**
- * The fisher of a CPF, created on first sign-in: the fisher module's service. Declared here, by the side that calls
- * it, because the fisher service (like every service) reads `AuthContext` from this file: the two do not import
- * each other both ways (issue 24).
+ * The fisher of a CPF, created on first sign-in. Declared here, by its caller, because every service imports
+ * `AuthContext` from this file: no import cycle.
  */
 export interface CadastroDePescadores {
   findOrCreate(cpf: string, nome: string, email: string | null): Promise<{ id: number; nome: string }>;

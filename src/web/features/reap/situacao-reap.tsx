@@ -44,7 +44,7 @@ export interface DevidasAgrupadas {
 }
 
 /**
- * Sorts the owed years for /home (issue 33): a fisher owing 14 years, 12 of them without a window, must see the
+ * Sorts the owed years for /home: a fisher owing 14 years, 12 of them without a window, must see the
  * one that is late first. A year the registry was suspended for is late and may be sent late (decision 0055).
  */
 export function agruparDevidas(devidas: readonly Devida[], anosSuspensao: readonly number[], hoje: string): DevidasAgrupadas {
@@ -78,7 +78,7 @@ function DeclararAno({ ano, primario }: { ano: number; primario: boolean }) {
 }
 
 /**
- * /home: the REAPs the fisher owes (nothing when nothing is owed, or on error), late years first (issue 33). A
+ * /home: the REAPs the fisher owes (nothing when nothing is owed, or on error), late years first. A
  * registry suspended for a missing REAP (decision 0055) says so in plain words: send it late, then ask for
  * regularisation. Each year that can be sent has one link, named with its year; years without a window are one line.
  */

@@ -29,6 +29,6 @@ export interface PassoProps {
   onVoltar?: (() => void) | undefined;
   /** read-only mode: next step */
   onAvancar?: (() => void) | undefined;
-  /** steps saved without signal, kept on this phone (issue 25) */
+  /** steps saved without signal, kept on this phone */
   celular?: CelularDoAssistente | undefined;
 }
