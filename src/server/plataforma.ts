@@ -33,11 +33,7 @@ import { drenarCorpoAposRespostaAntecipada, erroDoCliente } from './erro-do-clie
 export interface AppDeps {
   config: Config;
   db: Database;
-  /**
-   * A standby (DATABASE_REPLICA_URL) for the heavy reads that tolerate a little lag: the fisher report and its
-   * preview, the open statistics, the audit reading, the REAP obligations list. Everything else, and everything
-   * when absent, goes to `db`.
-   */
+  /** A standby for the heavy reads that tolerate a little lag (reports, statistics, audit); `db` when absent. */
   dbLeitura?: Database;
   jwtSecret: Uint8Array;
   /** Replaces the identity provider (tests of a failing provider). */
@@ -46,18 +42,11 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Replaces the file storage (tests); by default a local folder under DATA_DIR. */
   storage?: FileStorage;
-  /**
-   * The job queue services enqueue on, inside their transactions (`iniciarJobs` creates it before the app, and its
-   * workers start after, with `app.servicos`).
-   */
+  /** The job queue services enqueue on, inside their transactions. */
   fila: FilaDeJobs;
 }
 
-/**
- * The server every module runs in: the HTTP stack and its cross-cutting plugins (envelope, request id, metrics,
- * security headers, cache, load shedding, XSRF, rate limits, OpenAPI), then the modules in the order given
- * (`montarModulos`), then the built web app. app.ts hands it the list of modules.
- */
+/** The server every module runs in: the HTTP stack and its cross-cutting plugins, the modules, then the web app. */
 export async function montarApp(deps: AppDeps, modulos: readonly QualquerModulo[]): Promise<FastifyInstance> {
   const { config, db } = deps;
   const https = config.publicUrl.startsWith('https://');
@@ -111,10 +100,7 @@ export async function montarApp(deps: AppDeps, modulos: readonly QualquerModulo[
   return app;
 }
 
-/**
- * The built web app, served on the same port. Any GET outside /api that is not a file answers index.html, so
- * the browser's router handles /home, /login and the rest. Unknown /api addresses answer the envelope's 404.
- */
+/** The built web app: a GET outside /api that is not a file answers index.html, for the browser's router. */
 async function registerWeb(app: FastifyInstance, dir: string) {
   const index = path.join(dir, 'index.html');
   const built = fs.existsSync(index);
@@ -139,11 +125,7 @@ async function registerWeb(app: FastifyInstance, dir: string) {
   });
 }
 
-/**
- * Decision 0065: the copies of index.html the build wrote for the pages a phone opens first (`paginas/<page>.html`,
- * src/web/paginas-precarregadas.ts), each naming its screen's scripts: by address, `/consulta-carteira` →
- * `paginas/consulta-carteira.html`. Every other address answers index.html.
- */
+/** The index.html copies the build wrote for the pages a phone opens first, naming their scripts (decision 0065). */
 function paginasPrecarregadas(dir: string): Map<string, string> {
   const pasta = path.join(dir, 'paginas');
   if (!fs.existsSync(pasta)) return new Map();

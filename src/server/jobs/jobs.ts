@@ -5,13 +5,13 @@ import { MODULOS, type Servicos } from '../app';
 import { jobsDosModulos } from '../modules/modulo';
 import { FilaDeJobs, opcoesDeEnvio, type ContextoJob, type DefinicaoJob } from './job';
 
-/** The services the workers are handed: the app's (`app.servicos`), among which each job finds the ones it declares. */
+/** The services the workers are handed (`app.servicos`). */
 export type ServicosDosJobs = Servicos;
 
 /** A job the workers can run: the services it calls are among the app's. */
 export type JobDoProduto = DefinicaoJob<z.ZodType, ServicosDosJobs>;
 
-/** Every job of the product: each module declares its own (its `index.ts`, from its `<domain>.jobs.ts`). */
+/** Every job of the product, as the modules declare them. */
 export const DEFINICOES_JOBS: readonly JobDoProduto[] = jobsDosModulos(MODULOS);
 
 const FUSO = 'America/Sao_Paulo';
@@ -20,10 +20,7 @@ export interface Jobs {
   boss: PgBoss;
   /** Enqueues inside a transaction; usable as soon as `iniciarJobs` answers, before any worker runs. */
   fila: FilaDeJobs;
-  /**
-   * Keeps each schedule and starts each worker in this process, calling these services (the ones `buildApp`
-   * built with `fila`). Until then queued jobs wait in the database, as they do across a restart.
-   */
+  /** Keeps each schedule and starts the workers in this process; until then jobs wait in the database. */
   trabalhar(servicos: ServicosDosJobs): Promise<void>;
   stop(): Promise<void>;
 }
@@ -36,10 +33,8 @@ export async function executarJob(
 }
 
 /**
- * Starts pg-boss on the product's database (schema `pgboss`, created on the first start) and creates every
- * job's queue, so that services can enqueue from the start (`fila`); `trabalhar` then adds the schedules and the
- * workers. Boot order (main.ts): `iniciarJobs` → `buildApp({ fila })` → `jobs.trabalhar(app.servicos)`. The
- * schedule lives in the database, so several instances share it.
+ * Starts pg-boss and creates every queue, so services can enqueue before any worker runs. Boot order (main.ts):
+ * `iniciarJobs` → `buildApp({ fila })` → `jobs.trabalhar(app.servicos)`.
  */
 export async function iniciarJobs(opts: {
   connectionString: string;

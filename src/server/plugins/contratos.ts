@@ -11,11 +11,7 @@ import { envelopeOf } from '../../shared/schemas/envelope';
 import { ehPublica, PERFIS_TODOS, perfisDe } from '../../shared/permissoes';
 import { comPerfisDoGancho, perfisDoGancho } from './auth';
 
-/**
- * Registers a route from its contract (src/shared/contrato.ts, decision 0059): method, path, schemas, answer and
- * the guard of its permission (src/shared/permissoes.ts) come from the contract; the route adds only its handler
- * and what is the server's alone (a rate limit, a guard of another kind).
- */
+/** Registers a route from its contract (decision 0059); the route adds only its handler and server-only options. */
 
 type Saida<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -27,18 +23,13 @@ export type RequisicaoDe<C> = C extends Contrato<infer P, infer Q, infer B, Resp
 /** What the server adds to a contract's route. */
 export interface ExtrasDaRota {
   /**
-   * A guard of another kind in place of the permission's (a token in the query, a session renewed with its expired
-   * token), with why: the only way a route's guard is not the table's. It must still let in exactly the
-   * permission's callers, which the authorisation matrix checks. Like the table's, it runs before the body is read
-   * (`antesDoCorpo`), so it reads only the request line and headers.
+   * A guard of another kind in place of the permission's (a token in the query, an expired session renewed), with
+   * why. It must admit exactly the permission's callers (the authorisation matrix checks) and runs before the body.
    */
   guardaPropria?: { motivo: string; preValidation: preValidationAsyncHookHandler | preValidationAsyncHookHandler[] };
   config?: RouteShorthandOptions['config'];
   bodyLimit?: number;
-  /**
-   * The body's schema failures reach the handler (`req.validationError`) instead of the error handler: the routes
-   * that answer them as a wizard step that fails (lib/validacao.ts, `exigirCorpoValido`).
-   */
+  /** Schema failures reach the handler (`req.validationError`), for routes that answer them as a failed wizard step. */
   attachValidation?: boolean;
   /** The route's log level: 'warn' keeps an address that names a person or a record out of the access log. */
   logLevel?: LogLevel;
@@ -76,9 +67,8 @@ function schemaDoContrato(c: Contrato): FastifySchema {
 }
 
 /**
- * The guard of a permission: none for one that admits every caller, else `autorizar` with the profiles the table
- * names. A permission that admits the anonymous caller but not every profile cannot be a guard of the table's (a
- * caller without a token would pass): such a route must bring its own, or it is not registered.
+ * The guard of a permission. One that admits the anonymous caller but not every profile cannot be enforced (a caller
+ * without a token would pass): such a route must bring its own guard, or it is not registered.
  */
 function guardaDe(app: FastifyInstance, c: Contrato): preValidationAsyncHookHandler | undefined {
   if (!ehPublica(c.permissao)) return app.autorizar(...perfisDe(c.permissao));
@@ -87,9 +77,8 @@ function guardaDe(app: FastifyInstance, c: Contrato): preValidationAsyncHookHand
 }
 
 /**
- * The guard as a preParsing hook (decision 0067): it runs before the body is read, so a caller without a
- * valid token gets 401 (or 403 for a profile left out) whatever body it sent, broken or too large, and costs no
- * parsing. It keeps the profiles the guard names, which the OpenAPI document reads (plugins/openapi.ts).
+ * The guard as a preParsing hook (decision 0067): a caller without a valid token gets 401/403 whatever body it sent,
+ * and costs no parsing.
  */
 function antesDoCorpo(guarda: preValidationAsyncHookHandler | preValidationAsyncHookHandler[]): preParsingAsyncHookHandler {
   const ganchos = [guarda].flat();
@@ -104,10 +93,7 @@ function antesDoCorpo(guarda: preValidationAsyncHookHandler | preValidationAsync
   return perfis ? comPerfisDoGancho(gancho, perfis) : gancho;
 }
 
-/**
- * The idempotency keys of a contract marked `idempotente` (plugins/idempotencia.ts, decision 0060): its preHandler,
- * after the guard and the schemas. Such a route must need a session (a key is kept per caller).
- */
+/** Idempotency keys of a contract marked `idempotente` (decision 0060); the route must need a session (keys are per caller). */
 function ganchoIdempotencia(app: FastifyInstance, c: Contrato): preHandlerAsyncHookHandler {
   if (ehPublica(c.permissao)) throw new Error(`${c.metodo} ${c.caminho}: uma rota idempotente precisa de sessão (a chave é guardada por usuário)`);
   if (!app.hasDecorator('idempotencia')) throw new Error(`${c.metodo} ${c.caminho}: registre o plugin de idempotência antes das rotas idempotentes`);
@@ -120,7 +106,6 @@ function ganchoIdempotencia(app: FastifyInstance, c: Contrato): preHandlerAsyncH
   };
 }
 
-/** Registers the contract's route on `app` with `handler`. */
 export function rota<C extends Contrato>(
   app: FastifyInstance,
   c: C,

@@ -1,11 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The installable app (decision 0061): the service worker that keeps the app shell and the reference
- * lists on the phone is registered for a signed-in fisher only (staff work on desktops with a connection, and a
- * visitor of a public page must not download the fisher's app). When a new release is deployed the new worker
- * waits; the screen says so and the fisher reloads when they choose (`recarregarNovaVersao`), so a page never runs
- * a mix of two releases. This module is the state the screen reads; `registrar-aplicativo.ts` is loaded on demand.
+ * The installable app (decision 0061): its service worker is registered for a signed-in fisher only. A new release's
+ * worker waits until the fisher reloads, so a page never runs a mix of two releases.
  */
 
 type Ouvinte = () => void;
@@ -46,7 +43,6 @@ function assinarConexao(ouvinte: Ouvinte): () => void {
   };
 }
 
-/** Whether the browser says it has a network (a phone without signal: false). */
 export function useConectado(): boolean {
   return useSyncExternalStore(assinarConexao, () => navigator.onLine, () => true);
 }

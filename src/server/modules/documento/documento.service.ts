@@ -40,41 +40,33 @@ export interface ArquivoGuardado {
 
 export interface DocumentoServiceOptions {
   now?: () => Date;
-  /** A file of a failed upload that could not be deleted (left behind in the storage); the caller logs it. Never throws. */
+  /** A failed upload's file that could not be deleted; the caller logs it. */
   onArquivoOrfao?: (chave: string, err: unknown) => void;
-  /** Orphan files one reconciliation deletes at most (1000); the rest wait for the next run. */
+  /** Orphan files one reconciliation deletes at most (1000). */
   maxOrfaosPorConciliacao?: number;
 }
 
 /** A stored file younger than this is never taken for an orphan: its upload may still be on its way to a row. */
 export const IDADE_MINIMA_ORFAO_MS = 60 * 60 * 1000;
 
-/** How many keys and ids a reconciliation's report names (the counts are always whole). */
+/** How many keys and ids a reconciliation's report names. */
 const MAX_NOMEADOS = 100;
 
 /** What a reconciliation of the stored files with the document rows found and did (keys and ids only). */
 export interface ResultadoConciliacao {
-  /** Keys listed in the storage. */
   arquivos: number;
-  /** Active document rows walked. */
   documentosAtivos: number;
   orfaos: {
-    /** Files older than an hour that no active document points to. */
     encontrados: number;
     apagados: number;
-    /** Files with no active document written less than an hour ago: left alone (an upload may be in flight). */
+    /** Younger than an hour: left alone, an upload may be in flight. */
     recentes: number;
-    /** Left for the next run (over `maxOrfaosPorConciliacao`, or all of them when `recusados`). */
     pendentes: number;
-    /**
-     * Nothing deleted: more than 100 orphans and more than half of the files listed, which looks like a storage
-     * paired with the wrong database rather than files left behind.
-     */
+    /** Nothing deleted: over 100 orphans and over half the files looks like a storage paired with the wrong database. */
     recusados: boolean;
-    /** Up to 100 of the deleted keys. */
     chaves: string[];
   };
-  /** Active documents created before the run whose file is not in the storage (up to 100 named). */
+  /** Active documents created before the run whose file is not in the storage. */
   ausentes: { total: number; documentos: { id: number; chave: string }[] };
 }
 
@@ -96,11 +88,8 @@ export function documentoParaResposta(d: DocumentoRow): Documento {
 }
 
 /**
- * Documents of requests: upload (content checked, images re-encoded, replace by type or accumulate additional
- * ones), removal, listing, and the authorisation of reading one file. A rejected upload stores nothing. The file
- * of a replaced or removed document is deleted by a job (`apagarArquivoJob`) enqueued in the transaction that
- * removes the row, so the deletion happens after the commit even across a crash; a daily reconciliation
- * (`conciliarArquivos`) deletes files no row points to and reports rows whose file is missing.
+ * Documents of requests. A removed row's file is deleted by a job enqueued in the removing transaction, so it runs
+ * after the commit even across a crash; a daily reconciliation deletes files no row points to.
  */
 export class DocumentoService {
   private readonly now: () => Date;
@@ -116,10 +105,7 @@ export class DocumentoService {
     this.now = opts.now ?? (() => new Date());
   }
 
-  /**
-   * What an upload must meet before its bytes are read: the request exists, is the caller's own, may still change,
-   * and has room for one more additional document. Answers the request's fisher.
-   */
+  /** What an upload must meet before its bytes are read. */
   async conferirEnvio(ator: AuthContext, { idSolicitacao, tipo }: EnvioDocumentoCampos): Promise<{ pescadorId: number }> {
     const sol = await this.repo.findSolicitacao(idSolicitacao);
     if (!sol) throw AppError.notFound(MENSAGENS_DOCUMENTO.solicitacaoNaoEncontrada);
@@ -175,19 +161,12 @@ export class DocumentoService {
     return [documentoParaResposta(doc)];
   }
 
-  /**
-   * Checks and stores an analyst's opinion document (PDF only, content checked), before the analysis's transaction
-   * records it (`registrarParecer`); if that transaction fails, the caller deletes it (`apagarArquivos`).
-   */
+  /** Checks and stores an opinion PDF before the analysis's transaction records it; on failure the caller deletes it. */
   guardarParecer(arquivo: ArquivoEnviado): Promise<ArquivoGuardado> {
     return this.#guardar(TIPO_DOCUMENTO_PARECER, arquivo);
   }
 
-  /**
-   * Records a stored opinion document of the fisher `pescadorId`, outside any request's document list, replacing
-   * `anterior` (removed, its file deleted by a job once the caller's transaction commits). The caller (the
-   * analysis) decides who may and links it.
-   */
+  /** Records a stored opinion document, replacing `anterior`; the analysis decides who may and links it. */
   async registrarParecer(
     pescadorId: number, guardado: ArquivoGuardado, anterior: number | null, ex: Executor = this.db,
   ): Promise<Documento> {
@@ -198,10 +177,7 @@ export class DocumentoService {
     });
   }
 
-  /**
-   * Removes an opinion document (404 unless it is an active one); the caller unlinks it from its analysis in the
-   * same transaction, whose commit lets the job delete the file.
-   */
+  /** Removes an opinion document; the caller unlinks it from its analysis in the same transaction. */
   async removerParecer(id: number, ex: Executor = this.db): Promise<void> {
     await naTransacao(this.db, ex, async (tx) => {
       const doc = await this.repo.findAtivo(id, tx);
@@ -241,10 +217,7 @@ export class DocumentoService {
     return (await this.repo.listarAtivosDaSolicitacao(idSolicitacao)).map(documentoParaResposta);
   }
 
-  /**
-   * Authorises `ator` to read the file under `chave` (its fisher's own; staff in scope, audited) and answers the
-   * document. For the signed address and for reading a file with the caller's session.
-   */
+  /** Authorises `ator` to read the file under `chave` (its fisher; staff in scope, audited). */
   async autorizarLeituraArquivo(ator: AuthContext, chave: string): Promise<DocumentoRow> {
     const doc = await this.repo.findAtivoPorChave(chave);
     if (!doc) throw AppError.notFound(MENSAGENS_DOCUMENTO.naoEncontrado);
@@ -272,10 +245,7 @@ export class DocumentoService {
 
   // ------------------------------------------------------------------ REAP documents (the reap module decides who and when)
 
-  /**
-   * Checks and stores a REAP document's file (a justification, type 6, or a work-relation proof, type 7) before the
-   * caller's transaction records it (`registrarDaReap`); if that transaction fails, the caller deletes it.
-   */
+  /** Checks and stores a REAP document's file before the caller's transaction records it (`registrarDaReap`). */
   guardarDaReap(tipo: number, arquivo: ArquivoEnviado): Promise<ArquivoGuardado> {
     return this.#guardar(tipo, arquivo);
   }
@@ -310,10 +280,7 @@ export class DocumentoService {
     return this.repo.contarAtivos(solicitacaoId, tipo, ex);
   }
 
-  /**
-   * Removes a REAP document: 404 unless it is an active document of that request and of one of `tipos`; its file is
-   * deleted by a job once the caller's transaction commits.
-   */
+  /** Removes a REAP document: 404 unless it is an active one of that request and of one of `tipos`. */
   async removerDaReap(id: number, solicitacaoId: number, tipos: readonly number[], ex: Executor = this.db): Promise<void> {
     await naTransacao(this.db, ex, async (tx) => {
       const doc = await this.repo.findAtivo(id, tx);
@@ -335,10 +302,7 @@ export class DocumentoService {
     return auditarVisaoDoServidor(this.auditoria, ator, recurso, recursoId, detalhes.idPescador, detalhes);
   }
 
-  /**
-   * Deletes files that no committed row knows: an upload whose transaction failed. A failure leaves an orphan file
-   * (reported, and deleted by the next reconciliation), never fails the user's action.
-   */
+  /** Deletes the files of a failed upload; a failure leaves an orphan for the reconciliation, never fails the action. */
   async apagarArquivos(chaves: string[]): Promise<void> {
     for (const chave of chaves) {
       try {
@@ -349,20 +313,14 @@ export class DocumentoService {
     }
   }
 
-  /**
-   * Enqueues, in the transaction that removed their rows, the deletion of these files: the job exists if and only
-   * if the removal commits, and runs after it. A key the storage could never hold has no file to delete.
-   */
+  /** Enqueues the files' deletion in the removing transaction: the job exists only if the removal commits. */
   private async apagarDepoisDoCommit(chaves: readonly (string | null)[], tx: Executor): Promise<void> {
     for (const chave of chaves) {
       if (chave !== null && CHAVE_ARQUIVO_VALIDA.test(chave)) await this.fila.enfileirar(tx, apagarArquivoJob, { chave });
     }
   }
 
-  /**
-   * The deletion job's work (`apagarArquivoJob`): deletes the file of a removed document. Idempotent, a missing file
-   * is success; a key an active document points to again is left alone, whatever enqueued it.
-   */
+  /** The deletion job's work. Idempotent; a key an active document points to again is left alone. */
   async apagarArquivoDeRemovido(chave: string): Promise<{ apagado: boolean }> {
     if ((await this.repo.chavesAtivas([chave])).size > 0) return { apagado: false };
     await this.storage.delete(chave);
@@ -370,11 +328,8 @@ export class DocumentoService {
   }
 
   /**
-   * The daily reconciliation (`conciliarArquivosJob`). Walks the storage's listing and the active rows side by
-   * side, both in key order and a page at a time, so neither is held in memory: a file with no active row, older
-   * than an hour, is an orphan (deleted, at most `maxOrfaosPorConciliacao` a run, after checking again that no
-   * row took it); an active row created before the run with no file is missing (checked again, then reported).
-   * Audited with its counts (keys and ids only).
+   * The daily reconciliation. Walks the storage's listing and the active rows side by side in key order, a page at a
+   * time, so neither is held in memory; each orphan or missing file is checked again before acting on it.
    */
   async conciliarArquivos(): Promise<ResultadoConciliacao> {
     const inicio = this.now();
