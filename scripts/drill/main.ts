@@ -1,11 +1,6 @@
-// npm run drill (decision 0049). As root on a Debian machine: builds a small cluster on 127.0.0.1 (PostgreSQL
-// primary with a synchronous standby, PgBouncer, s3rver, three instances behind HAProxy), proves it with traffic
-// in five steps and prints each step's figures. Everything it starts is stopped at the end, on failure too.
-//
-// DRILL_BUILD=0 skips `npm run build` (uses the dist/ already there); DRILL_KEEP=1 keeps the drill's folder;
-// DRILL_BUNDLE=path runs another server bundle (a candidate fix); DRILL_STEPS=1,2 runs only those steps (step 1
-// always runs); DRILL_DRAIN_SECONDS sets the instances' SHUTDOWN_DRAIN_SECONDS (default 4; 0 shows what a rolling
-// restart does without the drain).
+// npm run drill (decision 0049), as root on Debian: a small cluster on 127.0.0.1 proved with traffic in five steps;
+// everything it starts is stopped at the end. Options: DRILL_BUILD=0, DRILL_KEEP=1, DRILL_BUNDLE=path,
+// DRILL_STEPS=1,2, DRILL_DRAIN_SECONDS (default 4).
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';

@@ -27,7 +27,6 @@ declare module 'fastify' {
   }
 }
 
-/** What a claim found. */
 export type Reivindicacao =
   /** The key is this request's now: run the handler, then `concluir` or `liberar` with `dono`. */
   | { tipo: 'nova'; dono: string }
@@ -45,7 +44,6 @@ export interface PedidoIdempotente {
   titular: string;
   chave: string;
   impressao: string;
-  /** The route's pattern, kept for reading the table. */
   rota: string;
 }
 
@@ -54,7 +52,6 @@ export interface OpcoesChaves {
   assumirAposSegundos?: number;
   retencaoHoras?: number;
   cota?: number;
-  /** Rows deleted per statement by `expurgar`. */
   loteExpurgo?: number;
 }
 
@@ -177,7 +174,6 @@ export class ChavesIdempotencia {
     return r.n >= this.cota ? Math.max(1, r.segundos ?? 1) : null;
   }
 
-  /** The fisher's LGPD export (decision 0068). */
   async doTitular(cpf: string): Promise<ChaveGuardada[]> {
     const titular = this.titular(cpf);
     const { rows } = await this.db.$client.query<{
@@ -206,7 +202,6 @@ export class ChavesIdempotencia {
     });
   }
 
-  /** The request failed: a retry runs again. */
   async liberar(p: Pick<PedidoIdempotente, 'titular' | 'chave'>, dono: string): Promise<void> {
     await this.db.$client.query({
       name: 'chave_idempotencia_liberar',

@@ -8,10 +8,7 @@ import { cpfSchema } from './cpf';
 import type { ProblemaDeCampo } from './formulario';
 import { id as idPrimitivo, texto as textoPrimitivo } from './primitivos';
 
-/**
- * The request wizard's wire shapes (spec point 3): the body of POST/PUT /api/solicitacao is flat, the step's fields
- * at the top level. The same schemas validate the forms in the browser and the bodies on the server.
- */
+/** The request wizard's wire shapes (spec point 3), validating both the browser's forms and the server's bodies. */
 
 export const MENSAGENS_SOLICITACAO = {
   confira: 'Confira todos os campos obrigatórios do formulário',
@@ -69,7 +66,6 @@ const digitos = (n: number | [number, number], msg: string) => textoPrimitivo({ 
   (v) => (Array.isArray(n) ? v.length >= n[0] && v.length <= n[1] : v.length === n), msg);
 const simNao = z.boolean({ error: obrigatorio });
 
-/** CNPJ check digits. */
 export function isValidCnpj(value: string): boolean {
   const c = onlyDigits(value);
   if (c.length !== 14 || /^(\d)\1{13}$/.test(c)) return false;
@@ -121,10 +117,7 @@ export const protocoloSchema = z.object({
   numeroNupSei: digitos(17, 'Número de processo inválido'),
 });
 
-/**
- * Re-registration (decision 0033): the previous RGP number and first-RGP date as the fisher declares them when the
- * registry does not know them. Both optional: a fisher may have lost the number.
- */
+/** Re-registration (decision 0033): the previous RGP as declared; optional, a fisher may have lost the number. */
 export const rgpAnteriorSchema = z.object({
   numeroRGP: textoPrimitivo().trim().max(20).refine((v) => v === '' || isRgpValido(v), MENSAGEM_RGP_INVALIDO)
     .transform((v) => (v === '' ? null : guardarRgp(v))).nullable().optional(),

@@ -92,7 +92,6 @@ export const pescadorGrupoAlvo = pgTable('pescador_grupo_alvo', {
 /** Issues RGP numbers: 11 characters from this sequence, zero-padded. */
 export const rgpSequencia = pgSequence('rgp_numero_seq', { startWith: 1, increment: 1 });
 
-/** A request (solicitação) of a fisher. */
 export const solicitacao = pgTable('solicitacao', {
   id: serial('id').primaryKey(),
   pescadorId: integer('pescador_id').notNull().references(() => pescador.id),
@@ -167,7 +166,6 @@ export const notificacao = pgTable('notificacao', {
   lidaEm: timestamp('lida_em', { withTimezone: true }),
 }, (t) => [index('notificacao_pescador_nao_lida_idx').on(t.pescadorId).where(sql`lida_em IS NULL`)]);
 
-/** The analysis of a submitted request. */
 export const analiseSolicitacao = pgTable('analise_solicitacao', {
   id: serial('id').primaryKey(),
   solicitacaoId: integer('solicitacao_id').notNull().references(() => solicitacao.id),

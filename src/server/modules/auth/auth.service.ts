@@ -40,12 +40,8 @@ export interface AuthServiceOptions {
   sessionTtlHours: number;
   janelaPadrao: JanelaPadrao;
   publicUrl: string;
-  /**
-   * The key of the browser binding of a sign-in (HMAC-SHA256 of the link key, kept in an HttpOnly cookie); by
-   * default derived from the token key under its own label (decision 0068).
-   */
+  /** The key binding a sign-in to its browser (decision 0068); by default derived from the token key. */
   chaveVinculo?: Uint8Array;
-  /** The key of the fishers' phone ids (`chaveIdCelular`); by default derived from the token key. */
   chaveIdCelular?: Uint8Array;
   now?: () => Date;
 }
@@ -57,18 +53,16 @@ export const LINK_TTL_SECONDS = 600;
 export const COOKIE_VINCULO_LOGIN = 'rgp-login';
 
 /**
- * The id a fisher's phone keeps its items under (decision 0069): HMAC-SHA-256 of the CPF under the phone id key
- * (`chaveIdCelular`), 32 hex digits. The same for every session of the fisher (what waits on the phone is found
- * again at the next sign-in), and not reversible without the server's key (a plain hash of a CPF is: there are only 10⁹).
+ * The id a fisher's phone keeps its items under (decision 0069): an HMAC of the CPF, stable across sessions and not
+ * reversible without the server's key (a plain hash of a CPF is: there are only 10⁹).
  */
 export function idCelularDe(cpf: string, chave: Uint8Array): string {
   return crypto.createHmac('sha256', chave).update(cpf).digest('hex').slice(0, 32);
 }
 
 /**
- * The phone id key: HKDF-SHA256 (own label) of PHONE_ID_SECRET when configured, so that rotating the token key does
- * not change every fisher's phone id (which would leave their unsent saves unread until they expire); else of the
- * token key, as before it existed. Setting PHONE_ID_SECRET to the current JWT_SECRET therefore keeps every id.
+ * The phone id key, from PHONE_ID_SECRET when set, so rotating the token key does not orphan unsent saves; else
+ * from the token key (setting PHONE_ID_SECRET to the current JWT_SECRET keeps every id).
  */
 export function chaveIdCelular(configurada: string | undefined, jwtSecret: Uint8Array): Uint8Array {
   const base = configurada ? new TextEncoder().encode(configurada) : jwtSecret;
@@ -86,7 +80,6 @@ export const MENSAGENS_AUTH = {
   outroNavegador: 'O retorno do GOV.BR não corresponde ao acesso iniciado neste navegador. Entre novamente.',
 } as const;
 
-/** The binding key's default: HKDF-SHA256 of the token key under its own label, as the other derived keys. */
 export function chaveVinculoLogin(jwtSecret: Uint8Array): Uint8Array {
   return new Uint8Array(crypto.hkdfSync('sha256', jwtSecret, 'rgp', 'rgp:vinculo-login:v1', 32));
 }
@@ -108,10 +101,7 @@ export class AuthService {
     this.chaveIdCelular = opts.chaveIdCelular ?? chaveIdCelular(undefined, opts.jwtSecret);
   }
 
-  /**
-   * Step 1 of sign-in: keep the PKCE verifier and nonce under the client's key and answer the provider's address,
-   * with the value of the cookie that binds this sign-in to the browser that asked (`vinculo`).
-   */
+  /** Step 1 of sign-in: keeps the PKCE verifier and nonce; answers the provider's address and the binding cookie. */
   async criarLink(chave: string): Promise<{ url: string; vinculo: string }> {
     const codeVerifier = oidc.randomPKCECodeVerifier();
     const nonce = oidc.randomNonce();
@@ -127,9 +117,8 @@ export class AuthService {
   }
 
   /**
-   * Step 2: exchange the code, find or create the person, open a session and answer the token. `vinculo` is the
-   * browser's binding cookie: a state this browser did not start (login forgery: a victim sent to an attacker's
-   * `/login?code=…`) is refused before anything is read or consumed.
+   * Step 2: exchanges the code and opens a session. A state this browser did not start (`vinculo`: login forgery via
+   * an attacker's `/login?code=…`) is refused before anything is consumed.
    */
   async login(code: string, state: string, ip: string, vinculo: string | undefined): Promise<{ token: string; foto: string | null }> {
     const esperado = Buffer.from(this.vinculoDe(state));

@@ -239,21 +239,18 @@ export class ReapRepository {
     return { where: sql.join(conds, sql` AND `), lePescador };
   }
 
-  /** The protocol number of the REAP request (read). */
   async protocolo(solicitacaoId: number): Promise<string | null> {
     const { rows } = await this.db.execute<{ numeroProtocolo: string | null }>(sql`
       SELECT numero_protocolo AS "numeroProtocolo" FROM solicitacao WHERE id = ${solicitacaoId}`);
     return rows[0]?.numeroProtocolo ?? null;
   }
 
-  /** Which of these species ids exist. */
   async especiesExistentes(ids: readonly number[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
     const { rows } = await this.db.execute<{ id: number }>(sql`SELECT id FROM especie WHERE id = ANY(${sql.param([...ids])}::int[])`);
     return new Set(rows.map((r) => r.id));
   }
 
-  /** Species names by id (for the answers and the receipt). */
   async especies(ids: readonly number[]): Promise<Map<number, { nome: string; nomeCientifico: string }>> {
     if (ids.length === 0) return new Map();
     const { rows } = await this.db.execute<{ id: number; nome: string; nomeCientifico: string }>(sql`
@@ -261,7 +258,6 @@ export class ReapRepository {
     return new Map(rows.map((r) => [r.id, { nome: r.nome, nomeCientifico: r.nomeCientifico }]));
   }
 
-  /** Which of these municipality ids exist. */
   async municipiosExistentes(ids: readonly number[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
     const { rows } = await this.db.execute<{ id: number }>(sql`SELECT id FROM municipio WHERE id = ANY(${sql.param([...ids])}::int[])`);
@@ -339,7 +335,6 @@ export class ReapRepository {
       ORDER BY ano`);
     return rows.map((r) => r.ano);
   }
-  /** Whether a normative act exists (the one a window cites). */
   async atoExiste(id: number, ex: Executor = this.db): Promise<boolean> {
     const { rows } = await ex.execute<{ n: number }>(sql`SELECT 1 AS n FROM ato_normativo WHERE id = ${id}`);
     return rows.length > 0;
@@ -411,19 +406,15 @@ export class ReapRepository {
       WHERE ano_referencia = ${ano}`);
   }
 
-  /** The highest fisher id (where the walk of the fishers ends). */
   async maiorPescadorId(ex: Executor = this.db): Promise<number> {
     const { rows } = await ex.execute<{ id: number }>(sql`SELECT coalesce(max(id), 0)::int AS id FROM pescador`);
     return rows[0]!.id;
   }
 
   /**
-   * Creates, set-based, the missing obligations of `anos` for the fishers with an RGP in (`deId`, `ateId`] who owe
-   * those years (decision 0026): a REAP request with its history row and its questionnaire, as "Gerar" opens.
-   *
-   * - The fishers' rows are locked first, so a fisher's "Gerar" and this block go one after the other.
-   * - The questionnaire is inserted first with ON CONFLICT DO NOTHING, and the request only for those inserted, so a
-   *   conflict never leaves a request without its questionnaire.
+   * Creates the missing obligations of `anos` for the fishers in (`deId`, `ateId`] (decision 0026). The fishers are
+   * locked first, so a fisher's "Gerar" and this block go one after the other; the questionnaire is inserted first
+   * (ON CONFLICT DO NOTHING) and the request only for those inserted, so none is left without its questionnaire.
    */
   async criarObrigacoes(anos: number[], deId: number, ateId: number, motivo: string, tx: Executor): Promise<number> {
     if (anos.length === 0) return 0;
@@ -461,7 +452,6 @@ export class ReapRepository {
   }
 }
 
-/** A window in force as the lists answer it. */
 export type PrazoLinha = {
   anoReferencia: number;
   inicioPreenchimento: string;
@@ -486,7 +476,6 @@ export type PrazoLinha = {
   loteConcluidos: number | null;
 };
 
-/** One line of a year's window history. */
 export type PrazoHistoricoLinha = {
   id: number;
   anoReferencia: number;

@@ -1,13 +1,9 @@
 import { FOTO_3X4 } from '../../../shared/regras/arquivos';
 
 /**
- * PNG, JPEG and JPG images are resized to 400×500 and re-encoded as JPEG in the browser before they are sent
- * (spec point 5, "Uploads"; point 9, "Photo resized to 400x500 JPEG"). The size computation is pure and
- * tested; the drawing uses the browser's canvas.
- *
- * Two fits: the photo 3x4 is cropped to fill the frame (cover), as the server stores it; any other document
- * image (an identity card, a proof of address) is scaled to fit inside the frame on a white background
- * (contain), because cropping would cut away part of the document the analyst must read.
+ * Images are resized to 400×500 JPEG in the browser before they are sent (spec points 5 and 9). The 3x4 photo is
+ * cropped to fill (cover); any other document is fitted inside on white (contain), since cropping would cut away
+ * what the analyst must read.
  */
 
 export const LARGURA_IMAGEM = FOTO_3X4.largura;
@@ -24,7 +20,6 @@ export function ehImagemRedimensionavel(arquivo: Pick<File, 'name' | 'type'>): b
   return /\.(png|jpe?g)$/i.test(arquivo.name);
 }
 
-/** Every width and height must be a positive number (NaN is not). */
 function exigirDimensoes(...medidas: number[]): void {
   if (!medidas.every((m) => m > 0)) throw new RangeError('Dimensões de imagem inválidas');
 }
@@ -32,11 +27,7 @@ function exigirDimensoes(...medidas: number[]): void {
 /** The part of the source image drawn onto the whole target (source rectangle, in source pixels). */
 export interface Recorte { sx: number; sy: number; sw: number; sh: number }
 
-/**
- * Cover fit: the largest centred region of the source with the target's aspect ratio, so the 400×500 result is
- * filled without distortion and without bars; what overflows on the long side is cropped equally on both ends.
- * Integer pixels; never larger than the source.
- */
+/** Cover fit: the largest centred region of the source with the target's aspect ratio (integer pixels). */
 export function calcularRecorte(larguraOrigem: number, alturaOrigem: number, larguraDestino = LARGURA_IMAGEM, alturaDestino = ALTURA_IMAGEM): Recorte {
   exigirDimensoes(larguraOrigem, alturaOrigem, larguraDestino, alturaDestino);
   const razaoDestino = larguraDestino / alturaDestino;
@@ -63,7 +54,6 @@ export function calcularEncaixe(larguraOrigem: number, alturaOrigem: number, lar
   return { dx: Math.floor((larguraDestino - dw) / 2), dy: Math.floor((alturaDestino - dh) / 2), dw, dh };
 }
 
-/** The source rectangle and the target rectangle of a draw, for either fit. */
 export function calcularDesenho(larguraOrigem: number, alturaOrigem: number, ajuste: Ajuste): Recorte & Destino {
   if (ajuste === 'cobrir') {
     return { ...calcularRecorte(larguraOrigem, alturaOrigem), dx: 0, dy: 0, dw: LARGURA_IMAGEM, dh: ALTURA_IMAGEM };
@@ -109,11 +99,7 @@ async function desenhar(bitmap: ImageBitmap, d: Recorte & Destino): Promise<Blob
   });
 }
 
-/**
- * Resizes a PNG/JPEG image to 400×500 and re-encodes it as JPEG. Returns the file untouched when it is not such
- * an image or the browser cannot do it (the server re-encodes images too, product guide "Documents and
- * files"); an image the browser cannot decode is returned as is, for the server to judge.
- */
+/** Resizes a PNG/JPEG image to 400×500 JPEG; otherwise returns the file untouched (the server re-encodes too). */
 export async function redimensionarImagem(arquivo: File, ajuste: Ajuste = 'cobrir'): Promise<File> {
   if (!ehImagemRedimensionavel(arquivo) || !podeRedimensionar()) return arquivo;
   let bitmap: ImageBitmap;
