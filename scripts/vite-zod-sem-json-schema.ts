@@ -2,12 +2,9 @@ import fs from 'node:fs';
 import type { Plugin } from 'vite';
 
 /**
- * Issue 33, point 1: zod 4 builds every schema with its JSON Schema generator attached (`toJSONSchema()`, the
- * `~standard` JSON Schema methods, a processor per kind), so the browser downloaded the generator with every page
- * that loads zod, though only the server prints JSON Schema (the OpenAPI document). In the web bundle the two
- * modules of the generator are replaced by ones with the same exports that throw when called: building a schema
- * only stores them, parsing never calls them. The server and the pre-rendering (SSR) keep zod whole.
- * scripts/vite-zod-sem-json-schema.test.ts builds zod with it, parses, and shows the generator gone.
+ * zod 4 attaches its JSON Schema generator to every schema, which only the server needs (OpenAPI). In the web bundle
+ * the generator's two modules are replaced by stand-ins that throw when called: building a schema only stores them,
+ * parsing never calls them. The server and SSR keep zod whole.
  */
 const GERADOR = /\/node_modules\/zod\/v4\/core\/(json-schema-processors|to-json-schema)\.js$/;
 

@@ -30,10 +30,8 @@ function iniciar() {
       </AppProviders>
     </StrictMode>
   );
-  // Decision 0066: a page rendered at build time (the landing page, the card lookup) is hydrated, the markup kept;
-  // any other page, or markup rendered for another address, is rendered anew. The hydration is a transition, so React
-  // does it in slices and yields to the browser between them (a phone's input and paint are not blocked for the whole
-  // tree); a click on markup not hydrated yet hydrates it at once (decision 0073).
+  // A page rendered at build time is hydrated, else rendered anew (decision 0066); hydrating in a transition yields to
+  // the browser between slices, so a phone's input is not blocked (decision 0073).
   if (preRenderizadaPara(container, window.location.pathname)) startTransition(() => void hydrateRoot(container, app));
   else {
     container.replaceChildren();

@@ -33,10 +33,7 @@ export function exigirLeituraPescador(ator: AuthContext, pescadorId: number, ufP
   if (!podeLerPescador(ator, pescadorId, ufPescador)) throw AppError.forbidden(MENSAGEM_FORA_DO_ESCOPO);
 }
 
-/**
- * The fisher `pescadorId` as `buscar` reads them, if `ator` may read them: 403 out of scope whether or not the
- * fisher exists (existence is never revealed), then 404 with the module's `naoEncontrado` message.
- */
+/** The fisher, if `ator` may read them: 403 out of scope before any 404, so existence is never revealed. */
 export async function pescadorNoEscopo<T extends { uf: string | null }>(
   ator: AuthContext, pescadorId: number, buscar: (id: number) => Promise<T | undefined>, naoEncontrado: string,
 ): Promise<T> {
@@ -57,10 +54,7 @@ export function pescadorDoAtor(ator: { perfil: number; idPescador: number | null
   return ator.idPescador;
 }
 
-/**
- * Only the fisher `pescadorId` themself (writing their own records): 403 to anyone else, staff included, and
- * whether or not the record exists (`pescadorId` undefined).
- */
+/** Only the fisher themself (writing their own records): 403 to anyone else, whether or not the record exists. */
 export function exigirPescadorProprio(ator: AuthContext, pescadorId: number | null | undefined): void {
   if (ator.perfil !== Perfil.INTERESSADO || ator.idPescador === null || ator.idPescador !== pescadorId) {
     throw AppError.forbidden(MENSAGEM_FORA_DO_ESCOPO);
@@ -74,10 +68,7 @@ export interface AuditoriaDeVisoes {
   ): Promise<void>;
 }
 
-/**
- * A staff view of fisher `pescadorId`'s personal data, audited on their record so that they see it on their /home
- * (LGPD transparency); a fisher reading their own data is not audited.
- */
+/** Audits a staff view of a fisher's personal data on their record, shown on their /home (LGPD). */
 export async function auditarVisaoDoServidor(
   auditoria: AuditoriaDeVisoes, ator: AuthContext, recurso: string, recursoId: string | number,
   pescadorId: number | null, detalhes?: Record<string, unknown> | null,

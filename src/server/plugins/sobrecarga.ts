@@ -47,12 +47,9 @@ const mediana = (v: number[]): number => {
 export const PARTE = { INICIO: 0.5, SUBIDA: 0.25, DESCIDA: 0.25 } as const;
 
 /**
- * Load shedding (decision 0070): each interval it looks at what users feel, the median server time of the sheddable
- * /api requests and the event loop's delay, and while either is over its threshold refuses a growing share of them
- * with 503 and `Retry-After`, falling back step by step once calm, so a flood is not let in at once.
- *
- * Server time runs from when the body has been read to onSend: a phone uploading or reading slowly is not a slow
- * server. A request still in the server past the objective counts at a sample, once. Shed answers are not measured.
+ * Load shedding (decision 0070): while the median server time or the event loop delay is over its threshold, a
+ * growing share of /api requests gets 503, falling back step by step once calm. Server time excludes reading the
+ * body and sending the answer: a slow phone is not a slow server.
  */
 export const sobrecargaPlugin = fp<Config['sobrecarga'] & { intervaloAmostraMs?: number }>(async (app: FastifyInstance, opts) => {
   const intervalo = opts.intervaloAmostraMs ?? 1000;

@@ -1,7 +1,4 @@
-/**
- * Dates as a Brazilian user reads them (spec point 9): pt-BR, timestamps dd/MM/yyyy HH:mm:ss in the
- * America/Sao_Paulo time zone, Portuguese month names. Intl only, no date library.
- */
+/** Dates in pt-BR and São Paulo time (spec point 9), with Intl only. */
 
 export const TIME_ZONE = 'America/Sao_Paulo';
 
@@ -106,7 +103,6 @@ export function parseDateBr(text: string): string | null {
   return `${m[3]}-${m[2]}-${m[1]}`;
 }
 
-/** Portuguese name of a month, 1 = janeiro. */
 export function monthName(month: number): string {
   const name = MESES[month - 1];
   if (!name) throw new RangeError(`Mês inválido: ${month}`);
@@ -117,16 +113,12 @@ export function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 
-/** Days in a month (1-12) of a year, leap years included. */
 export function daysInMonth(month: number, year: number): number {
   if (!Number.isInteger(month) || month < 1 || month > 12) throw new RangeError(`Mês inválido: ${month}`);
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-/**
- * The day-of-month rule (spec point 5): a day count or day of month may not exceed the days of the month.
- * Returns the specification's message 'O mês de {month} possui {n} dias.' or null when valid.
- */
+/** The day-of-month rule (spec point 5): the spec's message when `dia` exceeds the month's days, else null. */
 export function validateDayOfMonth(day: number, month: number, year: number): string | null {
   const n = daysInMonth(month, year);
   return day > n ? `O mês de ${monthName(month)} possui ${n} dias.` : null;

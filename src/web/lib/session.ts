@@ -4,10 +4,8 @@ import type { TokenPayload } from '../../shared/schemas/auth';
 import { STORAGE_KEYS, clearStoredSession, getFoto, getToken, setFoto, setToken } from './storage';
 
 /**
- * The session is the token payload, decoded in the browser without verification (the server verifies every
- * call). The token in localStorage is the single source of truth; this module keeps a small external store
- * over it so that React re-renders when the API client refreshes or clears the token, or when another tab
- * signs in or out.
+ * The session is the token payload, decoded unverified (the server verifies every call), with an external store so
+ * React re-renders when the token is refreshed or cleared, here or in another tab.
  */
 export type Session = Omit<TokenPayload, 'iat'> & { iat?: number };
 
@@ -18,9 +16,8 @@ const inteiro = (v: unknown): v is number => numero(v) && Number.isSafeInteger(v
 const opcional = <T>(v: unknown, tipo: (v: unknown) => v is T): boolean => v === undefined || tipo(v);
 
 /**
- * The claims read as `tokenPayload.partial({ iat: true })` (src/shared/schemas/auth.ts) reads them: the same
- * fields, types and profiles, unknown claims dropped; the formats of `sub` and `sid` are the server's to check. Written out so that every page, the landing page
- * included, decodes the session without loading zod (decision 0017); session.test.ts holds it to the schema.
+ * The claims as `tokenPayload` reads them, written out so every page decodes the session without loading zod
+ * (decision 0017); session.test.ts holds it to the schema.
  */
 function lerClaims(c: Record<string, unknown>): Session | null {
   if (!texto(c.sub) || !texto(c.nome) || !PERFIS.includes(c.perfil) || !texto(c.sid) || !numero(c.exp)) return null;
@@ -106,13 +103,11 @@ export function updateToken(token: string): void {
   notify();
 }
 
-/** Removes every stored session value. */
 export function clearSession(): void {
   clearStoredSession();
   notify();
 }
 
-/** The signed-in user's session, or null. */
 export function useSession(): Session | null {
   return useSyncExternalStore(subscribe, getSession, () => null);
 }

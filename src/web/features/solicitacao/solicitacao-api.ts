@@ -8,10 +8,6 @@ import { chamar, dados } from '../../lib/contrato';
 /** The steps saved through POST/PUT /api/solicitacao (step 5, the submission, has its own call). */
 export type PassoSalvavel = 1 | 2 | 3 | 4;
 
-/**
- * The request's type as the contract takes it: the wizard opens only for the types with an assistant
- * (tiposComAssistente), and the server checks it all the same.
- */
 type TipoDoAssistente = CorpoDe<typeof c.salvar>['tipo'];
 
 /** GET /api/solicitacao/{id}: a request with every saved step, flat. */
@@ -28,11 +24,7 @@ export interface SalvarPassoVars {
   campos: object;
 }
 
-/**
- * Saves one step. The body is flat (product guide, "Wire shapes"): `id` (after creation), `tipo`, `passo` and
- * the step's fields at the top level. POST creates the draft with step 1; PUT saves any step of a draft. A save
- * kept on the phone carries its idempotency key (decision 0060), the same on every replay.
- */
+/** Saves one step (POST creates the draft); a save kept on the phone replays with the same idempotency key. */
 export async function salvarPasso({ id, tipo, passo, campos }: SalvarPassoVars, chaveIdempotencia?: string): Promise<SolicitacaoDetalheResposta> {
   const chave = chaveIdempotencia ? { chaveIdempotencia } : {};
   return id
@@ -50,12 +42,10 @@ export async function removerEmbarcacao(id: number): Promise<void> {
   await chamar(c.removerEmbarcacao, { params: { id } });
 }
 
-/** GET /api/municipios/uf/{uf}. */
 export async function fetchMunicipios(uf: string): Promise<Municipio[]> {
   return dados(contratosReferencia.municipiosPorUf, { params: { uf } });
 }
 
-/** GET /api/solicitacao/profissoes. */
 export async function fetchProfissoes(): Promise<Profissao[]> {
   return dados(contratosReferencia.profissoes, {});
 }

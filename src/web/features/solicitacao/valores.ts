@@ -3,9 +3,8 @@ import { UFS } from '../../../shared/ufs';
 import type { Option } from '../../components/form/select-field';
 
 /**
- * The forms keep every value as the controls show it (strings, lists of strings, booleans for single
- * checkboxes); these helpers read a saved request into that shape and turn form values into what the shared
- * step schemas take. An empty answer becomes `undefined`, so that the schema says 'Campo obrigatório'.
+ * Between a saved request and the forms' control values. An empty answer becomes `undefined`, so the schema says
+ * 'Campo obrigatório'.
  */
 
 /** The same words as the shared step schemas use for a missing answer. */
@@ -13,7 +12,6 @@ export const CAMPO_OBRIGATORIO = 'Campo obrigatório';
 
 export type Registro = Record<string, unknown>;
 
-/** A nested object of a saved request, or an empty one. */
 export function objetoDe(v: unknown): Registro {
   return v && typeof v === 'object' && !Array.isArray(v) ? (v as Registro) : {};
 }
@@ -22,7 +20,6 @@ export function listaDe(v: unknown): unknown[] {
   return Array.isArray(v) ? v : [];
 }
 
-/** A saved text, or ''. */
 export function textoDe(v: unknown): string {
   if (typeof v === 'string') return v;
   if (typeof v === 'number') return String(v);
@@ -102,7 +99,6 @@ export const OPCOES_SIM_NAO: readonly Option[] = [
   { value: 'false', label: 'Não' },
 ];
 
-/** The 27 states by name, alphabetically; the value is the abbreviation. */
 export const OPCOES_UF: readonly Option[] = [...UFS]
   .sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR'))
   .map((u) => ({ value: u.sigla, label: `${u.nome} (${u.sigla})` }));
