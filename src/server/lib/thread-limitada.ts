@@ -1,11 +1,8 @@
 import { Worker, type MessagePort } from 'node:worker_threads';
 
 /**
- * Long jobs in a worker thread whose heap is capped (decision 0050), so a huge report cannot take the instance past
- * its declared memory: the thread dies, the job fails, the instance goes on serving.
- *
- * Flow control is by credit: the thread sends at most `JANELA` pieces ahead of what the caller has taken, so a slow
- * reader never lets bytes pile up in either heap.
+ * Long jobs in a worker thread with a capped heap (decision 0050): a huge report kills the thread, not the instance.
+ * The thread sends at most `JANELA` pieces ahead of the caller, so a slow reader never piles bytes up.
  */
 
 /** Pieces the thread may send ahead of what the caller has taken. */
@@ -151,7 +148,6 @@ export async function produzirNaThread(
   porta.off('message', ouvinte);
 }
 
-/** Sends a progress event from the thread. */
 export function eventoDaThread(porta: MessagePort, dados: unknown): void {
   porta.postMessage({ tipo: 'evento', dados });
 }

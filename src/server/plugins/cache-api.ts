@@ -5,9 +5,8 @@ import fp from 'fastify-plugin';
 export const CACHE_API_PADRAO = 'private, no-store';
 
 /**
- * Issue 33, point 3 (decision 0067): an /api answer is kept by no browser or proxy unless its route says otherwise
- * (reference lists, statistics and the like set their own header). Answers with personal data had none
- * (GET /api/solicitacao/{id}), and a shared cache or the browser's back button could serve them again.
+ * An /api answer is kept by no browser or proxy unless its route sets its own header (decision 0067): personal data
+ * must not be served again by a shared cache or the back button.
  */
 export const cacheApiPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onSend', async (req, reply, payload) => {

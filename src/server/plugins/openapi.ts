@@ -15,11 +15,7 @@ import { MENSAGEM_PERFIL_SEM_PERMISSAO, perfisDoGancho } from './auth';
 import { MENSAGEM_DADOS_INVALIDOS, MENSAGEM_INDISPONIVEL } from './envelope';
 import { ROTAS_NUNCA_RECUSADAS } from './sobrecarga';
 
-/**
- * The OpenAPI document at /api/docs/json (decision 0058), made fit for a generated client in one place:
- * operationIds, security, the error envelope, binary files, multipart bodies, `nullable` beside a `type`. What only
- * the route knows it says in its schema (`produces`, `formulario`, `outrosErros`); Fastify reads none of these.
- */
+/** The OpenAPI document at /api/docs/json, made fit for a generated client in one place (decision 0058). */
 
 declare module 'fastify' {
   interface FastifySchema {

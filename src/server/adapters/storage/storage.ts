@@ -15,7 +15,6 @@ export interface ArquivoListado {
 export interface FileStorage {
   /** A key is written once. */
   put(key: string, bytes: Buffer, mime: string): Promise<void>;
-  /** The file, or null when there is none under the key. */
   get(key: string): Promise<ArquivoArmazenado | null>;
   /** Removes the file; removing a missing file is not an error. */
   delete(key: string): Promise<void>;
@@ -28,7 +27,6 @@ export interface FileStorage {
   listar(): AsyncIterable<ArquivoListado>;
   /** In bounded memory, all or nothing like `put` (decision 0036). */
   putStream(key: string, source: AsyncIterable<Buffer | Uint8Array>, mime: string): Promise<number>;
-  /** Null when there is none under the key. */
   getStream(key: string): Promise<{ stream: Readable; mime: string; tamanho: number } | null>;
 }
 

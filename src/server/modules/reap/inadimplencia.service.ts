@@ -25,13 +25,8 @@ export interface InadimplenciaServiceOptions {
 }
 
 /**
- * The REAP defaulters (decision 0055).
- *
- * - **The warning.** When a year's window closes, every fisher who still owes it gets a notification and an e-mail:
- *   a round walked a block of fishers per transaction, each block recording whom it reached, so a run killed
- *   mid-way resumes after its last block and warns nobody twice.
- * - **The suspension.** GESTOR or ADMIN schedules it citing the act; on that date a batch suspends the year's
- *   defaulters, who may then send that year late and ask for regularisation.
+ * The REAP defaulters (decision 0055): warned when a year's window closes, a block of fishers per transaction so a
+ * killed run resumes without warning anyone twice; suspended on the date an act schedules.
  */
 export class InadimplenciaService {
   private readonly now: () => Date;
@@ -76,7 +71,6 @@ export class InadimplenciaService {
     return this.fila.enfileirar(ex, avisarInadimplentesJob, { idAviso: id }, { chaveUnica: `reap-aviso-${id}` });
   }
 
-  /** In the caller's transaction. */
   async agendarVerificacao(ex: Executor = this.db): Promise<void> {
     await this.fila.enfileirar(ex, verificarInadimplenciaJob, {}, { chaveUnica: CHAVE_VERIFICACAO });
   }

@@ -21,7 +21,7 @@ import { BaseSolicitacao, type Resultado } from './base';
  * first-RGP edit (type 7, decision 0020), each opened as a draft and sent by the one path.
  */
 export class EdicaoService extends BaseSolicitacao {
-  /** POST /api/solicitacao-edicao-registro/editar-solicitacao/{id}: a type-8 draft copying a deferred request. */
+  /** A type-8 draft copying a deferred request. */
   async editarAPartirDe(ator: AuthContext, idOrigem: number): Promise<Resultado> {
     const r = await this.repo.findSolicitacaoComPescador(idOrigem);
     exigirDono(ator, r);
@@ -32,15 +32,12 @@ export class EdicaoService extends BaseSolicitacao {
     return this.criarEdicao(ator, r.pescador.id, origem.dados as Record<string, unknown>, origem.id);
   }
 
-  /**
-   * POST /api/solicitacao-pescador-ativo-edicao-registro: for an active fisher without a deferred request here
-   * (migrated), a type-8 draft from the declared record or, when there is none, from the typed columns.
-   */
+  /** A type-8 draft for a migrated active fisher, from the declared record, else from the typed columns. */
   async editarRegistroAtivo(ator: AuthContext): Promise<Resultado> {
     return this.criarEdicao(ator, pescadorDoAtor(ator), null, null);
   }
 
-  /** GET /api/solicitacao-pescador-ativo-edicao-registro/consultar/{id}: which of the two edit calls applies. */
+  /** Which of the two edit calls applies. */
   async consultarEdicao(ator: AuthContext, pescadorId: number): Promise<ConsultaEdicaoRegistro> {
     const p = await this.pescadorLegivel(ator, pescadorId);
     await this.auditarLeitura(ator, 'solicitacao-edicao-registro', pescadorId, pescadorId);
@@ -82,10 +79,7 @@ export class EdicaoService extends BaseSolicitacao {
 
   // ------------------------------------------------------------------ documents edit (type 9)
 
-  /**
-   * POST /api/solicitacao-edicao-documentos: an ATIVO fisher opens a documents edit (a draft without steps); the
-   * new documents are uploaded to it through /api/documentos, then it is sent.
-   */
+  /** An ATIVO fisher opens a documents edit: a draft without steps, its documents uploaded, then sent. */
   async iniciarEdicaoDocumentos(ator: AuthContext): Promise<Resultado> {
     const pescadorId = pescadorDoAtor(ator);
     const { s, p } = await this.db.transaction(async (tx) => {
@@ -97,7 +91,7 @@ export class EdicaoService extends BaseSolicitacao {
     return { detalhe: detalheDe(s, p), mensagem: MENSAGENS_EDICAO_DOCUMENTOS.criada };
   }
 
-  /** POST /api/solicitacao-edicao-documentos/{id}/enviar: sends (or resends after an update) the documents edit. */
+  /** Sends (or resends after an update) the documents edit. */
   async enviarEdicaoDocumentos(ator: AuthContext, id: number, corpo: EnvioEdicaoDocumentosCorpo = {}): Promise<Resultado> {
     const r = await this.repo.findSolicitacaoComPescador(id);
     exigirDono(ator, r);
@@ -111,11 +105,7 @@ export class EdicaoService extends BaseSolicitacao {
 
   // ------------------------------------------------------------------ first-RGP edit (type 7, decision 0020)
 
-  /**
-   * POST /api/solicitacao-edicao-rgp: the fisher asks to correct the number, date or agency of their first RGP.
-   * Opens a draft with the corrected data, or updates the data of their draft or of the one returned for update;
-   * the proof is uploaded to it, then it is sent (`enviarEdicaoRgp`). One sent or under analysis answers 406.
-   */
+  /** Opens or updates a first-RGP correction draft; 406 while one is sent or under analysis. */
   async solicitarEdicaoRgp(ator: AuthContext, corpo: EdicaoRgpCorpo): Promise<Resultado> {
     const pescadorId = pescadorDoAtor(ator);
     await this.pescadores.exigirOrgao(corpo.orgao);
@@ -134,7 +124,7 @@ export class EdicaoService extends BaseSolicitacao {
     return { detalhe: detalheDe(s, p), mensagem: MENSAGENS_SOLICITACAO_API.edicaoRgpCriada };
   }
 
-  /** POST /api/solicitacao-edicao-rgp/{id}/enviar: sends the first-RGP edit, with its proof (400 without it). */
+  /** Sends the first-RGP edit (400 without its proof). */
   async enviarEdicaoRgp(ator: AuthContext, id: number): Promise<Resultado> {
     const r = await this.repo.findSolicitacaoComPescador(id);
     exigirDono(ator, r);

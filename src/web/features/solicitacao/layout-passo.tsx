@@ -3,11 +3,7 @@ import type { FieldValues } from 'react-hook-form';
 import { CampoRadio, type CampoRadioProps } from '../../components/form/campos';
 import { OPCOES_SIM_NAO } from './valores';
 
-/**
- * The steps' layout on the gov.br grid: a section is a fieldset with its title over a row; each field sits in a
- * column that takes the whole row on phones and `md` twelfths of it from 768 px up; a repeatable list (family
- * members, incomes, fishing places) is items with their "Remover" and the list's "Adicionar".
- */
+/** The steps' layout on the gov.br grid: full-width fields on phones, `md` twelfths from 768 px up. */
 
 export function Col({ md, children }: { md?: 4 | 6 | 8; children: ReactNode }) {
   return <div className={md ? `col-12 col-md-${md}` : 'col-12'}>{children}</div>;
@@ -60,7 +56,6 @@ export interface ItemRepetidoProps {
   children: ReactNode;
 }
 
-/** One item of a repeatable list: a fieldset with its legend, its fields on the grid, and its "Remover". */
 export function ItemRepetido({ titulo, onRemover, id, erro, children }: ItemRepetidoProps) {
   const idErro = erro && id ? `${id}-erro` : undefined;
   return (
