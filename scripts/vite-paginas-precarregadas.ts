@@ -22,13 +22,8 @@ function fecho(bundle: OutputBundle, inicio: OutputChunk): ChunkDoVite[] {
 }
 
 /**
- * Decision 0065: for each page of src/web/paginas-precarregadas.ts, a copy of index.html that names the scripts and
- * stylesheets of that page's screen (`<link rel="modulepreload">`, `<link rel="stylesheet">`), so a phone fetches them
- * beside the app's core instead of discovering them only once the core has run: one round trip less on a slow link
- * before the page shows. Only static imports are named: what a screen loads on demand (zod and the contracts on the
- * card lookup, before its first lookup) stays on demand. Written as `paginas/<page>.html`; the server answers it at
- * the page's address (src/server/plataforma.ts). A module that makes no chunk (renamed, or no longer a route) stops the
- * build.
+ * For each page a phone opens first, a copy of index.html naming its screen's static scripts and stylesheets, so they
+ * load beside the core: one round trip less on a slow link (decision 0065). A module that makes no chunk stops the build.
  */
 export function paginasPrecarregadas(paginas: readonly PaginaPrecarregada[]): Plugin {
   let raiz = '';

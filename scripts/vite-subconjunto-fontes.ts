@@ -30,12 +30,8 @@ function iconesNomeados(css: string): Set<number> {
 }
 
 /**
- * Decision 0017: fonts carry only the glyphs the pages use. After the CSS is purged (vite.config.ts), the icon
- * font keeps the icons that the kept rules name, and Raleway keeps the characters of Portuguese text; both are
- * cut with HarfBuzz (subset-font) and stay WOFF2. The file is renamed after its new content, and the
- * stylesheets that point to it are rewritten, so the year-long immutable cache never serves an old cut.
- * (Preloading them from index.html was measured and left out: on a slow link the font then competes with
- * the scripts, and the text, drawn at once in the fallback face, appears later.)
+ * Fonts carry only the glyphs the pages use (decision 0017): the icons the kept rules name, and Portuguese text. Each
+ * cut file is renamed after its content, so the immutable cache never serves an old cut.
  */
 export function subconjuntoFontes(): Plugin {
   return {

@@ -29,7 +29,6 @@ export const rgpSchema = texto({ error: 'Campo obrigatório' })
   .transform(normalizarRgp)
   .refine(isRgpValido, MENSAGEM_RGP_INVALIDO);
 
-/** GET /api/carteira-profissional/consulta-publica?cpf&rgp */
 export const consultaPublicaCarteiraQuery = z.object({ cpf: cpfSchema, rgp: rgpSchema });
 export type ConsultaPublicaCarteiraQuery = z.output<typeof consultaPublicaCarteiraQuery>;
 
@@ -41,7 +40,6 @@ export const carteiraPublicaSchema = z.object({
   /** Categoria (1 industrial, 2 artesanal) and its label. */
   categoria: z.number().int().nullable(),
   categoriaDescricao: z.string().nullable(),
-  /** Name of the municipality of the fisher's address. */
   municipio: z.string().nullable(),
   uf: z.string().nullable(),
   /** Hyphen-separated, upper case: 'PA-PA-00000000042'. */

@@ -7,11 +7,7 @@ import { CABECALHO_IDEMPOTENCIA } from '../../shared/idempotencia';
 import { api, type ApiRequestConfig } from './api';
 import { readEnvelope } from './envelope';
 
-/**
- * The web's calls go through the contracts (src/shared/contrato.ts, decision 0059): the path, the method, what is
- * sent and how the answer is read come from the contract the server registers, so no path or request shape is
- * written twice. A JSON answer is checked with the contract's schema.
- */
+/** The web's calls go through the server's contracts (decision 0059), so no path or shape is written twice. */
 
 type Entrada<T> = T extends z.ZodType ? z.input<T> : never;
 
@@ -22,10 +18,7 @@ export type PedidoDe<C> = C extends Contrato<infer P, infer Q, infer B>
     & (B extends z.ZodType ? { corpo: Entrada<B> } : { corpo?: FormData })
     & Pick<ApiRequestConfig, 'signal' | 'headers' | 'timeout' | 'skipAuthRefresh'>
     & {
-      /**
-       * The save's idempotency key (decision 0060), on a contract marked `idempotente`: sent as `Idempotency-Key`, the
-       * same on every replay of one save, so the server runs it once.
-       */
+      /** The save's idempotency key (decision 0060), the same on every replay. */
       chaveIdempotencia?: string;
     }
   : never;

@@ -14,12 +14,8 @@ function instanciaDaNovaAnalise(situacaoAnterior: number | null): 'MPA' | 'SFPA'
 }
 
 /**
- * The one submission path of every request type, in the caller's transaction with the request and its fisher
- * locked: first the type's requirements (`exigirEnvio`: a request is never sent without what its type requires,
- * its documents included, decision 0020), then the type's sent status with its protocol number, from the state of the
- * address the request declares (else the fisher's), the history row, a new analysis at the right instance (for an
- * analysed type) and the type's own effect of sending (`aoEnviar`). `situacaoAnterior` is null for a request filed
- * and sent at once, whose history then says `motivo`.
+ * The one submission path of every request type, with the request and its fisher locked: the type's requirements
+ * (decision 0020), its sent status and protocol number, the history row, the analysis and the type's own effect.
  */
 export async function enviar(
   ctx: ContextoEnvio, def: TipoSolicitacaoDef, anterior: { situacao: number | null; motivo?: string },
