@@ -58,10 +58,7 @@ function rotaDe(req: FastifyRequest): string {
   return url.startsWith('/assets/') ? '/assets/*' : url;
 }
 
-/**
- * Depth and age of each job queue, in one statement with its own deadline (SET LOCAL statement_timeout, in a
- * transaction so the pooled connection keeps its settings), served by pg-boss's index job_i5.
- */
+/** Depth and age of each job queue, one statement with its own deadline (SET LOCAL, in a transaction; index job_i5). */
 function sqlDasFilas(tempoLimiteMs: number): string {
   return `BEGIN READ ONLY;
 SET LOCAL statement_timeout = ${Math.max(1, Math.floor(tempoLimiteMs))};

@@ -27,10 +27,7 @@ type Saida = z.output<typeof prazoReapFormulario>;
 const VAZIO: Entrada = { anoReferencia: '', inicioPreenchimento: '', fimPreenchimento: '', idAtoNormativo: '' };
 const idCampo = (path: string) => `prazo-${path}`;
 
-/**
- * The year's obligations as the table shows them (decision 0071): never "not started" for a start in the past. A
- * started window not created yet is created at once (by the job its save queued, or the start-up and daily runs).
- */
+/** The year's obligations as the table shows them: never "not started" for a start in the past (decision 0071). */
 export function situacaoObrigacoes(p: PrazoReap, hoje: string = hojeSaoPaulo()): string {
   if (p.obrigacoes?.concluidaEm) return `${contar(p.obrigacoes.criadas, 'criada', 'criadas')} em ${formatDateTime(p.obrigacoes.concluidaEm)}`;
   if (p.obrigacoes) return `Em criação: ${contar(p.obrigacoes.criadas, 'criada', 'criadas')} até agora`;
@@ -44,11 +41,7 @@ function periodo(inicio: string, fim: string) {
   return <><span className="sem-quebra">{formatDate(inicio)}</span> a <span className="sem-quebra">{formatDate(fim)}</span></>;
 }
 
-/**
- * Before a save that warns at once (the end is past and no warning for it yet), whom and how (decision 0071); a
- * save that warns nobody now goes straight on, and so does an act the year's history already has (the server
- * refuses it at its field, or, for the window in force saved unchanged, answers a success that changes nothing).
- */
+/** A confirmation only before a save that warns the defaulters at once (decision 0071). */
 async function confirmarAviso(v: Saida, repetido: boolean): Promise<boolean> {
   if (repetido || v.fimPreenchimento >= hojeSaoPaulo()) return true;
   const r = await consultarInadimplentes(v.anoReferencia, v.fimPreenchimento);
@@ -71,11 +64,7 @@ const COLUNAS: Coluna<PrazoReap>[] = [
   { titulo: 'Suspensão dos inadimplentes', celula: situacaoSuspensao },
 ];
 
-/**
- * /administracao/prazos-reap (GESTOR, ADMIN): each reference year's filling window with the normative act that set
- * it, its history (each extension is a new act and a new end), and the form that sets or extends one (decision
- * 0052). The form's resolver is the shared schema; errors at the fields and in the summary, in the same words.
- */
+/** /administracao/prazos-reap: each year's filling window, its history of acts, and the form (decision 0052). */
 export function PrazosReap() {
   // Read again every 5 s while anything of a year is pending (to be created, warned or suspended, or under way).
   const prazos = useQuery({

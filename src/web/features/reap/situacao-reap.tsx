@@ -43,10 +43,7 @@ export interface DevidasAgrupadas {
   semPrazo: number[];
 }
 
-/**
- * Sorts the owed years for /home: a fisher owing 14 years, 12 of them without a window, must see the
- * one that is late first. A year the registry was suspended for is late and may be sent late (decision 0055).
- */
+/** Sorts the owed years for /home, late first; a year suspended for is late and may be sent late (decision 0055). */
 export function agruparDevidas(devidas: readonly Devida[], anosSuspensao: readonly number[], hoje: string): DevidasAgrupadas {
   const g: DevidasAgrupadas = { atrasadas: [], abertas: [], semPrazo: [] };
   for (const d of devidas) {
@@ -77,11 +74,7 @@ function DeclararAno({ ano, primario }: { ano: number; primario: boolean }) {
   );
 }
 
-/**
- * /home: the REAPs the fisher owes (nothing when nothing is owed, or on error), late years first. A
- * registry suspended for a missing REAP (decision 0055) says so in plain words: send it late, then ask for
- * regularisation. Each year that can be sent has one link, named with its year; years without a window are one line.
- */
+/** /home: the REAPs the fisher owes, late first, one link per year that can be sent (decision 0055). */
 export function AvisoReapDevidas({ idPescador }: { idPescador: number }) {
   const situacao = useSituacaoReap(idPescador);
   const devidas = situacao.data?.devidas ?? [];

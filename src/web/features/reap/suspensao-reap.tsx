@@ -33,11 +33,7 @@ export function anoComObrigacoes(ano: number, hoje: string): boolean {
   return ano < Number(hoje.slice(0, 4)) || ano === ANO_REAP_EXCECAO;
 }
 
-/**
- * Whether something of the year is still to happen or under way (decision 0071): the table reads the windows again
- * every few seconds while one is. The obligations of a started window not created yet, the warning of a window that
- * closed (no finished round for its end yet), a suspension whose date came and its batch until it is done.
- */
+/** Whether something of the year is due or under way, so the table reads the windows again (decision 0071). */
 export function pendente(p: PrazoReap, hoje: string = hojeSaoPaulo()): boolean {
   // Nothing happens for a year whose obligations are not created (not closed yet, or its window ahead).
   const aberto = p.inicioPreenchimento <= hoje && anoComObrigacoes(p.anoReferencia, hoje);
@@ -81,11 +77,7 @@ export function useCancelarSuspensao() {
   });
 }
 
-/**
- * The save of a form of this screen: on success the toast, the form emptied and the windows read again; on a
- * refusal the server's errors at their fields, the summary shown again and the toast. Answers the mutation and the
- * summary's attempt counter.
- */
+/** The save of a form of this screen; a refusal puts the server's errors at their fields. */
 export function useSalvarNaTelaDePrazos<E extends FieldValues, S, R extends { mensagem: string }>(
   form: Formulario<E, unknown, S>, salvar: (v: S) => Promise<R>, vazio: E,
 ) {
@@ -107,10 +99,7 @@ export function useSalvarNaTelaDePrazos<E extends FieldValues, S, R extends { me
   return { mutacao, tentativa, novaTentativa: () => setTentativa((t) => t + 1) };
 }
 
-/**
- * Today's count of the year's defaulters (GET /api/reap/prazos/{ano}/inadimplentes), asked before a confirmation;
- * null, with the error's toast, when it cannot be read (nothing is saved without it).
- */
+/** Today's count of the year's defaulters, for a confirmation; null when it cannot be read (nothing is saved). */
 export async function consultarInadimplentes(ano: number, fim?: string): Promise<InadimplentesReap | null> {
   try {
     return await fetchInadimplentes(ano, fim);
@@ -121,9 +110,8 @@ export async function consultarInadimplentes(ano: number, fim?: string): Promise
 }
 
 /**
- * Before scheduling: when, how many today, what a suspended fisher may do and that it may still be moved or
- * cancelled (decision 0071). A date the server refuses (not after the window's end, or past) goes straight to it,
- * so its refusal lands at the field without a dialog first.
+ * The confirmation before scheduling (decision 0071). A date the server will refuse skips it, so the refusal lands at
+ * the field without a dialog first.
  */
 async function confirmarSuspensao(v: Saida, prazo: PrazoReap | undefined): Promise<boolean> {
   if (!prazo || v.dataSuspensao <= prazo.fimPreenchimento || v.dataSuspensao < hojeSaoPaulo()) return true;
@@ -136,10 +124,7 @@ async function confirmarSuspensao(v: Saida, prazo: PrazoReap | undefined): Promi
   });
 }
 
-/**
- * The form that schedules (or moves, while it has not run) the suspension of a year's defaulters on the date an act
- * sets (decision 0055). The resolver is the shared schema; the server's refusals land at their fields.
- */
+/** Schedules or moves the suspension of a year's defaulters on the date an act sets (decision 0055). */
 export function FormularioSuspensao({ prazos, atos }: { prazos: PrazoReap[]; atos: { value: string; label: string }[] }) {
   const form = useFormulario<Entrada, unknown, Saida>({ resolver: zodResolver(suspensaoReapFormulario), defaultValues: VAZIO });
   const { control, handleSubmit, formState: { errors } } = form;

@@ -56,10 +56,7 @@ export function tituloDoPasso(n: number, titulo: string) {
   );
 }
 
-/**
- * The control of a visible label, found by the label's text. (Testing Library's getByLabelText finds the same
- * control but is slow on a form this size in jsdom; assertions about labels use it, filling helpers use this.)
- */
+/** The control of a visible label, by text: faster than getByLabelText on a form this size in jsdom. */
 export function campo(rotulo: string | RegExp, dentro: HTMLElement = document.body): HTMLElement {
   const label = within(dentro).getByText(rotulo, { selector: 'label' }) as HTMLLabelElement;
   const el = document.getElementById(label.htmlFor);
@@ -76,7 +73,6 @@ export function digitarComMascara(rotulo: string | RegExp, texto: string, dentro
   }
 }
 
-/** Fills a text, date or select field found by its label. */
 export function preencher(rotulo: string | RegExp, valor: string, dentro: HTMLElement = document.body) {
   fireEvent.change(campo(rotulo, dentro), { target: { value: valor } });
 }
@@ -107,7 +103,6 @@ export async function resumoDeErros() {
   return caixa;
 }
 
-/** The links of the error summary as "text → #target". */
 export function linksDoResumo(caixa: HTMLElement): string[] {
   return within(caixa)
     .getAllByRole('link')
