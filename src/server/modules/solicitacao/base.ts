@@ -30,10 +30,7 @@ export interface DependenciasSolicitacao {
   cinObrigatoriaDesde?: string | null;
 }
 
-/**
- * What the request services share: the opening of a request with its fisher locked, the one path that sends a
- * draft, and the reader's access and audit. Each service (one per kind of action, as the REAP's) extends it.
- */
+/** What the request services share: opening with the fisher locked, the one send path, and the reader's access and audit. */
 export abstract class BaseSolicitacao {
   protected readonly db: Database;
   protected readonly repo: SolicitacaoRepository;

@@ -26,18 +26,15 @@ export function nomeDocumento(d: Documento): string {
   return d.nomeArquivo || 'Documento sem nome';
 }
 
-/** GET /api/documentos/solicitacao/{id}: dados.documentos. */
 export async function listarDocumentos(idSolicitacao: number): Promise<Documento[]> {
   const { documentos } = await dados(contratosDocumento.listarPorSolicitacao, { params: { id: idSolicitacao } });
   return documentos;
 }
 
-/** POST /api/documentos (multipart idSolicitacao, tipo, arquivos): the stored document. */
 export async function enviarDocumento(idSolicitacao: number, tipo: number, arquivo: File): Promise<Documento> {
   return postDocumento(contratosDocumento.enviar, { idSolicitacao, tipo }, arquivo);
 }
 
-/** DELETE /api/documentos/{id} (204, no body). */
 export async function removerDocumento(id: number): Promise<void> {
   await chamar(contratosDocumento.remover, { params: { id } });
 }
@@ -47,30 +44,23 @@ function comJwt(endereco: string, token: string | null): string {
   return `${endereco}${endereco.includes('?') ? '&' : '?'}jwt=${encodeURIComponent(token)}`;
 }
 
-/**
- * The address that shows a document (spec point 7): a migrated document is read through the short-lived signed
- * address of GET /api/cloud-storage/{chave}?jwt={token}; any other is fetched from its urlArquivo with the jwt
- * query appended.
- */
+/** The address that shows a document (spec point 7): a migrated one through the signed cloud-storage address. */
 export async function enderecoDocumento(d: Documento): Promise<string> {
   if (d.migrado) return enderecoArquivo(d.chaveArquivo);
   return comJwt(d.urlArquivo, getToken());
 }
 
-/** GET /api/analise-solicitacao/indeferimento/{idSolicitacao}: the rejection record (404 when there is none). */
+/** The rejection record (404 when there is none). */
 export async function consultarIndeferimento(idSolicitacao: number): Promise<Indeferimento> {
   return dados(contratosAnalise.indeferimento, { params: { id: idSolicitacao } });
 }
 
-/** POST /api/solicitacao-edicao-documentos: opens a documents edit (type 9); the new request and the server's message. */
+/** Opens a documents edit (type 9). */
 export async function iniciarEdicaoDocumentos(): Promise<Envelope<SolicitacaoDetalheResposta>> {
   return chamar(contratosSolicitacao.iniciarEdicaoDocumentos, {});
 }
 
-/**
- * POST /api/solicitacao-edicao-documentos/{id}/enviar: sends the documents edit for analysis with the declaration
- * accepted (the screen calls it only once the fisher ticked it; decision 0033); the server's message.
- */
+/** Sends the documents edit with the declaration the fisher ticked (decision 0033). */
 export async function enviarEdicaoDocumentos(idSolicitacao: number): Promise<string> {
   const { mensagem } = await chamar(contratosSolicitacao.enviarEdicaoDocumentos, {
     params: { id: idSolicitacao }, corpo: { declaraCiencia: true },

@@ -26,11 +26,7 @@ export async function motivoSemEdicao(repo: SolicitacaoRepository, p: PescadorRo
   return null;
 }
 
-/**
- * A registry edit's starting data: the record without answer-only keys, the CPF of the fisher, and every step
- * that validates replaced by its normalised form. `passo` is the highest step that validates with all steps
- * before it; the wizard asks the fisher for the rest.
- */
+/** A registry edit's starting data; `passo` is the highest step valid with all before it, the wizard asks the rest. */
 export function prepararEdicao(bruto: Record<string, unknown>, cpf: string): { dados: Record<string, unknown>; passo: number } {
   let dados: Record<string, unknown> = Object.fromEntries(Object.entries(bruto).filter(([k]) => !CHAVES_NAO_PASSO.has(k)));
   dados.cpf = cpf;
@@ -45,10 +41,8 @@ export function prepararEdicao(bruto: Record<string, unknown>, cpf: string): { d
 }
 
 /**
- * Registry edit (type 8), filled in the wizard: opened by an ATIVO fisher with no other edit open, through the
- * wizard or by cloning a deferred request or the registry itself (EdicaoService.editarAPartirDe and
- * editarRegistroAtivo, with `prepararEdicao`). Its documents include those already analysed. Approval writes its
- * data into the fisher's record and makes it the active request, with a new card.
+ * Registry edit (type 8): opened by an ATIVO fisher with no other edit open; its documents include those already
+ * analysed. Approval writes its data into the record and makes it the active request, with a new card.
  */
 export const edicaoRegistro = tipoDoAssistente({
   tipo: TipoSolicitacao.EDICAO_REGISTRO,
