@@ -2,11 +2,8 @@ import ts from 'typescript';
 import type { Plugin } from 'vite';
 
 /**
- * Decision 0059: a contract (src/shared/contratos) carries its OpenAPI texts (`resumo`, `descricao`) beside what
- * the web uses (method, path, schemas). The texts are for the server's document, not the browser: this build
- * step removes those two properties from each `contrato({...})` in the web bundle (through the TypeScript
- * compiler's own parser and printer, so a string that spans lines or concatenates is removed whole). Nothing the
- * web reads is removed: the web reads neither (scripts/vite-contratos-sem-documentacao.test.ts holds both).
+ * Removes the contracts' OpenAPI texts (`resumo`, `descricao`) from the web bundle, which never reads them (decision
+ * 0059); parsed with the TypeScript compiler, so a multi-line string goes whole.
  */
 const CONTRATOS = /\/src\/shared\/contratos\/[^/]+\.ts$/;
 const SO_DOCUMENTACAO = new Set(['resumo', 'descricao']);

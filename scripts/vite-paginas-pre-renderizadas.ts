@@ -7,12 +7,9 @@ const RAIZ_VAZIA = '<div id="root"></div>';
 const raizPreRenderizada = (caminho: string, html: string) => `<div id="root" data-pre-renderizado="${caminho}">${html}</div>`;
 
 /**
- * Decision 0066: the public pages a visitor opens first (src/web/paginas-precarregadas.ts, PAGINAS_PRE_RENDERIZADAS)
- * are rendered at build time by React's own renderToString (src/web/pre-renderizar.tsx, loaded through Vite's SSR
- * loader, so the source is the one the bundle is built from) and written into their page's HTML, so the first paint
- * needs no script; main.tsx then hydrates it. `/` becomes `paginas/index.html` (index.html itself stays empty: it
- * answers every other address and is the installed app's shell); a page that already has a copy (the card lookup,
- * decision 0065) gets the markup in that copy. Runs after rgp-paginas-precarregadas, before the files are compressed.
+ * The public pages a visitor opens first are rendered at build time into their HTML, so the first paint needs no
+ * script (decision 0066). index.html stays empty: it is the shell of every other address. Runs after
+ * rgp-paginas-precarregadas, before compression.
  */
 export function paginasPreRenderizadas(caminhos: readonly string[]): Plugin {
   let raiz = '';

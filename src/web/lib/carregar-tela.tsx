@@ -25,17 +25,12 @@ export async function importarComNovasTentativas<M>(importar: () => Promise<M>, 
   }
 }
 
-/** Renders what a lazy route gave. */
 function Mostrar({ tela }: { tela: TelaCarregada }) {
   if ('Component' in tela) return <tela.Component />;
   return <>{tela.element}</>;
 }
 
-/**
- * Shown in a screen's place when its script could not be loaded after the automatic tries: it
- * says so in Portuguese, announced (role=alert), with a focusable title and a button that tries again here, without
- * reloading the page; once the script arrives, the screen itself is shown.
- */
+/** Shown when a screen's script could not be loaded after the automatic tries, with a button that tries again. */
 function TelaNaoCarregada({ carregar }: { carregar: () => Promise<TelaCarregada> }) {
   const [estado, setEstado] = useState<{ tela?: TelaCarregada; tentando: boolean }>({ tentando: false });
   if (estado.tela) return <Mostrar tela={estado.tela} />;
@@ -58,9 +53,8 @@ function TelaNaoCarregada({ carregar }: { carregar: () => Promise<TelaCarregada>
 }
 
 /**
- * A route's `lazy` (src/web/router.tsx) whose import is tried again when it fails (a server answering 503 under load,
- * a link that drops, an old release's file), with pauses; when every try failed, the route shows TelaNaoCarregada
- * instead of an empty page or the router's error. It never rejects, so the router keeps the route usable.
+ * A route's `lazy` whose import is retried with pauses (a 503 under load, a dropped link), then shows
+ * TelaNaoCarregada. It never rejects, so the router keeps the route usable.
  */
 export function carregarTela<M>(importar: () => Promise<M>, montar: (modulo: M) => TelaCarregada, esperas?: readonly number[]) {
   const carregar = async () => montar(await importarComNovasTentativas(importar, esperas));

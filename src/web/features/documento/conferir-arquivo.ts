@@ -41,11 +41,8 @@ async function primeirosBytes(arquivo: Blob): Promise<Uint8Array> {
 export type ArquivoPreparado = { ok: true; arquivo: File } | { ok: false; mensagem: string };
 
 /**
- * What the browser checks before sending a document (spec point 5, "Uploads"), with the specification's
- * messages: the format allowed for the document type ('O documento precisa ser formato X ou Y'), then PNG and
- * JPEG images are resized to 400×500 JPEG, then the size of what will be sent ('O documento não pode ser maior
- * que 2MB'). The size is checked after resizing on purpose: a phone photo of several megabytes becomes a small
- * JPEG and is accepted; when the browser cannot resize, the original's size is checked.
+ * What the browser checks before sending a document (spec point 5): the format, then images resized, then the size,
+ * after resizing on purpose so a large phone photo is accepted.
  */
 export async function prepararArquivo(
   tipoDocumento: number,
