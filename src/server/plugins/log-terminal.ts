@@ -2,12 +2,8 @@ import type { DestinationStream } from 'pino';
 import type { Config } from '../config';
 
 /**
- * Where the logs go (decision 0048). In production, and whenever stdout is not a terminal (a container, a file,
- * a pipe to a collector), nowhere special: pino's JSON lines on stdout. In development at a terminal, through
- * pino-pretty in this process (no worker thread, so the bundle needs nothing more): one coloured line per
- * event. The lines are redacted before they are formatted (plugins/redact.ts runs inside pino), so the pretty
- * output hides the same fields. pino-pretty is a development dependency, imported only here, on first use; where
- * it is not installed the logs stay JSON.
+ * Where the logs go (decision 0048): JSON lines on stdout, or at a development terminal pino-pretty in this process
+ * (no worker thread for the bundle). Redaction runs first, so both hide the same fields.
  */
 export async function destinoDoLog(
   env: Config['env'],

@@ -1,10 +1,6 @@
 /**
- * Navigation as an injectable dependency, so that library code (the API client, the login flow) never talks
- * to window.location directly and tests can replace it.
- *
- * - assign: a full page load; for external addresses (the GOV.BR single sign-on) and for leaving the
- *   application in a clean state (session lost).
- * - route: an in-application route; main.tsx plugs the router in. Until then it falls back to a page load.
+ * Navigation as an injectable dependency, so library code never touches window.location and tests can replace it.
+ * `assign` is a full page load (GOV.BR sign-on, a lost session); `route` goes through the router once main.tsx plugs it in.
  */
 export interface Navigation {
   assign(url: string): void;

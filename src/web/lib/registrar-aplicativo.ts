@@ -19,9 +19,8 @@ function vigiar(registro: ServiceWorkerRegistration): void {
 }
 
 /**
- * Registers the service worker (without workbox-window: these lines do what the app needs of it, and the fisher's
- * pages stay within their weight budget, decision 0061). A failure (private mode, a browser that refuses) leaves
- * the app working online as before.
+ * Registers the service worker, without workbox-window to keep the pages' weight budget (decision 0061). A failure
+ * leaves the app working online.
  */
 export async function registrar(): Promise<void> {
   try {

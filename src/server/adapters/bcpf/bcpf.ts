@@ -1,10 +1,6 @@
 import type { PessoaBcpf } from '../../../shared/schemas/usuario-mapa';
 
-/**
- * The federal CPF registry (BCPF): who the people behind a CPF are. An outside system, behind this port: a real
- * HTTP client (`HttpBcpf`) when BCPF_URL is configured, else the local twin (`LocalBcpf`) answering from the
- * `bcpf_pessoa` table the seeds fill, so that a bare machine works.
- */
+/** The federal CPF registry: an HTTP client when BCPF_URL is set, else a local twin over seeded rows. */
 export interface ConsultaBcpf {
   /** Every record of the CPF (digits only): none, one, or — as the real registry may hold — more than one. */
   consultar(cpf: string): Promise<PessoaBcpf[]>;

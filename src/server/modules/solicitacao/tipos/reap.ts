@@ -3,10 +3,8 @@ import { exigirCinNaReap } from './cin';
 import type { TipoSolicitacaoDef } from './tipo';
 
 /**
- * REAP (type 4, spec points 3–5): the fisher's annual activity report. It is opened by the pending-REAP generation
- * (REAP_PENDENTE, `AndamentoService.abrirReap`), filled and sent by the reap module, which checks its rules
- * before asking the one submission path (`AndamentoService.enviarReap`); sent, it is REAP_ENVIADA and is not
- * analysed.
+ * REAP (type 4): the annual activity report, opened by the pending-REAP generation and sent by the reap module
+ * through the one submission path; not analysed.
  */
 export const reap: TipoSolicitacaoDef = {
   tipo: TipoSolicitacao.REAP,
