@@ -19,7 +19,10 @@ export interface Decisao {
   numeroRgp: string | null;
 }
 
-/** What other modules do to a request: the analysis's status changes and decisions, and REAP's yearly request. */
+/**
+ * What other modules do to a request: the analysis's status changes and decisions (what a decision does is the
+ * request type's, tipos/), and the REAP's opening and sending of its yearly request (tipos/reap.ts).
+ */
 export class AndamentoService extends BaseSolicitacao {
   // ------------------------------------------------------------------ what the analysis asks
 
@@ -68,7 +71,10 @@ export class AndamentoService extends BaseSolicitacao {
 
   // ------------------------------------------------------------------ what REAP asks (tipos/reap.ts)
 
-  /** Opens one REAP obligation (REAP_PENDENTE) in the caller's transaction; the reap module decides which years. */
+  /**
+   * Opens one REAP obligation of the fisher (REAP_PENDENTE) with its history row, in the caller's transaction; the
+   * reap module decides which years are owed and links the request to its questionnaire.
+   */
   async abrirReap(ator: AuthContext, pescadorId: number, ex: Executor = this.db): Promise<SolicitacaoRow> {
     return naTransacao(this.db, ex, async (tx) => {
       const s = await this.repo.insertSolicitacao({ pescadorId, tipo: TipoSolicitacao.REAP, situacao: S.REAP_PENDENTE }, tx);
@@ -79,7 +85,10 @@ export class AndamentoService extends BaseSolicitacao {
     });
   }
 
-  /** Sends a pending REAP by the one submission path, in the caller's transaction; 406 unless still pending. */
+  /**
+   * Sends a pending REAP by the one submission path (REAP_ENVIADA, its protocol number, the history row), in the
+   * caller's transaction; 406 unless it is a REAP still pending. The reap module has checked its rules.
+   */
   async enviarReap(ator: AuthContext, solicitacaoId: number, ex: Executor = this.db): Promise<SolicitacaoRow> {
     return naTransacao(this.db, ex, async (tx) => {
       const travados = await travarSolicitacaoComPescador(solicitacaoId, tx);
