@@ -4,7 +4,6 @@ import { pdfmake } from './pdfmake';
 
 /** What sets one of the product's PDFs apart from the others (protocol receipt, card, REAP receipt). */
 export interface DocumentoRgp {
-  /** The PDF's metadata. */
   titulo: string;
   assunto: string;
   /** The page's margin at the top and sides; the bottom one leaves 10 pt more, for the footer. */

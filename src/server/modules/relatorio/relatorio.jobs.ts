@@ -11,9 +11,8 @@ export interface ServicosJobsRelatorio {
 }
 
 /**
- * Writes the file of a large fisher report (over LIMITE_RELATORIO_SINCRONO fishers, decision 0036), enqueued by
- * `RelatorioService.emitir` in the transaction that records the run. The run keeps the progress; a failure marks
- * it ERRO (no retry: the user emits it again). The file is written in a thread whose heap is capped (decision 0050).
+ * Writes a large report's file (decision 0036) in a capped thread (decision 0050). No retry on failure: the run is
+ * marked ERRO and the user emits it again.
  */
 export const gerarRelatorioJob = definirJob({
   nome: 'relatorio-pescadores-gerar',

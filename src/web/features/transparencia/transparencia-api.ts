@@ -3,7 +3,7 @@ import * as c from '../../../shared/contratos/lgpd';
 import { NOME_ARQUIVO_EXPORTACAO, NOME_ARQUIVO_EXPORTACAO_PDF, type AcessosAosMeusDados } from '../../../shared/schemas/auditoria';
 import { chamar, dados } from '../../lib/contrato';
 
-/** Calls of the fisher's LGPD rights (src/server/modules/lgpd/lgpd.routes.ts), answers checked with the shared schemas. */
+/** Calls of the fisher's LGPD rights. */
 
 export function buscarAcessos(apos: string | null): Promise<AcessosAosMeusDados> {
   return dados(c.acessos, { query: { apos: apos ?? undefined } });
@@ -41,7 +41,7 @@ export async function baixarMeusDados(): Promise<void> {
   salvar(new Blob([JSON.stringify(meusDados, null, 2)], { type: 'application/json' }), NOME_ARQUIVO_EXPORTACAO);
 }
 
-/** Downloads the same data as a PDF with labelled sections (GET /api/lgpd/meus-dados/pdf): to read on a phone. */
+/** Downloads the same data as a PDF, to read on a phone. */
 export async function baixarMeusDadosPdf(): Promise<void> {
   const pdf = await chamar(c.meusDadosPdf, { headers: { Accept: 'application/pdf, application/json' } });
   salvar(pdf instanceof Blob ? pdf : new Blob([pdf], { type: 'application/pdf' }), NOME_ARQUIVO_EXPORTACAO_PDF);

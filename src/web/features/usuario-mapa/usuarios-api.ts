@@ -6,10 +6,7 @@ import { chamar, dados } from '../../lib/contrato';
 
 type UsuarioMapaCorpo = CorpoDe<typeof c.salvar>;
 
-/**
- * Calls of the users screens (spec point 7 "Users"; src/server/modules/usuario-mapa/usuario-mapa.routes.ts), each
- * answer checked with the shared schemas.
- */
+/** Calls of the users screens (spec point 7 "Users"). */
 
 /** The list's filters as the API reads them (the contract's query); empty values are left out. */
 export type FiltrosUsuarios = QueryDe<typeof c.listar>;
@@ -19,23 +16,21 @@ export const usuariosKeys = {
   lista: (f: FiltrosUsuarios) => ['usuario-mapa', 'lista', f] as const,
 };
 
-/** GET /api/usuario-mapa?{filters}: `dados: {total, usuarios}`, and the server's message (none found). */
 export async function fetchUsuarios(f: FiltrosUsuarios): Promise<ListaUsuariosMapa> {
   return dados(c.listar, { query: f });
 }
 
-/** GET /api/usuario-mapa?cpf: the map user of a CPF, or null. */
+/** The map user of a CPF, or null. */
 export async function fetchUsuarioPorCpf(cpf: string): Promise<UsuarioMapa | null> {
   const { usuarios } = await dados(c.listar, { query: { cpf, pagina: 1, tamanhoPagina: 1 } });
   return usuarios[0] ?? null;
 }
 
-/** GET /api/dados-bcpf/{cpf}: the person in the federal CPF registry (404, 409 and 503 carry the spec's messages). */
+/** The person in the federal CPF registry. */
 export async function fetchPessoaBcpf(cpf: string): Promise<PessoaBcpf> {
   return dados(c.consultarBcpf, { params: { cpf } });
 }
 
-/** POST /api/usuario-mapa: creates or updates; answers the saved user and the server's message. */
 export async function salvarUsuario(corpo: UsuarioMapaCorpo): Promise<{ usuario: UsuarioMapa; mensagem: string }> {
   const { dados: usuario, mensagem } = await chamar(c.salvar, { corpo });
   return { usuario, mensagem };

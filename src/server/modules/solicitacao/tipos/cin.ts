@@ -23,9 +23,8 @@ export function exigirCinNoRegistroInicial({ solicitacao, pescador, recursos, ho
 }
 
 /**
- * A REAP sent from the date: the fisher's registry declares the CIN as identity document, or a registry edit
- * (tipo 8) they sent and that awaits its analysis does (the fisher did what the message asks; the analyst checks
- * the CIN there). 406 otherwise: the REAP itself is fine, the registry is not yet.
+ * A REAP sent from the date needs the CIN in the registry, or in a sent registry edit awaiting analysis (the fisher
+ * did what the message asks). 406 otherwise: the registry, not the REAP, is what is missing.
  */
 export async function exigirCinNaReap({ pescador, recursos, hoje, tx }: ContextoEnvio): Promise<void> {
   const desde = recursos.regras.cinObrigatoriaDesde;
