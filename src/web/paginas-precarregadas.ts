@@ -7,8 +7,8 @@ import {
  * Decision 0065: the pages a phone opens first (the public lookups and checks, the open statistics, the fisher's
  * /home) are served with their screen's scripts named in the page (`<link rel="modulepreload">`), so they arrive
  * beside the app's core instead of after it. Each lists the modules its route loads, as src/web/router.tsx's `lazy`
- * imports them: the data layout (components/com-dados.tsx) and the screen. The build writes one HTML per page
- * (scripts/vite-paginas-precarregadas.ts) and the server answers it at that address; `e2e/peso-paginas.spec.ts`
+ * imports them: the data layout (components/layout-com-consultas.tsx) and the screen. The build writes one HTML
+ * per page (scripts/vite-paginas-precarregadas.ts) and the server answers it at that address; `e2e/peso-paginas.spec.ts`
  * fails if a page then asks for a script its HTML did not name.
  */
 export interface PaginaPrecarregada {
@@ -18,16 +18,16 @@ export interface PaginaPrecarregada {
   modulos: readonly string[];
 }
 
-const comDados = (tela: string): readonly string[] => ['components/com-dados.tsx', tela];
+const comConsultas = (tela: string): readonly string[] => ['components/layout-com-consultas.tsx', tela];
 
 export const PAGINAS_PRECARREGADAS: readonly PaginaPrecarregada[] = [
-  { caminho: ROTA_CONSULTA_CARTEIRA, modulos: comDados('routes/publico-consulta-carteira.tsx') },
-  { caminho: ROTA_CONSULTA_PROTOCOLO, modulos: comDados('routes/publico-consulta-protocolo.tsx') },
-  { caminho: ROTA_VERIFICAR_CARTEIRA, modulos: comDados('routes/publico-verificar-carteira.tsx') },
-  { caminho: ROTA_VERIFICAR_PROTOCOLO, modulos: comDados('routes/publico-verificar-protocolo.tsx') },
-  { caminho: ROTA_VERIFICAR_REAP, modulos: comDados('routes/publico-verificar-reap.tsx') },
-  { caminho: ROTA_ESTATISTICAS, modulos: comDados('routes/publico-estatisticas.tsx') },
-  { caminho: ROTA_HOME, modulos: comDados('routes/home.tsx') },
+  { caminho: ROTA_CONSULTA_CARTEIRA, modulos: comConsultas('routes/publico-consulta-carteira.tsx') },
+  { caminho: ROTA_CONSULTA_PROTOCOLO, modulos: comConsultas('routes/publico-consulta-protocolo.tsx') },
+  { caminho: ROTA_VERIFICAR_CARTEIRA, modulos: comConsultas('routes/publico-verificar-carteira.tsx') },
+  { caminho: ROTA_VERIFICAR_PROTOCOLO, modulos: comConsultas('routes/publico-verificar-protocolo.tsx') },
+  { caminho: ROTA_VERIFICAR_REAP, modulos: comConsultas('routes/publico-verificar-reap.tsx') },
+  { caminho: ROTA_ESTATISTICAS, modulos: comConsultas('routes/publico-estatisticas.tsx') },
+  { caminho: ROTA_HOME, modulos: comConsultas('routes/home.tsx') },
 ];
 
 /**

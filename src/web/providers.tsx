@@ -36,7 +36,7 @@ function ComCliente({ client, children }: { client: QueryClient; children: React
 /**
  * Application-wide providers: toasts (their container is mounted from the first toast on), and server state
  * (TanStack Query) when a client is given (the tests). In the browser the screens that read the server get the
- * application's one client from the route that holds them (components/com-dados.tsx), so that the landing page
+ * application's one client from the route that holds them (components/layout-com-consultas.tsx), so that the landing page
  * does not load the query library (decision 0017).
  */
 export function AppProviders({ children, queryClient, conteinerToasts }: {

@@ -1,10 +1,11 @@
-import { type EstadoSalvamento, MENSAGEM_SALVO_NO_CELULAR } from '../lib/salvamento-offline';
+import { MENSAGEM_SALVO_NO_CELULAR } from '../offline/caixa-de-saida';
+import type { EstadoSalvamento } from '../offline/use-salvamento-offline';
 import { Message } from './message';
 
 const HORA = { hour: '2-digit', minute: '2-digit', second: '2-digit' } as const;
 
 /**
- * Where a form's draft is (issue 25): saved on the server at a time, saved on this phone and waiting for signal,
+ * Where a form's draft is: saved on the server at a time, saved on this phone and waiting for signal,
  * or, before the first change, that it is saved as the fisher types. Read politely by screen readers.
  */
 export function EstadoDoRascunho({ estado }: { estado: EstadoSalvamento }) {

@@ -2,7 +2,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { aceitarArquivos, mensagemFormato, TAMANHO_MAXIMO_DOCUMENTO_KB } from '../../../shared/regras/arquivos';
 import type { Documento } from '../../../shared/schemas/documento';
 import { mensagemErro } from '../../lib/api';
-import { MENSAGEM_SALVO_NO_CELULAR } from '../../lib/salvamento-offline';
+import { MENSAGEM_SALVO_NO_CELULAR } from '../../offline/caixa-de-saida';
 import { confirmar } from '../../lib/confirm';
 import { showToast } from '../../lib/toast';
 import { abrirEmNovaAba } from '../../lib/nova-aba';

@@ -24,7 +24,7 @@ import { Message } from '../../components/message';
 import { mensagemErro } from '../../lib/api';
 import { dados } from '../../lib/contrato';
 import { confirmar } from '../../lib/confirm';
-import { MENSAGEM_SALVO_NO_CELULAR } from '../../lib/salvamento-offline';
+import { MENSAGEM_SALVO_NO_CELULAR } from '../../offline/caixa-de-saida';
 import { ConflitoDoRascunho, EstadoDoRascunho } from '../../components/estado-salvamento';
 import { DocumentosReap } from './documentos-reap';
 import { useSalvamentoReap } from './use-salvamento-reap';

@@ -7,7 +7,7 @@ import { AvisoCin } from '../../components/aviso-cin';
 import { Message } from '../../components/message';
 import { mensagemErro } from '../../lib/api';
 import { confirmar } from '../../lib/confirm';
-import { MENSAGEM_SALVO_NO_CELULAR } from '../../lib/salvamento-offline';
+import { MENSAGEM_SALVO_NO_CELULAR } from '../../offline/caixa-de-saida';
 import { showToast } from '../../lib/toast';
 import { ConflitoDoRascunho, EstadoDoRascunho } from '../../components/estado-salvamento';
 import { DocumentosReap } from './documentos-reap';

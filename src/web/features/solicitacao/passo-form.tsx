@@ -17,7 +17,7 @@ import { ErrorSummary, type FieldError as SummaryError } from '../../components/
 import { errosNosCampos, fieldId, inPageOrder, summaryOf, withFieldNames, type PathError } from '../../components/form/form-errors';
 import { mensagemErro } from '../../lib/api';
 import { codigoErroDe } from '../../lib/erros';
-import { MENSAGEM_SALVO_NO_CELULAR } from '../../lib/salvamento-offline';
+import { MENSAGEM_SALVO_NO_CELULAR } from '../../offline/caixa-de-saida';
 import { showToast } from '../../lib/toast';
 import type { PassoSalvavel } from './solicitacao-api';
 import { semResposta, type CelularDoAssistente } from './use-rascunho-no-celular';

@@ -3,9 +3,9 @@ import { act, renderHook } from '@testing-library/react';
 import { clear, createStore } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { guardarNoCelular, lerDoCelular } from './neste-celular';
-import { useSalvamentoOffline, type RegistroNoCelular } from './salvamento-offline';
+import { useSalvamentoOffline, type RegistroNoCelular } from './use-salvamento-offline';
 
-// Issue 33, review of decision 0069: a REAP change typed within 300 ms of the page going away is kept. A phone
+// Decision 0069: a REAP change typed within 300 ms of the page going away is kept. A phone
 // switching apps fires no pagehide (the tab may then be ended unseen), so the page being hidden keeps it too.
 // Against a real IndexedDB implementation (fake-indexeddb).
 

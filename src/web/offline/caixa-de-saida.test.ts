@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { clear, createStore } from 'idb-keyval';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { guardarNoCelular, lerDoCelular } from './neste-celular';
-import { enviarPendentesDoCelular, type RegistroNoCelular } from './salvamento-offline';
+import { enviarFormulariosPendentes, type RegistroNoCelular } from './use-salvamento-offline';
 
 // Decision 0068: of the saves a phone keeps, a sending goes with its idempotency key (a replay after a lost answer
 // sends it once) and a draft goes without one (it is the whole form; an autosave makes hundreds, which the server's
@@ -23,8 +23,8 @@ describe('the saves a phone keeps, sent when the signal returns', () => {
     await guardarNoCelular(EU, 'reap/7', registro(7, true));
     await guardarNoCelular(EU, 'reap/8', registro(8, false));
     const enviados: Record<number, string | undefined> = {};
-    await enviarPendentesDoCelular<object, { id: number }, object>(EU, 'reap/', async (_r, pendente, chave) => {
-      enviados[pendente.corpo.id] = chave;
+    await enviarFormulariosPendentes<object, { id: number }, object>(EU, 'reap/', async (_r, corpo, chave) => {
+      enviados[corpo.id] = chave;
     });
     expect(enviados).toEqual({ 7: 'salvamento-7-abc', 8: undefined });
     expect(await lerDoCelular(EU, 'reap/7')).toBeUndefined();
