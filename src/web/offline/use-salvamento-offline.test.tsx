@@ -1,7 +1,11 @@
 import 'fake-indexeddb/auto';
-import { act, renderHook } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { clear, createStore } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CodigoErro } from '../../shared/codigos-erro';
+import { api } from '../lib/api';
+import { usarCelular } from '../test/celular';
+import { fail, networkError, ok } from '../test/http';
 import { guardarNoCelular, lerDoCelular } from './neste-celular';
 import { useSalvamentoOffline, type RegistroNoCelular } from './use-salvamento-offline';
 
@@ -48,6 +52,67 @@ describe('a change typed in an offline form', () => {
     });
     vi.useRealTimers();
     await guardarNoCelular(EU, 'marco', { x: 1 }, false);
+    expect(await lerDoCelular(EU, 'reap/1')).toBeUndefined();
+  });
+});
+
+describe('a form kept in the outbox', () => {
+  const celular = usarCelular(EU);
+  const CAMINHO = '/api/reap/questionario-basico';
+  /** The form's server call, through the app's transport: with the key it is given (a sending's), or none. */
+  const salvar = async (corpo: object, chave: string | undefined) =>
+    (await api.post(CAMINHO, corpo, chave ? { headers: { 'Idempotency-Key': chave } } : {})).data;
+  const chaveDe = (c: { config: { headers: Headers } }) => c.config.headers.get('Idempotency-Key');
+  const voltarOSinal = () => act(() => {
+    celular.online = true;
+    window.dispatchEvent(new Event('online'));
+  });
+
+  it('sends a sending kept without signal when the signal returns, replaying a lost answer with the same key', async () => {
+    let perder = true;
+    celular.http.post(CAMINHO, (config) => {
+      if (perder) {
+        perder = false;
+        return networkError(config);
+      }
+      return ok({ ok: true });
+    });
+    const aoSalvar = vi.fn();
+    const { result } = renderHook(() => useSalvamentoOffline({ dono: EU, chave: 'reap/1', inicial: null, salvar, aoSalvar }));
+    celular.online = false;
+    await act(() => result.current.registrar({ especie: 'Tainha' }, { kg: 3 }, {}, true));
+    expect(result.current.estado).toEqual({ tipo: 'neste-celular', envio: true });
+    expect((await lerDoCelular<RegistroNoCelular<object, object, object>>(EU, 'reap/1'))?.pendente?.envio).toBe(true);
+
+    voltarOSinal();
+    await waitFor(() => expect(celular.http.calls).toHaveLength(1));
+    // The answer was lost: the sending stays on the phone, as it was.
+    await waitFor(() => expect(result.current.estado).toEqual({ tipo: 'neste-celular', envio: true }));
+    voltarOSinal();
+    await waitFor(() => expect(result.current.estado.tipo).toBe('salvo'));
+    const [primeira, segunda] = celular.http.callsTo(CAMINHO);
+    expect(chaveDe(primeira!)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(chaveDe(segunda!)).toBe(chaveDe(primeira!));
+    expect(aoSalvar).toHaveBeenCalledTimes(1);
+    expect(aoSalvar).toHaveBeenCalledWith(expect.objectContaining({ dados: { ok: true } }), true);
+    expect(await lerDoCelular(EU, 'reap/1')).toBeUndefined();
+  });
+
+  it('keeps a refusal of the state with the form and shows it until the fisher discards it', async () => {
+    const mensagem = 'A REAP já foi enviada.';
+    celular.http.post(CAMINHO, fail(409, mensagem, { codigoErro: CodigoErro.SOLICITACAO_NAO_EDITAVEL }));
+    const { result } = renderHook(() => useSalvamentoOffline({ dono: EU, chave: 'reap/1', inicial: null, salvar }));
+    await act(() => result.current.registrar({ especie: 'Tainha' }, { kg: 3 }, {}, true));
+    expect(result.current.estado).toEqual({ tipo: 'conflito', mensagem, codigoErro: CodigoErro.SOLICITACAO_NAO_EDITAVEL });
+    const guardado = await lerDoCelular<RegistroNoCelular<object, object, object>>(EU, 'reap/1');
+    expect(guardado?.conflito?.mensagem).toBe(mensagem);
+    expect(guardado?.form).toEqual({ especie: 'Tainha' });
+    // Nothing more is sent while the refusal waits.
+    await act(() => result.current.registrar({ especie: 'Tainha' }, { kg: 4 }, {}, true));
+    expect(celular.http.calls).toHaveLength(1);
+
+    await act(() => result.current.descartar());
+    expect(result.current.estado).toEqual({ tipo: 'ocioso' });
     expect(await lerDoCelular(EU, 'reap/1')).toBeUndefined();
   });
 });
