@@ -15,7 +15,7 @@ export interface Envelope<T> {
  * answers the web reads before it has loaded zod (decision 0065): `lerDados` reads `dados`, null for what its schema
  * refuses. Null when the envelope or its `dados` is outside the contract.
  */
-export function lerEnvelopeSemZod<T>(corpo: unknown, lerDados: (dados: unknown) => T | null): Envelope<T> | null {
+export function lerEnvelopeComLeitor<T>(corpo: unknown, lerDados: (dados: unknown) => T | null): Envelope<T> | null {
   if (corpo === null || typeof corpo !== 'object') return null;
   const { codigo, mensagem, dados } = corpo as { codigo?: unknown; mensagem?: unknown; dados?: unknown };
   if (typeof codigo !== 'number' || !Number.isInteger(codigo) || typeof mensagem !== 'string') return null;

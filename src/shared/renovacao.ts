@@ -1,4 +1,4 @@
-import { lerEnvelopeSemZod, type Envelope } from './envelope';
+import { lerEnvelopeComLeitor, type Envelope } from './envelope';
 
 /**
  * The session's refresh as the web's transport needs it, without zod (decision 0065): its path and its answer read by
@@ -17,7 +17,7 @@ export interface RespostaRenovacao {
 
 /** The refresh's answer, the envelope `{codigo, mensagem, dados: {token}}`, as `envelopeOf(refreshResposta)` reads it, or null. */
 export function lerRenovacao(corpo: unknown): Envelope<RespostaRenovacao> | null {
-  return lerEnvelopeSemZod(corpo, (dados) => {
+  return lerEnvelopeComLeitor(corpo, (dados) => {
     const token = dados !== null && typeof dados === 'object' ? (dados as { token?: unknown }).token : undefined;
     return typeof token === 'string' ? { token } : null;
   });

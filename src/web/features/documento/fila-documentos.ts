@@ -230,7 +230,7 @@ function envioDoDocumento(dono: string, chave: string): Envio<DocumentoNaFila, D
         : enviarEmPartes(new EnvioDoArquivo(dono, chave, item));
     },
     depois: () => null,
-    recusa: (_erro, _item, atual) => (retirados.has(chave) ? null : undefined),
+    recusa: () => (retirados.has(chave) ? null : undefined),
     aoEnviar: (documento, item) => avisar({ chave, idSolicitacao: item.idSolicitacao, documento }),
     aoParar: (item) => avisar({ chave, idSolicitacao: item.idSolicitacao, falhou: true }),
   };

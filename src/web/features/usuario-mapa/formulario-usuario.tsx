@@ -18,7 +18,7 @@ import { Loading } from '../../components/loading';
 import { mensagemErro } from '../../lib/api';
 import { showToast } from '../../lib/toast';
 import { OPCOES_ORGAO, OPCOES_PERFIL } from './opcoes';
-import { fetchPessoaBcpf, fetchUsuarioPorCpf, salvarUsuario, useUsuarioPorCpf } from './usuarios-api';
+import { fetchPessoaBcpf, fetchUsuarioPorCpf, salvarUsuario, useUsuarioPorCpf } from './usuario-mapa-api';
 import './usuarios.css';
 
 /** Save errors on the users form stay 8 s (spec point 9). */
@@ -81,7 +81,7 @@ export function FormularioUsuario({ cpfInicial }: { cpfInicial: string | null })
   const custom = watch('acessoCustomizado');
 
   // The agency the profile implies is the one the select shows (spec point 5: GESTOR, MPA and CONSULTA_EXTERNO
-  // are MPA, DF), never 'Selecione' beside a state DF (issue 21). The agency chosen for another profile is kept
+  // are MPA, DF), never 'Selecione' beside a state DF. The agency chosen for another profile is kept
   // and comes back if the profile changes back to one that chooses its agency.
   useEffect(() => {
     const atual = getValues('siglaOrgao');
