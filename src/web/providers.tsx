@@ -8,7 +8,7 @@ function SemToasts(): JSX.Element | null {
 }
 
 /**
- * The toast container and react-toastify, loaded with the first toast (issue 14). Should the file fail to load
+ * The toast container and react-toastify, loaded with the first toast (decision 0017). Should the file fail to load
  * (the network dropped), that page load shows no toasts rather than failing as a whole.
  */
 const Toasts = lazy(() =>

@@ -104,7 +104,7 @@ export function CampoDocumentoSolicitacao({
       setStatus('Enviando o documento…');
       const documento = await enviarDocumento(idSolicitacao, campo.tipoEnvio, preparado.arquivo);
       onEnviado(documento);
-      // One message for one upload (issue 15, point 9): the field's own status, where the fisher is looking and
+      // One message for one upload: the field's own status, where the fisher is looking and
       // announced to screen readers; no toast repeating it over the form.
       setStatus(ARQUIVO_CARREGADO);
     } catch (error) {

@@ -67,7 +67,7 @@ export function DocumentosSolicitacao({
   const key = documentosKeys.solicitacao(idSolicitacao);
   const onEnviado = (novo: Documento) =>
     queryClient.setQueryData<Documento[]>(key, (atuais) => aplicarEnvio(atuais ?? [], novo));
-  // A fisher's files wait on the phone until the RGP has them (issue 25, point 4); staff only read.
+  // A fisher's files wait on the phone until the RGP has them (src/web/offline/); staff only read.
   const session = useSession();
   const fila = useFilaDeDocumentos(somenteLeitura ? undefined : caixaDe(session?.idCelular) || undefined, idSolicitacao, onEnviado);
   const onRemovido = (id: number) =>

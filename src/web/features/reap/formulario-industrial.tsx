@@ -16,7 +16,7 @@ import { type CorpoReapIndustrial, fetchQuestionario, type RegistroReap, salvarI
 
 const SIM_NAO = [{ value: 'sim', label: 'Sim' }, { value: 'nao', label: 'Não' }];
 
-/** What this phone keeps of an industrial REAP's form (issue 25). */
+/** What this phone keeps of an industrial REAP's form (its outbox record, src/web/offline/). */
 interface FormIndustrial { tipo: string; pescou: string }
 export type RascunhoIndustrial = RegistroReap<FormIndustrial, CorpoReapIndustrial>;
 

@@ -103,7 +103,7 @@ export interface EnvioPassoOpcoes<TForm extends FieldValues, TSaida> {
   /** where a server message that names no field of the form is linked from the error summary */
   alvoGeral: string;
   onSalvo: (dados: SolicitacaoDetalheResposta) => void;
-  /** where a save goes when nothing answers (issue 25): the phone, until there is signal */
+  /** where a save goes when nothing answers: the outbox on the phone, until there is signal */
   celular?: CelularDoAssistente | undefined;
 }
 

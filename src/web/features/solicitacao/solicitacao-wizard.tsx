@@ -48,7 +48,7 @@ export function SolicitacaoWizard({ tipo, idSolicitacao, somenteLeitura = false,
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const sessao = useSession();
-  // Steps saved without signal wait on this phone (issue 25); the read-only view keeps nothing.
+  // Steps saved without signal wait in the outbox (src/web/offline/); the read-only view keeps nothing.
   const noCelular = useRascunhoNoCelular({
     dono: somenteLeitura ? '' : caixaDe(sessao?.idCelular),
     tipo,
