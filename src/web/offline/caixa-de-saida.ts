@@ -179,8 +179,10 @@ async function rodada<T extends ItemDaCaixa, R>(
       resposta = await envio.enviar(item);
     } catch (erro) {
       if (erro instanceof Retirado) return { desfecho: 'retirado', chave };
-      envio.aoParar?.(item);
-      if (ehAdiavel(erro) || envio.parar?.()) return { desfecho: 'adiado', chave };
+      if (ehAdiavel(erro) || envio.parar?.()) {
+        envio.aoParar?.(item);
+        return { desfecho: 'adiado', chave };
+      }
       const escrito = await deposito.trocar<T>(caixa, chave, (atual) => {
         if (!atual) return undefined; // discarded meanwhile
         const proprio = envio.recusa?.(erro, item, atual);
@@ -189,6 +191,7 @@ async function rodada<T extends ItemDaCaixa, R>(
         return valor === null ? null : { valor };
       });
       if (escrito?.valor === null) await desmarcarSeNadaEspera();
+      envio.aoParar?.(item);
       return { desfecho: 'recusado', chave };
     }
     // The screen took the item over: it replays this save (same key, same answer) and writes what it answers.
