@@ -6,7 +6,7 @@ import { marcarPendenteNoCelular } from '../lib/storage';
  * delivered, in IndexedDB through idb-keyval. Every item belongs to one outbox (`caixa`): the signed-in person's
  * phone id (`idCelular`, which the server puts in the token: an HMAC of the CPF under the server's key, so neither
  * the CPF nor a hash of it that could be reversed), followed, for a fisher the person acts for, by that fisher's
- * segment (`caixaDe` in caixa-de-saida.ts). Another user of the same phone never reads it. Only what has not reached
+ * segment (`caixaDe`, caixa.ts). Another user of the same phone never reads it. Only what has not reached
  * the RGP stays:
  * - what was delivered is erased at once (by the callers: `apagarDoCelular`);
  * - an item says whether it waits (`espera`: a save to send, a refusal to show, fields typed and not yet saved);
