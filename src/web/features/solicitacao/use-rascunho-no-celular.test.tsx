@@ -39,8 +39,9 @@ describe("the wizard's steps kept on the phone", () => {
       expect(await result.current.celular.guardar(1, { nome: 'Maria' }, { nomeMae: 'Ana' })).toBe(true);
       expect(await result.current.celular.guardar(2, { barco: 'Sim' }, { possuiEmbarcacao: true })).toBe(true);
     });
+    // The screen's copy follows the phone's once the query's observers are told (batched, after the write).
+    await waitFor(() => expect(result.current.registro?.pendente?.map((p) => p.passo)).toEqual([1, 2]));
     expect(result.current.celular.aguardando).toBe(true);
-    expect(result.current.registro?.pendente?.map((p) => p.passo)).toEqual([1, 2]);
     expect(await chaves()).toEqual([`${EU}/solicitacao/nova-1`]);
     expect(celular.http.calls).toEqual([]);
 
