@@ -1,11 +1,19 @@
 import { createStore, del, delMany, entries, get, set, setMany, type UseStore } from 'idb-keyval';
-import { marcarPendenteNoCelular } from './storage';
+import { marcarPendenteNoCelular } from '../lib/storage';
 
 /**
- * What the app keeps on the phone for a fisher without signal, in IndexedDB (decisions 0062 and 0069). Keys start
- * with the fisher's phone id (an HMAC of the CPF from the token), so another user of the phone never reads them.
- * What was delivered is erased at once; what does not wait (`espera`) goes when the session ends; all goes at
- * sign-out; every item expires `PRAZO_NO_CELULAR_MS` after its last write.
+ * What the app keeps on the phone without signal (decisions 0062, 0069 and 0076): drafts, saves and files not yet
+ * delivered, in IndexedDB through idb-keyval. Every item belongs to one outbox (`caixa`): the signed-in person's
+ * phone id (`idCelular`, which the server puts in the token: an HMAC of the CPF under the server's key, so neither
+ * the CPF nor a hash of it that could be reversed), followed, for a fisher the person acts for, by that fisher's
+ * segment (`caixaDe`, caixa.ts). Another user of the same phone never reads it. Only what has not reached
+ * the RGP stays:
+ * - what was delivered is erased at once (by the callers: `apagarDoCelular`);
+ * - an item says whether it waits (`espera`: a save to send, a refusal to show, fields typed and not yet saved);
+ *   when the session ends, everything of the fisher that does not wait goes (`apagarOQueNaoEspera`), and at
+ *   sign-out everything goes (`apagarTudoDoCelular`);
+ * - every item expires `PRAZO_NO_CELULAR_MS` after it was last written: it is no longer read, and is erased.
+ * Nothing here is sent anywhere: the callers decide what goes to the server.
  */
 
 /** How long an item stays on the phone after it was last written (a week without signal, or without signing in). */
@@ -26,14 +34,21 @@ function lojaDoCelular(): UseStore {
   return loja;
 }
 
-/** Whether the phone can keep items (IndexedDB and `randomUUID`, a secure page); if not, the app works online only. */
+/**
+ * Whether the phone can keep items: IndexedDB, and the random keys the saves carry (a secure page: https or
+ * localhost). Where it cannot (an old browser, a private window that refuses IndexedDB), the app works online as
+ * before.
+ */
 export function celularGuarda(): boolean {
   return typeof indexedDB !== 'undefined' && typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function';
 }
 
-/** A phone id as the server issues it; anything else (no session, a staff member's, an older token) keeps nothing. */
+/**
+ * An outbox: a phone id as the server issues it, optionally followed by a subject's segment (`/pescador-<id>`);
+ * anything else (no session, a staff member's, an older token) keeps nothing.
+ */
 function donoValido(dono: string | undefined): dono is string {
-  return typeof dono === 'string' && /^[0-9a-f]{32}$/.test(dono);
+  return typeof dono === 'string' && /^[0-9a-f]{32}(\/pescador-[1-9][0-9]{0,15})?$/.test(dono);
 }
 
 function ehGuardado(v: unknown): v is Guardado<unknown> {
@@ -64,17 +79,53 @@ export async function lerDoCelular<T>(dono: string, chave: string): Promise<T | 
 }
 
 /**
- * Keeps an item; `espera` says whether it outlives the session. Does not wait for the sweep: a change kept as the
- * page is left must reach IndexedDB at once.
+ * Keeps an item (its expiry starts again); `espera` says whether it outlives the session (by default: a save or a
+ * refusal). The write does not wait for the page's sweep: a change kept as the page is hidden or left must reach
+ * IndexedDB at once, and the sweep, one transaction, cannot erase it (`passarPelaLoja`).
  */
 export async function guardarNoCelular<T>(dono: string, chave: string, valor: T, espera = esperaDe(valor)): Promise<void> {
   if (!celularGuarda() || !donoValido(dono)) return;
   void aposVarrer();
   const g: Guardado<T> = { valor, espera, em: Date.now() };
-  // Marked before (the page may go mid-write) and after (a sweep that found nothing waiting may end between).
+  // Something waits for the RGP: the next page load sends it, and sweeps what expired (envio-em-segundo-plano.ts).
+  // Marked before (the page may go before the write ends) and after (a sweep that found nothing waiting may end between).
   if (espera) marcarPendenteNoCelular(true);
   await set(`${dono}/${chave}`, g, lojaDoCelular());
   if (espera) marcarPendenteNoCelular(true);
+}
+
+/**
+ * Reads an item and writes what `mudar` makes of it, in one read-write transaction: a write made meanwhile (a save
+ * typed while another went) comes wholly before or after, never lost between the read and the write. `mudar` answers
+ * the value (kept under `chave`, or under the key it names when the item moves) or null (erased); `mudar` answering
+ * undefined leaves the store as it was. Answers what was written.
+ */
+export async function trocarNoCelular<T>(
+  dono: string, chave: string, mudar: (atual: T | undefined) => { chave?: string; valor: T } | null | undefined,
+): Promise<{ chave: string; valor: T | null } | undefined> {
+  if (!celularGuarda() || !donoValido(dono)) return undefined;
+  await aposVarrer();
+  const agora = Date.now();
+  let escrito: { chave: string; valor: T | null } | undefined;
+  await lojaDoCelular()('readwrite', (store) => new Promise<void>((resolve, reject) => {
+    const lido = store.get(`${dono}/${chave}`);
+    lido.onsuccess = () => {
+      const g: unknown = lido.result;
+      const novo = mudar(ehGuardado(g) && !vencido(g, agora) ? (g.valor as T) : undefined);
+      if (novo === undefined) return;
+      const destino = novo?.chave ?? chave;
+      if (novo === null || destino !== chave) store.delete(`${dono}/${chave}`);
+      if (novo !== null) {
+        const espera = esperaDe(novo.valor);
+        if (espera) marcarPendenteNoCelular(true);
+        store.put({ valor: novo.valor, espera, em: agora } satisfies Guardado<T>, `${dono}/${destino}`);
+      }
+      escrito = { chave: destino, valor: novo?.valor ?? null };
+    };
+    store.transaction.oncomplete = () => resolve();
+    store.transaction.onerror = store.transaction.onabort = () => reject(store.transaction.error ?? new Error('IndexedDB'));
+  }));
+  return escrito;
 }
 
 export async function apagarDoCelular(dono: string, chave: string): Promise<void> {
@@ -87,7 +138,7 @@ export async function itensDoCelular<T>(dono: string, prefixo = ''): Promise<[st
   return (await guardadosDe<T>(dono, prefixo)).map(([k, g]) => [k, g.valor]);
 }
 
-/** Whether anything of the fisher waits for the RGP (sign-out asks first: `sair.ts`). */
+/** Whether anything of the person waits for the RGP, for them or a fisher they act for (sign-out asks first: `sair.ts`). */
 export async function esperaAlgo(dono: string): Promise<boolean> {
   return (await guardadosDe(dono)).some(([, g]) => g.espera);
 }
@@ -111,8 +162,10 @@ async function apagarDoDono(dono: string, fica: (g: Guardado<unknown>) => boolea
 }
 
 /**
- * Keeps, erases or replaces each item as `tratar` says, in one read-write transaction so a concurrent write comes
- * wholly before or after it (never erased for the older item read under its key); clears the mark if nothing waits.
+ * Goes over every item in one read-write transaction, keeping, erasing or replacing each as `tratar` says, and clears
+ * the phone's mark when nothing of anyone waits afterwards. One transaction, so a write made meanwhile (a change kept
+ * as the page is left, which does not wait for the sweep) comes wholly before or after it: never erased because an
+ * older item stood under its key when the store was read.
  */
 async function passarPelaLoja(tratar: (chave: IDBValidKey, g: unknown) => 'fica' | 'apaga' | Guardado<unknown>): Promise<void> {
   const agora = Date.now();
@@ -138,7 +191,7 @@ async function passarPelaLoja(tratar: (chave: IDBValidKey, g: unknown) => 'fica'
   if (!algoEspera) marcarPendenteNoCelular(false);
 }
 
-/** Erases every item of the fisher (at sign-out: the fisher was asked first when something waited). */
+/** Erases every item of the person and of the fishers they act for (at sign-out: they were asked first when something waited). */
 export function apagarTudoDoCelular(dono: string): Promise<void> {
   return apagarDoDono(dono, () => false);
 }
@@ -158,8 +211,9 @@ export async function desmarcarSeNadaEspera(): Promise<void> {
 }
 
 /**
- * Erases every expired item. An item of the earlier, unwrapped format that waits is wrapped in place, to expire as
- * any other until `adotarDoFormatoAntigo` moves it; one that does not wait is erased.
+ * Erases every expired item, of any fisher. An item of the earlier format (a value without its wrapping, under a
+ * SHA-256 of the fisher's CPF) is erased when it does not wait; one that waits is wrapped where it is, so it expires
+ * as any other, until its fisher signs in and it moves under their phone id (`adotarDoFormatoAntigo`).
  */
 export async function varrerCelular(agora = Date.now()): Promise<void> {
   if (!celularGuarda()) return;
@@ -169,7 +223,10 @@ export async function varrerCelular(agora = Date.now()): Promise<void> {
   });
 }
 
-/** Moves what an earlier release kept under a SHA-256 of the CPF to the phone id, so a waiting save survives the update. */
+/**
+ * Moves what an earlier release kept for this fisher (under 24 hex digits of SHA-256 over the CPF) under their
+ * phone id, so that a save waiting across the update is not lost; the old keys go.
+ */
 export async function adotarDoFormatoAntigo(cpf: string, dono: string): Promise<void> {
   if (!celularGuarda() || !donoValido(dono) || crypto.subtle === undefined) return;
   const b = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`rgp-neste-celular:${cpf}`));
