@@ -7,18 +7,12 @@ import { clearSession, getSession, updateToken } from './session';
 import { clearStoredSession, getToken } from './storage';
 import { queueToast } from './toast';
 
-/** What a caller asks for. */
 export interface ApiRequestConfig {
-  /** GET (the default), POST, PUT, PATCH or DELETE, in any case. */
   method?: string;
   url?: string;
-  /**
-   * The body: FormData, Blob and URLSearchParams go as they are (a FormData with the browser's own multipart
-   * boundary); a string goes as JSON text; anything else is sent as JSON.
-   */
+  /** FormData, Blob and URLSearchParams go as they are; a string as JSON text; anything else as JSON. */
   data?: unknown;
   headers?: Record<string, string>;
-  /** The caller's cancellation, combined with the timeout. */
   signal?: AbortSignal;
   /** 'blob': a successful answer comes as a Blob (files). A failed one is read as JSON or text all the same. */
   responseType?: 'json' | 'blob';
@@ -30,13 +24,10 @@ export interface ApiRequestConfig {
   retried?: boolean;
 }
 
-/** A request as it leaves, what the transport receives. */
 export interface ApiRequest {
-  /** Upper case. */
   method: string;
   url: string;
   headers: Headers;
-  /** The body as sent: JSON text, FormData, Blob, URLSearchParams, or none. */
   data: string | FormData | Blob | URLSearchParams | undefined;
   /** Aborts on the timeout or on the caller's signal. */
   signal: AbortSignal;
@@ -112,7 +103,7 @@ async function readBody(response: RawResponse, asBlob: boolean): Promise<unknown
   }
 }
 
-/** One call, with no session handling: headers, body, timeout, transport, answer or error. */
+/** One call, with no session handling. */
 async function send<T>(config: ApiRequestConfig): Promise<ApiResponse<T>> {
   const headers = new Headers(api.defaults.headers);
   for (const [name, value] of Object.entries(config.headers ?? {})) headers.set(name, value);
@@ -169,10 +160,8 @@ async function request<T = unknown>(config: ApiRequestConfig): Promise<ApiRespon
 }
 
 /**
- * The API client (spec point 7), over fetch: same origin, with credentials, JSON, 120 s timeout, bearer token
- * from localStorage, anti-forgery cookie XSRF-TOKEN echoed in X-XSRF-TOKEN on every call. Answers are
- * `{ data, status, headers }`; a failed call rejects with an `ApiError` (lib/erros.ts), with `response` when the
- * server answered. `defaults.transport` is the network, which the unit tests replace.
+ * The API client (spec point 7) over fetch: bearer token, the XSRF-TOKEN cookie echoed in X-XSRF-TOKEN, a 120 s
+ * timeout; a failed call rejects with an `ApiError`.
  */
 export const api = {
   defaults: {
@@ -194,9 +183,8 @@ function bearerOf(request: ApiRequest): string | null {
 }
 
 /**
- * Session lost (it expired, or was closed elsewhere): remove the token and session values; erase what the phone
- * keeps of the fisher that does not wait for the RGP (decision 0069: what waits stays, until it expires, for the
- * fisher's next sign-in); leave for the public root with a full page load.
+ * Session lost: clears it, erases what the phone keeps that does not wait for the RGP (what waits stays for the next
+ * sign-in, decision 0069), and leaves for the public root with a full page load.
  */
 async function endSession(): Promise<void> {
   const dono = getSession()?.idCelular;
@@ -216,9 +204,8 @@ let refreshing: Promise<string> | null = null;
 let saindoForaDaJanela = false;
 
 /**
- * Refreshes the token once for all concurrent callers: while a refresh is under way, every failing request
- * waits for the same promise (the queue) and is replayed with the new token when it resolves. If the refresh
- * fails, the session ends once and every waiting request fails with its own error.
+ * Refreshes the token once for all concurrent callers, each replayed with the new token; if it fails, the session
+ * ends once and each waiting request fails with its own error.
  */
 function refreshToken(): Promise<string> {
   // Read without zod and with nothing to fetch first (src/shared/renovacao.ts, decision 0065): a tab left open across
@@ -287,10 +274,7 @@ async function recover<T>(error: unknown, config: ApiRequestConfig): Promise<Api
   return request<T>({ ...config, retried: true, headers: { ...config.headers, Authorization: `Bearer ${token}` } });
 }
 
-/**
- * The message to show for a failed call (spec point 8): the server's `mensagem`, else the first of `erros`,
- * else the fallback.
- */
+/** The message to show for a failed call (spec point 8): `mensagem`, else the first of `erros`, else the fallback. */
 export function mensagemErro(error: unknown, fallback: string): string {
   if (isApiError(error)) return mensagemDeErro(error.response?.data, fallback);
   return fallback;

@@ -2,18 +2,11 @@ import { createStore, del, delMany, entries, get, set, setMany, type UseStore } 
 import { marcarPendenteNoCelular } from '../lib/storage';
 
 /**
- * What the app keeps on the phone without signal (decisions 0062, 0069 and 0076): drafts, saves and files not yet
- * delivered, in IndexedDB through idb-keyval. Every item belongs to one outbox (`caixa`): the signed-in person's
- * phone id (`idCelular`, which the server puts in the token: an HMAC of the CPF under the server's key, so neither
- * the CPF nor a hash of it that could be reversed), followed, for a fisher the person acts for, by that fisher's
- * segment (`caixaDe`, caixa.ts). Another user of the same phone never reads it. Only what has not reached
- * the RGP stays:
- * - what was delivered is erased at once (by the callers: `apagarDoCelular`);
- * - an item says whether it waits (`espera`: a save to send, a refusal to show, fields typed and not yet saved);
- *   when the session ends, everything of the fisher that does not wait goes (`apagarOQueNaoEspera`), and at
- *   sign-out everything goes (`apagarTudoDoCelular`);
- * - every item expires `PRAZO_NO_CELULAR_MS` after it was last written: it is no longer read, and is erased.
- * Nothing here is sent anywhere: the callers decide what goes to the server.
+ * What the app keeps on the phone without signal, in IndexedDB (decisions 0062, 0069 and 0076). Each item belongs to
+ * one outbox (`caixa`): the person's phone id (an HMAC of the CPF from the token), plus the segment of a fisher they
+ * act for, so another user of the phone never reads it. What was delivered is erased at once; what does not wait
+ * (`espera`) goes when the session ends; all goes at sign-out; every item expires `PRAZO_NO_CELULAR_MS` after its
+ * last write.
  */
 
 /** How long an item stays on the phone after it was last written (a week without signal, or without signing in). */
@@ -34,11 +27,7 @@ function lojaDoCelular(): UseStore {
   return loja;
 }
 
-/**
- * Whether the phone can keep items: IndexedDB, and the random keys the saves carry (a secure page: https or
- * localhost). Where it cannot (an old browser, a private window that refuses IndexedDB), the app works online as
- * before.
- */
+/** Whether the phone can keep items (IndexedDB and `randomUUID`, a secure page); if not, the app works online only. */
 export function celularGuarda(): boolean {
   return typeof indexedDB !== 'undefined' && typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function';
 }
@@ -79,26 +68,22 @@ export async function lerDoCelular<T>(dono: string, chave: string): Promise<T | 
 }
 
 /**
- * Keeps an item (its expiry starts again); `espera` says whether it outlives the session (by default: a save or a
- * refusal). The write does not wait for the page's sweep: a change kept as the page is hidden or left must reach
- * IndexedDB at once, and the sweep, one transaction, cannot erase it (`passarPelaLoja`).
+ * Keeps an item; `espera` says whether it outlives the session. Does not wait for the sweep: a change kept as the
+ * page is left must reach IndexedDB at once.
  */
 export async function guardarNoCelular<T>(dono: string, chave: string, valor: T, espera = esperaDe(valor)): Promise<void> {
   if (!celularGuarda() || !donoValido(dono)) return;
   void aposVarrer();
   const g: Guardado<T> = { valor, espera, em: Date.now() };
-  // Something waits for the RGP: the next page load sends it, and sweeps what expired (envio-em-segundo-plano.ts).
-  // Marked before (the page may go before the write ends) and after (a sweep that found nothing waiting may end between).
+  // Marked before (the page may go mid-write) and after (a sweep that found nothing waiting may end between).
   if (espera) marcarPendenteNoCelular(true);
   await set(`${dono}/${chave}`, g, lojaDoCelular());
   if (espera) marcarPendenteNoCelular(true);
 }
 
 /**
- * Reads an item and writes what `mudar` makes of it, in one read-write transaction: a write made meanwhile (a save
- * typed while another went) comes wholly before or after, never lost between the read and the write. `mudar` answers
- * the value (kept under `chave`, or under the key it names when the item moves) or null (erased); `mudar` answering
- * undefined leaves the store as it was. Answers what was written.
+ * Reads an item and writes what `mudar` makes of it in one transaction, so a concurrent write is never lost between
+ * the read and the write. `mudar` answers the value, null to erase, or undefined to leave it.
  */
 export async function trocarNoCelular<T>(
   dono: string, chave: string, mudar: (atual: T | undefined) => { chave?: string; valor: T } | null | undefined,
@@ -162,10 +147,8 @@ async function apagarDoDono(dono: string, fica: (g: Guardado<unknown>) => boolea
 }
 
 /**
- * Goes over every item in one read-write transaction, keeping, erasing or replacing each as `tratar` says, and clears
- * the phone's mark when nothing of anyone waits afterwards. One transaction, so a write made meanwhile (a change kept
- * as the page is left, which does not wait for the sweep) comes wholly before or after it: never erased because an
- * older item stood under its key when the store was read.
+ * Keeps, erases or replaces each item as `tratar` says, in one read-write transaction so a concurrent write comes
+ * wholly before or after it (never erased for the older item read under its key); clears the mark if nothing waits.
  */
 async function passarPelaLoja(tratar: (chave: IDBValidKey, g: unknown) => 'fica' | 'apaga' | Guardado<unknown>): Promise<void> {
   const agora = Date.now();
@@ -211,9 +194,8 @@ export async function desmarcarSeNadaEspera(): Promise<void> {
 }
 
 /**
- * Erases every expired item, of any fisher. An item of the earlier format (a value without its wrapping, under a
- * SHA-256 of the fisher's CPF) is erased when it does not wait; one that waits is wrapped where it is, so it expires
- * as any other, until its fisher signs in and it moves under their phone id (`adotarDoFormatoAntigo`).
+ * Erases every expired item. An item of the earlier, unwrapped format that waits is wrapped in place, to expire as
+ * any other until `adotarDoFormatoAntigo` moves it; one that does not wait is erased.
  */
 export async function varrerCelular(agora = Date.now()): Promise<void> {
   if (!celularGuarda()) return;
@@ -223,10 +205,7 @@ export async function varrerCelular(agora = Date.now()): Promise<void> {
   });
 }
 
-/**
- * Moves what an earlier release kept for this fisher (under 24 hex digits of SHA-256 over the CPF) under their
- * phone id, so that a save waiting across the update is not lost; the old keys go.
- */
+/** Moves what an earlier release kept under a SHA-256 of the CPF to the phone id, so a waiting save survives the update. */
 export async function adotarDoFormatoAntigo(cpf: string, dono: string): Promise<void> {
   if (!celularGuarda() || !donoValido(dono) || crypto.subtle === undefined) return;
   const b = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`rgp-neste-celular:${cpf}`));
