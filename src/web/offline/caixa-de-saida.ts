@@ -4,15 +4,10 @@ import { codigoErroDe, ehRecusaDoPedido } from '../lib/erros';
 import { apagarDoCelular, desmarcarSeNadaEspera, itensDoCelular, lerDoCelular, trocarNoCelular } from './neste-celular';
 
 /**
- * The outbox (decision 0076): what a phone keeps to send to the RGP, one box per signed-in person and per subject
- * (the fisher themselves, or each fisher the person acts for), and the one way it is sent. Each item holds what
- * waits (`pendente`) and the refusal that stopped it (`conflito`). Every call that records something goes through
- * the app's one transport (lib/contrato.ts) with an idempotency key kept with the item, so an answer lost on the
- * way is replayed with the same key and recorded once (decision 0060). The rules of a replay live here only:
- * - one send per item at a time, however many screens and the background sender ask;
- * - nothing answered, the server busy or the same key under way: the item waits, and so do the items after it;
- * - a refusal of the server is kept with the item (`Conflito`) until the person discards it, never dropped;
- * - what the server took leaves the phone (decision 0069), unless something newer was kept meanwhile.
+ * The outbox (decision 0076): what a phone keeps to send, one box per person and subject, and the one replay policy.
+ * Each save carries an idempotency key kept with its item, so a lost answer is replayed and recorded once (decision
+ * 0060). One send per item at a time; an item that must wait holds back those after it; a refusal is kept until the
+ * person discards it; what the server took leaves the phone unless something newer was kept meanwhile.
  */
 
 /** The words of an item still on the phone. */
@@ -24,7 +19,6 @@ export interface Conflito {
   mensagem: string;
 }
 
-/** What every item of the outbox has. */
 export interface ItemDaCaixa {
   /** What waits to be sent (null or absent: nothing). */
   pendente: unknown;
@@ -33,7 +27,6 @@ export interface ItemDaCaixa {
 
 export { caixaDe } from './caixa';
 
-/** A new idempotency key (decision 0060). */
 export function novaChave(): string {
   return crypto.randomUUID();
 }
@@ -51,7 +44,6 @@ export function conflitoDe(erro: unknown): Conflito {
 /** Thrown by a send whose item was replaced or discarded while it went: nothing is written, the round goes on. */
 export class Retirado extends Error {}
 
-/** How an item's send ended. */
 export type Desfecho = 'enviado' | 'adiado' | 'recusado' | 'retirado' | 'nada';
 
 /** What one kind of item needs from the outbox; the outbox owns everything else of the replay. */
