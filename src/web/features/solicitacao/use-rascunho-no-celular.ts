@@ -12,12 +12,9 @@ import { salvarPasso, type PassoSalvavel } from './solicitacao-api';
 import { aoSalvarPasso, solicitacaoKeys } from './use-solicitacao';
 
 /**
- * The wizard without signal (decision 0062): a step saved when nothing answers is kept in the fisher's outbox
- * (src/web/offline/) and the fisher moves on. One record per wizard: `solicitacao/nova-<tipo>` until the server
- * gives the request's id, then `solicitacao/<id>`. It holds the form's values per step (the steps open with them),
- * the last step saved on the phone, and the step saves not yet sent, in order, each with its own idempotency key
- * (decision 0060). The outbox sends them one at a time, in order: step 1's POST first (it answers the id), then the
- * PUTs with that id. A refusal is kept with the record and shown until the fisher discards it.
+ * The wizard without signal (decision 0062): a step saved when nothing answers goes to the outbox and the fisher
+ * moves on. One record per wizard, `solicitacao/nova-<tipo>` until the server gives the id; its saves are sent in
+ * order (step 1's POST answers the id the PUTs need), each with its own idempotency key (decision 0060).
  */
 
 /** A step save waiting on the phone. */
