@@ -108,6 +108,7 @@ import { lgpdRoutes } from './modules/lgpd/lgpd.routes';
 import { RelatorioRepository } from './modules/relatorio/relatorio.repository';
 import { RelatorioService } from './modules/relatorio/relatorio.service';
 import { relatorioRoutes } from './modules/relatorio/relatorio.routes';
+import { recursoRoutes, servicosRecurso } from './modules/recurso';
 import { aceitarCorpoJsonVazio } from './plugins/corpo-json';
 import { idRequisicaoPlugin, opcoesDeIdDeRequisicao } from './plugins/id-requisicao';
 import { metricasPlugin } from './plugins/metricas';
@@ -364,6 +365,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // -- batch processing routes --
   await app.register(loteRoutes, { lote });
+  await app.register(recursoRoutes, servicosRecurso({
+    db, solicitacoes: solicitacao, pescadores: pescador, notificacoes, analises: analise, auditoria, now: agora,
+    tempoBloqueioMinutos: config.analise.tempoBloqueioMinutos,
+  }));
   // -- report and statistics routes --
   await app.register(relatorioRoutes, { relatorio });
   await app.register(estatisticaRoutes, { estatistica: new EstatisticaService(new EstatisticaRepository(dbLeitura), { now: agora }) });

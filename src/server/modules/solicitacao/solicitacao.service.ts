@@ -445,6 +445,24 @@ export class SolicitacaoService {
     });
   }
 
+  // ------------------------------------------------------------------ what a module driving its own type asks
+
+  /**
+   * Opens a draft of a type whose rules another module keeps (the appeal, type 11: the recurso module), for the
+   * fisher, with its history row, in the caller's transaction (the fisher's row locked for the rest of it).
+   */
+  async abrirRascunhoDe(ator: AuthContext, tipo: TipoSolicitacao, pescadorId: number, dados: Record<string, unknown>, motivo: string, ex: Executor): Promise<SolicitacaoRow> {
+    return naTransacao(this.db, ex, async (tx) => criarRascunho(await this.abertura(ator, pescadorId, tx), definicaoDe(tipo), { passo: 0, dados, motivo }));
+  }
+
+  /** Sends such a draft by the one submission path, in the caller's transaction; 406 unless still changeable. */
+  async enviarRascunhoDe(ator: AuthContext, solicitacaoId: number, pescadorId: number, ex: Executor): Promise<SolicitacaoRow> {
+    return naTransacao(this.db, ex, async (tx) => {
+      const atual = await this.repo.lockSolicitacao(solicitacaoId, tx);
+      return (await enviarRascunho(await this.abertura(ator, pescadorId, tx), definicaoDe(atual.tipo), solicitacaoId)).enviada;
+    });
+  }
+
   // ------------------------------------------------------------------ helpers
 
   /** The opening of a request for the fisher, their row locked for the rest of the transaction. */
