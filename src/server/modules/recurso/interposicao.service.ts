@@ -10,7 +10,7 @@ import { deAviso, deIndeferimento, deSancao, type Contestado } from './contestav
 import { desfazerSancao } from './efeitos';
 import { noPrazo, somarDias } from './prazos';
 import {
-  detalheDe, hoje, lockOu404, notificar, pescadorDoAtor, orgaoSuperior, recusa, registrarDecisao, rotuloResultado, temProximaInstancia,
+  detalheDe, exigirDoPescador, hoje, lockOu404, notificar, pescadorDoAtor, orgaoSuperior, recusa, registrarDecisao, rotuloResultado, temProximaInstancia,
   type DepsRecurso,
 } from './recurso-base';
 import type { RecursoLido, RecursoRow } from './recurso.repository';
@@ -66,7 +66,7 @@ export class InterposicaoRecursoService {
     const dia = hoje(this.deps);
     const mensagem = await this.deps.db.transaction(async (tx) => {
       const r = await lockOu404(this.deps, id, tx);
-      if (r.pescadorId !== pescadorId) throw AppError.notFound(MENSAGENS_RECURSO.naoEncontrado);
+      exigirDoPescador(r, pescadorId);
       if (r.tempestivo !== null) throw recusa(MENSAGENS_RECURSO.jaEnviado);
       const enviada = await this.deps.solicitacoes.enviarRascunhoDe(ator, r.solicitacaoId, pescadorId, tx);
       const tempestivo = noPrazo(dia, r.ultimoDia);
@@ -99,7 +99,7 @@ export class InterposicaoRecursoService {
     const dia = hoje(this.deps);
     const mensagem = await this.deps.db.transaction(async (tx) => {
       const r = await lockOu404(this.deps, id, tx);
-      if (r.pescadorId !== pescadorId) throw AppError.notFound(MENSAGENS_RECURSO.naoEncontrado);
+      exigirDoPescador(r, pescadorId);
       const superior = orgaoSuperior(r.orgao);
       if (r.resultado !== ResultadoRecurso.NAO_PROVIDO || r.ultimoDiaProximaInstancia === null) throw recusa(MENSAGENS_RECURSO.proximaIndisponivel);
       if (!temProximaInstancia(r) || !superior) throw recusa(MENSAGENS_RECURSO.semProximaInstancia);
@@ -124,9 +124,10 @@ export class InterposicaoRecursoService {
 
   /** Everything contestable the registry holds for the fisher. */
   private async contestados(pescadorId: number, ex?: Executor): Promise<Contestado[]> {
-    const [indeferidas, sancao, avisos] = await Promise.all([
-      this.deps.repo.indeferimentos(pescadorId, ex), this.deps.repo.sancaoVigente(pescadorId, ex), this.deps.repo.avisos(pescadorId, ex),
-    ]);
+    // One after the other: inside a transaction they share its one connection.
+    const indeferidas = await this.deps.repo.indeferimentos(pescadorId, ex);
+    const sancao = await this.deps.repo.sancaoVigente(pescadorId, ex);
+    const avisos = await this.deps.repo.avisos(pescadorId, ex);
     return [...(sancao ? [deSancao(sancao)] : []), ...avisos.map(deAviso), ...indeferidas.map(deIndeferimento)];
   }
 

@@ -67,10 +67,17 @@ export function podeDecidirNo(ator: AuthContext, r: Pick<RecursoRow, 'orgao' | '
   }
 }
 
+/** 403 for an SFPA outside the fisher's states; 406 when the appeal is at an instance the caller does not decide. */
 export function exigirDecisor(ator: AuthContext, r: Pick<RecursoRow, 'orgao' | 'uf'>): void {
+  if (ator.perfil === Perfil.SFPA && !(r.uf !== null && (ufsDoEscopo(ator) ?? []).includes(r.uf))) throw AppError.forbidden(MENSAGEM_FORA_DO_ESCOPO);
   if (!podeDecidirNo(ator, r)) {
-    throw AppError.forbidden(`${MENSAGENS_RECURSO.outraInstancia} ${orgaoRecursoLabel[r.orgao]}${r.orgao === 'SFPA' && r.uf ? ` de ${r.uf}` : ''}.`);
+    throw recusa(`${MENSAGENS_RECURSO.outraInstancia} ${orgaoRecursoLabel[r.orgao]}${r.orgao === 'SFPA' && r.uf ? ` de ${r.uf}` : ''}.`);
   }
+}
+
+/** The fisher's own appeal (403 otherwise, whether or not it exists for another fisher). */
+export function exigirDoPescador(r: Pick<RecursoRow, 'pescadorId'>, pescadorId: number): void {
+  if (r.pescadorId !== pescadorId) throw AppError.forbidden(MENSAGEM_FORA_DO_ESCOPO);
 }
 
 export async function lockOu404(deps: DepsRecurso, id: number, tx: Executor): Promise<RecursoRow> {
