@@ -34,7 +34,9 @@ async function decidir(page: Page, nome: string, resultado: string, justificativ
   await expect(page.getByRole('heading', { level: 2, name: 'Razões do pescador' })).toBeVisible();
   await page.getByRole('button', { name: 'Iniciar análise' }).click();
   await expect(toast(page, MENSAGENS_RECURSO.analiseIniciada)).toBeVisible();
-  await page.getByRole('radio', { name: resultado }).check();
+  // The gov.br radio is drawn by its label, which takes the click.
+  await page.getByText(resultado, { exact: true }).click();
+  await expect(page.getByRole('radio', { name: resultado })).toBeChecked();
   await page.getByLabel('Justificativa', { exact: true }).fill(justificativa);
   await a11y(page);
   await page.getByRole('button', { name: 'Registrar decisão' }).click();
