@@ -1,15 +1,11 @@
-// The import graph of the server's source and its strongly connected components (import circles), read with the
-// TypeScript compiler's own pre-processor and module resolution: no type checking, so it takes well under a
-// second. Type-only imports are arrows like any other (a reader follows them too). Used by
-// scripts/ciclos-importacao.ts and by src/server/arquitetura.test.ts.
+// The import graph and its import circles, read with the compiler's pre-processor and module resolution (no type
+// checking). Type-only imports count: a reader follows them too.
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
 export interface GrafoImportacoes {
-  /** Every file read, as a path relative to the root (forward slashes). */
   arquivos: string[];
-  /** For each file, the files of the graph it imports (imports of node_modules and of files outside the root are left out). */
   arestas: Map<string, Set<string>>;
 }
 
@@ -30,11 +26,7 @@ function opcoesDoTsconfig(raiz: string): ts.CompilerOptions {
   return ts.parseJsonConfigFileContent(lido.config, ts.sys, raiz, undefined, arquivo).options;
 }
 
-/**
- * The graph of the files under `pastas` (relative to `raiz`, e.g. `src/server`) and of every file of the project
- * they reach (e.g. `src/shared`). Every import counts: `import`, `import type`, `export … from`, `import()` and
- * `require()`.
- */
+/** Every import counts: `import`, `import type`, `export … from`, `import()` and `require()`. */
 export function lerGrafo(raiz: string, pastas: readonly string[]): GrafoImportacoes {
   const opcoes = opcoesDoTsconfig(raiz);
   const host: ts.ModuleResolutionHost = ts.sys;
@@ -65,10 +57,7 @@ export function lerGrafo(raiz: string, pastas: readonly string[]): GrafoImportac
   return { arquivos: [...arestas.keys()].sort(), arestas };
 }
 
-/**
- * The strongly connected components of more than one file (Tarjan, without recursion), largest first; each
- * component's files sorted. Two files are in one component when each reaches the other through imports.
- */
+/** Components of more than one file (Tarjan, without recursion), largest first. */
 export function componentesFortes(grafo: GrafoImportacoes): string[][] {
   const indice = new Map<string, number>();
   const menor = new Map<string, number>();

@@ -1,8 +1,7 @@
-// The drill's configuration files (npm run drill, issue 23 point 6), as pure functions of the ports and folders so
-// that scripts/drill/gerar.test.ts checks them without root: PostgreSQL's drill.conf (primary and standby), the
-// pg_hba.conf, PgBouncer's ini and user list, HAProxy's configuration. Decision 0049 says why each setting is there.
+// The drill's configuration files as pure functions of the ports and folders, so that gerar.test.ts checks them
+// without root. Decision 0049 says why each setting is there.
 
-/** The drill's ports on 127.0.0.1, all away from the machine's own PostgreSQL (5432) and the product's defaults. */
+/** Away from the machine's own PostgreSQL (5432) and the product's defaults. */
 export const PORTAS = {
   primario: 5701,
   standby: 5702,
@@ -13,24 +12,21 @@ export const PORTAS = {
   metricas: [5721, 5722, 5723],
 } as const;
 
-/** The standby's name in `synchronous_standby_names` and in its `primary_conninfo`. */
 export const NOME_STANDBY = 'rgp_standby';
-/** The product's database and role; the pool for the transaction-mode probe (step 5). */
 export const BANCO = 'rgp';
 export const BANCO_TRANSACAO = 'rgp_transacao';
 
 export interface OpcoesPostgres {
   porta: number;
-  /** Where the server's Unix socket goes (the drill's folder, never /var/run/postgresql of the machine's cluster). */
+  /** Never /var/run/postgresql of the machine's cluster. */
   pastaSocket: string;
   papel: 'primario' | 'standby';
 }
 
 /**
- * The drill's settings, included at the end of the postgresql.conf that initdb wrote. The primary waits for the
- * standby's flush before it acknowledges a commit (synchronous_commit=on with the standby named FIRST 1): an
- * acknowledged write is on both. The standby names no standby of its own: once promoted it is alone, and a
- * synchronous_standby_names naming a server that does not exist would make every commit wait for ever.
+ * The primary waits for the standby's flush before acknowledging a commit: an acknowledged write is on both. The
+ * standby names no standby of its own: once promoted it is alone, and naming one that does not exist would make
+ * every commit wait for ever.
  */
 export function postgresqlConf(o: OpcoesPostgres): string {
   return [
@@ -57,7 +53,7 @@ export function postgresqlConf(o: OpcoesPostgres): string {
   ].join('\n');
 }
 
-/** Loopback only, trusted (the drill proves availability, not authentication: decision 0049), replication included. */
+/** Loopback only, trusted: the drill proves availability, not authentication (decision 0049). */
 export function pgHbaConf(): string {
   return [
     '# RGP drill: loopback only',
@@ -69,24 +65,20 @@ export function pgHbaConf(): string {
   ].join('\n');
 }
 
-/** The standby's connection to the primary, with the name the primary's synchronous_standby_names waits for. */
 export function primaryConninfo(portaPrimario: number): string {
   return `primary_conninfo = 'host=127.0.0.1 port=${portaPrimario} user=postgres application_name=${NOME_STANDBY}'\n`;
 }
 
 export interface OpcoesPgbouncer {
   porta: number;
-  /** Where PostgreSQL answers now: the primary, and after the failover the promoted standby. */
   portaBanco: number;
   pasta: string;
 }
 
 /**
- * PgBouncer in session mode for the product (decision 0049: Debian bookworm's PgBouncer 1.18 keeps no prepared
- * statement across server connections in transaction mode, and the migrations hold a session advisory lock), and
- * a second name of the same database in transaction mode with one server connection, for step 5's probe. The
- * failover re-points both by rewriting this file with the promoted standby's port and reloading (SIGHUP).
- * server_login_retry is 1 s (default 15 s) so that the pool reconnects as soon as the promoted standby answers.
+ * Session mode for the product: PgBouncer 1.18 keeps no prepared statement across server connections in
+ * transaction mode, and the migrations hold a session advisory lock (decision 0049). A transaction-mode name serves
+ * step 5's probe. server_login_retry is 1 s so the pool reconnects as soon as the promoted standby answers.
  */
 export function pgbouncerIni(o: OpcoesPgbouncer): string {
   return [
@@ -118,7 +110,7 @@ export function pgbouncerIni(o: OpcoesPgbouncer): string {
   ].join('\n');
 }
 
-/** The roles PgBouncer lets in (auth_type trust still reads the list). */
+/** auth_type trust still reads the list. */
 export function pgbouncerUserlist(): string {
   return `"${BANCO}" ""\n"postgres" ""\n`;
 }
@@ -127,16 +119,13 @@ export interface OpcoesHaproxy {
   porta: number;
   /** The instances' ports on 127.0.0.1, one server each. */
   instancias: readonly number[];
-  /** The readiness check: 200 when the instance may take requests, 503 while it drains or its database is away. */
   caminhoSaude: string;
   socket: string;
 }
 
 /**
- * HAProxy in front of the instances: an HTTP check of readiness every second (two failures take a server out, two
- * successes bring it back, ramped up over a slow start), three retries with a redispatch to another server when a
- * connection fails, L7 retries of idempotent requests whose server died before answering (never of a POST: a
- * write is never sent twice), and the admin socket the drill reads the per-server counters from.
+ * HAProxy in front of the instances: readiness checked every second, redispatch when a connection fails, L7 retries
+ * of idempotent requests only (a POST is never sent twice), and the admin socket the drill reads counters from.
  */
 export function haproxyCfg(o: OpcoesHaproxy): string {
   return [

@@ -1,8 +1,6 @@
-// npm run drill — issue 23, point 6 (decision 0049). As root on a Debian machine: installs HAProxy and PgBouncer
-// from Debian's packages when missing, builds a small cluster on 127.0.0.1 (PostgreSQL 15 primary with a
-// synchronous streaming standby, PgBouncer in session mode in front of the primary, s3rver as the shared
-// S3-compatible storage, three instances of the server bundle behind HAProxy), proves it with traffic in five steps
-// and prints a table of each step with its figures. Everything it starts is stopped at the end, on failure too.
+// npm run drill (decision 0049). As root on a Debian machine: builds a small cluster on 127.0.0.1 (PostgreSQL
+// primary with a synchronous standby, PgBouncer, s3rver, three instances behind HAProxy), proves it with traffic
+// in five steps and prints each step's figures. Everything it starts is stopped at the end, on failure too.
 //
 // DRILL_BUILD=0 skips `npm run build` (uses the dist/ already there); DRILL_KEEP=1 keeps the drill's folder;
 // DRILL_BUNDLE=path runs another server bundle (a candidate fix); DRILL_STEPS=1,2 runs only those steps (step 1
@@ -157,8 +155,8 @@ function iniciarInstancia(i: number): Filho {
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       HOME: process.env.HOME ?? raiz,
-      // Development: production demands a real gov.br issuer (OIDC_*); the development identity provider signs the
-      // demo accounts in. The production keys are set anyway, the same on every instance (decision 0049).
+      // The development identity provider signs the demo accounts in; the production keys are set anyway, the same on
+      // every instance (decision 0049).
       NODE_ENV: 'development',
       // application_name names the instance in pg_stat_activity (the batch's holder in step 3).
       DATABASE_URL: `postgres://${BANCO}@127.0.0.1:${PORTAS.pgbouncer}/${BANCO}?application_name=rgp-i${i + 1}`,
@@ -208,10 +206,7 @@ async function esperarPronta(i: number, ms = 180_000) {
 
 interface FigurasCarga { enviados: number; falhas: number; p50: number; p99: number; ms: number; porStatus: Record<number, number> }
 
-/**
- * Steady load through HAProxy (autocannon: 20 connections, 150 requests/s): two public reads, a fisher's
- * notifications, and a POST (the fisher confirms reading a notification: HAProxy never replays it).
- */
+/** Steady load through HAProxy: public reads, a fisher's notifications, and a POST, which HAProxy never replays. */
 function iniciarCarga({ sessao, notificacao }: { sessao: Sessao; notificacao: number }) {
   const porStatus: Record<number, number> = {};
   const inicio = performance.now();
@@ -287,7 +282,6 @@ async function montarCluster() {
   fs.chownSync(pastas.logs, uid, gid);
   fs.chmodSync(pastas.logs, 0o777);
 
-  // The primary: initdb as postgres, the drill's settings included, the product's role and database.
   pastaDoPostgres(pastas.primario);
   await exigir(`${PG_BIN}/initdb`, ['-D', pastas.primario, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8'],
     { comoPostgres: true, timeoutMs: 120_000 });
@@ -316,14 +310,12 @@ async function montarCluster() {
   const [rep] = await esperar('the standby to stream synchronously', () => consultar<{ sync_state: string; state: string }>(PORTAS.primario,
     'SELECT sync_state, state FROM pg_stat_replication', [], 'postgres'), (r) => r[0]?.sync_state === 'sync' && r[0].state === 'streaming', 60_000);
 
-  // Shared storage, PgBouncer (as postgres: it refuses root), HAProxy (its configuration checked first).
   iniciar('s3rver', process.execPath, [path.resolve('node_modules/s3rver/bin/s3rver.js'), '-d', pastas.s3, '-a', '127.0.0.1',
     '-p', String(PORTAS.s3), '-s', '--configure-bucket', 'rgp-drill'], { log: path.join(pastas.logs, 's3rver.log') });
   escreverPgbouncer(PORTAS.primario);
   escreverComoPostgres(path.join(pastas.pgbouncer, 'userlist.txt'), pgbouncerUserlist());
   pgbouncer = iniciar('pgbouncer', '/usr/sbin/pgbouncer', [path.join(pastas.pgbouncer, 'pgbouncer.ini')],
     { comoPostgres: true, log: path.join(pastas.logs, 'pgbouncer.out') });
-  // The readiness check (it asks the database), as its contract names it.
   caminhoSaude = contratosSaude.pronto.caminho;
   const cfg = path.join(pastas.haproxy, 'haproxy.cfg');
   fs.writeFileSync(cfg, haproxyCfg({ porta: PORTAS.haproxy, instancias: PORTAS.instancias, caminhoSaude, socket: path.join(pastas.haproxy, 'admin.sock') }));
@@ -454,7 +446,6 @@ async function passo3Kill9() {
   const idLote = ((await res.json()) as { dados: { lote: { id: number } } }).dados.lote.id;
   const tLote = performance.now();
 
-  // The instance processing it, found by the lock its chunk holds, once a tenth of the batch is done.
   let dono: string | null = null;
   await esperar('an instance to process the batch', async () => {
     dono = await donoDoLote();
@@ -475,7 +466,6 @@ async function passo3Kill9() {
   const c = await carga.parar();
   const depois = (await estadoHaproxy()).get(`i${i + 1}`)!;
 
-  // The resume job (every minute) of another instance takes the batch over.
   let retomadoPor: string | null = null;
   const fim = await esperar('another instance to finish the batch', async () => {
     const d = await donoDoLote();
@@ -506,7 +496,6 @@ async function passo4Failover() {
     .map((r) => r.id).sort((a, b) => a - b);
   const [rep] = await consultar<{ sync_state: string }>(PORTAS.primario, 'SELECT sync_state FROM pg_stat_replication', [], 'postgres');
 
-  // Writes through the API, each one row (a notification marked read): every 2xx is an acknowledged write.
   const confirmadas: { id: number; enviada: number; em: number }[] = [];
   const latencias: number[] = [];
   let enviadas = 0;
@@ -537,8 +526,7 @@ async function passo4Failover() {
   const escritores = Promise.all(Array.from({ length: 4 }, escrever));
   await dormir(5000);
 
-  // The primary's postmaster killed (its backends noted first: they outlive it for a moment). The drill then acts
-  // as a failover manager would: the primary's port refusing three checks a second apart, it promotes the standby
+  // The primary's postmaster killed; the drill then acts as a failover manager would and promotes the standby
   // and re-points PgBouncer (a rewritten [databases] and a reload).
   const pm = pidPostmaster(pastas.primario)!;
   for (const p of descendentes(pm)) orfaos.add(p);
@@ -560,7 +548,7 @@ async function passo4Failover() {
   const antes = confirmadas.filter((c) => c.em < tKill).length;
   let volta: number | null = null;
   // Down from the first write that fails after the kill (the killed postmaster's backends may still commit for a
-  // moment: they notice its death at their next wait), back when a write sent after that failure is acknowledged.
+  // moment), back when a write sent after that failure is acknowledged.
   let caiu: number | null = null;
   await esperar('an acknowledged write after the failover', async () => {
     caiu ??= falhasEm.find((f) => f > tKill) ?? null;
@@ -603,7 +591,6 @@ async function sondar(banco: string) {
   let total = 0;
   let erro = '';
   try {
-    // The rate limits' statement (src/server/plugins/rate-limit-store.ts) by its name, from both clients in turn.
     for (let k = 0; k < 20; k++) {
       for (const c of [a, b]) {
         total++;
@@ -615,7 +602,6 @@ async function sondar(banco: string) {
         }
       }
     }
-    // A session lock like the migrations' (migrarUmaVez), on a key of the drill's own.
     const chave = 4_720_150_021_049;
     await a.query('SELECT pg_advisory_lock($1)', [chave]);
     const { rows } = await b.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [chave]);

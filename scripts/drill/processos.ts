@@ -1,5 +1,5 @@
-// The drill's processes (npm run drill): each one it starts is recorded here, by its pid, and stopped by the
-// cleanup, on success as on failure. Nothing is ever stopped by name: the machine runs other people's PostgreSQL.
+// The drill's processes, recorded by pid and stopped by the cleanup. Nothing is ever stopped by name: the machine
+// runs other people's PostgreSQL.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -27,7 +27,6 @@ export interface OpcoesProcesso {
   log: string;
 }
 
-/** Starts a long-lived process, its output appended to `log`, and records it for the cleanup. */
 export function iniciar(nome: string, cmd: string, args: string[], o: OpcoesProcesso): Filho {
   const fd = fs.openSync(o.log, 'a');
   const proc = spawn(cmd, args, {
@@ -43,7 +42,6 @@ export function iniciar(nome: string, cmd: string, args: string[], o: OpcoesProc
   return f;
 }
 
-/** Runs a command to its end within `timeoutMs` (killed past it); answers its exit code and output. */
 export function executar(
   cmd: string, args: string[], o: { env?: NodeJS.ProcessEnv; cwd?: string; comoPostgres?: boolean; timeoutMs: number },
 ): Promise<{ codigo: number | null; saida: string }> {
@@ -66,14 +64,12 @@ export function executar(
   });
 }
 
-/** `executar` that throws, with the command's output, unless it exits 0. */
 export async function exigir(cmd: string, args: string[], o: Parameters<typeof executar>[2]): Promise<string> {
   const r = await executar(cmd, args, o);
   if (r.codigo !== 0) throw new Error(`${cmd} ${args.join(' ')} exited with ${r.codigo}:\n${r.saida.slice(-2000)}`);
   return r.saida;
 }
 
-/** Polls `ler` every `passoMs` until `ok`, or throws after `ms` naming `oQue`. */
 export async function esperar<T>(oQue: string, ler: () => Promise<T>, ok: (v: T) => boolean, ms: number, passoMs = 200): Promise<T> {
   const fim = Date.now() + ms;
   let ultimo: unknown;
@@ -103,7 +99,7 @@ export function portaOcupada(porta: number): Promise<boolean> {
   });
 }
 
-/** Every descendant of `pid` (from /proc), e.g. a postmaster's backends, recorded before the postmaster is killed. */
+/** Recorded before the postmaster is killed: its backends may outlive it. */
 export function descendentes(pid: number): number[] {
   const filhosDe = new Map<number, number[]>();
   for (const d of fs.readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
@@ -132,7 +128,6 @@ export function vivo(pid: number): boolean {
   }
 }
 
-/** A process the drill started that is still running, by pid: SIGTERM, then SIGKILL after `ms`. */
 export async function encerrar(f: Filho, ms = 10_000): Promise<void> {
   if (f.proc.exitCode !== null || f.proc.signalCode !== null) return;
   const saiu = new Promise((r) => f.proc.once('exit', r));
@@ -142,7 +137,6 @@ export async function encerrar(f: Filho, ms = 10_000): Promise<void> {
   clearTimeout(limite);
 }
 
-/** Every recorded process still running, stopped (SIGTERM, then SIGKILL). */
 export async function encerrarTodos(): Promise<void> {
   await Promise.all([...filhos].map((f) => encerrar(f)));
 }

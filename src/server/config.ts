@@ -18,16 +18,13 @@ const dataCalendario = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'use YYYY-MM-DD')
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 }, 'is not a date of the calendar');
 
-/** proxy-addr's names of address ranges (loopback: 127.0.0.1/8 and ::1; uniquelocal: 10/8, 172.16/12, 192.168/16, fc00::/7). */
+/** proxy-addr's names of address ranges. */
 const FAIXAS_NOMEADAS = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 /**
- * Which proxies are trusted to say who the caller is (X-Forwarded-For), issue 33 and decision 0067: `false`/`0`
- * none; else a comma list of the proxies' addresses, CIDR ranges or range names (loopback, linklocal,
- * uniquelocal). The caller is then the nearest address of the chain that is not a trusted proxy's, so what a
- * client wrote in the header itself is never believed. `true` (every hop: the address a client wrote) is refused,
- * and so is a hop count: it cannot tell the proxy from a client that reaches the server directly (Fastify itself
- * ignores one and trusts nobody, which would put every caller under the proxy's address and its rate limits).
+ * Which proxies may say who the caller is (X-Forwarded-For): none, or a comma list of addresses, CIDR ranges or
+ * range names. `true` and a hop count are refused: either would believe an address a client wrote itself
+ * (decision 0067).
  */
 const trustProxy = z.string().trim().transform((v, ctx): false | string[] => {
   const minusculo = v.toLowerCase();
@@ -66,19 +63,17 @@ const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    // Unset: every interface in production (a container behind its balancer), else loopback only (issue 33: the
-    // development sign-in must not be reachable from the network).
+    // Unset: every interface in production, else loopback only, so the development sign-in is not on the network.
     HOST: z.string().min(1).optional(),
     // Unset: http://localhost:PORT, so that `PORT=3202 npm start` signs in on its own port.
     PUBLIC_URL: z.url().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: trustProxy.default(false),
-    // Where the rate limits count: in PostgreSQL, shared by every instance (default), or in this process's memory
-    // (one instance only: two would double every limit). Decision 0041.
+    // 'memoria' is for one instance only: two would double every limit (decision 0041).
     RATE_LIMIT_STORE: z.enum(['postgres', 'memoria']).default('postgres'),
 
     DATABASE_URL: z.url().optional(),
-    // A standby of DATABASE_URL's database: the heavy reads that tolerate a little lag go there (issue 23).
+    // A standby for the heavy reads that tolerate a little lag.
     DATABASE_REPLICA_URL: z.url().optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5488),
@@ -101,20 +96,17 @@ const envSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_PREFIX: z.string().regex(/^([A-Za-z0-9_-]+\/)*$/, 'use folder names ending in /, e.g. documentos/').default(''),
-    // Captcha of the public lookups: hCaptcha when HCAPTCHA_SECRET is set, else the self-hosted ALTCHA, whose
-    // challenges are signed with CAPTCHA_HMAC_SECRET (derived from the token key when absent: development only).
+    // Captcha of the public lookups: hCaptcha when HCAPTCHA_SECRET is set, else the self-hosted ALTCHA.
     HCAPTCHA_SECRET: z.string().min(1).optional(),
-    // hCaptcha's public site key, which the browser's widget needs: set with HCAPTCHA_SECRET.
     HCAPTCHA_SITEKEY: z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'must be the site key hCaptcha issued').optional(),
     CAPTCHA_HMAC_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
-    // Signs the QR code of the printed professional card; derived from the token key when absent (development only).
+    // Signs the QR code of the printed professional card.
     CARTEIRA_TOKEN_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
 
     OIDC_ISSUER: z.url().optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
-    // Mounts the passwordless development identity provider even on a non-loopback HOST or with DATABASE_URL
-    // (src/server/inicio.ts): for tests and drills that do it on purpose, never for real data.
+    // Mounts the development identity provider where src/server/inicio.ts refuses it: tests and drills only.
     DEV_IDP_UNSAFE: booleanFromEnv.default(false),
 
     // The federal CPF registry (map-user form): the real service when BCPF_URL is set, else the local table.
@@ -123,31 +115,28 @@ const envSchema = z
     BCPF_SENHA: z.string().min(1).optional(),
     BCPF_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 
-    // E-mail (batch results): real SMTP when SMTP_HOST is set, else a local outbox of .eml files in DATA_DIR/email-saida.
+    // Without SMTP_HOST, e-mail goes to .eml files in DATA_DIR/email-saida.
     SMTP_HOST: z.string().min(1).optional(),
     SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
     SMTP_USER: z.string().min(1).optional(),
     SMTP_PASSWORD: z.string().min(1).optional(),
     SMTP_TLS: booleanFromEnv.default(false),
     EMAIL_REMETENTE: z.string().min(3).default('RGP <nao-responda@rgp.gov.br>'),
-    // Batches: CPFs per transaction, and how long a processing batch may show no progress before it is resumed.
+    // CPFs per transaction, and how long a batch may show no progress before it is resumed.
     LOTE_TAMANHO_BLOCO: z.coerce.number().int().min(1).max(20_000).default(2000),
     LOTE_RETOMAR_APOS_SEGUNDOS: z.coerce.number().int().min(1).max(86_400).default(120),
-    // REAP: fishers (by id range) per transaction when a year's obligations are created for everyone (decision 0051).
+    // Fishers per transaction when a year's REAP obligations are created (decision 0051).
     REAP_BLOCO_OBRIGACOES: z.coerce.number().int().min(1).max(200_000).default(10_000),
-    // A creation of obligations or a warning round with no block committed for this long was interrupted (its
-    // process died): the minute job resumes it (decision 0055).
+    // A REAP round with no block committed for this long died; the minute job resumes it (decision 0055).
     REAP_RETOMAR_APOS_SEGUNDOS: z.coerce.number().int().min(1).max(86_400).default(120),
-    // Fisher report: up to this many fishers the file is written during the request, above by a job (decision 0036).
+    // Fishers up to which the report file is written in the request, not by a job (decision 0036).
     RELATORIO_LIMITE_SINCRONO: z.coerce.number().int().min(0).max(1_000_000).default(LIMITE_RELATORIO_SINCRONO),
-    // Heap cap of the worker thread that writes a large report's file (issue 23, decision 0050).
+    // Heap cap of the worker thread that writes a large report (decision 0050).
     RELATORIO_HEAP_MB: z.coerce.number().int().min(32).max(4096).default(160),
-    // On SIGTERM, seconds the readiness check answers 503 before the listener closes (decision 0049); unset: 5 in
-    // production, 0 elsewhere.
+    // Seconds of 503 on the readiness check after SIGTERM, before the close (decision 0049).
     SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).optional(),
 
-    // The national identity card (CIN) required for the first registration and the REAP send from this São Paulo
-    // date on (issue 22 point 6, decision 0053); unset or empty, never.
+    // The CIN is required from this São Paulo date on (decision 0053); unset, never.
     CIN_OBRIGATORIA_DESDE: z.union([z.literal(''), dataCalendario]).optional().transform((v) => v || null),
 
     WORKDAY_START: hhmm.default('07:00'),
@@ -155,16 +144,11 @@ const envSchema = z
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
     WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
 
-    // Prometheus metrics on a port of their own, never the public one (decision 0048); 0 turns them off.
-    // Unset: 9464 in production, off elsewhere (several instances of `npm start`, the tests and the benchmarks
-    // run side by side on one machine, and would fight over one port).
+    // Never the public port (decision 0048). Off outside production, where instances share one machine.
     METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     METRICS_HOST: z.string().min(1).default('0.0.0.0'),
-    // Longest a scrape waits for the database figures (job queues) before answering without them.
     METRICS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2000),
-    // Load shedding (decision 0070): above any threshold the server answers 503 with Retry-After; 0 turns one off.
-    // Unset, the median server time and the event-loop delay are 500 ms and 200 ms, except under NODE_ENV=test (off
-    // unless set).
+    // Load shedding thresholds (decision 0070); 0 turns one off.
     OVERLOAD_MAX_SERVER_TIME_MS: z.coerce.number().int().min(0).max(600_000).optional(),
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
     OVERLOAD_MAX_HEAP_MB: z.coerce.number().int().min(0).max(65_536).default(0),
@@ -197,9 +181,7 @@ const envSchema = z
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
       ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT: the metrics are never served on the public port' });
     }
-    // A range name covering every private address trusts, as a proxy, a client on a private network or a balancer
-    // that reaches the ingress from one (SNAT): its X-Forwarded-For would be believed again. In production the
-    // proxies are named by address or by the pod network's CIDR.
+    // A range of every private address would trust a client on a private network as a proxy.
     const amplas = env.NODE_ENV === 'production' && env.TRUST_PROXY ? env.TRUST_PROXY.filter((a) => a === 'uniquelocal' || a === 'linklocal') : [];
     if (amplas.length > 0) {
       ctx.addIssue({
@@ -215,8 +197,7 @@ const envSchema = z
     if (env.NODE_ENV === 'production' && oidc === 0) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'is required in production (gov.br Login Único)' });
     }
-    // Production keys of their own, never derived from the token key: the captcha key is used by every anonymous
-    // request and rotates freely; the card key must outlive any rotation of the token key (printed cards last years).
+    // Keys of their own in production: printed cards must outlive a rotation of the token key.
     if (env.NODE_ENV === 'production' && !env.HCAPTCHA_SECRET && !env.CAPTCHA_HMAC_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['CAPTCHA_HMAC_SECRET'], message: 'is required in production unless HCAPTCHA_SECRET is set' });
     }
@@ -233,7 +214,6 @@ export interface Config {
   host: string;
   publicUrl: string;
   logLevel: Env['LOG_LEVEL'];
-  /** Fastify's trustProxy: false, or the proxies' addresses, CIDRs or range names (never `true` nor a hop count). */
   trustProxy: false | string[];
   rateLimitStore: Env['RATE_LIMIT_STORE'];
   database: { url: string | undefined; replicaUrl: string | undefined; embeddedPort: number; poolMax: number };
@@ -247,13 +227,12 @@ export interface Config {
     phoneIdSecret: string | undefined;
   };
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
-  /** The development identity provider may be mounted where it is refused by default (src/server/inicio.ts). */
   devIdpInseguro: boolean;
   files: {
-    /** Key of the signed file addresses; when absent it is derived (HKDF) from the token key. */
+    /** When absent, derived (HKDF) from the token key, as are the other keys here. */
     signingSecret: string | undefined;
     signedUrlTtlSeconds: number;
-    /** The bucket, when documents live in S3-compatible storage; undefined for the local folder. */
+    /** Undefined for the local folder. */
     s3: S3StorageOptions | undefined;
   };
   workday: { start: string; end: string };
@@ -261,34 +240,25 @@ export interface Config {
   regras: { cinObrigatoriaDesde: string | null };
   analise: { tempoBloqueioMinutos: number; prazoAtualizacaoDias: number };
   captcha: {
-    /** hCaptcha's secret; when set, hCaptcha verifies the public lookups instead of ALTCHA. */
     hcaptchaSecret: string | undefined;
-    /** hCaptcha's public site key, given to the browser (set together with the secret). */
     hcaptchaSiteKey: string | undefined;
-    /** Key of the ALTCHA challenges; when absent it is derived (HKDF) from the token key. */
     hmacSecret: string | undefined;
   };
   carteira: {
-    /** Key of the card's QR codes; when absent it is derived (HKDF) from the token key. */
     tokenSecret: string | undefined;
   };
   bodyLimit: number;
   webDistDir: string;
   email: {
     remetente: string;
-    /** The SMTP server; undefined keeps messages in the local outbox. */
     smtp: { host: string; port: number; secure: boolean; user: string | undefined; password: string | undefined } | undefined;
   };
   lote: { tamanhoBloco: number; retomarAposSegundos: number };
   reap: { tamanhoBlocoObrigacoes: number; retomarAposSegundos: number };
   relatorio: { limiteSincrono: number; heapMb: number };
-  /** Seconds the readiness check answers 503 after SIGTERM, before the close. */
   drenagemSegundos: number;
-  /** The federal CPF registry; `url` undefined for the local twin (src/server/adapters/bcpf). */
   bcpf: { url: string | undefined; usuario: string | undefined; senha: string | undefined; timeoutMs: number };
-  /** The Prometheus listener (src/server/plugins/metricas.ts); `porta` 0 when off. */
   metricas: { porta: number; host: string; tempoLimiteMs: number };
-  /** Load shedding thresholds (src/server/plugins/sobrecarga.ts); 0 turns a threshold off. */
   sobrecarga: {
     tempoMaximoNoServidorMs: number; atrasoMaximoMs: number; heapMaximoBytes: number; rssMaximoBytes: number; retryAfterSegundos: number;
   };

@@ -3,28 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { codigoErroDoStatus } from './lib/errors';
 
 /**
- * Every request gets an answer (issue 33, point 4; decision 0070). Two ways one did not:
+ * Every request gets an answer (decision 0070):
  *
- * - **An early answer closed the connection with the body still coming.** Fastify answers a body over the limit
- *   (413), or one its parser refuses mid-stream, with `Connection: close` before reading the rest; the kernel then
- *   resets the connection on the bytes still arriving, and a client that sends its whole body before reading (most
- *   do) got EPIPE instead of the answer. Here such an answer keeps the connection and the rest of the body is read
- *   and discarded, bounded by the bytes actually read from the socket after the answer (`limiteDeDrenagem`:
- *   twice the route's body limit, at most 2 MB; a chunked body, which declares no length, alike) and by
- *   `PRAZO_DRENAGEM_MS`: past either, or a body declared over the bound, the connection is dropped as before.
- *   Bounded only by a declared 32 MB (and a chunked body not at all, for 10 s), an anonymous caller could make the
- *   server read 32 MB and more per connection.
- * - **A request Node's parser refuses** (a body cut short by a half-close, bad chunk framing, headers too large,
- *   a timeout) was answered by Fastify's default handler in English, outside the envelope. Here it gets the envelope,
- *   then the connection is ended (our side first, so the answer is not lost) and dropped shortly after.
+ * - An answer sent before the body was read (413, a parser refusal) keeps the connection, and the rest of the body is
+ *   read and discarded, within bounds: closed at once, the kernel reset it and the client got EPIPE, not the answer.
+ * - A request Node's parser refuses gets the envelope, then the connection is ended.
  */
 
-/**
- * Most read of a body after an early answer, whatever the route's limit; below it, twice the route's limit (a body
- * somewhat over the limit, the EPIPE case, still gets its answer). Counted in bytes read from the socket.
- */
+/** Below it, twice the route's limit. Counted in bytes read from the socket, which a caller cannot lie about. */
 export const LIMITE_DRENAGEM_BYTES = 2 * 1024 * 1024;
-/** Longest the rest of a body is read after an early answer (and a broken connection kept after its answer). */
 export const PRAZO_DRENAGEM_MS = 10_000;
 
 const MENSAGENS: Record<number, string> = {
@@ -45,10 +32,7 @@ function statusDoErro(err: NodeJS.ErrnoException): number {
 const ATENDIDO = Symbol('rgp.erro-do-cliente.atendido');
 type SocketMarcado = Socket & { [ATENDIDO]?: boolean; _httpMessage?: { headersSent?: boolean } | null };
 
-/**
- * Fastify's `clientErrorHandler`: the envelope, once per connection, unless the request in flight already has its
- * answer on the wire (a second one would be read as the answer to a request never sent) or the peer is gone.
- */
+/** Not when the request in flight already has its answer on the wire: a second would answer a request never sent. */
 export function erroDoCliente(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket): void {
   const s = socket as SocketMarcado;
   if (s[ATENDIDO]) return;
@@ -65,29 +49,22 @@ export function erroDoCliente(this: FastifyInstance, err: NodeJS.ErrnoException,
     s.write(`HTTP/1.1 ${status} ${status === 400 ? 'Bad Request' : status === 408 ? 'Request Timeout' : status === 413 ? 'Payload Too Large' : 'Request Header Fields Too Large'}\r\n`
       + `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(corpo)}\r\nConnection: close\r\n\r\n${corpo}`);
   }
-  // Our side ends after the answer; what the client still sends is read and discarded (a close with unread bytes
-  // would reset the connection and lose the answer), until it closes or the deadline drops it.
+  // A close with unread bytes would reset the connection and lose the answer.
   s.end();
   s.resume();
   setTimeout(() => s.destroy(), PRAZO_DRENAGEM_MS).unref();
   s.once('close', () => s.removeAllListeners('data'));
 }
 
-/** The most of a body read and discarded after an early answer on a route whose body limit is `limiteDaRota`. */
 export function limiteDeDrenagem(limiteDaRota: number): number {
   return Math.min(2 * limiteDaRota, LIMITE_DRENAGEM_BYTES);
 }
 
-/**
- * Keeps the connection of an answer sent before its request's body was read, so that the body is drained rather
- * than reset under the client (see above), and bounds the drain by the bytes read from the socket after the answer
- * and by time. The body is read here, not by Node's own drain of an unread body, which reads it unseen to its end.
- */
+/** Read here, not by Node's own drain of an unread body, which reads it unseen to its end. */
 export function drenarCorpoAposRespostaAntecipada(app: FastifyInstance): void {
   app.addHook('onSend', async (req, reply, payload) => {
     const raw = req.raw;
-    // Read whole, or made with app.inject (the development identity provider calls its own server so): an injected
-    // request's socket is a stand-in without destroy() nor bytesRead, and a timer calling it stopped the process.
+    // An injected request's socket (app.inject) has neither destroy() nor bytesRead.
     if (raw.complete !== false || raw.destroyed || typeof (raw.socket as Partial<typeof raw.socket> | null)?.destroy !== 'function') return payload;
     const limite = limiteDeDrenagem(req.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? LIMITE_DRENAGEM_BYTES);
     const declarado = Number(req.headers['content-length']);

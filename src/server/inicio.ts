@@ -1,13 +1,8 @@
 import net from 'node:net';
 import { ConfigError, type Config } from './config';
 
-/**
- * What the start decides before it opens anything (issue 33, point 2; decision 0067): which identity provider is
- * mounted, whether the passwordless development one may be, and the one plain line that says where the product
- * is and how to sign in.
- */
+/** What the start decides before it opens anything (decision 0067): the identity provider and the start's line. */
 
-/** Whether `host` is a loopback address: only this machine reaches a server listening there. */
 export function ehLoopback(host: string): boolean {
   const h = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
   if (h === 'localhost') return true;
@@ -21,10 +16,8 @@ export type ProvedorDeIdentidade =
   | { tipo: 'desenvolvimento'; demonstracao: boolean };
 
 /**
- * The identity provider the start mounts: the configured OIDC one, else the development one, which signs in any
- * CPF without a password. That one is refused on an address the network reaches (another machine would sign in
- * as the demo ADMIN) and with DATABASE_URL (real data: any real staff CPF would sign in), unless DEV_IDP_UNSAFE=true
- * says it is meant (tests and drills on their own databases).
+ * The development provider signs in any CPF without a password, so it is refused on an address the network reaches
+ * and with DATABASE_URL (real data), unless DEV_IDP_UNSAFE=true says it is meant.
  */
 export function provedorDeIdentidade(
   config: Pick<Config, 'oidc' | 'host' | 'database' | 'devIdpInseguro' | 'seedDemo'>,
@@ -45,7 +38,7 @@ export function provedorDeIdentidade(
   return { tipo: 'desenvolvimento', demonstracao: config.seedDemo };
 }
 
-/** The start's plain line: where the product is and how to sign in (Portuguese: the person at the terminal reads it). */
+/** Portuguese: the person at the terminal reads it. */
 export function linhaDeInicio(publicUrl: string, provedor: ProvedorDeIdentidade): string {
   if (provedor.tipo === 'oidc') return `RGP em ${publicUrl} — entre com o gov.br (${provedor.emissor}).`;
   const quem = provedor.demonstracao

@@ -12,7 +12,6 @@ import { resolveJwtSecret } from './lib/jwt-secret';
 import { opcoesDeLog } from './plugins/redact';
 import { destinoDoLog } from './plugins/log-terminal';
 
-/** Boot: config, database (embedded unless DATABASE_URL), migrations, seeds, listen, graceful shutdown. */
 async function main() {
   let config: Config;
   let provedor: ProvedorDeIdentidade;
@@ -47,11 +46,10 @@ async function main() {
   }
 
   const handle = connect(url, config.database.poolMax);
-  // The standby for the heavy reads that tolerate a little lag, when one is named (issue 23, point 3).
   const leitura = config.database.replicaUrl ? connect(config.database.replicaUrl, config.database.poolMax, { somenteLeitura: true }) : undefined;
   // The queue first (services enqueue in their transactions), the workers once the services exist. pg-boss makes
-  // its schema and queues without a lock of its own: instances starting together on an empty database deadlocked
-  // there (the drill, decision 0049), so it starts inside the migrations' lock too.
+  // its schema without a lock of its own, and instances starting together deadlocked there (decision 0049), so it
+  // starts inside the migrations' lock too.
   let jobs!: Awaited<ReturnType<typeof iniciarJobs>>;
   const urlBanco = url;
   await migrarUmaVez(handle, async () => {
@@ -63,9 +61,8 @@ async function main() {
     ...(destino ? { logger: { ...opcoesDeLog(config.logLevel), stream: destino } } : {}) });
   await jobs.trabalhar(app.servicos);
 
-  // Drain before closing (issue 23, the drill): on SIGTERM the readiness check (/api/health) answers 503 for
-  // SHUTDOWN_DRAIN_SECONDS (default 5 in production, 0 elsewhere) while every other request is still served, so that
-  // the balancer's health check takes this instance out before its listener closes; only then the close.
+  // On SIGTERM readiness answers 503 while every other request is still served, so the balancer takes this
+  // instance out before its listener closes (decision 0049).
   const drenarSegundos = config.drenagemSegundos;
   let drenando = false;
   app.addHook('onRequest', async (req) => {
@@ -106,7 +103,7 @@ async function main() {
   if (metricas) app.log.info({ port: metricas.port, host: metricas.address }, 'metrics at /metrics');
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ url: config.publicUrl, host: config.host, identidade: provedor.tipo, bootMs: Math.round(performance.now() - started) }, 'RGP ready');
-  // Outside production, one plain line for the person at the terminal (production's collectors read JSON only).
+  // Outside production, one plain line for the person at the terminal.
   if (config.env !== 'production') process.stdout.write(`${linhaDeInicio(config.publicUrl, provedor)}\n`);
 }
 

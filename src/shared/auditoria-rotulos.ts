@@ -1,8 +1,6 @@
 /**
- * The audit trail as a person reads it (issue 21, section 3; decision 0046): each action code, each record and
- * each field of an event's details named in Portuguese. The codes stay what the server writes (they are the
- * filter's values); only the screen reads them through these labels. `acoes-auditoria.test.ts` (server) fails
- * when the server writes an action that has no label here.
+ * The audit trail in Portuguese (decision 0046). The codes stay what the server writes; `acoes-auditoria.test.ts`
+ * fails when the server writes an action with no label here.
  */
 
 /** Every action the server audits, as the audit screen names it. */
@@ -61,7 +59,6 @@ export const ACAO_AUDITORIA_LABEL: Readonly<Record<string, string>> = {
   CONCILIACAO_ARQUIVOS: 'Conciliação dos arquivos armazenados',
 };
 
-/** An action code as the screen shows it: its label, or (a code written after this list) its words in lower case. */
 export function rotuloAcao(acao: string): string {
   return ACAO_AUDITORIA_LABEL[acao] ?? humanizar(acao.toLowerCase().replace(/_/g, ' '));
 }
@@ -109,12 +106,10 @@ export const RECURSO_AUDITORIA_LABEL: Readonly<Record<string, string>> = {
   'usuario-mapa': 'Usuário',
 };
 
-/** A record as the screen shows it: its label, or the path as written (an API address names itself). */
 export function rotuloRecurso(recurso: string): string {
   return RECURSO_AUDITORIA_LABEL[recurso] ?? recurso;
 }
 
-/** The fields of the events' details (and of the report's and the audit's filters they carry). */
 export const CAMPO_DETALHE_LABEL: Readonly<Record<string, string>> = {
   // what happened
   motivo: 'Motivo', metodo: 'Método da requisição', filtros: 'Filtros', ufsEscopo: 'UFs permitidas ao perfil', total: 'Total',
@@ -170,13 +165,11 @@ export const VALOR_DETALHE_LABEL: Readonly<Record<string, Readonly<Record<string
   consulta: { cpf: 'CPF' },
 };
 
-/** "linhasExibidas" → "Linhas exibidas"; "nao encontrado" → "Nao encontrado". */
 function humanizar(texto: string): string {
   const palavras = texto.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().trim();
   return palavras.charAt(0).toUpperCase() + palavras.slice(1);
 }
 
-/** A field of the details as the screen names it: its label, or its name split into words. */
 export function rotuloCampo(campo: string): string {
   return CAMPO_DETALHE_LABEL[campo] ?? humanizar(campo);
 }

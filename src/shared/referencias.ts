@@ -6,10 +6,8 @@ import { id } from './schemas/primitivos';
 import { UFS } from './ufs';
 
 /**
- * The small fixed lists that the forms offer (request wizard, REAP, fisher report), in Brazilian Portuguese.
- * Ids are stable: requests store them. The server seeds them into the `referencia` table (operators may add
- * items there) and serves them at GET /api/referencia/{lista}; the web may use these constants directly for
- * labels. No Node or DOM here.
+ * The small fixed lists the forms offer. Ids are stable: requests store them. The server seeds them into the
+ * `referencia` table, where operators may add items. No Node or DOM here.
  */
 
 export interface ItemReferencia {
@@ -18,7 +16,6 @@ export interface ItemReferencia {
   readonly sigla?: string;
 }
 
-/** Schooling (escolaridade): the 12 values of spec point 3, in the spec's order. */
 export const ESCOLARIDADES = [
   { id: 1, descricao: '1ª a 4ª série do ensino fundamental incompleta' },
   { id: 2, descricao: '1ª a 4ª série do ensino fundamental completa' },
@@ -34,7 +31,6 @@ export const ESCOLARIDADES = [
   { id: 12, descricao: 'Não informado' },
 ] as const satisfies readonly ItemReferencia[];
 
-/** Colour or race (etnia), IBGE's categories with IBGE's numbers 1-5, and 6 for not declared. */
 export const ETNIAS = [
   { id: 1, descricao: 'Branca' },
   { id: 2, descricao: 'Preta' },
@@ -44,7 +40,6 @@ export const ETNIAS = [
   { id: 6, descricao: 'Não declarada' },
 ] as const satisfies readonly ItemReferencia[];
 
-/** Bodies that issue identity documents (docIdentificacao.orgaoEmissor), "about 40" in the spec. */
 export const ORGAOS_EMISSORES = [
   { id: 1, sigla: 'SSP', descricao: 'Secretaria de Segurança Pública' },
   { id: 2, sigla: 'PC', descricao: 'Polícia Civil' },
@@ -97,7 +92,7 @@ export const ORGAOS_EMISSORES = [
   { id: 49, sigla: 'OUTROS', descricao: 'Outro órgão emissor' },
 ] as const satisfies readonly ItemReferencia[];
 
-/** How the fisher works (formaAtuacao). Vessel fields are omitted for 2 (spec point 5, step 2). */
+/** Vessel fields are omitted for 2 (spec point 5, step 2). */
 export const FormaAtuacao = { EMBARCADO: 1, DESEMBARCADO: 2 } as const;
 export const FORMAS_ATUACAO = [
   { id: FormaAtuacao.EMBARCADO, descricao: 'Embarcado' },
@@ -110,7 +105,6 @@ export const AMBIENTES_PESCA = [
   { id: 2, descricao: 'Marinho ou estuarino (água salgada ou salobra)' },
 ] as const satisfies readonly ItemReferencia[];
 
-/** Public infrastructure at home (acessoServicoPublico.infraestruturasPublicas): the spec's 5 options. */
 export const INFRAESTRUTURAS_PUBLICAS = [
   { id: 1, descricao: 'Água encanada' },
   { id: 2, descricao: 'Energia elétrica' },
@@ -119,7 +113,7 @@ export const INFRAESTRUTURAS_PUBLICAS = [
   { id: 5, descricao: 'Posto de saúde' },
 ] as const satisfies readonly ItemReferencia[];
 
-/** Household member (membroFamilia). Member 1 is the fisher, the default first member (spec, step 3). */
+/** Member 1 is the fisher, the default first member. */
 export const MEMBROS_FAMILIA = [
   { id: 1, descricao: 'O(a) próprio(a) pescador(a)' },
   { id: 2, descricao: 'Cônjuge ou companheiro(a)' },
@@ -136,7 +130,6 @@ export const MEMBROS_FAMILIA = [
   { id: 13, descricao: 'Agregado(a) (não parente)' },
 ] as const satisfies readonly ItemReferencia[];
 
-/** Income bracket of an income source (fontesRenda.faixaRenda), in minimum wages. */
 export const FAIXAS_RENDA = [
   { id: 1, descricao: 'Até 1 salário mínimo' },
   { id: 2, descricao: 'Mais de 1 até 2 salários mínimos' },
@@ -153,7 +146,6 @@ export const TIPOS_RESIDENCIA = [
   { id: 4, descricao: 'Outra' },
 ] as const satisfies readonly ItemReferencia[];
 
-/** Who helped the fisher fill the request (step 4, apoio): 12 slots in the spec, one per entity. */
 export const ENTIDADES_APOIO = [
   { id: 1, descricao: 'Colônia de pescadores' },
   { id: 2, descricao: 'Associação de pescadores' },
@@ -268,7 +260,7 @@ export const TIPOS_COMPRADOR = [
   { id: 9, descricao: 'Outro' },
 ] as const satisfies readonly ItemReferencia[];
 
-/** Unit of a fishing result (tipoUnidadeMedida). Unit 1 gets the weight formatting (3 decimals, comma). */
+/** Unit 1 gets the weight formatting. */
 export const UnidadeMedida = { QUILOGRAMA: 1 } as const;
 export const UNIDADES_MEDIDA = [
   { id: UnidadeMedida.QUILOGRAMA, sigla: 'kg', descricao: 'Quilograma' },
@@ -279,7 +271,6 @@ export const UNIDADES_MEDIDA = [
   { id: 6, sigla: 'L', descricao: 'Litro' },
 ] as const satisfies readonly ItemReferencia[];
 
-/** Social document (documentoSocial.tipo), with the document-type numbers of the spec (10-13). */
 export const TIPOS_DOCUMENTO_SOCIAL = [
   { id: TipoDocumento.PIS, sigla: 'PIS', descricao: 'PIS – Programa de Integração Social' },
   { id: TipoDocumento.PASEP, sigla: 'PASEP', descricao: 'PASEP – Programa de Formação do Patrimônio do Servidor Público' },
@@ -298,20 +289,14 @@ export const CATEGORIAS = [
   { id: Categoria.ARTESANAL, descricao: categoriaLabel[Categoria.ARTESANAL] },
 ] as const satisfies readonly ItemReferencia[];
 
-/** Nationality: the wire value (nacionalidadeBrasileira) is the sigla. */
 export const NACIONALIDADES = [
   { id: 1, sigla: Nacionalidade.BRASILEIRA, descricao: 'Brasileira' },
   { id: 2, sigla: Nacionalidade.ESTRANGEIRA, descricao: 'Estrangeira' },
 ] as const satisfies readonly ItemReferencia[];
 
-/** The states as a reference list: id is the IBGE code. Served from the `uf` table. */
 export const UFS_REFERENCIA: readonly ItemReferencia[] = UFS.map((u) => ({ id: u.codigo, sigla: u.sigla, descricao: u.nome }));
 
-/**
- * The agencies that issued first RGPs over the registry's history (decision 0021), offered by the first-RGP edit:
- * the national fisheries authorities in turn, then the ministry's superintendency in each state (SFPA-UF, id 100 +
- * the state's IBGE code). The sigla is what the registry stores.
- */
+/** The agencies that issued first RGPs over the registry's history (decision 0021); the registry stores the sigla. */
 export const ORGAOS_PRIMEIRO_RGP: readonly ItemReferencia[] = [
   { id: 1, sigla: 'SUDEPE', descricao: 'Superintendência do Desenvolvimento da Pesca (até 1989)' },
   { id: 2, sigla: 'IBAMA', descricao: 'Instituto Brasileiro do Meio Ambiente e dos Recursos Naturais Renováveis (1989–2003)' },
@@ -323,13 +308,11 @@ export const ORGAOS_PRIMEIRO_RGP: readonly ItemReferencia[] = [
   ...UFS.map((u) => ({ id: 100 + u.codigo, sigla: `SFPA-${u.sigla}`, descricao: `Superintendência Federal de Pesca e Aquicultura – ${u.nome}` })),
 ];
 
-/** A sigla (any case, surrounding spaces) of `ORGAOS_PRIMEIRO_RGP`. */
 export function isOrgaoPrimeiroRgp(sigla: string): boolean {
   const s = sigla.trim().toUpperCase();
   return ORGAOS_PRIMEIRO_RGP.some((o) => o.sigla === s);
 }
 
-/** Every list served at GET /api/referencia/{lista}, by its kebab-case name. */
 export const listasReferencia = {
   'escolaridades': ESCOLARIDADES,
   'etnias': ETNIAS,
@@ -365,12 +348,10 @@ export function isListaReferencia(nome: string): nome is NomeListaReferencia {
   return Object.hasOwn(listasReferencia, nome);
 }
 
-/** The label of an id in a list, or undefined (e.g. descricaoDe('escolaridades', 12) === 'Não informado'). */
 export function descricaoDe(lista: NomeListaReferencia, id: number): string | undefined {
   return (listasReferencia[lista] as readonly ItemReferencia[]).find((i) => i.id === id)?.descricao;
 }
 
-// ---- Wire schemas of the reference endpoints (request and response), shared by server and web. ----
 
 export const itemReferenciaSchema = z.object({
   id: z.number().int(),

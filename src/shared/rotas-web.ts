@@ -1,7 +1,4 @@
-/**
- * Addresses of web screens that both sides write (the server puts them in notifications' `urlRedirecionamento`
- * and in the QR codes of the PDFs it prints, the web routes and links to them). Route paths of the spec, point 2.
- */
+/** Addresses of web screens both sides write: the server in notifications and printed QR codes (spec point 2). */
 
 /** The fisher's and the staff's home. */
 export const ROTA_HOME = '/home';
@@ -9,7 +6,6 @@ export const ROTA_HOME = '/home';
 /** The documents screen of a request; its query: idSolicitacao, tipoSolicitacao. */
 export const ROTA_DOCUMENTOS = '/pescador/documentos';
 
-/** The documents screen of a request (also the "edição de documentos", type 9), with its rejection record. */
 export function rotaDocumentos(idSolicitacao: number, tipoSolicitacao: number): string {
   return `${ROTA_DOCUMENTOS}?idSolicitacao=${idSolicitacao}&tipoSolicitacao=${tipoSolicitacao}`;
 }
@@ -33,7 +29,7 @@ export function rotaConsultaProtocolo(numeroProtocolo: string): string {
   return `${ROTA_CONSULTA_PROTOCOLO}?protocolo=${encodeURIComponent(numeroProtocolo)}`;
 }
 
-// -- The state half's screens (spec point 2 where it names them; the rest decided here so that links agree). --
+// The state half's screens: spec point 2 where it names them, the rest decided here so that links agree.
 
 /** The fisher's REAP obligations by year; `/reap?sucesso=true` after a REAP is saved. */
 export const ROTA_REAP = '/reap';
@@ -41,7 +37,6 @@ export const ROTA_REAP = '/reap';
 export const ROTA_REAP_DECLARACAO = '/reap/declaracao';
 /** The artesanal REAP form; query idQuestionarioBasico. */
 export const ROTA_REAP_ARTESANAL = '/reap/artesanal';
-/** The industrial REAP form (category '1'); query idQuestionarioBasico. */
 export const ROTA_REAP_INDUSTRIAL = '/reap/industrial';
 /** Staff: REAP obligations list. */
 export const ROTA_REAP_OBRIGACOES = '/analise/reap-obrigacoes';
@@ -60,7 +55,6 @@ export const ROTA_ADMIN_FORCAS_TAREFA = '/administracao/forca-tarefa/gerenciamen
 export const ROTA_ADMIN_FORCA_TAREFA_FORM = '/administracao/forca-tarefa/formulario';
 /** Batch processing form; query tipoSituacao (1 cancel, 2 suspend, 3 reactivate). */
 export const ROTA_ADMIN_LOTE = '/administracao/processamento-lote';
-/** REAP filling windows with their normative acts (GESTOR, ADMIN; decision 0052). */
 export const ROTA_ADMIN_PRAZOS_REAP = '/administracao/prazos-reap';
 /** Batch history with progress and per-CPF results. */
 export const ROTA_ADMIN_LOTE_HISTORICO = '/administracao/processamento-lote/historico';
@@ -71,7 +65,7 @@ export const ROTA_ADMIN_AUDITORIA = '/administracao/auditoria';
 /** Public open statistics (no sign-in). */
 export const ROTA_ESTATISTICAS = '/estatisticas';
 
-// -- The receipts' QR checks (decision 0044): public, no sign-in, no captcha; their query: token. --
+// The receipts' QR checks (decision 0044): public, no sign-in, no captcha.
 
 /** The page a protocol receipt's QR code opens. */
 export const ROTA_VERIFICAR_PROTOCOLO = '/verificar-protocolo';

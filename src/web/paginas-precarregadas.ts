@@ -4,12 +4,8 @@ import {
 } from '../shared/rotas-web';
 
 /**
- * Decision 0065: the pages a phone opens first (the public lookups and checks, the open statistics, the fisher's
- * /home) are served with their screen's scripts named in the page (`<link rel="modulepreload">`), so they arrive
- * beside the app's core instead of after it. Each lists the modules its route loads, as src/web/router.tsx's `lazy`
- * imports them: the data layout (components/com-dados.tsx) and the screen. The build writes one HTML per page
- * (scripts/vite-paginas-precarregadas.ts) and the server answers it at that address; `e2e/peso-paginas.spec.ts`
- * fails if a page then asks for a script its HTML did not name.
+ * The pages a phone opens first name their screen's scripts in the HTML (modulepreload), so they arrive beside the
+ * app's core (decision 0065). `e2e/peso-paginas.spec.ts` fails if a page asks for a script its HTML did not name.
  */
 export interface PaginaPrecarregada {
   /** The address, as the router matches it (one segment). */
@@ -30,14 +26,8 @@ export const PAGINAS_PRECARREGADAS: readonly PaginaPrecarregada[] = [
   { caminho: ROTA_HOME, modulos: comDados('routes/home.tsx') },
 ];
 
-/**
- * Decision 0066: the public pages rendered at build time (scripts/vite-paginas-pre-renderizadas.ts), so their first
- * paint needs no script: the landing page and the card lookup.
- */
+/** Rendered at build time, so their first paint needs no script (decision 0066). */
 export const PAGINAS_PRE_RENDERIZADAS: readonly string[] = ['/', ROTA_CONSULTA_CARTEIRA];
 
-/**
- * Where the build writes a page's HTML, under the web app's folder: `/consulta-carteira` → `paginas/consulta-carteira.html`,
- * `/` → `paginas/index.html` (the server answers it at `/` only).
- */
+/** The server answers `paginas/index.html` at `/` only. */
 export const arquivoDaPagina = (caminho: string) => `paginas${caminho === '/' ? '/index' : caminho}.html`;

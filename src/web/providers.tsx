@@ -7,10 +7,7 @@ function SemToasts(): JSX.Element | null {
   return null;
 }
 
-/**
- * The toast container and react-toastify, loaded with the first toast (issue 14). Should the file fail to load
- * (the network dropped), that page load shows no toasts rather than failing as a whole.
- */
+/** Loaded with the first toast. Should it fail to load, that page shows no toasts rather than failing whole. */
 const Toasts = lazy(() =>
   import('./components/toasts').then(
     (m) => ({ default: m.Toasts }),
@@ -34,19 +31,13 @@ function ComCliente({ client, children }: { client: QueryClient; children: React
 }
 
 /**
- * Application-wide providers: toasts (their container is mounted from the first toast on), and server state
- * (TanStack Query) when a client is given (the tests). In the browser the screens that read the server get the
- * application's one client from the route that holds them (components/com-dados.tsx), so that the landing page
- * does not load the query library (decision 0017).
+ * Application-wide providers. In the browser the screens that read the server get the query client from the route
+ * that holds them, so the landing page does not load the query library (decision 0017).
  */
 export function AppProviders({ children, queryClient, conteinerToasts }: {
   children: ReactNode;
   queryClient?: QueryClient;
-  /**
-   * A toast container mounted with the application instead of on demand: the unit tests
-   * (src/web/test/provedores.tsx) pass the real one, loaded beforehand, so that no test depends on how fast a
-   * lazy chunk resolves on a busy machine.
-   */
+  /** The unit tests pass the real one, loaded beforehand. */
   conteinerToasts?: ReactNode;
 }) {
   return (

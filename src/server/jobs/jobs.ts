@@ -12,17 +12,12 @@ import { gerarRelatorioJob, limparRelatoriosJob, type ServicosJobsRelatorio } fr
 import { expurgarChavesIdempotenciaJob, type ServicosJobsIdempotencia } from '../plugins/idempotencia.jobs';
 import { FilaDeJobs, opcoesDeEnvio, type ContextoJob, type DefinicaoJob } from './job';
 
-/**
- * The services the workers are handed: what each module's jobs declare they call, joined. `buildApp`'s
- * `app.servicos` is one (its `Servicos` extends this), so no job imports the app (issue 24).
- */
+/** What each module's jobs declare they call, joined; `app.servicos` is one, so no job imports the app. */
 export type ServicosDosJobs = ServicosJobsAnalise & ServicosJobsDocumento & ServicosJobsLote & ServicosJobsReap
   & ServicosJobsInadimplencia & ServicosJobsRelatorio & ServicosJobsIdempotencia;
 
-/** A job the workers can run: the services it calls are among `ServicosDosJobs`. */
 export type JobDoProduto = DefinicaoJob<z.ZodType, ServicosDosJobs>;
 
-/** Every job of the product, each defined in its module's `<domain>.jobs.ts`. This file only registers them. */
 export const DEFINICOES_JOBS: readonly JobDoProduto[] = [finalizarVencidasJob, apagarArquivoJob, conciliarArquivosJob,
   processarLoteJob, emailLoteJob, retomarLotesJob, encerrarSuspensoesJob, gerarRelatorioJob, limparRelatoriosJob,
   gerarObrigacoesAnoJob, gerarObrigacoesPescadorJob, abrirPrazosReapJob, verificarInadimplenciaJob, avisarInadimplentesJob,
@@ -32,17 +27,13 @@ const FUSO = 'America/Sao_Paulo';
 
 export interface Jobs {
   boss: PgBoss;
-  /** Enqueues inside a transaction; usable as soon as `iniciarJobs` answers, before any worker runs. */
   fila: FilaDeJobs;
-  /**
-   * Keeps each schedule and starts each worker in this process, calling these services (the ones `buildApp`
-   * built with `fila`). Until then queued jobs wait in the database, as they do across a restart.
-   */
+  /** Until then queued jobs wait in the database, as they do across a restart. */
   trabalhar(servicos: ServicosDosJobs): Promise<void>;
   stop(): Promise<void>;
 }
 
-/** Runs one job's handler on a payload as pg-boss handed it: a payload that fails its schema fails the job. */
+/** A payload that fails its schema fails the job. */
 export async function executarJob(
   def: JobDoProduto, dados: unknown, ctx: ContextoJob<ServicosDosJobs>,
 ): Promise<unknown> {
@@ -50,10 +41,8 @@ export async function executarJob(
 }
 
 /**
- * Starts pg-boss on the product's database (schema `pgboss`, created on the first start) and creates every
- * job's queue, so that services can enqueue from the start (`fila`); `trabalhar` then adds the schedules and the
- * workers. Boot order (main.ts): `iniciarJobs` → `buildApp({ fila })` → `jobs.trabalhar(app.servicos)`. The
- * schedule lives in the database, so several instances share it.
+ * Starts pg-boss and creates every queue, so services can enqueue from the start; `trabalhar` then adds schedules and
+ * workers. The schedule lives in the database, so instances share it.
  */
 export async function iniciarJobs(opts: {
   connectionString: string;

@@ -1,9 +1,7 @@
 /**
- * Group commit (decision 0040): callers hand in one item each and await their own answer; the items are written
- * together, one statement per batch. No timer: when no batch is in flight the items of the current turn of the
- * event loop go at its end (nothing measurable is added to the latency at low load); while a batch is in flight
- * the next items gather and go together as soon as it ends. A caller is answered only after its batch is written, so an answered request's row cannot be lost,
- * on a clean shutdown or a crash, and a write that fails fails the request that needed it.
+ * Group commit (decision 0040): items are written together, one statement per batch, with no timer. A caller is
+ * answered only after its batch is written, so an answered request's row cannot be lost, and a failed write fails
+ * the request that needed it.
  */
 export class Agrupador<E, R> {
   readonly #fila: Array<{ item: E; resolve: (r: R) => void; reject: (err: unknown) => void }> = [];
@@ -15,7 +13,6 @@ export class Agrupador<E, R> {
   #aoEsvaziar: Array<() => void> = [];
 
   constructor(
-    /** Writes the batch in one statement and answers one result per item, in order. */
     private readonly gravar: (itens: E[]) => Promise<R[]>,
     opts: { maximo?: number; paralelos?: number } = {},
   ) {
@@ -35,16 +32,13 @@ export class Agrupador<E, R> {
     return this.#fila.length + this.#itensEmVoo;
   }
 
-  /** Resolves once nothing is queued or in flight (called on close, so that no write is cut short). */
+  /** Called on close, so that no write is cut short. */
   esvaziar(): Promise<void> {
     if (this.pendentes === 0) return Promise.resolve();
     return new Promise((resolve) => this.#aoEsvaziar.push(resolve));
   }
 
-  /**
-   * The batch leaves at the end of the current turn of the event loop (setImmediate), not at the first item: the
-   * requests whose sockets were read in the same turn join it, at a cost of microseconds.
-   */
+  /** The requests read in the same turn of the event loop join the batch, at a cost of microseconds. */
   #agendar(): void {
     if (this.#agendado) return;
     this.#agendado = true;

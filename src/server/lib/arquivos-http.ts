@@ -9,15 +9,11 @@ import { AppError } from './errors';
 /** An uploaded file, as a route hands it to a service. */
 export interface ArquivoEnviado {
   bytes: Buffer;
-  /** The file name the browser sent (only displayed, after sanitising). */
+  /** Only displayed, after sanitising. */
   nome: string | undefined;
 }
 
-/**
- * Limits of a document upload (register @fastify/multipart with them). The parser stops a file a little above the
- * limit (so an oversized upload is never held whole in memory), and the service checks the exact limit; both
- * answer the specification's message.
- */
+/** The parser stops a file a little above the limit, so an oversized upload is never held whole in memory. */
 export const LIMITES_MULTIPART = {
   fileSize: TAMANHO_MAXIMO_DOCUMENTO_BYTES + 1,
   files: 1,
@@ -27,15 +23,12 @@ export const LIMITES_MULTIPART = {
   headerPairs: 50,
 };
 
-/** What differs between the uploads that `lerEnvio` reads: their limits, file field names and messages. */
 export interface OpcoesEnvio {
   limites: typeof LIMITES_MULTIPART;
-  /** The names the file may come under (the first is the one named in errors). */
+  /** The first is the one named in errors. */
   camposArquivo: readonly string[];
   mensagens: { naoMultipart: string; ilegivel: string; tamanho: string; umArquivo: string; arquivoObrigatorio: string };
-  /** Each refusal of the file also as `campo: mensagem` at the file's field (the batch form shows them there). */
   erroNoCampo: boolean;
-  /** A file sent under another name is refused before the text fields are checked (the documents' order). */
   arquivoAntesDosCampos: boolean;
 }
 
@@ -54,7 +47,7 @@ const ENVIO_DOCUMENTO: OpcoesEnvio = {
   arquivoAntesDosCampos: true,
 };
 
-/** A part of an upload in parts (decision 0064): the bytes under `parte`, at most 256 KB. */
+/** Decision 0064. */
 export const ENVIO_PARTE: OpcoesEnvio = {
   ...ENVIO_DOCUMENTO,
   limites: { ...LIMITES_MULTIPART, fileSize: TAMANHO_MAXIMO_PARTE_ENVIO_BYTES + 1 },
@@ -62,11 +55,7 @@ export const ENVIO_PARTE: OpcoesEnvio = {
   mensagens: { ...ENVIO_DOCUMENTO.mensagens, tamanho: MENSAGENS_DOCUMENTO.parteInvalida, arquivoObrigatorio: MENSAGENS_DOCUMENTO.parteInvalida },
 };
 
-/**
- * Reads a multipart upload: its text fields, checked with `campos` (400 'Dados inválidos…' with `campo: mensagem`
- * per issue), and one file under one of `camposArquivo` (required). The parser's limits answer the upload's own
- * messages; a file is never held whole above its limit. Documents by default; the batch file with its options.
- */
+/** Text fields checked with `campos`, one required file; a file is never held whole above its limit. */
 export async function lerEnvio<S extends z.ZodType>(
   req: FastifyRequest, campos: S, opcoes: OpcoesEnvio = ENVIO_DOCUMENTO,
 ): Promise<{ campos: z.output<S>; arquivo: ArquivoEnviado }> {
@@ -96,7 +85,6 @@ export async function lerEnvio<S extends z.ZodType>(
     if (code === 'FST_FILES_LIMIT') throw recusa(m.umArquivo);
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw AppError.badRequest(MENSAGEM_DADOS_INVALIDOS);
     if (err instanceof AppError) throw err;
-    // Malformed multipart (no boundary, truncated body…): the client's fault.
     throw AppError.badRequest(m.ilegivel);
   }
   if (opcoes.arquivoAntesDosCampos && campoErrado && !arquivo) throw recusa(m.arquivoObrigatorio);
@@ -106,10 +94,7 @@ export async function lerEnvio<S extends z.ZodType>(
   return { campos: lidos.data, arquivo };
 }
 
-/**
- * Headers of every file this server hands out (documents, receipts, cards): shown in the browser, never cached,
- * never sniffed as another type, and a policy that lets the browser's PDF viewer and image view work and nothing else.
- */
+/** Never cached, never sniffed as another type, and a policy that lets only the browser's PDF and image views work. */
 export function enviarArquivo(
   reply: FastifyReply,
   arquivo: { bytes: Buffer; mime: string; nomeArquivo: string },
@@ -124,25 +109,18 @@ export function enviarArquivo(
     .send(arquivo.bytes);
 }
 
-/**
- * A PDF this server makes (card, protocol receipt, REAP 2ª via), shown in the browser under a plain ASCII name made
- * of the number it carries (`carteira-PA-123.pdf`): other characters become '-'.
- */
+/** Under a plain ASCII name made of the number it carries (`carteira-PA-123.pdf`). */
 export function enviarPdf(reply: FastifyReply, pdf: Buffer, nome: string) {
   const nomeArquivo = nome.replace(/[^A-Za-z0-9._-]/g, '-');
   return enviarArquivo(reply, { bytes: pdf, mime: 'application/pdf', nomeArquivo }, `inline; filename="${nomeArquivo}"`);
 }
 
-/** `inline; filename="ascii"; filename*=UTF-8''…` (RFC 6266): the name a browser offers when saving. */
 export function contentDispositionInline(nome: string): string {
   const ascii = nome.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(nome)}`;
 }
 
-/**
- * For the addresses a browser opens in a new tab (no headers): the `jwt` query parameter stands for the bearer
- * token. Runs before `app.autorizar`, which then authenticates it as any bearer token. A header, when present, wins.
- */
+/** A new tab sends no header: `?jwt=` stands for the bearer token. A header, when present, wins. */
 export async function jwtDaQuery(req: FastifyRequest): Promise<void> {
   const jwt = (req.query as { jwt?: unknown } | undefined)?.jwt;
   if (typeof jwt === 'string' && jwt && !req.headers.authorization) req.headers.authorization = `Bearer ${jwt}`;

@@ -1,11 +1,7 @@
 import { chaveDerivada, CodigoAssinado } from './codigo-assinado';
 
-/*
- * The codes of the receipts' QR codes (decision 0044), in lib because two modules use each: the module that
- * prints a receipt signs its code, and the public check (consulta-publica for the protocol) opens it.
- */
+/* The codes of the receipts' QR codes (decision 0044): in lib because one module signs and another opens each. */
 
-/** What a protocol receipt's code says: which request, under which protocol number. */
 export interface DadosTokenProtocolo {
   idSolicitacao: number;
   /** Digits, as stored (solicitacao.numero_protocolo). */
@@ -17,10 +13,8 @@ const ROTULO_PROTOCOLO = 'rgp:comprovante-protocolo:v1';
 const MAX_DIGITOS = 20;
 
 /**
- * The code printed as the QR code of a protocol receipt (decision 0044): base64url of a version, the request id
- * (uint32), the protocol number in ASCII digits, and an HMAC of those (16 bytes) under a key derived from the
- * printed documents' key. 42 characters for a 13-digit protocol. The protocol number alone (which is sequential,
- * and printed on the receipt for the captcha lookup) opens nothing; the code cannot be made from it.
+ * A protocol receipt's code: version, request id, protocol number and an HMAC of those. The protocol number alone,
+ * sequential and printed, opens nothing; the code cannot be made from it.
  */
 export class AssinadorProtocolo {
   private readonly codigo: CodigoAssinado;
@@ -39,7 +33,7 @@ export class AssinadorProtocolo {
     return this.codigo.assinar(dados);
   }
 
-  /** The code's content when this key signed it; null for anything else. */
+  /** Null for anything this key did not sign. */
   verificar(token: string): DadosTokenProtocolo | null {
     const dados = this.codigo.abrir(token, 6, 5 + MAX_DIGITOS);
     if (!dados || dados.readUInt8(0) !== VERSAO_PROTOCOLO) return null;
@@ -48,10 +42,9 @@ export class AssinadorProtocolo {
     return { idSolicitacao: dados.readUInt32BE(1), numeroProtocolo };
   }
 }
-/** What the code of a REAP "2ª via" says: which questionnaire, sent when. */
 export interface DadosTokenReap {
   idQuestionario: number;
-  /** The send (reap_questionario.enviada_em), to the second: a REAP is sent once, so this never changes. */
+  /** A REAP is sent once, so this never changes. */
   enviadaEm: Date;
 }
 
@@ -59,11 +52,7 @@ const VERSAO_REAP = 1;
 const ROTULO_REAP = 'rgp:comprovante-reap:v1';
 const TAMANHO_REAP = 1 + 4 + 4;
 
-/**
- * The code printed as the QR code of a REAP receipt (decision 0044): base64url of a version, the questionnaire id
- * (uint32), the send time (uint32 Unix seconds) and an HMAC of those (16 bytes) under a key derived from the
- * printed documents' key. 34 characters; nothing personal in it.
- */
+/** A REAP receipt's code: version, questionnaire id, send time and an HMAC of those; nothing personal. */
 export class AssinadorReap {
   private readonly codigo: CodigoAssinado;
 
@@ -82,7 +71,7 @@ export class AssinadorReap {
     return this.codigo.assinar(dados);
   }
 
-  /** The code's content when this key signed it; null for anything else. */
+  /** Null for anything this key did not sign. */
   verificar(token: string): DadosTokenReap | null {
     const dados = this.codigo.abrir(token, TAMANHO_REAP, TAMANHO_REAP);
     if (!dados || dados.readUInt8(0) !== VERSAO_REAP) return null;

@@ -1,25 +1,17 @@
 import { Worker, type MessagePort } from 'node:worker_threads';
 
 /**
- * Long jobs in a thread whose heap is capped (issue 23, point 4): a report over two million fishers, written in a
- * worker thread with `resourceLimits`, cannot take the instance past the memory its deployment declares. If it
- * needs more than its cap, the thread dies (ERR_WORKER_OUT_OF_MEMORY), the job is marked as failed, and the
- * instance goes on serving.
+ * Long jobs in a worker thread whose heap is capped (decision 0050), so a huge report cannot take the instance past
+ * its declared memory: the thread dies, the job fails, the instance goes on serving.
  *
- * The thread produces bytes; the caller consumes them as an async iterable (and writes them where it wants: the
- * storage stays in the main thread). Flow control is by credit: the thread sends at most `JANELA` pieces ahead of
- * what the caller has taken, so a slow reader (an S3 upload) never lets bytes pile up in either heap.
- *
- * The thread's side speaks this protocol (see `produzirNaThread`): {tipo:'dados', bytes} (an ArrayBuffer handed
- * over, not copied), {tipo:'evento', dados} (progress, passed to `aoEvento`), {tipo:'fim', resultado}; it waits
- * for {tipo:'credito'} messages.
+ * Flow control is by credit: the thread sends at most `JANELA` pieces ahead of what the caller has taken, so a slow
+ * reader never lets bytes pile up in either heap.
  */
 
 /** Pieces the thread may send ahead of what the caller has taken. */
 export const JANELA = 8;
 
 export interface LimitesThread {
-  /** Cap of the thread's old generation (the heap that holds what lives), MB. */
   heapMb: number;
   /** Cap of the young generation, MB. */
   jovemMb?: number;
@@ -30,28 +22,18 @@ type MensagemDaThread =
   | { tipo: 'evento'; dados: unknown }
   | { tipo: 'fim'; resultado: unknown };
 
-/**
- * Where a thread's module lives: the `.ts` beside the caller when running from source (tsx loads it, as it does
- * the server), or its own file beside the server bundle (scripts/build-server.mjs builds `<nome>.mjs` into
- * dist/server) when the caller is the bundle.
- */
+/** The `.ts` beside the caller from source, or its own `<nome>.mjs` beside the server bundle. */
 export function moduloDaThread(urlDoChamador: string, fonte: string, nomeNoBundle: string): { arquivo: URL; execArgv: string[] } {
   if (urlDoChamador.endsWith('.mjs')) return { arquivo: new URL(`./${nomeNoBundle}.mjs`, urlDoChamador), execArgv: [] };
   return { arquivo: new URL(fonte, urlDoChamador), execArgv: ['--import', 'tsx'] };
 }
 
 export interface FluxoDeThread<R> {
-  /** The bytes the thread produces, in order; iterating to the end waits for the thread's `fim`. */
   bytes: AsyncGenerator<Buffer>;
-  /** The thread's result (its `fim`), once `bytes` has been read to the end. */
   resultado: Promise<R>;
 }
 
-/**
- * Starts the thread with `entrada` as its workerData and the heap caps of `limites`. `aoEvento` is awaited for each
- * event before the thread's next piece is taken. Stopping the iteration early (an error downstream) terminates the
- * thread.
- */
+/** Stopping the iteration early terminates the thread. */
 export function fluxoDeThread<R>(
   modulo: { arquivo: URL; execArgv: string[] },
   entrada: unknown,
@@ -136,10 +118,7 @@ export function fluxoDeThread<R>(
   return { bytes: bytes(), resultado };
 }
 
-/**
- * The thread's side: sends what `fonte` yields under the caller's credit, `evento` as progress, and `resultado()`
- * at the end. To be called once by a module run with `fluxoDeThread`.
- */
+/** The thread's side. To be called once by a module run with `fluxoDeThread`. */
 export async function produzirNaThread(
   porta: MessagePort,
   fonte: AsyncIterable<Buffer | Uint8Array>,
@@ -162,7 +141,7 @@ export async function produzirNaThread(
       });
     }
     credito--;
-    // A copy with an ArrayBuffer of its own, handed over without another copy (a pooled Buffer shares its memory).
+    // A pooled Buffer shares its memory: copy into an ArrayBuffer of its own, handed over without another copy.
     const copia = new Uint8Array(pedaco.byteLength);
     copia.set(pedaco);
     porta.postMessage({ tipo: 'dados', bytes: copia.buffer }, [copia.buffer]);

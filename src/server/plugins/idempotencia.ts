@@ -15,19 +15,14 @@ import { LIMITES_MULTIPART } from '../lib/arquivos-http';
 import { AppError } from '../lib/errors';
 
 /**
- * Idempotency keys (decision 0060, draft-ietf-httpapi-idempotency-key-header). A route whose contract is
- * `idempotente` (src/shared/contrato.ts) gets `app.idempotencia` as its preHandler (plugins/contratos.ts `rota`):
- * with an `Idempotency-Key` header, the key is claimed in PostgreSQL (table `chave_idempotencia`, one row per
- * caller and key) with the request's fingerprint before the handler runs; the answer is kept when it is sent; a
- * replay gets the kept answer again (`Idempotent-Replayed: true`) and the handler does not run. Without the
- * header nothing changes. The database decides every race, so any number of instances share the keys. What is
- * kept is little and sealed (decision 0068): the caller is an HMAC of the CPF, the body is encrypted, a key counts
- * for 24 hours, and a caller keeps at most COTA_CHAVES_IDEMPOTENCIA keys at once.
+ * Idempotency keys (decision 0060, draft-ietf-httpapi-idempotency-key-header) for the routes whose contract is
+ * `idempotente`. The key is claimed in PostgreSQL with the request's fingerprint before the handler runs, and a replay
+ * gets the kept answer; the database decides every race, so instances share the keys. What is kept is little and
+ * sealed (decision 0068): the caller is an HMAC of the CPF, the body encrypted, a key lasts 24 hours, with a quota.
  */
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The preHandler of an `idempotente` contract's route (plugins/contratos.ts). */
     idempotencia: preHandlerAsyncHookHandler;
   }
 }
@@ -55,34 +50,29 @@ export interface PedidoIdempotente {
 }
 
 export interface OpcoesChaves {
-  /** Seconds after which a claim still in progress may be taken over (its server died); 60 by default. */
+  /** A claim in progress this old may be taken over: its server died. */
   assumirAposSegundos?: number;
-  /** Hours a key counts and is kept; RETENCAO_CHAVE_IDEMPOTENCIA_HORAS by default. */
   retencaoHoras?: number;
-  /** Keys a caller may keep at once; COTA_CHAVES_IDEMPOTENCIA by default. */
   cota?: number;
   /** Rows deleted per statement by `expurgar`. */
   loteExpurgo?: number;
 }
 
-/** One of a fisher's kept keys, as the LGPD export shows it (decision 0068). */
+/** As the LGPD export shows it (decision 0068). */
 export interface ChaveGuardada {
   chave: string;
   rota: string;
   status: number | null;
   criadaEm: Date;
-  /** The kept answer's body, decrypted (null while in progress, or for an empty body). */
   resposta: string | null;
 }
 
-/** IV and tag of AES-256-GCM, in front of the ciphertext in `resposta_cifrada`. */
 const TAMANHO_IV = 12;
 const TAMANHO_TAG = 16;
 
 /**
- * The one writer of table `chave_idempotencia` (src/server/db/schema/idempotencia.ts). `segredo` is the token key:
- * two keys are derived from it (HKDF-SHA256, own labels, as decisions 0014 and 0044 do), one for the caller's HMAC,
- * one for the answers' encryption. Rotating JWT_SECRET thus forgets every kept key, as their expiry would.
+ * The one writer of `chave_idempotencia`. Its two keys are derived from the token key (HKDF), so rotating JWT_SECRET
+ * forgets every kept key, as their expiry would.
  */
 export class ChavesIdempotencia {
   readonly assumirAposSegundos: number;
@@ -101,12 +91,12 @@ export class ChavesIdempotencia {
     this.chaveResposta = Buffer.from(crypto.hkdfSync('sha256', segredo, 'rgp', 'rgp:idempotencia-resposta:v1', 32));
   }
 
-  /** The caller's side of a key: HMAC-SHA256 of the CPF, hex. No caller meets another's key; no CPF can be read back. */
+  /** HMAC of the CPF: no caller meets another's key, and no CPF can be read back. */
   titular(cpf: string): string {
     return crypto.createHmac('sha256', this.chaveTitular).update(cpf).digest('hex');
   }
 
-  /** AES-256-GCM of a kept body, bound to its row (titular and key as associated data): IV, tag, ciphertext. */
+  /** Bound to its row (titular and key as associated data). */
   private cifrar(p: Pick<PedidoIdempotente, 'titular' | 'chave'>, corpo: string): Buffer {
     const iv = crypto.randomBytes(TAMANHO_IV);
     const c = crypto.createCipheriv('aes-256-gcm', this.chaveResposta, iv);
@@ -123,12 +113,9 @@ export class ChavesIdempotencia {
   }
 
   /**
-   * Claims the key for this request, or says what holds it. The insert is atomic on the primary key: of two
-   * requests with one key, one inserts and the other finds the row. A claim in progress older than
-   * `assumirAposSegundos` is taken over by one update, which one request alone can win. A row past the retention
-   * counts as absent (the same insert takes it over as new), so a key lives exactly its hours whenever the purge
-   * runs. A new key is inserted only while the caller keeps fewer than `cota` (a replay of a kept one is always
-   * answered); two new keys sent at the same instant may both pass the count, so the quota is exact to a few.
+   * Claims the key for this request, or says what holds it: the insert is atomic on the primary key, and a stale
+   * claim is taken over by one update only one request can win. A row past the retention counts as absent, so a key
+   * lives exactly its hours whenever the purge runs. The quota may let through a few new keys sent at one instant.
    */
   async reivindicar(p: PedidoIdempotente): Promise<Reivindicacao> {
     const dono = crypto.randomUUID();
@@ -178,7 +165,6 @@ export class ChavesIdempotencia {
     return { tipo: 'em-andamento' };
   }
 
-  /** Seconds until the caller's oldest counted key expires when they keep `cota` keys or more; else null. */
   private async cotaEsgotada(titular: string): Promise<number | null> {
     const { rows } = await this.db.$client.query<{ n: number; segundos: number | null }>({
       name: 'chave_idempotencia_cota',
@@ -191,7 +177,7 @@ export class ChavesIdempotencia {
     return r.n >= this.cota ? Math.max(1, r.segundos ?? 1) : null;
   }
 
-  /** The keys a caller keeps now, oldest first, their answers decrypted: the fisher's LGPD export (decision 0068). */
+  /** The fisher's LGPD export (decision 0068). */
   async doTitular(cpf: string): Promise<ChaveGuardada[]> {
     const titular = this.titular(cpf);
     const { rows } = await this.db.$client.query<{
@@ -208,7 +194,7 @@ export class ChavesIdempotencia {
     }));
   }
 
-  /** Keeps the answer of the claim `dono` (nothing when the claim was taken over meanwhile). */
+  /** Nothing when the claim was taken over meanwhile. */
   async concluir(
     p: Pick<PedidoIdempotente, 'titular' | 'chave'>, dono: string, resposta: { status: number; corpo: string | null; tipoConteudo: string | null },
   ): Promise<void> {
@@ -220,7 +206,7 @@ export class ChavesIdempotencia {
     });
   }
 
-  /** Deletes the claim `dono` (the request failed: a retry runs again). */
+  /** The request failed: a retry runs again. */
   async liberar(p: Pick<PedidoIdempotente, 'titular' | 'chave'>, dono: string): Promise<void> {
     await this.db.$client.query({
       name: 'chave_idempotencia_liberar',
@@ -229,7 +215,7 @@ export class ChavesIdempotencia {
     });
   }
 
-  /** Deletes the keys older than the retention, in batches (short statements); answers how many. */
+  /** In batches, so each statement is short. */
   async expurgar(): Promise<number> {
     let total = 0;
     for (;;) {
@@ -245,7 +231,6 @@ export class ChavesIdempotencia {
   }
 }
 
-/** JSON with the keys of every object in order: the same data, the same text. */
 export function jsonCanonico(v: unknown): string {
   if (v === undefined || v === null) return 'null';
   if (v instanceof Date) return JSON.stringify(v.toISOString());
@@ -257,10 +242,7 @@ export function jsonCanonico(v: unknown): string {
   return JSON.stringify(v);
 }
 
-/**
- * The SHA-256 of a multipart body with its boundary set aside: a browser draws a new boundary each time it sends a
- * FormData, so the same fields and file sent again must give the same fingerprint.
- */
+/** A browser draws a new boundary each time it sends a FormData: the same fields must give the same fingerprint. */
 export function resumoMultipart(corpo: Buffer, contentType: string): string {
   const h = crypto.createHash('sha256');
   const fronteira = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
@@ -275,10 +257,7 @@ export function resumoMultipart(corpo: Buffer, contentType: string): string {
   return h.update(corpo.subarray(pos)).digest('hex');
 }
 
-/**
- * The request's fingerprint: method, route, parameters, query and body. A JSON body counts as its schema parsed it,
- * written canonically; a multipart body by its bytes (`resumoMultipart`).
- */
+/** A JSON body counts as its schema parsed it, written canonically; a multipart body by its bytes. */
 function impressaoDe(req: FastifyRequest, resumoCorpo: string): string {
   return crypto.createHash('sha256')
     .update([req.method, req.routeOptions.url ?? '', jsonCanonico(req.params), jsonCanonico(req.query), resumoCorpo].join('\u0000'))
@@ -286,9 +265,8 @@ function impressaoDe(req: FastifyRequest, resumoCorpo: string): string {
 }
 
 /**
- * Reads the whole raw body of a multipart request (which its parser has not read: the handler does, through
- * @fastify/multipart), up to `limite` bytes (null beyond, the rest drained), and hands it back to that parser:
- * `@fastify/multipart` pipes `req.raw` into busboy, so this request's `pipe` replays the bytes read here.
+ * Reads a multipart body up to `limite` bytes (null beyond, the rest drained) and hands it back to busboy, which
+ * pipes `req.raw`: the handler's parser replays the bytes read here.
  */
 async function lerCorpoMultipart(raw: IncomingMessage, limite: number): Promise<Buffer | null> {
   const partes: Buffer[] = [];
@@ -307,13 +285,9 @@ async function lerCorpoMultipart(raw: IncomingMessage, limite: number): Promise<
   return corpo;
 }
 
-/** Seconds a duplicate sent at the same time is told to wait (Retry-After) before it tries again. */
 const ESPERA_DUPLICATA_SEGUNDOS = 2;
 
-/**
- * A multipart body kept in memory to be fingerprinted: the largest document upload (its file limit, and room for
- * its few fields and part headers). Beyond it the upload is refused as a document too large, as the handler would.
- */
+/** Beyond this a multipart body is refused as a document too large, as the handler would. */
 const LIMITE_MULTIPART_BYTES = LIMITES_MULTIPART.fileSize + LIMITES_MULTIPART.fields * LIMITES_MULTIPART.fieldSize + 64 * 1024;
 
 interface Reivindicada {
@@ -322,7 +296,6 @@ interface Reivindicada {
 }
 
 export const idempotenciaPlugin = fp(async (app: FastifyInstance, { chaves }: { chaves: ChavesIdempotencia }) => {
-  /** The requests that hold their key now, until their answer is sent. */
   const reivindicadas = new WeakMap<FastifyRequest, Reivindicada>();
 
   app.decorate('idempotencia', async (req: FastifyRequest, reply: FastifyReply) => {
@@ -367,8 +340,8 @@ export const idempotenciaPlugin = fp(async (app: FastifyInstance, { chaves }: { 
     }
   });
 
-  // On every route, before the compression's onSend (registered later): the answer as the handler gave it. A 5xx
-  // (an unexpected error, the database gone) releases the key, so a retry runs again; anything else is kept.
+  // Before the compression's onSend: the answer as the handler gave it. A 5xx releases the key, so a retry runs
+  // again; anything else is kept.
   app.addHook('onSend', async (req, reply, payload) => {
     const minha = reivindicadas.get(req);
     if (!minha) return payload;

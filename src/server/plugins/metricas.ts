@@ -7,15 +7,11 @@ import { AppError } from '../lib/errors';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
- * Prometheus metrics (decision 0048), served by a small HTTP listener of their own on `METRICS_PORT`, never by the
- * public port behind the load balancer. Requests are labelled by the route's pattern (`/api/pescador/:cpf`),
- * never by the address, so no CPF or token reaches a label. Pool and job-queue figures are read at scrape time;
- * the queue query has a deadline, so a slow database delays a scrape by at most `tempoLimiteMs`.
+ * Prometheus metrics (decision 0048) on a listener of their own, never the public port. Requests are labelled by
+ * route pattern, never by address, so no CPF or token reaches a label.
  */
 export interface OpcoesMetricas {
-  /** The app's pool (`db.$client`): its connections in use, idle and waited for; it also reads the queues. */
   pool: pg.Pool;
-  /** The standby's pool (DATABASE_REPLICA_URL), when there is one: the same figures, labelled `pool="leitura"`. */
   poolLeitura?: pg.Pool | undefined;
   /** Port of the metrics listener; 0 turns it off. */
   porta: number;
@@ -26,14 +22,9 @@ export interface OpcoesMetricas {
 
 export interface Metricas {
   registro: Registry;
-  /** Requests refused by load shedding (src/server/plugins/sobrecarga.ts), by the kind of pressure. */
   recusadasPorSobrecarga: Counter<'motivo'>;
-  /** The whole exposition: this process's Node metrics and the app's own. */
   texto(): Promise<string>;
-  /**
-   * Opens the metrics listener (main.ts, before the public port); null when `METRICS_PORT=0`. It is closed with
-   * the app. Rejects when the port cannot be taken, so that the start fails with the reason.
-   */
+  /** Null when `METRICS_PORT=0`. Rejects when the port cannot be taken, so the start fails with the reason. */
   abrirPorta(): Promise<AddressInfo | null>;
 }
 
@@ -45,28 +36,22 @@ declare module 'fastify' {
 
 export const CONTENT_TYPE_METRICAS = Registry.PROMETHEUS_CONTENT_TYPE;
 
-/** Seconds: from a cached lookup (a few ms) to a synchronous report (tens of seconds). */
 const FAIXAS_DURACAO = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 const METODOS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
-/** The label of answers given without a route: unknown addresses and the web app's index.html fallback. */
 export const SEM_ROTA = '(sem rota)';
 
-/**
- * Node's own metrics (event-loop delay, heap, GC, handles, CPU) describe the process, not an app: one registry
- * per process, so that several apps in one process (tests) do not each start an event-loop monitor.
- */
+/** One registry per process, so several apps in one process (tests) do not each start an event-loop monitor. */
 let registroDoProcesso: Registry | undefined;
 function metricasDoProcesso(): Registry {
   if (!registroDoProcesso) {
     registroDoProcesso = new Registry();
-    // Names as prom-client writes them (`nodejs_eventloop_lag_seconds`, `process_resident_memory_bytes`, …): the
-    // Node.js dashboards operators already have read them without a prefix.
+    // Without a prefix: the Node.js dashboards operators already have read these names.
     collectDefaultMetrics({ register: registroDoProcesso });
   }
   return registroDoProcesso;
 }
 
-/** The route's pattern as a label: hashed web assets folded into one, so a release does not add labels. */
+/** Hashed web assets folded into one, so a release does not add labels. */
 function rotaDe(req: FastifyRequest): string {
   const url = req.routeOptions.url;
   if (!url) return SEM_ROTA;
@@ -74,11 +59,8 @@ function rotaDe(req: FastifyRequest): string {
 }
 
 /**
- * Depth and age of each job queue, in one statement with its own deadline on the server (`SET LOCAL
- * statement_timeout`, inside a transaction so the pooled connection keeps its settings). Depth counts the jobs
- * waiting (`created` and `retry`); age is how long the oldest of those that may already run has waited since it
- * could (`start_after`), 0 when none. pg-boss's partial index `job_i5 (name, start_after) WHERE state < 'active'`
- * serves both, per queue partition.
+ * Depth and age of each job queue, in one statement with its own deadline (SET LOCAL statement_timeout, in a
+ * transaction so the pooled connection keeps its settings), served by pg-boss's index job_i5.
  */
 function sqlDasFilas(tempoLimiteMs: number): string {
   return `BEGIN READ ONLY;
@@ -152,7 +134,6 @@ export const metricasPlugin = fp<OpcoesMetricas>(async (app: FastifyInstance, op
   poolGauge('rgp_db_pool_waiting', 'Queries waiting for a connection of the database pool, by pool.', (p) => p.waitingCount);
   poolGauge('rgp_db_pool_max', 'Largest number of connections the database pool opens (DB_POOL_MAX), by pool.', (p) => p.options.max ?? 10);
 
-  // The queue figures of the scrape in progress, shared by the gauges that read them.
   let leitura: Promise<LinhaFila[] | null> | null = null;
   const falhasColeta = new Counter({
     name: 'rgp_metricas_falhas_coleta_total',
@@ -165,7 +146,6 @@ export const metricasPlugin = fp<OpcoesMetricas>(async (app: FastifyInstance, op
     },
   });
 
-  // Both queue gauges are collected in the same scrape: one query serves both.
   const consultarFilas = async (): Promise<LinhaFila[]> => {
     // A pool with every connection in use serves the requests first: the scrape does not queue behind them.
     if (pool.idleCount === 0 && pool.totalCount >= (pool.options.max ?? 10)) throw new Error('every connection of the pool is in use');
@@ -216,7 +196,6 @@ export const metricasPlugin = fp<OpcoesMetricas>(async (app: FastifyInstance, op
     total.inc(labels);
   });
 
-  // The public port has no /metrics, whatever the web app's fallback would answer there.
   app.get('/metrics', { schema: { hide: true } }, async () => {
     throw AppError.notFound('Recurso não encontrado.');
   });

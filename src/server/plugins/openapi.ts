@@ -16,34 +16,22 @@ import { MENSAGEM_DADOS_INVALIDOS, MENSAGEM_INDISPONIVEL } from './envelope';
 import { ROTAS_NUNCA_RECUSADAS } from './sobrecarga';
 
 /**
- * The OpenAPI document at /api/docs/json (decision 0058), made correct for a generated client in one place: every
- * operation gets an `operationId` (from its method and path), its security (bearer where the route's `autorizar`
- * hook stands, `[]` on a public route), its error answers (the envelope, as shared components), 204s without a
- * body, file answers as binary of their real content type, multipart bodies with their fields and file, and
- * `nullable` always beside a `type`. What only the route knows it says in its schema: `produces` (the content types
- * of a file answer), `formulario` (the fields of a multipart body) and `outrosErros` (refusals its shape does not
- * imply). None of these is read by Fastify: documentation only, the answers on the wire do not change.
+ * The OpenAPI document at /api/docs/json (decision 0058), made fit for a generated client in one place:
+ * operationIds, security, the error envelope, binary files, multipart bodies, `nullable` beside a `type`. What only
+ * the route knows it says in its schema (`produces`, `formulario`, `outrosErros`); Fastify reads none of these.
  */
 
 declare module 'fastify' {
   interface FastifySchema {
-    /**
-     * Documentation only: the multipart/form-data body the handler reads itself (`lerEnvio`): its text fields and
-     * the name of its file field (`arquivos` unless said). Declare `consumes: ['multipart/form-data']` beside it.
-     */
+    /** Documentation only: the multipart body the handler reads itself; declare `consumes` beside it. */
     formulario?: { campos: z.ZodObject; arquivo?: string };
-    /** Documentation only: error statuses this route answers besides those its shape implies (see `errosDaRota`). */
+    /** Documentation only: error statuses besides those the route's shape implies (`errosDaRota`). */
     outrosErros?: readonly StatusDeErro[];
-    /**
-     * The route takes the `Idempotency-Key` header (plugins/idempotencia.ts, decision 0060): the document names the
-     * header, the replayed answer's header, the 409/422 of a key in progress or reused and the 429 of the quota
-     * (decision 0068). Checked by the route's preHandler, not by this schema.
-     */
+    /** The route takes the `Idempotency-Key` header (decisions 0060, 0068); its preHandler checks it, not this schema. */
     idempotente?: true;
   }
 }
 
-/** The error answers the document names, each a shared component `#/components/responses/<nome>`. */
 const RESPOSTAS_DE_ERRO = {
   400: {
     nome: 'DadosInvalidos',
@@ -104,12 +92,11 @@ export type StatusDeErro = keyof typeof RESPOSTAS_DE_ERRO;
 const RESPOSTA_PADRAO = 'Erro';
 const ESQUEMA_ERRO = 'Erro';
 
-/** Carries the error statuses of an operation from `transform` to `transformObject`, which removes it. */
+/** Passed from `transform` to `transformObject`, which removes it. */
 const X_ERROS = 'x-rgp-erros';
-/** Marks an operation that takes the Idempotency-Key, from `transform` to `transformObject`, which removes it. */
+/** Passed from `transform` to `transformObject`, which removes it. */
 const X_IDEMPOTENTE = 'x-rgp-idempotente';
 
-/** The Idempotency-Key header as the document prints it (the route's preHandler checks it, with this message). */
 const cabecalhoIdempotencia = z.looseObject({
   [CABECALHO_IDEMPOTENCIA]: texto().regex(FORMATO_CHAVE_IDEMPOTENCIA, MENSAGENS_IDEMPOTENCIA.formato).optional().describe(
     'Chave de idempotência (draft-ietf-httpapi-idempotency-key-header): 8 a 128 caracteres [A-Za-z0-9_-], uma por envio '
@@ -125,7 +112,7 @@ const METODOS_QUE_ALTERAM = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 type Esquema = Record<string, unknown>;
 type Seguranca = readonly Record<string, readonly string[]>[];
 
-/** `get` + the path's segments after /api in camel case, a parameter as `Por<Nome>`: GET /api/reap/:id/comprovante → getReapPorIdComprovante. */
+/** GET /api/reap/:id/comprovante → getReapPorIdComprovante. */
 export function operationIdDe(metodo: string, url: string): string {
   const pascal = (s: string) => s.split(/[^A-Za-z0-9]+/).filter(Boolean).map((p) => p[0]!.toUpperCase() + p.slice(1)).join('');
   const partes = url.split('/').filter((s) => s && s !== 'api')
@@ -133,19 +120,13 @@ export function operationIdDe(metodo: string, url: string): string {
   return metodo.toLowerCase() + partes.join('');
 }
 
-/** Whether a security requirement list demands the bearer token (every alternative names it). */
 function exigeBearer(security: Seguranca): boolean {
   return security.length > 0 && security.every((s) => 'bearer' in s);
 }
 
 /**
- * The error statuses of a route, from its shape: 400 when it validates an input (parameters, query, headers, body,
- * form); 401 when it requires the token; 403 when it requires the token (profile, scope, access hours) or changes
- * state (the XSRF check); 404 when its path names a record, or it is authenticated and takes a body or a form (the
- * records the body names); 406 when its `autorizar` hook lets a caller change state (the record's state may refuse:
- * every `notAcceptable` of the services is behind such a route but two GETs', which declare it); 429 when it has a rate
- * limit; 503 on every route but the health probes (load shedding, the database; readiness declares its own); plus
- * what the route declares in `outrosErros`. Anything else is the `default` answer.
+ * The error statuses a route's shape implies: what it validates, whether it needs the token, changes state, names a
+ * record or has a rate limit, plus its `outrosErros`. Anything else is the `default` answer.
  */
 function errosDaRota(route: RouteOptions, schema: Esquema, security: Seguranca, formulario: boolean): StatusDeErro[] {
   const metodo = String(route.method).toUpperCase();
@@ -167,16 +148,12 @@ function errosDaRota(route: RouteOptions, schema: Esquema, security: Seguranca, 
     // The caller's quota of kept keys (decision 0068).
     erros.add(429);
   }
-  // Load shedding answers 503 on every /api route but the health probes (whose own 503 the route declares).
   if (!ROTAS_NUNCA_RECUSADAS.has(route.url)) erros.add(503);
   for (const s of (schema.outrosErros as readonly StatusDeErro[] | undefined) ?? []) erros.add(s);
   return [...erros].sort((a, b) => a - b);
 }
 
-/**
- * OpenAPI 3.0 wants `type` beside `nullable`: zod writes `.nullable()` of a union as `{nullable, anyOf}`. The
- * union's members each take the null (an enum lists it); members that are all enums of one type become one enum.
- */
+/** OpenAPI 3.0 wants `type` beside `nullable`, and zod writes `.nullable()` of a union as `{nullable, anyOf}`. */
 function corrigirNullable(s: unknown): void {
   if (!s || typeof s !== 'object') return;
   if (Array.isArray(s)) {
@@ -203,7 +180,6 @@ function corrigirNullable(s: unknown): void {
 /** A status whose answer has no body. */
 const SEM_CORPO = new Set(['204', '205', '304']);
 
-/** The swagger `transform` of every route: the zod schemas to JSON schema (fastify-type-provider-zod), then the rest. */
 export const transformarRota: SwaggerTransform = (input) => {
   const { url, route } = input;
   const schema = input.schema as Esquema | undefined;
@@ -211,9 +187,8 @@ export const transformarRota: SwaggerTransform = (input) => {
   const { formulario, outrosErros: _o, idempotente, ...resto } = schema as Esquema & {
     formulario?: { campos: z.ZodObject; arquivo?: string }; idempotente?: true;
   };
-  // The multipart form as the body of the document (only the document's: the route validates it in its handler).
+  // Only the document's: the route validates the form in its handler.
   const entrada: Esquema = formulario ? { ...resto, body: formulario.campos } : { ...resto };
-  // The Idempotency-Key beside the route's own headers (only the document's: the route's preHandler checks it).
   if (idempotente) entrada.headers = resto.headers ? (resto.headers as z.ZodObject).extend(cabecalhoIdempotencia.shape) : cabecalhoIdempotencia;
   const doc = jsonSchemaTransform({ ...input, schema: entrada } as Parameters<typeof jsonSchemaTransform>[0]).schema as unknown as Esquema;
 
@@ -249,7 +224,6 @@ export const transformarRota: SwaggerTransform = (input) => {
   return { schema: doc as FastifySchema, url };
 };
 
-/** The swagger `transformObject`: the shared error envelope and answers, referenced by every operation. */
 export const completarDocumento: SwaggerTransformObject = (input) => {
   const documento = (input as { openapiObject: Esquema }).openapiObject as Esquema & {
     paths?: Record<string, Record<string, Esquema & { responses?: Record<string, unknown> }>>;
@@ -313,12 +287,10 @@ function marcarRespostasRepetiveis(respostas: Record<string, unknown>): void {
   }
 }
 
-/** The options of @fastify/swagger: the document's head, its security scheme and the two transforms above. */
 export function opcoesOpenApi(): FastifyDynamicSwaggerOptions {
   return {
     openapi: {
       info: { title: 'RGP – Registro Geral da Atividade Pesqueira', version: '1.0.0', description: 'API do registro nacional de pescadores profissionais.' },
-      // The origin that serves the document (the API and the web share it; every path starts at /api).
       servers: [{ url: '/', description: 'Este servidor' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },

@@ -7,7 +7,6 @@ const INTERVALO_LIMPEZA_MS = 60_000;
 
 type Resultado = { current: number; ttl: number };
 type Incremento = { chave: string; janelaMs: number };
-/** What the plugin hands a store: its options, with the route's merged in for a child. */
 type OpcoesStore = FastifyRateLimitOptions & {
   continueExceeding?: boolean;
   exponentialBackoff?: boolean;
@@ -15,11 +14,8 @@ type OpcoesStore = FastifyRateLimitOptions & {
 };
 
 /**
- * The counters of every store of one app (the global one and each route's child): one table, one group commit.
- * Each increment is an upsert that adds to the window in force or starts a new one when it has ended, atomically
- * in PostgreSQL, so every instance on the database counts into the same rows (decision 0041). Concurrent
- * increments go in one statement; the same key n times in a batch adds n once and each caller gets its own
- * place in that count, exactly as if they had come one by one.
+ * Every store's counters in one table: each increment an atomic upsert, so every instance counts into the same rows
+ * (decision 0041). Concurrent increments of one key go in one statement, each caller getting its own place.
  */
 class ContadoresPg {
   private ultimaLimpeza = Date.now();
@@ -79,11 +75,8 @@ class ContadoresPg {
 }
 
 /**
- * A store for @fastify/rate-limit (its documented custom-store interface: a constructor taking the plugin's
- * options, `incr(key, cb, timeWindow, max)`, `child(routeOptions)`, and `read` for `{ increment: false }`) that
- * keeps the counters in PostgreSQL table limite_requisicao, so that N instances share one limit instead of
- * granting N times it. Fixed windows, like the plugin's own memory store; `continueExceeding` and
- * `exponentialBackoff` are not supported (no route uses them) and are refused at start rather than ignored.
+ * A store for @fastify/rate-limit in PostgreSQL, so N instances share one limit instead of granting N times it.
+ * `continueExceeding` and `exponentialBackoff` are refused at start rather than ignored.
  */
 export function storeLimitesPostgres(db: Database, onLimpezaFalhou: (err: unknown) => void = () => undefined): FastifyRateLimitStoreCtor {
   const contadores = new ContadoresPg(db, onLimpezaFalhou);

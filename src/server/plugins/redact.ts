@@ -1,12 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import pino from 'pino';
 
-/**
- * Logs never hold personal data: CPF-like digit runs in addresses, tokens in query strings and the
- * credentials in headers are masked before anything is written.
- */
+/** Logs never hold personal data: CPF-like digit runs, tokens in query strings and credentials are masked. */
 const CPF_LIKE = /\d{3}\.?\d{3}\.?\d{3}-?\d{2}/g;
-// Query keys that carry secrets or personal data (the staff lists filter by name, e-mail and phone).
+// The staff lists filter by name, e-mail and phone.
 const SECRET_QUERY = /([?&](?:jwt|token|code|state|cpf|rgp|assinatura|protocolo|nome|nomePescador|email|telefone)=)[^&]*/gi;
 
 const SECRET_PATH = /(\/verificar\/)[^/?]+/g;
@@ -36,10 +33,8 @@ function erroDoBanco(e: unknown): e is Record<(typeof CAMPOS_DO_BANCO)[number], 
 }
 
 /**
- * Errors in the log without personal data. A failed query (Drizzle's `Failed query: … params: …`) and
- * PostgreSQL's own message and detail (`Key (cpf)=(…)`, `invalid input syntax …: "value"`) carry the values that
- * were sent: the fisher's CPF, name, address. Database errors are logged by code, constraint and table only;
- * every other error as pino logs it, with its causes serialised the same way.
+ * A failed query and PostgreSQL's own message carry the values sent (a CPF, a name): database errors are logged by
+ * code, constraint and table only.
  */
 export function serializarErro(err: unknown, profundidade = 0): unknown {
   if (!(err instanceof Error) || profundidade > 4) return err instanceof Error ? { type: err.name } : err;
@@ -56,7 +51,7 @@ export function serializarErro(err: unknown, profundidade = 0): unknown {
   const base = pino.stdSerializers.err(err) as unknown as Record<string, unknown>;
   if (causa !== undefined) {
     base.cause = serializarErro(causa, profundidade + 1);
-    // pino folds the causes' messages and stacks into the top ones: write only this error's own.
+    // pino folds the causes' messages into the top ones: write only this error's own.
     base.message = err.message;
     base.stack = err.stack;
   }
@@ -74,7 +69,6 @@ export const logSerializers = {
   },
 };
 
-/** The logger options of the server, wherever a logger is made (boot, the app, tests that read the log). */
 export function opcoesDeLog(level: string): pino.LoggerOptions {
   return { level, redact: { paths: logRedactPaths, censor: '[oculto]' }, serializers: logSerializers };
 }

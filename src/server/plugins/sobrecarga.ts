@@ -8,17 +8,15 @@ import { AppError } from '../lib/errors';
 export const MENSAGEM_SOBRECARREGADO = 'O serviço está sobrecarregado no momento. Tente novamente em alguns instantes.';
 
 /**
- * API routes answered even while shedding: liveness (`/api/health/vivo`) and readiness (`/api/health`). Shedding
- * readiness took every instance out of the balancer at once when all were busy (issue 33, point 4); readiness says
- * whether the instance can serve (its database), not whether it is busy. Anything outside /api (the web app's
- * index.html and hashed files) is never shed either: a page whose script got a 503 could not even say "try again".
+ * Never shed: the health probes (readiness says whether the instance can serve, not whether it is busy, or every
+ * busy instance would leave the balancer at once), and anything outside /api, so a page can still say "try again".
  */
 export const ROTAS_NUNCA_RECUSADAS: ReadonlySet<string> = new Set(['/api/health', '/api/health/vivo']);
 
 /** Why the server sheds, as the `motivo` label of `rgp_sobrecarga_recusadas_total`. */
 export type MotivoSobrecarga = 'serverTime' | 'eventLoopDelay' | 'heapUsedBytes' | 'rssBytes';
 
-/** Requests completed in a window below this count say nothing about the median (an idle server's one slow report). */
+/** Fewer requests in a window say nothing about the median (an idle server's one slow report). */
 export const MINIMO_DE_AMOSTRAS = 10;
 
 declare module 'fastify' {
@@ -27,17 +25,15 @@ declare module 'fastify' {
     sobrecarga: {
       motivo(): MotivoSobrecarga | null;
       parte(): number;
-      /** The last interval's measure: the median time in the server (ms) over `amostras` requests (metrics, tests). */
       medida(): { medianaMs: number; amostras: number };
     };
   }
 }
 
-/** Whether a request may be shed: an /api route other than the health probes. */
 export function podeSerRecusada(req: Pick<FastifyRequest, 'url' | 'routeOptions'>): boolean {
   const rota = req.routeOptions.url;
   if (rota !== undefined) return rota.startsWith('/api/') && !ROTAS_NUNCA_RECUSADAS.has(rota);
-  // No route (an unknown address): the raw path decides; /api/… answers a cheap 404, but is API traffic all the same.
+  // No route: the raw path decides.
   const caminho = req.url.split('?', 1)[0]!;
   return caminho.startsWith('/api/') && !ROTAS_NUNCA_RECUSADAS.has(caminho.replace(/\/+$/, ''));
 }
@@ -48,25 +44,15 @@ const mediana = (v: number[]): number => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 
-/** The share of sheddable requests refused: from `INICIO`, up by `SUBIDA` each overloaded interval, down by `DESCIDA` each calm one. */
 export const PARTE = { INICIO: 0.5, SUBIDA: 0.25, DESCIDA: 0.25 } as const;
 
 /**
- * Load shedding (decision 0070, replacing 0048's event-loop utilisation): every `intervaloAmostraMs` the plugin
- * looks at what users feel over the interval just ended — the median time the /api requests it could shed spent
- * in the server (see below) and the event loop's mean delay — and, while either is over its threshold (or the
- * optional heap/RSS ones), refuses a share of such requests at once with 503, `Retry-After` and the envelope with `codigoErro: SOBRECARREGADO`. The share starts at half, grows
- * while the overload lasts (the requests let through keep measuring) and falls back step by step once the
- * measures are calm or absent (everything refused), so a flood is not let in all at once. A loop that is merely
- * busy (utilisation near 1 with fast answers, or a process waiting for a CPU beside a noisy neighbour) is not
- * overloaded. A threshold of 0 is off. Shed answers are not measured: they would pull the median down.
+ * Load shedding (decision 0070): each interval it looks at what users feel, the median server time of the sheddable
+ * /api requests and the event loop's delay, and while either is over its threshold refuses a growing share of them
+ * with 503 and `Retry-After`, falling back step by step once calm, so a flood is not let in at once.
  *
- * Time in the server is the server's own, not the client's link: it runs from when the request's body has been
- * read (arrival for a request without a body; preValidation, after the body parser, for one with) to onSend,
- * before the answer's bytes go out. A phone uploading over a slow link, or reading a large answer slowly, is not
- * the server being slow (issue 33 review: ten uploads in flight from phones shed half of /api). Waiting for the
- * database pool still counts. Each request counts once: when it answers, or, if it is still in the server past the
- * objective at a sample (a queue that has not answered yet), then, with its age so far — not again at every sample.
+ * Server time runs from when the body has been read to onSend: a phone uploading or reading slowly is not a slow
+ * server. A request still in the server past the objective counts at a sample, once. Shed answers are not measured.
  */
 export const sobrecargaPlugin = fp<Config['sobrecarga'] & { intervaloAmostraMs?: number }>(async (app: FastifyInstance, opts) => {
   const intervalo = opts.intervaloAmostraMs ?? 1000;
@@ -143,7 +129,7 @@ export const sobrecargaPlugin = fp<Config['sobrecarga'] & { intervaloAmostraMs?:
     const r = emCurso.get(req);
     if (r && r.inicio === undefined) r.inicio = performance.now();
   });
-  // Before the answer's bytes go out (a slow reader is not a slow server); an abort after the body counts as well.
+  // Before the answer's bytes go out: a slow reader is not a slow server.
   const terminou = (req: FastifyRequest) => {
     const r = emCurso.get(req);
     if (r === undefined) return;
@@ -155,13 +141,11 @@ export const sobrecargaPlugin = fp<Config['sobrecarga'] & { intervaloAmostraMs?:
     return payload;
   });
   app.addHook('onRequestAbort', async (req) => terminou(req));
-  // A request whose body never finished (an early answer: 413, 401 in a guard) is not measured; its entry goes.
   app.addHook('onResponse', async (req) => {
     emCurso.delete(req);
   });
 }, { name: 'rgp-sobrecarga' });
 
-/** Whether a request comes with a body to read (declared length above 0, or chunked). */
 function temCorpo(req: FastifyRequest): boolean {
   const h = req.headers;
   return h['transfer-encoding'] !== undefined || (h['content-length'] !== undefined && h['content-length'] !== '0');

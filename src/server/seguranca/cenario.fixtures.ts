@@ -18,11 +18,9 @@ import {
 import { createTestApp, entrarComo, Navegador, type TestApp } from '../test/helpers';
 
 /**
- * The world both security tests run in (matriz-autorizacao.test.ts and fuzz.test.ts): a test app on its own
- * database, the eight callers (anonymous and one demo account of each of the seven profiles; the fisher is
- * fisher A), two fishers with real records made through the API (A in Pará, inside the demo SFPA's scope; B in
- * São Paulo, outside it), the routes as the OpenAPI document lists them, and how to call each route on a fisher's
- * records. The rules of who may call what are not here: they are the permission table (src/shared/permissoes.ts).
+ * The world both security tests run in: a test app on its own database, the eight callers (anonymous and one demo
+ * account per profile), fisher A inside the demo SFPA's scope and fisher B outside it, with real records made through
+ * the API, and every route of the OpenAPI document. Who may call what is the permission table's, not this file's.
  */
 
 export const CHAMADORES = [
@@ -30,19 +28,16 @@ export const CHAMADORES = [
 ] as const;
 export type Chamador = (typeof CHAMADORES)[number];
 
-/** A caller of the API: its bearer token (none for the anonymous) and its browser (cookies, XSRF). */
 export interface Cliente {
   chamador: Chamador;
   token: string | null;
   api(opts: InjectOptions & { url: string }): Promise<LightMyRequestResponse>;
 }
 
-/** A fisher and the ids of their records: what a route's `{id}`, `{chave}` or `{cpf}` names. */
 export interface DadosPescador {
   pescador: Pescador;
   uf: 'PA' | 'SP';
   numeroRgp: string;
-  /** A request sent through the wizard (ENVIADA), with its real documents and its analysis. */
   solicitacao: number;
   protocolo: string;
   /** A draft (RASCUNHO) of another type. */
@@ -50,16 +45,12 @@ export interface DadosPescador {
   /** The analysis of the sent request, with an opinion document. */
   analise: number;
   parecer: number;
-  /** A document uploaded through the API (the identification of the sent request) and its file key. */
   documento: number;
   chave: string;
-  /** The query string of a signed address of that file (expira, assinatura). */
   assinatura: string;
   notificacao: number;
-  /** A REAP of the fisher (its questionnaire id, year 2025, generated through the API) and a justification document of it. */
   reap: number;
   documentoReap: number;
-  /** An upload in parts of the draft, started through the API and left open (decision 0064). */
   envio: string;
   /** An appeal of the fisher, filed and waiting at the SFPA of their state (decision 0088). */
   recurso: number;
@@ -85,14 +76,13 @@ export interface Cenario {
   a: DadosPescador;
   b: DadosPescador;
   rotas: Rota[];
-  /** A fresh session of `chamador` (for calls that end the session: logout). */
+  /** A fresh session, for calls that end it. */
   novaSessao(chamador: Chamador): Promise<Cliente>;
   fechar(): Promise<void>;
 }
 
 type Servidor = Exclude<Chamador, 'ANONIMO' | 'INTERESSADO'>;
 
-/** The demo staff accounts (src/server/db/seeds/demo.ts), by profile name. */
 function cpfDemo(chamador: Servidor): string {
   const conta = CONTAS_DEMO.find((c) => c.perfil === Perfil[chamador]);
   if (!conta) throw new Error(`no demo account of ${chamador}`);
@@ -100,7 +90,7 @@ function cpfDemo(chamador: Servidor): string {
 }
 
 let enderecos = 0;
-/** A client address of its own for each caller and each public lookup, so that no rate limit is shared. */
+/** A client address per caller and per public lookup, so that no rate limit is shared. */
 export function novoEndereco(): string {
   enderecos += 1;
   return `10.77.${(enderecos >> 8) & 255}.${enderecos & 255}`;
@@ -133,10 +123,6 @@ function esperar200(res: LightMyRequestResponse): LightMyRequestResponse {
   return res;
 }
 
-/**
- * A fisher with real records: a request filled through the wizard, its documents uploaded, sent (so it has a
- * protocol number and an analysis); an active registry; a draft; a notification; an opinion document.
- */
 async function pescadorComRegistros(t: TestApp, n: number, uf: 'PA' | 'SP', numeroRgp: string): Promise<DadosPescador> {
   const pescador = await novoPescador(t, n);
   const p1 = passo1(pescador.cpf);
@@ -203,7 +189,6 @@ interface Operacao {
   requestBody?: { content?: Record<string, { schema?: Record<string, unknown> }> };
 }
 
-/** Every route of the OpenAPI document (GET /api/docs/json), in its order. */
 export async function rotasDoOpenApi(app: FastifyInstance): Promise<Rota[]> {
   const res = esperar200(await app.inject({ method: 'GET', url: '/api/docs/json' }));
   const doc = res.json() as { paths: Record<string, Record<string, Operacao>> };
@@ -259,7 +244,6 @@ export async function montarCenario(opcoes: { logger?: AppDeps['logger'] } = {})
   };
 }
 
-// ---------------------------------------------------------------- how to call each route on a fisher's records
 
 /** What a route's `{id}` names. */
 export type Alvo = 'pescador' | 'solicitacao' | 'rascunho' | 'analise' | 'documento' | 'parecer' | 'notificacao' | 'protocolo' | 'reap' | 'documentoReap' | 'envio'
@@ -268,20 +252,17 @@ export type Alvo = 'pescador' | 'solicitacao' | 'rascunho' | 'analise' | 'docume
 export interface ComoChamar {
   /** What `{id}` in the path names. */
   id?: Alvo;
-  /** The query string, the JSON body or the multipart body, built from the fisher's records. */
   query?: (d: DadosPescador) => string;
   corpo?: (d: DadosPescador) => unknown;
-  /** `arquivo`: a small PDF under the field `arquivos`, or under the field it names. */
   multipart?: (d: DadosPescador) => { campos: Record<string, string | number>; arquivo: boolean | string };
-  /** The body or the query names the fisher's records (a fisher aiming at another fisher's ids goes through it). */
+  /** The call names the fisher's records: a fisher aiming at another fisher's ids goes through it. */
   idsNoPedido?: boolean;
   /** A public lookup: every call carries a solved captcha. */
   captcha?: boolean;
   /** The call ends the caller's session: made with a fresh one. */
   encerraSessao?: boolean;
-  /** `{chave}` is a sign-in link key (32 hex digits the client draws), not a file key. */
   chaveDeLink?: boolean;
-  /** `{id}` names no fisher's record (a normative act, a task force): this id, which need not exist (404). */
+  /** `{id}` of no fisher's record (an act, a task force), which need not exist. */
   idAdministrativo?: number;
 }
 
@@ -289,10 +270,7 @@ const ENDERECO_PA = {
   cep: '66010000', logradouro: 'Rua das Flores', numeroLogradouro: '10', bairro: 'Centro', complemento: null, municipio: BELEM, uf: 'PA',
 };
 
-/**
- * How to call a route on a fisher's records, for every route whose call needs more than its address (an id, a
- * body, a captcha). A route with `{id}` in its path and no entry here fails both tests.
- */
+/** Every route whose call needs more than its address; a route with `{id}` and no entry here fails both tests. */
 export const COMO_CHAMAR: Record<string, ComoChamar> = {
   'GET /api/auth/link/{chave}': { chaveDeLink: true },
   'GET /api/auth/logout': { encerraSessao: true },
@@ -352,7 +330,6 @@ export const COMO_CHAMAR: Record<string, ComoChamar> = {
   'GET /api/pescador/{id}/imprimir-carteira': { id: 'pescador' },
   'GET /api/carteira-profissional/consulta-publica': { query: (d) => `cpf=${d.pescador.cpf}&rgp=${d.numeroRgp}`, captcha: true },
   'GET /api/pescador/protocolo-solicitacao-registro/{id}': { id: 'protocolo', captcha: true },
-  // A batch's id: any number reaches the rules (404 for an unknown batch).
   'GET /api/pescador/lote/{id}/resultado': { id: 'pescador' },
   // Map users and access hours: bodies that touch no demo account (a new CONSULTA_INTERNO of the ministry, an
   // unknown map user, the hours of an agency nobody works at).
@@ -367,15 +344,12 @@ export const COMO_CHAMAR: Record<string, ComoChamar> = {
     corpo: () => ({ configuracoes: [{ orgao: 'SFPA-AC', horaLimiteInicioAcesso: '08:00', horaLimiteTerminoAcesso: '18:00', usuarioPodeAcessarTodosDias: false }] }),
   },
   'PATCH /api/configuracao-horario-acesso/usuario-unidade-trabalho': { corpo: () => ({ orgao: 'SFPA-AC' }) },
-  // Normative acts and task forces: ids of no fisher (an id that does not exist answers 404 to whoever may call).
   'GET /api/ato-normativo/{id}': { idAdministrativo: 999_999 },
   'DELETE /api/ato-normativo/{id}': { idAdministrativo: 999_999 },
   'GET /api/forca-tarefa/{id}': { idAdministrativo: 999_999 },
   'DELETE /api/forca-tarefa/remover/{id}': { idAdministrativo: 999_999 },
-  // The fisher report's runs: a run of nobody (404 to whoever may call; only its requester reads a run).
   'GET /api/pescador/relatorio/execucao/{id}': { idAdministrativo: 999_999 },
   'GET /api/pescador/relatorio/arquivo/{id}': { idAdministrativo: 999_999 },
-  // REAP: {idPescador} and {idReap} name the fisher and their REAP (valorDoCaminho); {id} what each says.
   'GET /api/reap/listar-reap-pendente-pescador/{idPescador}': { idsNoPedido: true },
   'GET /api/reap/situacao-pescador/{idPescador}': { idsNoPedido: true },
   'POST /api/reap/gerar-reap-pescador/{idPescador}': { idsNoPedido: true },
@@ -387,7 +361,6 @@ export const COMO_CHAMAR: Record<string, ComoChamar> = {
   'POST /api/reap/questionario-basico': { corpo: (d) => ({ id: d.reap, anoReferencia: 2025, realizouPesca: true, enviada: false }), idsNoPedido: true },
   'POST /api/reap/questionario-basico/industrial': { corpo: (d) => ({ id: d.reap, anoReferencia: 2025, enviada: false }), idsNoPedido: true },
   'PUT /api/reap/prazos/{ano}': { corpo: () => ({ inicioPreenchimento: '2031-01-01', fimPreenchimento: '2031-05-31' }) },
-  // A suspension citing an act that does not exist: 400 (or 406 without a window) to whoever may call.
   'PUT /api/reap/prazos/{ano}/suspensao': { corpo: () => ({ idAtoNormativo: 999_999, dataSuspensao: '2099-01-01' }) },
   'POST /api/documentos/reap': { multipart: (d) => ({ campos: { idQuestionarioBasico: d.reap, tipo: TipoDocumento.ADICIONAL }, arquivo: true }), idsNoPedido: true },
   'POST /api/documentos/reap-industrial': { multipart: (d) => ({ campos: { idReapIndustrial: d.reap, tipo: TipoDocumento.VISTO_TRABALHO }, arquivo: true }), idsNoPedido: true },
@@ -427,7 +400,7 @@ export function valorDoCaminho(rota: Rota, nome: string, d: DadosPescador): stri
   }
 }
 
-/** Whether the call names a fisher's records (an id, a file key or a CPF): a fisher may only name their own. */
+/** A fisher may only name their own records. */
 export function nomeiaRegistros(rota: Rota): boolean {
   const como = COMO_CHAMAR[rota.chave];
   const porCaminho = rota.path.some((p) => (p === 'chave' && !como?.chaveDeLink) || p === 'cpf' || (p === 'id' && como?.id !== 'protocolo' && como?.idAdministrativo === undefined));
@@ -442,11 +415,7 @@ export interface Pedido {
   remoteAddress?: string;
 }
 
-/**
- * The call of `rota` by `cliente` on the records of `d`, as a browser would make it: the token as a bearer header
- * (and in `?jwt=` where the route reads it there: a new tab sends no header), a signed address for the anonymous
- * reader of a file, a solved captcha for the public lookups.
- */
+/** As a browser would call it: a bearer token (or `?jwt=` in a new tab), a signed file address, a solved captcha. */
 export async function pedidoPara(cenario: Cenario, rota: Rota, cliente: Cliente, d: DadosPescador): Promise<Pedido> {
   const como = COMO_CHAMAR[rota.chave] ?? {};
   let url = rota.caminho.replace(/\{(\w+)\}/g, (_, nome: string) => encodeURIComponent(valorDoCaminho(rota, nome, d)));

@@ -13,32 +13,20 @@ export interface TestApp {
   db: Database;
   pool: pg.Pool;
   config: Config;
-  /**
-   * The app's real job queue (pg-boss on this database): services enqueue on it, but no worker runs until a
-   * test calls `jobs.trabalhar(app.servicos)` or `executarJobsPendentes`, as after a crash before the workers ran.
-   */
+  /** No worker runs until a test calls `jobs.trabalhar` or `executarJobsPendentes`, as after a crash. */
   jobs: Jobs;
-  /**
-   * With `comReplica`: a second database cloned from the same template at the same moment, which the app reads
-   * its heavy lists from (`dbLeitura`) through read-only transactions, as from a standby. Rows written afterwards
-   * to `db` are not in it, which tells a test which database a read went to.
-   */
+  /** A clone taken at the same moment: rows written afterwards to `db` are not in it, which tells a read's database. */
   replica?: { db: Database; pool: pg.Pool; url: string };
   close(): Promise<void>;
 }
 
 export const TEST_PUBLIC_URL = 'http://localhost:3000';
 
-/**
- * A server on a fresh database cloned from the migrated, seeded template (global-setup.ts, which also made the
- * job queues). Each test file gets its own database; close() drops it.
- */
+/** A server on a fresh database cloned from the migrated, seeded template; close() drops it. */
 export async function createTestApp(
   overrides: Partial<Omit<AppDeps, 'db' | 'config'>> & {
     env?: Record<string, string>;
-    /** Adds routes before the server is ready (tests of the error handler). */
     beforeReady?: (app: FastifyInstance) => void;
-    /** Reads the heavy lists from a read-only clone, as from a standby (TestApp.replica). */
     comReplica?: boolean;
   } = {},
 ): Promise<TestApp> {
@@ -111,10 +99,7 @@ export async function createTestApp(
   };
 }
 
-/**
- * Runs, here and now, every job waiting in the queues (the same handlers the workers run), until none is left;
- * answers how many ran. For tests that need a job's effect without waiting for a worker's polling.
- */
+/** For tests that need a job's effect without waiting for a worker's polling. */
 export async function executarJobsPendentes(t: TestApp): Promise<number> {
   let n = 0;
   for (let rodada = true; rodada;) {
@@ -170,14 +155,10 @@ export interface Sessao {
   token: string;
   foto: string | null;
   navegador: Navegador;
-  /** Calls the API as this user: bearer token, XSRF cookie and header. */
   api(opts: InjectOptions & { url: string }): Promise<LightMyRequestResponse>;
 }
 
-/**
- * Signs a CPF in exactly as a browser would: link → development identity provider page → form with the CPF
- * → callback code → POST /api/auth/login.
- */
+/** Exactly as a browser would, through the development identity provider. */
 export async function entrarComo(app: FastifyInstance, cpf: string): Promise<Sessao> {
   const nav = new Navegador(app);
   const { code, state } = await obterCodigo(app, nav, cpf);
@@ -201,7 +182,6 @@ export function sessaoDe(nav: Navegador, token: string, foto: string | null = nu
   };
 }
 
-/** Runs the browser's part of the flow up to the callback, answering its code and state. */
 export async function obterCodigo(app: FastifyInstance, nav: Navegador, cpf: string): Promise<{ code: string; state: string }> {
   const chave = crypto.randomBytes(16).toString('hex');
   const link = await nav.request({ method: 'GET', url: `/api/auth/link/${chave}` });
@@ -228,11 +208,7 @@ export async function obterCodigo(app: FastifyInstance, nav: Navegador, cpf: str
   throw new Error(`no callback: ${res.statusCode} ${res.body.slice(0, 300)}`);
 }
 
-/**
- * A second pool on a test app's database (tests that write from several connections at once). An idle connection
- * that the database ends (the file's database is dropped WITH (FORCE) at close, and on a busy machine a connection
- * may still be closing then) reports its FATAL to the pool: handled here, it is not an uncaught error of the run.
- */
+/** An idle connection ended by the dropped database reports FATAL to the pool: handled, not an uncaught error. */
 export function poolDeTeste(t: TestApp, max: number): pg.Pool {
   const pool = new pg.Pool({ connectionString: t.pool.options.connectionString!, max });
   pool.on('error', () => undefined);

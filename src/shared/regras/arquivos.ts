@@ -1,9 +1,8 @@
 import { TipoDocumento } from '../enums';
 
 /**
- * Rules for uploaded documents (spec points 5 and 9): the formats each document field accepts, the size limit and
- * the specification's messages. The server checks the content (magic bytes); the web uses the same lists for the
- * file input's `accept` and to warn before sending. Pure data: no Node, no DOM.
+ * Rules for uploaded documents (spec points 5 and 9). The server checks the content; the web uses the same lists for
+ * `accept` and to warn before sending. No Node, no DOM.
  */
 
 /** Every upload: at most 2048 KB (spec point 9). */
@@ -16,7 +15,6 @@ export const MAX_DOCUMENTOS_ADICIONAIS = 10;
 /** The photo 3x4 is stored as a JPEG of exactly this size (cover crop). */
 export const FOTO_3X4 = { largura: 400, altura: 500 } as const;
 
-/** The content types a document may have, as detected from its bytes. */
 export const MimeDocumento = {
   PDF: 'application/pdf',
   JPEG: 'image/jpeg',
@@ -39,14 +37,10 @@ const extensoesFormato: Record<MimeDocumento, readonly string[]> = {
 const SO_IMAGENS: readonly MimeDocumento[] = [MimeDocumento.JPEG, MimeDocumento.PNG];
 const PDF_OU_IMAGEM: readonly MimeDocumento[] = [MimeDocumento.PDF, MimeDocumento.JPEG, MimeDocumento.PNG];
 
-/**
- * The analyst's opinion document (documentoParecer). Not a document type of the fisher's request: it is stored
- * apart from the request's documents, linked to its analysis, and only PDF is permitted.
- */
+/** The analyst's opinion: stored apart from the request's documents, linked to its analysis, PDF only. */
 export const TIPO_DOCUMENTO_PARECER = 99;
 const SO_PDF: readonly MimeDocumento[] = [MimeDocumento.PDF];
 
-/** The formats a document type accepts: the photo 3x4 only images; the opinion only PDF; every other PDF, JPG or PNG. */
 export function formatosPermitidos(tipoDocumento: number): readonly MimeDocumento[] {
   if (tipoDocumento === TIPO_DOCUMENTO_PARECER) return SO_PDF;
   return tipoDocumento === TipoDocumento.FOTO_3X4 ? SO_IMAGENS : PDF_OU_IMAGEM;
@@ -56,7 +50,6 @@ export function isFormatoPermitido(tipoDocumento: number, mime: string | null | 
   return !!mime && (formatosPermitidos(tipoDocumento) as readonly string[]).includes(mime);
 }
 
-/** True for the formats the server re-encodes as JPEG (PNG, JPEG, JPG). */
 export function isImagem(mime: string): boolean {
   return mime === MimeDocumento.JPEG || mime === MimeDocumento.PNG;
 }
@@ -67,12 +60,10 @@ export function listarComOu(itens: readonly string[]): string {
   return `${itens.slice(0, -1).join(', ')} ou ${itens[itens.length - 1]}`;
 }
 
-/** 'O documento precisa ser formato X ou Y' with the field's formats (spec point 5). */
 export function mensagemFormato(tipoDocumento: number): string {
   return `O documento precisa ser formato ${listarComOu(formatosPermitidos(tipoDocumento).map((m) => rotuloFormato[m]))}`;
 }
 
-/** The file input's `accept` for a document type: MIME types and extensions. */
 export function aceitarArquivos(tipoDocumento: number): string {
   const formatos = formatosPermitidos(tipoDocumento);
   return [...formatos, ...formatos.flatMap((m) => extensoesFormato[m])].join(',');
@@ -98,10 +89,7 @@ const ASSINATURAS: readonly [MimeDocumento, readonly number[]][] = [
 /** How many leading bytes `formatoPelosBytes` reads. */
 export const BYTES_ASSINATURA = 8;
 
-/**
- * The format a file's first bytes announce (PDF, PNG or JPEG), or null: the browser tells a renamed file (an
- * `.exe` called `.png`) at once, before sending it; the server detects the format again from the whole content.
- */
+/** The browser tells a renamed file at once; the server detects the format again from the whole content. */
 export function formatoPelosBytes(inicio: Uint8Array): MimeDocumento | null {
   for (const [mime, assinatura] of ASSINATURAS) {
     if (assinatura.every((b, i) => inicio[i] === b)) return mime;
@@ -109,10 +97,7 @@ export function formatoPelosBytes(inicio: Uint8Array): MimeDocumento | null {
   return null;
 }
 
-/**
- * The check the web can make before sending (size and declared type). The server repeats it on the content,
- * which is what counts. Answers the message to show, or null.
- */
+/** The server repeats it on the content, which is what counts. */
 export function conferirArquivoAntesDeEnviar(tipoDocumento: number, arquivo: { size: number; type: string }): string | null {
   if (arquivo.size > TAMANHO_MAXIMO_DOCUMENTO_BYTES) return MENSAGENS_ARQUIVO.tamanho;
   const declarado = arquivo.type === 'image/jpg' ? MimeDocumento.JPEG : arquivo.type;

@@ -1,10 +1,6 @@
-/**
- * REAP rules (spec points 4 and 5, "REAP artesanal"), once for both sides: the server refuses with them, the web
- * checks the form with them before sending. Pure functions, no Node, no DOM.
- */
+/** REAP rules (spec points 4 and 5), once for both sides: the server refuses with them, the web checks the form. */
 import { UnidadeMedida } from '../referencias';
 
-/** Messages of the specification (byte for byte) and the few REAP messages of ours. */
 export const MENSAGENS_REAP = {
   realizouPesca: 'Informe no campo Se Realizou pesca nesse período!',
   confira: 'Confira todos os campos do formulário',
@@ -43,7 +39,7 @@ export const MENSAGENS_REAP = {
   semPrazo: 'Não há prazo de preenchimento cadastrado para este ano',
 } as const;
 
-// In a module of its own, which the fisher /home reads without the REAP's rules and messages (page weight).
+// In a module of its own, which the fisher /home reads without the REAP's rules and messages.
 import { ANO_REAP_EXCECAO } from './reap-ano-excecao';
 
 export { ANO_REAP_EXCECAO };
@@ -51,10 +47,8 @@ export { ANO_REAP_EXCECAO };
 /** At most 3 justification documents (spec point 7). */
 export const MAX_DOCUMENTOS_JUSTIFICATIVA = 3;
 
-/** Work relation of an industrial fisher (spec point 3): CTPS 4, share-cropping contract 5. */
 export const TipoPrestacaoServico = { AUTONOMO: 1, ECONOMIA_FAMILIAR: 2, PARCERIA: 3, CTPS: 4, CONTRATO_PARCERIA: 5 } as const;
 
-/** Work relations (tipoPrestacaoServico) the artesanal form offers. */
 export const TIPOS_PRESTACAO_ARTESANAL = [
   { id: TipoPrestacaoServico.AUTONOMO, descricao: 'Autônomo (por conta própria)' },
   { id: TipoPrestacaoServico.ECONOMIA_FAMILIAR, descricao: 'Regime de economia familiar' },
@@ -67,7 +61,6 @@ export const TIPOS_PRESTACAO_INDUSTRIAL = [
   { id: TipoPrestacaoServico.CONTRATO_PARCERIA, descricao: 'Contrato de parceria' },
 ] as const;
 
-/** Why a fisher did not fish in the year (justificativasSolicitacao.justificativaNaoDeclaracao). */
 export const JUSTIFICATIVAS_NAO_PESCA = [
   { id: 1, descricao: 'Doença ou acidente' },
   { id: 2, descricao: 'Período de defeso em todo o ano' },
@@ -91,17 +84,14 @@ export function mensagemDiasDoMes(ano: number, mes: number): string {
   return `O mês de ${NOMES_MESES[mes - 1]} possui ${diasNoMes(ano, mes)} dias.`;
 }
 
-/** Whether a REAP of `ano` may be filled `hoje` (YYYY-MM-DD): inside its window, or the 2025 exception. */
+/** Inside its window, or the 2025 exception. */
 export function reapNoPrazo(ano: number, hoje: string, inicio: string | null, fim: string | null): boolean {
   if (ano === ANO_REAP_EXCECAO) return true;
   if (!inicio || !fim) return false;
   return hoje >= inicio && hoje <= fim;
 }
 
-/**
- * The reference years a fisher owes (decision 0026): every year from that of the first RGP date (else of the
- * registry's activation) to the last closed year (the year before `hoje`).
- */
+/** From the year of the first RGP date (else of the registry's activation) to the last closed year (decision 0026). */
 export function anosDevidos(inicio: string | null, hoje: string): number[] {
   if (!inicio) return [];
   const primeiro = Number(inicio.slice(0, 4));
@@ -111,7 +101,6 @@ export function anosDevidos(inicio: string | null, hoje: string): number[] {
   return anos;
 }
 
-/** The months of `ano` in which the registry existed (from the first RGP's month in its first year). */
 export function mesesDevidos(ano: number, inicio: string): number[] {
   const primeiroAno = Number(inicio.slice(0, 4));
   const desde = ano === primeiroAno ? Number(inicio.slice(5, 7)) : 1;
@@ -120,19 +109,14 @@ export function mesesDevidos(ano: number, inicio: string): number[] {
   return meses;
 }
 
-/** Decimals a fishing result's quantity may have, in every unit ('40,5' dúzias, '12,500' kg). */
 export const CASAS_DECIMAIS_QUANTIDADE = 3;
 
-/**
- * A fishing result's quantity as printed (screen and 2ª via): weight (unit 1, kg) with its 3 decimals ('12,500',
- * the spec's weight formatting), any other unit with the decimals it has, none when whole ('40,5', '300').
- */
+/** Weight keeps its 3 decimals (the spec's formatting), any other unit the decimals it has. */
 export function formatarQuantidade(valor: number, unidade: number | null | undefined): string {
   if (unidade === UnidadeMedida.QUILOGRAMA) return formatarNumeroBr(valor, CASAS_DECIMAIS_QUANTIDADE);
   return valor.toLocaleString('pt-BR', { minimumFractionDigits: 0, maximumFractionDigits: CASAS_DECIMAIS_QUANTIDADE });
 }
 
-/** A number in Brazilian writing (comma decimals, dot thousands), with `casas` decimals. */
 export function formatarNumeroBr(valor: number, casas: number): string {
   return valor.toLocaleString('pt-BR', { minimumFractionDigits: casas, maximumFractionDigits: casas });
 }
@@ -142,16 +126,14 @@ export function formatarMoeda(valor: number): string {
   return `R$ ${formatarNumeroBr(valor, 2)}`;
 }
 
-/** '1.234,567' (or '12' for units other than kg) → number; null when it is not a number. */
 export function lerNumeroBr(texto: string): number | null {
   const t = texto.replace(/[R$\s.]/g, '').replace(',', '.');
   if (t === '' || !/^\d+(\.\d+)?$/.test(t)) return null;
   return Number(t);
 }
 
-// ---------------------------------------------------------------- the artesanal questionnaire's rules
 
-/** What the rules read of an artesanal REAP (the wire body's fields, any of them possibly missing in a draft). */
+/** Any field possibly missing in a draft. */
 export interface ReapArtesanalRegras {
   anoReferencia: number;
   realizouPesca?: boolean | null;
@@ -175,7 +157,6 @@ export interface ReapArtesanalRegras {
   justificativasSolicitacao?: readonly { justificativaNaoDeclaracao?: number | null }[];
 }
 
-/** A broken rule: the field's path (as the wire names it) and the spec's message. */
 export interface ProblemaReap {
   path: (string | number)[];
   message: string;
@@ -183,10 +164,7 @@ export interface ProblemaReap {
 
 const preenchido = (v: unknown): boolean => v !== null && v !== undefined && v !== '';
 
-/**
- * The rules of spec point 5 for sending an artesanal REAP (a draft is kept as it is). Answers every broken
- * rule; none when it may be sent.
- */
+/** A draft is kept as it is; these are the rules for sending (spec point 5). */
 export function problemasReapArtesanal(r: ReapArtesanalRegras): ProblemaReap[] {
   const p: ProblemaReap[] = [];
   if (r.realizouPesca === null || r.realizouPesca === undefined) {

@@ -40,7 +40,7 @@ export const MENSAGENS_ANALISE = {
 
 export const JUSTIFICATIVA_MINIMA = 30;
 
-/** GET /api/analise-solicitacao/ufs-escopo: the states whose analyses the caller sees (decision 0031). */
+/** Decision 0031. */
 export const ufsEscopoSchema = z.object({ ufs: z.array(z.string()), nacional: z.boolean() });
 export type UfsEscopo = z.infer<typeof ufsEscopoSchema>;
 
@@ -52,10 +52,7 @@ export const itemChecklistSchema = z.object({
   tipoDocumento: z.number().int().min(1).max(16),
 });
 
-/**
- * POST /api/analise-solicitacao/atualizar-analise-solicitacao and /api/analise-solicitacao-edicao-documento.
- * The justification is required when any document is rejected, with at least 30 characters.
- */
+/** The justification is required when any document is rejected. */
 export const MENSAGEM_DOCUMENTO_REPETIDO = 'Cada documento deve ser avaliado uma única vez';
 
 export const decisaoAnaliseCorpo = z.object({
@@ -99,7 +96,6 @@ export type FiltrosAnalise = z.output<typeof filtrosAnalise>;
 /** The status of an analysis and its label. */
 const situacaoAnaliseSchema = z.object({ id: z.number(), descricao: z.string() });
 
-/** The request under analysis, as the follow-up and the analysis screen show it: a list row plus CPF and UF. */
 const solicitacaoEmAnaliseSchema = solicitacaoResumoSchema.pick({
   id: true,
   tipo: true,
@@ -115,7 +111,6 @@ const solicitacaoEmAnaliseSchema = solicitacaoResumoSchema.pick({
   uf: z.string().nullable(),
 });
 
-/** What both the follow-up's rows and the analysis screen say of the analysis itself. */
 const analiseBase = z.object({
   idAnaliseSolicitacao: z.number(),
   situacaoAnalise: situacaoAnaliseSchema,
@@ -195,18 +190,14 @@ const documentoIndeferimentoSchema = z.object({
   situacao: z.enum(['APROVADO', 'REPROVADO']),
 });
 
-/** The rejection record of a request (GET /api/analise-solicitacao/indeferimento/{idSolicitacao}). */
 export const indeferimentoSchema = z.object({
   /** When the analysis was concluded, ISO 8601. */
   dataCriacao: z.string(),
-  /** The same instant formatted by the server (dd/MM/yyyy HH:mm:ss). */
   dataAnalise: z.string(),
   parecer: z.string(),
   justificativa: z.string(),
   documentos: z.array(documentoIndeferimentoSchema),
-  /** What spec point 3's screen shows, under its name: each analysed document and its verdict. */
   documentoReprovado: z.array(documentoIndeferimentoSchema.pick({ nomeDocumento: true, situacao: true })),
-  /** The same record in the shape spec point 3 lists: one entry per analysed document. */
   registros: z.array(z.object({
     dataCriacao: z.string(),
     documentoAnalisado: documentoIndeferimentoSchema.pick({ tipoDocumento: true, aprovado: true }),

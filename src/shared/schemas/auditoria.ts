@@ -6,9 +6,8 @@ import { idCoagido, texto } from './primitivos';
 import { solicitacaoDetalheSchema } from './solicitacao-api';
 
 /**
- * Reading the audit trail (issue 11, point 6; decision 0032): the audit screen of GESTOR and ADMIN, and the
- * fisher's own view of who among the staff viewed or changed their data (LGPD transparency) and their data export
- * (LGPD art. 18).
+ * Reading the audit trail (decision 0032): the staff audit screen, the fisher's view of who among the staff viewed or
+ * changed their data, and their LGPD export.
  */
 
 export const MENSAGENS_AUDITORIA = {
@@ -28,7 +27,7 @@ export const MENSAGENS_AUDITORIA = {
 /** Rows per page of the audit screen (default, at most). */
 export const TAMANHO_PAGINA_AUDITORIA = { padrao: 50, maximo: 100 } as const;
 
-/** The keyset cursor: the id of the last row of the previous page (bigserial, so digits, not an int32 id). */
+/** Bigserial: digits, not an int32. */
 const cursor = texto().regex(/^[1-9]\d{0,17}$/, MENSAGENS_AUDITORIA.cursorInvalido);
 
 const dataIso = texto().regex(/^\d{4}-\d{2}-\d{2}$/, MENSAGENS_AUDITORIA.dataInvalida)
@@ -37,12 +36,11 @@ const dataIso = texto().regex(/^\d{4}-\d{2}-\d{2}$/, MENSAGENS_AUDITORIA.dataInv
 
 const cpfFiltro = texto().transform(onlyDigits).refine((v) => v.length === 11, MENSAGENS_AUDITORIA.cpfInvalido);
 
-/** An optional text filter: an empty field of the form is no filter. */
 function opcional<T extends z.ZodType>(s: T) {
   return z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v), s.optional());
 }
 
-/** GET /api/auditoria query: every filter optional; the period in São Paulo dates, both ends included. */
+/** The period in São Paulo dates, both ends included. */
 export const filtrosAuditoriaSchema = z.object({
   cpfAtor: opcional(cpfFiltro),
   cpfPescador: opcional(cpfFiltro),
@@ -72,7 +70,6 @@ export const registroAuditoriaSchema = z.object({
 });
 export type RegistroAuditoria = z.infer<typeof registroAuditoriaSchema>;
 
-/** A page of the trail, newest first; `proximo` is the cursor of the next page (null on the last). */
 export const paginaAuditoriaSchema = z.object({
   registros: z.array(registroAuditoriaSchema),
   proximo: z.string().nullable(),
@@ -82,7 +79,7 @@ export type PaginaAuditoria = z.infer<typeof paginaAuditoriaSchema>;
 /** GET /api/lgpd/acessos query. */
 export const filtrosAcessosSchema = z.object({ apos: opcional(cursor) });
 
-/** One staff view or change of the fisher's data, as the fisher sees it: the agency and profile, never the person. */
+/** The agency and profile, never the person. */
 export const acessoAosMeusDadosSchema = z.object({
   id: z.string(),
   criadoEm: z.string(),
@@ -100,17 +97,13 @@ export const acessosAosMeusDadosSchema = z.object({
 });
 export type AcessosAosMeusDados = z.infer<typeof acessosAosMeusDadosSchema>;
 
-/** The audit actions the screen offers as a filter (free text is accepted too). */
 export const ACOES_AUDITORIA = [
   'VISUALIZACAO_DADOS_PESSOAIS', 'VISUALIZACAO_LISTA_ANALISES', 'ANALISE_INICIADA', 'ANALISE_CANCELADA',
   'ANALISE_CONCLUIDA', 'PARECER_ANEXADO', 'PRIMEIRO_RGP_ALTERADO', 'ATUALIZACAO_ENDERECO', 'LOGIN', 'LOGOUT',
   'LOGIN_RECUSADO', 'AUTORIZACAO_RECUSADA', 'CONSULTA_AUDITORIA', 'EXPORTACAO_DADOS_PESSOAIS',
 ] as const;
 
-/**
- * A document as the export lists it: its metadata, never an address or a key to its file; the type's label beside
- * its code.
- */
+/** Never an address or a key to the file. */
 export const documentoExportadoSchema = documentoSchema.pick({ id: true, nome: true, nomeArquivo: true, tipoDocumento: true, migrado: true, aprovado: true })
   .extend({ tipoDocumentoDescricao: z.string().optional() });
 
@@ -124,10 +117,7 @@ export const notificacaoExportadaSchema = z.object({
 });
 export type NotificacaoExportada = z.infer<typeof notificacaoExportadaSchema>;
 
-/**
- * In the export, a save or send the server keeps for 24 hours so that the phone can repeat it without doing it
- * twice (Idempotency-Key, decisions 0060 and 0068): the operation, its status and the answer kept, as it was sent.
- */
+/** A save or send kept for 24 hours so the phone can repeat it without doing it twice (decisions 0060, 0068). */
 export const chaveIdempotenciaExportadaSchema = z.object({
   chave: z.string(),
   operacao: z.string(),
@@ -139,17 +129,10 @@ export const chaveIdempotenciaExportadaSchema = z.object({
   resposta: z.string().nullable(),
 });
 
-/**
- * In the export, who among the staff viewed or changed the fisher's data, and the reports whose filters named them
- * (tipo RELATORIO): agency, profile and when, never the person (decision 0044).
- */
+/** Never the person (decision 0044). */
 export const acessoExportadoSchema = acessoAosMeusDadosSchema.extend({ tipo: z.enum(['VISUALIZACAO', 'ALTERACAO', 'RELATORIO']) });
 export type AcessoExportado = z.infer<typeof acessoExportadoSchema>;
 
-/**
- * A REAP in the export: the questionnaire as GET /api/reap/questionario-basico/{id} answers it (what was declared,
- * with labels beside the codes), its documents' metadata only.
- */
 export const reapExportadaSchema = z.looseObject({
   id: z.number().int(),
   anoReferencia: z.number().int(),
@@ -165,10 +148,8 @@ export const reapExportadaSchema = z.looseObject({
 export type ReapExportada = z.infer<typeof reapExportadaSchema>;
 
 /**
- * GET /api/lgpd/meus-dados: everything the registry holds about the signed-in fisher (LGPD art. 18, II and VII),
- * and nobody else's. Every code an enumeration or a fixed list names carries its label in a sibling field
- * `<campo>Descricao` (`sexo: 2, sexoDescricao: 'Feminino'`), as the API's own `situacaoDescricao` does (decision
- * 0044): the codes stay where a program reads them, the words beside them for the person.
+ * Everything the registry holds about the signed-in fisher (LGPD art. 18, II and VII), and nobody else's. Each code
+ * carries its label in a sibling `<campo>Descricao` (decision 0044).
  */
 export const exportacaoDadosSchema = z.object({
   geradoEm: z.string(),
@@ -177,17 +158,13 @@ export const exportacaoDadosSchema = z.object({
   pescador: pescadorSchema.loose(),
   solicitacoes: z.array(solicitacaoDetalheSchema.extend({ documentos: z.array(documentoExportadoSchema) })),
   reaps: z.array(reapExportadaSchema),
-  /** Documents migrated from the legacy system (decision 0010), which belong to no request. */
   documentosMigrados: z.array(documentoExportadoSchema),
   notificacoes: z.array(notificacaoExportadaSchema),
-  /** Staff views and changes of the fisher's data, and reports that named them, newest first. */
   acessos: z.array(acessoExportadoSchema),
-  /** Saves and sends kept for a repetition from the phone (Idempotency-Key), with their answers (decision 0068). */
   chavesIdempotencia: z.array(chaveIdempotenciaExportadaSchema),
 });
 export type ExportacaoDados = z.infer<typeof exportacaoDadosSchema>;
 
 /** The name of the downloaded file. */
 export const NOME_ARQUIVO_EXPORTACAO = 'meus-dados-rgp.json';
-/** The name of the readable version (GET /api/lgpd/meus-dados/pdf). */
 export const NOME_ARQUIVO_EXPORTACAO_PDF = 'meus-dados-rgp.pdf';

@@ -5,9 +5,8 @@ import { texto } from './primitivos';
 import { cpfSchema } from './cpf';
 
 /**
- * The professional card and the public lookups (product guide, "Public lookups and the card";
- * docs/decisions/0011-public-lookups.md). The public answers carry only what verifying a card or a protocol
- * needs: never the CPF, the address or documents.
+ * The professional card and the public lookups (decision 0011). The public answers carry only what verifying a card
+ * or a protocol needs: never the CPF, the address or documents.
  */
 
 export const MENSAGENS_CARTEIRA = {
@@ -26,7 +25,6 @@ export const MENSAGENS_CARTEIRA = {
 
 export { CABECALHO_CAPTCHA } from '../captcha';
 
-/** An RGP number as typed (hyphens, spaces and lower case allowed), normalised: 'PAPA00000000042'. */
 export const rgpSchema = texto({ error: 'Campo obrigatório' })
   .transform(normalizarRgp)
   .refine(isRgpValido, MENSAGEM_RGP_INVALIDO);
@@ -35,7 +33,6 @@ export const rgpSchema = texto({ error: 'Campo obrigatório' })
 export const consultaPublicaCarteiraQuery = z.object({ cpf: cpfSchema, rgp: rgpSchema });
 export type ConsultaPublicaCarteiraQuery = z.output<typeof consultaPublicaCarteiraQuery>;
 
-/** What a public check of a card answers: the card's face, without the CPF. */
 export const carteiraPublicaSchema = z.object({
   nome: z.string(),
   /** Registry status (SituacaoRegistro) and its label. */
@@ -54,18 +51,13 @@ export const carteiraPublicaSchema = z.object({
 });
 export type CarteiraPublica = z.infer<typeof carteiraPublicaSchema>;
 
-/**
- * Why a genuine card is no longer good, as a code (the envelope's `mensagem` carries the sentence): a newer issue
- * replaced it, the fisher's RGP number changed, or the registry is not active.
- */
+/** The envelope's `mensagem` carries the sentence. */
 const motivoCarteiraInvalidaSchema = z.enum(['substituida', 'outro_rgp', 'registro_nao_ativo']);
 export type MotivoCarteiraInvalida = z.infer<typeof motivoCarteiraInvalidaSchema>;
 
 /**
- * GET /api/carteira-profissional/verificar/{token}: the card behind a QR code. `valida` is true only for the
- * latest issue of an active registry, and only then does the answer carry the card's public face; otherwise
- * `motivo` says why (and the envelope's `mensagem` in words), and nothing of the fisher's current record (a newer
- * RGP number, the situation) is told to whoever holds an old card.
+ * `valida` only for the latest issue of an active registry, and only then the card's face: nothing of the fisher's
+ * current record is told to whoever holds an old card.
  */
 export const verificacaoCarteiraSchema = carteiraPublicaSchema.partial().extend({
   valida: z.boolean(),
@@ -75,18 +67,13 @@ export const verificacaoCarteiraSchema = carteiraPublicaSchema.partial().extend(
 });
 export type VerificacaoCarteira = z.infer<typeof verificacaoCarteiraSchema>;
 
-/**
- * The verification code of a printed card (base64url, see carteira-token.ts on the server). Its content is
- * checked by the server, which audits every attempt, so the schema only bounds its size.
- */
+/** The server checks it and audits every attempt; the schema only bounds its size. */
 export const tokenCarteiraParam = z.object({ token: texto().min(1).max(512) });
 
-/** GET /api/pescador/protocolo-solicitacao-registro/{id}: `id` is the protocol number (digits). */
 export const protocoloPublicoParam = z.object({
   id: texto().refine((v) => /^\d{4,20}$/.test(v), MENSAGENS_CARTEIRA.protocoloInvalido),
 });
 
-/** What the public protocol check answers. The name shows the first name in full and the rest as initials. */
 export const protocoloPublicoSchema = z.object({
   numeroProtocolo: z.string(),
   tipo: z.number().int(),
@@ -100,11 +87,7 @@ export const protocoloPublicoSchema = z.object({
 });
 export type ProtocoloPublico = z.infer<typeof protocoloPublicoSchema>;
 
-/**
- * GET /api/captcha/desafio: the ALTCHA challenge exactly as altcha-lib v2 creates it (`parameters` signed by
- * `signature`); the widget takes it as its `challenge`. Unknown keys pass through untouched: the signature covers
- * every parameter.
- */
+/** As altcha-lib v2 creates it. Unknown keys pass through: the signature covers every parameter. */
 export const desafioCaptchaSchema = z.looseObject({
   parameters: z.looseObject({
     algorithm: z.string(),
@@ -119,10 +102,6 @@ export const desafioCaptchaSchema = z.looseObject({
   signature: z.string().optional(),
 });
 
-/**
- * GET /api/captcha/configuracao: which captcha the public lookups take. ALTCHA (self-hosted, the default) or
- * hCaptcha with its public site key, when the server is configured with hCaptcha's secret.
- */
 export const configuracaoCaptchaSchema = z.discriminatedUnion('tipo', [
   z.object({ tipo: z.literal('altcha') }),
   z.object({ tipo: z.literal('hcaptcha'), siteKey: z.string() }),
@@ -130,7 +109,7 @@ export const configuracaoCaptchaSchema = z.discriminatedUnion('tipo', [
 // The pages read this answer without zod (src/shared/captcha.ts, decision 0065): the type is that reader's.
 export type { ConfiguracaoCaptcha } from '../captcha';
 
-/** Masks a name for the public protocol check: 'MARIA DA SILVA SOUZA' → 'MARIA S. S.' (particles dropped). */
+/** 'MARIA DA SILVA SOUZA' → 'MARIA S. S.' (particles dropped). */
 export function mascararNome(nome: string): string {
   const partes = nome.trim().split(/\s+/).filter(Boolean);
   const [primeiro, ...resto] = partes;

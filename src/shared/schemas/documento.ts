@@ -4,11 +4,7 @@ import { MENSAGENS_ARQUIVO, TAMANHO_MAXIMO_DOCUMENTO_BYTES } from '../regras/arq
 import { idCoagido, texto } from './primitivos';
 import { MENSAGENS_SOLICITACAO } from './solicitacao';
 
-/**
- * Documents of a request (spec point 3 "Document", point 7 "Documents"). The answer names each field twice, as
- * the specification lists both names (`nome`/`nomeArquivo`, `url`/`urlArquivo`, `chave`/`chaveArquivo`): both
- * carry the same value.
- */
+/** Documents of a request (spec points 3 and 7). Each field is named twice, as the spec lists both names. */
 
 export const MENSAGENS_DOCUMENTO = {
   salvo: 'Documento salvo com sucesso',
@@ -46,14 +42,13 @@ export const tipoDocumentoSchema = z.coerce
   .int(MENSAGENS_DOCUMENTO.tipoInvalido)
   .refine(isTipoDocumento, MENSAGENS_DOCUMENTO.tipoInvalido);
 
-/** The text fields of POST /api/documentos (multipart: idSolicitacao, tipo, and the file `arquivos`). */
 export const envioDocumentoCampos = z.object({
   idSolicitacao: idCoagido({ obrigatorio: MENSAGENS_DOCUMENTO.solicitacaoInvalida, invalido: MENSAGENS_DOCUMENTO.solicitacaoInvalida }),
   tipo: tipoDocumentoSchema,
 });
 export type EnvioDocumentoCampos = z.infer<typeof envioDocumentoCampos>;
 
-/** A stored file's key: random (32 hex for new files); migrated files keep theirs. Never a user's file name. */
+/** Random; migrated files keep theirs. Never a user's file name. */
 export const chaveArquivoSchema = texto().regex(/^[A-Za-z0-9_-]{8,100}$/, 'Chave de arquivo inválida');
 
 export const documentoSchema = z.object({
@@ -70,19 +65,14 @@ export const documentoSchema = z.object({
 });
 export type Documento = z.infer<typeof documentoSchema>;
 
-/** `dados` of POST /api/documentos and GET /api/documentos/solicitacao/{id}. */
 export const documentosResposta = z.object({ documentos: z.array(documentoSchema) });
 
-/** GET /api/cloud-storage/{chave}?jwt=: the caller's token travels in the query (a new tab sends no headers). */
+/** The token travels in the query: a new tab sends no headers. */
 export const cloudStorageQuery = z.object({ jwt: texto().min(1).max(4096).optional() });
 
-/** `dados` of GET /api/cloud-storage/{chave}: a short-lived signed address of the file. */
 export const enderecoArquivoResposta = z.object({ url: z.string() });
 
-/**
- * GET /api/arquivos/{chave}: a signed address (expira, assinatura) or the caller's token (jwt). The signature is
- * checked by the server, which answers 403 for a malformed, wrong or expired one (not 400).
- */
+/** The server answers 403 for a malformed, wrong or expired signature, not 400. */
 export const arquivoQuery = z.object({
   expira: texto().max(20).optional(),
   assinatura: texto().max(200).optional(),
@@ -90,12 +80,11 @@ export const arquivoQuery = z.object({
 });
 
 /**
- * Uploads in parts (issue 25, point 4; decision 0064): a document sent over a weak link goes in parts of
- * `TAMANHO_PARTE_ENVIO_BYTES`, each appended at the offset the server already holds, so a dropped connection resumes
- * where it stopped instead of starting over. The last call checks and stores the whole file as POST /api/documentos.
+ * Uploads in parts (decision 0064): each part appended at the offset the server holds, so a dropped connection
+ * resumes where it stopped. The last call checks and stores the whole file as POST /api/documentos.
  */
 export const TAMANHO_PARTE_ENVIO_BYTES = 64 * 1024;
-/** The largest part the server takes (a client may send larger parts on a good link). */
+/** A client may send larger parts on a good link. */
 export const TAMANHO_MAXIMO_PARTE_ENVIO_BYTES = 256 * 1024;
 
 /** POST /api/documentos/envios: what the upload will be. */
@@ -108,7 +97,6 @@ export const inicioEnvioCorpo = z.object({
 });
 export type InicioEnvioCorpo = z.infer<typeof inicioEnvioCorpo>;
 
-/** `dados` of the upload calls: how many bytes the server holds of how many. */
 export const envioResposta = z.object({
   id: z.uuid(),
   tamanho: z.number().int(),
@@ -118,7 +106,6 @@ export type EnvioResposta = z.infer<typeof envioResposta>;
 
 export const envioParam = z.object({ id: z.uuid({ error: MENSAGENS_DOCUMENTO.envioNaoEncontrado }) });
 
-/** PUT /api/documentos/envios/{id}/partes (multipart: inicio, and the bytes as the file `parte`). */
 export const parteEnvioCampos = z.object({
   inicio: z.coerce.number({ error: MENSAGENS_DOCUMENTO.inicioInvalido }).int(MENSAGENS_DOCUMENTO.inicioInvalido)
     .min(0, MENSAGENS_DOCUMENTO.inicioInvalido).max(TAMANHO_MAXIMO_DOCUMENTO_BYTES, MENSAGENS_DOCUMENTO.inicioInvalido),

@@ -3,10 +3,9 @@ import { isUf } from '../ufs';
 import { texto } from './primitivos';
 
 /**
- * The open statistics (issue 13, point 4): public aggregates of the registry, no sign-in. Any count under
- * `LIMIAR_SUPRESSAO` travels as null and reads "< 5": the server never sends it (the schema refuses it), so no
- * small group of people can be singled out. Where a group's cells add up to a total that is also published, a
- * single suppressed cell would be recoverable by subtraction, so the next smallest cell is suppressed with it.
+ * The open statistics: public aggregates, no sign-in. A count under `LIMIAR_SUPRESSAO` travels as null, so no small
+ * group can be singled out; where cells add up to a published total, the next smallest is suppressed with it, or
+ * subtraction would recover it.
  */
 
 /** Counts under this are never published. */
@@ -23,7 +22,6 @@ export const MENSAGENS_ESTATISTICA = {
 export const contagemPublicaSchema = z.number().int().min(LIMIAR_SUPRESSAO).nullable();
 
 export const itemEstatisticaSchema = z.object({
-  /** The value counted: UF sigla, IBGE code, enumeration number, age band; '' for "not informed". */
   chave: z.string(),
   rotulo: z.string(),
   total: contagemPublicaSchema,
@@ -39,7 +37,7 @@ export const mesSolicitacoesSchema = z.object({
 export type MesSolicitacoes = z.infer<typeof mesSolicitacoesSchema>;
 
 export const estatisticasSchema = z.object({
-  /** The day the age bands were computed for ('YYYY-MM-DD', São Paulo); the counts are live. */
+  /** The counts are live; the age bands were computed for this day. */
   referencia: z.string(),
   /** Fishers with a registry, in any situation. */
   totalPescadores: contagemPublicaSchema,
@@ -49,7 +47,6 @@ export const estatisticasSchema = z.object({
   porFaixaEtaria: z.array(itemEstatisticaSchema),
   porAtividade: z.array(itemEstatisticaSchema),
   porSituacaoRegistro: z.array(itemEstatisticaSchema),
-  /** Fishers by municipality of the state asked for (`uf`); empty without one. */
   municipios: z.object({ uf: z.string().nullable(), itens: z.array(itemEstatisticaSchema) }),
   /** The last `MESES_SOLICITACOES` months, oldest first. */
   solicitacoesPorMes: z.array(mesSolicitacoesSchema),
@@ -64,7 +61,6 @@ export const estatisticasQuery = z.object({
 });
 export type EstatisticasQuery = z.infer<typeof estatisticasQuery>;
 
-/** Age bands, by their lower bound in whole years (the last is open). */
 export const FAIXAS_ETARIAS = [
   { chave: '18-24', rotulo: '18 a 24 anos', de: 18, ate: 24 },
   { chave: '25-34', rotulo: '25 a 34 anos', de: 25, ate: 34 },
@@ -76,7 +72,6 @@ export const FAIXAS_ETARIAS = [
 export const FAIXA_MENOR_DE_18 = { chave: '<18', rotulo: 'Menos de 18 anos' } as const;
 export const ROTULO_NAO_INFORMADO = 'Não informado';
 
-/** Labels of request situations on the statistics page (the REAP ones included). */
 export function rotuloSituacaoSolicitacao(situacao: number): string {
   const rotulos: Record<number, string> = {
     1: 'Rascunho', 2: 'Em atualização (SFPA)', 3: 'Em atualização (MPA)', 4: 'Deferida', 5: 'Indeferida',

@@ -9,7 +9,7 @@ import { paginacaoSchema } from './solicitacao-api';
 
 export const MENSAGENS_FORCA_TAREFA = {
   criada: 'Força tarefa criada com sucesso.',
-  /** The save's confirmations (decision 0071): what the save does; a task force can be edited afterwards. */
+  /** The save's confirmations (decision 0071). */
   confirmarCriacao: 'A força-tarefa será criada e os servidores escolhidos poderão analisar as solicitações das UFs atendidas até a data limite. Você poderá editá-la depois.',
   confirmarEdicao: 'As alterações da força-tarefa serão salvas e valem a partir de agora. Você poderá editá-la de novo depois.',
   atualizada: 'Força Tarefa Atualizada!.',
@@ -41,10 +41,7 @@ const atoRef = z.union([id(), z.object({ id: id() })], { error: 'Informe o ato n
 
 const sem = <T>(lista: T[]) => [...new Set(lista)];
 
-/**
- * POST and PUT /api/forca-tarefa, the submit payload of spec point 3: id (only when editing), titulo,
- * ufAtendidas, ativa, atoNormativo, dataLimite, servidores. Who saved it, from where and when are the server's.
- */
+/** Who saved it, from where and when are the server's. */
 export const forcaTarefaCorpo = z.object({
   id: id().optional(),
   titulo: texto().trim().min(1, 'Informe o título').max(200, 'Deve ter no máximo 200 caracteres'),
@@ -58,12 +55,10 @@ export const forcaTarefaCorpo = z.object({
 });
 export type ForcaTarefaCorpo = z.output<typeof forcaTarefaCorpo>;
 
-/** The task-force body's rules across fields (its refinement), on the body as sent: at least one server. */
 export function regrasForcaTarefa(v: { servidores?: readonly unknown[] | undefined }): ProblemaDeCampo[] {
   return (v.servidores ?? []).length === 0 ? [{ path: ['servidores'], message: MENSAGENS_FORCA_TAREFA.semServidor }] : [];
 }
 
-/** The task-force form's values as typed: the act and the servers as their options' strings. */
 export interface ValoresForcaTarefa {
   titulo: string;
   atoNormativo: string;
@@ -73,10 +68,6 @@ export interface ValoresForcaTarefa {
   servidores: string[];
 }
 
-/**
- * The task-force form's schema: its values validated as the body they make (`forcaTarefaCorpo`, without the id,
- * which the form adds when editing), each problem at its field.
- */
 export const forcaTarefaFormulario = formularioDoCorpo(forcaTarefaCorpo, {
   paraCorpo: (v: ValoresForcaTarefa) => ({
     titulo: v.titulo, ufAtendidas: v.ufAtendidas, ativa: v.ativa, atoNormativo: v.atoNormativo ? Number(v.atoNormativo) : undefined,
@@ -95,7 +86,6 @@ export const filtrosForcaTarefa = paginacaoSchema.extend({
   titulo: texto().trim().max(200).optional(),
   uf: ufSigla().optional(),
   ativa: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
-  /** Only task forces whose deadline has not passed (true) or has (false). */
   vigente: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
   atoNormativo: idCoagido().optional(),
 });
@@ -108,7 +98,7 @@ export const removerServidorCorpo = z.object({
 });
 /** POST /api/forca-tarefa/remover-uf. */
 export const removerUfCorpo = z.object({ id: id(), uf: ufSigla() });
-/** PUT /api/forca-tarefa/ativa-desativa/: `ativa` sets it; without it the flag toggles. */
+/** Without `ativa` the flag toggles. */
 export const ativaDesativaCorpo = z.object({ id: id(), ativa: z.boolean().optional() });
 
 /** A server (map user) as a task force lists it: no CPF. */
@@ -141,7 +131,6 @@ export type ForcaTarefa = z.infer<typeof forcaTarefaSchema>;
 export const listaForcasTarefaSchema = z.object({ total: z.number(), forcasTarefa: z.array(forcaTarefaSchema) });
 export type ListaForcasTarefa = z.infer<typeof listaForcasTarefaSchema>;
 
-/** GET /api/forca-tarefa/servidores?{filters}: the servers a task force may include (SFPA, not blocked). */
 export const filtrosServidores = paginacaoSchema.extend({
   nome: texto().trim().max(200).optional(),
   uf: ufSigla().optional(),

@@ -3,10 +3,7 @@ import { isValidCpf, onlyDigits } from '../cpf';
 import type { ProblemaDeCampo } from './formulario';
 import { idCoagido, id, texto } from './primitivos';
 
-/**
- * Batch processing of fishers (spec points 3 "Batch", 5, 7 "Batch", 8 and the product guide's "Batch processing"):
- * `tipo` 1 cancels, 2 suspends until `dataLimiteSuspensao`, 3 reactivates. The answers' shapes are decision 0035.
- */
+/** Batch processing of fishers (spec point 3 "Batch"); the answers' shapes are decision 0035. */
 
 export const TipoLote = { CANCELAMENTO: 1, SUSPENSAO: 2, REATIVACAO: 3 } as const;
 export type TipoLote = (typeof TipoLote)[keyof typeof TipoLote];
@@ -67,26 +64,21 @@ export const MENSAGENS_LOTE = {
 /** At most 70 KB per file (spec point 9). */
 export const TAMANHO_MAXIMO_ARQUIVO_LOTE_KB = 70;
 export const TAMANHO_MAXIMO_ARQUIVO_LOTE_BYTES = TAMANHO_MAXIMO_ARQUIVO_LOTE_KB * 1024;
-/** At most this many CPFs in a manual batch (a 2 MB body; the national registry is 2 million fishers). */
+/** A 2 MB body. */
 export const MAXIMO_CPFS_LOTE_MANUAL = 100_000;
-/** The extensions the batch file may have (its content is read as text, one CPF per line). */
 export const EXTENSOES_ARQUIVO_LOTE = ['.txt', '.csv'] as const;
 
-/** One line of a batch file that holds something: its number in the file (from 1) and what it holds, as sent. */
 export interface LinhaLote {
   linha: number;
   informado: string;
 }
 
-/** At most this much of a line is kept and shown (`lote_pescador_item.cpf_informado`). */
 export const TAMANHO_MAXIMO_INFORMADO_LOTE = 20;
 
 /**
- * Reads a batch file's text (decision 0043): one CPF per line, masked or not; a CSV line is read up to its first
- * separator. Every line that holds something is a line of the batch, numbered as the file numbers it, so that
- * the result names each line of the file; one that holds no CPF ('abc') is kept, to be reported as invalid. Blank
- * lines (or lines of separators only) are skipped but counted, and so is a heading: the first line holding
- * something, when it has no digit and names the CPF ('CPF', 'cpf;nome').
+ * Reads a batch file's text (decision 0043): one CPF per line, masked or not, a CSV line up to its first separator.
+ * Lines keep the file's numbers so the result names each; a line with no CPF is kept, to be reported invalid. Blank
+ * lines and a heading are skipped but counted.
  */
 export function linhasDoTexto(conteudo: string): LinhaLote[] {
   const linhas: LinhaLote[] = [];
@@ -102,12 +94,10 @@ export function linhasDoTexto(conteudo: string): LinhaLote[] {
   return linhas;
 }
 
-/** The manual list's CPFs: the same lines as a file's, without their numbers (the list's order numbers them). */
 export function cpfsDoTexto(conteudo: string): string[] {
   return linhasDoTexto(conteudo).map((l) => l.informado);
 }
 
-/** A CPF of a batch as it was sent: its 11 digits when it is valid, else null (the outcome CPF_INVALIDO). */
 export function cpfNormalizado(informado: string): string | null {
   const digitos = onlyDigits(informado);
   return /^[\d.\-\s]+$/.test(informado.trim()) && isValidCpf(digitos) ? digitos : null;
@@ -131,10 +121,6 @@ const camposLote = {
   dataLimiteSuspensao: dataIso.nullable().optional(),
 };
 
-/**
- * A batch body's rules across fields (its refinement), on the body as sent (JSON or the multipart's text): a
- * suspension needs its deadline.
- */
 export function regrasLote(v: { tipo?: unknown; dataLimiteSuspensao?: string | null | undefined }): ProblemaDeCampo[] {
   return Number(v.tipo) === TipoLote.SUSPENSAO && !v.dataLimiteSuspensao
     ? [{ path: ['dataLimiteSuspensao'], message: MENSAGENS_LOTE.dataLimiteObrigatoria }] : [];
@@ -144,7 +130,7 @@ function exigirDataLimite(v: { tipo: number; dataLimiteSuspensao?: string | null
   for (const p of regrasLote(v)) ctx.addIssue({ code: 'custom', path: [...p.path], message: p.message });
 }
 
-/** POST /api/lote-pescador/manual. `formaProcessamento` (spec point 3) is accepted and ignored: the address says it. */
+/** `formaProcessamento` (spec point 3) is accepted and ignored: the address says it. */
 export const loteManualCorpo = z.object({
   ...camposLote,
   listaCpfPescador: z.array(texto().max(20, 'CPF inválido'), { error: MENSAGENS_LOTE.listaVazia })
@@ -153,7 +139,6 @@ export const loteManualCorpo = z.object({
 }).superRefine(exigirDataLimite);
 export type LoteManualCorpo = z.infer<typeof loteManualCorpo>;
 
-/** POST /api/lote-pescador/automatico: the multipart's text fields (the file is `arquivos`). */
 export const loteAutomaticoCampos = z.object({
   ...camposLote,
   atoNormativo: idCoagido({ obrigatorio: 'Informe o ato normativo.' }),
@@ -202,14 +187,10 @@ export const itemLoteSchema = z.object({
 });
 export type ItemLote = z.infer<typeof itemLoteSchema>;
 
-/** One CPF of a manual batch's answer: as sent (formatted when valid) and its outcome. */
 export const itemLoteManualSchema = z.object({ cpf: z.string(), resultado: z.number().int() });
 export type ItemLoteManual = z.infer<typeof itemLoteManualSchema>;
 
-/**
- * The answer of a manual batch: the batch and every CPF's outcome, in the order sent. The server writes `itens`
- * while it reads them from the database, a page at a time (decision 0035).
- */
+/** The server writes `itens` while it reads them, a page at a time (decision 0035). */
 export const resultadoLoteManualSchema = z.object({
   lote: loteResumoSchema,
   itens: z.array(itemLoteManualSchema),
@@ -221,11 +202,6 @@ export const loteAceitoSchema = z.object({ lote: loteResumoSchema });
 
 const opcional = <T extends z.ZodType>(s: T) => z.union([z.literal(''), s]).optional().transform((v) => (v === '' ? undefined : v));
 
-/**
- * GET /api/pescador/lote/todos?{filters}: the batches, newest first, filtered by `tipo`, `situacao` and
- * `idLote`; with `idLote`, also that batch's CPFs (`itens`), filtered by `resultado` and `cpf` and paginated by
- * `paginaItens`/`tamanhoPaginaItens`.
- */
 export const filtroLotesSchema = z.object({
   pagina: z.coerce.number().int().min(1).max(100_000).default(1),
   tamanhoPagina: z.coerce.number().int().min(1).max(100, 'Deve ser menor ou igual a 100').default(10),
@@ -242,7 +218,6 @@ export type FiltroLotes = z.infer<typeof filtroLotesSchema>;
 export const lotesRespostaSchema = z.object({
   total: z.number().int(),
   lotes: z.array(loteResumoSchema),
-  /** Only with `idLote`: that batch's CPFs, after the filters, and how many there are. */
   itens: z.array(itemLoteSchema).nullable(),
   totalItens: z.number().int().nullable(),
 });

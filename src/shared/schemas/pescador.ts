@@ -7,10 +7,7 @@ import { enderecoSchema, rgpLeituraSchema } from './solicitacao';
 import { rgpPescadorSchema } from './solicitacao-api';
 
 /**
- * The fisher record as GET /api/pescador/{id} and GET /api/pescador/cpf/{cpf} answer it (spec point 3 "Fisher"):
- * the typed columns, the address both flat (as the spec lists it) and as `endereco`, the registry block `rgp`
- * (the same shape as step 1's read-only `rgp`) and `dados`, the whole declared record as the wizard saved it.
- * CONSULTA_EXTERNO reads the CPF masked, and no contact data (`email`, `telefone`) nor `dados` (null).
+ * The fisher record (spec point 3 "Fisher"). CONSULTA_EXTERNO reads the CPF masked, and no contact data nor `dados`.
  */
 
 export const MENSAGENS_PESCADOR = {
@@ -23,7 +20,6 @@ export const MENSAGENS_PESCADOR = {
   semUfParaRgp: 'O pescador não tem UF de endereço: não é possível emitir o RGP.',
 } as const;
 
-/** GET /api/pescador/{id}/endereco. `municipio` is the IBGE 7-digit code; `municipioNome` its name. */
 export const enderecoPescadorSchema = z.object({
   cep: z.string().nullable(),
   logradouro: z.string().nullable(),
@@ -36,11 +32,7 @@ export const enderecoPescadorSchema = z.object({
 });
 export type EnderecoPescador = z.infer<typeof enderecoPescadorSchema>;
 
-/**
- * PUT /api/pescador/{id}/atualizacao-endereco: the same address as step 1 (CEP digits, IBGE code, UF). The
- * specification's "an answer 429 returns the body instead of failing" is the web client's rule (spec point 7):
- * this server limits the update (10 a minute per fisher) and answers 429 in the envelope.
- */
+/** The server limits the update (10 a minute per fisher) and answers 429 in the envelope. */
 export const atualizacaoEnderecoCorpo = enderecoSchema;
 export type AtualizacaoEnderecoCorpo = z.output<typeof atualizacaoEnderecoCorpo>;
 
@@ -79,33 +71,23 @@ export const pescadorSchema = z.object({
 });
 export type Pescador = z.infer<typeof pescadorSchema>;
 
-/**
- * GET /api/pescador/legado/{id}: the registry the fisher had in the legacy system, as migrated
- * (docs/decisions/0010-legacy-record.md).
- */
+/** Decision 0010. */
 export const registroLegadoSchema = rgpPescadorSchema.omit({ podeAcessarSistema: true }).extend({
   idPescador: z.number().int(),
-  /** True when the registry came from the legacy system (an origin is recorded, or the status is MIGRACAO). */
   migrado: z.boolean(),
-  /** The documents migrated with the registry (`migrado = true`), served through /api/cloud-storage/{chave}. */
   documentos: z.array(documentoSchema),
 });
 export type RegistroLegado = z.infer<typeof registroLegadoSchema>;
 
-/** GET /api/pescador/{id}/imprimir-protocolo?idSolicitacao= (default: the fisher's latest sent request). */
 export const imprimirProtocoloQuery = z.object({
   idSolicitacao: idCoagido().optional(),
 });
 
-/**
- * Where a person without a QR reader checks a protocol, typing its number (the captcha lookup of the spec),
- * printed on the receipt.
- */
 export function enderecoConsultaProtocolo(publicUrl: string): string {
   return `${publicUrl.replace(/\/+$/, '')}${ROTA_CONSULTA_PROTOCOLO}`;
 }
 
-/** The address the protocol receipt's QR code opens: the check of its signed code (decision 0044). */
+/** Decision 0044. */
 export function enderecoVerificacaoProtocolo(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/+$/, '')}${rotaVerificarProtocolo(token)}`;
 }

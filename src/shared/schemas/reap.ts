@@ -7,10 +7,7 @@ import { id, idCoagido, texto } from './primitivos';
 import { areaPretendidaPescaSchema } from './solicitacao';
 import { paginacaoSchema } from './solicitacao-api';
 
-/**
- * REAP on the wire (spec points 3, 5 and 7 "REAP"): the artesanal and industrial questionnaires, the obligations,
- * the pending-REAP generation, the staff obligations list and the filling windows. Rules in ../regras/reap.ts.
- */
+/** REAP on the wire (spec points 3, 5 and 7 "REAP"). Rules in ../regras/reap.ts. */
 
 /** A reference year: from the oldest first RGP the registry knows to a few years ahead. */
 export const anoReferenciaSchema = z.coerce.number().int().min(1950, 'Ano inválido').max(2100, 'Ano inválido');
@@ -19,7 +16,7 @@ const diaSchema = z.number().int().min(0, 'Informe um número de dias entre 0 e 
 const quantidade = z.number().min(0, 'Informe um valor maior que zero').max(1_000_000_000, 'Valor grande demais');
 const idRef = z.object({ id: id().nullable().optional() });
 
-/** POST /api/reap/questionario-basico: the artesanal REAP, a draft (`enviada: false`) or sent (`enviada: true`). */
+/** The artesanal REAP, a draft or sent. */
 export const reapArtesanalCampos = z.object({
   id: id(),
   solicitacao: z.object({ id: id() }).optional(),
@@ -83,9 +80,8 @@ export type ReapIndustrialCorpo = z.output<typeof reapIndustrialCorpo>;
 /** The messages a REAP body failing its schema may lead with. */
 export const MENSAGENS_PREFERIDAS_REAP: readonly string[] = Object.values(MENSAGENS_REAP);
 
-// ---------------------------------------------------------------- answers
 
-/** An obligation: one reference year of one fisher (questionnaire obrigacao, spec point 3). */
+/** One reference year of one fisher. */
 export const obrigacaoSchema = z.object({
   id: z.number().int(),
   idSolicitacao: z.number().int(),
@@ -112,7 +108,6 @@ export const listaObrigacoesSchema = z.object({
 });
 export type ListaObrigacoes = z.infer<typeof listaObrigacoesSchema>;
 
-/** A row of the staff obligations list: the obligation and who owes it. */
 export const obrigacaoServidorSchema = obrigacaoSchema.extend({
   nomePescador: z.string(),
   cpfPescador: z.string(),
@@ -131,13 +126,9 @@ export const listaObrigacoesServidorSchema = z.object({
 });
 export type ListaObrigacoesServidor = z.infer<typeof listaObrigacoesServidorSchema>;
 
-/** GET /api/reap/questionario-basico/{id}: the questionnaire (artesanal fields, or the industrial ones) and its files. */
 export const questionarioSchema = obrigacaoSchema.extend({
   solicitacao: z.object({ id: z.number().int() }),
-  /**
-   * Who owes it: staff read whose REAP it is (the view is audited as a view of the fisher's data); the form starts a
-   * new fishing location at the fisher's state.
-   */
+  /** Who owes it: a staff view of it is audited as a view of the fisher's data. */
   pescador: z.object({ nome: z.string(), cpf: z.string(), uf: z.string().nullable() }),
   tipoPrestacaoServico: z.number().int().nullable(),
   realizouPesca: z.boolean().nullable(),
@@ -171,7 +162,7 @@ export const questionarioSchema = obrigacaoSchema.extend({
 });
 export type Questionario = z.infer<typeof questionarioSchema>;
 
-/** GET /api/reap/listar-reap-pendente-pescador/{idPescador}: the years owed and not sent (spec point 4). */
+/** The years owed and not sent (spec point 4). */
 export const reapPendenteSchema = z.object({
   ano: z.number().int(),
   /** `toCreate`: owed, no obligation yet; `pending`: created and not sent. */
@@ -182,16 +173,14 @@ export const reapPendenteSchema = z.object({
 export const reapsPendentesSchema = z.array(reapPendenteSchema);
 export type ReapPendente = z.infer<typeof reapPendenteSchema>;
 
-// The fisher's REAP situation lives in its own small module (the fisher /home loads it; page weight, issue 14).
+// The fisher's REAP situation lives in its own small module, which the fisher's /home loads.
 export { MotivoSemReap, situacaoReapPescadorSchema, type SituacaoReapPescador } from './reap-situacao';
 
 export const geracaoReapSchema = z.object({ criadas: z.array(z.number().int()) });
 
-// ---------------------------------------------------------------- filters
 
 const enviadaFiltro = z.enum(['true', 'false']).transform((v) => v === 'true');
 
-/** GET /api/reap/pescador-consultar-obrigacoes/filtro?idPescador&{filters}. */
 export const filtroObrigacoesPescador = paginacaoSchema.extend({
   idPescador: idCoagido(),
   anoReferencia: anoReferenciaSchema.optional(),
@@ -205,7 +194,6 @@ export const MENSAGENS_FILTRO_REAP = {
   nome: 'Informe pelo menos 3 letras do nome',
 } as const;
 
-/** GET /api/reap/consultar-obrigacoes/filtro?{filters} (staff) and its CSV. */
 export const filtroObrigacoesServidor = paginacaoSchema.extend({
   anoReferencia: anoReferenciaSchema.optional(),
   uf: texto().length(2, 'UF inválida').transform((v) => v.toUpperCase()).optional(),
@@ -218,7 +206,6 @@ export const filtroObrigacoesServidor = paginacaoSchema.extend({
 });
 export type FiltroObrigacoesServidor = z.output<typeof filtroObrigacoesServidor>;
 
-// ---------------------------------------------------------------- filling windows
 
 export const prazoReapSchema = z.object({
   anoReferencia: z.number().int(),
@@ -226,16 +213,15 @@ export const prazoReapSchema = z.object({
   fimPreenchimento: z.string(),
   /** The normative act that set the window in force (the last extension's); null for one set without an act. */
   atoNormativo: z.object({ id: z.number().int(), nome: z.string() }).nullable(),
-  /** The creation of the year's obligations for every fisher (decision 0051): null before it started. */
+  /** Null before it started (decision 0051). */
   obrigacoes: z.object({ criadas: z.number().int(), concluidaEm: z.string().nullable() }).nullable(),
-  /** The last warning of the year's defaulters (decision 0055): null before its window first closed. */
+  /** Null before its window first closed (decision 0055). */
   aviso: avisoReapSchema.nullable(),
-  /** The suspension of the year's defaulters an act scheduled (decision 0055), with its batch once it ran. */
+  /** Scheduled by an act (decision 0055), with its batch once it ran. */
   suspensao: suspensaoReapSchema.nullable(),
 });
 export type PrazoReap = z.infer<typeof prazoReapSchema>;
 
-/** One line of a year's window history (GET /api/reap/prazos/historico): the first window and each extension. */
 export const prazoReapHistoricoSchema = z.object({
   id: z.number().int(),
   anoReferencia: z.number().int(),
@@ -263,10 +249,7 @@ export const MENSAGENS_PRAZO_REAP = {
 const dataPrazo = (obrigatorio: string) => z.string(obrigatorio).min(1, obrigatorio).pipe(z.iso.date(MENSAGENS_PRAZO_REAP.data));
 const fimNaoAntesDoInicio = <T extends { inicioPreenchimento: string; fimPreenchimento: string }>(v: T) => v.fimPreenchimento >= v.inicioPreenchimento;
 
-/**
- * PUT /api/reap/prazos/{ano} (GESTOR, ADMIN): the window, and the normative act that sets it (the screen always
- * cites one; a call without it, as before decision 0052, is kept with no act).
- */
+/** A window set without an act, as before decision 0052, is kept with no act. */
 export const prazoReapCorpo = z.object({
   inicioPreenchimento: dataPrazo(MENSAGENS_PRAZO_REAP.inicio),
   fimPreenchimento: dataPrazo(MENSAGENS_PRAZO_REAP.fim),
@@ -274,7 +257,7 @@ export const prazoReapCorpo = z.object({
     .max(2_147_483_647, MENSAGENS_PRAZO_REAP.atoNaoEncontrado).optional(),
 }).refine(fimNaoAntesDoInicio, { path: ['fimPreenchimento'], message: MENSAGENS_REAP.prazoInvalido });
 
-/** The window form of /administracao/prazos-reap (its resolver): what the inputs hold, as text, to the PUT's values. */
+/** What the inputs of the window form hold, as text, to the PUT's values. */
 export const prazoReapFormulario = z.object({
   anoReferencia: z.string(MENSAGENS_PRAZO_REAP.ano).min(1, MENSAGENS_PRAZO_REAP.ano).regex(/^\d{4}$/, MENSAGENS_PRAZO_REAP.anoInvalido)
     .transform(Number).pipe(z.number().int().min(1950, 'Ano inválido').max(2100, 'Ano inválido')),
@@ -283,15 +266,12 @@ export const prazoReapFormulario = z.object({
   idAtoNormativo: z.string(MENSAGENS_PRAZO_REAP.ato).min(1, MENSAGENS_PRAZO_REAP.ato).transform(Number),
 }).refine(fimNaoAntesDoInicio, { path: ['fimPreenchimento'], message: MENSAGENS_REAP.prazoInvalido });
 
-// ---------------------------------------------------------------- REAP documents
 
-/** POST /api/documentos/reap (multipart: tipo, arquivos, idQuestionarioBasico). */
 export const envioDocumentoReapCampos = z.object({
   idQuestionarioBasico: idCoagido({ obrigatorio: MENSAGENS_REAP.naoEncontrada, invalido: MENSAGENS_REAP.naoEncontrada }),
   tipo: z.coerce.number().int().optional(),
 });
 
-/** POST /api/documentos/reap-industrial (multipart: tipo, arquivos, idReapIndustrial). */
 export const envioDocumentoReapIndustrialCampos = z.object({
   idReapIndustrial: idCoagido({ obrigatorio: MENSAGENS_REAP.naoEncontrada, invalido: MENSAGENS_REAP.naoEncontrada }),
   tipo: z.coerce.number().int().optional(),

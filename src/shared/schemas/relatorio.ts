@@ -5,10 +5,7 @@ import { normalizarRgp } from '../rgp';
 import { isUf } from '../ufs';
 import { idCoagido, texto } from './primitivos';
 
-/**
- * The fisher report by characteristics (spec point 3 "Report filters", point 5 "Report", point 7
- * GET /api/pescador/relatorio/pescadores?{filters} → dados.url). Decision 0036.
- */
+/** The fisher report by characteristics (spec point 3 "Report filters"; decision 0036). */
 
 export const MENSAGENS_RELATORIO = {
   emitido: 'Relatório Emitido com sucesso!',
@@ -32,14 +29,12 @@ export const MENSAGENS_RELATORIO = {
   nenhumPescador: 'Nenhum pescador encontrado com esses filtros.',
 } as const;
 
-/** A report of up to this many fishers is written during the request; a larger one by a job (decision 0036). */
 export const LIMITE_RELATORIO_SINCRONO = 20_000;
 /** Rows of the preview beside the count. */
 export const TAMANHO_PREVIA = 20;
 
 export const FORMATOS_RELATORIO = ['csv', 'xlsx'] as const;
 export type FormatoRelatorio = (typeof FORMATOS_RELATORIO)[number];
-/** The content type of each format's file (as stored, and as the file's address answers it). */
 export const MIME_RELATORIO: Record<FormatoRelatorio, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -52,13 +47,10 @@ export const situacaoRelatorioLabel: Record<SituacaoRelatorio, string> = {
   1: 'Na fila', 2: 'Em processamento', 3: 'Concluído', 4: 'Erro',
 };
 
-/**
- * The instant of a São Paulo wall-clock time on a date ('YYYY-MM-DD', 'HH:MM:SS'), as an ISO string with the
- * offset in force then (DST of past years included): start dates at 00:00:00, end dates at 23:59:59.
- */
+/** With the offset in force then, past DST included. */
 export function instanteSaoPaulo(data: string, hora: string): string {
   const alvo = Date.parse(`${data}T${hora}Z`);
-  // The offset at a guess, then at the corrected instant (once more settles any DST edge).
+  // A guess, then the corrected instant: once more settles any DST edge.
   let instante = alvo;
   for (let i = 0; i < 2; i++) instante = alvo - deslocamentoMs(instante);
   return new Date(instante).toISOString();
@@ -80,13 +72,12 @@ const inteiro = (min: number, max: number) => z.coerce.number({ error: 'Valor in
 /** 'true'/'false' in a query (a checkbox or a yes/no select). */
 const booleano = z.enum(['true', 'false'], { error: 'Valor inválido' }).transform((v) => v === 'true');
 /**
- * Filters that name one person (issue 21, decision 0046): CONSULTA_EXTERNO reads the CPF masked, and a filter by
- * a full CPF, a name or an RGP number would tell it whose CPF it is; the server refuses them and the screen does
- * not offer them to that profile.
+ * Filters that name one person (decision 0046): CONSULTA_EXTERNO reads the CPF masked, and a filter by a full CPF, a
+ * name or an RGP number would tell it whose CPF it is.
  */
 export const FILTROS_QUE_IDENTIFICAM = ['nome', 'cpfPescador', 'numeroRGP'] as const;
 
-/** Empty query values ('campo=') count as absent: the screen sends every filter's field. */
+/** The screen sends every filter's field. */
 const opcional = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === '' ? undefined : v), s.optional());
 
 /** A list in a query: repeated (`g=1&g=2`) or comma-separated (`g=1,2`). */
@@ -94,15 +85,10 @@ const listaIds = z.union([texto(), z.array(texto())])
   .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean))
   .pipe(z.array(z.string().regex(/^\d{1,3}$/, 'Valor inválido').transform(Number)).max(30));
 
-/**
- * The report's filters as the query carries them (spec point 3), each optional. Normalised here, for both
- * sides (spec point 5): names upper-cased, CPF, CNPJ digits only, the RGP number without separators, start dates
- * at 00:00:00 and end dates at 23:59:59 São Paulo time, grupoAlvoPesca a list. Age range: both or neither, each
- * at least 18.
- */
+/** Normalised here, for both sides (spec point 5). */
 export const filtrosRelatorioCampos = z.object({
   nome: opcional(texto().trim().max(200).transform((v) => v.toLocaleUpperCase('pt-BR'))),
-  // 11 digits with valid check digits (issue 21: a CPF that cannot exist emitted an empty file "com sucesso").
+  // A CPF that cannot exist would emit an empty file "com sucesso".
   cpfPescador: opcional(texto().max(20).transform(onlyDigits).pipe(z.string().refine(isValidCpf, MENSAGENS_RELATORIO.cpfInvalido))),
   numeroRGP: opcional(texto().max(30).transform(normalizarRgp).pipe(z.string().min(1).max(15, 'RGP inválido'))),
   uf: opcional(texto().max(2).transform((v) => v.toUpperCase()).refine(isUf, MENSAGENS_RELATORIO.ufInvalida)),
@@ -152,7 +138,6 @@ function regrasDoRelatorio(v: Campos, ctx: z.RefinementCtx): void {
   }
 }
 
-/** What the report filters on, normalised: dates become São Paulo instants (ISO strings, JSON-safe). */
 export interface FiltrosRelatorio extends Omit<Campos,
   'dataInicioEmissaoCarteira' | 'dataFimEmissaoCarteira' | 'dataInicioSolicitacao' | 'dataFimSolicitacao'> {
   emissaoCarteiraDe?: string;
@@ -172,16 +157,13 @@ function normalizar(v: Campos): FiltrosRelatorio {
   return f;
 }
 
-/** GET /api/pescador/relatorio/pescadores/previa?{filters}: the count and the first page. */
 export const filtrosRelatorioQuery = filtrosRelatorioCampos.superRefine(regrasDoRelatorio).transform(normalizar);
 
-/** GET /api/pescador/relatorio/pescadores?{filters}&formato=csv|xlsx: the file. */
 export const emissaoRelatorioQuery = filtrosRelatorioCampos
   .extend({ formato: opcional(z.enum(FORMATOS_RELATORIO, { error: 'Formato inválido' })) })
   .superRefine(regrasDoRelatorio)
   .transform(({ formato, ...v }) => ({ formato: formato ?? 'csv' as FormatoRelatorio, filtros: normalizar(v) }));
 
-/** One fisher of the report, as the preview shows it (the file has the same columns, as text). */
 export const linhaRelatorioSchema = z.object({
   id: z.number(),
   /** Masked for CONSULTA_EXTERNO. */
@@ -193,7 +175,6 @@ export const linhaRelatorioSchema = z.object({
   situacao: z.string().nullable(),
   numeroRGP: z.string().nullable(),
   sexo: z.string().nullable(),
-  /** Null for CONSULTA_EXTERNO (no birth date in an external report). */
   idade: z.number().nullable(),
 });
 export type LinhaRelatorio = z.infer<typeof linhaRelatorioSchema>;
@@ -202,12 +183,10 @@ export const previaRelatorioSchema = z.object({
   total: z.number(),
   /** The first TAMANHO_PREVIA fishers, by name. */
   pescadores: z.array(linhaRelatorioSchema),
-  /** Whether the file will be written by a background job (the screen shows its progress). */
   processamentoEmSegundoPlano: z.boolean(),
 });
 export type PreviaRelatorio = z.infer<typeof previaRelatorioSchema>;
 
-/** A report run: `url` (spec: dados.url, opened with ?jwt=) once the file is ready. */
 export const execucaoRelatorioSchema = z.object({
   id: z.number(),
   situacao: z.number(),
@@ -220,7 +199,7 @@ export const execucaoRelatorioSchema = z.object({
 });
 export type ExecucaoRelatorio = z.infer<typeof execucaoRelatorioSchema>;
 
-/** The signed file address's query (plus `jwt`, the caller's token: the browser opens it in a new tab). */
+/** Plus `jwt`: the browser opens it in a new tab, which sends no header. */
 export const arquivoRelatorioQuery = z.object({
   expira: texto().max(20).optional(),
   assinatura: texto().max(100).optional(),

@@ -7,13 +7,8 @@ import { vazioAusente } from './formulario';
 import { id, idCoagido, idParam, texto } from './primitivos';
 import { dataPassada, rgpLeituraSchema } from './solicitacao';
 
-/**
- * Wire shapes of the requests API beyond the wizard's steps (src/shared/schemas/solicitacao.ts): answers, list
- * filters and the bodies of the requests filed outside the wizard (first-RGP edit, cancellation,
- * regularisation). Shared by the server (validation, serialisation, OpenAPI) and the web.
- */
+/** Wire shapes of the requests API beyond the wizard's steps. */
 
-/** Messages of the requests API that the specification leaves to us (Brazilian Portuguese). */
 export const MENSAGENS_SOLICITACAO_API = {
   rascunhoExistente: 'Já existe um rascunho desta solicitação. Continue o rascunho existente.',
   registroInicialComRgp: 'Você já possui número de RGP: o registro inicial não está disponível. Para alterar seus dados, solicite a edição do registro.',
@@ -82,7 +77,6 @@ export const MOTIVOS_HISTORICO = {
   prazoAtualizacaoEncerrado: (dias: number) => `Prazo de ${dias} dias para atualização encerrado`,
 } as const;
 
-/** Messages of the documents edit (type 9), which the specification names without a path. */
 export const MENSAGENS_EDICAO_DOCUMENTOS = {
   criada: 'Edição de documentos iniciada. Envie os novos documentos e depois a solicitação.',
   enviada: 'Solicitação enviada com sucesso!',
@@ -92,23 +86,18 @@ export const MENSAGENS_EDICAO_DOCUMENTOS = {
   naoEdicaoDocumentos: 'Esta solicitação não é uma edição de documentos.',
 } as const;
 
-/**
- * POST /api/solicitacao-edicao-documentos/{id}/enviar (decision 0033): a documents edit is sent with the declaration
- * of step 5 accepted, as every request is.
- */
+/** A documents edit is sent with the declaration of step 5 accepted, as every request is (decision 0033). */
 export const envioEdicaoDocumentosCorpo = z.object({ declaraCiencia: z.boolean().optional() });
 export type EnvioEdicaoDocumentosCorpo = z.infer<typeof envioEdicaoDocumentosCorpo>;
 
 /** `{id}` in a path (src/shared/schemas/primitivos.ts). */
 export { idParam };
 
-/** The registry block of a fisher (GET /api/rgp/pescador/{id}): step 1's read-only `rgp` and the status's label. */
 export const rgpPescadorSchema = rgpLeituraSchema.extend({
   situacaoDescricao: z.string().nullable(),
 });
 export type RgpPescador = z.infer<typeof rgpPescadorSchema>;
 
-/** What every answer about a request says of it (the detail and the lists' rows). */
 const solicitacaoBase = z.object({
   id: z.number().int(),
   tipo: z.number().int(),
@@ -124,16 +113,12 @@ const solicitacaoBase = z.object({
   numeroProtocolo: z.string().nullable(),
 });
 
-/**
- * A request as GET /api/solicitacao/{id} (and every call that answers one request) answers it: these fields, plus
- * the saved steps' fields flat, as the wizard sends them (loose object).
- */
+/** Plus the saved steps' fields, flat, as the wizard sends them. */
 export const solicitacaoDetalheSchema = solicitacaoBase.extend({
   declaraCiencia: z.boolean(),
   idSolicitacaoOrigem: z.number().int().nullable(),
   inativa: z.boolean(),
   rgp: rgpPescadorSchema,
-  /** A cancellation's (type 5) justification, saved with its fields. */
   justificativaDeclaracaoSolicitacaoCancelamento: z.string().nullable().optional(),
 }).loose();
 export type SolicitacaoDetalheResposta = z.infer<typeof solicitacaoDetalheSchema>;
@@ -163,7 +148,7 @@ export const paginacaoSchema = z.object({
     .default(TAMANHO_PAGINA_PADRAO),
 });
 
-/** GET /api/solicitacao?{filters}. `cpf` and `nome` are staff filters; a fisher always sees only their own. */
+/** `cpf` and `nome` are staff filters; a fisher always sees only their own. */
 export const filtroSolicitacoesSchema = paginacaoSchema.extend({
   situacao: listaDeNumeros.optional(),
   tipo: listaDeNumeros.optional(),
@@ -178,10 +163,9 @@ export const filtroUltimaSolicitacaoSchema = z.object({
   tipo: z.coerce.number().int().min(1).max(99).optional(),
 });
 
-/** GET /api/solicitacao-pescador-ativo-edicao-registro/consultar/{id}. */
 export const consultaEdicaoRegistroSchema = z.object({
   podeEditar: z.boolean(),
-  /** The deferred request to clone (POST /api/solicitacao-edicao-registro/editar-solicitacao/{id}); null: clone the registry. */
+  /** Null: clone the registry. */
   idSolicitacaoOrigem: z.number().int().nullable(),
   motivo: z.string().nullable(),
 });
@@ -190,10 +174,9 @@ export type ConsultaEdicaoRegistro = z.infer<typeof consultaEdicaoRegistroSchema
 const siglaOrgao = texto({ error: 'Campo obrigatório' }).trim().min(1).max(20).transform((v) => v.toUpperCase());
 const numeroPrimeiroRgp = texto({ error: 'Campo obrigatório' }).trim().min(1).max(30).transform(guardarRgp);
 
-/** The documents a first-RGP edit (type 7) is sent with (decision 0020): the proof of the first RGP. */
+/** The proof of the first RGP (decision 0020). */
 export const DOCUMENTOS_EDICAO_RGP: number[][] = [[TipoDocumento.COMPROVANTE_PRIMEIRO_RGP]];
 
-/** POST /api/solicitacao-edicao-rgp. `orgao` is an agency sigla (table orgao). */
 export const edicaoRgpCorpo = z.object({
   numeroPrimeiroRGP: numeroPrimeiroRgp,
   dataPrimeiroRgp: dataPassada,
@@ -201,17 +184,17 @@ export const edicaoRgpCorpo = z.object({
 });
 export type EdicaoRgpCorpo = z.infer<typeof edicaoRgpCorpo>;
 
-/** The first-RGP edit form's schema: the body's, the empty date being a date not given. */
+/** The empty date is a date not given. */
 export const edicaoRgpFormulario = edicaoRgpCorpo.extend({ dataPrimeiroRgp: vazioAusente(edicaoRgpCorpo.shape.dataPrimeiroRgp) });
 
-/** PUT /api/rgp/pescador/{id} (GESTOR, ADMIN, MPA): the fields to change, at least one. */
+/** At least one field. */
 export const atualizarRgpCorpo = edicaoRgpCorpo.partial().refine(
   (v) => v.numeroPrimeiroRGP !== undefined || v.dataPrimeiroRgp !== undefined || v.orgao !== undefined,
   { message: MENSAGENS_SOLICITACAO_API.rgpNenhumCampo },
 );
 export type AtualizarRgpCorpo = z.infer<typeof atualizarRgpCorpo>;
 
-/** POST /api/solicitacao-cancelamento-pescador/motivoCancelamento. The justification may be empty only for GESTOR. */
+/** The justification may be empty only for GESTOR. */
 export const cancelamentoCorpo = z.object({
   idPescador: id(),
   justificativaDeclaracaoSolicitacaoCancelamento: texto().max(4000).nullable().optional()
@@ -219,7 +202,7 @@ export const cancelamentoCorpo = z.object({
 });
 export type CancelamentoCorpo = z.infer<typeof cancelamentoCorpo>;
 
-/** POST /api/solicitacao-regularizacao (docs/decisions/0009-regularizacao.md). */
+/** Decision 0009. */
 export const regularizacaoCorpo = z.object({
   justificativa: texto({ error: 'Campo obrigatório' }).trim()
     .min(10, MENSAGENS_SOLICITACAO_API.justificativaRegularizacao).max(4000),

@@ -9,9 +9,8 @@ import type { ProblemaDeCampo } from './formulario';
 import { id as idPrimitivo, texto as textoPrimitivo } from './primitivos';
 
 /**
- * The request wizard's wire shapes (spec point 3 "Step 1" … "Step 4", product guide "Wire shapes"): the body of
- * POST/PUT /api/solicitacao is flat — `id` (after creation), `tipo`, `passo`, and that step's fields at the top
- * level. The same schemas validate the forms in the browser and the bodies on the server.
+ * The request wizard's wire shapes (spec point 3): the body of POST/PUT /api/solicitacao is flat, the step's fields
+ * at the top level. The same schemas validate the forms in the browser and the bodies on the server.
  */
 
 export const MENSAGENS_SOLICITACAO = {
@@ -50,7 +49,6 @@ export const tiposComAssistente = [
 
 const obrigatorio = 'Campo obrigatório';
 
-/** A calendar date 'YYYY-MM-DD' that exists (leap years included). */
 export const dataIso = textoPrimitivo({ error: obrigatorio }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida').refine((v) => {
   const d = new Date(`${v}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
@@ -124,9 +122,8 @@ export const protocoloSchema = z.object({
 });
 
 /**
- * Re-registration (type 2, decision 0033): the previous registry's RGP number and first-RGP date, as the fisher
- * declares them when the registry does not know them (when it does, the screen shows them read-only and approval
- * keeps the registry's own). Both optional: a fisher may have lost the number.
+ * Re-registration (decision 0033): the previous RGP number and first-RGP date as the fisher declares them when the
+ * registry does not know them. Both optional: a fisher may have lost the number.
  */
 export const rgpAnteriorSchema = z.object({
   numeroRGP: textoPrimitivo().trim().max(20).refine((v) => v === '' || isRgpValido(v), MENSAGEM_RGP_INVALIDO)
@@ -167,10 +164,7 @@ const passo1Base = z.object({
   rgpAnterior: rgpAnteriorSchema.optional().nullable(),
 });
 
-/**
- * Step 1 for a request of type `tipo`: foreigners drop the social document (required for Brazilians); the
- * protocol is kept (and required) only for type 3.
- */
+/** Foreigners drop the social document; the protocol is kept, and required, only for type 3. */
 export function passo1Schema(tipo: number) {
   return passo1Base.superRefine((v, ctx) => {
     if (v.nacionalidadeBrasileira === Nacionalidade.BRASILEIRA && !v.documentoSocial) {
@@ -241,7 +235,7 @@ const passo2Base = z.object({
   entidadeRepresentante: entidadeRepresentanteSchema.nullable().optional(),
 });
 
-/** What step 2's rules across fields read of its body (as sent: any field possibly missing). */
+/** As sent: any field possibly missing. */
 export interface Passo2Regras {
   dadosAtividadePesca?: {
     formaAtuacaoPesca?: {
@@ -261,11 +255,6 @@ export interface Passo2Regras {
   entidadeRepresentante?: unknown;
 }
 
-/**
- * Step 2's rules across fields (its schema's refinement), on the body as sent: embarcado needs the vessel's
- * ownership, whether it is registered and the vessel itself (waived for artesanal without registration); every
- * fishing area needs municipality, kind of place and its popular name; an affiliated fisher needs the entity.
- */
 export function regrasPasso2(v: Passo2Regras): ProblemaDeCampo[] {
   const p: ProblemaDeCampo[] = [];
   const forma = ['dadosAtividadePesca', 'formaAtuacaoPesca'];
@@ -288,9 +277,8 @@ export function regrasPasso2(v: Passo2Regras): ProblemaDeCampo[] {
 }
 
 /**
- * Step 2: vessel fields are cleared for forma de atuação 2 (desembarcado); `cir` is dropped for categoria 2
- * (artesanal); the vessel itself is waived for categoria 2 without vessel registration; the entity is dropped
- * when not affiliated; every fishing area needs municipality, kind of place and its popular name.
+ * Step 2: vessel fields cleared for desembarcado, `cir` dropped for artesanal, the vessel waived for artesanal without
+ * registration, the entity dropped when not affiliated; every fishing area needs municipality, kind and name.
  */
 export const passo2Schema = passo2Base.superRefine((v, ctx) => {
   for (const p of regrasPasso2(v)) ctx.addIssue({ code: 'custom', path: [...p.path], message: p.message });
@@ -382,11 +370,7 @@ export const passo4Schema = z.object({
 }));
 export type Passo4 = z.output<typeof passo4Schema>;
 
-/**
- * The documents a request needs before step 4 can be saved and the request submitted (spec point 5, Step 4):
- * identification, proof of address, photo and PIS/PASEP/NIS (type 4, or one of 10–13); foreigners also the
- * work visa; with a representative entity, the membership proof; registration with protocol, the protocol proof.
- */
+/** The documents a request needs before step 4 can be saved and the request submitted (spec point 5, Step 4). */
 export function documentosObrigatorios(p: {
   tipo: number;
   nacionalidadeBrasileira: string | null | undefined;
@@ -404,7 +388,6 @@ export function documentosObrigatorios(p: {
   return grupos;
 }
 
-/** The groups of `documentosObrigatorios` that no present document satisfies. */
 export function documentosFaltantes(obrigatorios: number[][], presentes: number[]): number[][] {
   const tem = new Set(presentes);
   return obrigatorios.filter((grupo) => !grupo.some((t) => tem.has(t)));
@@ -416,7 +399,6 @@ export const tipoSolicitacaoSchema = z.union(tiposComAssistente.map((t) => z.lit
   z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>, z.ZodLiteral<8>,
 ], { error: 'Tipo de solicitação inválido' });
 
-/** POST and PUT /api/solicitacao: the envelope of a step; the step's own fields are checked by its schema. */
 export const salvarPassoCorpo = z.looseObject({
   id: idPrimitivo().optional(),
   tipo: tipoSolicitacaoSchema,

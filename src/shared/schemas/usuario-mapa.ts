@@ -6,10 +6,7 @@ import { formularioDoCorpo, type ProblemaDeCampo } from './formulario';
 import { id, texto } from './primitivos';
 import { paginacaoSchema } from './solicitacao-api';
 
-/**
- * Map users (usuario-mapa): the staff's accounts (spec points 3, 5 and 7 "Users"), and the person behind a CPF in
- * the federal CPF registry (GET /api/dados-bcpf/{cpf}).
- */
+/** Map users: the staff's accounts (spec point 3 "Users"). */
 
 export const MENSAGENS_USUARIO_MAPA = {
   salvo: 'Salvo com sucesso!!!',
@@ -37,16 +34,11 @@ export const MENSAGENS_USUARIO_MAPA = {
 /** Profiles a map user may hold: every one but the fisher's. */
 export const PERFIS_SERVIDOR = [Perfil.GESTOR, Perfil.MPA, Perfil.SFPA, Perfil.ADMIN, Perfil.CONSULTA_INTERNO, Perfil.CONSULTA_EXTERNO] as const;
 
-/** Profiles whose agency is always the ministry's (spec point 5; ADMIN is national too). */
 export const PERFIS_ORGAO_MPA: readonly number[] = [Perfil.GESTOR, Perfil.MPA, Perfil.CONSULTA_EXTERNO, Perfil.ADMIN];
 
 export const ORGAO_MPA = { sigla: 'MPA', uf: 'DF' } as const;
 
-/**
- * The agency and its state derived from the profile (spec point 5): GESTOR, MPA and CONSULTA_EXTERNO (and ADMIN)
- * get MPA in DF; SFPA and CONSULTA_INTERNO keep the chosen agency, whose state is the code after the hyphen
- * (SFPA-PA → PA; the ministry, without a hyphen, is in DF). Null when the profile needs a choice not made.
- */
+/** GESTOR, MPA, CONSULTA_EXTERNO and ADMIN get MPA in DF; the others keep the chosen agency (spec point 5). */
 export function orgaoDoPerfil(tipoUsuario: number, siglaEscolhida: string | null | undefined): { siglaOrgao: string; ufOrgao: string } | null {
   if (PERFIS_ORGAO_MPA.includes(tipoUsuario)) return { siglaOrgao: ORGAO_MPA.sigla, ufOrgao: ORGAO_MPA.uf };
   const sigla = (siglaEscolhida ?? '').trim().toUpperCase();
@@ -55,7 +47,6 @@ export function orgaoDoPerfil(tipoUsuario: number, siglaEscolhida: string | null
   return { siglaOrgao: sigla, ufOrgao: hifen >= 0 ? sigla.slice(hifen + 1) : ORGAO_MPA.uf };
 }
 
-/** A CPF as typed (with or without its mask): 11 digits with valid check digits. */
 export function cpfTexto() {
   return texto().transform(onlyDigits).refine(isValidCpf, MENSAGENS_USUARIO_MAPA.cpfInvalido);
 }
@@ -63,7 +54,6 @@ export function cpfTexto() {
 /** `{cpf}` in a path. */
 export const cpfParam = z.object({ cpf: cpfTexto() });
 
-/** A map user as the API answers it (spec point 3), with `ativo` (the opposite of `bloqueado`) for the form. */
 export const usuarioMapaSchema = z.object({
   id: z.number().int(),
   usuario: z.object({ id: z.number().int(), nome: z.string(), cpf: z.string(), bloqueado: z.boolean() }),
@@ -87,7 +77,6 @@ export type ListaUsuariosMapa = z.infer<typeof listaUsuariosMapaSchema>;
 
 const booleanoQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 
-/** The filters of the list (name, CPF, profile, agency, state, active), paginated in SQL. */
 export const filtrosUsuarioMapa = paginacaoSchema.extend({
   nome: texto().trim().min(3, 'Informe pelo menos 3 letras do nome').max(100).optional(),
   cpf: cpfTexto().optional(),
@@ -111,7 +100,6 @@ interface HorasCustomizadas {
   horaLimiteTerminoAcesso?: string | null | undefined;
 }
 
-/** Custom hours: both given, start before end (5-character HH:MM). */
 function problemasHoras(v: HorasCustomizadas): ProblemaDeCampo[] {
   const p: ProblemaDeCampo[] = [];
   if (!v.acessoCustomizado) return p;
@@ -127,10 +115,6 @@ function refinarHoras(v: HorasCustomizadas, ctx: z.RefinementCtx) {
   for (const p of problemasHoras(v)) ctx.addIssue({ code: 'custom', path: [...p.path], message: p.message });
 }
 
-/**
- * The map-user body's rules across fields (its refinement), on the body as sent: the custom hours, and the agency
- * its profile needs.
- */
 export function regrasUsuarioMapa(v: HorasCustomizadas & { tipoUsuario?: { id?: number | undefined } | undefined; siglaOrgao?: string | null | undefined }) {
   const p = problemasHoras(v);
   const perfil = v.tipoUsuario?.id;
@@ -138,10 +122,7 @@ export function regrasUsuarioMapa(v: HorasCustomizadas & { tipoUsuario?: { id?: 
   return p;
 }
 
-/**
- * POST /api/usuario-mapa: the map-user payload of spec point 3; with `id` it updates that user, without it creates
- * one. The agency is derived from the profile by the server (`orgaoDoPerfil`); `ufOrgao` as sent is ignored.
- */
+/** With `id` it updates, else creates. The server derives the agency from the profile; `ufOrgao` is ignored. */
 export const usuarioMapaCorpo = z.object({
   id: id().nullable().optional(),
   usuario: z.object({
@@ -166,7 +147,6 @@ export const usuarioMapaCorpo = z.object({
 });
 export type UsuarioMapaCorpo = z.output<typeof usuarioMapaCorpo>;
 
-/** The map-user form's values as typed: strings in its inputs, `ativo` (the opposite of `bloqueado`). */
 export interface ValoresUsuarioMapa {
   cpf: string;
   nome: string;
@@ -182,7 +162,6 @@ export interface ValoresUsuarioMapa {
   usuarioPodeAcessarTodosDias: boolean;
 }
 
-/** The body of the map-user form (spec point 3's payload): '' is absent, the agency and its state the profile's. */
 export function corpoDoFormularioUsuario(v: ValoresUsuarioMapa) {
   const orgao = v.tipoUsuario ? orgaoDoPerfil(Number(v.tipoUsuario), v.siglaOrgao) : null;
   return {
@@ -200,7 +179,6 @@ export function corpoDoFormularioUsuario(v: ValoresUsuarioMapa) {
   };
 }
 
-/** The map-user form's schema: its values validated as the body they make (`usuarioMapaCorpo`), at their fields. */
 export const usuarioMapaFormulario = formularioDoCorpo(usuarioMapaCorpo, {
   paraCorpo: corpoDoFormularioUsuario,
   campo: ([raiz, campo]) => {
@@ -211,7 +189,6 @@ export const usuarioMapaFormulario = formularioDoCorpo(usuarioMapaCorpo, {
   regras: regrasUsuarioMapa,
 });
 
-/** PATCH /api/usuario-mapa/horario-acesso: one user's custom hours (or back to the agency's with `acessoCustomizado` false). */
 export const horarioAcessoUsuarioCorpo = z.object({ id: id(), ...horasCustomizadas }).superRefine(refinarHoras);
 export type HorarioAcessoUsuarioCorpo = z.output<typeof horarioAcessoUsuarioCorpo>;
 

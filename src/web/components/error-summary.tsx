@@ -19,9 +19,8 @@ function focusField(event: MouseEvent<HTMLAnchorElement>, field: string) {
 }
 
 /**
- * Error summary (GOV.UK pattern, gov.br look): a box at the top of the form, focused when errors appear
- * (or when `attempt` changes, i.e. on each failed submit), listing every error as a link to its field. An error
- * put right goes from the list without taking the focus from the field being fixed.
+ * Error summary (GOV.UK pattern): focused when errors appear or on each failed submit (`attempt`), each error a link
+ * to its field. An error put right goes without taking the focus from the field being fixed.
  */
 export function ErrorSummary({
   errors,
@@ -44,7 +43,7 @@ export function ErrorSummary({
     // Only fewer errors than before, in the same attempt: the fisher is fixing a field; the focus stays there.
     const previous = new Set(before ? before.signature.split('|') : []);
     if (before && before.attempt === attempt && signature.split('|').every((e) => previous.has(e))) return;
-    // No toast may cover the summary (issue 15, point 9): they close as it shows.
+    // No toast may cover the summary.
     dispensarToasts();
     ref.current?.focus();
   }, [signature, attempt]);

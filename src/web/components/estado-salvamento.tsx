@@ -3,10 +3,7 @@ import { Message } from './message';
 
 const HORA = { hour: '2-digit', minute: '2-digit', second: '2-digit' } as const;
 
-/**
- * Where a form's draft is (issue 25): saved on the server at a time, saved on this phone and waiting for signal,
- * or, before the first change, that it is saved as the fisher types. Read politely by screen readers.
- */
+/** Where a form's draft is: on the server, or on this phone waiting for signal. Read politely by screen readers. */
 export function EstadoDoRascunho({ estado }: { estado: EstadoSalvamento }) {
   let texto = 'O rascunho é salvo automaticamente enquanto você preenche.';
   if (estado.tipo === 'salvo') texto = `Rascunho salvo às ${estado.em.toLocaleTimeString('pt-BR', HORA)}.`;
@@ -19,11 +16,7 @@ export function EstadoDoRascunho({ estado }: { estado: EstadoSalvamento }) {
   );
 }
 
-/**
- * A save the server refused because of the record's state (sent from another phone, its window closed): the
- * server's words, what happened to what the phone keeps, and the way out. What the phone keeps is never erased
- * without the fisher's choice.
- */
+/** What the phone keeps is never erased without the fisher's choice. */
 export function ConflitoDoRascunho({ mensagem, onDescartar }: { mensagem: string; onDescartar: () => void }) {
   return (
     <div className="conflito-rascunho">

@@ -11,8 +11,8 @@ export function SignInButton({ variant = 'default' }: { variant?: 'default' | 'p
     setBusy(true);
     setFalhou(false);
     try {
-      // The sign-in code (API client, schemas) is loaded on the click: the landing page does not carry it. A failed
-      // load (a busy server, a dropped link) is tried again, then said, and the button tries once more (issue 33).
+      // The sign-in code is loaded on the click, so the landing page does not carry it; a failed load is tried again
+      // before it is said.
       const { startLogin } = await importarComNovasTentativas(() => import('../lib/auth'));
       await startLogin();
     } catch {

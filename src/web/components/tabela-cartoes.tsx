@@ -2,7 +2,6 @@ import type { Key, ReactNode } from 'react';
 import { Link } from 'react-router';
 
 export interface Coluna<T> {
-  /** The column's header; on phones, the label shown before each cell's value. */
   titulo: string;
   celula: (item: T) => ReactNode;
   /** The cell's class. */
@@ -13,7 +12,7 @@ export interface Coluna<T> {
 
 export interface TabelaCartoesProps<T> {
   legenda: ReactNode;
-  /** The caption is for screen readers only (a heading above already names the list). */
+  /** Screen readers only: a heading above already names the list. */
   legendaOculta?: boolean;
   /** The columns; the first one's cell heads its row. */
   colunas: readonly Coluna<T>[];
@@ -25,9 +24,8 @@ export interface TabelaCartoesProps<T> {
 }
 
 /**
- * A list as a table on wide screens and as cards on phones (.tabela-cartoes, app.css): a caption, the column
- * headers, a row header, and each cell carrying its column's name (`data-rotulo`) for the card. The explicit
- * roles keep the table's semantics, which some browsers drop when a table is restyled as blocks.
+ * A table on wide screens, cards on phones. The explicit roles keep the table's semantics, which some browsers drop
+ * when a table is restyled as blocks.
  */
 export function TabelaCartoes<T>({ legenda, legendaOculta = false, colunas, linhas, chave, compacta = false, className }: TabelaCartoesProps<T>) {
   const classes = ['tabela-cartoes', compacta && 'tabela-cartoes-compacta', className].filter(Boolean).join(' ');
@@ -65,7 +63,6 @@ export function TabelaCartoes<T>({ legenda, legendaOculta = false, colunas, linh
   );
 }
 
-/** The column of a row's actions: headed "Ações", shown without a label on phones. */
 export function colunaDeAcoes<T>(celula: (item: T) => ReactNode, classe?: string): Coluna<T> {
   return { titulo: 'Ações', semRotulo: true, classe, celula };
 }
@@ -73,7 +70,7 @@ export function colunaDeAcoes<T>(celula: (item: T) => ReactNode, classe?: string
 export interface AcaoDaLinhaProps {
   /** What the action does ("Editar", "Excluir", "Analisar"). */
   verbo: string;
-  /** The row it acts on, read after the verb by screen readers ("Editar Portaria MPA nº 7"). */
+  /** Read after the verb by screen readers ("Editar Portaria MPA nº 7"). */
   nome: string;
   /** A link to this address … */
   para?: string;

@@ -7,10 +7,7 @@ import { LinkAcompanharAnalises } from '../features/analise';
 import { LinkAdministracao } from '../features/administracao';
 import { Contadores, contadoresServidor, ERRO_TOTALIZADORES, useTotalizadoresServidor } from '../features/totalizadores';
 
-/*
- * The staff's part of /home (routes/home.tsx), loaded only for them: the fisher's /home does not carry it
- * (issue 14, page weight).
- */
+/* The staff's part of /home, loaded only for them: the fisher's /home does not carry it. */
 
 /** Servants: the analysis counters and the ways to their work. */
 function PainelServidor() {
@@ -40,7 +37,6 @@ function PainelServidor() {
   );
 }
 
-/** External read-only users see no analyses: their profile reads the fisher report and verifies cards. */
 function PainelConsultaExterna() {
   return (
     <section aria-labelledby="titulo-consulta" className="mt-4">
@@ -66,7 +62,6 @@ function PainelConsultaExterna() {
   );
 }
 
-/** The panel of a staff profile on /home: external read-only users get theirs, every other servant the analyses. */
 export function PainelDaEquipe({ perfil }: { perfil: Perfil }) {
   return perfil === Perfil.CONSULTA_EXTERNO ? <PainelConsultaExterna /> : <PainelServidor />;
 }

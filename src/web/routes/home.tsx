@@ -23,7 +23,6 @@ import type { Session } from '../lib/session';
 import { useSession } from '../lib/session';
 import { showToast } from '../lib/toast';
 
-/** /home?sucesso=true&atualizacao=true: the submission was refused (406) because a request is under analysis. */
 export const MENSAGEM_ATUALIZACAO =
   'A sua solicitação não foi enviada porque já existe outra solicitação sua aguardando análise ou em análise. Acompanhe o andamento em Minhas solicitações.';
 
@@ -37,11 +36,7 @@ const ZERO_PESCADOR = {
   todas: 0,
 };
 
-/**
- * The messages of the address after a submission (spec point 2): ?sucesso=true shows 'Solicitação enviada com
- * sucesso!' as a toast; with &atualizacao=true (the server answered 406) an info message says that a request is
- * already being analysed. The flags are then removed from the address, so a reload does not repeat them.
- */
+/** The flags are removed from the address after showing, so a reload does not repeat them (spec point 2). */
 function useAvisoDeEnvio(): 'atualizacao' | null {
   const [params, setParams] = useSearchParams();
   const [aviso] = useState(() =>
@@ -65,10 +60,7 @@ function useAvisoDeEnvio(): 'atualizacao' | null {
   return aviso === 'atualizacao' ? 'atualizacao' : null;
 }
 
-/**
- * The fisher's options: what each depends on is read here (counters, registry, draft, registry-edit check, open
- * documents edit) and handed to the options feature, which applies the shared enabling rules.
- */
+/** What each option depends on is read here; the options feature applies the shared enabling rules. */
 function OpcoesDoPescador({ idPescador, totalizadores }: { idPescador: number | undefined; totalizadores: TotalizadoresPescador }) {
   const rgp = useRgpPescador(idPescador);
   const edicao = useConsultaEdicaoRegistro(idPescador);
@@ -107,7 +99,6 @@ function OpcoesDoPescador({ idPescador, totalizadores }: { idPescador: number | 
   return <OpcoesPescador opcoes={opcoes} />;
 }
 
-/** The fisher's registry once it has a number: the RGP number (spec point 5's display) and its situation. */
 function MeuRegistro({ idPescador }: { idPescador: number }) {
   const rgp = useRgpPescador(idPescador);
   const r = rgp.data;
@@ -174,10 +165,9 @@ function PainelPescador({ idPescador }: { idPescador: number | undefined }) {
   );
 }
 
-/** The staff's panels, loaded only for them (routes/home-servidor.tsx): the fisher's /home does not carry them. */
+/** Loaded only for staff: the fisher's /home does not carry them. */
 const PainelDaEquipe = lazy(() => import('./home-servidor').then((m) => ({ default: m.PainelDaEquipe })));
 
-/** While a staff panel loads: the app's loading status, where the panel will be. */
 const carregandoPainel = (
   <div className="mt-4">
     <Loading />
@@ -189,7 +179,6 @@ function orgaoDe(session: Session): string | null {
   return session.ufOrgao ? `${session.siglaOrgao}/${session.ufOrgao}` : session.siglaOrgao;
 }
 
-/** /home: greeting and the counters of the user's side (fisher or servant). Signed-in users only. */
 export function HomePage() {
   const session = useSession();
   if (!session) return null; // RequireSession redirects before this renders.

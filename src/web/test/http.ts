@@ -1,11 +1,8 @@
 import { api, type ApiRequest, type RawResponse, type Transport } from '../lib/api';
 
 /**
- * A fake network at the API client's transport (`api.defaults.transport`, fetch in the app): the client's own
- * headers, body encoding, answer parsing, errors and session handling run, and only the network is replaced.
- * Handlers are matched by method and path (exact string or RegExp) and answer a status and a body: a Blob goes
- * as it is (its type as Content-Type), a string as text, anything else as JSON. Like fetch, a call fails when its
- * signal aborts (timeout or the caller's cancellation).
+ * A fake network at the API client's transport: the client's own encoding, parsing, errors and session handling run,
+ * and only the network is replaced. Like fetch, a call fails when its signal aborts.
  */
 export interface MockReply {
   status: number;
@@ -13,7 +10,6 @@ export interface MockReply {
   headers?: Record<string, string>;
 }
 
-/** `config` is the request as it left: `data` is the body as sent (JSON text or FormData), `headers` a Headers. */
 export type Handler = (config: ApiRequest) => MockReply | Promise<MockReply>;
 
 interface Route {
@@ -31,7 +27,6 @@ export interface RecordedCall {
   config: ApiRequest;
 }
 
-/** The answer of a reply, as fetch's Response would give it to the client. */
 function rawResponse({ status, data, headers: extra }: MockReply): RawResponse {
   const headers = new Headers(extra);
   let body: string | Blob = '';
@@ -50,7 +45,6 @@ function rawResponse({ status, data, headers: extra }: MockReply): RawResponse {
   };
 }
 
-/** The handler's reply, unless the request's signal aborts first (then fails with its reason, as fetch does). */
 function replyOf(handler: Handler, config: ApiRequest): Promise<MockReply> {
   const { signal } = config;
   return new Promise<MockReply>((resolve, reject) => {
@@ -112,7 +106,6 @@ function safeJson(text: string): unknown {
 
 export type MockHttp = ReturnType<typeof createMockHttp>;
 
-/** Installs a fresh fake network under the application's API client; returns it and a restore function. */
 export function installMockHttp(): MockHttp & { restore: () => void } {
   const mock = createMockHttp();
   const previous = api.defaults.transport;
@@ -129,12 +122,11 @@ export function fail(status: number, mensagem: string, extra: Record<string, unk
   return { status, data: { codigo: status, mensagem, erros: [], ...extra } };
 }
 
-/** A network failure (no response), as fetch reports it: the client rejects with code 'ERR_NETWORK'. */
+/** The client rejects with code 'ERR_NETWORK'. */
 export function networkError(config: ApiRequest): never {
   throw new TypeError(`Failed to fetch ${config.url}`);
 }
 
-/** A promise resolved from outside, to hold an answer until the test releases it. */
 export function deferred<T>() {
   let resolve!: (value: T) => void;
   let reject!: (reason: unknown) => void;

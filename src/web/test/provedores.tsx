@@ -5,11 +5,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { AppProviders } from '../providers';
 
 /**
- * The application's providers as the unit tests need them: a query client that does not retry, and the real
- * toast container mounted with the screen. In the browser the container and react-toastify load with the first
- * toast (issue 14); here that lazy chunk resolved in its own time, and on a busy machine a test that read a
- * toast right after the answer that asked for it saw none (issue 21). Imported statically, the container is
- * there from the first render.
+ * The providers as unit tests need them: a query client that does not retry, and the real toast container imported
+ * statically, so no test depends on how fast a lazy chunk resolves on a busy machine.
  */
 export function ProvedoresDeTeste({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   return (

@@ -6,27 +6,20 @@ import { TAMANHO_MAXIMO_TOKEN, type CaptchaVerifier } from './captcha';
 import type { RegistroUsoUnico } from './uso-unico';
 
 export interface AltchaOptions {
-  /** Master key (CAPTCHA_HMAC_SECRET or its derivation); the two altcha-lib keys are derived from it. */
   segredo: string;
   registro: RegistroUsoUnico;
   /** PBKDF2 iterations per attempt. */
   custo?: number;
-  /** The solution's counter is drawn from [contadorMinimo, contadorMaximo]: the number of attempts to find it. */
   contadorMinimo?: number;
   contadorMaximo?: number;
   /** Life of a challenge. */
   validadeSegundos?: number;
 }
 
-/**
- * Difficulty. PBKDF2/SHA-256 (WebCrypto in the widget's workers, native crypto here) at 500 iterations per attempt
- * and 500 to 2,000 attempts: 0.25 to 1 million HMAC-SHA256, measured at 0.1–0.4 s in Node on one core, about 1–2 s
- * in a low-end phone's browser. Enough to make each lookup cost a scraper real CPU, small enough for a fisher.
- */
+/** Enough to make each lookup cost a scraper real CPU, small enough for a low-end phone (about 1–2 s). */
 export const ALTCHA_PADRAO = { custo: 500, contadorMinimo: 500, contadorMaximo: 2_000, validadeSegundos: 300 } as const;
 const ALGORITMO = 'PBKDF2/SHA-256';
 
-/** The widget's payload: base64 of JSON `{challenge: {parameters, signature}, solution: {counter, derivedKey}}`. */
 const payloadSchema = z.object({
   challenge: z.object({
     parameters: z.looseObject({
@@ -48,16 +41,11 @@ const payloadSchema = z.object({
 });
 
 /**
- * The self-hosted captcha: ALTCHA v2 proof of work (altcha-lib), deterministic mode. The server draws the counter,
- * signs the challenge (HMAC-SHA256) and the derived key (second key), so verifying is two HMACs, never a key
- * derivation an attacker could make us repeat. Each challenge expires in minutes and its signature is spent on
- * first use (table captcha_usado). Time is the real clock.
- *
- * Challenges are made by altcha-lib; solutions are checked here with node:crypto's synchronous HMAC, the same
- * checks as altcha-lib's verifySolution on its key-signature path (canonical JSON of the parameters, constant-time
- * comparisons, lowercase-hex key, uint32 counter), without its WebCrypto key import and async job per HMAC,
- * which were a fifth of a public lookup's CPU (decision 0040). A challenge without a key signature is refused:
- * this server never issues one, and checking it would mean deriving the key.
+ * The self-hosted captcha: ALTCHA v2 proof of work, deterministic mode. The server signs the challenge and the
+ * derived key, so verifying is two HMACs, never a key derivation an attacker could make us repeat. Each signature is
+ * spent on first use. Checked here with node:crypto's synchronous HMAC, the same checks as altcha-lib's, without its
+ * async WebCrypto per HMAC (decision 0040). A challenge without a key signature is refused: checking it would mean
+ * deriving the key.
  */
 export class AltchaVerifier implements CaptchaVerifier {
   private readonly chaveAssinatura: string;
@@ -65,7 +53,6 @@ export class AltchaVerifier implements CaptchaVerifier {
   private readonly opts: Required<Omit<AltchaOptions, 'segredo' | 'registro'>>;
 
   constructor(private readonly base: AltchaOptions) {
-    // Two independent keys from the one configured: the challenge signature and the derived-key signature.
     const sub = (rotulo: string) => crypto.createHmac('sha256', base.segredo).update(rotulo).digest('hex');
     this.chaveAssinatura = sub('rgp:altcha:assinatura');
     this.chaveDerivada = sub('rgp:altcha:chave-derivada');
@@ -89,7 +76,6 @@ export class AltchaVerifier implements CaptchaVerifier {
     });
   }
 
-  /** The challenge is ours, untouched, and the solution's key is the one we signed for it. */
   private assinaturaConfere(parametros: Record<string, unknown>, assinatura: string, solucao: { counter: number; derivedKey: string }): boolean {
     const esperada = hmacHex(this.chaveAssinatura, JSON.stringify(ordenarChaves(parametros)));
     if (!iguaisEmTempoConstante(assinatura, esperada)) return false;
@@ -128,7 +114,7 @@ function iguaisEmTempoConstante(a: string, b: string): boolean {
   return x.length === y.length && crypto.timingSafeEqual(x, y);
 }
 
-/** altcha-lib's canonical form: keys sorted at every level, undefined values left out, arrays kept as they are. */
+/** altcha-lib's canonical form: keys sorted at every level, undefined left out. */
 function ordenarChaves(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return v;
   return Object.fromEntries(Object.keys(v).sort()

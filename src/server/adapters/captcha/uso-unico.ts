@@ -5,7 +5,6 @@ import { Agrupador } from '../../lib/agrupador';
 
 /** Spends captcha tokens: each one is accepted once, until it expires. */
 export interface RegistroUsoUnico {
-  /** True the first time `chave` is presented; false afterwards (until `expiraEm` has passed and it is purged). */
   consumir(chave: string, expiraEm: Date): Promise<boolean>;
 }
 
@@ -13,11 +12,8 @@ export interface RegistroUsoUnico {
 const INTERVALO_LIMPEZA_MS = 60_000;
 
 /**
- * The spent tokens in table captcha_usado (primary key `assinatura`, up to 128 characters). The insert is atomic
- * (ON CONFLICT DO NOTHING), so two concurrent uses of one token cannot both pass, on one server or several.
- * Concurrent uses are grouped into one INSERT of many rows (group commit, decision 0040): a key is spent when
- * the INSERT returns it; the same key twice in one batch is spent by the first only. Expired rows are useless
- * (an expired token is refused anyway) and are deleted opportunistically through index captcha_usado_expira_idx.
+ * The insert is atomic (ON CONFLICT DO NOTHING), so two uses of one token cannot both pass, on one server or several.
+ * Concurrent uses go in one INSERT (decision 0040); the same key twice in a batch is spent by the first only.
  */
 export class PgRegistroUsoUnico implements RegistroUsoUnico {
   private ultimaLimpeza = 0;
@@ -36,7 +32,7 @@ export class PgRegistroUsoUnico implements RegistroUsoUnico {
     return this.lote.enviar({ chave, expiraEm });
   }
 
-  /** One INSERT for the batch (a named statement: its text never changes); true for each key it spent. */
+  /** A named statement: its text never changes. */
   private async inserir(itens: Array<{ chave: string; expiraEm: Date }>): Promise<boolean[]> {
     const { rows } = await this.db.$client.query<{ assinatura: string }>({
       name: 'captcha_usado_consumir',

@@ -7,13 +7,8 @@ import { isValidCpf, onlyDigits } from '../../../shared/cpf';
 import { sobDemanda } from '../../lib/sob-demanda';
 
 /**
- * The development identity provider: a real OpenID Connect provider (oidc-provider) served by this server
- * under /dev-idp, standing in for gov.br Login Único when no OIDC_* variables are set. Same flow, real
- * tokens; the only difference a user sees is that the login page asks for a CPF and no password.
- *
- * Page contract (scripts and tests rely on it): the authorization address leads to an HTML page with one form
- * holding a text input named `cpf`; a valid CPF signs that person in with no consent screen and redirects to
- * `{PUBLIC_URL}/login?code=…&state=…`; an invalid CPF shows an error on that page.
+ * The development identity provider: a real OpenID Connect provider under /dev-idp, standing in for gov.br when no
+ * OIDC_* is set; its page asks for a CPF and no password. Scripts and tests rely on its one form with an input `cpf`.
  */
 export const DEV_IDP_PREFIX = '/dev-idp';
 export const DEV_IDP_CLIENT_ID = 'rgp-dev';
@@ -26,7 +21,6 @@ export interface DevIdp {
 
 export interface DevIdpOptions {
   publicUrl: string;
-  /** The name shown in the identity provider's claims for a CPF already known to the product. */
   findName(cpf: string): Promise<string | null>;
 }
 
@@ -80,7 +74,6 @@ ${erro ? `<p id="cpf-erro" class="erro" role="alert">${escapeHtml(erro)}</p>` : 
   );
 }
 
-/** A stable, readable name for a CPF the product does not know yet. */
 function defaultName(cpf: string): string {
   return `PESSOA DE TESTE ${cpf.slice(0, 3)}`;
 }
@@ -240,10 +233,7 @@ export async function registerDevIdp(app: FastifyInstance, opts: DevIdpOptions):
   return { issuer, clientId: DEV_IDP_CLIENT_ID, clientSecret };
 }
 
-/**
- * A fetch that serves the built-in provider's addresses from this same process (app.inject), so the server
- * can talk OpenID Connect to itself before it listens, and tests need no network.
- */
+/** Serves the provider's addresses from this process (app.inject), so the server talks OIDC to itself before it listens. */
 export function injectFetch(app: FastifyInstance, publicUrl: string): CustomFetch {
   const origin = new URL(publicUrl).origin;
   return async (url, options) => {

@@ -1,12 +1,8 @@
 import * as client from 'openid-client';
 
-/** What the product needs of an identity provider (gov.br Login Único, or the development stand-in). */
 export interface IdentityProvider {
-  /** The authorization address for one sign-in; `state` is the client's link key. */
   authorizationUrl(p: { state: string; nonce: string; codeVerifier: string }): Promise<string>;
-  /** Exchanges the code of the callback and answers the person's claims. */
   exchange(p: { code: string; state: string; nonce: string; codeVerifier: string }): Promise<IdentityClaims>;
-  /** The provider's logout address, returning the user to the product's root. */
   logoutUrl(p: { idTokenHint?: string | null }): Promise<string>;
 }
 
@@ -30,10 +26,7 @@ interface OidcOptions {
   fetch?: client.CustomFetch;
 }
 
-/**
- * OpenID Connect authorization code flow with PKCE S256, state and nonce, through openid-client.
- * Discovery happens on first use, so the server can boot before the provider answers.
- */
+/** Authorization code flow with PKCE, state and nonce. Discovery on first use, so the server boots before the provider answers. */
 export class OidcIdentityProvider implements IdentityProvider {
   private config: Promise<client.Configuration> | undefined;
 
@@ -73,8 +66,8 @@ export class OidcIdentityProvider implements IdentityProvider {
     const callback = new URL(this.opts.redirectUri);
     callback.searchParams.set('code', p.code);
     callback.searchParams.set('state', p.state);
-    // RFC 9207: a provider that announces `iss` in authorization responses must have it echoed back. With a
-    // single configured provider there is no mix-up to defend against, so its own issuer is used.
+    // RFC 9207: a provider that announces `iss` must have it echoed back; with one configured provider there is no
+    // mix-up to defend against.
     const metadata = config.serverMetadata();
     if (metadata.authorization_response_iss_parameter_supported) callback.searchParams.set('iss', metadata.issuer);
     const tokens = await client.authorizationCodeGrant(config, callback, {

@@ -9,10 +9,8 @@ import {
 } from './storage';
 
 /**
- * Files in a local folder (the default; `${DATA_DIR}/arquivos`): `<root>/<first 2 characters of the key>/<key>`,
- * with the content type beside it in `<key>.meta`. Writes are atomic (a temporary file, flushed, then renamed),
- * so a reader never sees half a file and a crash leaves at most a stray `.tmp`. Signed addresses point at this
- * server's GET /api/arquivos/{chave}.
+ * Files in a local folder. Writes are atomic (a temporary file, flushed, then renamed), so a reader never sees half a
+ * file and a crash leaves at most a stray `.tmp`.
  */
 export class LocalFileStorage implements FileStorage {
   constructor(
@@ -20,7 +18,7 @@ export class LocalFileStorage implements FileStorage {
     private readonly assinador: AssinadorArquivos,
   ) {}
 
-  /** The file's path (the key is checked first: it can never leave the root). */
+  /** The key is checked first: it can never leave the root. */
   caminho(key: string): string {
     exigirChaveValida(key);
     return path.join(this.root, key.slice(0, 2), key);
@@ -98,11 +96,7 @@ export class LocalFileStorage implements FileStorage {
     return this.assinador.enderecoLocal(key, ttlSeconds);
   }
 
-  /**
-   * Folder by folder (`<2 characters>/`, in order, so the keys come out in order): a key is listed when its file
-   * or its `.meta` is there (a put cut short leaves the `.meta` alone; `delete` removes both), dated by the newer
-   * of the two. Stray `.tmp` files of an interrupted write and anything else are not keys and are skipped.
-   */
+  /** In key order; a put cut short leaves its `.meta` alone, which is listed so the reconciliation sees it. */
   async *listar(): AsyncIterable<ArquivoListado> {
     for (const pasta of await nomesEmOrdem(this.root)) {
       if (pasta.length !== 2) continue;
@@ -131,7 +125,6 @@ export class LocalFileStorage implements FileStorage {
   }
 }
 
-/** The names in a folder, sorted; none when the folder does not exist (nothing stored yet). */
 async function nomesEmOrdem(dir: string): Promise<string[]> {
   try {
     return (await fs.readdir(dir)).sort();

@@ -8,31 +8,23 @@ import {
 export interface S3StorageOptions {
   bucket: string;
   region: string;
-  /** An S3-compatible service's address (MinIO, Ceph, a cloud's object storage); AWS when absent. */
+  /** AWS when absent. */
   endpoint?: string | undefined;
-  /** Path-style addresses (`endpoint/bucket/key`), which most S3-compatible services need. */
   forcePathStyle: boolean;
-  /** Static credentials; when absent, the SDK's chain (environment, instance or task role, web identity). */
+  /** When absent, the SDK's credential chain. */
   credentials?: { accessKeyId: string; secretAccessKey: string } | undefined;
-  /**
-   * Folder-like prefix of every key in the bucket, e.g. `documentos/`. The prefix is the product's alone: the
-   * reconciliation deletes objects directly under it that look like keys and that no document points to.
-   */
+  /** The prefix is the product's alone: the reconciliation deletes key-like objects under it that no document names. */
   prefix: string;
 }
 
 /**
- * Files in an S3-compatible bucket (production; decision 0014). Keys are the random storage keys under
- * `prefix`; the content type is the object's. Signed addresses are S3 presigned GETs, so the browser reads the
- * file from the bucket, not through this server. A put writes the whole object or nothing (S3 semantics).
+ * Files in an S3-compatible bucket (decision 0014). Signed addresses are presigned GETs, so the browser reads the file
+ * from the bucket, not through this server.
  */
 export class S3FileStorage implements FileStorage {
   private client: S3Client | null = null;
 
-  /**
-   * The AWS SDK (about 35 MB resident once loaded) and the client, on the first call: a server whose files are
-   * never touched does not carry it (lib/sob-demanda.ts).
-   */
+  /** Loaded on the first call: a server whose files are never touched does not carry the SDK (lib/sob-demanda.ts). */
   private readonly s3 = sobDemanda(async () => {
     const [sdk, { getSignedUrl }] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]);
     this.client = new sdk.S3Client({
@@ -71,10 +63,7 @@ export class S3FileStorage implements FileStorage {
     }
   }
 
-  /**
-   * A multipart upload, one part of PARTE_MULTIPART bytes in memory at a time (S3's minimum part is 5 MiB); a file
-   * smaller than one part is one plain put. Completed, the object appears whole; failed, the upload is aborted.
-   */
+  /** One part in memory at a time; failed, the upload is aborted. */
   async putStream(key: string, source: AsyncIterable<Buffer | Uint8Array>, mime: string): Promise<number> {
     const { client, AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CreateMultipartUploadCommand, UploadPartCommand } = await this.s3();
     const objeto = this.objeto(key);
@@ -128,7 +117,6 @@ export class S3FileStorage implements FileStorage {
     }
   }
 
-  /** S3 answers a delete of a missing object with success, as the interface asks. */
   async delete(key: string): Promise<void> {
     const { client, DeleteObjectCommand } = await this.s3();
     await client.send(new DeleteObjectCommand(this.objeto(key)));
@@ -145,11 +133,7 @@ export class S3FileStorage implements FileStorage {
     return getSignedUrl(client, comando, { expiresIn: ttlSeconds });
   }
 
-  /**
-   * ListObjectsV2 under the prefix, a thousand keys a page, in the bucket's order (UTF-8 byte order, the same as
-   * `<` for valid keys). The `/` delimiter keeps objects of deeper folders out: only the product's own keys,
-   * directly under the prefix, are listed.
-   */
+  /** The `/` delimiter keeps deeper folders out: only the product's own keys, directly under the prefix. */
   async *listar(): AsyncIterable<ArquivoListado> {
     const { client, ListObjectsV2Command } = await this.s3();
     let continuar: string | undefined;
@@ -173,7 +157,7 @@ export class S3FileStorage implements FileStorage {
   }
 }
 
-/** Bytes of each part of a multipart upload (S3 asks at least 5 MiB for every part but the last). */
+/** S3 asks at least 5 MiB for every part but the last. */
 const PARTE_MULTIPART = 8 * 1024 * 1024;
 
 function naoExiste(err: unknown): boolean {

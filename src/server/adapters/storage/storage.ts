@@ -1,24 +1,19 @@
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 
-/** A stored file: its bytes and the content type it was stored with. */
 export interface ArquivoArmazenado {
   bytes: Buffer;
   mime: string;
 }
 
-/** A key found by a listing of the storage, with when its file was last written. */
 export interface ArquivoListado {
   chave: string;
   modificadoEm: Date;
 }
 
-/**
- * Where documents live (product guide, "Documents and files"): a local folder by default, S3-compatible storage
- * in production. Keys are random and chosen by the caller (`novaChaveArquivo`); never a user's file name.
- */
+/** Where documents live: a local folder or S3-compatible storage. Keys are random, never a user's file name. */
 export interface FileStorage {
-  /** Stores the bytes under the key, replacing nothing: a key is written once. */
+  /** A key is written once. */
   put(key: string, bytes: Buffer, mime: string): Promise<void>;
   /** The file, or null when there is none under the key. */
   get(key: string): Promise<ArquivoArmazenado | null>;
@@ -27,21 +22,17 @@ export interface FileStorage {
   /** A short-lived address from which a browser may read the file without further credentials. */
   signedUrl(key: string, ttlSeconds: number): Promise<string>;
   /**
-   * Every stored key, each once and in ascending order (JavaScript's `<`, byte order for the ASCII of valid
-   * keys), page by page: the reconciliation with the document rows walks it beside them without holding either
-   * in memory. Anything in the storage that is not a valid key is skipped.
+   * Every key once, in ascending byte order, page by page: the reconciliation walks it beside the document rows
+   * without holding either in memory. Anything that is not a valid key is skipped.
    */
   listar(): AsyncIterable<ArquivoListado>;
-  /**
-   * Stores what the stream yields under the key, in bounded memory (large generated files: the fisher report,
-   * decision 0036); all or nothing, like `put`. Answers the bytes written.
-   */
+  /** In bounded memory, all or nothing like `put` (decision 0036). */
   putStream(key: string, source: AsyncIterable<Buffer | Uint8Array>, mime: string): Promise<number>;
-  /** The file as a stream (served without loading it whole), or null when there is none under the key. */
+  /** Null when there is none under the key. */
   getStream(key: string): Promise<{ stream: Readable; mime: string; tamanho: number } | null>;
 }
 
-/** Keys the storage accepts: letters, digits, `_` and `-` (no dots, no slashes: no path can be built from one). */
+/** No dots, no slashes: no path can be built from one. */
 export const CHAVE_ARQUIVO_VALIDA = /^[A-Za-z0-9_-]{8,100}$/;
 
 export function exigirChaveValida(key: string): void {
@@ -53,21 +44,13 @@ export function novaChaveArquivo(): string {
   return crypto.randomBytes(16).toString('hex');
 }
 
-/**
- * The key that signs file addresses: FILE_SIGNING_SECRET when configured, else derived from the token key with
- * HKDF-SHA256 under its own label. Deriving keeps a local installation working with no extra setting, and the
- * one-way derivation means a leaked file-signing key cannot sign session tokens.
- */
+/** FILE_SIGNING_SECRET, else derived one-way (HKDF): a leaked file-signing key cannot sign session tokens. */
 export function chaveAssinaturaArquivos(configurada: string | undefined, jwtSecret: Uint8Array): Uint8Array {
   if (configurada) return new TextEncoder().encode(configurada);
   return new Uint8Array(crypto.hkdfSync('sha256', jwtSecret, 'rgp', 'rgp:assinatura-de-arquivos:v1', 32));
 }
 
-/**
- * Signs and checks the short-lived file addresses `/api/arquivos/{chave}?expira=…&assinatura=…`: HMAC-SHA256 over
- * the key and the expiry (Unix seconds), base64url. The address carries no identity: whoever holds it may read
- * the file until it expires, which is why its life is short (SIGNED_URL_TTL_SECONDS).
- */
+/** The address carries no identity: whoever holds it may read the file until it expires, hence its short life. */
 export class AssinadorArquivos {
   constructor(
     private readonly segredo: Uint8Array,
@@ -79,7 +62,6 @@ export class AssinadorArquivos {
     return { expira, assinatura: this.hmac(key, expira) };
   }
 
-  /** True when the signature is this key's and expiry's, and the expiry has not passed. */
   verificar(key: string, expira: string | number | undefined, assinatura: string | undefined): boolean {
     if (expira === undefined || assinatura === undefined) return false;
     const exp = typeof expira === 'number' ? expira : /^\d{1,12}$/.test(expira) ? Number(expira) : NaN;

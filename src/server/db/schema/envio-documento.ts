@@ -3,9 +3,8 @@ import { pescador, solicitacao } from './pescador';
 import { bytea } from './tipos';
 
 /**
- * A document upload in parts (issue 25, point 4; decision 0064): what the fisher declared at its start and how many
- * bytes arrived. Written only by the documento module's `EnvioEmPartesService`. Deleted (with its parts) when the
- * upload is concluded, in the transaction that records the document, or 24 hours after its last part by a job.
+ * A document upload in parts (decision 0064). Deleted with its parts in the transaction that records the document,
+ * or a day after its last part.
  */
 export const envioDocumento = pgTable('envio_documento', {
   id: uuid('id').primaryKey(),

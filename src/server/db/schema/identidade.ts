@@ -18,7 +18,6 @@ export const usuario = pgTable('usuario', {
   bloqueado: boolean('bloqueado').notNull().default(false),
 });
 
-/** Map user (usuario-mapa): a staff member with a profile, an agency, a validity and access hours. */
 export const usuarioMapa = pgTable('usuario_mapa', {
   id: serial('id').primaryKey(),
   usuarioId: integer('usuario_id').notNull().references(() => usuario.id).unique(),
@@ -33,15 +32,10 @@ export const usuarioMapa = pgTable('usuario_mapa', {
   horaLimiteTerminoAcesso: char('hora_limite_termino_acesso', { length: 5 }),
   usuarioPodeAcessarTodosDias: boolean('usuario_pode_acessar_todos_dias').notNull().default(false),
 }, (t) => [
-  // The list filtered by agency and applying an agency's hours to its users (modules/usuario-mapa).
   index('usuario_mapa_sigla_orgao_idx').on(t.siglaOrgao),
 ]);
 
-/**
- * The local twin of the federal CPF registry (BCPF), filled by the seeds, so that the CPF lookup of the map-user
- * form works on a bare machine (src/server/adapters/bcpf/local-bcpf.ts). A CPF may appear more than once, as it
- * may in the real registry: the lookup then answers 'Existe mais de 1 servidor registrado com esse mesmo cpf'.
- */
+/** The local twin of the federal CPF registry, so the lookup works on a bare machine; a CPF may repeat, as there. */
 export const bcpfPessoa = pgTable('bcpf_pessoa', {
   id: serial('id').primaryKey(),
   cpf: char('cpf', { length: 11 }).notNull(),
@@ -67,10 +61,7 @@ export const authLink = pgTable('auth_link', {
   criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/**
- * A signed-in session. Tokens name it (`sid`), and every request checks it, so that logout and blocking a
- * user take effect on the next request.
- */
+/** Every request checks it, so logout and blocking take effect on the next request. */
 export const sessao = pgTable('sessao', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
   cpf: char('cpf', { length: 11 }).notNull(),
@@ -83,10 +74,7 @@ export const sessao = pgTable('sessao', {
   revogadaEm: timestamp('revogada_em', { withTimezone: true }),
 }, (t) => [index('sessao_cpf_idx').on(t.cpf)]);
 
-/**
- * Audit trail: sign-ins, sign-outs, refused authorisations and every staff view of personal data.
- * Kept apart from logs, which never hold personal data.
- */
+/** Kept apart from logs, which never hold personal data. */
 export const auditoria = pgTable('auditoria', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
@@ -99,12 +87,11 @@ export const auditoria = pgTable('auditoria', {
   ip: inet('ip'),
   sucesso: boolean('sucesso').notNull().default(true),
   detalhes: jsonb('detalhes'),
-  /** The fisher whose data the event viewed or changed (LGPD transparency); null when it concerns none. */
   pescadorId: integer('pescador_id'),
-  /** The actor's agency at the time of the event (decision 0032): history stays true when a user moves. */
+  /** At the time of the event (decision 0032): history stays true when a user moves. */
   orgaoAtor: varchar('orgao_ator', { length: 20 }),
 }, (t) => [
-  // Each filter of the audit screen has an index ending in (criado_em, id), the keyset order (decision 0032).
+  // Each filter of the audit screen has an index ending in the keyset order (criado_em, id).
   index('auditoria_criado_em_idx').on(t.criadoEm, t.id),
   index('auditoria_cpf_ator_idx').on(t.cpfAtor, t.criadoEm, t.id),
   index('auditoria_recurso_idx').on(t.recurso, t.recursoId, t.criadoEm, t.id),

@@ -5,15 +5,10 @@ import {
 import { atoNormativo } from './administracao';
 import { pescador } from './pescador';
 
-/**
- * A batch of fishers (lote): cancel (1), suspend (2) or reactivate (3) many registries at once. Written only by
- * the lote module. The outcome counters are kept in the same transaction as each chunk of CPFs, so the history
- * shows progress without counting the items.
- */
+/** A batch of fishers; its counters are kept in each chunk's transaction, so progress needs no count. */
 export const lotePescador = pgTable('lote_pescador', {
   id: serial('id').primaryKey(),
   tipo: smallint('tipo').notNull(),
-  /** true: automatic (a file, processed by a job); false: manual (a CPF list, answered when done). */
   formaProcessamento: boolean('forma_processamento').notNull(),
   atoNormativoId: integer('ato_normativo_id').notNull().references(() => atoNormativo.id),
   orgaoSolicitante: varchar('orgao_solicitante', { length: 200 }).notNull(),
@@ -32,25 +27,17 @@ export const lotePescador = pgTable('lote_pescador', {
   cpfSolicitante: char('cpf_solicitante', { length: 11 }).notNull(),
   perfilSolicitante: smallint('perfil_solicitante').notNull(),
   criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
-  /** The last chunk committed: a batch processing with no progress for a while was interrupted and is resumed. */
   atualizadoEm: timestamp('atualizado_em', { withTimezone: true }).notNull().defaultNow(),
   concluidoEm: timestamp('concluido_em', { withTimezone: true }),
-  /** When the result e-mail went out (automatic batches): sent once. */
   emailEnviadoEm: timestamp('email_enviado_em', { withTimezone: true }),
-  /**
-   * The REAP reference year whose defaulters this batch suspends (decision 0055): set only on the batches the
-   * scheduled suspension creates; null for every batch a manager sends.
-   */
+  /** Only on the batches a scheduled REAP suspension creates (decision 0055). */
   reapAnoReferencia: smallint('reap_ano_referencia'),
 }, (t) => [
   index('lote_pescador_criado_idx').on(t.criadoEm, t.id),
   index('lote_pescador_em_processamento_idx').on(t.atualizadoEm).where(sql`${t.situacao} = 1`),
 ]);
 
-/**
- * One CPF of a batch, in the order sent (`linha`), and its outcome: null while pending. The outcome is written in
- * the same transaction as the change it reports, so a crashed batch resumes exactly where it stopped.
- */
+/** The outcome is written with the change it reports, so a crashed batch resumes exactly where it stopped. */
 export const lotePescadorItem = pgTable('lote_pescador_item', {
   loteId: integer('lote_id').notNull().references(() => lotePescador.id, { onDelete: 'cascade' }),
   linha: integer('linha').notNull(),
@@ -70,10 +57,7 @@ export const lotePescadorItem = pgTable('lote_pescador_item', {
   index('lote_pescador_item_pescador_idx').on(t.pescadorId).where(sql`${t.pescadorId} IS NOT NULL`),
 ]);
 
-/**
- * The registry history of a fisher: every change of `situacao_registro` made by a batch or by the end of a
- * suspension, with the batch, the act and the user. Written only by the pescador module (PescadorRepository).
- */
+/** Every change of `situacao_registro` made by a batch or the end of a suspension. */
 export const pescadorHistoricoSituacao = pgTable('pescador_historico_situacao', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   pescadorId: integer('pescador_id').notNull().references(() => pescador.id),
@@ -81,7 +65,6 @@ export const pescadorHistoricoSituacao = pgTable('pescador_historico_situacao', 
   situacaoNova: smallint('situacao_nova').notNull(),
   loteId: integer('lote_id').references(() => lotePescador.id),
   atoNormativoId: integer('ato_normativo_id').references(() => atoNormativo.id),
-  /** A suspension's last day: the day after it, the daily job ends it. */
   suspensoAte: date('suspenso_ate'),
   cpfAtor: char('cpf_ator', { length: 11 }),
   perfilAtor: smallint('perfil_ator'),

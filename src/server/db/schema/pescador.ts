@@ -4,9 +4,8 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * The fisher and their registry (RGP). Created on first sign-in with the CPF and name from gov.br; the
- * registration requests fill the rest. What staff filter two million fishers by lives in typed, indexed
- * columns and join tables; `dados` keeps the whole declared record (the wizard's flat shape) for display.
+ * The fisher and their registry (RGP). What staff filter two million fishers by lives in typed, indexed columns and
+ * join tables; `dados` keeps the whole declared record for display.
  */
 export const pescador = pgTable('pescador', {
   id: serial('id').primaryKey(),
@@ -64,7 +63,7 @@ export const pescador = pgTable('pescador', {
   index('pescador_cnpj_entidade_idx').on(t.cnpjEntidadeRepresentante),
   uniqueIndex('pescador_numero_rgp_key').on(t.numeroRgp),
   index('pescador_nome_idx').on(t.nome),
-  // Name search anywhere in the name (ILIKE '%…%') over 2 million fishers: trigrams (extension pg_trgm).
+  // Name search anywhere in the name (ILIKE '%…%'): trigrams.
   index('pescador_nome_trgm_idx').using('gin', sql`${t.nome} gin_trgm_ops`),
   // The fisher report's filters (migration 0011, decision 0036): a name prefix (LIKE 'NOME%' in any collation),
   // state + sex + age (also the SFPA scope), and a municipality alone.
@@ -73,7 +72,6 @@ export const pescador = pgTable('pescador', {
   index('pescador_municipio_idx').on(t.municipioId),
 ]);
 
-/** Fishing environments of a fisher (report filter tipoAmbientePesca). */
 export const pescadorAmbientePesca = pgTable('pescador_ambiente_pesca', {
   pescadorId: integer('pescador_id').notNull().references(() => pescador.id, { onDelete: 'cascade' }),
   ambientePesca: smallint('ambiente_pesca').notNull(),
@@ -103,7 +101,6 @@ export const solicitacao = pgTable('solicitacao', {
   /** The last step saved (0 before step 1). */
   passo: smallint('passo').notNull().default(0),
   declaraCiencia: boolean('declara_ciencia').notNull().default(false),
-  /** The steps' fields, flat, as the wizard sends them (validated by src/shared/schemas/solicitacao.ts). */
   dados: jsonb('dados').notNull().default(sql`'{}'::jsonb`),
   /** The request this one was cloned from (registry edit). */
   solicitacaoOrigemId: integer('solicitacao_origem_id'),
@@ -156,12 +153,10 @@ export const documento = pgTable('documento', {
 }, (t) => [
   index('documento_solicitacao_idx').on(t.solicitacaoId, t.tipoDocumento),
   index('documento_pescador_idx').on(t.pescadorId),
-  // The active rows in byte order of their file key, the order storages list keys in: the reconciliation of
-  // files and rows walks both side by side, a page at a time (DocumentoRepository.ativosPorChave).
+  // Storage order of file keys: the reconciliation of files and rows walks both side by side.
   index('documento_chave_ativa_idx').on(sql`${t.chaveArquivo} COLLATE "C"`).where(sql`${t.removidoEm} IS NULL`),
 ]);
 
-/** A system notification to a fisher (modal ATENÇÃO with read confirmation). */
 export const notificacao = pgTable('notificacao', {
   id: serial('id').primaryKey(),
   pescadorId: integer('pescador_id').notNull().references(() => pescador.id),
@@ -183,19 +178,15 @@ export const analiseSolicitacao = pgTable('analise_solicitacao', {
   justificativa: text('justificativa'),
   /** 'MPA' when the request came back from the ministry instance (ATUALIZACAO_MPA): SFPA may not take it. */
   instancia: varchar('instancia', { length: 4 }).notNull().default('SFPA'),
-  /** Profile of the analyst who decided (SFPA returns to ATUALIZACAO_SFPA, the others to ATUALIZACAO_MPA). */
   perfilAnalista: smallint('perfil_analista'),
   documentoParecerId: integer('documento_parecer_id'),
   criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
   concluidaEm: timestamp('concluida_em', { withTimezone: true }),
-  /**
-   * The request's type, copied when the analysis is written (a request never changes type), so that the list
-   * filters by type without reading two million requests. Filled by the trigger of migration 0006 when absent.
-   */
+  /** Copied from the request (which never changes type) so the list filters without reading every request. */
   tipoSolicitacao: smallint('tipo_solicitacao'),
 }, (t) => [
-  // The follow-up list is ordered by arrival (criado_em, id): these serve it unfiltered, by situation, by state
-  // (the SFPA scope, also its counters) and by both, in that order. bench/analise-fila.ts measures them.
+  // The follow-up list by arrival, unfiltered, by situation, by state (SFPA's scope) and by both;
+  // bench/analise-fila.ts measures them.
   index('analise_situacao_uf_idx').on(t.situacaoAnalise, t.ufPescador, t.criadoEm),
   index('analise_situacao_tipo_idx').on(t.situacaoAnalise, t.tipoSolicitacao, t.criadoEm),
   index('analise_fila_idx').on(t.situacaoAnalise, t.criadoEm),
@@ -205,11 +196,8 @@ export const analiseSolicitacao = pgTable('analise_solicitacao', {
 ]);
 
 /**
- * Kept totals of analyses by state of the fisher, request type and situation, so that the staff counters and
- * the follow-up list's total never count two million rows per visit. Written only by the statement triggers of
- * migration 0006 on analise_solicitacao, in the same transaction as the change (exact by construction; the
- * test analise-totais.test.ts compares them with a fresh count under concurrent changes). `uf` is '' for an
- * analysis without a state.
+ * Kept totals of analyses, so the staff counters never count two million rows per visit. Written only by the
+ * statement triggers of migration 0006, in the changing transaction: exact by construction.
  */
 export const analiseTotais = pgTable('analise_totais', {
   uf: char('uf', { length: 2 }).notNull(),

@@ -38,7 +38,6 @@ export type DocumentoAtivo = {
   aprovado: boolean;
 };
 
-/** An analysis with its request and fisher; with the request's whole form (`dados`) where it is read. */
 const selectAnalise = (dados: SQL) => sql`
   SELECT a.id, a.solicitacao_id AS "solicitacaoId", a.situacao_analise AS "situacaoAnalise", a.uf_pescador AS "ufPescador",
          a.usuario_mapa_id AS "usuarioMapaId", u.nome AS "nomeAnalista", a.data_hora_bloqueio AS "dataHoraBloqueio",
@@ -57,19 +56,16 @@ const SELECT_ANALISE = selectAnalise(sql`, s.dados`);
 const SELECT_ANALISE_LISTA = selectAnalise(sql``);
 
 function dataSp(iso: string, fim: boolean): SQL {
-  // Start dates at 00:00:00 and end dates at 23:59:59 in São Paulo time.
   return fim
     ? sql`((${iso}::date + 1)::timestamp AT TIME ZONE 'America/Sao_Paulo')`
     : sql`(${iso}::date::timestamp AT TIME ZONE 'America/Sao_Paulo')`;
 }
 
-/** drizzle hands raw-SQL timestamps back as strings: the service works with Dates. */
 function data(v: unknown): Date | null {
   if (v === null || v === undefined) return null;
   return v instanceof Date ? v : new Date(String(v));
 }
 
-/** A row of the follow-up list: an analysis without the request's form, with the days it has waited. */
 export type LinhaLista = Omit<AnaliseLinha, 'dados'> & { diasAguardando: number };
 
 function normalizar<T extends Omit<AnaliseLinha, 'dados'>>(l: T): T {
@@ -83,10 +79,9 @@ function normalizar<T extends Omit<AnaliseLinha, 'dados'>>(l: T): T {
 }
 
 /**
- * "Todas" (no situation asked): open analyses (waiting, under analysis) first, then concluded ones, each oldest
- * first. Ordering two million rows by an expression would sort them all on every visit; instead each situation is
- * read in arrival order through its own (situacao_analise, …, criado_em) index, only as far as the page needs
- * (offset + size rows each), and the four short runs are merged.
+ * "Todas": open analyses first, then concluded ones, each oldest first. Sorting two million rows by an expression
+ * would sort them all per visit; instead each situation is read through its own index only as far as the page needs,
+ * and the short runs are merged.
  */
 function paginaAbertasPrimeiro(juncoes: SQL, where: SQL[], offset: number, tamanho: number): SQL {
   const ate = offset + tamanho;
@@ -100,17 +95,11 @@ function paginaAbertasPrimeiro(juncoes: SQL, where: SQL[], offset: number, taman
     ) u ORDER BY grupo, criado_em, id LIMIT ${tamanho} OFFSET ${offset}`;
 }
 
-/**
- * SQL of the analyses: the only writer of `analise_solicitacao` and `analise_documento`; requests, fishers and
- * documents are read here, never written. Methods run on the pool or on the caller's transaction (`ex`).
- */
+/** The only writer of `analise_solicitacao` and `analise_documento`. */
 export class AnaliseRepository {
   constructor(private readonly db: Database) {}
 
-  /**
-   * Counters over analyses, limited to some states when given: read from the kept totals (analise_totais, a few
-   * hundred rows kept by the triggers of migration 0006), never by counting the analyses themselves.
-   */
+  /** Read from the kept totals (migration 0006), never by counting the analyses. */
   async totalizadores(ufs: string[] | null): Promise<TotalizadoresServidor> {
     const filtroUf = ufs === null ? sql`true` : sql`uf = ANY(${sql.param(ufs)}::bpchar[])`;
     const { rows } = await this.db.execute<TotalizadoresServidor>(sql`
@@ -124,19 +113,14 @@ export class AnaliseRepository {
   }
 
   /**
-   * The follow-up list, oldest first, filtered and paginated in SQL (bench/analise-fila.ts measures it over 2
-   * million analyses). The filters on the analysis itself are served by its indexes: (criado_em, id) for the
-   * whole list and the period, (situacao_analise, uf_pescador, criado_em) and (uf_pescador, criado_em) for
-   * situation and state, (situacao_analise, tipo_solicitacao, criado_em) for the request type copied on the
-   * analysis; the name by the trigram index of pescador.nome. The total comes from the kept totals unless a
-   * period, a name or a CPF is asked. Both the count and the page join the
-   * request and the fisher only when a filter reads them: the foreign keys are NOT NULL, so a join can neither
-   * add nor drop a row, and the page joins them for its 20 rows only.
+   * The follow-up list, every filter served by an index (bench/analise-fila.ts measures it). The total comes from the
+   * kept totals unless a period, a name or a CPF is asked. The request and the fisher are joined only when a filter
+   * reads them: the foreign keys are NOT NULL, so a join neither adds nor drops a row.
    */
   async listar(f: FiltrosAnalise, ufs: string[] | null): Promise<{ total: number; linhas: LinhaLista[] }> {
     const where: SQL[] = [];
     if (ufs !== null) {
-      // One state (the usual SFPA scope) as an equality, so that the (uf_pescador, …) indexes keep their order.
+      // One state as an equality, so the (uf_pescador, …) indexes keep their order.
       where.push(ufs.length === 1 ? sql`a.uf_pescador = ${ufs[0]}` : sql`a.uf_pescador = ANY(${sql.param(ufs)}::bpchar[])`);
     }
     if (f.situacao) where.push(sql`a.situacao_analise = ${f.situacao}`);
@@ -152,8 +136,7 @@ export class AnaliseRepository {
       ${usaPescador ? sql`JOIN pescador p ON p.id = s.pescador_id` : sql``}`;
     const filtro = where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
     const offset = (f.pagina - 1) * f.tamanhoPagina;
-    // Filters the kept totals know (situation, state, type, the caller's states) are counted there; a period or
-    // a fisher's name or CPF narrow the list by indexes, and only then are the rows counted.
+    // The kept totals count what they know; a period, a name or a CPF narrow by indexes, then the rows are counted.
     const contarPelosTotais = !f.dataInicio && !f.dataFim && !usaPescador;
     const [contagem, pagina] = await Promise.all([
       contarPelosTotais
@@ -186,7 +169,7 @@ export class AnaliseRepository {
     return rows[0] && normalizar(rows[0]);
   }
 
-  /** The analysis, its row locked until the transaction ends (decisions and locks run one at a time). */
+  /** Locked to the end of the transaction: decisions run one at a time. */
   async lockById(id: number, tx: Executor): Promise<AnaliseLinha | undefined> {
     const { rows } = await tx.execute<AnaliseLinha>(sql`${SELECT_ANALISE} WHERE a.id = ${id} FOR UPDATE OF a`);
     return rows[0] && normalizar(rows[0]);

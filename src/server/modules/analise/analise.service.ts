@@ -28,16 +28,12 @@ export interface AnaliseServiceOptions {
   tempoBloqueioMinutos: number;
   /** Days a request may stay in updating before the daily job finalises it. */
   prazoAtualizacaoDias: number;
-  /**
-   * An approval left the fisher with an RGP (their registry became active): called in the decision's transaction,
-   * e.g. to enqueue the creation of their REAP obligations (decision 0051).
-   */
+  /** Called in the decision's transaction, e.g. to enqueue the REAP obligations (decision 0051). */
   aoAtivarRegistro?: (pescadorId: number, tx: Executor) => Promise<void>;
   now?: () => Date;
 }
 
 
-/** Which requests a decision concludes: the documents edit has its own address (and its own call here). */
 type Analisadas = 'edicao-documentos' | 'demais';
 
 function iso(d: Date | string | null): string | null {
@@ -46,10 +42,8 @@ function iso(d: Date | string | null): string | null {
 }
 
 /**
- * The analysis of sent requests (spec points 3, 4 and 5): the follow-up list, the lock to one analyst, the
- * checklist and the decision, the opinion document, the rejection record. It is the only writer of the analysis
- * tables; what a decision does to the request and the fisher is the request's type's (SolicitacaoService), in the
- * transaction this service opens.
+ * The analysis of sent requests (spec points 3, 4 and 5). The only writer of the analysis tables; what a decision
+ * does to the request and the fisher is the request type's, in the transaction this service opens.
  */
 export class AnaliseService {
   private readonly now: () => Date;
@@ -69,10 +63,7 @@ export class AnaliseService {
     return this.repo.totalizadores(ufsDoEscopo(ator));
   }
 
-  /**
-   * The states whose analyses the caller sees (the follow-up's state filter offers only these): an SFPA user's
-   * agency state plus the states of the task forces in force today; every state for staff of national scope.
-   */
+  /** An SFPA user's agency state plus the states of today's task forces; every state for national staff. */
   ufsEmEscopo(ator: AuthContext): { ufs: string[]; nacional: boolean } {
     const ufs = ufsDoEscopo(ator);
     return ufs === null ? { ufs: [...UF_SIGLAS], nacional: true } : { ufs: [...ufs].sort(), nacional: false };
@@ -148,7 +139,6 @@ export class AnaliseService {
     });
   }
 
-  /** Cancels the start: back to waiting. Only the analyst who holds it. */
   async desbloquear(ator: AuthContext, id: number): Promise<void> {
     await this.db.transaction(async (tx) => {
       const a = await this.repo.lockById(id, tx);
@@ -165,7 +155,6 @@ export class AnaliseService {
     });
   }
 
-  /** Concludes the analysis of a request of any type but the documents edit (which has its own call). */
   concluir(ator: AuthContext, corpo: DecisaoAnaliseCorpo) {
     return this.decidir(ator, corpo, 'demais');
   }
@@ -175,10 +164,7 @@ export class AnaliseService {
     return this.decidir(ator, corpo, 'edicao-documentos');
   }
 
-  /**
-   * Records the checklist and the decision: DEFERIDA when every document is approved, otherwise INDEFERIDA
-   * with the justification. What follows from it (the request's type says what) happens in the same transaction.
-   */
+  /** What follows from the decision happens in the same transaction. */
   private async decidir(ator: AuthContext, corpo: DecisaoAnaliseCorpo, analisadas: Analisadas) {
     const resultado = await this.db.transaction(async (tx) => {
       const a = await this.repo.lockById(corpo.id, tx);
@@ -233,10 +219,7 @@ export class AnaliseService {
     };
   }
 
-  /**
-   * POST /api/documentos/parecer: the analyst holding the analysis attaches the opinion document (PDF, 2048 KB at
-   * most); a new one replaces the previous.
-   */
+  /** A new opinion document replaces the previous. */
   async anexarParecer(ator: AuthContext, idAnalise: number, arquivo: ArquivoEnviado): Promise<Documento> {
     const a = await this.repo.findById(idAnalise);
     if (!a) throw AppError.notFound(MENSAGENS_ANALISE.naoEncontrada);
@@ -262,7 +245,6 @@ export class AnaliseService {
     return documento;
   }
 
-  /** DELETE /api/documentos/parecer/documento/{id}: only while the analyst holds the analysis. */
   async removerParecer(ator: AuthContext, documentoId: number): Promise<void> {
     const idAnalise = await this.repo.findAnaliseDoParecer(documentoId);
     if (idAnalise === undefined) throw AppError.notFound(MENSAGENS_DOCUMENTO.parecerNaoEncontrado);
@@ -276,7 +258,6 @@ export class AnaliseService {
     });
   }
 
-  /** The rejection record the fisher sees while updating (spec point 3, "Rejection record"). */
   async indeferimento(ator: AuthContext, solicitacaoId: number): Promise<Indeferimento> {
     const s = await this.repo.findSolicitacaoPescador(solicitacaoId);
     if (!s || !podeLerPescador(ator, s.pescadorId, s.uf)) throw AppError.forbidden(MENSAGEM_FORA_DO_ESCOPO);
@@ -307,19 +288,16 @@ export class AnaliseService {
     };
   }
 
-  /** Daily job: requests left in updating past the deadline become FINALIZADA (labelled Indeferida). */
   finalizarVencidas(): Promise<number> {
     return this.solicitacoes.finalizarVencidas(this.opts.prazoAtualizacaoDias);
   }
 
-  /** A request was sent: its new analysis waits in the queue of its state, at `instancia`. */
   async abrir(nova: { solicitacaoId: number; ufPescador: string | null; instancia: 'MPA' | 'SFPA' }, ex: Executor = this.db): Promise<void> {
     await this.repo.inserir(nova, ex);
   }
 
-  // ------------------------------------------------------------------ rules
 
-  /** An event on an analysis, about its fisher (their "Quem acessou meus dados"), in `ex` when given. */
+  /** About its fisher: their "Quem acessou meus dados" lists it. */
   private auditar(
     ator: AuthContext, acao: string, pescadorId: number, idAnalise: number, detalhes: Record<string, unknown> | null = null, ex?: Executor,
   ): Promise<void> {

@@ -13,7 +13,7 @@ export interface AtoNormativoServiceOptions {
   now?: () => Date;
 }
 
-/** PostgreSQL's foreign_key_violation, found on the error or on one of its causes (drizzle wraps the driver's). */
+/** drizzle wraps the driver's error: found on the error or one of its causes. */
 export function violaChaveEstrangeira(err: unknown): boolean {
   for (let e: unknown = err, i = 0; e && i < 5; e = (e as { cause?: unknown }).cause, i++) {
     if ((e as { code?: unknown }).code === '23503') return true;
@@ -30,9 +30,8 @@ function retrato(a: AtoNormativoLinha) {
 }
 
 /**
- * Normative acts (spec point 7 "Normative act"; decision 0030): the legal basis that task forces and batches cite.
- * Several acts may be in force at once; "the act in force" is the one that started last. An act still cited by any
- * record cannot be deleted (409). Every change is audited with who, when, from where, before and after.
+ * Normative acts (decision 0030): "the act in force" is the one that started last. An act still cited cannot be
+ * deleted (409). Every change is audited.
  */
 export class AtoNormativoService {
   private readonly now: () => Date;
@@ -83,7 +82,7 @@ export class AtoNormativoService {
     return this.paraResposta(a);
   }
 
-  /** For the task forces: the act exists (inside the caller's transaction, so it cannot vanish before the commit). */
+  /** Inside the caller's transaction, so it cannot vanish before the commit. */
   async exigirExistente(id: number, ex: Executor = this.db): Promise<{ id: number; nome: string }> {
     const a = await this.repo.lockById(id, ex);
     if (!a) throw AppError.badRequest(MENSAGENS_ATO_NORMATIVO.naoEncontrado, [`atoNormativo: ${MENSAGENS_ATO_NORMATIVO.naoEncontrado}`]);
@@ -109,11 +108,7 @@ export class AtoNormativoService {
     });
   }
 
-  /**
-   * Deletes an act no record cites. The check is PostgreSQL's own: every table that references ato_normativo (task
-   * forces, batches, and any added later) has a foreign key without cascade, so the delete fails with 23503 and
-   * the caller gets 409 — never a broken reference, and no list here to keep up to date.
-   */
+  /** Every table that references ato_normativo has a foreign key without cascade: 23503 becomes 409, with no list to keep. */
   async excluir(ator: AuthContext, id: number): Promise<void> {
     try {
       await this.db.transaction(async (tx) => {

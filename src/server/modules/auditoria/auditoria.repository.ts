@@ -41,18 +41,12 @@ export interface FiltrosSql {
   apos?: string | undefined;
 }
 
-/**
- * Keyset condition: rows strictly older than the cursor row in the order (criado_em DESC, id DESC). The cursor is
- * the last row's id; its instant is read by primary key, so microseconds are never lost in a round trip.
- */
+/** The cursor's instant is read by primary key, so microseconds are never lost in a round trip. */
 function depoisDe(apos: string): SQL {
   return sql`(a.criado_em, a.id) < (SELECT c.criado_em, c.id FROM auditoria c WHERE c.id = ${apos}::bigint)`;
 }
 
-/**
- * The filters of the audit screen, each served by an index ending in (criado_em, id) (schema/identidade.ts):
- * actor's CPF, record (recurso, recurso_id), action, fisher; the period alone by auditoria_criado_em_idx.
- */
+/** Each filter served by an index ending in (criado_em, id). */
 export function condicoes(f: FiltrosSql): SQL[] {
   const c: SQL[] = [];
   if (f.cpfAtor) c.push(sql`a.cpf_ator = ${f.cpfAtor}`);
@@ -67,7 +61,7 @@ export function condicoes(f: FiltrosSql): SQL[] {
   return c;
 }
 
-/** The query of one page of the audit screen (exported for the EXPLAIN test and the benchmark). */
+/** Exported for the EXPLAIN test and the benchmark. */
 export function consultaPagina(f: FiltrosSql, limite: number): SQL {
   const c = condicoes(f);
   const onde = c.length > 0 ? sql`WHERE ${sql.join(c, sql` AND `)}` : sql``;
@@ -79,7 +73,6 @@ export function consultaPagina(f: FiltrosSql, limite: number): SQL {
     LIMIT ${limite}`;
 }
 
-/** Who identifies one fisher in a report's filters (FILTROS_QUE_IDENTIFICAM of the report). */
 export interface IdentificacaoPescador {
   cpf: string;
   /** Normalised ('PAPA00000000042'), or null without an RGP number. */
@@ -88,27 +81,22 @@ export interface IdentificacaoPescador {
   nome: string;
 }
 
-/** A report (preview or file) whose filters named one fisher, as that fisher sees it. */
 export type LinhaRelatorioNomeando = Omit<LinhaAcesso, 'recurso'>;
 
-/** SQL of reading the audit trail (AuditoriaService writes it; nobody else touches `auditoria`). */
+/** AuditoriaService writes the trail; nobody else touches `auditoria`. */
 export class AuditoriaRepository {
   constructor(
     private readonly db: Database,
-    /** The audit screen's pages, a heavy read over millions of rows: a standby when configured (issue 23). */
+    /** A heavy read over millions of rows: a standby when configured. */
     private readonly leitura: Database = db,
   ) {}
 
-  /** One page, newest first, and one row more than asked (so the caller knows whether a next page exists). */
+  /** One row more than asked, so the caller knows whether a next page exists. */
   async pagina(f: FiltrosSql, tamanho: number): Promise<LinhaAuditoria[]> {
     const { rows } = await this.leitura.execute<LinhaAuditoria>(consultaPagina(f, tamanho + 1));
     return rows.map((r) => ({ ...r, criado_em: new Date(r.criado_em) }));
   }
 
-  /**
-   * The staff events about one fisher (auditoria_pescador_idx), newest first, one row more than asked; the
-   * agency's name joined from `orgao` (a read).
-   */
   async acessosAoPescador(pescadorId: number, apos: string | undefined, tamanho: number): Promise<LinhaAcesso[]> {
     const keyset = apos ? sql`AND ${depoisDe(apos)}` : sql``;
     const { rows } = await this.db.execute<LinhaAcesso>(sql`
@@ -121,10 +109,8 @@ export class AuditoriaRepository {
   }
 
   /**
-   * The staff reports (preview or file) whose filters named the fisher: their CPF, their RGP number or their
-   * whole name. The report is not written per fisher, so a report that merely counted them among others (a state,
-   * a category) is not found here. auditoria_acao_idx serves the two actions; the filters are read from
-   * `detalhes`, which only these rows are checked for. For the LGPD export only (rare, one fisher).
+   * The staff reports whose filters named the fisher (CPF, RGP number or whole name). A report that merely counted
+   * them among others is not found: the report is not written per fisher. For the LGPD export only.
    */
   async relatoriosQueNomeiam(p: IdentificacaoPescador, acoes: readonly string[]): Promise<LinhaRelatorioNomeando[]> {
     const filtro = sql`a.detalhes -> 'filtros'`;

@@ -21,13 +21,12 @@ export interface EventoAuditoria {
   ip?: string | null;
   sucesso?: boolean;
   detalhes?: Record<string, unknown> | null;
-  /** The fisher whose data the event viewed or changed (what the fisher's own "Quem acessou meus dados" lists). */
+  /** What the fisher's own "Quem acessou meus dados" lists. */
   pescadorId?: number | null;
   /** The actor's agency at the time of the event (decision 0032). */
   orgaoAtor?: string | null;
 }
 
-/** The actor of an audited action, as the auth plugin knows it (an `AuthContext` is one). */
 export interface Ator {
   cpf: string;
   perfil: number;
@@ -56,7 +55,7 @@ const RECURSO_PARA_PESCADOR: Record<string, string> = {
   'indeferimento': 'o indeferimento da sua solicitação',
 };
 
-/** Changes the fisher is told of (anything else about them that is not a view reads as a change of their data). */
+/** Changes the fisher is told of; anything else about them that is not a view reads as a change of their data. */
 const ACAO_PARA_PESCADOR: Record<string, string> = {
   ANALISE_INICIADA: 'Iniciou a análise da sua solicitação',
   ANALISE_CANCELADA: 'Cancelou o início da análise da sua solicitação',
@@ -67,7 +66,7 @@ const ACAO_PARA_PESCADOR: Record<string, string> = {
 
 const ACAO_VISUALIZACAO = 'VISUALIZACAO_DADOS_PESSOAIS';
 
-/** Lengths of the audit columns: an event is cut to fit, never refused for its length. */
+/** An event is cut to fit the columns, never refused for its length. */
 const TAMANHO = { acao: 60, recurso: 200, recursoId: 120 } as const;
 
 function cortar(v: string | null | undefined, n: number): string | null {
@@ -75,38 +74,37 @@ function cortar(v: string | null | undefined, n: number): string | null {
 }
 
 /**
- * The audit trail. Every sign-in, sign-out, refused authorisation and staff view of personal data goes
- * through here. A view of personal data that cannot be audited is not served (`registrar` throws); events
- * about refusals and sign-outs are best effort (`tentarRegistrar` logs the failure and goes on).
+ * The audit trail. A view of personal data that cannot be audited is not served (`registrar` throws); events about
+ * refusals and sign-outs are best effort (`tentarRegistrar`).
  */
 export class AuditoriaService {
   #falhas = 0;
   readonly #repo: AuditoriaRepository;
-  /** Events written outside a caller's transaction, grouped into one INSERT per batch (decision 0040). */
+  /** Events outside a caller's transaction, one INSERT per batch (decision 0040). */
   readonly #lote: Agrupador<LinhaAuditoria, void>;
 
   constructor(
     private readonly db: Database,
-    /** Told of each best-effort write that failed, with the event's action (never its actor). */
+    /** Never told the actor. */
     private readonly onFailure: (err: unknown, acao: string) => void = () => undefined,
-    /** Where the trail is read for the audit screen (a standby when configured; issue 23). */
+    /** A standby when configured. */
     leitura: Database = db,
   ) {
     this.#repo = new AuditoriaRepository(db, leitura);
     this.#lote = new Agrupador((linhas) => this.#inserirLote(linhas));
   }
 
-  /** Waits for the audit writes in flight (the app's onClose): nothing acknowledged is cut short by a shutdown. */
+  /** The app's onClose: nothing acknowledged is cut short by a shutdown. */
   esvaziar(): Promise<void> {
     return this.#lote.esvaziar();
   }
 
-  /** Best-effort writes that failed since the start (shown by /api/health, so that a silent trail is seen). */
+  /** Shown by /api/health, so that a silent trail is seen. */
   get falhas(): number {
     return this.#falhas;
   }
 
-  /** Writes the event; inside the caller's transaction when one is given (the action and its record together). */
+  /** Inside the caller's transaction when given: the action and its record together. */
   async registrar(e: EventoAuditoria, ex: Executor = this.db): Promise<void> {
     const linha: LinhaAuditoria = {
       acao: cortar(e.acao, TAMANHO.acao)!,
@@ -121,15 +119,11 @@ export class AuditoriaService {
       pescadorId: e.pescadorId ?? null,
       orgaoAtor: e.orgaoAtor ?? null,
     };
-    // Outside a transaction the event joins the next grouped INSERT and this call returns once it is written.
     if (ex === this.db) return this.#lote.enviar(linha);
     await ex.insert(auditoria).values(linha);
   }
 
-  /**
-   * One INSERT for a batch of events: one array per column through unnest, so the statement's text never
-   * changes and is prepared once per connection (named statement).
-   */
+  /** One array per column through unnest: the statement's text never changes and is prepared once. */
   async #inserirLote(linhas: LinhaAuditoria[]): Promise<void[]> {
     const col = <K extends keyof LinhaAuditoria>(k: K) => linhas.map((l) => l[k]);
     await this.db.$client.query({
@@ -152,10 +146,7 @@ export class AuditoriaService {
     }
   }
 
-  /**
-   * A staff member viewed personal data (a fisher, a request, a document). `pescadorId` names the fisher it
-   * belongs to, so that the fisher sees the view on their /home (LGPD transparency).
-   */
+  /** `pescadorId` lets the fisher see the view on their /home (LGPD transparency). */
   async visualizacao(
     ator: Ator, recurso: string, recursoId: string | number, detalhes?: Record<string, unknown> | null, pescadorId?: number | null,
   ): Promise<void> {
@@ -169,10 +160,7 @@ export class AuditoriaService {
     });
   }
 
-  /**
-   * GET /api/auditoria: one page of the trail, newest first, keyset-paginated on (criado_em, id) so that a page
-   * costs the same at row 10 or row 10 million (decision 0032). Reading the audit is itself audited.
-   */
+  /** Keyset-paginated, so a page costs the same at any depth (decision 0032). Reading the audit is itself audited. */
   async listar(ator: Ator, f: FiltrosAuditoria): Promise<PaginaAuditoria> {
     if (!pode(ator.perfil, 'auditoria.ler')) throw AppError.forbidden(MENSAGENS_AUDITORIA.semPermissao);
     const tamanho = f.tamanhoPagina ?? TAMANHO_PAGINA_AUDITORIA.padrao;
@@ -202,10 +190,7 @@ export class AuditoriaService {
     };
   }
 
-  /**
-   * GET /api/lgpd/acessos: who among the staff viewed or changed the signed-in fisher's data, and when: the
-   * agency and the profile, never the person (LGPD art. 6, VI; decision 0032).
-   */
+  /** The agency and the profile, never the person (LGPD art. 6, VI; decision 0032). */
   async acessosDoPescador(ator: Ator & { idPescador: number | null }, apos?: string): Promise<AcessosAosMeusDados> {
     if (ator.perfil !== Perfil.INTERESSADO || ator.idPescador === null) throw AppError.forbidden();
     const linhas = await this.#repo.acessosAoPescador(ator.idPescador, apos, ACESSOS_POR_PAGINA);
@@ -229,9 +214,8 @@ export class AuditoriaService {
   }
 
   /**
-   * For the LGPD export (art. 18, VII and art. 19): every staff view or change of the signed-in fisher's data, and
-   * every report whose filters named them (decision 0044), newest first. As on /home: the agency and the profile
-   * and when, never the staff member's name or CPF, never the report's filters (they may name others).
+   * The LGPD export (art. 18, VII and art. 19; decision 0044): never the staff member's name or CPF, never a report's
+   * filters, which may name others.
    */
   async todosAcessosDoPescador(
     ator: Ator & { idPescador: number | null }, identificacao: IdentificacaoPescador,
@@ -261,7 +245,6 @@ export class AuditoriaService {
   }
 }
 
-/** The report actions whose filters may name a fisher (relatorio.service.ts writes them with `filtros`). */
 const ACOES_RELATORIO = ['RELATORIO_PESCADORES', 'RELATORIO_PESCADORES_PREVIA'] as const;
 
 /** An event as its row is written. */
@@ -279,10 +262,7 @@ type LinhaAuditoria = {
   orgaoAtor: string | null;
 };
 
-/**
- * The one way to stamp the actor on an event: who, with which profile and agency (stored at write time, decision
- * 0032), in which session, from where. Spread it into the event: `{ acao, ...doAtor(ator), recurso }`.
- */
+/** Profile and agency are stored at write time (decision 0032). Use: `{ acao, ...doAtor(ator), recurso }`. */
 export function doAtor(ator: Ator): Pick<EventoAuditoria, 'cpfAtor' | 'perfilAtor' | 'sessaoId' | 'ip' | 'orgaoAtor'> {
   return { cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip, orgaoAtor: ator.siglaOrgao ?? null };
 }

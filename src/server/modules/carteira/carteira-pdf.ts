@@ -16,11 +16,8 @@ export interface DadosCarteiraPdf {
   dataPrimeiroRgp: string;
   /** dd/MM/yyyy. */
   dataEmissao: string;
-  /** The 3x4 photo as stored (any image sharp reads), or null for the placeholder. */
   foto: Buffer | null;
-  /** The address the QR code opens: the verification of this issue of the card. */
   enderecoVerificacao: string;
-  /** Where anyone may verify a card by hand, typing the CPF and the RGP number (shown in print). */
   enderecoPortal: string;
   emitidoEm: Date;
 }
@@ -36,10 +33,7 @@ const FAIXA = 24;
 const FOTO_L = 58;
 const FOTO_A = (FOTO_L * 4) / 3;
 
-/**
- * The 3x4 photo normalised for print: cropped to 3:4, 300×400 px, JPEG, metadata stripped. Anything sharp cannot
- * read (a PDF, a damaged file) gives null, and the card shows the placeholder box.
- */
+/** Anything sharp cannot read gives null, and the card shows the placeholder box. */
 export async function prepararFoto(bytes: Buffer | null): Promise<string | null> {
   if (!bytes) return null;
   const sharp = await carregarSharp();
@@ -74,12 +68,7 @@ function faixa(x: number, y: number, linhas: Content[]): Content[] {
   ];
 }
 
-/**
- * The professional card as a PDF: an A4 page (any printer, at 100 %) with the card at its real size, front and
- * back side by side inside a dashed cutting line, to be cut out and folded along the middle. Front: photo, name,
- * masked CPF, RGP number, category, situation. Back: municipality and state, first RGP date, issue date and the
- * QR code that verifies this issue without the CPF.
- */
+/** An A4 page with the card at its real size, front and back, to be cut out and folded. */
 export async function gerarCarteiraPdf(d: DadosCarteiraPdf): Promise<Buffer> {
   const [foto, qr] = await Promise.all([
     prepararFoto(d.foto),

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { isRgpValido, normalizarRgp } from '../../../shared/rgp';
 
-/** What a card's verification code says: which fisher, which RGP number, which issue. */
 export interface DadosTokenCarteira {
   idPescador: number;
   /** Normalised: 'PAPA00000000042'. */
@@ -17,22 +16,15 @@ const TAMANHO_DADOS = 1 + 4 + 4 + TAMANHO_RGP;
 const TAMANHO_MAC = 16;
 
 /**
- * The key of the card codes: CARTEIRA_TOKEN_SECRET when configured, else derived (HKDF-SHA256, own label) from
- * the token key for development and tests. A card is printed once and carried for years, so production sets a
- * key of its own (config.ts requires it) that outlives any rotation of the session-token key; rotating it voids
- * every printed QR code, which is the point of doing it after a leak.
+ * CARTEIRA_TOKEN_SECRET, else derived from the token key in development. A card is carried for years, so production
+ * sets its own key that outlives session-key rotations; rotating it voids every printed QR code, the point after a leak.
  */
 export function chaveTokenCarteira(configurada: string | undefined, jwtSecret: Uint8Array): Uint8Array {
   if (configurada) return new TextEncoder().encode(configurada);
   return new Uint8Array(crypto.hkdfSync('sha256', jwtSecret, 'rgp', 'rgp:carteira-profissional:v1', 32));
 }
 
-/**
- * The verification code printed as the card's QR code: base64url of 40 bytes, a version, the fisher id (uint32),
- * the issue time (uint32 Unix seconds), the 15-character RGP number in ASCII, and an HMAC-SHA256 of those,
- * truncated to 16 bytes. 54 characters: a small QR code. Nothing personal in it but the RGP number, which is
- * printed on the card anyway; no CPF, no name.
- */
+/** 54 characters, a small QR code. Nothing personal but the RGP number, printed on the card anyway. */
 export class AssinadorCarteira {
   constructor(private readonly chave: Uint8Array) {}
 
@@ -50,7 +42,7 @@ export class AssinadorCarteira {
     return Buffer.concat([dados, this.mac(dados)]).toString('base64url');
   }
 
-  /** The code's content when its signature is this key's; null for anything else (tampered, truncated, foreign). */
+  /** Null for anything else: tampered, truncated, foreign. */
   verificar(token: string): DadosTokenCarteira | null {
     if (!/^[A-Za-z0-9_-]+$/.test(token)) return null;
     const bytes = Buffer.from(token, 'base64url');

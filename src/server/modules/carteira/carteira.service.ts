@@ -24,7 +24,7 @@ export interface CarteiraServiceOptions {
   now?: () => Date;
 }
 
-/** The public face of a card: what a check of it may show, and nothing else (no CPF, no address). */
+/** What a check of a card may show, and nothing else: no CPF, no address. */
 function paraPublico(p: PescadorCarteira & { numeroRgp: string }): CarteiraPublica {
   let numero: string;
   try {
@@ -50,14 +50,10 @@ function dataSp(instante: Date): string {
   return formatarData(partesSaoPaulo(instante).data);
 }
 
-/** Why a verification failed, for the audit trail (a code, never personal data). */
+/** A code, never personal data. */
 type MotivoVerificacao = MotivoCarteiraInvalida | 'codigo_invalido';
 
-/**
- * The professional card (product guide, "Public lookups and the card"): the printable PDF for the fisher and the
- * staff who may read them, the code in its QR that proves an issue without the CPF, and the facts a public check
- * of a card may show.
- */
+/** The professional card: the printable PDF, the QR code that proves an issue without the CPF, its public face. */
 export class CarteiraService {
   private readonly now: () => Date;
 
@@ -72,12 +68,10 @@ export class CarteiraService {
     this.now = opts.now ?? (() => new Date());
   }
 
-  /** The page that the QR code opens (the web's public verification screen). */
   enderecoVerificacao(token: string): string {
     return `${this.base()}${rotaVerificarCarteira(token)}`;
   }
 
-  /** Where a person without a QR reader verifies a card by typing the CPF and the RGP number. */
   private enderecoPortal(): string {
     return `${this.base()}${ROTA_CONSULTA_CARTEIRA}`;
   }
@@ -86,10 +80,7 @@ export class CarteiraService {
     return this.opts.publicUrl.replace(/\/+$/, '');
   }
 
-  /**
-   * GET /api/pescador/{id}/imprimir-carteira. The fisher their own card; staff in scope (escopo.ts), audited;
-   * CONSULTA_EXTERNO never. 403 out of scope whether or not the fisher exists, then 404, then 406 unless ATIVO.
-   */
+  /** 403 out of scope whether or not the fisher exists, then 404, then 406 unless ATIVO; staff views audited. */
   async imprimir(ator: AuthContext, id: number): Promise<{ numeroRgp: string; pdf: Buffer }> {
     if (ator.perfil === Perfil.CONSULTA_EXTERNO) throw AppError.forbidden(MENSAGEM_FORA_DO_ESCOPO);
     const p = await this.repo.findPescador(id);
@@ -123,18 +114,13 @@ export class CarteiraService {
     return { numeroRgp: publico.numeroRGP, pdf };
   }
 
-  /** The public face of the card whose CPF and RGP number both match (already normalised), or null. */
   async consultaPublica(cpf: string, numeroRgp: string): Promise<{ idPescador: number; carteira: CarteiraPublica } | null> {
     const p = await this.repo.findPorCpfERgp(cpf, numeroRgp);
     if (!p?.numeroRgp) return null;
     return { idPescador: p.id, carteira: paraPublico({ ...p, numeroRgp: p.numeroRgp }) };
   }
 
-  /**
-   * GET /api/carteira-profissional/verificar/{token}: the card behind a QR code. A code not signed by this server
-   * (tampered, truncated) is 400; a genuine one answers the card's public face and whether it is still good:
-   * the latest issue, of the RGP number in force, of an active registry. Audited with the caller's IP.
-   */
+  /** A code not signed by this server is 400; a genuine one says whether the card is still good. Audited with the IP. */
   async verificar(token: string, ip: string): Promise<{ verificacao: VerificacaoCarteira; mensagem: string }> {
     const dados = this.assinador.verificar(token);
     const p = dados ? await this.repo.findPescador(dados.idPescador) : undefined;

@@ -19,9 +19,8 @@ const ACAO_PROTOCOLO = 'CONSULTA_PUBLICA_PROTOCOLO';
 const ACAO_VERIFICACAO_PROTOCOLO = 'VERIFICACAO_PROTOCOLO';
 
 /**
- * The anonymous lookups of the product guide ("Public lookups and the card"): a card by CPF and RGP number, a
- * request by protocol number. Each needs a captcha token, spent on use, and is audited with the client's IP,
- * found or not; the audit never holds the CPF or the RGP number typed.
+ * The anonymous lookups: each needs a captcha token, spent on use, and is audited with the client's IP, found or not;
+ * the audit never holds the CPF or RGP number typed.
  */
 export class ConsultaPublicaService {
   constructor(
@@ -29,25 +28,22 @@ export class ConsultaPublicaService {
     private readonly carteira: CarteiraService,
     private readonly repo: ConsultaPublicaRepository,
     private readonly auditoria: AuditoriaService,
-    /** Opens the signed codes of the protocol receipts' QR (decision 0044). */
     private readonly assinadorProtocolo: AssinadorProtocolo,
-    /** hCaptcha's public site key when hCaptcha verifies the lookups; undefined for ALTCHA. */
     private readonly hcaptchaSiteKey?: string,
   ) {}
 
-  /** GET /api/captcha/configuracao: the widget the browser must show. */
   configuracao(): ConfiguracaoCaptcha {
     return this.hcaptchaSiteKey ? { tipo: 'hcaptcha', siteKey: this.hcaptchaSiteKey } : { tipo: 'altcha' };
   }
 
-  /** GET /api/captcha/desafio: a challenge for the ALTCHA widget; 404 when hCaptcha is configured instead. */
+  /** 404 when hCaptcha is configured instead. */
   async desafio(): Promise<unknown> {
     const d = this.captcha.desafio();
     if (d === null) throw AppError.notFound(MENSAGENS_CARTEIRA.captchaExterno);
     return d;
   }
 
-  /** GET /api/carteira-profissional/consulta-publica: the same 404 whether the CPF or the RGP number is wrong. */
+  /** The same 404 whether the CPF or the RGP number is wrong. */
   async consultarCarteira(q: ConsultaPublicaCarteiraQuery, token: string | undefined, ip: string): Promise<CarteiraPublica> {
     const recurso = 'carteira-profissional/consulta-publica';
     await this.exigirCaptcha(token, ip, ACAO_CARTEIRA, recurso);
@@ -60,7 +56,6 @@ export class ConsultaPublicaService {
     return r.carteira;
   }
 
-  /** GET /api/pescador/protocolo-solicitacao-registro/{numero}: the fisher's name masked, the rest as filed. */
   async consultarProtocolo(numeroProtocolo: string, token: string | undefined, ip: string): Promise<ProtocoloPublico> {
     const recurso = 'pescador/protocolo-solicitacao-registro';
     await this.exigirCaptcha(token, ip, ACAO_PROTOCOLO, recurso);
@@ -73,11 +68,7 @@ export class ConsultaPublicaService {
     return protocoloPublico(s);
   }
 
-  /**
-   * GET /api/protocolo-solicitacao/verificar/{token}: the request behind a receipt's QR code, as the captcha
-   * lookup answers it. A code this server did not sign is 400 'Código de verificação inválido.'; a genuine code
-   * whose request is no longer a sent one (a deleted row) is 404. Audited with the IP.
-   */
+  /** A code this server did not sign is 400; a genuine code of a request no longer sent is 404. Audited. */
   async verificarProtocolo(token: string, ip: string): Promise<{ protocolo: ProtocoloPublico; mensagem: string }> {
     const recurso = 'protocolo-solicitacao/verificar';
     const dados = this.assinadorProtocolo.verificar(token);
@@ -96,7 +87,7 @@ export class ConsultaPublicaService {
     return { protocolo: protocoloPublico(s), mensagem: MENSAGENS_VERIFICACAO.protocoloAutentico };
   }
 
-  /** 403 'Token de CAPTCHA inválido ou não fornecido' for a missing, invalid, expired or already used token. */
+  /** Missing, invalid, expired or already used alike. */
   private async exigirCaptcha(token: string | undefined, ip: string, acao: string, recurso: string): Promise<void> {
     const valido = !!token && await this.captcha.verificar(token, ip);
     if (valido) return;
@@ -106,7 +97,6 @@ export class ConsultaPublicaService {
   }
 }
 
-/** What the public protocol checks show of a request: the fisher's name masked, the rest as filed. */
 function protocoloPublico(s: ProtocoloRow): ProtocoloPublico {
   return {
     numeroProtocolo: s.numeroProtocolo,

@@ -17,11 +17,7 @@ export interface ConteudoAceito {
   extensao: '.pdf' | '.jpg';
 }
 
-/**
- * Checks an uploaded file by its content, never by its name or declared type (spec point 5): at most 2048 KB,
- * and a format the document type accepts, as detected from its magic bytes. Images come back re-encoded as JPEG.
- * Throws the specification's 400 messages.
- */
+/** By content, never by name or declared type (spec point 5). Images come back re-encoded as JPEG. */
 export async function aceitarConteudo(tipoDocumento: number, bytes: Buffer): Promise<ConteudoAceito> {
   if (bytes.length > TAMANHO_MAXIMO_DOCUMENTO_BYTES) throw AppError.recusa(CodigoErro.ARQUIVO_INVALIDO, MENSAGENS_ARQUIVO.tamanho);
   const detectado = bytes.length > 0 ? await (await carregarFileType()).fileTypeFromBuffer(bytes) : undefined;
@@ -41,23 +37,16 @@ export async function aceitarConteudo(tipoDocumento: number, bytes: Buffer): Pro
   }
 }
 
-/**
- * A PDF must open with its version (`%PDF-1.7`) and close with `%%EOF` in its last 1024 bytes (where readers
- * look for it): this refuses truncated uploads and text that merely starts with "%PDF".
- */
+/** Refuses truncated uploads and text that merely starts with "%PDF". */
 export function isPdfCompleto(bytes: Buffer): boolean {
   return /^%PDF-\d\.\d/.test(bytes.subarray(0, 16).toString('latin1'))
     && bytes.subarray(Math.max(0, bytes.length - 1024)).includes('%%EOF');
 }
 
-/**
- * PDF names that make a reader run or open something: scripts, launch and submit actions, attached files,
- * XFA forms, rich media. A name ends at a delimiter or white space (so `/JSON` is not `/JS`).
- */
+/** Names that make a reader run or open something. A name ends at a delimiter, so `/JSON` is not `/JS`. */
 const NOMES_ATIVOS = /\/(JavaScript|JS|Launch|EmbeddedFiles?|XFA|RichMedia|GoToE|ImportData|SubmitForm)(?=[\s/<>[\]()%{}]|$)/;
-/** A name written with `#xx` escapes (`/J#61vaScript`) reads as the name it spells. */
 const ESCAPE_EM_NOME = /\/[^\s/<>[\]()%{}]*#[0-9A-Fa-f]{2}[^\s/<>[\]()%{}]*/g;
-/** At most this much is inflated from one upload's compressed streams (a 2 MB file cannot hide a bomb behind it). */
+/** A 2 MB file cannot hide a bomb behind it. */
 const LIMITE_DESCOMPRIMIDO = 64 * 1024 * 1024;
 
 function temNomeAtivo(texto: string): boolean {
@@ -65,10 +54,7 @@ function temNomeAtivo(texto: string): boolean {
   return NOMES_ATIVOS.test(legivel);
 }
 
-/**
- * Whether a PDF carries active content, in its plain objects or inside compressed streams (object streams hide
- * dictionaries there). Each `stream … endstream` that inflates is read too, within LIMITE_DESCOMPRIMIDO.
- */
+/** Object streams hide dictionaries, so each stream that inflates is read too. */
 export function temConteudoAtivo(bytes: Buffer): boolean {
   const texto = bytes.toString('latin1');
   if (temNomeAtivo(texto)) return true;
@@ -94,11 +80,7 @@ export function temConteudoAtivo(bytes: Buffer): boolean {
 const CONTROLE = /\p{Cc}/gu;
 const FORA_DO_PERMITIDO = /[^\p{L}\p{M}\p{N} ._()-]+/gu;
 
-/**
- * The name shown for an uploaded file: the last segment of what the browser sent (no folders), without control
- * characters or anything but letters, digits, spaces and `._()-`, at most 120 characters, with the extension of
- * the stored content (a PNG re-encoded is a `.jpg`). It is only displayed: files are stored under random keys.
- */
+/** Only displayed: files are stored under random keys. */
 export function sanitizarNomeArquivo(original: string | undefined, extensao: string): string {
   const ultimo = (original ?? '').split(/[\\/]/).pop() ?? '';
   const limpo = ultimo.normalize('NFC').replace(/\s+/g, ' ').replace(CONTROLE, '').replace(FORA_DO_PERMITIDO, '_')

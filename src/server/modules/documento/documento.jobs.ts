@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { CHAVE_ARQUIVO_VALIDA } from '../../adapters/storage/storage';
 import { definirJob, type ContextoJob } from '../../jobs/job';
 
-/** What the document jobs call: of DocumentoService, `buildApp`'s instance (the fields the log reads). */
 export interface ServicosJobsDocumento {
   documento: {
     apagarArquivoDeRemovido(chave: string): Promise<{ apagado: boolean }>;
@@ -14,11 +13,7 @@ export interface ServicosJobsDocumento {
   };
 }
 
-/**
- * Deletes the stored file of a replaced or removed document. Enqueued by the document service in the transaction
- * that removes the row, so it exists exactly when the removal was committed and survives a crash or a restart
- * between the commit and the deletion. A file already gone is success; an error of the storage is retried.
- */
+/** Enqueued in the transaction that removes the row, so it exists exactly when the removal committed. A file already gone is success. */
 export const apagarArquivoJob = definirJob({
   nome: 'apagar-arquivo-de-documento-removido',
   payload: z.object({ chave: z.string().regex(CHAVE_ARQUIVO_VALIDA) }),
@@ -30,9 +25,8 @@ export const apagarArquivoJob = definirJob({
 });
 
 /**
- * Daily at 04:30 (São Paulo): walks the stored files beside the document rows, deletes the files no active
- * document points to (written more than an hour ago, so an upload in flight is never touched) and reports the
- * active documents whose file is missing. Logs keys and ids only; the service audits the counts.
+ * Daily: deletes the stored files no active document points to (older than an hour, so an upload in flight is never
+ * touched) and reports active documents whose file is missing. Logs keys and ids only.
  */
 export const conciliarArquivosJob = definirJob({
   nome: 'conciliar-arquivos-e-documentos',
@@ -54,10 +48,7 @@ export const conciliarArquivosJob = definirJob({
   },
 });
 
-/**
- * Hourly: the uploads in parts untouched for a day are deleted with their bytes (decision 0064). A phone that comes
- * back later finds its upload gone (404) and starts it again from the file it keeps.
- */
+/** Hourly (decision 0064): a phone that comes back later finds its upload gone and starts it again. */
 export const expurgarEnviosJob = definirJob({
   nome: 'documento-expurgar-envios-em-partes',
   payload: z.object({}),

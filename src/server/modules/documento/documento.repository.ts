@@ -5,7 +5,6 @@ import { documento, pescador, solicitacao } from '../../db/schema';
 export type DocumentoRow = typeof documento.$inferSelect;
 export type NovoDocumento = typeof documento.$inferInsert;
 
-/** What the document rules need to know of a request: owner, type, status, and the owner's state (scope). */
 export interface SolicitacaoDoDocumento {
   id: number;
   pescadorId: number;
@@ -15,13 +14,11 @@ export interface SolicitacaoDoDocumento {
   ufPescador: string | null;
 }
 
-/** A document with the state that scopes it for the SFPA (see `ufDoEscopo`). */
 export type DocumentoComEscopo = DocumentoRow & { ufPescador: string | null };
 
 /**
- * The state whose SFPA may read a request and its documents: the one recorded on the request when it was sent
- * (the same one its analysis carries), else the fisher's current address (drafts, documents of no request). So a
- * fisher who moves does not take a request under analysis away from the analyst holding it.
+ * The state whose SFPA may read a request: the one recorded when it was sent, else the fisher's address. A fisher
+ * who moves does not take a request under analysis away from its analyst.
  */
 const ufDoEscopo = sql<string | null>`coalesce(${solicitacao.ufPescador}, ${pescador.uf})`;
 
@@ -34,10 +31,7 @@ const colunasSolicitacao = {
   ufPescador: ufDoEscopo,
 };
 
-/**
- * SQL of the documento table, its only writer. Active documents are those with `removido_em IS NULL`. Every
- * method runs on the pool or on the caller's transaction (`ex`).
- */
+/** The only writer of `documento`. Active documents: `removido_em IS NULL`. */
 export class DocumentoRepository {
   constructor(private readonly db: Database) {}
 
@@ -48,7 +42,7 @@ export class DocumentoRepository {
     return row;
   }
 
-  /** The request, locked until the transaction ends: uploads and removals on one request run one at a time. */
+  /** Locked to the end of the transaction: uploads and removals on one request run one at a time. */
   async lockSolicitacao(id: number, tx: Executor): Promise<SolicitacaoDoDocumento | undefined> {
     const [row] = await tx.select(colunasSolicitacao).from(solicitacao)
       .innerJoin(pescador, eq(pescador.id, solicitacao.pescadorId))
@@ -57,14 +51,12 @@ export class DocumentoRepository {
     return row;
   }
 
-  /** Index documento_solicitacao_idx (solicitacao_id, tipo_documento). */
   async contarAtivos(solicitacaoId: number, tipoDocumento: number, ex: Executor = this.db): Promise<number> {
     const [row] = await ex.select({ n: count() }).from(documento).where(and(
       eq(documento.solicitacaoId, solicitacaoId), eq(documento.tipoDocumento, tipoDocumento), isNull(documento.removidoEm)));
     return row?.n ?? 0;
   }
 
-  /** Marks the request's active documents of a type removed; answers their file keys. */
   async removerAtivosDoTipo(solicitacaoId: number, tipoDocumento: number, em: Date, ex: Executor = this.db): Promise<string[]> {
     const rows = await ex.update(documento).set({ removidoEm: em }).where(and(
       eq(documento.solicitacaoId, solicitacaoId), eq(documento.tipoDocumento, tipoDocumento), isNull(documento.removidoEm)))
@@ -88,7 +80,6 @@ export class DocumentoRepository {
     return row;
   }
 
-  /** Marks one document removed if it still is active; answers its file key, or null when it was not. */
   async marcarRemovido(id: number, em: Date, ex: Executor = this.db): Promise<string | null> {
     const [row] = await ex.update(documento).set({ removidoEm: em })
       .where(and(eq(documento.id, id), isNull(documento.removidoEm)))
@@ -105,7 +96,6 @@ export class DocumentoRepository {
       WHERE d.id = x."documentoId"`);
   }
 
-  /** An active document by its file key (unique), with the state that scopes it. */
   async findAtivoPorChave(chave: string): Promise<DocumentoComEscopo | undefined> {
     const [row] = await this.db.select({ doc: documento, ufPescador: ufDoEscopo }).from(documento)
       .innerJoin(pescador, eq(pescador.id, documento.pescadorId))
@@ -114,17 +104,13 @@ export class DocumentoRepository {
     return row ? { ...row.doc, ufPescador: row.ufPescador } : undefined;
   }
 
-  /** The fisher's active documents migrated from the legacy system (index documento_pescador_idx). */
   async listarMigradosDoPescador(pescadorId: number): Promise<DocumentoRow[]> {
     return this.db.select().from(documento)
       .where(and(eq(documento.pescadorId, pescadorId), eq(documento.migrado, true), isNull(documento.removidoEm)))
       .orderBy(asc(documento.tipoDocumento), asc(documento.id));
   }
 
-  /**
-   * A page of the active rows whose key comes after `depois`, in byte order of the key (`COLLATE "C"`, the order
-   * storages list keys in), through the partial index documento_chave_ativa_idx.
-   */
+  /** In the byte order storages list keys in (`COLLATE "C"`). */
   async ativosPorChave(depois: string | null, limite: number): Promise<{ id: number; chave: string; criadoEm: Date }[]> {
     const chaveC = sql`${documento.chaveArquivo} COLLATE "C"`;
     return this.db.select({ id: documento.id, chave: documento.chaveArquivo, criadoEm: documento.criadoEm }).from(documento)
@@ -133,7 +119,6 @@ export class DocumentoRepository {
       .limit(limite);
   }
 
-  /** Which of these keys an active row points to (unique index on chave_arquivo). */
   async chavesAtivas(chaves: readonly string[], ex: Executor = this.db): Promise<Set<string>> {
     if (chaves.length === 0) return new Set();
     const rows = await ex.select({ chave: documento.chaveArquivo }).from(documento)
@@ -141,7 +126,6 @@ export class DocumentoRepository {
     return new Set(rows.map((r) => r.chave));
   }
 
-  /** The types of the request's active documents (for the required-documents check of other modules). */
   async tiposAtivos(solicitacaoId: number): Promise<number[]> {
     const rows = await this.db.selectDistinct({ tipo: documento.tipoDocumento }).from(documento)
       .where(and(eq(documento.solicitacaoId, solicitacaoId), isNull(documento.removidoEm)))

@@ -12,9 +12,9 @@ import type { AuthContext } from '../auth/auth.service';
 import { MENSAGEM_FORA_DO_ESCOPO } from '../escopo';
 import type { DocumentoService } from './documento.service';
 
-/** An upload untouched this long is deleted with its parts (a phone may stay without signal for a day). */
+/** A phone may stay without signal for a day. */
 export const VALIDADE_ENVIO_MS = 24 * 3600 * 1000;
-/** Uploads a fisher may have open at once: each may hold up to 2 MB until it is concluded or expires. */
+/** Each may hold up to 2 MB until concluded or expired. */
 export const MAX_ENVIOS_ABERTOS = 20;
 
 type Envio = typeof envioDocumento.$inferSelect;
@@ -26,12 +26,9 @@ function resposta(e: Pick<Envio, 'id' | 'tamanho' | 'recebido'>): EnvioResposta 
 const naoEncontrado = () => AppError.notFound(MENSAGENS_DOCUMENTO.envioNaoEncontrado);
 
 /**
- * Document uploads in parts (issue 25, point 4; decision 0064), for a phone on a weak link: the upload is declared
- * (request, type, name, size), its bytes arrive in parts appended at the offset the server holds, and its
- * conclusion hands the whole file to `DocumentoService.enviar` (the same checks, re-encoding and storage as a
- * one-call upload). A part that arrived twice (its answer was lost) is taken once; the upload's rows are deleted in
- * the transaction that records the document, so an upload records one document however often it is concluded.
- * The parts live in PostgreSQL, which every instance of the service shares, and expire after a day.
+ * Document uploads in parts for a phone on a weak link (decision 0064): the bytes arrive in parts appended at the
+ * offset the server holds, and the conclusion hands the whole file to `DocumentoService.enviar`. A part that arrived
+ * twice is taken once, and the upload is deleted in the transaction that records the document, so it records one.
  */
 export class EnvioEmPartesService {
   private readonly now: () => Date;
@@ -63,16 +60,13 @@ export class EnvioEmPartesService {
     });
   }
 
-  /** GET /api/documentos/envios/{id}: a missing upload is 404, another fisher's 403. */
   async consultar(ator: AuthContext, id: string): Promise<EnvioResposta> {
     return resposta(await this.#doAtor(ator, id, this.db));
   }
 
   /**
-   * PUT /api/documentos/envios/{id}/partes: appends `bytes` at `inicio`. The bytes the server holds already are
-   * skipped (a part replayed after its answer was lost); a part that would leave a gap is refused (409: the client
-   * asks how much arrived), and so are one beyond the declared size and one shorter than a part that is not the
-   * upload's last (tiny parts would make a row of every few bytes).
+   * Bytes the server already holds are skipped (a part replayed after its answer was lost); a gap is refused with 409
+   * so the client asks how much arrived; tiny parts that are not the last are refused too.
    */
   async acrescentar(ator: AuthContext, id: string, inicio: number, bytes: Buffer): Promise<EnvioResposta> {
     if (bytes.length === 0 || bytes.length > TAMANHO_MAXIMO_PARTE_ENVIO_BYTES) {
@@ -100,11 +94,7 @@ export class EnvioEmPartesService {
     });
   }
 
-  /**
-   * POST /api/documentos/envios/{id}/concluir: the whole file goes through `DocumentoService.enviar`; the upload is
-   * deleted in the transaction that records the document. A second conclusion finds no upload (404), unless it
-   * carries the first one's idempotency key, which replays the first answer.
-   */
+  /** A second conclusion is 404, unless it carries the first one's idempotency key, which replays the answer. */
   async concluir(ator: AuthContext, id: string): Promise<Documento[]> {
     const envio = await this.#doAtor(ator, id, this.db);
     if (envio.recebido < envio.tamanho) {
@@ -124,14 +114,13 @@ export class EnvioEmPartesService {
     );
   }
 
-  /** Deletes the uploads untouched for `VALIDADE_ENVIO_MS` (their parts go with them); how many. */
   async expurgar(): Promise<number> {
     const limite = new Date(this.now().getTime() - VALIDADE_ENVIO_MS);
     const apagados = await this.db.delete(envioDocumento).where(lt(envioDocumento.atualizadoEm, limite)).returning({ id: envioDocumento.id });
     return apagados.length;
   }
 
-  /** The caller's own upload: 404 when there is none, 403 when it is another fisher's (as every fisher's record). */
+  /** 403 for another fisher's, as for every fisher's record. */
   async #doAtor(ator: AuthContext, id: string, ex: Executor, bloquear = false): Promise<Envio> {
     const consulta = ex.select().from(envioDocumento).where(eq(envioDocumento.id, id));
     const [envio] = bloquear ? await consulta.for('update') : await consulta;

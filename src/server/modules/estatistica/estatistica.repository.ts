@@ -5,26 +5,17 @@ export type LinhaDimensao = { dimensao: string; chave: string; total: number };
 export type LinhaMunicipio = { id: number; nome: string; uf: string; total: number };
 export type LinhaSolicitacao = { mes: string; situacao: number; total: number };
 
-/**
- * SQL of the open statistics. Reads only the kept totals of migration 0011 (estatistica_pescador,
- * estatistica_nascimento, estatistica_solicitacao: a few thousand rows at most, whatever the registry's size) and
- * the municipality names; never pescador or solicitacao. The totals are written by the triggers, not here.
- */
+/** Reads only the kept totals of migration 0011 and the municipality names; never pescador or solicitacao. */
 export class EstatisticaRepository {
   constructor(private readonly db: Database) {}
 
-  /** Every characteristic but the municipality (primary key of estatistica_pescador, ~60 rows). */
   async dimensoes(): Promise<LinhaDimensao[]> {
     const { rows } = await this.db.execute<LinhaDimensao>(sql`
       SELECT dimensao, chave, total FROM estatistica_pescador WHERE dimensao <> 'municipio' AND total <> 0`);
     return rows.map((r) => ({ ...r, total: Number(r.total) }));
   }
 
-  /**
-   * Fishers by municipality, every municipality of the state (or of all states) with its count, zero included:
-   * municipio_uf_nome_idx lists the state's municipalities in name order, each joined to its kept total by the
-   * primary key of estatistica_pescador.
-   */
+  /** Every municipality of the state with its count, zero included. */
   async municipios(uf: string | null): Promise<LinhaMunicipio[]> {
     const { rows } = await this.db.execute<LinhaMunicipio>(sql`
       SELECT m.id, m.nome, m.uf, coalesce(e.total, 0) AS total
@@ -36,11 +27,8 @@ export class EstatisticaRepository {
   }
 
   /**
-   * Fishers by age band on a given day: `limites` are the birth dates that mark each band's lower age bound
-   * (descending: 18 years ago, 25 years ago …); a fisher born after limites[0] is under the first bound. Band i
-   * (0 = under the first bound) holds those born after limites[i] and on or before limites[i-1]. Whole months are
-   * read from estatistica_nascimento_mes (~900 rows: a month other than a cut-off's month falls wholly on one
-   * side of it); only the cut-off months are read day by day from estatistica_nascimento, by primary key ranges.
+   * Fishers by age band on a day: whole months from estatistica_nascimento_mes, and only the cut-off months day by day
+   * from estatistica_nascimento. `limites` descend: 18 years ago, 25 years ago…
    */
   async faixasEtarias(limites: string[]): Promise<{ faixa: number; total: number }[]> {
     const meses = limites.map((d) => `${d.slice(0, 7)}-01`);
@@ -58,7 +46,6 @@ export class EstatisticaRepository {
     return rows.map((r) => ({ faixa: Number(r.faixa), total: Number(r.total) }));
   }
 
-  /** Sent requests by month (from `desde`, 'YYYY-MM') and situation, all types together (primary key range). */
   async solicitacoes(desde: string): Promise<LinhaSolicitacao[]> {
     const { rows } = await this.db.execute<LinhaSolicitacao>(sql`
       SELECT mes, situacao, sum(total) AS total FROM estatistica_solicitacao

@@ -12,9 +12,8 @@ import type { EstatisticaRepository, LinhaDimensao } from './estatistica.reposit
 interface Celula { chave: string; rotulo: string; total: number }
 
 /**
- * Small-count suppression of one group of cells. Every count under the threshold becomes null (primary). When the
- * group's sum is published elsewhere (`somaPublicada`) and exactly one cell was suppressed, it could be recovered
- * by subtraction: the smallest published cell is suppressed with it (secondary), so at least two unknowns remain.
+ * Small-count suppression of one group of cells. When the group's sum is published and exactly one cell was
+ * suppressed, subtraction would recover it: the smallest published cell goes with it.
  */
 export function suprimir(celulas: Celula[], somaPublicada: boolean): ItemEstatistica[] {
   const itens = celulas.map((c) => ({ ...c, total: c.total < LIMIAR_SUPRESSAO ? null : c.total }));
@@ -43,7 +42,6 @@ function somarMeses(mes: string, delta: number): string {
   return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}`;
 }
 
-/** The counts of one characteristic, every known value listed (zero included), then '' as "not informed". */
 function celulasDe(linhas: LinhaDimensao[], dimensao: string, valores: readonly { chave: string; rotulo: string }[]): Celula[] {
   const por = new Map(linhas.filter((l) => l.dimensao === dimensao).map((l) => [l.chave, l.total]));
   const celulas = valores.map((v) => ({ ...v, total: por.get(v.chave) ?? 0 }));
@@ -58,9 +56,8 @@ const lista = <K extends number>(rotulos: Record<K, string>) =>
   Object.entries(rotulos).map(([chave, rotulo]) => ({ chave, rotulo: rotulo as string }));
 
 /**
- * The open statistics of issue 13, point 4: the registry in aggregate, read from the kept totals (never from the
- * registry itself), with small counts suppressed before anything leaves the server. Public and anonymous: nothing
- * here names a person, so nothing is audited.
+ * The open statistics, read from the kept totals, with small counts suppressed before anything leaves the server.
+ * Anonymous: nothing here names a person, so nothing is audited.
  */
 export class EstatisticaService {
   constructor(
@@ -68,7 +65,6 @@ export class EstatisticaService {
     private readonly opts: { now?: () => Date } = {},
   ) {}
 
-  /** GET /api/estatisticas: everything the page shows; the municipalities of `uf` when given. */
   async consultar(uf: string | null): Promise<Estatisticas> {
     const hoje = hojeSaoPaulo(this.opts.now?.() ?? new Date());
     const limites = FAIXAS_ETARIAS.map((f) => anosAntes(hoje, f.de));
@@ -120,10 +116,7 @@ export class EstatisticaService {
     };
   }
 
-  /**
-   * GET /api/estatisticas/csv: the same numbers as the page (suppressed the same way), with the municipalities of
-   * every state, as Brazilian spreadsheets open them: UTF-8 with BOM, ';' between fields, CRLF.
-   */
+  /** The same numbers as the page, suppressed the same way, with every state's municipalities. */
   async csv(): Promise<string> {
     const e = await this.consultar(null);
     const municipiosPorUf = new Map<string, Celula[]>();

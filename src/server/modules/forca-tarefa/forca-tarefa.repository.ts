@@ -47,10 +47,7 @@ const colunasServidor = {
   ufOrgao: usuarioMapa.ufOrgao,
 };
 
-/**
- * SQL of the task forces: the only writer of `forca_tarefa`, `forca_tarefa_uf` and `forca_tarefa_lotacao`. Map
- * users and acts are read here (joins), never written. Methods run on the pool or on the caller's transaction.
- */
+/** The only writer of `forca_tarefa`, `forca_tarefa_uf` and `forca_tarefa_lotacao`. */
 export class ForcaTarefaRepository {
   constructor(private readonly db: Database) {}
 
@@ -60,17 +57,12 @@ export class ForcaTarefaRepository {
     return linha;
   }
 
-  /** Locks the task force's row for a change (the states and servers change with it). */
   async lockById(id: number, ex: Executor): Promise<boolean> {
     const rows = await ex.select({ id: forcaTarefa.id }).from(forcaTarefa).where(eq(forcaTarefa.id, id)).for('update');
     return rows.length > 0;
   }
 
-  /**
-   * A page of task forces, newest first, filtered in SQL: the state by the primary key of forca_tarefa_uf (uf is
-   * its second column, so the EXISTS is a probe per task force: a few hundred at most), the deadline by
-   * forca_tarefa_data_limite_idx, the act by forca_tarefa_ato_normativo_idx.
-   */
+  /** Filtered in SQL, each filter by an index; the state's EXISTS is a probe per task force, a few hundred at most. */
   async listar(f: FiltrosForcaTarefa, hoje: string): Promise<{ total: number; linhas: ForcaTarefaLinha[] }> {
     const where: SQL[] = [];
     if (f.titulo) where.push(ilike(forcaTarefa.titulo, contendo(f.titulo)));
@@ -113,7 +105,6 @@ export class ForcaTarefaRepository {
     return mapa;
   }
 
-  /** The servers a task force may include: SFPA map users, not blocked; by name, paginated. */
   async candidatos(f: { nome?: string; uf?: string; pagina: number; tamanhoPagina: number }): Promise<{ total: number; linhas: ServidorLinha[] }> {
     const where: SQL[] = [eq(usuarioMapa.tipoUsuario, Perfil.SFPA), eq(usuario.bloqueado, false)];
     if (f.nome) where.push(ilike(usuario.nome, contendo(f.nome)));
@@ -172,7 +163,6 @@ export class ForcaTarefaRepository {
     return rows.length;
   }
 
-  /** Deletes the task force; its states and servers go with it (ON DELETE CASCADE). */
   async delete(id: number, ex: Executor): Promise<void> {
     await ex.delete(forcaTarefa).where(eq(forcaTarefa.id, id));
   }

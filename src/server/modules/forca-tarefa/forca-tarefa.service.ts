@@ -20,12 +20,8 @@ function campoInvalido(campo: string, mensagem: string): AppError {
 }
 
 /**
- * Task forces (spec point 7 "Task force"; decision 0031): servers of any SFPA who, while the task force is active
- * and its deadline (`dataLimite`, a São Paulo date, the last day) has not passed, analyse requests of the states it
- * serves. The scope is not stored anywhere it could go stale: every request's caller is read with the states of
- * the task forces in force that day (auth.repository.ts), so a deadline passing narrows it at midnight without
- * anyone switching the task force off. Who saved, from where and when are the server's, never the client's. Every
- * change is audited with before and after.
+ * Task forces (decision 0031). The scope is stored nowhere it could go stale: each request reads the task forces in
+ * force that day, so a deadline narrows it at midnight. Every change is audited with before and after.
  */
 export class ForcaTarefaService {
   private readonly now: () => Date;
@@ -137,7 +133,7 @@ export class ForcaTarefaService {
     });
   }
 
-  /** Removes servers; answers how many were removed. A task force keeps at least one server. */
+  /** A task force keeps at least one server. */
   async removerServidores(ator: AuthContext, id: number, servidores: number[]): Promise<number> {
     return this.db.transaction(async (tx) => {
       const antes = await this.carregarParaMudar(id, tx);
@@ -165,7 +161,6 @@ export class ForcaTarefaService {
     });
   }
 
-  /** Switches the task force on or off (`ativa` given) or toggles it. */
   async ativarDesativar(ator: AuthContext, id: number, ativa?: boolean): Promise<ForcaTarefa> {
     return this.db.transaction(async (tx) => {
       const antes = await this.carregarParaMudar(id, tx);
@@ -176,7 +171,6 @@ export class ForcaTarefaService {
     });
   }
 
-  /** Locks the task force and reads it as it stands before the change. */
   private async carregarParaMudar(id: number, tx: Executor): Promise<ForcaTarefa> {
     if (!(await this.repo.lockById(id, tx))) throw AppError.notFound(MENSAGENS_FORCA_TAREFA.naoEncontrada);
     return this.carregar(id, tx);
@@ -189,7 +183,7 @@ export class ForcaTarefaService {
   }
 }
 
-/** What the audit keeps of a task force, before and after a change (servers by map-user id, no names). */
+/** Servers by map-user id, no names. */
 function retrato(f: ForcaTarefa) {
   return {
     titulo: f.titulo,

@@ -15,12 +15,10 @@ import type { SolicitacaoService } from '../solicitacao/solicitacao.service';
 import { pdfMeusDados } from './meus-dados-pdf';
 import { comRotulos } from './rotulos';
 
-/** The fisher's kept idempotency keys (plugins/idempotencia.ts `ChavesIdempotencia`, decision 0068). */
 export interface ChavesGuardadas {
   doTitular(cpf: string): Promise<{ chave: string; rota: string; status: number | null; criadaEm: Date; resposta: string | null }[]>;
 }
 
-/** What the downloaded file says of itself, for the person who opens it. */
 const SOBRE = 'Dados pessoais que o Registro Geral da Atividade Pesqueira (RGP) mantém sobre você (LGPD, art. 18): '
   + 'seu cadastro, suas solicitações com os documentos enviados (sem os arquivos), suas REAPs, os documentos migrados '
   + 'do sistema anterior, suas notificações, quem, entre os servidores, acessou seus dados ou os usou como filtro de '
@@ -33,10 +31,8 @@ const SITUACAO_REAP: Record<number, string> = {
 };
 
 /**
- * The fisher's rights of the LGPD (decisions 0032 and 0044): transparency (art. 6, VI: who among the staff viewed
- * or changed their data) and access to their data as a file (art. 18, II and VII). Only the signed-in fisher, for
- * themself: the routes take no id, and every part is read through the owning module's service with the fisher as
- * the actor, so each module's own scope rule keeps other fishers' data out. It owns no table.
+ * The fisher's LGPD rights (decisions 0032, 0044), for the signed-in fisher only: the routes take no id, and every
+ * part is read through its module's service with the fisher as the actor, so each module's scope keeps others out.
  */
 export class LgpdService {
   constructor(
@@ -55,11 +51,6 @@ export class LgpdService {
     return this.auditoria.acessosDoPescador(ator, apos);
   }
 
-  /**
-   * GET /api/lgpd/meus-dados: the registry, every request with its documents' metadata, every REAP, the migrated
-   * documents, the notifications and every staff access (views, changes, reports that named them), with labels
-   * beside the codes.
-   */
   async exportar(ator: AuthContext, formato: 'json' | 'pdf' = 'json'): Promise<ExportacaoDados> {
     const id = this.dono(ator);
     const pescador = await this.pescadores.obter(ator, id);
@@ -104,7 +95,7 @@ export class LgpdService {
     });
   }
 
-  /** GET /api/lgpd/meus-dados/pdf: the same export, audited the same way, as a readable PDF with labelled sections. */
+  /** Audited the same way as the JSON. */
   async exportarPdf(ator: AuthContext): Promise<Buffer> {
     return pdfMeusDados(await this.exportar(ator, 'pdf'), this.now());
   }

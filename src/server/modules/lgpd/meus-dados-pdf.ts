@@ -5,19 +5,15 @@ import type { ExportacaoDados } from '../../../shared/schemas/auditoria';
 import { gerarPdfRgp } from '../../lib/pdf-rgp';
 
 /**
- * GET /api/lgpd/meus-dados/pdf: the fisher's export (the same object as the JSON) as a PDF a person reads on a
- * phone (issue 33): one titled section per part, each field under its Portuguese name, a code shown by its
- * description (`sexo: 2` prints "Feminino"), dates as dd/mm/aaaa, yes/no in words. Nothing is left out but the
- * codes whose description is printed; a field this file does not name yet gets a name made from its own.
+ * The fisher's export as a PDF a person reads on a phone: each field under its Portuguese name, a code by its
+ * description, dates as dd/mm/aaaa. Nothing is left out; a field not named here gets a name made from its own.
  */
 
-/** What the reader is told the file holds (the JSON's `sobre`, without the word about "Descricao" fields). */
 const SOBRE_PDF = 'Dados pessoais que o Registro Geral da Atividade Pesqueira (RGP) mantém sobre você (LGPD, art. 18): '
   + 'seu cadastro, suas solicitações com os documentos enviados (sem os arquivos), suas REAPs, os documentos migrados '
   + 'do sistema anterior, suas notificações e quem, entre os servidores, acessou seus dados ou os usou como filtro de '
   + 'relatório (órgão, perfil e data). Os mesmos dados estão no arquivo JSON, para uso em outros sistemas.';
 
-/** Field names as a person reads them. Fields not listed get a name made from their own (`nomeMae` → "Nome mae"). */
 const ROTULOS: Record<string, string> = {
   id: 'Identificador', cpf: 'CPF', nome: 'Nome', nomeSocial: 'Nome social', nomeMae: 'Nome da mãe', nomePai: 'Nome do pai',
   dataNascimento: 'Data de nascimento', sexo: 'Sexo', escolaridade: 'Escolaridade', etnia: 'Etnia', email: 'E-mail',
@@ -55,7 +51,6 @@ const ROTULOS: Record<string, string> = {
   declaracaoAceita: 'Declaração aceita', profissao: 'Profissão', renda: 'Renda', quantidade: 'Quantidade', valor: 'Valor',
 };
 
-/** Names made from the field's own (below) that need their accents or words back, by the name made. */
 const CORRECOES: Record<string, string> = {
   'Alfabetizacao': 'Alfabetização', 'Data emissao carteira': 'Data de emissão da carteira',
   'Possui instituicao representante': 'Possui instituição representante', 'Tempo reside municipio': 'Tempo em que reside no município',
@@ -75,7 +70,6 @@ const CORRECOES: Record<string, string> = {
   'Ufs comercializacao': 'UFs onde vendeu', 'Valor renda anual': 'Valor da renda anual', 'Valor renda mensal': 'Valor da renda mensal', 'No prazo': 'No prazo de preenchimento', 'Iniciada': 'Preenchimento iniciado',
 };
 
-/** `nomeMae` → "Nome mae" (then corrected above): the name of a field this file does not list. */
 function nomeDoCampo(chave: string): string {
   const rotulo = ROTULOS[chave];
   if (rotulo) return rotulo;
@@ -103,7 +97,6 @@ function texto(valor: unknown): string {
   return JSON.stringify(valor);
 }
 
-/** The entries worth a line: a code whose description sits beside it is shown by the description, under the code's name. */
 function entradas(obj: Record<string, unknown>): [string, unknown][] {
   const saida: [string, unknown][] = [];
   for (const [chave, valor] of Object.entries(obj)) {
@@ -116,7 +109,6 @@ function entradas(obj: Record<string, unknown>): [string, unknown][] {
 
 const ehObjeto = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** An object's fields: the plain ones as a two-column table, the nested ones as subsections, one level deeper. */
 function campos(obj: Record<string, unknown>, nivel: number): Content[] {
   const linhas: TableCell[][] = [];
   const subsecoes: Content[] = [];
@@ -157,7 +149,6 @@ function secao(titulo: string, corpo: Content[], vazio: string): Content[] {
   ];
 }
 
-/** The registry's situation by its name (the JSON's `rgp.situacao` is the code of SituacaoRegistro). */
 function comSituacaoDoRegistro(pescador: Record<string, unknown>): Record<string, unknown> {
   const rgp = pescador.rgp;
   if (!ehObjeto(rgp) || typeof rgp.situacao !== 'number' || 'situacaoDescricao' in rgp) return pescador;
@@ -165,7 +156,6 @@ function comSituacaoDoRegistro(pescador: Record<string, unknown>): Record<string
   return nome ? { ...pescador, rgp: { ...rgp, situacaoDescricao: nome } } : pescador;
 }
 
-/** The export as the PDF's content: about, registry, requests, REAPs, migrated documents, notifications, accesses. */
 export function conteudoMeusDados(d: ExportacaoDados): Content[] {
   const solicitacoes = d.solicitacoes.flatMap((s, i) => {
     const o = s as unknown as Record<string, unknown>;

@@ -7,9 +7,9 @@ import type { FiltroLotes } from '../../../shared/schemas/lote';
 export type LoteRow = typeof lotePescador.$inferSelect;
 export type LoteComAto = LoteRow & { atoNome: string };
 
-/** One CPF as the batch was sent, with the outcome already known at creation (malformed, repeated) or null. */
+/** `resultado` already known at creation (malformed, repeated), or null. */
 export interface ItemNovo {
-  /** Its line in the file (a manual list: its position), from 1; unique in the batch, increasing in the order sent. */
+  /** Its line in the file, from 1; unique in the batch. */
   linha: number;
   cpfInformado: string;
   cpf: string | null;
@@ -23,7 +23,6 @@ export interface ResultadoItem {
   situacaoAnterior: number | null;
 }
 
-/** How many outcomes of each kind a chunk produced (added to the batch's counters). */
 export interface Contagens {
   processados: number;
   naoEncontrados: number;
@@ -31,7 +30,6 @@ export interface Contagens {
   naoPermitidos: number;
 }
 
-/** CPFs per INSERT when a batch is created, and per page when its outcomes are read back. */
 const BLOCO_INSERCAO = 10_000;
 const BLOCO_LEITURA = 5_000;
 
@@ -40,10 +38,7 @@ const colunasLote = {
   atoNome: atoNormativo.nome,
 };
 
-/**
- * SQL of batches: the only writer of `lote_pescador` and `lote_pescador_item`. The normative act and the map
- * user's e-mail are read here (joins are reads); the fishers are changed only through PescadorService.
- */
+/** The only writer of `lote_pescador` and `lote_pescador_item`; fishers change only through PescadorService. */
 export class LoteRepository {
   constructor(private readonly db: Database) {}
 
@@ -55,10 +50,7 @@ export class LoteRepository {
     return row;
   }
 
-  /**
-   * The batch and every CPF of it, in the order sent: one statement per `BLOCO_INSERCAO` CPFs (each slice one JSON
-   * parameter), so that a 100,000-CPF batch never holds one multi-megabyte parameter string.
-   */
+  /** One JSON parameter per slice, so a 100,000-CPF batch never holds one huge parameter string. */
   async criar(valores: typeof lotePescador.$inferInsert, itens: ItemNovo[], tx: Executor): Promise<LoteRow> {
     const [lote] = await tx.insert(lotePescador).values(valores).returning();
     for (let inicio = 0; inicio < itens.length; inicio += BLOCO_INSERCAO) {
@@ -72,11 +64,7 @@ export class LoteRepository {
     return lote!;
   }
 
-  /**
-   * The batch that suspends a REAP reference year's defaulters (decision 0055), its lines read from the database in
-   * one statement, never through memory: every fisher who still owes the year (not sent) and whose registry is not
-   * cancelled, in fisher id order. Answers the batch with its total.
-   */
+  /** Its lines come from the database in one statement, never through memory (decision 0055). */
   async criarSuspensaoReap(valores: typeof lotePescador.$inferInsert, ano: number, tx: Executor): Promise<LoteRow> {
     const [lote] = await tx.insert(lotePescador).values(valores).returning();
     const { rowCount } = await tx.execute(sql`
@@ -88,7 +76,7 @@ export class LoteRepository {
     return atualizado!;
   }
 
-  /** The batch, locked until the transaction ends: one chunk of a batch at a time, whoever processes it. */
+  /** Locked to the end of the transaction: one chunk of a batch at a time, whoever processes it. */
   async travar(id: number, tx: Executor): Promise<LoteComAto | undefined> {
     const [row] = await tx.select(colunasLote).from(lotePescador)
       .innerJoin(atoNormativo, eq(atoNormativo.id, lotePescador.atoNormativoId))
@@ -103,7 +91,6 @@ export class LoteRepository {
     return row ? { ...row.lote, atoNome: row.atoNome } : undefined;
   }
 
-  /** The next pending CPFs of a batch, in the order sent (partial index lote_pescador_item_pendente_idx). */
   async pendentes(loteId: number, limite: number, tx: Executor): Promise<{ linha: number; cpf: string }[]> {
     const { rows } = await tx.execute<{ linha: number; cpf: string }>(sql`
       SELECT linha, cpf FROM lote_pescador_item WHERE lote_id = ${loteId} AND resultado IS NULL ORDER BY linha LIMIT ${limite}`);
@@ -127,7 +114,6 @@ export class LoteRepository {
       WHERE i.lote_id = ${loteId} AND i.linha = r.linha AND i.resultado IS NULL`);
   }
 
-  /** Adds a chunk's outcomes to the counters; `concluir` marks the batch done. */
   async somarContagens(loteId: number, c: Contagens, concluir: boolean, tx: Executor): Promise<void> {
     await tx.update(lotePescador).set({
       qtdProcessados: sql`${lotePescador.qtdProcessados} + ${c.processados}`,
@@ -139,7 +125,7 @@ export class LoteRepository {
     }).where(eq(lotePescador.id, loteId));
   }
 
-  /** Batches still processing with no chunk committed for `segundos`: interrupted (a crash), to resume. */
+  /** Interrupted by a crash: to resume. */
   async interrompidos(segundos: number): Promise<number[]> {
     const { rows } = await this.db.execute<{ id: number }>(sql`
       SELECT id FROM lote_pescador WHERE situacao = 1 AND atualizado_em < now() - make_interval(secs => ${segundos})
@@ -158,7 +144,6 @@ export class LoteRepository {
     return row?.email ?? null;
   }
 
-  /** The batches, newest first (index lote_pescador_criado_idx), and how many match. */
   async listar(f: FiltroLotes): Promise<{ total: number; lotes: LoteComAto[] }> {
     const where = and(
       f.tipo === undefined ? undefined : eq(lotePescador.tipo, f.tipo),
@@ -173,7 +158,6 @@ export class LoteRepository {
     return { total, lotes: rows.map((r) => ({ ...r.lote, atoNome: r.atoNome })) };
   }
 
-  /** One batch's CPFs, in the order sent, filtered by outcome and CPF (index lote_pescador_item_resultado_idx). */
   async itens(loteId: number, f: Pick<FiltroLotes, 'resultado' | 'cpf' | 'paginaItens' | 'tamanhoPaginaItens'>): Promise<{ total: number; itens: ItemRow[] }> {
     const filtros: SQL[] = [sql`lote_id = ${loteId}`];
     if (f.resultado !== undefined) filtros.push(sql`resultado = ${f.resultado}`);
@@ -187,10 +171,7 @@ export class LoteRepository {
     return { total: c[0]!.total, itens: rows };
   }
 
-  /**
-   * Every CPF of a batch with its outcome, in the order sent, `tamanho` at a time (keyset on `linha`, the primary
-   * key): the manual answer and the CSV are written while they are read, never held whole (decision 0035).
-   */
+  /** Keyset pages: the manual answer and the CSV are written while read, never held whole (decision 0035). */
   async *percorrerItens(loteId: number, tamanho = BLOCO_LEITURA): AsyncGenerator<ItemRow[]> {
     let depoisDe = 0;
     for (;;) {
@@ -204,7 +185,7 @@ export class LoteRepository {
     }
   }
 
-  /** Every CPF of a batch with its outcome, in the order sent (the e-mail's attachment: at most a 70 KB file's CPFs). */
+  /** Whole: the e-mail's attachment is small. */
   async todosItens(loteId: number, ex: Executor = this.db): Promise<ItemRow[]> {
     const { rows } = await ex.execute<ItemRow>(sql`
       SELECT linha, cpf_informado AS "cpfInformado", cpf, resultado, situacao_anterior AS "situacaoAnterior"

@@ -24,7 +24,6 @@ import type { Contagens, ItemNovo, ItemRow, LoteComAto, LoteRepository, Resultad
 export interface LoteServiceOptions {
   /** CPFs per transaction. */
   tamanhoBloco: number;
-  /** A processing batch with no progress for this long was interrupted: the resume job takes it over. */
   retomarAposSegundos: number;
   now?: () => Date;
 }
@@ -70,7 +69,7 @@ function cpfExibido(i: Pick<ItemRow, 'cpf' | 'cpfInformado'>): string {
 
 const CABECALHO_CSV = 'linha;cpf;resultado;situacao_anterior';
 
-/** The result e-mail attaches the per-CPF CSV up to this many lines (a 70 KB file holds about 5,000 CPFs). */
+/** The e-mail attaches the per-CPF CSV up to this many lines. */
 const MAXIMO_LINHAS_ANEXO = 20_000;
 
 /** One CPF's line of the per-CPF CSV. */
@@ -84,15 +83,14 @@ function linhaCsv(i: ItemRow): string {
   ].join(';');
 }
 
-/** The per-CPF result as CSV (UTF-8 with BOM, `;`, for spreadsheets in pt-BR), whole: the e-mail's attachment. */
+/** UTF-8 with BOM and `;`, for spreadsheets in pt-BR. */
 export function csvDoResultado(itens: ItemRow[]): string {
   return `\uFEFF${[CABECALHO_CSV, ...itens.map(linhaCsv)].join('\r\n')}\r\n`;
 }
 
 /**
- * Batch processing of fishers (issue 12): creating a batch (manual, answered when done; automatic, by a job),
- * processing it a chunk per transaction, resuming an interrupted one, the result e-mail, the history and the
- * daily end of suspensions. Fishers change only through PescadorService; notifications through NotificacaoService.
+ * Batch processing of fishers: created by hand or from a file, processed a chunk per transaction, resumed after a
+ * crash. Fishers change only through PescadorService; notifications through NotificacaoService.
  */
 export class LoteService {
   private readonly now: () => Date;
@@ -110,11 +108,7 @@ export class LoteService {
     this.now = opts.now ?? (() => new Date());
   }
 
-  /**
-   * POST /api/lote-pescador/manual: the batch, processed now, summarised. Every CPF's outcome is then read back a
-   * page at a time by `itensManual` while the answer is written (decision 0035: a 100,000-CPF answer is never
-   * held whole in memory).
-   */
+  /** Every CPF's outcome is read back a page at a time while the answer is written, never held whole (decision 0035). */
   async criarManual(ator: AuthContext, dados: DadosLote, cpfs: string[]): Promise<LoteResumo> {
     const linhas = cpfs.map((informado, i) => ({ linha: i + 1, informado }));
     const lote = await this.criar(ator, dados, linhas, { formaProcessamento: false, nomeArquivo: null });
@@ -122,14 +116,12 @@ export class LoteService {
     return resumoDe((await this.repo.findById(lote.id))!);
   }
 
-  /** The manual answer's `itens`, in the order sent, a page at a time. */
   async *itensManual(idLote: number): AsyncGenerator<ItemLoteManual[]> {
     for await (const pagina of this.repo.percorrerItens(idLote)) {
       yield pagina.map((i) => ({ cpf: cpfExibido(i), resultado: i.resultado ?? 0 }));
     }
   }
 
-  /** POST /api/lote-pescador/automatico: the file read and the batch accepted; a job processes it. */
   async criarAutomatico(ator: AuthContext, dados: DadosLote, arquivo: ArquivoEnviado): Promise<LoteResumo> {
     const nome = (arquivo.nome ?? '').trim();
     const extensao = nome.toLowerCase().slice(nome.lastIndexOf('.'));
@@ -139,7 +131,7 @@ export class LoteService {
     if (arquivo.bytes.length > TAMANHO_MAXIMO_ARQUIVO_LOTE_BYTES) {
       throw AppError.badRequest(MENSAGENS_LOTE.tamanho, [erroCampo('arquivos', MENSAGENS_LOTE.tamanho)]);
     }
-    // Every line that holds something, by its number in the file (decision 0043); a file of which no line holds
+    // Every line that holds something, numbered as in the file (decision 0043); a file of which no line holds
     // a digit is not a list of CPFs at all.
     const linhas = linhasDoTexto(arquivo.bytes.toString('utf8'));
     if (!linhas.some((l) => /\d/.test(l.informado))) {
@@ -151,10 +143,7 @@ export class LoteService {
     return resumoDe({ ...lote, atoNome: (await this.repo.findById(lote.id))!.atoNome });
   }
 
-  /**
-   * The batch and its lines in one transaction (with its job when automatic), audited. A line is numbered as the
-   * file numbers it (a manual list: its position); what is not a valid CPF is settled at once as CPF_INVALIDO.
-   */
+  /** Audited. What is not a valid CPF is settled at once as CPF_INVALIDO. */
   private async criar(
     ator: AuthContext, dados: DadosLote, linhas: LinhaLote[], forma: { formaProcessamento: boolean; nomeArquivo: string | null },
   ) {
@@ -195,11 +184,9 @@ export class LoteService {
   }
 
   /**
-   * The batch of a REAP year's scheduled suspension (decision 0055), created in the caller's transaction by the
-   * REAP defaulters' job on the date the act set: an automatic batch citing that act, its lines every fisher who
-   * still owes the year, processed by the batch job like any other (per-CPF result, history line, notification
-   * tipo 3, resumable, nothing twice). Suspended until regularised: no end date. Audited as the system's, on behalf
-   * of the manager who scheduled it. Answers the batch's id.
+   * The batch of a REAP year's scheduled suspension (decision 0055): an automatic batch citing the act, of every
+   * fisher who still owes the year, with no end date. Audited as the system's, on behalf of the manager who scheduled
+   * it.
    */
   async criarSuspensaoReap(
     d: { anoReferencia: number; fimPreenchimento: string; atoNormativoId: number; cpfSolicitante: string; perfilSolicitante: number },
@@ -239,9 +226,8 @@ export class LoteService {
     }
   }
 
-  // ------------------------------------------------------------------ processing
 
-  /** Processes a batch to the end, a chunk per transaction; safe to run twice at once or after a crash. */
+  /** Safe to run twice at once or after a crash. */
   async processar(idLote: number): Promise<{ concluido: boolean }> {
     for (;;) {
       const { fim } = await this.processarBloco(idLote);
@@ -249,11 +235,7 @@ export class LoteService {
     }
   }
 
-  /**
-   * One chunk, in one transaction: the batch row locked (one chunk of a batch at a time), the next pending CPFs,
-   * the fishers changed with their history lines, the outcomes and counters written, the notifications created,
-   * and, on the last chunk, the batch done and its e-mail enqueued. Committed together or not at all.
-   */
+  /** The batch row locked: one chunk of a batch at a time; committed together or not at all. */
   async processarBloco(idLote: number): Promise<{ fim: boolean }> {
     return this.db.transaction(async (tx) => {
       const lote = await this.repo.travar(idLote, tx);
@@ -297,7 +279,7 @@ export class LoteService {
     });
   }
 
-  /** Cancellation (notification tipo 2) and suspension (tipo 3); a reactivation has no notification type. */
+  /** A reactivation has no notification type. */
   private async notificar(lote: LoteComAto, pescadorIds: number[], tx: Executor): Promise<void> {
     if (pescadorIds.length === 0) return;
     if (lote.tipo === TipoLote.CANCELAMENTO) {
@@ -319,19 +301,16 @@ export class LoteService {
     }
   }
 
-  /** The resume job: every batch processing with no progress for a while (its process died) is finished. */
   async retomarInterrompidos(): Promise<number[]> {
     const ids = await this.repo.interrompidos(this.opts.retomarAposSegundos);
     for (const id of ids) await this.processar(id);
     return ids;
   }
 
-  /** The daily job: suspensions whose last day has passed end (PescadorService). */
   encerrarSuspensoesVencidas(): Promise<number> {
     return this.pescador.encerrarSuspensoesVencidas();
   }
 
-  /** The result e-mail of an automatic batch, once: the summary and the per-CPF result as a CSV attachment. */
   async enviarEmailResultado(idLote: number): Promise<{ enviado: boolean; motivo?: string }> {
     const lote = await this.repo.findById(idLote);
     if (!lote || lote.situacao !== SituacaoLote.CONCLUIDO) return { enviado: false, motivo: 'lote não concluído' };
@@ -342,7 +321,7 @@ export class LoteService {
       return { enviado: false, motivo: 'usuário sem e-mail' };
     }
     const r = resumoDe(lote);
-    // A file's batch is at most 70 KB of CPFs; a REAP suspension's may hold a million lines, never held whole.
+    // A REAP suspension's batch may hold a million lines: never held whole.
     const anexar = r.total <= MAXIMO_LINHAS_ANEXO;
     const texto = [
       `O processamento do lote nº ${r.id} (${tipoLoteLabel[r.tipo as TTipo]}) foi concluído em ${formatarDataHora(lote.concluidoEm ?? this.now())}.`,
@@ -376,9 +355,8 @@ export class LoteService {
     return { enviado: true };
   }
 
-  // ------------------------------------------------------------------ reading
 
-  /** GET /api/pescador/lote/todos: the batches and, with `idLote`, its CPFs; audited (the CPFs are personal data). */
+  /** Audited: the CPFs are personal data. */
   async listar(ator: AuthContext, f: FiltroLotes): Promise<LotesResposta> {
     const { total, lotes } = await this.repo.listar(f);
     let itens: ItemLote[] | null = null;
@@ -395,7 +373,7 @@ export class LoteService {
     return { total, lotes: lotes.map(resumoDe), itens, totalItens };
   }
 
-  /** GET /api/pescador/lote/{id}/resultado: the per-CPF result as CSV, written a page at a time; audited. */
+  /** Written a page at a time; audited. */
   async resultadoCsv(ator: AuthContext, idLote: number): Promise<{ nome: string; linhas: AsyncGenerator<string> }> {
     const lote = await this.repo.findById(idLote);
     if (!lote) throw AppError.notFound(MENSAGENS_LOTE.loteNaoEncontrado);

@@ -9,10 +9,8 @@ import { colunasDeclaradas, type DadosDeclarados } from './dados-declarados';
 
 /** A fisher's row. */
 export type PescadorRow = typeof pescador.$inferSelect;
-/** A fisher's row with the name of their municipality (the record as read here). */
 export type PescadorComMunicipio = PescadorRow & { municipioNome: string | null };
 
-/** The registry block's columns that change when a request is sent or decided, or staff correct the first RGP. */
 export interface CamposRegistro {
   numeroRgp?: string;
   situacaoRegistro?: number;
@@ -25,7 +23,6 @@ export interface CamposRegistro {
   dataSuspensoCancelado?: string | null;
 }
 
-/** A batch's change of status over a set of CPFs (`PescadorService.mudarSituacaoEmLote`). */
 export interface MudancaSituacaoEmLote {
   cpfs: string[];
   situacaoNova: number;
@@ -51,7 +48,6 @@ export interface RestauracaoSituacao {
   motivo: string;
 }
 
-/** One fisher found by a batch: their status before, and whether the batch changed it. */
 export interface ResultadoMudancaSituacao {
   cpf: string;
   pescadorId: number;
@@ -59,10 +55,7 @@ export interface ResultadoMudancaSituacao {
   mudou: boolean;
 }
 
-/**
- * CPFs (11 digits each, validated by the caller) as one PostgreSQL array literal: one parameter however many
- * there are (a list of parameters stops at 65,535).
- */
+/** One parameter however many CPFs: a list of parameters stops at 65,535. */
 function arrayDeCpfs(cpfs: string[]): string {
   if (cpfs.some((c) => !/^\d{11}$/.test(c))) throw new Error('arrayDeCpfs: CPFs must be 11 digits');
   return `{${cpfs.join(',')}}`;
@@ -78,11 +71,7 @@ export interface SolicitacaoEnviada {
   enviadaEm: Date;
 }
 
-/**
- * SQL of the fisher: the only writer of `pescador`, `pescador_ambiente_pesca`, `pescador_grupo_alvo` and the RGP
- * number sequence. The request tables are read, never written, here. Every method runs on the pool or on the
- * caller's transaction (`ex`).
- */
+/** The only writer of `pescador`, its join tables and the RGP number sequence. */
 export class PescadorRepository {
   constructor(private readonly db: Database) {}
 
@@ -107,7 +96,6 @@ export class PescadorRepository {
     return row ? { ...row.p, municipioNome: row.municipioNome } : undefined;
   }
 
-  /** The fisher of a CPF, created with the identity provider's name and e-mail when there is none yet. */
   async findOrCreate(cpf: string, nome: string, email: string | null): Promise<{ id: number; nome: string }> {
     await this.db.insert(pescador).values({ cpf, nome, email }).onConflictDoNothing({ target: pescador.cpf });
     const rows = await this.db.select({ id: pescador.id, nome: pescador.nome }).from(pescador).where(eq(pescador.cpf, cpf));
@@ -125,7 +113,6 @@ export class PescadorRepository {
     return rows.length > 0;
   }
 
-  /** Writes the address to the typed columns and to `dados.endereco` (the declared record) in one statement. */
   async atualizarEndereco(id: number, e: AtualizacaoEnderecoCorpo, em: Date): Promise<void> {
     await this.db.update(pescador).set({
       cep: e.cep,
@@ -140,10 +127,6 @@ export class PescadorRepository {
     }).where(eq(pescador.id, id));
   }
 
-  /**
-   * Copies a declared record into the typed, indexed columns and join tables, and keeps the whole flat record in
-   * `pescador.dados`. Answers the fisher's row after.
-   */
   async aplicarDadosDeclarados(pescadorId: number, dados: DadosDeclarados, ex: Executor = this.db): Promise<PescadorRow> {
     const { colunas, atividade } = colunasDeclaradas(dados);
     const [depois] = await ex.update(pescador)
@@ -174,7 +157,6 @@ export class PescadorRepository {
     return { ambientes: a.map((r) => r.v), grupos: g.map((r) => r.v) };
   }
 
-  /** Changes the registry block; answers the fisher as they stand after. */
   async atualizarRegistro(pescadorId: number, campos: CamposRegistro, ex: Executor = this.db): Promise<PescadorRow> {
     const { emitirCarteira, ...colunas } = campos;
     const rows = await ex.update(pescador)
@@ -184,10 +166,7 @@ export class PescadorRepository {
     return rows[0]!;
   }
 
-  /**
-   * Gives an active registry with no issue date (a migrated one) its first issue, now; an existing issue is kept.
-   * Answers the issue date in force.
-   */
+  /** A migrated active registry with no issue date gets its first issue now; an existing issue is kept. */
   async garantirEmissaoCarteira(id: number): Promise<Date> {
     const rows = await this.db.update(pescador)
       .set({ dataEmissaoCarteira: sql`COALESCE(${pescador.dataEmissaoCarteira}, now())` })
@@ -196,23 +175,15 @@ export class PescadorRepository {
     return rows[0]!.emissao!;
   }
 
-  // ------------------------------------------------------------------ batch status changes (lote module), set-based
 
-  /**
-   * Locks the fishers of these CPFs until the transaction ends, in id order (two batches over the same fishers
-   * wait for each other and never deadlock). Answers how many exist.
-   */
+  /** In id order: two batches over the same fishers wait for each other and never deadlock. */
   async bloquearPorCpfs(cpfs: string[], tx: Executor): Promise<number> {
     const { rows } = await tx.execute<{ id: number }>(sql`
       SELECT id FROM pescador WHERE cpf = ANY(${arrayDeCpfs(cpfs)}::char(11)[]) ORDER BY id FOR UPDATE`);
     return rows.length;
   }
 
-  /**
-   * In one statement, on fishers already locked (`bloquearPorCpfs`, so this statement sees their committed
-   * state): moves to `situacaoNova` those whose status is one of `de`, writes their history line, and answers
-   * every fisher found with their status before and whether it changed.
-   */
+  /** On fishers already locked (`bloquearPorCpfs`), so this statement sees their committed state. */
   async mudarSituacaoEmLote(m: MudancaSituacaoEmLote, tx: Executor): Promise<ResultadoMudancaSituacao[]> {
     const { rows } = await tx.execute<{ cpf: string; id: number; anterior: number | null; mudou: boolean }>(sql`
       WITH antes AS (
@@ -254,10 +225,6 @@ export class PescadorRepository {
     return rows.length > 0;
   }
 
-  /**
-   * Ends the suspensions whose last day (`suspenso_ate` of the fisher's latest history line) is before `hoje`:
-   * ATIVO again, with a history line. Answers the fishers reactivated.
-   */
   async encerrarSuspensoesVencidas(hoje: string, motivo: string, tx: Executor): Promise<number[]> {
     const { rows } = await tx.execute<{ id: number }>(sql`
       WITH ultima AS (
@@ -280,7 +247,6 @@ export class PescadorRepository {
     return rows.map((r) => r.id);
   }
 
-  /** A fisher's registry history (status changes by batches and suspension ends), newest first. */
   async historicoSituacao(pescadorId: number, ex: Executor = this.db): Promise<HistoricoSituacaoRow[]> {
     return ex.select().from(pescadorHistoricoSituacao).where(eq(pescadorHistoricoSituacao.pescadorId, pescadorId))
       .orderBy(desc(pescadorHistoricoSituacao.id));
@@ -292,10 +258,7 @@ export class PescadorRepository {
     return BigInt(rows[0]!.n);
   }
 
-  /**
-   * A sent request of the fisher (it has a protocol number and a submission time), REAP excluded: the one asked
-   * for, or the latest (index solicitacao_pescador_situacao_idx narrows to the fisher).
-   */
+  /** REAP excluded: the one asked for, or the latest. */
   async findSolicitacaoEnviada(pescadorId: number, idSolicitacao?: number): Promise<SolicitacaoEnviada | undefined> {
     const rows = await this.db.select({
       id: solicitacao.id,

@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { definirJob, type ContextoJob } from '../../jobs/job';
 
-/**
- * What the defaulters' jobs call: of InadimplenciaService and, for the resume, of ReapGeracaoService (`buildApp`'s
- * instances; the fields the log reads). Each job is handed the part it uses.
- */
 export interface ServicosJobsInadimplencia {
   inadimplencia: {
     verificar(): Promise<{ avisos: number[]; lotes: number[] }>;
@@ -16,14 +12,9 @@ export interface ServicosJobsInadimplencia {
 }
 type SoInadimplencia = ContextoJob<Pick<ServicosJobsInadimplencia, 'inadimplencia'>>;
 
-/** One check of the defaulters queued at a time (pg-boss singleton key). */
 export const CHAVE_VERIFICACAO = 'reap-inadimplencia';
 
-/**
- * The check of the REAP defaulters (decision 0055): daily at 00:15 (São Paulo), and enqueued when a window is saved
- * already closed, when a year's obligations are complete, and when a suspension is scheduled for today. Starts a
- * warning round for each window that closed without one, resumes interrupted rounds, and runs the suspensions due.
- */
+/** The check of the REAP defaulters (decision 0055): daily, and enqueued whenever a window or year may have closed. */
 export const verificarInadimplenciaJob = definirJob({
   nome: 'verificar-inadimplencia-reap',
   payload: z.object({}),
@@ -38,7 +29,7 @@ export const verificarInadimplenciaJob = definirJob({
   },
 });
 
-/** One warning round to the end, a block of fishers per transaction; a killed run is retried and resumes. */
+/** A killed run is retried and resumes. */
 export const avisarInadimplentesJob = definirJob({
   nome: 'avisar-inadimplentes-reap',
   payload: z.object({ idAviso: z.number().int().positive() }),
@@ -53,7 +44,6 @@ export const avisarInadimplentesJob = definirJob({
   },
 });
 
-/** The warning e-mails of one block of a round (enqueued by the block, in its transaction). */
 export const emailAvisoReapJob = definirJob({
   nome: 'email-aviso-reap',
   payload: z.object({ idAviso: z.number().int().positive(), deId: z.number().int().min(0), ateId: z.number().int().min(0) }),
@@ -69,9 +59,8 @@ export const emailAvisoReapJob = definirJob({
 });
 
 /**
- * Every minute: the creations of obligations and the warning rounds left with no progress (their server died
- * mid-way; pg-boss would retry their job only when it expires, hours later) are resumed after their last committed
- * block. Blocks lock their progress row, so a resume racing a live run does no block twice.
+ * Every minute: work whose server died mid-way is resumed after its last committed block (pg-boss would retry only
+ * hours later). Blocks lock their progress row, so a resume racing a live run does no block twice.
  */
 export const retomarReapJob = definirJob({
   nome: 'retomar-reap-interrompidos',

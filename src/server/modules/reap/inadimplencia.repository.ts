@@ -16,18 +16,11 @@ export type SuspensaoRow = {
   loteId: number | null;
 };
 
-/**
- * SQL of the REAP defaulters (decision 0055): the only writer of `reap_aviso`, `reap_aviso_pescador` and
- * `reap_suspensao`. Questionnaires, windows, fishers and acts are read; notifications and batches are written by
- * their own services.
- */
+/** The only writer of `reap_aviso`, `reap_aviso_pescador` and `reap_suspensao` (decision 0055). */
 export class InadimplenciaRepository {
   constructor(private readonly db: Database) {}
 
-  /**
-   * The windows in force that closed before `hoje` with no warning round yet for that end, once the year's
-   * obligations exist for every fisher (decision 0051): warning before would miss the defaulters not created yet.
-   */
+  /** Only once the year's obligations exist for every fisher: warning before would miss those not created yet. */
   async prazosEncerradosSemAviso(hoje: string): Promise<{ anoReferencia: number; fimPreenchimento: string }[]> {
     const { rows } = await this.db.execute<{ anoReferencia: number; fimPreenchimento: string }>(sql`
       SELECT pr.ano_referencia AS "anoReferencia", pr.fim_preenchimento::text AS "fimPreenchimento"
@@ -39,11 +32,7 @@ export class InadimplenciaRepository {
     return rows;
   }
 
-  /**
-   * What a warning or a suspension of `ano` would reach today (decision 0071): the year's unsent obligations of
-   * registries not cancelled, the round's own rule (`registrarAvisados`, where a registry with no situation does not
-   * count either); whether the year's creation is complete; and whether a round exists for the end `fim`.
-   */
+  /** The round's own rule, so the screen and the warning agree (decision 0071). */
   async contarInadimplentes(ano: number, fim: string | null): Promise<{ inadimplentes: number; completas: boolean; avisado: boolean }> {
     const { rows } = await this.db.execute<{ inadimplentes: number; completas: boolean; avisado: boolean }>(sql`
       SELECT
@@ -54,14 +43,13 @@ export class InadimplenciaRepository {
     return rows[0]!;
   }
 
-  /** Rounds not finished with no block committed for `segundos` (their process died): to resume. */
+  /** Their process died: to resume. */
   async avisosInterrompidos(segundos: number): Promise<number[]> {
     const { rows } = await this.db.execute<{ id: number }>(sql`
       SELECT id FROM reap_aviso WHERE concluido_em IS NULL AND atualizado_em < now() - make_interval(secs => ${segundos}) ORDER BY id`);
     return rows.map((r) => r.id);
   }
 
-  /** The round of a year's closed end, created once (reap_aviso_ano_fim_key). */
   async criarAviso(ano: number, fim: string, tx: Executor): Promise<number> {
     const { rows } = await tx.execute<{ id: number }>(sql`
       WITH novo AS (
@@ -71,7 +59,7 @@ export class InadimplenciaRepository {
     return rows[0]!.id;
   }
 
-  /** The round, locked until the transaction ends: one block of a round at a time, whoever runs it. */
+  /** Locked to the end of the transaction: one block of a round at a time, whoever runs it. */
   async travarAviso(id: number, tx: Executor): Promise<AvisoRow | undefined> {
     const { rows } = await tx.execute<AvisoRow>(sql`
       SELECT id, ano_referencia AS "anoReferencia", fim_preenchimento::text AS "fimPreenchimento",
@@ -88,11 +76,7 @@ export class InadimplenciaRepository {
     return rows[0];
   }
 
-  /**
-   * Records, for the fishers whose id is in (`deId`, `ateId`] and who still owe the round's year (not sent, registry
-   * not cancelled), that this round reached them, and answers their ids: only those not reached before (the primary
-   * key), so a block run twice warns nobody twice. The range is read on reap_questionario_pescador_ano_key.
-   */
+  /** Only those not reached before (the primary key), so a block run twice warns nobody twice. */
   async registrarAvisados(avisoId: number, ano: number, deId: number, ateId: number, tx: Executor): Promise<number[]> {
     const { rows } = await tx.execute<{ pescadorId: number }>(sql`
       INSERT INTO reap_aviso_pescador (aviso_id, pescador_id)
@@ -105,7 +89,6 @@ export class InadimplenciaRepository {
     return rows.map((r) => r.pescadorId);
   }
 
-  /** Records a committed block: the last fisher id it covered, how many it warned, and whether it was the last. */
   async avancarAviso(id: number, ultimoPescadorId: number, avisados: number, concluido: boolean, tx: Executor): Promise<void> {
     await tx.execute(sql`
       UPDATE reap_aviso SET ultimo_pescador_id = ${ultimoPescadorId}, avisados = avisados + ${avisados}, atualizado_em = now(),
@@ -113,7 +96,6 @@ export class InadimplenciaRepository {
       WHERE id = ${id}`);
   }
 
-  /** The fishers of a block of a round who have an e-mail and were not e-mailed yet. */
   async emailsPendentes(avisoId: number, deId: number, ateId: number): Promise<{ pescadorId: number; email: string }[]> {
     const { rows } = await this.db.execute<{ pescadorId: number; email: string }>(sql`
       SELECT ap.pescador_id AS "pescadorId", p.email FROM reap_aviso_pescador ap JOIN pescador p ON p.id = ap.pescador_id
@@ -123,7 +105,6 @@ export class InadimplenciaRepository {
     return rows;
   }
 
-  /** One e-mail went out: marked on the fisher's line and counted on the round, in one statement. */
   async marcarEmailEnviado(avisoId: number, pescadorId: number): Promise<void> {
     await this.db.execute(sql`
       WITH marcado AS (
@@ -132,7 +113,6 @@ export class InadimplenciaRepository {
       UPDATE reap_aviso SET emails_enviados = emails_enviados + (SELECT count(*) FROM marcado)::int WHERE id = ${avisoId}`);
   }
 
-  // ---------------------------------------------------------------- the scheduled suspension
 
   async suspensao(ano: number, ex: Executor = this.db, travar = false): Promise<SuspensaoRow | undefined> {
     const { rows } = await ex.execute<SuspensaoRow>(sql`
@@ -144,7 +124,6 @@ export class InadimplenciaRepository {
     return rows[0];
   }
 
-  /** Schedules (or reschedules, while it has not run) a year's suspension. */
   async salvarSuspensao(v: { ano: number; atoNormativoId: number; data: string; cpf: string; perfil: number }, tx: Executor): Promise<void> {
     await tx.execute(sql`
       INSERT INTO reap_suspensao (ano_referencia, ato_normativo_id, data_suspensao, cpf_ator, perfil_ator)
@@ -158,7 +137,7 @@ export class InadimplenciaRepository {
     await tx.execute(sql`DELETE FROM reap_suspensao WHERE ano_referencia = ${ano} AND lote_id IS NULL`);
   }
 
-  /** The suspensions due by `hoje` that have not run, once the year's obligations exist for every fisher. */
+  /** Once the year's obligations exist for every fisher. */
   async suspensoesDevidas(hoje: string): Promise<number[]> {
     const { rows } = await this.db.execute<{ ano: number }>(sql`
       SELECT s.ano_referencia AS ano FROM reap_suspensao s
@@ -171,7 +150,6 @@ export class InadimplenciaRepository {
     await tx.execute(sql`UPDATE reap_suspensao SET lote_id = ${loteId}, atualizado_em = now() WHERE ano_referencia = ${ano}`);
   }
 
-  /** The act, if it exists, with its term (a schedule cites an act in force). */
   async ato(id: number, ex: Executor = this.db): Promise<{ nome: string; inicio: string; fim: string | null } | undefined> {
     const { rows } = await ex.execute<{ nome: string; inicio: string; fim: string | null }>(sql`
       SELECT nome, data_inicio_vigencia::text AS inicio, data_termino_vigencia::text AS fim FROM ato_normativo WHERE id = ${id}`);

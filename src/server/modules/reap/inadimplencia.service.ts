@@ -18,23 +18,20 @@ import { avisarInadimplentesJob, CHAVE_VERIFICACAO, emailAvisoReapJob, verificar
 import type { ReapRepository } from './reap.repository';
 
 export interface InadimplenciaServiceOptions {
-  /** Fishers (by id range) per transaction of a warning round; `REAP_BLOCO_OBRIGACOES`, as the obligations'. */
   tamanhoBloco?: number;
-  /** A round with no block committed for this long was interrupted (its process died): the minute job resumes it. */
+  /** A round with no block committed for this long died: the minute job resumes it. */
   retomarAposSegundos?: number;
   now?: () => Date;
 }
 
 /**
- * The REAP defaulters (issue 22, points 3 and 4; decision 0055).
+ * The REAP defaulters (decision 0055).
  *
- * - **The warning.** When a reference year's window in force closes, every fisher who still owes that year gets a
- *   notification (tipo 4, pendência) and, where the registry has one, an e-mail: a round per year and closed end,
- *   walked a block of fishers per transaction like the obligations (decision 0051), each block recording whom it
- *   reached with their notification, so a run killed mid-way resumes after its last block and warns nobody twice.
- * - **The suspension.** GESTOR or ADMIN schedules, citing the act, the date on which the year's defaulters are
- *   suspended; on that date the check creates the batch that suspends them (LoteService), and the batch machinery
- *   does the rest. A fisher it suspended may send that year late (ReapQuestionarioService) and then ask for regularisation.
+ * - **The warning.** When a year's window closes, every fisher who still owes it gets a notification and an e-mail:
+ *   a round walked a block of fishers per transaction, each block recording whom it reached, so a run killed
+ *   mid-way resumes after its last block and warns nobody twice.
+ * - **The suspension.** GESTOR or ADMIN schedules it citing the act; on that date a batch suspends the year's
+ *   defaulters, who may then send that year late and ask for regularisation.
  */
 export class InadimplenciaService {
   private readonly now: () => Date;
@@ -57,11 +54,7 @@ export class InadimplenciaService {
     return hojeSaoPaulo(this.now());
   }
 
-  /**
-   * The check (daily, and whenever a window is saved closed, a year's obligations are complete or a suspension is
-   * scheduled for today): a round for every window that closed without one, and the suspensions due run. Answers
-   * what it started.
-   */
+  /** Daily, and whenever a window closes, obligations complete or a suspension is due today. */
   async verificar(): Promise<{ avisos: number[]; lotes: number[] }> {
     const avisos: number[] = [];
     for (const p of await this.repo.prazosEncerradosSemAviso(this.hoje())) {
@@ -83,15 +76,14 @@ export class InadimplenciaService {
     return this.fila.enfileirar(ex, avisarInadimplentesJob, { idAviso: id }, { chaveUnica: `reap-aviso-${id}` });
   }
 
-  /** Enqueues the check, in the caller's transaction (a window saved closed, obligations complete, a suspension for today). */
+  /** In the caller's transaction. */
   async agendarVerificacao(ex: Executor = this.db): Promise<void> {
     await this.fila.enfileirar(ex, verificarInadimplenciaJob, {}, { chaveUnica: CHAVE_VERIFICACAO });
   }
 
   /**
-   * GET /api/reap/prazos/{ano}/inadimplentes (decision 0071): whom a warning or a suspension of the year would reach
-   * today, and whether saving the window with the end `fim` (the one in force's by default) warns them at once: the
-   * end is past and no round exists for it, the check's own rule (`prazosEncerradosSemAviso`).
+   * Whom a warning or suspension of the year would reach today, and whether saving the window with end `fim` warns
+   * them at once (decision 0071).
    */
   async inadimplentes(ano: number, fim?: string): Promise<InadimplentesReap> {
     const fimPreenchimento = fim ?? (await this.reap.fimDosPrazos([ano])).get(ano) ?? null;
@@ -102,12 +94,10 @@ export class InadimplenciaService {
     };
   }
 
-  // ---------------------------------------------------------------- the warning
 
   /**
-   * The minute job's half: the rounds with no block committed for a while (their process died, and pg-boss would
-   * retry its job only when it expires) are run to the end here. Blocks lock their round, so a resume racing a live
-   * run does no block twice. Answers the rounds resumed.
+   * Rounds whose process died, run to the end here (pg-boss would retry only when the job expires). Blocks lock their
+   * round, so a resume racing a live run does no block twice.
    */
   async retomarInterrompidos(): Promise<number[]> {
     const ids = await this.repo.avisosInterrompidos(this.opts.retomarAposSegundos ?? 120);
@@ -115,7 +105,6 @@ export class InadimplenciaService {
     return ids;
   }
 
-  /** A round to the end, a block per transaction; resumes after the last committed block. */
   async avisar(idAviso: number): Promise<{ avisados: number }> {
     let avisados = 0;
     for (;;) {
@@ -126,9 +115,8 @@ export class InadimplenciaService {
   }
 
   /**
-   * One block of a round, in one transaction: the round locked (one block at a time), the block's defaulters
-   * recorded as reached and notified, their e-mails enqueued, the progress advanced. The text names the year, the
-   * end that passed and, read now, a new deadline (the window extended since) and the scheduled suspension.
+   * One block of a round in one transaction, the round locked. The text is read now, so it names a deadline extended
+   * since and a scheduled suspension.
    */
   async avisarBloco(idAviso: number): Promise<{ fim: boolean; avisados: number }> {
     const bloco = this.opts.tamanhoBloco ?? 10_000;
@@ -162,10 +150,7 @@ export class InadimplenciaService {
     });
   }
 
-  /**
-   * The e-mails of one block of a round, to the fishers who have an address, each marked as it goes out: a job
-   * retried after a crash sends only those not marked (at most the one in flight could go twice).
-   */
+  /** Each e-mail marked as it goes out: a retried job sends only those not marked (the one in flight may go twice). */
   async enviarEmailsAviso(idAviso: number, deId: number, ateId: number): Promise<{ enviados: number }> {
     const a = await this.repo.aviso(idAviso);
     if (!a) return { enviados: 0 };
@@ -179,13 +164,8 @@ export class InadimplenciaService {
     return { enviados: pendentes.length };
   }
 
-  // ---------------------------------------------------------------- the suspension
 
-  /**
-   * PUT /api/reap/prazos/{ano}/suspensao (GESTOR, ADMIN): schedules, or moves while it has not run, the suspension
-   * of the year's defaulters, citing the act in force that sets it; after the window's end, not before today.
-   * Audited; a date of today runs it now.
-   */
+  /** Schedules or moves a suspension that has not run: after the window's end, not before today; audited. */
   async agendarSuspensao(ator: AuthContext, ano: number, c: SuspensaoReapCorpo): Promise<void> {
     const hoje = this.hoje();
     await this.db.transaction(async (tx) => {
@@ -214,7 +194,6 @@ export class InadimplenciaService {
     });
   }
 
-  /** DELETE /api/reap/prazos/{ano}/suspensao (GESTOR, ADMIN): cancels a scheduled suspension that has not run; audited. */
   async cancelarSuspensao(ator: AuthContext, ano: number): Promise<void> {
     await this.db.transaction(async (tx) => {
       const s = await this.repo.suspensao(ano, tx, true);
@@ -229,10 +208,7 @@ export class InadimplenciaService {
     });
   }
 
-  /**
-   * A due suspension, run once: the schedule locked, the batch created (with its lines and its job) and recorded on
-   * the schedule, in one transaction. A second run finds the batch and does nothing. Answers the batch's id.
-   */
+  /** Run once: the schedule locked, and the batch recorded on it in the same transaction. */
   async executarSuspensao(ano: number): Promise<number | null> {
     return this.db.transaction(async (tx) => {
       const s = await this.repo.suspensao(ano, tx, true);

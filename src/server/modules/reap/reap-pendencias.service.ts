@@ -15,10 +15,7 @@ import { auditarVisualizacao, pescadorLegivel, questionarioLegivel } from './rea
 import { paraObrigacao } from './reap-detalhe';
 import type { PescadorReap, ReapRepository } from './reap.repository';
 
-/**
- * One fisher's REAP obligations (spec point 4): the years they owe, why none when none (decision 0054), the
- * generation of the pending ones by the fisher, and their obligations listed. Every staff view is audited.
- */
+/** One fisher's REAP obligations (spec point 4). Every staff view is audited. */
 export class ReapPendenciasService {
   constructor(
     private readonly db: Database,
@@ -28,18 +25,13 @@ export class ReapPendenciasService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** GET /api/reap/listar-reap-pendente-pescador/{idPescador}: the years owed and not sent, oldest first. */
   async pendentes(ator: AuthContext, pescadorId: number): Promise<ReapPendente[]> {
     const p = await pescadorLegivel(this.repo, ator, pescadorId);
     await auditarVisualizacao(this.auditoria, ator, 'reap/pendentes', pescadorId, pescadorId);
     return this.calcularPendentes(p, await this.repo.anosDoPescador(pescadorId));
   }
 
-  /**
-   * GET /api/reap/situacao-pescador/{idPescador}: the years owed and not sent, each with its window's end, and, when
-   * none, why (decision 0054): no RGP number; the registry began this year (decision 0026: nothing is owed before
-   * the year closes); or every owed year was sent.
-   */
+  /** When none, why (decision 0054); nothing is owed before the registry's first year closes (decision 0026). */
   async situacaoDoPescador(ator: AuthContext, pescadorId: number): Promise<SituacaoReapPescador> {
     const p = await pescadorLegivel(this.repo, ator, pescadorId);
     await auditarVisualizacao(this.auditoria, ator, 'reap/situacao', pescadorId, pescadorId);
@@ -71,11 +63,7 @@ export class ReapPendenciasService {
     return itens;
   }
 
-  /**
-   * POST /api/reap/gerar-reap-pescador/{idPescador}: creates the obligations of the years owed that have none
-   * (spec point 4: allowed when any is `toCreate`). With the fisher's row locked and one obligation per fisher and
-   * year (unique key), generating twice, even at once, creates nothing twice. Answers the new questionnaires' ids.
-   */
+  /** With the fisher's row locked and one obligation per fisher and year, generating twice creates nothing twice. */
   async gerar(ator: AuthContext, pescadorId: number): Promise<number[]> {
     if (ator.perfil !== Perfil.INTERESSADO || ator.idPescador !== pescadorId) throw AppError.forbidden(MENSAGEM_FORA_DO_ESCOPO);
     return this.db.transaction(async (tx) => {
@@ -96,7 +84,6 @@ export class ReapPendenciasService {
     });
   }
 
-  /** GET /api/reap/pescador-consultar-obrigacoes/filtro?idPescador&{filters}. */
   async obrigacoesDoPescador(ator: AuthContext, f: FiltroObrigacoesPescador): Promise<ListaObrigacoes> {
     await pescadorLegivel(this.repo, ator, f.idPescador);
     await auditarVisualizacao(this.auditoria, ator, 'reap/obrigacoes', f.idPescador, f.idPescador);
@@ -105,7 +92,6 @@ export class ReapPendenciasService {
     return { total, pagina: f.pagina, tamanhoPagina: f.tamanhoPagina, obrigacoes: linhas.map((l) => paraObrigacao(l, hoje)) };
   }
 
-  /** GET /api/reap/recuperar-reaps-pescador/{id}: every REAP of the fisher, newest year first. */
   async reapsDoPescador(ator: AuthContext, pescadorId: number): Promise<Obrigacao[]> {
     await pescadorLegivel(this.repo, ator, pescadorId);
     await auditarVisualizacao(this.auditoria, ator, 'reap/pescador', pescadorId, pescadorId);

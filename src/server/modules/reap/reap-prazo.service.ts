@@ -33,34 +33,27 @@ function paraPrazo(p: PrazoLinha): PrazoReap {
   };
 }
 
-/**
- * The REAP's filling windows (decision 0052): each reference year's window in force, with its act, its obligations'
- * creation, its defaulters' warning and suspension, and every window it had. GESTOR and ADMIN set them.
- */
+/** The REAP's filling windows (decision 0052), set by GESTOR and ADMIN. */
 export class ReapPrazoService {
   constructor(
     private readonly db: Database,
     private readonly repo: ReapRepository,
     private readonly auditoria: AuditoriaService,
     private readonly fila: FilaDeJobs,
-    /** Enqueues a year's obligations when its window is open (decision 0051). */
     private readonly geracao: ReapGeracaoService,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** GET /api/reap/prazos: every year's window in force, with its act and its obligations' creation. */
   async prazos(): Promise<PrazoReap[]> {
     return (await this.repo.prazos()).map(paraPrazo);
   }
 
-  /** One year's window in force as `prazos` answers it (the answer of the suspension's schedule). */
   async prazo(ano: number): Promise<PrazoReap> {
     const p = await this.repo.prazo(ano);
     if (!p) throw AppError.notFound(MENSAGENS_INADIMPLENCIA_REAP.semPrazo);
     return paraPrazo(p);
   }
 
-  /** GET /api/reap/prazos/historico: every window each year had (the first and each extension), with its act. */
   async historicoPrazos(): Promise<PrazoReapHistorico[]> {
     return (await this.repo.historicoPrazos()).map((h) => ({
       id: h.id,
@@ -73,12 +66,8 @@ export class ReapPrazoService {
   }
 
   /**
-   * PUT /api/reap/prazos/{ano} (GESTOR, ADMIN): sets a reference year's window citing the act that sets it (an
-   * extension is a new act and a new end: another window citing an act that already set one of the year is refused;
-   * the window in force saved again unchanged is a success that changes nothing), kept in the year's history and
-   * audited, in one transaction. A window
-   * that is open by now (its start today or before) enqueues, in the same transaction, the creation of that year's
-   * obligations for every fisher (decision 0051); one that opens later is picked up by the daily job.
+   * Sets a year's window citing its act, audited and kept in the history, in one transaction. A window open by now
+   * enqueues the year's obligations in the same transaction (decision 0051); one that opens later, the daily job.
    */
   async salvarPrazo(ator: AuthContext, ano: number, inicio: string, fim: string, atoNormativoId: number | null = null): Promise<PrazoReap> {
     return this.db.transaction(async (tx) => {
@@ -87,12 +76,12 @@ export class ReapPrazoService {
       }
       await this.repo.bloquearPrazo(ano, tx);
       const antes = await this.repo.prazo(ano, tx);
-      // The window in force saved again as it is (a retry after a lost answer, a save with nothing changed): a success
-      // that changes nothing, with no history row, no audit and no warning round (decision 0071).
+      // Saved again unchanged (a retry after a lost answer): a success with no history, audit or warning
+      // (decision 0071).
       if (antes && antes.inicioPreenchimento === inicio && antes.fimPreenchimento === fim && antes.idAtoNormativo === atoNormativoId) {
         return paraPrazo(antes);
       }
-      // An extension is a new act (decision 0071): a different window citing an act that already set one of the year is refused.
+      // An extension is a new act (decision 0071).
       if (atoNormativoId !== null && (await this.repo.atoJaDefiniuPrazo(ano, atoNormativoId, tx))) {
         throw erroDeCampos([erroCampo('idAtoNormativo', MENSAGENS_PRAZO_REAP.atoRepetido(ano))], CodigoErro.PRAZO_REAP_ATO_REPETIDO);
       }
@@ -105,10 +94,9 @@ export class ReapPrazoService {
         },
       }, tx);
       const hoje = hojeSaoPaulo(this.now());
-      // Once a year's obligations exist for every fisher, a new save (an extension, a close) does not walk them again:
-      // a fisher whose registry becomes active later gets theirs by their own job.
+      // Once a year's obligations exist for every fisher, a new save does not walk them again.
       if (inicio <= hoje && !(antes?.obrigacoesConcluidasEm)) await this.geracao.agendarObrigacoesDoAno(ano, tx);
-      // A window saved already closed (its end before today): its defaulters are warned now (decision 0055).
+      // Saved already closed: its defaulters are warned now (decision 0055).
       if (fim < hoje) await this.fila.enfileirar(tx, verificarInadimplenciaJob, {}, { chaveUnica: CHAVE_VERIFICACAO });
       return paraPrazo((await this.repo.prazo(ano, tx))!);
     });

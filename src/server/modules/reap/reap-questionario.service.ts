@@ -18,15 +18,14 @@ import { DOCUMENTO_JUSTIFICATIVA, DOCUMENTO_RELACAO_TRABALHO, paraQuestionario }
 import { exigirReferencias } from './reap-referencias';
 import type { QuestionarioRow, ReapRepository } from './reap.repository';
 
-/** A random verification code: 16 characters of an alphabet without look-alikes (0/O, 1/I). */
+/** An alphabet without look-alikes (0/O, 1/I). */
 function novoCodigoVerificacao(): string {
   const alfabeto = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   return [...crypto.randomBytes(16)].map((b) => alfabeto[b % alfabeto.length]).join('');
 }
 
 /**
- * The fisher's REAP questionnaire (spec points 5 and 7): read, saved as a draft or sent once, the artesanal and
- * the industrial form, and its documents. Writes only its own table; the REAP request (tipo 4) is sent by
+ * The fisher's REAP questionnaire (spec points 5 and 7). Writes only its own table; the REAP request is sent by
  * SolicitacaoService, its files kept by DocumentoService. A staff read is audited.
  */
 export class ReapQuestionarioService {
@@ -39,21 +38,14 @@ export class ReapQuestionarioService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** GET /api/reap/questionario-basico/{id}: the questionnaire with its documents. */
   async questionario(ator: AuthContext, id: number): Promise<Questionario> {
     const q = await questionarioLegivel(this.repo, ator, id);
     await auditarVisualizacao(this.auditoria, ator, 'reap/questionario', id, q.pescadorId);
     return paraQuestionario(this.repo, this.documentos, q, hojeSaoPaulo(this.now()));
   }
 
-  // ---------------------------------------------------------------- saving and sending
 
-  /**
-   * POST /api/reap/questionario-basico: saves the artesanal REAP as a draft (`enviada: false`, as often as the
-   * fisher likes) or sends it (`enviada: true`, once). The body passed the rules of spec point 5 (shared schema);
-   * here the references are checked, then, with the questionnaire locked: its owner, the category, not sent yet
-   * ('REAP já foi enviada'), the window ('REAP não está no prazo de preenchimento', 2025 excepted).
-   */
+  /** A draft as often as the fisher likes, a send once; owner, category and window are checked under the lock. */
   async salvarArtesanal(ator: AuthContext, corpo: ReapArtesanalCorpo): Promise<{ questionario: Questionario; mensagem: string }> {
     await this.exigirDonoAntes(ator, corpo.id);
     await exigirReferencias(this.repo, corpo);
@@ -68,7 +60,7 @@ export class ReapQuestionarioService {
     return { questionario: q, mensagem: corpo.enviada ? MENSAGENS_REAP.salva : MENSAGENS_REAP.rascunhoSalvo };
   }
 
-  /** POST /api/reap/questionario-basico/industrial: as the artesanal one, with at least one work-relation proof to send. */
+  /** As the artesanal one, with at least one work-relation proof to send. */
   async salvarIndustrial(ator: AuthContext, corpo: ReapIndustrialCorpo): Promise<{ questionario: Questionario; mensagem: string }> {
     await this.exigirDonoAntes(ator, corpo.id);
     try {
@@ -117,10 +109,7 @@ export class ReapQuestionarioService {
     return paraQuestionario(this.repo, this.documentos, (await this.repo.find(id))!, hojeSaoPaulo(this.now()));
   }
 
-  /**
-   * A REAP the fisher may change now: not sent, inside its window (or 2025), or late by a fisher whom this year's
-   * suspension of defaulters suspended (decision 0055).
-   */
+  /** Not sent, inside its window, or late for a fisher this year's suspension of defaulters suspended (decision 0055). */
   private exigirEditavel(q: QuestionarioRow): void {
     if (q.enviada) throw AppError.recusa(CodigoErro.REAP_JA_ENVIADA, MENSAGENS_REAP.jaEnviada);
     if (!q.atrasoPermitido && !reapNoPrazo(q.anoReferencia, hojeSaoPaulo(this.now()), q.inicioPreenchimento, q.fimPreenchimento)) {
@@ -128,13 +117,8 @@ export class ReapQuestionarioService {
     }
   }
 
-  // ---------------------------------------------------------------- documents
 
-  /**
-   * POST /api/documentos/reap (justifications, at most 3) and /reap-industrial (work-relation proofs): the REAP's
-   * own fisher, while it may change. The file is checked and stored first, then recorded under the questionnaire's
-   * lock (the limit counted again there); a failure deletes the stored file.
-   */
+  /** The file is stored first, then recorded under the questionnaire's lock, where the limit is counted again. */
   async enviarDocumento(ator: AuthContext, idQuestionario: number, forma: 'artesanal' | 'industrial', arquivo: ArquivoEnviado): Promise<Documento> {
     const tipo = forma === 'artesanal' ? DOCUMENTO_JUSTIFICATIVA : DOCUMENTO_RELACAO_TRABALHO;
     const antes = await this.exigirDonoAntes(ator, idQuestionario);
@@ -160,7 +144,6 @@ export class ReapQuestionarioService {
     }
   }
 
-  /** DELETE /api/documentos/reap/{id}/documento/{id} and /reap-industrial/…: the same rules as the upload. */
   async removerDocumento(ator: AuthContext, idQuestionario: number, idDocumento: number, forma: 'artesanal' | 'industrial'): Promise<void> {
     const antes = await this.exigirDonoAntes(ator, idQuestionario);
     this.exigirForma(antes, forma);
@@ -176,7 +159,7 @@ export class ReapQuestionarioService {
     if ((forma === 'industrial') !== (q.categoria === Categoria.INDUSTRIAL)) throw AppError.badRequest(MENSAGENS_REAP.categoriaErrada);
   }
 
-  /** The ownership check before any work (the body's references, a file's content). */
+  /** Before any work: the body's references, a file's content. */
   private async exigirDonoAntes(ator: AuthContext, id: number): Promise<QuestionarioRow> {
     const q = await this.repo.find(id);
     exigirDono(ator, q);

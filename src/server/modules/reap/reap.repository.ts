@@ -8,7 +8,7 @@ import { ResultadoLote } from '../../../shared/schemas/lote';
 const TIPO_REAP = TipoSolicitacao.REAP;
 const SITUACAO_REAP_PENDENTE = SituacaoSolicitacao.REAP_PENDENTE;
 
-/** The fisher as REAP needs them: who, where, which category, and since when they owe (null: no registry yet). */
+/** The fisher as REAP needs them; `devedorDesde` null: no registry yet. */
 export type PescadorReap = {
   id: number;
   cpf: string;
@@ -20,7 +20,6 @@ export type PescadorReap = {
   inicio: string | null;
 };
 
-/** A questionnaire with what the answers about it need: its fisher's state and its year's window. */
 export type QuestionarioRow = {
   id: number;
   solicitacaoId: number;
@@ -40,8 +39,8 @@ export type QuestionarioRow = {
   inicioPreenchimento: string | null;
   fimPreenchimento: string | null;
   /**
-   * The fisher's registry is suspended by the batch that suspended this year's defaulters: they may fill and send
-   * it late, the way to their regularisation (decision 0055). Read for the fisher's own reads (absent in the staff list).
+   * Suspended by the batch of this year's defaulters: they may still send it late, the way to their regularisation
+   * (decision 0055). Absent in the staff list.
    */
   atrasoPermitido?: boolean;
 };
@@ -59,16 +58,15 @@ const COLUNAS = sql`
   q.enviada_em AS "enviadaEm", p.nome AS "nomePescador", p.cpf AS "cpfPescador", p.uf AS "ufPescador",
   pr.inicio_preenchimento AS "inicioPreenchimento", pr.fim_preenchimento AS "fimPreenchimento"`;
 
-/** `atrasoPermitido`: suspended, and by the batch of this year's REAP defaulters (lote_pescador_item_pescador_idx). */
 const ATRASO = sql`, (p.situacao_registro = ${SituacaoRegistro.SUSPENSO} AND NOT q.enviada AND EXISTS (
     SELECT 1 FROM lote_pescador_item i JOIN lote_pescador l ON l.id = i.lote_id
     WHERE i.pescador_id = q.pescador_id AND i.resultado = ${ResultadoLote.PROCESSADO} AND l.reap_ano_referencia = q.ano_referencia)) AS "atrasoPermitido"`;
 
-/** SQL of REAP: the questionnaires and the filling windows (this module's tables); fishers and requests are read. */
+/** REAP's own tables: the questionnaires and the filling windows; fishers and requests are only read. */
 export class ReapRepository {
   constructor(
     private readonly db: Database,
-    /** The staff obligations list and its CSV, heavy reads over millions of rows: a standby when configured (decision 0050). */
+    /** Heavy reads over millions of rows: a standby when configured (decision 0050). */
     private readonly leitura: Database = db,
   ) {}
 
@@ -93,14 +91,13 @@ export class ReapRepository {
     return this.pescador(pescadorId, true, tx);
   }
 
-  /** The fisher's obligations by year (reap_questionario_pescador_ano_key). */
   async anosDoPescador(pescadorId: number, ex: Executor = this.db): Promise<{ anoReferencia: number; enviada: boolean }[]> {
     const { rows } = await ex.execute<{ anoReferencia: number; enviada: boolean }>(sql`
       SELECT ano_referencia AS "anoReferencia", enviada FROM reap_questionario WHERE pescador_id = ${pescadorId}`);
     return rows;
   }
 
-  /** A new obligation; nothing (undefined) when the fisher already has that year's. */
+  /** Undefined when the fisher already has that year's. */
   async inserir(v: typeof reapQuestionario.$inferInsert, ex: Executor = this.db): Promise<number | undefined> {
     const rows = await ex.insert(reapQuestionario).values(v)
       .onConflictDoNothing({ target: [reapQuestionario.pescadorId, reapQuestionario.anoReferencia] })
@@ -128,7 +125,7 @@ export class ReapRepository {
     return rows[0];
   }
 
-  /** Saves the answers of a REAP not sent; answers false if it was sent meanwhile (the update is conditional). */
+  /** False if it was sent meanwhile (the update is conditional). */
   async salvar(id: number, set: {
     dados: Record<string, unknown>; realizouPesca: boolean | null; tipoPrestacaoServico: number | null; totalDiasTrabalhadoAno: number | null;
   }, ex: Executor = this.db): Promise<boolean> {
@@ -139,7 +136,7 @@ export class ReapRepository {
     return (rowCount ?? 0) === 1;
   }
 
-  /** Marks it sent, with its verification code; false if it already was (the update is conditional). */
+  /** False if it already was (the update is conditional). */
   async marcarEnviada(id: number, codigo: string, ex: Executor = this.db): Promise<boolean> {
     const { rowCount } = await ex.execute(sql`
       UPDATE reap_questionario SET enviada = true, enviada_em = now(), codigo_verificacao = ${codigo}, atualizado_em = now()
@@ -147,7 +144,6 @@ export class ReapRepository {
     return (rowCount ?? 0) === 1;
   }
 
-  /** The fisher's obligations, newest year first (reap_questionario_pescador_ano_key), a page at a time. */
   async listarDoPescador(pescadorId: number, f: { anoReferencia?: number; enviada?: boolean; pagina: number; tamanhoPagina: number }): Promise<{
     total: number; linhas: QuestionarioRow[];
   }> {
@@ -167,12 +163,8 @@ export class ReapRepository {
   }
 
   /**
-   * The staff obligations list. Year and sent/pending are served by reap_questionario_ano_enviada_idx (id order
-   * within them); state and municipality by pescador_uf_municipio_idx, the CPF by the fisher's unique key, the
-   * name by pescador_nome_trgm_idx. `ufs` (SFPA's scope) restricts to the fishers of those states. The count
-   * joins the fisher only when a filter reads the fisher. The page picks its ids first (the same join), then reads
-   * their rows: a far page skips its offset along the index alone instead of joining every row it skips (at 2
-   * million obligations, page 37,000 of a year went from 6.7 s to 0.5 s; decision 0056).
+   * The staff obligations list. The page picks its ids first, then reads their rows, so a far page skips its offset
+   * along the index instead of joining every row it skips (decision 0056). `ufs` is SFPA's scope.
    */
   async listarServidor(f: FiltroObrigacoesServidor, ufs: string[] | null): Promise<{ total: number; linhas: ObrigacaoServidorRow[] }> {
     const { where, lePescador } = this.filtros(f, ufs);
@@ -197,7 +189,7 @@ export class ReapRepository {
     return { total: total[0]!.n, linhas: rows };
   }
 
-  /** The same list for the CSV, in pages of `lote` by id (keyset: id below the last one seen), never all at once. */
+  /** The same list for the CSV, by keyset pages of `lote`, never all at once. */
   async *percorrerServidor(f: FiltroObrigacoesServidor, ufs: string[] | null, lote = 5000): AsyncGenerator<ObrigacaoServidorRow[]> {
     const { where } = this.filtros(f, ufs);
     let ultimo: number | null = null;
@@ -276,9 +268,7 @@ export class ReapRepository {
     return new Set(rows.map((r) => r.id));
   }
 
-  // ---------------------------------------------------------------- filling windows
 
-  /** Every reference year's window in force, newest year first, with the act that set it and its obligations' creation. */
   async prazos(ex: Executor = this.db, ano?: number): Promise<PrazoLinha[]> {
     const { rows } = await ex.execute<PrazoLinha>(sql`
       SELECT pr.ano_referencia AS "anoReferencia", pr.inicio_preenchimento::text AS "inicioPreenchimento",
@@ -302,7 +292,6 @@ export class ReapRepository {
     return rows;
   }
 
-  /** The end of the window in force of each of `anos` that has one (reap_prazo's primary key). */
   async fimDosPrazos(anos: readonly number[]): Promise<Map<number, string>> {
     if (anos.length === 0) return new Map();
     const { rows } = await this.db.execute<{ ano: number; fim: string }>(sql`
@@ -311,12 +300,11 @@ export class ReapRepository {
     return new Map(rows.map((r) => [r.ano, r.fim]));
   }
 
-  /** One reference year's window in force, with its act (as `prazos`). */
   async prazo(ano: number, ex: Executor = this.db): Promise<PrazoLinha | undefined> {
     return (await this.prazos(ex, ano))[0];
   }
 
-  /** Sets a year's window in force and adds it to the year's history (in the caller's transaction). */
+  /** In the caller's transaction; the history keeps every window. */
   async salvarPrazo(
     v: { anoReferencia: number; inicio: string; fim: string; atoNormativoId: number | null; cpf: string }, ex: Executor,
   ): Promise<void> {
@@ -331,7 +319,6 @@ export class ReapRepository {
     });
   }
 
-  /** Every window every year had, newest year first and, within a year, newest first (reap_prazo_historico_ano_idx). */
   async historicoPrazos(): Promise<PrazoHistoricoLinha[]> {
     const { rows } = await this.db.execute<PrazoHistoricoLinha>(sql`
       SELECT h.id, h.ano_referencia AS "anoReferencia", h.inicio_preenchimento::text AS "inicioPreenchimento",
@@ -342,7 +329,7 @@ export class ReapRepository {
     return rows;
   }
 
-  /** The reference years for which a REAP batch suspended this fisher and that they still owe (their /home). */
+  /** The years a REAP batch suspended this fisher for and that they still owe. */
   async anosDaSuspensao(pescadorId: number): Promise<number[]> {
     const { rows } = await this.db.execute<{ ano: number }>(sql`
       SELECT DISTINCT l.reap_ano_referencia AS ano
@@ -366,7 +353,6 @@ export class ReapRepository {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('reap_prazo'), ${ano}::int)`);
   }
 
-  /** Whether `atoId` already set a window of `ano` (the one in force or one in its history; reap_prazo_historico_ano_idx). */
   async atoJaDefiniuPrazo(ano: number, atoId: number, tx: Executor): Promise<boolean> {
     const { rows } = await tx.execute<{ n: number }>(sql`
       SELECT 1 AS n FROM reap_prazo_historico WHERE ano_referencia = ${ano} AND ato_normativo_id = ${atoId}
@@ -376,8 +362,8 @@ export class ReapRepository {
   }
 
   /**
-   * The reference years whose obligations exist for every fisher (decision 0051): those up to `ultimoAno` (the last
-   * closed year) whose window has started by `hoje`, and the year filled outside any window (spec point 5).
+   * The years whose obligations exist for every fisher (decision 0051): closed years whose window has started, and
+   * the year filled outside any window (spec point 5).
    */
   async anosAbertos(hoje: string, ultimoAno: number, anoExcecao: number): Promise<number[]> {
     const { rows } = await this.db.execute<{ ano: number }>(sql`
@@ -387,7 +373,6 @@ export class ReapRepository {
     return rows.map((r) => r.ano);
   }
 
-  /** The open years among `anos` whose creation of obligations has not been completed. */
   async anosSemGeracaoConcluida(anos: number[]): Promise<number[]> {
     if (anos.length === 0) return [];
     const { rows } = await this.db.execute<{ ano: number }>(sql`
@@ -397,12 +382,11 @@ export class ReapRepository {
     return rows.map((r) => r.ano);
   }
 
-  // ---------------------------------------------------------------- obligations for every fisher (decision 0051)
+  // Obligations for every fisher (decision 0051)
 
   /**
-   * Starts (or resumes) the creation of a year's obligations and answers where it stands, the progress row locked
-   * until the transaction ends: one block of a year at a time, whoever runs it. A completed creation is never
-   * started over (decision 0071).
+   * Starts or resumes a year's creation of obligations, its progress row locked to the end of the transaction: one
+   * block of a year at a time, whoever runs it. A completed creation is never started over (decision 0071).
    */
   async travarGeracao(ano: number, tx: Executor): Promise<{ ultimoPescadorId: number; concluida: boolean }> {
     await tx.execute(sql`INSERT INTO reap_geracao_obrigacoes (ano_referencia) VALUES (${ano}) ON CONFLICT (ano_referencia) DO NOTHING`);
@@ -412,7 +396,7 @@ export class ReapRepository {
     return rows[0]!;
   }
 
-  /** The years whose creation of obligations has no block committed for `segundos` and is not complete: to resume. */
+  /** Creations with no block committed for `segundos`, not complete: to resume. */
   async geracoesInterrompidas(segundos: number): Promise<number[]> {
     const { rows } = await this.db.execute<{ ano: number }>(sql`
       SELECT ano_referencia AS ano FROM reap_geracao_obrigacoes
@@ -420,7 +404,6 @@ export class ReapRepository {
     return rows.map((r) => r.ano);
   }
 
-  /** Records a committed block: the last fisher id it covered, how many it created, and whether it was the last. */
   async avancarGeracao(ano: number, ultimoPescadorId: number, criadas: number, concluida: boolean, tx: Executor): Promise<void> {
     await tx.execute(sql`
       UPDATE reap_geracao_obrigacoes SET ultimo_pescador_id = ${ultimoPescadorId}, criadas = criadas + ${criadas}, atualizada_em = now(),
@@ -435,20 +418,12 @@ export class ReapRepository {
   }
 
   /**
-   * Creates, set-based, the missing obligations of the years `anos` for the fishers with an RGP (a cancelled registry
-   * owes nothing more) whose id is in
-   * (`deId`, `ateId`] and who owe those years (decision 0026: from the year of the first RGP, else of the registry's
-   * first approval). Each one is a REAP request (tipo 4) in REAP_PENDENTE with its history row, as the fisher's
-   * "Gerar" opens (SolicitacaoService.abrirReap), and its questionnaire, in one statement:
+   * Creates, set-based, the missing obligations of `anos` for the fishers with an RGP in (`deId`, `ateId`] who owe
+   * those years (decision 0026): a REAP request with its history row and its questionnaire, as "Gerar" opens.
    *
-   * - the fishers' rows are locked first (pescador_pkey), so a fisher's "Gerar" (which locks its fisher) and this
-   *   block go one after the other, and the statement's snapshot, taken after the lock, sees what "Gerar" created;
-   * - each request id is drawn from solicitacao's sequence beforehand, and the questionnaire is inserted first with
-   *   ON CONFLICT (pescador_id, ano_referencia) DO NOTHING (reap_questionario_pescador_ano_key): the request and its
-   *   history row are written only for the questionnaires actually inserted, so a conflict never leaves a request
-   *   without its questionnaire. The foreign key to the request is checked at the end of the statement.
-   *
-   * Answers how many obligations were created.
+   * - The fishers' rows are locked first, so a fisher's "Gerar" and this block go one after the other.
+   * - The questionnaire is inserted first with ON CONFLICT DO NOTHING, and the request only for those inserted, so a
+   *   conflict never leaves a request without its questionnaire.
    */
   async criarObrigacoes(anos: number[], deId: number, ateId: number, motivo: string, tx: Executor): Promise<number> {
     if (anos.length === 0) return 0;

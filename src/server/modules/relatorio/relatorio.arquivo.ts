@@ -9,16 +9,14 @@ import type { LinhaPescador } from './relatorio.repository';
 const carregarExcelJs = sobDemanda(async () => (await import('exceljs')).default);
 
 /**
- * A column of the report file: its heading, how a row's cell is written, and how wide it is in the XLSX.
- * `tipo` says how a spreadsheet must read it (decision 0043): 'data' is an ISO day ('YYYY-MM-DD'), written
- * dd/mm/yyyy in the CSV and as a date cell in the XLSX; 'codigo' is an identifier without a standard punctuation
- * (TIE, an RGP number of an old format) that a spreadsheet must keep as typed, leading zeros included.
+ * A column of the report file. `tipo` says how a spreadsheet must read it (decision 0043): 'data' as a date, 'codigo'
+ * as typed, leading zeros included.
  */
 interface Coluna {
   titulo: string;
   valor(l: LinhaPescador): string | number | null;
   tipo?: 'data' | 'codigo';
-  /** Width of the XLSX column, in characters: about its longest usual value (columns are written before any row). */
+  /** In characters: columns are written before any row. */
   largura: number;
   /** Only in the full report: CONSULTA_EXTERNO's leaves it out (birth date, schooling, ethnicity). */
   interna?: boolean;
@@ -28,16 +26,12 @@ const simNao = (v: boolean | null) => (v === null ? null : v ? 'Sim' : 'Não');
 const lista = (nome: 'ambientes-pesca' | 'grupos-alvo', ids: number[] | null) =>
   (ids ?? []).map((i) => descricaoDe(nome, i) ?? String(i)).join(', ') || null;
 
-/** 11222333000181 → 11.222.333/0001-81 (the specification's CNPJ mask); anything else as stored. */
 export function formatarCnpj(v: string): string {
   const d = onlyDigits(v);
   return d.length === 14 ? `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}` : v;
 }
 
-/**
- * The columns, in order. CPF and CNPJ are written with their punctuation (000.000.000-00, 00.000.000/0000-00),
- * which no spreadsheet reads as a number; the CPF column is masked for CONSULTA_EXTERNO (`colunasDoRelatorio`).
- */
+/** CPF and CNPJ keep their punctuation, so no spreadsheet reads them as numbers. */
 const COLUNAS: readonly Coluna[] = [
   { titulo: 'CPF', valor: (l) => formatCpf(l.cpf), largura: 16 },
   { titulo: 'Nome', valor: (l) => l.nome, largura: 40 },
@@ -64,16 +58,12 @@ const COLUNAS: readonly Coluna[] = [
   { titulo: 'Data do primeiro RGP', valor: (l) => l.dataPrimeiroRgp, tipo: 'data', largura: 12 },
 ];
 
-/** The columns one caller's report has: CONSULTA_EXTERNO's without the internal ones and with the CPF masked. */
 export function colunasDoRelatorio(externo: boolean): readonly Coluna[] {
   if (!externo) return COLUNAS;
   return COLUNAS.filter((c) => !c.interna).map((c) => (c.titulo === 'CPF' ? { ...c, valor: (l: LinhaPescador) => maskCpf(l.cpf) } : c));
 }
 
-/**
- * A CSV cell (RFC 4180 with ';'): quoted when it holds ';', '"' or a line break. A text that a spreadsheet would
- * run as a formula (starting with = + - @ or a tab) is prefixed with an apostrophe.
- */
+/** A text a spreadsheet would run as a formula is prefixed with an apostrophe. */
 export function celulaCsv(v: string | number | null): string {
   if (v === null) return '';
   if (typeof v === 'number') return String(v);
@@ -81,14 +71,11 @@ export function celulaCsv(v: string | number | null): string {
   return /[;"\r\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
 }
 
-/** What a spreadsheet would take for a number, a date or a time: digits with only . , / : - + % e E and spaces. */
 const PARECE_NUMERO = /^(?=.*\d)[\d\s.,/:+\-%eE]+$/;
 
 /**
- * A code's CSV cell (decision 0043): one a spreadsheet would read as a number or a date ('0012345' would lose its
- * zeros, '12E3' become 12000, '01-02' a date) is written as the text formula ="0012345", which Excel, LibreOffice
- * and Google Sheets show as the text 0012345; it holds only digits and punctuation, so it can run nothing. Any
- * other code is an ordinary cell.
+ * A code a spreadsheet would read as a number or a date is written as the text formula ="0012345"; it holds only
+ * digits and punctuation, so it can run nothing (decision 0043).
  */
 export function celulaCodigoCsv(v: string | null): string {
   if (v === null || !PARECE_NUMERO.test(v)) return celulaCsv(v);
@@ -108,14 +95,12 @@ function celulaCsvDe(c: Coluna, l: LinhaPescador): string {
   return celulaCsv(v);
 }
 
-/** One cell of the XLSX: a day is a Date at 00:00 UTC (exceljs writes it as that day's serial number). */
 function celulaXlsx(c: Coluna, l: LinhaPescador): string | number | Date | null {
   const v = c.valor(l);
   if (c.tipo === 'data') return typeof v === 'string' ? new Date(`${v}T00:00:00Z`) : null;
   return v;
 }
 
-/** How many lines `texto` takes in a column `largura` characters wide, broken between words. */
 function linhasAoQuebrar(texto: string, largura: number): number {
   let linhas = 1;
   let atual = 0;
@@ -134,13 +119,9 @@ function linhasAoQuebrar(texto: string, largura: number): number {
 export const FORMATO_DATA_XLSX = 'dd/mm/yyyy';
 
 const BOM = '\ufeff';
-/** Bytes gathered before a chunk is handed on (the storage writes chunks, not rows). */
 const PEDACO = 256 * 1024;
 
-/**
- * The CSV (UTF-8 with BOM, ';'-separated, CRLF, as Brazilian spreadsheets expect) of the rows as they come,
- * in chunks of about PEDACO bytes. `aoEscrever` is told the rows written so far after each batch.
- */
+/** UTF-8 with BOM, ';', CRLF, as Brazilian spreadsheets expect. */
 export async function* csv(
   lotes: AsyncIterable<LinhaPescador[]>, colunas: readonly Coluna[], aoEscrever: (linhas: number) => Promise<void>,
 ): AsyncGenerator<Buffer> {
@@ -160,11 +141,7 @@ export async function* csv(
   if (buf) yield Buffer.from(buf, 'utf8');
 }
 
-/**
- * The XLSX of the rows, through exceljs' streaming WorkbookWriter (rows committed as written, no shared
- * strings, so memory does not grow with the rows). The zip comes out of the returned stream while the rows go in;
- * writing waits whenever the reader is behind.
- */
+/** exceljs' streaming writer, no shared strings: memory does not grow with the rows. */
 export function xlsx(
   lotes: AsyncIterable<LinhaPescador[]>, colunas: readonly Coluna[], aoEscrever: (linhas: number) => Promise<void>,
 ): PassThrough {
@@ -172,7 +149,6 @@ export function xlsx(
   void (async () => {
     const ExcelJS = await carregarExcelJs();
     const livro = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: saida, useSharedStrings: false, useStyles: true });
-    // The header row frozen (it stays in view while scrolling) and filterable; each column as wide as it needs.
     const planilha = livro.addWorksheet('Pescadores', {
       views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
     });
@@ -183,7 +159,7 @@ export function xlsx(
     }));
     const cabecalho = planilha.getRow(1);
     cabecalho.font = { bold: true };
-    // A heading longer than its column wraps; the row is as tall as the tallest heading (Excel does not measure it).
+    // Excel does not measure a wrapped heading's height.
     cabecalho.alignment = { vertical: 'top', wrapText: true };
     cabecalho.height = 15 * Math.max(...colunas.map((c) => linhasAoQuebrar(c.titulo, c.largura)));
     cabecalho.commit();
@@ -197,7 +173,6 @@ export function xlsx(
       }
       linhas += lote.length;
       await aoEscrever(linhas);
-      // Backpressure: let the zip drain into the reader before the next batch.
       await new Promise((r) => setImmediate(r));
       while (!saida.destroyed && (saida.readableLength >= saida.readableHighWaterMark || saida.writableNeedDrain)) {
         await new Promise((r) => setTimeout(r, 5));

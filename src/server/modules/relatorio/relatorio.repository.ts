@@ -5,13 +5,11 @@ import type { FiltrosRelatorio } from '../../../shared/schemas/relatorio';
 import type { Database, Executor } from '../../db/client';
 import { relatorioExecucao } from '../../db/schema';
 
-/** The report's criteria: the normalised filters, the day the age range is counted on, the caller's states. */
 export interface ConsultaRelatorio extends FiltrosRelatorio {
   /** 'YYYY-MM-DD' in São Paulo: ages are whole years on this day. */
   hoje: string;
 }
 
-/** One fisher of the report, as the database hands it (codes; the service writes the labels). */
 export interface LinhaPescador {
   id: number;
   cpf: string;
@@ -44,15 +42,12 @@ export type ExecucaoRow = typeof relatorioExecucao.$inferSelect;
 
 const dialeto = new PgDialect();
 
-/** Escapes LIKE's wildcards: a name is matched as typed, as a prefix. */
+/** A name is matched as typed, as a prefix. */
 function prefixoLike(v: string): string {
   return `${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/**
- * The WHERE of the report (spec point 3's filters) over `pescador p`. Each filter is one indexable condition;
- * lists and per-request dates are EXISTS over their tables (semi-joins the planner may turn into hash joins).
- */
+/** Each filter is one indexable condition; lists are EXISTS, which the planner may turn into hash joins. */
 export function condicoes(c: ConsultaRelatorio, ufs: readonly string[] | null): SQL[] {
   const w: SQL[] = [];
   if (ufs !== null) w.push(ufs.length === 1 ? sql`p.uf = ${ufs[0]}` : sql`p.uf = ANY(${sql.param(ufs)}::bpchar[])`);
@@ -103,10 +98,6 @@ function where(c: ConsultaRelatorio, ufs: readonly string[] | null): SQL {
   return w.length ? sql`WHERE ${sql.join(w, sql` AND `)}` : sql``;
 }
 
-/**
- * The columns of a report row (codes; days as ISO text 'YYYY-MM-DD', which the file writers turn into dd/mm/yyyy
- * or a date cell), over `pescador p` and its municipality.
- */
 function colunas(hoje: string): SQL {
   return sql`p.id, p.cpf, p.nome,
     to_char(p.data_nascimento, 'YYYY-MM-DD') AS "dataNascimento",
@@ -128,7 +119,6 @@ export function consultaLinhas(c: ConsultaRelatorio, ufs: readonly string[] | nu
     ${where(c, ufs)} ORDER BY p.nome, p.id ${limite ? sql`LIMIT ${limite}` : sql``}`;
 }
 
-/** The same rows as plain SQL text and parameters (the cursor, and the benchmark's COPY). */
 export function textoConsultaLinhas(c: ConsultaRelatorio, ufs: readonly string[] | null): { sql: string; params: unknown[] } {
   return dialeto.sqlToQuery(consultaLinhas(c, ufs));
 }
@@ -136,7 +126,7 @@ export function textoConsultaLinhas(c: ConsultaRelatorio, ufs: readonly string[]
 export class RelatorioRepository {
   constructor(
     private readonly db: Database,
-    /** The count, the preview and the rows of the file: a standby when configured (issue 23, decision 0050). */
+    /** A standby when configured (decision 0050). */
     private readonly leitura: Database = db,
   ) {}
 
@@ -150,10 +140,7 @@ export class RelatorioRepository {
     return r.rows;
   }
 
-  /**
-   * Every row of the report through a server-side cursor (pg-cursor, decision 0036), `lote` rows at a time, on
-   * one connection in a read-only snapshot: memory stays bounded whatever the count.
-   */
+  /** A server-side cursor in a read-only snapshot (decision 0036): memory stays bounded whatever the count. */
   async *percorrer(c: ConsultaRelatorio, ufs: readonly string[] | null, lote = 2000): AsyncGenerator<LinhaPescador[]> {
     const q = textoConsultaLinhas(c, ufs);
     const client = await this.leitura.$client.connect();
@@ -191,7 +178,6 @@ export class RelatorioRepository {
     await ex.update(relatorioExecucao).set(v).where(eq(relatorioExecucao.id, id));
   }
 
-  /** Runs whose file was written before `antes`: their files are removed by the cleanup job. */
   async comArquivoAntesDe(antes: Date, limite = 500, ex: Executor = this.db): Promise<Pick<ExecucaoRow, 'id' | 'chaveArquivo'>[]> {
     return ex.select({ id: relatorioExecucao.id, chaveArquivo: relatorioExecucao.chaveArquivo }).from(relatorioExecucao)
       .where(and(isNotNull(relatorioExecucao.chaveArquivo), lt(relatorioExecucao.criadoEm, antes)))

@@ -22,20 +22,14 @@ import { gerarRelatorioJob } from './relatorio.jobs';
 import type { ConsultaRelatorio, ExecucaoRow, LinhaPescador, RelatorioRepository } from './relatorio.repository';
 import type { EntradaThreadRelatorio, ResultadoThreadRelatorio } from './relatorio.thread';
 
-/** The thread that writes a job's file: relatorio.thread.ts from source, relatorio-thread.mjs beside the bundle. */
 const MODULO_THREAD = moduloDaThread(import.meta.url, './relatorio.thread.ts', 'relatorio-thread');
 
 export interface RelatorioServiceOptions {
-  /** Up to this many fishers the file is written during the request; above, by a job (decision 0036). */
   limiteSincrono: number;
   /** Life of the file's signed address, in seconds. */
   ttlEnderecoSegundos: number;
-  /** How long a written file is kept before the cleanup job removes it. */
   horasRetencao?: number;
-  /**
-   * A job's file is written in a worker thread whose heap is capped (decision 0050): the database it reads (the
-   * standby's URL when configured) and the cap. Absent, in the main thread.
-   */
+  /** A job's file is written in a worker thread whose heap is capped (decision 0050); absent, in the main thread. */
   thread?: { url: string; heapMb: number };
   now?: () => Date;
 }
@@ -55,9 +49,8 @@ const FILTROS_INTERNOS = ['idadeInicial', 'idadeFinal', 'escolaridade', 'etnia',
 const PASSO_PROGRESSO = 10_000;
 
 /**
- * The fisher report by characteristics (spec points 3, 5 and 7; product guide "Who may do what"): staff who read
- * fishers, SFPA within its states and active task forces, CONSULTA_EXTERNO with the CPF masked and without birth
- * date, schooling or ethnicity. Every preview and every report is audited with its filters and count.
+ * The fisher report (spec points 3, 5 and 7): SFPA within its states and task forces, CONSULTA_EXTERNO with the CPF
+ * masked and fewer columns. Every preview and report is audited with its filters and count.
  */
 export class RelatorioService {
   private readonly now: () => Date;
@@ -66,7 +59,7 @@ export class RelatorioService {
     private readonly db: Database,
     private readonly repo: RelatorioRepository,
     private readonly auditoria: AuditoriaService,
-    /** Where report files live: apart from the documents' storage, so its reconciliation never sees them. */
+    /** Apart from the documents' storage, so its reconciliation never sees them. */
     private readonly storage: FileStorage,
     private readonly assinador: AssinadorArquivos,
     private readonly fila: FilaDeJobs,
@@ -75,13 +68,11 @@ export class RelatorioService {
     this.now = opts.now ?? (() => new Date());
   }
 
-  /** The states the caller may report on (null: all); 403 for an SFPA asking for a state outside them. */
   private escopo(ator: AuthContext, filtros: FiltrosRelatorio): string[] | null {
-    // CONSULTA_EXTERNO reads no birth date, schooling, ethnicity or literacy: nor may it count fishers by them.
     if (ator.perfil === Perfil.CONSULTA_EXTERNO && FILTROS_INTERNOS.some((f) => filtros[f] !== undefined)) {
       throw AppError.forbidden(MENSAGENS_RELATORIO.filtroExterno);
     }
-    // Nor may it filter by what names one person: a full CPF, a name or an RGP number would unmask whose CPF it is.
+    // Nor by what names one person: a full CPF, a name or an RGP number would unmask whose CPF it is.
     if (ator.perfil === Perfil.CONSULTA_EXTERNO && FILTROS_QUE_IDENTIFICAM.some((f) => filtros[f] !== undefined)) {
       throw AppError.forbidden(MENSAGENS_RELATORIO.filtroPessoaExterno);
     }
@@ -95,7 +86,6 @@ export class RelatorioService {
     return { ...filtros, hoje: hojeSaoPaulo(this.now()) };
   }
 
-  /** The count and the first page for the filters (the screen shows them before asking for the file). */
   async previa(ator: AuthContext, filtros: FiltrosRelatorio): Promise<PreviaRelatorio> {
     const ufs = this.escopo(ator, filtros);
     const c = this.consulta(filtros);
@@ -112,11 +102,7 @@ export class RelatorioService {
     };
   }
 
-  /**
-   * Emits the report: a run is recorded and audited with its filters and count; up to `limiteSincrono` fishers
-   * the file is written now and the answer carries its address, above that a job writes it and the caller
-   * follows the run (`execucao`) until the address comes.
-   */
+  /** Up to `limiteSincrono` fishers the file is written now; above, a job writes it and the caller follows the run. */
   async emitir(ator: AuthContext, formato: FormatoRelatorio, filtros: FiltrosRelatorio): Promise<{ execucao: ExecucaoRelatorio; mensagem: string }> {
     const ufs = this.escopo(ator, filtros);
     const c = this.consulta(filtros);
@@ -140,7 +126,7 @@ export class RelatorioService {
     return { execucao: this.paraResposta(pronto), mensagem: MENSAGENS_RELATORIO.emitido };
   }
 
-  /** A run, for the caller who asked for it (anyone else: 404, as if it did not exist). */
+  /** Anyone but its requester: 404, as if it did not exist. */
   async execucao(ator: AuthContext, id: number): Promise<ExecucaoRelatorio> {
     return this.paraResposta(await this.daPessoa(ator, id));
   }
@@ -171,11 +157,7 @@ export class RelatorioService {
     };
   }
 
-  /**
-   * The file behind a signed address, for the caller who asked for the report (the browser opens the address
-   * with `?jwt=`): another caller's run 404 (as if it did not exist), a wrong or expired signature 403, a removed
-   * file 404. Audited.
-   */
+  /** Another caller's run 404, a wrong or expired signature 403; audited. */
   async abrirArquivo(ator: AuthContext, id: number, expira: string | undefined, assinatura: string | undefined): Promise<ArquivoRelatorio> {
     const r = await this.daPessoa(ator, id);
     if (!this.assinador.verificar(chaveAssinada(id), expira, assinatura)) throw AppError.forbidden(MENSAGENS_RELATORIO.enderecoInvalido);
@@ -195,10 +177,7 @@ export class RelatorioService {
     };
   }
 
-  /**
-   * Writes a run's file: rows from a server-side cursor, through the CSV or XLSX writer, into the storage, with
-   * the progress kept on the run. A failure marks the run ERRO (the screen says 'Erro ao gerar relatório').
-   */
+  /** A failure marks the run ERRO. */
   async gerar(id: number, opcoes: { emThread?: boolean } = {}): Promise<ExecucaoRow> {
     const r = await this.repo.buscarExecucao(id);
     if (!r) throw new Error(`report run ${id} not found`);
@@ -224,7 +203,6 @@ export class RelatorioService {
     try {
       let tamanho: number;
       if (opcoes.emThread && this.opts.thread) {
-        // A job's file: in a thread whose heap is capped, the bytes stored from here (decision 0050).
         const entrada: EntradaThreadRelatorio = {
           url: this.opts.thread.url, consulta: c, ufsEscopo: r.ufsEscopo ?? null, externo: r.perfilSolicitante === Perfil.CONSULTA_EXTERNO, formato,
         };
@@ -258,7 +236,7 @@ export class RelatorioService {
     return (await this.repo.buscarExecucao(id))!;
   }
 
-  /** Removes the files of reports older than the retention (hourly job); the runs stay, without a file. */
+  /** The runs stay, without a file. */
   async limparArquivosAntigos(): Promise<number> {
     const antes = new Date(this.now().getTime() - (this.opts.horasRetencao ?? 24) * 3600_000);
     let n = 0;
@@ -271,7 +249,7 @@ export class RelatorioService {
   }
 }
 
-/** What the file address signs: the run, not a storage key (the key never leaves the server). */
+/** The run, not a storage key: the key never leaves the server. */
 function chaveAssinada(id: number): string {
   return `relatorio-${id}`;
 }

@@ -1,7 +1,5 @@
-// The file of a large fisher report, written in a worker thread with a capped heap (issue 23, point 4;
-// RelatorioService.gerar starts it through lib/thread-limitada.ts). The thread reads the rows from its own
-// connection (the standby's when one is configured) through the repository's cursor and hands the CSV or XLSX
-// bytes to the main thread, which stores them and keeps the run's progress.
+// The file of a large fisher report, written in a worker thread with a capped heap (decision 0050). It reads on
+// its own connection and hands the bytes to the main thread, which stores them.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { FormatoRelatorio } from '../../../shared/schemas/relatorio';
 import { connect } from '../../db/client';
@@ -11,7 +9,6 @@ import { RelatorioRepository, type ConsultaRelatorio, type LinhaPescador } from 
 
 /** What RelatorioService.gerar sends the thread. */
 export interface EntradaThreadRelatorio {
-  /** The database to read from, with its own pool of one connection. */
   url: string;
   consulta: ConsultaRelatorio;
   ufsEscopo: string[] | null;

@@ -10,7 +10,6 @@ export interface HorasUsuario {
   usuarioPodeAcessarTodosDias: boolean;
 }
 
-/** What a save writes: the person's name and block, and the map user's fields. */
 export interface UsuarioMapaDados extends HorasUsuario {
   nome: string;
   bloqueado: boolean;
@@ -22,7 +21,6 @@ export interface UsuarioMapaDados extends HorasUsuario {
   email: string | null;
 }
 
-/** A map user with its person: what the service reads, compares (before/after) and answers. */
 export interface UsuarioMapaLinha extends UsuarioMapaDados {
   id: number;
   usuarioId: number;
@@ -52,14 +50,11 @@ function semCuringas(v: string): string {
   return v.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** The only writer of `usuario` and `usuario_mapa` (sign-in reads them through its own query). */
+/** The only writer of `usuario` and `usuario_mapa`. */
 export class UsuarioMapaRepository {
   constructor(private readonly db: Database) {}
 
-  /**
-   * The filtered list, paginated in SQL. Staff are thousands, not millions: the CPF filter uses the unique
-   * index of usuario.cpf, the agency filter usuario_mapa_sigla_orgao_idx, the rest a scan of a small table.
-   */
+  /** Staff are thousands, not millions: the filters beyond CPF and agency scan a small table. */
   async listar(f: FiltrosUsuarioMapa, ex: Executor = this.db): Promise<{ total: number; linhas: UsuarioMapaLinha[] }> {
     const condicoes: SQL[] = [];
     if (f.nome) condicoes.push(ilike(usuario.nome, `%${semCuringas(f.nome)}%`));
@@ -102,15 +97,11 @@ export class UsuarioMapaRepository {
     return rows.length > 0;
   }
 
-  /**
-   * Serialises, until the transaction ends, every change that could remove a manager, so that two managers
-   * demoting each other at the same moment cannot both pass the "one active manager left" check.
-   */
+  /** Two managers demoting each other at once cannot both pass the "one active manager left" check. */
   async travarGestores(ex: Executor): Promise<void> {
     await ex.execute(sql`SELECT pg_advisory_xact_lock(hashtext('usuario_mapa:gestores'))`);
   }
 
-  /** Active managers (not blocked, validity not passed on `hoje`) other than `excetoId`. */
   async contarGestoresAtivos(perfis: readonly number[], hoje: string, excetoId: number, ex: Executor = this.db): Promise<number> {
     const [r] = await ex
       .select({ n: count() })
@@ -125,7 +116,7 @@ export class UsuarioMapaRepository {
     return r?.n ?? 0;
   }
 
-  /** Creates the map user (and the person, or takes the person of that CPF left without a map user). */
+  /** Or takes the person of that CPF left without a map user. */
   async insert(cpf: string, d: UsuarioMapaDados, ex: Executor = this.db): Promise<number> {
     const [pessoa] = await ex
       .insert(usuario)
@@ -148,10 +139,7 @@ export class UsuarioMapaRepository {
     await ex.update(usuarioMapa).set(h).where(eq(usuarioMapa.id, id));
   }
 
-  /**
-   * The agency's users follow its hours again: custom hours off and cleared (usuario_mapa_sigla_orgao_idx).
-   * Answers who changed and what they had, for the audit.
-   */
+  /** Answers who changed and what they had, for the audit. */
   async seguirHorarioDoOrgao(sigla: string, ex: Executor = this.db): Promise<{ id: number; antes: HorasUsuario }[]> {
     const antes = await ex
       .select({

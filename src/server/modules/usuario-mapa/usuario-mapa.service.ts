@@ -12,8 +12,7 @@ import { doAtor, type AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
 import type { HorasUsuario, UsuarioMapaDados, UsuarioMapaLinha, UsuarioMapaRepository } from './usuario-mapa.repository';
 
-/** Profiles that manage (product guide, "Who may do what"): the registry must always keep one of them active. */
-/** The managers an agency must keep one of, active (a rule of its own, not who may call what). */
+/** The registry must always keep one of them active. */
 const PERFIS_GESTORES: readonly number[] = [Perfil.GESTOR, Perfil.ADMIN];
 
 export interface UsuarioMapaServiceOptions {
@@ -24,18 +23,16 @@ export interface UsuarioMapaServiceOptions {
 
 export type { HorasUsuario };
 
-/** The map user's own fields, in the order the API answers them and the audit keeps them. */
 const CAMPOS_DADOS = [
   'nome', 'bloqueado', 'tipoUsuario', 'siglaOrgao', 'ufOrgao', 'matricula', 'validade', 'email',
   'acessoCustomizado', 'horaLimiteInicioAcesso', 'horaLimiteTerminoAcesso', 'usuarioPodeAcessarTodosDias',
 ] as const satisfies readonly (keyof UsuarioMapaDados)[];
 
-/** What the audit keeps of a map user before and after a change (no CPF: the record's id names it). */
+/** No CPF: the record's id names it. */
 function retrato(l: UsuarioMapaDados): Pick<UsuarioMapaDados, (typeof CAMPOS_DADOS)[number]> {
   return Object.fromEntries(CAMPOS_DADOS.map((k) => [k, l[k]])) as Pick<UsuarioMapaDados, (typeof CAMPOS_DADOS)[number]>;
 }
 
-/** The map user as the API answers it (spec point 3), with `ativo` = !bloqueado. */
 export function paraResposta(l: UsuarioMapaLinha): UsuarioMapa {
   const { nome: _nome, bloqueado, tipoUsuario, ...campos } = retrato(l);
   return {
@@ -61,10 +58,8 @@ function diferencas(antes: Record<string, unknown>, depois: Record<string, unkno
 }
 
 /**
- * Map users (spec points 3, 5, 7 "Users"): the list, the save (create and update) with the agency derived from the
- * profile, custom hours, the federal CPF lookup, and the agency's hours applied to its users. The only writer of
- * `usuario` and `usuario_mapa`. Sign-in re-reads a user's state on every request (AuthRepository
- * .findSessaoComServidor), so a block, a lower profile or a passed validity applies at the user's next request.
+ * Map users (spec point 3 "Users"): the only writer of `usuario` and `usuario_mapa`. Sign-in re-reads a user on
+ * every request, so a block or a lower profile applies at the user's next request.
  */
 export class UsuarioMapaService {
   private readonly now: () => Date;
@@ -79,7 +74,7 @@ export class UsuarioMapaService {
     this.now = opts.now ?? (() => new Date());
   }
 
-  /** GET /api/usuario-mapa?{filters}: the page and the total; a staff view of personal data, audited. */
+  /** A staff view of personal data: audited. */
   async listar(ator: AuthContext, filtros: FiltrosUsuarioMapa): Promise<{ dados: ListaUsuariosMapa; mensagem: string }> {
     const { total, linhas } = await this.repo.listar(filtros);
     await this.auditoria.registrar({
@@ -92,10 +87,7 @@ export class UsuarioMapaService {
     };
   }
 
-  /**
-   * GET /api/dados-bcpf/{cpf}: the person behind a CPF in the federal registry, to fill the form of a new map
-   * user. None: 404; more than one record: 409; the registry down: 503 'Erro ao consultar CPF'. Audited.
-   */
+  /** None: 404; more than one record: 409; the registry down: 503. Audited. */
   async consultarBcpf(ator: AuthContext, cpf: string): Promise<PessoaBcpf> {
     let pessoas: PessoaBcpf[];
     try {
@@ -114,7 +106,6 @@ export class UsuarioMapaService {
     return pessoas[0]!;
   }
 
-  /** POST /api/usuario-mapa: creates (no `id`) or updates the map user; audited with before and after. */
   async salvar(ator: AuthContext, corpo: UsuarioMapaCorpo): Promise<UsuarioMapa> {
     const orgao = orgaoDoPerfil(corpo.tipoUsuario.id, corpo.siglaOrgao);
     if (!orgao) throw AppError.badRequest(MENSAGENS_USUARIO_MAPA.orgaoObrigatorio, [`siglaOrgao: ${MENSAGENS_USUARIO_MAPA.orgaoObrigatorio}`]);
@@ -161,7 +152,6 @@ export class UsuarioMapaService {
     return id;
   }
 
-  /** PATCH /api/usuario-mapa/horario-acesso: one user's custom hours; audited with before and after. */
   async alterarHorario(ator: AuthContext, corpo: HorarioAcessoUsuarioCorpo): Promise<UsuarioMapa> {
     await this.db.transaction(async (tx) => {
       const atual = await this.repo.findById(corpo.id, tx);
@@ -177,10 +167,7 @@ export class UsuarioMapaService {
     return paraResposta((await this.repo.findById(corpo.id))!);
   }
 
-  /**
-   * The agency's users follow its hours again (custom hours cleared): called by the access-hours service in its
-   * transaction. Audited as one event naming every user changed, with what each had before.
-   */
+  /** Called by the access-hours service in its transaction; audited as one event naming every user changed. */
   async seguirHorarioDoOrgao(ator: AuthContext, sigla: string, ex: Executor = this.db): Promise<number> {
     return naTransacao(this.db, ex, async (tx) => {
       const alterados = await this.repo.seguirHorarioDoOrgao(sigla, tx);
@@ -199,15 +186,12 @@ export class UsuarioMapaService {
     });
   }
 
-  /** Granting or changing the ADMIN profile ("everything") is the ADMIN's alone: a GESTOR cannot raise anyone above itself. */
+  /** Only an ADMIN grants ADMIN: a GESTOR cannot raise anyone above itself. */
   private exigirAdmin(ator: AuthContext): void {
     if (ator.perfil !== Perfil.ADMIN) throw AppError.forbidden(MENSAGENS_USUARIO_MAPA.somenteAdminGereAdmin);
   }
 
-  /**
-   * A change that takes an active manager away (blocked, another profile, validity passed) must leave another
-   * active one: otherwise nobody could manage the staff again. Runs under `travarGestores`.
-   */
+  /** Otherwise nobody could manage the staff again. Runs under `travarGestores`. */
   private async exigirGestorRestante(atual: UsuarioMapaLinha, novo: UsuarioMapaDados, tx: Executor): Promise<void> {
     const hoje = hojeSaoPaulo(this.now());
     const ativo = (u: { tipoUsuario: number; bloqueado: boolean; validade: string | null }) =>
@@ -219,7 +203,6 @@ export class UsuarioMapaService {
   }
 }
 
-/** Custom hours as stored: cleared when the user follows the agency's hours. */
 function horas(c: {
   acessoCustomizado: boolean;
   horaLimiteInicioAcesso?: string | null | undefined;

@@ -2,20 +2,14 @@ import type { ChangeEvent, InputHTMLAttributes } from 'react';
 import { onlyDigits } from '../../../shared/cpf';
 import { CampoRotulado } from './field-parts';
 
-/**
- * A CPF as typed, shown 000.000.000-00 (at most 11 digits; anything else dropped); a separator shows only once a
- * digit follows it, as the masked fields show it (masked-field.tsx).
- */
+/** A separator shows only once a digit follows it, as the masked fields show it. */
 export function mascararCpf(valor: string): string {
   const d = onlyDigits(valor).slice(0, 11);
   const grupos = [d.slice(0, 3), d.slice(3, 6), d.slice(6, 9)].filter(Boolean).join('.');
   return d.length > 9 ? `${grupos}-${d.slice(9)}` : grupos;
 }
 
-/**
- * Masks the input's value where it stands, keeping the caret after the same digits: an insertion past the 11th digit
- * is refused, and deleting a separator only moves the caret over it (the separator comes back).
- */
+/** Keeps the caret after the same digits; deleting a separator only moves the caret over it. */
 function mascararNoCampo(input: HTMLInputElement): void {
   const cursor = input.selectionStart ?? input.value.length;
   let digitos = onlyDigits(input.value);
@@ -44,9 +38,8 @@ export interface CampoCpfProps extends Pick<InputHTMLAttributes<HTMLInputElement
 }
 
 /**
- * A light CPF field for the public pages (issue 25, point 6): the same label, hint, error, aria wiring and mask
- * as the CPF field of the forms (masked-field.tsx), without the mask library. Uncontrolled: the value lives in
- * the input (read it from the form on submit); each change is masked in place.
+ * A light CPF field for the public pages: the forms' CPF field without the mask library. Uncontrolled: read the
+ * value from the form on submit.
  */
 export function CampoCpf({ id, label, hint, error, name, autoComplete = 'off', onChange }: CampoCpfProps) {
   const mudar = (event: ChangeEvent<HTMLInputElement>) => {

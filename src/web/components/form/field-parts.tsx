@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import './form-fields.css';
 
-/** ids of a field's hint and error message, and the aria-describedby that joins them (with any extra ids). */
 export function describedByOf(id: string, hint: ReactNode, error: string | undefined, extra?: string) {
   const hintId = hint ? `${id}-dica` : undefined;
   const errorId = error ? `${id}-erro` : undefined;
@@ -9,10 +8,7 @@ export function describedByOf(id: string, hint: ReactNode, error: string | undef
   return { hintId, errorId, describedBy };
 }
 
-/**
- * The label text, with "(opcional)" for optional fields (GOV.UK: mark the optional ones, not the required); the
- * masked fields may instead mark a required one with an asterisk hidden from screen readers (aria-required says it).
- */
+/** GOV.UK: mark the optional fields, not the required; an asterisk is hidden from screen readers (aria-required says it). */
 export function LabelText({ label, optional, required }: { label: ReactNode; optional?: boolean | undefined; required?: boolean | undefined }) {
   return (
     <>
@@ -48,14 +44,12 @@ export function FieldErrorMessage({ id, message }: { id: string | undefined; mes
   );
 }
 
-/** What a field's control carries to be read with its hint and error. */
 export interface AriaDoCampo {
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
 }
 
 export interface CampoRotuladoProps {
-  /** id of the control: the label's target; the hint and error ids derive from it */
   id: string;
   label: ReactNode;
   /** marks the label "(opcional)" */
@@ -70,14 +64,10 @@ export interface CampoRotuladoProps {
   /** the gov.br kind of the field */
   tipo?: 'br-input' | 'br-textarea';
   className?: string | undefined;
-  /** the control, given the aria attributes that tie it to its hint and error */
   children: (aria: AriaDoCampo) => ReactNode;
 }
 
-/**
- * The one wrapper of a labelled field (text, select, masked, textarea): the gov.br block, the label, the hint, the
- * control wired with aria-invalid and aria-describedby, and the inline error, in that order.
- */
+/** The one wrapper of a labelled field: gov.br block, label, hint, control with its aria, inline error. */
 export function CampoRotulado({
   id, label, optional, required, hint, error, describedBy: extra, tipo = 'br-input', className, children,
 }: CampoRotuladoProps) {

@@ -3,10 +3,7 @@ import { lerErroCampo } from '../../../shared/erros-campo';
 import { isApiError } from '../../lib/erros';
 import type { FieldError as SummaryError } from '../error-summary';
 
-/**
- * Glue between react-hook-form's nested errors, the server's `erros` ('campo.caminho: mensagem') and the
- * error summary, which links each message to its field by element id.
- */
+/** Glue between react-hook-form's errors, the server's `erros` and the error summary's links by element id. */
 
 /** The element id of a field path: 'endereco.cep' → 'endereco-cep', 'apoio.0.entidade' → 'apoio-0-entidade'. */
 export function fieldId(path: string): string {
@@ -21,10 +18,7 @@ export interface PathError {
 
 const META_KEYS = new Set(['message', 'type', 'types', 'ref']);
 
-/**
- * Every message of react-hook-form's nested errors, with its path. An error on a list as a whole (react-hook-form
- * keeps it under `root`) belongs to the list's path.
- */
+/** An error on a list as a whole (under `root`) belongs to the list's path. */
 export function flattenErrors(errors: FieldErrors<FieldValues>): PathError[] {
   const out: PathError[] = [];
   const seen = new Set<string>();
@@ -44,7 +38,6 @@ export function flattenErrors(errors: FieldErrors<FieldValues>): PathError[] {
   return out;
 }
 
-/** Orders summary entries as their fields appear in the page (entries without a field keep their order, last). */
 export function inPageOrder(entries: SummaryError[]): SummaryError[] {
   const located = entries.map((e, i) => ({ e, i, el: document.getElementById(e.field) }));
   const inPage = located.filter((x) => x.el);
@@ -60,10 +53,6 @@ function cleanText(text: string | null | undefined): string {
   return (text ?? '').replace(/\s*\(opcional\)\s*$/, '').replace(/\s+/g, ' ').trim();
 }
 
-/**
- * The name of a field as the user reads it on the page: the legend of a radio or checkbox group, the label of
- * a control, or the legend or heading of a group (a fieldset or section that is itself the target).
- */
 export function fieldLabel(id: string): string {
   const el = document.getElementById(id);
   if (!el) return '';
@@ -77,11 +66,7 @@ export function fieldLabel(id: string): string {
   return cleanText(el.querySelector(':scope > legend, h2, h3, h4')?.textContent);
 }
 
-/**
- * Names each message's field ("Nome da mãe: Campo obrigatório"): the inline message sits under its label, but a
- * list of links that all read "Campo obrigatório" would not say where to go (GOV.UK: each link names the
- * problem). The message itself keeps the same words as at the field.
- */
+/** A list of links that all read "Campo obrigatório" would not say where to go (GOV.UK: each link names it). */
 export function withFieldNames(entries: SummaryError[]): SummaryError[] {
   return entries.map((e) => {
     const name = fieldLabel(e.field);
@@ -89,15 +74,11 @@ export function withFieldNames(entries: SummaryError[]): SummaryError[] {
   });
 }
 
-/** The error summary's entries for react-hook-form's errors, named and in page order. */
 export function summaryOf(errors: FieldErrors<FieldValues>, target: (path: string) => string = fieldId): SummaryError[] {
   return withFieldNames(inPageOrder(flattenErrors(errors).map((e) => ({ field: target(e.path), message: e.message }))));
 }
 
-/**
- * The field errors of a failed call: each entry of `erros` read with the shared format (src/shared/erros-campo.ts,
- * 'campo.caminho: mensagem'). Entries without a path come back with path ''.
- */
+/** Entries without a path come back with path ''. */
 export function serverFieldErrors(error: unknown): PathError[] {
   if (!isApiError(error)) return [];
   const data: unknown = error.response?.data;
@@ -116,10 +97,7 @@ function valorEm(valores: unknown, path: string): unknown {
   return path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), valores);
 }
 
-/**
- * Places a failed call's field errors: each entry of `erros` whose field the form has (`valores` holds a value at
- * its path) goes to `marcar(path, message)`; answers the others (no field, or a field the form does not show).
- */
+/** Answers the entries the form shows no field for. */
 export function errosNosCampos(valores: unknown, marcar: (path: string, message: string) => void, error: unknown): PathError[] {
   const fora: PathError[] = [];
   for (const e of serverFieldErrors(error)) {

@@ -6,15 +6,9 @@ import type { TotalizadoresServidor } from '../../../shared/schemas/totalizadore
 import { postDocumento } from '../../lib/envelope';
 import { chamar, dados } from '../../lib/contrato';
 
-/**
- * Calls of the analysis screens (spec point 7, "Analysis"; src/server/modules/analise/analise.routes.ts), through
- * the contracts (src/shared/contratos/analise.ts), each answer checked with the shared schemas.
- */
+/** Calls of the analysis screens through the contracts, each answer checked with the shared schemas. */
 
-/**
- * The follow-up's filters as the API reads them (the contract's query). Empty values are left out; the keys go
- * in the API's parameter order.
- */
+/** Empty values are left out. */
 export type FiltrosLista = QueryDe<typeof c.listar>;
 
 export const analiseKeys = {
@@ -25,7 +19,6 @@ export const analiseKeys = {
   ufsEscopo: () => ['analise', 'ufs-escopo'] as const,
 };
 
-/** GET /api/analise-solicitacao/ufs-escopo: the states whose analyses the signed-in server sees. */
 export async function fetchUfsEscopo(): Promise<UfsEscopo> {
   return dados(c.ufsEscopo, {});
 }
@@ -35,29 +28,24 @@ export async function fetchTotalizadores(): Promise<TotalizadoresServidor> {
   return dados(c.totalizadores, {});
 }
 
-/** GET /api/analise-solicitacao?{filters}: `dados: {total, analises}`. */
 export async function fetchAnalises(filtros: FiltrosLista): Promise<ListaAnalises> {
   return dados(c.listar, { query: filtros });
 }
 
-/** GET /api/analise-solicitacao/{idAnalise}: the analysis with its request, documents and lock state. */
 export async function fetchAnalise(idAnalise: number): Promise<AnaliseDetalhe> {
   return dados(c.detalhar, { params: { id: idAnalise } });
 }
 
-/** POST /api/analise-solicitacao/bloquear: starts the analysis (locks it). Answers the server's message. */
 export async function iniciarAnalise(idAnaliseSolicitacao: number): Promise<string> {
   const { mensagem } = await chamar(c.bloquear, { corpo: { idAnaliseSolicitacao } });
   return mensagem;
 }
 
-/** POST /api/analise-solicitacao/desbloquear: cancels the start. Answers the server's message. */
 export async function cancelarInicio(idAnaliseSolicitacao: number): Promise<string> {
   const { mensagem } = await chamar(c.desbloquear, { corpo: { idAnaliseSolicitacao } });
   return mensagem;
 }
 
-/** Records the checklist and concludes: answers the server's message ('Análise DEFERIDA com sucesso!' …). */
 export async function concluirAnalise(tipoSolicitacao: number, corpo: DecisaoAnaliseCorpo): Promise<string> {
   // A documents edit (tipo 9) has its own endpoint.
   const conclusao = tipoSolicitacao === TipoSolicitacao.EDICAO_DOCUMENTOS ? c.concluirEdicaoDocumentos : c.concluir;
@@ -65,7 +53,6 @@ export async function concluirAnalise(tipoSolicitacao: number, corpo: DecisaoAna
   return mensagem;
 }
 
-/** POST /api/documentos/parecer (multipart idAnaliseSolicitacao, arquivos): the stored document. */
 export async function enviarParecer(idAnaliseSolicitacao: number, arquivo: File): Promise<DocumentoParecer> {
   return postDocumento(c.enviarParecer, { idAnaliseSolicitacao }, arquivo);
 }

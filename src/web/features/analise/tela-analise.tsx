@@ -34,7 +34,6 @@ import { AvisoBloqueio, ResumoAnalise, SituacaoDaAnalise } from './resumo-analis
 import { ERRO_CONSULTAR_SOLICITACAO, useAnalise } from './use-analise';
 import './analise.css';
 
-/** The request whose data the screen shows (the wizard, read-only, when the screen composes it). */
 export interface SolicitacaoEmAnalise {
   idSolicitacao: number;
   tipoSolicitacao: number;
@@ -44,17 +43,11 @@ export interface TelaAnaliseProps {
   idAnalise: number;
   tipoSolicitacao: number;
   idSolicitacao: number;
-  /**
-   * The request's data, read-only. The route passes the request wizard in read-only mode for the types the
-   * wizard files; when absent or when it answers null, the screen lists the request's key fields itself.
-   */
+  /** Absent, or answering null, the screen lists the request's key fields itself. */
   dadosSolicitacao?: (s: SolicitacaoEmAnalise) => ReactNode;
 }
 
-/**
- * The checklist and decision as the form holds them: already in the shape the shared `decisaoAnaliseCorpo`
- * outputs (ids, not objects), which validates them.
- */
+/** Already in the shape `decisaoAnaliseCorpo` outputs, which validates them. */
 type FormDecisao = DecisaoAnaliseCorpo;
 
 const resolver = zodResolver(decisaoAnaliseCorpo) as unknown as Resolver<FormDecisao, unknown, DecisaoAnaliseCorpo>;
@@ -65,7 +58,6 @@ const ID_CONFERENCIA = 'titulo-conferencia';
 
 const idAprovado = (indice: number) => `documento-aprovado-${indice}`;
 
-/** The error summary's link targets: the justification, or the checklist for an error about the list. */
 function alvoDoErro(path: string): string {
   if (path === 'justificativa') return ID_JUSTIFICATIVA;
   const m = /^documentos\.(\d+)/.exec(path);
@@ -74,11 +66,8 @@ function alvoDoErro(path: string): string {
 }
 
 /**
- * /analise/solicitacao: the analysis of one request (spec points 2, 4, 5 and 8). The analyst starts the analysis
- * (lock), checks every document (each starts unapproved), writes the justification when any is rejected, may
- * attach an opinion document, and concludes: DEFERIDA when every document is approved, otherwise INDEFERIDA.
- * The options follow the server's `opcoesHabilitadas` and `podeConcluir`; CONSULTA_INTERNO sees everything
- * read-only.
+ * The analysis of one request (spec points 2, 4, 5 and 8). The options follow the server's `opcoesHabilitadas` and
+ * `podeConcluir`; CONSULTA_INTERNO sees everything read-only.
  */
 export function TelaAnalise({ idAnalise, tipoSolicitacao, idSolicitacao, dadosSolicitacao }: TelaAnaliseProps) {
   const query = useAnalise(idAnalise);
@@ -129,7 +118,7 @@ function ConteudoAnalise({
   const conferenciaRef = useRef<HTMLHeadingElement>(null);
   const dicaConcluirId = useId();
 
-  /** The server's message when the analysis's state refused the start (the spec's 406): shown in progress all the same (spec point 8). */
+  /** Shown in progress all the same (spec point 8). */
   const [inicio406, setInicio406] = useState<string | null>(null);
   const [tentativa, setTentativa] = useState(0);
   const [parecer, setParecer] = useState<DocumentoParecer | null>(detalhe.documentoParecer);
@@ -262,7 +251,7 @@ function ConteudoAnalise({
           <a href={`#${ID_CONFERENCIA}`} className="analise-pular">
             Ir para a conferência dos documentos
           </a>
-          {/* The fisher's REAPs, read-only, in the staff obligations list (issue 10, point 5). */}
+          {/* The fisher's REAPs, read-only. */}
           <Link to={`${ROTA_REAP_OBRIGACOES}?cpf=${detalhe.solicitacao.cpfPescador}`} className="analise-pular">
             Ver as REAPs deste pescador
           </Link>

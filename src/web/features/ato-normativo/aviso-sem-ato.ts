@@ -5,9 +5,8 @@ import { showToast } from '../../lib/toast';
 import { atoKeys, fetchAtoVigente } from './ato-normativo-api';
 
 /**
- * The act in force; when there is none, the spec's warning for 15 s (spec points 8 and 9), once per screen.
- * Only an answer the screen has just had counts: a "none" kept in the cache from an earlier visit, while it is
- * being asked again, is no warning (issue 21: the warning popped up right after an act in force was created).
+ * The act in force; when there is none, the spec's warning for 15 s, once per screen (spec points 8 and 9). Only an
+ * answer just had counts: a cached "none" being asked again is no warning.
  */
 export function useAtoVigente() {
   const consulta = useQuery({ queryKey: atoKeys.vigente(), queryFn: fetchAtoVigente });
@@ -21,10 +20,7 @@ export function useAtoVigente() {
   return consulta;
 }
 
-/**
- * After an act is created, changed or deleted, which act is in force may have changed: the cached answer is
- * dropped (so that no screen shows it while asking again), and every other act query is marked stale.
- */
+/** The cached answer is dropped, so no screen shows it while asking again. */
 export async function atosAlterados(qc: QueryClient): Promise<void> {
   qc.removeQueries({ queryKey: atoKeys.vigente() });
   await qc.invalidateQueries({ queryKey: atoKeys.all });

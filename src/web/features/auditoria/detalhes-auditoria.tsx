@@ -4,11 +4,7 @@ import { formatCpf } from '../../../shared/cpf';
 import { formatarData, formatarDataHora } from '../../../shared/datas';
 import { categoriaLabel, perfilLabel, sexoLabel, type Categoria, type Perfil, type Sexo } from '../../../shared/enums';
 
-/**
- * An audit event's details as a person reads them (issue 21; decision 0046): a definition list of labelled
- * fields, nested for the before/after of a change and for filters, with dates, CPFs, yes/no and coded values
- * written out. Never the raw JSON.
- */
+/** An audit event's details as a person reads them (decision 0046): labelled fields, never the raw JSON. */
 
 type Json = string | number | boolean | null | Json[] | { [k: string]: Json };
 
@@ -16,12 +12,11 @@ const NUMERO = new Intl.NumberFormat('pt-BR');
 const DATA = /^\d{4}-\d{2}-\d{2}$/;
 const INSTANTE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const CAMPOS_CPF = new Set(['cpf', 'cpfAtor', 'cpfPescador', 'cpfSolicitante']);
-/** Counts, written with thousands separators (numbers of records and years are not). */
+/** Counts get thousands separators; numbers of records and years do not. */
 const CONTAGENS = new Set([
   'total', 'linhas', 'linhasExibidas', 'bytes', 'resultados', 'encontrados', 'arquivos', 'documentosAtivos', 'apagados', 'recentes', 'pendentes',
 ]);
 
-/** Numbers that are codes of the specification's enumerations, by field. */
 const CODIGOS: Readonly<Record<string, Readonly<Record<number, string>>>> = {
   tipoUsuario: perfilLabel as Record<Perfil, string>,
   sexo: sexoLabel as Record<Sexo, string>,
@@ -71,7 +66,6 @@ function Definicoes({ objeto }: { objeto: { [k: string]: Json } }) {
   );
 }
 
-/** The details column: '—' when there are none; a definition list when they are an object. */
 export function DetalhesAuditoria({ detalhes }: { detalhes: string | null }) {
   if (detalhes === null || detalhes === '') return <>—</>;
   let valor: Json;

@@ -1,16 +1,9 @@
 /**
- * The proof of work of the self-hosted captcha: ALTCHA v2 as altcha-lib 2.x makes and checks it (its
- * `solveChallenge` with the WebCrypto PBKDF2 `deriveKey`, counter mode `uint32`), without the library.
- * No DOM and no React: it runs in the widget's Web Worker (altcha.worker.ts) and, where there is no worker, on
- * the page itself.
- *
- * A challenge gives a nonce, a salt, a cost and a key prefix; the answer is the counter n for which
- * PBKDF2(password = nonce bytes ‖ n as 4 bytes big-endian, salt bytes, cost iterations, keyLength bytes) starts
- * with the prefix. The server drew n (500 to 2,000 by default) and signed the key it derives, so it checks the
- * answer with two HMACs (src/server/adapters/captcha/altcha.ts).
+ * The proof of work of the self-hosted captcha, ALTCHA v2 as altcha-lib 2.x makes it, without the library. No DOM:
+ * it runs in the widget's Web Worker, or on the page where there is none.
  */
 
-/** The challenge's parameters, exactly as GET /api/captcha/desafio gives them (the signature covers them all). */
+/** The signature covers them all. */
 export interface ParametrosAltcha {
   algorithm: string;
   nonce: string;
@@ -31,21 +24,17 @@ export interface SolucaoAltcha {
   counter: number;
   /** the derived key, lowercase hex */
   derivedKey: string;
-  /** milliseconds spent, one decimal (informative: the server does not read it) */
+  /** Informative: the server does not read it. */
   time: number;
 }
 
 export interface OpcoesResolucao {
   /** Stops the search: the answer is then null. */
   sinal?: AbortSignal | undefined;
-  /** Derivations in flight at once (WebCrypto runs them off the calling thread). */
   paralelas?: number | undefined;
-  /**
-   * On the page's own thread: at most this many milliseconds between two yields to the event loop, so that
-   * the page keeps answering the person while it works. Not needed in a worker.
-   */
+  /** On the page's own thread, so the page keeps answering the person while it works. */
   fatiaMs?: number | undefined;
-  /** Gives up after this long: the answer is then null (altcha-lib's default, 90 s). */
+  /** altcha-lib's default. */
   limiteMs?: number | undefined;
 }
 
@@ -76,11 +65,7 @@ export function bytesParaHex(bytes: Uint8Array): string {
   return hex;
 }
 
-/**
- * Finds the counter for the challenge, from 0 upwards, `paralelas` derivations at a time. Null when stopped
- * (`sinal`) or out of time; throws for a challenge it cannot solve (an algorithm other than PBKDF2, a bad
- * prefix), which would otherwise run until the time limit.
- */
+/** Null when stopped or out of time; throws for a challenge it cannot solve, which would run until the limit. */
 export async function resolverDesafio(parametros: ParametrosAltcha, opcoes: OpcoesResolucao = {}): Promise<SolucaoAltcha | null> {
   const hash = HASHES[parametros.algorithm];
   if (!hash) throw new Error(`Algoritmo não suportado: ${parametros.algorithm}`);
@@ -124,10 +109,7 @@ export async function resolverDesafio(parametros: ParametrosAltcha, opcoes: Opco
   return null;
 }
 
-/**
- * The token the lookups send (header x-hcaptcha-token), as the ALTCHA widget makes it: base64 of the JSON
- * `{challenge: {parameters, signature}, solution: {counter, derivedKey, time}}`, the parameters untouched.
- */
+/** As the ALTCHA widget makes it, the parameters untouched. */
 export function montarPayload(desafio: DesafioAltcha, solucao: SolucaoAltcha): string {
   const json = JSON.stringify({
     challenge: { parameters: desafio.parameters, signature: desafio.signature },

@@ -4,15 +4,11 @@ import type { CaptchaHandle, WidgetProps } from './captcha';
 import { montarPayload, type DesafioAltcha } from './resolver-altcha';
 import { resolverEmSegundoPlano } from './resolver-em-segundo-plano';
 
-/** Where the widget asks for a new proof-of-work challenge (the contract's path, `desafio`). */
 export const ENDERECO_DESAFIO = CAMINHO_DESAFIO_CAPTCHA;
 
 export const ROTULO_ALTCHA = 'Eu não sou um robô';
 
-/**
- * A solution is given up this long before the challenge's `expiresAt`, so that a lookup sent at the last moment
- * does not reach the server expired.
- */
+/** So that a lookup sent at the last moment does not reach the server expired. */
 export const MARGEM_VALIDADE_MS = 10_000;
 
 export type EstadoAltcha = 'unverified' | 'verifying' | 'verified' | 'error' | 'expired';
@@ -28,17 +24,13 @@ export const MENSAGENS_ALTCHA: Record<EstadoAltcha, string> = {
 
 export interface DesafioObtido {
   desafio: DesafioAltcha;
-  /** Until when (this browser's clock, ms) a solution may be used; null when the challenge does not expire. */
+  /** On this browser's clock; null when the challenge does not expire. */
   validoAte: number | null;
 }
 
-/**
- * A new challenge, bare or inside the API's envelope (`{codigo, mensagem, dados}`), read with the shared schema
- * (unknown parameters kept: the signature covers them). Its life is measured on the server's clock (the answer's
- * Date header), so that a phone whose clock is wrong neither expires its solution at once nor never.
- */
+/** Its life is measured on the server's clock (the Date header): a phone with a wrong clock still works. */
 export async function obterDesafio(sinal: AbortSignal): Promise<DesafioObtido> {
-  // The schema (zod) is loaded with the first challenge, beside its request: the box is shown without it (decision 0065).
+  // zod is loaded with the first challenge: the box shows without it (decision 0065).
   const esquema = import('../../../shared/schemas/carteira').then((m) => m.desafioCaptchaSchema);
   esquema.catch(() => undefined);
   const resposta = await fetch(ENDERECO_DESAFIO, {
@@ -65,10 +57,8 @@ interface Solucao {
 const aindaValida = (s: Solucao | null): s is Solucao => s !== null && (s.validoAte === null || Date.now() < s.validoAte);
 
 /**
- * The self-hosted proof-of-work captcha (ALTCHA v2, checked by the server with altcha-lib's scheme): a gov.br
- * "Eu não sou um robô" checkbox. Ticking it (or sending the lookup unticked, through `verificar`) fetches a
- * challenge and solves it in a Web Worker in a second or two, sending no data to third parties. The state is
- * said in a polite live region and kept in `data-state` (unverified, verifying, verified, error, expired).
+ * The self-hosted proof-of-work captcha as a gov.br "Eu não sou um robô" checkbox, solved in a Web Worker, sending
+ * no data to third parties. The state is said in a polite live region and kept in `data-state`.
  */
 export default function WidgetAltcha({ onVerified, onReset, onFalhaCarga, ref }: WidgetProps & { ref?: Ref<CaptchaHandle> }) {
   const id = useId();
@@ -130,7 +120,7 @@ export default function WidgetAltcha({ onVerified, onReset, onFalhaCarga, ref }:
     }
   }
 
-  /** Solves a new challenge; a second call while one is being solved waits for the same answer. */
+  /** A second call while one is being solved waits for the same answer. */
   function resolver(): Promise<string | null> {
     if (emCurso.current) return emCurso.current.promessa;
     descartar();

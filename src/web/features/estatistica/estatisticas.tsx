@@ -50,11 +50,7 @@ function TabelaSolicitacoes({ meses }: { meses: MesSolicitacoes[] }) {
   );
 }
 
-/**
- * The open statistics page (issue 13, point 4): the registry in numbers, for anyone, without signing in. Every
- * chart has its table; counts under 5 read "< 5" (the server never sends them); the CSV link downloads the same
- * numbers.
- */
+/** The open statistics page: every chart has its table; counts under 5 read "< 5", as the server withholds them. */
 export function Estatisticas() {
   const [uf, setUf] = useState('');
   const consulta = useEstatisticas(uf || null);

@@ -26,15 +26,11 @@ import { fetchAtosVigentes, fetchForca, fetchServidores, forcaKeys, salvarForca 
 const VAZIO: ValoresForcaTarefa = { titulo: '', atoNormativo: '', ufAtendidas: [], dataLimite: '', ativa: true, servidores: [] };
 const OPCOES_UF = UFS.map((u) => ({ value: u.sigla, label: u.sigla }));
 const idCampo = (path: string) => `forca-${path}`;
-/** The summary's link for "no server" goes to the list of the chosen ones (the search's results may be empty). */
+/** The search's results may be empty: the link goes to the chosen ones. */
 const alvoDoResumo = (path: string) => idCampo(path === 'servidores' ? 'escolhidos' : path);
 const rotuloServidor = (s: ServidorForcaTarefa) => `${s.nome} (${s.siglaOrgao})`;
 
-/**
- * The task-force form (spec points 3, 5 and 8): title, act, served states, deadline, active flag and servers
- * (SFPA servers picked by name). No server: 'Não foi informado nenhum servidor!'; any other field error: the
- * spec's 'Atenção!!! …'; saving asks confirmation first, then returns to the list with the spec's message.
- */
+/** The task-force form (spec points 3, 5 and 8). */
 export function FormularioForca({ id }: { id: number | null }) {
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -46,8 +42,7 @@ export function FormularioForca({ id }: { id: number | null }) {
   const candidatos = useQuery({ queryKey: forcaKeys.servidores(buscaAplicada), queryFn: () => fetchServidores(buscaAplicada) });
   const form = useFormulario<ValoresForcaTarefa, unknown, ForcaTarefaCorpo>({ resolver: zodResolver(forcaTarefaFormulario), defaultValues: VAZIO });
   const { control, register, handleSubmit, reset, watch, setValue, formState: { errors, isSubmitted } } = form;
-  // The servers ticked in earlier searches, by id: the chosen ones are listed by name whatever the current
-  // search found (issue 21: a second search dropped the first one's choice).
+  // The servers ticked in earlier searches, by id, listed whatever the current search found.
   const [marcadosAntes, setMarcadosAntes] = useState<ReadonlyMap<number, ServidorForcaTarefa>>(new Map());
   const listaEscolhidos = useRef<HTMLDivElement>(null);
 
@@ -90,8 +85,7 @@ export function FormularioForca({ id }: { id: number | null }) {
   if (id !== null && existente.isError) return <Message kind="danger" title={mensagemErro(existente.error, MENSAGENS_FORCA_TAREFA.erroConsultar)} />;
   if (id !== null && !existente.data) return <p role="status">Carregando…</p>;
 
-  // The chosen servers are the form's `servidores`, kept apart from the search: the results offer checkboxes,
-  // and ticking or unticking one never touches a choice the current search does not show.
+  // Kept apart from the search: unticking never touches a choice the current search does not show.
   const escolhidos = watch('servidores');
   const encontrados = candidatos.data?.servidores ?? [];
   const opcoesServidores = encontrados.map((sv) => ({ value: String(sv.id), label: rotuloServidor(sv) }));
@@ -111,7 +105,7 @@ export function FormularioForca({ id }: { id: number | null }) {
   function removerEscolhido(valor: string) {
     const i = escolhidos.indexOf(valor);
     mudarServidores(escolhidos.filter((v) => v !== valor));
-    // The focus goes to the next server's remove button, or to the list when none is left (never to <body>).
+    // Never to <body>.
     requestAnimationFrame(() => {
       const botoes = listaEscolhidos.current?.querySelectorAll<HTMLButtonElement>('button');
       const proximo = botoes?.[Math.min(i, botoes.length - 1)];

@@ -19,10 +19,6 @@ import './notificacoes.css';
 
 const FOCAVEIS = 'a[href], button:not([disabled]), textarea, input, select, [tabindex]:not([tabindex="-1"])';
 
-/**
- * Makes everything outside the dialog inert while it is open (keyboard, pointer and screen readers), and
- * locks the page's scroll; restores both on close.
- */
 function useFundoInerte(ref: RefObject<HTMLElement | null>) {
   useEffect(() => {
     const alvo = ref.current;
@@ -137,7 +133,7 @@ function DialogoNotificacao({
             {notificacao.conteudo}
           </p>
           {destino && (
-            // The way onward is a link in the text, not a third button (issue 33): the footer keeps one primary
+            // The way onward is a link in the text, not a third button: the footer keeps one primary
             // action and a close. Following it records the reading first.
             <p>
               <a
@@ -196,11 +192,7 @@ function DialogoNotificacao({
   );
 }
 
-/**
- * The system notification modal (spec point 2): title ATENÇÃO, a subtitle per type, the content and the read
- * confirmation. Confirming POSTs the reading and shows the next unread notification; the element that had the
- * focus before the modal gets it back when the last one closes.
- */
+/** The system notification modal (spec point 2); the focus goes back where it was when the last one closes. */
 export function ModalNotificacoes({ habilitado = true }: { habilitado?: boolean }) {
   const query = useNotificacoesNaoLidas(habilitado);
   const queryClient = useQueryClient();
@@ -214,7 +206,7 @@ export function ModalNotificacoes({ habilitado = true }: { habilitado?: boolean 
   const total = (query.data ?? []).length;
   const aberto = atual !== undefined;
 
-  // Layout effect: records the focused element before the dialog's own (passive) effect moves the focus.
+  // Layout effect: records the focused element before the dialog's own effect moves the focus.
   useLayoutEffect(() => {
     if (aberto) focoAnterior.current ??= document.activeElement;
   }, [aberto]);

@@ -29,12 +29,11 @@ import {
 } from './relatorio-api';
 import './relatorio.css';
 
-/** Why CONSULTA_EXTERNO finds no name, CPF or RGP number filter (it reads CPFs masked). */
+/** It reads CPFs masked (decision 0046). */
 export const AVISO_FILTROS_EXTERNO = 'Seu perfil vê o CPF dos pescadores mascarado: por isso não há filtros por nome, CPF ou número do RGP.';
 
 /** Milliseconds without typing before the count is asked again. */
 export const ESPERA_CONTAGEM_MS = 500;
-/** How often a report written by the job is asked for its progress. */
 const INTERVALO_ANDAMENTO_MS = 1000;
 
 const opcoes = (itens: readonly ItemReferencia[]): Option[] => itens.map((i) => ({ value: String(i.id), label: i.descricao }));
@@ -46,7 +45,7 @@ const OPCOES_FORMATO: Option[] = [
   { value: 'xlsx', label: 'XLSX (Excel)' },
 ];
 
-/** The rules of spec point 5 on the typed values: the shared schema the server checks with, field by field. */
+/** The shared schema the server checks with, field by field (spec point 5). */
 const regras = z.custom<ValoresRelatorio>().superRefine((v, ctx) => {
   const r = filtrosRelatorioQuery.safeParse(consultaDosFiltros(v));
   if (!r.success) for (const i of r.error.issues) ctx.addIssue({ code: 'custom', path: i.path, message: i.message });
@@ -58,7 +57,7 @@ interface FormularioValores extends ValoresRelatorio {
 
 const idCampo = (path: string) => `relatorio-${path}`;
 
-/** The count for the filters as typed, asked ESPERA_CONTAGEM_MS after the last change, only for valid filters. */
+/** Only for valid filters, ESPERA_CONTAGEM_MS after the last change. */
 function useContagem(valores: ValoresRelatorio) {
   // Compared as text: the form's values are a new object at every render.
   const digitada = JSON.stringify(consultaDosFiltros(valores));
@@ -79,7 +78,6 @@ function useContagem(valores: ValoresRelatorio) {
   return { previa, invalida: validacao.success ? null : [...new Set(validacao.error.issues.map((i) => i.message))].join(' '), atualizando: digitada !== pedida };
 }
 
-/** Starts the browser's download of the report's file (the signed address opened with ?jwt=). */
 function baixar(url: string): void {
   const a = document.createElement('a');
   a.href = enderecoComJwt(url);
@@ -90,11 +88,7 @@ function baixar(url: string): void {
   a.remove();
 }
 
-/**
- * The fisher report by characteristics (spec points 2, 3, 5): every filter with the spec's masks, the live count
- * and first fishers as the filters change, the emission in CSV or XLSX with the job's progress for a large
- * report, and the file downloaded on success.
- */
+/** The fisher report by characteristics (spec points 2, 3, 5). */
 export function RelatorioPescadores() {
   const session = useSession();
   const externo = session?.perfil === Perfil.CONSULTA_EXTERNO;
@@ -152,7 +146,6 @@ export function RelatorioPescadores() {
     },
     onSuccess: ({ execucao: e }) => setExecucao(e),
     onError: (error) => {
-      // The server's field errors show at their fields and in the summary, which takes the focus.
       if (form.mostrarErrosDoServidor(error).length > 0) setTentativa((n) => n + 1);
       showToast('error', mensagemErro(error, MENSAGENS_RELATORIO.erro));
     },
@@ -360,7 +353,6 @@ function PrimeirosPescadores({ pescadores, total, externo }: {
   );
 }
 
-/** 11 digits as 000.000.000-00; a masked CPF (CONSULTA_EXTERNO) as it came. */
 function formatarCpfExibido(cpf: string): string {
   return /^\d{11}$/.test(cpf) ? cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4') : cpf;
 }

@@ -15,10 +15,7 @@ const COLUNAS: Coluna<AcessoAosMeusDados>[] = [
   { titulo: 'O que foi feito', celula: (a) => a.descricao },
 ];
 
-/**
- * The fisher's /home section "Quem acessou meus dados" (LGPD transparency, decision 0032): each view or change of
- * their data by the staff, with the agency and the profile, never the person; and "Baixar meus dados".
- */
+/** "Quem acessou meus dados" (decision 0032): the agency and the profile, never the person. */
 export function QuemAcessouMeusDados() {
   const acessos = useAcessosAosMeusDados();
   const linhas = acessos.data?.pages.flatMap((p) => p.acessos) ?? [];
@@ -63,10 +60,7 @@ export function QuemAcessouMeusDados() {
   );
 }
 
-/**
- * "Baixar meus dados": the registry, requests, REAPs, documents' metadata, notifications and accesses, twice: a PDF
- * with labelled sections to read (on a phone too), and the JSON file for another system (issue 33).
- */
+/** Twice: a PDF to read on a phone, and the JSON file for another system. */
 export function BaixarMeusDados() {
   const [estado, setEstado] = useState<'pronto' | 'pdf' | 'json' | 'feito' | { erro: string }>('pronto');
   async function baixar(formato: 'pdf' | 'json') {

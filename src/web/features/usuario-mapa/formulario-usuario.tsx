@@ -47,9 +47,8 @@ function valoresDe(u: UsuarioMapa): ValoresUsuarioMapa {
 }
 
 /**
- * The server-user edit screen with the CPF lookup (spec point 2): a CPF already registered opens its user; a new
- * one is looked up in the federal CPF registry to fill the name. Profile, agency (derived from the profile: the
- * national profiles are the ministry's), validity, active, custom access hours.
+ * The server-user edit screen with the CPF lookup (spec point 2): a CPF already registered opens its user, a new one
+ * is looked up in the federal registry.
  */
 export function FormularioUsuario({ cpfInicial }: { cpfInicial: string | null }) {
   const navigate = useNavigate();
@@ -80,9 +79,8 @@ export function FormularioUsuario({ cpfInicial }: { cpfInicial: string | null })
   const orgao = orgaoDoPerfil(perfil, watch('siglaOrgao'));
   const custom = watch('acessoCustomizado');
 
-  // The agency the profile implies is the one the select shows (spec point 5: GESTOR, MPA and CONSULTA_EXTERNO
-  // are MPA, DF), never 'Selecione' beside a state DF (issue 21). The agency chosen for another profile is kept
-  // and comes back if the profile changes back to one that chooses its agency.
+  // The agency the profile implies is the one the select shows (spec point 5), never 'Selecione' beside a state
+  // DF. The agency chosen for another profile comes back if the profile changes back.
   useEffect(() => {
     const atual = getValues('siglaOrgao');
     if (orgaoNacional) {
