@@ -36,7 +36,7 @@ async function decidir(page: Page, nome: string, resultado: string, justificativ
   await expect(toast(page, MENSAGENS_RECURSO.analiseIniciada)).toBeVisible();
   // The gov.br radio is drawn by its label, which takes the click.
   await page.getByText(resultado, { exact: true }).click();
-  await expect(page.getByRole('radio', { name: resultado })).toBeChecked();
+  await expect(page.getByRole('radio', { name: resultado, exact: true })).toBeChecked();
   await page.getByLabel('Justificativa', { exact: true }).fill(justificativa);
   await a11y(page);
   await page.getByRole('button', { name: 'Registrar decisão' }).click();

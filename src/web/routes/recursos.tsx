@@ -5,8 +5,10 @@ import { TipoSolicitacao } from '../../shared/enums';
 import { rotaDecisaoRecurso, rotaRecurso, ROTA_FILA_RECURSOS, ROTA_HOME, ROTA_RECURSOS } from '../../shared/rotas-web';
 import {
   ORGAOS_RECURSO, orgaoRecursoLabel, razoesCorpo, ResultadoRecurso, resultadoRecursoLabel, type FiltrosRecurso, type RecursoDetalhe,
+  type RecursoResumo,
 } from '../../shared/schemas/recurso';
 import { ExigirPerfil } from '../components/exigir-perfil';
+import { TabelaCartoes, type Coluna } from '../components/tabela-cartoes';
 import { Message } from '../components/message';
 import { PageTitle } from '../components/page-title';
 import { RequireSession } from '../components/require-session';
@@ -261,6 +263,17 @@ function filtrosDe(sp: URLSearchParams): FiltrosRecurso {
   };
 }
 
+const COLUNAS_FILA: Coluna<RecursoResumo>[] = [
+  { titulo: 'Protocolo', celula: (r) => <Link to={rotaDecisaoRecurso(r.id)}>{r.numeroProtocolo ?? r.id}</Link> },
+  { titulo: 'Pescador', celula: (r) => r.nomePescador },
+  { titulo: 'UF', celula: (r) => r.uf ?? '—' },
+  { titulo: 'Contestado', celula: (r) => r.objetoDescricao },
+  { titulo: 'Instância', celula: (r) => `${r.instancia}ª — ${orgaoRecursoLabel[r.orgao as keyof typeof orgaoRecursoLabel] ?? r.orgao}` },
+  { titulo: 'Prazo', celula: (r) => (r.prazoInstancia ? formatDate(r.prazoInstancia) : '—') },
+  { titulo: 'Dias restantes', celula: (r) => (r.atrasado ? <strong>{diasTexto(r.diasRestantes)}</strong> : diasTexto(r.diasRestantes)) },
+  { titulo: 'Resultado', celula: (r) => r.resultadoDescricao ?? (r.analista ? `Em análise por ${r.analista}` : 'Aguardando') },
+];
+
 function FilaRecursos() {
   const [sp, setSp] = useSearchParams();
   const filtros = filtrosDe(sp);
@@ -315,31 +328,7 @@ function FilaRecursos() {
       {query.data && (
         <>
           <p role="status">{query.data.total} {query.data.total === 1 ? 'recurso' : 'recursos'}</p>
-          <div className="br-table tabela-rolavel" tabIndex={0} role="region" aria-label="Lista de recursos">
-            <table>
-              <caption className="sr-only">Recursos</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Protocolo</th><th scope="col">Pescador</th><th scope="col">UF</th><th scope="col">Contestado</th>
-                  <th scope="col">Instância</th><th scope="col">Prazo</th><th scope="col">Dias restantes</th><th scope="col">Resultado</th>
-                </tr>
-              </thead>
-              <tbody>
-                {query.data.recursos.map((r) => (
-                  <tr key={r.id} className={r.atrasado ? 'atrasado' : undefined}>
-                    <td><Link to={rotaDecisaoRecurso(r.id)}>{r.numeroProtocolo ?? r.id}</Link></td>
-                    <td>{r.nomePescador}</td>
-                    <td>{r.uf}</td>
-                    <td>{r.objetoDescricao}</td>
-                    <td>{r.instancia}ª — {orgaoRecursoLabel[r.orgao as keyof typeof orgaoRecursoLabel] ?? r.orgao}</td>
-                    <td>{r.prazoInstancia ? formatDate(r.prazoInstancia) : '—'}</td>
-                    <td>{r.atrasado ? <strong>{diasTexto(r.diasRestantes)}</strong> : diasTexto(r.diasRestantes)}</td>
-                    <td>{r.resultadoDescricao ?? (r.analista ? `Em análise por ${r.analista}` : 'Aguardando')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <TabelaCartoes legenda="Recursos" legendaOculta colunas={COLUNAS_FILA} linhas={query.data.recursos} chave={(r) => r.id} />
           {paginas > 1 && (
             <nav aria-label="Páginas" className="mt-2">
               {Array.from({ length: Math.min(paginas, 10) }, (_, i) => i + 1).map((p) => (
