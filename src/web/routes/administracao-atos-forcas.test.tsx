@@ -90,6 +90,8 @@ describe('normative acts', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/administracao/ato-normativo/gerenciamento-ato-normativo'));
     expect(http.calls.find((c) => c.method === 'POST' && c.url === '/api/ato-normativo')?.data).toEqual({
       nome: 'Portaria nova', descricao: 'Recadastramento.', dataInicioVigencia: '2026-03-01', dataTerminoVigencia: null,
+      // The appeal deadlines left blank: the law's (decision 0089).
+      prazoRecursoDias: null, prazoDecisaoRecursoDias: null,
     });
   });
 
