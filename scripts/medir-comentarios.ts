@@ -96,7 +96,7 @@ function diretivasDe(leitura: Leitura): string[] {
 }
 
 function git(...args: string[]): string {
-  return execFileSync('git', args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  return execFileSync('git', args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] });
 }
 
 /** The measured files of the checkout at `raiz`, relative to it. */

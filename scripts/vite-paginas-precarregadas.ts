@@ -27,7 +27,7 @@ function fecho(bundle: OutputBundle, inicio: OutputChunk): ChunkDoVite[] {
  * beside the app's core instead of discovering them only once the core has run: one round trip less on a slow link
  * before the page shows. Only static imports are named: what a screen loads on demand (zod and the contracts on the
  * card lookup, before its first lookup) stays on demand. Written as `paginas/<page>.html`; the server answers it at
- * the page's address (src/server/app.ts). A module that makes no chunk (renamed, or no longer a route) stops the
+ * the page's address (src/server/plataforma.ts). A module that makes no chunk (renamed, or no longer a route) stops the
  * build.
  */
 export function paginasPrecarregadas(paginas: readonly PaginaPrecarregada[]): Plugin {

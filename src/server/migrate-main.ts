@@ -4,11 +4,8 @@ import { migrarUmaVez } from './db/migrate';
 import { seedAll } from './db/seeds';
 
 /**
- * The migrate step of a deployment (docs/operations.md): `node dist/server/migrate.mjs` applies the migrations and
- * loads the reference data against DATABASE_URL, under the same advisory lock as a starting server, then exits.
- * The image has no TypeScript runner, so this is bundled beside main.mjs (scripts/build-server.mjs). Unlike
- * `npm run db:migrate` it never starts an embedded database: a deployment without DATABASE_URL is a mistake. It reads
- * DATABASE_URL and SEED_DEMO only.
+ * The migrate step of a deployment (docs/operations.md), bundled because the image has no TypeScript runner. It never
+ * starts an embedded database: a deployment without DATABASE_URL is a mistake.
  */
 async function main() {
   // Only what this step uses: it needs no session, OIDC or signing secret, so a deployment gives it none.
@@ -22,7 +19,7 @@ async function main() {
   } finally {
     await handle.close();
   }
-  // One JSON line, as the server's logs (no logger here: its development transport is not in the image).
+  // One JSON line, as the server's logs: the development log transport is not in the image.
   process.stdout.write(`${JSON.stringify({ msg: 'migrations and reference data applied', ms: Math.round(performance.now() - started) })}\n`);
 }
 

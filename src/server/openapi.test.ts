@@ -1,6 +1,7 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CODIGOS_DE_DOMINIO } from '../shared/codigos-erro';
 import { NOMES_LISTAS_REFERENCIA } from '../shared/referencias';
 import { construirAppSemBanco } from './app-sem-banco';
 
@@ -17,6 +18,7 @@ interface Operacao {
   parameters?: { in: string; name: string; schema?: Esquema }[];
   requestBody?: { required?: boolean; content: Record<string, Midia> };
   responses: Record<string, Resposta>;
+  'x-codigos-erro'?: string[];
 }
 type Esquema = Record<string, unknown> & { type?: string; format?: string; properties?: Record<string, Esquema>; required?: string[] };
 interface Documento {
@@ -159,6 +161,21 @@ describe('the OpenAPI document', () => {
       if (bearer) expect([k, o.responses['401'], o.responses['403']]).toEqual([k, ref('NaoAutenticado'), ref('SemPermissao')]);
       if (o.requestBody || (o.parameters ?? []).length > 0) expect([k, o.responses['400']]).toEqual([k, ref('DadosInvalidos')]);
     }
+  });
+
+  it("prints the domain refusals each contract lists (x-codigos-erro), their statuses among the answers, and every one is some route's", () => {
+    const ref = (nome: string) => ({ $ref: `#/components/responses/${nome}` });
+    const salvar = op('POST /api/reap/questionario-basico');
+    expect(salvar['x-codigos-erro']).toEqual(['REAP_JA_ENVIADA', 'REAP_FORA_DO_PRAZO', 'CIN_EXIGIDA']);
+    expect(salvar.responses['406']).toEqual(ref('EstadoNaoPermite'));
+    const usuario = op('POST /api/usuario-mapa');
+    expect(usuario['x-codigos-erro']).toEqual(['USUARIO_JA_CADASTRADO', 'ULTIMO_GESTOR']);
+    expect(usuario.responses['409']).toEqual(ref('Conflito'));
+    // A refusal of a 404 family on a route whose shape implies no 404.
+    expect(op('PATCH /api/configuracao-horario-acesso/usuario-unidade-trabalho').responses['404']).toEqual(ref('NaoEncontrado'));
+    expect(op('GET /api/pescador/{id}')['x-codigos-erro']).toBeUndefined();
+    const listados = new Set(operacoes().flatMap(([, o]) => o['x-codigos-erro'] ?? []));
+    expect(CODIGOS_DE_DOMINIO.filter((c) => !listados.has(c))).toEqual([]);
   });
 
   it('names every operation with a unique operationId, from its method and path', () => {

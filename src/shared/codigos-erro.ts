@@ -90,6 +90,36 @@ export const CodigoErro = {
 export type CodigoErro = (typeof CodigoErro)[keyof typeof CodigoErro];
 
 /**
+ * The domain refusals a service throws: each contract lists those it may answer (`codigos`, src/shared/contrato.ts),
+ * the OpenAPI document prints them, and under NODE_ENV=test a code its contract does not list answers 500
+ * (src/server/plugins/envelope.ts), so the tests catch a contract that forgot one (decision 0080). The codes of the
+ * plugins (a token, the access hours, a captcha, an idempotency key, the load) are the route's shape's, not listed.
+ */
+export const CODIGOS_DE_DOMINIO = [
+  CodigoErro.HORARIO_NADA_A_APLICAR,
+  CodigoErro.REAP_JA_ENVIADA,
+  CodigoErro.REAP_FORA_DO_PRAZO,
+  CodigoErro.REAP_SEM_PENDENCIAS,
+  CodigoErro.SOLICITACAO_NAO_EDITAVEL,
+  CodigoErro.SOLICITACAO_EM_ANDAMENTO,
+  CodigoErro.SOLICITACAO_INDISPONIVEL,
+  CodigoErro.CIN_EXIGIDA,
+  CodigoErro.ARQUIVO_INVALIDO,
+  CodigoErro.ANALISE_INDISPONIVEL,
+  CodigoErro.USUARIO_JA_CADASTRADO,
+  CodigoErro.ULTIMO_GESTOR,
+  CodigoErro.INADIMPLENCIA_JA_EXECUTADA,
+  CodigoErro.PRAZO_REAP_ATO_REPETIDO,
+  CodigoErro.ENVIO_FORA_DE_ORDEM,
+  CodigoErro.ENVIO_INCOMPLETO,
+] as const;
+export type CodigoDeDominio = (typeof CODIGOS_DE_DOMINIO)[number];
+
+export function ehCodigoDeDominio(codigo: CodigoErro): codigo is CodigoDeDominio {
+  return (CODIGOS_DE_DOMINIO as readonly CodigoErro[]).includes(codigo);
+}
+
+/**
  * Each domain refusal is a case of one general code: a screen that handles every refusal of a state
  * (`ESTADO_NAO_PERMITE`, the specification's "406 → home") handles the domain's too, and a screen that needs the
  * case (a conflict the fisher must be told about) reads the domain code. The general codes are cases of themselves.

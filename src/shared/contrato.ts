@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { CodigoDeDominio } from './codigos-erro';
 import type { Permissao } from './permissoes';
 
 /**
@@ -66,6 +67,11 @@ export interface Contrato<
   tokenOpcional?: true;
   /** Refusals the route's shape does not imply (a 409 of an already registered record, a GET's 406). */
   outrosErros?: readonly StatusDeErroExtra[];
+  /**
+   * The domain refusals (src/shared/codigos-erro.ts, `CODIGOS_DE_DOMINIO`) the route may answer, which a screen tells
+   * apart: the document prints them, and the tests fail on a refusal the route answers but does not list (decision 0080).
+   */
+  codigos?: readonly CodigoDeDominio[];
   /**
    * A save or send a phone may replay after a lost answer (decision 0060): the route takes an optional
    * `Idempotency-Key` header (src/shared/idempotencia.ts) and answers a replay with the kept answer, running once.

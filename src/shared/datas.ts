@@ -68,12 +68,11 @@ export const MENSAGENS_DATAS = {
   idadeMinima: `O pescador profissional deve ter pelo menos ${IDADE_MINIMA_PESCADOR} anos`,
 } as const;
 
-/** 'YYYY-MM-DD' not after `hoje` (today in São Paulo by default): dates of birth, of issue, of admission. */
 export function naoFutura(iso: string, hoje: string = hojeSaoPaulo()): boolean {
   return iso <= hoje;
 }
 
-/** Whole years from `nascimento` to `hoje` ('YYYY-MM-DD'); the birthday counts from its own day. */
+/** The birthday counts from its own day. */
 export function idadeEm(nascimento: string, hoje: string = hojeSaoPaulo()): number {
   const anos = Number(hoje.slice(0, 4)) - Number(nascimento.slice(0, 4));
   return hoje.slice(5, 10) >= nascimento.slice(5, 10) ? anos : anos - 1;

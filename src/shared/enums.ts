@@ -1,7 +1,4 @@
-/**
- * Enumerations of the specification (point 3), with the specification's numbers and names.
- * Labels are what a user reads (Brazilian Portuguese).
- */
+/** Enumerations of the specification (point 3), with its numbers and names. */
 
 type ValueOf<T> = T[keyof T];
 

@@ -1,7 +1,6 @@
 /**
- * The specification's envelope: `{codigo, mensagem, dados}` on success and `{codigo, mensagem, erros}` on
- * failure, the HTTP status equal to `codigo`. Its shape and its message, without zod (decision 0065): the web's
- * transport reads failures with these on pages that load no schema. Its schemas are src/shared/schemas/envelope.ts.
+ * The spec's envelope without zod (decision 0065): the web's transport reads failures with it on pages that load no
+ * schema. Its schemas are src/shared/schemas/envelope.ts.
  */
 
 export interface Envelope<T> {
@@ -10,11 +9,7 @@ export interface Envelope<T> {
   dados: T;
 }
 
-/**
- * An answer's envelope read by hand, as `envelopeOf(schema).parse` reads it (only the keys it knows), for the few
- * answers the web reads before it has loaded zod (decision 0065): `lerDados` reads `dados`, null for what its schema
- * refuses. Null when the envelope or its `dados` is outside the contract.
- */
+/** Read by hand as `envelopeOf(schema).parse` reads it, for the few answers read before zod loads (decision 0065). */
 export function lerEnvelopeSemZod<T>(corpo: unknown, lerDados: (dados: unknown) => T | null): Envelope<T> | null {
   if (corpo === null || typeof corpo !== 'object') return null;
   const { codigo, mensagem, dados } = corpo as { codigo?: unknown; mensagem?: unknown; dados?: unknown };

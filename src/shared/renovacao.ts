@@ -1,11 +1,8 @@
 import { lerEnvelopeSemZod, type Envelope } from './envelope';
 
 /**
- * The session's refresh as the web's transport needs it, without zod (decision 0065): its path and its answer read by
- * hand. The transport (src/web/lib/api.ts) refreshes from any screen, including one whose scripts load no schema,
- * and must not depend on a chunk fetched at that moment: a tab left open across a release would find it gone and
- * sign the user out. The contract (src/shared/contratos/auth.ts, `renovar`) takes its path from here and keeps the
- * schema (`refreshResposta`), which `renovacao.test.ts` holds this reader to.
+ * The session's refresh without zod (decision 0065): the transport refreshes from any screen and must not depend on a
+ * chunk fetched then, which a tab left open across a release would find gone. `renovacao.test.ts` holds it to the schema.
  */
 
 export const CAMINHO_RENOVAR_SESSAO = '/api/auth/refresh';
@@ -15,7 +12,7 @@ export interface RespostaRenovacao {
   token: string;
 }
 
-/** The refresh's answer, the envelope `{codigo, mensagem, dados: {token}}`, as `envelopeOf(refreshResposta)` reads it, or null. */
+/** Null for what `envelopeOf(refreshResposta)` refuses. */
 export function lerRenovacao(corpo: unknown): Envelope<RespostaRenovacao> | null {
   return lerEnvelopeSemZod(corpo, (dados) => {
     const token = dados !== null && typeof dados === 'object' ? (dados as { token?: unknown }).token : undefined;

@@ -1,10 +1,6 @@
 import { isUf } from './ufs';
 
-/**
- * The RGP number rule of spec point 5, one function for both sides: a valid 2-letter state code, then PA
- * (artesanal) or PI (industrial), then exactly 11 characters; displayed hyphen-separated in upper case
- * (SP-PA-00000000123). Input may carry hyphens, spaces and lower case.
- */
+/** The RGP number rule of spec point 5, for both sides. Input may carry hyphens, spaces and lower case. */
 export const MENSAGEM_RGP_INVALIDO = 'RGP inválido';
 
 const RGP = /^([A-Z]{2})(PA|PI)([0-9A-Z]{11})$/;
@@ -26,11 +22,7 @@ export function formatarRgp(valor: string): string {
   return `${m[1]}-${m[2]}-${m[3]}`;
 }
 
-/**
- * The one way a screen, a card or a document shows an RGP number (spec point 5): a valid number hyphen-separated
- * in upper case ('PAPA00000000001' → 'PA-PA-00000000001'); anything else (an old first-RGP number of another
- * format) trimmed in upper case; nothing for none.
- */
+/** The one way an RGP number is shown; an old number of another format is trimmed in upper case. */
 export function exibirRgp(valor: string | null | undefined): string {
   const v = (valor ?? '').trim();
   if (!v) return '';

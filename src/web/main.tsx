@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import './styles/index.css';
@@ -31,8 +31,10 @@ function iniciar() {
     </StrictMode>
   );
   // Decision 0066: a page rendered at build time (the landing page, the card lookup) is hydrated, the markup kept;
-  // any other page, or markup rendered for another address, is rendered anew.
-  if (preRenderizadaPara(container, window.location.pathname)) hydrateRoot(container, app);
+  // any other page, or markup rendered for another address, is rendered anew. The hydration is a transition, so React
+  // does it in slices and yields to the browser between them (a phone's input and paint are not blocked for the whole
+  // tree); a click on markup not hydrated yet hydrates it at once (decision 0073).
+  if (preRenderizadaPara(container, window.location.pathname)) startTransition(() => void hydrateRoot(container, app));
   else {
     container.replaceChildren();
     createRoot(container).render(app);

@@ -20,8 +20,8 @@ export function connect(url: string, max = 10, opcoes: { somenteLeitura?: boolea
     connectionString: url,
     max,
     application_name: opcoes.somenteLeitura ? 'rgp-leitura' : 'rgp',
-    // The reads sent to a standby (DATABASE_REPLICA_URL) run in read-only transactions whatever the URL names: a
-    // replica URL that points at the primary by mistake still cannot be written through.
+    // Reads sent to a standby run in read-only transactions: a replica URL that points at the primary by mistake
+    // still cannot be written through.
     ...(opcoes.somenteLeitura ? { options: '-c default_transaction_read_only=on' } : {}),
   });
   // An idle client's error (the server went away) must not crash the process; the next query reports it.
@@ -35,10 +35,7 @@ export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** Where SQL runs: the pool or a transaction. */
 export type Executor = Database | Tx;
 
-/**
- * Runs `fn` in the caller's transaction `ex`, or in a transaction of its own when `ex` is the pool: a service
- * method that writes more than once is atomic whether or not its caller opened a transaction.
- */
+/** A service method that writes more than once is atomic whether or not its caller opened a transaction. */
 export function naTransacao<T>(db: Database, ex: Executor, fn: (tx: Executor) => Promise<T>): Promise<T> {
   return ex === db ? db.transaction(fn) : fn(ex);
 }

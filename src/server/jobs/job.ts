@@ -5,8 +5,9 @@ import type { z } from 'zod';
 import type { Executor } from '../db/client';
 
 /**
- * A background job as data: queue name, payload schema, optional schedule, and a handler that only calls services.
- * `D` is the few service methods a module's jobs call, so a job never imports the app nor the service.
+ * A background job as data: queue name, payload schema, optional schedule, and a handler that only calls services;
+ * its module's `index.ts` lists it (decision 0084). `D` is the few service methods a module's jobs call, so a job
+ * never imports the app nor the service.
  */
 export interface DefinicaoJob<S extends z.ZodType = z.ZodType, D = unknown> {
   /** Never renamed once deployed: queued jobs keep it. */

@@ -1,39 +1,34 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { finalizarVencidasJob, type ServicosJobsAnalise } from '../modules/analise/analise.jobs';
-import { apagarArquivoJob, conciliarArquivosJob, expurgarEnviosJob, type ServicosJobsDocumento } from '../modules/documento/documento.jobs';
-import { emailLoteJob, encerrarSuspensoesJob, processarLoteJob, retomarLotesJob, type ServicosJobsLote } from '../modules/lote/lote.jobs';
-import {
-  avisarInadimplentesJob, emailAvisoReapJob, retomarReapJob, verificarInadimplenciaJob, type ServicosJobsInadimplencia,
-} from '../modules/reap/inadimplencia.jobs';
-import { abrirPrazosReapJob, gerarObrigacoesAnoJob, gerarObrigacoesPescadorJob, type ServicosJobsReap } from '../modules/reap/reap.jobs';
-import { gerarRelatorioJob, limparRelatoriosJob, type ServicosJobsRelatorio } from '../modules/relatorio/relatorio.jobs';
-import { expurgarChavesIdempotenciaJob, type ServicosJobsIdempotencia } from '../plugins/idempotencia.jobs';
+import { MODULOS, type Servicos } from '../app';
+import { jobsDosModulos } from '../modules/modulo';
 import { FilaDeJobs, opcoesDeEnvio, type ContextoJob, type DefinicaoJob } from './job';
 
-/** What each module's jobs declare they call, joined; `app.servicos` is one, so no job imports the app. */
-export type ServicosDosJobs = ServicosJobsAnalise & ServicosJobsDocumento & ServicosJobsLote & ServicosJobsReap
-  & ServicosJobsInadimplencia & ServicosJobsRelatorio & ServicosJobsIdempotencia;
+/** The services the workers are handed: the app's (`app.servicos`), among which each job finds the ones it declares. */
+export type ServicosDosJobs = Servicos;
 
+/** A job the workers can run: the services it calls are among the app's. */
 export type JobDoProduto = DefinicaoJob<z.ZodType, ServicosDosJobs>;
 
-export const DEFINICOES_JOBS: readonly JobDoProduto[] = [finalizarVencidasJob, apagarArquivoJob, conciliarArquivosJob,
-  processarLoteJob, emailLoteJob, retomarLotesJob, encerrarSuspensoesJob, gerarRelatorioJob, limparRelatoriosJob,
-  gerarObrigacoesAnoJob, gerarObrigacoesPescadorJob, abrirPrazosReapJob, verificarInadimplenciaJob, avisarInadimplentesJob,
-  emailAvisoReapJob, retomarReapJob, expurgarChavesIdempotenciaJob, expurgarEnviosJob];
+/** Every job of the product: each module declares its own (its `index.ts`, from its `<domain>.jobs.ts`). */
+export const DEFINICOES_JOBS: readonly JobDoProduto[] = jobsDosModulos(MODULOS);
 
 const FUSO = 'America/Sao_Paulo';
 
 export interface Jobs {
   boss: PgBoss;
+  /** Enqueues inside a transaction; usable as soon as `iniciarJobs` answers, before any worker runs. */
   fila: FilaDeJobs;
-  /** Until then queued jobs wait in the database, as they do across a restart. */
+  /**
+   * Keeps each schedule and starts each worker in this process, calling these services (the ones `buildApp`
+   * built with `fila`). Until then queued jobs wait in the database, as they do across a restart.
+   */
   trabalhar(servicos: ServicosDosJobs): Promise<void>;
   stop(): Promise<void>;
 }
 
-/** A payload that fails its schema fails the job. */
+/** Runs one job's handler on a payload as pg-boss handed it: a payload that fails its schema fails the job. */
 export async function executarJob(
   def: JobDoProduto, dados: unknown, ctx: ContextoJob<ServicosDosJobs>,
 ): Promise<unknown> {
@@ -41,8 +36,10 @@ export async function executarJob(
 }
 
 /**
- * Starts pg-boss and creates every queue, so services can enqueue from the start; `trabalhar` then adds schedules and
- * workers. The schedule lives in the database, so instances share it.
+ * Starts pg-boss on the product's database (schema `pgboss`, created on the first start) and creates every
+ * job's queue, so that services can enqueue from the start (`fila`); `trabalhar` then adds the schedules and the
+ * workers. Boot order (main.ts): `iniciarJobs` → `buildApp({ fila })` → `jobs.trabalhar(app.servicos)`. The
+ * schedule lives in the database, so several instances share it.
  */
 export async function iniciarJobs(opts: {
   connectionString: string;

@@ -14,18 +14,13 @@ export interface Problema {
   message: string;
 }
 
-/**
- * 400 for data that fails its schema: the first issue's message when it is one of `preferidas` (the
- * specification's messages by default), else 'Confira todos os campos obrigatórios do formulário'; `erros` lists
- * `campo: mensagem` per issue (src/shared/erros-campo.ts).
- */
+/** The first issue's message when it is one of `preferidas`, else the generic one; `erros` lists every issue. */
 export function erroDeValidacao(issues: readonly Problema[], preferidas: readonly string[] = MENSAGENS_DA_ESPECIFICACAO): AppError {
   const preferida = issues.find((i) => preferidas.includes(i.message))?.message;
   const erros = errosDeIssues(issues);
   return new AppError(400, preferida ?? MENSAGENS_SOLICITACAO.confira, { erros: erros.length > 0 ? erros : [MENSAGENS_SOLICITACAO.confira] });
 }
 
-/** 400 'Confira…' with the given `campo: mensagem` list (see `erroCampo`), and the domain's code when one is a case of it. */
 export function erroDeCampos(erros: string[], codigoErro?: CodigoErro): AppError {
   return new AppError(400, MENSAGENS_SOLICITACAO.confira, { erros, ...(codigoErro ? { codigoErro } : {}) });
 }
@@ -35,11 +30,7 @@ export function erroDeCampo(campo: string, mensagem: string): AppError {
   return erroDeCampos([erroCampo(campo, mensagem)]);
 }
 
-/**
- * A body that fails its schema answers as a wizard step that fails (`erroDeValidacao`). Routes attach validation
- * rather than throw it, so that authentication (before the body is read, plugins/contratos.ts) answers first and
- * the body of an unauthorised caller is never examined.
- */
+/** Routes attach validation rather than throw it, so authentication answers first and an unauthorised body is never examined. */
 export function exigirCorpoValido(req: FastifyRequest, preferidas?: readonly string[]): void {
   const e = req.validationError as (Error & { validation?: { instancePath?: string; message?: string }[] }) | undefined;
   if (!e) return;

@@ -11,9 +11,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /**
-     * The one authorisation hook of every route: the caller must be signed in and hold one of these profiles (any
-     * profile when none given). A contract's route runs it before the body is even read (plugins/contratos.ts,
-     * decision 0067), so an unauthorised caller learns nothing from the parsing or validation of what they sent.
+     * The one authorisation hook of every route. A contract's route runs it before the body is read (decision 0067),
+     * so an unauthorised caller learns nothing from the parsing of what they sent.
      */
     autorizar(...perfis: Perfil[]): preValidationAsyncHookHandler;
   }
@@ -28,18 +27,14 @@ export function bearerOf(req: FastifyRequest): string | undefined {
 
 export const MENSAGEM_PERFIL_SEM_PERMISSAO = 'Seu perfil não tem permissão para esta operação.';
 
-/** Marks the hook `autorizar` returns with the profiles it lets in: the OpenAPI document reads it (plugins/openapi.ts). */
+/** The OpenAPI document reads it. */
 const PERFIS_DO_GANCHO = Symbol('perfis do gancho autorizar');
 
-/** Marks `gancho` as a guard that lets in `perfis` (empty: any signed-in caller), as `autorizar` marks its hooks. */
 export function comPerfisDoGancho<T extends object>(gancho: T, perfis: readonly Perfil[]): T {
   return Object.assign(gancho, { [PERFIS_DO_GANCHO]: Object.freeze([...perfis]) });
 }
 
-/**
- * The profiles a route's `autorizar` hook lets in (empty: any signed-in caller), or null when the route has no such
- * hook among `hooks` (its guard: one function or a list).
- */
+/** Empty: any signed-in caller; null when the route has no such hook. */
 export function perfisDoGancho(hooks: unknown): readonly Perfil[] | null {
   for (const h of [hooks].flat()) {
     if (typeof h === 'function' && PERFIS_DO_GANCHO in h) return (h as unknown as Record<symbol, readonly Perfil[]>)[PERFIS_DO_GANCHO]!;

@@ -8,7 +8,6 @@ const gzip = promisify(zlib.gzip);
 /** JSON (the API's envelope) and text; files, PDFs and streams go as they are. */
 const COMPRIMIVEL = /^(application\/(json|problem\+json)|text\/(plain|html|csv))\b/;
 
-/** The encoding to use from an Accept-Encoding header: br, else gzip, else none (q=0 refuses one). */
 export function codificacaoAceita(cabecalho: string | undefined): 'br' | 'gzip' | null {
   if (!cabecalho) return null;
   const aceitas = new Map<string, number>();
@@ -24,11 +23,8 @@ export function codificacaoAceita(cabecalho: string | undefined): 'br' | 'gzip' 
 }
 
 /**
- * Decision 0017: API answers of `limiar` bytes or more go compressed when the client accepts it (brotli at
- * quality 4, or gzip at level 6: a fraction of a millisecond for a page of JSON, a list shrinks about ten
- * times). Small answers and anything that is not text (file downloads, PDFs, streams) go as they are. The web
- * app's own files are compressed at build time and never pass here compressed twice (`content-encoding` is
- * already set). An `onSend` hook on the root instance: it sees every route's final payload.
+ * API answers of `limiar` bytes or more go compressed when accepted (decision 0017): brotli 4 or gzip 6, a fraction of
+ * a millisecond for a page of JSON. The web app's files are compressed at build time and never pass here twice.
  */
 export function comprimirRespostas(app: FastifyInstance, { limiar = 1024 }: { limiar?: number } = {}) {
   app.addHook('onSend', async (req, reply, payload) => {

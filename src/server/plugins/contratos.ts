@@ -70,6 +70,7 @@ function schemaDoContrato(c: Contrato): FastifySchema {
     ...(c.formulario ? { consumes: ['multipart/form-data'], formulario: c.formulario } : {}),
     ...respostaDe(c.resposta),
     ...(c.outrosErros?.length ? { outrosErros: c.outrosErros } : {}),
+    ...(c.codigos?.length ? { codigosErro: c.codigos } : {}),
     ...(c.idempotente ? { idempotente: true as const } : {}),
   };
 }

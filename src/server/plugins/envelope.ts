@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { CodigoErro } from '../../shared/codigos-erro';
+import { ehCodigoDeDominio, type CodigoErro } from '../../shared/codigos-erro';
 import { erroCampo } from '../../shared/erros-campo';
 import { AppError, codigoErroDoStatus, MENSAGEM_ERRO_INTERNO } from '../lib/errors';
 
@@ -86,13 +86,35 @@ export function erroDoRoteador(err: FastifyError, _req: FastifyRequest, reply: F
   return erro(reply, 400, MENSAGEM_ENDERECO_INVALIDO);
 }
 
+export const LOG_CODIGO_FORA_DO_CONTRATO = 'a domain refusal its route\'s contract does not list (src/shared/contratos)';
+
+/** The domain refusal of `err` when the route's contract does not list it (decision 0080), else null. */
+export function codigoForaDoContrato(err: AppError, req: FastifyRequest): CodigoErro | null {
+  if (!ehCodigoDeDominio(err.codigoErro)) return null;
+  const listados: readonly CodigoErro[] = req.routeOptions.schema?.codigosErro ?? [];
+  return listados.includes(err.codigoErro) ? null : err.codigoErro;
+}
+
+export interface OpcoesEnvelope {
+  /**
+   * Under NODE_ENV=test: a domain refusal that the route's contract does not list answers 500, naming it, so that
+   * the test that reached it fails and the contract (and the document a client reads) gets the code.
+   */
+  verificarCodigosDosContratos?: boolean;
+}
+
 /**
  * One error shape on the wire. Services throw AppError; schema violations, malformed bodies and everything else
  * are mapped here. A 5xx never carries internals: the details go to the log only.
  */
-export const envelopePlugin = fp(async (app: FastifyInstance) => {
+export const envelopePlugin = fp(async (app: FastifyInstance, opts: OpcoesEnvelope) => {
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof AppError) {
+      const fora = opts.verificarCodigosDosContratos ? codigoForaDoContrato(err, req) : null;
+      if (fora) {
+        req.log.error({ codigoErro: fora, metodo: req.method, rota: req.routeOptions.url }, LOG_CODIGO_FORA_DO_CONTRATO);
+        return erro(reply, 500, `${fora} não listado no contrato de ${req.method} ${req.routeOptions.url ?? ''}`);
+      }
       return erro(reply, err.codigo, err.message, err.erros, err.dados, err.codigoErro);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

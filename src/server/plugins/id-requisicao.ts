@@ -4,9 +4,8 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * Each request's id, end to end (decision 0048): the `x-request-id` the load balancer sends when it is a safe
- * token, else a new UUID; written in every log line of the request (`reqId`) and echoed in the answer's
- * `x-request-id`, so that a user's report, the balancer's log and the server's log meet on one value.
+ * Each request's id, end to end (decision 0048): the balancer's `x-request-id` when safe, else a new UUID, in every
+ * log line and echoed in the answer, so a user's report and both logs meet on one value.
  */
 export const CABECALHO_ID_REQUISICAO = 'x-request-id';
 
@@ -21,14 +20,13 @@ export function idDaRequisicao(req: IncomingMessage): string {
   return crypto.randomUUID();
 }
 
-/** The server options that make the id (spread into `Fastify({...})`). */
 export const opcoesDeIdDeRequisicao = {
   // Fastify would take the header as it comes; the check above decides instead.
   requestIdHeader: false,
   genReqId: idDaRequisicao,
 } satisfies Pick<FastifyServerOptions, 'requestIdHeader' | 'genReqId'>;
 
-/** Echoes the id on every answer, errors and shed requests included (registered before them). */
+/** Registered before errors and shedding, so their answers carry it too. */
 export const idRequisicaoPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (req, reply) => {
     reply.header(CABECALHO_ID_REQUISICAO, req.id);

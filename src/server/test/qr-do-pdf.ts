@@ -21,11 +21,7 @@ async function exigirFerramenta(nome: string): Promise<void> {
   }
 }
 
-/**
- * The QR codes of a PDF's page as a phone reads them: the page rendered to a PNG by pdftoppm (poppler, what a
- * PDF viewer draws) at `dpi`, then decoded by zbarimg (ZBar). Fails with a clear message when either tool is
- * missing; never skips.
- */
+/** As a phone reads them: rendered by pdftoppm, decoded by zbarimg. Fails clearly when a tool is missing; never skips. */
 export async function lerQrDoPdf(pdf: Uint8Array, o: { pagina?: number; dpi?: number } = {}): Promise<string[]> {
   await exigirFerramenta('pdftoppm');
   await exigirFerramenta('zbarimg');
@@ -48,10 +44,7 @@ export async function lerQrDoPdf(pdf: Uint8Array, o: { pagina?: number; dpi?: nu
   }
 }
 
-/**
- * What a PDF checker says of the file: `qpdf --check` (its structure, cross-reference table and streams, as a strict
- * viewer reads them). Answers qpdf's report; throws with it when qpdf finds an error.
- */
+/** `qpdf --check`, as a strict viewer reads the file; throws with its report on an error. */
 export async function verificarPdf(pdf: Uint8Array): Promise<string> {
   await exigirFerramenta('qpdf');
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'rgp-qpdf-'));

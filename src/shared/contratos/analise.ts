@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CodigoErro } from '../codigos-erro';
 import { contrato } from '../contrato';
 import {
   analiseDetalheSchema, bloqueioRespostaSchema, decisaoAnaliseCorpo, decisaoRespostaSchema, filtrosAnalise, idAnaliseCorpo,
@@ -52,24 +53,28 @@ export const bloquear = contrato({
   metodo: 'POST', caminho: '/api/analise-solicitacao/bloquear', permissao: 'analise.analisar', tag: 'analise',
   resumo: 'Inicia a análise (bloqueia para o servidor)',
   corpo: idAnaliseCorpo,
+  codigos: [CodigoErro.ANALISE_INDISPONIVEL],
   resposta: bloqueioRespostaSchema,
 });
 export const desbloquear = contrato({
   metodo: 'POST', caminho: '/api/analise-solicitacao/desbloquear', permissao: 'analise.analisar', tag: 'analise',
   resumo: 'Cancela o início da análise',
   corpo: idAnaliseCorpo,
+  codigos: [CodigoErro.ANALISE_INDISPONIVEL],
   resposta: z.null(),
 });
 export const concluir = contrato({
   metodo: 'POST', caminho: '/api/analise-solicitacao/atualizar-analise-solicitacao', permissao: 'analise.analisar', tag: 'analise',
   resumo: 'Registra o checklist e conclui a análise (DEFERIDA ou INDEFERIDA)',
   corpo: decisaoAnaliseCorpo,
+  codigos: [CodigoErro.ANALISE_INDISPONIVEL],
   resposta: decisaoRespostaSchema,
 });
 export const concluirEdicaoDocumentos = contrato({
   metodo: 'POST', caminho: '/api/analise-solicitacao-edicao-documento', permissao: 'analise.analisar', tag: 'analise',
   resumo: 'Conclui a análise de uma solicitação de edição de documentos',
   corpo: decisaoAnaliseCorpo,
+  codigos: [CodigoErro.ANALISE_INDISPONIVEL],
   resposta: decisaoRespostaSchema,
 });
 // The opinion document (src/server/modules/analise/parecer.routes.ts), under the documents' tag.
@@ -77,11 +82,13 @@ export const enviarParecer = contrato({
   metodo: 'POST', caminho: '/api/documentos/parecer', permissao: 'analise.analisar', tag: ['documento', 'analise'],
   resumo: 'Anexa o documento de parecer da análise (multipart: idAnaliseSolicitacao, arquivos; PDF até 2048 KB)',
   formulario: { campos: idAnaliseCorpo },
+  codigos: [CodigoErro.ANALISE_INDISPONIVEL, CodigoErro.ARQUIVO_INVALIDO],
   resposta: documentosResposta,
 });
 export const removerParecer = contrato({
   metodo: 'DELETE', caminho: '/api/documentos/parecer/documento/{id}', permissao: 'analise.analisar', tag: ['documento', 'analise'],
   resumo: 'Remove o documento de parecer da análise (HTTP 204, sem corpo)',
   params: idParam,
+  codigos: [CodigoErro.ANALISE_INDISPONIVEL],
   resposta: { vazia: 'Documento removido com sucesso (sem corpo)' },
 });

@@ -1,3 +1,4 @@
+import { CodigoErro } from '../codigos-erro';
 import { contrato } from '../contrato';
 import {
   documentosResposta, envioDocumentoCampos, envioParam, envioResposta, inicioEnvioCorpo, parteEnvioCampos,
@@ -11,6 +12,7 @@ export const enviar = contrato({
   descricao: 'Um arquivo por chamada, até 2048 KB; PDF, JPG ou PNG (a foto 3x4 só JPG ou PNG), conferidos pelo conteúdo. '
     + 'Um novo documento substitui o do mesmo tipo, exceto os adicionais (tipo 6), que se acumulam até 10.',
   formulario: { campos: envioDocumentoCampos },
+  codigos: [CodigoErro.SOLICITACAO_NAO_EDITAVEL, CodigoErro.ARQUIVO_INVALIDO],
   resposta: documentosResposta,
   idempotente: true,
 });
@@ -20,6 +22,7 @@ export const remover = contrato({
   metodo: 'DELETE', caminho: '/api/documentos/{id}', permissao: 'pescador.proprio', tag: 'documento',
   resumo: 'Remove um documento da solicitação (HTTP 204, sem corpo)',
   params: idParam,
+  codigos: [CodigoErro.SOLICITACAO_NAO_EDITAVEL],
   resposta: { vazia: 'Documento removido com sucesso (sem corpo)' },
 });
 export const listarPorSolicitacao = contrato({
@@ -39,6 +42,7 @@ export const iniciarEnvio = contrato({
   descricao: 'Declara a solicitação, o tipo, o nome e o tamanho do arquivo (até 2048 KB). O envio expira 24 horas depois '
     + 'da última parte recebida.',
   corpo: inicioEnvioCorpo,
+  codigos: [CodigoErro.SOLICITACAO_NAO_EDITAVEL, CodigoErro.ARQUIVO_INVALIDO],
   resposta: envioResposta,
   idempotente: true,
 });
@@ -55,12 +59,14 @@ export const enviarParte = contrato({
     + 'que deixaria um buraco é recusada com 409 (ENVIO_FORA_DE_ORDEM).',
   params: envioParam,
   formulario: { campos: parteEnvioCampos, arquivo: 'parte' },
+  codigos: [CodigoErro.ARQUIVO_INVALIDO, CodigoErro.ENVIO_FORA_DE_ORDEM],
   resposta: envioResposta,
 });
 export const concluirEnvio = contrato({
   metodo: 'POST', caminho: '/api/documentos/envios/{id}/concluir', permissao: 'pescador.proprio', tag: 'documento',
   resumo: 'Conclui um envio em partes: confere e guarda o documento, como POST /api/documentos',
   params: envioParam,
+  codigos: [CodigoErro.SOLICITACAO_NAO_EDITAVEL, CodigoErro.ARQUIVO_INVALIDO, CodigoErro.ENVIO_INCOMPLETO],
   resposta: documentosResposta,
   idempotente: true,
 });

@@ -1,3 +1,4 @@
+import { CodigoErro } from '../codigos-erro';
 import { contrato } from '../contrato';
 import {
   aplicarHorarioCorpo, aplicarHorarioResposta, listaConfiguracoesSchema, salvarConfiguracoesCorpo,
@@ -20,5 +21,6 @@ export const aplicarAosServidores = contrato({
   tag: 'horario-acesso',
   resumo: 'Aplica o horário do órgão aos seus servidores (retira os horários personalizados)',
   corpo: aplicarHorarioCorpo,
+  codigos: [CodigoErro.HORARIO_NADA_A_APLICAR],
   resposta: aplicarHorarioResposta,
 });

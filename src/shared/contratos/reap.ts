@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CodigoErro } from '../codigos-erro';
 import { contrato } from '../contrato';
 import { documentosResposta } from '../schemas/documento';
 import { idParam } from '../schemas/primitivos';
@@ -28,6 +29,7 @@ export const gerar = contrato({
   metodo: 'POST', caminho: '/api/reap/gerar-reap-pescador/{idPescador}', permissao: 'pescador.proprio', tag: 'reap',
   resumo: 'Gera as REAPs pendentes do pescador (os anos devidos sem REAP); gerar de novo não cria nada duas vezes',
   params: idPescadorParam,
+  codigos: [CodigoErro.REAP_SEM_PENDENCIAS],
   resposta: geracaoReapSchema,
   idempotente: true,
 });
@@ -59,6 +61,7 @@ export const salvarArtesanal = contrato({
   metodo: 'POST', caminho: '/api/reap/questionario-basico', permissao: 'pescador.proprio', tag: 'reap',
   resumo: 'Salva a REAP artesanal (rascunho com enviada=false; envio único com enviada=true)',
   corpo: reapArtesanalCorpo,
+  codigos: [CodigoErro.REAP_JA_ENVIADA, CodigoErro.REAP_FORA_DO_PRAZO, CodigoErro.CIN_EXIGIDA],
   resposta: questionarioSchema,
   idempotente: 'envios',
 });
@@ -66,6 +69,7 @@ export const salvarIndustrial = contrato({
   metodo: 'POST', caminho: '/api/reap/questionario-basico/industrial', permissao: 'pescador.proprio', tag: 'reap',
   resumo: 'Salva a REAP industrial (id, tipoPrestacaoServico 4 CTPS ou 5 contrato de parceria, realizouPesca, enviada)',
   corpo: reapIndustrialCorpo,
+  codigos: [CodigoErro.REAP_JA_ENVIADA, CodigoErro.REAP_FORA_DO_PRAZO, CodigoErro.CIN_EXIGIDA],
   resposta: questionarioSchema,
   idempotente: 'envios',
 });
@@ -105,6 +109,7 @@ export const salvarPrazo = contrato({
   descricao: 'Guardado no histórico e auditado. Um prazo já iniciado cria, em segundo plano, as obrigações do ano para todo pescador com RGP.',
   params: anoParam,
   corpo: prazoReapCorpo,
+  codigos: [CodigoErro.PRAZO_REAP_ATO_REPETIDO],
   resposta: prazoReapSchema,
 });
 // What a save that warns or suspends would reach, asked before the screen confirms it (decision 0071).
@@ -123,12 +128,14 @@ export const agendarSuspensao = contrato({
   descricao: 'Na data, um lote de suspensão citando o ato suspende cada pescador que ainda deve a REAP do ano. Auditado.',
   params: anoParam,
   corpo: suspensaoReapCorpo,
+  codigos: [CodigoErro.INADIMPLENCIA_JA_EXECUTADA],
   resposta: prazoReapSchema,
 });
 export const cancelarSuspensao = contrato({
   metodo: 'DELETE', caminho: '/api/reap/prazos/{ano}/suspensao', permissao: 'administracao.gerir', tag: 'reap',
   resumo: 'Cancela a suspensão agendada dos pescadores que não enviaram a REAP do ano, enquanto ela não foi executada (GESTOR, ADMIN)',
   params: anoParam,
+  codigos: [CodigoErro.INADIMPLENCIA_JA_EXECUTADA],
   resposta: prazoReapSchema,
 });
 
@@ -138,6 +145,7 @@ export const enviarDocumento = contrato({
   metodo: 'POST', caminho: '/api/documentos/reap', permissao: 'pescador.proprio', tag: 'reap',
   resumo: 'Envia um documento de justificativa da REAP artesanal (multipart: tipo, arquivos, idQuestionarioBasico); até 3',
   formulario: { campos: envioDocumentoReapCampos },
+  codigos: [CodigoErro.REAP_JA_ENVIADA, CodigoErro.REAP_FORA_DO_PRAZO, CodigoErro.ARQUIVO_INVALIDO],
   resposta: documentosResposta,
   idempotente: true,
 });
@@ -145,6 +153,7 @@ export const enviarDocumentoIndustrial = contrato({
   metodo: 'POST', caminho: '/api/documentos/reap-industrial', permissao: 'pescador.proprio', tag: 'reap',
   resumo: 'Envia um documento da relação de trabalho da REAP industrial (multipart: tipo, arquivos, idReapIndustrial)',
   formulario: { campos: envioDocumentoReapIndustrialCampos },
+  codigos: [CodigoErro.REAP_JA_ENVIADA, CodigoErro.REAP_FORA_DO_PRAZO, CodigoErro.ARQUIVO_INVALIDO],
   resposta: documentosResposta,
   idempotente: true,
 });
@@ -152,11 +161,13 @@ export const removerDocumento = contrato({
   metodo: 'DELETE', caminho: '/api/documentos/reap/{idReap}/documento/{id}', permissao: 'pescador.proprio', tag: 'reap',
   resumo: 'Remove um documento de justificativa da REAP (HTTP 204)',
   params: documentoReapParams,
+  codigos: [CodigoErro.REAP_JA_ENVIADA, CodigoErro.REAP_FORA_DO_PRAZO],
   resposta: { vazia: 'Documento removido com sucesso (sem corpo)' },
 });
 export const removerDocumentoIndustrial = contrato({
   metodo: 'DELETE', caminho: '/api/documentos/reap-industrial/{idReap}/documento/{id}', permissao: 'pescador.proprio', tag: 'reap',
   resumo: 'Remove um documento da relação de trabalho da REAP industrial (HTTP 204)',
   params: documentoReapParams,
+  codigos: [CodigoErro.REAP_JA_ENVIADA, CodigoErro.REAP_FORA_DO_PRAZO],
   resposta: { vazia: 'Documento removido com sucesso (sem corpo)' },
 });

@@ -1,3 +1,4 @@
+import { CodigoErro } from '../codigos-erro';
 import { contrato } from '../contrato';
 import { idParam } from '../schemas/primitivos';
 import { salvarPassoCorpo } from '../schemas/solicitacao';
@@ -23,6 +24,7 @@ export const criar = contrato({
   resumo: 'Cria o rascunho de uma solicitação com o passo 1 (Dados Pessoais)',
   descricao: 'Corpo plano: tipo (1, 2, 3 ou 8), passo 1 e os campos do passo 1. Só o próprio pescador.',
   corpo: salvarPassoCorpo,
+  codigos: [CodigoErro.SOLICITACAO_EM_ANDAMENTO, CodigoErro.SOLICITACAO_INDISPONIVEL],
   resposta: solicitacaoDetalheSchema,
   idempotente: true,
 });
@@ -31,6 +33,7 @@ export const salvar = contrato({
   resumo: 'Salva um passo (1 a 4) da solicitação ou a envia (passo 5, com declaraCiencia)',
   descricao: 'Corpo plano: id, tipo, passo e os campos do passo. Só o próprio pescador, em rascunho ou em atualização.',
   corpo: salvarPassoCorpo,
+  codigos: [CodigoErro.SOLICITACAO_NAO_EDITAVEL, CodigoErro.SOLICITACAO_EM_ANDAMENTO],
   resposta: solicitacaoDetalheSchema,
   idempotente: true,
 });
@@ -63,12 +66,14 @@ export const removerEmbarcacao = contrato({
   metodo: 'DELETE', caminho: '/api/solicitacao/{id}/embarcacao', permissao: 'pescador.proprio', tag: 'solicitacao',
   resumo: 'Remove a embarcação dos dados da atividade (passo 2) da solicitação',
   params: idParam,
+  codigos: [CodigoErro.SOLICITACAO_NAO_EDITAVEL],
   resposta: solicitacaoDetalheSchema,
 });
 export const inativar = contrato({
   metodo: 'DELETE', caminho: '/api/solicitacao/{id}/inativar', permissao: 'pescador.proprio', tag: 'solicitacao',
   resumo: 'Exclui (inativa) um rascunho: ele sai das listas e dos totalizadores',
   params: idParam,
+  codigos: [CodigoErro.SOLICITACAO_NAO_EDITAVEL],
   resposta: solicitacaoDetalheSchema,
 });
 
@@ -77,6 +82,7 @@ export const editarSolicitacao = contrato({
   metodo: 'POST', caminho: '/api/solicitacao-edicao-registro/editar-solicitacao/{id}', permissao: 'pescador.proprio', tag: 'solicitacao',
   resumo: 'Inicia a edição do registro copiando uma solicitação deferida do pescador',
   params: idParam,
+  codigos: [CodigoErro.SOLICITACAO_INDISPONIVEL],
   resposta: solicitacaoDetalheSchema,
   idempotente: true,
 });
@@ -84,6 +90,7 @@ export const editarSolicitacao = contrato({
 export const editarRegistroAtivo = contrato({
   metodo: 'POST', caminho: '/api/solicitacao-pescador-ativo-edicao-registro', permissao: 'pescador.proprio', tag: 'solicitacao',
   resumo: 'Inicia a edição do registro de um pescador ativo sem solicitação deferida (migrado)',
+  codigos: [CodigoErro.SOLICITACAO_INDISPONIVEL],
   resposta: solicitacaoDetalheSchema,
   idempotente: true,
 });
@@ -99,6 +106,7 @@ export const solicitarEdicaoRgp = contrato({
   metodo: 'POST', caminho: '/api/solicitacao-edicao-rgp', permissao: 'pescador.proprio', tag: 'solicitacao',
   resumo: 'Abre (ou atualiza) a edição do número, data ou órgão do primeiro RGP, como rascunho',
   corpo: edicaoRgpCorpo,
+  codigos: [CodigoErro.SOLICITACAO_EM_ANDAMENTO, CodigoErro.SOLICITACAO_INDISPONIVEL],
   resposta: solicitacaoDetalheSchema,
   idempotente: true,
 });
@@ -106,6 +114,7 @@ export const enviarEdicaoRgp = contrato({
   metodo: 'POST', caminho: '/api/solicitacao-edicao-rgp/{id}/enviar', permissao: 'pescador.proprio', tag: 'solicitacao',
   resumo: 'Envia a edição do primeiro RGP para análise, com o comprovante do primeiro RGP',
   params: idParam,
+  codigos: [CodigoErro.SOLICITACAO_NAO_EDITAVEL, CodigoErro.SOLICITACAO_INDISPONIVEL],
   resposta: solicitacaoDetalheSchema,
   idempotente: true,
 });
@@ -114,6 +123,7 @@ export const enviarEdicaoRgp = contrato({
 export const iniciarEdicaoDocumentos = contrato({
   metodo: 'POST', caminho: '/api/solicitacao-edicao-documentos', permissao: 'pescador.proprio', tag: 'solicitacao',
   resumo: 'Abre uma edição de documentos (rascunho) para o pescador com registro ativo',
+  codigos: [CodigoErro.SOLICITACAO_EM_ANDAMENTO, CodigoErro.SOLICITACAO_INDISPONIVEL],
   resposta: solicitacaoDetalheSchema,
   idempotente: true,
 });
@@ -123,6 +133,7 @@ export const enviarEdicaoDocumentos = contrato({
   descricao: 'Exige pelo menos um documento novo e declaraCiencia verdadeiro (decisão 0033).',
   params: idParam,
   corpo: envioEdicaoDocumentosCorpo,
+  codigos: [CodigoErro.SOLICITACAO_NAO_EDITAVEL, CodigoErro.SOLICITACAO_INDISPONIVEL],
   resposta: solicitacaoDetalheSchema,
   idempotente: true,
 });
@@ -132,6 +143,7 @@ export const solicitarCancelamento = contrato({
   metodo: 'POST', caminho: '/api/solicitacao-cancelamento-pescador/motivoCancelamento', permissao: 'cancelamento.solicitar', tag: 'solicitacao',
   resumo: 'Solicita o cancelamento do registro (justificativa obrigatória, exceto para o perfil Gestor)',
   corpo: cancelamentoCorpo,
+  codigos: [CodigoErro.SOLICITACAO_EM_ANDAMENTO, CodigoErro.SOLICITACAO_INDISPONIVEL],
   resposta: solicitacaoDetalheSchema,
   idempotente: true,
 });
@@ -147,6 +159,7 @@ export const solicitarRegularizacao = contrato({
   metodo: 'POST', caminho: '/api/solicitacao-regularizacao', permissao: 'pescador.proprio', tag: 'solicitacao',
   resumo: 'Solicita a regularização de um registro suspenso',
   corpo: regularizacaoCorpo,
+  codigos: [CodigoErro.SOLICITACAO_EM_ANDAMENTO, CodigoErro.SOLICITACAO_INDISPONIVEL],
   resposta: solicitacaoDetalheSchema,
   idempotente: true,
 });

@@ -1,3 +1,4 @@
+import { CodigoErro } from '../codigos-erro';
 import { contrato } from '../contrato';
 import {
   cpfParam, filtrosUsuarioMapa, horarioAcessoUsuarioCorpo, listaUsuariosMapaSchema, pessoaBcpfSchema, usuarioMapaCorpo,
@@ -15,6 +16,7 @@ export const salvar = contrato({
   metodo: 'POST', caminho: '/api/usuario-mapa', permissao: 'administracao.gerir', tag: 'usuario-mapa',
   resumo: 'Cadastra (sem id) ou altera (com id) um servidor',
   corpo: usuarioMapaCorpo,
+  codigos: [CodigoErro.USUARIO_JA_CADASTRADO, CodigoErro.ULTIMO_GESTOR],
   resposta: usuarioMapaSchema,
   // Already registered; the last GESTOR of an agency would lose the profile.
   outrosErros: [409],

@@ -7,7 +7,7 @@ import { paginacaoSchema } from './solicitacao-api';
 export const MENSAGENS_ATO_NORMATIVO = {
   /** The specification writes "criada", a gender slip corrected on purpose (decision 0071). */
   criado: 'Ato normativo criado com sucesso.',
-  /** The save's confirmations (decision 0071): what the save does; an act can be edited afterwards. */
+  /** The save's confirmations (decision 0071). */
   confirmarCriacao: 'O ato normativo será cadastrado e poderá ser citado em prazos da REAP, forças-tarefa e processamentos em lote. Você poderá editá-lo depois.',
   confirmarEdicao: 'As alterações serão salvas e valem onde o ato normativo é citado. Você poderá editá-lo de novo depois.',
   atualizado: 'Ato normativo atualizado com sucesso.',
@@ -25,7 +25,6 @@ export const MENSAGENS_ATO_NORMATIVO = {
 /** How long the missing-act warning stays (spec point 9: 15 s). */
 export const DURACAO_AVISO_SEM_ATO_MS = 15_000;
 
-/** A calendar date, yyyy-MM-dd, that exists; `obrigatoria` is the message when it is empty. */
 export const dataIso = (obrigatoria: string = MENSAGENS_ATO_NORMATIVO.dataInvalida) => texto()
   .min(1, { error: obrigatoria, abort: true })
   .regex(/^\d{4}-\d{2}-\d{2}$/, MENSAGENS_ATO_NORMATIVO.dataInvalida)
@@ -93,7 +92,6 @@ export type AtoNormativo = z.infer<typeof atoNormativoSchema>;
 export const listaAtosNormativosSchema = z.object({ total: z.number(), atosNormativos: z.array(atoNormativoSchema) });
 export type ListaAtosNormativos = z.infer<typeof listaAtosNormativosSchema>;
 
-/** GET /api/ato-normativo: the act in force, or null (the web warns 'Não há ato normativo vigente cadastrado!'). */
 export const atoVigenteSchema = atoNormativoSchema.nullable();
 
 export const idAtoParam = z.object({ id: idCoagido() });

@@ -25,12 +25,17 @@ export const perfilSchema = z.union(Object.values(Perfil).map((p) => z.literal(p
   z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>, z.ZodLiteral<4>, z.ZodLiteral<5>, z.ZodLiteral<6>, z.ZodLiteral<7>,
 ]);
 
-/** The session as the web reads it from the token payload. */
+/**
+ * The session token's claims: what the server signs and checks (auth.service.ts) and the web reads from the token
+ * (lib/session.ts). One schema, so the two cannot drift.
+ */
 export const tokenPayload = z.object({
-  sub: z.string(),
+  /** The caller's CPF, 11 digits. */
+  sub: z.string().regex(/^\d{11}$/),
   nome: z.string(),
   perfil: perfilSchema,
-  sid: z.string(),
+  /** The session's id (a row of `sessao`): what a sign-out revokes. */
+  sid: z.uuid(),
   idPescador: z.number().int().optional(),
   idUsuarioMapa: z.number().int().optional(),
   siglaOrgao: z.string().optional(),

@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { id, texto } from './primitivos';
 
-/**
- * Access hours per agency (spec point 3 "Access-hours configuration", point 7 "Access hours"): the working hours
- * of each agency that the staff access window reads (src/server/modules/auth/janela-acesso.ts) for every map user
- * without custom hours.
- */
+/** Access hours per agency (spec point 3), for every map user without custom hours. */
 
 export const MENSAGENS_HORARIO_ACESSO = {
   salvos: 'Horários de acesso salvos com sucesso',
@@ -37,7 +33,6 @@ export function siglaOrgao() {
     .regex(/^[A-Z]+(-[A-Z]{2})?$/, 'Órgão inválido');
 }
 
-/** One agency's hours, as the list answers it and the form sends it back. */
 export const configuracaoHorarioSchema = z.object({
   idConfiguracao: z.number().int().nullable(),
   orgao: z.string(),
@@ -45,12 +40,10 @@ export const configuracaoHorarioSchema = z.object({
   horaLimiteInicioAcesso: z.string().nullable(),
   horaLimiteTerminoAcesso: z.string().nullable(),
   usuarioPodeAcessarTodosDias: z.boolean(),
-  /** Map users of the agency who follow its hours (no custom hours). */
   totalServidores: z.number().int(),
 });
 export type ConfiguracaoHorario = z.infer<typeof configuracaoHorarioSchema>;
 
-/** GET /api/configuracao-horario-acesso: every agency, configured or not (`idConfiguracao` null). */
 export const listaConfiguracoesSchema = z.object({ configuracoes: z.array(configuracaoHorarioSchema) });
 export type ListaConfiguracoes = z.infer<typeof listaConfiguracoesSchema>;
 
@@ -68,7 +61,6 @@ export const configuracaoHorarioCorpo = z.object({
 });
 export type ConfiguracaoHorarioCorpo = z.output<typeof configuracaoHorarioCorpo>;
 
-/** POST /api/configuracao-horario-acesso: `configuracoes`, one per agency. */
 export const salvarConfiguracoesCorpo = z.object({
   configuracoes: z.array(configuracaoHorarioCorpo).min(1, 'Informe pelo menos um horário').max(100),
 }).superRefine((v, ctx) => {
@@ -80,6 +72,5 @@ export const salvarConfiguracoesCorpo = z.object({
 });
 export type SalvarConfiguracoesCorpo = z.output<typeof salvarConfiguracoesCorpo>;
 
-/** PATCH /api/configuracao-horario-acesso/usuario-unidade-trabalho: the agency whose hours its users follow again. */
 export const aplicarHorarioCorpo = z.object({ orgao: siglaOrgao() });
 export const aplicarHorarioResposta = z.object({ orgao: z.string(), servidoresAtualizados: z.number().int() });

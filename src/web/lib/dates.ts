@@ -22,7 +22,10 @@ export const MESES = [
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', {
+// Made on first use: the first formatter with a time zone loads the engine's zone data, a long task on a phone that a
+// page formatting no date (the public pages' first paint) should not pay (decision 0073).
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
+const formatoSaoPaulo = () => (dateTimeFormat ??= new Intl.DateTimeFormat('pt-BR', {
   timeZone: TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
@@ -31,7 +34,7 @@ const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', {
   minute: '2-digit',
   second: '2-digit',
   hourCycle: 'h23',
-});
+}));
 
 type DateInput = Date | string | number;
 
@@ -51,7 +54,7 @@ interface Parts {
 
 function partsInSaoPaulo(date: Date): Parts {
   const parts: Record<string, string> = {};
-  for (const p of dateTimeFormat.formatToParts(date)) parts[p.type] = p.value;
+  for (const p of formatoSaoPaulo().formatToParts(date)) parts[p.type] = p.value;
   return {
     day: parts.day ?? '',
     month: parts.month ?? '',

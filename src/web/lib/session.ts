@@ -19,7 +19,7 @@ const opcional = <T>(v: unknown, tipo: (v: unknown) => v is T): boolean => v ===
 
 /**
  * The claims read as `tokenPayload.partial({ iat: true })` (src/shared/schemas/auth.ts) reads them: the same
- * fields, types and profiles, unknown claims dropped. Written out so that every page, the landing page
+ * fields, types and profiles, unknown claims dropped; the formats of `sub` and `sid` are the server's to check. Written out so that every page, the landing page
  * included, decodes the session without loading zod (decision 0017); session.test.ts holds it to the schema.
  */
 function lerClaims(c: Record<string, unknown>): Session | null {

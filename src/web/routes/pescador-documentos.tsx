@@ -17,10 +17,7 @@ import '../styles/resumo.css';
 import { mensagemErro } from '../lib/api';
 import { queueToast, showToast } from '../lib/toast';
 
-/**
- * Sends a request without a wizard (a documents edit, type 9; a first-RGP edit, type 7) for analysis once its
- * documents are uploaded; the server refuses one without the documents its type requires.
- */
+/** The server refuses a request without the documents its type requires. */
 function EnviarParaAnalise({
   idSolicitacao,
   enviarSolicitacao,
@@ -28,7 +25,6 @@ function EnviarParaAnalise({
 }: {
   idSolicitacao: number;
   enviarSolicitacao: (id: number) => Promise<string>;
-  /** The declaration of step 5 before sending (a documents edit, decision 0033). */
   comDeclaracao?: boolean;
 }) {
   const navigate = useNavigate();
@@ -71,7 +67,6 @@ function inteiroPositivo(valor: string | null): number | null {
   return n > 0 && n <= 2_147_483_647 ? n : null;
 }
 
-/** Statuses in which the fisher may still change the documents (as the server decides). */
 const EDITAVEIS: readonly number[] = [
   SituacaoSolicitacao.RASCUNHO,
   SituacaoSolicitacao.ATUALIZACAO_SFPA,
@@ -79,12 +74,7 @@ const EDITAVEIS: readonly number[] = [
 ];
 
 
-/**
- * /pescador/documentos?idSolicitacao&tipoSolicitacao: the documents of a request, with the rejection record
- * when the request came back for updating (status 2 or 3). With tipoSolicitacao=9 it is the "edição de
- * documentos" of the fisher's registry; the documents may change only while the request is a draft or being
- * updated, as the server decides: otherwise they are read-only.
- */
+/** The documents may change only while the request is a draft or being updated, as the server decides. */
 export function PescadorDocumentosPage() {
   const [params] = useSearchParams();
   const idSolicitacao = inteiroPositivo(params.get('idSolicitacao'));

@@ -7,9 +7,8 @@ afterEach(() => {
   cleanup();
 });
 
-// sweetalert2 gives the focus back 100 ms after a dialog closes (RESTORE_FOCUS_TIMEOUT), in a timer that reads
-// `HTMLElement`: when a file's last test closes a dialog, the timer fired after jsdom was torn down and failed the
-// run with "HTMLElement is not defined". Each file waits that long before its environment goes.
+// sweetalert2 gives the focus back 100 ms after a dialog closes, in a timer that reads `HTMLElement`: fired after
+// jsdom was torn down, it failed the run. Each file waits that long before its environment goes.
 afterAll(() => new Promise((resolve) => setTimeout(resolve, 150)));
 
 beforeEach(() => {

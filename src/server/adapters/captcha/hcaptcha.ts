@@ -14,7 +14,6 @@ export interface HCaptchaOptions {
   onIndisponivel?: (err: unknown) => void;
 }
 
-/** hCaptcha's answer (https://docs.hcaptcha.com/#verify-the-user-response-server-side). */
 interface RespostaSiteverify {
   success?: unknown;
   'error-codes'?: unknown;
@@ -26,10 +25,8 @@ const VALIDADE_TOKEN_MS = 5 * 60_000;
 export const MENSAGEM_CAPTCHA_INDISPONIVEL = 'Não foi possível verificar o CAPTCHA agora. Tente novamente em instantes.';
 
 /**
- * hCaptcha (production, when HCAPTCHA_SECRET is set): the token is checked against hCaptcha's siteverify with the
- * secret and the client's IP. hCaptcha itself refuses a token seen before; the one-time record makes that rule
- * ours too (it stores a SHA-256 of the token, never the token). The browser renders hCaptcha's own widget, so
- * there is no challenge to hand out: `desafio()` is null.
+ * hCaptcha, checked against its siteverify with the secret and the client's IP. The one-time record makes its "seen
+ * before" rule ours too, storing a SHA-256 of the token, never the token.
  */
 export class HCaptchaVerifier implements CaptchaVerifier {
   private readonly fetch: typeof fetch;

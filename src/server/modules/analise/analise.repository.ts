@@ -169,7 +169,7 @@ export class AnaliseRepository {
     return rows[0] && normalizar(rows[0]);
   }
 
-  /** Locked to the end of the transaction: decisions run one at a time. */
+  /** Locked to the end of the transaction: decisions run one at a time. Taken before the fisher's lock (db/travas.ts). */
   async lockById(id: number, tx: Executor): Promise<AnaliseLinha | undefined> {
     const { rows } = await tx.execute<AnaliseLinha>(sql`${SELECT_ANALISE} WHERE a.id = ${id} FOR UPDATE OF a`);
     return rows[0] && normalizar(rows[0]);

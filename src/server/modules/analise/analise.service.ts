@@ -1,11 +1,12 @@
 import { CodigoErro } from '../../../shared/codigos-erro';
 import {
-  Perfil, SituacaoAnalise, SituacaoSolicitacao, TipoSolicitacao, situacaoAnaliseLabel, situacaoSolicitacaoLabel, tipoDocumentoLabel,
+  SituacaoAnalise, SituacaoSolicitacao, TipoSolicitacao, situacaoAnaliseLabel, situacaoSolicitacaoLabel, tipoDocumentoLabel,
   tipoSolicitacaoLabel, type SituacaoAnalise as SituacaoAnaliseT, type TipoDocumento,
 } from '../../../shared/enums';
 import { formatCpf } from '../../../shared/cpf';
 import { formatarDataHora } from '../../../shared/datas';
 import { pode } from '../../../shared/permissoes';
+import { podeAgirNaInstancia } from '../../../shared/regras/instancia';
 import {
   MENSAGENS_ANALISE, type AnaliseDetalhe, type AnaliseResumo, type DecisaoAnaliseCorpo, type FiltrosAnalise, type Indeferimento,
 } from '../../../shared/schemas/analise';
@@ -18,9 +19,9 @@ import { AppError } from '../../lib/errors';
 import { doAtor, type AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
 import type { ArquivoEnviado, DocumentoService } from '../documento/documento.service';
-import { exigirLeituraPescador, MENSAGEM_FORA_DO_ESCOPO, podeLerPescador, ufsDoEscopo } from '../escopo';
+import { auditarVisaoDoServidor, exigirLeituraPescador, MENSAGEM_FORA_DO_ESCOPO, podeLerPescador, ufsDoEscopo } from '../escopo';
 import { UF_SIGLAS } from '../../../shared/ufs';
-import type { Decisao, SolicitacaoService } from '../solicitacao/solicitacao.service';
+import type { AndamentoService, Decisao } from '../solicitacao/solicitacao.service';
 import type { AnaliseLinha, AnaliseRepository } from './analise.repository';
 
 export interface AnaliseServiceOptions {
@@ -53,7 +54,7 @@ export class AnaliseService {
     private readonly repo: AnaliseRepository,
     private readonly auditoria: AuditoriaService,
     private readonly documentos: DocumentoService,
-    private readonly solicitacoes: SolicitacaoService,
+    private readonly solicitacoes: AndamentoService,
     private readonly opts: AnaliseServiceOptions,
   ) {
     this.now = opts.now ?? (() => new Date());
@@ -263,7 +264,7 @@ export class AnaliseService {
     if (!s || !podeLerPescador(ator, s.pescadorId, s.uf)) throw AppError.forbidden(MENSAGEM_FORA_DO_ESCOPO);
     const a = await this.repo.findUltimaIndeferida(solicitacaoId);
     if (!a) throw AppError.notFound(MENSAGENS_ANALISE.semIndeferimento);
-    if (ator.perfil !== Perfil.INTERESSADO) await this.auditoria.visualizacao(ator, 'indeferimento', solicitacaoId, null, s.pescadorId);
+    await auditarVisaoDoServidor(this.auditoria, ator, 'indeferimento', solicitacaoId, s.pescadorId);
     const checklist = await this.repo.checklist(a.id);
     const quando = a.concluidaEm ?? a.criadoEm;
     const parecer = a.justificativa ?? '';
@@ -307,7 +308,7 @@ export class AnaliseService {
   private exigirAnalista(ator: AuthContext, a: AnaliseLinha): void {
     if (!pode(ator.perfil, 'analise.analisar') || ator.idUsuarioMapa === null) throw AppError.forbidden(MENSAGENS_ANALISE.perfilNaoAnalisa);
     if (!podeLerPescador(ator, a.pescadorId, a.ufPescador)) throw AppError.forbidden(MENSAGENS_ANALISE.foraDoEscopo);
-    if (a.instancia === 'MPA' && ator.perfil === Perfil.SFPA) throw AppError.forbidden(MENSAGENS_ANALISE.instanciaMpa);
+    if (!podeAgirNaInstancia(ator.perfil, a.instancia)) throw AppError.forbidden(MENSAGENS_ANALISE.instanciaMpa);
   }
 
   private exigirEmAnalisePorMim(ator: AuthContext, a: AnaliseLinha): void {
@@ -334,7 +335,7 @@ export class AnaliseService {
     const parecer = a.documentoParecerId ? await this.repo.documentoParecer(a.documentoParecerId) : undefined;
     const porMim = a.situacaoAnalise === SituacaoAnalise.EM_ANALISE && a.usuarioMapaId === ator.idUsuarioMapa;
     const expirado = a.situacaoAnalise === SituacaoAnalise.EM_ANALISE && this.bloqueioExpirado(a);
-    const analista = pode(ator.perfil, 'analise.analisar') && !(a.instancia === 'MPA' && ator.perfil === Perfil.SFPA);
+    const analista = pode(ator.perfil, 'analise.analisar') && podeAgirNaInstancia(ator.perfil, a.instancia);
     const opcoes = analista && (a.situacaoAnalise === SituacaoAnalise.AGUARDANDO_ANALISE || porMim
       || (a.situacaoAnalise === SituacaoAnalise.EM_ANALISE && expirado));
     return {

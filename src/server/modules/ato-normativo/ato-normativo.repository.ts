@@ -16,7 +16,7 @@ export interface DadosAto {
   ipOrigemAlteracao: string;
 }
 
-/** In force on `dia` (yyyy-MM-dd): started, and not ended (the end date is the last day in force). */
+/** The end date is the last day in force. */
 function emVigor(dia: string): SQL {
   return and(
     lte(atoNormativo.dataInicioVigencia, dia),
@@ -43,17 +43,13 @@ export class AtoNormativoRepository {
     return linha;
   }
 
-  /**
-   * The act in force on `dia`: of those in force, the one that started last (then the newest). The acts are a
-   * few hundred rows at most; ato_normativo_vigencia_idx serves the start-date range.
-   */
+  /** Of those in force, the one that started last. */
   async findVigente(dia: string): Promise<AtoNormativoLinha | undefined> {
     const [linha] = await this.db.select().from(atoNormativo).where(emVigor(dia))
       .orderBy(desc(atoNormativo.dataInicioVigencia), desc(atoNormativo.id)).limit(1);
     return linha;
   }
 
-  /** A page of acts, newest validity first, filtered and paginated in SQL. */
   async listar(f: FiltrosAtoNormativo, hoje: string): Promise<{ total: number; linhas: AtoNormativoLinha[] }> {
     const where: SQL[] = [];
     if (f.nome) where.push(ilike(atoNormativo.nome, contendo(f.nome)));
@@ -78,10 +74,7 @@ export class AtoNormativoRepository {
     return linha;
   }
 
-  /**
-   * Deletes the act. A row of any table that references it (a task force, a batch, whatever comes later) makes
-   * PostgreSQL refuse with 23503; the service turns that into 409.
-   */
+  /** A row that references it makes PostgreSQL refuse with 23503; the service turns that into 409. */
   async delete(id: number, ex: Executor = this.db): Promise<boolean> {
     const rows = await ex.delete(atoNormativo).where(eq(atoNormativo.id, id)).returning({ id: atoNormativo.id });
     return rows.length > 0;

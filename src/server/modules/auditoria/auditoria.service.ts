@@ -1,5 +1,5 @@
 import { formatCpf } from '../../../shared/cpf';
-import { Perfil, perfilLabel } from '../../../shared/enums';
+import { type Perfil, perfilLabel } from '../../../shared/enums';
 import { pode } from '../../../shared/permissoes';
 import {
   MENSAGENS_AUDITORIA, TAMANHO_PAGINA_AUDITORIA, type AcessoAosMeusDados, type AcessosAosMeusDados, type FiltrosAuditoria,
@@ -9,6 +9,7 @@ import type { Database, Executor } from '../../db/client';
 import { auditoria } from '../../db/schema';
 import { Agrupador } from '../../lib/agrupador';
 import { AppError } from '../../lib/errors';
+import { pescadorDoAtor } from '../escopo';
 import { AuditoriaRepository, type IdentificacaoPescador } from './auditoria.repository';
 
 export interface EventoAuditoria {
@@ -192,8 +193,8 @@ export class AuditoriaService {
 
   /** The agency and the profile, never the person (LGPD art. 6, VI; decision 0032). */
   async acessosDoPescador(ator: Ator & { idPescador: number | null }, apos?: string): Promise<AcessosAosMeusDados> {
-    if (ator.perfil !== Perfil.INTERESSADO || ator.idPescador === null) throw AppError.forbidden();
-    const linhas = await this.#repo.acessosAoPescador(ator.idPescador, apos, ACESSOS_POR_PAGINA);
+    const idPescador = pescadorDoAtor(ator);
+    const linhas = await this.#repo.acessosAoPescador(idPescador, apos, ACESSOS_POR_PAGINA);
     const pagina = linhas.slice(0, ACESSOS_POR_PAGINA);
     return {
       acessos: pagina.map((l): AcessoAosMeusDados => {
@@ -220,7 +221,7 @@ export class AuditoriaService {
   async todosAcessosDoPescador(
     ator: Ator & { idPescador: number | null }, identificacao: IdentificacaoPescador,
   ): Promise<AcessoExportado[]> {
-    if (ator.perfil !== Perfil.INTERESSADO || ator.idPescador === null) throw AppError.forbidden();
+    pescadorDoAtor(ator);
     const acessos: AcessoExportado[] = [];
     let apos: string | undefined;
     do {

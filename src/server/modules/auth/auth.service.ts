@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
 import { compactVerify, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import * as oidc from 'openid-client';
-import { z } from 'zod';
 import { Perfil } from '../../../shared/enums';
 import { isValidCpf, onlyDigits } from '../../../shared/cpf';
-import type { TokenPayload } from '../../../shared/schemas/auth';
+import { tokenPayload, type TokenPayload } from '../../../shared/schemas/auth';
 import type { IdentityProvider } from '../../adapters/identity/identity-provider';
 import { CodigoErro } from '../../../shared/codigos-erro';
 import { AppError } from '../../lib/errors';
@@ -92,20 +91,6 @@ export const MENSAGENS_AUTH = {
 export function chaveVinculoLogin(jwtSecret: Uint8Array): Uint8Array {
   return new Uint8Array(crypto.hkdfSync('sha256', jwtSecret, 'rgp', 'rgp:vinculo-login:v1', 32));
 }
-
-const tokenClaims = z.object({
-  sub: z.string().regex(/^\d{11}$/),
-  sid: z.uuid(),
-  nome: z.string(),
-  perfil: z.number().int().min(1).max(7),
-  idPescador: z.number().int().optional(),
-  idUsuarioMapa: z.number().int().optional(),
-  siglaOrgao: z.string().optional(),
-  ufOrgao: z.string().optional(),
-  idCelular: z.string().optional(),
-  iat: z.number(),
-  exp: z.number(),
-});
 
 export class AuthService {
   private readonly now: () => Date;
@@ -266,10 +251,10 @@ export class AuthService {
   /** Authenticates a bearer token against its session; throws the 401 or 403 the client must see. */
   async autenticar(bearer: string | undefined, ip: string): Promise<AuthContext> {
     if (!bearer) throw AppError.unauthorized(MENSAGENS_AUTH.tokenInvalido, false);
-    let claims: z.infer<typeof tokenClaims>;
+    let claims: TokenPayload;
     try {
       const { payload } = await jwtVerify(bearer, this.opts.jwtSecret, { algorithms: ['HS256'], currentDate: this.now() });
-      claims = tokenClaims.parse(payload);
+      claims = tokenPayload.parse(payload);
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) throw AppError.unauthorized(MENSAGENS_AUTH.sessaoExpirada, true);
       throw AppError.unauthorized(MENSAGENS_AUTH.tokenInvalido, false);
@@ -340,11 +325,11 @@ export class AuthService {
   }
 
   /** Checks the signature only (not the expiry): for refresh and logout of an expired token. */
-  private async lerAssinado(token: string): Promise<z.infer<typeof tokenClaims> | null> {
+  private async lerAssinado(token: string): Promise<TokenPayload | null> {
     try {
       const { payload, protectedHeader } = await compactVerify(token, this.opts.jwtSecret, { algorithms: ['HS256'] });
       if (protectedHeader.alg !== 'HS256') return null;
-      return tokenClaims.parse(JSON.parse(new TextDecoder().decode(payload)));
+      return tokenPayload.parse(JSON.parse(new TextDecoder().decode(payload)));
     } catch {
       return null;
     }

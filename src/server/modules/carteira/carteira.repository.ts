@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { SituacaoSolicitacao, TipoDocumento } from '../../../shared/enums';
 
-/** The fields of a fisher that the card and its public checks show (plus what the rules need). */
 export type PescadorCarteira = {
   id: number;
   cpf: string;
@@ -29,10 +28,7 @@ function comDatas(r: PescadorCarteira): PescadorCarteira {
   return { ...r, dataEmissaoCarteira: e === null ? null : e instanceof Date ? e : new Date(e) };
 }
 
-/**
- * SQL of the card and of its public checks. pescador, municipio and documento are read here, never written (the
- * first issue date of a migrated registry is the fisher module's: PescadorService.garantirEmissaoCarteira).
- */
+/** Fishers, municipalities and documents are only read here. */
 export class CarteiraRepository {
   constructor(private readonly db: Database) {}
 
@@ -41,17 +37,14 @@ export class CarteiraRepository {
     return rows[0] ? comDatas(rows[0]) : undefined;
   }
 
-  /** By CPF and RGP number together (unique index on pescador.cpf; the RGP must match the same row). */
+  /** The RGP must match the same row as the CPF. */
   async findPorCpfERgp(cpf: string, numeroRgp: string): Promise<PescadorCarteira | undefined> {
     const { rows } = await this.db.execute<PescadorCarteira>(
       sql`${SELECT_PESCADOR} WHERE p.cpf = ${cpf} AND p.numero_rgp = ${numeroRgp}`);
     return rows[0] ? comDatas(rows[0]) : undefined;
   }
 
-  /**
-   * The storage key of the fisher's 3x4 photo: the newest type-3 document, not removed, of the fisher's deferred
-   * requests (index documento_pescador_idx narrows to the fisher).
-   */
+  /** The newest type-3 document, not removed, of the fisher's deferred requests. */
   async findChaveFoto(pescadorId: number): Promise<string | undefined> {
     const { rows } = await this.db.execute<{ chave: string }>(sql`
       SELECT d.chave_arquivo AS chave

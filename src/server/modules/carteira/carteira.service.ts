@@ -13,7 +13,7 @@ import type { FileStorage } from '../../adapters/storage/storage';
 import { AppError } from '../../lib/errors';
 import type { AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
-import { exigirLeituraPescador, MENSAGEM_FORA_DO_ESCOPO } from '../escopo';
+import { auditarVisaoDoServidor, MENSAGEM_FORA_DO_ESCOPO, pescadorNoEscopo } from '../escopo';
 import type { PescadorService } from '../pescador/pescador.service';
 import type { AssinadorCarteira } from './carteira-token';
 import { gerarCarteiraPdf } from './carteira-pdf';
@@ -83,14 +83,12 @@ export class CarteiraService {
   /** 403 out of scope whether or not the fisher exists, then 404, then 406 unless ATIVO; staff views audited. */
   async imprimir(ator: AuthContext, id: number): Promise<{ numeroRgp: string; pdf: Buffer }> {
     if (ator.perfil === Perfil.CONSULTA_EXTERNO) throw AppError.forbidden(MENSAGEM_FORA_DO_ESCOPO);
-    const p = await this.repo.findPescador(id);
-    exigirLeituraPescador(ator, id, p?.uf ?? null);
-    if (!p) throw AppError.notFound(MENSAGENS_PESCADOR.naoEncontrado);
+    const p = await pescadorNoEscopo(ator, id, (i) => this.repo.findPescador(i), MENSAGENS_PESCADOR.naoEncontrado);
     if (p.situacaoRegistro !== SituacaoRegistro.ATIVO || !p.numeroRgp) {
       throw AppError.notAcceptable(MENSAGENS_CARTEIRA.registroInativo);
     }
     const numeroRgp = p.numeroRgp;
-    if (ator.perfil !== Perfil.INTERESSADO) await this.auditoria.visualizacao(ator, 'pescador/carteira', id, null, id);
+    await auditarVisaoDoServidor(this.auditoria, ator, 'pescador/carteira', id, id);
     const emitidaEm = p.dataEmissaoCarteira ?? await this.pescadores.garantirEmissaoCarteira(id);
     const chaveFoto = await this.repo.findChaveFoto(id);
     const foto = chaveFoto ? await this.storage.get(chaveFoto) : null;

@@ -11,9 +11,7 @@ import { LocalFileStorage } from '../../adapters/storage/local-storage';
 import { AssinadorArquivos, novaChaveArquivo } from '../../adapters/storage/storage';
 import type { Database } from '../../db/client';
 
-/** Test helpers of the card and the public lookups (not a test file: no *.test.ts). */
 
-/** A storage in a temporary folder, and a function that removes it. */
 export async function armazenamentoTemporario(): Promise<{ storage: LocalFileStorage; remover(): Promise<void> }> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'rgp-carteira-'));
   const storage = new LocalFileStorage(dir, new AssinadorArquivos(crypto.randomBytes(32)));
@@ -58,7 +56,6 @@ export async function solicitacaoDeferida(db: Database, pescadorId: number, nume
   return rows[0]!.id;
 }
 
-/** A real JPEG (sharp), stored through the storage's put, recorded as the request's 3x4 photo (type 3). */
 export async function anexarFoto(db: Database, storage: LocalFileStorage, pescadorId: number, solicitacaoId: number): Promise<string> {
   const jpeg = await sharp({ create: { width: 400, height: 500, channels: 3, background: { r: 40, g: 90, b: 160 } } })
     .jpeg({ quality: 80 }).toBuffer();
@@ -70,10 +67,7 @@ export async function anexarFoto(db: Database, storage: LocalFileStorage, pescad
   return chave;
 }
 
-/**
- * Does what the ALTCHA widget does: fetches a challenge, solves it (altcha-lib's solveChallenge) and answers the
- * payload it would put in the form: base64 of JSON {challenge: {parameters, signature}, solution}.
- */
+/** Does what the ALTCHA widget does: fetches a challenge, solves it and answers the payload. */
 export async function resolverCaptcha(app: FastifyInstance, remoteAddress = '127.0.0.1'): Promise<string> {
   const res = await app.inject({ method: 'GET', url: '/api/captcha/desafio', remoteAddress });
   if (res.statusCode !== 200) throw new Error(`challenge failed: ${res.statusCode} ${res.body}`);
@@ -86,7 +80,7 @@ export async function resolverCaptcha(app: FastifyInstance, remoteAddress = '127
   })).toString('base64');
 }
 
-/** Addresses for inject, one per test, so that no test spends another's rate limit. */
+/** One per test, so that no test spends another's rate limit. */
 let proximo = 1;
 export function novoIp(): string {
   proximo += 1;

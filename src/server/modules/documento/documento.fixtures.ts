@@ -1,7 +1,4 @@
-/**
- * Test fixtures for uploads: real tiny files of each kind and a hand-built multipart body (nothing like
- * form-data is needed). Used by the tests of the documento, arquivo and pescador modules.
- */
+/** Real tiny files of each kind and a hand-built multipart body. */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -22,10 +19,7 @@ export function jpegComExif(): Promise<Buffer> {
     .toBuffer();
 }
 
-/**
- * A minimal valid one-page PDF, with its cross-reference table. `catalogo` adds entries to the document
- * catalog and `extras` objects after the page's content (numbered from 5), e.g. to build PDFs with actions.
- */
+/** `catalogo` adds catalog entries and `extras` objects after the page (numbered from 5), e.g. for actions. */
 export function pdf(texto = 'RGP', opts: { catalogo?: string; extras?: string[] } = {}): Buffer {
   const objetos = [
     `<< /Type /Catalog /Pages 2 0 R ${opts.catalogo ?? ''}>>`,
@@ -47,7 +41,6 @@ export function pdf(texto = 'RGP', opts: { catalogo?: string; extras?: string[] 
   return Buffer.from(corpo, 'latin1');
 }
 
-/** A PDF of exactly `bytes` bytes (a comment pads it before the end). */
 export function pdfDeTamanho(bytes: number): Buffer {
   const base = pdf();
   const fim = Buffer.from('\n%%EOF\n');
@@ -74,7 +67,6 @@ export interface ArquivoDoForm {
   bytes: Buffer;
 }
 
-/** A multipart/form-data body for app.inject: text fields, then files. */
 export function multipart(campos: Record<string, string | number>, arquivos: ArquivoDoForm[] = []): {
   payload: Buffer;
   headers: Record<string, string>;
@@ -93,7 +85,6 @@ export function multipart(campos: Record<string, string | number>, arquivos: Arq
   return { payload: Buffer.concat(partes), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-/** Every file under a folder (recursively), for "nothing was stored" checks. */
 export async function arquivosEm(pasta: string): Promise<string[]> {
   const saida: string[] = [];
   async function andar(p: string) {

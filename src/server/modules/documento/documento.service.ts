@@ -1,5 +1,5 @@
 import { CodigoErro } from '../../../shared/codigos-erro';
-import { Perfil, SituacaoSolicitacao, TipoDocumento } from '../../../shared/enums';
+import { SituacaoSolicitacao, TipoDocumento } from '../../../shared/enums';
 import { MAX_DOCUMENTOS_ADICIONAIS, MENSAGENS_ARQUIVO, TIPO_DOCUMENTO_PARECER } from '../../../shared/regras/arquivos';
 import { rotaArquivo } from '../../../shared/rotas-api';
 import { MENSAGENS_DOCUMENTO, type Documento, type EnvioDocumentoCampos } from '../../../shared/schemas/documento';
@@ -10,7 +10,7 @@ import type { ArquivoEnviado } from '../../lib/arquivos-http';
 import { AppError } from '../../lib/errors';
 import type { AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
-import { exigirLeituraPescador, MENSAGEM_FORA_DO_ESCOPO } from '../escopo';
+import { auditarVisaoDoServidor, exigirLeituraPescador, exigirPescadorProprio } from '../escopo';
 import { aceitarConteudo, sanitizarNomeArquivo } from './documento.conteudo';
 import { apagarArquivoJob } from './documento.jobs';
 import type { DocumentoRepository, DocumentoRow, SolicitacaoDoDocumento } from './documento.repository';
@@ -123,7 +123,7 @@ export class DocumentoService {
   async conferirEnvio(ator: AuthContext, { idSolicitacao, tipo }: EnvioDocumentoCampos): Promise<{ pescadorId: number }> {
     const sol = await this.repo.findSolicitacao(idSolicitacao);
     if (!sol) throw AppError.notFound(MENSAGENS_DOCUMENTO.solicitacaoNaoEncontrada);
-    this.exigirDono(ator, sol.pescadorId);
+    exigirPescadorProprio(ator, sol.pescadorId);
     if (!podeAlterarDocumentos(sol)) throw AppError.recusa(CodigoErro.SOLICITACAO_NAO_EDITAVEL, MENSAGENS_DOCUMENTO.naoEditavel);
     if (tipo === TipoDocumento.ADICIONAL && await this.repo.contarAtivos(idSolicitacao, tipo) >= MAX_DOCUMENTOS_ADICIONAIS) {
       throw AppError.recusa(CodigoErro.ARQUIVO_INVALIDO, MENSAGENS_ARQUIVO.adicionais);
@@ -219,7 +219,7 @@ export class DocumentoService {
   async remover(ator: AuthContext, id: number): Promise<void> {
     const doc = await this.repo.findAtivo(id);
     if (!doc) throw AppError.notFound(MENSAGENS_DOCUMENTO.naoEncontrado);
-    this.exigirDono(ator, doc.pescadorId);
+    exigirPescadorProprio(ator, doc.pescadorId);
     // Migrated documents belong to the legacy registry, not to a request the fisher is editing.
     if (doc.solicitacaoId === null) throw AppError.recusa(CodigoErro.SOLICITACAO_NAO_EDITAVEL, MENSAGENS_DOCUMENTO.naoEditavel);
     const solicitacaoId = doc.solicitacaoId;
@@ -327,16 +327,12 @@ export class DocumentoService {
     return (await this.repo.listarAtivosDaSolicitacao(solicitacaoId)).map(documentoParaResposta);
   }
 
-  private exigirDono(ator: AuthContext, pescadorId: number): void {
-    if (ator.perfil !== Perfil.INTERESSADO || ator.idPescador !== pescadorId) throw AppError.forbidden(MENSAGEM_FORA_DO_ESCOPO);
-  }
 
   /** A staff view of a fisher's documents (`detalhes.idPescador` names the fisher, who sees it on their /home). */
-  private async auditarServidor(
+  private auditarServidor(
     ator: AuthContext, recurso: string, recursoId: number, detalhes: Record<string, unknown> & { idPescador: number },
   ): Promise<void> {
-    if (ator.perfil === Perfil.INTERESSADO) return;
-    await this.auditoria.visualizacao(ator, recurso, recursoId, detalhes, detalhes.idPescador);
+    return auditarVisaoDoServidor(this.auditoria, ator, recurso, recursoId, detalhes.idPescador, detalhes);
   }
 
   /**

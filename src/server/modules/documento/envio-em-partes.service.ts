@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { asc, count, eq, lt } from 'drizzle-orm';
 import { CodigoErro } from '../../../shared/codigos-erro';
-import { Perfil } from '../../../shared/enums';
 import {
   MENSAGENS_DOCUMENTO, TAMANHO_MAXIMO_PARTE_ENVIO_BYTES, TAMANHO_PARTE_ENVIO_BYTES, type Documento, type EnvioResposta, type InicioEnvioCorpo,
 } from '../../../shared/schemas/documento';
@@ -9,7 +8,7 @@ import type { Database, Executor } from '../../db/client';
 import { envioDocumento, envioDocumentoParte, pescador } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AuthContext } from '../auth/auth.service';
-import { MENSAGEM_FORA_DO_ESCOPO } from '../escopo';
+import { exigirPescadorProprio } from '../escopo';
 import type { DocumentoService } from './documento.service';
 
 /** A phone may stay without signal for a day. */
@@ -125,7 +124,7 @@ export class EnvioEmPartesService {
     const consulta = ex.select().from(envioDocumento).where(eq(envioDocumento.id, id));
     const [envio] = bloquear ? await consulta.for('update') : await consulta;
     if (!envio) throw naoEncontrado();
-    if (ator.perfil !== Perfil.INTERESSADO || ator.idPescador !== envio.pescadorId) throw AppError.forbidden(MENSAGEM_FORA_DO_ESCOPO);
+    exigirPescadorProprio(ator, envio.pescadorId);
     return envio;
   }
 }

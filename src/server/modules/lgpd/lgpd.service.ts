@@ -1,13 +1,13 @@
-import { categoriaLabel, Perfil, SituacaoSolicitacao, type Categoria } from '../../../shared/enums';
+import { categoriaLabel, SituacaoSolicitacao, type Categoria } from '../../../shared/enums';
 import { RETENCAO_CHAVE_IDEMPOTENCIA_HORAS } from '../../../shared/idempotencia';
 import {
   documentoExportadoSchema, type AcessosAosMeusDados, type ExportacaoDados, type ReapExportada,
 } from '../../../shared/schemas/auditoria';
 import { TAMANHO_PAGINA_MAXIMO } from '../../../shared/schemas/solicitacao-api';
-import { AppError } from '../../lib/errors';
 import { doAtor, type AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
 import type { DocumentoService } from '../documento/documento.service';
+import { pescadorDoAtor } from '../escopo';
 import type { NotificacaoService } from '../notificacao/notificacao.service';
 import type { PescadorService } from '../pescador/pescador.service';
 import type { ReapService } from '../reap/reap.service';
@@ -101,7 +101,6 @@ export class LgpdService {
   }
 
   private dono(ator: AuthContext): number {
-    if (ator.perfil !== Perfil.INTERESSADO || ator.idPescador === null) throw AppError.forbidden();
-    return ator.idPescador;
+    return pescadorDoAtor(ator);
   }
 }

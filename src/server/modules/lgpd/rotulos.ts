@@ -9,7 +9,6 @@ import {
   JUSTIFICATIVAS_NAO_PESCA, NOMES_MESES, TIPOS_PRESTACAO_ARTESANAL, TIPOS_PRESTACAO_INDUSTRIAL,
 } from '../../../shared/regras/reap';
 
-/** The label of a code, or undefined when the code is not this list's. */
 type Rotulador = (codigo: number) => string | undefined;
 
 const lista = (...listas: (readonly ItemReferencia[])[]): Rotulador => (codigo) => {
@@ -30,11 +29,7 @@ const TIPOS_NOTIFICACAO: Record<number, string> = {
   7: 'Edição de data ou órgão do primeiro RGP',
 };
 
-/**
- * Field name → its list, wherever the field appears in the export (the registry, a request's steps, the declared
- * record, a REAP). Fields whose code needs the database (municipality, profession) keep their name field instead:
- * `municipioNome`, `especiePescado.nome`.
- */
+/** Field name → its list. Codes that need the database keep their name field instead (`municipioNome`). */
 const POR_CAMPO: Record<string, Rotulador> = {
   sexo: (c) => sexoLabel[c as Sexo],
   escolaridade: lista(ESCOLARIDADES),
@@ -69,7 +64,6 @@ const TIPO_POR_PAI: Record<string, Rotulador> = {
   documentoSocial: lista(TIPOS_DOCUMENTO_SOCIAL),
 };
 
-/** A code (a number, or `{id}`) or a list of codes, as their labels; undefined when it is not a code. */
 function descrever(valor: unknown, rotular: Rotulador): string | string[] | undefined {
   const um = (v: unknown): string | undefined => {
     const codigo = typeof v === 'number' ? v
@@ -84,11 +78,7 @@ function descrever(valor: unknown, rotular: Rotulador): string | string[] | unde
   return um(valor);
 }
 
-/**
- * The export with a label beside every code of a known list: `sexo: 2` gains `sexoDescricao: 'Feminino'` right
- * after it, `ambientePesca: [1, 2]` gains `ambientePescaDescricao: ['…', '…']` (decision 0044). A label the
- * answer already carries (`situacaoDescricao`, `tipoDescricao`) is kept as it is. Nothing is removed or renamed.
- */
+/** A label beside every code of a known list (decision 0044); nothing is removed or renamed. */
 export function comRotulos<T>(valor: T): T {
   return rotular(valor, null) as T;
 }

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { definirJob, type ContextoJob } from '../../jobs/job';
 
-/** What the batch jobs call: of LoteService, `buildApp`'s instance. */
 export interface ServicosJobsLote {
   lote: {
     processar(idLote: number): Promise<{ concluido: boolean }>;
@@ -11,10 +10,7 @@ export interface ServicosJobsLote {
   };
 }
 
-/**
- * An automatic batch, processed to the end a chunk per transaction (enqueued with the batch, in its transaction).
- * Its worker looks for new batches every second, so a batch starts about a second after it is accepted.
- */
+/** Its worker looks every second, so a batch starts about a second after it is accepted. */
 export const processarLoteJob = definirJob({
   nome: 'processar-lote-pescador',
   payload: z.object({ idLote: z.number().int().positive() }),
@@ -29,7 +25,6 @@ export const processarLoteJob = definirJob({
   },
 });
 
-/** The result e-mail of an automatic batch (enqueued by the chunk that ends it, in its transaction). */
 export const emailLoteJob = definirJob({
   nome: 'email-resultado-lote-pescador',
   payload: z.object({ idLote: z.number().int().positive() }),
@@ -43,10 +38,7 @@ export const emailLoteJob = definirJob({
   },
 });
 
-/**
- * Every minute: batches left processing with no progress (their server died mid-batch) are resumed where their
- * last committed chunk stopped. Chunks lock their batch, so a resume racing a live run does no work twice.
- */
+/** Every minute: batches whose server died mid-batch resume; chunks lock their batch, so no work is done twice. */
 export const retomarLotesJob = definirJob({
   nome: 'retomar-lotes-pescador-interrompidos',
   payload: z.object({}),
@@ -61,7 +53,6 @@ export const retomarLotesJob = definirJob({
   },
 });
 
-/** Daily at 00:10 (São Paulo): suspensions whose last day was before today end, with their history line. */
 export const encerrarSuspensoesJob = definirJob({
   nome: 'encerrar-suspensoes-vencidas',
   payload: z.object({}),

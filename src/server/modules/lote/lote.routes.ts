@@ -17,7 +17,6 @@ const LIMITES_LOTE = { fileSize: TAMANHO_MAXIMO_ARQUIVO_LOTE_BYTES + 1, files: 1
 /** 100,000 masked CPFs and the other fields. */
 const LIMITE_CORPO_MANUAL = 3 * 1024 * 1024;
 
-/** The multipart of an automatic batch: its fields and its one file (`arquivos`, or `arquivo`), with the specification's messages. */
 const ENVIO_LOTE: OpcoesEnvio = {
   limites: LIMITES_LOTE,
   camposArquivo: ['arquivos', 'arquivo'],
@@ -32,10 +31,7 @@ const ENVIO_LOTE: OpcoesEnvio = {
   arquivoAntesDosCampos: false,
 };
 
-/**
- * The manual batch's answer, `ok(resultado, MENSAGENS_LOTE.concluido)` as JSON, written in pieces: the envelope and
- * the summary, then each page of outcomes as it is read, so memory stays bounded whatever the batch's size.
- */
+/** Written in pieces, each page of outcomes as it is read, so memory stays bounded whatever the batch's size. */
 async function* respostaManual(resumo: LoteResumo, paginas: AsyncGenerator<ItemLoteManual[]>): AsyncGenerator<string> {
   const inicio = JSON.stringify(ok({ lote: resumo, itens: [] }, MENSAGENS_LOTE.concluido));
   const corte = inicio.lastIndexOf('[]');
@@ -50,7 +46,7 @@ async function* respostaManual(resumo: LoteResumo, paginas: AsyncGenerator<ItemL
   yield inicio.slice(corte + 1);
 }
 
-/** An answer written while it is produced (the serializer is skipped; the route's schema documents the shape). */
+/** The serializer is skipped; the route's schema documents the shape. */
 function enviarEmPartes(reply: FastifyReply, tipo: string, partes: AsyncIterable<string>) {
   return reply
     .header('content-type', tipo)
@@ -59,14 +55,13 @@ function enviarEmPartes(reply: FastifyReply, tipo: string, partes: AsyncIterable
     .send(Readable.from(partes));
 }
 
-/** Batch processing of fishers (spec point 7 "Batch"; GET /api/pescador/lote/todos from "Fisher"). Shapes: decision 0035. */
+/** Batch processing of fishers (decision 0035). */
 export const loteRoutes: FastifyPluginAsync<{ lote: LoteService }> = async (app, { lote }) => {
   await app.register(multipart, { limits: LIMITES_LOTE, throwFileSizeLimit: true });
 
   rota(app, c.manual, async (req, reply) => {
     const { listaCpfPescador, ...dados } = req.body;
     const resumo = await lote.criarManual(atorDe(req), dados, listaCpfPescador);
-    // The envelope of resultadoLoteManualSchema, its `itens` written while they are read (decision 0035).
     return enviarEmPartes(reply, 'application/json; charset=utf-8', respostaManual(resumo, lote.itensManual(resumo.id)));
   }, { bodyLimit: LIMITE_CORPO_MANUAL });
 

@@ -7,11 +7,7 @@ import type { AuthContext } from '../auth/auth.service';
 import type { Executor } from '../../db/client';
 import type { NotificacaoRepository } from './notificacao.repository';
 
-/**
- * System notifications to fishers (the modal ATENÇÃO with read confirmation). Other modules create them with
- * `criar` only (never by SQL of their own), inside their own transaction when the notification reports a change
- * they are making.
- */
+/** System notifications to fishers. Other modules create them with `criar` only, in their own transaction. */
 export class NotificacaoService {
   private readonly now: () => Date;
 
@@ -22,11 +18,7 @@ export class NotificacaoService {
     this.now = opts.now ?? (() => new Date());
   }
 
-  /**
-   * Creates a notification for a fisher, in the caller's transaction `ex` when given (the notification is
-   * committed with the change it reports, or not at all). Invalid input is a programming error (the zod error
-   * propagates).
-   */
+  /** Committed with the change it reports, or not at all. */
   async criar(nova: NovaNotificacao, ex?: Executor): Promise<{ id: number }> {
     const n = novaNotificacaoSchema.parse(nova);
     return this.repo.inserir({
@@ -38,10 +30,7 @@ export class NotificacaoService {
     }, ex);
   }
 
-  /**
-   * The same notification for many fishers in one statement (a batch's chunk of thousands), in the caller's
-   * transaction `ex`. Validated once, as `criar` does.
-   */
+  /** A batch's chunk of thousands in one statement. */
   async criarParaVarios(pescadorIds: number[], nova: Omit<NovaNotificacao, 'pescadorId'>, ex?: Executor): Promise<number> {
     if (pescadorIds.length === 0) return 0;
     const n = novaNotificacaoSchema.parse({ ...nova, pescadorId: pescadorIds[0] });
@@ -50,14 +39,13 @@ export class NotificacaoService {
     }, ex);
   }
 
-  /** GET /api/notificacao: the signed-in fisher's unread notifications, oldest first. */
   async naoLidas(ator: AuthContext): Promise<Notificacao[]> {
     if (ator.idPescador === null) return [];
     const rows = await this.repo.naoLidas(ator.idPescador);
     return rows.map((n) => ({ id: n.id, tipo: n.tipo, conteudo: n.conteudo, urlRedirecionamento: n.urlRedirecionamento }));
   }
 
-  /** Every notification of the signed-in fisher, read or not (their data export, LGPD art. 18). */
+  /** Their data export, LGPD art. 18. */
   async todasDoPescador(ator: AuthContext): Promise<NotificacaoExportada[]> {
     if (ator.idPescador === null) return [];
     const rows = await this.repo.todas(ator.idPescador);
@@ -66,7 +54,7 @@ export class NotificacaoService {
     }));
   }
 
-  /** POST /api/notificacao/{id}/leitura: the fisher's own only; repeating it changes nothing. */
+  /** Repeating it changes nothing. */
   async confirmarLeitura(ator: AuthContext, id: number): Promise<{ id: number; dataLeitura: string }> {
     const n = await this.repo.findById(id);
     if (!n) throw AppError.notFound(MENSAGENS_NOTIFICACAO.naoEncontrada);

@@ -2,10 +2,8 @@ import { Nacionalidade } from '../../../shared/enums';
 import type { Passo1, Passo2, Passo4 } from '../../../shared/schemas/solicitacao';
 import type { pescador } from '../../db/schema';
 
-/** A declared record: the wizard's flat data (the steps' output shapes), any step possibly missing. */
 export type DadosDeclarados = Partial<Passo1> & Partial<Passo2> & Partial<Passo4> & Record<string, unknown>;
 
-/** What a declared record writes: the fisher's typed columns, and the join tables when it carries the activity. */
 export interface ColunasDeclaradas {
   colunas: Partial<typeof pescador.$inferInsert>;
   /** Present when the record carries step 2: they replace the fisher's environments and target groups. */
@@ -18,7 +16,6 @@ export function nacionalidadeDe(brasileira: boolean | null): Nacionalidade | nul
   return brasileira ? Nacionalidade.BRASILEIRA : Nacionalidade.ESTRANGEIRA;
 }
 
-/** The fisher's identification (step 1's personal fields) from the typed columns, in the wizard's names. */
 export function identificacaoDe(p: typeof pescador.$inferSelect) {
   return {
     nome: p.nome,
@@ -34,10 +31,7 @@ export function identificacaoDe(p: typeof pescador.$inferSelect) {
   };
 }
 
-/**
- * The typed columns a declared record sets. Only the steps present in `dados` touch their columns, so a partial
- * record never blanks what it does not carry.
- */
+/** Only the steps present touch their columns, so a partial record never blanks what it does not carry. */
 export function colunasDeclaradas(dados: DadosDeclarados): ColunasDeclaradas {
   const set: Partial<typeof pescador.$inferInsert> = {};
 
@@ -93,10 +87,7 @@ export function colunasDeclaradas(dados: DadosDeclarados): ColunasDeclaradas {
   };
 }
 
-/**
- * The inverse of `colunasDeclaradas`: the fisher's typed columns in the wizard's shape, for a registry that has no
- * declared record (migrated).
- */
+/** For a migrated registry, which has no declared record. */
 export function dadosDasColunas(
   p: typeof pescador.$inferSelect, ambientes: number[], grupos: number[],
 ): Record<string, unknown> {

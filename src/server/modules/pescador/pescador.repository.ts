@@ -82,7 +82,7 @@ export class PescadorRepository {
     return row ? { ...row.p, municipioNome: row.municipioNome } : undefined;
   }
 
-  /** The fisher's row, locked until the transaction ends. */
+  /** The fisher's row, locked until the transaction ends (before their requests, db/travas.ts). */
   async findParaAtualizar(id: number, tx: Executor): Promise<PescadorRow | undefined> {
     const rows = await tx.select().from(pescador).where(eq(pescador.id, id)).for('update');
     return rows[0];
@@ -176,7 +176,7 @@ export class PescadorRepository {
   }
 
 
-  /** In id order: two batches over the same fishers wait for each other and never deadlock. */
+  /** In id order: two batches over the same fishers wait for each other and never deadlock (db/travas.ts). */
   async bloquearPorCpfs(cpfs: string[], tx: Executor): Promise<number> {
     const { rows } = await tx.execute<{ id: number }>(sql`
       SELECT id FROM pescador WHERE cpf = ANY(${arrayDeCpfs(cpfs)}::char(11)[]) ORDER BY id FOR UPDATE`);

@@ -1,6 +1,6 @@
 import { maskCpf } from '../../../shared/cpf';
 import {
-  Perfil, situacaoRegistroLabel, situacaoSolicitacaoLabel, SituacaoRegistro, TipoNotificacao, tipoSolicitacaoLabel, type TipoSolicitacao,
+  situacaoRegistroLabel, situacaoSolicitacaoLabel, SituacaoRegistro, TipoNotificacao, tipoSolicitacaoLabel, type TipoSolicitacao,
 } from '../../../shared/enums';
 import { erroCampo } from '../../../shared/erros-campo';
 import { isOrgaoPrimeiroRgp } from '../../../shared/referencias';
@@ -17,7 +17,7 @@ import { erroDeCampo } from '../../lib/validacao';
 import { doAtor, type AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
 import type { DocumentoService } from '../documento/documento.service';
-import { exigirLeituraPescador, MENSAGEM_FORA_DO_ESCOPO } from '../escopo';
+import { auditarVisaoDoServidor, exigirLeituraPescador, exigirPescadorProprio, pescadorNoEscopo } from '../escopo';
 import type { NotificacaoService } from '../notificacao/notificacao.service';
 import { dadosDasColunas, identificacaoDe, type DadosDeclarados } from './dados-declarados';
 import type { CamposRegistro, PescadorComMunicipio, PescadorRepository, PescadorRow, RestauracaoSituacao } from './pescador.repository';
@@ -144,7 +144,7 @@ export class PescadorService {
 
   /** PUT /api/pescador/{id}/atualizacao-endereco: the fisher only, on their own record. */
   async atualizarEndereco(ator: AuthContext, id: number, novo: AtualizacaoEnderecoCorpo): Promise<EnderecoPescador> {
-    if (ator.perfil !== Perfil.INTERESSADO || ator.idPescador !== id) throw AppError.forbidden(MENSAGEM_FORA_DO_ESCOPO);
+    exigirPescadorProprio(ator, id);
     if (!await this.repo.municipioPertenceAUf(novo.municipio, novo.uf)) {
       throw AppError.badRequest(MENSAGENS_PESCADOR.municipioForaDaUf, [erroCampo('municipio', MENSAGENS_PESCADOR.municipioForaDaUf)]);
     }
@@ -339,18 +339,14 @@ export class PescadorService {
   // ------------------------------------------------------------------ helpers
 
   /** The fisher, if `ator` may read them: 403 out of scope whether or not the fisher exists, 404 otherwise. */
-  private async ler(ator: AuthContext, id: number): Promise<PescadorComMunicipio> {
-    const p = await this.repo.findById(id);
-    exigirLeituraPescador(ator, id, p?.uf ?? null);
-    if (!p) throw AppError.notFound(MENSAGENS_PESCADOR.naoEncontrado);
-    return p;
+  private ler(ator: AuthContext, id: number): Promise<PescadorComMunicipio> {
+    return pescadorNoEscopo(ator, id, (i) => this.repo.findById(i), MENSAGENS_PESCADOR.naoEncontrado);
   }
 
   /** A staff view of the fisher `pescadorId`'s data (the fisher sees it on their /home). */
-  private async auditar(
+  private auditar(
     ator: AuthContext, recurso: string, recursoId: number, pescadorId: number, detalhes?: Record<string, unknown>,
   ): Promise<void> {
-    if (ator.perfil === Perfil.INTERESSADO) return;
-    await this.auditoria.visualizacao(ator, recurso, recursoId, detalhes, pescadorId);
+    return auditarVisaoDoServidor(this.auditoria, ator, recurso, recursoId, pescadorId, detalhes);
   }
 }

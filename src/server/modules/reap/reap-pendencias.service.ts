@@ -1,6 +1,6 @@
 import { CodigoErro } from '../../../shared/codigos-erro';
 import { hojeSaoPaulo } from '../../../shared/datas';
-import { Categoria, Perfil } from '../../../shared/enums';
+import { Categoria } from '../../../shared/enums';
 import { anosDevidos, MENSAGENS_REAP, mesesDevidos } from '../../../shared/regras/reap';
 import {
   MotivoSemReap, type FiltroObrigacoesPescador, type ListaObrigacoes, type Obrigacao, type ReapPendente, type SituacaoReapPescador,
@@ -9,8 +9,8 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
-import { MENSAGEM_FORA_DO_ESCOPO } from '../escopo';
-import type { SolicitacaoService } from '../solicitacao/solicitacao.service';
+import { exigirPescadorProprio, MENSAGEM_FORA_DO_ESCOPO } from '../escopo';
+import type { AndamentoService } from '../solicitacao/solicitacao.service';
 import { auditarVisualizacao, pescadorLegivel, questionarioLegivel } from './reap-acesso';
 import { paraObrigacao } from './reap-detalhe';
 import type { PescadorReap, ReapRepository } from './reap.repository';
@@ -21,7 +21,7 @@ export class ReapPendenciasService {
     private readonly db: Database,
     private readonly repo: ReapRepository,
     private readonly auditoria: AuditoriaService,
-    private readonly solicitacoes: SolicitacaoService,
+    private readonly solicitacoes: AndamentoService,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -65,7 +65,7 @@ export class ReapPendenciasService {
 
   /** With the fisher's row locked and one obligation per fisher and year, generating twice creates nothing twice. */
   async gerar(ator: AuthContext, pescadorId: number): Promise<number[]> {
-    if (ator.perfil !== Perfil.INTERESSADO || ator.idPescador !== pescadorId) throw AppError.forbidden(MENSAGEM_FORA_DO_ESCOPO);
+    exigirPescadorProprio(ator, pescadorId);
     return this.db.transaction(async (tx) => {
       const p = await this.repo.lockPescador(pescadorId, tx);
       if (!p) throw AppError.forbidden(MENSAGEM_FORA_DO_ESCOPO);

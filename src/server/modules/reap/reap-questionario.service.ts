@@ -12,7 +12,7 @@ import { AppError } from '../../lib/errors';
 import type { AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
 import type { DocumentoService } from '../documento/documento.service';
-import type { SolicitacaoService } from '../solicitacao/solicitacao.service';
+import type { AndamentoService } from '../solicitacao/solicitacao.service';
 import { auditarVisualizacao, exigirDono, questionarioLegivel } from './reap-acesso';
 import { DOCUMENTO_JUSTIFICATIVA, DOCUMENTO_RELACAO_TRABALHO, paraQuestionario } from './reap-detalhe';
 import { exigirReferencias } from './reap-referencias';
@@ -26,14 +26,14 @@ function novoCodigoVerificacao(): string {
 
 /**
  * The fisher's REAP questionnaire (spec points 5 and 7). Writes only its own table; the REAP request is sent by
- * SolicitacaoService, its files kept by DocumentoService. A staff read is audited.
+ * AndamentoService, its files kept by DocumentoService. A staff read is audited.
  */
 export class ReapQuestionarioService {
   constructor(
     private readonly db: Database,
     private readonly repo: ReapRepository,
     private readonly auditoria: AuditoriaService,
-    private readonly solicitacoes: SolicitacaoService,
+    private readonly solicitacoes: AndamentoService,
     private readonly documentos: DocumentoService,
     private readonly now: () => Date = () => new Date(),
   ) {}

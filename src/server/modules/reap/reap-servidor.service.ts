@@ -21,7 +21,7 @@ function paraObrigacaoServidor(r: ObrigacaoServidorRow, hoje: string): Obrigacao
   };
 }
 
-/** A CSV field: quoted when it holds a separator, a quote or a line break; a leading formula sign is neutralised. */
+/** A leading formula sign is neutralised. */
 function campoCsv(v: string | number | null): string {
   let s = v === null ? '' : String(v);
   if (/^[=+\-@]/.test(s)) s = `'${s}`;
@@ -30,7 +30,7 @@ function campoCsv(v: string | number | null): string {
 
 export const CABECALHO_CSV = ['ano_referencia', 'cpf', 'nome', 'numero_rgp', 'uf', 'municipio', 'categoria', 'situacao'];
 
-/** The staff list of every fisher's REAP obligations (spec point 7), SFPA within its states; every view is audited. */
+/** SFPA within its states; every view is audited. */
 export class ReapServidorService {
   constructor(
     private readonly repo: ReapRepository,
@@ -38,7 +38,6 @@ export class ReapServidorService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** GET /api/reap/consultar-obrigacoes/filtro: paginated in SQL, SFPA within its states; the view is audited. */
   async obrigacoesServidor(ator: AuthContext, f: FiltroObrigacoesServidor): Promise<ListaObrigacoesServidor> {
     const { total, linhas } = await this.repo.listarServidor(f, ufsDoEscopo(ator));
     await this.auditoria.visualizacao(ator, 'reap/obrigacoes-servidor', 'lista', { filtros: this.filtrosAuditados(f), total });
@@ -46,10 +45,7 @@ export class ReapServidorService {
     return { total, pagina: f.pagina, tamanhoPagina: f.tamanhoPagina, obrigacoes: linhas.map((l) => paraObrigacaoServidor(l, hoje)) };
   }
 
-  /**
-   * GET /api/reap/consultar-obrigacoes/csv: the pending obligations of the filters (sent ones left out), as CSV lines
-   * (`;`-separated, header first), read a page at a time. For a manager to hand the list to a batch suspension.
-   */
+  /** The pending obligations, read a page at a time, for a manager to hand the list to a batch suspension. */
   async *csvPendentes(ator: AuthContext, f: FiltroObrigacoesServidor): AsyncGenerator<string> {
     const filtros = { ...f, enviada: false };
     await this.auditoria.visualizacao(ator, 'reap/obrigacoes-servidor/csv', 'lista', { filtros: this.filtrosAuditados(filtros) });
@@ -62,7 +58,7 @@ export class ReapServidorService {
     }
   }
 
-  /** The filters as the audit keeps them: the CPF searched for is kept masked. */
+  /** The CPF searched for is kept masked. */
   private filtrosAuditados(f: FiltroObrigacoesServidor): Record<string, unknown> {
     const { pagina: _p, tamanhoPagina: _t, cpf, ...resto } = f;
     return { ...resto, ...(cpf ? { cpf: maskCpf(cpf) } : {}) };

@@ -6,24 +6,19 @@ import { AppError } from '../../lib/errors';
 import type { AuditoriaService } from '../auditoria/auditoria.service';
 import type { ReapRepository } from './reap.repository';
 
-/** The REAP's situation once sent, as the public check of a 2ª via names it. */
 const SITUACAO_REAP_ENVIADA = 'Enviada';
 
-/** The public check of a REAP 2ª via's QR code (decision 0044): no sign-in, every check audited with the caller's IP. */
+/** No sign-in; every check audited with the caller's IP (decision 0044). */
 export class ReapVerificacaoService {
   constructor(
     private readonly repo: ReapRepository,
     private readonly auditoria: AuditoriaService,
-    /** Checks the code the 2ª via's QR carries (reap-comprovante.service.ts signs it). */
     private readonly assinador: AssinadorReap,
   ) {}
 
   /**
-   * GET /api/reap/verificar/{token}: the sent REAP behind a 2ª via's QR code (no sign-in; decision 0044). A code
-   * this server did not sign is 400 'Código de verificação inválido.'; a genuine one whose REAP is not (or no
-   * longer) the one sent at that second is 404. Answers the year, category, situation, masked name and send date,
-   * nothing declared. Audited with the caller's IP, on the fisher's record but with no staff profile, so it is not
-   * listed among staff views.
+   * A code this server did not sign is 400; a genuine one whose REAP is no longer the one sent then is 404. Nothing
+   * declared is answered. Audited on the fisher's record with no staff profile, so not listed among staff views.
    */
   async verificar(token: string, ip: string): Promise<{ verificacao: VerificacaoReap; mensagem: string }> {
     const recurso = 'reap/verificar';

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { definirJob, type ContextoJob } from '../../jobs/job';
 
-/** What the obligations jobs call: of ReapGeracaoService, `buildApp`'s instance (the fields the log reads). */
 export interface ServicosJobsReap {
   reap: {
     gerarObrigacoesDoAno(ano: number): Promise<{ aberto: boolean; criadas: number }>;
@@ -10,11 +9,7 @@ export interface ServicosJobsReap {
   };
 }
 
-/**
- * A reference year's window opened: its obligations are created for every fisher with an RGP (decision 0051), a
- * block of fishers per transaction. Enqueued by the window's save (when it starts today or before) and by the daily
- * job; a run killed mid-way is retried and resumes after its last committed block.
- */
+/** A year's window opened: its obligations for every fisher (decision 0051); a killed run resumes after its last block. */
 export const gerarObrigacoesAnoJob = definirJob({
   nome: 'gerar-obrigacoes-reap-ano',
   payload: z.object({ anoReferencia: z.number().int().min(1950).max(2100) }),
@@ -30,7 +25,6 @@ export const gerarObrigacoesAnoJob = definirJob({
   },
 });
 
-/** A fisher's registry became active (an approved request left them an RGP): their obligations of the open years. */
 export const gerarObrigacoesPescadorJob = definirJob({
   nome: 'gerar-obrigacoes-reap-pescador',
   payload: z.object({ idPescador: z.number().int().positive() }),
@@ -44,11 +38,7 @@ export const gerarObrigacoesPescadorJob = definirJob({
   },
 });
 
-/**
- * Daily at 00:05 (São Paulo), and once when a process starts its workers (decision 0071: a fresh install, or a
- * server down at 00:05, does not wait for the next midnight): the years whose window opened (start reached) and
- * whose obligations are not all created get their job.
- */
+/** Daily, and once when workers start, so a fresh install does not wait for the next midnight (decision 0071). */
 export const abrirPrazosReapJob = definirJob({
   nome: 'abrir-prazos-reap',
   payload: z.object({}),

@@ -82,6 +82,8 @@ describe('a window started and not created', () => {
     // The screen's count is what was created, not the "0 criadas" of a creation walked again.
     const prazos = (await gestor.api({ method: 'GET', url: '/api/reap/prazos' })).json().dados as { anoReferencia: number; obrigacoes: { criadas: number } | null }[];
     expect(prazos.find((p) => p.anoReferencia === 2025)?.obrigacoes).toMatchObject({ criadas: criadasAgora });
+    // Stopped here: left running, they would run the warning check that the later tests' own saves enqueue.
+    for (const j of instancias.splice(0)) await j.stop();
   }, 90_000);
 
   it('a completed creation run again (a duplicate job, a second instance) does nothing', async () => {

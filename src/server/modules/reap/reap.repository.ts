@@ -86,7 +86,7 @@ export class ReapRepository {
     return this.pescador(pescadorId, false, ex);
   }
 
-  /** The fisher's row locked until the transaction ends: one generation at a time per fisher. */
+  /** The fisher's row locked until the transaction ends: one generation at a time per fisher (order: db/travas.ts). */
   lockPescador(pescadorId: number, tx: Executor): Promise<PescadorReap | undefined> {
     return this.pescador(pescadorId, true, tx);
   }
@@ -114,7 +114,7 @@ export class ReapRepository {
     return rows[0];
   }
 
-  /** The questionnaire locked until the transaction ends: saves and the send of one REAP go one at a time. */
+  /** The questionnaire locked until the transaction ends: saves and the send of one REAP go one at a time (before the fisher, db/travas.ts). */
   async lock(id: number, tx: Executor): Promise<QuestionarioRow | undefined> {
     const { rows } = await tx.execute<QuestionarioRow>(sql`
       SELECT ${COLUNAS}${ATRASO} FROM reap_questionario q

@@ -3,12 +3,11 @@ import type { AuthContext } from '../auth/auth.service';
 import type { ReapPendenciasService } from './reap-pendencias.service';
 import type { ReapQuestionarioService } from './reap-questionario.service';
 
+export type { ReapGeracaoService } from './reap-geracao.service';
+
 /**
- * REAP, the fisher's annual activity report, as other modules read it: the module's door (docs/architecture.md,
- * "Boundaries"), which only hands on. The module's own work is a service per concern, which its routes and jobs
- * use: one fisher's obligations (reap-pendencias), the questionnaire and its documents (reap-questionario), the
- * 2ª via (reap-comprovante) and its public check (reap-verificacao), the staff list (reap-servidor), the filling
- * windows (reap-prazo) and the creation of every fisher's obligations (reap-geracao).
+ * REAP as other modules read it: the module's door, which only hands on. Its own work is a service per concern
+ * (reap-*.service.ts).
  */
 export class ReapService {
   constructor(
@@ -16,7 +15,6 @@ export class ReapService {
     private readonly questionarios: ReapQuestionarioService,
   ) {}
 
-  /** Every REAP of the fisher, newest year first, if `ator` may read them. */
   reapsDoPescador(ator: AuthContext, pescadorId: number): Promise<Obrigacao[]> {
     return this.pendencias.reapsDoPescador(ator, pescadorId);
   }

@@ -1,26 +1,32 @@
-import type { Database } from '../../db/client';
+import type { AnaliseService } from '../analise/analise.service';
 import type { AuditoriaService } from '../auditoria/auditoria.service';
+import { definirModulo } from '../modulo';
 import type { NotificacaoService } from '../notificacao/notificacao.service';
 import type { PescadorService } from '../pescador/pescador.service';
-import type { SolicitacaoService } from '../solicitacao/solicitacao.service';
-import type { AnaliseService } from '../analise/analise.service';
+import type { AndamentoService } from '../solicitacao/solicitacao.service';
 import { DecisaoRecursoService } from './decisao.service';
 import { InterposicaoRecursoService } from './interposicao.service';
 import { LeituraRecursoService } from './leitura.service';
 import { RecursoRepository } from './recurso.repository';
-import type { ServicosRecurso } from './recurso.routes';
+import { recursoRoutes } from './recurso.routes';
 
-export { recursoRoutes } from './recurso.routes';
-
-/** The appeals module's services (decision 0088), built from the services it reads and changes through. */
-export function servicosRecurso(d: {
-  db: Database; solicitacoes: SolicitacaoService; pescadores: PescadorService; notificacoes: NotificacaoService;
-  analises: Pick<AnaliseService, 'abrir'>; auditoria: AuditoriaService; now: () => Date; tempoBloqueioMinutos: number;
-}): ServicosRecurso {
-  const deps = { ...d, repo: new RecursoRepository(d.db) };
-  return {
-    interposicao: new InterposicaoRecursoService(deps),
-    decisao: new DecisaoRecursoService(deps, { tempoBloqueioMinutos: d.tempoBloqueioMinutos }),
-    leitura: new LeituraRecursoService(deps),
-  };
-}
+/** Appeals (decision 0088): requests of type 11 whose filing, instances and effects this module keeps. */
+export const recursoModulo = definirModulo({
+  nome: 'recurso',
+  servicos({ config, db, agora }, s: {
+    auditoria: AuditoriaService; pescador: PescadorService; notificacoes: NotificacaoService; andamento: AndamentoService; analise: AnaliseService;
+  }) {
+    const deps = {
+      db, repo: new RecursoRepository(db), solicitacoes: s.andamento, pescadores: s.pescador, notificacoes: s.notificacoes,
+      analises: s.analise, auditoria: s.auditoria, now: agora,
+    };
+    return {
+      interposicaoRecurso: new InterposicaoRecursoService(deps),
+      decisaoRecurso: new DecisaoRecursoService(deps, { tempoBloqueioMinutos: config.analise.tempoBloqueioMinutos }),
+      leituraRecurso: new LeituraRecursoService(deps),
+    };
+  },
+  async rotas(app, s) {
+    await app.register(recursoRoutes, { interposicao: s.interposicaoRecurso, decisao: s.decisaoRecurso, leitura: s.leituraRecurso });
+  },
+});

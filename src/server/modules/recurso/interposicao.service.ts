@@ -6,11 +6,12 @@ import {
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { AuthContext } from '../auth/auth.service';
+import { pescadorDoAtor } from '../escopo';
 import { deAviso, deIndeferimento, deSancao, type Contestado } from './contestaveis';
 import { desfazerSancao } from './efeitos';
 import { noPrazo, somarDias } from './prazos';
 import {
-  detalheDe, exigirDoPescador, hoje, lockOu404, notificar, pescadorDoAtor, orgaoSuperior, recusa, registrarDecisao, rotuloResultado, temProximaInstancia,
+  detalheDe, exigirDoPescador, hoje, lockOu404, notificar, orgaoSuperior, recusa, registrarDecisao, rotuloResultado, temProximaInstancia,
   type DepsRecurso,
 } from './recurso-base';
 import type { RecursoLido, RecursoRow } from './recurso.repository';

@@ -5,9 +5,9 @@ import {
 import { AppError } from '../../lib/errors';
 import { doAtor } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
-import { exigirLeituraPescador, MENSAGEM_FORA_DO_ESCOPO, podeLerPescador, ufsDoEscopo } from '../escopo';
+import { exigirLeituraPescador, MENSAGEM_FORA_DO_ESCOPO, pescadorDoAtor, podeLerPescador, ufsDoEscopo } from '../escopo';
 import { diasEntre } from './prazos';
-import { detalheDe, hoje, pescadorDoAtor, rotuloResultado, type DepsRecurso } from './recurso-base';
+import { detalheDe, hoje, rotuloResultado, type DepsRecurso } from './recurso-base';
 
 /**
  * Reading appeals: the fisher their own; staff readers in scope (an SFPA its states), each view of a fisher's

@@ -14,7 +14,7 @@ import { MENSAGEM_FORA_DO_ESCOPO, ufsDoEscopo } from '../escopo';
 import type { NotificacaoService } from '../notificacao/notificacao.service';
 import type { PescadorService } from '../pescador/pescador.service';
 import type { AnaliseService } from '../analise/analise.service';
-import type { SolicitacaoService } from '../solicitacao/solicitacao.service';
+import type { AndamentoService } from '../solicitacao/solicitacao.service';
 import { diasEntre } from './prazos';
 import type { DecisaoRow, RecursoLido, RecursoRow, RecursoRepository } from './recurso.repository';
 
@@ -22,18 +22,12 @@ import type { DecisaoRow, RecursoLido, RecursoRow, RecursoRepository } from './r
 export interface DepsRecurso {
   db: Database;
   repo: RecursoRepository;
-  solicitacoes: SolicitacaoService;
+  solicitacoes: AndamentoService;
   pescadores: PescadorService;
   notificacoes: NotificacaoService;
   analises: Pick<AnaliseService, 'abrir'>;
   auditoria: AuditoriaService;
   now: () => Date;
-}
-
-/** The fisher's own id (403 for anyone else): appeals are filed by the fisher. */
-export function pescadorDoAtor(ator: AuthContext): number {
-  if (ator.perfil !== Perfil.INTERESSADO || ator.idPescador === null) throw AppError.forbidden(MENSAGEM_FORA_DO_ESCOPO);
-  return ator.idPescador;
 }
 
 export function hoje(deps: DepsRecurso): string {

@@ -2,15 +2,10 @@ import { Perfil } from '../../../shared/enums';
 import { MENSAGENS_SOLICITACAO_API } from '../../../shared/schemas/solicitacao-api';
 import { AppError } from '../../lib/errors';
 import type { AuthContext } from '../auth/auth.service';
-import { MENSAGEM_FORA_DO_ESCOPO, podeLerPescador } from '../escopo';
+import { exigirPescadorProprio, MENSAGEM_FORA_DO_ESCOPO, pescadorDoAtor as pescadorDoAtorNoEscopo, podeLerPescador } from '../escopo';
 import type { SolicitacaoComUf } from './solicitacao.repository';
 
 // Who may read and who may write a request: the product guide's "Who may do what", over escopo.ts.
-
-/** Staff (any profile but the fisher's). */
-export function isServidor(ator: AuthContext): boolean {
-  return ator.perfil !== Perfil.INTERESSADO;
-}
 
 /**
  * Reading scope of a request: the fisher's own; staff per escopo.ts, by the state of the fisher's address or by
@@ -30,13 +25,10 @@ export function exigirLeituraSolicitacao(ator: AuthContext, r: SolicitacaoComUf 
 
 /** Writing a request: only its own fisher, whether or not it exists. */
 export function exigirDono(ator: AuthContext, r: SolicitacaoComUf | undefined): asserts r is SolicitacaoComUf {
-  if (ator.perfil !== Perfil.INTERESSADO || ator.idPescador === null || !r || r.solicitacao.pescadorId !== ator.idPescador) {
-    throw AppError.forbidden(MENSAGEM_FORA_DO_ESCOPO);
-  }
+  exigirPescadorProprio(ator, r?.solicitacao.pescadorId);
 }
 
 /** The signed-in fisher's id (routes let only fishers in). */
 export function pescadorDoAtor(ator: AuthContext): number {
-  if (ator.perfil !== Perfil.INTERESSADO || ator.idPescador === null) throw AppError.forbidden(MENSAGEM_FORA_DO_ESCOPO);
-  return ator.idPescador;
+  return pescadorDoAtorNoEscopo(ator, MENSAGEM_FORA_DO_ESCOPO);
 }

@@ -3,16 +3,16 @@ import * as c from '../../../shared/contratos/solicitacao';
 import { atorDe } from '../../plugins/auth';
 import { rota } from '../../plugins/contratos';
 import { ok } from '../../plugins/envelope';
-import type { SolicitacaoService } from './solicitacao.service';
+import type { PedidoService } from './pedido.service';
 import { exigirCorpoValido } from '../../lib/validacao';
 
 /** Cancellation of the registry (type 5). */
-export const cancelamentoRoutes: FastifyPluginAsync<{ solicitacao: SolicitacaoService }> = async (app, { solicitacao }) => {
+export const cancelamentoRoutes: FastifyPluginAsync<{ pedidos: PedidoService }> = async (app, { pedidos }) => {
   rota(app, c.solicitarCancelamento, async (req) => {
     exigirCorpoValido(req);
-    const r = await solicitacao.solicitarCancelamento(atorDe(req), req.body);
+    const r = await pedidos.solicitarCancelamento(atorDe(req), req.body);
     return ok(r.detalhe, r.mensagem);
   }, { attachValidation: true });
 
-  rota(app, c.cancelamentoAberto, async (req) => ok(await solicitacao.cancelamentoAberto(atorDe(req), req.params.id)));
+  rota(app, c.cancelamentoAberto, async (req) => ok(await pedidos.cancelamentoAberto(atorDe(req), req.params.id)));
 };

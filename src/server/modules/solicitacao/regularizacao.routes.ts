@@ -4,14 +4,14 @@ import { MENSAGENS_SOLICITACAO_API } from '../../../shared/schemas/solicitacao-a
 import { atorDe } from '../../plugins/auth';
 import { rota } from '../../plugins/contratos';
 import { ok } from '../../plugins/envelope';
-import type { SolicitacaoService } from './solicitacao.service';
+import type { PedidoService } from './pedido.service';
 import { exigirCorpoValido } from '../../lib/validacao';
 
 /** Regularisation of a suspended registry (type 10): docs/decisions/0009-regularizacao.md. */
-export const regularizacaoRoutes: FastifyPluginAsync<{ solicitacao: SolicitacaoService }> = async (app, { solicitacao }) => {
+export const regularizacaoRoutes: FastifyPluginAsync<{ pedidos: PedidoService }> = async (app, { pedidos }) => {
   rota(app, c.solicitarRegularizacao, async (req) => {
     exigirCorpoValido(req, [MENSAGENS_SOLICITACAO_API.justificativaRegularizacao]);
-    const r = await solicitacao.solicitarRegularizacao(atorDe(req), req.body);
+    const r = await pedidos.solicitarRegularizacao(atorDe(req), req.body);
     return ok(r.detalhe, r.mensagem);
   }, { attachValidation: true });
 };

@@ -88,7 +88,7 @@ export class SolicitacaoRepository {
     return rows[0];
   }
 
-  /** The fisher, locked until the transaction ends: it serialises a fisher's openings, submissions and decisions. */
+  /** The fisher, locked until the transaction ends: it serialises a fisher's openings, submissions and decisions (order: db/travas.ts). */
   async lockPescador(pescadorId: number, tx: Executor): Promise<PescadorRow> {
     const rows = await tx.select().from(pescador).where(eq(pescador.id, pescadorId)).for('update');
     return rows[0]!;
@@ -99,7 +99,7 @@ export class SolicitacaoRepository {
     return rows[0];
   }
 
-  /** The request, locked until the transaction ends. */
+  /** The request, locked until the transaction ends; its fisher, when locked too, first (db/travas.ts). */
   async lockSolicitacao(id: number, tx: Executor): Promise<SolicitacaoRow> {
     const rows = await tx.select().from(solicitacao).where(eq(solicitacao.id, id)).for('update');
     return rows[0]!;

@@ -5,6 +5,7 @@ import {
   MENSAGENS_USUARIO_MAPA, orgaoDoPerfil, type FiltrosUsuarioMapa, type HorarioAcessoUsuarioCorpo, type ListaUsuariosMapa,
   type PessoaBcpf, type UsuarioMapa, type UsuarioMapaCorpo,
 } from '../../../shared/schemas/usuario-mapa';
+import { perfisDe } from '../../../shared/permissoes';
 import { BcpfIndisponivel, type ConsultaBcpf } from '../../adapters/bcpf/bcpf';
 import { naTransacao, type Database, type Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -12,8 +13,8 @@ import { doAtor, type AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
 import type { HorasUsuario, UsuarioMapaDados, UsuarioMapaLinha, UsuarioMapaRepository } from './usuario-mapa.repository';
 
-/** The registry must always keep one of them active. */
-const PERFIS_GESTORES: readonly number[] = [Perfil.GESTOR, Perfil.ADMIN];
+/** Those who manage the staff (`administracao.gerir`): the registry must always keep one of them active. */
+const PERFIS_GESTORES: readonly number[] = perfisDe('administracao.gerir');
 
 export interface UsuarioMapaServiceOptions {
   now?: () => Date;

@@ -7,10 +7,7 @@ import { RadioGroup, type RadioGroupProps } from './radio-group';
 import { SelectField, type SelectFieldProps } from './select-field';
 import { TextField, type TextFieldProps } from './text-field';
 
-/**
- * The form controls bound to react-hook-form: each takes the form's `control` and a field path, and gets its
- * value, its inline error and its id (the path with dashes: the error summary's link target) from there.
- */
+/** Form controls bound to react-hook-form: value, inline error and id come from the field path. */
 
 interface Ligacao<T extends FieldValues, S> {
   control: Control<T, unknown, S>;
@@ -19,10 +16,7 @@ interface Ligacao<T extends FieldValues, S> {
   id?: string;
 }
 
-/**
- * What every bound control passes to its field: id, name, value, change and blur handlers, error; and, apart (the
- * React compiler treats an object holding a ref as a ref), the ref react-hook-form focuses on error.
- */
+/** The ref goes apart: the React compiler treats an object holding a ref as a ref. */
 function useLigacao<T extends FieldValues, S>({ control, name, id }: Ligacao<T, S>, aoMudar?: (value: string) => void) {
   const {
     field: { ref, value, onChange, onBlur },
@@ -44,7 +38,6 @@ function useLigacao<T extends FieldValues, S>({ control, name, id }: Ligacao<T, 
   return [campo, ref] as const;
 }
 
-/** What the binding gives a control; the rest of the control's props are the caller's. */
 type Ligados = 'id' | 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'ref';
 type Ligado<T extends FieldValues, S, P> = Ligacao<T, S> & Omit<P, Ligados>;
 
@@ -54,7 +47,6 @@ interface AoMudar {
   aoMudar?: (value: string) => void;
 }
 
-/** The bound props of a control holding one string: text, select, radio or masked. */
 function umValor(c: ReturnType<typeof useLigacao>[0]) {
   return { id: c.id, name: c.name, value: c.texto, onBlur: c.onBlur, error: c.error };
 }
@@ -81,7 +73,6 @@ export function CampoCheckboxes<T extends FieldValues, S = T>({ control, name, i
   return <CheckboxGroup {...props} {...umValor(c)} ref={ref} value={(c.value as string[] | undefined) ?? []} onChange={c.onChange} />;
 }
 
-/** A field with one of the specification's masks (CepField, TelefoneField, CnpjField, PesoField, CpfField …). */
 export function CampoMascara<T extends FieldValues, S = T>({
   control,
   name,

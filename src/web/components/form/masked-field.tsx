@@ -4,16 +4,13 @@ import { CampoRotulado } from './field-parts';
 import { MASKS, type MaskName } from './masks';
 
 export interface MaskedFieldProps {
-  /** id of the input: the label's target and the error summary's link target */
   id: string;
   label: string;
   mask: MaskName;
   /** the masked value, as shown */
   value: string;
-  /** receives the masked value and the unmasked one (digits, or a dot-decimal number for money and weight) */
   onChange: (value: string, unmasked: string) => void;
   onBlur?: (event: FocusEvent<HTMLInputElement>) => void;
-  /** inline error message (gov.br feedback); marks the input invalid */
   error?: string | undefined;
   hint?: string;
   name?: string;
@@ -36,10 +33,6 @@ const MaskInput = IMaskInput as unknown as ComponentType<
   }
 >;
 
-/**
- * A labelled text input with one of the specification's masks, its hint and its inline error message,
- * wired with aria-invalid and aria-describedby.
- */
 export function MaskedField({
   id,
   label,

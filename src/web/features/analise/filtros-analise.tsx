@@ -15,7 +15,6 @@ import { useFormulario } from '../../components/form/use-formulario';
 import { FormularioFiltros } from '../../components/formulario-filtros';
 import { analiseKeys, fetchUfsEscopo } from './analise-api';
 
-/** The follow-up's filters as typed (CPF as shown, with its mask; dates yyyy-MM-dd from the native date input). */
 export interface ValoresFiltro {
   situacao: string;
   tipoSolicitacao: string;
@@ -42,7 +41,7 @@ export const MENSAGENS_FILTRO = {
   periodo: 'A data final deve ser igual ou posterior à data inicial',
 } as const;
 
-/** The same rules as the API's filters (src/shared/schemas/analise.ts `filtrosAnalise`), on the typed values. */
+/** The same rules as the API's filters, on the typed values. */
 const filtroSchema = z
   .object({
     situacao: z.string(),
@@ -66,11 +65,7 @@ const OPCOES_SITUACAO: Option[] = Object.entries(situacaoAnaliseLabel).map(([val
 const OPCOES_TIPO: Option[] = Object.entries(tipoSolicitacaoLabel).map(([value, label]) => ({ value, label }));
 const OPCOES_UF: Option[] = UFS.map((u) => ({ value: u.sigla, label: `${u.sigla} – ${u.nome}` }));
 
-/**
- * The states offered: those in the caller's scope (decision 0031: an SFPA user's agency state and the states of
- * the task forces in force today; all 27 for national scope). Should the question fail, all 27 are offered: the
- * server answers each filter only within the scope anyway.
- */
+/** Should the question fail, all 27 are offered: the server answers only within the scope anyway (decision 0031). */
 function useOpcoesUf(): Option[] {
   const { data } = useQuery({ queryKey: analiseKeys.ufsEscopo(), queryFn: fetchUfsEscopo, staleTime: 60_000, retry: false });
   if (!data || data.nacional) return OPCOES_UF;
@@ -79,10 +74,7 @@ function useOpcoesUf(): Option[] {
 
 const idCampo = (path: string) => `filtro-${path}`;
 
-/**
- * The follow-up's filter form: situation, request type, state, CPF (masked), name and a period, in a labelled
- * form with the error summary (GOV.UK pattern). Submitting calls `onPesquisar` with valid values only.
- */
+/** Submitting calls `onPesquisar` with valid values only. */
 export function FiltrosAnalise({
   valores,
   onPesquisar,

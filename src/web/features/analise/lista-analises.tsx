@@ -1,14 +1,14 @@
-import { Perfil, SituacaoAnalise } from '../../../shared/enums';
+import { SituacaoAnalise } from '../../../shared/enums';
 import type { AnaliseResumo } from '../../../shared/schemas/analise';
 import { pode } from '../../../shared/permissoes';
+import { podeAgirNaInstancia } from '../../../shared/regras/instancia';
 import { AcaoDaLinha, TabelaCartoes, type Coluna } from '../../components/tabela-cartoes';
 import { diasAguardando, enderecoTelaAnalise, rotuloSituacaoAnalise, rotuloTipoSolicitacao } from './formatos';
 
 /** "Analisar" for an analyst on an open analysis they may take; "Ver" for anything else. */
 export function acaoDaAnalise(a: AnaliseResumo, perfil: number | undefined): 'Analisar' | 'Ver' {
   const aberta = a.situacaoAnalise.id === SituacaoAnalise.AGUARDANDO_ANALISE || a.situacaoAnalise.id === SituacaoAnalise.EM_ANALISE;
-  const foraDaInstancia = a.instancia === 'MPA' && perfil === Perfil.SFPA;
-  return aberta && pode(perfil, 'analise.analisar') && !foraDaInstancia ? 'Analisar' : 'Ver';
+  return aberta && pode(perfil, 'analise.analisar') && podeAgirNaInstancia(perfil, a.instancia) ? 'Analisar' : 'Ver';
 }
 
 const COLUNAS: Coluna<AnaliseResumo>[] = [

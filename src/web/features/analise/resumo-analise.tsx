@@ -1,8 +1,9 @@
-import { Perfil, SituacaoAnalise } from '../../../shared/enums';
+import { SituacaoAnalise } from '../../../shared/enums';
 import { MENSAGENS_ANALISE, type AnaliseDetalhe } from '../../../shared/schemas/analise';
 import { Message } from '../../components/message';
 import { formatDateTime } from '../../lib/dates';
 import { pode } from '../../../shared/permissoes';
+import { podeAgirNaInstancia } from '../../../shared/regras/instancia';
 import { rotuloSituacaoAnalise, rotuloTipoSolicitacao } from './formatos';
 
 const ICONE_SITUACAO: Record<number, string> = {
@@ -90,7 +91,7 @@ export function AvisoBloqueio({ detalhe, perfil }: { detalhe: AnaliseDetalhe; pe
   if (situacao === SituacaoAnalise.DEFERIDA || situacao === SituacaoAnalise.INDEFERIDA) {
     return <Message kind="info" title={MENSAGENS_ANALISE.concluida} />;
   }
-  if (detalhe.instancia === 'MPA' && perfil === Perfil.SFPA) {
+  if (!podeAgirNaInstancia(perfil, detalhe.instancia)) {
     return <Message kind="warning" title={MENSAGENS_ANALISE.instanciaMpa} />;
   }
   if (detalhe.bloqueadaPorMim) {

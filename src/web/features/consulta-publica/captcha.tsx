@@ -3,9 +3,8 @@ import { lazy, Suspense, useState, type Ref } from 'react';
 import { consultarConfiguracaoCaptcha } from './captcha-api';
 
 export interface CaptchaHandle {
-  /** Back to unverified: each lookup needs a new solution (the server accepts a token once). */
+  /** The server accepts a token once. */
   reset(): void;
-  /** Solves the challenge now if it was not solved yet; answers the token, or null when it could not. */
   verificar(): Promise<string | null>;
 }
 
@@ -43,11 +42,7 @@ const DICAS = {
 
 const FALHA_CARGA = 'Não foi possível carregar a verificação de segurança. Recarregue a página.';
 
-/**
- * The captcha of the public lookups, in a labelled group with its hint and error: the widget the server
- * configured (GET /api/captcha/configuracao), i.e. the self-hosted ALTCHA (our own small widget, widget-altcha.tsx)
- * or hCaptcha. Isolated here so that the screens' tests replace it.
- */
+/** The widget the server configured. Isolated here so that the screens' tests replace it. */
 export function Captcha({ id, onVerified, onReset, erro, ref }: CaptchaProps) {
   const config = useQuery({ queryKey: ['captcha', 'configuracao'], queryFn: consultarConfiguracaoCaptcha, staleTime: 5 * 60_000 });
   const [falhaCarga, setFalhaCarga] = useState(false);

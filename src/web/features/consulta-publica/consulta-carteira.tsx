@@ -23,7 +23,6 @@ type Campo = 'cpf' | 'rgp';
 type Valores = Record<Campo, string>;
 type Erros = Partial<Record<Campo, string>>;
 
-/** What the page checks before asking anything: each field's message, for the fields that are wrong. */
 export function errosDaConsultaCarteira(v: Valores): Erros {
   const erros: Erros = {};
   if (!onlyDigits(v.cpf)) erros.cpf = MENSAGENS_CONSULTA_CARTEIRA.cpfObrigatorio;
@@ -41,18 +40,13 @@ function valoresDe(form: HTMLFormElement): Valores {
   return { cpf: String(dados.get('cpf') ?? ''), rgp: String(dados.get('rgp') ?? '') };
 }
 
-/** The RGP number as displayed: hyphen-separated upper case when valid, else upper case as typed. */
 function rgpDigitado(valor: string): string {
   return exibirRgp(valor) || valor.toUpperCase();
 }
 
 /**
- * /consulta-carteira: anyone checks a professional card by CPF and RGP number, after the captcha. The answer
- * shows only what verifying a card needs (name, situation, category, place, RGP number, first RGP date).
- *
- * Issue 25, point 6: a public page within its budget, so a light form of its own (no form or mask library) that
- * behaves as the app's forms do: checked on submit, the error summary focused on each failed submit, and after the
- * first submit each field checked again as it changes.
+ * Anyone checks a professional card by CPF and RGP number, after the captcha. A light form of its own (no form or
+ * mask library) keeps the public page within its budget, behaving as the app's forms do.
  */
 export function ConsultaCarteira() {
   const c = useConsultaPublica<CarteiraPublica>(ERRO_DESCONHECIDO);

@@ -4,17 +4,12 @@ import { ERRO_DESCONHECIDO, mensagemErro, statusOf } from '../../lib/api';
 import { showToast } from '../../lib/toast';
 import { ID_CAPTCHA, useCaptchaDaConsulta } from './use-captcha';
 
-/** A failed lookup: the server's words, or the generic message when nothing answered (`semResposta`). */
 export function falhaDaConsulta(error: unknown, fallback: string): { mensagem: string; semResposta: boolean } {
   if (statusOf(error) === undefined) return { mensagem: ERRO_DESCONHECIDO, semResposta: true };
   return { mensagem: mensagemErro(error, fallback), semResposta: false };
 }
 
-/**
- * The flow shared by the public lookups: a fresh captcha token for each lookup (asked for on submit when the user
- * did not tick it), the result or the failure's message, focus moved to the result's heading after each lookup,
- * and the attempt counter that makes the error summary speak again.
- */
+/** The flow shared by the public lookups: a fresh captcha token each time, the result, focus on its heading. */
 export function useConsultaPublica<R>(erroPadrao: string) {
   const captcha = useCaptchaDaConsulta();
   const [tentativa, setTentativa] = useState(0);
@@ -27,7 +22,7 @@ export function useConsultaPublica<R>(erroPadrao: string) {
     if (consultas > 0) resultadoRef.current?.focus();
   }, [consultas]);
 
-  /** One lookup: `chamada` receives the captcha token; a token is spent whatever the answer. */
+  /** A token is spent whatever the answer. */
   async function consultar(chamada: (token: string) => Promise<R>): Promise<void> {
     const token = await captcha.obterToken();
     if (!token) {
@@ -55,14 +50,12 @@ export function useConsultaPublica<R>(erroPadrao: string) {
     falha,
     resultadoRef,
     consultar,
-    /** For handleSubmit's invalid branch: the error summary is announced again. */
     invalido: () => setTentativa((n) => n + 1),
     /** The captcha's error as an error-summary entry. */
     errosCaptcha: captcha.erro ? [{ field: ID_CAPTCHA, message: captcha.erro }] : [],
   };
 }
 
-/** The submit button of a lookup form, busy while the lookup runs. */
 export function BotaoConsultar({ enviando, rotulo }: { enviando: boolean; rotulo: string }) {
   return (
     <div className="form-actions">
@@ -75,7 +68,6 @@ export function BotaoConsultar({ enviando, rotulo }: { enviando: boolean; rotulo
   );
 }
 
-/** "Resultado da consulta": the heading that takes focus after a lookup, then the failure or the result. */
 export function ResultadoConsulta({
   id,
   tituloRef,

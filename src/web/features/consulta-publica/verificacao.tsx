@@ -16,7 +16,7 @@ const ICONE: Record<Sentido, string> = {
   negativo: 'fa-times-circle',
 };
 
-/** The verdict of a QR check, by words and an icon as well as by colour, with the server's reason. */
+/** By words and an icon as well as by colour. */
 export function Veredito({ sentido, titulo, mensagem }: { sentido: Sentido; titulo: string; mensagem?: string | undefined }) {
   return (
     <div className={`verificacao-veredito ${sentido}`} role="status">
@@ -35,16 +35,12 @@ interface PropsVerificacao<R> {
   chave: string;
   buscar: (token: string) => Promise<R>;
   carregando: string;
-  /** The verdict when the address's code is not of the form the server signs. */
   invalido: { titulo: string; mensagem: string };
   /** What the server answered (an invalid code is an answer too). */
   children: (resultado: R) => ReactNode;
 }
 
-/**
- * The page a printed QR code opens (the card, the protocol receipt, the REAP 2ª via): no captcha and no sign-in,
- * the code is unguessable. Checks the code's form, asks the server, and offers to try again when no answer came.
- */
+/** The page a printed QR code opens: no captcha and no sign-in, the code is unguessable. */
 export function Verificacao<R>({ token, chave, buscar, carregando, invalido, children }: PropsVerificacao<R>) {
   const tokenOk = TOKEN_VALIDO.test(token);
   const query = useQuery({

@@ -14,13 +14,12 @@ export interface Opcao {
 
 export interface EntradaOpcoes {
   totalizadores: TotalizadoresPescador;
-  /** The fisher's registry number, when there is one (GET /api/rgp/pescador/{id}). */
   numeroRGP: string | null;
   /** Registry status (SituacaoRegistro), when known. */
   situacaoRegistro: number | null;
   /** The draft to continue, with its wizard address. */
   rascunho: { descricao: string; href: string } | null;
-  /** GET /api/solicitacao-pescador-ativo-edicao-registro/consultar/{id}; undefined while loading. */
+  /** Undefined while loading. */
   edicaoRegistro: Pick<ConsultaEdicaoRegistro, 'podeEditar' | 'motivo'> | undefined;
   /** The documents screen of an open documents edit (type 9), if any. */
   edicaoDocumentos: string | null;
@@ -50,11 +49,7 @@ function opcao(id: string, titulo: string, descricao: string, habilitada: boolea
   return habilitada ? { id, titulo, descricao, href } : { id, titulo, descricao, href: null, motivo };
 }
 
-/**
- * The fisher's options (spec point 4, "Options", with the shared enabling rules of src/shared/regras/opcoes.ts).
- * Registration options go through the declaration screen. "Continuar rascunho" shows only when a draft exists,
- * "Solicitar regularização" only when the registry is suspended.
- */
+/** The fisher's options (spec point 4), with the shared enabling rules of src/shared/regras/opcoes.ts. */
 export function opcoesPescador(e: EntradaOpcoes): Opcao[] {
   const t = e.totalizadores;
   const temRgp = !!e.numeroRGP;

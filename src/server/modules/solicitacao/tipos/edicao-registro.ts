@@ -46,7 +46,7 @@ export function prepararEdicao(bruto: Record<string, unknown>, cpf: string): { d
 
 /**
  * Registry edit (type 8), filled in the wizard: opened by an ATIVO fisher with no other edit open, through the
- * wizard or by cloning a deferred request or the registry itself (SolicitacaoService.editarAPartirDe and
+ * wizard or by cloning a deferred request or the registry itself (EdicaoService.editarAPartirDe and
  * editarRegistroAtivo, with `prepararEdicao`). Its documents include those already analysed. Approval writes its
  * data into the fisher's record and makes it the active request, with a new card.
  */

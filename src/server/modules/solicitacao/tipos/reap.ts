@@ -4,8 +4,8 @@ import type { TipoSolicitacaoDef } from './tipo';
 
 /**
  * REAP (type 4, spec points 3–5): the fisher's annual activity report. It is opened by the pending-REAP generation
- * (REAP_PENDENTE, `SolicitacaoService.abrirReaps`), filled and sent by the reap module, which checks its rules
- * before asking the one submission path (`SolicitacaoService.enviarReap`); sent, it is REAP_ENVIADA and is not
+ * (REAP_PENDENTE, `AndamentoService.abrirReap`), filled and sent by the reap module, which checks its rules
+ * before asking the one submission path (`AndamentoService.enviarReap`); sent, it is REAP_ENVIADA and is not
  * analysed.
  */
 export const reap: TipoSolicitacaoDef = {

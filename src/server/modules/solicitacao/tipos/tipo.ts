@@ -8,7 +8,7 @@ import type { SolicitacaoRepository, SolicitacaoRow } from '../solicitacao.repos
 /**
  * Opens the analysis of a sent request, in the submission's transaction: the analysis module's service. Declared
  * here, by the side that calls it, because the analysis service calls this module's service back (its decision
- * changes the request): the two services do not import each other both ways (issue 24).
+ * changes the request): the two services do not import each other both ways.
  */
 export interface AberturaDeAnalise {
   abrir(nova: { solicitacaoId: number; ufPescador: string | null; instancia: 'MPA' | 'SFPA' }, ex?: Executor): Promise<void>;
@@ -45,7 +45,7 @@ export type ContextoDecisao = ContextoEnvio;
 /**
  * Everything that differs between request types, in one object per type (tipos/<type>.ts, registered in
  * tipos/index.ts). The module's common paths ask it: opening (abertura.ts), sending (envio.ts) and the analysis's
- * decision (SolicitacaoService.deferir/indeferir). A new type is a new definition, not an edit of those paths.
+ * decision (AndamentoService.deferir/indeferir). A new type is a new definition, not an edit of those paths.
  */
 export interface TipoSolicitacaoDef {
   readonly tipo: TipoSolicitacao;

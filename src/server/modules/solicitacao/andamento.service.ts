@@ -1,0 +1,128 @@
+import { CodigoErro } from '../../../shared/codigos-erro';
+import { partesSaoPaulo } from '../../../shared/datas';
+import { SituacaoSolicitacao as S, TipoSolicitacao } from '../../../shared/enums';
+import { MOTIVOS_HISTORICO } from '../../../shared/schemas/solicitacao-api';
+import { MOTIVOS_REAP } from '../../../shared/regras/reap';
+import { naTransacao, type Executor } from '../../db/client';
+import { travarSolicitacaoComPescador } from '../../db/travas';
+import { AppError } from '../../lib/errors';
+import type { AuthContext } from '../auth/auth.service';
+import { criarRascunho } from './abertura';
+import { enviar, enviarRascunho } from './envio';
+import { mudarSituacao, type MudancaDeSituacao } from './situacoes';
+import type { SolicitacaoRow } from './solicitacao.repository';
+import { decisoesDe, definicaoDe } from './tipos';
+import { BaseSolicitacao } from './base';
+
+/** What the analysis's decision did to the request: its new status, and the fisher's RGP number. */
+export interface Decisao {
+  situacaoSolicitacao: number;
+  numeroRgp: string | null;
+}
+
+/**
+ * What other modules do to a request: the analysis's status changes and decisions (what a decision does is the
+ * request type's, tipos/), and the REAP's opening and sending of its yearly request (tipos/reap.ts).
+ */
+export class AndamentoService extends BaseSolicitacao {
+  // ------------------------------------------------------------------ what the analysis asks
+
+  /** A status change the analysis makes (started, given back), with its history row, in the caller's transaction. */
+  async mudarSituacao(m: MudancaDeSituacao, ex: Executor = this.db): Promise<void> {
+    await naTransacao(this.db, ex, (tx) => mudarSituacao(this.repo, m, tx));
+  }
+
+  /** The analysis approved the request: DEFERIDA, and what its type's approval does (tipos/). */
+  async deferir(ator: AuthContext, solicitacaoId: number, ex: Executor = this.db): Promise<Decisao> {
+    return naTransacao(this.db, ex, async (tx) => {
+      const ctx = await this.decisao(ator, solicitacaoId, tx);
+      await mudarSituacao(this.repo, {
+        solicitacaoId, de: ctx.solicitacao.situacao, para: S.DEFERIDA, ator, motivo: MOTIVOS_HISTORICO.analiseDeferida,
+      }, tx);
+      const emitido = await decisoesDe(ctx.solicitacao.tipo).aoDeferir(ctx);
+      return { situacaoSolicitacao: S.DEFERIDA, numeroRgp: emitido ?? ctx.pescador.numeroRgp };
+    });
+  }
+
+  /** The analysis rejected the request: what its type's rejection does (tipos/). */
+  async indeferir(ator: AuthContext, solicitacaoId: number, ex: Executor = this.db): Promise<Decisao> {
+    return naTransacao(this.db, ex, async (tx) => {
+      const ctx = await this.decisao(ator, solicitacaoId, tx);
+      return { situacaoSolicitacao: await decisoesDe(ctx.solicitacao.tipo).aoIndeferir(ctx), numeroRgp: null };
+    });
+  }
+
+  /** Requests left in updating past the deadline become FINALIZADA (labelled Indeferida); answers how many. */
+  async finalizarVencidas(prazoDias: number): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await this.db.transaction(async (tx) => {
+        const vencidas = await this.repo.vencidasEmAtualizacao(prazoDias, 500, tx);
+        for (const v of vencidas) {
+          await mudarSituacao(this.repo, {
+            solicitacaoId: v.id, de: v.situacao, para: S.FINALIZADA, ator: null, motivo: MOTIVOS_HISTORICO.prazoAtualizacaoEncerrado(prazoDias),
+          }, tx);
+        }
+        return vencidas.length;
+      });
+      total += n;
+      if (n < 500) return total;
+    }
+  }
+
+  // ------------------------------------------------------------------ what REAP asks (tipos/reap.ts)
+
+  /**
+   * Opens one REAP obligation of the fisher (REAP_PENDENTE) with its history row, in the caller's transaction; the
+   * reap module decides which years are owed and links the request to its questionnaire.
+   */
+  async abrirReap(ator: AuthContext, pescadorId: number, ex: Executor = this.db): Promise<SolicitacaoRow> {
+    return naTransacao(this.db, ex, async (tx) => {
+      const s = await this.repo.insertSolicitacao({ pescadorId, tipo: TipoSolicitacao.REAP, situacao: S.REAP_PENDENTE }, tx);
+      await this.repo.insertHistorico({
+        solicitacaoId: s.id, situacaoAnterior: null, situacaoNova: S.REAP_PENDENTE, cpfAtor: ator.cpf, perfilAtor: ator.perfil, motivo: MOTIVOS_REAP.gerada,
+      }, tx);
+      return s;
+    });
+  }
+
+  /**
+   * Sends a pending REAP by the one submission path (REAP_ENVIADA, its protocol number, the history row), in the
+   * caller's transaction; 406 unless it is a REAP still pending. The reap module has checked its rules.
+   */
+  async enviarReap(ator: AuthContext, solicitacaoId: number, ex: Executor = this.db): Promise<SolicitacaoRow> {
+    return naTransacao(this.db, ex, async (tx) => {
+      const travados = await travarSolicitacaoComPescador(solicitacaoId, tx);
+      const atual = travados?.solicitacao;
+      if (!atual || atual.tipo !== TipoSolicitacao.REAP || atual.situacao !== S.REAP_PENDENTE) throw AppError.recusa(CodigoErro.REAP_JA_ENVIADA, MOTIVOS_REAP.naoPendente);
+      const ctx = { pescador: travados!.pescador, ator, recursos: this.recursos, tx, hoje: partesSaoPaulo(this.now()).data };
+      const { enviada } = await enviar({ ...ctx, solicitacao: atual }, definicaoDe(TipoSolicitacao.REAP), {
+        situacao: atual.situacao, motivo: MOTIVOS_REAP.enviada,
+      });
+      return enviada;
+    });
+  }
+
+  /**
+   * Opens a draft of a type whose rules another module keeps (the appeal, type 11: the recurso module, decision
+   * 0088), for the fisher, with its history row, in the caller's transaction.
+   */
+  async abrirRascunhoDe(ator: AuthContext, tipo: TipoSolicitacao, pescadorId: number, dados: Record<string, unknown>, motivo: string, ex: Executor): Promise<SolicitacaoRow> {
+    return naTransacao(this.db, ex, async (tx) => criarRascunho(await this.abertura(ator, pescadorId, tx), definicaoDe(tipo), { passo: 0, dados, motivo }));
+  }
+
+  /** Sends such a draft by the one submission path, in the caller's transaction; 406 unless still changeable. */
+  async enviarRascunhoDe(ator: AuthContext, solicitacaoId: number, pescadorId: number, ex: Executor): Promise<SolicitacaoRow> {
+    return naTransacao(this.db, ex, async (tx) => {
+      const ctx = await this.abertura(ator, pescadorId, tx);
+      const atual = await this.repo.lockSolicitacao(solicitacaoId, tx);
+      return (await enviarRascunho(ctx, definicaoDe(atual.tipo), solicitacaoId)).enviada;
+    });
+  }
+
+  /** The decision's context: the request and its fisher, both locked (the fisher first, db/travas.ts). */
+  private async decisao(ator: AuthContext, solicitacaoId: number, tx: Executor) {
+    const { solicitacao, pescador } = (await travarSolicitacaoComPescador(solicitacaoId, tx))!;
+    return { solicitacao, pescador, ator, hoje: partesSaoPaulo(this.now()).data, recursos: this.recursos, tx };
+  }
+}

@@ -1,0 +1,144 @@
+import { CodigoErro } from '../../../shared/codigos-erro';
+import { erroCampo } from '../../../shared/erros-campo';
+import { SituacaoSolicitacao as S, TipoSolicitacao } from '../../../shared/enums';
+import { MENSAGENS_SOLICITACAO } from '../../../shared/schemas/solicitacao';
+import { MENSAGENS_EDICAO_DOCUMENTOS, MENSAGENS_SOLICITACAO_API, MOTIVOS_HISTORICO, type ConsultaEdicaoRegistro, type EdicaoRgpCorpo, type EnvioEdicaoDocumentosCorpo } from '../../../shared/schemas/solicitacao-api';
+import { type Executor } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { AuthContext } from '../auth/auth.service';
+import type { PescadorRow } from '../pescador/pescador.service';
+import { criarRascunho } from './abertura';
+import { exigirDono, pescadorDoAtor } from './acesso';
+import { detalheDe } from './detalhe';
+import { editavel, SITUACOES_ABERTAS } from './situacoes';
+import type { SolicitacaoRow } from './solicitacao.repository';
+import { edicaoDocumentos, edicaoRegistro, edicaoRgp, tiposComAbertura } from './tipos';
+import { motivoSemEdicao, prepararEdicao } from './tipos/edicao-registro';
+import { BaseSolicitacao, type Resultado } from './base';
+
+/**
+ * The fisher's edits of their registry: the registry edit by cloning (type 8), the documents edit (type 9) and the
+ * first-RGP edit (type 7, decision 0020), each opened as a draft and sent by the one path.
+ */
+export class EdicaoService extends BaseSolicitacao {
+  /** POST /api/solicitacao-edicao-registro/editar-solicitacao/{id}: a type-8 draft copying a deferred request. */
+  async editarAPartirDe(ator: AuthContext, idOrigem: number): Promise<Resultado> {
+    const r = await this.repo.findSolicitacaoComPescador(idOrigem);
+    exigirDono(ator, r);
+    const origem = r.solicitacao;
+    if (origem.situacao !== S.DEFERIDA || !tiposComAbertura('assistente').includes(origem.tipo) || origem.inativa) {
+      throw AppError.recusa(CodigoErro.SOLICITACAO_INDISPONIVEL, MENSAGENS_SOLICITACAO_API.edicaoRegistroOrigemNaoDeferida);
+    }
+    return this.criarEdicao(ator, r.pescador.id, origem.dados as Record<string, unknown>, origem.id);
+  }
+
+  /**
+   * POST /api/solicitacao-pescador-ativo-edicao-registro: for an active fisher without a deferred request here
+   * (migrated), a type-8 draft from the declared record or, when there is none, from the typed columns.
+   */
+  async editarRegistroAtivo(ator: AuthContext): Promise<Resultado> {
+    return this.criarEdicao(ator, pescadorDoAtor(ator), null, null);
+  }
+
+  /** GET /api/solicitacao-pescador-ativo-edicao-registro/consultar/{id}: which of the two edit calls applies. */
+  async consultarEdicao(ator: AuthContext, pescadorId: number): Promise<ConsultaEdicaoRegistro> {
+    const p = await this.pescadorLegivel(ator, pescadorId);
+    await this.auditarLeitura(ator, 'solicitacao-edicao-registro', pescadorId, pescadorId);
+    const motivo = await motivoSemEdicao(this.repo, p);
+    if (motivo) return { podeEditar: false, idSolicitacaoOrigem: null, motivo };
+    const origem = await this.origemDeferida(p);
+    return { podeEditar: true, idSolicitacaoOrigem: origem?.id ?? null, motivo: null };
+  }
+
+  private async criarEdicao(ator: AuthContext, pescadorId: number, dadosOrigem: Record<string, unknown> | null, origemId: number | null): Promise<Resultado> {
+    const { s, p } = await this.db.transaction(async (tx) => {
+      const ctx = await this.abertura(ator, pescadorId, tx);
+      const p = ctx.pescador;
+      await edicaoRegistro.exigirAbertura(ctx);
+      let bruto = dadosOrigem;
+      if (bruto === null) {
+        if (await this.origemDeferida(p, tx)) throw AppError.recusa(CodigoErro.SOLICITACAO_INDISPONIVEL, MENSAGENS_SOLICITACAO_API.edicaoRegistroPossuiDeferida);
+        bruto = await this.pescadores.dadosDeclarados(p, tx);
+      }
+      const { dados, passo } = prepararEdicao(bruto, p.cpf);
+      const s = await criarRascunho(ctx, edicaoRegistro, {
+        passo, dados, solicitacaoOrigemId: origemId,
+        motivo: origemId === null ? MOTIVOS_HISTORICO.edicaoRegistro : `${MOTIVOS_HISTORICO.edicaoRegistro} a partir da solicitação ${origemId}`,
+      });
+      return { s, p };
+    });
+    return { detalhe: detalheDe(s, p), mensagem: MENSAGENS_SOLICITACAO_API.edicaoRegistroCriada };
+  }
+
+  /** The deferred request a registry edit starts from: the active one, else the latest deferred with wizard data. */
+  private async origemDeferida(p: PescadorRow, ex?: Executor): Promise<SolicitacaoRow | undefined> {
+    const tipos = tiposComAbertura('assistente');
+    if (p.idSolicitacaoAtiva !== null) {
+      const ativa = await this.repo.findSolicitacao(p.idSolicitacaoAtiva, ex);
+      if (ativa && ativa.pescadorId === p.id && ativa.situacao === S.DEFERIDA && tipos.includes(ativa.tipo)) return ativa;
+    }
+    return (await this.repo.findAbertas(p.id, tipos, [S.DEFERIDA], ex))[0];
+  }
+
+  // ------------------------------------------------------------------ documents edit (type 9)
+
+  /**
+   * POST /api/solicitacao-edicao-documentos: an ATIVO fisher opens a documents edit (a draft without steps); the
+   * new documents are uploaded to it through /api/documentos, then it is sent.
+   */
+  async iniciarEdicaoDocumentos(ator: AuthContext): Promise<Resultado> {
+    const pescadorId = pescadorDoAtor(ator);
+    const { s, p } = await this.db.transaction(async (tx) => {
+      const ctx = await this.abertura(ator, pescadorId, tx);
+      await edicaoDocumentos.exigirAbertura(ctx);
+      const s = await criarRascunho(ctx, edicaoDocumentos, { passo: 0, dados: {}, motivo: MOTIVOS_HISTORICO.edicaoDocumentos });
+      return { s, p: ctx.pescador };
+    });
+    return { detalhe: detalheDe(s, p), mensagem: MENSAGENS_EDICAO_DOCUMENTOS.criada };
+  }
+
+  /** POST /api/solicitacao-edicao-documentos/{id}/enviar: sends (or resends after an update) the documents edit. */
+  async enviarEdicaoDocumentos(ator: AuthContext, id: number, corpo: EnvioEdicaoDocumentosCorpo = {}): Promise<Resultado> {
+    const r = await this.repo.findSolicitacaoComPescador(id);
+    exigirDono(ator, r);
+    if (r.solicitacao.tipo !== TipoSolicitacao.EDICAO_DOCUMENTOS) throw AppError.badRequest(MENSAGENS_EDICAO_DOCUMENTOS.naoEdicaoDocumentos);
+    // The declaration of step 5, as every request is sent with it (decision 0033); marked at its field.
+    if (corpo.declaraCiencia !== true) {
+      throw new AppError(400, MENSAGENS_SOLICITACAO.declaracao, { erros: [erroCampo('declaraCiencia', MENSAGENS_SOLICITACAO.declaracao)] });
+    }
+    return this.enviar(ator, r.solicitacao, MENSAGENS_EDICAO_DOCUMENTOS.enviada);
+  }
+
+  // ------------------------------------------------------------------ first-RGP edit (type 7, decision 0020)
+
+  /**
+   * POST /api/solicitacao-edicao-rgp: the fisher asks to correct the number, date or agency of their first RGP.
+   * Opens a draft with the corrected data, or updates the data of their draft or of the one returned for update;
+   * the proof is uploaded to it, then it is sent (`enviarEdicaoRgp`). One sent or under analysis answers 406.
+   */
+  async solicitarEdicaoRgp(ator: AuthContext, corpo: EdicaoRgpCorpo): Promise<Resultado> {
+    const pescadorId = pescadorDoAtor(ator);
+    await this.pescadores.exigirOrgao(corpo.orgao);
+    const dados = { numeroPrimeiroRGP: corpo.numeroPrimeiroRGP, dataPrimeiroRgp: corpo.dataPrimeiroRgp, orgao: corpo.orgao };
+    const { s, p } = await this.db.transaction(async (tx) => {
+      const ctx = await this.abertura(ator, pescadorId, tx);
+      await edicaoRgp.exigirAbertura(ctx);
+      const abertas = await this.repo.findAbertas(pescadorId, [TipoSolicitacao.EDICAO_RGP], SITUACOES_ABERTAS, tx);
+      const aberta = abertas.find((a) => editavel(a));
+      if (abertas.some((a) => a !== aberta)) throw AppError.recusa(CodigoErro.SOLICITACAO_EM_ANDAMENTO, MENSAGENS_SOLICITACAO_API.edicaoRgpEmAndamento);
+      const s = aberta
+        ? await this.repo.updateSolicitacao(aberta.id, { dados }, tx)
+        : await criarRascunho(ctx, edicaoRgp, { passo: 0, dados, motivo: MOTIVOS_HISTORICO.edicaoRgp });
+      return { s, p: ctx.pescador };
+    });
+    return { detalhe: detalheDe(s, p), mensagem: MENSAGENS_SOLICITACAO_API.edicaoRgpCriada };
+  }
+
+  /** POST /api/solicitacao-edicao-rgp/{id}/enviar: sends the first-RGP edit, with its proof (400 without it). */
+  async enviarEdicaoRgp(ator: AuthContext, id: number): Promise<Resultado> {
+    const r = await this.repo.findSolicitacaoComPescador(id);
+    exigirDono(ator, r);
+    if (r.solicitacao.tipo !== TipoSolicitacao.EDICAO_RGP) throw AppError.badRequest(MENSAGENS_SOLICITACAO_API.naoEdicaoRgp);
+    return this.enviar(ator, r.solicitacao, MENSAGENS_SOLICITACAO_API.edicaoRgpEnviada);
+  }
+}

@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CodigoErro } from '../shared/codigos-erro';
+import type { IdentityProvider } from './adapters/identity/identity-provider';
+import type { FileStorage } from './adapters/storage/storage';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { FilaDeJobs } from './jobs/job';
+import { AppError } from './lib/errors';
+import { chaveTokenCarteira } from './modules/carteira/carteira-token';
+import { montarModulos, type Contexto, type QualquerModulo } from './modules/modulo';
+import { cacheApiPlugin } from './plugins/cache-api';
+import { comprimirRespostas } from './plugins/compressao';
+import { aceitarCorpoJsonVazio } from './plugins/corpo-json';
+import { envelopePlugin, erroDoRoteador } from './plugins/envelope';
+import { idRequisicaoPlugin, opcoesDeIdDeRequisicao } from './plugins/id-requisicao';
+import { metricasPlugin } from './plugins/metricas';
+import { opcoesOpenApi } from './plugins/openapi';
+import { storeLimitesPostgres } from './plugins/rate-limit-store';
+import { opcoesDeLog } from './plugins/redact';
+import { securityPlugin } from './plugins/security';
+import { sobrecargaPlugin } from './plugins/sobrecarga';
+import { opcoesDaWeb } from './plugins/web-estatica';
+import { xsrfPlugin } from './plugins/xsrf';
+import { drenarCorpoAposRespostaAntecipada, erroDoCliente } from './erro-do-cliente';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  /**
+   * A standby (DATABASE_REPLICA_URL) for the heavy reads that tolerate a little lag: the fisher report and its
+   * preview, the open statistics, the audit reading, the REAP obligations list. Everything else, and everything
+   * when absent, goes to `db`.
+   */
+  dbLeitura?: Database;
+  jwtSecret: Uint8Array;
+  /** Replaces the identity provider (tests of a failing provider). */
+  identityProvider?: IdentityProvider;
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+  /** Replaces the file storage (tests); by default a local folder under DATA_DIR. */
+  storage?: FileStorage;
+  /**
+   * The job queue services enqueue on, inside their transactions (`iniciarJobs` creates it before the app, and its
+   * workers start after, with `app.servicos`).
+   */
+  fila: FilaDeJobs;
+}
+
+/**
+ * The server every module runs in: the HTTP stack and its cross-cutting plugins (envelope, request id, metrics,
+ * security headers, cache, load shedding, XSRF, rate limits, OpenAPI), then the modules in the order given
+ * (`montarModulos`), then the built web app. app.ts hands it the list of modules.
+ */
+export async function montarApp(deps: AppDeps, modulos: readonly QualquerModulo[]): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const https = config.publicUrl.startsWith('https://');
+  const app = Fastify({
+    logger: deps.logger ?? opcoesDeLog(config.logLevel),
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: erroDoRoteador,
+    // A request Node's parser refuses gets the envelope, and its connection is not reset under the answer.
+    clientErrorHandler: erroDoCliente,
+    ...opcoesDeIdDeRequisicao,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // An empty JSON body is no body, so that authorisation answers before parsing could (decision 0046).
+  aceitarCorpoJsonVazio(app);
+  // An answer sent before its body was read (413, 401, 503…) drains the body rather than resetting the connection.
+  drenarCorpoAposRespostaAntecipada(app);
+
+  await app.register(envelopePlugin, { verificarCodigosDosContratos: config.env === 'test' });
+  // Request id, metrics and load shedding (decision 0048): first, so a shed request costs no more than this.
+  await app.register(idRequisicaoPlugin);
+  await app.register(metricasPlugin, { pool: db.$client, poolLeitura: deps.dbLeitura?.$client, ...config.metricas });
+  await app.register(securityPlugin, { https, hcaptcha: Boolean(config.captcha.hcaptchaSecret) });
+  // Before the routes, so that a route's own onSend (reference lists: public) comes after it (decision 0067).
+  await app.register(cacheApiPlugin);
+  await app.register(sobrecargaPlugin, config.sobrecarga);
+  await app.register(xsrfPlugin, { secure: https });
+  await app.register(rateLimit, {
+    global: false,
+    // Counted in PostgreSQL, shared by every instance (decision 0041), unless RATE_LIMIT_STORE=memoria.
+    ...(config.rateLimitStore === 'postgres'
+      ? { store: storeLimitesPostgres(db, (err) => app.log.warn({ err }, 'limite_requisicao purge failed')) }
+      : {}),
+    errorResponseBuilder: (_req, ctx) => new AppError(429, `Muitas requisições. Tente novamente em ${Math.ceil(ctx.ttl / 1000)} segundos.`),
+  });
+
+  // The OpenAPI document, made correct for a generated client in one place (decision 0058).
+  await app.register(swagger, opcoesOpenApi());
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const ctx: Contexto = {
+    app, config, db, dbLeitura: deps.dbLeitura ?? db, fila: deps.fila, jwtSecret: deps.jwtSecret,
+    chaveImpressos: chaveTokenCarteira(config.carteira.tokenSecret, deps.jwtSecret), agora: deps.now ?? (() => new Date()),
+    substitutos: { identityProvider: deps.identityProvider, storage: deps.storage, now: deps.now },
+  };
+  await montarModulos(ctx, modulos);
+  await registerWeb(app, config.webDistDir);
+  return app;
+}
+
+/**
+ * The built web app, served on the same port. Any GET outside /api that is not a file answers index.html, so
+ * the browser's router handles /home, /login and the rest. Unknown /api addresses answer the envelope's 404.
+ */
+async function registerWeb(app: FastifyInstance, dir: string) {
+  const index = path.join(dir, 'index.html');
+  const built = fs.existsSync(index);
+  const paginas = paginasPrecarregadas(dir);
+  if (built) {
+    await app.register(fastifyStatic, opcoesDaWeb(dir));
+  }
+  comprimirRespostas(app);
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    // A hashed file that is not there (an old release's, asked by a page left open) is a 404, not index.html.
+    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/assets/') || req.method !== 'GET') {
+      return reply.status(404).send({
+        codigo: 404, mensagem: 'Recurso não encontrado.', erros: ['Recurso não encontrado.'], codigoErro: CodigoErro.NAO_ENCONTRADO,
+      });
+    }
+    if (!built) {
+      return reply.status(503).type('text/plain; charset=utf-8')
+        .send('A interface web ainda não foi construída. Rode "npm run build" (o "npm start" faz isso) e recarregue.');
+    }
+    return reply.sendFile(paginas.get(url.length > 1 ? url.replace(/\/+$/, '') : url) ?? 'index.html');
+  });
+}
+
+/**
+ * Decision 0065: the copies of index.html the build wrote for the pages a phone opens first (`paginas/<page>.html`,
+ * src/web/paginas-precarregadas.ts), each naming its screen's scripts: by address, `/consulta-carteira` →
+ * `paginas/consulta-carteira.html`. Every other address answers index.html.
+ */
+function paginasPrecarregadas(dir: string): Map<string, string> {
+  const pasta = path.join(dir, 'paginas');
+  if (!fs.existsSync(pasta)) return new Map();
+  // `paginas/index.html` is the landing page rendered at build time (decision 0066): `/` only.
+  const endereco = (nome: string) => (nome === 'index' ? '/' : `/${nome}`);
+  return new Map(fs.readdirSync(pasta).filter((f) => f.endsWith('.html')).map((f) => [endereco(f.slice(0, -'.html'.length)), `paginas/${f}`]));
+}
