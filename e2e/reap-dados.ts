@@ -88,7 +88,7 @@ export async function declarar(page: Page) {
   await page.getByRole('button', { name: 'Avançar' }).click();
 }
 
-/** The keys the app keeps on this phone (src/web/lib/neste-celular.ts), read straight from IndexedDB. */
+/** The keys the app keeps on this phone (src/web/offline/neste-celular.ts), read straight from IndexedDB. */
 /** What the phone keeps, as JSON text: enough to wait until a typed value reached IndexedDB. */
 export function itensNoCelular(page: Page): Promise<string> {
   return page.evaluate(() => new Promise<string>((resolve, reject) => {

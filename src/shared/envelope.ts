@@ -9,8 +9,11 @@ export interface Envelope<T> {
   dados: T;
 }
 
-/** Read by hand as `envelopeOf(schema).parse` reads it, for the few answers read before zod loads (decision 0065). */
-export function lerEnvelopeSemZod<T>(corpo: unknown, lerDados: (dados: unknown) => T | null): Envelope<T> | null {
+/**
+ * An envelope read with the reader of its `dados` it is given, as `envelopeOf(schema).parse` reads it, for the few
+ * answers read before zod loads (decision 0065).
+ */
+export function lerEnvelopeComLeitor<T>(corpo: unknown, lerDados: (dados: unknown) => T | null): Envelope<T> | null {
   if (corpo === null || typeof corpo !== 'object') return null;
   const { codigo, mensagem, dados } = corpo as { codigo?: unknown; mensagem?: unknown; dados?: unknown };
   if (typeof codigo !== 'number' || !Number.isInteger(codigo) || typeof mensagem !== 'string') return null;

@@ -1,4 +1,4 @@
-import { lerEnvelopeSemZod, type Envelope } from './envelope';
+import { lerEnvelopeComLeitor, type Envelope } from './envelope';
 
 /**
  * The session's refresh without zod (decision 0065): the transport refreshes from any screen and must not depend on a
@@ -14,7 +14,7 @@ export interface RespostaRenovacao {
 
 /** Null for what `envelopeOf(refreshResposta)` refuses. */
 export function lerRenovacao(corpo: unknown): Envelope<RespostaRenovacao> | null {
-  return lerEnvelopeSemZod(corpo, (dados) => {
+  return lerEnvelopeComLeitor(corpo, (dados) => {
     const token = dados !== null && typeof dados === 'object' ? (dados as { token?: unknown }).token : undefined;
     return typeof token === 'string' ? { token } : null;
   });

@@ -14,16 +14,16 @@ export interface PaginaPrecarregada {
   modulos: readonly string[];
 }
 
-const comDados = (tela: string): readonly string[] => ['components/com-dados.tsx', tela];
+const comConsultas = (tela: string): readonly string[] => ['components/layout-com-consultas.tsx', tela];
 
 export const PAGINAS_PRECARREGADAS: readonly PaginaPrecarregada[] = [
-  { caminho: ROTA_CONSULTA_CARTEIRA, modulos: comDados('routes/publico-consulta-carteira.tsx') },
-  { caminho: ROTA_CONSULTA_PROTOCOLO, modulos: comDados('routes/publico-consulta-protocolo.tsx') },
-  { caminho: ROTA_VERIFICAR_CARTEIRA, modulos: comDados('routes/publico-verificar-carteira.tsx') },
-  { caminho: ROTA_VERIFICAR_PROTOCOLO, modulos: comDados('routes/publico-verificar-protocolo.tsx') },
-  { caminho: ROTA_VERIFICAR_REAP, modulos: comDados('routes/publico-verificar-reap.tsx') },
-  { caminho: ROTA_ESTATISTICAS, modulos: comDados('routes/publico-estatisticas.tsx') },
-  { caminho: ROTA_HOME, modulos: comDados('routes/home.tsx') },
+  { caminho: ROTA_CONSULTA_CARTEIRA, modulos: comConsultas('routes/publico-consulta-carteira.tsx') },
+  { caminho: ROTA_CONSULTA_PROTOCOLO, modulos: comConsultas('routes/publico-consulta-protocolo.tsx') },
+  { caminho: ROTA_VERIFICAR_CARTEIRA, modulos: comConsultas('routes/publico-verificar-carteira.tsx') },
+  { caminho: ROTA_VERIFICAR_PROTOCOLO, modulos: comConsultas('routes/publico-verificar-protocolo.tsx') },
+  { caminho: ROTA_VERIFICAR_REAP, modulos: comConsultas('routes/publico-verificar-reap.tsx') },
+  { caminho: ROTA_ESTATISTICAS, modulos: comConsultas('routes/publico-estatisticas.tsx') },
+  { caminho: ROTA_HOME, modulos: comConsultas('routes/home.tsx') },
 ];
 
 /** Rendered at build time, so their first paint needs no script (decision 0066). */

@@ -60,7 +60,7 @@ export const routes: RouteObject[] = [
         // Every screen but the landing page is loaded on first use (decision 0017), under this layout route that
         // gives them the server-state client: the landing page carries neither the query library nor the
         // fisher's, the staff's or the public lookups' screens.
-        lazy: carregarTela(() => import('./components/com-dados'), (m) => ({ Component: m.ComDados })),
+        lazy: carregarTela(() => import('./components/layout-com-consultas'), (m) => ({ Component: m.LayoutComConsultas })),
         children: [
           { path: 'login', lazy: carregarTela(() => import('./routes/login'), (m) => ({ Component: m.LoginCallbackPage })) },
           {

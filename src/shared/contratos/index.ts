@@ -27,7 +27,8 @@ import * as contratosUsuarioMapa from './usuario-mapa';
  * Every contract of the API (decision 0059), by module: what the authorisation matrix and the fuzz test walk. Each
  * contract is an export of its module's file, and callers import the file as a namespace (`import * as c from
  * '…/contratos/reap'`), so that the web's build keeps only the contracts a page calls, and their schemas. The web
- * imports a module's file, never this one. (`reap-leves.ts` holds two REAP contracts that `reap.ts` re-exports.)
+ * imports a module's file, never this one. (`reap-situacao-verificacao.ts` holds two REAP contracts that `reap.ts`
+ * re-exports.)
  */
 const CONTRATOS_POR_MODULO = {
   contratosAnalise,

@@ -9,15 +9,15 @@ import {
   prazoReapHistoricoSchema, prazoReapSchema, questionarioSchema, reapArtesanalCorpo, reapIndustrialCorpo, reapsPendentesSchema,
 } from '../schemas/reap';
 import { inadimplentesReapQuery, inadimplentesReapSchema, suspensaoReapCorpo } from '../schemas/reap-inadimplencia';
-import { idPescadorParam } from './reap-leves';
+import { idPescadorParam } from './reap-situacao-verificacao';
 
 /**
  * REAP (spec point 7, "REAP"): obligations, questionnaires, receipt, staff list, windows, and the REAP documents.
  * The fisher reads their own, staff readers in scope; the fisher alone fills and sends; GESTOR and ADMIN set the
  * filling windows and schedule the defaulters' suspension. The fisher's situation and the public QR check live in
- * reap-leves.ts (the pages that call them do not carry the forms' schemas) and are part of these.
+ * reap-situacao-verificacao.ts (the pages that call them do not carry the forms' schemas) and are part of these.
  */
-export { situacao, verificar } from './reap-leves';
+export { situacao, verificar } from './reap-situacao-verificacao';
 
 export const pendentes = contrato({
   metodo: 'GET', caminho: '/api/reap/listar-reap-pendente-pescador/{idPescador}', permissao: 'pescador.ler', tag: 'reap',

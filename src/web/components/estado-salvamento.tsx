@@ -1,4 +1,5 @@
-import { type EstadoSalvamento, MENSAGEM_SALVO_NO_CELULAR } from '../lib/salvamento-offline';
+import { MENSAGEM_SALVO_NO_CELULAR } from '../offline/caixa-de-saida';
+import type { EstadoSalvamento } from '../offline/use-salvamento-offline';
 import { Message } from './message';
 
 const HORA = { hour: '2-digit', minute: '2-digit', second: '2-digit' } as const;

@@ -207,7 +207,7 @@ async function endSession(): Promise<void> {
 
 /** The phone's erasure at the session's end, loaded only then; a phone that does not answer never holds the page. */
 function apagarOQueNaoEspera(dono: string): Promise<void> {
-  const apagar = import('./neste-celular').then((m) => m.apagarOQueNaoEspera(dono)).catch(() => undefined);
+  const apagar = import('../offline/neste-celular').then((m) => m.apagarOQueNaoEspera(dono)).catch(() => undefined);
   return Promise.race([apagar, new Promise<void>((resolve) => setTimeout(resolve, 3000))]);
 }
 

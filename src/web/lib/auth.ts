@@ -100,10 +100,10 @@ function isSchemaError(error: unknown): boolean {
  */
 export async function logout(): Promise<void> {
   const hadToken = getToken() !== null;
-  // What the app kept on this phone for the user (issue 25, point 5) goes with the session: the next user of the
-  // phone finds nothing of it.
+  // Every outbox of the user (theirs and those of the fishers they act for, src/web/offline/) goes with the
+  // session: the next user of the phone finds nothing of it.
   const dono = getSession()?.idCelular;
-  if (dono) await import('./neste-celular').then((m) => m.apagarTudoDoCelular(dono)).catch(() => undefined);
+  if (dono) await import('../offline/neste-celular').then((m) => m.apagarTudoDoCelular(dono)).catch(() => undefined);
   try {
     const { url } = await dados(c.logout, { skipAuthRefresh: !hadToken });
     clearSession();

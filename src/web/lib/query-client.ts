@@ -45,7 +45,7 @@ export { clearCacheOnSessionChange } from './limpar-cache';
 
 let daAplicacao: QueryClient | null = null;
 
-/** The browser's one client (components/com-dados.tsx), made on first use; it forgets everything on a change of user. */
+/** The browser's one client (components/layout-com-consultas.tsx), made on first use; it forgets everything on a change of user. */
 export function clienteDaAplicacao(): QueryClient {
   if (!daAplicacao) {
     daAplicacao = createQueryClient();

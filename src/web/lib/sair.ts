@@ -1,8 +1,8 @@
 import { confirmar } from './confirm';
-import { esperaAlgo } from './neste-celular';
+import { esperaAlgo } from '../offline/neste-celular';
 
 /**
- * Signing out erases what the app kept on this phone (issue 25, point 5; `logout` in auth.ts). When some of it was
+ * Signing out erases what the app kept on this phone (`logout` in auth.ts; src/web/offline/). When some of it was
  * never sent (no signal since it was filled), the user is told and chooses: stay signed in until it goes, or sign
  * out and erase it.
  */

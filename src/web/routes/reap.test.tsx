@@ -61,7 +61,8 @@ describe('/reap', () => {
     expect(screen.getByRole('button', { name: 'Imprimir 2ª via da REAP 2022' })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Gerar REAPs pendentes' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Sim, gerar as REAPs.' }));
+    // The confirmation's dialog is loaded on demand: under load it takes more than the default second.
+    fireEvent.click(await screen.findByRole('button', { name: 'Sim, gerar as REAPs.' }, { timeout: 10_000 }));
     await waitFor(() => expect(http.callsTo('/api/reap/gerar-reap-pescador/42')).toHaveLength(1));
   });
 });

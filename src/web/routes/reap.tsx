@@ -14,7 +14,8 @@ import {
   type RascunhoArtesanal, type RascunhoIndustrial, reapKeys, type RegistroReap, rotaFormularioReap, VisualizacaoReap,
 } from '../features/reap';
 import { mensagemErro } from '../lib/api';
-import { apagarRegistro, ehAdiavel, lerRegistro } from '../lib/salvamento-offline';
+import { apagarDaCaixa, caixaDe, ehAdiavel, lerDaCaixa } from '../offline/caixa-de-saida';
+import type { RegistroNoCelular } from '../offline/use-salvamento-offline';
 import { ConflitoDoRascunho } from '../components/estado-salvamento';
 import { useSession } from '../lib/session';
 import { showToast } from '../lib/toast';
@@ -43,7 +44,7 @@ export function ReapRoute() {
   );
 }
 
-/** What this phone keeps of the REAP's form (issue 25), read before the form opens: null when nothing. */
+/** What the fisher's outbox keeps of the REAP's form, read before the form opens: null when nothing. */
 type Rascunho = RegistroReap<unknown, unknown> | null;
 
 /**
@@ -54,14 +55,14 @@ function ComQuestionario({ titulo, children }: {
   titulo: (q: Questionario) => string; children: (q: Questionario, rascunho: Rascunho) => React.ReactNode;
 }) {
   const [params] = useSearchParams();
-  const dono = useSession()?.idCelular;
+  const dono = caixaDe(useSession()?.idCelular);
   const id = Number(params.get('idQuestionarioBasico') ?? '');
   const valido = Number.isInteger(id) && id > 0;
   const q = useQuery({ queryKey: reapKeys.questionario(id), queryFn: () => fetchQuestionario(id), enabled: valido });
   // The phone's own storage needs no network.
   const local = useQuery({
     queryKey: ['neste-celular', dono, chaveRascunhoReap(id)],
-    queryFn: () => lerRegistro<unknown, unknown, Questionario>(dono ?? '', chaveRascunhoReap(id)),
+    queryFn: () => lerDaCaixa<RegistroNoCelular<unknown, unknown, Questionario>>(dono, chaveRascunhoReap(id)),
     // A session without a phone id (an older token) keeps nothing on the phone: it reads null, and the REAP opens.
     enabled: valido,
     networkMode: 'always',
@@ -94,10 +95,10 @@ function ComQuestionario({ titulo, children }: {
  * dropped without the fisher's choice.
  */
 function NaoEnviadoDoCelular({ q, mensagem }: { q: Questionario; mensagem: string }) {
-  const dono = useSession()?.idCelular ?? '';
+  const dono = caixaDe(useSession()?.idCelular);
   const queryClient = useQueryClient();
   async function descartar() {
-    await apagarRegistro(dono, chaveRascunhoReap(q.id));
+    await apagarDaCaixa(dono, chaveRascunhoReap(q.id));
     await queryClient.invalidateQueries({ queryKey: ['neste-celular'] });
   }
   return <ConflitoDoRascunho mensagem={mensagem} onDescartar={() => void descartar()} />;

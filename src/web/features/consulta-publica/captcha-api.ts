@@ -1,5 +1,5 @@
 import { CAMINHO_CONFIGURACAO_CAPTCHA, lerConfiguracaoCaptcha, type ConfiguracaoCaptcha } from '../../../shared/captcha';
-import { lerEnvelopeSemZod } from '../../../shared/envelope';
+import { lerEnvelopeComLeitor } from '../../../shared/envelope';
 import { api } from '../../lib/api';
 
 /**
@@ -9,7 +9,7 @@ import { api } from '../../lib/api';
  */
 export async function consultarConfiguracaoCaptcha(): Promise<ConfiguracaoCaptcha> {
   const { data } = await api.get<unknown>(CAMINHO_CONFIGURACAO_CAPTCHA, { skipAuthRefresh: true });
-  const envelope = lerEnvelopeSemZod(data, lerConfiguracaoCaptcha);
+  const envelope = lerEnvelopeComLeitor(data, lerConfiguracaoCaptcha);
   if (!envelope) throw new Error(`GET ${CAMINHO_CONFIGURACAO_CAPTCHA}: resposta fora do contrato`);
   return envelope.dados;
 }

@@ -1,6 +1,6 @@
 import * as contratosConsultaPublica from '../../../shared/contratos/consulta-publica';
 import type { ProtocoloPublico } from '../../../shared/schemas/carteira';
-import * as cReap from '../../../shared/contratos/reap-leves';
+import * as cReap from '../../../shared/contratos/reap-situacao-verificacao';
 import { MENSAGENS_VERIFICACAO, type VerificacaoReap } from '../../../shared/schemas/verificacao';
 import { api, mensagemErro } from '../../lib/api';
 import { readEnvelope } from '../../lib/envelope';

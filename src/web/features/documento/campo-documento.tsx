@@ -2,7 +2,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { aceitarArquivos, mensagemFormato, TAMANHO_MAXIMO_DOCUMENTO_KB } from '../../../shared/regras/arquivos';
 import type { Documento } from '../../../shared/schemas/documento';
 import { mensagemErro } from '../../lib/api';
-import { MENSAGEM_SALVO_NO_CELULAR } from '../../lib/salvamento-offline';
+import { MENSAGEM_SALVO_NO_CELULAR } from '../../offline/caixa-de-saida';
 import { confirmar } from '../../lib/confirm';
 import { showToast } from '../../lib/toast';
 import { abrirEmNovaAba } from '../../lib/nova-aba';
@@ -104,7 +104,7 @@ export function CampoDocumentoSolicitacao({
       setStatus('Enviando o documento…');
       const documento = await enviarDocumento(idSolicitacao, campo.tipoEnvio, preparado.arquivo);
       onEnviado(documento);
-      // One message for one upload (issue 15, point 9): the field's own status, where the fisher is looking and
+      // One message for one upload: the field's own status, where the fisher is looking and
       // announced to screen readers; no toast repeating it over the form.
       setStatus(ARQUIVO_CARREGADO);
     } catch (error) {

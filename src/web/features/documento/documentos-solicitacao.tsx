@@ -8,6 +8,7 @@ import { aplicarEnvio, camposDocumentos, documentosDoCampo } from './campos';
 import { CampoDocumentoSolicitacao } from './campo-documento';
 import { documentosKeys, ERRO_CARREGAR_DOCUMENTOS, listarDocumentos } from './documentos-api';
 import { useFilaDeDocumentos } from './use-fila-documentos';
+import { caixaDe } from '../../offline/caixa-de-saida';
 import { useSession } from '../../lib/session';
 import './documentos.css';
 
@@ -66,9 +67,9 @@ export function DocumentosSolicitacao({
   const key = documentosKeys.solicitacao(idSolicitacao);
   const onEnviado = (novo: Documento) =>
     queryClient.setQueryData<Documento[]>(key, (atuais) => aplicarEnvio(atuais ?? [], novo));
-  // A fisher's files wait on the phone until the RGP has them (issue 25, point 4); staff only read.
+  // A fisher's files wait on the phone until the RGP has them (src/web/offline/); staff only read.
   const session = useSession();
-  const fila = useFilaDeDocumentos(somenteLeitura ? undefined : session?.idCelular, idSolicitacao, onEnviado);
+  const fila = useFilaDeDocumentos(somenteLeitura ? undefined : caixaDe(session?.idCelular) || undefined, idSolicitacao, onEnviado);
   const onRemovido = (id: number) =>
     queryClient.setQueryData<Documento[]>(key, (atuais) => (atuais ?? []).filter((d) => d.id !== id));
 

@@ -9,7 +9,7 @@ import { documento } from '../../test/respostas';
 import { fisherToken } from '../../test/tokens';
 import { descartarDaFila, documentosNaFila, enfileirar, enviarDaFila } from './fila-documentos';
 
-// Issue 25, point 4 (decision 0064): the phone's queue of documents, against a fake network and a real IndexedDB
+// Decision 0064: the phone's queue of documents, against a fake network and a real IndexedDB
 // implementation (fake-indexeddb).
 
 const EU = 'a0'.repeat(16); // a phone id, as the server issues it (decision 0069)

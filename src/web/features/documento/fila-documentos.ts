@@ -1,20 +1,21 @@
-import { CodigoErro, type CodigoErro as TipoCodigoErro } from '../../../shared/codigos-erro';
+import { CodigoErro } from '../../../shared/codigos-erro';
 import * as contratosDocumento from '../../../shared/contratos/documento';
 import { TAMANHO_PARTE_ENVIO_BYTES, type Documento } from '../../../shared/schemas/documento';
 import { postDocumento } from '../../lib/envelope';
 import { dados } from '../../lib/contrato';
 import { codigoErroDe } from '../../lib/erros';
-import { apagarDoCelular, desmarcarSeNadaEspera, guardarNoCelular, itensDoCelular, lerDoCelular } from '../../lib/neste-celular';
-import { conflitoDe, ehAdiavel } from '../../lib/salvamento-offline';
+import {
+  apagarDaCaixa, type Conflito, type Envio, envioEmCurso, enviarDaCaixa, enviarPendentes, novaChave, Retirado,
+} from '../../offline/caixa-de-saida';
+import { guardarNoCelular, itensDoCelular } from '../../offline/neste-celular';
 
 /**
- * The documents a fisher chose, kept on the phone until the RGP has them (issue 25, point 4; decision 0064). A
+ * The documents a fisher chose, kept in the outbox (src/web/offline/) until the RGP has them (decision 0064). A
  * file is queued here once it is checked and reduced (`prepararArquivo`), then sent: a file of one part in one call
  * (POST /api/documentos), a larger one in parts (POST /api/documentos/envios, then its parts, then its conclusion),
  * resuming after a dropped connection from what the server holds. Every call that records something carries an
- * idempotency key kept with the file, so a replay after a lost answer records one document. A refusal of the
- * server (the request was sent meanwhile, a file it does not accept) is kept with the file until the fisher
- * discards it; it is never dropped in silence.
+ * idempotency key kept with the file, so a replay after a lost answer records one document; a refusal is kept with
+ * the file until the fisher discards it (the outbox's rules).
  */
 
 /** A file waiting on the phone. */
@@ -36,7 +37,7 @@ export interface DocumentoNaFila {
   chaveConclusao: string;
   /** Always true while it is here: the phone's "something waits" mark follows it (neste-celular.ts). */
   pendente: true;
-  conflito: { codigoErro: TipoCodigoErro | undefined; mensagem: string } | null;
+  conflito: Conflito | null;
   /** The order files are sent in: the order they were chosen. */
   ordem: number;
 }
@@ -79,9 +80,6 @@ export async function documentosNaFila(dono: string, idSolicitacao: number): Pro
 /** Files replaced or discarded while a send of theirs was under way: the send stops at its next step. */
 const retirados = new Set<string>();
 
-/** Thrown inside a send whose file was replaced or discarded meanwhile. */
-class Retirado extends Error {}
-
 /**
  * Queues a checked file. A document that is one per request (all but the additional ones) replaces a file of its
  * type still waiting, as a new upload replaces the stored one: a send of the old file under way stops at its next
@@ -100,8 +98,8 @@ export async function enfileirar(
     mime: d.arquivo.type,
     envio: null,
     concluindo: false,
-    chaveInicio: crypto.randomUUID(),
-    chaveConclusao: crypto.randomUUID(),
+    chaveInicio: novaChave(),
+    chaveConclusao: novaChave(),
     pendente: true,
     conflito: null,
     ordem: proximaOrdem(),
@@ -113,15 +111,14 @@ export async function enfileirar(
 }
 
 /** Erases a waiting file (the fisher discarded it after a refusal). */
-export async function descartarDaFila(dono: string, chave: string): Promise<void> {
-  await retirar(dono, chave);
-  await desmarcarSeNadaEspera();
+export function descartarDaFila(dono: string, chave: string): Promise<void> {
+  return retirar(dono, chave);
 }
 
 async function retirar(dono: string, chave: string): Promise<void> {
   retirados.add(chave);
-  await emCurso.get(chave);
-  await apagarDoCelular(dono, chave);
+  await envioEmCurso(dono, chave)?.catch(() => undefined);
+  await apagarDaCaixa(dono, chave);
 }
 
 /** The file, or its bytes from `inicio` to `fim`, as the browser sends it. */
@@ -130,7 +127,7 @@ function comoArquivo(item: DocumentoNaFila, inicio = 0, fim = item.bytes.byteLen
 }
 
 /** One send of one file: each step first checks that the file is still wanted, and writes only while it is. */
-class Envio {
+class EnvioDoArquivo {
   constructor(readonly dono: string, readonly chave: string, readonly item: DocumentoNaFila) {}
 
   seguir(): void {
@@ -144,13 +141,13 @@ class Envio {
 
   /** The upload is to be opened again from the phone's bytes, under new keys (it expired on the server). */
   async recomecar(): Promise<void> {
-    Object.assign(this.item, { envio: null, concluindo: false, chaveInicio: crypto.randomUUID(), chaveConclusao: crypto.randomUUID() });
+    Object.assign(this.item, { envio: null, concluindo: false, chaveInicio: novaChave(), chaveConclusao: novaChave() });
     await this.guardar();
   }
 }
 
 /** Starts (or finds again) the item's upload in parts and answers how much the server holds. */
-async function abrirEnvio(e: Envio): Promise<{ id: string; recebido: number }> {
+async function abrirEnvio(e: EnvioDoArquivo): Promise<{ id: string; recebido: number }> {
   const { item } = e;
   if (item.envio) {
     try {
@@ -182,7 +179,7 @@ async function concluir(id: string, item: DocumentoNaFila): Promise<Documento> {
 /** Rounds of one send before it waits for the next try (an upload expired, or bytes the server lost, twice). */
 const MAX_RODADAS = 3;
 
-async function enviarEmPartes(e: Envio): Promise<Documento> {
+async function enviarEmPartes(e: EnvioDoArquivo): Promise<Documento> {
   const { item, chave } = e;
   const tamanho = item.bytes.byteLength;
   for (let rodada = 1; ; rodada++) {
@@ -223,52 +220,32 @@ async function enviarEmPartes(e: Envio): Promise<Documento> {
   }
 }
 
-const emCurso = new Map<string, Promise<Documento | null>>();
+/** How a file goes through the outbox: in one call or in parts; once the RGP has it, it leaves the phone. */
+function envioDoDocumento(dono: string, chave: string): Envio<DocumentoNaFila, Documento> {
+  return {
+    enviar: (item) => {
+      if (retirados.has(chave)) throw new Retirado();
+      return item.bytes.byteLength <= TAMANHO_PARTE_ENVIO_BYTES
+        ? postDocumento(contratosDocumento.enviar, { idSolicitacao: item.idSolicitacao, tipo: item.tipo }, comoArquivo(item), item.chaveConclusao)
+        : enviarEmPartes(new EnvioDoArquivo(dono, chave, item));
+    },
+    depois: () => null,
+    recusa: () => (retirados.has(chave) ? null : undefined),
+    aoEnviar: (documento, item) => avisar({ chave, idSolicitacao: item.idSolicitacao, documento }),
+    aoParar: (item) => avisar({ chave, idSolicitacao: item.idSolicitacao, falhou: true }),
+  };
+}
 
 /**
  * Sends one waiting file, once at a time however many screens ask: the stored document, or null when it stays
  * (no signal, the server busy), was refused (kept with its refusal) or was replaced or discarded meanwhile.
  */
-export function enviarDaFila(dono: string, chave: string): Promise<Documento | null> {
-  let envio = emCurso.get(chave);
-  if (!envio) {
-    envio = (async () => {
-      const item = await lerDoCelular<DocumentoNaFila>(dono, chave);
-      if (!item || item.conflito || retirados.has(chave)) return null;
-      const e = new Envio(dono, chave, item);
-      try {
-        const documento = item.bytes.byteLength <= TAMANHO_PARTE_ENVIO_BYTES
-          ? await postDocumento(contratosDocumento.enviar, { idSolicitacao: item.idSolicitacao, tipo: item.tipo }, comoArquivo(item), item.chaveConclusao)
-          : await enviarEmPartes(e);
-        await apagarDoCelular(dono, chave);
-        await desmarcarSeNadaEspera();
-        avisar({ chave, idSolicitacao: item.idSolicitacao, documento });
-        return documento;
-      } catch (erro) {
-        if (erro instanceof Retirado) return null;
-        if (!ehAdiavel(erro) && !retirados.has(chave)) {
-          await guardarNoCelular(dono, chave, { ...item, conflito: conflitoDe(erro) });
-        }
-        avisar({ chave, idSolicitacao: item.idSolicitacao, falhou: true });
-        return null;
-      }
-    })().finally(() => emCurso.delete(chave));
-    emCurso.set(chave, envio);
-  }
-  return envio;
+export async function enviarDaFila(dono: string, chave: string): Promise<Documento | null> {
+  const { desfecho, resposta } = await enviarDaCaixa(dono, chave, envioDoDocumento(dono, chave));
+  return desfecho === 'enviado' ? (resposta ?? null) : null;
 }
 
-/** Sends every waiting file of this user, oldest first; stops at the first that must wait for the signal. */
-export async function enviarDocumentosPendentes(dono: string): Promise<void> {
-  const itens = (await itensDoCelular<DocumentoNaFila>(dono, PREFIXO))
-    .filter(([, d]) => !d.conflito)
-    .sort(([, a], [, b]) => a.ordem - b.ordem);
-  for (const [chave] of itens) {
-    if (!navigator.onLine) return;
-    const antes = await lerDoCelular<DocumentoNaFila>(dono, chave);
-    await enviarDaFila(dono, chave);
-    // Still there without a refusal: the signal or the server failed; the rest waits with it.
-    const depois = await lerDoCelular<DocumentoNaFila>(dono, chave);
-    if (antes && depois && !depois.conflito) return;
-  }
+/** Sends every waiting file of this outbox, oldest first; stops at the first that must wait for the signal. */
+export function enviarDocumentosPendentes(dono: string): Promise<void> {
+  return enviarPendentes<DocumentoNaFila, Documento>(dono, PREFIXO, (chave) => envioDoDocumento(dono, chave), (a, b) => a.ordem - b.ordem);
 }

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Documento } from '../../../shared/schemas/documento';
-import { celularGuarda } from '../../lib/neste-celular';
-import { MENSAGEM_SALVO_NO_CELULAR, useEnvioAoVoltarOSinal } from '../../lib/salvamento-offline';
+import { MENSAGEM_SALVO_NO_CELULAR } from '../../offline/caixa-de-saida';
+import { celularGuarda } from '../../offline/neste-celular';
+import { useEnvioAoVoltarOSinal } from '../../offline/quando-enviar';
 import { ARQUIVO_CARREGADO } from './documentos-api';
 import {
   descartarDaFila, documentosNaFila, enfileirar, enviarDaFila, ouvirFila, type ItemDaFila,
@@ -27,7 +28,7 @@ const NO_CELULAR: Aviso = { texto: MENSAGEM_SALVO_NO_CELULAR, erro: false };
 const NOVA_TENTATIVA_LOGO_MS = 3000;
 
 /**
- * The files a request's documents panel has on the phone (issue 25, point 4; decision 0064): queued as they are
+ * The files a request's documents panel has in the outbox (decision 0064): queued as they are
  * chosen, sent at once when there is signal and when it returns, and handed to `aoChegar` when the RGP has them,
  * whichever screen sent them.
  */

@@ -1,15 +1,15 @@
 import { Categoria } from '../../../shared/enums';
 import type { Questionario } from '../../../shared/schemas/reap';
-import { enviarPendentesDoCelular } from '../../lib/salvamento-offline';
+import { enviarFormulariosPendentes } from '../../offline/use-salvamento-offline';
 import { type CorpoReapArtesanal, type CorpoReapIndustrial, salvarArtesanal, salvarIndustrial } from './reap-api';
 
 /**
- * The REAP saves this phone keeps (issue 25), sent when the app opens with signal or the signal returns, whichever
+ * The REAP saves of an outbox, sent by the background sender (src/web/offline/envio-em-segundo-plano.ts) whichever
  * screen the fisher is on: a REAP sent without signal reaches the RGP without its form being opened again.
  */
-export function enviarReapsPendentes(dono: string): Promise<void> {
-  return enviarPendentesDoCelular<unknown, CorpoReapArtesanal | CorpoReapIndustrial, Questionario>(dono, 'reap/', (r, pendente, chave) =>
+export function enviarReapsPendentes(caixa: string): Promise<void> {
+  return enviarFormulariosPendentes<unknown, CorpoReapArtesanal | CorpoReapIndustrial, Questionario>(caixa, 'reap/', (r, corpo, chave) =>
     r.contexto.categoria === Categoria.INDUSTRIAL
-      ? salvarIndustrial(pendente.corpo as CorpoReapIndustrial, chave)
-      : salvarArtesanal(pendente.corpo as CorpoReapArtesanal, chave));
+      ? salvarIndustrial(corpo as CorpoReapIndustrial, chave)
+      : salvarArtesanal(corpo as CorpoReapArtesanal, chave));
 }

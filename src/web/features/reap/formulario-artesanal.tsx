@@ -24,7 +24,7 @@ import { Message } from '../../components/message';
 import { mensagemErro } from '../../lib/api';
 import { dados } from '../../lib/contrato';
 import { confirmar } from '../../lib/confirm';
-import { MENSAGEM_SALVO_NO_CELULAR } from '../../lib/salvamento-offline';
+import { MENSAGEM_SALVO_NO_CELULAR } from '../../offline/caixa-de-saida';
 import { ConflitoDoRascunho, EstadoDoRascunho } from '../../components/estado-salvamento';
 import { DocumentosReap } from './documentos-reap';
 import { useSalvamentoReap } from './use-salvamento-reap';
@@ -37,7 +37,7 @@ const MESES_DIAS = NOMES_MESES.map((n, i) => ({ mes: i + 1, nome: n.charAt(0).to
 interface Operacao { especie: string; busca: string; unidade: string; total: string; preco: string }
 interface Local { ambiente: string; petrecho: string; uf: string; municipio: string; tipoLocal: string; nomePopular: string }
 interface UfVenda { uf: string; compradores: string[] }
-/** What this phone keeps of an artesanal REAP (issue 25). */
+/** What this phone keeps of an artesanal REAP (its outbox record, src/web/offline/). */
 export type RascunhoArtesanal = RegistroReap<Form, CorpoReapArtesanal>;
 
 interface Form {
@@ -264,7 +264,7 @@ function BuscaEspecie({ id, operacao, onChange, error }: {
  */
 export function FormularioArtesanal({ questionario, rascunho, onEnviado }: {
   questionario: Questionario;
-  /** What this phone keeps of the form (issue 25): its values win when they were not sent, or when offline. */
+  /** What this phone keeps of the form: its values win when they were not sent, or when offline. */
   rascunho: RascunhoArtesanal | null;
   onEnviado: () => void;
 }) {

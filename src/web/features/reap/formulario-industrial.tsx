@@ -7,7 +7,7 @@ import { AvisoCin } from '../../components/aviso-cin';
 import { Message } from '../../components/message';
 import { mensagemErro } from '../../lib/api';
 import { confirmar } from '../../lib/confirm';
-import { MENSAGEM_SALVO_NO_CELULAR } from '../../lib/salvamento-offline';
+import { MENSAGEM_SALVO_NO_CELULAR } from '../../offline/caixa-de-saida';
 import { showToast } from '../../lib/toast';
 import { ConflitoDoRascunho, EstadoDoRascunho } from '../../components/estado-salvamento';
 import { DocumentosReap } from './documentos-reap';
@@ -16,7 +16,7 @@ import { type CorpoReapIndustrial, fetchQuestionario, type RegistroReap, salvarI
 
 const SIM_NAO = [{ value: 'sim', label: 'Sim' }, { value: 'nao', label: 'Não' }];
 
-/** What this phone keeps of an industrial REAP's form (issue 25). */
+/** What this phone keeps of an industrial REAP's form (its outbox record, src/web/offline/). */
 interface FormIndustrial { tipo: string; pescou: string }
 export type RascunhoIndustrial = RegistroReap<FormIndustrial, CorpoReapIndustrial>;
 

@@ -10,7 +10,7 @@ import type { ListaAtosNormativos } from '../../../shared/schemas/ato-normativo'
 import type { InadimplentesReap } from '../../../shared/schemas/reap-inadimplencia';
 import { postDocumento } from '../../lib/envelope';
 import { chamar, dados } from '../../lib/contrato';
-import type { RegistroNoCelular } from '../../lib/salvamento-offline';
+import type { RegistroNoCelular } from '../../offline/use-salvamento-offline';
 import { chaveSituacao } from './situacao-api';
 
 /**
@@ -107,7 +107,7 @@ export async function salvarIndustrial(corpo: CorpoReapIndustrial, chaveIdempote
   return { questionario: r.dados, mensagem: r.mensagem };
 }
 
-/** The key under which this phone keeps a REAP's form (issue 25, src/web/lib/neste-celular.ts). */
+/** The key under which the outbox keeps a REAP's form (src/web/offline/). */
 export const chaveRascunhoReap = (idQuestionario: number) => `reap/${idQuestionario}`;
 
 /** What this phone keeps of a REAP's form: the form, the questionnaire it opens with, the save waiting. */

@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Questionario } from '../../../shared/schemas/reap';
-import { apagarRegistro, useSalvamentoOffline } from '../../lib/salvamento-offline';
 import { useSession } from '../../lib/session';
+import { caixaDe } from '../../offline/caixa-de-saida';
+import { useSalvamentoOffline } from '../../offline/use-salvamento-offline';
 import { chaveRascunhoReap, reapKeys, type RegistroReap } from './reap-api';
 
 /**
- * A REAP form's saves, kept on this phone and sent when there is signal (decision 0062): once the REAP is sent the
- * phone's copy is erased and `onEnviado` runs; after a draft's save the REAP's lists are read again (`aoRascunho`
+ * A REAP form's saves, kept in the fisher's outbox (src/web/offline/) and sent when there is signal (decision 0062):
+ * once the REAP is sent the phone's copy is erased and `onEnviado` runs; after a draft's save the REAP's lists are read again (`aoRascunho`
  * may add to that); a refusal of the data goes to `aoRecusar`.
  */
 export function useSalvamentoReap<F, C>(o: {
@@ -17,7 +18,7 @@ export function useSalvamentoReap<F, C>(o: {
   aoRascunho?: (mensagem: string) => void;
   aoRecusar: (erro: unknown) => void;
 }) {
-  const dono = useSession()?.idCelular ?? '';
+  const dono = caixaDe(useSession()?.idCelular);
   const queryClient = useQueryClient();
   const chave = chaveRascunhoReap(o.questionario.id);
   const salvamento = useSalvamentoOffline<F, C, Questionario, { questionario: Questionario; mensagem: string }>({
@@ -27,7 +28,6 @@ export function useSalvamentoReap<F, C>(o: {
     salvar: o.salvar,
     aoSalvar: (r, envio) => {
       if (envio) {
-        void apagarRegistro(dono, chave);
         o.onEnviado();
         return;
       }

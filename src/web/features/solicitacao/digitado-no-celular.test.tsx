@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { waitFor } from '@testing-library/react';
 import { clear, createStore, entries } from 'idb-keyval';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { guardarNoCelular } from '../../lib/neste-celular';
+import { guardarNoCelular } from '../../offline/neste-celular';
 import { setToken } from '../../lib/storage';
 import { ok } from '../../test/http';
 import { fisherToken } from '../../test/tokens';
@@ -21,7 +21,7 @@ import {
   usarServidorFalso,
 } from './wizard-test-utils';
 
-// Issue 33, point 5 (decision 0069): what the fisher types in a wizard step is kept on the phone field by field, as
+// Decision 0069: what the fisher types in a wizard step is kept on the phone field by field, as
 // the REAP keeps its form, so a reload before "Salvar e continuar" loses nothing; once the step is saved it leaves
 // the phone. Against a real IndexedDB implementation (fake-indexeddb).
 

@@ -17,7 +17,7 @@ import { ErrorSummary, type FieldError as SummaryError } from '../../components/
 import { errosNosCampos, fieldId, inPageOrder, summaryOf, withFieldNames, type PathError } from '../../components/form/form-errors';
 import { mensagemErro } from '../../lib/api';
 import { codigoErroDe } from '../../lib/erros';
-import { MENSAGEM_SALVO_NO_CELULAR } from '../../lib/salvamento-offline';
+import { MENSAGEM_SALVO_NO_CELULAR } from '../../offline/caixa-de-saida';
 import { showToast } from '../../lib/toast';
 import type { PassoSalvavel } from './solicitacao-api';
 import { semResposta, type CelularDoAssistente } from './use-rascunho-no-celular';
@@ -103,7 +103,7 @@ export interface EnvioPassoOpcoes<TForm extends FieldValues, TSaida> {
   /** where a server message that names no field of the form is linked from the error summary */
   alvoGeral: string;
   onSalvo: (dados: SolicitacaoDetalheResposta) => void;
-  /** where a save goes when nothing answers (issue 25): the phone, until there is signal */
+  /** where a save goes when nothing answers: the outbox on the phone, until there is signal */
   celular?: CelularDoAssistente | undefined;
 }
 

@@ -10,8 +10,8 @@ import { Loading } from '../../components/loading';
 import { Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
 import { mensagemErro } from '../../lib/api';
-import { celularGuarda } from '../../lib/neste-celular';
-import { ehAdiavel } from '../../lib/salvamento-offline';
+import { celularGuarda } from '../../offline/neste-celular';
+import { caixaDe, ehAdiavel } from '../../offline/caixa-de-saida';
 import { useSession } from '../../lib/session';
 import { Passo1DadosPessoais } from './passo1-dados-pessoais';
 import { Passo2AtividadePesqueira } from './passo2-atividade-pesqueira';
@@ -48,9 +48,9 @@ export function SolicitacaoWizard({ tipo, idSolicitacao, somenteLeitura = false,
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const sessao = useSession();
-  // Steps saved without signal wait on this phone (issue 25); the read-only view keeps nothing.
+  // Steps saved without signal wait in the outbox (src/web/offline/); the read-only view keeps nothing.
   const noCelular = useRascunhoNoCelular({
-    dono: somenteLeitura ? '' : (sessao?.idCelular ?? ''),
+    dono: somenteLeitura ? '' : caixaDe(sessao?.idCelular),
     tipo,
     idSolicitacao,
     solicitacao: query.data,

@@ -2,26 +2,22 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback, useEffect, useRef } from 'react';
 import type { SolicitacaoDetalheResposta } from '../../../shared/schemas/solicitacao-api';
 import { isApiError } from '../../lib/api';
-import { apagarDoCelular, celularGuarda, guardarNoCelular, itensDoCelular, lerDoCelular } from '../../lib/neste-celular';
 import {
-  aoDeixarAPagina,
-  apagarRegistro,
-  conflitoDe,
-  ehAdiavel,
-  lerRegistro,
-  type RegistroNoCelular,
-  useEnvioAoVoltarOSinal,
-} from '../../lib/salvamento-offline';
+  abrirNaTela, apagarDaCaixa, type Envio, enviarDaCaixa, lerDaCaixa, novaChave,
+} from '../../offline/caixa-de-saida';
+import { apagarDoCelular, celularGuarda, guardarNoCelular, itensDoCelular, lerDoCelular, trocarNoCelular } from '../../offline/neste-celular';
+import { aoDeixarAPagina, useEnvioAoVoltarOSinal } from '../../offline/quando-enviar';
+import type { RegistroNoCelular } from '../../offline/use-salvamento-offline';
 import { salvarPasso, type PassoSalvavel } from './solicitacao-api';
 import { aoSalvarPasso, solicitacaoKeys } from './use-solicitacao';
 
 /**
- * The wizard without signal (issue 25, points 2 and 3; decision 0062): a step saved when nothing answers is kept
- * on this phone and the fisher moves on. One phone record per wizard: `solicitacao/nova-<tipo>` until the server
+ * The wizard without signal (decision 0062): a step saved when nothing answers is kept in the fisher's outbox
+ * (src/web/offline/) and the fisher moves on. One record per wizard: `solicitacao/nova-<tipo>` until the server
  * gives the request's id, then `solicitacao/<id>`. It holds the form's values per step (the steps open with them),
  * the last step saved on the phone, and the step saves not yet sent, in order, each with its own idempotency key
- * (decision 0060). They go one at a time, in order, when the signal returns: step 1's POST first (it answers the
- * id), then the PUTs with that id. A refusal is kept with the record and shown until the fisher discards it.
+ * (decision 0060). The outbox sends them one at a time, in order: step 1's POST first (it answers the id), then the
+ * PUTs with that id. A refusal is kept with the record and shown until the fisher discards it.
  */
 
 /** A step save waiting on the phone. */
@@ -58,7 +54,7 @@ export function chaveRascunhoSolicitacao(tipo: number, id: number | undefined | 
 const chaveConsulta = (dono: string, chave: string) => ['neste-celular', dono, chave] as const;
 
 /**
- * A step's fields as typed and not yet saved (issue 33, point 5; decision 0069): kept on the phone a moment after
+ * A step's fields as typed and not yet saved (decision 0069): kept on the phone a moment after
  * each change, as the REAP keeps its form, under `digitado/<the wizard's key>/<step>`, and erased once the step is
  * saved (on the server, or as a step save waiting on the phone, whose record then holds them).
  */
@@ -87,60 +83,38 @@ export function semResposta(erro: unknown): boolean {
   return isApiError(erro) && !erro.response;
 }
 
-/** Wizards open on this screen (their records' keys): the sending in the background leaves them to the wizard. */
-const abertos = new Set<string>();
+const chaveDoRascunho = (r: RascunhoSolicitacao) => chaveRascunhoSolicitacao(r.contexto.tipo, r.contexto.id);
 
-export function assistenteAberto(chave: string): boolean {
-  return abertos.has(chave);
+interface PassoSalvo {
+  dados: SolicitacaoDetalheResposta;
+  passo: PassoSalvavel;
 }
 
 /**
- * Sends a wizard record's waiting saves, in order, one at a time: step 1's POST first (it answers the id), then the
- * PUTs with that id. Stops at a failure to retry (the saves wait) or a refusal (kept as the record's conflict).
- * `ler` gives the record as last written (saves may be kept while one goes); `gravar` writes it (null: erased) under
- * its key, moving it under the id the server gave. Shared by the wizard and the sending in the background.
+ * How a wizard's record goes through the outbox (the wizard on screen and the background sender): its first waiting
+ * step save, then the next; the record moves under the id the server gave, and the typed fields follow it.
  */
-export async function enviarRascunho(o: {
-  ler: () => RascunhoSolicitacao | null | Promise<RascunhoSolicitacao | null>;
-  gravar: (chaveAntes: string, r: RascunhoSolicitacao | null) => Promise<void>;
-  aoSalvar?: (dados: SolicitacaoDetalheResposta, passo: PassoSalvavel) => void;
-  aoCriar?: (id: number) => void;
-  /** Checked before each save and each write: true stops the round (the wizard opened and sends its own). */
-  parar?: () => boolean;
-}): Promise<void> {
-  for (;;) {
-    const r = await o.ler();
-    const pendente = r?.pendente?.[0];
-    if (!r || !pendente || r.conflito || !navigator.onLine || o.parar?.()) return;
-    const chaveAntes = chaveRascunhoSolicitacao(r.contexto.tipo, r.contexto.id);
-    let dados: SolicitacaoDetalheResposta;
-    try {
-      dados = await salvarPasso(
-        { id: r.contexto.id ?? undefined, tipo: r.contexto.tipo, passo: pendente.passo, campos: pendente.campos },
-        pendente.chave,
-      );
-    } catch (erro) {
-      if (ehAdiavel(erro) || o.parar?.()) return;
-      await o.gravar(chaveAntes, { ...((await o.ler()) ?? r), conflito: conflitoDe(erro) });
-      return;
-    }
-    o.aoSalvar?.(dados, pendente.passo);
-    if (o.parar?.()) return; // the wizard took over: it replays this save (same key, same answer) and writes it
-    const agora = (await o.ler()) ?? r;
-    // Saves kept while this one went stay, in their order.
-    const restam = (agora.pendente ?? []).filter((p) => p.chave !== pendente.chave);
-    const criado = r.contexto.id === null;
-    // What the RGP has leaves the phone (decision 0069): the step's values go unless it was saved again meanwhile
-    // (the step then opens from the server's request, kept as `detalhe` while later steps wait).
-    const form = restam.some((p) => p.passo === pendente.passo) ? agora.form : { ...agora.form, [pendente.passo]: undefined };
-    await o.gravar(chaveAntes, restam.length === 0 ? null : {
-      ...agora,
-      form,
-      contexto: { ...agora.contexto, id: dados.id, detalhe: dados },
-      pendente: restam,
-    });
-    if (criado) o.aoCriar?.(dados.id);
-  }
+export function envioDoRascunho(caixa: string, aoEnviar?: (salvo: PassoSalvo, criado: boolean) => void): Envio<RascunhoSolicitacao, PassoSalvo> {
+  return {
+    enviar: async (r) => {
+      const { passo, campos, chave } = r.pendente![0]!;
+      const dados = await salvarPasso({ id: r.contexto.id ?? undefined, tipo: r.contexto.tipo, passo, campos }, chave);
+      return { dados, passo };
+    },
+    depois: (enviado, agora, { dados }) => {
+      const feito = enviado.pendente![0]!;
+      // Saves kept while this one went stay, in their order.
+      const restam = (agora.pendente ?? []).filter((p) => p.chave !== feito.chave);
+      if (restam.length === 0) return null;
+      // What the RGP has leaves the phone (decision 0069): the step's values go unless it was saved again meanwhile
+      // (the step then opens from the server's request, kept as `detalhe` while later steps wait).
+      const form = restam.some((p) => p.passo === feito.passo) ? agora.form : { ...agora.form, [feito.passo]: undefined };
+      return { ...agora, form, contexto: { ...agora.contexto, id: dados.id, detalhe: dados }, pendente: restam };
+    },
+    chaveDe: chaveDoRascunho,
+    aoMover: (antes, depois) => moverDigitados(caixa, antes, depois),
+    aoEnviar: (salvo, enviado) => aoEnviar?.(salvo, enviado.contexto.id === null),
+  };
 }
 
 /** What a step needs of the phone. */
@@ -167,13 +141,14 @@ export function useRascunhoNoCelular(o: {
   aoCriar: (id: number) => void;
 }) {
   const { dono } = o;
+  const caixa = dono;
   const queryClient = useQueryClient();
   const guarda = celularGuarda() && dono !== '';
   const chave = chaveRascunhoSolicitacao(o.tipo, o.idSolicitacao);
   // The phone's storage needs no network: the query runs without signal too.
   const local = useQuery({
     queryKey: chaveConsulta(dono, chave),
-    queryFn: async () => (await lerRegistro<never, never, never>(dono, chave)) as RascunhoSolicitacao | null,
+    queryFn: () => lerDaCaixa<RascunhoSolicitacao>(caixa, chave),
     enabled: guarda,
     networkMode: 'always',
     staleTime: Infinity,
@@ -202,19 +177,11 @@ export function useRascunhoNoCelular(o: {
     atual.current = registro;
   });
 
-  const gravar = useCallback(async (antes: string, r: RascunhoSolicitacao | null) => {
-    const depois = r ? chaveRascunhoSolicitacao(r.contexto.tipo, r.contexto.id) : antes;
+  /** The screen's copy follows every write of the phone's (an item that moves is erased under its old key first). */
+  const espelhar = useCallback((k: string, r: RascunhoSolicitacao | null) => {
     atual.current = r;
-    if (r) await guardarNoCelular(dono, depois, r);
-    else await apagarRegistro(dono, depois);
-    queryClient.setQueryData(chaveConsulta(dono, depois), r);
-    if (depois !== antes) {
-      // Moved under the id the server gave: nothing stays under the new request's key.
-      await apagarRegistro(dono, antes);
-      queryClient.setQueryData(chaveConsulta(dono, antes), null);
-      await moverDigitados(dono, antes, depois);
-    }
-  }, [dono, queryClient]);
+    queryClient.setQueryData(chaveConsulta(caixa, k), r);
+  }, [caixa, queryClient]);
 
   /** The typed values waiting for their moment, by step: kept at once if the wizard goes off screen first. */
   const anotados = useRef(new Map<number, { timer: ReturnType<typeof setTimeout>; guardar: () => void }>());
@@ -249,59 +216,73 @@ export function useRascunhoNoCelular(o: {
     };
   }, []);
 
-  const emCurso = useRef<Promise<void> | null>(null);
-  /** Sends what waits, in order, one save at a time; stops at a failure to retry or a refusal. */
-  const enviar = useCallback((): Promise<void> => {
-    if (emCurso.current) return emCurso.current;
-    const rodada = enviarRascunho({
-      ler: () => atual.current,
-      gravar,
-      aoSalvar: (dados, passo) => aoSalvarPasso(queryClient, dados, passo),
-      aoCriar: (id) => chamadas.current.aoCriar(id),
-    });
-    emCurso.current = rodada;
-    return rodada.finally(() => {
-      emCurso.current = null;
-    });
-  }, [gravar, queryClient]);
+  /** Sends what waits through the outbox, in order, one save at a time; stops at a failure to retry or a refusal. */
+  const enviar = useCallback(async (): Promise<void> => {
+    const r = atual.current;
+    if (!r) return;
+    await enviarDaCaixa(caixa, chaveDoRascunho(r), {
+      ...envioDoRascunho(caixa, ({ dados, passo }, criado) => {
+        aoSalvarPasso(queryClient, dados, passo);
+        if (criado) chamadas.current.aoCriar(dados.id);
+      }),
+      aoGravar: espelhar,
+    }, true);
+  }, [caixa, espelhar, queryClient]);
 
   const guardar = useCallback(async (passo: PassoSalvavel, valores: object, campos: object): Promise<boolean> => {
     if (!guarda) return false;
     const { tipo, idSolicitacao, solicitacao } = chamadas.current;
-    const r: RascunhoSolicitacao = atual.current ?? {
-      form: {},
-      contexto: { tipo, id: idSolicitacao ?? null, passo: solicitacao?.passo ?? 0, detalhe: solicitacao ?? null },
-      pendente: null,
-      conflito: null,
-      atualizadoEm: '',
-    };
-    if (r.conflito) return false;
-    const novo: PassoPendente = { passo, campos, chave: crypto.randomUUID() };
-    const fila = r.pendente ?? [];
-    // A step saved again replaces its waiting save where it stands, so the order of the steps holds.
-    const pendente = fila.some((p) => p.passo === passo) ? fila.map((p) => (p.passo === passo ? novo : p)) : [...fila, novo];
-    await gravar(chaveRascunhoSolicitacao(r.contexto.tipo, r.contexto.id), {
-      ...r,
-      form: { ...r.form, [passo]: valores },
-      contexto: { ...r.contexto, passo: Math.max(r.contexto.passo, passo) },
-      pendente,
-      atualizadoEm: new Date().toISOString(),
-    });
+    const novo: PassoPendente = { passo, campos, chave: novaChave() };
+    for (;;) {
+      const k = atual.current ? chaveDoRascunho(atual.current) : chaveRascunhoSolicitacao(tipo, idSolicitacao);
+      let movido = false;
+      // Read and written in one transaction: a step sent meanwhile leaves the queue, never comes back into it.
+      const escrito = await trocarNoCelular<RascunhoSolicitacao>(caixa, k, (lido) => {
+        if (!lido && atual.current && chaveDoRascunho(atual.current) !== k) {
+          movido = true; // the server gave the request its id meanwhile: the record is under it now
+          return undefined;
+        }
+        const r: RascunhoSolicitacao = lido ?? {
+          form: {},
+          contexto: { tipo, id: idSolicitacao ?? null, passo: solicitacao?.passo ?? 0, detalhe: solicitacao ?? null },
+          pendente: null,
+          conflito: null,
+          atualizadoEm: '',
+        };
+        if (r.conflito) return undefined;
+        const fila = r.pendente ?? [];
+        // A step saved again replaces its waiting save where it stands, so the order of the steps holds.
+        const pendente = fila.some((p) => p.passo === passo) ? fila.map((p) => (p.passo === passo ? novo : p)) : [...fila, novo];
+        const valor: RascunhoSolicitacao = {
+          ...r,
+          form: { ...r.form, [passo]: valores },
+          contexto: { ...r.contexto, passo: Math.max(r.contexto.passo, passo) },
+          pendente,
+          atualizadoEm: new Date().toISOString(),
+        };
+        espelhar(k, valor);
+        return { valor };
+      });
+      if (movido) continue;
+      if (!escrito) return false;
+      break;
+    }
     if (navigator.onLine) void enviar();
     return true;
-  }, [guarda, gravar, enviar]);
+  }, [guarda, caixa, espelhar, enviar]);
 
   /** Erases the phone's copy after a refusal the fisher has read, and reads the request again. */
   const descartar = useCallback(async () => {
     const r = atual.current;
-    if (r) await gravar(chaveRascunhoSolicitacao(r.contexto.tipo, r.contexto.id), null);
+    if (r) {
+      await apagarDaCaixa(caixa, chaveDoRascunho(r));
+      espelhar(chaveDoRascunho(r), null);
+    }
     await queryClient.invalidateQueries({ queryKey: solicitacaoKeys.all });
-  }, [gravar, queryClient]);
+  }, [caixa, espelhar, queryClient]);
 
-  useEffect(() => {
-    abertos.add(chave);
-    return () => void abertos.delete(chave);
-  }, [chave]);
+  // The background sender leaves this wizard's record to it.
+  useEffect(() => abrirNaTela(caixa, chave), [caixa, chave]);
 
   useEnvioAoVoltarOSinal(enviar, () => !!atual.current?.pendente);
   // What waited from an earlier visit goes as soon as the wizard opens with signal.

@@ -18,7 +18,7 @@ import { Loading } from '../../components/loading';
 import { mensagemErro } from '../../lib/api';
 import { showToast } from '../../lib/toast';
 import { OPCOES_ORGAO, OPCOES_PERFIL } from './opcoes';
-import { fetchPessoaBcpf, fetchUsuarioPorCpf, salvarUsuario, useUsuarioPorCpf } from './usuarios-api';
+import { fetchPessoaBcpf, fetchUsuarioPorCpf, salvarUsuario, useUsuarioPorCpf } from './usuario-mapa-api';
 import './usuarios.css';
 
 /** Save errors on the users form stay 8 s (spec point 9). */

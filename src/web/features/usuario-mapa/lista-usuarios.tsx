@@ -16,7 +16,7 @@ import { AcaoDaLinha, TabelaCartoes, type Coluna } from '../../components/tabela
 import { FormularioFiltros } from '../../components/formulario-filtros';
 import { showToast } from '../../lib/toast';
 import { OPCOES_ORGAO, OPCOES_PERFIL, OPCOES_UF } from './opcoes';
-import { useUsuarios, type FiltrosUsuarios } from './usuarios-api';
+import { useUsuarios, type FiltrosUsuarios } from './usuario-mapa-api';
 import './usuarios.css';
 
 const TAMANHO_PAGINA = 20;

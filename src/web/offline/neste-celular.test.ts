@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CodigoErro } from '../../shared/codigos-erro';
 import { fail, installMockHttp, type MockHttp } from '../test/http';
 import { fisherToken } from '../test/tokens';
-import { api } from './api';
-import { setNavigation } from './navigation';
+import { api } from '../lib/api';
+import { setNavigation } from '../lib/navigation';
 import {
   adotarDoFormatoAntigo,
   apagarOQueNaoEspera,
@@ -16,10 +16,10 @@ import {
   PRAZO_NO_CELULAR_MS,
   varrerCelular,
 } from './neste-celular';
-import { enviarPendentesDoCelular, type RegistroNoCelular } from './salvamento-offline';
-import { haPendenteNoCelular, setToken } from './storage';
+import { enviarFormulariosPendentes, type RegistroNoCelular } from './use-salvamento-offline';
+import { haPendenteNoCelular, setToken } from '../lib/storage';
 
-// Decision 0069 (issue 33, point 3): what the phone keeps of a fisher is keyed by the server's opaque phone id, only
+// Decision 0069: what the phone keeps of a fisher is keyed by the server's opaque phone id, only
 // what has not reached the RGP stays, what waits survives an expired session for a week, and nothing else does.
 // Against a real IndexedDB implementation (fake-indexeddb), the store the app uses.
 
@@ -103,7 +103,7 @@ describe("the phone's items", () => {
   });
 });
 
-describe('a write as the page is left (issue 33, review of 0069)', () => {
+describe('a write as the page is left (decision 0069)', () => {
   it('is not erased by a sweep running meanwhile, even where an expired item stood under its key', async () => {
     await set(`${EU}/reap/1`, { valor: entregue(), espera: false, em: Date.now() - PRAZO_NO_CELULAR_MS - 1 }, loja);
     await Promise.all([varrerCelular(), guardarNoCelular(EU, 'reap/1', pendente('novo'))]);
@@ -137,8 +137,8 @@ describe('what the RGP has leaves the phone', () => {
   it('a draft save the server took is erased, not kept as a copy', async () => {
     await guardarNoCelular(EU, 'reap/1', pendente());
     const salvos: string[] = [];
-    await enviarPendentesDoCelular<object, object, object>(EU, 'reap/', async (_r, p) => {
-      salvos.push(p.chave);
+    await enviarFormulariosPendentes<object, object, object>(EU, 'reap/', async (r) => {
+      salvos.push(r.pendente!.chave);
     });
     expect(salvos).toEqual(['k1']);
     expect(await chaves()).toEqual([]);

@@ -1,12 +1,13 @@
 import { createStore, del, delMany, entries, get, set, setMany, type UseStore } from 'idb-keyval';
-import { marcarPendenteNoCelular } from './storage';
+import { marcarPendenteNoCelular } from '../lib/storage';
 
 /**
- * What the app keeps on the phone for a fisher without signal (issue 25, points 2 and 5; decisions 0062 and 0069):
- * drafts, saves and files not yet delivered, in IndexedDB through idb-keyval. Every item belongs to one fisher: its
- * key starts with the fisher's phone id (`idCelular`, which the server puts in the fisher's token: an HMAC of the
- * CPF under the server's key, so neither the CPF nor a hash of it that could be reversed), so another user of the
- * same phone never reads it. Only what has not reached the RGP stays:
+ * What the app keeps on the phone without signal (decisions 0062, 0069 and 0076): drafts, saves and files not yet
+ * delivered, in IndexedDB through idb-keyval. Every item belongs to one outbox (`caixa`): the signed-in person's
+ * phone id (`idCelular`, which the server puts in the token: an HMAC of the CPF under the server's key, so neither
+ * the CPF nor a hash of it that could be reversed), followed, for a fisher the person acts for, by that fisher's
+ * segment (`caixaDe`, caixa.ts). Another user of the same phone never reads it. Only what has not reached
+ * the RGP stays:
  * - what was delivered is erased at once (by the callers: `apagarDoCelular`);
  * - an item says whether it waits (`espera`: a save to send, a refusal to show, fields typed and not yet saved);
  *   when the session ends, everything of the fisher that does not wait goes (`apagarOQueNaoEspera`), and at
@@ -42,9 +43,12 @@ export function celularGuarda(): boolean {
   return typeof indexedDB !== 'undefined' && typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function';
 }
 
-/** A phone id as the server issues it; anything else (no session, a staff member's, an older token) keeps nothing. */
+/**
+ * An outbox: a phone id as the server issues it, optionally followed by a subject's segment (`/pescador-<id>`);
+ * anything else (no session, a staff member's, an older token) keeps nothing.
+ */
 function donoValido(dono: string | undefined): dono is string {
-  return typeof dono === 'string' && /^[0-9a-f]{32}$/.test(dono);
+  return typeof dono === 'string' && /^[0-9a-f]{32}(\/pescador-[1-9][0-9]{0,15})?$/.test(dono);
 }
 
 function ehGuardado(v: unknown): v is Guardado<unknown> {
@@ -83,11 +87,45 @@ export async function guardarNoCelular<T>(dono: string, chave: string, valor: T,
   if (!celularGuarda() || !donoValido(dono)) return;
   void aposVarrer();
   const g: Guardado<T> = { valor, espera, em: Date.now() };
-  // Something waits for the RGP: the next page load sends it, and sweeps what expired (src/web/components/com-dados.tsx).
+  // Something waits for the RGP: the next page load sends it, and sweeps what expired (envio-em-segundo-plano.ts).
   // Marked before (the page may go before the write ends) and after (a sweep that found nothing waiting may end between).
   if (espera) marcarPendenteNoCelular(true);
   await set(`${dono}/${chave}`, g, lojaDoCelular());
   if (espera) marcarPendenteNoCelular(true);
+}
+
+/**
+ * Reads an item and writes what `mudar` makes of it, in one read-write transaction: a write made meanwhile (a save
+ * typed while another went) comes wholly before or after, never lost between the read and the write. `mudar` answers
+ * the value (kept under `chave`, or under the key it names when the item moves) or null (erased); `mudar` answering
+ * undefined leaves the store as it was. Answers what was written.
+ */
+export async function trocarNoCelular<T>(
+  dono: string, chave: string, mudar: (atual: T | undefined) => { chave?: string; valor: T } | null | undefined,
+): Promise<{ chave: string; valor: T | null } | undefined> {
+  if (!celularGuarda() || !donoValido(dono)) return undefined;
+  await aposVarrer();
+  const agora = Date.now();
+  let escrito: { chave: string; valor: T | null } | undefined;
+  await lojaDoCelular()('readwrite', (store) => new Promise<void>((resolve, reject) => {
+    const lido = store.get(`${dono}/${chave}`);
+    lido.onsuccess = () => {
+      const g: unknown = lido.result;
+      const novo = mudar(ehGuardado(g) && !vencido(g, agora) ? (g.valor as T) : undefined);
+      if (novo === undefined) return;
+      const destino = novo?.chave ?? chave;
+      if (novo === null || destino !== chave) store.delete(`${dono}/${chave}`);
+      if (novo !== null) {
+        const espera = esperaDe(novo.valor);
+        if (espera) marcarPendenteNoCelular(true);
+        store.put({ valor: novo.valor, espera, em: agora } satisfies Guardado<T>, `${dono}/${destino}`);
+      }
+      escrito = { chave: destino, valor: novo?.valor ?? null };
+    };
+    store.transaction.oncomplete = () => resolve();
+    store.transaction.onerror = store.transaction.onabort = () => reject(store.transaction.error ?? new Error('IndexedDB'));
+  }));
+  return escrito;
 }
 
 export async function apagarDoCelular(dono: string, chave: string): Promise<void> {
@@ -100,7 +138,7 @@ export async function itensDoCelular<T>(dono: string, prefixo = ''): Promise<[st
   return (await guardadosDe<T>(dono, prefixo)).map(([k, g]) => [k, g.valor]);
 }
 
-/** Whether anything of the fisher waits for the RGP (sign-out asks first: `sair.ts`). */
+/** Whether anything of the person waits for the RGP, for them or a fisher they act for (sign-out asks first: `sair.ts`). */
 export async function esperaAlgo(dono: string): Promise<boolean> {
   return (await guardadosDe(dono)).some(([, g]) => g.espera);
 }
@@ -153,7 +191,7 @@ async function passarPelaLoja(tratar: (chave: IDBValidKey, g: unknown) => 'fica'
   if (!algoEspera) marcarPendenteNoCelular(false);
 }
 
-/** Erases every item of the fisher (at sign-out: the fisher was asked first when something waited). */
+/** Erases every item of the person and of the fishers they act for (at sign-out: they were asked first when something waited). */
 export function apagarTudoDoCelular(dono: string): Promise<void> {
   return apagarDoDono(dono, () => false);
 }

@@ -7,7 +7,7 @@ import { tokenComprovanteParam, verificacaoReapSchema } from '../schemas/verific
 /**
  * The REAP contracts that pages outside the REAP screens call: the fisher's /home (their REAP situation) and the
  * public check of a 2ª via's QR code. Apart from contratos/reap.ts, which carries the forms' schemas, so that those
- * pages do not download them (page weight budget, issue 14): the bundler splits by file, not by export.
+ * pages do not download them (page weight budget, decision 0017): the bundler splits by file, not by export.
  * `reap.ts` re-exports them, so the REAP's contracts are listed (and registered) once, from there.
  */
 

@@ -1,0 +1,150 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { CodigoErro } from '../../shared/codigos-erro';
+import { envioDoRascunho, type RascunhoSolicitacao } from '../features/solicitacao/use-rascunho-no-celular';
+import { chavesNoCelular as chaves, usarCelular } from '../test/celular';
+import { deferred, fail, networkError, ok, type MockReply } from '../test/http';
+import { solicitacaoDetalhe } from '../test/respostas';
+import { apagarDaCaixa, caixaDe, enviarDaCaixa, enviarPendentes, lerDaCaixa } from './caixa-de-saida';
+import { apagarTudoDoCelular, esperaAlgo, guardarNoCelular, itensDoCelular, lerDoCelular } from './neste-celular';
+import { enviarFormulariosPendentes, type RegistroNoCelular } from './use-salvamento-offline';
+
+// The outbox's replay (decision 0076), through the app's one transport against a fake network, and a real IndexedDB
+// implementation (fake-indexeddb). The wizard's step saves are the calls: each step one idempotent call.
+
+const EU = '0123456789abcdef0123456789abcdef';
+const OUTRO = 'fedcba9876543210fedcba9876543210';
+const celular = usarCelular(EU);
+
+/** A new request's wizard record with steps waiting, each with its own idempotency key. */
+function rascunho(passos: (1 | 2 | 3 | 4)[], id: number | null = null): RascunhoSolicitacao {
+  return {
+    form: Object.fromEntries(passos.map((p) => [p, { passo: p }])),
+    contexto: { tipo: 1, id, passo: Math.max(...passos), detalhe: null },
+    pendente: passos.map((p) => ({ passo: p, campos: { campo: `passo-${p}` }, chave: `chave-passo-${p}` })),
+    conflito: null,
+    atualizadoEm: '',
+  };
+}
+
+const chaveDe = (c: { config: { headers: Headers } }) => c.config.headers.get('Idempotency-Key');
+const passoDe = (c: { data: unknown }) => (c.data as { passo: number }).passo;
+const solicitacao = (passo: number) => ok(solicitacaoDetalhe({ id: 77, passo }));
+
+describe('the outbox', () => {
+  it('sends the saves in order, each with its key, and then nothing of them stays on the phone', async () => {
+    await guardarNoCelular(EU, 'solicitacao/nova-1', rascunho([1, 2, 3]));
+    celular.http.post('/api/solicitacao', solicitacao(1));
+    celular.http.put('/api/solicitacao', (config) => solicitacao(JSON.parse(config.data as string).passo));
+
+    const { desfecho, chave } = await enviarDaCaixa(EU, 'solicitacao/nova-1', envioDoRascunho(EU));
+
+    expect(desfecho).toBe('enviado');
+    expect(celular.http.calls.map((c) => `${c.method} ${passoDe(c)} ${chaveDe(c)}`)).toEqual([
+      'POST 1 chave-passo-1', 'PUT 2 chave-passo-2', 'PUT 3 chave-passo-3',
+    ]);
+    // The PUTs went with the id step 1's answer gave.
+    expect(celular.http.calls.slice(1).map((c) => (c.data as { id: number }).id)).toEqual([77, 77]);
+    expect(chave).toBe('solicitacao/77');
+    expect(await chaves()).toEqual([]);
+  });
+
+  it('replays a save whose answer was lost with the same key, and the saves after it wait behind it', async () => {
+    await guardarNoCelular(EU, 'solicitacao/77', rascunho([2, 3], 77));
+    let perder = true;
+    celular.http.put('/api/solicitacao', (config) => {
+      if (perder) {
+        perder = false;
+        return networkError(config); // the server took it; the answer never came
+      }
+      return solicitacao(JSON.parse(config.data as string).passo);
+    });
+
+    expect((await enviarDaCaixa(EU, 'solicitacao/77', envioDoRascunho(EU))).desfecho).toBe('adiado');
+    const ficou = await lerDaCaixa<RascunhoSolicitacao>(EU, 'solicitacao/77');
+    expect(ficou?.pendente?.map((p) => p.chave)).toEqual(['chave-passo-2', 'chave-passo-3']);
+
+    expect((await enviarDaCaixa(EU, 'solicitacao/77', envioDoRascunho(EU))).desfecho).toBe('enviado');
+    expect(celular.http.calls.map((c) => `${passoDe(c)} ${chaveDe(c)}`)).toEqual(['2 chave-passo-2', '2 chave-passo-2', '3 chave-passo-3']);
+    expect(await chaves()).toEqual([]);
+  });
+
+  it('keeps a refusal with the item, sends it no more, and lets it go only when discarded', async () => {
+    await guardarNoCelular(EU, 'solicitacao/77', rascunho([2], 77));
+    const mensagem = 'Esta solicitação não pode mais ser alterada.';
+    celular.http.put('/api/solicitacao', fail(406, mensagem, { codigoErro: CodigoErro.SOLICITACAO_NAO_EDITAVEL }));
+
+    expect((await enviarDaCaixa(EU, 'solicitacao/77', envioDoRascunho(EU))).desfecho).toBe('recusado');
+    const recusado = await lerDaCaixa<RascunhoSolicitacao>(EU, 'solicitacao/77');
+    expect(recusado?.conflito).toEqual({ codigoErro: CodigoErro.SOLICITACAO_NAO_EDITAVEL, mensagem });
+    expect(recusado?.pendente).toHaveLength(1);
+
+    await enviarPendentes(EU, 'solicitacao/', () => envioDoRascunho(EU));
+    expect((await enviarDaCaixa(EU, 'solicitacao/77', envioDoRascunho(EU))).desfecho).toBe('nada');
+    expect(celular.http.calls).toHaveLength(1);
+    expect(await esperaAlgo(EU)).toBe(true);
+
+    await apagarDaCaixa(EU, 'solicitacao/77');
+    expect(await chaves()).toEqual([]);
+  });
+
+  it('sends an item once however many ask at the same time', async () => {
+    await guardarNoCelular(EU, 'solicitacao/77', rascunho([2], 77));
+    const resposta = deferred<MockReply>();
+    celular.http.put('/api/solicitacao', () => resposta.promise);
+
+    const rodadas = [
+      enviarDaCaixa(EU, 'solicitacao/77', envioDoRascunho(EU)),
+      enviarPendentes(EU, 'solicitacao/', () => envioDoRascunho(EU)),
+      enviarDaCaixa(EU, 'solicitacao/77', envioDoRascunho(EU)),
+    ];
+    resposta.resolve(solicitacao(2));
+    await Promise.all(rodadas);
+    expect(celular.http.calls).toHaveLength(1);
+  });
+
+  it('keeps two subjects of one person apart, and signing out erases both and nothing of another person', async () => {
+    const proprio = caixaDe(EU);
+    const representado = caixaDe(EU, 7);
+    expect(representado).not.toBe(proprio);
+    await guardarNoCelular(proprio, 'solicitacao/77', rascunho([2], 77));
+    await guardarNoCelular(representado, 'solicitacao/88', rascunho([3], 88));
+    await guardarNoCelular(OUTRO, 'solicitacao/99', rascunho([4], 99));
+    celular.http.put('/api/solicitacao', (config) => solicitacao(JSON.parse(config.data as string).passo));
+
+    expect((await itensDoCelular(proprio, 'solicitacao/')).map(([k]) => k)).toEqual(['solicitacao/77']);
+    expect((await itensDoCelular(representado, 'solicitacao/')).map(([k]) => k)).toEqual(['solicitacao/88']);
+    expect(await lerDoCelular(representado, 'solicitacao/77')).toBeUndefined();
+
+    // The subject's outbox sends only its own.
+    await enviarPendentes(representado, 'solicitacao/', () => envioDoRascunho(representado));
+    expect(celular.http.calls.map((c) => (c.data as { id: number }).id)).toEqual([88]);
+    expect(await lerDoCelular(proprio, 'solicitacao/77')).toBeDefined();
+
+    await guardarNoCelular(representado, 'solicitacao/89', rascunho([1], 89));
+    expect(await esperaAlgo(EU)).toBe(true);
+    await apagarTudoDoCelular(EU);
+    expect(await chaves()).toEqual([`${OUTRO}/solicitacao/99`]);
+  });
+});
+
+describe('the form records of an outbox, sent when the signal returns', () => {
+  const registro = (id: number, envio: boolean): RegistroNoCelular<object, { id: number }, object> => ({
+    form: {}, contexto: {}, pendente: { corpo: { id }, chave: `salvamento-${id}-abc`, envio }, conflito: null,
+    atualizadoEm: new Date().toISOString(),
+  });
+
+  // Decision 0068: a sending goes with its idempotency key (a replay after a lost answer sends it once) and a draft
+  // goes without one (it is the whole form; an autosave makes hundreds, which the server's quota of keys would refuse).
+  it('go with the key for a sending and none for a draft, and leave the phone once the server has them', async () => {
+    await guardarNoCelular(EU, 'reap/7', registro(7, true));
+    await guardarNoCelular(EU, 'reap/8', registro(8, false));
+    const enviados: Record<number, string | undefined> = {};
+    await enviarFormulariosPendentes<object, { id: number }, object>(EU, 'reap/', async (_r, corpo, chave) => {
+      enviados[corpo.id] = chave;
+    });
+    expect(enviados).toEqual({ 7: 'salvamento-7-abc', 8: undefined });
+    expect(await lerDoCelular(EU, 'reap/7')).toBeUndefined();
+    expect(await lerDoCelular(EU, 'reap/8')).toBeUndefined();
+  });
+});
