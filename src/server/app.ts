@@ -19,6 +19,7 @@ import { listarModulos, type ServicosDe } from './modules/modulo';
 import { notificacaoModulo } from './modules/notificacao';
 import { pescadorModulo } from './modules/pescador';
 import { reapModulo } from './modules/reap';
+import { recursoModulo } from './modules/recurso';
 import { referenciaModulo } from './modules/referencia';
 import { relatorioModulo } from './modules/relatorio';
 import { saudeModulo } from './modules/saude';
@@ -48,6 +49,7 @@ export const MODULOS = listarModulos([
   loteModulo,
   reapModulo,
   analiseModulo,
+  recursoModulo,
   carteiraModulo,
   consultaPublicaModulo,
   relatorioModulo,

@@ -62,6 +62,8 @@ export const CodigoErro = {
   ARQUIVO_INVALIDO: 'ARQUIVO_INVALIDO',
   /** 406: the analysis is concluded, or taken by another analyst, or not started by the caller. */
   ANALISE_INDISPONIVEL: 'ANALISE_INDISPONIVEL',
+  /** 406: the appeal's state does not allow it now (sent, decided, at another instance, taken by another analyst). */
+  RECURSO_INDISPONIVEL: 'RECURSO_INDISPONIVEL',
   /** 409: a staff user with that CPF already exists. */
   USUARIO_JA_CADASTRADO: 'USUARIO_JA_CADASTRADO',
   /** 409: the action would leave no active GESTOR. */
@@ -133,6 +135,7 @@ const CASO_DE: Partial<Record<CodigoErro, CodigoErro>> = {
   CIN_EXIGIDA: CodigoErro.ESTADO_NAO_PERMITE,
   ARQUIVO_INVALIDO: CodigoErro.DADOS_INVALIDOS,
   ANALISE_INDISPONIVEL: CodigoErro.ESTADO_NAO_PERMITE,
+  RECURSO_INDISPONIVEL: CodigoErro.ESTADO_NAO_PERMITE,
   USUARIO_JA_CADASTRADO: CodigoErro.CONFLITO,
   ULTIMO_GESTOR: CodigoErro.CONFLITO,
   INADIMPLENCIA_JA_EXECUTADA: CodigoErro.ESTADO_NAO_PERMITE,

@@ -59,6 +59,8 @@ export const TipoSolicitacao = {
   EDICAO_REGISTRO: 8,
   EDICAO_DOCUMENTOS: 9,
   REGULARIZACAO: 10,
+  /** An appeal (recurso administrativo), after the specification's codes (decision 0088). */
+  RECURSO: 11,
 } as const;
 export type TipoSolicitacao = ValueOf<typeof TipoSolicitacao>;
 
@@ -72,6 +74,7 @@ export const tipoSolicitacaoLabel: Record<TipoSolicitacao, string> = {
   8: 'Edição de registro',
   9: 'Edição de documentos',
   10: 'Regularização',
+  11: 'Recurso',
 };
 
 /** Request status (situacao da solicitação). */
@@ -188,5 +191,7 @@ export const TipoNotificacao = {
   PENDENCIA: 4,
   MIGRACAO: 5,
   EDICAO_PRIMEIRO_RGP: 7,
+  /** An appeal's filing, forwarding and decision (decision 0088). */
+  RECURSO: 8,
 } as const;
 export type TipoNotificacao = ValueOf<typeof TipoNotificacao>;

@@ -32,6 +32,8 @@ export const PERMISSOES = {
   'servidor.ler': SERVIDORES_LEITORES,
   /** Analysing requests (CONSULTA_INTERNO only reads). */
   'analise.analisar': ['SFPA', 'MPA', 'GESTOR', 'ADMIN'],
+  /** Deciding appeals: the service checks the instance (the SFPA of the fisher's state, then MPA, then GESTOR/ADMIN). */
+  'recurso.decidir': ['SFPA', 'MPA', 'GESTOR', 'ADMIN'],
   /** Cancelling a registry: the fisher theirs; GESTOR (exempt from the justification) and ADMIN anyone's. */
   'cancelamento.solicitar': ['INTERESSADO', 'GESTOR', 'ADMIN'],
   /** Correcting the first RGP: the staff who may analyse any state. */

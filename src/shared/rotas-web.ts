@@ -81,3 +81,13 @@ export function rotaVerificarReap(token: string): string {
 
 /** The fisher's request of regularisation of a suspended registry (tipo 10). */
 export const ROTA_REGULARIZACAO = '/pescador/regularizacao';
+
+/** Appeals (decision 0088): the fisher's list and filing, one appeal, the staff queue and its decision screen. */
+export const ROTA_RECURSOS = '/pescador/recursos';
+export function rotaRecurso(id: number): string {
+  return `${ROTA_RECURSOS}/${id}`;
+}
+export const ROTA_FILA_RECURSOS = '/recursos';
+export function rotaDecisaoRecurso(id: number): string {
+  return `${ROTA_FILA_RECURSOS}/${id}`;
+}

@@ -26,6 +26,7 @@ import {
   ROTA_VERIFICAR_CARTEIRA,
   ROTA_VERIFICAR_PROTOCOLO,
   ROTA_VERIFICAR_REAP,
+  ROTA_FILA_RECURSOS, ROTA_RECURSOS,
 } from '../shared/rotas-web';
 import { Layout, Shell } from './components/layout';
 import { PageTitle } from './components/page-title';
@@ -106,6 +107,23 @@ export const routes: RouteObject[] = [
           {
             path: 'pescador/regularizacao',
             lazy: carregarTela(() => import('./routes/pescador-regularizacao'), (m) => ({ element: <RequireSession><m.PescadorRegularizacaoPage /></RequireSession> })),
+          },
+          // -- appeals routes (decision 0088) --
+          {
+            path: ROTA_RECURSOS,
+            lazy: carregarTela(() => import('./routes/recursos'), (m) => ({ Component: m.PescadorRecursosRoute })),
+          },
+          {
+            path: `${ROTA_RECURSOS}/:id`,
+            lazy: carregarTela(() => import('./routes/recursos'), (m) => ({ Component: m.PescadorRecursoRoute })),
+          },
+          {
+            path: ROTA_FILA_RECURSOS,
+            lazy: carregarTela(() => import('./routes/recursos'), (m) => ({ Component: m.FilaRecursosRoute })),
+          },
+          {
+            path: `${ROTA_FILA_RECURSOS}/:id`,
+            lazy: carregarTela(() => import('./routes/recursos'), (m) => ({ Component: m.DecisaoRecursoRoute })),
           },
           // -- analysis and public routes --
           {

@@ -52,6 +52,8 @@ export interface DadosPescador {
   reap: number;
   documentoReap: number;
   envio: string;
+  /** An appeal of the fisher, filed and waiting at the SFPA of their state (decision 0088). */
+  recurso: number;
 }
 
 /** A route as the OpenAPI document lists it. */
@@ -165,10 +167,20 @@ async function pescadorComRegistros(t: TestApp, n: number, uf: 'PA' | 'SP', nume
     payload: { idSolicitacao: rascunho, tipo: TipoDocumento.ADICIONAL, nomeArquivo: 'aberto.pdf', tamanho: 100_000 },
   })).json().dados.id as string;
 
+  const { id: solicitacaoRecurso } = await umaLinha<{ id: number }>(t.db, sql`
+    INSERT INTO solicitacao (pescador_id, tipo, situacao, uf_pescador) VALUES (${pescador.id}, 11, 6, ${uf}) RETURNING id`);
+  const { id: recurso } = await umaLinha<{ id: number }>(t.db, sql`
+    INSERT INTO recurso (solicitacao_id, pescador_id, uf, objeto, chave_objeto, inicio_prazo, ultimo_dia, prazo_decisao_dias, razoes,
+      tempestivo, instancia, orgao, recebido_em, prazo_instancia)
+    VALUES (${solicitacaoRecurso}, ${pescador.id}, ${uf}, 2, 'H0', current_date, current_date + 10, 30, 'Razões do cenário.',
+      true, 1, 'SFPA', current_date, current_date + 5)
+    RETURNING id`);
+
   const endereco = esperar200(await pescador.sessao.api({ method: 'GET', url: `/api/cloud-storage/${chave}` })).json().dados.url as string;
   const assinatura = new URL(endereco, 'http://localhost').search.slice(1);
   return {
     pescador, uf, numeroRgp, solicitacao, protocolo, rascunho, analise, parecer, documento, chave, assinatura, notificacao, reap, documentoReap, envio,
+    recurso,
   };
 }
 
@@ -234,7 +246,8 @@ export async function montarCenario(opcoes: { logger?: AppDeps['logger'] } = {})
 
 
 /** What a route's `{id}` names. */
-export type Alvo = 'pescador' | 'solicitacao' | 'rascunho' | 'analise' | 'documento' | 'parecer' | 'notificacao' | 'protocolo' | 'reap' | 'documentoReap' | 'envio';
+export type Alvo = 'pescador' | 'solicitacao' | 'rascunho' | 'analise' | 'documento' | 'parecer' | 'notificacao' | 'protocolo' | 'reap' | 'documentoReap' | 'envio'
+  | 'recurso';
 
 export interface ComoChamar {
   /** What `{id}` in the path names. */
@@ -353,6 +366,15 @@ export const COMO_CHAMAR: Record<string, ComoChamar> = {
   'POST /api/documentos/reap-industrial': { multipart: (d) => ({ campos: { idReapIndustrial: d.reap, tipo: TipoDocumento.VISTO_TRABALHO }, arquivo: true }), idsNoPedido: true },
   'DELETE /api/documentos/reap/{idReap}/documento/{id}': { id: 'documentoReap' },
   'DELETE /api/documentos/reap-industrial/{idReap}/documento/{id}': { id: 'documentoReap' },
+  // Appeals (decision 0088): a contested thing nobody has (404 to the fisher), and the fisher's filed appeal.
+  'POST /api/recursos': { corpo: () => ({ chave: 'H999999' }) },
+  'GET /api/recursos/{id}': { id: 'recurso' },
+  'POST /api/recursos/{id}/enviar': { id: 'recurso', corpo: () => ({ razoes: 'Discordo da decisão.' }) },
+  'POST /api/recursos/{id}/proxima-instancia': { id: 'recurso', corpo: () => ({ razoes: 'Discordo da decisão.' }) },
+  'POST /api/recursos/{id}/bloquear': { id: 'recurso' },
+  'POST /api/recursos/{id}/desbloquear': { id: 'recurso' },
+  'POST /api/recursos/{id}/decidir': { id: 'recurso', corpo: () => ({ resultado: 5, justificativa: 'Mantenho a decisão.' }) },
+  'POST /api/recursos/{id}/prorrogar': { id: 'recurso', corpo: () => ({ justificativa: 'Volume de recursos.' }) },
 };
 
 /** The value of a path parameter of `rota` for the fisher `d`. */

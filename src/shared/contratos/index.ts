@@ -16,6 +16,7 @@ import * as contratosLote from './lote';
 import * as contratosNotificacao from './notificacao';
 import * as contratosPescador from './pescador';
 import * as contratosReap from './reap';
+import * as contratosRecurso from './recurso';
 import * as contratosReferencia from './referencia';
 import * as contratosRelatorio from './relatorio';
 import * as contratosSaude from './saude';
@@ -47,6 +48,7 @@ const CONTRATOS_POR_MODULO = {
   contratosNotificacao,
   contratosPescador,
   contratosReap,
+  contratosRecurso,
   contratosReferencia,
   contratosRelatorio,
   contratosSaude,

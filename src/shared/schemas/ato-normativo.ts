@@ -34,12 +34,20 @@ export const dataIso = (obrigatoria: string = MENSAGENS_ATO_NORMATIVO.dataInvali
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= '1900-01-01';
   }, MENSAGENS_ATO_NORMATIVO.dataInvalida);
 
+/** Days of an appeal clock the act sets (decision 0089): empty for the law's default. */
+const diasOpcionais = (mensagem: string) => z.union([z.literal(''), z.null(), z.coerce.number({ error: mensagem }).int(mensagem).min(1, mensagem).max(365, mensagem)])
+  .optional().transform((v) => (v === '' || v === undefined || v === null ? null : v));
+
 const campos = z.object({
   nome: texto().trim().min(1, 'Informe o nome do ato normativo').max(200, 'Deve ter no máximo 200 caracteres'),
   descricao: texto().trim().min(1, 'Informe a descrição do ato normativo').max(4000, 'Deve ter no máximo 4000 caracteres'),
   dataInicioVigencia: dataIso('Informe o início da vigência'),
   /** Open-ended when absent. */
   dataTerminoVigencia: z.union([dataIso(), z.literal(''), z.null()]).optional().transform((v) => v || null),
+  /** Days to appeal what a batch citing it did (null: the law's 10). */
+  prazoRecursoDias: diasOpcionais('Informe um número de dias entre 1 e 365'),
+  /** Days each instance has to decide an appeal, extendable once by as many (null: the law's 30). */
+  prazoDecisaoRecursoDias: diasOpcionais('Informe um número de dias entre 1 e 365'),
 });
 
 function vigenciaValida<T extends { dataInicioVigencia: string; dataTerminoVigencia: string | null }>(v: T, ctx: z.RefinementCtx) {
@@ -72,6 +80,8 @@ export const atoNormativoSchema = z.object({
   descricao: z.string(),
   dataInicioVigencia: z.string(),
   dataTerminoVigencia: z.string().nullable(),
+  prazoRecursoDias: z.number().nullable(),
+  prazoDecisaoRecursoDias: z.number().nullable(),
   /** In force today (São Paulo date). */
   vigente: z.boolean(),
   dataCriacao: z.string(),

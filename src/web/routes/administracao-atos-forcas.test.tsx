@@ -36,7 +36,7 @@ function open(path: string) {
 const comMensagem = <T,>(dados: T, mensagem: string) => ({ status: 200, data: { codigo: 200, mensagem, dados } });
 
 const ATO: AtoNormativo = {
-  id: 3, nome: 'Portaria MPA nº 7', descricao: 'Base.', dataInicioVigencia: '2026-01-01', dataTerminoVigencia: null, vigente: true,
+  id: 3, nome: 'Portaria MPA nº 7', descricao: 'Base.', dataInicioVigencia: '2026-01-01', dataTerminoVigencia: null, prazoRecursoDias: null, prazoDecisaoRecursoDias: null, vigente: true,
   dataCriacao: '2026-01-01T12:00:00.000Z', dataAtualizacao: '2026-01-01T12:00:00.000Z',
 };
 
@@ -90,6 +90,8 @@ describe('normative acts', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/administracao/ato-normativo/gerenciamento-ato-normativo'));
     expect(http.calls.find((c) => c.method === 'POST' && c.url === '/api/ato-normativo')?.data).toEqual({
       nome: 'Portaria nova', descricao: 'Recadastramento.', dataInicioVigencia: '2026-03-01', dataTerminoVigencia: null,
+      // The appeal deadlines left blank: the law's (decision 0089).
+      prazoRecursoDias: null, prazoDecisaoRecursoDias: null,
     });
   });
 

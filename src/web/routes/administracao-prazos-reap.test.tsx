@@ -26,7 +26,7 @@ afterEach(() => {
 });
 
 const ATO: AtoNormativo = {
-  id: 3, nome: 'Portaria MPA nº 7', descricao: 'Prazo da REAP.', dataInicioVigencia: '2026-01-01', dataTerminoVigencia: null, vigente: true,
+  id: 3, nome: 'Portaria MPA nº 7', descricao: 'Prazo da REAP.', dataInicioVigencia: '2026-01-01', dataTerminoVigencia: null, prazoRecursoDias: null, prazoDecisaoRecursoDias: null, vigente: true,
   dataCriacao: '2026-01-01T12:00:00.000Z', dataAtualizacao: '2026-01-01T12:00:00.000Z',
 };
 const PRORROGACAO: AtoNormativo = { ...ATO, id: 4, nome: 'Portaria MPA nº 9' };

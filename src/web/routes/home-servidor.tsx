@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Perfil } from '../../shared/enums';
-import { ROTA_ADMIN_RELATORIO, ROTA_CONSULTA_CARTEIRA, ROTA_CONSULTA_PROTOCOLO, ROTA_REAP_OBRIGACOES } from '../../shared/rotas-web';
+import { ROTA_ADMIN_RELATORIO, ROTA_CONSULTA_CARTEIRA, ROTA_CONSULTA_PROTOCOLO, ROTA_FILA_RECURSOS, ROTA_REAP_OBRIGACOES } from '../../shared/rotas-web';
 import { Loading } from '../components/loading';
 import { Message } from '../components/message';
 import { LinkAcompanharAnalises } from '../features/analise';
@@ -27,6 +27,9 @@ function PainelServidor() {
         </Link>{' '}
         <Link className="br-button secondary" to={ROTA_ADMIN_RELATORIO}>
           <i className="fas fa-table" aria-hidden="true" /> Relatório de pescadores
+        </Link>{' '}
+        <Link className="br-button secondary" to={ROTA_FILA_RECURSOS}>
+          <i className="fas fa-balance-scale" aria-hidden="true" /> Recursos
         </Link>
       </p>
       <LinkAdministracao />

@@ -4,7 +4,7 @@ import { Perfil, perfilLabel, SituacaoSolicitacao, TipoSolicitacao, tipoSolicita
 import { MENSAGENS_SOLICITACAO } from '../../shared/schemas/solicitacao';
 import type { TotalizadoresPescador } from '../../shared/schemas/totalizadores';
 import { exibirRgp } from '../../shared/rgp';
-import { ROTA_REAP, rotaDocumentos } from '../../shared/rotas-web';
+import { ROTA_REAP, ROTA_RECURSOS, rotaDocumentos } from '../../shared/rotas-web';
 import { ListaDados } from '../components/lista-dados';
 import { Loading } from '../components/loading';
 import { Message } from '../components/message';
@@ -150,6 +150,9 @@ function PainelPescador({ idPescador }: { idPescador: number | undefined }) {
         </Link>{' '}
         <Link to={ROTA_REAP} className="br-button secondary">
           <i className="fas fa-file-alt" aria-hidden="true" /> REAP
+        </Link>{' '}
+        <Link to={ROTA_RECURSOS} className="br-button secondary">
+          <i className="fas fa-balance-scale" aria-hidden="true" /> Recorrer de uma decisão
         </Link>
       </p>
       <section aria-labelledby="titulo-solicitacoes" className="mt-4">

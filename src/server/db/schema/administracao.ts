@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, char, check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, char, check, date, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { usuarioMapa } from './identidade';
 
 /** Normative act (ato normativo): the legal basis of task forces and batches. */
@@ -9,6 +9,10 @@ export const atoNormativo = pgTable('ato_normativo', {
   descricao: text('descricao').notNull(),
   dataInicioVigencia: date('data_inicio_vigencia').notNull(),
   dataTerminoVigencia: date('data_termino_vigencia'),
+  /** Days to appeal what a batch citing it did, from its entry into force; null: the law's 10 (decision 0089). */
+  prazoRecursoDias: smallint('prazo_recurso_dias'),
+  /** Days each instance has to decide an appeal (extendable once by as many); null: the law's 30 (decision 0089). */
+  prazoDecisaoRecursoDias: smallint('prazo_decisao_recurso_dias'),
   criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
   /** Who last saved it (CPF) and from where: kept by the server, never taken from the client. */
   usuarioInternoGravou: char('usuario_interno_gravou', { length: 11 }),

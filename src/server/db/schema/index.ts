@@ -9,3 +9,4 @@ export * from './relatorio';
 export * from './limites';
 export * from './idempotencia';
 export * from './envio-documento';
+export * from './recurso';

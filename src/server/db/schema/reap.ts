@@ -63,7 +63,11 @@ export const reapAvisoPescador = pgTable('reap_aviso_pescador', {
   avisoId: integer('aviso_id').notNull().references(() => reapAviso.id),
   pescadorId: integer('pescador_id').notNull().references(() => pescador.id),
   emailEnviadoEm: timestamp('email_enviado_em', { withTimezone: true }),
-}, (t) => [primaryKey({ columns: [t.avisoId, t.pescadorId] })]);
+}, (t) => [
+  primaryKey({ columns: [t.avisoId, t.pescadorId] }),
+  // The warnings a fisher may appeal against (decision 0088).
+  index('reap_aviso_pescador_pescador_idx').on(t.pescadorId),
+]);
 
 /** The suspension of a year's defaulters on the date an act sets (decision 0055), carried out by a batch. */
 export const reapSuspensao = pgTable('reap_suspensao', {

@@ -10,6 +10,8 @@ export interface DadosAto {
   descricao: string;
   dataInicioVigencia: string;
   dataTerminoVigencia: string | null;
+  prazoRecursoDias: number | null;
+  prazoDecisaoRecursoDias: number | null;
   usuarioInternoGravou: string;
   ipOrigemAlteracao: string;
 }

@@ -25,6 +25,7 @@ export function violaChaveEstrangeira(err: unknown): boolean {
 function retrato(a: AtoNormativoLinha) {
   return {
     nome: a.nome, descricao: a.descricao, dataInicioVigencia: a.dataInicioVigencia, dataTerminoVigencia: a.dataTerminoVigencia,
+    prazoRecursoDias: a.prazoRecursoDias, prazoDecisaoRecursoDias: a.prazoDecisaoRecursoDias,
   };
 }
 
@@ -56,6 +57,8 @@ export class AtoNormativoService {
       descricao: a.descricao,
       dataInicioVigencia: a.dataInicioVigencia,
       dataTerminoVigencia: a.dataTerminoVigencia,
+      prazoRecursoDias: a.prazoRecursoDias,
+      prazoDecisaoRecursoDias: a.prazoDecisaoRecursoDias,
       vigente: a.dataInicioVigencia <= hoje && (a.dataTerminoVigencia === null || a.dataTerminoVigencia >= hoje),
       dataCriacao: a.criadoEm.toISOString(),
       dataAtualizacao: a.dataAtualizacao.toISOString(),

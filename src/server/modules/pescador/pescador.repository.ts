@@ -37,6 +37,17 @@ export interface MudancaSituacaoEmLote {
   motivo: string;
 }
 
+/** A registry put back to what it was (decision 0090). */
+export interface RestauracaoSituacao {
+  pescadorId: number;
+  de: number;
+  para: number;
+  atoNormativoId: number | null;
+  cpfAtor: string | null;
+  perfilAtor: number | null;
+  motivo: string;
+}
+
 export interface ResultadoMudancaSituacao {
   cpf: string;
   pescadorId: number;
@@ -193,6 +204,25 @@ export class PescadorRepository {
       SELECT a.cpf, a.id, a.situacao_registro AS anterior, (mudou.id IS NOT NULL) AS mudou
       FROM antes a LEFT JOIN mudou USING (id)`);
     return rows.map((r) => ({ cpf: r.cpf, pescadorId: r.id, situacaoAnterior: r.anterior, mudou: r.mudou }));
+  }
+
+  /**
+   * Puts the registry back to `para` if it is still `de` (an appeal undoing a sanction, decision 0090), with its
+   * history line; answers whether it changed.
+   */
+  async restaurarSituacao(r: RestauracaoSituacao, tx: Executor): Promise<boolean> {
+    const { rows } = await tx.execute<{ id: number }>(sql`
+      WITH mudou AS (
+        UPDATE pescador SET situacao_registro = ${r.para},
+          data_suspenso_cancelado = CASE WHEN ${r.para}::smallint = 1 THEN NULL ELSE data_suspenso_cancelado END, atualizado_em = now()
+        WHERE id = ${r.pescadorId} AND situacao_registro = ${r.de}
+        RETURNING id
+      ), historico AS (
+        INSERT INTO pescador_historico_situacao (pescador_id, situacao_anterior, situacao_nova, ato_normativo_id, cpf_ator, perfil_ator, motivo)
+        SELECT id, ${r.de}, ${r.para}, ${r.atoNormativoId}, ${r.cpfAtor}, ${r.perfilAtor}, ${r.motivo} FROM mudou
+      )
+      SELECT id FROM mudou`);
+    return rows.length > 0;
   }
 
   async encerrarSuspensoesVencidas(hoje: string, motivo: string, tx: Executor): Promise<number[]> {

@@ -20,7 +20,7 @@ import type { DocumentoService } from '../documento/documento.service';
 import { auditarVisaoDoServidor, exigirLeituraPescador, exigirPescadorProprio, pescadorNoEscopo } from '../escopo';
 import type { NotificacaoService } from '../notificacao/notificacao.service';
 import { dadosDasColunas, identificacaoDe, type DadosDeclarados } from './dados-declarados';
-import type { CamposRegistro, PescadorComMunicipio, PescadorRepository, PescadorRow } from './pescador.repository';
+import type { CamposRegistro, PescadorComMunicipio, PescadorRepository, PescadorRow, RestauracaoSituacao } from './pescador.repository';
 import type {
   HistoricoSituacaoRow, MudancaSituacaoEmLote, ResultadoMudancaSituacao,
 } from './pescador.repository';
@@ -317,6 +317,11 @@ export class PescadorService {
         dataSuspensoCancelado: m.situacaoNova === SituacaoRegistro.ATIVO ? null : hojeSaoPaulo(this.now()),
       }, tx);
     });
+  }
+
+  /** An appeal provided: the registry back to what it was if the sanction still stands (decision 0090), in `ex`. */
+  restaurarSituacao(r: RestauracaoSituacao, ex: Executor = this.db): Promise<boolean> {
+    return naTransacao(this.db, ex, (tx) => this.repo.restaurarSituacao(r, tx));
   }
 
   /** The daily end of suspensions: the day after their last day, ATIVO again with a history line. Answers how many. */

@@ -7,7 +7,8 @@ import { naTransacao, type Executor } from '../../db/client';
 import { travarSolicitacaoComPescador } from '../../db/travas';
 import { AppError } from '../../lib/errors';
 import type { AuthContext } from '../auth/auth.service';
-import { enviar } from './envio';
+import { criarRascunho } from './abertura';
+import { enviar, enviarRascunho } from './envio';
 import { mudarSituacao, type MudancaDeSituacao } from './situacoes';
 import type { SolicitacaoRow } from './solicitacao.repository';
 import { decisoesDe, definicaoDe } from './tipos';
@@ -99,6 +100,23 @@ export class AndamentoService extends BaseSolicitacao {
         situacao: atual.situacao, motivo: MOTIVOS_REAP.enviada,
       });
       return enviada;
+    });
+  }
+
+  /**
+   * Opens a draft of a type whose rules another module keeps (the appeal, type 11: the recurso module, decision
+   * 0088), for the fisher, with its history row, in the caller's transaction.
+   */
+  async abrirRascunhoDe(ator: AuthContext, tipo: TipoSolicitacao, pescadorId: number, dados: Record<string, unknown>, motivo: string, ex: Executor): Promise<SolicitacaoRow> {
+    return naTransacao(this.db, ex, async (tx) => criarRascunho(await this.abertura(ator, pescadorId, tx), definicaoDe(tipo), { passo: 0, dados, motivo }));
+  }
+
+  /** Sends such a draft by the one submission path, in the caller's transaction; 406 unless still changeable. */
+  async enviarRascunhoDe(ator: AuthContext, solicitacaoId: number, pescadorId: number, ex: Executor): Promise<SolicitacaoRow> {
+    return naTransacao(this.db, ex, async (tx) => {
+      const ctx = await this.abertura(ator, pescadorId, tx);
+      const atual = await this.repo.lockSolicitacao(solicitacaoId, tx);
+      return (await enviarRascunho(ctx, definicaoDe(atual.tipo), solicitacaoId)).enviada;
     });
   }
 

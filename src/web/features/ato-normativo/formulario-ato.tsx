@@ -22,7 +22,7 @@ import { atosAlterados } from './aviso-sem-ato';
 type Entrada = z.input<typeof atoNormativoCriacao>;
 type Saida = z.output<typeof atoNormativoCriacao>;
 
-const VAZIO: Entrada = { nome: '', descricao: '', dataInicioVigencia: '', dataTerminoVigencia: '' };
+const VAZIO: Entrada = { nome: '', descricao: '', dataInicioVigencia: '', dataTerminoVigencia: '', prazoRecursoDias: '', prazoDecisaoRecursoDias: '' };
 const idCampo = (path: string) => `ato-${path}`;
 
 /**
@@ -40,7 +40,13 @@ export function FormularioAto({ id }: { id: number | null }) {
 
   useEffect(() => {
     const a = existente.data;
-    if (a) reset({ nome: a.nome, descricao: a.descricao, dataInicioVigencia: a.dataInicioVigencia, dataTerminoVigencia: a.dataTerminoVigencia ?? '' });
+    if (a) {
+      reset({
+        nome: a.nome, descricao: a.descricao, dataInicioVigencia: a.dataInicioVigencia, dataTerminoVigencia: a.dataTerminoVigencia ?? '',
+        prazoRecursoDias: a.prazoRecursoDias === null ? '' : String(a.prazoRecursoDias),
+        prazoDecisaoRecursoDias: a.prazoDecisaoRecursoDias === null ? '' : String(a.prazoDecisaoRecursoDias),
+      });
+    }
   }, [existente.data, reset]);
 
   const salvar = useMutation({
@@ -107,6 +113,19 @@ export function FormularioAto({ id }: { id: number | null }) {
             hint="Deixe em branco se não houver data de término"
             optional
             type="date"
+          />
+        </div>
+      </fieldset>
+      <fieldset className="field">
+        <legend>Recursos contra o que o ato decidir</legend>
+        <div className="admin-datas">
+          <CampoTexto
+            control={control} name="prazoRecursoDias" id={idCampo('prazoRecursoDias')} label="Prazo para recorrer (dias)"
+            hint="Contado da entrada em vigor. Em branco: 10 dias (Lei 9.784/1999, art. 59)" optional inputMode="numeric"
+          />
+          <CampoTexto
+            control={control} name="prazoDecisaoRecursoDias" id={idCampo('prazoDecisaoRecursoDias')} label="Prazo para decidir cada instância (dias)"
+            hint="Prorrogável uma vez por igual período. Em branco: 30 dias" optional inputMode="numeric"
           />
         </div>
       </fieldset>

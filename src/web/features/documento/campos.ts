@@ -45,6 +45,10 @@ export function camposDocumentos(p: {
   nacionalidadeBrasileira?: string | null | undefined;
   possuiEntidade?: boolean | undefined;
 }): CampoDocumento[] {
+  // An appeal (type 11) carries only the fisher's evidence: fish-sale invoices, CAF, other proof (decision 0088).
+  if (p.tipoSolicitacao === TipoSolicitacao.RECURSO) {
+    return [{ ...campo([TipoDocumento.ADICIONAL], false), rotulo: 'Provas (notas fiscais de venda de pescado, CAF, outros documentos)' }];
+  }
   if (p.tipoSolicitacao === TipoSolicitacao.EDICAO_RGP) {
     return [campo([TipoDocumento.COMPROVANTE_PRIMEIRO_RGP], true), campo([TipoDocumento.ADICIONAL_PRIMEIRO_RGP], false)];
   }

@@ -35,7 +35,7 @@ function open(path: string) {
 const comMensagem = <T,>(dados: T, mensagem: string) => ({ status: 200, data: { codigo: 200, mensagem, dados } });
 
 const ATO: AtoNormativo = {
-  id: 3, nome: 'Portaria MPA nº 7', descricao: 'Base.', dataInicioVigencia: '2026-01-01', dataTerminoVigencia: null, vigente: true,
+  id: 3, nome: 'Portaria MPA nº 7', descricao: 'Base.', dataInicioVigencia: '2026-01-01', dataTerminoVigencia: null, prazoRecursoDias: null, prazoDecisaoRecursoDias: null, vigente: true,
   dataCriacao: '2026-01-01T12:00:00.000Z', dataAtualizacao: '2026-01-01T12:00:00.000Z',
 };
 

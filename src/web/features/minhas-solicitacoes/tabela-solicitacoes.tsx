@@ -4,10 +4,11 @@ import { Link } from 'react-router';
 import {
   SituacaoSolicitacao,
   situacaoSolicitacaoLabel,
+  TipoSolicitacao as TipoSolicitacaoCodigo,
   tipoSolicitacaoLabel,
   type TipoSolicitacao,
 } from '../../../shared/enums';
-import { ROTA_HOME, rotaDocumentos } from '../../../shared/rotas-web';
+import { ROTA_HOME, ROTA_RECURSOS, rotaDocumentos } from '../../../shared/rotas-web';
 import { MENSAGENS_SOLICITACAO_API, type SolicitacaoResumo } from '../../../shared/schemas/solicitacao-api';
 import { Loading } from '../../components/loading';
 import { Message } from '../../components/message';
@@ -88,8 +89,16 @@ function Acoes({ s, idPescador, onDescartado }: { s: SolicitacaoResumo; idPescad
     }
   }
 
+  // A refused request may be appealed (decision 0088); an appeal is not appealed from this list.
+  const recorrivel = s.situacao === SituacaoSolicitacao.FINALIZADA && s.tipo !== TipoSolicitacaoCodigo.RECURSO && s.tipo !== TipoSolicitacaoCodigo.REAP;
+
   return (
     <div className="botoes-em-linha">
+      {recorrivel && (
+        <Link className="br-button secondary small" to={ROTA_RECURSOS} aria-label={nome('Recorrer de')}>
+          Recorrer
+        </Link>
+      )}
       {rascunho && temAssistente(s.tipo) && (
         <Link className="br-button primary small" to={rotaAssistente(s.tipo, s.id)} aria-label={nome('Continuar')}>
           Continuar

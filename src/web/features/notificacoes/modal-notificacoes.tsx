@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
+import { ROTA_RECURSOS } from '../../../shared/rotas-web';
 import type { Notificacao } from '../../../shared/schemas/notificacao';
 import { mensagemErro } from '../../lib/api';
 import { showToast } from '../../lib/toast';
@@ -10,6 +11,7 @@ import {
   enderecoInterno,
   ERRO_NOTIFICACAO,
   notificacoesKeys,
+  podeRecorrer,
   subtituloNotificacao,
   useNotificacoesNaoLidas,
 } from './notificacoes-api';
@@ -142,6 +144,20 @@ function DialogoNotificacao({
                 }}
               >
                 Ver os detalhes
+              </a>
+            </p>
+          )}
+          {podeRecorrer(notificacao.tipo) && (
+            // Appealing is a way onward too (decision 0088): it records the reading first.
+            <p>
+              <a
+                href={ROTA_RECURSOS}
+                onClick={(e) => {
+                  e.preventDefault();
+                  if (!enviando) void confirmar(ROTA_RECURSOS);
+                }}
+              >
+                Recorrer desta decisão
               </a>
             </p>
           )}

@@ -46,6 +46,8 @@ export function subtituloNotificacao(tipo: number): string {
       return 'Migração do registro';
     case TipoNotificacao.EDICAO_PRIMEIRO_RGP:
       return 'Alteração da data ou do órgão do primeiro RGP';
+    case TipoNotificacao.RECURSO:
+      return 'Recurso';
     default:
       return 'Aviso do sistema';
   }
@@ -54,4 +56,9 @@ export function subtituloNotificacao(tipo: number): string {
 /** Only an address inside the product is followed (never `//host` or an absolute URL): the shared rule. */
 export function enderecoInterno(url: string | null | undefined): string | null {
   return url && urlRedirecionamentoSchema.safeParse(url).success ? url : null;
+}
+
+/** A notice of a decision the fisher may appeal against (decision 0088): a refusal, a cancellation, a suspension. */
+export function podeRecorrer(tipo: number): boolean {
+  return tipo === TipoNotificacao.INDEFERIMENTO || tipo === TipoNotificacao.CANCELAMENTO || tipo === TipoNotificacao.SUSPENSAO;
 }

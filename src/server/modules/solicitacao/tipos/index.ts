@@ -3,6 +3,7 @@ import { edicaoDocumentos } from './edicao-documentos';
 import { edicaoRegistro } from './edicao-registro';
 import { edicaoRgp } from './edicao-rgp';
 import { reap } from './reap';
+import { recurso } from './recurso';
 import { recadastramento, registroInicial, registroProtocolo } from './registro';
 import { regularizacao } from './regularizacao';
 import type { DecisoesDoTipo, TipoAssistenteDef, TipoSolicitacaoDef } from './tipo';
@@ -10,7 +11,7 @@ import type { DecisoesDoTipo, TipoAssistenteDef, TipoSolicitacaoDef } from './ti
 /** Every request type the product knows, one definition each. A new type is one more line here. */
 const DEFINICOES: readonly TipoSolicitacaoDef[] = [
   registroInicial, recadastramento, registroProtocolo, cancelamento, edicaoRgp, edicaoRegistro, edicaoDocumentos, regularizacao,
-  reap,
+  reap, recurso,
 ];
 
 const POR_TIPO = new Map<number, TipoSolicitacaoDef>(DEFINICOES.map((d) => [d.tipo, d]));
@@ -41,7 +42,7 @@ export function tiposComAbertura(abertura: TipoSolicitacaoDef['abertura']): numb
   return DEFINICOES.filter((d) => d.abertura === abertura).map((d) => d.tipo);
 }
 
-export { cancelamento, edicaoDocumentos, edicaoRegistro, edicaoRgp, regularizacao };
+export { cancelamento, edicaoDocumentos, edicaoRegistro, edicaoRgp, recurso, regularizacao };
 export type {
   AberturaDeAnalise, ContextoAbertura, ContextoDecisao, ContextoEnvio, DecisoesDoTipo, Pedido, Recursos, TipoAssistenteDef, TipoPedidoDef,
   TipoSolicitacaoDef,

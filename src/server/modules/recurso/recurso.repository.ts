@@ -1,0 +1,303 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import type { FiltrosRecurso, OrgaoRecurso } from '../../../shared/schemas/recurso';
+
+/** A decision the fisher may contest, as the registry holds it (the service names it and computes its window). */
+export type SancaoRow = {
+  historicoId: number;
+  situacaoNova: number;
+  situacaoAnterior: number | null;
+  loteId: number;
+  /** The day the batch changed the registry (São Paulo). */
+  aplicadaEm: string;
+  aplicadaEmInstante: Date;
+  orgaoSolicitante: string;
+  reapAnoReferencia: number | null;
+  atoId: number;
+  atoNome: string;
+  atoInicio: string;
+  prazoRecursoDias: number | null;
+  prazoDecisaoRecursoDias: number | null;
+};
+
+export type IndeferimentoRow = {
+  solicitacaoId: number;
+  tipo: number;
+  numeroProtocolo: string | null;
+  /** The day it became FINALIZADA (São Paulo). */
+  finalizadaEm: string;
+  /** The profile of the analyst who last decided it (null: none). */
+  perfilAnalista: number | null;
+};
+
+export type AvisoRow = {
+  avisoId: number;
+  anoReferencia: number;
+  fimPreenchimento: string;
+  /** The day the warning reached the fisher (São Paulo). */
+  avisadoEm: string;
+  avisadoEmInstante: Date;
+  atoId: number | null;
+  atoNome: string | null;
+  prazoRecursoDias: number | null;
+  prazoDecisaoRecursoDias: number | null;
+};
+
+export type RecursoRow = {
+  id: number;
+  solicitacaoId: number;
+  pescadorId: number;
+  uf: string | null;
+  objeto: number;
+  chaveObjeto: string;
+  solicitacaoContestadaId: number | null;
+  historicoSituacaoId: number | null;
+  loteId: number | null;
+  avisoId: number | null;
+  anoReferencia: number | null;
+  atoNormativoId: number | null;
+  inicioPrazo: string;
+  ultimoDia: string;
+  prazoDecisaoDias: number;
+  razoes: string | null;
+  tempestivo: boolean | null;
+  instancia: number;
+  orgao: OrgaoRecurso;
+  recebidoEm: string | null;
+  prazoInstancia: string | null;
+  prorrogado: boolean;
+  justificativaProrrogacao: string | null;
+  analistaId: number | null;
+  bloqueadoEm: Date | null;
+  resultado: number | null;
+  ultimoDiaProximaInstancia: string | null;
+};
+
+/** An appeal with its request, fisher, act and analyst, as the screens read it. */
+export type RecursoLido = RecursoRow & {
+  numeroProtocolo: string | null;
+  situacaoSolicitacao: number;
+  nomePescador: string;
+  atoNome: string | null;
+  nomeAnalista: string | null;
+};
+
+export type DecisaoRow = {
+  instancia: number;
+  orgao: string;
+  resultado: number;
+  justificativa: string;
+  perfilAtor: number | null;
+  criadoEm: Date;
+};
+
+export type NovoRecurso = Pick<RecursoRow,
+  'solicitacaoId' | 'pescadorId' | 'uf' | 'objeto' | 'chaveObjeto' | 'solicitacaoContestadaId' | 'historicoSituacaoId' | 'loteId'
+  | 'avisoId' | 'anoReferencia' | 'atoNormativoId' | 'inicioPrazo' | 'ultimoDia' | 'prazoDecisaoDias' | 'orgao'>;
+
+const COLUNAS = sql`
+  r.id, r.solicitacao_id AS "solicitacaoId", r.pescador_id AS "pescadorId", r.uf, r.objeto, r.chave_objeto AS "chaveObjeto",
+  r.solicitacao_contestada_id AS "solicitacaoContestadaId", r.historico_situacao_id::int AS "historicoSituacaoId", r.lote_id AS "loteId",
+  r.aviso_id AS "avisoId", r.ano_referencia AS "anoReferencia", r.ato_normativo_id AS "atoNormativoId",
+  to_char(r.inicio_prazo, 'YYYY-MM-DD') AS "inicioPrazo", to_char(r.ultimo_dia, 'YYYY-MM-DD') AS "ultimoDia",
+  r.prazo_decisao_dias AS "prazoDecisaoDias", r.razoes, r.tempestivo, r.instancia, r.orgao,
+  to_char(r.recebido_em, 'YYYY-MM-DD') AS "recebidoEm", to_char(r.prazo_instancia, 'YYYY-MM-DD') AS "prazoInstancia",
+  r.prorrogado, r.justificativa_prorrogacao AS "justificativaProrrogacao", r.analista_id AS "analistaId",
+  r.bloqueado_em AS "bloqueadoEm", r.resultado,
+  to_char(r.ultimo_dia_proxima_instancia, 'YYYY-MM-DD') AS "ultimoDiaProximaInstancia"`;
+
+const SELECT_LIDO = sql`
+  SELECT ${COLUNAS}, s.numero_protocolo AS "numeroProtocolo", s.situacao AS "situacaoSolicitacao", p.nome AS "nomePescador",
+         a.nome AS "atoNome", u.nome AS "nomeAnalista"
+  FROM recurso r
+  JOIN solicitacao s ON s.id = r.solicitacao_id
+  JOIN pescador p ON p.id = r.pescador_id
+  LEFT JOIN ato_normativo a ON a.id = r.ato_normativo_id
+  LEFT JOIN usuario_mapa um ON um.id = r.analista_id
+  LEFT JOIN usuario u ON u.id = um.usuario_id`;
+
+/** The São Paulo date of a timestamp column, as text. */
+const diaSp = (coluna: SQL) => sql`to_char((${coluna} AT TIME ZONE 'America/Sao_Paulo')::date, 'YYYY-MM-DD')`;
+
+/**
+ * SQL of appeals: the only writer of `recurso` and `recurso_decisao`. What an appeal contests (requests, the
+ * registry history, batches, acts, REAP warnings) is read here; it is changed only through its module's service.
+ */
+export class RecursoRepository {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * The fisher's refused requests (FINALIZADA, labelled Indeferida), with the day of the refusal and who decided.
+   * Index: solicitacao_pescador_situacao_idx (pescador_id, situacao); solicitacao_historico_solicitacao_idx and
+   * analise_solicitacao_idx per request.
+   */
+  async indeferimentos(pescadorId: number, ex: Executor = this.db): Promise<IndeferimentoRow[]> {
+    const { rows } = await ex.execute<IndeferimentoRow>(sql`
+      SELECT s.id AS "solicitacaoId", s.tipo, s.numero_protocolo AS "numeroProtocolo",
+             COALESCE((SELECT ${diaSp(sql`h.criado_em`)} FROM solicitacao_historico h
+                       WHERE h.solicitacao_id = s.id AND h.situacao_nova = 5 ORDER BY h.criado_em DESC LIMIT 1),
+                      ${diaSp(sql`s.atualizado_em`)}) AS "finalizadaEm",
+             (SELECT a.perfil_analista FROM analise_solicitacao a WHERE a.solicitacao_id = s.id ORDER BY a.id DESC LIMIT 1) AS "perfilAnalista"
+      FROM solicitacao s
+      WHERE s.pescador_id = ${pescadorId} AND s.situacao = 5 AND s.tipo NOT IN (4, 11) AND NOT s.inativa
+      ORDER BY s.id`);
+    return rows;
+  }
+
+  /**
+   * The sanction in effect on the fisher's registry, when a batch set it: the latest registry history line, if it
+   * suspended or cancelled and the registry is still so. Index: pescador_historico_situacao_pescador_idx.
+   */
+  async sancaoVigente(pescadorId: number, ex: Executor = this.db): Promise<SancaoRow | undefined> {
+    const { rows } = await ex.execute<SancaoRow>(sql`
+      SELECT h.id::int AS "historicoId", h.situacao_nova AS "situacaoNova", h.situacao_anterior AS "situacaoAnterior",
+             h.lote_id AS "loteId", ${diaSp(sql`h.criado_em`)} AS "aplicadaEm", h.criado_em AS "aplicadaEmInstante", l.orgao_solicitante AS "orgaoSolicitante",
+             l.reap_ano_referencia AS "reapAnoReferencia", a.id AS "atoId", a.nome AS "atoNome",
+             to_char(a.data_inicio_vigencia, 'YYYY-MM-DD') AS "atoInicio", a.prazo_recurso_dias AS "prazoRecursoDias",
+             a.prazo_decisao_recurso_dias AS "prazoDecisaoRecursoDias"
+      FROM (SELECT * FROM pescador_historico_situacao WHERE pescador_id = ${pescadorId} ORDER BY id DESC LIMIT 1) h
+      JOIN pescador p ON p.id = h.pescador_id AND p.situacao_registro = h.situacao_nova
+      JOIN lote_pescador l ON l.id = h.lote_id
+      JOIN ato_normativo a ON a.id = h.ato_normativo_id
+      WHERE h.situacao_nova IN (2, 6)`);
+    return rows[0] ? { ...rows[0], aplicadaEmInstante: new Date(rows[0].aplicadaEmInstante) } : undefined;
+  }
+
+  /**
+   * The REAP warnings that reached the fisher, with the act of the window that closed.
+   * Index: reap_aviso_pescador_pescador_idx (pescador_id); reap_prazo_historico_ano_idx for the act.
+   */
+  async avisos(pescadorId: number, ex: Executor = this.db): Promise<AvisoRow[]> {
+    const { rows } = await ex.execute<AvisoRow>(sql`
+      SELECT av.id AS "avisoId", av.ano_referencia AS "anoReferencia", to_char(av.fim_preenchimento, 'YYYY-MM-DD') AS "fimPreenchimento",
+             ${diaSp(sql`av.iniciado_em`)} AS "avisadoEm", av.iniciado_em AS "avisadoEmInstante",
+             a.id AS "atoId", a.nome AS "atoNome", a.prazo_recurso_dias AS "prazoRecursoDias",
+             a.prazo_decisao_recurso_dias AS "prazoDecisaoRecursoDias"
+      FROM reap_aviso_pescador ap
+      JOIN reap_aviso av ON av.id = ap.aviso_id
+      LEFT JOIN LATERAL (
+        SELECT ph.ato_normativo_id FROM reap_prazo_historico ph
+        WHERE ph.ano_referencia = av.ano_referencia AND ph.fim_preenchimento = av.fim_preenchimento ORDER BY ph.id DESC LIMIT 1
+      ) ph ON true
+      LEFT JOIN ato_normativo a ON a.id = ph.ato_normativo_id
+      WHERE ap.pescador_id = ${pescadorId}
+      ORDER BY av.id`);
+    return rows.map((r) => ({ ...r, avisadoEmInstante: new Date(r.avisadoEmInstante) }));
+  }
+
+  /** When the fisher's REAP of a year was sent, with its protocol; undefined while unsent. Index: reap_questionario_pescador_ano_key. */
+  async reapEnviada(pescadorId: number, ano: number, ex: Executor = this.db): Promise<{ enviadaEm: Date; numeroProtocolo: string | null } | undefined> {
+    const { rows } = await ex.execute<{ enviadaEm: Date; numeroProtocolo: string | null }>(sql`
+      SELECT q.enviada_em AS "enviadaEm", s.numero_protocolo AS "numeroProtocolo"
+      FROM reap_questionario q JOIN solicitacao s ON s.id = q.solicitacao_id
+      WHERE q.pescador_id = ${pescadorId} AND q.ano_referencia = ${ano} AND q.enviada AND q.enviada_em IS NOT NULL`);
+    return rows[0] ? { ...rows[0], enviadaEm: new Date(rows[0].enviadaEm) } : undefined;
+  }
+
+  /** The fisher's appeals. Index: recurso_pescador_objeto_key (pescador_id, chave_objeto). */
+  async doPescador(pescadorId: number, ex: Executor = this.db): Promise<RecursoLido[]> {
+    const { rows } = await ex.execute<RecursoLido>(sql`${SELECT_LIDO} WHERE r.pescador_id = ${pescadorId} ORDER BY r.id DESC`);
+    return rows.map(lido);
+  }
+
+  /** One registry history line's status before and after (what a provided appeal puts back). */
+  async historicoSituacao(id: number, ex: Executor = this.db): Promise<{ situacaoAnterior: number | null; situacaoNova: number } | undefined> {
+    const { rows } = await ex.execute<{ situacaoAnterior: number | null; situacaoNova: number }>(sql`
+      SELECT situacao_anterior AS "situacaoAnterior", situacao_nova AS "situacaoNova" FROM pescador_historico_situacao WHERE id = ${id}`);
+    return rows[0];
+  }
+
+  async ufDoPescador(pescadorId: number, ex: Executor = this.db): Promise<string | null> {
+    const { rows } = await ex.execute<{ uf: string | null }>(sql`SELECT uf FROM pescador WHERE id = ${pescadorId}`);
+    return rows[0]?.uf ?? null;
+  }
+
+  async lido(id: number, ex: Executor = this.db): Promise<RecursoLido | undefined> {
+    const { rows } = await ex.execute<RecursoLido>(sql`${SELECT_LIDO} WHERE r.id = ${id}`);
+    return rows[0] ? lido(rows[0]) : undefined;
+  }
+
+  /** The appeal, its row locked for the rest of the transaction. */
+  async lock(id: number, tx: Executor): Promise<RecursoRow | undefined> {
+    const { rows } = await tx.execute<RecursoRow>(sql`SELECT ${COLUNAS} FROM recurso r WHERE r.id = ${id} FOR UPDATE`);
+    return rows[0] ? lido(rows[0] as RecursoLido) : undefined;
+  }
+
+  /** The fisher's appeal against a contested thing. Index: recurso_pescador_objeto_key. */
+  async daChave(pescadorId: number, chave: string, ex: Executor = this.db): Promise<{ id: number } | undefined> {
+    const { rows } = await ex.execute<{ id: number }>(sql`
+      SELECT id FROM recurso WHERE pescador_id = ${pescadorId} AND chave_objeto = ${chave}`);
+    return rows[0];
+  }
+
+  async inserir(n: NovoRecurso, tx: Executor): Promise<number> {
+    const { rows } = await tx.execute<{ id: number }>(sql`
+      INSERT INTO recurso (solicitacao_id, pescador_id, uf, objeto, chave_objeto, solicitacao_contestada_id, historico_situacao_id,
+        lote_id, aviso_id, ano_referencia, ato_normativo_id, inicio_prazo, ultimo_dia, prazo_decisao_dias, orgao)
+      VALUES (${n.solicitacaoId}, ${n.pescadorId}, ${n.uf}, ${n.objeto}, ${n.chaveObjeto}, ${n.solicitacaoContestadaId},
+        ${n.historicoSituacaoId}, ${n.loteId}, ${n.avisoId}, ${n.anoReferencia}, ${n.atoNormativoId}, ${n.inicioPrazo}::date,
+        ${n.ultimoDia}::date, ${n.prazoDecisaoDias}, ${n.orgao})
+      RETURNING id`);
+    return rows[0]!.id;
+  }
+
+  /** Changes the appeal's state (only the fields given). */
+  async atualizar(id: number, m: Partial<Pick<RecursoRow,
+    'uf' | 'razoes' | 'tempestivo' | 'instancia' | 'orgao' | 'recebidoEm' | 'prazoInstancia' | 'prorrogado' | 'justificativaProrrogacao'
+    | 'analistaId' | 'bloqueadoEm' | 'resultado' | 'ultimoDiaProximaInstancia'>>, tx: Executor): Promise<void> {
+    const partes: SQL[] = [sql`atualizado_em = now()`];
+    const col: Record<string, string> = {
+      uf: 'uf', razoes: 'razoes', tempestivo: 'tempestivo', instancia: 'instancia', orgao: 'orgao', recebidoEm: 'recebido_em',
+      prazoInstancia: 'prazo_instancia', prorrogado: 'prorrogado', justificativaProrrogacao: 'justificativa_prorrogacao',
+      analistaId: 'analista_id', bloqueadoEm: 'bloqueado_em', resultado: 'resultado', ultimoDiaProximaInstancia: 'ultimo_dia_proxima_instancia',
+    };
+    for (const [k, v] of Object.entries(m)) {
+      if (v === undefined) continue;
+      partes.push(sql`${sql.identifier(col[k]!)} = ${v instanceof Date ? v.toISOString() : v}`);
+    }
+    await tx.execute(sql`UPDATE recurso SET ${sql.join(partes, sql`, `)} WHERE id = ${id}`);
+  }
+
+  async inserirDecisao(d: {
+    recursoId: number; instancia: number; orgao: string; resultado: number; justificativa: string; cpfAtor: string | null; perfilAtor: number | null;
+  }, tx: Executor): Promise<void> {
+    await tx.execute(sql`
+      INSERT INTO recurso_decisao (recurso_id, instancia, orgao, resultado, justificativa, cpf_ator, perfil_ator)
+      VALUES (${d.recursoId}, ${d.instancia}, ${d.orgao}, ${d.resultado}, ${d.justificativa}, ${d.cpfAtor}, ${d.perfilAtor})`);
+  }
+
+  /** Each decision of the appeal, oldest first. Index: recurso_decisao_recurso_idx. */
+  async decisoes(recursoId: number, ex: Executor = this.db): Promise<DecisaoRow[]> {
+    const { rows } = await ex.execute<DecisaoRow>(sql`
+      SELECT instancia, orgao, resultado, justificativa, perfil_ator AS "perfilAtor", criado_em AS "criadoEm"
+      FROM recurso_decisao WHERE recurso_id = ${recursoId} ORDER BY id`);
+    return rows.map((r) => ({ ...r, criadoEm: new Date(r.criadoEm) }));
+  }
+
+  /**
+   * The staff queue: appeals filed, of the instances and states the caller may see, the shortest clock first.
+   * Pending ones are read through recurso_fila_idx (orgao, uf, prazo_instancia WHERE resultado IS NULL).
+   */
+  async fila(f: FiltrosRecurso, escopo: { ufs: string[] | null; orgaos: OrgaoRecurso[] }, hoje: string, ex: Executor = this.db): Promise<{ total: number; linhas: RecursoLido[] }> {
+    const conds: SQL[] = [sql`r.prazo_instancia IS NOT NULL`, sql`r.orgao = ANY(${`{${escopo.orgaos.join(',')}}`}::varchar[])`];
+    if (escopo.ufs !== null) conds.push(sql`r.uf = ANY(${`{${escopo.ufs.join(',')}}`}::char(2)[])`);
+    if (f.orgao) conds.push(sql`r.orgao = ${f.orgao}`);
+    if (f.instancia) conds.push(sql`r.instancia = ${f.instancia}`);
+    if (f.uf) conds.push(sql`r.uf = ${f.uf}`);
+    if (f.situacao === 'decididos') conds.push(sql`r.resultado IS NOT NULL`);
+    else conds.push(sql`r.resultado IS NULL`);
+    if (f.situacao === 'atrasados') conds.push(sql`r.prazo_instancia < ${hoje}::date`);
+    if (f.resultado) conds.push(sql`r.resultado = ${f.resultado}`);
+    const onde = sql.join(conds, sql` AND `);
+    const [{ rows: contagem }, { rows }] = await Promise.all([
+      ex.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM recurso r WHERE ${onde}`),
+      ex.execute<RecursoLido>(sql`${SELECT_LIDO} WHERE ${onde} ORDER BY r.prazo_instancia, r.id
+        LIMIT ${f.tamanhoPagina} OFFSET ${(f.pagina - 1) * f.tamanhoPagina}`),
+    ]);
+    return { total: contagem[0]?.n ?? 0, linhas: rows.map(lido) };
+  }
+}
+
+function lido<T extends RecursoLido>(r: T): T {
+  return { ...r, bloqueadoEm: r.bloqueadoEm ? new Date(r.bloqueadoEm) : null };
+}

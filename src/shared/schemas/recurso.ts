@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { idCoagido, texto } from './primitivos';
+import { paginacaoSchema } from './solicitacao-api';
+
+/** Appeals (recurso administrativo, decisions 0088–0090): what a fisher may contest, its filing and its decision. */
+
+/** What is contested. */
+export const ObjetoRecurso = { INDEFERIMENTO: 1, SUSPENSAO: 2, CANCELAMENTO: 3, AVISO_REAP: 4 } as const;
+export type ObjetoRecurso = (typeof ObjetoRecurso)[keyof typeof ObjetoRecurso];
+export const objetoRecursoLabel: Record<ObjetoRecurso, string> = {
+  1: 'Indeferimento de solicitação',
+  2: 'Suspensão do registro',
+  3: 'Cancelamento do registro',
+  4: 'Aviso de REAP não enviada',
+};
+
+/** An instance's outcome; NAO_RECONSIDERADO is the deciding authority's answer that forwards it (art. 56 §1). */
+export const ResultadoRecurso = { PROVIDO: 1, PROVIDO_EM_PARTE: 2, NAO_PROVIDO: 3, NAO_CONHECIDO: 4, NAO_RECONSIDERADO: 5 } as const;
+export type ResultadoRecurso = (typeof ResultadoRecurso)[keyof typeof ResultadoRecurso];
+export const resultadoRecursoLabel: Record<ResultadoRecurso, string> = {
+  1: 'Provido',
+  2: 'Provido em parte',
+  3: 'Não provido',
+  4: 'Não conhecido',
+  5: 'Não reconsiderado (encaminhado à instância superior)',
+};
+
+/** Who decides at an instance: the SFPA of the fisher's state, the ministry (MPA), its top (GESTOR). */
+export const ORGAOS_RECURSO = ['SFPA', 'MPA', 'GESTOR'] as const;
+export type OrgaoRecurso = (typeof ORGAOS_RECURSO)[number];
+export const orgaoRecursoLabel: Record<OrgaoRecurso, string> = {
+  SFPA: 'Superintendência (SFPA)',
+  MPA: 'Ministério da Pesca e Aquicultura (MPA)',
+  GESTOR: 'Gestão nacional do MPA',
+};
+
+/** The law's defaults (Lei 9.784/1999): 10 days to appeal (art. 59), 5 to reconsider (art. 56 §1), 30 to decide (art. 59 §1). */
+export const PRAZO_RECURSO_PADRAO_DIAS = 10;
+export const PRAZO_RECONSIDERACAO_DIAS = 5;
+export const PRAZO_DECISAO_PADRAO_DIAS = 30;
+/** At most three instances (art. 57). */
+export const MAXIMO_INSTANCIAS = 3;
+
+export const MENSAGENS_RECURSO = {
+  naoEncontrado: 'Recurso não encontrado.',
+  nadaAContestar: 'Não há decisão que você possa contestar com este identificador.',
+  jaEnviado: 'Este recurso já foi enviado.',
+  razoesObrigatorias: 'Explique por que você discorda da decisão.',
+  razoesLongas: 'Deve ter no máximo 4000 caracteres',
+  justificativaObrigatoria: 'Informe a justificativa.',
+  rascunhoCriado: 'Recurso iniciado. Escreva suas razões e, se quiser, anexe documentos.',
+  enviado: 'Recurso enviado com sucesso.',
+  enviadoForaDoPrazo: 'Recurso registrado. Ele foi enviado depois do último dia do prazo e por isso não será conhecido (art. 63 da Lei 9.784/1999).',
+  providoAutomaticamente: 'Recurso provido: o sistema confirmou que sua REAP foi enviada antes do aviso.',
+  naoPendente: 'Este recurso não está aguardando decisão.',
+  outraInstancia: 'Este recurso está em outra instância: quem decide agora é',
+  bloqueadoPorOutro: (nome: string) => `Este recurso está em análise por ${nome}.`,
+  naoIniciado: 'Inicie a análise do recurso antes de decidir.',
+  analiseIniciada: 'Análise do recurso iniciada.',
+  analiseCancelada: 'Análise do recurso cancelada.',
+  resultadoInvalidoReconsideracao: 'Na reconsideração, a autoridade que decidiu só pode prover (total ou em parte) ou não reconsiderar.',
+  resultadoInvalidoInstancia: 'Nesta instância o resultado deve ser provido, provido em parte, não provido ou não conhecido.',
+  decidido: 'Decisão do recurso registrada.',
+  encaminhado: 'Recurso não reconsiderado e encaminhado à instância superior.',
+  prorrogado: 'Prazo de decisão prorrogado.',
+  jaProrrogado: 'O prazo desta instância já foi prorrogado uma vez.',
+  semProximaInstancia: 'Não há instância superior para este recurso (no máximo três instâncias, art. 57 da Lei 9.784/1999).',
+  proximaForaDoPrazo: 'O prazo para levar este recurso à instância superior terminou.',
+  proximaIndisponivel: 'Este recurso não pode ser levado à instância superior agora.',
+  levadoAInstanciaSuperior: 'Recurso levado à instância superior.',
+  naoConhecidoIntempestivo: (ultimoDia: string) =>
+    `Recurso não conhecido: interposto depois do último dia do prazo (${ultimoDia}), art. 63, I, da Lei 9.784/1999.`,
+  historicoEnviado: 'Recurso enviado',
+  historicoDecisao: (instancia: number, resultado: string) => `Recurso decidido na ${instancia}ª instância: ${resultado}`,
+  notificacaoRecebido: (protocolo: string, ultimoDiaDecisao: string) =>
+    `Seu recurso ${protocolo} foi recebido. A decisão deve sair até ${ultimoDiaDecisao}.`,
+  notificacaoEncaminhado: (protocolo: string) => `Seu recurso ${protocolo} não foi reconsiderado e foi encaminhado ao MPA para decisão.`,
+  notificacaoDecidido: (protocolo: string, resultado: string) => `Seu recurso ${protocolo} foi decidido: ${resultado}. Veja a justificativa.`,
+  sancaoDesfeita: (protocolo: string) => `Recurso ${protocolo} provido: a sanção foi desfeita e o registro voltou à situação anterior.`,
+  avisoRetirado: (protocolo: string, ano: number) => `Recurso ${protocolo} provido: o aviso da REAP de ${ano} foi retirado.`,
+  reapEnviadaAntes: (ano: number, enviadaEm: string, protocolo: string | null, aviso: string) =>
+    `A REAP de ${ano} foi enviada em ${enviadaEm}${protocolo ? ` (protocolo ${protocolo})` : ''}, antes do aviso de ${aviso}.`,
+  solicitacaoReaberta: (protocolo: string) => `Recurso ${protocolo} provido: a solicitação volta a ser analisada.`,
+} as const;
+
+/** GET /api/recursos/contestaveis: one decision the fisher may contest, with its window. */
+export const contestavelSchema = z.object({
+  /** What to send to POST /api/recursos. */
+  chave: z.string(),
+  objeto: z.number(),
+  objetoDescricao: z.string(),
+  /** What exactly: the request's protocol, the batch's act, the REAP year. */
+  descricao: z.string(),
+  atoNormativo: z.string().nullable(),
+  inicioPrazo: z.string(),
+  /** The last day to appeal (São Paulo), yyyy-MM-dd; it ends at São Paulo midnight. */
+  ultimoDia: z.string(),
+  noPrazo: z.boolean(),
+  /** The appeal already started or filed against it. */
+  idRecurso: z.number().nullable(),
+});
+export type Contestavel = z.infer<typeof contestavelSchema>;
+export const contestaveisSchema = z.object({ contestaveis: z.array(contestavelSchema) });
+
+export const inicioRecursoCorpo = z.object({ chave: texto().trim().min(1, MENSAGENS_RECURSO.nadaAContestar).max(24, MENSAGENS_RECURSO.nadaAContestar) });
+export type InicioRecursoCorpo = z.output<typeof inicioRecursoCorpo>;
+
+export const razoesCorpo = z.object({
+  razoes: texto({ error: MENSAGENS_RECURSO.razoesObrigatorias }).trim().min(1, MENSAGENS_RECURSO.razoesObrigatorias).max(4000, MENSAGENS_RECURSO.razoesLongas),
+});
+export type RazoesCorpo = z.output<typeof razoesCorpo>;
+
+export const decisaoRecursoCorpo = z.object({
+  resultado: z.number({ error: 'Escolha o resultado.' }).int('Escolha o resultado.').min(1, 'Escolha o resultado.').max(5, 'Escolha o resultado.'),
+  justificativa: texto({ error: MENSAGENS_RECURSO.justificativaObrigatoria }).trim().min(1, MENSAGENS_RECURSO.justificativaObrigatoria).max(4000, MENSAGENS_RECURSO.razoesLongas),
+});
+export type DecisaoRecursoCorpo = z.output<typeof decisaoRecursoCorpo>;
+
+export const prorrogacaoCorpo = z.object({
+  justificativa: texto({ error: MENSAGENS_RECURSO.justificativaObrigatoria }).trim().min(1, MENSAGENS_RECURSO.justificativaObrigatoria).max(4000, MENSAGENS_RECURSO.razoesLongas),
+});
+export type ProrrogacaoCorpo = z.output<typeof prorrogacaoCorpo>;
+
+const decisaoSchema = z.object({
+  instancia: z.number(),
+  orgao: z.string(),
+  resultado: z.number(),
+  resultadoDescricao: z.string(),
+  justificativa: z.string(),
+  /** Null when the system decided (a late filing, a REAP already sent). */
+  perfilAtor: z.number().nullable(),
+  data: z.string(),
+});
+
+export const recursoDetalheSchema = z.object({
+  id: z.number(),
+  idSolicitacao: z.number(),
+  numeroProtocolo: z.string().nullable(),
+  situacaoSolicitacao: z.number(),
+  nomePescador: z.string(),
+  uf: z.string().nullable(),
+  objeto: z.number(),
+  objetoDescricao: z.string(),
+  descricao: z.string(),
+  atoNormativo: z.string().nullable(),
+  inicioPrazo: z.string(),
+  ultimoDia: z.string(),
+  noPrazo: z.boolean(),
+  razoes: z.string().nullable(),
+  enviado: z.boolean(),
+  tempestivo: z.boolean().nullable(),
+  instancia: z.number(),
+  orgao: z.enum(ORGAOS_RECURSO),
+  orgaoDescricao: z.string(),
+  recebidoEm: z.string().nullable(),
+  prazoInstancia: z.string().nullable(),
+  /** Days left to decide at the current instance (negative: late); null once decided or before filing. */
+  diasRestantes: z.number().nullable(),
+  prorrogado: z.boolean(),
+  justificativaProrrogacao: z.string().nullable(),
+  resultado: z.number().nullable(),
+  resultadoDescricao: z.string().nullable(),
+  /** After NÃO PROVIDO: the last day to take it to the next instance. */
+  ultimoDiaProximaInstancia: z.string().nullable(),
+  podeIrAProximaInstancia: z.boolean(),
+  analista: z.string().nullable(),
+  bloqueadoPeloAtor: z.boolean(),
+  podeDecidir: z.boolean(),
+  decisoes: z.array(decisaoSchema),
+});
+export type RecursoDetalhe = z.infer<typeof recursoDetalheSchema>;
+
+export const filtrosRecurso = paginacaoSchema.extend({
+  orgao: z.enum(ORGAOS_RECURSO).optional(),
+  instancia: z.coerce.number().int().min(1).max(MAXIMO_INSTANCIAS).optional(),
+  /** pendentes (default), atrasados (pending past their clock), decididos. */
+  situacao: z.enum(['pendentes', 'atrasados', 'decididos']).default('pendentes'),
+  resultado: z.coerce.number().int().min(1).max(5).optional(),
+  uf: z.string().regex(/^[A-Z]{2}$/).optional(),
+});
+export type FiltrosRecurso = z.output<typeof filtrosRecurso>;
+
+export const recursoResumoSchema = z.object({
+  id: z.number(),
+  numeroProtocolo: z.string().nullable(),
+  nomePescador: z.string(),
+  uf: z.string().nullable(),
+  objetoDescricao: z.string(),
+  instancia: z.number(),
+  orgao: z.string(),
+  prazoInstancia: z.string().nullable(),
+  diasRestantes: z.number().nullable(),
+  atrasado: z.boolean(),
+  resultado: z.number().nullable(),
+  resultadoDescricao: z.string().nullable(),
+  analista: z.string().nullable(),
+});
+export type RecursoResumo = z.infer<typeof recursoResumoSchema>;
+export const listaRecursosSchema = z.object({ total: z.number(), recursos: z.array(recursoResumoSchema) });
+export const meusRecursosSchema = z.object({ recursos: z.array(recursoDetalheSchema) });
+
+export const idRecursoParam = z.object({ id: idCoagido() });
