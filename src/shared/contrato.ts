@@ -2,30 +2,27 @@ import type { z } from 'zod';
 import type { CodigoDeDominio } from './codigos-erro';
 import type { Permissao } from './permissoes';
 
-/**
- * One contract per endpoint, read by the server's routes, the web's calls and the OpenAPI document (decision 0059).
- */
+/** One contract per endpoint, read by the server's routes, the web's calls and the OpenAPI document (docs/decisions/0059). */
 
 export type Metodo = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Error statuses a route may answer besides those its shape implies (src/server/plugins/openapi.ts). */
+/** Besides those the route's shape implies. */
 export type StatusDeErroExtra = 401 | 403 | 404 | 406 | 409 | 429 | 503;
 
-/** A file answer: its content types (the first is the usual one) and what it is. */
+/** The first content type is the usual one. */
 export interface RespostaArquivo {
   arquivo: readonly string[];
   descricao: string;
 }
 
-/** An answer without a body (204). */
 export interface RespostaVazia {
   vazia: string;
 }
 
-/** The answer: the envelope's `dados` schema (200 `{codigo, mensagem, erros, dados}`), a file, or no body. */
+/** The envelope's `dados` schema, a file, or no body. */
 export type Resposta = z.ZodType | RespostaArquivo | RespostaVazia;
 
-/** A multipart/form-data body: its text fields and the name of its file field (`arquivos` unless said). */
+/** The file field is `arquivos` unless said. */
 export interface Formulario {
   campos: z.ZodObject;
   arquivo?: string;
@@ -38,37 +35,33 @@ export interface Contrato<
   R extends Resposta = Resposta,
 > {
   metodo: Metodo;
-  /** The path as the specification writes it, parameters in braces: `/api/pescador/{id}`. */
+  /** Parameters in braces: `/api/pescador/{id}`. */
   caminho: string;
-  /** Who may call it: a name of the permission table (src/shared/permissoes.ts). */
   permissao: Permissao;
   tag: string | readonly string[];
   resumo: string;
   descricao?: string;
   params?: P;
-  /** The query: an object schema, or one that normalises what it read (`.transform`: the report's filters). */
+  /** May normalise what it read (`.transform`: the report's filters). */
   query?: Q;
   corpo?: C;
-  /** A multipart body, read by the handler itself (documentation and the web's FormData). */
+  /** Read by the handler itself. */
   formulario?: Formulario;
-  /** Request headers the route reads (the public lookups' captcha token). */
   cabecalhos?: z.ZodObject;
   resposta: R;
   /** A public route that reads the token when there is one (the logout). */
   tokenOpcional?: true;
-  /** Refusals the route's shape does not imply (a 409 of an already registered record, a GET's 406). */
+  /** A 409 of an already registered record, a GET's 406. */
   outrosErros?: readonly StatusDeErroExtra[];
-  /** The domain refusals the route may answer; the tests fail on one answered but not listed (decision 0080). */
+  /** Tests fail on one answered but not listed (docs/decisions/0080). */
   codigos?: readonly CodigoDeDominio[];
   /**
-   * Takes an `Idempotency-Key` a phone may replay after a lost answer (decision 0060); session routes only, the key is
-   * per caller. `'envios'`: a draft save (`enviada: false`) ignores the key, so autosaves do not fill the quota
-   * (decision 0068).
-   */
+     * A phone may replay after a lost answer (docs/decisions/0060); per caller. `'envios'`: a draft save ignores the key,
+     * so autosaves do not fill the quota (docs/decisions/0068).
+     */
   idempotente?: true | 'envios';
 }
 
-/** Declares a contract, keeping its schemas' types for the server's handler and the web's call. */
 export function contrato<
   P extends z.ZodObject | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
@@ -86,12 +79,11 @@ export function ehRespostaVazia(r: Resposta): r is RespostaVazia {
   return typeof r === 'object' && r !== null && 'vazia' in r && typeof (r as RespostaVazia).vazia === 'string';
 }
 
-/** The contract's key as the OpenAPI document and the authorisation matrix name it: `GET /api/pescador/{id}`. */
+/** `GET /api/pescador/{id}`, as the OpenAPI document and the authorisation matrix name it. */
 export function chaveDoContrato(c: Pick<Contrato, 'metodo' | 'caminho'>): string {
   return `${c.metodo} ${c.caminho}`;
 }
 
-/** The path with its parameters filled in (each encoded): `/api/pescador/{id}` with `{id: 7}` → `/api/pescador/7`. */
 export function caminhoCom(caminho: string, params: Record<string, string | number> | undefined): string {
   return caminho.replace(/\{(\w+)\}/g, (_, nome: string) => {
     const valor = params?.[nome];
@@ -100,13 +92,13 @@ export function caminhoCom(caminho: string, params: Record<string, string | numb
   });
 }
 
-/** The query string of a contract's query (no `?`): text is trimmed and empty values left out; an array repeats its key. */
+/** An array repeats its key; empty values are left out. */
 export function queryStringDe(query: Record<string, unknown> | undefined): string {
   const params = new URLSearchParams();
   for (const [chave, valor] of Object.entries(query ?? {})) {
     for (const v of Array.isArray(valor) ? valor : [valor]) {
       if (v === undefined || v === null) continue;
-      // A query is text: an object here would go as "[object Object]" and its filter be lost without a word.
+      // An object here would go as "[object Object]" and its filter be lost without a word.
       if (typeof v === 'object' && !(v instanceof Date)) throw new Error(`query ${chave}: valor não textual`);
       const texto = v instanceof Date ? v.toISOString() : String(v).trim();
       if (texto === '') continue;
@@ -116,10 +108,6 @@ export function queryStringDe(query: Record<string, unknown> | undefined): strin
   return params.toString();
 }
 
-/**
- * Contract `C`'s query as its schema parses it (numbers, booleans): what a screen keeps as its filters. A call
- * sends it as text (queryStringDe), which the schema parses back to the same values.
- */
+/** As its schema parses it: what a screen keeps as its filters. */
 export type QueryDe<C> = C extends Contrato<infer _P, infer Q> ? (Q extends z.ZodType ? z.output<Q> : never) : never;
-/** What the caller sends as contract `C`'s JSON body (its schema's input). */
 export type CorpoDe<C> = C extends Contrato<infer _P, infer _Q, infer B> ? (B extends z.ZodType ? z.input<B> : never) : never;
