@@ -10,17 +10,17 @@ import { queueToast } from './toast';
 export interface ApiRequestConfig {
   method?: string;
   url?: string;
-  /** FormData, Blob and URLSearchParams go as they are; a string as JSON text; anything else as JSON. */
+  /** A string goes as JSON text; FormData, Blob and URLSearchParams as they are. */
   data?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** 'blob': a successful answer comes as a Blob (files). A failed one is read as JSON or text all the same. */
+  /** A failed blob request is read as JSON or text all the same. */
   responseType?: 'json' | 'blob';
-  /** In milliseconds; 120 s by default (spec point 7). */
+  /** 120 s by default (spec point 7). */
   timeout?: number;
-  /** The 401 handling (refresh, sign-out) does not apply: auth endpoints handle their own errors. */
+  /** Auth endpoints handle their own 401s. */
   skipAuthRefresh?: boolean;
-  /** Set on a request replayed after a token refresh, so that it is never refreshed twice. */
+  /** A replayed request is never refreshed twice. */
   retried?: boolean;
 }
 
@@ -29,14 +29,12 @@ export interface ApiRequest {
   url: string;
   headers: Headers;
   data: string | FormData | Blob | URLSearchParams | undefined;
-  /** Aborts on the timeout or on the caller's signal. */
   signal: AbortSignal;
   credentials: RequestCredentials;
   timeout: number;
   responseType: 'json' | 'blob';
 }
 
-/** What the transport answers: a fetch `Response` is one. */
 export interface RawResponse {
   status: number;
   headers: Headers;
@@ -44,7 +42,7 @@ export interface RawResponse {
   blob(): Promise<Blob>;
 }
 
-/** The network: `fetch` in the app; the unit tests put a fake in its place (src/web/test/http.ts). */
+/** The unit tests put a fake in fetch's place. */
 export type Transport = (request: ApiRequest) => Promise<RawResponse>;
 
 export interface ApiResponse<T> {
@@ -65,13 +63,12 @@ export const fetchTransport: Transport = (request) =>
 const XSRF_COOKIE = 'XSRF-TOKEN';
 const XSRF_HEADER = 'X-XSRF-TOKEN';
 
-/** The anti-forgery cookie's value, if the server set it. */
 function xsrfToken(): string | null {
   const match = new RegExp(`(?:^|;\\s*)${XSRF_COOKIE}=([^;]*)`).exec(document.cookie);
   return match?.[1] ? decodeURIComponent(match[1]) : null;
 }
 
-/** Aborts when any of the signals does (AbortSignal.any where the browser has it: Chrome 116, Safari 17.4). */
+/** AbortSignal.any where the browser has it (Chrome 116, Safari 17.4). */
 function anySignal(signals: AbortSignal[]): AbortSignal {
   if (typeof AbortSignal.any === 'function') return AbortSignal.any(signals);
   const controller = new AbortController();
@@ -91,7 +88,6 @@ function bodyOf(data: unknown): { body: ApiRequest['data']; json: boolean } {
   return { body: typeof data === 'string' ? data : JSON.stringify(data), json: true };
 }
 
-/** The answer's body: parsed JSON when the server says JSON, else text; a Blob for a successful blob request. */
 async function readBody(response: RawResponse, asBlob: boolean): Promise<unknown> {
   if (asBlob) return response.blob();
   const text = await response.text();
@@ -103,13 +99,11 @@ async function readBody(response: RawResponse, asBlob: boolean): Promise<unknown
   }
 }
 
-/** One call, with no session handling. */
 async function send<T>(config: ApiRequestConfig): Promise<ApiResponse<T>> {
   const headers = new Headers(api.defaults.headers);
   for (const [name, value] of Object.entries(config.headers ?? {})) headers.set(name, value);
   const { body, json } = bodyOf(config.data);
-  // No JSON body, no JSON Content-Type: Fastify refuses an empty body announced as JSON, and for FormData the
-  // browser writes the Content-Type itself, with its multipart boundary.
+  // Fastify refuses an empty body announced as JSON, and for FormData the browser writes the multipart boundary.
   if (!json) headers.delete('Content-Type');
   else if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
   const token = getToken();
@@ -150,7 +144,6 @@ async function send<T>(config: ApiRequestConfig): Promise<ApiResponse<T>> {
   });
 }
 
-/** A call with the session's rules: on a refused token, refresh once and replay (`recover`). */
 async function request<T = unknown>(config: ApiRequestConfig): Promise<ApiResponse<T>> {
   try {
     return await send<T>(config);
@@ -159,10 +152,7 @@ async function request<T = unknown>(config: ApiRequestConfig): Promise<ApiRespon
   }
 }
 
-/**
- * The API client (spec point 7) over fetch: bearer token, the XSRF-TOKEN cookie echoed in X-XSRF-TOKEN, a 120 s
- * timeout; a failed call rejects with an `ApiError`.
- */
+/** Bearer token, the XSRF-TOKEN cookie echoed in X-XSRF-TOKEN, a 120 s timeout (spec point 7). */
 export const api = {
   defaults: {
     transport: fetchTransport,
@@ -182,10 +172,7 @@ function bearerOf(request: ApiRequest): string | null {
   return header?.startsWith('Bearer ') ? header.slice(7) : null;
 }
 
-/**
- * Session lost: clears it, erases what the phone keeps that does not wait for the RGP (what waits stays for the next
- * sign-in, decision 0069), and leaves for the public root with a full page load.
- */
+/** What waits for the RGP stays on the phone for the next sign-in (docs/decisions/0069); a full page load follows. */
 async function endSession(): Promise<void> {
   const dono = getSession()?.idCelular;
   clearSession();
@@ -193,23 +180,19 @@ async function endSession(): Promise<void> {
   navigation.assign('/');
 }
 
-/** The phone's erasure at the session's end, loaded only then; a phone that does not answer never holds the page. */
+/** Loaded only then; a phone that does not answer never holds the page. */
 function apagarOQueNaoEspera(dono: string): Promise<void> {
   const apagar = import('../offline/neste-celular').then((m) => m.apagarOQueNaoEspera(dono)).catch(() => undefined);
   return Promise.race([apagar, new Promise<void>((resolve) => setTimeout(resolve, 3000))]);
 }
 
 let refreshing: Promise<string> | null = null;
-/** Set once a request found the staff user outside their access window: the page is being left. */
 let saindoForaDaJanela = false;
 
-/**
- * Refreshes the token once for all concurrent callers, each replayed with the new token; if it fails, the session
- * ends once and each waiting request fails with its own error.
- */
+/** Once for all concurrent callers; if it fails, the session ends once. */
 function refreshToken(): Promise<string> {
-  // Read without zod and with nothing to fetch first (src/shared/renovacao.ts, decision 0065): a tab left open across
-  // a release still refreshes.
+  // Read without zod and with nothing to fetch first (docs/decisions/0065): a tab left open across a release still
+  // refreshes.
   refreshing ??= request<unknown>({ method: 'POST', url: CAMINHO_RENOVAR_SESSAO, data: {}, skipAuthRefresh: true })
     .then(({ data }) => {
       const lida = lerRenovacao(data);
@@ -230,22 +213,15 @@ function refreshToken(): Promise<string> {
   return refreshing;
 }
 
-/**
- * A failed call under the session's rules: a staff user outside their access window leaves; a 401 ends the
- * session, except an expired token, which is refreshed once (for all waiting calls) and the call replayed.
- */
 async function recover<T>(error: unknown, config: ApiRequestConfig): Promise<ApiResponse<T>> {
-  // Errors without a response (network, timeout, cancellation) are rethrown untouched.
   if (!isApiError(error) || !error.response) throw error;
   const { response } = error;
-  // A staff user blocked, demoted out of their validity or outside their hours since the last click: the server
-  // refuses every request now, so the session ends at once, with the server's reason shown on the public page.
+  // The server refuses every request of a staff user now outside their window: the session ends at once, with its reason.
   if (response.status === 403 && !config.skipAuthRefresh && codigoErroOf(error) === CodigoErro.FORA_DO_HORARIO) {
     if (!saindoForaDaJanela) {
       saindoForaDaJanela = true;
       queueToast('error', mensagemDeErro(response.data, 'Seu acesso não está permitido agora.'));
-      // The stored session goes without telling the screens: told, they would route to '/' at once and show the
-      // queued message on the page being left. The full page load starts clean and shows it.
+      // Told, the screens would route to '/' at once and show the message on the page being left.
       clearStoredSession();
       navigation.assign('/');
     }
@@ -262,7 +238,6 @@ async function recover<T>(error: unknown, config: ApiRequestConfig): Promise<Api
   const current = getToken();
   const sent = bearerOf(error.config);
   if (current && sent && current !== sent && !refreshing) {
-    // The token was already refreshed after this request left: replay without refreshing again.
     token = current;
   } else {
     try {
@@ -274,7 +249,7 @@ async function recover<T>(error: unknown, config: ApiRequestConfig): Promise<Api
   return request<T>({ ...config, retried: true, headers: { ...config.headers, Authorization: `Bearer ${token}` } });
 }
 
-/** The message to show for a failed call (spec point 8): `mensagem`, else the first of `erros`, else the fallback. */
+/** `mensagem`, else the first of `erros`, else the fallback (spec point 8). */
 export function mensagemErro(error: unknown, fallback: string): string {
   if (isApiError(error)) return mensagemDeErro(error.response?.data, fallback);
   return fallback;
@@ -282,7 +257,6 @@ export function mensagemErro(error: unknown, fallback: string): string {
 
 export { ApiError, ERRO_DESCONHECIDO, isApiError, statusOf, type ApiErrorCode, type ApiErrorResponse } from './erros';
 
-/** The machine-readable code of a failed call (src/shared/codigos-erro.ts), if the server named one in its body. */
 function codigoErroOf(error: unknown): string | undefined {
   const corpo: unknown = isApiError(error) ? error.response?.data : undefined;
   const codigo = corpo !== null && typeof corpo === 'object' ? (corpo as { codigoErro?: unknown }).codigoErro : undefined;

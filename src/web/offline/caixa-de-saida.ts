@@ -4,23 +4,20 @@ import { codigoErroDe, ehRecusaDoPedido } from '../lib/erros';
 import { apagarDoCelular, desmarcarSeNadaEspera, itensDoCelular, lerDoCelular, trocarNoCelular } from './neste-celular';
 
 /**
- * The outbox (decision 0076): what a phone keeps to send, one box per person and subject, and the one replay policy.
- * Each save carries an idempotency key kept with its item, so a lost answer is replayed and recorded once (decision
- * 0060). One send per item at a time; an item that must wait holds back those after it; a refusal is kept until the
- * person discards it; what the server took leaves the phone unless something newer was kept meanwhile.
+ * The outbox (docs/decisions/0076), the app's one replay policy. Each save's idempotency key is kept with its item, so
+ * a lost answer is replayed and recorded once (docs/decisions/0060); an item that must wait holds back those after it.
  */
 
-/** The words of an item still on the phone. */
 export const MENSAGEM_SALVO_NO_CELULAR = 'Salvo neste celular — será enviado quando houver internet';
 
-/** A refusal of the server kept with an item until the person reads it and discards what the phone keeps. */
+/** Kept with the item until the person reads it and discards what the phone keeps. */
 export interface Conflito {
   codigoErro: TipoCodigoErro | undefined;
   mensagem: string;
 }
 
 export interface ItemDaCaixa {
-  /** What waits to be sent (null or absent: nothing). */
+  /** Null or absent: nothing. */
   pendente: unknown;
   conflito: Conflito | null;
 }
@@ -31,7 +28,7 @@ export function novaChave(): string {
   return crypto.randomUUID();
 }
 
-/** A failure to try again later: nothing answered, the server was busy or failing, or the same save is under way. */
+/** Nothing answered, the server was busy or failing, or the same save is under way. */
 export function ehAdiavel(error: unknown): boolean {
   const codigo = codigoErroDe(error);
   return !ehRecusaDoPedido(error) || ehCasoDe(codigo, CodigoErro.NAO_AUTENTICADO) || codigo === CodigoErro.IDEMPOTENCIA_EM_ANDAMENTO;
@@ -41,37 +38,28 @@ export function conflitoDe(erro: unknown): Conflito {
   return { codigoErro: codigoErroDe(erro), mensagem: mensagemErro(erro, 'O RGP não aceitou o que foi salvo neste celular.') };
 }
 
-/** Thrown by a send whose item was replaced or discarded while it went: nothing is written, the round goes on. */
+/** The item was replaced or discarded while it went: nothing is written, the round goes on. */
 export class Retirado extends Error {}
 
 export type Desfecho = 'enviado' | 'adiado' | 'recusado' | 'retirado' | 'nada';
 
-/** What one kind of item needs from the outbox; the outbox owns everything else of the replay. */
 export interface Envio<T extends ItemDaCaixa, R> {
-  /** The server calls of the item's next pending save, each with the idempotency key kept in the item. */
   enviar: (item: T) => Promise<R>;
-  /**
-   * The item once the server took what was sent: `atual` is the item as stored now (saves kept meanwhile stay);
-   * null erases it. While what it answers still waits, the round sends it too.
-   */
+  /** `atual` is the item as stored now (saves kept meanwhile stay); null erases it. */
   depois: (enviado: T, atual: T, resposta: R) => T | null;
-  /** Where an item is kept, when it may move (a request's draft goes under the id the server gave). */
+  /** A request's draft moves under the id the server gave. */
   chaveDe?: (item: T) => string;
-  /** After an item moved: what else follows it. */
   aoMover?: (antes: string, depois: string) => Promise<void>;
-  /** A refusal that is not kept as a conflict: answers the item to keep (null: erased); undefined keeps the conflict. */
+  /** Undefined keeps the conflict; null erases the item. */
   recusa?: (erro: unknown, enviado: T, atual: T) => T | null | undefined;
-  /** After every write of the round, inside its transaction (a move: the old key's null first): a screen's copy follows. */
+  /** Inside the round's transaction (a move writes the old key's null first). */
   aoGravar?: (chave: string, item: T | null) => void;
-  /** After the server took a save. */
   aoEnviar?: (resposta: R, enviado: T) => void;
-  /** After a send that stopped without the server taking it (it waits, or was refused). */
   aoParar?: (item: T) => void;
-  /** Checked before each call and before writing its answer: true stops the round (a screen took the item over). */
+  /** True stops the round: a screen took the item over. */
   parar?: () => boolean;
 }
 
-/** Where a round reads and writes its items: the phone (IndexedDB), or a screen's memory where the phone cannot keep. */
 export interface Deposito {
   ler: <T>(caixa: string, chave: string) => Promise<T | undefined>;
   trocar: typeof trocarNoCelular;
@@ -79,7 +67,7 @@ export interface Deposito {
 
 const NO_CELULAR: Deposito = { ler: lerDoCelular, trocar: trocarNoCelular };
 
-/** A screen's memory, for a phone that cannot keep (no IndexedDB, no phone id): the form is sent online as before. */
+/** For a phone without IndexedDB or a phone id: the form is sent online as before. */
 export function depositoNaMemoria(): Deposito {
   const itens = new Map<string, unknown>();
   return {
@@ -102,25 +90,22 @@ interface Rodada {
 
 export interface Resultado<R> {
   desfecho: Desfecho;
-  /** The server's last answer of the round. */
   resposta?: R;
-  /** Where the item is kept at the end (it may have moved). */
+  /** It may have moved. */
   chave: string;
 }
 
-/** The one map of sends under way, by outbox and key. */
 const emCurso = new Map<string, Rodada>();
 const chaveDoMapa = (caixa: string, chave: string) => `${caixa}\n${chave}`;
 
-/** The send under way of an item, if any (a file withdrawn waits for it before it is erased). */
+/** A file withdrawn waits for it before it is erased. */
 export function envioEmCurso(caixa: string, chave: string): Promise<unknown> | undefined {
   return emCurso.get(chaveDoMapa(caixa, chave))?.promessa;
 }
 
-/** Items open on a screen: the background sender leaves them to it. */
+/** The background sender leaves them to the screen. */
 const naTela = new Set<string>();
 
-/** Marks an item as open on a screen; answers the function that unmarks it. */
 export function abrirNaTela(caixa: string, chave: string): () => void {
   const k = chaveDoMapa(caixa, chave);
   naTela.add(k);
@@ -131,11 +116,7 @@ export function abertoNaTela(caixa: string, chave: string): boolean {
   return naTela.has(chaveDoMapa(caixa, chave));
 }
 
-/**
- * Sends an item's pending saves, one at a time, in order, through `envio`: the replay policy of the whole app. A
- * screen (`daTela`) that asks while the background sender sends the item waits for it, then sends with its own
- * callbacks; any other second ask gets the send under way.
- */
+/** A screen (`daTela`) asking while the background sender sends the item waits for it, then sends with its own callbacks. */
 export function enviarDaCaixa<T extends ItemDaCaixa, R>(
   caixa: string, chave: string, envio: Envio<T, R>, daTela = false, deposito: Deposito = NO_CELULAR,
 ): Promise<Resultado<R>> {
@@ -213,10 +194,7 @@ async function rodada<T extends ItemDaCaixa, R>(
   }
 }
 
-/**
- * Sends the items of an outbox under `prefixo` (`reap/`), in `ordem` (by default, their keys'), from whichever
- * screen: what a screen has open is left to it. Stops at the first that must wait: the rest keeps its order.
- */
+/** What a screen has open is left to it. Stops at the first that must wait: the rest keeps its order. */
 export async function enviarPendentes<T extends ItemDaCaixa, R>(
   caixa: string, prefixo: string, envio: (chave: string) => Envio<T, R>, ordem?: (a: T, b: T) => number,
 ): Promise<void> {
@@ -240,12 +218,10 @@ export async function enviarPendentes<T extends ItemDaCaixa, R>(
   await desmarcarSeNadaEspera();
 }
 
-/** An outbox item, read before the screen that shows it opens (null when the phone keeps nothing of it). */
 export async function lerDaCaixa<T>(caixa: string, chave: string): Promise<T | null> {
   return (await lerDoCelular<T>(caixa, chave)) ?? null;
 }
 
-/** Erases an outbox item (sent, or discarded by the person after a refusal). */
 export async function apagarDaCaixa(caixa: string, chave: string): Promise<void> {
   await apagarDoCelular(caixa, chave);
   await desmarcarSeNadaEspera();

@@ -2,22 +2,17 @@ import { createStore, del, delMany, entries, get, set, setMany, type UseStore } 
 import { marcarPendenteNoCelular } from '../lib/storage';
 
 /**
- * What the app keeps on the phone without signal, in IndexedDB (decisions 0062, 0069 and 0076). Each item belongs to
- * one outbox (`caixa`): the person's phone id (an HMAC of the CPF from the token), plus the segment of a fisher they
- * act for, so another user of the phone never reads it. What was delivered is erased at once; what does not wait
- * (`espera`) goes when the session ends; all goes at sign-out; every item expires `PRAZO_NO_CELULAR_MS` after its
- * last write.
+ * Items on the phone, in IndexedDB (docs/decisions/0062, 0069, 0076). Each belongs to one outbox, an HMAC of the CPF
+ * plus the segment of a fisher acted for, so another user of the phone never reads it.
  */
 
-/** How long an item stays on the phone after it was last written (a week without signal, or without signing in). */
+/** A week without signal, or without signing in. */
 export const PRAZO_NO_CELULAR_MS = 7 * 24 * 3600 * 1000;
 
-/** What the store holds under each key. */
 interface Guardado<T> {
   valor: T;
-  /** Not yet delivered: kept when the session ends (until it expires). */
+  /** Kept when the session ends (until it expires). */
   espera: boolean;
-  /** When it was last written (ms). */
   em: number;
 }
 
@@ -27,15 +22,12 @@ function lojaDoCelular(): UseStore {
   return loja;
 }
 
-/** Whether the phone can keep items (IndexedDB and `randomUUID`, a secure page); if not, the app works online only. */
+/** IndexedDB and `randomUUID` (a secure page); if not, the app works online only. */
 export function celularGuarda(): boolean {
   return typeof indexedDB !== 'undefined' && typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function';
 }
 
-/**
- * An outbox: a phone id as the server issues it, optionally followed by a subject's segment (`/pescador-<id>`);
- * anything else (no session, a staff member's, an older token) keeps nothing.
- */
+/** An older token's or a staff member's keeps nothing. */
 function donoValido(dono: string | undefined): dono is string {
   return typeof dono === 'string' && /^[0-9a-f]{32}(\/pescador-[1-9][0-9]{0,15})?$/.test(dono);
 }
@@ -47,14 +39,14 @@ function ehGuardado(v: unknown): v is Guardado<unknown> {
 
 const vencido = (g: Guardado<unknown>, agora: number) => g.em + PRAZO_NO_CELULAR_MS <= agora;
 
-/** Whether a value waits for the RGP: a save to send (`pendente`) or a refusal the fisher has not read (`conflito`). */
+/** A save to send, or a refusal the fisher has not read. */
 export function esperaDe(valor: unknown): boolean {
   const v = valor as { pendente?: unknown; conflito?: unknown } | null | undefined;
   return !!(v?.pendente || v?.conflito);
 }
 
 let varredura: Promise<void> | undefined;
-/** Once per page load, before anything is read: the expired items go, and items of an earlier release's format. */
+/** Once per page load, before anything is read. */
 function aposVarrer(): Promise<void> {
   varredura ??= varrerCelular().catch(() => undefined);
   return varredura;
@@ -67,10 +59,7 @@ export async function lerDoCelular<T>(dono: string, chave: string): Promise<T | 
   return ehGuardado(g) && !vencido(g, Date.now()) ? (g.valor as T) : undefined;
 }
 
-/**
- * Keeps an item; `espera` says whether it outlives the session. Does not wait for the sweep: a change kept as the
- * page is left must reach IndexedDB at once.
- */
+/** Does not wait for the sweep: a change kept as the page is left must reach IndexedDB at once. */
 export async function guardarNoCelular<T>(dono: string, chave: string, valor: T, espera = esperaDe(valor)): Promise<void> {
   if (!celularGuarda() || !donoValido(dono)) return;
   void aposVarrer();
@@ -81,10 +70,7 @@ export async function guardarNoCelular<T>(dono: string, chave: string, valor: T,
   if (espera) marcarPendenteNoCelular(true);
 }
 
-/**
- * Reads an item and writes what `mudar` makes of it in one transaction, so a concurrent write is never lost between
- * the read and the write. `mudar` answers the value, null to erase, or undefined to leave it.
- */
+/** One transaction, so a concurrent write is never lost between the read and the write; undefined leaves it. */
 export async function trocarNoCelular<T>(
   dono: string, chave: string, mudar: (atual: T | undefined) => { chave?: string; valor: T } | null | undefined,
 ): Promise<{ chave: string; valor: T | null } | undefined> {
@@ -118,12 +104,11 @@ export async function apagarDoCelular(dono: string, chave: string): Promise<void
   await del(`${dono}/${chave}`, lojaDoCelular());
 }
 
-/** The fisher's items (not expired) whose key starts with `prefixo` (all of them for ''), as [key without the owner, value]. */
 export async function itensDoCelular<T>(dono: string, prefixo = ''): Promise<[string, T][]> {
   return (await guardadosDe<T>(dono, prefixo)).map(([k, g]) => [k, g.valor]);
 }
 
-/** Whether anything of the person waits for the RGP, for them or a fisher they act for (sign-out asks first: `sair.ts`). */
+/** Sign-out asks first. */
 export async function esperaAlgo(dono: string): Promise<boolean> {
   return (await guardadosDe(dono)).some(([, g]) => g.espera);
 }
@@ -139,17 +124,13 @@ async function guardadosDe<T>(dono: string, prefixo = ''): Promise<[string, Guar
     .map(([k, g]) => [k.slice(inicio.length), g]);
 }
 
-/** Erases the fisher's items that `fica` does not keep, and clears the phone's mark when nothing waits any more. */
 async function apagarDoDono(dono: string, fica: (g: Guardado<unknown>) => boolean): Promise<void> {
   if (!celularGuarda() || !donoValido(dono)) return;
   const inicio = `${dono}/`;
   await passarPelaLoja((k, g) => (typeof k === 'string' && k.startsWith(inicio) && !(ehGuardado(g) && fica(g)) ? 'apaga' : 'fica'));
 }
 
-/**
- * Keeps, erases or replaces each item as `tratar` says, in one read-write transaction so a concurrent write comes
- * wholly before or after it (never erased for the older item read under its key); clears the mark if nothing waits.
- */
+/** One read-write transaction, so a concurrent write comes wholly before or after it. */
 async function passarPelaLoja(tratar: (chave: IDBValidKey, g: unknown) => 'fica' | 'apaga' | Guardado<unknown>): Promise<void> {
   const agora = Date.now();
   const algoEspera = await lojaDoCelular()('readwrite', (store) => new Promise<boolean>((resolve, reject) => {
@@ -174,18 +155,17 @@ async function passarPelaLoja(tratar: (chave: IDBValidKey, g: unknown) => 'fica'
   if (!algoEspera) marcarPendenteNoCelular(false);
 }
 
-/** Erases every item of the person and of the fishers they act for (at sign-out: they were asked first when something waited). */
+/** At sign-out: the person was asked first when something waited. */
 export function apagarTudoDoCelular(dono: string): Promise<void> {
   return apagarDoDono(dono, () => false);
 }
 
-/** Erases what of the fisher does not wait for the RGP (the session ended without a sign-out: it expired). */
+/** The session expired without a sign-out. */
 export function apagarOQueNaoEspera(dono: string): Promise<void> {
   const agora = Date.now();
   return apagarDoDono(dono, (g) => g.espera && !vencido(g, agora));
 }
 
-/** Clears the phone's "something waits" mark when nothing of anyone waits on this phone any more. */
 export async function desmarcarSeNadaEspera(): Promise<void> {
   if (!celularGuarda()) return;
   const agora = Date.now();
@@ -193,10 +173,7 @@ export async function desmarcarSeNadaEspera(): Promise<void> {
   if (!todos.some(([, g]) => ehGuardado(g) && g.espera && !vencido(g, agora))) marcarPendenteNoCelular(false);
 }
 
-/**
- * Erases every expired item. An item of the earlier, unwrapped format that waits is wrapped in place, to expire as
- * any other until `adotarDoFormatoAntigo` moves it; one that does not wait is erased.
- */
+/** An earlier-format item that waits is wrapped in place, to expire as any other until it is adopted. */
 export async function varrerCelular(agora = Date.now()): Promise<void> {
   if (!celularGuarda()) return;
   await passarPelaLoja((_k, g) => {
@@ -205,7 +182,7 @@ export async function varrerCelular(agora = Date.now()): Promise<void> {
   });
 }
 
-/** Moves what an earlier release kept under a SHA-256 of the CPF to the phone id, so a waiting save survives the update. */
+/** From a SHA-256 of the CPF to the phone id, so a waiting save survives the update. */
 export async function adotarDoFormatoAntigo(cpf: string, dono: string): Promise<void> {
   if (!celularGuarda() || !donoValido(dono) || crypto.subtle === undefined) return;
   const b = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`rgp-neste-celular:${cpf}`));

@@ -9,36 +9,24 @@ import {
 } from '../../offline/caixa-de-saida';
 import { guardarNoCelular, itensDoCelular } from '../../offline/neste-celular';
 
-/**
- * The documents a fisher chose, kept in the outbox (src/web/offline/) until the RGP has them (decision 0064). A
- * file is queued here once it is checked and reduced (`prepararArquivo`), then sent: a file of one part in one call
- * (POST /api/documentos), a larger one in parts (POST /api/documentos/envios, then its parts, then its conclusion),
- * resuming after a dropped connection from what the server holds. Every call that records something carries an
- * idempotency key kept with the file, so a replay after a lost answer records one document; a refusal is kept with
- * the file until the fisher discards it (the outbox's rules).
- */
+// Chosen documents wait in the outbox until the RGP has them (docs/decisions/0064). Every recording call carries an
+// idempotency key kept with the file, so a replay after a lost answer records one document.
 
-/** A file waiting on the phone. */
 export interface DocumentoNaFila {
   idSolicitacao: number;
   tipo: number;
   nome: string;
-  /** The file's bytes (an ArrayBuffer: some phones' IndexedDB loses Blobs) and type. */
+  /** An ArrayBuffer: some phones' IndexedDB loses Blobs. */
   bytes: ArrayBuffer;
   mime: string;
-  /** The upload in parts the server opened for it (a file larger than a part). */
   envio: string | null;
-  /**
-   * Every byte arrived and the conclusion was asked for: a retry asks it again with the same key (the upload is gone
-   * from the server once concluded, so it must not be opened again).
-   */
+  /** The upload is gone from the server once concluded: a retry asks the conclusion again, never reopens it. */
   concluindo: boolean;
   chaveInicio: string;
   chaveConclusao: string;
-  /** Always true while it is here: the phone's "something waits" mark follows it (neste-celular.ts). */
+  /** The phone's "something waits" mark follows it. */
   pendente: true;
   conflito: Conflito | null;
-  /** The order files are sent in: the order they were chosen. */
   ordem: number;
 }
 
@@ -57,11 +45,9 @@ function prefixoDa(idSolicitacao: number): string {
   return `${PREFIXO}${idSolicitacao}/`;
 }
 
-/** A file's progress (0 to 1), its arrival (`documento`), or a send that stopped without it (`falhou`). */
 type Ouvinte = (evento: { chave: string; idSolicitacao: number; documento?: Documento; progresso?: number; falhou?: true }) => void;
 const ouvintes = new Set<Ouvinte>();
 
-/** Hears a queued file's progress (0 to 1) and arrival, whichever screen sent it. */
 export function ouvirFila(ouvinte: Ouvinte): () => void {
   ouvintes.add(ouvinte);
   return () => ouvintes.delete(ouvinte);
@@ -71,20 +57,17 @@ function avisar(evento: Parameters<Ouvinte>[0]): void {
   for (const o of ouvintes) o(evento);
 }
 
-/** The files waiting for a request, oldest first. */
 export async function documentosNaFila(dono: string, idSolicitacao: number): Promise<ItemDaFila[]> {
   const itens = await itensDoCelular<DocumentoNaFila>(dono, prefixoDa(idSolicitacao));
   return itens.map(([chave, d]) => ({ ...d, chave })).sort((a, b) => a.ordem - b.ordem);
 }
 
-/** Files replaced or discarded while a send of theirs was under way: the send stops at its next step. */
+/** Replaced or discarded while sent: the send stops at its next step. */
 const retirados = new Set<string>();
 
 /**
- * Queues a checked file. A document that is one per request (all but the additional ones) replaces a file of its
- * type still waiting, as a new upload replaces the stored one: a send of the old file under way stops at its next
- * step (or, when it was already concluding, finishes first, so the new file is recorded after it). The new file is
- * kept before the old one is erased: a phone out of room loses neither.
+ * One per request (all but the additional ones) replaces a waiting file of its type. The new file is kept before the
+ * old one is erased: a phone out of room loses neither.
  */
 export async function enfileirar(
   dono: string, d: { idSolicitacao: number; tipo: number; arquivo: File }, acumula: boolean,
@@ -110,7 +93,6 @@ export async function enfileirar(
   return chave;
 }
 
-/** Erases a waiting file (the fisher discarded it after a refusal). */
 export function descartarDaFila(dono: string, chave: string): Promise<void> {
   return retirar(dono, chave);
 }
@@ -121,12 +103,11 @@ async function retirar(dono: string, chave: string): Promise<void> {
   await apagarDaCaixa(dono, chave);
 }
 
-/** The file, or its bytes from `inicio` to `fim`, as the browser sends it. */
 function comoArquivo(item: DocumentoNaFila, inicio = 0, fim = item.bytes.byteLength): File {
   return new File([item.bytes.slice(inicio, fim)], item.nome, { type: item.mime });
 }
 
-/** One send of one file: each step first checks that the file is still wanted, and writes only while it is. */
+/** Each step first checks that the file is still wanted, and writes only while it is. */
 class EnvioDoArquivo {
   constructor(readonly dono: string, readonly chave: string, readonly item: DocumentoNaFila) {}
 
@@ -139,14 +120,12 @@ class EnvioDoArquivo {
     await guardarNoCelular(this.dono, this.chave, this.item);
   }
 
-  /** The upload is to be opened again from the phone's bytes, under new keys (it expired on the server). */
   async recomecar(): Promise<void> {
     Object.assign(this.item, { envio: null, concluindo: false, chaveInicio: novaChave(), chaveConclusao: novaChave() });
     await this.guardar();
   }
 }
 
-/** Starts (or finds again) the item's upload in parts and answers how much the server holds. */
 async function abrirEnvio(e: EnvioDoArquivo): Promise<{ id: string; recebido: number }> {
   const { item } = e;
   if (item.envio) {
@@ -154,7 +133,7 @@ async function abrirEnvio(e: EnvioDoArquivo): Promise<{ id: string; recebido: nu
       const { recebido } = await dados(contratosDocumento.consultarEnvio, { params: { id: item.envio } });
       return { id: item.envio, recebido };
     } catch (erro) {
-      // Expired (a day without signal) or never there: start again from the file the phone keeps.
+      // Expired (a day without signal) or never there: start again from the phone's bytes.
       if (codigoErroDe(erro) !== CodigoErro.NAO_ENCONTRADO) throw erro;
       await e.recomecar();
     }
@@ -176,7 +155,7 @@ async function concluir(id: string, item: DocumentoNaFila): Promise<Documento> {
   return documento;
 }
 
-/** Rounds of one send before it waits for the next try (an upload expired, or bytes the server lost, twice). */
+/** An upload expired, or bytes the server lost, twice: wait for the next try. */
 const MAX_RODADAS = 3;
 
 async function enviarEmPartes(e: EnvioDoArquivo): Promise<Documento> {
@@ -196,7 +175,7 @@ async function enviarEmPartes(e: EnvioDoArquivo): Promise<Documento> {
         try {
           ({ recebido } = await dados(contratosDocumento.enviarParte, { params: { id: envio.id }, corpo: form }));
         } catch (erro) {
-          // The server holds other bytes than this phone thought (a part whose answer was lost): ask, and go on.
+          // A part whose answer was lost: ask what the server holds and go on.
           if (codigoErroDe(erro) !== CodigoErro.ENVIO_FORA_DE_ORDEM) throw erro;
           ({ recebido } = await dados(contratosDocumento.consultarEnvio, { params: { id: envio.id } }));
         }
@@ -212,15 +191,13 @@ async function enviarEmPartes(e: EnvioDoArquivo): Promise<Documento> {
       return await concluir(item.envio!, item);
     } catch (erro) {
       const codigo = codigoErroDe(erro);
-      // Gone (it expired before the conclusion ran) or short of bytes: open it again from the phone's bytes, under
-      // new keys (a key answers its first answer again, and the server kept this refusal under it).
+      // Gone or short of bytes: reopen under new keys (a key answers its first answer again, refusal included).
       if ((codigo !== CodigoErro.NAO_ENCONTRADO && codigo !== CodigoErro.ENVIO_INCOMPLETO) || rodada >= MAX_RODADAS) throw erro;
       await e.recomecar();
     }
   }
 }
 
-/** How a file goes through the outbox: in one call or in parts; once the RGP has it, it leaves the phone. */
 function envioDoDocumento(dono: string, chave: string): Envio<DocumentoNaFila, Documento> {
   return {
     enviar: (item) => {
@@ -236,16 +213,12 @@ function envioDoDocumento(dono: string, chave: string): Envio<DocumentoNaFila, D
   };
 }
 
-/**
- * Sends one waiting file, once at a time however many screens ask: the stored document, or null when it stays
- * (no signal, the server busy), was refused (kept with its refusal) or was replaced or discarded meanwhile.
- */
+/** Once at a time however many screens ask; null when it stays, was refused, or was replaced meanwhile. */
 export async function enviarDaFila(dono: string, chave: string): Promise<Documento | null> {
   const { desfecho, resposta } = await enviarDaCaixa(dono, chave, envioDoDocumento(dono, chave));
   return desfecho === 'enviado' ? (resposta ?? null) : null;
 }
 
-/** Sends every waiting file of this outbox, oldest first; stops at the first that must wait for the signal. */
 export function enviarDocumentosPendentes(dono: string): Promise<void> {
   return enviarPendentes<DocumentoNaFila, Documento>(dono, PREFIXO, (chave) => envioDoDocumento(dono, chave), (a, b) => a.ordem - b.ordem);
 }

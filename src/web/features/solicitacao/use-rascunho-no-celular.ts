@@ -11,35 +11,24 @@ import type { RegistroNoCelular } from '../../offline/use-salvamento-offline';
 import { salvarPasso, type PassoSalvavel } from './solicitacao-api';
 import { aoSalvarPasso, solicitacaoKeys } from './use-solicitacao';
 
-/**
- * The wizard without signal (decision 0062): a step saved when nothing answers goes to the outbox and the fisher
- * moves on. One record per wizard, `solicitacao/nova-<tipo>` until the server gives the id; its saves are sent in
- * order (step 1's POST answers the id the PUTs need), each with its own idempotency key (decision 0060).
- */
+// The wizard without signal (docs/decisions/0062): saves are sent in order, since step 1's POST answers the id the
+// PUTs need.
 
-/** A step save waiting on the phone. */
 export interface PassoPendente {
   passo: PassoSalvavel;
-  /** The step's fields, as the shared step schema outputs them. */
   campos: object;
   chave: string;
 }
 
-/** What the phone keeps besides the record's common parts: the request's type and id, the steps' values. */
 export interface ContextoSolicitacao {
   tipo: number;
-  /** The server's id, once known. */
   id: number | null;
-  /** The last step saved on this phone. */
   passo: number;
-  /** The server's request as last known (it opens the wizard without signal). */
+  /** Opens the wizard without signal. */
   detalhe: SolicitacaoDetalheResposta | null;
 }
 
-/**
- * The wizard's record: `form` holds each step's form values, `pendente` the ordered saves (null when none waits:
- * sign-out asks before erasing a record whose `pendente` is set).
- */
+/** Sign-out asks before erasing a record whose `pendente` is set. */
 export type RascunhoSolicitacao = Omit<RegistroNoCelular<Partial<Record<number, object>>, never, ContextoSolicitacao>, 'pendente'> & {
   pendente: PassoPendente[] | null;
 };
@@ -50,23 +39,17 @@ export function chaveRascunhoSolicitacao(tipo: number, id: number | undefined | 
 
 const chaveConsulta = (dono: string, chave: string) => ['neste-celular', dono, chave] as const;
 
-/**
- * A step's fields as typed and not yet saved (decision 0069): kept on the phone a moment after
- * each change, as the REAP keeps its form, under `digitado/<the wizard's key>/<step>`, and erased once the step is
- * saved (on the server, or as a step save waiting on the phone, whose record then holds them).
- */
+/** Fields typed and not yet saved, erased once the step is saved (docs/decisions/0069). */
 const PREFIXO_DIGITADO = 'digitado/';
 const chaveDigitado = (chave: string, passo: number) => `${PREFIXO_DIGITADO}${chave}/${passo}`;
 const chaveConsultaDigitados = (dono: string, chave: string) => ['neste-celular', dono, PREFIXO_DIGITADO, chave] as const;
 export const ESPERA_DIGITADO_MS = 300;
 
-/** The typed fields of a wizard's steps, by step. */
 async function lerDigitados(dono: string, chave: string): Promise<Partial<Record<number, object>>> {
   const itens = await itensDoCelular<object>(dono, `${PREFIXO_DIGITADO}${chave}/`);
   return Object.fromEntries(itens.map(([k, v]) => [Number(k.slice(k.lastIndexOf('/') + 1)), v]));
 }
 
-/** The typed fields follow the wizard's record when the server gives the request its id. */
 export async function moverDigitados(dono: string, antes: string, depois: string): Promise<void> {
   for (const [k, v] of await itensDoCelular<object>(dono, `${PREFIXO_DIGITADO}${antes}/`)) {
     const passo = Number(k.slice(k.lastIndexOf('/') + 1));
@@ -75,7 +58,7 @@ export async function moverDigitados(dono: string, antes: string, depois: string
   }
 }
 
-/** Nothing answered (no signal, or the call timed out): the save may be kept on the phone. */
+/** Nothing answered: the save may be kept on the phone. */
 export function semResposta(erro: unknown): boolean {
   return isApiError(erro) && !erro.response;
 }
@@ -87,10 +70,6 @@ interface PassoSalvo {
   passo: PassoSalvavel;
 }
 
-/**
- * How a wizard's record goes through the outbox (the wizard on screen and the background sender): its first waiting
- * step save, then the next; the record moves under the id the server gave, and the typed fields follow it.
- */
 export function envioDoRascunho(caixa: string, aoEnviar?: (salvo: PassoSalvo, criado: boolean) => void): Envio<RascunhoSolicitacao, PassoSalvo> {
   return {
     enviar: async (r) => {
@@ -103,8 +82,7 @@ export function envioDoRascunho(caixa: string, aoEnviar?: (salvo: PassoSalvo, cr
       // Saves kept while this one went stay, in their order.
       const restam = (agora.pendente ?? []).filter((p) => p.chave !== feito.chave);
       if (restam.length === 0) return null;
-      // What the RGP has leaves the phone (decision 0069): the step's values go unless it was saved again meanwhile
-      // (the step then opens from the server's request, kept as `detalhe` while later steps wait).
+      // What the RGP has leaves the phone, unless the step was saved again meanwhile.
       const form = restam.some((p) => p.passo === feito.passo) ? agora.form : { ...agora.form, [feito.passo]: undefined };
       return { ...agora, form, contexto: { ...agora.contexto, id: dados.id, detalhe: dados }, pendente: restam };
     },
@@ -114,17 +92,12 @@ export function envioDoRascunho(caixa: string, aoEnviar?: (salvo: PassoSalvo, cr
   };
 }
 
-/** What a step needs of the phone. */
 export interface CelularDoAssistente {
-  /** The form's values kept on the phone for a step, if any: as typed last, else as saved on the phone. */
+  /** As typed last, else as saved on the phone. */
   valores: (passo: number) => object | undefined;
-  /** A change as the fisher types: the step's values are kept on the phone a moment after the last one. */
   anotar: (passo: number, valores: object) => void;
-  /** The step was saved (on the server or on the phone): its typed values leave the phone. */
   esquecer: (passo: number) => Promise<void>;
-  /** Whether saves wait on the phone (a new save queues behind them). */
   aguardando: boolean;
-  /** Keeps a step save on the phone (and sends what waits when there is signal); false when it cannot. */
   guardar: (passo: PassoSalvavel, valores: object, campos: object) => Promise<boolean>;
 }
 
@@ -132,9 +105,7 @@ export function useRascunhoNoCelular(o: {
   dono: string;
   tipo: number;
   idSolicitacao: number | undefined;
-  /** The server's request, when the wizard has it. */
   solicitacao: SolicitacaoDetalheResposta | undefined;
-  /** Step 1's replay created the request: its id goes into the address. */
   aoCriar: (id: number) => void;
 }) {
   const { dono } = o;
@@ -142,7 +113,6 @@ export function useRascunhoNoCelular(o: {
   const queryClient = useQueryClient();
   const guarda = celularGuarda() && dono !== '';
   const chave = chaveRascunhoSolicitacao(o.tipo, o.idSolicitacao);
-  // The phone's storage needs no network: the query runs without signal too.
   const local = useQuery({
     queryKey: chaveConsulta(dono, chave),
     queryFn: () => lerDaCaixa<RascunhoSolicitacao>(caixa, chave),
@@ -162,8 +132,7 @@ export function useRascunhoNoCelular(o: {
     placeholderData: keepPreviousData,
   });
   const registro = guarda ? (local.data ?? null) : null;
-  // The record as last written: the sending reads it between renders. It follows the phone's copy when the
-  // wizard's key changes (another request, or the id the server gave), not while a save moves it.
+  // The sending reads it between renders; it follows the phone's copy when the key changes, not while a save moves it.
   const atual = useRef(registro);
   const lido = useRef<string | null>(null);
   const chamadas = useRef(o);
@@ -174,13 +143,12 @@ export function useRascunhoNoCelular(o: {
     atual.current = registro;
   });
 
-  /** The screen's copy follows every write of the phone's (an item that moves is erased under its old key first). */
   const espelhar = useCallback((k: string, r: RascunhoSolicitacao | null) => {
     atual.current = r;
     queryClient.setQueryData(chaveConsulta(caixa, k), r);
   }, [caixa, queryClient]);
 
-  /** The typed values waiting for their moment, by step: kept at once if the wizard goes off screen first. */
+  /** Kept at once if the wizard goes off screen first. */
   const anotados = useRef(new Map<number, { timer: ReturnType<typeof setTimeout>; guardar: () => void }>());
   const anotar = useCallback((passo: number, valores: object) => {
     if (!guarda) return;
@@ -199,8 +167,7 @@ export function useRascunhoNoCelular(o: {
     queryClient.setQueryData(chaveConsultaDigitados(dono, chave), (d: Partial<Record<number, object>> | undefined) => ({ ...d, [passo]: undefined }));
   }, [guarda, dono, chave, queryClient]);
   useEffect(() => {
-    // A change typed just before the wizard goes off screen (the fisher leaves it, the page is left, or hidden: a
-    // phone switching apps fires no pagehide, and may then end the tab unseen) is still kept.
+    // Also on hidden: a phone switching apps fires no pagehide, and may then end the tab unseen.
     const a = anotados.current;
     const guardarJa = () => a.forEach(({ timer, guardar }) => {
       clearTimeout(timer);
@@ -213,7 +180,6 @@ export function useRascunhoNoCelular(o: {
     };
   }, []);
 
-  /** Sends what waits through the outbox, in order, one save at a time; stops at a failure to retry or a refusal. */
   const enviar = useCallback(async (): Promise<void> => {
     const r = atual.current;
     if (!r) return;
@@ -268,7 +234,6 @@ export function useRascunhoNoCelular(o: {
     return true;
   }, [guarda, caixa, espelhar, enviar]);
 
-  /** Erases the phone's copy after a refusal the fisher has read, and reads the request again. */
   const descartar = useCallback(async () => {
     const r = atual.current;
     if (r) {
@@ -282,7 +247,6 @@ export function useRascunhoNoCelular(o: {
   useEffect(() => abrirNaTela(caixa, chave), [caixa, chave]);
 
   useEnvioAoVoltarOSinal(enviar, () => !!atual.current?.pendente);
-  // What waited from an earlier visit goes as soon as the wizard opens with signal.
   const temPendente = !!registro?.pendente;
   useEffect(() => {
     if (temPendente && navigator.onLine) void enviar();
