@@ -7,16 +7,15 @@ import { id, idCoagido, texto } from './primitivos';
 import { areaPretendidaPescaSchema } from './solicitacao';
 import { paginacaoSchema } from './solicitacao-api';
 
-/** REAP on the wire (spec points 3, 5 and 7 "REAP"). Rules in ../regras/reap.ts. */
+/** REAP on the wire (spec points 3, 5 and 7). Rules in ../regras/reap.ts. */
 
-/** A reference year: from the oldest first RGP the registry knows to a few years ahead. */
+/** From the oldest first RGP the registry knows to a few years ahead. */
 export const anoReferenciaSchema = z.coerce.number().int().min(1950, 'Ano inválido').max(2100, 'Ano inválido');
 
 const diaSchema = z.number().int().min(0, 'Informe um número de dias entre 0 e 31').max(31, 'Informe um número de dias entre 0 e 31');
 const quantidade = z.number().min(0, 'Informe um valor maior que zero').max(1_000_000_000, 'Valor grande demais');
 const idRef = z.object({ id: id().nullable().optional() });
 
-/** The artesanal REAP, a draft or sent. */
 export const reapArtesanalCampos = z.object({
   id: id(),
   solicitacao: z.object({ id: id() }).optional(),
@@ -51,14 +50,13 @@ export const reapArtesanalCampos = z.object({
   enviada: z.boolean(),
 });
 
-/** The body with the rules of spec point 5 applied when it is sent. */
+/** Spec point 5's rules apply when it is sent. */
 export const reapArtesanalCorpo = reapArtesanalCampos.superRefine((v, ctx) => {
   if (!v.enviada) return;
   for (const p of problemasReapArtesanal(v)) ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
 });
 export type ReapArtesanalCorpo = z.output<typeof reapArtesanalCampos>;
 
-/** POST /api/reap/questionario-basico/industrial (spec point 7). */
 export const reapIndustrialCorpo = z.object({
   id: id(),
   tipoPrestacaoServico: z.union([z.literal(TipoPrestacaoServico.CTPS), z.literal(TipoPrestacaoServico.CONTRATO_PARCERIA)], {
@@ -77,11 +75,9 @@ export const reapIndustrialCorpo = z.object({
 });
 export type ReapIndustrialCorpo = z.output<typeof reapIndustrialCorpo>;
 
-/** The messages a REAP body failing its schema may lead with. */
 export const MENSAGENS_PREFERIDAS_REAP: readonly string[] = Object.values(MENSAGENS_REAP);
 
 
-/** One reference year of one fisher. */
 export const obrigacaoSchema = z.object({
   id: z.number().int(),
   idSolicitacao: z.number().int(),
@@ -89,7 +85,6 @@ export const obrigacaoSchema = z.object({
   anoReferencia: z.number().int(),
   categoria: z.number().int(),
   enviada: z.boolean(),
-  /** Something was saved in the draft. */
   iniciada: z.boolean(),
   situacao: z.number().int(),
   inicioPreenchimento: z.string().nullable(),
@@ -128,7 +123,7 @@ export type ListaObrigacoesServidor = z.infer<typeof listaObrigacoesServidorSche
 
 export const questionarioSchema = obrigacaoSchema.extend({
   solicitacao: z.object({ id: z.number().int() }),
-  /** Who owes it: a staff view of it is audited as a view of the fisher's data. */
+  /** A staff view of it is audited as a view of the fisher's data. */
   pescador: z.object({ nome: z.string(), cpf: z.string(), uf: z.string().nullable() }),
   tipoPrestacaoServico: z.number().int().nullable(),
   realizouPesca: z.boolean().nullable(),
@@ -162,18 +157,17 @@ export const questionarioSchema = obrigacaoSchema.extend({
 });
 export type Questionario = z.infer<typeof questionarioSchema>;
 
-/** The years owed and not sent (spec point 4). */
+/** Spec point 4. */
 export const reapPendenteSchema = z.object({
   ano: z.number().int(),
-  /** `toCreate`: owed, no obligation yet; `pending`: created and not sent. */
   status: z.enum(['toCreate', 'pending']),
-  /** The months of the year the registry existed in, for a year to create (empty otherwise). */
+  /** For a year to create (empty otherwise). */
   months: z.array(z.number().int()),
 });
 export const reapsPendentesSchema = z.array(reapPendenteSchema);
 export type ReapPendente = z.infer<typeof reapPendenteSchema>;
 
-// The fisher's REAP situation lives in its own small module, which the fisher's /home loads.
+// Its own small module, which the fisher's /home loads.
 export { MotivoSemReap, situacaoReapPescadorSchema, type SituacaoReapPescador } from './reap-situacao';
 
 export const geracaoReapSchema = z.object({ criadas: z.array(z.number().int()) });
@@ -188,7 +182,6 @@ export const filtroObrigacoesPescador = paginacaoSchema.extend({
 });
 export type FiltroObrigacoesPescador = z.output<typeof filtroObrigacoesPescador>;
 
-/** What the staff filters say at their fields. */
 export const MENSAGENS_FILTRO_REAP = {
   cpfIncompleto: 'Informe o CPF completo, com 11 dígitos',
   nome: 'Informe pelo menos 3 letras do nome',
@@ -211,13 +204,13 @@ export const prazoReapSchema = z.object({
   anoReferencia: z.number().int(),
   inicioPreenchimento: z.string(),
   fimPreenchimento: z.string(),
-  /** The normative act that set the window in force (the last extension's); null for one set without an act. */
+  /** The last extension's; null for one set without an act. */
   atoNormativo: z.object({ id: z.number().int(), nome: z.string() }).nullable(),
-  /** Null before it started (decision 0051). */
+  /** Null before it started (docs/decisions/0051). */
   obrigacoes: z.object({ criadas: z.number().int(), concluidaEm: z.string().nullable() }).nullable(),
-  /** Null before its window first closed (decision 0055). */
+  /** Null before its window first closed (docs/decisions/0055). */
   aviso: avisoReapSchema.nullable(),
-  /** Scheduled by an act (decision 0055), with its batch once it ran. */
+  /** Scheduled by an act (docs/decisions/0055). */
   suspensao: suspensaoReapSchema.nullable(),
 });
 export type PrazoReap = z.infer<typeof prazoReapSchema>;
@@ -242,14 +235,14 @@ export const MENSAGENS_PRAZO_REAP = {
   data: 'Data inválida',
   ato: 'Informe o ato normativo',
   atoNaoEncontrado: 'Ato normativo não encontrado.',
-  /** An extension is a new act (decision 0071): the act cited already set a window of the year. */
+  /** An extension is a new act (docs/decisions/0071). */
   atoRepetido: (ano: number) => `Este ato normativo já definiu um prazo da REAP de ${ano}. Para prorrogar, cite o novo ato normativo.`,
 } as const;
 
 const dataPrazo = (obrigatorio: string) => z.string(obrigatorio).min(1, obrigatorio).pipe(z.iso.date(MENSAGENS_PRAZO_REAP.data));
 const fimNaoAntesDoInicio = <T extends { inicioPreenchimento: string; fimPreenchimento: string }>(v: T) => v.fimPreenchimento >= v.inicioPreenchimento;
 
-/** A window set without an act, as before decision 0052, is kept with no act. */
+/** A window set without an act, before docs/decisions/0052, is kept with no act. */
 export const prazoReapCorpo = z.object({
   inicioPreenchimento: dataPrazo(MENSAGENS_PRAZO_REAP.inicio),
   fimPreenchimento: dataPrazo(MENSAGENS_PRAZO_REAP.fim),
@@ -257,7 +250,6 @@ export const prazoReapCorpo = z.object({
     .max(2_147_483_647, MENSAGENS_PRAZO_REAP.atoNaoEncontrado).optional(),
 }).refine(fimNaoAntesDoInicio, { path: ['fimPreenchimento'], message: MENSAGENS_REAP.prazoInvalido });
 
-/** What the inputs of the window form hold, as text, to the PUT's values. */
 export const prazoReapFormulario = z.object({
   anoReferencia: z.string(MENSAGENS_PRAZO_REAP.ano).min(1, MENSAGENS_PRAZO_REAP.ano).regex(/^\d{4}$/, MENSAGENS_PRAZO_REAP.anoInvalido)
     .transform(Number).pipe(z.number().int().min(1950, 'Ano inválido').max(2100, 'Ano inválido')),

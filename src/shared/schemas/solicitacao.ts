@@ -8,7 +8,7 @@ import { cpfSchema } from './cpf';
 import type { ProblemaDeCampo } from './formulario';
 import { id as idPrimitivo, texto as textoPrimitivo } from './primitivos';
 
-/** The request wizard's wire shapes (spec point 3), validating both the browser's forms and the server's bodies. */
+/** The wizard's wire shapes (spec point 3), validating both the browser's forms and the server's bodies. */
 
 export const MENSAGENS_SOLICITACAO = {
   confira: 'Confira todos os campos obrigatórios do formulário',
@@ -36,7 +36,6 @@ export const MENSAGENS_SOLICITACAO = {
 
 export const NOME_PAI_NAO_INFORMADO = 'NÃO INFORMADO';
 
-/** The request types filed through the five-step wizard. */
 export const tiposComAssistente = [
   TipoSolicitacao.REGISTRO_INICIAL,
   TipoSolicitacao.RECADASTRAMENTO,
@@ -51,9 +50,9 @@ export const dataIso = textoPrimitivo({ error: obrigatorio }).regex(/^\d{4}-\d{2
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 }, 'Data inválida');
 
-/** A date not after today in São Paulo: of issue, of admission (decision 0018). */
+/** In São Paulo (docs/decisions/0018). */
 export const dataPassada = dataIso.refine((v) => naoFutura(v), MENSAGENS_DATAS.dataFutura);
-/** A professional fisher's date of birth: in the past and at least 18 years ago (decision 0018). */
+/** At least 18 years ago (docs/decisions/0018). */
 export const dataNascimentoPescador = dataPassada.refine((v) => maiorDeIdade(v), MENSAGENS_DATAS.idadeMinima);
 
 const texto = (max: number, min = 1) =>
@@ -79,7 +78,7 @@ export function isValidCnpj(value: string): boolean {
 }
 export const cnpjSchema = textoPrimitivo({ error: obrigatorio }).transform(onlyDigits).refine(isValidCnpj, 'CNPJ inválido');
 
-// ---------------------------------------------------------------- step 1: personal data
+// step 1: personal data
 
 export const docIdentificacaoSchema = z.object({
   numero: texto(20),
@@ -101,7 +100,6 @@ export const enderecoSchema = z.object({
   numeroLogradouro: texto(10),
   bairro: texto(100),
   complemento: textoOpcional(100),
-  /** IBGE 7-digit code of the municipality. */
   municipio: id,
   uf: sigla,
 });
@@ -113,11 +111,11 @@ export const contatoSchema = z.object({
 
 export const protocoloSchema = z.object({
   dataProtocolo: dataIso,
-  /** Process number 00000.000000/0000-00, digits only on the wire. */
+  /** Digits only on the wire. */
   numeroNupSei: digitos(17, 'Número de processo inválido'),
 });
 
-/** Re-registration (decision 0033): the previous RGP as declared; optional, a fisher may have lost the number. */
+/** Optional: a fisher may have lost the number (docs/decisions/0033). */
 export const rgpAnteriorSchema = z.object({
   numeroRGP: textoPrimitivo().trim().max(20).refine((v) => v === '' || isRgpValido(v), MENSAGEM_RGP_INVALIDO)
     .transform((v) => (v === '' ? null : guardarRgp(v))).nullable().optional(),
@@ -125,7 +123,7 @@ export const rgpAnteriorSchema = z.object({
 });
 export type RgpAnterior = z.output<typeof rgpAnteriorSchema>;
 
-/** Registry information shown read-only in step 1; never accepted from the client. */
+/** Never accepted from the client. */
 export const rgpLeituraSchema = z.object({
   numeroRGP: z.string().nullable(),
   numeroPrimeiroRGP: z.string().nullable(),
@@ -157,7 +155,6 @@ const passo1Base = z.object({
   rgpAnterior: rgpAnteriorSchema.optional().nullable(),
 });
 
-/** Foreigners drop the social document; the protocol is kept, and required, only for type 3. */
 export function passo1Schema(tipo: number) {
   return passo1Base.superRefine((v, ctx) => {
     if (v.nacionalidadeBrasileira === Nacionalidade.BRASILEIRA && !v.documentoSocial) {
@@ -177,21 +174,19 @@ export function passo1Schema(tipo: number) {
 }
 export type Passo1 = z.output<ReturnType<typeof passo1Schema>>;
 
-// ---------------------------------------------------------------- step 2: fishing activity
+// step 2: fishing activity
 
 export const FormaAtuacao = { EMBARCADO: 1, DESEMBARCADO: 2 } as const;
 
 export const embarcacaoSchema = z.object({
   nome: texto(100),
-  /** Título de Inscrição da Embarcação. */
   tie: texto(30),
   rgp: textoOpcional(30),
-  /** Certificado de inscrição (not for artesanal). */
+  /** Not for artesanal. */
   cir: textoOpcional(30),
-  /** Length in metres. */
   tamanho: z.number({ error: obrigatorio }).positive('Valor inválido').max(400, 'Valor inválido'),
   propulsao: id,
-  /** Engine power in HP (0 without engine). */
+  /** 0 without engine. */
   potencia: z.number({ error: obrigatorio }).min(0, 'Valor inválido').max(100_000, 'Valor inválido'),
   proprietario: texto(150),
   tipoEmbarcacao: z.object({ id }),
@@ -228,7 +223,6 @@ const passo2Base = z.object({
   entidadeRepresentante: entidadeRepresentanteSchema.nullable().optional(),
 });
 
-/** As sent: any field possibly missing. */
 export interface Passo2Regras {
   dadosAtividadePesca?: {
     formaAtuacaoPesca?: {
@@ -269,10 +263,6 @@ export function regrasPasso2(v: Passo2Regras): ProblemaDeCampo[] {
   return p;
 }
 
-/**
- * Step 2: vessel fields cleared for desembarcado, `cir` dropped for artesanal, the vessel waived for artesanal without
- * registration, the entity dropped when not affiliated; every fishing area needs municipality, kind and name.
- */
 export const passo2Schema = passo2Base.superRefine((v, ctx) => {
   for (const p of regrasPasso2(v)) ctx.addIssue({ code: 'custom', path: [...p.path], message: p.message });
 }).transform((v) => {
@@ -304,7 +294,7 @@ export const passo2Schema = passo2Base.superRefine((v, ctx) => {
 });
 export type Passo2 = z.output<typeof passo2Schema>;
 
-// ---------------------------------------------------------------- step 3: socio-economic data
+// step 3: socio-economic data
 
 export const membroFamiliaSchema = z.object({
   membroFamilia: id,
@@ -332,7 +322,6 @@ export const passo3Schema = z.object({
   }).transform((r) => ({ ...r, valorRendaMensal: 0, valorRendaAnual: 0 })),
   acessoServicoPublico: z.object({
     tipoResidencia: id,
-    /** Years living in the municipality. */
     tempoResideMunicipio: z.number({ error: obrigatorio }).int('Valor inválido').min(0, 'Valor inválido').max(130, 'Valor inválido'),
     possuiComputador: simNao,
     possuiAcessoInternet: simNao,
@@ -343,10 +332,9 @@ export const passo3Schema = z.object({
 });
 export type Passo3 = z.output<typeof passo3Schema>;
 
-/** The first family member defaults to member 1 (the fisher) who participates in fishing. */
 export const MEMBRO_FAMILIA_PADRAO = { membroFamilia: 1, idade: 18, participaPesca: true, possuiOutraFonteRenda: false } as const;
 
-// ---------------------------------------------------------------- step 4: support and documents
+// step 4: support and documents
 
 export const MAX_APOIOS = 12;
 
@@ -363,7 +351,7 @@ export const passo4Schema = z.object({
 }));
 export type Passo4 = z.output<typeof passo4Schema>;
 
-/** The documents a request needs before step 4 can be saved and the request submitted (spec point 5, Step 4). */
+/** Before step 4 can be saved (spec point 5). */
 export function documentosObrigatorios(p: {
   tipo: number;
   nacionalidadeBrasileira: string | null | undefined;
@@ -386,7 +374,7 @@ export function documentosFaltantes(obrigatorios: number[][], presentes: number[
   return obrigatorios.filter((grupo) => !grupo.some((t) => tem.has(t)));
 }
 
-// ---------------------------------------------------------------- the request on the wire
+// the request on the wire
 
 export const tipoSolicitacaoSchema = z.union(tiposComAssistente.map((t) => z.literal(t)) as [
   z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>, z.ZodLiteral<8>,
@@ -400,7 +388,6 @@ export const salvarPassoCorpo = z.looseObject({
 });
 export type SalvarPassoCorpo = z.infer<typeof salvarPassoCorpo>;
 
-/** The schema of step `passo` for a request of type `tipo`. */
 export function schemaDoPasso(passo: 1 | 2 | 3 | 4, tipo: number) {
   switch (passo) {
     case 1:
