@@ -20,10 +20,9 @@ import { ConflitoDoRascunho } from '../components/estado-salvamento';
 import { useSession } from '../lib/session';
 import { showToast } from '../lib/toast';
 
-/** The REAP toast lasts 2 s (spec point 8). */
+/** Spec point 8. */
 const DURACAO_TOAST_REAP = 2000;
 
-/** /reap (?sucesso=true after a REAP is sent): the fisher's REAPs by year and the pending-REAP generation. */
 export function ReapRoute() {
   const session = useSession();
   const [params, setParams] = useSearchParams();
@@ -44,13 +43,9 @@ export function ReapRoute() {
   );
 }
 
-/** What the fisher's outbox keeps of the REAP's form, read before the form opens: null when nothing. */
 type Rascunho = RegistroReap<unknown, unknown> | null;
 
-/**
- * Loads the REAP named by ?idQuestionarioBasico and renders `children` with it and what this phone keeps of its
- * form. Without signal (the call paused or failed for the network) the REAP opens from this phone's copy, if any.
- */
+/** Without signal the REAP opens from this phone's copy, if any. */
 function ComQuestionario({ titulo, children }: {
   titulo: (q: Questionario) => string; children: (q: Questionario, rascunho: Rascunho) => React.ReactNode;
 }) {
@@ -59,11 +54,10 @@ function ComQuestionario({ titulo, children }: {
   const id = Number(params.get('idQuestionarioBasico') ?? '');
   const valido = Number.isInteger(id) && id > 0;
   const q = useQuery({ queryKey: reapKeys.questionario(id), queryFn: () => fetchQuestionario(id), enabled: valido });
-  // The phone's own storage needs no network.
   const local = useQuery({
     queryKey: ['neste-celular', dono, chaveRascunhoReap(id)],
     queryFn: () => lerDaCaixa<RegistroNoCelular<unknown, unknown, Questionario>>(dono, chaveRascunhoReap(id)),
-    // A session without a phone id (an older token) keeps nothing on the phone: it reads null, and the REAP opens.
+    // A session without a phone id (an older token) keeps nothing on the phone.
     enabled: valido,
     networkMode: 'always',
     staleTime: Infinity,
@@ -71,8 +65,8 @@ function ComQuestionario({ titulo, children }: {
   });
   const semSinal = (q.isPending && q.fetchStatus === 'paused') || (q.isError && ehAdiavel(q.error));
   const questionario = q.data ?? (semSinal ? local.data?.contexto : undefined);
-  // The phone's copy wins over the server's only when it holds what the server has not taken (a save waiting, a
-  // conflict) or when the server cannot be reached: a copy already sent may be older than a change made elsewhere.
+  // The phone's copy wins only when it holds what the server has not taken or the server cannot be reached: a copy
+  // already sent may be older than a change made elsewhere.
   const rascunho = local.data && (local.data.pendente || local.data.conflito || !q.data) ? local.data : null;
   let corpo;
   if (!valido) corpo = <Message kind="danger" title={MENSAGENS_REAP.naoEncontrada} />;
@@ -90,10 +84,7 @@ function ComQuestionario({ titulo, children }: {
   );
 }
 
-/**
- * What this phone kept of a REAP that can no longer take it (sent from another phone, its window closed): never
- * dropped without the fisher's choice.
- */
+/** Sent from another phone, or its window closed: never dropped without the fisher's choice. */
 function NaoEnviadoDoCelular({ q, mensagem }: { q: Questionario; mensagem: string }) {
   const dono = caixaDe(useSession()?.idCelular);
   const queryClient = useQueryClient();
@@ -104,7 +95,6 @@ function NaoEnviadoDoCelular({ q, mensagem }: { q: Questionario; mensagem: strin
   return <ConflitoDoRascunho mensagem={mensagem} onDescartar={() => void descartar()} />;
 }
 
-/** A sent REAP is read-only; one outside its window cannot be filled. */
 function SeEditavel({ q, rascunho = null, children }: { q: Questionario; rascunho?: Rascunho; children: React.ReactNode }) {
   const naoEnviado = rascunho?.pendente !== null && rascunho?.pendente !== undefined;
   if (q.enviada) {
@@ -119,10 +109,7 @@ function SeEditavel({ q, rascunho = null, children }: { q: Questionario; rascunh
   return <>{children}</>;
 }
 
-/**
- * The form of a REAP only at its own address and after its declaration: a REAP of the other category goes to its
- * form, one whose declaration was not accepted (an address typed or bookmarked) to the declaration.
- */
+/** An address typed or bookmarked may name the other category's form, or skip the declaration. */
 function FormularioDaCategoria({ q, industrial, rascunho = null, children }: {
   q: Questionario; industrial: boolean; rascunho?: Rascunho; children: React.ReactNode;
 }) {
@@ -140,7 +127,6 @@ function useAoEnviar() {
   };
 }
 
-/** /reap/declaracao?idQuestionarioBasico=…: the declaration before the form. */
 export function ReapDeclaracaoRoute() {
   return (
     <ComQuestionario titulo={(q) => `Declaração da REAP ${q.anoReferencia}`}>
@@ -149,7 +135,6 @@ export function ReapDeclaracaoRoute() {
   );
 }
 
-/** /reap/artesanal?idQuestionarioBasico=…: the artesanal form. */
 export function ReapArtesanalRoute() {
   const aoEnviar = useAoEnviar();
   return (
@@ -163,7 +148,6 @@ export function ReapArtesanalRoute() {
   );
 }
 
-/** /reap/industrial?idQuestionarioBasico=…: the industrial form (category '1'). */
 export function ReapIndustrialRoute() {
   const aoEnviar = useAoEnviar();
   return (

@@ -8,12 +8,11 @@ import {
   descartarDaFila, documentosNaFila, enfileirar, enviarDaFila, ouvirFila, type ItemDaFila,
 } from './fila-documentos';
 
-/** What one document field shows of the files its type has on the phone. */
 export interface FilaDoCampo {
   itens: ItemDaFila[];
-  /** Of each waiting file: how much the server holds (0 to 1) while it is being sent. */
+  /** 0 to 1, while being sent. */
   progresso: Record<string, number>;
-  /** The last word of the queue for this field, for its polite status (`erro`: a refusal kept on the phone). */
+  /** `erro`: a refusal kept on the phone. */
   aviso: Aviso | null;
 }
 
@@ -24,14 +23,10 @@ export interface Aviso {
 
 const NO_CELULAR: Aviso = { texto: MENSAGEM_SALVO_NO_CELULAR, erro: false };
 
-/** A retry soon after a failure with signal (the server was busy, a part was cut), then the usual 30 s. */
+/** The server was busy or a part was cut: one retry soon, then the usual 30 s. */
 const NOVA_TENTATIVA_LOGO_MS = 3000;
 
-/**
- * The files a request's documents panel has in the outbox (decision 0064): queued as they are
- * chosen, sent at once when there is signal and when it returns, and handed to `aoChegar` when the RGP has them,
- * whichever screen sent them.
- */
+/** The request's files in the outbox (docs/decisions/0064), handed to `aoChegar` whichever screen sent them. */
 export function useFilaDeDocumentos(dono: string | undefined, idSolicitacao: number, aoChegar: (d: Documento) => void) {
   const [itens, setItens] = useState<ItemDaFila[]>([]);
   const [progresso, setProgresso] = useState<Record<string, number>>({});
@@ -47,7 +42,6 @@ export function useFilaDeDocumentos(dono: string | undefined, idSolicitacao: num
     const lidos = await documentosNaFila(dono, idSolicitacao);
     atuais.current = lidos;
     setItens(lidos);
-    // A field's word follows the files it has waiting; with none, only "stored" (or "sending") is kept.
     setAvisos((a) => {
       const novos: Record<number, Aviso> = {};
       for (const [tipo, aviso] of Object.entries(a)) {
@@ -62,14 +56,10 @@ export function useFilaDeDocumentos(dono: string | undefined, idSolicitacao: num
   const retentativa = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const proxima = useRef<() => Promise<void>>(async () => undefined);
   const montado = useRef(false);
-  /** Whether the one quick retry after a failure was spent (given back when a file arrives). */
+  /** Given back when a file arrives. */
   const tentouLogo = useRef(false);
-  /** Of each file, the most of it the server was known to hold. */
   const maisLonge = useRef(new Map<string, number>());
-  /**
-   * Tries again once, soon: with signal, a failure was the server's or a cut connection's. After that the 30 s
-   * round and the signal's return take over, so a weak link is not asked for the same part every few seconds.
-   */
+  /** Only once: after that a weak link is not asked for the same part every few seconds. */
   const tentarLogo = useCallback(() => {
     clearTimeout(retentativa.current);
     if (!montado.current || tentouLogo.current || !navigator.onLine) return;
@@ -93,13 +83,12 @@ export function useFilaDeDocumentos(dono: string | undefined, idSolicitacao: num
     const parar = ouvirFila((e) => {
       if (e.idSolicitacao !== idSolicitacao) return;
       if (e.progresso !== undefined) {
-        // Bytes arrived since the last failure: the link moves, so a next failure may be retried soon again.
+        // Bytes arrived since the last failure: a next failure may be retried soon again.
         if (e.progresso > (maisLonge.current.get(e.chave) ?? 0)) tentouLogo.current = false;
         maisLonge.current.set(e.chave, Math.max(e.progresso, maisLonge.current.get(e.chave) ?? 0));
         setProgresso((p) => ({ ...p, [e.chave]: e.progresso! }));
         return;
       }
-      // A send that stopped (or ended) no longer shows its percentage: the file waits again.
       setProgresso(({ [e.chave]: _fim, ...resto }) => resto);
       if (e.documento) {
         tentouLogo.current = false;
@@ -108,7 +97,6 @@ export function useFilaDeDocumentos(dono: string | undefined, idSolicitacao: num
       }
       void recarregar();
     });
-    // What waited from an earlier visit goes once the phone's queue is read.
     montado.current = true;
     let aberto = true;
     if (dono) void documentosNaFila(dono, idSolicitacao).then(() => {
@@ -124,7 +112,6 @@ export function useFilaDeDocumentos(dono: string | undefined, idSolicitacao: num
 
   useEnvioAoVoltarOSinal(enviarTodos, () => atuais.current.some((i) => !i.conflito));
 
-  /** Queues a checked file and sends it when there is signal. */
   const adicionar = useCallback(async (tipo: number, arquivo: File, acumula: boolean) => {
     if (!dono) return;
     const chave = await enfileirar(dono, { idSolicitacao, tipo, arquivo }, acumula);

@@ -37,7 +37,6 @@ const MESES_DIAS = NOMES_MESES.map((n, i) => ({ mes: i + 1, nome: n.charAt(0).to
 interface Operacao { especie: string; busca: string; unidade: string; total: string; preco: string }
 interface Local { ambiente: string; petrecho: string; uf: string; municipio: string; tipoLocal: string; nomePopular: string }
 interface UfVenda { uf: string; compradores: string[] }
-/** What this phone keeps of an artesanal REAP (its outbox record, src/web/offline/). */
 export type RascunhoArtesanal = RegistroReap<Form, CorpoReapArtesanal>;
 
 interface Form {
@@ -53,15 +52,14 @@ interface Form {
 }
 
 const novaOperacao = (): Operacao => ({ especie: '', busca: '', unidade: String(UnidadeMedida.QUILOGRAMA), total: '', preco: '' });
-/** A new fishing location starts at the fisher's state (of their registry), or with none chosen when it is unknown. */
+/** Empty when the fisher's state is unknown. */
 const novoLocal = (uf: string): Local => ({ ambiente: '', petrecho: '', uf, municipio: '', tipoLocal: '', nomePopular: '' });
-/** The state of an IBGE municipality code: its first two digits (1302603 Manaus → 13, AM). */
+/** The first two digits of an IBGE code (1302603 Manaus → 13, AM). */
 const ufDoMunicipio = (idMunicipio: number) => ufPorCodigo(Math.floor(idMunicipio / 100_000))?.sigla ?? '';
 
 const simNao = (v: boolean | null) => (v === null ? '' : v ? 'sim' : 'nao');
 const deSimNao = (v: string) => (v === '' ? null : v === 'sim');
 const numero = (v: string) => (v === '' ? null : Number(v));
-/** '1.234,567', '40,5' or 'R$ 1.234,50' → 1234.567 / 40.5 / 1234.5 */
 const deMascara = (v: string) => lerNumeroBr(v);
 
 function formDe(q: Questionario): Form {
@@ -77,7 +75,7 @@ function formDe(q: Questionario): Form {
       especie: o.especiePescado.id ? String(o.especiePescado.id) : '',
       busca: o.especiePescado.nome ? `${o.especiePescado.nome} (${o.especiePescado.nomeCientifico ?? ''})` : '',
       unidade: o.tipoUnidadeMedida.id ? String(o.tipoUnidadeMedida.id) : '',
-      // As the quantity field shows it: comma decimals, no thousands dots ('1234,567', '40,5').
+      // Comma decimals, no thousands dots, as the quantity field shows it.
       total: o.totalPescado === null ? '' : formatarQuantidade(o.totalPescado, o.tipoUnidadeMedida.id).replace(/\./g, ''),
       preco: o.precoQuilo === null ? '' : `R$ ${formatarNumeroBr(o.precoQuilo, 2)}`,
     })) : [novaOperacao()],
@@ -85,7 +83,7 @@ function formDe(q: Questionario): Form {
     locais: q.locaisPescaPetrecho.length > 0 ? q.locaisPescaPetrecho.map((l) => ({
       ambiente: l.ambientePesca ? String(l.ambientePesca) : '',
       petrecho: l.petrechoPesca ? String(l.petrechoPesca) : '',
-      // The wire keeps the municipality only: its state is read from its code.
+      // The wire keeps the municipality only.
       uf: l.areaPretendidaPesca?.idMunicipio ? ufDoMunicipio(l.areaPretendidaPesca.idMunicipio) : ufPescador,
       municipio: l.areaPretendidaPesca?.idMunicipio ? String(l.areaPretendidaPesca.idMunicipio) : '',
       tipoLocal: l.areaPretendidaPesca?.tipoLocalPesca ? String(l.areaPretendidaPesca.tipoLocalPesca) : '',
@@ -98,7 +96,6 @@ function formDe(q: Questionario): Form {
   };
 }
 
-/** The wire body of the form (src/shared/schemas/reap.ts, reapArtesanalCorpo). */
 function corpoDe(f: Form, q: Questionario, enviada: boolean) {
   const pescou = f.realizouPesca === 'sim';
   const reapsArtesanais = MESES_DIAS.filter((m) => f.meses[m.mes] !== undefined && f.meses[m.mes] !== '')
@@ -128,7 +125,6 @@ function corpoDe(f: Form, q: Questionario, enviada: boolean) {
   } satisfies CorpoReapArtesanal;
 }
 
-/** The element id a rule's (or the server's) field path points to. */
 function campoDe(path: readonly (string | number)[], f: Form): string {
   const [raiz, i, campo] = path;
   switch (raiz) {
@@ -141,13 +137,13 @@ function campoDe(path: readonly (string | number)[], f: Form): string {
     case 'locaisPescaPetrecho':
       if (i === 'petrechoPesca') return `locais-${Math.max(0, f.locais.findIndex((l) => !l.petrecho))}-petrecho`;
       if (i === 'ambientePesca') return `locais-${Math.max(0, f.locais.findIndex((l) => !l.ambiente))}-ambiente`;
-      // The municipality waits for its state: with none chosen, the link goes to the state.
+      // With no state chosen, the link goes to the state.
       if (f.locais[typeof i === 'number' ? i : 0]?.uf === '') return `locais-${typeof i === 'number' ? i : 0}-uf`;
       return `locais-${typeof i === 'number' ? i : 0}-municipio`;
     case 'gruposAlvosPescado': return 'grupos';
     case 'resultadosOperacaoPesca': return `operacoes-${typeof i === 'number' ? i : 0}-especie`;
     case 'reapsArtesanais': {
-      // The body carries only the months filled in, in order: the index is one of those.
+      // The body carries only the months filled in, in order.
       const preenchidos = MESES_DIAS.filter((m) => f.meses[m.mes] !== undefined && f.meses[m.mes] !== '');
       if (typeof i === 'number' && campo) return `mes-${preenchidos[i]?.mes ?? i + 1}`;
       const vazio = MESES_DIAS.find((m) => !f.meses[m.mes]);
@@ -160,26 +156,21 @@ function campoDe(path: readonly (string | number)[], f: Form): string {
 
 const mesmoErro = (a: FieldError, b: FieldError) => a.field === b.field && a.message === b.message;
 
-/**
- * Every problem of the body the form would send, by its endpoint's schema (`reapArtesanalCorpo`: each field's
- * range and spec point 5's rules), with the id of its field. A month's problems are at its day count's path.
- */
+/** By the endpoint's own schema; a month's problems are at its day count's path. */
 function problemasDoFormulario(f: Form, q: Questionario): (FieldError & { path: readonly PropertyKey[] })[] {
   return problemasDoCorpo(reapArtesanalCorpo, corpoDe(f, q, true), problemasReapArtesanal)
     .map((p) => ({ path: p.path, field: campoDe(p.path as readonly (string | number)[], f), message: p.message }));
 }
 
-/** A month's day count above its days breaks both its range (0 to 31) and the month's own count: the spec's words win. */
+/** A day count above the month's days breaks its range too: the spec's words win. */
 const diaDoMes = (path: readonly PropertyKey[]) => path.length === 3 && path[0] === 'reapsArtesanais';
 
-/** The day count of each month as the fisher types: 'O mês de {month} possui {n} dias.' */
 function errosDosMeses(f: Form, q: Questionario): Record<number, string> {
   const e: Record<number, string> = {};
   for (const p of problemasDoFormulario(f, q)) if (diaDoMes(p.path)) e[Number(p.field.slice('mes-'.length))] = p.message;
   return e;
 }
 
-/** Every rule the form breaks now, at the ids of their fields. */
 function errosDoFormulario(f: Form, q: Questionario): FieldError[] {
   const lista: FieldError[] = [];
   for (const p of problemasDoFormulario(f, q)) {
@@ -215,7 +206,6 @@ function SelectMunicipio({ id, uf, value, onChange, error }: { id: string; uf: s
   );
 }
 
-/** Species chosen by typing a part of the common or the scientific name. */
 function BuscaEspecie({ id, operacao, onChange, error }: {
   id: string; operacao: Operacao; onChange: (o: Partial<Operacao>) => void; error?: string | undefined;
 }) {
@@ -257,28 +247,23 @@ function BuscaEspecie({ id, operacao, onChange, error }: {
   );
 }
 
-/**
- * The artesanal REAP (spec points 3 and 5), for a 360 px phone: one question per block, one month per row, species
- * searched by name, money and weight masks, the draft saved as the fisher goes (a few seconds after each change),
- * and on sending the shared rules with an error summary linking to each field.
- */
+/** The artesanal REAP (spec points 3 and 5), for a 360 px phone. */
 export function FormularioArtesanal({ questionario, rascunho, onEnviado }: {
   questionario: Questionario;
-  /** What this phone keeps of the form: its values win when they were not sent, or when offline. */
+  /** Its values win when they were not sent, or when offline. */
   rascunho: RascunhoArtesanal | null;
   onEnviado: () => void;
 }) {
   const [f, setF] = useState<Form>(() => rascunho?.form ?? formDe(questionario));
-  // The rules broken at the last send; shown while they still hold (each clears as its field is put right).
+  // Each clears as its field is put right.
   const [errosEnvio, setErrosEnvio] = useState<FieldError[]>([]);
-  // What the server refused at the last send; shown until the form changes.
   const [errosServidor, setErrosServidor] = useState<FieldError[]>([]);
   const [erroGeral, setErroGeral] = useState<string | undefined>();
   const [tentativa, setTentativa] = useState(0);
   const alterado = useRef(false);
   const ano = questionario.anoReferencia;
 
-  // Kept on this phone a moment after each change and sent to the server when there is signal (decision 0062).
+  // Kept on this phone and sent when there is signal (docs/decisions/0062).
   const salvamento = useSalvamentoReap<Form, CorpoReapArtesanal>({
     questionario,
     rascunho,
@@ -308,7 +293,6 @@ export function FormularioArtesanal({ questionario, rascunho, onEnviado }: {
   const errosMes = useMemo(() => errosDosMeses(f, questionario), [f, questionario]);
   const atuais = useMemo(() => (errosEnvio.length > 0 ? errosDoFormulario(f, questionario) : []), [errosEnvio, f, questionario]);
   const erros = [...errosEnvio.filter((e) => atuais.some((a) => mesmoErro(a, e))), ...errosServidor];
-  // 'Confira todos os campos do formulário' goes with the last error put right.
   const mensagemGeral = erroGeral === MENSAGENS_REAP.confira && erros.length === 0 ? undefined : erroGeral;
   const erroDe = (id: string) => erros.find((e) => e.field === id)?.message;
   const pescou = f.realizouPesca === 'sim';
@@ -403,7 +387,7 @@ export function FormularioArtesanal({ questionario, rascunho, onEnviado }: {
                   <BuscaEspecie id={`operacoes-${i}-especie`} operacao={o} onChange={(p) => operacao(i, p)} error={erroDe(`operacoes-${i}-especie`)} />
                   <SelectField id={`operacoes-${i}-unidade`} label="Unidade de medida" options={opcoes(UNIDADES_MEDIDA)} value={o.unidade}
                     onChange={(v) => operacao(i, { unidade: v })} />
-                  {/* Every unit takes decimals ('40,5' dúzias): the same 3-decimal comma mask as the weight. */}
+                  {/* Every unit takes decimals ('40,5' dúzias). */}
                   <MaskedField id={`operacoes-${i}-total`} mask="peso"
                     label={kg || !unidade ? 'Quantidade pescada (kg)' : `Quantidade pescada (${unidade.descricao.toLowerCase()})`}
                     hint={kg ? 'Use vírgula para os gramas, por exemplo 12,500.' : 'Use vírgula para as frações, por exemplo 40,5.'}
@@ -459,7 +443,7 @@ export function FormularioArtesanal({ questionario, rascunho, onEnviado }: {
           {f.houveComercializacao === 'sim' && (
             <section aria-labelledby="reap-vendas">
               <h2 id="reap-vendas">Onde você vendeu</h2>
-              {/* ufsComercializacao is a list (spec data model): one block per state, each state once. */}
+              {/* One block per state, each state once. */}
               {f.ufs.map((u, i) => (
                 <fieldset key={i} className="reap-bloco">
                   <legend>Estado de venda {i + 1}</legend>

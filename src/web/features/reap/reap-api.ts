@@ -13,15 +13,10 @@ import { chamar, dados } from '../../lib/contrato';
 import type { RegistroNoCelular } from '../../offline/use-salvamento-offline';
 import { chaveSituacao } from './situacao-api';
 
-/**
- * Calls of the REAP screens (src/server/modules/reap/reap.routes.ts), through the REAP's contracts
- * (src/shared/contratos/reap.ts): each answer checked with the shared schema.
- */
 
-/** What the forms send (the contracts' bodies). */
 export type CorpoReapArtesanal = CorpoDe<typeof c.salvarArtesanal>;
 export type CorpoReapIndustrial = CorpoDe<typeof c.salvarIndustrial>;
-/** The staff list's filters as the API reads them (the contract's query); empty values are left out. */
+/** Empty values are left out. */
 export type FiltrosObrigacoesServidor = QueryDe<typeof c.obrigacoesServidor>;
 
 export const reapKeys = {
@@ -37,7 +32,7 @@ export const reapKeys = {
   atosVigentes: () => ['reap', 'prazos', 'atos'] as const,
 };
 
-/** Every reference year's window in force, with its act and its obligations' creation (decision 0052). */
+/** With its act and its obligations' creation (docs/decisions/0052). */
 export function fetchPrazos(): Promise<PrazoReap[]> {
   return dados(c.prazos, {});
 }
@@ -46,30 +41,24 @@ export function fetchHistoricoPrazos(): Promise<PrazoReapHistorico[]> {
   return dados(c.historicoPrazos, {});
 }
 
-/** The acts in force a window may cite (as the task-force form offers them). */
 export function fetchAtosVigentesPrazo(): Promise<ListaAtosNormativos> {
   return dados(contratosAtoNormativo.listar, { query: { vigente: true, tamanhoPagina: 100 } });
 }
 
-/** PUT /api/reap/prazos/{ano}/suspensao: schedules the suspension of a year's defaulters on the date an act sets. */
+/** On the date an act sets. */
 export function agendarSuspensao({ anoReferencia, ...corpo }: { anoReferencia: number } & CorpoDe<typeof c.agendarSuspensao>) {
   return chamar(c.agendarSuspensao, { params: { ano: anoReferencia }, corpo });
 }
 
-/** DELETE /api/reap/prazos/{ano}/suspensao: cancels a scheduled suspension that has not run. */
 export function cancelarSuspensao(anoReferencia: number) {
   return chamar(c.cancelarSuspensao, { params: { ano: anoReferencia } });
 }
 
-/**
- * GET /api/reap/prazos/{ano}/inadimplentes: whom a warning or a suspension of the year would reach today, and
- * whether saving the window with the end `fimPreenchimento` warns at once (asked before the screen confirms).
- */
+/** Asked before the screen confirms: whether saving the window with that end warns at once. */
 export function fetchInadimplentes(ano: number, fimPreenchimento?: string): Promise<InadimplentesReap> {
   return dados(c.inadimplentes, { params: { ano }, query: fimPreenchimento ? { fimPreenchimento } : {} });
 }
 
-/** PUT /api/reap/prazos/{ano}: sets or extends a year's window citing its act. */
 export function salvarPrazo({ anoReferencia, ...corpo }: { anoReferencia: number } & CorpoDe<typeof c.salvarPrazo>) {
   return chamar(c.salvarPrazo, { params: { ano: anoReferencia }, corpo });
 }
@@ -93,10 +82,7 @@ export function fetchQuestionario(id: number): Promise<Questionario> {
   return dados(c.questionario, { params: { id } });
 }
 
-/**
- * A save of the artesanal form (a draft, or the send when `enviada`); `chaveIdempotencia` (decision 0060) makes a
- * replay of the same save from this phone run once.
- */
+/** `chaveIdempotencia` makes a replay of the same save from this phone run once (docs/decisions/0060). */
 export async function salvarArtesanal(corpo: CorpoReapArtesanal, chaveIdempotencia?: string): Promise<{ questionario: Questionario; mensagem: string }> {
   const r = await chamar(c.salvarArtesanal, { corpo, ...(chaveIdempotencia ? { chaveIdempotencia } : {}) });
   return { questionario: r.dados, mensagem: r.mensagem };
@@ -107,13 +93,11 @@ export async function salvarIndustrial(corpo: CorpoReapIndustrial, chaveIdempote
   return { questionario: r.dados, mensagem: r.mensagem };
 }
 
-/** The key under which the outbox keeps a REAP's form (src/web/offline/). */
 export const chaveRascunhoReap = (idQuestionario: number) => `reap/${idQuestionario}`;
 
-/** What this phone keeps of a REAP's form: the form, the questionnaire it opens with, the save waiting. */
 export type RegistroReap<F, C> = RegistroNoCelular<F, C, Questionario>;
 
-/** The documents of each form (as the server files them): justifications (6), work-relation proofs (7). */
+/** As the server files them: justifications (6), work-relation proofs (7). */
 export const DOCUMENTO_JUSTIFICATIVA = TipoDocumento.ADICIONAL;
 export const DOCUMENTO_RELACAO_TRABALHO = TipoDocumento.VISTO_TRABALHO;
 
@@ -131,7 +115,6 @@ export function fetchObrigacoesServidor(f: FiltrosObrigacoesServidor): Promise<L
   return dados(c.obrigacoesServidor, { query: f });
 }
 
-/** The CSV of the pending obligations of the filters, as a file the browser saves. */
 export async function baixarCsvPendentes(f: FiltrosObrigacoesServidor): Promise<void> {
   const data = await chamar(c.csvPendentes, { query: f });
   const url = URL.createObjectURL(data);
@@ -142,7 +125,7 @@ export async function baixarCsvPendentes(f: FiltrosObrigacoesServidor): Promise<
   URL.revokeObjectURL(url);
 }
 
-/** The receipt (2ª via) in a new tab: fetched with the session, shown from a blob. */
+/** Fetched with the session, shown from a blob. */
 export async function abrirComprovante(id: number): Promise<void> {
   const janela = window.open('', '_blank');
   const data = await chamar(c.comprovante, { params: { id } });

@@ -24,17 +24,10 @@ import { semResposta, type CelularDoAssistente } from './use-rascunho-no-celular
 import { useSalvarPasso } from './use-solicitacao';
 import { CAMPO_OBRIGATORIO } from './valores';
 
-/**
- * What every step form shares: validation with the shared step schema (through zodResolver), the error summary
- * (GOV.UK pattern) filled on each failed attempt, the call that saves the step, and the server's field errors
- * mapped back onto the fields.
- */
 
 /**
- * A resolver that turns the form's values into the schema's input, validates them with the shared step schema,
- * and returns the schema's output as the submitted values. The shared schemas check their conditional rules in a
- * refinement that runs only once every basic check passes; `condicionais` gives those same rules (with the same
- * words) so that a first attempt already shows every error, not half of them.
+ * The shared schemas check their conditional rules only once every basic check passes; `condicionais` runs them
+ * too, so a first attempt shows every error, not half of them.
  */
 export function resolverDoPasso<TForm extends FieldValues, TSaida>(
   schema: z.ZodType<TSaida>,
@@ -42,8 +35,7 @@ export function resolverDoPasso<TForm extends FieldValues, TSaida>(
   condicionais?: (valores: TForm) => PathError[],
 ): Resolver<TForm, unknown, TSaida> {
   const validar = zodResolver(schema as z.ZodType<TSaida, FieldValues>, {
-    // zodResolver reports a union's first branch ("Invalid input: expected 1") instead of the union's own message;
-    // a missing choice reads as the shared schemas (and the server) say it.
+    // zodResolver reports a union's first branch ("Invalid input: expected 1"); a missing choice reads as the server says.
     error: (issue) => (issue.code === 'invalid_value' && issue.input === undefined ? CAMPO_OBRIGATORIO : undefined),
   }) as unknown as Resolver<FieldValues, unknown, TSaida>;
   return async (valores, contexto, opcoes) => {
@@ -63,7 +55,7 @@ export function resolverDoPasso<TForm extends FieldValues, TSaida>(
 
 const MENSAGENS_ESPECIFICAS: readonly string[] = [MENSAGENS_SOLICITACAO.localPesca, MENSAGENS_SOLICITACAO.apoio];
 
-/** The toast of a failed attempt: the step's own message of the specification when it applies, else the general one. */
+/** The spec's own message of the step when it applies. */
 function mensagemDoResumo(resumo: SummaryError[]): string {
   return MENSAGENS_ESPECIFICAS.find((m) => resumo.some((e) => e.message.endsWith(m))) ?? MENSAGENS_SOLICITACAO.confira;
 }
@@ -98,12 +90,11 @@ export interface EnvioPassoOpcoes<TForm extends FieldValues, TSaida> {
   form: UseFormReturn<TForm, unknown, TSaida>;
   passo: PassoSalvavel;
   tipo: number;
-  /** the request's id; absent until step 1 is first saved */
+  /** Absent until step 1 is first saved. */
   id: number | undefined;
-  /** where a server message that names no field of the form is linked from the error summary */
+  /** Where a server message naming no field is linked from. */
   alvoGeral: string;
   onSalvo: (dados: SolicitacaoDetalheResposta) => void;
-  /** where a save goes when nothing answers: the outbox on the phone, until there is signal */
   celular?: CelularDoAssistente | undefined;
 }
 
@@ -121,8 +112,7 @@ export function useEnvioPasso<TForm extends FieldValues, TSaida>({
   const salvar = useSalvarPasso();
   const criando = id === undefined;
 
-  // What the fisher types is kept on the phone field by field, as the REAP keeps its form (decision 0069): a reload
-  // before "Salvar e continuar", with or without signal, finds it.
+  // Kept on the phone field by field (docs/decisions/0069): a reload before "Salvar e continuar" finds it.
   const doCelular = useRef(celular);
   useEffect(() => {
     doCelular.current = celular;
@@ -140,7 +130,6 @@ export function useEnvioPasso<TForm extends FieldValues, TSaida>({
     showToast('error', mensagem);
   };
 
-  /** Keeps the step on the phone (the wizard moves on); false where the phone cannot keep it. */
   const guardarNoCelular = async (saida: TSaida): Promise<boolean> => {
     if (!celular || !(await celular.guardar(passo, form.getValues(), saida as object))) return false;
     await celular.esquecer(passo);
@@ -150,7 +139,7 @@ export function useEnvioPasso<TForm extends FieldValues, TSaida>({
   };
 
   const aoValidar = async (saida: TSaida) => {
-    // Without signal, or behind saves still waiting on the phone, the step waits its turn there.
+    // Behind saves still waiting on the phone, the step waits its turn there.
     if ((celular?.aguardando || !navigator.onLine) && await guardarNoCelular(saida)) return;
     try {
       const dados = await salvar.mutateAsync({ id, tipo, passo, campos: saida as object });
@@ -165,7 +154,6 @@ export function useEnvioPasso<TForm extends FieldValues, TSaida>({
         showToast('error', mensagem);
         return;
       }
-      // The server's field errors go to their fields when the form has them, and all of them to the summary.
       const lista: SummaryError[] = [];
       const fora = errosNosCampos(form.getValues(), (path, message) => {
         form.setError(path as Path<TForm>, { type: 'server', message });
@@ -193,23 +181,13 @@ export function useEnvioPasso<TForm extends FieldValues, TSaida>({
 export interface PassoFormProps {
   envio: { onSubmit: () => void; resumo: SummaryError[]; tentativa: number; salvando: boolean };
   somenteLeitura: boolean;
-  /** go to the previous step (without saving) */
   onVoltar?: (() => void) | undefined;
-  /** in read-only mode, go to the next step */
   onAvancar?: (() => void) | undefined;
-  /** the fields */
   children: ReactNode;
-  /**
-   * Content shown after the fields and before the buttons but outside the form (a panel with forms of its own,
-   * such as the documents' uploads, may not sit inside another form).
-   */
+  /** Outside the form: a panel with forms of its own may not sit inside another form. */
   depois?: ReactNode;
 }
 
-/**
- * The step's form: the error summary, the fields (all disabled in read-only mode and while saving), and the
- * step's buttons.
- */
 export function PassoForm({ envio, somenteLeitura, onVoltar, onAvancar, children, depois }: PassoFormProps) {
   const formId = useId();
   return (
@@ -248,7 +226,7 @@ export function BotoesPasso({
   rotuloEnviar = 'Salvar e continuar',
   rotuloOcupado = 'Salvando…',
 }: {
-  /** the form the submit button submits (it may sit outside it) */
+  /** The button may sit outside it. */
   formId?: string;
   somenteLeitura: boolean;
   salvando: boolean;

@@ -26,29 +26,22 @@ import { solicitacaoKeys, UMA_HORA, useSolicitacao } from './use-solicitacao';
 import './solicitacao.css';
 
 export interface SolicitacaoWizardProps {
-  /** request type: 1, 2, 3 or 8 (a saved request's own type prevails) */
+  /** A saved request's own type prevails. */
   tipo: number;
-  /** the draft being filled; absent for a new request until step 1 is saved */
   idSolicitacao?: number | undefined;
-  /** the same steps, disabled, without save buttons (the analysis view) */
+  /** The analysis view. */
   somenteLeitura?: boolean;
-  /** the page's h1; without it the wizard renders no h1 (when mounted inside another screen) */
+  /** Without it no h1: the wizard is mounted inside another screen. */
   titulo?: string;
-  /** the documents panel of step 4 (the documents feature's DocumentosSolicitacao) */
   Documentos: PainelDocumentos;
 }
 
-/**
- * The request wizard (spec point 2: steps 1 to 4 and step 5, declaration and submission). The step on screen
- * lives in the address (`passo`), so that the browser's back button and reloads work; after the first save of
- * step 1 the new `idSolicitacao` is written into the address without reloading.
- */
+/** The step lives in the address, so back and reload work. */
 export function SolicitacaoWizard({ tipo, idSolicitacao, somenteLeitura = false, titulo, Documentos }: SolicitacaoWizardProps) {
   const query = useSolicitacao(idSolicitacao);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const sessao = useSession();
-  // Steps saved without signal wait in the outbox (src/web/offline/); the read-only view keeps nothing.
   const noCelular = useRascunhoNoCelular({
     dono: somenteLeitura ? '' : caixaDe(sessao?.idCelular),
     tipo,
@@ -60,7 +53,6 @@ export function SolicitacaoWizard({ tipo, idSolicitacao, somenteLeitura = false,
       void navigate({ search: `?${p.toString()}` }, { replace: true });
     },
   });
-  // Without signal, a draft the phone keeps opens as the server last answered it.
   const semSinal = (query.isPending && query.fetchStatus === 'paused') || (query.isError && ehAdiavel(query.error));
   const doCelular = semSinal ? (noCelular.registro?.contexto.detalhe ?? undefined) : undefined;
   if (noCelular.carregando || (idSolicitacao !== undefined && query.isPending && !doCelular)) {
@@ -82,8 +74,7 @@ export function SolicitacaoWizard({ tipo, idSolicitacao, somenteLeitura = false,
     );
   }
   const solicitacao = query.data ?? doCelular;
-  // Only a draft may change; any other request is shown as it was sent.
-  // Editable as the server allows: a draft, or a request returned for update after a rejection (resubmission).
+  // A draft, or a request returned for update after a rejection.
   const editavel = !solicitacao || solicitacao.situacao === undefined
     || ([SituacaoSolicitacao.RASCUNHO, SituacaoSolicitacao.ATUALIZACAO_SFPA, SituacaoSolicitacao.ATUALIZACAO_MPA] as number[])
       .includes(solicitacao.situacao);
@@ -119,7 +110,6 @@ function Assistente({
   avisoNaoEditavel: boolean;
   titulo: string | undefined;
   Documentos: PainelDocumentos;
-  /** what this phone keeps of the wizard (steps saved without signal) */
   registro: RascunhoSolicitacao | null;
   celular: CelularDoAssistente;
   descartar: () => Promise<void>;
@@ -129,8 +119,7 @@ function Assistente({
   const salvo = Math.min(Math.max(solicitacao?.passo ?? 0, registro?.contexto.passo ?? 0, 0), TOTAL_PASSOS);
   const alcancavel = somenteLeitura ? TOTAL_PASSOS : Math.min(salvo + 1, TOTAL_PASSOS);
   const pedido = Number(params.get('passo'));
-  // Without a step in the address: a draft resumes at its first unsaved step; an edit of the registry or a
-  // read-only view starts at the beginning.
+  // A draft resumes at its first unsaved step.
   const inicial = somenteLeitura || tipo === TipoSolicitacao.EDICAO_REGISTRO ? 1 : alcancavel;
   const passo = Number.isInteger(pedido) && pedido >= 1 && pedido <= alcancavel ? pedido : inicial;
   const nome = tituloDoPasso(passo);
@@ -140,7 +129,7 @@ function Assistente({
   useEffect(() => {
     if (passoAnterior.current === passo) return;
     passoAnterior.current = passo;
-    // A new step: screen reader users hear where they are, and the page starts at the step.
+    // Screen reader users hear where they are.
     titleRef.current?.focus();
     titleRef.current?.scrollIntoView?.({ block: 'start' });
   }, [passo]);
@@ -154,8 +143,7 @@ function Assistente({
 
   const onSalvo = (dados: SolicitacaoDetalheResposta) => {
     const proximo = String(Math.min(passo + 1, TOTAL_PASSOS));
-    // The first save of step 1 creates the request: its id goes into the address in place of the address
-    // without it (going back must not open an empty new request again).
+    // Replacing the address: going back must not open an empty new request again.
     void navigate(
       { search: buscaCom({ idSolicitacao: String(dados.id), passo: proximo }) },
       { replace: solicitacao === undefined },
@@ -164,7 +152,7 @@ function Assistente({
 
   const queryClient = useQueryClient();
   useEffect(() => {
-    // Step 3's occupations, kept by the app's worker (decision 0061), so that step 3 opens without signal too.
+    // Kept by the app's worker (docs/decisions/0061), so step 3 opens without signal too.
     if (!somenteLeitura && celularGuarda() && navigator.onLine) {
       void queryClient.prefetchQuery({ queryKey: solicitacaoKeys.profissoes(), queryFn: fetchProfissoes, staleTime: UMA_HORA });
     }
@@ -179,7 +167,6 @@ function Assistente({
       ...celular,
       guardar: async (n, valores, campos) => {
         const guardado = await celular.guardar(n, valores, campos);
-        // Kept on the phone: the fisher moves on as after a save.
         if (guardado) irPara(Math.min(n + 1, TOTAL_PASSOS));
         return guardado;
       },
