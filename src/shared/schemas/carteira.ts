@@ -4,10 +4,7 @@ import { isRgpValido, MENSAGEM_RGP_INVALIDO, normalizarRgp } from '../rgp';
 import { texto } from './primitivos';
 import { cpfSchema } from './cpf';
 
-/**
- * The professional card and the public lookups (decision 0011). The public answers carry only what verifying a card
- * or a protocol needs: never the CPF, the address or documents.
- */
+/** Public answers carry only what verifying a card or protocol needs: never the CPF, address or documents (docs/decisions/0011). */
 
 export const MENSAGENS_CARTEIRA = {
   captchaInvalido: 'Token de CAPTCHA inválido ou não fornecido',
@@ -34,38 +31,30 @@ export type ConsultaPublicaCarteiraQuery = z.output<typeof consultaPublicaCartei
 
 export const carteiraPublicaSchema = z.object({
   nome: z.string(),
-  /** Registry status (SituacaoRegistro) and its label. */
   situacao: z.number().int().nullable(),
   situacaoDescricao: z.string().nullable(),
-  /** Categoria (1 industrial, 2 artesanal) and its label. */
   categoria: z.number().int().nullable(),
   categoriaDescricao: z.string().nullable(),
   municipio: z.string().nullable(),
   uf: z.string().nullable(),
-  /** Hyphen-separated, upper case: 'PA-PA-00000000042'. */
+  /** 'PA-PA-00000000042'. */
   numeroRGP: z.string(),
-  /** 'YYYY-MM-DD'. */
   dataPrimeiroRgp: z.string().nullable(),
 });
 export type CarteiraPublica = z.infer<typeof carteiraPublicaSchema>;
 
-/** The envelope's `mensagem` carries the sentence. */
 const motivoCarteiraInvalidaSchema = z.enum(['substituida', 'outro_rgp', 'registro_nao_ativo']);
 export type MotivoCarteiraInvalida = z.infer<typeof motivoCarteiraInvalidaSchema>;
 
-/**
- * `valida` only for the latest issue of an active registry, and only then the card's face: nothing of the fisher's
- * current record is told to whoever holds an old card.
- */
+/** Only the latest issue of an active registry shows the card's face: nothing current is told to an old card's holder. */
 export const verificacaoCarteiraSchema = carteiraPublicaSchema.partial().extend({
   valida: z.boolean(),
   motivo: motivoCarteiraInvalidaSchema.nullable(),
-  /** ISO instant of the issue the code was printed from. */
   dataEmissao: z.string(),
 });
 export type VerificacaoCarteira = z.infer<typeof verificacaoCarteiraSchema>;
 
-/** The server checks it and audits every attempt; the schema only bounds its size. */
+/** The server checks it and audits every attempt. */
 export const tokenCarteiraParam = z.object({ token: texto().min(1).max(512) });
 
 export const protocoloPublicoParam = z.object({
@@ -78,14 +67,13 @@ export const protocoloPublicoSchema = z.object({
   tipoDescricao: z.string(),
   situacao: z.number().int(),
   situacaoDescricao: z.string(),
-  /** ISO instant of the submission. */
   dataEnvio: z.string(),
   nome: z.string(),
   uf: z.string().nullable(),
 });
 export type ProtocoloPublico = z.infer<typeof protocoloPublicoSchema>;
 
-/** As altcha-lib v2 creates it. Unknown keys pass through: the signature covers every parameter. */
+/** Unknown keys pass through: the signature covers every parameter. */
 export const desafioCaptchaSchema = z.looseObject({
   parameters: z.looseObject({
     algorithm: z.string(),
@@ -104,10 +92,10 @@ export const configuracaoCaptchaSchema = z.discriminatedUnion('tipo', [
   z.object({ tipo: z.literal('altcha') }),
   z.object({ tipo: z.literal('hcaptcha'), siteKey: z.string() }),
 ]) satisfies z.ZodType<ConfiguracaoCaptcha>;
-// The pages read this answer without zod (src/shared/captcha.ts, decision 0065): the type is that reader's.
+// The pages read this answer without zod (docs/decisions/0065).
 export type { ConfiguracaoCaptcha } from '../captcha';
 
-/** 'MARIA DA SILVA SOUZA' → 'MARIA S. S.' (particles dropped). */
+/** 'MARIA DA SILVA SOUZA' → 'MARIA S. S.'. */
 export function mascararNome(nome: string): string {
   const partes = nome.trim().split(/\s+/).filter(Boolean);
   const [primeiro, ...resto] = partes;

@@ -3,18 +3,16 @@ import { isValidCpf, onlyDigits } from '../cpf';
 import type { ProblemaDeCampo } from './formulario';
 import { idCoagido, id, texto } from './primitivos';
 
-/** Batch processing of fishers (spec point 3 "Batch"); the answers' shapes are decision 0035. */
+/** Batch processing of fishers (spec point 3); the answers' shapes are docs/decisions/0035. */
 
 export const TipoLote = { CANCELAMENTO: 1, SUSPENSAO: 2, REATIVACAO: 3 } as const;
 export type TipoLote = (typeof TipoLote)[keyof typeof TipoLote];
 export const tipoLoteLabel: Record<TipoLote, string> = { 1: 'Cancelamento', 2: 'Suspensão', 3: 'Reativação' };
 
-/** A batch is processing until every CPF has its outcome. */
 export const SituacaoLote = { EM_PROCESSAMENTO: 1, CONCLUIDO: 2 } as const;
 export type SituacaoLote = (typeof SituacaoLote)[keyof typeof SituacaoLote];
 export const situacaoLoteLabel: Record<SituacaoLote, string> = { 1: 'Em processamento', 2: 'Concluído' };
 
-/** What happened to one CPF of a batch. */
 export const ResultadoLote = {
   PROCESSADO: 1,
   CPF_NAO_ENCONTRADO: 2,
@@ -34,14 +32,13 @@ export const resultadoLoteLabel: Record<ResultadoLote, string> = {
 };
 
 export const MENSAGENS_LOTE = {
-  // The specification's messages (points 5 and 8), verbatim.
+  // The spec's messages, verbatim.
   umArquivo: 'Só é possivel adicionar 1 arquivo de lote por processamento!',
   tamanho: 'O documento não pode ser maior que 70kb',
   tipoArquivo: 'O documento precisa ser formato TXT ou CSV',
   emProcessamento: 'O lote de pescadores está em processamento, assim que concluído você será notificado por e-mail.',
   concluido: 'processamento concluído com sucesso!',
   semAtoVigente: 'Não há ato normativo vigente cadastrado!',
-  // The product's own.
   arquivoObrigatorio: 'Selecione o arquivo do lote (TXT ou CSV, um CPF por linha).',
   arquivoVazio: 'O arquivo não contém nenhum CPF.',
   dataLimiteObrigatoria: 'Informe a data limite da suspensão.',
@@ -61,7 +58,7 @@ export const MENSAGENS_LOTE = {
     + 'Em caso de dúvida, procure a Superintendência Federal de Pesca e Aquicultura do seu estado.',
 } as const;
 
-/** At most 70 KB per file (spec point 9). */
+/** Spec point 9. */
 export const TAMANHO_MAXIMO_ARQUIVO_LOTE_KB = 70;
 export const TAMANHO_MAXIMO_ARQUIVO_LOTE_BYTES = TAMANHO_MAXIMO_ARQUIVO_LOTE_KB * 1024;
 /** A 2 MB body. */
@@ -76,9 +73,8 @@ export interface LinhaLote {
 export const TAMANHO_MAXIMO_INFORMADO_LOTE = 20;
 
 /**
- * Reads a batch file's text (decision 0043): one CPF per line, masked or not, a CSV line up to its first separator.
- * Lines keep the file's numbers so the result names each; a line with no CPF is kept, to be reported invalid. Blank
- * lines and a heading are skipped but counted.
+ * One CPF per line (docs/decisions/0043). Lines keep the file's numbers so the result names each; a line with no CPF is
+ * kept, to be reported invalid.
  */
 export function linhasDoTexto(conteudo: string): LinhaLote[] {
   const linhas: LinhaLote[] = [];
@@ -103,7 +99,7 @@ export function cpfNormalizado(informado: string): string | null {
   return /^[\d.\-\s]+$/.test(informado.trim()) && isValidCpf(digitos) ? digitos : null;
 }
 
-/** A real calendar day 'YYYY-MM-DD' (no 2025-02-30). */
+/** No 2025-02-30. */
 function dataIsoValida(v: string): boolean {
   const d = new Date(`${v}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
@@ -111,7 +107,6 @@ function dataIsoValida(v: string): boolean {
 
 const dataIso = texto().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida').refine(dataIsoValida, 'Data inválida');
 
-/** The fields every batch carries (both modes). */
 const camposLote = {
   atoNormativo: id({ obrigatorio: 'Informe o ato normativo.' }),
   tipo: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'Tipo de processamento inválido' }),
@@ -130,7 +125,7 @@ function exigirDataLimite(v: { tipo: number; dataLimiteSuspensao?: string | null
   for (const p of regrasLote(v)) ctx.addIssue({ code: 'custom', path: [...p.path], message: p.message });
 }
 
-/** `formaProcessamento` (spec point 3) is accepted and ignored: the address says it. */
+/** `formaProcessamento` is accepted and ignored: the address says it. */
 export const loteManualCorpo = z.object({
   ...camposLote,
   listaCpfPescador: z.array(texto().max(20, 'CPF inválido'), { error: MENSAGENS_LOTE.listaVazia })
@@ -147,14 +142,12 @@ export const loteAutomaticoCampos = z.object({
   formaProcessamento: texto().optional(),
 }).superRefine(exigirDataLimite);
 export type LoteAutomaticoCampos = z.infer<typeof loteAutomaticoCampos>;
-/** The batch's fields as the service takes them (both modes). */
 export type DadosLote = Pick<LoteManualCorpo, 'atoNormativo' | 'tipo' | 'orgaoSolicitante' | 'justificativa' | 'dataLimiteSuspensao'>;
 
-/** A batch as the history lists it. */
 export const loteResumoSchema = z.object({
   id: z.number().int(),
   tipo: z.number().int(),
-  /** true: automatic (file); false: manual (CPF list). */
+  /** True: automatic (file). */
   formaProcessamento: z.boolean(),
   atoNormativo: z.object({ id: z.number().int(), nome: z.string() }),
   orgaoSolicitante: z.string(),
@@ -163,7 +156,6 @@ export const loteResumoSchema = z.object({
   nomeArquivo: z.string().nullable(),
   situacao: z.number().int(),
   total: z.number().int(),
-  /** CPFs with an outcome: the progress is `concluidos / total`. */
   concluidos: z.number().int(),
   totais: z.object({
     processados: z.number().int(),
@@ -178,7 +170,7 @@ export const loteResumoSchema = z.object({
 });
 export type LoteResumo = z.infer<typeof loteResumoSchema>;
 
-/** One CPF of a batch with its outcome (null while pending). */
+/** Outcome null while pending. */
 export const itemLoteSchema = z.object({
   linha: z.number().int(),
   cpf: z.string(),
@@ -190,14 +182,13 @@ export type ItemLote = z.infer<typeof itemLoteSchema>;
 export const itemLoteManualSchema = z.object({ cpf: z.string(), resultado: z.number().int() });
 export type ItemLoteManual = z.infer<typeof itemLoteManualSchema>;
 
-/** The server writes `itens` while it reads them, a page at a time (decision 0035). */
+/** `itens` is written while read, a page at a time (docs/decisions/0035). */
 export const resultadoLoteManualSchema = z.object({
   lote: loteResumoSchema,
   itens: z.array(itemLoteManualSchema),
 });
 export type ResultadoLoteManual = z.infer<typeof resultadoLoteManualSchema>;
 
-/** The answer of an automatic batch: accepted, processing. */
 export const loteAceitoSchema = z.object({ lote: loteResumoSchema });
 
 const opcional = <T extends z.ZodType>(s: T) => z.union([z.literal(''), s]).optional().transform((v) => (v === '' ? undefined : v));

@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { idCoagido, texto } from './primitivos';
 import { paginacaoSchema } from './solicitacao-api';
 
-/** Appeals (recurso administrativo, decisions 0088–0090): what a fisher may contest, its filing and its decision. */
+/** Appeals (docs/decisions/0088–0090). */
 
-/** What is contested. */
 export const ObjetoRecurso = { INDEFERIMENTO: 1, SUSPENSAO: 2, CANCELAMENTO: 3, AVISO_REAP: 4 } as const;
 export type ObjetoRecurso = (typeof ObjetoRecurso)[keyof typeof ObjetoRecurso];
 export const objetoRecursoLabel: Record<ObjetoRecurso, string> = {
@@ -14,7 +13,7 @@ export const objetoRecursoLabel: Record<ObjetoRecurso, string> = {
   4: 'Aviso de REAP não enviada',
 };
 
-/** An instance's outcome; NAO_RECONSIDERADO is the deciding authority's answer that forwards it (art. 56 §1). */
+/** NAO_RECONSIDERADO is the deciding authority's answer that forwards it (art. 56 §1). */
 export const ResultadoRecurso = { PROVIDO: 1, PROVIDO_EM_PARTE: 2, NAO_PROVIDO: 3, NAO_CONHECIDO: 4, NAO_RECONSIDERADO: 5 } as const;
 export type ResultadoRecurso = (typeof ResultadoRecurso)[keyof typeof ResultadoRecurso];
 export const resultadoRecursoLabel: Record<ResultadoRecurso, string> = {
@@ -25,7 +24,6 @@ export const resultadoRecursoLabel: Record<ResultadoRecurso, string> = {
   5: 'Não reconsiderado (encaminhado à instância superior)',
 };
 
-/** Who decides at an instance: the SFPA of the fisher's state, the ministry (MPA), its top (GESTOR). */
 export const ORGAOS_RECURSO = ['SFPA', 'MPA', 'GESTOR'] as const;
 export type OrgaoRecurso = (typeof ORGAOS_RECURSO)[number];
 export const orgaoRecursoLabel: Record<OrgaoRecurso, string> = {
@@ -34,11 +32,11 @@ export const orgaoRecursoLabel: Record<OrgaoRecurso, string> = {
   GESTOR: 'Gestão nacional do MPA',
 };
 
-/** The law's defaults (Lei 9.784/1999): 10 days to appeal (art. 59), 5 to reconsider (art. 56 §1), 30 to decide (art. 59 §1). */
+/** Lei 9.784/1999: 10 days to appeal (art. 59), 5 to reconsider (art. 56 §1), 30 to decide (art. 59 §1). */
 export const PRAZO_RECURSO_PADRAO_DIAS = 10;
 export const PRAZO_RECONSIDERACAO_DIAS = 5;
 export const PRAZO_DECISAO_PADRAO_DIAS = 30;
-/** At most three instances (art. 57). */
+/** Art. 57. */
 export const MAXIMO_INSTANCIAS = 3;
 
 export const MENSAGENS_RECURSO = {
@@ -83,20 +81,16 @@ export const MENSAGENS_RECURSO = {
   solicitacaoReaberta: (protocolo: string) => `Recurso ${protocolo} provido: a solicitação volta a ser analisada.`,
 } as const;
 
-/** GET /api/recursos/contestaveis: one decision the fisher may contest, with its window. */
 export const contestavelSchema = z.object({
-  /** What to send to POST /api/recursos. */
   chave: z.string(),
   objeto: z.number(),
   objetoDescricao: z.string(),
-  /** What exactly: the request's protocol, the batch's act, the REAP year. */
   descricao: z.string(),
   atoNormativo: z.string().nullable(),
   inicioPrazo: z.string(),
-  /** The last day to appeal (São Paulo), yyyy-MM-dd; it ends at São Paulo midnight. */
+  /** It ends at São Paulo midnight. */
   ultimoDia: z.string(),
   noPrazo: z.boolean(),
-  /** The appeal already started or filed against it. */
   idRecurso: z.number().nullable(),
 });
 export type Contestavel = z.infer<typeof contestavelSchema>;
@@ -154,13 +148,12 @@ export const recursoDetalheSchema = z.object({
   orgaoDescricao: z.string(),
   recebidoEm: z.string().nullable(),
   prazoInstancia: z.string().nullable(),
-  /** Days left to decide at the current instance (negative: late); null once decided or before filing. */
+  /** Negative: late. */
   diasRestantes: z.number().nullable(),
   prorrogado: z.boolean(),
   justificativaProrrogacao: z.string().nullable(),
   resultado: z.number().nullable(),
   resultadoDescricao: z.string().nullable(),
-  /** After NÃO PROVIDO: the last day to take it to the next instance. */
   ultimoDiaProximaInstancia: z.string().nullable(),
   podeIrAProximaInstancia: z.boolean(),
   analista: z.string().nullable(),
@@ -173,7 +166,7 @@ export type RecursoDetalhe = z.infer<typeof recursoDetalheSchema>;
 export const filtrosRecurso = paginacaoSchema.extend({
   orgao: z.enum(ORGAOS_RECURSO).optional(),
   instancia: z.coerce.number().int().min(1).max(MAXIMO_INSTANCIAS).optional(),
-  /** pendentes (default), atrasados (pending past their clock), decididos. */
+  /** Atrasados: pending past their clock. */
   situacao: z.enum(['pendentes', 'atrasados', 'decididos']).default('pendentes'),
   resultado: z.coerce.number().int().min(1).max(5).optional(),
   uf: z.string().regex(/^[A-Z]{2}$/).optional(),

@@ -5,7 +5,7 @@ import { normalizarRgp } from '../rgp';
 import { isUf } from '../ufs';
 import { idCoagido, texto } from './primitivos';
 
-/** The fisher report by characteristics (spec point 3 "Report filters"; decision 0036). */
+/** The fisher report (spec point 3; docs/decisions/0036). */
 
 export const MENSAGENS_RELATORIO = {
   emitido: 'Relatório Emitido com sucesso!',
@@ -30,7 +30,6 @@ export const MENSAGENS_RELATORIO = {
 } as const;
 
 export const LIMITE_RELATORIO_SINCRONO = 20_000;
-/** Rows of the preview beside the count. */
 export const TAMANHO_PREVIA = 20;
 
 export const FORMATOS_RELATORIO = ['csv', 'xlsx'] as const;
@@ -40,7 +39,6 @@ export const MIME_RELATORIO: Record<FormatoRelatorio, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-/** Situation of a report run. */
 export const SituacaoRelatorio = { PENDENTE: 1, PROCESSANDO: 2, CONCLUIDO: 3, ERRO: 4 } as const;
 export type SituacaoRelatorio = (typeof SituacaoRelatorio)[keyof typeof SituacaoRelatorio];
 export const situacaoRelatorioLabel: Record<SituacaoRelatorio, string> = {
@@ -60,7 +58,7 @@ const formatoOffset = new Intl.DateTimeFormat('en-US', {
   timeZone: TIMEZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
 });
 
-/** São Paulo's offset from UTC at an instant, in ms (−3 h today). */
+/** −3 h today. */
 function deslocamentoMs(instante: number): number {
   const p = Object.fromEntries(formatoOffset.formatToParts(new Date(instante)).map((x) => [x.type, x.value]));
   const comoUtc = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
@@ -69,23 +67,18 @@ function deslocamentoMs(instante: number): number {
 
 const dataIso = z.iso.date({ error: 'Data inválida' });
 const inteiro = (min: number, max: number) => z.coerce.number({ error: 'Valor inválido' }).int('Valor inválido').min(min, 'Valor inválido').max(max, 'Valor inválido');
-/** 'true'/'false' in a query (a checkbox or a yes/no select). */
 const booleano = z.enum(['true', 'false'], { error: 'Valor inválido' }).transform((v) => v === 'true');
-/**
- * Filters that name one person (decision 0046): CONSULTA_EXTERNO reads the CPF masked, and a filter by a full CPF, a
- * name or an RGP number would tell it whose CPF it is.
- */
+/** CONSULTA_EXTERNO reads the CPF masked; a full CPF, a name or an RGP would tell it whose it is (docs/decisions/0046). */
 export const FILTROS_QUE_IDENTIFICAM = ['nome', 'cpfPescador', 'numeroRGP'] as const;
 
 /** The screen sends every filter's field. */
 const opcional = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === '' ? undefined : v), s.optional());
 
-/** A list in a query: repeated (`g=1&g=2`) or comma-separated (`g=1,2`). */
+/** Repeated (`g=1&g=2`) or comma-separated (`g=1,2`). */
 const listaIds = z.union([texto(), z.array(texto())])
   .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean))
   .pipe(z.array(z.string().regex(/^\d{1,3}$/, 'Valor inválido').transform(Number)).max(30));
 
-/** Normalised here, for both sides (spec point 5). */
 export const filtrosRelatorioCampos = z.object({
   nome: opcional(texto().trim().max(200).transform((v) => v.toLocaleUpperCase('pt-BR'))),
   // A CPF that cannot exist would emit an empty file "com sucesso".
@@ -118,7 +111,7 @@ export const filtrosRelatorioCampos = z.object({
 
 type Campos = z.output<typeof filtrosRelatorioCampos>;
 
-/** The rules of spec point 5 between fields, each on its field. */
+/** Spec point 5. */
 function regrasDoRelatorio(v: Campos, ctx: z.RefinementCtx): void {
   const erro = (campo: keyof Campos, message: string) => ctx.addIssue({ code: 'custom', path: [campo], message });
   const temInicial = v.idadeInicial !== undefined;
@@ -181,7 +174,6 @@ export type LinhaRelatorio = z.infer<typeof linhaRelatorioSchema>;
 
 export const previaRelatorioSchema = z.object({
   total: z.number(),
-  /** The first TAMANHO_PREVIA fishers, by name. */
   pescadores: z.array(linhaRelatorioSchema),
   processamentoEmSegundoPlano: z.boolean(),
 });
@@ -199,7 +191,7 @@ export const execucaoRelatorioSchema = z.object({
 });
 export type ExecucaoRelatorio = z.infer<typeof execucaoRelatorioSchema>;
 
-/** Plus `jwt`: the browser opens it in a new tab, which sends no header. */
+/** Plus `jwt`: a new tab sends no header. */
 export const arquivoRelatorioQuery = z.object({
   expira: texto().max(20).optional(),
   assinatura: texto().max(100).optional(),
