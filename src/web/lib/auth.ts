@@ -9,21 +9,20 @@ import { clearSession, getSession, login, type Session } from './session';
 import { getChaveLogin, getToken, removeChaveLogin, setChaveLogin } from './storage';
 import { queueToast, showToast } from './toast';
 
-/** Login errors stay 3 s on screen, then the user is logged out (spec points 8 and 9). */
+/** Spec points 8 and 9. */
 export const LOGIN_ERROR_DELAY_MS = 3000;
 
-/** The sign-in refused (the link, GOV.BR's answer or the user's access; the spec's 400, 401 and 403). */
+/** The spec's 400, 401 and 403 of the sign-in. */
 const LOGIN_RECUSADO: readonly (CodigoErro | undefined)[] = [
   CodigoErro.DADOS_INVALIDOS, CodigoErro.NAO_AUTENTICADO, CodigoErro.TOKEN_EXPIRADO, CodigoErro.SEM_PERMISSAO, CodigoErro.FORA_DO_HORARIO,
 ];
 
-/** 16 random bytes as 32 hexadecimal characters (spec point 4, Login). */
+/** Spec point 4, Login. */
 export function generateLoginKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Starts the GOV.BR sign-in: new link key, ask the server for the link, go there. */
 export async function startLogin(): Promise<void> {
   const chave = generateLoginKey();
   setChaveLogin(chave);
@@ -39,10 +38,7 @@ export type LoginResult = { ok: true; session: Session } | { ok: false; message:
 
 const pendingLogins = new Map<string, Promise<LoginResult>>();
 
-/**
- * Completes the sign-in on return from GOV.BR: exchanges the code for a token and a photo, stores them and
- * goes to /home. The same code is exchanged once even if called twice (React strict mode, double clicks).
- */
+/** The same code is exchanged once even if called twice (React strict mode, double clicks). */
 export function completeLogin(code: string, state: string): Promise<LoginResult> {
   const key = `${code}\u0000${state}`;
   let pending = pendingLogins.get(key);
@@ -56,9 +52,8 @@ export function completeLogin(code: string, state: string): Promise<LoginResult>
 async function doCompleteLogin(code: string, state: string): Promise<LoginResult> {
   const expected = getChaveLogin();
   if (!expected || expected !== state) {
-    // The answer is not for a sign-in this browser started (login forgery, a stale tab, or no sign-in started at
-    // all: after any sign-in or sign-out the key is gone, which is exactly when a forged address arrives). Fail
-    // closed; the server refuses it too, by its HttpOnly binding cookie (decision 0068).
+    // Not a sign-in this browser started (login forgery, a stale tab): fail closed. The server refuses it too, by its
+    // HttpOnly binding cookie (docs/decisions/0068).
     const message = 'O retorno do GOV.BR não corresponde ao acesso iniciado neste navegador. Entre novamente.';
     showToast('error', message);
     return { ok: false, message };
@@ -93,15 +88,10 @@ function isSchemaError(error: unknown): boolean {
   return !!error && typeof error === 'object' && (error as { name?: unknown }).name === 'ZodError';
 }
 
-/**
- * Signs out: erases what the app kept on this phone for the user, asks the server for the GOV.BR logout link, clears
- * the stored session and goes there (GOV.BR then returns the user to '/'). On failure the local session is cleared
- * anyway and the user goes to '/', where the error is shown.
- */
+/** On failure the local session is cleared anyway and the user goes to '/', where the error is shown. */
 export async function logout(): Promise<void> {
   const hadToken = getToken() !== null;
-  // Every outbox of the user (theirs and those of the fishers they act for, src/web/offline/) goes with the
-  // session: the next user of the phone finds nothing of it.
+  // Every outbox of the user goes with the session: the next user of the phone finds nothing of it.
   const dono = getSession()?.idCelular;
   if (dono) await import('../offline/neste-celular').then((m) => m.apagarTudoDoCelular(dono)).catch(() => undefined);
   try {

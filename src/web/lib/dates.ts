@@ -1,4 +1,4 @@
-/** Dates in pt-BR and São Paulo time (spec point 9), with Intl only. */
+/** Spec point 9, with Intl only. */
 
 export const TIME_ZONE = 'America/Sao_Paulo';
 
@@ -19,8 +19,8 @@ export const MESES = [
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-// Made on first use: the first formatter with a time zone loads the engine's zone data, a long task on a phone that a
-// page formatting no date (the public pages' first paint) should not pay (decision 0073).
+// Made on first use: loading the zone data is a long task on a phone, which a page formatting no date should not pay
+// (docs/decisions/0073).
 let dateTimeFormat: Intl.DateTimeFormat | undefined;
 const formatoSaoPaulo = () => (dateTimeFormat ??= new Intl.DateTimeFormat('pt-BR', {
   timeZone: TIME_ZONE,
@@ -63,10 +63,7 @@ function partsInSaoPaulo(date: Date): Parts {
   };
 }
 
-/**
- * dd/MM/yyyy. A calendar date without time ('2024-02-29') is printed as is, never shifted by the time zone;
- * instants are printed as the São Paulo calendar date. Invalid or empty input gives ''.
- */
+/** A calendar date is never shifted by the time zone. */
 export function formatDate(value: DateInput | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'string') {
@@ -79,7 +76,6 @@ export function formatDate(value: DateInput | null | undefined): string {
   return `${p.day}/${p.month}/${p.year}`;
 }
 
-/** dd/MM/yyyy HH:mm:ss in São Paulo time. Invalid or empty input gives ''. */
 export function formatDateTime(value: DateInput | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   const date = toDate(value);
@@ -88,13 +84,13 @@ export function formatDateTime(value: DateInput | null | undefined): string {
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}:${p.second}`;
 }
 
-/** Today's calendar date in São Paulo as yyyy-MM-dd (for comparisons with the server's dates). */
+/** For comparisons with the server's dates. */
 export function todayInSaoPaulo(now: Date = new Date()): string {
   const p = partsInSaoPaulo(now);
   return `${p.year}-${p.month}-${p.day}`;
 }
 
-/** Parses a dd/MM/yyyy string typed by the user into yyyy-MM-dd; null when it is not a real date. */
+/** Null when it is not a real date. */
 export function parseDateBr(text: string): string | null {
   const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
   if (!m) return null;
@@ -118,7 +114,7 @@ export function daysInMonth(month: number, year: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-/** The day-of-month rule (spec point 5): the spec's message when `dia` exceeds the month's days, else null. */
+/** Spec point 5. */
 export function validateDayOfMonth(day: number, month: number, year: number): string | null {
   const n = daysInMonth(month, year);
   return day > n ? `O mês de ${monthName(month)} possui ${n} dias.` : null;

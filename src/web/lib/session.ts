@@ -3,10 +3,7 @@ import { Perfil } from '../../shared/enums';
 import type { TokenPayload } from '../../shared/schemas/auth';
 import { STORAGE_KEYS, clearStoredSession, getFoto, getToken, setFoto, setToken } from './storage';
 
-/**
- * The session is the token payload, decoded unverified (the server verifies every call), with an external store so
- * React re-renders when the token is refreshed or cleared, here or in another tab.
- */
+/** The token payload, decoded unverified: the server verifies every call. */
 export type Session = Omit<TokenPayload, 'iat'> & { iat?: number };
 
 const PERFIS: readonly unknown[] = Object.values(Perfil);
@@ -15,10 +12,7 @@ const numero = (v: unknown): v is number => typeof v === 'number' && Number.isFi
 const inteiro = (v: unknown): v is number => numero(v) && Number.isSafeInteger(v);
 const opcional = <T>(v: unknown, tipo: (v: unknown) => v is T): boolean => v === undefined || tipo(v);
 
-/**
- * The claims as `tokenPayload` reads them, written out so every page decodes the session without loading zod
- * (decision 0017); session.test.ts holds it to the schema.
- */
+/** Written out so every page decodes the session without zod (docs/decisions/0017); session.test.ts checks it. */
 function lerClaims(c: Record<string, unknown>): Session | null {
   if (!texto(c.sub) || !texto(c.nome) || !PERFIS.includes(c.perfil) || !texto(c.sid) || !numero(c.exp)) return null;
   if (!opcional(c.iat, numero) || !opcional(c.idPescador, inteiro) || !opcional(c.idUsuarioMapa, inteiro)) return null;
@@ -41,7 +35,6 @@ function base64UrlToUtf8(segment: string): string {
   return new TextDecoder().decode(bytes);
 }
 
-/** Decodes the payload of a JWT into a session; null when the token is malformed or lacks session fields. */
 export function decodeToken(token: string | null | undefined): Session | null {
   if (!token) return null;
   const parts = token.split('.');
@@ -49,7 +42,6 @@ export function decodeToken(token: string | null | undefined): Session | null {
   try {
     const raw: unknown = JSON.parse(base64UrlToUtf8(parts[1]));
     if (!raw || typeof raw !== 'object') return null;
-    // Optional claims may come as null; the session type has them absent.
     const claims = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== null));
     return lerClaims(claims);
   } catch {
@@ -57,7 +49,6 @@ export function decodeToken(token: string | null | undefined): Session | null {
   }
 }
 
-// ---- external store ----
 
 const listeners = new Set<() => void>();
 let cache: { token: string | null; session: Session | null } = { token: null, session: null };
@@ -66,7 +57,7 @@ function notify(): void {
   for (const listener of listeners) listener();
 }
 
-/** The current session (stable object while the token does not change). */
+/** Stable while the token does not change. */
 export function getSession(): Session | null {
   const token = getToken();
   if (token !== cache.token) cache = { token, session: decodeToken(token) };
@@ -86,10 +77,8 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-/** Subscribes to session changes outside React (e.g. to drop cached queries on sign-out). */
 export const subscribeSession = subscribe;
 
-/** Stores a new token and photo (after login) and returns the decoded session. */
 export function login(token: string, foto: string | null | undefined): Session | null {
   setToken(token);
   setFoto(foto);
@@ -97,7 +86,6 @@ export function login(token: string, foto: string | null | undefined): Session |
   return getSession();
 }
 
-/** Replaces the token only (after a refresh); the photo stays. */
 export function updateToken(token: string): void {
   setToken(token);
   notify();
@@ -112,7 +100,6 @@ export function useSession(): Session | null {
   return useSyncExternalStore(subscribe, getSession, () => null);
 }
 
-/** The stored photo of the signed-in user (as the server sent it), or null. */
 export function useFoto(): string | null {
   return useSyncExternalStore(subscribe, getFoto, () => null);
 }

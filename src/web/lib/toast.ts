@@ -1,7 +1,7 @@
 import type { toast as Toastify, ToastContainerProps } from 'react-toastify/unstyled';
 import { STORAGE_KEYS, readItem, removeItem, writeItem } from './storage';
 
-/** Global toast behaviour (spec point 2): top centre, 5 s, no progress bar, click to close, pausable. */
+/** Spec point 2. */
 export const toastConfig = {
   position: 'top-center',
   autoClose: 5000,
@@ -40,8 +40,7 @@ function readQueue(): QueuedToast[] {
 }
 
 /*
- * react-toastify loads with the first toast, not with every page. That toast asks providers.tsx to mount the
- * container; toasts asked for meanwhile wait here, in order, until it hands over `toast` (`toastsProntos`).
+ * react-toastify loads with the first toast, not with every page; toasts asked for meanwhile wait here, in order.
  */
 type Toast = typeof Toastify;
 type Acao = (toast: Toast) => void;
@@ -51,7 +50,6 @@ let pendentes: Acao[] = [];
 let pedido = false;
 const ouvintes = new Set<() => void>();
 
-/** Whether a toast has been asked for in this page load (the container must be mounted). */
 export function toastsPedidos(): boolean {
   return pedido;
 }
@@ -63,10 +61,7 @@ export function assinarPedidoDeToasts(ouvinte: () => void): () => void {
   };
 }
 
-/**
- * Called by the mounted container; shows the waiting toasts. A microtask later, so the second of StrictMode's two
- * mounts gets them.
- */
+/** A microtask later, so the second of StrictMode's two mounts gets them. */
 export function toastsProntos(toast: Toast): void {
   queueMicrotask(() => {
     toastPronto = toast;
@@ -76,7 +71,7 @@ export function toastsProntos(toast: Toast): void {
   });
 }
 
-/** Mounts the container before any toast is asked for: for unit tests, where a toast must show at once. */
+/** For unit tests, where a toast must show at once. */
 export function prepararToasts(): void {
   if (pedido) return;
   pedido = true;
@@ -92,22 +87,19 @@ function comToast(acao: Acao): void {
   prepararToasts();
 }
 
-/** Screens this narrow (360 px phones) show one toast at a time: the newest replaces the one on screen. */
+/** 360 px phones show one toast at a time. */
 export const LARGURA_UM_TOAST = 480;
 
 export function umToastPorVez(largura: number): boolean {
   return largura <= LARGURA_UM_TOAST;
 }
 
-/** Closes every visible toast, so none covers an error summary on a phone. */
+/** None covers an error summary on a phone. */
 export function dispensarToasts(): void {
   toastPronto?.dismiss();
 }
 
-/**
- * Shows a toast. On a phone the newest replaces the one on screen: a queue (`limit`) would hold what the fisher just
- * did behind an older one, or one paused under the finger.
- */
+/** On a phone a queue (`limit`) would hold what the fisher just did behind an older one, or one paused under the finger. */
 export function showToast(type: ToastType, message: string, options?: { autoClose?: number }): void {
   const substituir = typeof window !== 'undefined' && umToastPorVez(window.innerWidth);
   comToast((toast) => {
@@ -116,7 +108,7 @@ export function showToast(type: ToastType, message: string, options?: { autoClos
   });
 }
 
-/** Keeps a toast in sessionStorage to show on the next page load (a message given just before a redirect). */
+/** A message given just before a redirect. */
 export function queueToast(type: ToastType, message: string): void {
   writeItem('session', STORAGE_KEYS.toast, JSON.stringify([...readQueue(), { type, message }]));
 }

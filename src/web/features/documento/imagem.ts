@@ -1,9 +1,8 @@
 import { FOTO_3X4 } from '../../../shared/regras/arquivos';
 
 /**
- * Images are resized to 400×500 JPEG in the browser before they are sent (spec points 5 and 9). The 3x4 photo is
- * cropped to fill (cover); any other document is fitted inside on white (contain), since cropping would cut away
- * what the analyst must read.
+ * Images go as 400×500 JPEG (spec points 5 and 9). Only the 3x4 photo is cropped: cropping another document would
+ * cut away what the analyst must read.
  */
 
 export const LARGURA_IMAGEM = FOTO_3X4.largura;
@@ -12,7 +11,7 @@ export const QUALIDADE_JPEG = 0.9;
 
 export type Ajuste = 'cobrir' | 'conter';
 
-/** The image types the browser resizes: PNG, JPEG and JPG (by MIME type, else by extension). */
+/** By MIME type, else by extension. */
 export function ehImagemRedimensionavel(arquivo: Pick<File, 'name' | 'type'>): boolean {
   const tipo = arquivo.type.toLowerCase();
   if (tipo === 'image/png' || tipo === 'image/jpeg' || tipo === 'image/jpg' || tipo === 'image/pjpeg') return true;
@@ -24,28 +23,25 @@ function exigirDimensoes(...medidas: number[]): void {
   if (!medidas.every((m) => m > 0)) throw new RangeError('Dimensões de imagem inválidas');
 }
 
-/** The part of the source image drawn onto the whole target (source rectangle, in source pixels). */
+/** In source pixels. */
 export interface Recorte { sx: number; sy: number; sw: number; sh: number }
 
-/** Cover fit: the largest centred region of the source with the target's aspect ratio (integer pixels). */
+/** The largest centred region of the source with the target's aspect ratio. */
 export function calcularRecorte(larguraOrigem: number, alturaOrigem: number, larguraDestino = LARGURA_IMAGEM, alturaDestino = ALTURA_IMAGEM): Recorte {
   exigirDimensoes(larguraOrigem, alturaOrigem, larguraDestino, alturaDestino);
   const razaoDestino = larguraDestino / alturaDestino;
   const razaoOrigem = larguraOrigem / alturaOrigem;
   if (razaoOrigem > razaoDestino) {
-    // Wider than the target: keep the full height, crop the sides.
     const sw = Math.min(larguraOrigem, Math.max(1, Math.round(alturaOrigem * razaoDestino)));
     return { sx: Math.floor((larguraOrigem - sw) / 2), sy: 0, sw, sh: alturaOrigem };
   }
-  // Taller than (or as tall as) the target: keep the full width, crop top and bottom.
   const sh = Math.min(alturaOrigem, Math.max(1, Math.round(larguraOrigem / razaoDestino)));
   return { sx: 0, sy: Math.floor((alturaOrigem - sh) / 2), sw: larguraOrigem, sh };
 }
 
-/** Where the source is drawn in the target (target pixels). */
 export interface Destino { dx: number; dy: number; dw: number; dh: number }
 
-/** Contain fit: the whole source, scaled to fit inside the target and centred (integer pixels, at least 1). */
+/** The whole source, scaled to fit inside the target and centred. */
 export function calcularEncaixe(larguraOrigem: number, alturaOrigem: number, larguraDestino = LARGURA_IMAGEM, alturaDestino = ALTURA_IMAGEM): Destino {
   exigirDimensoes(larguraOrigem, alturaOrigem, larguraDestino, alturaDestino);
   const escala = Math.min(larguraDestino / larguraOrigem, alturaDestino / alturaOrigem);
@@ -61,13 +57,11 @@ export function calcularDesenho(larguraOrigem: number, alturaOrigem: number, aju
   return { sx: 0, sy: 0, sw: larguraOrigem, sh: alturaOrigem, ...calcularEncaixe(larguraOrigem, alturaOrigem) };
 }
 
-/** 'foto.png' → 'foto.jpg'. */
 export function nomeJpeg(nome: string): string {
   const base = nome.replace(/\.[^./\\]*$/, '');
   return `${base || 'imagem'}.jpg`;
 }
 
-/** Whether this browser can resize in script (createImageBitmap and a canvas). */
 export function podeRedimensionar(): boolean {
   return typeof createImageBitmap === 'function'
     && (typeof OffscreenCanvas === 'function' || typeof document !== 'undefined');
@@ -77,7 +71,7 @@ type Contexto2d = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
 
 function pintar(ctx: Contexto2d | null, bitmap: ImageBitmap, d: Recorte & Destino): void {
   if (!ctx) throw new Error('Canvas indisponível');
-  // White background: transparent PNG areas and the margins of a contained image become white, not black.
+  // Transparent PNG areas and a contained image's margins become white, not black.
   ctx.fillStyle = '#fff';
   ctx.fillRect(0, 0, LARGURA_IMAGEM, ALTURA_IMAGEM);
   ctx.imageSmoothingQuality = 'high';
@@ -99,7 +93,7 @@ async function desenhar(bitmap: ImageBitmap, d: Recorte & Destino): Promise<Blob
   });
 }
 
-/** Resizes a PNG/JPEG image to 400×500 JPEG; otherwise returns the file untouched (the server re-encodes too). */
+/** Anything else goes untouched: the server re-encodes too. */
 export async function redimensionarImagem(arquivo: File, ajuste: Ajuste = 'cobrir'): Promise<File> {
   if (!ehImagemRedimensionavel(arquivo) || !podeRedimensionar()) return arquivo;
   let bitmap: ImageBitmap;

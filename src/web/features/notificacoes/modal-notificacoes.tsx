@@ -59,11 +59,10 @@ function DialogoNotificacao({
   const [erro, setErro] = useState<string | null>(null);
   const destino = enderecoInterno(notificacao.urlRedirecionamento);
 
-  // The dialog is portalled to <body>, next to the application, so the application can be made inert.
+  // Portalled next to the application, so the application can be made inert.
   useFundoInerte(fundoRef);
 
-  // Focus lands on the title when a notification shows (also when the next one replaces it), so screen readers
-  // read ATENÇÃO, the subtitle and the content from the top.
+  // Screen readers read ATENÇÃO, the subtitle and the content from the top.
   useEffect(() => {
     tituloRef.current?.focus();
   }, [notificacao.id]);
@@ -84,10 +83,7 @@ function DialogoNotificacao({
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    // Escape does NOT dismiss: these notices (suspension, cancellation, rejection) have consequences for the
-    // fisher, so the dialog closes only through a visible, explicit choice — "Li e estou ciente", which records
-    // the reading, or "Ler depois", which keeps it unread and shows it again on the next visit. A key press that
-    // may be accidental never hides it.
+    // Escape does not dismiss: these notices have consequences, so only an explicit choice closes the dialog.
     if (event.key === 'Escape') {
       event.preventDefault();
       event.stopPropagation();
@@ -133,8 +129,7 @@ function DialogoNotificacao({
             {notificacao.conteudo}
           </p>
           {destino && (
-            // The way onward is a link in the text, not a third button: the footer keeps one primary
-            // action and a close. Following it records the reading first.
+            // A link in the text, not a third button: the footer keeps one primary action. It records the reading first.
             <p>
               <a
                 href={destino}
@@ -148,7 +143,7 @@ function DialogoNotificacao({
             </p>
           )}
           {podeRecorrer(notificacao.tipo) && (
-            // Appealing is a way onward too (decision 0088): it records the reading first.
+            // Appealing records the reading first too (docs/decisions/0088).
             <p>
               <a
                 href={ROTA_RECURSOS}
@@ -192,7 +187,7 @@ function DialogoNotificacao({
   );
 }
 
-/** The system notification modal (spec point 2); the focus goes back where it was when the last one closes. */
+/** Spec point 2. */
 export function ModalNotificacoes({ habilitado = true }: { habilitado?: boolean }) {
   const query = useNotificacoesNaoLidas(habilitado);
   const queryClient = useQueryClient();
@@ -206,7 +201,7 @@ export function ModalNotificacoes({ habilitado = true }: { habilitado?: boolean 
   const total = (query.data ?? []).length;
   const aberto = atual !== undefined;
 
-  // Layout effect: records the focused element before the dialog's own effect moves the focus.
+  // Records the focused element before the dialog's own effect moves the focus.
   useLayoutEffect(() => {
     if (aberto) focoAnterior.current ??= document.activeElement;
   }, [aberto]);

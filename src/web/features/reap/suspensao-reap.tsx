@@ -28,14 +28,13 @@ const n = (v: number) => v.toLocaleString('pt-BR');
 const pescadores = (v: number) => contar(v, 'pescador', 'pescadores');
 const avisados = (v: number) => contar(v, 'pescador avisado', 'pescadores avisados');
 
-/** Whether the year's obligations exist for every fisher once its window starts: a closed year, or the exception. */
+/** A closed year, or the exception. */
 export function anoComObrigacoes(ano: number, hoje: string): boolean {
   return ano < Number(hoje.slice(0, 4)) || ano === ANO_REAP_EXCECAO;
 }
 
-/** Whether something of the year is due or under way, so the table reads the windows again (decision 0071). */
+/** The table then reads the windows again (docs/decisions/0071). */
 export function pendente(p: PrazoReap, hoje: string = hojeSaoPaulo()): boolean {
-  // Nothing happens for a year whose obligations are not created (not closed yet, or its window ahead).
   const aberto = p.inicioPreenchimento <= hoje && anoComObrigacoes(p.anoReferencia, hoje);
   const obrigacoes = aberto && !p.obrigacoes?.concluidaEm;
   const aviso = aberto && p.fimPreenchimento < hoje && (p.aviso?.fimPreenchimento !== p.fimPreenchimento || !p.aviso.concluidoEm);
@@ -44,7 +43,7 @@ export function pendente(p: PrazoReap, hoje: string = hojeSaoPaulo()): boolean {
   return obrigacoes || aviso || suspensao || emCurso;
 }
 
-/** The warning of a year's defaulters as the windows' table shows it (decision 0055). */
+/** See docs/decisions/0055. */
 export function situacaoAviso(p: PrazoReap): string {
   const a = p.aviso;
   if (!a) return p.fimPreenchimento < hojeSaoPaulo() ? 'Aguardando o aviso' : 'Quando o prazo terminar';
@@ -53,7 +52,6 @@ export function situacaoAviso(p: PrazoReap): string {
   return `Em andamento: ${avisados(a.avisados)} até agora (prazo de ${formatDate(a.fimPreenchimento)}), ${emails}`;
 }
 
-/** The year's scheduled suspension and, once it ran, its batch's progress. */
 export function situacaoSuspensao(p: PrazoReap): string {
   const s = p.suspensao;
   if (!s) return 'Não agendada';
@@ -63,7 +61,6 @@ export function situacaoSuspensao(p: PrazoReap): string {
   return `${base}: lote nº ${s.lote.id}, ${pescadores(s.lote.total)}, ${andamento}`;
 }
 
-/** Cancels a year's scheduled suspension, after the specification's confirmation. */
 export function useCancelarSuspensao() {
   const qc = useQueryClient();
   return useMutation({
@@ -77,7 +74,6 @@ export function useCancelarSuspensao() {
   });
 }
 
-/** The save of a form of this screen; a refusal puts the server's errors at their fields. */
 export function useSalvarNaTelaDePrazos<E extends FieldValues, S, R extends { mensagem: string }>(
   form: Formulario<E, unknown, S>, salvar: (v: S) => Promise<R>, vazio: E,
 ) {
@@ -99,7 +95,7 @@ export function useSalvarNaTelaDePrazos<E extends FieldValues, S, R extends { me
   return { mutacao, tentativa, novaTentativa: () => setTentativa((t) => t + 1) };
 }
 
-/** Today's count of the year's defaulters, for a confirmation; null when it cannot be read (nothing is saved). */
+/** Null when it cannot be read: nothing is saved. */
 export async function consultarInadimplentes(ano: number, fim?: string): Promise<InadimplentesReap | null> {
   try {
     return await fetchInadimplentes(ano, fim);
@@ -109,10 +105,7 @@ export async function consultarInadimplentes(ano: number, fim?: string): Promise
   }
 }
 
-/**
- * The confirmation before scheduling (decision 0071). A date the server will refuse skips it, so the refusal lands at
- * the field without a dialog first.
- */
+/** A date the server will refuse skips it, so the refusal lands at the field (docs/decisions/0071). */
 async function confirmarSuspensao(v: Saida, prazo: PrazoReap | undefined): Promise<boolean> {
   if (!prazo || v.dataSuspensao <= prazo.fimPreenchimento || v.dataSuspensao < hojeSaoPaulo()) return true;
   const r = await consultarInadimplentes(v.anoReferencia);
@@ -124,7 +117,6 @@ async function confirmarSuspensao(v: Saida, prazo: PrazoReap | undefined): Promi
   });
 }
 
-/** Schedules or moves the suspension of a year's defaulters on the date an act sets (decision 0055). */
 export function FormularioSuspensao({ prazos, atos }: { prazos: PrazoReap[]; atos: { value: string; label: string }[] }) {
   const form = useFormulario<Entrada, unknown, Saida>({ resolver: zodResolver(suspensaoReapFormulario), defaultValues: VAZIO });
   const { control, handleSubmit, formState: { errors } } = form;

@@ -2,12 +2,8 @@ import type { ItemReferencia } from '../../../shared/referencias';
 import { UFS } from '../../../shared/ufs';
 import type { Option } from '../../components/form/select-field';
 
-/**
- * Between a saved request and the forms' control values. An empty answer becomes `undefined`, so the schema says
- * 'Campo obrigatório'.
- */
+/** An empty answer becomes `undefined`, so the schema says 'Campo obrigatório'. */
 
-/** The same words as the shared step schemas use for a missing answer. */
 export const CAMPO_OBRIGATORIO = 'Campo obrigatório';
 
 export type Registro = Record<string, unknown>;
@@ -26,7 +22,6 @@ export function textoDe(v: unknown): string {
   return '';
 }
 
-/** A saved enumeration or reference id, as a number or expanded to {id, descricao}; '' when absent. */
 export function idDe(v: unknown): string {
   if (typeof v === 'number' && Number.isFinite(v)) return String(v);
   if (typeof v === 'string') return v;
@@ -34,27 +29,23 @@ export function idDe(v: unknown): string {
   return '';
 }
 
-/** A saved boolean as the value of a Sim/Não radio: 'true', 'false' or ''. */
 export function simNaoDe(v: unknown): '' | 'true' | 'false' {
   return v === true ? 'true' : v === false ? 'false' : '';
 }
 
-/** A saved calendar date (or timestamp) as 'YYYY-MM-DD' for a native date input; '' when absent. */
 export function dataDe(v: unknown): string {
   return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : '';
 }
 
-/** A saved number shown with a comma ('12.5' → '12,5'). */
 export function decimalDe(v: unknown): string {
   return typeof v === 'number' && Number.isFinite(v) ? String(v).replace('.', ',') : '';
 }
 
-/** A list of saved ids ([1, 2] or [{id: 1}, …]) as checkbox values. */
 export function idsDe(v: unknown): string[] {
   return listaDe(v).map(idDe).filter(Boolean);
 }
 
-// ---- form → schema input
+// form → schema input
 
 export function texto(s: string | undefined): string | undefined {
   return s === undefined || s.trim() === '' ? undefined : s;
@@ -64,16 +55,12 @@ export function numero(s: string | undefined): number | undefined {
   return s === undefined || s.trim() === '' ? undefined : Number(s);
 }
 
-/**
- * A whole number typed in a text input. Anything but digits becomes -1, which the schemas refuse as
- * 'Valor inválido' (rather than 'Campo obrigatório', which would mislead).
- */
+/** Anything but digits becomes -1: 'Valor inválido', not a misleading 'Campo obrigatório'. */
 export function inteiro(s: string | undefined): number | undefined {
   if (s === undefined || s.trim() === '') return undefined;
   return /^\d+$/.test(s.trim()) ? Number(s.trim()) : -1;
 }
 
-/** A decimal number shown with a comma ('12,5' → 12.5); see `inteiro` for what is not a number. */
 export function decimal(s: string | undefined): number | undefined {
   if (s === undefined || s.trim() === '') return undefined;
   const n = Number(s.trim().replace(/\./g, '').replace(',', '.'));
@@ -88,7 +75,7 @@ export function ids(values: readonly string[]): number[] {
   return values.map(Number).filter((n) => Number.isInteger(n) && n > 0);
 }
 
-// ---- options of the selects, radios and checkbox groups, from the shared fixed lists
+// options, from the shared fixed lists
 
 export function opcoesDe(lista: readonly ItemReferencia[]): Option[] {
   return lista.map((i) => ({ value: String(i.id), label: i.descricao }));
