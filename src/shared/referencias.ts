@@ -5,10 +5,7 @@ import {
 import { id } from './schemas/primitivos';
 import { UFS } from './ufs';
 
-/**
- * The small fixed lists the forms offer. Ids are stable: requests store them. The server seeds them into the
- * `referencia` table, where operators may add items. No Node or DOM here.
- */
+/** Ids are stable: requests store them. Seeded into `referencia`, where operators may add items. No Node or DOM here. */
 
 export interface ItemReferencia {
   readonly id: number;
@@ -99,7 +96,6 @@ export const FORMAS_ATUACAO = [
   { id: FormaAtuacao.DESEMBARCADO, descricao: 'Desembarcado' },
 ] as const satisfies readonly ItemReferencia[];
 
-/** Fishing environment (ambientePesca): the spec's 2 options. */
 export const AMBIENTES_PESCA = [
   { id: 1, descricao: 'Continental (água doce)' },
   { id: 2, descricao: 'Marinho ou estuarino (água salgada ou salobra)' },
@@ -138,7 +134,6 @@ export const FAIXAS_RENDA = [
   { id: 5, descricao: 'Mais de 5 salários mínimos' },
 ] as const satisfies readonly ItemReferencia[];
 
-/** Kind of home (acessoServicoPublico.tipoResidencia). */
 export const TIPOS_RESIDENCIA = [
   { id: 1, descricao: 'Própria' },
   { id: 2, descricao: 'Alugada' },
@@ -161,7 +156,6 @@ export const ENTIDADES_APOIO = [
   { id: 12, descricao: 'Outro' },
 ] as const satisfies readonly ItemReferencia[];
 
-/** Vessel type (embarcacao.tipoEmbarcacao). */
 export const TIPOS_EMBARCACAO = [
   { id: 1, descricao: 'Canoa' },
   { id: 2, descricao: 'Jangada' },
@@ -180,14 +174,12 @@ export const TIPOS_EMBARCACAO = [
   { id: 15, descricao: 'Outro' },
 ] as const satisfies readonly ItemReferencia[];
 
-/** Who owns the vessel (formaAtuacaoPesca.propriedadeEmbarcacao). */
 export const PROPRIEDADES_EMBARCACAO = [
   { id: 1, descricao: 'Própria' },
   { id: 2, descricao: 'Arrendada ou em parceria' },
   { id: 3, descricao: 'De terceiros' },
 ] as const satisfies readonly ItemReferencia[];
 
-/** Vessel propulsion (embarcacao.propulsao). */
 export const PROPULSOES = [
   { id: 1, descricao: 'Remo' },
   { id: 2, descricao: 'Vela' },
@@ -197,7 +189,6 @@ export const PROPULSOES = [
   { id: 6, descricao: 'Motor de rabeta' },
 ] as const satisfies readonly ItemReferencia[];
 
-/** Kind of fishing place (areaPretendidaPesca.tipoLocalPesca). */
 export const TIPOS_LOCAL_PESCA = [
   { id: 1, descricao: 'Rio' },
   { id: 2, descricao: 'Lago ou lagoa' },
@@ -212,7 +203,6 @@ export const TIPOS_LOCAL_PESCA = [
   { id: 11, descricao: 'Outro' },
 ] as const satisfies readonly ItemReferencia[];
 
-/** Fishing gear or method (locaisPescaPetrecho.petrechoPesca). */
 export const PETRECHOS_PESCA = [
   { id: 1, descricao: 'Rede de emalhe' },
   { id: 2, descricao: 'Tarrafa' },
@@ -236,7 +226,6 @@ export const PETRECHOS_PESCA = [
   { id: 20, descricao: 'Outro' },
 ] as const satisfies readonly ItemReferencia[];
 
-/** Target group (gruposAlvosPesca / gruposAlvosPescado). */
 export const GRUPOS_ALVO = [
   { id: 1, descricao: 'Peixes' },
   { id: 2, descricao: 'Crustáceos (camarão, caranguejo, lagosta, siri)' },
@@ -247,7 +236,6 @@ export const GRUPOS_ALVO = [
   { id: 7, descricao: 'Outros' },
 ] as const satisfies readonly ItemReferencia[];
 
-/** Buyer of the catch (comercializacoesPescado.tipoComprador). */
 export const TIPOS_COMPRADOR = [
   { id: 1, descricao: 'Atravessador' },
   { id: 2, descricao: 'Peixaria ou mercado' },
@@ -296,7 +284,7 @@ export const NACIONALIDADES = [
 
 export const UFS_REFERENCIA: readonly ItemReferencia[] = UFS.map((u) => ({ id: u.codigo, sigla: u.sigla, descricao: u.nome }));
 
-/** The agencies that issued first RGPs over the registry's history (decision 0021); the registry stores the sigla. */
+/** Agencies that issued first RGPs over the registry's history (docs/decisions/0021). */
 export const ORGAOS_PRIMEIRO_RGP: readonly ItemReferencia[] = [
   { id: 1, sigla: 'SUDEPE', descricao: 'Superintendência do Desenvolvimento da Pesca (até 1989)' },
   { id: 2, sigla: 'IBAMA', descricao: 'Instituto Brasileiro do Meio Ambiente e dos Recursos Naturais Renováveis (1989–2003)' },
@@ -368,7 +356,6 @@ export type Municipio = z.infer<typeof municipioSchema>;
 
 export const MAX_IDS_FILTRO_MUNICIPIOS = 500;
 
-/** POST /api/municipios/filtro. */
 export const filtroMunicipiosSchema = z.object({
   ids: z.array(id()).min(1).max(MAX_IDS_FILTRO_MUNICIPIOS),
 });

@@ -5,10 +5,7 @@ import { pescadorSchema } from './pescador';
 import { idCoagido, texto } from './primitivos';
 import { solicitacaoDetalheSchema } from './solicitacao-api';
 
-/**
- * Reading the audit trail (decision 0032): the staff audit screen, the fisher's view of who among the staff viewed or
- * changed their data, and their LGPD export.
- */
+/** Reading the audit trail (docs/decisions/0032), by staff and by the fisher (LGPD). */
 
 export const MENSAGENS_AUDITORIA = {
   semPermissao: 'Somente gestores e administradores podem consultar a auditoria.',
@@ -24,7 +21,6 @@ export const MENSAGENS_AUDITORIA = {
   exportado: 'Seus dados foram baixados.',
 } as const;
 
-/** Rows per page of the audit screen (default, at most). */
 export const TAMANHO_PAGINA_AUDITORIA = { padrao: 50, maximo: 100 } as const;
 
 /** Bigserial: digits, not an int32. */
@@ -40,7 +36,7 @@ function opcional<T extends z.ZodType>(s: T) {
   return z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v), s.optional());
 }
 
-/** The period in São Paulo dates, both ends included. */
+/** São Paulo dates, both ends included. */
 export const filtrosAuditoriaSchema = z.object({
   cpfAtor: opcional(cpfFiltro),
   cpfPescador: opcional(cpfFiltro),
@@ -76,7 +72,6 @@ export const paginaAuditoriaSchema = z.object({
 });
 export type PaginaAuditoria = z.infer<typeof paginaAuditoriaSchema>;
 
-/** GET /api/lgpd/acessos query. */
 export const filtrosAcessosSchema = z.object({ apos: opcional(cursor) });
 
 /** The agency and profile, never the person. */
@@ -117,19 +112,18 @@ export const notificacaoExportadaSchema = z.object({
 });
 export type NotificacaoExportada = z.infer<typeof notificacaoExportadaSchema>;
 
-/** A save or send kept for 24 hours so the phone can repeat it without doing it twice (decisions 0060, 0068). */
+/** Kept 24 hours so the phone can repeat a save without doing it twice (docs/decisions/0060, 0068). */
 export const chaveIdempotenciaExportadaSchema = z.object({
   chave: z.string(),
   operacao: z.string(),
-  /** The answer's HTTP status; null while the save still runs. */
+  /** Null while the save still runs. */
   status: z.number().int().nullable(),
   guardadaEm: z.string(),
   expiraEm: z.string(),
-  /** The answer's body as it was sent (JSON text), or null. */
   resposta: z.string().nullable(),
 });
 
-/** Never the person (decision 0044). */
+/** Never the person (docs/decisions/0044). */
 export const acessoExportadoSchema = acessoAosMeusDadosSchema.extend({ tipo: z.enum(['VISUALIZACAO', 'ALTERACAO', 'RELATORIO']) });
 export type AcessoExportado = z.infer<typeof acessoExportadoSchema>;
 
@@ -147,13 +141,9 @@ export const reapExportadaSchema = z.looseObject({
 });
 export type ReapExportada = z.infer<typeof reapExportadaSchema>;
 
-/**
- * Everything the registry holds about the signed-in fisher (LGPD art. 18, II and VII), and nobody else's. Each code
- * carries its label in a sibling `<campo>Descricao` (decision 0044).
- */
+/** The signed-in fisher's data, nobody else's (LGPD art. 18, II and VII); labels in `<campo>Descricao`. */
 export const exportacaoDadosSchema = z.object({
   geradoEm: z.string(),
-  /** What the file holds, in words. */
   sobre: z.string(),
   pescador: pescadorSchema.loose(),
   solicitacoes: z.array(solicitacaoDetalheSchema.extend({ documentos: z.array(documentoExportadoSchema) })),
@@ -165,6 +155,5 @@ export const exportacaoDadosSchema = z.object({
 });
 export type ExportacaoDados = z.infer<typeof exportacaoDadosSchema>;
 
-/** The name of the downloaded file. */
 export const NOME_ARQUIVO_EXPORTACAO = 'meus-dados-rgp.json';
 export const NOME_ARQUIVO_EXPORTACAO_PDF = 'meus-dados-rgp.pdf';
