@@ -36,7 +36,6 @@ import { ERRO_DESCONHECIDO } from './lib/erros';
 import { LandingPage } from './routes/landing';
 import { NotFoundPage } from './routes/not-found';
 
-/** Shown when a screen throws while rendering or loading. */
 function RouteError() {
   return (
     <Shell>
@@ -57,9 +56,8 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <LandingPage /> },
       {
-        // Every screen but the landing page is loaded on first use (decision 0017), under this layout route that
-        // gives them the server-state client: the landing page carries neither the query library nor the
-        // fisher's, the staff's or the public lookups' screens.
+        // Every screen but the landing page is loaded on first use under this route (docs/decisions/0017): the landing page
+        // carries neither the query library nor the screens.
         lazy: carregarTela(() => import('./components/layout-com-consultas'), (m) => ({ Component: m.LayoutComConsultas })),
         children: [
           { path: 'login', lazy: carregarTela(() => import('./routes/login'), (m) => ({ Component: m.LoginCallbackPage })) },
@@ -203,12 +201,10 @@ export const routes: RouteObject[] = [
           },
           // -- report and statistics routes --
           {
-            // The fisher report by characteristics (staff and CONSULTA_EXTERNO).
             path: ROTA_ADMIN_RELATORIO,
             lazy: carregarTela(() => import('./routes/administracao-relatorio'), (m) => ({ Component: m.AdministracaoRelatorioRoute })),
           },
           {
-            // Public (no sign-in): the open statistics.
             path: ROTA_ESTATISTICAS,
             lazy: carregarTela(() => import('./routes/publico-estatisticas'), (m) => ({ Component: m.EstatisticasRoute })),
           },
@@ -230,7 +226,7 @@ export const routes: RouteObject[] = [
             lazy: carregarTela(() => import('./routes/publico-verificar-carteira'), (m) => ({ Component: m.VerificarCarteiraRoute })),
           },
           {
-            // The receipts' QR checks (decision 0044).
+            // See docs/decisions/0044.
             path: ROTA_VERIFICAR_PROTOCOLO,
             lazy: carregarTela(() => import('./routes/publico-verificar-protocolo'), (m) => ({ Component: m.VerificarProtocoloRoute })),
           },
@@ -245,10 +241,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/**
- * The screens of the address being opened are loaded before the router starts, so the first render is the screen
- * itself rather than an empty frame (decision 0065). One that cannot be loaded is left to the router's error page.
- */
+/** Before the router starts, so the first render is the screen rather than an empty frame (docs/decisions/0065). */
 export async function carregarTelasDoEndereco(endereco: { pathname: string; search: string; hash: string }): Promise<void> {
   await Promise.all((matchRoutes(routes, endereco) ?? []).map(async ({ route }) => {
     if (typeof route.lazy !== 'function') return;

@@ -13,7 +13,6 @@ export const MARGEM_VALIDADE_MS = 10_000;
 
 export type EstadoAltcha = 'unverified' | 'verifying' | 'verified' | 'error' | 'expired';
 
-/** What the live region says in each state. */
 export const MENSAGENS_ALTCHA: Record<EstadoAltcha, string> = {
   unverified: '',
   verifying: 'Verificando…',
@@ -28,9 +27,9 @@ export interface DesafioObtido {
   validoAte: number | null;
 }
 
-/** Its life is measured on the server's clock (the Date header): a phone with a wrong clock still works. */
+/** Measured on the server's clock (the Date header): a phone with a wrong clock still works. */
 export async function obterDesafio(sinal: AbortSignal): Promise<DesafioObtido> {
-  // zod is loaded with the first challenge: the box shows without it (decision 0065).
+  // The box shows without zod (docs/decisions/0065).
   const esquema = import('../../../shared/schemas/carteira').then((m) => m.desafioCaptchaSchema);
   esquema.catch(() => undefined);
   const resposta = await fetch(ENDERECO_DESAFIO, {
@@ -56,10 +55,7 @@ interface Solucao {
 
 const aindaValida = (s: Solucao | null): s is Solucao => s !== null && (s.validoAte === null || Date.now() < s.validoAte);
 
-/**
- * The self-hosted proof-of-work captcha as a gov.br "Eu não sou um robô" checkbox, solved in a Web Worker, sending
- * no data to third parties. The state is said in a polite live region and kept in `data-state`.
- */
+/** Self-hosted proof of work, solved in a Web Worker: no data goes to third parties. */
 export default function WidgetAltcha({ onVerified, onReset, onFalhaCarga, ref }: WidgetProps & { ref?: Ref<CaptchaHandle> }) {
   const id = useId();
   const idCaixa = `${id}-caixa`;
@@ -74,12 +70,10 @@ export default function WidgetAltcha({ onVerified, onReset, onFalhaCarga, ref }:
     callbacks.current = { onVerified, onReset, onFalhaCarga };
   });
 
-  // While it works the box shows the design system's "mixed" mark (and is announced so).
   useEffect(() => {
     if (caixaRef.current) caixaRef.current.indeterminate = estado === 'verifying';
   }, [estado]);
 
-  /** Drops the solution and any work in flight. */
   function descartar(): void {
     emCurso.current?.controle.abort();
     emCurso.current = null;
@@ -98,7 +92,7 @@ export default function WidgetAltcha({ onVerified, onReset, onFalhaCarga, ref }:
   async function executar(controle: AbortController): Promise<string | null> {
     try {
       if (!globalThis.crypto?.subtle) {
-        // WebCrypto exists only on HTTPS (or localhost): this page can never solve the challenge.
+        // WebCrypto exists only on HTTPS (or localhost).
         callbacks.current.onFalhaCarga();
         throw new Error('WebCrypto indisponível');
       }
@@ -146,7 +140,7 @@ export default function WidgetAltcha({ onVerified, onReset, onFalhaCarga, ref }:
 
   function alternar(evento: ChangeEvent<HTMLInputElement>) {
     if (estado === 'verifying') {
-      // A click while it works changes nothing (React puts `checked` back; the mark is put back here).
+      // React puts `checked` back; the mark is put back here.
       evento.currentTarget.indeterminate = true;
       return;
     }

@@ -34,31 +34,21 @@ function formatos(campo: CampoDocumento): string {
 
 interface Props {
   campo: CampoDocumento;
-  /** This field's documents. */
   documentos: Documento[];
-  /** Every document of the request (for the limit of additional documents). */
+  /** For the limit of additional documents. */
   todos: Documento[];
   idSolicitacao: number;
   somenteLeitura: boolean;
   onEnviado: (documento: Documento) => void;
   onRemovido: (id: number) => void;
-  /** Heading level of the field's title. */
   nivelTitulo?: 3 | 4;
-  /**
-   * The phone's queue (a fisher's own request, where the phone can keep files): a chosen file is kept on the phone
-   * and sent from there, so no signal loses it (decision 0064). Without it the file is sent at once.
-   */
+  /** Kept on the phone and sent from there, so no signal loses it (docs/decisions/0064); without it, sent at once. */
   fila?: FilaDoCampo & {
     adicionar: (tipo: number, arquivo: File, acumula: boolean) => Promise<void>;
     descartar: (chave: string) => Promise<void>;
   };
 }
 
-/**
- * One document of the request: its label (marked "obrigatório" when required), the stored file(s) with
- * "Visualizar" and "Remover", and the file input with the accepted formats, the inline error and a polite
- * status. A file is checked, resized when it is an image, and sent as soon as it is chosen.
- */
 export function CampoDocumentoSolicitacao({
   campo,
   documentos,
@@ -82,7 +72,7 @@ export function CampoDocumentoSolicitacao({
 
   async function onArquivo(event: ChangeEvent<HTMLInputElement>) {
     const arquivo = event.target.files?.[0];
-    event.target.value = ''; // the same file may be chosen again after a correction
+    event.target.value = ''; // The same file may be chosen again after a correction.
     if (!arquivo) return;
     setErro(null);
     setStatus('');
@@ -104,8 +94,7 @@ export function CampoDocumentoSolicitacao({
       setStatus('Enviando o documento…');
       const documento = await enviarDocumento(idSolicitacao, campo.tipoEnvio, preparado.arquivo);
       onEnviado(documento);
-      // One message for one upload: the field's own status, where the fisher is looking and
-      // announced to screen readers; no toast repeating it over the form.
+      // The field's own status, announced to screen readers; no toast repeating it over the form.
       setStatus(ARQUIVO_CARREGADO);
     } catch (error) {
       setStatus('');

@@ -9,14 +9,13 @@ import { formatDate } from '../../lib/dates';
 import './situacao-reap.css';
 import { chaveSituacao, fetchSituacao } from './situacao-api';
 
-/** The fisher's REAP situation (GET /api/reap/situacao-pescador/{idPescador}): /home's notice and /reap's reason. */
 export function useSituacaoReap(idPescador: number) {
   return useQuery({ queryKey: chaveSituacao(idPescador), queryFn: () => fetchSituacao(idPescador) });
 }
 
 type Devida = SituacaoReapPescador['devidas'][number];
 
-/** Why nothing is owed, in the fisher's words; null while something is. */
+/** Null while something is owed. */
 export function motivoSemReap(s: SituacaoReapPescador): string | null {
   switch (s.motivo) {
     case MotivoSemReap.SEM_RGP:
@@ -33,17 +32,15 @@ export function motivoSemReap(s: SituacaoReapPescador): string | null {
   }
 }
 
-/** The owed years as /home shows them: the late first, then those open now, then those without a window. */
 export interface DevidasAgrupadas {
-  /** The window closed without the REAP, or the registry was suspended for it. `envioLiberado`: it may be sent now. */
+  /** `envioLiberado`: it may be sent now. */
   atrasadas: { ano: number; fim: string | null; envioLiberado: boolean }[];
-  /** May be sent now: its window is open (or ahead), or 2025, filled outside any window. */
+  /** 2025 is filled outside any window. */
   abertas: { ano: number; fim: string | null }[];
-  /** No window set yet: nothing to do until one opens. */
   semPrazo: number[];
 }
 
-/** Sorts the owed years for /home, late first; a year suspended for is late and may be sent late (decision 0055). */
+/** A year suspended for is late and may be sent late (docs/decisions/0055). */
 export function agruparDevidas(devidas: readonly Devida[], anosSuspensao: readonly number[], hoje: string): DevidasAgrupadas {
   const g: DevidasAgrupadas = { atrasadas: [], abertas: [], semPrazo: [] };
   for (const d of devidas) {
@@ -58,14 +55,13 @@ export function agruparDevidas(devidas: readonly Devida[], anosSuspensao: readon
   return g;
 }
 
-/** '12 anos ainda sem prazo definido' / 'A REAP de 2013 ainda não tem prazo definido'. */
 export function textoSemPrazo(anos: readonly number[]): string {
   return anos.length === 1
     ? `A REAP de ${anos[0]} ainda não tem prazo definido: você poderá declará-la quando o prazo for aberto.`
     : `${anos.length} anos ainda sem prazo definido: você poderá declarar cada um quando o prazo for aberto.`;
 }
 
-/** The one way to a year's REAP: its name says the year, so no two links on /home read the same. */
+/** Its name says the year, so no two links on /home read the same. */
 function DeclararAno({ ano, primario }: { ano: number; primario: boolean }) {
   return (
     <Link to={ROTA_REAP} className={`br-button ${primario ? 'primary' : 'secondary'} small`}>
@@ -74,7 +70,6 @@ function DeclararAno({ ano, primario }: { ano: number; primario: boolean }) {
   );
 }
 
-/** /home: the REAPs the fisher owes, late first, one link per year that can be sent (decision 0055). */
 export function AvisoReapDevidas({ idPescador }: { idPescador: number }) {
   const situacao = useSituacaoReap(idPescador);
   const devidas = situacao.data?.devidas ?? [];

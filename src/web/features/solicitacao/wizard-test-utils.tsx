@@ -9,7 +9,6 @@ import { renderApp } from '../../test/render-app';
 import { solicitacaoDetalhe } from '../../test/respostas';
 import { fisherToken } from '../../test/tokens';
 
-/** Shared set-up of the wizard's tests: a signed-in fisher, a fake server, the whole application. */
 
 export let http: MockHttp & { restore: () => void };
 let restoreNavigation: (() => void) | undefined;
@@ -46,7 +45,7 @@ export function abrir(path: string) {
   return app;
 }
 
-/** The step's h2 ("Passo N de 5: Título") once the step is on screen (by text: role queries are slow on big forms). */
+/** By text: role queries are slow on big forms. */
 export function tituloDoPasso(n: number, titulo: string) {
   const esperado = new RegExp(`^Passo ${n} de 5:? ${titulo}$`);
   return screen.findByText(
@@ -56,7 +55,7 @@ export function tituloDoPasso(n: number, titulo: string) {
   );
 }
 
-/** The control of a visible label, by text: faster than getByLabelText on a form this size in jsdom. */
+/** By text: faster than getByLabelText on a form this size in jsdom. */
 export function campo(rotulo: string | RegExp, dentro: HTMLElement = document.body): HTMLElement {
   const label = within(dentro).getByText(rotulo, { selector: 'label' }) as HTMLLabelElement;
   const el = document.getElementById(label.htmlFor);
@@ -64,7 +63,7 @@ export function campo(rotulo: string | RegExp, dentro: HTMLElement = document.bo
   return el;
 }
 
-/** Types into a masked input character by character, as a user would (react-imask listens to input events). */
+/** Character by character: react-imask listens to input events. */
 export function digitarComMascara(rotulo: string | RegExp, texto: string, dentro: HTMLElement = document.body) {
   const el = campo(rotulo, dentro) as HTMLInputElement;
   for (const ch of texto) {
@@ -77,14 +76,12 @@ export function preencher(rotulo: string | RegExp, valor: string, dentro: HTMLEl
   fireEvent.change(campo(rotulo, dentro), { target: { value: valor } });
 }
 
-/** Clicks the option `opcao` of the radio or checkbox group (fieldset) whose legend is `pergunta`. */
 export function marcar(pergunta: string | RegExp, opcao: string | RegExp, dentro: HTMLElement = document.body) {
-  // By the legend's text rather than by role: the same group, found without computing the accessibility tree.
+  // By the legend's text: role queries compute the accessibility tree.
   const grupo = within(dentro).getByText(pergunta, { selector: 'legend' }).closest('fieldset') as HTMLElement;
   fireEvent.click(campo(opcao, grupo));
 }
 
-/** Waits for a select's options to arrive, then chooses one by its text. */
 export async function escolherQuandoCarregar(rotulo: string | RegExp, opcao: string, dentro: HTMLElement = document.body) {
   const select = campo(rotulo, dentro) as HTMLSelectElement;
   const option = (await within(select).findByRole('option', { name: opcao })) as HTMLOptionElement;
@@ -95,7 +92,6 @@ export function salvarEContinuar() {
   fireEvent.click(screen.getByText('Salvar e continuar', { selector: 'button' }));
 }
 
-/** The error summary (a focused box titled "Existem erros no formulário"), once shown. */
 export async function resumoDeErros() {
   const titulo = await screen.findByRole('heading', { level: 2, name: 'Existem erros no formulário' });
   const caixa = titulo.closest('.error-summary') as HTMLElement;
@@ -109,12 +105,10 @@ export function linksDoResumo(caixa: HTMLElement): string[] {
     .map((a) => `${a.textContent} → ${a.getAttribute('href')}`);
 }
 
-/** The bodies sent to POST or PUT /api/solicitacao. */
 export function corpos(metodo: 'POST' | 'PUT'): Record<string, unknown>[] {
   return http.calls.filter((c) => c.method === metodo && c.url === '/api/solicitacao').map((c) => c.data as Record<string, unknown>);
 }
 
-/** A saved draft as GET /api/solicitacao/{id} answers it, with steps 1 to `passo` filled. */
 export function rascunho(passo: number, extra: Partial<SolicitacaoDetalheResposta> = {}): SolicitacaoDetalheResposta {
   return solicitacaoDetalhe({
     id: 77,
