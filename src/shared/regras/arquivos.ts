@@ -1,18 +1,14 @@
 import { TipoDocumento } from '../enums';
 
-/**
- * Rules for uploaded documents (spec points 5 and 9). The server checks the content; the web uses the same lists for
- * `accept` and to warn before sending. No Node, no DOM.
- */
+/** Spec points 5 and 9. The server checks the content; the web uses the same lists to warn before sending. */
 
-/** Every upload: at most 2048 KB (spec point 9). */
+/** Spec point 9. */
 export const TAMANHO_MAXIMO_DOCUMENTO_KB = 2048;
 export const TAMANHO_MAXIMO_DOCUMENTO_BYTES = TAMANHO_MAXIMO_DOCUMENTO_KB * 1024;
 
-/** At most 10 additional documents (type 6) per request. */
 export const MAX_DOCUMENTOS_ADICIONAIS = 10;
 
-/** The photo 3x4 is stored as a JPEG of exactly this size (cover crop). */
+/** Cover crop. */
 export const FOTO_3X4 = { largura: 400, altura: 500 } as const;
 
 export const MimeDocumento = {
@@ -37,7 +33,7 @@ const extensoesFormato: Record<MimeDocumento, readonly string[]> = {
 const SO_IMAGENS: readonly MimeDocumento[] = [MimeDocumento.JPEG, MimeDocumento.PNG];
 const PDF_OU_IMAGEM: readonly MimeDocumento[] = [MimeDocumento.PDF, MimeDocumento.JPEG, MimeDocumento.PNG];
 
-/** The analyst's opinion: stored apart from the request's documents, linked to its analysis, PDF only. */
+/** Stored apart from the request's documents, linked to its analysis. */
 export const TIPO_DOCUMENTO_PARECER = 99;
 const SO_PDF: readonly MimeDocumento[] = [MimeDocumento.PDF];
 
@@ -54,7 +50,6 @@ export function isImagem(mime: string): boolean {
   return mime === MimeDocumento.JPEG || mime === MimeDocumento.PNG;
 }
 
-/** ['PDF', 'JPG', 'PNG'] → 'PDF, JPG ou PNG' */
 export function listarComOu(itens: readonly string[]): string {
   if (itens.length <= 1) return itens[0] ?? '';
   return `${itens.slice(0, -1).join(', ')} ou ${itens[itens.length - 1]}`;
@@ -79,7 +74,6 @@ export const MENSAGENS_ARQUIVO = {
     + 'que não é aceito por segurança. Gere o PDF novamente, por exemplo digitalizando o documento ou usando "Imprimir em PDF", e envie outra vez.',
 } as const;
 
-/** The first bytes (magic numbers) of each accepted format. */
 const ASSINATURAS: readonly [MimeDocumento, readonly number[]][] = [
   [MimeDocumento.PDF, [0x25, 0x50, 0x44, 0x46, 0x2d]], // %PDF-
   [MimeDocumento.PNG, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],

@@ -1,4 +1,4 @@
-/** REAP rules (spec points 4 and 5), once for both sides: the server refuses with them, the web checks the form. */
+/** REAP rules (spec points 4 and 5), for both sides. */
 import { UnidadeMedida } from '../referencias';
 
 export const MENSAGENS_REAP = {
@@ -44,7 +44,7 @@ import { ANO_REAP_EXCECAO } from './reap-ano-excecao';
 
 export { ANO_REAP_EXCECAO };
 
-/** At most 3 justification documents (spec point 7). */
+/** Spec point 7. */
 export const MAX_DOCUMENTOS_JUSTIFICATIVA = 3;
 
 export const TipoPrestacaoServico = { AUTONOMO: 1, ECONOMIA_FAMILIAR: 2, PARCERIA: 3, CTPS: 4, CONTRATO_PARCERIA: 5 } as const;
@@ -55,7 +55,6 @@ export const TIPOS_PRESTACAO_ARTESANAL = [
   { id: TipoPrestacaoServico.PARCERIA, descricao: 'Parceria com outros pescadores' },
 ] as const;
 
-/** Work relations the industrial form offers. */
 export const TIPOS_PRESTACAO_INDUSTRIAL = [
   { id: TipoPrestacaoServico.CTPS, descricao: 'Carteira de Trabalho (CTPS)' },
   { id: TipoPrestacaoServico.CONTRATO_PARCERIA, descricao: 'Contrato de parceria' },
@@ -74,7 +73,6 @@ export const NOMES_MESES = [
   'janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro',
 ] as const;
 
-/** Days of `mes` (1–12) in `ano`. */
 export function diasNoMes(ano: number, mes: number): number {
   return new Date(Date.UTC(ano, mes, 0)).getUTCDate();
 }
@@ -84,14 +82,13 @@ export function mensagemDiasDoMes(ano: number, mes: number): string {
   return `O mês de ${NOMES_MESES[mes - 1]} possui ${diasNoMes(ano, mes)} dias.`;
 }
 
-/** Inside its window, or the 2025 exception. */
 export function reapNoPrazo(ano: number, hoje: string, inicio: string | null, fim: string | null): boolean {
   if (ano === ANO_REAP_EXCECAO) return true;
   if (!inicio || !fim) return false;
   return hoje >= inicio && hoje <= fim;
 }
 
-/** From the year of the first RGP date (else of the registry's activation) to the last closed year (decision 0026). */
+/** From the first RGP's year (else the activation's) to the last closed year (docs/decisions/0026). */
 export function anosDevidos(inicio: string | null, hoje: string): number[] {
   if (!inicio) return [];
   const primeiro = Number(inicio.slice(0, 4));
@@ -121,7 +118,6 @@ export function formatarNumeroBr(valor: number, casas: number): string {
   return valor.toLocaleString('pt-BR', { minimumFractionDigits: casas, maximumFractionDigits: casas });
 }
 
-/** 'R$ 1.234,50' */
 export function formatarMoeda(valor: number): string {
   return `R$ ${formatarNumeroBr(valor, 2)}`;
 }
@@ -133,7 +129,6 @@ export function lerNumeroBr(texto: string): number | null {
 }
 
 
-/** Any field possibly missing in a draft. */
 export interface ReapArtesanalRegras {
   anoReferencia: number;
   realizouPesca?: boolean | null;
@@ -223,12 +218,10 @@ export function problemasReapArtesanal(r: ReapArtesanalRegras): ProblemaReap[] {
   return p;
 }
 
-/** The days worked in the year: the sum of the months' days. */
 export function somaDias(meses: readonly { quantidadeDiasTrabalhados?: number | null }[]): number {
   return meses.reduce((s, m) => s + (m.quantidadeDiasTrabalhados ?? 0), 0);
 }
 
-/** Reasons written in the REAP request's history. */
 export const MOTIVOS_REAP = {
   gerada: 'REAP pendente gerada',
   geradaPeloSistema: 'REAP pendente gerada pelo sistema na abertura do prazo de preenchimento',

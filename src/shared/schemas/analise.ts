@@ -3,7 +3,7 @@ import { documentoSchema } from './documento';
 import { id, idCoagido, texto } from './primitivos';
 import { paginacaoSchema, solicitacaoResumoSchema } from './solicitacao-api';
 
-/** Analysis of requests (spec points 3, 4, 5 and 7 "Analysis"). */
+/** Analysis of requests (spec points 3, 4, 5 and 7). */
 
 export const MENSAGENS_ANALISE = {
   iniciada: 'Análise iniciada com sucesso',
@@ -40,7 +40,7 @@ export const MENSAGENS_ANALISE = {
 
 export const JUSTIFICATIVA_MINIMA = 30;
 
-/** Decision 0031. */
+/** See docs/decisions/0031. */
 export const ufsEscopoSchema = z.object({ ufs: z.array(z.string()), nacional: z.boolean() });
 export type UfsEscopo = z.infer<typeof ufsEscopoSchema>;
 
@@ -59,7 +59,7 @@ export const decisaoAnaliseCorpo = z.object({
   id: id(),
   solicitacao: z.union([id(), z.object({ id: id() })])
     .transform((s) => (typeof s === 'number' ? s : s.id)),
-  /** Empty only for a request with no document to check, which goes back to the fisher (decision 0020). */
+  /** Empty only when nothing is to check: it goes back to the fisher (docs/decisions/0020). */
   documentos: z.array(itemChecklistSchema).max(100),
   justificativa: texto().trim().max(4000, 'Deve ter no máximo 4000 caracteres').nullable().optional().transform((v) => v ?? ''),
   documentoParecer: z.union([id(), z.object({ id: id() }), z.null()]).optional()
@@ -93,7 +93,6 @@ export const filtrosAnalise = paginacaoSchema.extend({
 });
 export type FiltrosAnalise = z.output<typeof filtrosAnalise>;
 
-/** The status of an analysis and its label. */
 const situacaoAnaliseSchema = z.object({ id: z.number(), descricao: z.string() });
 
 const solicitacaoEmAnaliseSchema = solicitacaoResumoSchema.pick({
@@ -137,7 +136,6 @@ export type AnaliseResumo = z.infer<typeof analiseResumoSchema>;
 export const listaAnalisesSchema = z.object({ total: z.number(), analises: z.array(analiseResumoSchema) });
 export type ListaAnalises = z.infer<typeof listaAnalisesSchema>;
 
-/** A document of the request with the analyst's verdict. */
 export const documentoChecklistSchema = documentoSchema.pick({
   id: true,
   tipoDocumento: true,
@@ -150,7 +148,6 @@ export const documentoChecklistSchema = documentoSchema.pick({
   nomeDocumento: z.string(),
 });
 
-/** The analysis's opinion document (parecer). */
 const documentoParecerSchema = documentoSchema.pick({ id: true, nomeArquivo: true, chaveArquivo: true });
 export type DocumentoParecer = z.infer<typeof documentoParecerSchema>;
 
@@ -158,9 +155,8 @@ export const analiseDetalheSchema = analiseBase.extend({
   analista: z.object({ id: z.number(), nome: z.string() }).nullable(),
   bloqueadaPorMim: z.boolean(),
   bloqueioExpirado: z.boolean(),
-  /** Options enabled (spec point 4): waiting, or under analysis by me, or by another once the lock expired. */
+  /** Spec point 4: waiting, under analysis by me, or by another once the lock expired. */
   opcoesHabilitadas: z.boolean(),
-  /** May record the decision now: under analysis by me. */
   podeConcluir: z.boolean(),
   justificativa: z.string().nullable(),
   documentoParecer: documentoParecerSchema.nullable(),
@@ -182,7 +178,6 @@ export const decisaoRespostaSchema = z.object({
   numeroRGP: z.string().nullable(),
 });
 
-/** A document of a rejection record and its verdict. */
 const documentoIndeferimentoSchema = z.object({
   tipoDocumento: z.number(),
   nomeDocumento: z.string(),
@@ -191,7 +186,6 @@ const documentoIndeferimentoSchema = z.object({
 });
 
 export const indeferimentoSchema = z.object({
-  /** When the analysis was concluded, ISO 8601. */
   dataCriacao: z.string(),
   dataAnalise: z.string(),
   parecer: z.string(),

@@ -2,12 +2,11 @@ import { z } from 'zod';
 import { id, idCoagido, texto } from './primitivos';
 import { paginacaoSchema } from './solicitacao-api';
 
-/** Normative acts (spec points 3, 5, 7 "Normative act" and 8; decision 0030). */
+/** Normative acts (spec points 3, 5, 7 and 8; docs/decisions/0030). */
 
 export const MENSAGENS_ATO_NORMATIVO = {
-  /** The specification writes "criada", a gender slip corrected on purpose (decision 0071). */
+  /** The spec writes "criada", a gender slip corrected on purpose (docs/decisions/0071). */
   criado: 'Ato normativo criado com sucesso.',
-  /** The save's confirmations (decision 0071). */
   confirmarCriacao: 'O ato normativo será cadastrado e poderá ser citado em prazos da REAP, forças-tarefa e processamentos em lote. Você poderá editá-lo depois.',
   confirmarEdicao: 'As alterações serão salvas e valem onde o ato normativo é citado. Você poderá editá-lo de novo depois.',
   atualizado: 'Ato normativo atualizado com sucesso.',
@@ -22,7 +21,7 @@ export const MENSAGENS_ATO_NORMATIVO = {
   erroSalvar: 'Erro ao salvar os dados.',
 } as const;
 
-/** How long the missing-act warning stays (spec point 9: 15 s). */
+/** Spec point 9. */
 export const DURACAO_AVISO_SEM_ATO_MS = 15_000;
 
 export const dataIso = (obrigatoria: string = MENSAGENS_ATO_NORMATIVO.dataInvalida) => texto()
@@ -34,7 +33,7 @@ export const dataIso = (obrigatoria: string = MENSAGENS_ATO_NORMATIVO.dataInvali
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= '1900-01-01';
   }, MENSAGENS_ATO_NORMATIVO.dataInvalida);
 
-/** Days of an appeal clock the act sets (decision 0089): empty for the law's default. */
+/** Empty for the law's default (docs/decisions/0089). */
 const diasOpcionais = (mensagem: string) => z.union([z.literal(''), z.null(), z.coerce.number({ error: mensagem }).int(mensagem).min(1, mensagem).max(365, mensagem)])
   .optional().transform((v) => (v === '' || v === undefined || v === null ? null : v));
 
@@ -56,20 +55,16 @@ function vigenciaValida<T extends { dataInicioVigencia: string; dataTerminoVigen
   }
 }
 
-/** POST /api/ato-normativo. */
 export const atoNormativoCriacao = campos.superRefine(vigenciaValida);
 export type AtoNormativoCriacao = z.output<typeof atoNormativoCriacao>;
 
-/** PUT /api/ato-normativo: the same fields and the id. */
 export const atoNormativoEdicao = campos.extend({ id: id() }).superRefine(vigenciaValida);
 export type AtoNormativoEdicao = z.output<typeof atoNormativoEdicao>;
 
-/** GET /api/ato-normativo/listar?{filters}. */
 export const filtrosAtoNormativo = paginacaoSchema.extend({
   nome: texto().trim().max(200).optional(),
   /** Only the acts in force today (true) or not in force (false). */
   vigente: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
-  /** Acts in force on this date. */
   data: dataIso().optional(),
 });
 export type FiltrosAtoNormativo = z.output<typeof filtrosAtoNormativo>;
@@ -82,7 +77,7 @@ export const atoNormativoSchema = z.object({
   dataTerminoVigencia: z.string().nullable(),
   prazoRecursoDias: z.number().nullable(),
   prazoDecisaoRecursoDias: z.number().nullable(),
-  /** In force today (São Paulo date). */
+  /** São Paulo date. */
   vigente: z.boolean(),
   dataCriacao: z.string(),
   dataAtualizacao: z.string(),

@@ -3,14 +3,11 @@ import { isUf } from '../ufs';
 import { texto } from './primitivos';
 
 /**
- * The open statistics: public aggregates, no sign-in. A count under `LIMIAR_SUPRESSAO` travels as null, so no small
- * group can be singled out; where cells add up to a published total, the next smallest is suppressed with it, or
- * subtraction would recover it.
+ * Public aggregates. A count under `LIMIAR_SUPRESSAO` travels as null, so no small group can be singled out; where
+ * cells add up to a published total the next smallest is suppressed too, or subtraction would recover it.
  */
 
-/** Counts under this are never published. */
 export const LIMIAR_SUPRESSAO = 5;
-/** How a suppressed count reads, on the page and in the CSV. */
 export const TEXTO_SUPRIMIDO = '< 5';
 
 export const MENSAGENS_ESTATISTICA = {
@@ -18,7 +15,6 @@ export const MENSAGENS_ESTATISTICA = {
   erroCarregar: 'Não foi possível carregar as estatísticas. Tente novamente em instantes.',
 } as const;
 
-/** A published count: at least the threshold, or null for "< 5". */
 export const contagemPublicaSchema = z.number().int().min(LIMIAR_SUPRESSAO).nullable();
 
 export const itemEstatisticaSchema = z.object({
@@ -29,9 +25,9 @@ export const itemEstatisticaSchema = z.object({
 export type ItemEstatistica = z.infer<typeof itemEstatisticaSchema>;
 
 export const mesSolicitacoesSchema = z.object({
-  /** 'YYYY-MM', the month requests were sent in (São Paulo time). */
+  /** São Paulo time. */
   mes: z.string(),
-  /** Requests sent that month, by their situation now. */
+  /** By their situation now. */
   situacoes: z.array(itemEstatisticaSchema),
 });
 export type MesSolicitacoes = z.infer<typeof mesSolicitacoesSchema>;
@@ -39,7 +35,6 @@ export type MesSolicitacoes = z.infer<typeof mesSolicitacoesSchema>;
 export const estatisticasSchema = z.object({
   /** The counts are live; the age bands were computed for this day. */
   referencia: z.string(),
-  /** Fishers with a registry, in any situation. */
   totalPescadores: contagemPublicaSchema,
   porUf: z.array(itemEstatisticaSchema),
   porCategoria: z.array(itemEstatisticaSchema),
@@ -48,12 +43,12 @@ export const estatisticasSchema = z.object({
   porAtividade: z.array(itemEstatisticaSchema),
   porSituacaoRegistro: z.array(itemEstatisticaSchema),
   municipios: z.object({ uf: z.string().nullable(), itens: z.array(itemEstatisticaSchema) }),
-  /** The last `MESES_SOLICITACOES` months, oldest first. */
+  /** Oldest first. */
   solicitacoesPorMes: z.array(mesSolicitacoesSchema),
 });
 export type Estatisticas = z.infer<typeof estatisticasSchema>;
 
-/** Months of requests shown (the current one included). */
+/** The current one included. */
 export const MESES_SOLICITACOES = 12;
 
 export const estatisticasQuery = z.object({
@@ -80,12 +75,10 @@ export function rotuloSituacaoSolicitacao(situacao: number): string {
   return rotulos[situacao] ?? `Situação ${situacao}`;
 }
 
-/** 'YYYY-MM' → 'mm/aaaa'. */
 export function rotuloMes(mes: string): string {
   return `${mes.slice(5, 7)}/${mes.slice(0, 4)}`;
 }
 
-/** A published count as a person reads it: '1.234' or '< 5'. */
 export function formatarContagem(total: number | null): string {
   return total === null ? TEXTO_SUPRIMIDO : total.toLocaleString('pt-BR');
 }

@@ -7,7 +7,6 @@ import { vazioAusente } from './formulario';
 import { id, idCoagido, idParam, texto } from './primitivos';
 import { dataPassada, rgpLeituraSchema } from './solicitacao';
 
-/** Wire shapes of the requests API beyond the wizard's steps. */
 
 export const MENSAGENS_SOLICITACAO_API = {
   rascunhoExistente: 'Já existe um rascunho desta solicitação. Continue o rascunho existente.',
@@ -57,7 +56,6 @@ export const MENSAGENS_SOLICITACAO_API = {
     + 'Confira os documentos reprovados e a justificativa, substitua os documentos e envie a solicitação novamente.',
 } as const;
 
-/** Why a status changed (solicitacao_historico.motivo). */
 export const MOTIVOS_HISTORICO = {
   rascunhoCriado: 'Rascunho criado pelo pescador',
   rascunhoInativado: 'Rascunho excluído pelo pescador',
@@ -90,7 +88,6 @@ export const MENSAGENS_EDICAO_DOCUMENTOS = {
 export const envioEdicaoDocumentosCorpo = z.object({ declaraCiencia: z.boolean().optional() });
 export type EnvioEdicaoDocumentosCorpo = z.infer<typeof envioEdicaoDocumentosCorpo>;
 
-/** `{id}` in a path (src/shared/schemas/primitivos.ts). */
 export { idParam };
 
 export const rgpPescadorSchema = rgpLeituraSchema.extend({
@@ -104,10 +101,9 @@ const solicitacaoBase = z.object({
   tipoDescricao: z.string(),
   situacao: z.number().int(),
   situacaoDescricao: z.string(),
-  /** The last step saved (0 before step 1 is saved). */
+  /** 0 before step 1 is saved. */
   passo: z.number().int(),
   idPescador: z.number().int(),
-  /** ISO 8601 instants. */
   dataCriacao: z.string(),
   dataEnvio: z.string().nullable(),
   numeroProtocolo: z.string().nullable(),
@@ -123,7 +119,6 @@ export const solicitacaoDetalheSchema = solicitacaoBase.extend({
 }).loose();
 export type SolicitacaoDetalheResposta = z.infer<typeof solicitacaoDetalheSchema>;
 
-/** A row of the request lists. */
 export const solicitacaoResumoSchema = solicitacaoBase.extend({ nomePescador: z.string() });
 export type SolicitacaoResumo = z.infer<typeof solicitacaoResumoSchema>;
 
@@ -142,7 +137,6 @@ const listaDeNumeros = z.union([texto(), z.array(texto())])
   .pipe(z.array(z.string().regex(/^\d{1,2}$/, 'Valor inválido').transform(Number)).max(20));
 
 export const paginacaoSchema = z.object({
-  /** 1-based. */
   pagina: z.coerce.number().int().min(1).max(100_000).default(1),
   tamanhoPagina: z.coerce.number().int().min(1).max(TAMANHO_PAGINA_MAXIMO, `Deve ser menor ou igual a ${TAMANHO_PAGINA_MAXIMO}`)
     .default(TAMANHO_PAGINA_PADRAO),
@@ -158,7 +152,6 @@ export const filtroSolicitacoesSchema = paginacaoSchema.extend({
 });
 export type FiltroSolicitacoes = z.infer<typeof filtroSolicitacoesSchema>;
 
-/** GET /api/solicitacao/ultima/solicitacao?{tipo}. */
 export const filtroUltimaSolicitacaoSchema = z.object({
   tipo: z.coerce.number().int().min(1).max(99).optional(),
 });
@@ -174,7 +167,7 @@ export type ConsultaEdicaoRegistro = z.infer<typeof consultaEdicaoRegistroSchema
 const siglaOrgao = texto({ error: 'Campo obrigatório' }).trim().min(1).max(20).transform((v) => v.toUpperCase());
 const numeroPrimeiroRgp = texto({ error: 'Campo obrigatório' }).trim().min(1).max(30).transform(guardarRgp);
 
-/** The proof of the first RGP (decision 0020). */
+/** See docs/decisions/0020. */
 export const DOCUMENTOS_EDICAO_RGP: number[][] = [[TipoDocumento.COMPROVANTE_PRIMEIRO_RGP]];
 
 export const edicaoRgpCorpo = z.object({
