@@ -1,7 +1,4 @@
-/**
- * The proof of work of the self-hosted captcha, ALTCHA v2 as altcha-lib 2.x makes it, without the library. No DOM:
- * it runs in the widget's Web Worker, or on the page where there is none.
- */
+/** ALTCHA v2 proof of work as altcha-lib 2.x makes it, without the library; no DOM, so it runs in a Web Worker. */
 
 /** The signature covers them all. */
 export interface ParametrosAltcha {
@@ -22,7 +19,6 @@ export interface DesafioAltcha {
 
 export interface SolucaoAltcha {
   counter: number;
-  /** the derived key, lowercase hex */
   derivedKey: string;
   /** Informative: the server does not read it. */
   time: number;
@@ -38,7 +34,6 @@ export interface OpcoesResolucao {
   limiteMs?: number | undefined;
 }
 
-/** A message to the worker (altcha.worker.ts) and its answer. */
 export interface PedidoResolucao {
   parametros: ParametrosAltcha;
   paralelas: number;

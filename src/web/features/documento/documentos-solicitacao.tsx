@@ -17,18 +17,12 @@ export interface DocumentosSolicitacaoProps {
   tipoSolicitacao: number;
   nacionalidadeBrasileira?: string | null;
   possuiEntidade?: boolean;
-  /** Hides sending and removing: the files can only be viewed. */
   somenteLeitura?: boolean;
-  /** Called with the request's documents whenever they change (e.g. to check the required ones). */
   onDocumentosChange?: (documentos: Documento[]) => void;
-  /**
-   * Level of the panel's heading; its fields' headings are one level below. Default 3: inside the wizard's step
-   * 4, under the step's h2. A screen of its own passes 2.
-   */
+  /** Default 3, under the wizard step's h2; a screen of its own passes 2. */
   nivelTitulo?: 2 | 3;
 }
 
-/** The documents of a request as the server has them (cached per request; uploads and removals update it). */
 export function useDocumentosSolicitacao(idSolicitacao: number) {
   return useQuery({
     queryKey: documentosKeys.solicitacao(idSolicitacao),
@@ -38,11 +32,7 @@ export function useDocumentosSolicitacao(idSolicitacao: number) {
   });
 }
 
-/**
- * The documents panel of a request (spec points 4 and 5): a loading status until the server's documents
- * arrive, then one field per document the request needs — the required ones marked "obrigatório" — and the
- * optional voter card and additional documents (first-RGP documents for a type 7 request).
- */
+/** Spec points 4 and 5. */
 export function DocumentosSolicitacao({
   idSolicitacao,
   tipoSolicitacao,
@@ -67,7 +57,7 @@ export function DocumentosSolicitacao({
   const key = documentosKeys.solicitacao(idSolicitacao);
   const onEnviado = (novo: Documento) =>
     queryClient.setQueryData<Documento[]>(key, (atuais) => aplicarEnvio(atuais ?? [], novo));
-  // A fisher's files wait on the phone until the RGP has them (src/web/offline/); staff only read.
+  // Staff only read.
   const session = useSession();
   const fila = useFilaDeDocumentos(somenteLeitura ? undefined : caixaDe(session?.idCelular) || undefined, idSolicitacao, onEnviado);
   const onRemovido = (id: number) =>
