@@ -1,8 +1,7 @@
-/** Enumerations of the specification (point 3), with its numbers and names. */
+/** Enumerations of the spec (point 3), with its numbers and names. */
 
 type ValueOf<T> = T[keyof T];
 
-/** User profile (perfil / tipoUsuario). */
 export const Perfil = {
   GESTOR: 1,
   MPA: 2,
@@ -24,7 +23,6 @@ export const perfilLabel: Record<Perfil, string> = {
   7: 'Consulta externa',
 };
 
-/** Registry status, first set (situação do registro). */
 export const SituacaoRegistro = {
   ATIVO: 1,
   CANCELADO: 2,
@@ -48,7 +46,6 @@ export const situacaoRegistroLabel: Record<SituacaoRegistro, string> = {
   8: 'Pendente Ellos',
 };
 
-/** Request type (tipoSolicitacao). */
 export const TipoSolicitacao = {
   REGISTRO_INICIAL: 1,
   RECADASTRAMENTO: 2,
@@ -59,7 +56,7 @@ export const TipoSolicitacao = {
   EDICAO_REGISTRO: 8,
   EDICAO_DOCUMENTOS: 9,
   REGULARIZACAO: 10,
-  /** An appeal (recurso administrativo), after the specification's codes (decision 0088). */
+  /** After the spec's codes (docs/decisions/0088). */
   RECURSO: 11,
 } as const;
 export type TipoSolicitacao = ValueOf<typeof TipoSolicitacao>;
@@ -77,7 +74,6 @@ export const tipoSolicitacaoLabel: Record<TipoSolicitacao, string> = {
   11: 'Recurso',
 };
 
-/** Request status (situacao da solicitação). */
 export const SituacaoSolicitacao = {
   RASCUNHO: 1,
   ATUALIZACAO_SFPA: 2,
@@ -91,7 +87,7 @@ export const SituacaoSolicitacao = {
 } as const;
 export type SituacaoSolicitacao = ValueOf<typeof SituacaoSolicitacao>;
 
-/** Labels of spec point 4 ("Request status labels"); anything else reads 'Situação inválida'. */
+/** Spec point 4; anything else reads 'Situação inválida'. */
 export function situacaoSolicitacaoLabel(situacao: number): string {
   switch (situacao) {
     case SituacaoSolicitacao.ENVIADA:
@@ -113,7 +109,6 @@ export function situacaoSolicitacaoLabel(situacao: number): string {
   }
 }
 
-/** Analysis outcome (situacaoAnalise). */
 export const SituacaoAnalise = {
   AGUARDANDO_ANALISE: 1,
   EM_ANALISE: 2,
@@ -129,21 +124,17 @@ export const situacaoAnaliseLabel: Record<SituacaoAnalise, string> = {
   4: 'Indeferida',
 };
 
-/** Gender (sexo): Masculino 1, Feminino 2, Outros 3. */
 export const Sexo = { MASCULINO: 1, FEMININO: 2, OUTROS: 3 } as const;
 export type Sexo = ValueOf<typeof Sexo>;
 export const sexoLabel: Record<Sexo, string> = { 1: 'Masculino', 2: 'Feminino', 3: 'Outros' };
 
-/** Activity kind (categoria): INDUSTRIAL 1, ARTESANAL 2. */
 export const Categoria = { INDUSTRIAL: 1, ARTESANAL: 2 } as const;
 export type Categoria = ValueOf<typeof Categoria>;
 export const categoriaLabel: Record<Categoria, string> = { 1: 'Industrial', 2: 'Artesanal' };
 
-/** Nationality (nacionalidadeBrasileira). */
 export const Nacionalidade = { BRASILEIRA: 'BRASILEIRA', ESTRANGEIRA: 'ESTRANGEIRA' } as const;
 export type Nacionalidade = ValueOf<typeof Nacionalidade>;
 
-/** Document types (tipoDocumento). */
 export const TipoDocumento = {
   IDENTIFICACAO: 1,
   COMPROVANTE_RESIDENCIA: 2,
@@ -183,7 +174,6 @@ export const tipoDocumentoLabel: Record<TipoDocumento, string> = {
   16: 'Comprovante de cancelamento',
 };
 
-/** Notification type (tipo). */
 export const TipoNotificacao = {
   INDEFERIMENTO: 1,
   CANCELAMENTO: 2,
@@ -191,7 +181,7 @@ export const TipoNotificacao = {
   PENDENCIA: 4,
   MIGRACAO: 5,
   EDICAO_PRIMEIRO_RGP: 7,
-  /** An appeal's filing, forwarding and decision (decision 0088). */
+  /** See docs/decisions/0088. */
   RECURSO: 8,
 } as const;
 export type TipoNotificacao = ValueOf<typeof TipoNotificacao>;

@@ -5,13 +5,10 @@ import { situacaoReapPescadorSchema } from '../schemas/reap-situacao';
 import { tokenComprovanteParam, verificacaoReapSchema } from '../schemas/verificacao';
 
 /**
- * The REAP contracts that pages outside the REAP screens call: the fisher's /home (their REAP situation) and the
- * public check of a 2ª via's QR code. Apart from contratos/reap.ts, which carries the forms' schemas, so that those
- * pages do not download them (page weight budget, decision 0017): the bundler splits by file, not by export.
- * `reap.ts` re-exports them, so the REAP's contracts are listed (and registered) once, from there.
+ * Apart from contratos/reap.ts so that /home and the public check do not download the forms' schemas: the bundler
+ * splits by file, not by export (docs/decisions/0017).
  */
 
-/** The fisher of a REAP route's path. */
 export const idPescadorParam = z.object({ idPescador: idParam.shape.id });
 
 export const situacao = contrato({
@@ -20,7 +17,7 @@ export const situacao = contrato({
   params: idPescadorParam,
   resposta: situacaoReapPescadorSchema,
 });
-// Public: the code is signed (HMAC), so no captcha; the limit and the audit trail bound its use (decision 0044).
+// The code is signed (HMAC), so no captcha; the limit and the audit trail bound its use (docs/decisions/0044).
 export const verificar = contrato({
   metodo: 'GET', caminho: '/api/reap/verificar/{token}', permissao: 'publico', tag: 'reap',
   resumo: 'Verifica a 2ª via de uma REAP pelo código do QR (sem login)',

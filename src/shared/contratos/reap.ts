@@ -12,10 +12,8 @@ import { inadimplentesReapQuery, inadimplentesReapSchema, suspensaoReapCorpo } f
 import { idPescadorParam } from './reap-situacao-verificacao';
 
 /**
- * REAP (spec point 7, "REAP"): obligations, questionnaires, receipt, staff list, windows, and the REAP documents.
- * The fisher reads their own, staff readers in scope; the fisher alone fills and sends; GESTOR and ADMIN set the
- * filling windows and schedule the defaulters' suspension. The fisher's situation and the public QR check live in
- * reap-situacao-verificacao.ts (the pages that call them do not carry the forms' schemas) and are part of these.
+ * REAP (spec point 7). The fisher alone fills and sends; GESTOR and ADMIN set the windows. The contracts pages outside
+ * the REAP call live in reap-situacao-verificacao.ts, re-exported here.
  */
 export { situacao, verificar } from './reap-situacao-verificacao';
 
@@ -112,7 +110,7 @@ export const salvarPrazo = contrato({
   codigos: [CodigoErro.PRAZO_REAP_ATO_REPETIDO],
   resposta: prazoReapSchema,
 });
-// What a save that warns or suspends would reach, asked before the screen confirms it (decision 0071).
+// Asked before the screen confirms (docs/decisions/0071).
 export const inadimplentes = contrato({
   metodo: 'GET', caminho: '/api/reap/prazos/{ano}/inadimplentes', permissao: 'administracao.gerir', tag: 'reap',
   resumo: 'Quantos pescadores um aviso ou uma suspensão do ano alcançaria hoje, e se salvar o prazo com esse fim avisa na hora (GESTOR, ADMIN)',
@@ -121,7 +119,7 @@ export const inadimplentes = contrato({
   query: inadimplentesReapQuery,
   resposta: inadimplentesReapSchema,
 });
-// The suspension of a year's defaulters, scheduled by an act (decision 0055); both answer the year's window.
+// Scheduled by an act (docs/decisions/0055); both answer the year's window.
 export const agendarSuspensao = contrato({
   metodo: 'PUT', caminho: '/api/reap/prazos/{ano}/suspensao', permissao: 'administracao.gerir', tag: 'reap',
   resumo: 'Agenda (ou remarca) a suspensão dos pescadores que não enviaram a REAP do ano, citando o ato normativo (GESTOR, ADMIN)',
@@ -139,7 +137,7 @@ export const cancelarSuspensao = contrato({
   resposta: prazoReapSchema,
 });
 
-// ---------------------------------------------------------------- REAP documents (spec point 7, "Documents")
+// REAP documents
 
 export const enviarDocumento = contrato({
   metodo: 'POST', caminho: '/api/documentos/reap', permissao: 'pescador.proprio', tag: 'reap',

@@ -8,11 +8,7 @@ import {
 } from '../schemas/solicitacao-api';
 import { totalizadoresPescador } from '../schemas/totalizadores';
 
-/**
- * Requests (spec point 7 "Requests"): the fisher files them (the wizard, the registry and first-RGP edits, the
- * documents edit, cancellation, regularisation); whoever reads the fisher reads them.
- */
-// The wizard and the fisher's lists (src/server/modules/solicitacao/solicitacao.routes.ts).
+/** Requests (spec point 7): the fisher files them; whoever reads the fisher reads them. */
 export const totalizadores = contrato({
   metodo: 'GET', caminho: '/api/solicitacao/totalizadores/{id}', permissao: 'pescador.ler', tag: 'solicitacao',
   resumo: 'Totalizadores das solicitações de um pescador',
@@ -77,7 +73,7 @@ export const inativar = contrato({
   resposta: solicitacaoDetalheSchema,
 });
 
-// Registry edit (type 8) by cloning: from a deferred request, or from the registry of an active fisher.
+// Registry edit (type 8) by cloning a deferred request or an active fisher's registry.
 export const editarSolicitacao = contrato({
   metodo: 'POST', caminho: '/api/solicitacao-edicao-registro/editar-solicitacao/{id}', permissao: 'pescador.proprio', tag: 'solicitacao',
   resumo: 'Inicia a edição do registro copiando uma solicitação deferida do pescador',
@@ -86,7 +82,7 @@ export const editarSolicitacao = contrato({
   resposta: solicitacaoDetalheSchema,
   idempotente: true,
 });
-// The app ignores trailing slashes: this one registration answers with and without the final '/'.
+// Answers with and without the final '/'.
 export const editarRegistroAtivo = contrato({
   metodo: 'POST', caminho: '/api/solicitacao-pescador-ativo-edicao-registro', permissao: 'pescador.proprio', tag: 'solicitacao',
   resumo: 'Inicia a edição do registro de um pescador ativo sem solicitação deferida (migrado)',
@@ -101,7 +97,7 @@ export const consultarEdicaoRegistro = contrato({
   resposta: consultaEdicaoRegistroSchema,
 });
 
-// The first-RGP edit request (type 7, decision 0020): opened as a draft, sent with its proof.
+// Type 7 (docs/decisions/0020): opened as a draft, sent with its proof.
 export const solicitarEdicaoRgp = contrato({
   metodo: 'POST', caminho: '/api/solicitacao-edicao-rgp', permissao: 'pescador.proprio', tag: 'solicitacao',
   resumo: 'Abre (ou atualiza) a edição do número, data ou órgão do primeiro RGP, como rascunho',
@@ -119,7 +115,7 @@ export const enviarEdicaoRgp = contrato({
   idempotente: true,
 });
 
-// Documents edit (type 9, decision 0013): the specification names the type but no path to file it.
+// Type 9 (docs/decisions/0013): the spec names the type but no path to file it.
 export const iniciarEdicaoDocumentos = contrato({
   metodo: 'POST', caminho: '/api/solicitacao-edicao-documentos', permissao: 'pescador.proprio', tag: 'solicitacao',
   resumo: 'Abre uma edição de documentos (rascunho) para o pescador com registro ativo',
@@ -138,7 +134,6 @@ export const enviarEdicaoDocumentos = contrato({
   idempotente: true,
 });
 
-// Cancellation of the registry (type 5).
 export const solicitarCancelamento = contrato({
   metodo: 'POST', caminho: '/api/solicitacao-cancelamento-pescador/motivoCancelamento', permissao: 'cancelamento.solicitar', tag: 'solicitacao',
   resumo: 'Solicita o cancelamento do registro (justificativa obrigatória, exceto para o perfil Gestor)',
@@ -154,7 +149,7 @@ export const cancelamentoAberto = contrato({
   resposta: solicitacaoDetalheSchema.nullable(),
 });
 
-// Regularisation of a suspended registry (type 10, decision 0009).
+// Type 10 (docs/decisions/0009).
 export const solicitarRegularizacao = contrato({
   metodo: 'POST', caminho: '/api/solicitacao-regularizacao', permissao: 'pescador.proprio', tag: 'solicitacao',
   resumo: 'Solicita a regularização de um registro suspenso',

@@ -4,9 +4,8 @@ import { formatarData } from '../datas';
 import { Nacionalidade } from '../enums';
 
 /**
- * The national identity card (CIN) as a dated requirement (decision 0053): from CIN_OBRIGATORIA_DESDE on, the first
- * registration and a REAP are sent only when the identity document is the CIN. The CIN is recognised by what defines
- * it: its number is the holder's CPF (Lei 14.534/2023).
+ * The CIN as a dated requirement (docs/decisions/0053). It is recognised by what defines it: its number is the
+ * holder's CPF (Lei 14.534/2023).
  */
 
 /** So the web never hard-codes the date. */
@@ -31,16 +30,13 @@ export function cinSeAplica(nacionalidadeBrasileira: string | boolean | null | u
   return nacionalidadeBrasileira !== Nacionalidade.ESTRANGEIRA && nacionalidadeBrasileira !== false;
 }
 
-/** The messages of the requirement, with the date as dd/mm/aaaa. */
 export const MENSAGENS_CIN = {
   registroInicial: (desde: string) => `A partir de ${formatarData(desde)}, o registro inicial exige a Carteira de Identidade Nacional (CIN). `
     + 'Informe a CIN como documento de identificação no passo 1 (o número da CIN é o seu CPF) e anexe a CIN no passo 4.',
   reap: (desde: string) => `A partir de ${formatarData(desde)}, o envio da REAP exige a Carteira de Identidade Nacional (CIN). `
     + 'Peça a edição do registro informando a CIN como documento de identificação (o número da CIN é o seu CPF) e envie a REAP em seguida.',
-  /** Step 4, beside the documents: the file of the identification must be the CIN. */
   anexo: (desde: string) => `A partir de ${formatarData(desde)}, o documento de identificação do registro inicial deve ser a Carteira de Identidade Nacional (CIN). `
     + 'Anexe a CIN como documento de identificação.',
-  /** Step 1's check box. */
   rotuloCin: 'Meu documento de identificação é a Carteira de Identidade Nacional (CIN)',
   dicaCin: 'O número da CIN é o seu CPF.',
 } as const;

@@ -4,7 +4,7 @@ import { MENSAGENS_ARQUIVO, TAMANHO_MAXIMO_DOCUMENTO_BYTES } from '../regras/arq
 import { idCoagido, texto } from './primitivos';
 import { MENSAGENS_SOLICITACAO } from './solicitacao';
 
-/** Documents of a request (spec points 3 and 7). Each field is named twice, as the spec lists both names. */
+/** Spec points 3 and 7. Each field is named twice, as the spec lists both names. */
 
 export const MENSAGENS_DOCUMENTO = {
   salvo: 'Documento salvo com sucesso',
@@ -36,7 +36,7 @@ export function isTipoDocumento(v: number): boolean {
   return tiposDocumento.includes(v);
 }
 
-/** tipoDocumento 1–16. Multipart fields arrive as text, hence the coercion. */
+/** Multipart fields arrive as text, hence the coercion. */
 export const tipoDocumentoSchema = z.coerce
   .number({ error: MENSAGENS_DOCUMENTO.tipoInvalido })
   .int(MENSAGENS_DOCUMENTO.tipoInvalido)
@@ -79,15 +79,11 @@ export const arquivoQuery = z.object({
   jwt: texto().min(1).max(4096).optional(),
 });
 
-/**
- * Uploads in parts (decision 0064): each part appended at the offset the server holds, so a dropped connection
- * resumes where it stopped. The last call checks and stores the whole file as POST /api/documentos.
- */
+/** Each part is appended at the offset the server holds, so a dropped connection resumes (docs/decisions/0064). */
 export const TAMANHO_PARTE_ENVIO_BYTES = 64 * 1024;
 /** A client may send larger parts on a good link. */
 export const TAMANHO_MAXIMO_PARTE_ENVIO_BYTES = 256 * 1024;
 
-/** POST /api/documentos/envios: what the upload will be. */
 export const inicioEnvioCorpo = z.object({
   idSolicitacao: idCoagido({ obrigatorio: MENSAGENS_DOCUMENTO.solicitacaoInvalida, invalido: MENSAGENS_DOCUMENTO.solicitacaoInvalida }),
   tipo: tipoDocumentoSchema,

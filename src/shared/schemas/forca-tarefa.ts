@@ -5,11 +5,11 @@ import { formularioDoCorpo, type ProblemaDeCampo } from './formulario';
 import { id, idCoagido, texto } from './primitivos';
 import { paginacaoSchema } from './solicitacao-api';
 
-/** Task forces (spec points 3, 5, 7 "Task force" and 8; decision 0031). */
+/** Task forces (spec points 3, 5, 7 and 8; docs/decisions/0031). */
 
 export const MENSAGENS_FORCA_TAREFA = {
   criada: 'Força tarefa criada com sucesso.',
-  /** The save's confirmations (decision 0071). */
+  /** See docs/decisions/0071. */
   confirmarCriacao: 'A força-tarefa será criada e os servidores escolhidos poderão analisar as solicitações das UFs atendidas até a data limite. Você poderá editá-la depois.',
   confirmarEdicao: 'As alterações da força-tarefa serão salvas e valem a partir de agora. Você poderá editá-la de novo depois.',
   atualizada: 'Força Tarefa Atualizada!.',
@@ -33,9 +33,8 @@ export const MENSAGENS_FORCA_TAREFA = {
 
 export const ufSigla = () => texto().transform((v) => v.trim().toUpperCase()).refine(isUf, MENSAGENS_FORCA_TAREFA.ufInvalida);
 
-/** A server as the payload names it: its map-user id, or `{id}`. */
+/** Its map-user id, or `{id}`. */
 const servidorRef = z.union([id(), z.object({ id: id() })]).transform((s) => (typeof s === 'number' ? s : s.id));
-/** The act as the payload names it: its id, or `{id}`. */
 const atoRef = z.union([id(), z.object({ id: id() })], { error: 'Informe o ato normativo' })
   .transform((a) => (typeof a === 'number' ? a : a.id));
 
@@ -73,7 +72,6 @@ export const forcaTarefaFormulario = formularioDoCorpo(forcaTarefaCorpo, {
     titulo: v.titulo, ufAtendidas: v.ufAtendidas, ativa: v.ativa, atoNormativo: v.atoNormativo ? Number(v.atoNormativo) : undefined,
     dataLimite: v.dataLimite, servidores: v.servidores.map(Number),
   }),
-  // A state or a server of the lists is shown at its list.
   campo: (path) => path.slice(0, 1),
   regras: regrasForcaTarefa,
 });
@@ -81,7 +79,6 @@ export const forcaTarefaFormulario = formularioDoCorpo(forcaTarefaCorpo, {
 /** PUT requires the id. */
 export const forcaTarefaEdicao = forcaTarefaCorpo.refine((v) => v.id !== undefined, { path: ['id'], message: 'Informe o id da força-tarefa' });
 
-/** GET /api/forca-tarefa/consultar/filtro?{filters}. */
 export const filtrosForcaTarefa = paginacaoSchema.extend({
   titulo: texto().trim().max(200).optional(),
   uf: ufSigla().optional(),
@@ -91,17 +88,15 @@ export const filtrosForcaTarefa = paginacaoSchema.extend({
 });
 export type FiltrosForcaTarefa = z.output<typeof filtrosForcaTarefa>;
 
-/** POST /api/forca-tarefa/remover-servidor. */
 export const removerServidorCorpo = z.object({
   id: id(),
   servidores: z.array(servidorRef).min(1, MENSAGENS_FORCA_TAREFA.semServidor).max(500).transform(sem),
 });
-/** POST /api/forca-tarefa/remover-uf. */
 export const removerUfCorpo = z.object({ id: id(), uf: ufSigla() });
 /** Without `ativa` the flag toggles. */
 export const ativaDesativaCorpo = z.object({ id: id(), ativa: z.boolean().optional() });
 
-/** A server (map user) as a task force lists it: no CPF. */
+/** No CPF. */
 export const servidorForcaTarefaSchema = z.object({
   id: z.number(),
   nome: z.string(),
@@ -117,10 +112,10 @@ export const forcaTarefaSchema = z.object({
   ufAtendidas: z.array(z.string()),
   dataLimite: z.string(),
   ativa: z.boolean(),
-  /** Widens its servers' scope today: active and the deadline not passed (São Paulo date). */
+  /** Active and the deadline not passed (São Paulo date). */
   emVigor: z.boolean(),
   forcaTarefaLotacao: z.array(z.object({ usuarioMapa: servidorForcaTarefaSchema })),
-  /** Who last saved it, CPF masked. */
+  /** CPF masked. */
   usuarioInternoGravou: z.string().nullable(),
   ipOrigemAlteracao: z.string().nullable(),
   dataCriacao: z.string(),
