@@ -1,15 +1,11 @@
 import { useSyncExternalStore } from 'react';
 
-/**
- * The installable app (decision 0061): its service worker is registered for a signed-in fisher only. A new release's
- * worker waits until the fisher reloads, so a page never runs a mix of two releases.
- */
+/** The installable app (docs/decisions/0061). A new release's worker waits for a reload, so a page never mixes releases. */
 
 type Ouvinte = () => void;
 const ouvintes = new Set<Ouvinte>();
 let esperando: ServiceWorker | null = null;
 
-/** Called by the registration when a new release's worker is installed and waits. */
 export function avisarNovaVersao(worker: ServiceWorker): void {
   esperando = worker;
   for (const ouvinte of ouvintes) ouvinte();
@@ -20,12 +16,10 @@ function assinar(ouvinte: Ouvinte): () => void {
   return () => ouvintes.delete(ouvinte);
 }
 
-/** Whether a new release waits for the fisher to reload. */
 export function useNovaVersao(): boolean {
   return useSyncExternalStore(assinar, () => esperando !== null, () => false);
 }
 
-/** Activates the waiting release and reloads the page once it controls it. */
 export function recarregarNovaVersao(): void {
   const worker = esperando;
   if (!worker) return;
@@ -49,7 +43,7 @@ export function useConectado(): boolean {
 
 let pedido = false;
 
-/** Registers the app's service worker once per page load (no-op where browsers have none, and in development). */
+/** No-op where browsers have none, and in development. */
 export function registrarAplicativo(): void {
   if (pedido || import.meta.env.DEV || !('serviceWorker' in navigator)) return;
   pedido = true;

@@ -2,10 +2,9 @@ import { useState, type ComponentType, type ReactNode } from 'react';
 import { FalhaComNovaTentativa } from '../components/falha-com-nova-tentativa';
 import { PageTitle } from '../components/page-title';
 
-/** What a lazy route gives the router once its module is loaded: a component or an element. */
 export type TelaCarregada = { Component: ComponentType } | { element: ReactNode };
 
-/** The pauses before the second and the third try of a screen's import: a busy server or a weak link often recovers in a second. */
+/** A busy server or a weak link often recovers in a second. */
 export const ESPERAS_PADRAO: readonly number[] = [500, 1500];
 
 export const TITULO_TELA_NAO_CARREGADA = 'Não foi possível abrir esta tela';
@@ -13,7 +12,6 @@ export const MENSAGEM_TELA_NAO_CARREGADA = 'A conexão falhou ao carregar esta p
 
 const esperar = (ms: number) => new Promise<void>((resolver) => setTimeout(resolver, ms));
 
-/** Calls `importar` until it succeeds, waiting `esperas[i]` before each new try; the last failure is thrown. */
 export async function importarComNovasTentativas<M>(importar: () => Promise<M>, esperas: readonly number[] = ESPERAS_PADRAO): Promise<M> {
   for (let tentativa = 0; ; tentativa++) {
     try {
@@ -30,7 +28,6 @@ function Mostrar({ tela }: { tela: TelaCarregada }) {
   return <>{tela.element}</>;
 }
 
-/** Shown when a screen's script could not be loaded after the automatic tries, with a button that tries again. */
 function TelaNaoCarregada({ carregar }: { carregar: () => Promise<TelaCarregada> }) {
   const [estado, setEstado] = useState<{ tela?: TelaCarregada; tentando: boolean }>({ tentando: false });
   if (estado.tela) return <Mostrar tela={estado.tela} />;
@@ -52,10 +49,7 @@ function TelaNaoCarregada({ carregar }: { carregar: () => Promise<TelaCarregada>
   );
 }
 
-/**
- * A route's `lazy` whose import is retried with pauses (a 503 under load, a dropped link), then shows
- * TelaNaoCarregada. It never rejects, so the router keeps the route usable.
- */
+/** Never rejects, so the router keeps the route usable. */
 export function carregarTela<M>(importar: () => Promise<M>, montar: (modulo: M) => TelaCarregada, esperas?: readonly number[]) {
   const carregar = async () => montar(await importarComNovasTentativas(importar, esperas));
   return async (): Promise<TelaCarregada> => {

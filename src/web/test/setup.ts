@@ -7,14 +7,11 @@ afterEach(() => {
   cleanup();
 });
 
-// sweetalert2 gives the focus back 100 ms after a dialog closes, in a timer that reads `HTMLElement`: fired after
-// jsdom was torn down, it failed the run. Each file waits that long before its environment goes.
+// sweetalert2 gives the focus back 100 ms after a dialog closes, in a timer that fails once jsdom is torn down.
 afterAll(() => new Promise((resolve) => setTimeout(resolve, 150)));
 
 beforeEach(() => {
-  // A toast asked for after the previous test's screen was unmounted (an answer that came late) waits in
-  // react-toastify's queue for the next container, and would show in this test's screen: with no container
-  // mounted, dismiss() empties that queue.
+  // A late toast of the previous test waits in react-toastify's queue; with no container mounted, dismiss() empties it.
   toast.dismiss();
   window.localStorage.clear();
   window.sessionStorage.clear();
