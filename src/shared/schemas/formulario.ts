@@ -1,9 +1,6 @@
 import { z } from 'zod';
 
-/**
- * Forms validated by the schema of their endpoint's body: the form's rules and messages are the server's. A form
- * whose values differ in shape builds the body from its values and validates that.
- */
+/** Forms are validated by their endpoint's body schema: the form's rules and messages are the server's. */
 
 export interface ProblemaDeCampo {
   path: readonly PropertyKey[];
@@ -28,11 +25,10 @@ export function problemasDoCorpo<B>(schema: z.ZodType, corpo: B, regras?: Regras
 export interface FormularioDoCorpo<F, B> {
   paraCorpo: (valores: F) => B;
   campo?: (path: readonly PropertyKey[]) => readonly PropertyKey[];
-  /** The body's rules across fields (see `problemasDoCorpo`). */
   regras?: RegrasDoCorpo<B>;
 }
 
-/** For react-hook-form's zod resolver: values to body, the body's schema, each problem back to its field. */
+/** Values to body, the body's schema, each problem back to its field. */
 export function formularioDoCorpo<F, B, C extends z.ZodType>(corpo: C, opcoes: FormularioDoCorpo<F, B>): z.ZodType<z.output<C>, F> {
   const campo = opcoes.campo ?? ((path) => path);
   return z.custom<F>().transform((valores, ctx) => {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Every free text a client sends is a `texto()` and every id an `id()`, so nothing can reach the database in a form
- * it refuses (a 500 instead of a 400); src/server/seguranca/fuzz.test.ts checks every route.
+ * Free text is a `texto()` and an id an `id()`, so nothing reaches the database in a form it refuses (a 500 instead of
+ * a 400); src/server/seguranca/fuzz.test.ts checks every route.
  */
 
 export const MENSAGEM_TEXTO_INVALIDO = 'Texto com caracteres inválidos';
@@ -22,9 +22,9 @@ export function texto(params?: Parameters<typeof z.string>[0]) {
 }
 
 interface MensagensId {
-  /** When the value is missing or not a number (zod-pt's default otherwise). */
+  /** Missing or not a number. */
   obrigatorio?: string;
-  /** When it is a number but not a positive int32 (zod-pt's defaults otherwise). */
+  /** Not a positive int32. */
   invalido?: string;
 }
 
@@ -38,5 +38,4 @@ export function idCoagido(m: MensagensId = {}) {
     .int(m.invalido).positive(m.invalido).max(ID_MAXIMO, m.invalido);
 }
 
-/** `{id}` in a path. */
 export const idParam = z.object({ id: idCoagido() });
