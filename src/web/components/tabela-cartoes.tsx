@@ -4,9 +4,8 @@ import { Link } from 'react-router';
 export interface Coluna<T> {
   titulo: string;
   celula: (item: T) => ReactNode;
-  /** The cell's class. */
   classe?: string;
-  /** A cell shown without its label on phones (the row's actions). */
+  /** The row's actions. */
   semRotulo?: boolean;
 }
 
@@ -14,7 +13,7 @@ export interface TabelaCartoesProps<T> {
   legenda: ReactNode;
   /** Screen readers only: a heading above already names the list. */
   legendaOculta?: boolean;
-  /** The columns; the first one's cell heads its row. */
+  /** The first one's cell heads its row. */
   colunas: readonly Coluna<T>[];
   linhas: readonly T[];
   chave: (item: T) => Key;
@@ -23,10 +22,7 @@ export interface TabelaCartoesProps<T> {
   className?: string;
 }
 
-/**
- * A table on wide screens, cards on phones. The explicit roles keep the table's semantics, which some browsers drop
- * when a table is restyled as blocks.
- */
+/** Cards on phones; the explicit roles keep the table semantics some browsers drop when a table is restyled. */
 export function TabelaCartoes<T>({ legenda, legendaOculta = false, colunas, linhas, chave, compacta = false, className }: TabelaCartoesProps<T>) {
   const classes = ['tabela-cartoes', compacta && 'tabela-cartoes-compacta', className].filter(Boolean).join(' ');
   return (
@@ -68,18 +64,14 @@ export function colunaDeAcoes<T>(celula: (item: T) => ReactNode, classe?: string
 }
 
 export interface AcaoDaLinhaProps {
-  /** What the action does ("Editar", "Excluir", "Analisar"). */
   verbo: string;
-  /** Read after the verb by screen readers ("Editar Portaria MPA nº 7"). */
+  /** Read after the verb ("Editar Portaria MPA nº 7"). */
   nome: string;
-  /** A link to this address … */
   para?: string;
-  /** … or a button. */
   onClick?: () => void;
   disabled?: boolean;
 }
 
-/** One of a row's actions: a small secondary link or button. */
 export function AcaoDaLinha({ verbo, nome, para, onClick, disabled }: AcaoDaLinhaProps) {
   const conteudo = (
     <>

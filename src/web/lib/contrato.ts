@@ -7,35 +7,32 @@ import { CABECALHO_IDEMPOTENCIA } from '../../shared/idempotencia';
 import { api, type ApiRequestConfig } from './api';
 import { readEnvelope } from './envelope';
 
-/** The web's calls go through the server's contracts (decision 0059), so no path or shape is written twice. */
+/** Calls through the server's contracts (docs/decisions/0059), so no path or shape is written twice. */
 
 type Entrada<T> = T extends z.ZodType ? z.input<T> : never;
 
-/** What a call of contract `C` sends: its path parameters, query and body, each as the contract types it. */
 export type PedidoDe<C> = C extends Contrato<infer P, infer Q, infer B>
   ? (P extends z.ZodType ? { params: Entrada<P> } : { params?: undefined })
     & (Q extends z.ZodType ? { query?: Entrada<Q> | Partial<z.output<Q>> } : { query?: undefined })
     & (B extends z.ZodType ? { corpo: Entrada<B> } : { corpo?: FormData })
     & Pick<ApiRequestConfig, 'signal' | 'headers' | 'timeout' | 'skipAuthRefresh'>
     & {
-      /** The save's idempotency key (decision 0060), the same on every replay. */
+      /** The same on every replay (docs/decisions/0060). */
       chaveIdempotencia?: string;
     }
   : never;
 
-/** What a call of contract `C` answers: the envelope (a JSON answer), a Blob (a file) or nothing (204). */
 export type RespostaDe<C> = C extends Contrato<infer _P, infer _Q, infer _B, infer R>
   ? R extends RespostaArquivo ? Blob : R extends RespostaVazia ? undefined : R extends z.ZodType ? Envelope<z.output<R>> : never
   : never;
 
-/** The address of a call (path and query string), for a link or a new tab. */
+/** For a link or a new tab. */
 export function enderecoDe<C extends Contrato>(c: C, pedido: Pick<PedidoDe<C>, 'params' | 'query'>): string {
   const caminho = caminhoCom(c.caminho, pedido.params as Record<string, string | number> | undefined);
   const qs = queryStringDe(pedido.query as Record<string, unknown> | undefined);
   return qs ? `${caminho}?${qs}` : caminho;
 }
 
-/** Calls the endpoint of contract `c`: the whole answer (the envelope, the file's Blob, or nothing). */
 export async function chamar<C extends Contrato>(c: C, pedido: PedidoDe<C>): Promise<RespostaDe<C>> {
   const { params, query, corpo, chaveIdempotencia, ...config } = pedido as
     { params?: unknown; query?: unknown; corpo?: unknown; chaveIdempotencia?: string } & ApiRequestConfig;
@@ -52,7 +49,6 @@ export async function chamar<C extends Contrato>(c: C, pedido: PedidoDe<C>): Pro
   return readEnvelope(c.resposta as z.ZodType, data) as RespostaDe<C>;
 }
 
-/** Calls the endpoint of contract `c` and answers only the envelope's `dados`. */
 export async function dados<C extends Contrato<z.ZodObject | undefined, z.ZodType | undefined, z.ZodType | undefined, z.ZodType>>(
   c: C,
   pedido: PedidoDe<C>,

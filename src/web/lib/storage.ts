@@ -1,15 +1,11 @@
-/**
- * Fixed storage keys (spec point 9): token, photo and login key live in localStorage; the queued toast lives
- * in sessionStorage. Every access is guarded: storage may be unavailable (private mode, disabled cookies), and
- * the application must still work, only without persistence.
- */
+/** Spec point 9. Every access is guarded: without storage (private mode) the app still works, without persistence. */
 
 export const STORAGE_KEYS = {
   token: 'rgp.token',
   foto: 'rgp.foto',
   chaveLogin: 'rgp.chaveLogin',
   toast: 'rgp.toast',
-  /** Set while this phone keeps a save not yet sent: the app then loads the sender (no personal data). */
+  /** The app then loads the sender; no personal data. */
   pendenteNoCelular: 'rgp.pendenteNoCelular',
 } as const;
 
@@ -61,7 +57,7 @@ export const getChaveLogin = (): string | null => readItem('local', STORAGE_KEYS
 export const setChaveLogin = (chave: string): void => writeItem('local', STORAGE_KEYS.chaveLogin, chave);
 export const removeChaveLogin = (): void => removeItem('local', STORAGE_KEYS.chaveLogin);
 
-/** Removes every stored session value (token, photo, login key). The queued toast is kept on purpose. */
+/** The queued toast is kept on purpose. */
 export function clearStoredSession(): void {
   removeToken();
   removeItem('local', STORAGE_KEYS.foto);

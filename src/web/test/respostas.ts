@@ -1,12 +1,8 @@
 import type { Documento } from '../../shared/schemas/documento';
 import type { RgpPescador, SolicitacaoDetalheResposta, SolicitacaoResumo } from '../../shared/schemas/solicitacao-api';
 
-/**
- * Answers of the API in the shapes of the shared contract (src/shared/schemas), for the fake server of the
- * tests: each has every field the contract requires, and takes the ones a test cares about.
- */
+/** API answers with every field the shared contract requires, for the tests' fake server. */
 
-/** A stored document (`nome`/`nomeArquivo`, `url`/`urlArquivo`, `chave`/`chaveArquivo` carry the same values). */
 export function documento(id: number, tipoDocumento: number, extra: Partial<Documento> = {}): Documento {
   const nome = extra.nomeArquivo ?? `arquivo-${id}.pdf`;
   const chave = extra.chaveArquivo ?? `chave${id}`;
@@ -42,7 +38,7 @@ export function rgpPescador(extra: Partial<RgpPescador> = {}): RgpPescador {
   };
 }
 
-/** What every answer about a request says of it: a type-1 draft of fisher 42. */
+/** A type-1 draft of fisher 42. */
 const SOLICITACAO = {
   id: 1,
   tipo: 1,
@@ -56,7 +52,6 @@ const SOLICITACAO = {
   numeroProtocolo: null,
 };
 
-/** A request as GET /api/solicitacao/{id} answers it, with any step fields given. */
 export function solicitacaoDetalhe(extra: Partial<SolicitacaoDetalheResposta> = {}): SolicitacaoDetalheResposta {
   return {
     ...SOLICITACAO,
@@ -68,7 +63,6 @@ export function solicitacaoDetalhe(extra: Partial<SolicitacaoDetalheResposta> = 
   };
 }
 
-/** A row of the request lists. */
 export function solicitacaoResumo(extra: Partial<SolicitacaoResumo> = {}): SolicitacaoResumo {
   return { ...SOLICITACAO, nomePescador: 'MARIA DAS GRAÇAS PESCADORA', ...extra };
 }

@@ -3,15 +3,13 @@ import { lerErroCampo } from '../../../shared/erros-campo';
 import { isApiError } from '../../lib/erros';
 import type { FieldError as SummaryError } from '../error-summary';
 
-/** Glue between react-hook-form's errors, the server's `erros` and the error summary's links by element id. */
 
-/** The element id of a field path: 'endereco.cep' → 'endereco-cep', 'apoio.0.entidade' → 'apoio-0-entidade'. */
+/** 'apoio.0.entidade' → 'apoio-0-entidade'. */
 export function fieldId(path: string): string {
   return path.replace(/\./g, '-');
 }
 
 export interface PathError {
-  /** dotted path of the field in the form values */
   path: string;
   message: string;
 }
@@ -92,7 +90,6 @@ export function serverFieldErrors(error: unknown): PathError[] {
     });
 }
 
-/** The value at a dotted path ('endereco.cep', 'apoio.0.cnpj'), or undefined. */
 function valorEm(valores: unknown, path: string): unknown {
   return path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), valores);
 }

@@ -5,26 +5,24 @@ import * as c from '../../../shared/contratos/solicitacao';
 import type { SolicitacaoDetalheResposta } from '../../../shared/schemas/solicitacao-api';
 import { chamar, dados } from '../../lib/contrato';
 
-/** The steps saved through POST/PUT /api/solicitacao (step 5, the submission, has its own call). */
+/** Step 5, the submission, has its own call. */
 export type PassoSalvavel = 1 | 2 | 3 | 4;
 
 type TipoDoAssistente = CorpoDe<typeof c.salvar>['tipo'];
 
-/** GET /api/solicitacao/{id}: a request with every saved step, flat. */
 export async function fetchSolicitacao(id: number): Promise<SolicitacaoDetalheResposta> {
   return dados(c.detalhe, { params: { id } });
 }
 
 export interface SalvarPassoVars {
-  /** absent on the first save of step 1, which creates the draft */
+  /** Absent on the first save of step 1, which creates the draft. */
   id?: number | undefined;
   tipo: number;
   passo: PassoSalvavel;
-  /** that step's fields, as the shared step schema outputs them */
   campos: object;
 }
 
-/** Saves one step (POST creates the draft); a save kept on the phone replays with the same idempotency key. */
+/** A save kept on the phone replays with the same idempotency key. */
 export async function salvarPasso({ id, tipo, passo, campos }: SalvarPassoVars, chaveIdempotencia?: string): Promise<SolicitacaoDetalheResposta> {
   const chave = chaveIdempotencia ? { chaveIdempotencia } : {};
   return id
@@ -32,12 +30,10 @@ export async function salvarPasso({ id, tipo, passo, campos }: SalvarPassoVars, 
     : dados(c.criar, { corpo: { tipo: tipo as TipoDoAssistente, passo, ...campos }, ...chave });
 }
 
-/** Step 5: PUT /api/solicitacao with the declaration of awareness submits the request. */
 export async function enviarSolicitacao(id: number, tipo: number): Promise<void> {
   await chamar(c.salvar, { corpo: { id, tipo: tipo as TipoDoAssistente, passo: 5, declaraCiencia: true } });
 }
 
-/** DELETE /api/solicitacao/{id}/embarcacao: removes the vessel saved in step 2. */
 export async function removerEmbarcacao(id: number): Promise<void> {
   await chamar(c.removerEmbarcacao, { params: { id } });
 }

@@ -25,7 +25,6 @@ export const solicitacaoKeys = {
   profissoes: () => ['solicitacao', 'profissoes'] as const,
 };
 
-/** A saved draft; idle until the request exists. */
 export function useSolicitacao(id: number | undefined) {
   return useQuery({
     queryKey: solicitacaoKeys.detalhe(id ?? 0),
@@ -35,7 +34,6 @@ export function useSolicitacao(id: number | undefined) {
   });
 }
 
-/** The municipalities of a state, for the selects that follow a state select. */
 export function useMunicipios(uf: string) {
   return useQuery({
     queryKey: solicitacaoKeys.municipios(uf),
@@ -55,10 +53,7 @@ export function useProfissoes() {
   });
 }
 
-/**
- * Saves a step and keeps the answer as the request's cached state, so that the next step opens with it without
- * asking the server again. The last saved step never goes back.
- */
+/** The answer becomes the request's cached state, so the next step opens without asking again. */
 export function useSalvarPasso() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -67,14 +62,13 @@ export function useSalvarPasso() {
   });
 }
 
-/** A step the server took (at once, or replayed from the phone): its answer is the request's cached state. */
 export function aoSalvarPasso(queryClient: QueryClient, dados: SolicitacaoDetalheResposta, passo: number) {
   queryClient.setQueryData<SolicitacaoDetalheResposta>(solicitacaoKeys.detalhe(dados.id), (antes) => ({
     ...antes,
     ...dados,
     passo: Math.max(antes?.passo ?? 0, dados.passo, passo),
   }));
-  // A new or changed draft changes /home's counters, options and lists: read them again when next shown.
+  // Read /home's counters, options and lists again when next shown.
   void queryClient.invalidateQueries({ queryKey: ['totalizadores'], refetchType: 'none' });
   void queryClient.invalidateQueries({ queryKey: ['solicitacoes'], refetchType: 'none' });
 }
@@ -84,7 +78,7 @@ export function useEnviarSolicitacao() {
   return useMutation({
     mutationFn: ({ id, tipo }: { id: number; tipo: number }) => enviarSolicitacao(id, tipo),
     onSettled: () => {
-      // The request and the home counters changed: read again when next shown, not now (the screen is leaving).
+      // Read again when next shown, not now: the screen is leaving.
       void queryClient.invalidateQueries({ queryKey: solicitacaoKeys.all, refetchType: 'none' });
       void queryClient.invalidateQueries({ queryKey: ['totalizadores'], refetchType: 'none' });
       void queryClient.invalidateQueries({ queryKey: ['solicitacoes'], refetchType: 'none' });
