@@ -4,7 +4,8 @@
  *   npm run comentarios                          share of comment characters, and the 30 files with most comment
  *   npm run comentarios -- --mesmo-codigo main   files changed since `main` differ in comments only, directives kept
  *
- * Comments are found by the scanner around each token, so a `//` inside a string, regex, template or JSX text is not one.
+ * Comments are found by the scanner around each token, so a `//` inside a string, regex, template or JSX text
+ * is not one.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Pure functions of the ports and folders, so gerar.test.ts checks them without root; decision 0049 says why each setting.
+// Pure functions of the ports and folders, so gerar.test.ts checks them without root (decision 0049).
 
 /** Away from the machine's own PostgreSQL (5432) and the product's defaults. */
 export const PORTAS = {

@@ -59,7 +59,6 @@ function log(msg: string) {
 
 const seg = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-
 async function consultar<T extends pg.QueryResultRow>(porta: number, texto: string, valores: unknown[] = [], banco = BANCO): Promise<T[]> {
   const c = new pg.Client({ host: '127.0.0.1', port: porta, user: 'postgres', database: banco, connectionTimeoutMillis: 3000, query_timeout: 60_000 });
   c.on('error', () => undefined);
@@ -104,7 +103,6 @@ function escreverPgbouncer(portaBanco: number) {
   escreverComoPostgres(path.join(pastas.pgbouncer, 'pgbouncer.ini'), pgbouncerIni({ porta: PORTAS.pgbouncer, portaBanco, pasta: pastas.pgbouncer }));
 }
 
-
 interface EstadoServidor { status: string; scur: number; wretr: number; wredis: number; eresp: number; econ: number }
 
 function estadoHaproxy(): Promise<Map<string, EstadoServidor>> {
@@ -136,7 +134,6 @@ async function esperarEstado(i: number, estado: 'UP' | 'DOWN', ms: number) {
   await esperar(`HAProxy to see i${i + 1} ${estado}`, estadoHaproxy, (m) => m.get(`i${i + 1}`)?.status === estado, ms, 100);
 }
 
-
 function iniciarInstancia(i: number): Filho {
   const porta = PORTAS.instancias[i]!;
   const f = iniciar(`rgp-i${i + 1}`, process.execPath, [...FLAGS_DO_START, BUNDLE], {
@@ -144,7 +141,7 @@ function iniciarInstancia(i: number): Filho {
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       HOME: process.env.HOME ?? raiz,
-      // The development identity provider signs the demo accounts in; the production keys are set anyway (decision 0049).
+      // The development identity provider signs the demo accounts in; production keys are set anyway (decision 0049).
       NODE_ENV: 'development',
       // application_name names the instance in pg_stat_activity (the batch's holder in step 3).
       DATABASE_URL: `postgres://${BANCO}@127.0.0.1:${PORTAS.pgbouncer}/${BANCO}?application_name=rgp-i${i + 1}`,
@@ -234,7 +231,6 @@ type Sessao = Awaited<ReturnType<typeof signIn>>;
 function cabecalhos(s: Sessao) {
   return { authorization: `Bearer ${s.token}`, cookie: s.cookie, 'x-xsrf-token': s.xsrf };
 }
-
 
 async function passo0Instalar() {
   const t = performance.now();
@@ -528,7 +524,8 @@ async function passo4Failover() {
   const tRepontado = performance.now() - tKill;
   const antes = confirmadas.filter((c) => c.em < tKill).length;
   let volta: number | null = null;
-  // Down from the first failed write after the kill (its backends may still commit a moment), up at the next acknowledged one.
+  // Down from the first failed write after the kill (its backends may still commit a moment), up at the next
+  // acknowledged one.
   let caiu: number | null = null;
   await esperar('an acknowledged write after the failover', async () => {
     caiu ??= falhasEm.find((f) => f > tKill) ?? null;
@@ -610,7 +607,6 @@ async function passo5Pgbouncer() {
     ok: sessao.falhas === 0 && sessao.exclusiva,
   });
 }
-
 
 function imprimirTabela() {
   const linhas = [

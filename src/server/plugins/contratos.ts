@@ -20,7 +20,7 @@ export type RequisicaoDe<C> = C extends Contrato<infer P, infer Q, infer B, Resp
   : never;
 
 export interface ExtrasDaRota {
-  /** With why. It must admit exactly the permission's callers (the authorisation matrix checks) and runs before the body. */
+  /** A guard in place of the permission's, with why; it must admit exactly the permission's callers (checked). */
   guardaPropria?: { motivo: string; preValidation: preValidationAsyncHookHandler | preValidationAsyncHookHandler[] };
   config?: RouteShorthandOptions['config'];
   bodyLimit?: number;

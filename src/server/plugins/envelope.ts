@@ -84,7 +84,10 @@ export function codigoForaDoContrato(err: AppError, req: FastifyRequest): Codigo
 }
 
 export interface OpcoesEnvelope {
-  /** Under NODE_ENV=test an unlisted domain refusal answers 500, so the test that reached it fails and the contract gets the code. */
+  /**
+   * Under NODE_ENV=test an unlisted domain refusal answers 500, so the test that reached it fails and the contract
+   * gets the code.
+   */
   verificarCodigosDosContratos?: boolean;
 }
 

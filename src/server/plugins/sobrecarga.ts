@@ -7,7 +7,10 @@ import { AppError } from '../lib/errors';
 
 export const MENSAGEM_SOBRECARREGADO = 'O serviço está sobrecarregado no momento. Tente novamente em alguns instantes.';
 
-/** Readiness says whether the instance can serve, not whether it is busy, or every busy instance would leave the balancer. */
+/**
+ * Readiness says whether the instance can serve, not whether it is busy, or every busy instance would leave the
+ * balancer.
+ */
 export const ROTAS_NUNCA_RECUSADAS: ReadonlySet<string> = new Set(['/api/health', '/api/health/vivo']);
 
 export type MotivoSobrecarga = 'serverTime' | 'eventLoopDelay' | 'heapUsedBytes' | 'rssBytes';

@@ -237,7 +237,6 @@ export async function montarCenario(opcoes: { logger?: AppDeps['logger'] } = {})
   };
 }
 
-
 export type Alvo = 'pescador' | 'solicitacao' | 'rascunho' | 'analise' | 'documento' | 'parecer' | 'notificacao' | 'protocolo' | 'reap' | 'documentoReap' | 'envio'
   | 'recurso';
 

@@ -10,7 +10,7 @@ export interface RegistroUsoUnico {
 /** Rows past their expiry are purged at most this often, by whichever request comes next. */
 const INTERVALO_LIMPEZA_MS = 60_000;
 
-/** Atomic insert: two uses of one token cannot both pass, on any server. Concurrent uses share one INSERT (decision 0040). */
+/** Atomic insert: two uses of a token cannot both pass, on any server; uses share one INSERT (decision 0040). */
 export class PgRegistroUsoUnico implements RegistroUsoUnico {
   private ultimaLimpeza = 0;
   private readonly lote: Agrupador<{ chave: string; expiraEm: Date }, boolean>;

@@ -3,7 +3,7 @@ import {
   bigint, boolean, char, date, index, integer, jsonb, pgSequence, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
 
-/** What staff filter two million fishers by lives in typed, indexed columns; `dados` keeps the declared record for display. */
+/** Staff filter two million fishers by typed, indexed columns; `dados` keeps the declared record for display. */
 export const pescador = pgTable('pescador', {
   id: serial('id').primaryKey(),
   cpf: char('cpf', { length: 11 }).notNull().unique(),

@@ -285,7 +285,6 @@ export class AnaliseService {
     await this.repo.inserir(nova, ex);
   }
 
-
   /** Their "Quem acessou meus dados" lists it. */
   private auditar(
     ator: AuthContext, acao: string, pescadorId: number, idAnalise: number, detalhes: Record<string, unknown> | null = null, ex?: Executor,

@@ -206,7 +206,7 @@ export class AuditoriaService {
     };
   }
 
-  /** LGPD art. 18, VII (decision 0044): never the staff member's name or CPF, nor a report's filters, which may name others. */
+  /** LGPD export (decision 0044): never the staff member's name or CPF, nor report filters, which may name others. */
   async todosAcessosDoPescador(
     ator: Ator & { idPescador: number | null }, identificacao: IdentificacaoPescador,
   ): Promise<AcessoExportado[]> {

@@ -105,7 +105,10 @@ export class AuthService {
     return crypto.createHmac('sha256', this.chaveVinculo).update(chave.toLowerCase()).digest('base64url');
   }
 
-  /** A state this browser did not start (login forgery via an attacker's `/login?code=…`) is refused before anything is consumed. */
+  /**
+   * A state this browser did not start (login forgery via an attacker's `/login?code=…`) is refused before anything
+   * is consumed.
+   */
   async login(code: string, state: string, ip: string, vinculo: string | undefined): Promise<{ token: string; foto: string | null }> {
     const esperado = Buffer.from(this.vinculoDe(state));
     const recebido = Buffer.from(vinculo ?? '');

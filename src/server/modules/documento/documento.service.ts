@@ -53,7 +53,7 @@ export interface ResultadoConciliacao {
     apagados: number;
     recentes: number;
     pendentes: number;
-    /** Over 100 orphans and over half the files looks like a storage paired with the wrong database: nothing deleted. */
+    /** Over 100 orphans and over half the files looks like the wrong database's storage: nothing deleted. */
     recusados: boolean;
     chaves: string[];
   };
@@ -221,7 +221,6 @@ export class DocumentoService {
     return this.repo.tiposAtivos(idSolicitacao);
   }
 
-
   guardarDaReap(tipo: number, arquivo: ArquivoEnviado): Promise<ArquivoGuardado> {
     return this.#guardar(tipo, arquivo);
   }
@@ -264,7 +263,6 @@ export class DocumentoService {
   async ativosDaSolicitacao(solicitacaoId: number): Promise<Documento[]> {
     return (await this.repo.listarAtivosDaSolicitacao(solicitacaoId)).map(documentoParaResposta);
   }
-
 
   /** `detalhes.idPescador` names the fisher, who sees it on their /home. */
   private auditarServidor(

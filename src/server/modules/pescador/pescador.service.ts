@@ -165,7 +165,7 @@ export class PescadorService {
     };
   }
 
-  /** Its QR code opens the check of a signed code (decision 0044), never the bare protocol number, which is sequential. */
+  /** The QR opens the check of a signed code (decision 0044), never the sequential protocol number. */
   async imprimirProtocolo(ator: AuthContext, id: number, idSolicitacao?: number): Promise<{ numeroProtocolo: string; pdf: Buffer }> {
     const p = await this.ler(ator, id);
     const sol = await this.repo.findSolicitacaoEnviada(id, idSolicitacao);
@@ -186,7 +186,6 @@ export class PescadorService {
     });
     return { numeroProtocolo: sol.numeroProtocolo, pdf };
   }
-
 
   async rgp(ator: AuthContext, id: number): Promise<RgpPescador> {
     const p = await this.ler(ator, id);
@@ -235,7 +234,6 @@ export class PescadorService {
     if (!isOrgaoPrimeiroRgp(sigla) && !(await this.repo.orgaoExiste(sigla))) throw erroDeCampo('orgao', MENSAGENS_SOLICITACAO_API.orgaoInvalido);
   }
 
-
   findOrCreate(cpf: string, nome: string, email: string | null): Promise<{ id: number; nome: string }> {
     return this.repo.findOrCreate(cpf, nome, email);
   }
@@ -268,7 +266,6 @@ export class PescadorService {
     return montarRgp(p.uf, p.categoria ?? 2, await this.repo.proximoNumeroRgp(ex));
   }
 
-
   /** Locks the fishers in id order (db/travas.ts). CPFs not answered are unknown. */
   mudarSituacaoEmLote(
     m: Omit<MudancaSituacaoEmLote, 'de' | 'dataSuspensoCancelado'>, ex: Executor = this.db,
@@ -298,7 +295,6 @@ export class PescadorService {
   historicoSituacao(pescadorId: number, ex: Executor = this.db): Promise<HistoricoSituacaoRow[]> {
     return this.repo.historicoSituacao(pescadorId, ex);
   }
-
 
   /** 403 out of scope whether or not the fisher exists, 404 otherwise. */
   private ler(ator: AuthContext, id: number): Promise<PescadorComMunicipio> {

@@ -80,7 +80,6 @@ export class InadimplenciaService {
     };
   }
 
-
   /** pg-boss would retry only when the job expires. Blocks lock their round, so a racing resume does no block twice. */
   async retomarInterrompidos(): Promise<number[]> {
     const ids = await this.repo.avisosInterrompidos(this.opts.retomarAposSegundos ?? 120);
@@ -143,7 +142,6 @@ export class InadimplenciaService {
     }
     return { enviados: pendentes.length };
   }
-
 
   async agendarSuspensao(ator: AuthContext, ano: number, c: SuspensaoReapCorpo): Promise<void> {
     const hoje = this.hoje();

@@ -41,7 +41,6 @@ export class ReapQuestionarioService {
     return paraQuestionario(this.repo, this.documentos, q, hojeSaoPaulo(this.now()));
   }
 
-
   /** Owner, category and window are checked under the lock. */
   async salvarArtesanal(ator: AuthContext, corpo: ReapArtesanalCorpo): Promise<{ questionario: Questionario; mensagem: string }> {
     await this.exigirDonoAntes(ator, corpo.id);
@@ -112,7 +111,6 @@ export class ReapQuestionarioService {
       throw AppError.recusa(CodigoErro.REAP_FORA_DO_PRAZO, MENSAGENS_REAP.foraDoPrazo);
     }
   }
-
 
   /** Stored first, then recorded under the questionnaire's lock, where the limit is counted again. */
   async enviarDocumento(ator: AuthContext, idQuestionario: number, forma: 'artesanal' | 'industrial', arquivo: ArquivoEnviado): Promise<Documento> {

@@ -357,7 +357,6 @@ export class ReapRepository {
     return rows.map((r) => r.ano);
   }
 
-
   /** One block of a year at a time, whoever runs it; a completed creation is never started over (decision 0071). */
   async travarGeracao(ano: number, tx: Executor): Promise<{ ultimoPescadorId: number; concluida: boolean }> {
     await tx.execute(sql`INSERT INTO reap_geracao_obrigacoes (ano_referencia) VALUES (${ano}) ON CONFLICT (ano_referencia) DO NOTHING`);

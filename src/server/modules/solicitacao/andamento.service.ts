@@ -62,7 +62,6 @@ export class AndamentoService extends BaseSolicitacao {
     }
   }
 
-
   /** The reap module decides which years are owed and links the request to its questionnaire. */
   async abrirReap(ator: AuthContext, pescadorId: number, ex: Executor = this.db): Promise<SolicitacaoRow> {
     return naTransacao(this.db, ex, async (tx) => {

@@ -71,7 +71,6 @@ export class EdicaoService extends BaseSolicitacao {
     return (await this.repo.findAbertas(p.id, tipos, [S.DEFERIDA], ex))[0];
   }
 
-
   async iniciarEdicaoDocumentos(ator: AuthContext): Promise<Resultado> {
     const pescadorId = pescadorDoAtor(ator);
     const { s, p } = await this.db.transaction(async (tx) => {
@@ -93,7 +92,6 @@ export class EdicaoService extends BaseSolicitacao {
     }
     return this.enviar(ator, r.solicitacao, MENSAGENS_EDICAO_DOCUMENTOS.enviada);
   }
-
 
   /** 406 while one is sent or under analysis. */
   async solicitarEdicaoRgp(ator: AuthContext, corpo: EdicaoRgpCorpo): Promise<Resultado> {

@@ -138,7 +138,7 @@ export class SolicitacaoRepository {
     return rows[0]!;
   }
 
-  /** The protocol number: year of the first submission (São Paulo) and the id, zero-padded to 9 digits; unique and sortable by year. */
+  /** Protocol: year of first submission (São Paulo) and the id zero-padded to 9 digits; unique, sortable by year. */
   async marcarEnviada(
     id: number, set: Partial<NovaSolicitacao> & { situacao: number }, ex: Executor = this.db,
   ): Promise<SolicitacaoRow> {

@@ -119,7 +119,6 @@ export class SolicitacaoService extends BaseSolicitacao {
     return { detalhe: detalheDe(salva, r.pescador), mensagem: MENSAGENS_SOLICITACAO_API.rascunhoInativado };
   }
 
-
   async totalizadores(ator: AuthContext, pescadorId: number): Promise<TotalizadoresPescador> {
     const pescador = await this.repo.findPescadorUf(pescadorId);
     exigirLeituraPescador(ator, pescadorId, pescador?.uf ?? null);

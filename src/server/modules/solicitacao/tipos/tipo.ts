@@ -5,7 +5,10 @@ import type { NotificacaoService } from '../../notificacao/notificacao.service';
 import type { PescadorRow, PescadorService } from '../../pescador/pescador.service';
 import type { SolicitacaoRepository, SolicitacaoRow } from '../solicitacao.repository';
 
-/** Declared here, by its caller: the analysis service calls this module's service back, so neither imports the other both ways. */
+/**
+ * Declared here, by its caller: the analysis service calls this module's service back, so neither imports the other
+ * both ways.
+ */
 export interface AberturaDeAnalise {
   abrir(nova: { solicitacaoId: number; ufPescador: string | null; instancia: 'MPA' | 'SFPA' }, ex?: Executor): Promise<void>;
 }
@@ -35,7 +38,10 @@ export interface ContextoEnvio extends ContextoAbertura {
 
 export type ContextoDecisao = ContextoEnvio;
 
-/** Everything that differs between request types (tipos/<type>.ts): a new type is a new definition, not an edit of the common paths. */
+/**
+ * Everything that differs between request types (tipos/<type>.ts): a new type is a new definition, not an edit of the
+ * common paths.
+ */
 export interface TipoSolicitacaoDef {
   readonly tipo: TipoSolicitacao;
   /**
