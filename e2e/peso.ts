@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page, Request } from '@playwright/test';
 
 /**
- * Page weight as a browser receives it (issue 14, point 1): every response of a page load, with its body's size
+ * Page weight as a browser receives it: every response of a page load, with its body's size
  * on the wire (after compression, as Chromium counts it), grouped by kind. Shared by the budget check
  * (e2e/peso-paginas.spec.ts) and the benchmark (bench/peso-paginas.ts).
  */
@@ -26,35 +26,12 @@ export interface Peso {
 const KB = 1024;
 
 /**
- * The budgets of issue 14 in bytes on the wire: `meta` is the issue's goal; `teto` is what the check enforces
- * today. Where the ceiling is above the goal the page does not meet the goal yet (decision 0017 says why and what
- * would close the gap); the ceiling keeps it from growing. Lower a ceiling when a page gets lighter; never raise one
- * without a decision.
+ * The budgets in bytes on the wire: `meta` is the goal; `teto` is what the check enforces today. Where the
+ * ceiling is above the goal the page does not meet the goal yet; the ceiling keeps it from growing. Lower a
+ * ceiling when a page gets lighter; never raise one without a decision.
  */
 export const ORCAMENTO = {
-  // JS measured on 2026-11-25 (react-toastify on demand): 93.4 KB, 175.6 KB and 147.9 KB; ceilings with about
-  // 3 % of room, /home's at its goal. 2026-11-27 (issue 24, decision 0059): the contracts the fisher's /home calls
-  // through cost it about 3 KB (149.7 → 152.7 KB, after the build merges chunks under 4 KB and the staff's counters'
-  // contracts load on demand); its ceiling is 154 KB until issue 25 (the pages within budget) brings it back under
-  // the goal of 150 KB. 2026-11-27 (issue 25, decisions 0061 and 0062): the installable app's registration, its two
-  // bands and the trigger that sends what a phone kept without signal cost the fisher's pages about 1 KB in the core
-  // and /home 2 KB more as the build regrouped its small chunks (153.8 → 155.9 KB); ceiling 157 KB until the pages'
-  // weight (issue 25, point 6) is taken. 2026-11-27 (issue 25, point 6): the build runs on Preact through
-  // preact/compat (the core chunk 84.7 → 35.0 KB), the card lookup's form is its own light one (no react-hook-form,
-  // no imask) and its query schema no longer brings the request wizard's; the documents' queue and the wizard's
-  // sender in the background (decision 0064) load on demand, and the cards' table is a chunk of its own so that the
-  // merging of small chunks does not bring the queue to /home: 45.7 KB, 96.9 KB and 107.2 KB (from 95.7, 180.5 and
-  // 155.8 KB); every page within its goal, ceilings with about 3 % of room.
-  // 2026-12-02 (issue 25, decision 0065): the card lookup loads no zod nor contract until its first lookup, and zod is
-  // a chunk of its own: the lookup 96.9 → 69.8 KB, ceiling 72 KB; the fisher /home, which reads the server at once,
-  // keeps zod and pays for the finer chunks (107.3 → 111.1 KB, ceiling 114 KB, its goal 150 KB).
-  // 2026-12-06 (issue 33, point 1, decision 0066): the build ships React itself, no longer Preact (the core chunk
-  // 35.0 → 84.7 KB), and the landing page and the card lookup are rendered at build time; the issue's goals are
-  // 110 KB, 130 KB and 150 KB. Landing 45.7 → 96.1 KB, card lookup 69.8 → 119.9 KB, within their goals (ceilings
-  // about 2 % above); the fisher /home 111.1 → 160.9 KB, over its goal until zod leaves its first load (decision
-  // 0066 says how): its ceiling keeps it from growing meanwhile. 2026-12-06 (issue 33, point 1): the web build leaves
-  // zod's JSON Schema generator out (scripts/vite-zod-sem-json-schema.ts; zod 23.4 → 18.5 KB): /home 162.0 → 157.2 KB,
-  // ceiling 159 KB, still over its goal until zod leaves its first load.
+  // /home is over its goal while zod stays on its first load (decisions 0066 and 0073 say what it takes).
   landing: { js: { meta: 110 * KB, teto: 98 * KB }, css: { meta: 30 * KB, teto: 30 * KB } },
   carteira: { js: { meta: 130 * KB, teto: 122 * KB }, css: { meta: 30 * KB, teto: 30 * KB } },
   home: { js: { meta: 150 * KB, teto: 159 * KB }, css: { meta: 30 * KB, teto: 30 * KB } },

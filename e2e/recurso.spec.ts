@@ -8,7 +8,7 @@ import { chamarApi, enviarDocumento, toast } from './pescador';
 import { darRegistroAtivo } from './reap-dados';
 import { CONTAS, entrar, sair, semRolagemHorizontal, semViolacoes } from './support';
 
-// Issue 35, "Done when": a batch suspends a fisher citing an act with a 30-day appeal deadline; the fisher reads the
+// A batch suspends a fisher citing an act with a 30-day appeal deadline; the fisher reads the
 // notice and appeals with a document from the phone; the SFPA analyst does not reconsider; MPA provides it; the
 // registry is active again and the fisher reads it. axe on every screen, at 1280 and 360 px.
 
