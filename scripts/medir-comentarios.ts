@@ -1,14 +1,11 @@
 /**
- * Comments against code, by the compiler's own reading of the source.
+ * Comments against code, by the compiler's own reading of the source (non-test .ts/.tsx under src, scripts, deploy).
  *
  *   npm run comentarios                          share of comment characters, and the 30 files with most comment
- *   npm run comentarios -- --mesmo-codigo main   every file changed since `main` differs from it in comments only,
- *                                                and keeps each directive comment where it was
+ *   npm run comentarios -- --mesmo-codigo main   files changed since `main` differ in comments only, directives kept
  *
- * Measured: the .ts and .tsx files under src, scripts and deploy, without *.test.ts(x); e2e and bench are not under
- * those folders. A comment's characters are its text from `//` or `/*` to its end; every character of a file counts
- * as a source character. The comments are found by the scanner around each token the parser reads, so a `//` inside
- * a string, a regular expression, a template or JSX text is not taken for one.
+ * Comments are found by the scanner around each token, so a `//` inside a string, regex, template or JSX text
+ * is not one.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -64,10 +61,7 @@ export function ler(arquivo: string, texto: string): Leitura {
   return { tokens, comentarios: [...vistos.values()].sort((a, b) => a.inicio - b.inicio) };
 }
 
-/**
- * Comments a tool reads, keyed by what makes them act: ESLint and TypeScript switches, bundler hints, JSX pragmas,
- * formatter and coverage hints, licences, triple-slash references and the JSDoc tags editors and compilers obey.
- */
+/** Comments a tool reads: lint and compiler switches, bundler hints, pragmas, licences and JSDoc tags tools obey. */
 const DIRETIVAS: RegExp[] = [
   /eslint-(?:disable|enable)(?:-next-line|-line)?(?:\s+[^\n*]*?)?(?=\s+--|\s*\*\/|\s*$)/,
   /^\/\*\s*eslint\s+[^*]*/,
@@ -99,7 +93,6 @@ function git(...args: string[]): string {
   return execFileSync('git', args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] });
 }
 
-/** The measured files of the checkout at `raiz`, relative to it. */
 export function arquivosMedidos(raiz = process.cwd()): string[] {
   return git('-C', raiz, 'ls-files', '--cached', '--others', '--exclude-standard', '--', ...PASTAS_MEDIDAS)
     .split('\n').filter(ehArquivoMedido).sort();
@@ -129,7 +122,7 @@ function relatar(medidas: Medida[]): void {
   }
 }
 
-/** Files changed since `ref` whose tokens or directive comments differ from the ref's; new files are listed apart. */
+/** New files are listed apart. */
 function conferirMesmoCodigo(ref: string): number {
   const mudados = git('diff', '--name-only', '--diff-filter=AM', ref, '--', ...PASTAS_MEDIDAS)
     .split('\n').filter(ehArquivoMedido);

@@ -1,5 +1,4 @@
-// The drill's configuration files as pure functions of the ports and folders, so that gerar.test.ts checks them
-// without root. Decision 0049 says why each setting is there.
+// Pure functions of the ports and folders, so gerar.test.ts checks them without root (decision 0049).
 
 /** Away from the machine's own PostgreSQL (5432) and the product's defaults. */
 export const PORTAS = {
@@ -18,15 +17,13 @@ export const BANCO_TRANSACAO = 'rgp_transacao';
 
 export interface OpcoesPostgres {
   porta: number;
-  /** Never /var/run/postgresql of the machine's cluster. */
   pastaSocket: string;
   papel: 'primario' | 'standby';
 }
 
 /**
- * The primary waits for the standby's flush before acknowledging a commit: an acknowledged write is on both. The
- * standby names no standby of its own: once promoted it is alone, and naming one that does not exist would make
- * every commit wait for ever.
+ * Commits wait for the standby's flush. The standby names no standby: once promoted it is alone, and naming a missing
+ * one would make every commit wait for ever.
  */
 export function postgresqlConf(o: OpcoesPostgres): string {
   return [
@@ -53,7 +50,7 @@ export function postgresqlConf(o: OpcoesPostgres): string {
   ].join('\n');
 }
 
-/** Loopback only, trusted: the drill proves availability, not authentication (decision 0049). */
+/** The drill proves availability, not authentication (decision 0049). */
 export function pgHbaConf(): string {
   return [
     '# RGP drill: loopback only',
@@ -76,9 +73,8 @@ export interface OpcoesPgbouncer {
 }
 
 /**
- * Session mode for the product: PgBouncer 1.18 keeps no prepared statement across server connections in
- * transaction mode, and the migrations hold a session advisory lock (decision 0049). A transaction-mode name serves
- * step 5's probe. server_login_retry is 1 s so the pool reconnects as soon as the promoted standby answers.
+ * Session mode: PgBouncer 1.18 keeps no prepared statement across server connections in transaction mode, and the
+ * migrations hold a session advisory lock (decision 0049).
  */
 export function pgbouncerIni(o: OpcoesPgbouncer): string {
   return [
@@ -117,16 +113,12 @@ export function pgbouncerUserlist(): string {
 
 export interface OpcoesHaproxy {
   porta: number;
-  /** The instances' ports on 127.0.0.1, one server each. */
   instancias: readonly number[];
   caminhoSaude: string;
   socket: string;
 }
 
-/**
- * HAProxy in front of the instances: readiness checked every second, redispatch when a connection fails, L7 retries
- * of idempotent requests only (a POST is never sent twice), and the admin socket the drill reads counters from.
- */
+/** L7 retries of idempotent requests only: a POST is never sent twice. */
 export function haproxyCfg(o: OpcoesHaproxy): string {
   return [
     '# RGP drill: scripts/drill/gerar.ts',

@@ -1,6 +1,5 @@
-// npm run drill (decision 0049), as root on Debian: a small cluster on 127.0.0.1 proved with traffic in five steps;
-// everything it starts is stopped at the end. Options: DRILL_BUILD=0, DRILL_KEEP=1, DRILL_BUNDLE=path,
-// DRILL_STEPS=1,2, DRILL_DRAIN_SECONDS (default 4).
+// npm run drill (decision 0049), as root on Debian: a small cluster on 127.0.0.1 proved with traffic in five steps.
+// Options: DRILL_BUILD=0, DRILL_KEEP=1, DRILL_BUNDLE=path, DRILL_STEPS=1,2, DRILL_DRAIN_SECONDS (default 4).
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -20,7 +19,6 @@ import {
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 const BUNDLE = path.resolve(process.env.DRILL_BUNDLE ?? 'dist/server/main.mjs');
 const HAPROXY = `http://127.0.0.1:${PORTAS.haproxy}`;
-/** How long an instance answers 503 on its readiness check after SIGTERM before it closes (main.ts). */
 const DRENAGEM_SEGUNDOS = Number(process.env.DRILL_DRAIN_SECONDS ?? 4);
 const LOTE_CPFS = 4000;
 const NOTIFICACOES = 8000;
@@ -50,7 +48,7 @@ const pastas = {
 
 let pgbouncer: Filho | undefined;
 const instancias: (Filho | undefined)[] = [undefined, undefined, undefined];
-/** The postmasters started (by data folder), and the processes of a killed one that may outlive it. */
+/** A killed postmaster's processes may outlive it. */
 const postmasters = new Set<string>();
 const orfaos = new Set<number>();
 let caminhoSaude: string = contratosSaude.pronto.caminho;
@@ -60,8 +58,6 @@ function log(msg: string) {
 }
 
 const seg = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
-// ------------------------------------------------------------------ PostgreSQL and PgBouncer
 
 async function consultar<T extends pg.QueryResultRow>(porta: number, texto: string, valores: unknown[] = [], banco = BANCO): Promise<T[]> {
   const c = new pg.Client({ host: '127.0.0.1', port: porta, user: 'postgres', database: banco, connectionTimeoutMillis: 3000, query_timeout: 60_000 });
@@ -107,11 +103,8 @@ function escreverPgbouncer(portaBanco: number) {
   escreverComoPostgres(path.join(pastas.pgbouncer, 'pgbouncer.ini'), pgbouncerIni({ porta: PORTAS.pgbouncer, portaBanco, pasta: pastas.pgbouncer }));
 }
 
-// ------------------------------------------------------------------ HAProxy
-
 interface EstadoServidor { status: string; scur: number; wretr: number; wredis: number; eresp: number; econ: number }
 
-/** `show stat` on HAProxy's admin socket: each instance's state and counters. */
 function estadoHaproxy(): Promise<Map<string, EstadoServidor>> {
   return new Promise((resolve, reject) => {
     const s = net.createConnection(path.join(pastas.haproxy, 'admin.sock'));
@@ -141,8 +134,6 @@ async function esperarEstado(i: number, estado: 'UP' | 'DOWN', ms: number) {
   await esperar(`HAProxy to see i${i + 1} ${estado}`, estadoHaproxy, (m) => m.get(`i${i + 1}`)?.status === estado, ms, 100);
 }
 
-// ------------------------------------------------------------------ the product
-
 function iniciarInstancia(i: number): Filho {
   const porta = PORTAS.instancias[i]!;
   const f = iniciar(`rgp-i${i + 1}`, process.execPath, [...FLAGS_DO_START, BUNDLE], {
@@ -150,8 +141,7 @@ function iniciarInstancia(i: number): Filho {
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       HOME: process.env.HOME ?? raiz,
-      // The development identity provider signs the demo accounts in; the production keys are set anyway, the same on
-      // every instance (decision 0049).
+      // The development identity provider signs the demo accounts in; production keys are set anyway (decision 0049).
       NODE_ENV: 'development',
       // application_name names the instance in pg_stat_activity (the batch's holder in step 3).
       DATABASE_URL: `postgres://${BANCO}@127.0.0.1:${PORTAS.pgbouncer}/${BANCO}?application_name=rgp-i${i + 1}`,
@@ -159,9 +149,8 @@ function iniciarInstancia(i: number): Filho {
       PORT: String(porta),
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${porta}`,
-      // HAProxy on this machine, with `option forwardfor` (decision 0067).
       TRUST_PROXY: 'loopback',
-      // The development identity provider on the drill's own database, on purpose (src/server/inicio.ts).
+      // On the drill's own database, on purpose (src/server/inicio.ts).
       DEV_IDP_UNSAFE: 'true',
       DATA_DIR: path.join(raiz, `i${i + 1}`),
       WEB_DIST_DIR: path.resolve('dist/web'),
@@ -187,7 +176,6 @@ function iniciarInstancia(i: number): Filho {
   return f;
 }
 
-/** Resolves when instance `i` answers its readiness check directly; throws at once if it exits. */
 async function esperarPronta(i: number, ms = 180_000) {
   const f = instancias[i]!;
   const porta = PORTAS.instancias[i]!;
@@ -201,7 +189,7 @@ async function esperarPronta(i: number, ms = 180_000) {
 
 interface FigurasCarga { enviados: number; falhas: number; p50: number; p99: number; ms: number; porStatus: Record<number, number> }
 
-/** Steady load through HAProxy: public reads, a fisher's notifications, and a POST, which HAProxy never replays. */
+/** HAProxy never replays the POST. */
 function iniciarCarga({ sessao, notificacao }: { sessao: Sessao; notificacao: number }) {
   const porStatus: Record<number, number> = {};
   const inicio = performance.now();
@@ -243,8 +231,6 @@ type Sessao = Awaited<ReturnType<typeof signIn>>;
 function cabecalhos(s: Sessao) {
   return { authorization: `Bearer ${s.token}`, cookie: s.cookie, 'x-xsrf-token': s.xsrf };
 }
-
-// ------------------------------------------------------------------ the steps
 
 async function passo0Instalar() {
   const t = performance.now();
@@ -294,8 +280,7 @@ async function montarCluster() {
     await boot.end();
   }
 
-  // The standby: a base backup with its replication slot (-C -S) and its recovery settings (-R), renamed for the
-  // primary's synchronous_standby_names, on its own port.
+  // A base backup with its replication slot (-C -S) and recovery settings (-R), named for synchronous_standby_names.
   pastaDoPostgres(pastas.standby);
   await exigir(`${PG_BIN}/pg_basebackup`, ['-h', '127.0.0.1', '-p', String(PORTAS.primario), '-U', 'postgres', '-D', pastas.standby,
     '-R', '-X', 'stream', '-c', 'fast', '-C', '-S', 'rgp_standby'], { comoPostgres: true, timeoutMs: 180_000 });
@@ -334,8 +319,7 @@ let sessaoCarga: { sessao: Sessao; notificacao: number };
 async function passo1Inicio() {
   const t = performance.now();
   for (let i = 0; i < 3; i++) iniciarInstancia(i);
-  // An instance that dies starting is counted (the goal is missed) and started again, as an orchestrator would, so
-  // that the other steps still run.
+  // An instance that dies starting is counted and started again, as an orchestrator would, so the other steps run.
   const mortes: string[] = [];
   const prontas = await Promise.all([0, 1, 2].map(async (i) => {
     try {
@@ -411,7 +395,6 @@ async function estadoLote(idLote: number): Promise<EstadoLote> {
   return r!;
 }
 
-/** The instance whose transaction holds the batch's row lock now (a chunk in progress), by its application_name. */
 async function donoDoLote(): Promise<string | null> {
   const r = await consultar<{ app: string }>(PORTAS.primario, `
     SELECT DISTINCT a.application_name AS app FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
@@ -521,8 +504,7 @@ async function passo4Failover() {
   const escritores = Promise.all(Array.from({ length: 4 }, escrever));
   await dormir(5000);
 
-  // The primary's postmaster killed; the drill then acts as a failover manager would and promotes the standby
-  // and re-points PgBouncer (a rewritten [databases] and a reload).
+  // The drill acts as a failover manager would: promotes the standby and re-points PgBouncer.
   const pm = pidPostmaster(pastas.primario)!;
   for (const p of descendentes(pm)) orfaos.add(p);
   orfaos.add(pm);
@@ -542,8 +524,8 @@ async function passo4Failover() {
   const tRepontado = performance.now() - tKill;
   const antes = confirmadas.filter((c) => c.em < tKill).length;
   let volta: number | null = null;
-  // Down from the first write that fails after the kill (the killed postmaster's backends may still commit for a
-  // moment), back when a write sent after that failure is acknowledged.
+  // Down from the first failed write after the kill (its backends may still commit a moment), up at the next
+  // acknowledged one.
   let caiu: number | null = null;
   await esperar('an acknowledged write after the failover', async () => {
     caiu ??= falhasEm.find((f) => f > tKill) ?? null;
@@ -573,7 +555,7 @@ async function passo4Failover() {
   });
 }
 
-/** Two clients of PgBouncer's `banco`: named prepared statements and a session advisory lock, as the product uses them. */
+/** Named prepared statements and a session advisory lock, as the product uses them. */
 async function sondar(banco: string) {
   const cliente = async () => {
     const c = new pg.Client({ host: '127.0.0.1', port: PORTAS.pgbouncer, user: BANCO, database: banco, connectionTimeoutMillis: 5000 });
@@ -626,8 +608,6 @@ async function passo5Pgbouncer() {
   });
 }
 
-// ------------------------------------------------------------------ table, cleanup, main
-
 function imprimirTabela() {
   const linhas = [
     '| step | figures | goal | ✓/✗ |',
@@ -638,7 +618,6 @@ function imprimirTabela() {
 }
 
 let limpeza: Promise<void> | undefined;
-/** The cleanup, once: a signal and the end of the run share the same promise. */
 function limpar(falhou: boolean): Promise<void> {
   limpeza ??= fazerLimpeza(falhou);
   return limpeza;
@@ -656,7 +635,7 @@ async function fazerLimpeza(falhou: boolean) {
     }
   }
   await dormir(500);
-  // What a killed postmaster left behind, by pid, only if it is still a postgres process of the postgres user.
+  // Only if it is still a postgres process of the postgres user.
   const { uid } = usuarioPostgres();
   for (const p of orfaos) {
     try {

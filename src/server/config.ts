@@ -4,28 +4,19 @@ import { z } from 'zod';
 import type { S3StorageOptions } from './adapters/storage/s3-storage';
 import { LIMITE_RELATORIO_SINCRONO } from '../shared/schemas/relatorio';
 
-/**
- * The whole environment, parsed once at boot. Nothing else in the server reads process.env.
- * A wrong value stops the start with a message naming the variable.
- */
+/** Nothing else in the server reads process.env; a wrong value stops the start naming the variable. */
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-/** A calendar date YYYY-MM-DD that exists (2026-02-30 does not). */
 const dataCalendario = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'use YYYY-MM-DD').refine((v) => {
   const d = new Date(`${v}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 }, 'is not a date of the calendar');
 
-/** proxy-addr's names of address ranges. */
 const FAIXAS_NOMEADAS = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
-/**
- * Which proxies may say who the caller is (X-Forwarded-For): none, or a comma list of addresses, CIDR ranges or
- * range names. `true` and a hop count are refused: either would believe an address a client wrote itself
- * (decision 0067).
- */
+/** `true` and a hop count are refused: either would believe an address a client wrote itself (decision 0067). */
 const trustProxy = z.string().trim().transform((v, ctx): false | string[] => {
   const minusculo = v.toLowerCase();
   if (minusculo === '' || minusculo === 'false' || minusculo === 'no' || minusculo === '0') return false;
@@ -48,7 +39,6 @@ const trustProxy = z.string().trim().transform((v, ctx): false | string[] => {
   return enderecos.map((a) => (FAIXAS_NOMEADAS.has(a.toLowerCase()) ? a.toLowerCase() : a));
 });
 
-/** An IPv4/IPv6 address, or one with a prefix length (10.0.0.0/8, fd00::/8). */
 function enderecoOuFaixa(a: string): boolean {
   const [ip, prefixo, ...resto] = a.split('/');
   const versao = net.isIP(ip ?? '');
@@ -65,7 +55,7 @@ const envSchema = z
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     // Unset: every interface in production, else loopback only, so the development sign-in is not on the network.
     HOST: z.string().min(1).optional(),
-    // Unset: http://localhost:PORT, so that `PORT=3202 npm start` signs in on its own port.
+    // Unset: http://localhost:PORT, so `PORT=3202 npm start` signs in on its own port.
     PUBLIC_URL: z.url().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: trustProxy.default(false),
@@ -88,7 +78,6 @@ const envSchema = z
     ANALISE_TEMPO_BLOQUEIO_MINUTOS: z.coerce.number().int().min(1).max(1440).default(60),
     PRAZO_ATUALIZACAO_DIAS: z.coerce.number().int().min(1).max(365).default(30),
     SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
-    // Documents in an S3-compatible bucket when S3_BUCKET is set, else in DATA_DIR/arquivos.
     S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name').optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),
     S3_ENDPOINT: z.url().optional(),
@@ -100,7 +89,6 @@ const envSchema = z
     HCAPTCHA_SECRET: z.string().min(1).optional(),
     HCAPTCHA_SITEKEY: z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'must be the site key hCaptcha issued').optional(),
     CAPTCHA_HMAC_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
-    // Signs the QR code of the printed professional card.
     CARTEIRA_TOKEN_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
 
     OIDC_ISSUER: z.url().optional(),
@@ -109,20 +97,17 @@ const envSchema = z
     // Mounts the development identity provider where src/server/inicio.ts refuses it: tests and drills only.
     DEV_IDP_UNSAFE: booleanFromEnv.default(false),
 
-    // The federal CPF registry (map-user form): the real service when BCPF_URL is set, else the local table.
     BCPF_URL: z.url().optional(),
     BCPF_USUARIO: z.string().min(1).optional(),
     BCPF_SENHA: z.string().min(1).optional(),
     BCPF_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 
-    // Without SMTP_HOST, e-mail goes to .eml files in DATA_DIR/email-saida.
     SMTP_HOST: z.string().min(1).optional(),
     SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
     SMTP_USER: z.string().min(1).optional(),
     SMTP_PASSWORD: z.string().min(1).optional(),
     SMTP_TLS: booleanFromEnv.default(false),
     EMAIL_REMETENTE: z.string().min(3).default('RGP <nao-responda@rgp.gov.br>'),
-    // CPFs per transaction, and how long a batch may show no progress before it is resumed.
     LOTE_TAMANHO_BLOCO: z.coerce.number().int().min(1).max(20_000).default(2000),
     LOTE_RETOMAR_APOS_SEGUNDOS: z.coerce.number().int().min(1).max(86_400).default(120),
     // Fishers per transaction when a year's REAP obligations are created (decision 0051).
@@ -131,9 +116,9 @@ const envSchema = z
     REAP_RETOMAR_APOS_SEGUNDOS: z.coerce.number().int().min(1).max(86_400).default(120),
     // Fishers up to which the report file is written in the request, not by a job (decision 0036).
     RELATORIO_LIMITE_SINCRONO: z.coerce.number().int().min(0).max(1_000_000).default(LIMITE_RELATORIO_SINCRONO),
-    // Heap cap of the worker thread that writes a large report (decision 0050).
+    // Decision 0050.
     RELATORIO_HEAP_MB: z.coerce.number().int().min(32).max(4096).default(160),
-    // Seconds of 503 on the readiness check after SIGTERM, before the close (decision 0049).
+    // Decision 0049.
     SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).optional(),
 
     // The CIN is required from this São Paulo date on (decision 0053); unset, never.
@@ -223,20 +208,17 @@ export interface Config {
     jwtSecret: string | undefined;
     tokenTtlSeconds: number;
     sessionTtlHours: number;
-    /** Key of the fishers' phone ids (decision 0069); when absent it is derived (HKDF) from the token key. */
+    /** Decision 0069; absent, derived (HKDF) from the token key. */
     phoneIdSecret: string | undefined;
   };
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
   devIdpInseguro: boolean;
   files: {
-    /** When absent, derived (HKDF) from the token key, as are the other keys here. */
     signingSecret: string | undefined;
     signedUrlTtlSeconds: number;
-    /** Undefined for the local folder. */
     s3: S3StorageOptions | undefined;
   };
   workday: { start: string; end: string };
-  /** Rules that a setting dates: the CIN required from `cinObrigatoriaDesde` (YYYY-MM-DD, São Paulo) on; null, never. */
   regras: { cinObrigatoriaDesde: string | null };
   analise: { tempoBloqueioMinutos: number; prazoAtualizacaoDias: number };
   captcha: {

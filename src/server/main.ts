@@ -47,9 +47,8 @@ async function main() {
 
   const handle = connect(url, config.database.poolMax);
   const leitura = config.database.replicaUrl ? connect(config.database.replicaUrl, config.database.poolMax, { somenteLeitura: true }) : undefined;
-  // The queue first (services enqueue in their transactions), the workers once the services exist. pg-boss makes
-  // its schema without a lock of its own, and instances starting together deadlocked there (decision 0049), so it
-  // starts inside the migrations' lock too.
+  // The queue first (services enqueue in their transactions). pg-boss makes its schema without a lock of its own and
+  // instances starting together deadlocked there, so it starts inside the migrations' lock (decision 0049).
   let jobs!: Awaited<ReturnType<typeof iniciarJobs>>;
   const urlBanco = url;
   await migrarUmaVez(handle, async () => {
@@ -61,8 +60,7 @@ async function main() {
     ...(destino ? { logger: { ...opcoesDeLog(config.logLevel), stream: destino } } : {}) });
   await jobs.trabalhar(app.servicos);
 
-  // On SIGTERM readiness answers 503 while every other request is still served, so the balancer takes this
-  // instance out before its listener closes (decision 0049).
+  // On SIGTERM readiness answers 503 while requests are still served, so the balancer drains it (decision 0049).
   const drenarSegundos = config.drenagemSegundos;
   let drenando = false;
   app.addHook('onRequest', async (req) => {
@@ -91,8 +89,7 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM', drenarSegundos));
-  // A launcher killed with -9 (npm, tsx) cannot pass a signal on: the server notices its parent is gone and stops
-  // too, so that neither it nor the database holds the ports of the next start.
+  // A launcher killed with -9 cannot pass a signal on: the server stops when its parent is gone, freeing the ports.
   const pai = process.ppid;
   setInterval(() => {
     if (process.ppid !== pai) void shutdown('parent process gone');
@@ -107,7 +104,6 @@ async function main() {
   if (config.env !== 'production') process.stdout.write(`${linhaDeInicio(config.publicUrl, provedor)}\n`);
 }
 
-/** The whole cause of a failed start: each message of the `cause` chain, or what was thrown if not an Error. */
 function causa(err: unknown): string {
   const partes: string[] = [];
   for (let e: unknown = err, n = 0; e !== undefined && e !== null && n < 5; e = (e as { cause?: unknown }).cause, n++) {

@@ -33,20 +33,16 @@ import { drenarCorpoAposRespostaAntecipada, erroDoCliente } from './erro-do-clie
 export interface AppDeps {
   config: Config;
   db: Database;
-  /** A standby for the heavy reads that tolerate a little lag (reports, statistics, audit); `db` when absent. */
+  /** Reports, statistics, audit; `db` when absent. */
   dbLeitura?: Database;
   jwtSecret: Uint8Array;
-  /** Replaces the identity provider (tests of a failing provider). */
   identityProvider?: IdentityProvider;
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
-  /** Replaces the file storage (tests); by default a local folder under DATA_DIR. */
   storage?: FileStorage;
-  /** The job queue services enqueue on, inside their transactions. */
   fila: FilaDeJobs;
 }
 
-/** The server every module runs in: the HTTP stack and its cross-cutting plugins, the modules, then the web app. */
 export async function montarApp(deps: AppDeps, modulos: readonly QualquerModulo[]): Promise<FastifyInstance> {
   const { config, db } = deps;
   const https = config.publicUrl.startsWith('https://');
@@ -86,7 +82,6 @@ export async function montarApp(deps: AppDeps, modulos: readonly QualquerModulo[
     errorResponseBuilder: (_req, ctx) => new AppError(429, `Muitas requisições. Tente novamente em ${Math.ceil(ctx.ttl / 1000)} segundos.`),
   });
 
-  // The OpenAPI document, made correct for a generated client in one place (decision 0058).
   await app.register(swagger, opcoesOpenApi());
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
@@ -100,7 +95,7 @@ export async function montarApp(deps: AppDeps, modulos: readonly QualquerModulo[
   return app;
 }
 
-/** The built web app: a GET outside /api that is not a file answers index.html, for the browser's router. */
+/** A GET outside /api that is not a file answers index.html, for the browser's router. */
 async function registerWeb(app: FastifyInstance, dir: string) {
   const index = path.join(dir, 'index.html');
   const built = fs.existsSync(index);
@@ -125,7 +120,7 @@ async function registerWeb(app: FastifyInstance, dir: string) {
   });
 }
 
-/** The index.html copies the build wrote for the pages a phone opens first, naming their scripts (decision 0065). */
+/** Decision 0065. */
 function paginasPrecarregadas(dir: string): Map<string, string> {
   const pasta = path.join(dir, 'paginas');
   if (!fs.existsSync(pasta)) return new Map();

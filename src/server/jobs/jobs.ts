@@ -5,43 +5,35 @@ import { MODULOS, type Servicos } from '../app';
 import { jobsDosModulos } from '../modules/modulo';
 import { FilaDeJobs, opcoesDeEnvio, type ContextoJob, type DefinicaoJob } from './job';
 
-/** The services the workers are handed (`app.servicos`). */
 export type ServicosDosJobs = Servicos;
 
-/** A job the workers can run: the services it calls are among the app's. */
 export type JobDoProduto = DefinicaoJob<z.ZodType, ServicosDosJobs>;
 
-/** Every job of the product, as the modules declare them. */
 export const DEFINICOES_JOBS: readonly JobDoProduto[] = jobsDosModulos(MODULOS);
 
 const FUSO = 'America/Sao_Paulo';
 
 export interface Jobs {
   boss: PgBoss;
-  /** Enqueues inside a transaction; usable as soon as `iniciarJobs` answers, before any worker runs. */
+  /** Usable before any worker runs. */
   fila: FilaDeJobs;
-  /** Keeps each schedule and starts the workers in this process; until then jobs wait in the database. */
   trabalhar(servicos: ServicosDosJobs): Promise<void>;
   stop(): Promise<void>;
 }
 
-/** Runs one job's handler on a payload as pg-boss handed it: a payload that fails its schema fails the job. */
+/** A payload that fails its schema fails the job. */
 export async function executarJob(
   def: JobDoProduto, dados: unknown, ctx: ContextoJob<ServicosDosJobs>,
 ): Promise<unknown> {
   return def.executar(def.payload.parse(dados), ctx);
 }
 
-/**
- * Starts pg-boss and creates every queue, so services can enqueue before any worker runs. Boot order (main.ts):
- * `iniciarJobs` → `buildApp({ fila })` → `jobs.trabalhar(app.servicos)`.
- */
+/** Boot order (main.ts): `iniciarJobs` → `buildApp({ fila })` → `jobs.trabalhar(app.servicos)`. */
 export async function iniciarJobs(opts: {
   connectionString: string;
   log: FastifyBaseLogger;
   pollingIntervalSeconds?: number;
   definicoes?: readonly JobDoProduto[];
-  /** pg-boss's own pool (10 by default). */
   conexoes?: number;
 }): Promise<Jobs> {
   const definicoes = opts.definicoes ?? DEFINICOES_JOBS;

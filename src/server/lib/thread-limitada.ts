@@ -1,8 +1,8 @@
 import { Worker, type MessagePort } from 'node:worker_threads';
 
 /**
- * Long jobs in a worker thread with a capped heap (decision 0050): a huge report kills the thread, not the instance.
- * The thread sends at most `JANELA` pieces ahead of the caller, so a slow reader never piles bytes up.
+ * A capped heap (decision 0050): a huge report kills the thread, not the instance. The thread sends at most `JANELA`
+ * pieces ahead of the caller, so a slow reader never piles bytes up.
  */
 
 /** Pieces the thread may send ahead of what the caller has taken. */
@@ -10,7 +10,6 @@ export const JANELA = 8;
 
 export interface LimitesThread {
   heapMb: number;
-  /** Cap of the young generation, MB. */
   jovemMb?: number;
 }
 
@@ -115,7 +114,6 @@ export function fluxoDeThread<R>(
   return { bytes: bytes(), resultado };
 }
 
-/** The thread's side. To be called once by a module run with `fluxoDeThread`. */
 export async function produzirNaThread(
   porta: MessagePort,
   fonte: AsyncIterable<Buffer | Uint8Array>,

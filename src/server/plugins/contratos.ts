@@ -11,31 +11,25 @@ import { envelopeOf } from '../../shared/schemas/envelope';
 import { ehPublica, PERFIS_TODOS, perfisDe } from '../../shared/permissoes';
 import { comPerfisDoGancho, perfisDoGancho } from './auth';
 
-/** Registers a route from its contract (decision 0059); the route adds only its handler and server-only options. */
+/** Decision 0059: the route adds only its handler and server-only options. */
 
 type Saida<T> = T extends z.ZodType ? z.output<T> : undefined;
 
-/** The request a contract's handler receives: params, query and body as its schemas parse them. */
 export type RequisicaoDe<C> = C extends Contrato<infer P, infer Q, infer B, Resposta>
   ? FastifyRequest<{ Params: Saida<P>; Querystring: Saida<Q>; Body: Saida<B> }>
   : never;
 
-/** What the server adds to a contract's route. */
 export interface ExtrasDaRota {
-  /**
-   * A guard of another kind in place of the permission's (a token in the query, an expired session renewed), with
-   * why. It must admit exactly the permission's callers (the authorisation matrix checks) and runs before the body.
-   */
+  /** A guard in place of the permission's, with why; it must admit exactly the permission's callers (checked). */
   guardaPropria?: { motivo: string; preValidation: preValidationAsyncHookHandler | preValidationAsyncHookHandler[] };
   config?: RouteShorthandOptions['config'];
   bodyLimit?: number;
-  /** Schema failures reach the handler (`req.validationError`), for routes that answer them as a failed wizard step. */
+  /** For routes that answer schema failures as a failed wizard step. */
   attachValidation?: boolean;
-  /** The route's log level: 'warn' keeps an address that names a person or a record out of the access log. */
+  /** 'warn' keeps an address that names a person or a record out of the access log. */
   logLevel?: LogLevel;
 }
 
-/** Fastify's path of a contract's: `{id}` → `:id`. */
 function urlFastify(caminho: string): string {
   return caminho.replace(/\{(\w+)\}/g, ':$1');
 }
@@ -46,7 +40,6 @@ function respostaDe(r: Resposta): Pick<FastifySchema, 'response' | 'produces'> {
   return { response: { 200: envelopeOf(r) } };
 }
 
-/** The route's Fastify schema: what validates and what the OpenAPI document prints (plugins/openapi.ts). */
 function schemaDoContrato(c: Contrato): FastifySchema {
   const publica = ehPublica(c.permissao);
   return {
@@ -66,20 +59,14 @@ function schemaDoContrato(c: Contrato): FastifySchema {
   };
 }
 
-/**
- * The guard of a permission. One that admits the anonymous caller but not every profile cannot be enforced (a caller
- * without a token would pass): such a route must bring its own guard, or it is not registered.
- */
+/** One admitting the anonymous caller but not every profile cannot be enforced: such a route needs its own guard. */
 function guardaDe(app: FastifyInstance, c: Contrato): preValidationAsyncHookHandler | undefined {
   if (!ehPublica(c.permissao)) return app.autorizar(...perfisDe(c.permissao));
   if (perfisDe(c.permissao).length === PERFIS_TODOS.length) return undefined;
   throw new Error(`${c.metodo} ${c.caminho}: a permissão ${c.permissao} admite o anônimo mas não todos os perfis; a rota precisa de guardaPropria`);
 }
 
-/**
- * The guard as a preParsing hook (decision 0067): a caller without a valid token gets 401/403 whatever body it sent,
- * and costs no parsing.
- */
+/** Decision 0067: a caller without a valid token gets 401/403 whatever body it sent, and costs no parsing. */
 function antesDoCorpo(guarda: preValidationAsyncHookHandler | preValidationAsyncHookHandler[]): preParsingAsyncHookHandler {
   const ganchos = [guarda].flat();
   const gancho: preParsingAsyncHookHandler = async function (req, reply, payload) {
@@ -93,7 +80,7 @@ function antesDoCorpo(guarda: preValidationAsyncHookHandler | preValidationAsync
   return perfis ? comPerfisDoGancho(gancho, perfis) : gancho;
 }
 
-/** Idempotency keys of a contract marked `idempotente` (decision 0060); the route must need a session (keys are per caller). */
+/** Decision 0060; keys are per caller, so the route must need a session. */
 function ganchoIdempotencia(app: FastifyInstance, c: Contrato): preHandlerAsyncHookHandler {
   if (ehPublica(c.permissao)) throw new Error(`${c.metodo} ${c.caminho}: uma rota idempotente precisa de sessão (a chave é guardada por usuário)`);
   if (!app.hasDecorator('idempotencia')) throw new Error(`${c.metodo} ${c.caminho}: registre o plugin de idempotência antes das rotas idempotentes`);

@@ -10,7 +10,6 @@ export const MENSAGEM_INDISPONIVEL = 'O serviço está temporariamente indispon�
 export const MENSAGEM_ENDERECO_INVALIDO = 'O endereço da requisição não é válido.';
 export const MENSAGEM_ENDERECO_LONGO = 'O endereço da requisição é longo demais.';
 
-/** A success answer in the specification's envelope. */
 export function ok<T>(dados: T, mensagem = 'Sucesso', codigo = 200) {
   return { codigo, mensagem, dados };
 }
@@ -37,19 +36,15 @@ const mensagemPorStatus: Record<number, string> = {
   429: 'Muitas requisições. Aguarde um momento e tente novamente.',
 };
 
-/** The dotted field path of a JSON pointer (`/endereco/cep` → `endereco.cep`), or `fallback` for the root. */
 function campo(instancePath: string | undefined, fallback: string): string {
   const p = (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
   return p || fallback;
 }
 
-/** Network and server-state codes of a database that cannot be reached or is going away (SQLSTATE 08, 57P, 53300). */
+/** SQLSTATE 08, 57P, 53300. */
 const SEM_BANCO = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EPIPE|08\w{3}|57P0[1-3]|53300)$/;
 
-/**
- * The database is unreachable: the error or one of its causes carries a connection code, or is the pool's own
- * connection failure. Such a failure answers 503, not 500: nothing is wrong with the request.
- */
+/** Answers 503, not 500: nothing is wrong with the request. */
 export function semBanco(err: unknown): boolean {
   for (let e: unknown = err, n = 0; e instanceof Error && n < 5; e = (e as { cause?: unknown }).cause, n++) {
     const code = (e as { code?: unknown }).code;
@@ -60,13 +55,9 @@ export function semBanco(err: unknown): boolean {
   return false;
 }
 
-/**
- * SQLSTATE class 22, data exception: PostgreSQL refused a value the request carried (a NUL in a text, an integer
- * out of range, a text that is not of the column's type, an escape `jsonb` cannot hold, a value too long).
- */
+/** SQLSTATE class 22: PostgreSQL refused a value the request carried. */
 const DADO_RECUSADO = /^22[0-9A-Z]{3}$/;
 
-/** The SQLSTATE when the error or one of its causes is a data exception of PostgreSQL, else null. */
 export function dadoRecusadoPeloBanco(err: unknown): string | null {
   for (let e: unknown = err, n = 0; e instanceof Error && n < 5; e = (e as { cause?: unknown }).cause, n++) {
     const code = (e as { code?: unknown }).code;
@@ -77,10 +68,7 @@ export function dadoRecusadoPeloBanco(err: unknown): string | null {
 
 export const LOG_DADO_RECUSADO = 'database refused a value of the request (SQLSTATE class 22): a request schema let it through';
 
-/**
- * The router's own refusals (a path that is not valid percent-encoding, a parameter over the length limit) in
- * the envelope, without echoing the address back (it may carry a token in `?jwt=`).
- */
+/** Without echoing the address back: it may carry a token in `?jwt=`. */
 export function erroDoRoteador(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
   if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return erro(reply, 414, MENSAGEM_ENDERECO_LONGO);
   return erro(reply, 400, MENSAGEM_ENDERECO_INVALIDO);
@@ -88,7 +76,7 @@ export function erroDoRoteador(err: FastifyError, _req: FastifyRequest, reply: F
 
 export const LOG_CODIGO_FORA_DO_CONTRATO = 'a domain refusal its route\'s contract does not list (src/shared/contratos)';
 
-/** The domain refusal of `err` when the route's contract does not list it (decision 0080), else null. */
+/** Decision 0080. */
 export function codigoForaDoContrato(err: AppError, req: FastifyRequest): CodigoErro | null {
   if (!ehCodigoDeDominio(err.codigoErro)) return null;
   const listados: readonly CodigoErro[] = req.routeOptions.schema?.codigosErro ?? [];
@@ -97,16 +85,13 @@ export function codigoForaDoContrato(err: AppError, req: FastifyRequest): Codigo
 
 export interface OpcoesEnvelope {
   /**
-   * Under NODE_ENV=test: a domain refusal that the route's contract does not list answers 500, naming it, so that
-   * the test that reached it fails and the contract (and the document a client reads) gets the code.
+   * Under NODE_ENV=test an unlisted domain refusal answers 500, so the test that reached it fails and the contract
+   * gets the code.
    */
   verificarCodigosDosContratos?: boolean;
 }
 
-/**
- * One error shape on the wire. Services throw AppError; schema violations, malformed bodies and everything else
- * are mapped here. A 5xx never carries internals: the details go to the log only.
- */
+/** A 5xx never carries internals: the details go to the log only. */
 export const envelopePlugin = fp(async (app: FastifyInstance, opts: OpcoesEnvelope) => {
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof AppError) {
@@ -135,8 +120,7 @@ export const envelopePlugin = fp(async (app: FastifyInstance, opts: OpcoesEnvelo
     }
     const recusado = status >= 500 ? dadoRecusadoPeloBanco(err) : null;
     if (recusado) {
-      // A last safety net: the shared types (src/shared/schemas/primitivos.ts) refuse such values first, with the
-      // field's name. Reaching here means a schema lets one through, so it is logged as an error to fix.
+      // A safety net: the shared types refuse such values first. Reaching here means a schema lets one through.
       req.log.error({ err, sqlstate: recusado, metodo: req.method, rota: req.routeOptions.url }, LOG_DADO_RECUSADO);
       return erro(reply, 400, MENSAGEM_DADOS_INVALIDOS);
     }

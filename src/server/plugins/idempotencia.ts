@@ -15,10 +15,8 @@ import { LIMITES_MULTIPART } from '../lib/arquivos-http';
 import { AppError } from '../lib/errors';
 
 /**
- * Idempotency keys (decision 0060, draft-ietf-httpapi-idempotency-key-header) for the routes whose contract is
- * `idempotente`. The key is claimed in PostgreSQL with the request's fingerprint before the handler runs, and a replay
- * gets the kept answer; the database decides every race, so instances share the keys. What is kept is little and
- * sealed (decision 0068): the caller is an HMAC of the CPF, the body encrypted, a key lasts 24 hours, with a quota.
+ * Idempotency keys (decision 0060): claimed in PostgreSQL with the request's fingerprint before the handler runs, so
+ * the database decides every race. What is kept is little and sealed (decision 0068).
  */
 
 declare module 'fastify' {
@@ -28,19 +26,13 @@ declare module 'fastify' {
 }
 
 export type Reivindicacao =
-  /** The key is this request's now: run the handler, then `concluir` or `liberar` with `dono`. */
   | { tipo: 'nova'; dono: string }
-  /** The key holds an answer: send it again. */
   | { tipo: 'concluida'; status: number; resposta: string | null; tipoConteudo: string | null }
-  /** Another request holds the key and runs now. */
   | { tipo: 'em-andamento' }
-  /** The key was used for a request with another fingerprint. */
   | { tipo: 'outra-impressao' }
-  /** A new key, and the caller already keeps as many as the quota allows: free again in `segundos`. */
   | { tipo: 'cota'; segundos: number };
 
 export interface PedidoIdempotente {
-  /** HMAC of the caller's CPF (`ChavesIdempotencia.titular`). */
   titular: string;
   chave: string;
   impressao: string;
@@ -55,7 +47,7 @@ export interface OpcoesChaves {
   loteExpurgo?: number;
 }
 
-/** As the LGPD export shows it (decision 0068). */
+/** Decision 0068. */
 export interface ChaveGuardada {
   chave: string;
   rota: string;
@@ -67,10 +59,7 @@ export interface ChaveGuardada {
 const TAMANHO_IV = 12;
 const TAMANHO_TAG = 16;
 
-/**
- * The one writer of `chave_idempotencia`. Its two keys are derived from the token key (HKDF), so rotating JWT_SECRET
- * forgets every kept key, as their expiry would.
- */
+/** Keys derived from the token key: rotating JWT_SECRET forgets every kept key, as their expiry would. */
 export class ChavesIdempotencia {
   readonly assumirAposSegundos: number;
   private readonly retencaoHoras: number;
@@ -93,7 +82,6 @@ export class ChavesIdempotencia {
     return crypto.createHmac('sha256', this.chaveTitular).update(cpf).digest('hex');
   }
 
-  /** Bound to its row (titular and key as associated data). */
   private cifrar(p: Pick<PedidoIdempotente, 'titular' | 'chave'>, corpo: string): Buffer {
     const iv = crypto.randomBytes(TAMANHO_IV);
     const c = crypto.createCipheriv('aes-256-gcm', this.chaveResposta, iv);
@@ -110,9 +98,8 @@ export class ChavesIdempotencia {
   }
 
   /**
-   * Claims the key for this request, or says what holds it: the insert is atomic on the primary key, and a stale
-   * claim is taken over by one update only one request can win. A row past the retention counts as absent, so a key
-   * lives exactly its hours whenever the purge runs. The quota may let through a few new keys sent at one instant.
+   * Atomic on the primary key; a stale claim is taken over by one update only one request can win. A row past the
+   * retention counts as absent. The quota may let through a few new keys sent at one instant.
    */
   async reivindicar(p: PedidoIdempotente): Promise<Reivindicacao> {
     const dono = crypto.randomUUID();
@@ -237,7 +224,7 @@ export function jsonCanonico(v: unknown): string {
   return JSON.stringify(v);
 }
 
-/** A browser draws a new boundary each time it sends a FormData: the same fields must give the same fingerprint. */
+/** A browser draws a new boundary per FormData: the same fields must give the same fingerprint. */
 export function resumoMultipart(corpo: Buffer, contentType: string): string {
   const h = crypto.createHash('sha256');
   const fronteira = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
@@ -252,17 +239,13 @@ export function resumoMultipart(corpo: Buffer, contentType: string): string {
   return h.update(corpo.subarray(pos)).digest('hex');
 }
 
-/** A JSON body counts as its schema parsed it, written canonically; a multipart body by its bytes. */
 function impressaoDe(req: FastifyRequest, resumoCorpo: string): string {
   return crypto.createHash('sha256')
     .update([req.method, req.routeOptions.url ?? '', jsonCanonico(req.params), jsonCanonico(req.query), resumoCorpo].join('\u0000'))
     .digest('hex');
 }
 
-/**
- * Reads a multipart body up to `limite` bytes (null beyond, the rest drained) and hands it back to busboy, which
- * pipes `req.raw`: the handler's parser replays the bytes read here.
- */
+/** Hands the bytes back to busboy, which pipes `req.raw`. */
 async function lerCorpoMultipart(raw: IncomingMessage, limite: number): Promise<Buffer | null> {
   const partes: Buffer[] = [];
   let total = 0;
@@ -282,7 +265,6 @@ async function lerCorpoMultipart(raw: IncomingMessage, limite: number): Promise<
 
 const ESPERA_DUPLICATA_SEGUNDOS = 2;
 
-/** Beyond this a multipart body is refused as a document too large, as the handler would. */
 const LIMITE_MULTIPART_BYTES = LIMITES_MULTIPART.fileSize + LIMITES_MULTIPART.fields * LIMITES_MULTIPART.fieldSize + 64 * 1024;
 
 interface Reivindicada {
@@ -300,7 +282,7 @@ export const idempotenciaPlugin = fp(async (app: FastifyInstance, { chaves }: { 
     if (chave === undefined || !FORMATO_CHAVE_IDEMPOTENCIA.test(chave)) {
       throw AppError.badRequest(MENSAGENS_IDEMPOTENCIA.formato, [erroCampo(CABECALHO_IDEMPOTENCIA, MENSAGENS_IDEMPOTENCIA.formato)]);
     }
-    // The route needs a session (`rota` refuses an idempotent public contract): the key belongs to its caller.
+    // `rota` refuses an idempotent public contract: the key belongs to its caller.
     if (!req.auth) return;
 
     let resumoCorpo: string;
@@ -335,8 +317,7 @@ export const idempotenciaPlugin = fp(async (app: FastifyInstance, { chaves }: { 
     }
   });
 
-  // Before the compression's onSend: the answer as the handler gave it. A 5xx releases the key, so a retry runs
-  // again; anything else is kept.
+  // Before the compression's onSend. A 5xx releases the key, so a retry runs again.
   app.addHook('onSend', async (req, reply, payload) => {
     const minha = reivindicadas.get(req);
     if (!minha) return payload;

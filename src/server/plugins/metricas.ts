@@ -6,17 +6,12 @@ import type pg from 'pg';
 import { AppError } from '../lib/errors';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
-/**
- * Prometheus metrics (decision 0048) on a listener of their own, never the public port. Requests are labelled by
- * route pattern, never by address, so no CPF or token reaches a label.
- */
+/** Decision 0048: labelled by route pattern, never by address, so no CPF or token reaches a label. */
 export interface OpcoesMetricas {
   pool: pg.Pool;
   poolLeitura?: pg.Pool | undefined;
-  /** Port of the metrics listener; 0 turns it off. */
   porta: number;
   host: string;
-  /** Deadline of the database figures of one scrape (ms). */
   tempoLimiteMs: number;
 }
 
@@ -24,7 +19,7 @@ export interface Metricas {
   registro: Registry;
   recusadasPorSobrecarga: Counter<'motivo'>;
   texto(): Promise<string>;
-  /** Null when `METRICS_PORT=0`. Rejects when the port cannot be taken, so the start fails with the reason. */
+  /** Rejects when the port cannot be taken, so the start fails with the reason. */
   abrirPorta(): Promise<AddressInfo | null>;
 }
 
@@ -40,7 +35,7 @@ const FAIXAS_DURACAO = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
 const METODOS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 export const SEM_ROTA = '(sem rota)';
 
-/** One registry per process, so several apps in one process (tests) do not each start an event-loop monitor. */
+/** Several apps in one process (tests) must not each start an event-loop monitor. */
 let registroDoProcesso: Registry | undefined;
 function metricasDoProcesso(): Registry {
   if (!registroDoProcesso) {
@@ -58,7 +53,7 @@ function rotaDe(req: FastifyRequest): string {
   return url.startsWith('/assets/') ? '/assets/*' : url;
 }
 
-/** Depth and age of each job queue, one statement with its own deadline (SET LOCAL, in a transaction; index job_i5). */
+/** One statement with its own deadline (SET LOCAL; index job_i5). */
 function sqlDasFilas(tempoLimiteMs: number): string {
   return `BEGIN READ ONLY;
 SET LOCAL statement_timeout = ${Math.max(1, Math.floor(tempoLimiteMs))};

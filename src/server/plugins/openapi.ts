@@ -15,17 +15,15 @@ import { MENSAGEM_PERFIL_SEM_PERMISSAO, perfisDoGancho } from './auth';
 import { MENSAGEM_DADOS_INVALIDOS, MENSAGEM_INDISPONIVEL } from './envelope';
 import { ROTAS_NUNCA_RECUSADAS } from './sobrecarga';
 
-/** The OpenAPI document at /api/docs/json, made fit for a generated client in one place (decision 0058). */
+/** Made fit for a generated client in one place (decision 0058). */
 
 declare module 'fastify' {
   interface FastifySchema {
-    /** Documentation only: the multipart body the handler reads itself; declare `consumes` beside it. */
+    /** Documentation only: the handler reads the multipart body itself. */
     formulario?: { campos: z.ZodObject; arquivo?: string };
-    /** Documentation only: error statuses besides those the route's shape implies (`errosDaRota`). */
     outrosErros?: readonly StatusDeErro[];
-    /** The contract's domain refusals (`codigos`): printed as `x-codigos-erro`, their statuses among the answers. */
     codigosErro?: readonly CodigoDeDominio[];
-    /** The route takes the `Idempotency-Key` header (decisions 0060, 0068); its preHandler checks it, not this schema. */
+    /** Decisions 0060, 0068; its preHandler checks the header, not this schema. */
     idempotente?: true;
   }
 }
@@ -86,15 +84,12 @@ const RESPOSTAS_DE_ERRO = {
 
 export type StatusDeErro = keyof typeof RESPOSTAS_DE_ERRO;
 
-/** The answer of any other error status (413, 415, 500…): the same envelope, `codigo` equal to the status. */
 const RESPOSTA_PADRAO = 'Erro';
 const ESQUEMA_ERRO = 'Erro';
 
-/** Passed from `transform` to `transformObject`, which removes it. */
 const X_ERROS = 'x-rgp-erros';
-/** Passed from `transform` to `transformObject`, which removes it. */
 const X_IDEMPOTENTE = 'x-rgp-idempotente';
-/** The domain refusals (`codigoErro`) an operation may answer, kept in the document for clients (decision 0080). */
+/** Decision 0080. */
 export const X_CODIGOS_ERRO = 'x-codigos-erro';
 
 const cabecalhoIdempotencia = z.looseObject({
@@ -112,7 +107,6 @@ const METODOS_QUE_ALTERAM = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 type Esquema = Record<string, unknown>;
 type Seguranca = readonly Record<string, readonly string[]>[];
 
-/** GET /api/reap/:id/comprovante → getReapPorIdComprovante. */
 export function operationIdDe(metodo: string, url: string): string {
   const pascal = (s: string) => s.split(/[^A-Za-z0-9]+/).filter(Boolean).map((p) => p[0]!.toUpperCase() + p.slice(1)).join('');
   const partes = url.split('/').filter((s) => s && s !== 'api')
@@ -124,10 +118,7 @@ function exigeBearer(security: Seguranca): boolean {
   return security.length > 0 && security.every((s) => 'bearer' in s);
 }
 
-/**
- * The error statuses a route's shape implies: what it validates, whether it needs the token, changes state, names a
- * record or has a rate limit, plus its `outrosErros`. Anything else is the `default` answer.
- */
+/** Anything else is the `default` answer. */
 function errosDaRota(route: RouteOptions, schema: Esquema, security: Seguranca, formulario: boolean): StatusDeErro[] {
   const metodo = String(route.method).toUpperCase();
   const guardada = perfisDoGancho(route.preParsing) !== null;
@@ -178,7 +169,6 @@ function corrigirNullable(s: unknown): void {
   o[chave] = membros.map((m) => ({ ...m, nullable: true, ...(Array.isArray(m.enum) ? { enum: [...m.enum, null] } : {}) }));
 }
 
-/** A status whose answer has no body. */
 const SEM_CORPO = new Set(['204', '205', '304']);
 
 export const transformarRota: SwaggerTransform = (input) => {
@@ -274,7 +264,6 @@ export const completarDocumento: SwaggerTransformObject = (input) => {
   return documento as ReturnType<SwaggerTransformObject>;
 };
 
-/** The success answers of an idempotent operation name the header of a replayed answer. */
 function marcarRespostasRepetiveis(respostas: Record<string, unknown>): void {
   for (const [status, r] of Object.entries(respostas)) {
     if (!status.startsWith('2') || !r || typeof r !== 'object' || '$ref' in r) continue;

@@ -8,12 +8,11 @@ import { AppError } from '../lib/errors';
 export const MENSAGEM_SOBRECARREGADO = 'O serviço está sobrecarregado no momento. Tente novamente em alguns instantes.';
 
 /**
- * Never shed: the health probes (readiness says whether the instance can serve, not whether it is busy, or every
- * busy instance would leave the balancer at once), and anything outside /api, so a page can still say "try again".
+ * Readiness says whether the instance can serve, not whether it is busy, or every busy instance would leave the
+ * balancer.
  */
 export const ROTAS_NUNCA_RECUSADAS: ReadonlySet<string> = new Set(['/api/health', '/api/health/vivo']);
 
-/** Why the server sheds, as the `motivo` label of `rgp_sobrecarga_recusadas_total`. */
 export type MotivoSobrecarga = 'serverTime' | 'eventLoopDelay' | 'heapUsedBytes' | 'rssBytes';
 
 /** Fewer requests in a window say nothing about the median (an idle server's one slow report). */
@@ -21,7 +20,7 @@ export const MINIMO_DE_AMOSTRAS = 10;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The load shedding's state (decision 0070): why it sheds now, or null. */
+    /** Decision 0070. */
     sobrecarga: {
       motivo(): MotivoSobrecarga | null;
       parte(): number;
@@ -47,22 +46,20 @@ const mediana = (v: number[]): number => {
 export const PARTE = { INICIO: 0.5, SUBIDA: 0.25, DESCIDA: 0.25 } as const;
 
 /**
- * Load shedding (decision 0070): while the median server time or the event loop delay is over its threshold, a
- * growing share of /api requests gets 503, falling back step by step once calm. Server time excludes reading the
- * body and sending the answer: a slow phone is not a slow server.
+ * Load shedding (decision 0070): a growing share of /api requests gets 503 while a median is over its threshold.
+ * Server time excludes reading the body and sending the answer: a slow phone is not a slow server.
  */
 export const sobrecargaPlugin = fp<Config['sobrecarga'] & { intervaloAmostraMs?: number }>(async (app: FastifyInstance, opts) => {
   const intervalo = opts.intervaloAmostraMs ?? 1000;
   const atraso = monitorEventLoopDelay({ resolution: 10 });
   atraso.enable();
   let tempos: number[] = [];
-  // Requests let through, by when their server time started (undefined: body still arriving) and whether a sample
-  // already counted them (in the server past the objective).
+  // By when their server time started (undefined: body still arriving) and whether a sample counted them.
   const emCurso = new Map<FastifyRequest, { inicio: number | undefined; chegada: number; contada: boolean }>();
   let medida = { medianaMs: 0, amostras: 0 };
   let motivo: MotivoSobrecarga | null = null;
   let parte = 0;
-  // The share, spread evenly: a request is refused each time the accumulated share reaches a whole one.
+  // Spread evenly: a request is refused each time the accumulated share reaches a whole one.
   let acumulado = 0;
 
   const medir = (): MotivoSobrecarga | null => {

@@ -18,9 +18,8 @@ import {
 import { createTestApp, entrarComo, Navegador, type TestApp } from '../test/helpers';
 
 /**
- * The world both security tests run in: a test app on its own database, the eight callers (anonymous and one demo
- * account per profile), fisher A inside the demo SFPA's scope and fisher B outside it, with real records made through
- * the API, and every route of the OpenAPI document. Who may call what is the permission table's, not this file's.
+ * The world both security tests run in: the eight callers, fisher A inside the demo SFPA's scope and B outside it,
+ * with real records made through the API. Who may call what is the permission table's, not this file's.
  */
 
 export const CHAMADORES = [
@@ -40,9 +39,7 @@ export interface DadosPescador {
   numeroRgp: string;
   solicitacao: number;
   protocolo: string;
-  /** A draft (RASCUNHO) of another type. */
   rascunho: number;
-  /** The analysis of the sent request, with an opinion document. */
   analise: number;
   parecer: number;
   documento: number;
@@ -56,16 +53,13 @@ export interface DadosPescador {
   recurso: number;
 }
 
-/** A route as the OpenAPI document lists it. */
 export interface Rota {
-  /** 'GET /api/pescador/{id}' */
   chave: string;
   metodo: string;
   caminho: string;
   path: string[];
   query: string[];
   cabecalhos: string[];
-  /** The JSON body's schema, when the route declares one. */
   corpo: Record<string, unknown> | null;
 }
 
@@ -76,7 +70,6 @@ export interface Cenario {
   a: DadosPescador;
   b: DadosPescador;
   rotas: Rota[];
-  /** A fresh session, for calls that end it. */
   novaSessao(chamador: Chamador): Promise<Cliente>;
   fechar(): Promise<void>;
 }
@@ -90,7 +83,7 @@ function cpfDemo(chamador: Servidor): string {
 }
 
 let enderecos = 0;
-/** A client address per caller and per public lookup, so that no rate limit is shared. */
+/** No rate limit is shared. */
 export function novoEndereco(): string {
   enderecos += 1;
   return `10.77.${(enderecos >> 8) & 255}.${enderecos & 255}`;
@@ -244,25 +237,19 @@ export async function montarCenario(opcoes: { logger?: AppDeps['logger'] } = {})
   };
 }
 
-
-/** What a route's `{id}` names. */
 export type Alvo = 'pescador' | 'solicitacao' | 'rascunho' | 'analise' | 'documento' | 'parecer' | 'notificacao' | 'protocolo' | 'reap' | 'documentoReap' | 'envio'
   | 'recurso';
 
 export interface ComoChamar {
-  /** What `{id}` in the path names. */
   id?: Alvo;
   query?: (d: DadosPescador) => string;
   corpo?: (d: DadosPescador) => unknown;
   multipart?: (d: DadosPescador) => { campos: Record<string, string | number>; arquivo: boolean | string };
-  /** The call names the fisher's records: a fisher aiming at another fisher's ids goes through it. */
+  /** A fisher aiming at another fisher's ids goes through it. */
   idsNoPedido?: boolean;
-  /** A public lookup: every call carries a solved captcha. */
   captcha?: boolean;
-  /** The call ends the caller's session: made with a fresh one. */
   encerraSessao?: boolean;
   chaveDeLink?: boolean;
-  /** `{id}` of no fisher's record (an act, a task force), which need not exist. */
   idAdministrativo?: number;
 }
 
@@ -270,7 +257,7 @@ const ENDERECO_PA = {
   cep: '66010000', logradouro: 'Rua das Flores', numeroLogradouro: '10', bairro: 'Centro', complemento: null, municipio: BELEM, uf: 'PA',
 };
 
-/** Every route whose call needs more than its address; a route with `{id}` and no entry here fails both tests. */
+/** A route with `{id}` and no entry here fails both tests. */
 export const COMO_CHAMAR: Record<string, ComoChamar> = {
   'GET /api/auth/link/{chave}': { chaveDeLink: true },
   'GET /api/auth/logout': { encerraSessao: true },
@@ -377,7 +364,6 @@ export const COMO_CHAMAR: Record<string, ComoChamar> = {
   'POST /api/recursos/{id}/prorrogar': { id: 'recurso', corpo: () => ({ justificativa: 'Volume de recursos.' }) },
 };
 
-/** The value of a path parameter of `rota` for the fisher `d`. */
 export function valorDoCaminho(rota: Rota, nome: string, d: DadosPescador): string {
   switch (nome) {
     case 'id': {
@@ -400,7 +386,6 @@ export function valorDoCaminho(rota: Rota, nome: string, d: DadosPescador): stri
   }
 }
 
-/** A fisher may only name their own records. */
 export function nomeiaRegistros(rota: Rota): boolean {
   const como = COMO_CHAMAR[rota.chave];
   const porCaminho = rota.path.some((p) => (p === 'chave' && !como?.chaveDeLink) || p === 'cpf' || (p === 'id' && como?.id !== 'protocolo' && como?.idAdministrativo === undefined));
@@ -415,7 +400,6 @@ export interface Pedido {
   remoteAddress?: string;
 }
 
-/** As a browser would call it: a bearer token (or `?jwt=` in a new tab), a signed file address, a solved captcha. */
 export async function pedidoPara(cenario: Cenario, rota: Rota, cliente: Cliente, d: DadosPescador): Promise<Pedido> {
   const como = COMO_CHAMAR[rota.chave] ?? {};
   let url = rota.caminho.replace(/\{(\w+)\}/g, (_, nome: string) => encodeURIComponent(valorDoCaminho(rota, nome, d)));
@@ -441,7 +425,6 @@ export async function pedidoPara(cenario: Cenario, rota: Rota, cliente: Cliente,
   return pedido;
 }
 
-/** Makes the call (a fresh session when the call ends it). */
 export async function chamar(cenario: Cenario, rota: Rota, cliente: Cliente, d: DadosPescador): Promise<LightMyRequestResponse> {
   const quem = COMO_CHAMAR[rota.chave]?.encerraSessao && cliente.token ? await cenario.novaSessao(cliente.chamador) : cliente;
   const { headers, remoteAddress, ...resto } = await pedidoPara(cenario, rota, quem, d);

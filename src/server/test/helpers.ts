@@ -13,16 +13,16 @@ export interface TestApp {
   db: Database;
   pool: pg.Pool;
   config: Config;
-  /** No worker runs until a test calls `jobs.trabalhar` or `executarJobsPendentes`, as after a crash. */
+  /** No worker runs until a test asks, as after a crash. */
   jobs: Jobs;
-  /** A clone taken at the same moment: rows written afterwards to `db` are not in it, which tells a read's database. */
+  /** Rows written to `db` afterwards are not in it, which tells a read's database. */
   replica?: { db: Database; pool: pg.Pool; url: string };
   close(): Promise<void>;
 }
 
 export const TEST_PUBLIC_URL = 'http://localhost:3000';
 
-/** A server on a fresh database cloned from the migrated, seeded template; close() drops it. */
+/** A fresh database cloned from the migrated, seeded template; close() drops it. */
 export async function createTestApp(
   overrides: Partial<Omit<AppDeps, 'db' | 'config'>> & {
     env?: Record<string, string>;
@@ -120,7 +120,6 @@ export async function executarJobsPendentes(t: TestApp): Promise<number> {
   return n;
 }
 
-/** A tiny cookie jar over app.inject, following no redirects. */
 export class Navegador {
   readonly cookies = new Map<string, string>();
 
@@ -158,7 +157,6 @@ export interface Sessao {
   api(opts: InjectOptions & { url: string }): Promise<LightMyRequestResponse>;
 }
 
-/** Exactly as a browser would, through the development identity provider. */
 export async function entrarComo(app: FastifyInstance, cpf: string): Promise<Sessao> {
   const nav = new Navegador(app);
   const { code, state } = await obterCodigo(app, nav, cpf);
@@ -208,7 +206,7 @@ export async function obterCodigo(app: FastifyInstance, nav: Navegador, cpf: str
   throw new Error(`no callback: ${res.statusCode} ${res.body.slice(0, 300)}`);
 }
 
-/** An idle connection ended by the dropped database reports FATAL to the pool: handled, not an uncaught error. */
+/** The dropped database's FATAL on idle connections is handled, not an uncaught error. */
 export function poolDeTeste(t: TestApp, max: number): pg.Pool {
   const pool = new pg.Pool({ connectionString: t.pool.options.connectionString!, max });
   pool.on('error', () => undefined);

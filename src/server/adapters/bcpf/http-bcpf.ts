@@ -3,20 +3,14 @@ import type { PessoaBcpf } from '../../../shared/schemas/usuario-mapa';
 import { BcpfIndisponivel, type ConsultaBcpf } from './bcpf';
 
 export interface HttpBcpfOptions {
-  /** Base address of the registry's service, e.g. https://bcpf.servicos.gov.br/api/v1 */
   url: string;
-  /** HTTP Basic credentials, when the service asks for them. */
   usuario: string | undefined;
   senha: string | undefined;
-  /** How long a lookup may take before it counts as the service being down. */
   timeoutMs: number;
   fetch?: typeof fetch;
 }
 
-/**
- * The registry's answer to `GET {url}/pessoas/{cpf}`: the records of the CPF as a list, or `{ servidores: [...] }`.
- * 404 means none. Field names are those of the registry's JSON; only what the form needs is kept.
- */
+/** Records as a list, or `{ servidores: [...] }`; 404 means none. */
 const pessoaWire = z.object({
   cpf: z.string().transform((v) => v.replace(/\D/g, '')),
   nome: z.string().min(1),
@@ -25,7 +19,6 @@ const pessoaWire = z.object({
 });
 const respostaWire = z.union([z.array(pessoaWire), z.object({ servidores: z.array(pessoaWire) }).transform((r) => r.servidores)]);
 
-/** The real CPF registry over HTTP: a timeout, Basic credentials, and a clear error when it is down. */
 export class HttpBcpf implements ConsultaBcpf {
   private readonly fetch: typeof fetch;
   private readonly base: string;

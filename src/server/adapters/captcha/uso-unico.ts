@@ -3,7 +3,6 @@ import type { Database } from '../../db/client';
 import { captchaUsado } from '../../db/schema';
 import { Agrupador } from '../../lib/agrupador';
 
-/** Spends captcha tokens: each one is accepted once, until it expires. */
 export interface RegistroUsoUnico {
   consumir(chave: string, expiraEm: Date): Promise<boolean>;
 }
@@ -11,10 +10,7 @@ export interface RegistroUsoUnico {
 /** Rows past their expiry are purged at most this often, by whichever request comes next. */
 const INTERVALO_LIMPEZA_MS = 60_000;
 
-/**
- * The insert is atomic (ON CONFLICT DO NOTHING), so two uses of one token cannot both pass, on one server or several.
- * Concurrent uses go in one INSERT (decision 0040); the same key twice in a batch is spent by the first only.
- */
+/** Atomic insert: two uses of a token cannot both pass, on any server; uses share one INSERT (decision 0040). */
 export class PgRegistroUsoUnico implements RegistroUsoUnico {
   private ultimaLimpeza = 0;
   private readonly lote: Agrupador<{ chave: string; expiraEm: Date }, boolean>;
@@ -32,7 +28,6 @@ export class PgRegistroUsoUnico implements RegistroUsoUnico {
     return this.lote.enviar({ chave, expiraEm });
   }
 
-  /** A named statement: its text never changes. */
   private async inserir(itens: Array<{ chave: string; expiraEm: Date }>): Promise<boolean[]> {
     const { rows } = await this.db.$client.query<{ assinatura: string }>({
       name: 'captcha_usado_consumir',

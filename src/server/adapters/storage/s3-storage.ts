@@ -8,19 +8,14 @@ import {
 export interface S3StorageOptions {
   bucket: string;
   region: string;
-  /** AWS when absent. */
   endpoint?: string | undefined;
   forcePathStyle: boolean;
-  /** When absent, the SDK's credential chain. */
   credentials?: { accessKeyId: string; secretAccessKey: string } | undefined;
   /** The prefix is the product's alone: the reconciliation deletes key-like objects under it that no document names. */
   prefix: string;
 }
 
-/**
- * Files in an S3-compatible bucket (decision 0014). Signed addresses are presigned GETs, so the browser reads the file
- * from the bucket, not through this server.
- */
+/** Decision 0014: presigned GETs, so the browser reads the file from the bucket. */
 export class S3FileStorage implements FileStorage {
   private client: S3Client | null = null;
 

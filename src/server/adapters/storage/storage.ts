@@ -11,19 +11,14 @@ export interface ArquivoListado {
   modificadoEm: Date;
 }
 
-/** Where documents live: a local folder or S3-compatible storage. Keys are random, never a user's file name. */
+/** Keys are random, never a user's file name. */
 export interface FileStorage {
-  /** A key is written once. */
   put(key: string, bytes: Buffer, mime: string): Promise<void>;
   get(key: string): Promise<ArquivoArmazenado | null>;
-  /** Removes the file; removing a missing file is not an error. */
+  /** Removing a missing file is not an error. */
   delete(key: string): Promise<void>;
-  /** A short-lived address from which a browser may read the file without further credentials. */
   signedUrl(key: string, ttlSeconds: number): Promise<string>;
-  /**
-   * Every key once, in ascending byte order, page by page: the reconciliation walks it beside the document rows
-   * without holding either in memory. Anything that is not a valid key is skipped.
-   */
+  /** Every key once, in ascending byte order: the reconciliation walks it beside the rows. Non-keys are skipped. */
   listar(): AsyncIterable<ArquivoListado>;
   /** In bounded memory, all or nothing like `put` (decision 0036). */
   putStream(key: string, source: AsyncIterable<Buffer | Uint8Array>, mime: string): Promise<number>;
@@ -37,7 +32,6 @@ export function exigirChaveValida(key: string): void {
   if (!CHAVE_ARQUIVO_VALIDA.test(key)) throw new Error('invalid storage key');
 }
 
-/** A new random key: 32 hex characters (128 bits). */
 export function novaChaveArquivo(): string {
   return crypto.randomBytes(16).toString('hex');
 }
@@ -48,7 +42,7 @@ export function chaveAssinaturaArquivos(configurada: string | undefined, jwtSecr
   return new Uint8Array(crypto.hkdfSync('sha256', jwtSecret, 'rgp', 'rgp:assinatura-de-arquivos:v1', 32));
 }
 
-/** The address carries no identity: whoever holds it may read the file until it expires, hence its short life. */
+/** Whoever holds the address may read the file until it expires, hence its short life. */
 export class AssinadorArquivos {
   constructor(
     private readonly segredo: Uint8Array,
@@ -70,7 +64,6 @@ export class AssinadorArquivos {
     return exp > Math.floor(this.now().getTime() / 1000);
   }
 
-  /** The address served by this server's GET /api/arquivos/{chave}. */
   enderecoLocal(key: string, ttlSeconds: number): string {
     const { expira, assinatura } = this.assinar(key, ttlSeconds);
     return `/api/arquivos/${encodeURIComponent(key)}?expira=${expira}&assinatura=${assinatura}`;

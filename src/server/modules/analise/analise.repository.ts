@@ -18,7 +18,6 @@ export type AnaliseLinha = {
   documentoParecerId: number | null;
   criadoEm: Date;
   concluidaEm: Date | null;
-  // the request and its fisher
   tipo: number;
   situacaoSolicitacao: number;
   pescadorId: number;
@@ -52,7 +51,6 @@ const selectAnalise = (dados: SQL) => sql`
   LEFT JOIN usuario u ON u.id = um.usuario_id`;
 
 const SELECT_ANALISE = selectAnalise(sql`, s.dados`);
-/** The list's rows do not carry the request's form. */
 const SELECT_ANALISE_LISTA = selectAnalise(sql``);
 
 function dataSp(iso: string, fim: boolean): SQL {
@@ -78,11 +76,7 @@ function normalizar<T extends Omit<AnaliseLinha, 'dados'>>(l: T): T {
   };
 }
 
-/**
- * "Todas": open analyses first, then concluded ones, each oldest first. Sorting two million rows by an expression
- * would sort them all per visit; instead each situation is read through its own index only as far as the page needs,
- * and the short runs are merged.
- */
+/** Each situation is read through its own index only as far as the page needs, and the short runs are merged. */
 function paginaAbertasPrimeiro(juncoes: SQL, where: SQL[], offset: number, tamanho: number): SQL {
   const ate = offset + tamanho;
   const ramo = (situacao: number, grupo: number) => sql`(
@@ -99,7 +93,7 @@ function paginaAbertasPrimeiro(juncoes: SQL, where: SQL[], offset: number, taman
 export class AnaliseRepository {
   constructor(private readonly db: Database) {}
 
-  /** Read from the kept totals (migration 0006), never by counting the analyses. */
+  /** Migration 0006, never by counting. */
   async totalizadores(ufs: string[] | null): Promise<TotalizadoresServidor> {
     const filtroUf = ufs === null ? sql`true` : sql`uf = ANY(${sql.param(ufs)}::bpchar[])`;
     const { rows } = await this.db.execute<TotalizadoresServidor>(sql`
@@ -112,11 +106,7 @@ export class AnaliseRepository {
     return rows[0]!;
   }
 
-  /**
-   * The follow-up list, every filter served by an index (bench/analise-fila.ts measures it). The total comes from the
-   * kept totals unless a period, a name or a CPF is asked. The request and the fisher are joined only when a filter
-   * reads them: the foreign keys are NOT NULL, so a join neither adds nor drops a row.
-   */
+  /** Every filter served by an index; the total from the kept totals unless a period, a name or a CPF is asked. */
   async listar(f: FiltrosAnalise, ufs: string[] | null): Promise<{ total: number; linhas: LinhaLista[] }> {
     const where: SQL[] = [];
     if (ufs !== null) {
@@ -136,7 +126,6 @@ export class AnaliseRepository {
       ${usaPescador ? sql`JOIN pescador p ON p.id = s.pescador_id` : sql``}`;
     const filtro = where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
     const offset = (f.pagina - 1) * f.tamanhoPagina;
-    // The kept totals count what they know; a period, a name or a CPF narrow by indexes, then the rows are counted.
     const contarPelosTotais = !f.dataInicio && !f.dataFim && !usaPescador;
     const [contagem, pagina] = await Promise.all([
       contarPelosTotais
@@ -169,18 +158,16 @@ export class AnaliseRepository {
     return rows[0] && normalizar(rows[0]);
   }
 
-  /** Locked to the end of the transaction: decisions run one at a time. Taken before the fisher's lock (db/travas.ts). */
+  /** Decisions run one at a time; taken before the fisher's lock (db/travas.ts). */
   async lockById(id: number, tx: Executor): Promise<AnaliseLinha | undefined> {
     const { rows } = await tx.execute<AnaliseLinha>(sql`${SELECT_ANALISE} WHERE a.id = ${id} FOR UPDATE OF a`);
     return rows[0] && normalizar(rows[0]);
   }
 
-  /** A new analysis, waiting (a request was sent). */
   async inserir(nova: { solicitacaoId: number; ufPescador: string | null; instancia: string }, ex: Executor = this.db): Promise<void> {
     await ex.insert(analiseSolicitacao).values({ ...nova, situacaoAnalise: A.AGUARDANDO_ANALISE });
   }
 
-  /** The request's current analysis: the newest one. */
   async findAtualDaSolicitacao(solicitacaoId: number): Promise<AnaliseLinha | undefined> {
     const { rows } = await this.db.execute<AnaliseLinha>(sql`${SELECT_ANALISE} WHERE a.solicitacao_id = ${solicitacaoId} ORDER BY a.id DESC LIMIT 1`);
     return rows[0] && normalizar(rows[0]);

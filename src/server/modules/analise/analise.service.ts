@@ -25,11 +25,9 @@ import type { AndamentoService, Decisao } from '../solicitacao/solicitacao.servi
 import type { AnaliseLinha, AnaliseRepository } from './analise.repository';
 
 export interface AnaliseServiceOptions {
-  /** How long a started analysis stays locked to its analyst. */
   tempoBloqueioMinutos: number;
-  /** Days a request may stay in updating before the daily job finalises it. */
   prazoAtualizacaoDias: number;
-  /** Called in the decision's transaction, e.g. to enqueue the REAP obligations (decision 0051). */
+  /** E.g. to enqueue the REAP obligations (decision 0051). */
   aoAtivarRegistro?: (pescadorId: number, tx: Executor) => Promise<void>;
   now?: () => Date;
 }
@@ -42,10 +40,7 @@ function iso(d: Date | string | null): string | null {
   return (typeof d === 'string' ? new Date(d) : d).toISOString();
 }
 
-/**
- * The analysis of sent requests (spec points 3, 4 and 5). The only writer of the analysis tables; what a decision
- * does to the request and the fisher is the request type's, in the transaction this service opens.
- */
+/** The only writer of the analysis tables; a decision's effects are the request type's, in this transaction. */
 export class AnaliseService {
   private readonly now: () => Date;
 
@@ -64,7 +59,6 @@ export class AnaliseService {
     return this.repo.totalizadores(ufsDoEscopo(ator));
   }
 
-  /** An SFPA user's agency state plus the states of today's task forces; every state for national staff. */
   ufsEmEscopo(ator: AuthContext): { ufs: string[]; nacional: boolean } {
     const ufs = ufsDoEscopo(ator);
     return ufs === null ? { ufs: [...UF_SIGLAS], nacional: true } : { ufs: [...ufs].sort(), nacional: false };
@@ -114,7 +108,6 @@ export class AnaliseService {
     return this.montarDetalhe(ator, a);
   }
 
-  /** Starts the analysis: locks it to the analyst (spec point 4). */
   async bloquear(ator: AuthContext, id: number): Promise<{ idAnaliseSolicitacao: number; situacaoAnalise: { id: number }; dataHoraBloqueio: string }> {
     return this.db.transaction(async (tx) => {
       const a = await this.repo.lockById(id, tx);
@@ -160,12 +153,10 @@ export class AnaliseService {
     return this.decidir(ator, corpo, 'demais');
   }
 
-  /** Concludes the analysis of a documents edit (type 9). */
   concluirEdicaoDocumentos(ator: AuthContext, corpo: DecisaoAnaliseCorpo) {
     return this.decidir(ator, corpo, 'edicao-documentos');
   }
 
-  /** What follows from the decision happens in the same transaction. */
   private async decidir(ator: AuthContext, corpo: DecisaoAnaliseCorpo, analisadas: Analisadas) {
     const resultado = await this.db.transaction(async (tx) => {
       const a = await this.repo.lockById(corpo.id, tx);
@@ -220,13 +211,11 @@ export class AnaliseService {
     };
   }
 
-  /** A new opinion document replaces the previous. */
   async anexarParecer(ator: AuthContext, idAnalise: number, arquivo: ArquivoEnviado): Promise<Documento> {
     const a = await this.repo.findById(idAnalise);
     if (!a) throw AppError.notFound(MENSAGENS_ANALISE.naoEncontrada);
     this.exigirEmAnalisePorMim(ator, a);
-    // The file is stored before the transaction, deleted if the transaction fails; the replaced one by a job the
-    // transaction enqueues, after it commits.
+    // Stored before the transaction, deleted if it fails; the replaced one by a job enqueued in it.
     const guardado = await this.documentos.guardarParecer(arquivo);
     let documento: Documento;
     try {
@@ -249,7 +238,6 @@ export class AnaliseService {
   async removerParecer(ator: AuthContext, documentoId: number): Promise<void> {
     const idAnalise = await this.repo.findAnaliseDoParecer(documentoId);
     if (idAnalise === undefined) throw AppError.notFound(MENSAGENS_DOCUMENTO.parecerNaoEncontrado);
-    // The document service enqueues the file's deletion in this transaction: it runs once the removal commits.
     await this.db.transaction(async (tx) => {
       await this.documentos.removerParecer(documentoId, tx);
       const a = await this.repo.lockById(idAnalise, tx);
@@ -297,8 +285,7 @@ export class AnaliseService {
     await this.repo.inserir(nova, ex);
   }
 
-
-  /** About its fisher: their "Quem acessou meus dados" lists it. */
+  /** Their "Quem acessou meus dados" lists it. */
   private auditar(
     ator: AuthContext, acao: string, pescadorId: number, idAnalise: number, detalhes: Record<string, unknown> | null = null, ex?: Executor,
   ): Promise<void> {

@@ -3,7 +3,6 @@ import { TIMEZONE } from '../../../shared/datas';
 import { Perfil } from '../../../shared/enums';
 import type { Database } from '../../db/client';
 
-/** A row of the trail as the audit screen reads it. */
 export type LinhaAuditoria = {
   id: string;
   criado_em: Date;
@@ -19,7 +18,6 @@ export type LinhaAuditoria = {
   detalhes: unknown;
 };
 
-/** A staff event about one fisher, as the fisher sees it. */
 export type LinhaAcesso = {
   id: string;
   criado_em: Date;
@@ -46,7 +44,6 @@ function depoisDe(apos: string): SQL {
   return sql`(a.criado_em, a.id) < (SELECT c.criado_em, c.id FROM auditoria c WHERE c.id = ${apos}::bigint)`;
 }
 
-/** Each filter served by an index ending in (criado_em, id). */
 export function condicoes(f: FiltrosSql): SQL[] {
   const c: SQL[] = [];
   if (f.cpfAtor) c.push(sql`a.cpf_ator = ${f.cpfAtor}`);
@@ -61,7 +58,6 @@ export function condicoes(f: FiltrosSql): SQL[] {
   return c;
 }
 
-/** Exported for the EXPLAIN test and the benchmark. */
 export function consultaPagina(f: FiltrosSql, limite: number): SQL {
   const c = condicoes(f);
   const onde = c.length > 0 ? sql`WHERE ${sql.join(c, sql` AND `)}` : sql``;
@@ -77,17 +73,15 @@ export interface IdentificacaoPescador {
   cpf: string;
   /** Normalised ('PAPA00000000042'), or null without an RGP number. */
   numeroRgp: string | null;
-  /** Upper case, as the report keeps its name filter. */
   nome: string;
 }
 
 export type LinhaRelatorioNomeando = Omit<LinhaAcesso, 'recurso'>;
 
-/** AuditoriaService writes the trail; nobody else touches `auditoria`. */
 export class AuditoriaRepository {
   constructor(
     private readonly db: Database,
-    /** A heavy read over millions of rows: a standby when configured. */
+    /** A standby when configured. */
     private readonly leitura: Database = db,
   ) {}
 
@@ -108,10 +102,7 @@ export class AuditoriaRepository {
     return rows.map((r) => ({ ...r, criado_em: new Date(r.criado_em) }));
   }
 
-  /**
-   * The staff reports whose filters named the fisher (CPF, RGP number or whole name). A report that merely counted
-   * them among others is not found: the report is not written per fisher. For the LGPD export only.
-   */
+  /** Staff reports whose filters named the fisher: one that merely counted them is not found. LGPD export only. */
   async relatoriosQueNomeiam(p: IdentificacaoPescador, acoes: readonly string[]): Promise<LinhaRelatorioNomeando[]> {
     const filtro = sql`a.detalhes -> 'filtros'`;
     const { rows } = await this.db.execute<LinhaRelatorioNomeando>(sql`

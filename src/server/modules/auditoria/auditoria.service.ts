@@ -22,9 +22,8 @@ export interface EventoAuditoria {
   ip?: string | null;
   sucesso?: boolean;
   detalhes?: Record<string, unknown> | null;
-  /** What the fisher's own "Quem acessou meus dados" lists. */
   pescadorId?: number | null;
-  /** The actor's agency at the time of the event (decision 0032). */
+  /** Decision 0032. */
   orgaoAtor?: string | null;
 }
 
@@ -33,14 +32,11 @@ export interface Ator {
   perfil: number;
   sessaoId: string;
   ip: string;
-  /** The staff member's agency (null for a fisher). */
   siglaOrgao?: string | null;
 }
 
-/** Fisher's events listed per page on /home. */
 const ACESSOS_POR_PAGINA = 20;
 
-/** What each audited record is, as the fisher reads it. */
 const RECURSO_PARA_PESCADOR: Record<string, string> = {
   'pescador': 'seu cadastro',
   'pescador/endereco': 'seu endereço',
@@ -56,7 +52,7 @@ const RECURSO_PARA_PESCADOR: Record<string, string> = {
   'indeferimento': 'o indeferimento da sua solicitação',
 };
 
-/** Changes the fisher is told of; anything else about them that is not a view reads as a change of their data. */
+/** Anything else about the fisher that is not a view reads as a change of their data. */
 const ACAO_PARA_PESCADOR: Record<string, string> = {
   ANALISE_INICIADA: 'Iniciou a análise da sua solicitação',
   ANALISE_CANCELADA: 'Cancelou o início da análise da sua solicitação',
@@ -67,45 +63,41 @@ const ACAO_PARA_PESCADOR: Record<string, string> = {
 
 const ACAO_VISUALIZACAO = 'VISUALIZACAO_DADOS_PESSOAIS';
 
-/** An event is cut to fit the columns, never refused for its length. */
+/** Cut to fit the columns, never refused for its length. */
 const TAMANHO = { acao: 60, recurso: 200, recursoId: 120 } as const;
 
 function cortar(v: string | null | undefined, n: number): string | null {
   return v === undefined || v === null ? null : v.slice(0, n);
 }
 
-/**
- * The audit trail. A view of personal data that cannot be audited is not served (`registrar` throws); events about
- * refusals and sign-outs are best effort (`tentarRegistrar`).
- */
+/** A view of personal data that cannot be audited is not served; refusals and sign-outs are best effort. */
 export class AuditoriaService {
   #falhas = 0;
   readonly #repo: AuditoriaRepository;
-  /** Events outside a caller's transaction, one INSERT per batch (decision 0040). */
+  /** Decision 0040. */
   readonly #lote: Agrupador<LinhaAuditoria, void>;
 
   constructor(
     private readonly db: Database,
     /** Never told the actor. */
     private readonly onFailure: (err: unknown, acao: string) => void = () => undefined,
-    /** A standby when configured. */
     leitura: Database = db,
   ) {
     this.#repo = new AuditoriaRepository(db, leitura);
     this.#lote = new Agrupador((linhas) => this.#inserirLote(linhas));
   }
 
-  /** The app's onClose: nothing acknowledged is cut short by a shutdown. */
+  /** Nothing acknowledged is cut short by a shutdown. */
   esvaziar(): Promise<void> {
     return this.#lote.esvaziar();
   }
 
-  /** Shown by /api/health, so that a silent trail is seen. */
+  /** Shown by /api/health, so a silent trail is seen. */
   get falhas(): number {
     return this.#falhas;
   }
 
-  /** Inside the caller's transaction when given: the action and its record together. */
+  /** The action and its record together. */
   async registrar(e: EventoAuditoria, ex: Executor = this.db): Promise<void> {
     const linha: LinhaAuditoria = {
       acao: cortar(e.acao, TAMANHO.acao)!,
@@ -124,7 +116,7 @@ export class AuditoriaService {
     await ex.insert(auditoria).values(linha);
   }
 
-  /** One array per column through unnest: the statement's text never changes and is prepared once. */
+  /** The statement's text never changes and is prepared once. */
   async #inserirLote(linhas: LinhaAuditoria[]): Promise<void[]> {
     const col = <K extends keyof LinhaAuditoria>(k: K) => linhas.map((l) => l[k]);
     await this.db.$client.query({
@@ -147,7 +139,7 @@ export class AuditoriaService {
     }
   }
 
-  /** `pescadorId` lets the fisher see the view on their /home (LGPD transparency). */
+  /** LGPD transparency: the fisher sees the view on their /home. */
   async visualizacao(
     ator: Ator, recurso: string, recursoId: string | number, detalhes?: Record<string, unknown> | null, pescadorId?: number | null,
   ): Promise<void> {
@@ -161,7 +153,7 @@ export class AuditoriaService {
     });
   }
 
-  /** Keyset-paginated, so a page costs the same at any depth (decision 0032). Reading the audit is itself audited. */
+  /** Keyset pages cost the same at any depth (decision 0032). Reading the audit is itself audited. */
   async listar(ator: Ator, f: FiltrosAuditoria): Promise<PaginaAuditoria> {
     if (!pode(ator.perfil, 'auditoria.ler')) throw AppError.forbidden(MENSAGENS_AUDITORIA.semPermissao);
     const tamanho = f.tamanhoPagina ?? TAMANHO_PAGINA_AUDITORIA.padrao;
@@ -214,10 +206,7 @@ export class AuditoriaService {
     };
   }
 
-  /**
-   * The LGPD export (art. 18, VII and art. 19; decision 0044): never the staff member's name or CPF, never a report's
-   * filters, which may name others.
-   */
+  /** LGPD export (decision 0044): never the staff member's name or CPF, nor report filters, which may name others. */
   async todosAcessosDoPescador(
     ator: Ator & { idPescador: number | null }, identificacao: IdentificacaoPescador,
   ): Promise<AcessoExportado[]> {
@@ -248,7 +237,6 @@ export class AuditoriaService {
 
 const ACOES_RELATORIO = ['RELATORIO_PESCADORES', 'RELATORIO_PESCADORES_PREVIA'] as const;
 
-/** An event as its row is written. */
 type LinhaAuditoria = {
   acao: string;
   cpfAtor: string | null;
@@ -263,7 +251,7 @@ type LinhaAuditoria = {
   orgaoAtor: string | null;
 };
 
-/** Profile and agency are stored at write time (decision 0032). Use: `{ acao, ...doAtor(ator), recurso }`. */
+/** Profile and agency are stored at write time (decision 0032). */
 export function doAtor(ator: Ator): Pick<EventoAuditoria, 'cpfAtor' | 'perfilAtor' | 'sessaoId' | 'ip' | 'orgaoAtor'> {
   return { cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip, orgaoAtor: ator.siglaOrgao ?? null };
 }

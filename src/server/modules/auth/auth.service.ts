@@ -11,7 +11,6 @@ import type { AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthRepository, UsuarioMapaAcesso } from './auth.repository';
 import { motivoForaDaJanela, type JanelaPadrao } from './janela-acesso';
 
-/** Who is calling, as every route sees it after authentication. */
 export interface AuthContext {
   sessaoId: string;
   cpf: string;
@@ -21,15 +20,11 @@ export interface AuthContext {
   idUsuarioMapa: number | null;
   siglaOrgao: string | null;
   ufOrgao: string | null;
-  /** States of the active task forces a staff member belongs to (empty for fishers). */
   ufsForcaTarefa: string[];
   ip: string;
 }
 
-/**
- * The fisher of a CPF, created on first sign-in. Declared here, by its caller, because every service imports
- * `AuthContext` from this file: no import cycle.
- */
+/** Declared here, by its caller, because every service imports `AuthContext` from this file: no import cycle. */
 export interface CadastroDePescadores {
   findOrCreate(cpf: string, nome: string, email: string | null): Promise<{ id: number; nome: string }>;
 }
@@ -40,30 +35,26 @@ export interface AuthServiceOptions {
   sessionTtlHours: number;
   janelaPadrao: JanelaPadrao;
   publicUrl: string;
-  /** The key binding a sign-in to its browser (decision 0068); by default derived from the token key. */
+  /** Decision 0068; by default derived from the token key. */
   chaveVinculo?: Uint8Array;
   chaveIdCelular?: Uint8Array;
   now?: () => Date;
 }
 
-/** How long a started sign-in may be completed: the link row and the browser's binding cookie live as long. */
+/** The link row and the browser's binding cookie live as long. */
 export const LINK_TTL_SECONDS = 600;
 
-/** The cookie that binds a started sign-in to the browser that started it (decision 0068). */
 export const COOKIE_VINCULO_LOGIN = 'rgp-login';
 
 /**
- * The id a fisher's phone keeps its items under (decision 0069): an HMAC of the CPF, stable across sessions and not
- * reversible without the server's key (a plain hash of a CPF is: there are only 10⁹).
+ * HMAC of the CPF (decision 0069): stable across sessions and not reversible without the server's key (a plain hash
+ * of a CPF is: there are only 10⁹).
  */
 export function idCelularDe(cpf: string, chave: Uint8Array): string {
   return crypto.createHmac('sha256', chave).update(cpf).digest('hex').slice(0, 32);
 }
 
-/**
- * The phone id key, from PHONE_ID_SECRET when set, so rotating the token key does not orphan unsent saves; else
- * from the token key (setting PHONE_ID_SECRET to the current JWT_SECRET keeps every id).
- */
+/** PHONE_ID_SECRET lets the token key rotate without orphaning unsent saves; else derived from the token key. */
 export function chaveIdCelular(configurada: string | undefined, jwtSecret: Uint8Array): Uint8Array {
   const base = configurada ? new TextEncoder().encode(configurada) : jwtSecret;
   return new Uint8Array(crypto.hkdfSync('sha256', base, 'rgp', 'rgp:id-celular:v1', 32));
@@ -101,7 +92,6 @@ export class AuthService {
     this.chaveIdCelular = opts.chaveIdCelular ?? chaveIdCelular(undefined, opts.jwtSecret);
   }
 
-  /** Step 1 of sign-in: keeps the PKCE verifier and nonce; answers the provider's address and the binding cookie. */
   async criarLink(chave: string): Promise<{ url: string; vinculo: string }> {
     const codeVerifier = oidc.randomPKCECodeVerifier();
     const nonce = oidc.randomNonce();
@@ -111,14 +101,13 @@ export class AuthService {
     return { url, vinculo: this.vinculoDe(chave) };
   }
 
-  /** HMAC-SHA256 of the (lower-case) link key, base64url: what the browser's cookie must hold for that key. */
   private vinculoDe(chave: string): string {
     return crypto.createHmac('sha256', this.chaveVinculo).update(chave.toLowerCase()).digest('base64url');
   }
 
   /**
-   * Step 2: exchanges the code and opens a session. A state this browser did not start (`vinculo`: login forgery via
-   * an attacker's `/login?code=…`) is refused before anything is consumed.
+   * A state this browser did not start (login forgery via an attacker's `/login?code=…`) is refused before anything
+   * is consumed.
    */
   async login(code: string, state: string, ip: string, vinculo: string | undefined): Promise<{ token: string; foto: string | null }> {
     const esperado = Buffer.from(this.vinculoDe(state));
@@ -183,7 +172,6 @@ export class AuthService {
     return { token: await this.assinar({ ...payload, sid }), foto: claims.foto };
   }
 
-  /** Issues a new token for a session that is still open, from a token that may have expired. */
   async renovar(bearer: string | undefined, ip: string): Promise<string> {
     const claims = bearer ? await this.lerAssinado(bearer) : null;
     const falhar = async (motivo: string) => {
@@ -217,7 +205,6 @@ export class AuthService {
     return this.assinar(payload);
   }
 
-  /** Revokes the session at once and answers the identity provider's logout address. */
   async logout(bearer: string | undefined, ip: string): Promise<string> {
     const claims = bearer ? await this.lerAssinado(bearer) : null;
     let idTokenHint: string | null = null;
@@ -236,7 +223,6 @@ export class AuthService {
     }
   }
 
-  /** Authenticates a bearer token against its session; throws the 401 or 403 the client must see. */
   async autenticar(bearer: string | undefined, ip: string): Promise<AuthContext> {
     if (!bearer) throw AppError.unauthorized(MENSAGENS_AUTH.tokenInvalido, false);
     let claims: TokenPayload;
@@ -312,7 +298,7 @@ export class AuthService {
       .sign(this.opts.jwtSecret);
   }
 
-  /** Checks the signature only (not the expiry): for refresh and logout of an expired token. */
+  /** Not the expiry: for refresh and logout of an expired token. */
   private async lerAssinado(token: string): Promise<TokenPayload | null> {
     try {
       const { payload, protectedHeader } = await compactVerify(token, this.opts.jwtSecret, { algorithms: ['HS256'] });

@@ -15,22 +15,18 @@ import { aceitarConteudo, sanitizarNomeArquivo } from './documento.conteudo';
 import { apagarArquivoJob } from './documento.jobs';
 import type { DocumentoRepository, DocumentoRow, SolicitacaoDoDocumento } from './documento.repository';
 
-/** The statuses in which the fisher may change a request's documents (spec point 4 and product guide). */
 const SITUACOES_EDITAVEIS: readonly number[] = [
   SituacaoSolicitacao.RASCUNHO, SituacaoSolicitacao.ATUALIZACAO_SFPA, SituacaoSolicitacao.ATUALIZACAO_MPA,
 ];
 
-/**
- * A request's documents change only while the fisher may change it (a first-RGP edit included: it is sent with its
- * proof, decision 0020).
- */
+/** A first-RGP edit included: it is sent with its proof (decision 0020). */
 export function podeAlterarDocumentos(s: Pick<SolicitacaoDoDocumento, 'situacao' | 'inativa'>): boolean {
   return !s.inativa && SITUACOES_EDITAVEIS.includes(s.situacao);
 }
 
 export type { ArquivoEnviado } from '../../lib/arquivos-http';
 
-/** A file checked and stored, not yet recorded: recorded in a transaction, or deleted if that fails. */
+/** Recorded in a transaction, or deleted if that fails. */
 export interface ArquivoGuardado {
   chave: string;
   nomeArquivo: string;
@@ -40,37 +36,31 @@ export interface ArquivoGuardado {
 
 export interface DocumentoServiceOptions {
   now?: () => Date;
-  /** A failed upload's file that could not be deleted; the caller logs it. */
   onArquivoOrfao?: (chave: string, err: unknown) => void;
-  /** Orphan files one reconciliation deletes at most (1000). */
   maxOrfaosPorConciliacao?: number;
 }
 
-/** A stored file younger than this is never taken for an orphan: its upload may still be on its way to a row. */
+/** Younger files are never orphans: their upload may still be on its way to a row. */
 export const IDADE_MINIMA_ORFAO_MS = 60 * 60 * 1000;
 
-/** How many keys and ids a reconciliation's report names. */
 const MAX_NOMEADOS = 100;
 
-/** What a reconciliation of the stored files with the document rows found and did (keys and ids only). */
 export interface ResultadoConciliacao {
   arquivos: number;
   documentosAtivos: number;
   orfaos: {
     encontrados: number;
     apagados: number;
-    /** Younger than an hour: left alone, an upload may be in flight. */
     recentes: number;
     pendentes: number;
-    /** Nothing deleted: over 100 orphans and over half the files looks like a storage paired with the wrong database. */
+    /** Over 100 orphans and over half the files looks like the wrong database's storage: nothing deleted. */
     recusados: boolean;
     chaves: string[];
   };
-  /** Active documents created before the run whose file is not in the storage. */
   ausentes: { total: number; documentos: { id: number; chave: string }[] };
 }
 
-/** The answer shape of a document (both names of each field, as the specification lists them). */
+/** Both names of each field, as the specification lists them. */
 export function documentoParaResposta(d: DocumentoRow): Documento {
   const url = d.urlArquivo ?? rotaArquivo(d.chaveArquivo);
   return {
@@ -88,8 +78,8 @@ export function documentoParaResposta(d: DocumentoRow): Documento {
 }
 
 /**
- * Documents of requests. A removed row's file is deleted by a job enqueued in the removing transaction, so it runs
- * after the commit even across a crash; a daily reconciliation deletes files no row points to.
+ * A removed row's file is deleted by a job enqueued in the removing transaction, so it runs after the commit even
+ * across a crash; a daily reconciliation deletes files no row points to.
  */
 export class DocumentoService {
   private readonly now: () => Date;
@@ -105,7 +95,6 @@ export class DocumentoService {
     this.now = opts.now ?? (() => new Date());
   }
 
-  /** What an upload must meet before its bytes are read. */
   async conferirEnvio(ator: AuthContext, { idSolicitacao, tipo }: EnvioDocumentoCampos): Promise<{ pescadorId: number }> {
     const sol = await this.repo.findSolicitacao(idSolicitacao);
     if (!sol) throw AppError.notFound(MENSAGENS_DOCUMENTO.solicitacaoNaoEncontrada);
@@ -117,10 +106,7 @@ export class DocumentoService {
     return { pescadorId: sol.pescadorId };
   }
 
-  /**
-   * POST /api/documentos: the request's own fisher, while the request may change. `naTransacao` runs inside the
-   * transaction that records the document (an upload in parts deletes itself there: recorded once).
-   */
+  /** `naTransacao` runs in the recording transaction (an upload in parts deletes itself there: recorded once). */
   async enviar(
     ator: AuthContext, campos: EnvioDocumentoCampos, arquivo: ArquivoEnviado, naTransacao?: (tx: Executor) => Promise<void>,
   ): Promise<Documento[]> {
@@ -161,12 +147,10 @@ export class DocumentoService {
     return [documentoParaResposta(doc)];
   }
 
-  /** Checks and stores an opinion PDF before the analysis's transaction records it; on failure the caller deletes it. */
   guardarParecer(arquivo: ArquivoEnviado): Promise<ArquivoGuardado> {
     return this.#guardar(TIPO_DOCUMENTO_PARECER, arquivo);
   }
 
-  /** Records a stored opinion document, replacing `anterior`; the analysis decides who may and links it. */
   async registrarParecer(
     pescadorId: number, guardado: ArquivoGuardado, anterior: number | null, ex: Executor = this.db,
   ): Promise<Documento> {
@@ -177,7 +161,6 @@ export class DocumentoService {
     });
   }
 
-  /** Removes an opinion document; the caller unlinks it from its analysis in the same transaction. */
   async removerParecer(id: number, ex: Executor = this.db): Promise<void> {
     await naTransacao(this.db, ex, async (tx) => {
       const doc = await this.repo.findAtivo(id, tx);
@@ -186,12 +169,10 @@ export class DocumentoService {
     });
   }
 
-  /** An analysis's verdict on each document of the request (`documento.aprovado`). */
   async registrarAvaliacao(avaliacoes: readonly { documentoId: number; aprovado: boolean }[], ex: Executor = this.db): Promise<void> {
     await this.repo.marcarAvaliados(avaliacoes, ex);
   }
 
-  /** DELETE /api/documentos/{id}: the same rules as the upload. */
   async remover(ator: AuthContext, id: number): Promise<void> {
     const doc = await this.repo.findAtivo(id);
     if (!doc) throw AppError.notFound(MENSAGENS_DOCUMENTO.naoEncontrado);
@@ -208,7 +189,6 @@ export class DocumentoService {
     });
   }
 
-  /** GET /api/documentos/solicitacao/{id}: the fisher's own; staff in scope (audited). */
   async listarPorSolicitacao(ator: AuthContext, idSolicitacao: number): Promise<Documento[]> {
     const sol = await this.repo.findSolicitacao(idSolicitacao);
     if (!sol) throw AppError.notFound(MENSAGENS_DOCUMENTO.solicitacaoNaoEncontrada);
@@ -217,7 +197,6 @@ export class DocumentoService {
     return (await this.repo.listarAtivosDaSolicitacao(idSolicitacao)).map(documentoParaResposta);
   }
 
-  /** Authorises `ator` to read the file under `chave` (its fisher; staff in scope, audited). */
   async autorizarLeituraArquivo(ator: AuthContext, chave: string): Promise<DocumentoRow> {
     const doc = await this.repo.findAtivoPorChave(chave);
     if (!doc) throw AppError.notFound(MENSAGENS_DOCUMENTO.naoEncontrado);
@@ -228,36 +207,30 @@ export class DocumentoService {
     return doc;
   }
 
-  /** The active document stored under `chave`, with no authorisation (the caller holds a valid signature). */
+  /** No authorisation: the caller holds a valid signature. */
   async findAtivoPorChave(chave: string): Promise<DocumentoRow | undefined> {
     return this.repo.findAtivoPorChave(chave);
   }
 
-  /** The fisher's migrated documents. The caller has checked the scope and audited the view. */
+  /** The caller has checked the scope and audited the view. */
   async migradosDoPescador(pescadorId: number): Promise<Documento[]> {
     return (await this.repo.listarMigradosDoPescador(pescadorId)).map(documentoParaResposta);
   }
 
-  /** The types of a request's active documents (for other modules: required documents on submission). */
   async tiposPresentes(idSolicitacao: number): Promise<number[]> {
     return this.repo.tiposAtivos(idSolicitacao);
   }
 
-  // ------------------------------------------------------------------ REAP documents (the reap module decides who and when)
-
-  /** Checks and stores a REAP document's file before the caller's transaction records it (`registrarDaReap`). */
   guardarDaReap(tipo: number, arquivo: ArquivoEnviado): Promise<ArquivoGuardado> {
     return this.#guardar(tipo, arquivo);
   }
 
-  /** Records a stored REAP document of the REAP request `solicitacaoId`, in the caller's transaction. */
   async registrarDaReap(
     pescadorId: number, solicitacaoId: number, tipo: number, guardado: ArquivoGuardado, ex: Executor = this.db,
   ): Promise<Documento> {
     return documentoParaResposta(await this.#inserirGuardado(pescadorId, solicitacaoId, tipo, guardado, ex));
   }
 
-  /** Checks a file's content for its document type and stores it, before any transaction records it. */
   async #guardar(tipo: number, arquivo: ArquivoEnviado): Promise<ArquivoGuardado> {
     const conteudo = await aceitarConteudo(tipo, arquivo.bytes);
     const chave = novaChaveArquivo();
@@ -267,7 +240,6 @@ export class DocumentoService {
     };
   }
 
-  /** The record of a stored file (`#guardar`), now. */
   #inserirGuardado(pescadorId: number, solicitacaoId: number | null, tipo: number, guardado: ArquivoGuardado, ex: Executor) {
     return this.repo.inserir({
       solicitacaoId, pescadorId, tipoDocumento: tipo, nomeArquivo: guardado.nomeArquivo, chaveArquivo: guardado.chave,
@@ -275,12 +247,10 @@ export class DocumentoService {
     }, ex);
   }
 
-  /** How many active documents of a type a request has (the REAP limits), in the caller's transaction. */
   async contarDoTipo(solicitacaoId: number, tipo: number, ex: Executor = this.db): Promise<number> {
     return this.repo.contarAtivos(solicitacaoId, tipo, ex);
   }
 
-  /** Removes a REAP document: 404 unless it is an active one of that request and of one of `tipos`. */
   async removerDaReap(id: number, solicitacaoId: number, tipos: readonly number[], ex: Executor = this.db): Promise<void> {
     await naTransacao(this.db, ex, async (tx) => {
       const doc = await this.repo.findAtivo(id, tx);
@@ -289,20 +259,19 @@ export class DocumentoService {
     });
   }
 
-  /** The active documents of a request, for a caller that has checked the scope (and audited a staff view). */
+  /** For a caller that has checked the scope (and audited a staff view). */
   async ativosDaSolicitacao(solicitacaoId: number): Promise<Documento[]> {
     return (await this.repo.listarAtivosDaSolicitacao(solicitacaoId)).map(documentoParaResposta);
   }
 
-
-  /** A staff view of a fisher's documents (`detalhes.idPescador` names the fisher, who sees it on their /home). */
+  /** `detalhes.idPescador` names the fisher, who sees it on their /home. */
   private auditarServidor(
     ator: AuthContext, recurso: string, recursoId: number, detalhes: Record<string, unknown> & { idPescador: number },
   ): Promise<void> {
     return auditarVisaoDoServidor(this.auditoria, ator, recurso, recursoId, detalhes.idPescador, detalhes);
   }
 
-  /** Deletes the files of a failed upload; a failure leaves an orphan for the reconciliation, never fails the action. */
+  /** A failure leaves an orphan for the reconciliation, never fails the action. */
   async apagarArquivos(chaves: string[]): Promise<void> {
     for (const chave of chaves) {
       try {
@@ -313,24 +282,21 @@ export class DocumentoService {
     }
   }
 
-  /** Enqueues the files' deletion in the removing transaction: the job exists only if the removal commits. */
+  /** The job exists only if the removal commits. */
   private async apagarDepoisDoCommit(chaves: readonly (string | null)[], tx: Executor): Promise<void> {
     for (const chave of chaves) {
       if (chave !== null && CHAVE_ARQUIVO_VALIDA.test(chave)) await this.fila.enfileirar(tx, apagarArquivoJob, { chave });
     }
   }
 
-  /** The deletion job's work. Idempotent; a key an active document points to again is left alone. */
+  /** Idempotent; a key an active document points to again is left alone. */
   async apagarArquivoDeRemovido(chave: string): Promise<{ apagado: boolean }> {
     if ((await this.repo.chavesAtivas([chave])).size > 0) return { apagado: false };
     await this.storage.delete(chave);
     return { apagado: true };
   }
 
-  /**
-   * The daily reconciliation. Walks the storage's listing and the active rows side by side in key order, a page at a
-   * time, so neither is held in memory; each orphan or missing file is checked again before acting on it.
-   */
+  /** Storage listing and active rows side by side in key order, paged, so neither is held in memory. */
   async conciliarArquivos(): Promise<ResultadoConciliacao> {
     const inicio = this.now();
     const limiteOrfao = inicio.getTime() - IDADE_MINIMA_ORFAO_MS;
@@ -396,7 +362,6 @@ export class DocumentoService {
           try {
             await this.storage.delete(chave);
           } catch (err) {
-            // Left for the next run, counted among the pending ones.
             this.opts.onArquivoOrfao?.(chave, err);
             continue;
           }
@@ -422,7 +387,7 @@ export class DocumentoService {
     return r;
   }
 
-  /** The active rows in byte order of their key (the same as `<` for valid keys), a page at a time. */
+  /** Byte order of the key, the same as `<` for valid keys. */
   private async *ativosPorChave(): AsyncGenerator<{ id: number; chave: string; criadoEm: Date }> {
     let depois: string | null = null;
     for (;;) {
@@ -434,10 +399,7 @@ export class DocumentoService {
   }
 }
 
-/**
- * The storage's listing, checked to come in strictly ascending key order as `FileStorage.listar` promises: the
- * walk beside the rows would otherwise take present files for missing ones.
- */
+/** The walk beside the rows would otherwise take present files for missing ones. */
 async function* emOrdem(listagem: AsyncIterable<ArquivoListado>, origem: string): AsyncGenerator<ArquivoListado> {
   let anterior: string | null = null;
   for await (const item of listagem) {

@@ -25,9 +25,8 @@ function resposta(e: Pick<Envio, 'id' | 'tamanho' | 'recebido'>): EnvioResposta 
 const naoEncontrado = () => AppError.notFound(MENSAGENS_DOCUMENTO.envioNaoEncontrado);
 
 /**
- * Document uploads in parts for a phone on a weak link (decision 0064): the bytes arrive in parts appended at the
- * offset the server holds, and the conclusion hands the whole file to `DocumentoService.enviar`. A part that arrived
- * twice is taken once, and the upload is deleted in the transaction that records the document, so it records one.
+ * Uploads in parts for a phone on a weak link (decision 0064): parts append at the offset the server holds; the
+ * upload is deleted in the transaction that records the document, so it records once.
  */
 export class EnvioEmPartesService {
   private readonly now: () => Date;
@@ -36,7 +35,6 @@ export class EnvioEmPartesService {
     this.now = opts.now ?? (() => new Date());
   }
 
-  /** POST /api/documentos/envios. */
   async iniciar(ator: AuthContext, corpo: InicioEnvioCorpo): Promise<EnvioResposta> {
     const { pescadorId } = await this.documento.conferirEnvio(ator, corpo);
     return this.db.transaction(async (tx) => {
@@ -63,10 +61,7 @@ export class EnvioEmPartesService {
     return resposta(await this.#doAtor(ator, id, this.db));
   }
 
-  /**
-   * Bytes the server already holds are skipped (a part replayed after its answer was lost); a gap is refused with 409
-   * so the client asks how much arrived; tiny parts that are not the last are refused too.
-   */
+  /** Bytes already held are skipped (a replayed part); a gap is 409 so the client asks how much arrived. */
   async acrescentar(ator: AuthContext, id: string, inicio: number, bytes: Buffer): Promise<EnvioResposta> {
     if (bytes.length === 0 || bytes.length > TAMANHO_MAXIMO_PARTE_ENVIO_BYTES) {
       throw AppError.recusa(CodigoErro.ARQUIVO_INVALIDO, MENSAGENS_DOCUMENTO.parteInvalida);
@@ -93,7 +88,6 @@ export class EnvioEmPartesService {
     });
   }
 
-  /** A second conclusion is 404, unless it carries the first one's idempotency key, which replays the answer. */
   async concluir(ator: AuthContext, id: string): Promise<Documento[]> {
     const envio = await this.#doAtor(ator, id, this.db);
     if (envio.recebido < envio.tamanho) {
@@ -119,7 +113,6 @@ export class EnvioEmPartesService {
     return apagados.length;
   }
 
-  /** 403 for another fisher's, as for every fisher's record. */
   async #doAtor(ator: AuthContext, id: string, ex: Executor, bloquear = false): Promise<Envio> {
     const consulta = ex.select().from(envioDocumento).where(eq(envioDocumento.id, id));
     const [envio] = bloquear ? await consulta.for('update') : await consulta;

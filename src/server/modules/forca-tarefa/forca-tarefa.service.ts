@@ -14,15 +14,11 @@ export interface ForcaTarefaServiceOptions {
   now?: () => Date;
 }
 
-/** A 400 that names its field, as a schema's would. */
 function campoInvalido(campo: string, mensagem: string): AppError {
   return AppError.badRequest(mensagem, [`${campo}: ${mensagem}`]);
 }
 
-/**
- * Task forces (decision 0031). The scope is stored nowhere it could go stale: each request reads the task forces in
- * force that day, so a deadline narrows it at midnight. Every change is audited with before and after.
- */
+/** Decision 0031: the scope is stored nowhere it could go stale, so a deadline narrows it at midnight. Audited. */
 export class ForcaTarefaService {
   private readonly now: () => Date;
 
@@ -81,13 +77,11 @@ export class ForcaTarefaService {
     return f;
   }
 
-  /** The servers a task force may include (SFPA, not blocked). */
   async candidatos(filtros: { nome?: string; uf?: string; pagina: number; tamanhoPagina: number }): Promise<ListaServidores> {
     const { total, linhas } = await this.repo.candidatos(filtros);
     return { total, servidores: linhas satisfies ServidorLinha[] };
   }
 
-  /** POST (no id) and PUT (with id) /api/forca-tarefa. */
   async salvar(ator: AuthContext, corpo: ForcaTarefaCorpo): Promise<{ forcaTarefa: ForcaTarefa; criada: boolean }> {
     return this.db.transaction(async (tx) => {
       const antes = corpo.id !== undefined ? await this.carregarParaMudar(corpo.id, tx) : null;
@@ -183,7 +177,6 @@ export class ForcaTarefaService {
   }
 }
 
-/** Servers by map-user id, no names. */
 function retrato(f: ForcaTarefa) {
   return {
     titulo: f.titulo,

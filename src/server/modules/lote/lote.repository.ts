@@ -7,9 +7,7 @@ import type { FiltroLotes } from '../../../shared/schemas/lote';
 export type LoteRow = typeof lotePescador.$inferSelect;
 export type LoteComAto = LoteRow & { atoNome: string };
 
-/** `resultado` already known at creation (malformed, repeated), or null. */
 export interface ItemNovo {
-  /** Its line in the file, from 1; unique in the batch. */
   linha: number;
   cpfInformado: string;
   cpf: string | null;
@@ -38,7 +36,7 @@ const colunasLote = {
   atoNome: atoNormativo.nome,
 };
 
-/** The only writer of `lote_pescador` and `lote_pescador_item`; fishers change only through PescadorService. */
+/** Fishers change only through PescadorService. */
 export class LoteRepository {
   constructor(private readonly db: Database) {}
 
@@ -50,7 +48,7 @@ export class LoteRepository {
     return row;
   }
 
-  /** One JSON parameter per slice, so a 100,000-CPF batch never holds one huge parameter string. */
+  /** One JSON parameter per slice: a 100,000-CPF batch never holds one huge parameter string. */
   async criar(valores: typeof lotePescador.$inferInsert, itens: ItemNovo[], tx: Executor): Promise<LoteRow> {
     const [lote] = await tx.insert(lotePescador).values(valores).returning();
     for (let inicio = 0; inicio < itens.length; inicio += BLOCO_INSERCAO) {
@@ -64,7 +62,7 @@ export class LoteRepository {
     return lote!;
   }
 
-  /** Its lines come from the database in one statement, never through memory (decision 0055). */
+  /** Lines come from the database in one statement, never through memory (decision 0055). */
   async criarSuspensaoReap(valores: typeof lotePescador.$inferInsert, ano: number, tx: Executor): Promise<LoteRow> {
     const [lote] = await tx.insert(lotePescador).values(valores).returning();
     const { rowCount } = await tx.execute(sql`
@@ -76,7 +74,7 @@ export class LoteRepository {
     return atualizado!;
   }
 
-  /** Locked to the end of the transaction: one chunk of a batch at a time, whoever processes it. */
+  /** One chunk of a batch at a time, whoever processes it. */
   async travar(id: number, tx: Executor): Promise<LoteComAto | undefined> {
     const [row] = await tx.select(colunasLote).from(lotePescador)
       .innerJoin(atoNormativo, eq(atoNormativo.id, lotePescador.atoNormativoId))
@@ -103,7 +101,6 @@ export class LoteRepository {
     return rows[0]!.existe;
   }
 
-  /** Writes a chunk's outcomes, in one statement. */
   async registrarResultados(loteId: number, resultados: ResultadoItem[], tx: Executor): Promise<void> {
     await tx.execute(sql`
       UPDATE lote_pescador_item i SET resultado = r.resultado, pescador_id = r.pescador_id,
@@ -125,7 +122,6 @@ export class LoteRepository {
     }).where(eq(lotePescador.id, loteId));
   }
 
-  /** Interrupted by a crash: to resume. */
   async interrompidos(segundos: number): Promise<number[]> {
     const { rows } = await this.db.execute<{ id: number }>(sql`
       SELECT id FROM lote_pescador WHERE situacao = 1 AND atualizado_em < now() - make_interval(secs => ${segundos})
@@ -137,7 +133,6 @@ export class LoteRepository {
     await this.db.update(lotePescador).set({ emailEnviadoEm: sql`now()` }).where(eq(lotePescador.id, loteId));
   }
 
-  /** The e-mail of the map user of a CPF (read). */
   async emailDoUsuario(cpf: string): Promise<string | null> {
     const [row] = await this.db.select({ email: usuarioMapa.email }).from(usuarioMapa)
       .innerJoin(usuario, eq(usuario.id, usuarioMapa.usuarioId)).where(eq(usuario.cpf, cpf));
@@ -171,7 +166,7 @@ export class LoteRepository {
     return { total: c[0]!.total, itens: rows };
   }
 
-  /** Keyset pages: the manual answer and the CSV are written while read, never held whole (decision 0035). */
+  /** Written while read, never held whole (decision 0035). */
   async *percorrerItens(loteId: number, tamanho = BLOCO_LEITURA): AsyncGenerator<ItemRow[]> {
     let depoisDe = 0;
     for (;;) {
@@ -185,7 +180,6 @@ export class LoteRepository {
     }
   }
 
-  /** Whole: the e-mail's attachment is small. */
   async todosItens(loteId: number, ex: Executor = this.db): Promise<ItemRow[]> {
     const { rows } = await ex.execute<ItemRow>(sql`
       SELECT linha, cpf_informado AS "cpfInformado", cpf, resultado, situacao_anterior AS "situacaoAnterior"

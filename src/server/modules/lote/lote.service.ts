@@ -22,20 +22,17 @@ import { emailLoteJob, processarLoteJob } from './lote.jobs';
 import type { Contagens, ItemNovo, ItemRow, LoteComAto, LoteRepository, ResultadoItem } from './lote.repository';
 
 export interface LoteServiceOptions {
-  /** CPFs per transaction. */
   tamanhoBloco: number;
   retomarAposSegundos: number;
   now?: () => Date;
 }
 
-/** The registry status each batch type moves fishers to. */
 const ALVO: Record<TTipo, TSituacao> = {
   [TipoLote.CANCELAMENTO]: SituacaoRegistro.CANCELADO,
   [TipoLote.SUSPENSAO]: SituacaoRegistro.SUSPENSO,
   [TipoLote.REATIVACAO]: SituacaoRegistro.ATIVO,
 };
 
-/** A batch as the history lists it. */
 export function resumoDe(l: LoteComAto): LoteResumo {
   const totais = {
     processados: l.qtdProcessados,
@@ -72,7 +69,6 @@ const CABECALHO_CSV = 'linha;cpf;resultado;situacao_anterior';
 /** The e-mail attaches the per-CPF CSV up to this many lines. */
 const MAXIMO_LINHAS_ANEXO = 20_000;
 
-/** One CPF's line of the per-CPF CSV. */
 function linhaCsv(i: ItemRow): string {
   const campo = (v: string) => (/[";\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
   return [
@@ -83,15 +79,11 @@ function linhaCsv(i: ItemRow): string {
   ].join(';');
 }
 
-/** UTF-8 with BOM and `;`, for spreadsheets in pt-BR. */
 export function csvDoResultado(itens: ItemRow[]): string {
   return `\uFEFF${[CABECALHO_CSV, ...itens.map(linhaCsv)].join('\r\n')}\r\n`;
 }
 
-/**
- * Batch processing of fishers: created by hand or from a file, processed a chunk per transaction, resumed after a
- * crash. Fishers change only through PescadorService; notifications through NotificacaoService.
- */
+/** Processed a chunk per transaction, resumed after a crash; fishers change only through PescadorService. */
 export class LoteService {
   private readonly now: () => Date;
 
@@ -108,7 +100,7 @@ export class LoteService {
     this.now = opts.now ?? (() => new Date());
   }
 
-  /** Every CPF's outcome is read back a page at a time while the answer is written, never held whole (decision 0035). */
+  /** Outcomes read back a page at a time while the answer is written (decision 0035). */
   async criarManual(ator: AuthContext, dados: DadosLote, cpfs: string[]): Promise<LoteResumo> {
     const linhas = cpfs.map((informado, i) => ({ linha: i + 1, informado }));
     const lote = await this.criar(ator, dados, linhas, { formaProcessamento: false, nomeArquivo: null });
@@ -131,8 +123,7 @@ export class LoteService {
     if (arquivo.bytes.length > TAMANHO_MAXIMO_ARQUIVO_LOTE_BYTES) {
       throw AppError.badRequest(MENSAGENS_LOTE.tamanho, [erroCampo('arquivos', MENSAGENS_LOTE.tamanho)]);
     }
-    // Every line that holds something, numbered as in the file (decision 0043); a file of which no line holds
-    // a digit is not a list of CPFs at all.
+    // Numbered as in the file (decision 0043); a file of which no line holds a digit is not a list of CPFs.
     const linhas = linhasDoTexto(arquivo.bytes.toString('utf8'));
     if (!linhas.some((l) => /\d/.test(l.informado))) {
       throw AppError.badRequest(MENSAGENS_LOTE.arquivoVazio, [erroCampo('arquivos', MENSAGENS_LOTE.arquivoVazio)]);
@@ -143,7 +134,7 @@ export class LoteService {
     return resumoDe({ ...lote, atoNome: (await this.repo.findById(lote.id))!.atoNome });
   }
 
-  /** Audited. What is not a valid CPF is settled at once as CPF_INVALIDO. */
+  /** Audited; an invalid CPF is settled at once as CPF_INVALIDO. */
   private async criar(
     ator: AuthContext, dados: DadosLote, linhas: LinhaLote[], forma: { formaProcessamento: boolean; nomeArquivo: string | null },
   ) {
@@ -183,11 +174,7 @@ export class LoteService {
     return lote;
   }
 
-  /**
-   * The batch of a REAP year's scheduled suspension (decision 0055): an automatic batch citing the act, of every
-   * fisher who still owes the year, with no end date. Audited as the system's, on behalf of the manager who scheduled
-   * it.
-   */
+  /** Decision 0055: every fisher who still owes the year; audited as the system's, for the manager who scheduled it. */
   async criarSuspensaoReap(
     d: { anoReferencia: number; fimPreenchimento: string; atoNormativoId: number; cpfSolicitante: string; perfilSolicitante: number },
     tx: Executor,
@@ -279,7 +266,6 @@ export class LoteService {
     });
   }
 
-  /** A reactivation has no notification type. */
   private async notificar(lote: LoteComAto, pescadorIds: number[], tx: Executor): Promise<void> {
     if (pescadorIds.length === 0) return;
     if (lote.tipo === TipoLote.CANCELAMENTO) {
@@ -373,7 +359,6 @@ export class LoteService {
     return { total, lotes: lotes.map(resumoDe), itens, totalItens };
   }
 
-  /** Written a page at a time; audited. */
   async resultadoCsv(ator: AuthContext, idLote: number): Promise<{ nome: string; linhas: AsyncGenerator<string> }> {
     const lote = await this.repo.findById(idLote);
     if (!lote) throw AppError.notFound(MENSAGENS_LOTE.loteNaoEncontrado);

@@ -7,7 +7,6 @@ import { TipoSolicitacao } from '../../../shared/enums';
 import type { AtualizacaoEnderecoCorpo } from '../../../shared/schemas/pescador';
 import { colunasDeclaradas, type DadosDeclarados } from './dados-declarados';
 
-/** A fisher's row. */
 export type PescadorRow = typeof pescador.$inferSelect;
 export type PescadorComMunicipio = PescadorRow & { municipioNome: string | null };
 
@@ -18,7 +17,6 @@ export interface CamposRegistro {
   orgaoRgp?: string;
   numeroPrimeiroRgp?: string;
   idSolicitacaoAtiva?: number;
-  /** Issues a new card now (data_emissao_carteira). */
   emitirCarteira?: boolean;
   dataSuspensoCancelado?: string | null;
 }
@@ -26,7 +24,6 @@ export interface CamposRegistro {
 export interface MudancaSituacaoEmLote {
   cpfs: string[];
   situacaoNova: number;
-  /** The statuses the change is allowed from. */
   de: number[];
   dataSuspensoCancelado: string | null;
   suspensoAte: string | null;
@@ -37,7 +34,7 @@ export interface MudancaSituacaoEmLote {
   motivo: string;
 }
 
-/** A registry put back to what it was (decision 0090). */
+/** Decision 0090. */
 export interface RestauracaoSituacao {
   pescadorId: number;
   de: number;
@@ -71,7 +68,7 @@ export interface SolicitacaoEnviada {
   enviadaEm: Date;
 }
 
-/** The only writer of `pescador`, its join tables and the RGP number sequence. */
+/** The only writer of `pescador`, its join tables and the RGP sequence. */
 export class PescadorRepository {
   constructor(private readonly db: Database) {}
 
@@ -82,13 +79,12 @@ export class PescadorRepository {
     return row ? { ...row.p, municipioNome: row.municipioNome } : undefined;
   }
 
-  /** The fisher's row, locked until the transaction ends (before their requests, db/travas.ts). */
+  /** Before their requests (db/travas.ts). */
   async findParaAtualizar(id: number, tx: Executor): Promise<PescadorRow | undefined> {
     const rows = await tx.select().from(pescador).where(eq(pescador.id, id)).for('update');
     return rows[0];
   }
 
-  /** By CPF (unique index on pescador.cpf). */
   async findByCpf(cpf: string): Promise<PescadorComMunicipio | undefined> {
     const [row] = await this.db.select({ p: pescador, municipioNome: municipio.nome }).from(pescador)
       .leftJoin(municipio, eq(municipio.id, pescador.municipioId))
@@ -137,7 +133,6 @@ export class PescadorRepository {
     return depois!;
   }
 
-  /** The fisher's fishing environments and target groups, replaced. */
   private async substituirAtividade(pescadorId: number, atividade: { ambientes: number[]; grupos: number[] }, ex: Executor): Promise<void> {
     await ex.delete(pescadorAmbientePesca).where(eq(pescadorAmbientePesca.pescadorId, pescadorId));
     if (atividade.ambientes.length > 0) {
@@ -166,7 +161,6 @@ export class PescadorRepository {
     return rows[0]!;
   }
 
-  /** A migrated active registry with no issue date gets its first issue now; an existing issue is kept. */
   async garantirEmissaoCarteira(id: number): Promise<Date> {
     const rows = await this.db.update(pescador)
       .set({ dataEmissaoCarteira: sql`COALESCE(${pescador.dataEmissaoCarteira}, now())` })

@@ -32,24 +32,21 @@ export type { CamposRegistro, PescadorRow } from './pescador.repository';
 export type { DadosDeclarados } from './dados-declarados';
 export type { HistoricoSituacaoRow, MudancaSituacaoEmLote, ResultadoMudancaSituacao } from './pescador.repository';
 
-/** The statuses a batch may move a registry from, by target: cancel any registry; suspend one not cancelled; reactivate only a suspended one. */
+/** Cancel any registry; suspend one not cancelled; reactivate only a suspended one. */
 export const ORIGENS_EM_LOTE: Record<number, number[]> = {
   [SituacaoRegistro.CANCELADO]: [1, 3, 4, 5, 6, 7, 8],
   [SituacaoRegistro.SUSPENSO]: [1, 3, 4, 5, 7, 8],
   [SituacaoRegistro.ATIVO]: [SituacaoRegistro.SUSPENSO],
 };
 
-/** The history line of a suspension that ended by itself. */
 export const MOTIVO_FIM_SUSPENSAO = 'Fim da suspensão: a data limite da suspensão passou e o registro voltou a ser ativo.';
 
 export interface PescadorServiceOptions {
   publicUrl: string;
-  /** Signs the code of the protocol receipt's QR (decision 0044). */
   assinadorProtocolo: AssinadorProtocolo;
   now?: () => Date;
 }
 
-/** The registry block of a fisher, as GET /api/rgp/pescador/{id} and every answer about a request show it. */
 export function rgpDe(p: PescadorRow): RgpPescador {
   return {
     numeroRGP: p.numeroRgp,
@@ -69,7 +66,7 @@ function endereco(p: PescadorComMunicipio): EnderecoPescador {
   return { cep, logradouro, numeroLogradouro, bairro, complemento, municipio: p.municipioId, municipioNome, uf };
 }
 
-/** The record as its readers see it (the fisher; staff in scope). CONSULTA_EXTERNO never reads it (escopo.ts). */
+/** CONSULTA_EXTERNO never reads it (escopo.ts). */
 function paraResposta(p: PescadorComMunicipio): Pescador {
   const dados = p.dados && typeof p.dados === 'object' && !Array.isArray(p.dados) ? p.dados as Record<string, unknown> : null;
   const { situacaoDescricao: _, ...rgp } = rgpDe(p);
@@ -97,10 +94,8 @@ function paraResposta(p: PescadorComMunicipio): Pescador {
 }
 
 /**
- * The fisher record (spec point 7 "Fisher"): reading it (the fisher; staff in scope, audited), the address and its update by the fisher, the registry block and its correction by staff,
- * the legacy registry and the protocol receipt. It is the only writer of the fisher's tables: other modules ask
- * it to create the fisher, apply a declared record, change the registry block or issue an RGP number, inside their
- * own transaction (`ex`).
+ * The only writer of the fisher's tables: other modules ask it to create the fisher, apply a declared record, change
+ * the registry block or issue an RGP number, inside their own transaction (`ex`).
  */
 export class PescadorService {
   private readonly now: () => Date;
@@ -116,17 +111,13 @@ export class PescadorService {
     this.now = opts.now ?? (() => new Date());
   }
 
-  /**
-   * GET /api/pescador/{id}: the whole record (mother's name, birth date, address, ethnicity, schooling), so only for
-   * those who may read the fisher; CONSULTA_EXTERNO gets 403 here as everywhere (`podeLerPescador`).
-   */
+  /** The whole record (mother's name, birth date, address…): CONSULTA_EXTERNO gets 403 here as everywhere. */
   async obter(ator: AuthContext, id: number): Promise<Pescador> {
     const p = await this.ler(ator, id);
     await this.auditar(ator, 'pescador', id, id);
     return paraResposta(p);
   }
 
-  /** GET /api/pescador/cpf/{cpf} (staff; SFPA in its state). */
   async obterPorCpf(ator: AuthContext, cpf: string): Promise<Pescador> {
     const p = await this.repo.findByCpf(cpf);
     if (!p) throw AppError.notFound(MENSAGENS_PESCADOR.naoEncontrado);
@@ -135,14 +126,12 @@ export class PescadorService {
     return paraResposta(p);
   }
 
-  /** GET /api/pescador/{id}/endereco. */
   async endereco(ator: AuthContext, id: number): Promise<EnderecoPescador> {
     const p = await this.ler(ator, id);
     await this.auditar(ator, 'pescador/endereco', id, id);
     return endereco(p);
   }
 
-  /** PUT /api/pescador/{id}/atualizacao-endereco: the fisher only, on their own record. */
   async atualizarEndereco(ator: AuthContext, id: number, novo: AtualizacaoEnderecoCorpo): Promise<EnderecoPescador> {
     exigirPescadorProprio(ator, id);
     if (!await this.repo.municipioPertenceAUf(novo.municipio, novo.uf)) {
@@ -157,7 +146,6 @@ export class PescadorService {
     return endereco(p);
   }
 
-  /** GET /api/pescador/legado/{id}: the registry as migrated from the legacy system (decision 0010). */
   async legado(ator: AuthContext, id: number): Promise<RegistroLegado> {
     const p = await this.ler(ator, id);
     await this.auditar(ator, 'pescador/legado', id, id);
@@ -177,10 +165,7 @@ export class PescadorService {
     };
   }
 
-  /**
-   * GET /api/pescador/{id}/imprimir-protocolo: the receipt (PDF) of a sent request. Its QR code opens the check of
-   * a signed code (decision 0044), never the bare protocol number, which is sequential.
-   */
+  /** The QR opens the check of a signed code (decision 0044), never the sequential protocol number. */
   async imprimirProtocolo(ator: AuthContext, id: number, idSolicitacao?: number): Promise<{ numeroProtocolo: string; pdf: Buffer }> {
     const p = await this.ler(ator, id);
     const sol = await this.repo.findSolicitacaoEnviada(id, idSolicitacao);
@@ -202,19 +187,12 @@ export class PescadorService {
     return { numeroProtocolo: sol.numeroProtocolo, pdf };
   }
 
-  // ------------------------------------------------------------------ the registry block
-
-  /** GET /api/rgp/pescador/{id}. */
   async rgp(ator: AuthContext, id: number): Promise<RgpPescador> {
     const p = await this.ler(ator, id);
     await this.auditar(ator, 'pescador-rgp', id, id);
     return rgpDe(p);
   }
 
-  /**
-   * PUT /api/rgp/pescador/{id} (GESTOR, ADMIN, MPA): corrects the first RGP; the fisher is notified (tipo 7) when
-   * anything changed, and the change is audited.
-   */
   async corrigirPrimeiroRgp(ator: AuthContext, id: number, corpo: AtualizarRgpCorpo): Promise<RgpPescador> {
     await this.ler(ator, id);
     if (corpo.orgao !== undefined) await this.exigirOrgao(corpo.orgao);
@@ -251,35 +229,26 @@ export class PescadorService {
     return rgpDe(depois);
   }
 
-  /**
-   * The agency of a first RGP must be a known one (a historic issuer of first RGPs, `ORGAOS_PRIMEIRO_RGP`, or an
-   * agency of the `orgao` table): 400 'Confira…' with `orgao: Órgão inválido`.
-   */
+  /** A historic issuer of first RGPs or an agency of the `orgao` table. */
   async exigirOrgao(sigla: string): Promise<void> {
     if (!isOrgaoPrimeiroRgp(sigla) && !(await this.repo.orgaoExiste(sigla))) throw erroDeCampo('orgao', MENSAGENS_SOLICITACAO_API.orgaoInvalido);
   }
 
-  // ------------------------------------------------------------------ what other modules ask
-
-  /** The fisher of a CPF, created on first sign-in with the identity provider's name and e-mail. */
   findOrCreate(cpf: string, nome: string, email: string | null): Promise<{ id: number; nome: string }> {
     return this.repo.findOrCreate(cpf, nome, email);
   }
 
-  /** The issue date of the fisher's card, giving a registry without one (migrated) its first issue now. */
+  /** A migrated registry without an issue date gets its first issue now. */
   garantirEmissaoCarteira(id: number): Promise<Date> {
     return this.repo.garantirEmissaoCarteira(id);
   }
 
-  /**
-   * Copies a declared record (the wizard's data of a registration or a registry edit) into the fisher's typed
-   * columns and keeps it whole in `dados`. Only the steps present touch their columns. Answers the fisher after.
-   */
+  /** Only the steps present touch their typed columns; the whole record is kept in `dados`. */
   aplicarDadosDeclarados(id: number, dados: DadosDeclarados, ex: Executor = this.db): Promise<PescadorRow> {
     return naTransacao(this.db, ex, (tx) => this.repo.aplicarDadosDeclarados(id, dados, tx));
   }
 
-  /** The fisher's declared record: the one kept in `dados` or, when there is none (migrated), the typed columns. */
+  /** Migrated fishers have no `dados`: their typed columns stand in. */
   async dadosDeclarados(p: PescadorRow, ex: Executor = this.db): Promise<Record<string, unknown>> {
     const registro = p.dados && typeof p.dados === 'object' ? p.dados as Record<string, unknown> : {};
     if (Object.keys(registro).length > 0) return registro;
@@ -287,25 +256,17 @@ export class PescadorService {
     return dadosDasColunas(p, ambientes, grupos);
   }
 
-  /** Changes the registry block (status, numbers, first RGP, active request, card issue); answers the fisher after. */
   atualizarRegistro(id: number, campos: CamposRegistro, ex: Executor = this.db): Promise<PescadorRow> {
     return this.repo.atualizarRegistro(id, campos, ex);
   }
 
-  /** A new RGP number for the fisher: their state, PA or PI by category (artesanal by default), the sequence. */
+  /** PA or PI by category (artesanal by default). */
   async emitirNumeroRgp(p: Pick<PescadorRow, 'uf' | 'categoria'>, ex: Executor = this.db): Promise<string> {
     if (!p.uf) throw AppError.badRequest(MENSAGENS_PESCADOR.semUfParaRgp);
     return montarRgp(p.uf, p.categoria ?? 2, await this.repo.proximoNumeroRgp(ex));
   }
 
-  // ------------------------------------------------------------------ batch status changes (lote module)
-
-  /**
-   * A batch's change of status over a chunk of CPFs, inside the batch's transaction `ex`: locks the fishers in id
-   * order, then moves those whose status allows it (`ORIGENS_EM_LOTE`) and writes each one's history line (batch,
-   * act, user). Answers every fisher found, with their status before and whether it changed; CPFs not answered
-   * are unknown.
-   */
+  /** Locks the fishers in id order (db/travas.ts). CPFs not answered are unknown. */
   mudarSituacaoEmLote(
     m: Omit<MudancaSituacaoEmLote, 'de' | 'dataSuspensoCancelado'>, ex: Executor = this.db,
   ): Promise<ResultadoMudancaSituacao[]> {
@@ -319,26 +280,23 @@ export class PescadorService {
     });
   }
 
-  /** An appeal provided: the registry back to what it was if the sanction still stands (decision 0090), in `ex`. */
+  /** Only if the sanction still stands (decision 0090). */
   restaurarSituacao(r: RestauracaoSituacao, ex: Executor = this.db): Promise<boolean> {
     return naTransacao(this.db, ex, (tx) => this.repo.restaurarSituacao(r, tx));
   }
 
-  /** The daily end of suspensions: the day after their last day, ATIVO again with a history line. Answers how many. */
+  /** The day after their last day, ATIVO again with a history line. */
   async encerrarSuspensoesVencidas(): Promise<number> {
     const hoje = hojeSaoPaulo(this.now());
     const ids = await this.db.transaction((tx) => this.repo.encerrarSuspensoesVencidas(hoje, MOTIVO_FIM_SUSPENSAO, tx));
     return ids.length;
   }
 
-  /** A fisher's registry history (batch changes and suspension ends), newest first. */
   historicoSituacao(pescadorId: number, ex: Executor = this.db): Promise<HistoricoSituacaoRow[]> {
     return this.repo.historicoSituacao(pescadorId, ex);
   }
 
-  // ------------------------------------------------------------------ helpers
-
-  /** The fisher, if `ator` may read them: 403 out of scope whether or not the fisher exists, 404 otherwise. */
+  /** 403 out of scope whether or not the fisher exists, 404 otherwise. */
   private ler(ator: AuthContext, id: number): Promise<PescadorComMunicipio> {
     return pescadorNoEscopo(ator, id, (i) => this.repo.findById(i), MENSAGENS_PESCADOR.naoEncontrado);
   }

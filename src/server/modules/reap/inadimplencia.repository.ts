@@ -2,10 +2,8 @@ import { sql } from 'drizzle-orm';
 import { SituacaoRegistro } from '../../../shared/enums';
 import type { Database, Executor } from '../../db/client';
 
-/** A warning round as its blocks need it. */
 export type AvisoRow = { id: number; anoReferencia: number; fimPreenchimento: string; ultimoPescadorId: number; concluido: boolean };
 
-/** A year's scheduled suspension, with its act's name. */
 export type SuspensaoRow = {
   anoReferencia: number;
   atoNormativoId: number;
@@ -16,11 +14,11 @@ export type SuspensaoRow = {
   loteId: number | null;
 };
 
-/** The only writer of `reap_aviso`, `reap_aviso_pescador` and `reap_suspensao` (decision 0055). */
+/** Decision 0055. */
 export class InadimplenciaRepository {
   constructor(private readonly db: Database) {}
 
-  /** Only once the year's obligations exist for every fisher: warning before would miss those not created yet. */
+  /** Warning before the obligations exist for every fisher would miss those not created yet. */
   async prazosEncerradosSemAviso(hoje: string): Promise<{ anoReferencia: number; fimPreenchimento: string }[]> {
     const { rows } = await this.db.execute<{ anoReferencia: number; fimPreenchimento: string }>(sql`
       SELECT pr.ano_referencia AS "anoReferencia", pr.fim_preenchimento::text AS "fimPreenchimento"
@@ -32,7 +30,7 @@ export class InadimplenciaRepository {
     return rows;
   }
 
-  /** The round's own rule, so the screen and the warning agree (decision 0071). */
+  /** So the screen and the warning agree (decision 0071). */
   async contarInadimplentes(ano: number, fim: string | null): Promise<{ inadimplentes: number; completas: boolean; avisado: boolean }> {
     const { rows } = await this.db.execute<{ inadimplentes: number; completas: boolean; avisado: boolean }>(sql`
       SELECT
@@ -43,7 +41,6 @@ export class InadimplenciaRepository {
     return rows[0]!;
   }
 
-  /** Their process died: to resume. */
   async avisosInterrompidos(segundos: number): Promise<number[]> {
     const { rows } = await this.db.execute<{ id: number }>(sql`
       SELECT id FROM reap_aviso WHERE concluido_em IS NULL AND atualizado_em < now() - make_interval(secs => ${segundos}) ORDER BY id`);
@@ -59,7 +56,7 @@ export class InadimplenciaRepository {
     return rows[0]!.id;
   }
 
-  /** Locked to the end of the transaction: one block of a round at a time, whoever runs it. */
+  /** One block of a round at a time, whoever runs it. */
   async travarAviso(id: number, tx: Executor): Promise<AvisoRow | undefined> {
     const { rows } = await tx.execute<AvisoRow>(sql`
       SELECT id, ano_referencia AS "anoReferencia", fim_preenchimento::text AS "fimPreenchimento",
@@ -76,7 +73,7 @@ export class InadimplenciaRepository {
     return rows[0];
   }
 
-  /** Only those not reached before (the primary key), so a block run twice warns nobody twice. */
+  /** The primary key makes a block run twice warn nobody twice. */
   async registrarAvisados(avisoId: number, ano: number, deId: number, ateId: number, tx: Executor): Promise<number[]> {
     const { rows } = await tx.execute<{ pescadorId: number }>(sql`
       INSERT INTO reap_aviso_pescador (aviso_id, pescador_id)

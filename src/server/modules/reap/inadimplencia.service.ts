@@ -19,15 +19,11 @@ import type { ReapRepository } from './reap.repository';
 
 export interface InadimplenciaServiceOptions {
   tamanhoBloco?: number;
-  /** A round with no block committed for this long died: the minute job resumes it. */
   retomarAposSegundos?: number;
   now?: () => Date;
 }
 
-/**
- * The REAP defaulters (decision 0055): warned when a year's window closes, a block of fishers per transaction so a
- * killed run resumes without warning anyone twice; suspended on the date an act schedules.
- */
+/** Decision 0055: a block of fishers per transaction, so a killed run resumes without warning anyone twice. */
 export class InadimplenciaService {
   private readonly now: () => Date;
 
@@ -49,7 +45,6 @@ export class InadimplenciaService {
     return hojeSaoPaulo(this.now());
   }
 
-  /** Daily, and whenever a window closes, obligations complete or a suspension is due today. */
   async verificar(): Promise<{ avisos: number[]; lotes: number[] }> {
     const avisos: number[] = [];
     for (const p of await this.repo.prazosEncerradosSemAviso(this.hoje())) {
@@ -75,10 +70,7 @@ export class InadimplenciaService {
     await this.fila.enfileirar(ex, verificarInadimplenciaJob, {}, { chaveUnica: CHAVE_VERIFICACAO });
   }
 
-  /**
-   * Whom a warning or suspension of the year would reach today, and whether saving the window with end `fim` warns
-   * them at once (decision 0071).
-   */
+  /** And whether saving the window with end `fim` warns them at once (decision 0071). */
   async inadimplentes(ano: number, fim?: string): Promise<InadimplentesReap> {
     const fimPreenchimento = fim ?? (await this.reap.fimDosPrazos([ano])).get(ano) ?? null;
     const r = await this.repo.contarInadimplentes(ano, fimPreenchimento);
@@ -88,11 +80,7 @@ export class InadimplenciaService {
     };
   }
 
-
-  /**
-   * Rounds whose process died, run to the end here (pg-boss would retry only when the job expires). Blocks lock their
-   * round, so a resume racing a live run does no block twice.
-   */
+  /** pg-boss would retry only when the job expires. Blocks lock their round, so a racing resume does no block twice. */
   async retomarInterrompidos(): Promise<number[]> {
     const ids = await this.repo.avisosInterrompidos(this.opts.retomarAposSegundos ?? 120);
     for (const id of ids) await this.avisar(id);
@@ -108,10 +96,7 @@ export class InadimplenciaService {
     }
   }
 
-  /**
-   * One block of a round in one transaction, the round locked. The text is read now, so it names a deadline extended
-   * since and a scheduled suspension.
-   */
+  /** The text is read now, so it names a deadline extended since. */
   async avisarBloco(idAviso: number): Promise<{ fim: boolean; avisados: number }> {
     const bloco = this.opts.tamanhoBloco ?? 10_000;
     return this.db.transaction(async (tx) => {
@@ -144,7 +129,7 @@ export class InadimplenciaService {
     });
   }
 
-  /** Each e-mail marked as it goes out: a retried job sends only those not marked (the one in flight may go twice). */
+  /** A retried job sends only those not marked (the one in flight may go twice). */
   async enviarEmailsAviso(idAviso: number, deId: number, ateId: number): Promise<{ enviados: number }> {
     const a = await this.repo.aviso(idAviso);
     if (!a) return { enviados: 0 };
@@ -158,8 +143,6 @@ export class InadimplenciaService {
     return { enviados: pendentes.length };
   }
 
-
-  /** Schedules or moves a suspension that has not run: after the window's end, not before today; audited. */
   async agendarSuspensao(ator: AuthContext, ano: number, c: SuspensaoReapCorpo): Promise<void> {
     const hoje = this.hoje();
     await this.db.transaction(async (tx) => {
@@ -202,7 +185,7 @@ export class InadimplenciaService {
     });
   }
 
-  /** Run once: the schedule locked, and the batch recorded on it in the same transaction. */
+  /** The schedule locked, and the batch recorded on it in the same transaction. */
   async executarSuspensao(ano: number): Promise<number | null> {
     return this.db.transaction(async (tx) => {
       const s = await this.repo.suspensao(ano, tx, true);

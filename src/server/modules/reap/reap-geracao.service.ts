@@ -8,17 +8,13 @@ import type { ReapRepository } from './reap.repository';
 
 export interface ReapGeracaoOptions {
   tamanhoBlocoObrigacoes?: number;
-  /** A creation with no block committed for this long died: the minute job resumes it. */
   retomarAposSegundos?: number;
   now?: () => Date;
 }
 
 const chaveGeracao = (ano: number) => `reap-obrigacoes-${ano}`;
 
-/**
- * The obligations of every fisher, created by jobs (decision 0051): a year's for every fisher once its window opens,
- * a block per transaction, and a fisher's open years once their registry becomes active. Nothing is created twice.
- */
+/** Decision 0051: a block per transaction; nothing is created twice. */
 export class ReapGeracaoService {
   private readonly now: () => Date;
 
@@ -36,7 +32,6 @@ export class ReapGeracaoService {
     return this.repo.anosAbertos(hoje, Number(hoje.slice(0, 4)) - 1, ANO_REAP_EXCECAO);
   }
 
-  /** Resumes after the last committed block when a run was killed. A year not open creates nothing. */
   async gerarObrigacoesDoAno(ano: number): Promise<{ aberto: boolean; criadas: number }> {
     if (!(await this.anosAbertos()).includes(ano)) return { aberto: false, criadas: 0 };
     let criadas = 0;
@@ -47,10 +42,7 @@ export class ReapGeracaoService {
     }
   }
 
-  /**
-   * The progress row locked: one block of a year at a time. A completed creation does nothing (decision 0071), so a
-   * duplicate start-up job never walks the fishers again.
-   */
+  /** A completed creation does nothing (decision 0071): a duplicate start-up job never walks the fishers again. */
   async gerarObrigacoesBloco(ano: number): Promise<{ fim: boolean; criadas: number }> {
     const bloco = this.opts.tamanhoBlocoObrigacoes ?? 10_000;
     return this.db.transaction(async (tx) => {
@@ -67,7 +59,7 @@ export class ReapGeracaoService {
     });
   }
 
-  /** The creations whose process died, run to the end here (decision 0055). */
+  /** Decision 0055. */
   async retomarGeracoesInterrompidas(): Promise<number[]> {
     const anos = await this.repo.geracoesInterrompidas(this.opts.retomarAposSegundos ?? 120);
     for (const ano of anos) await this.gerarObrigacoesDoAno(ano);
@@ -88,7 +80,6 @@ export class ReapGeracaoService {
     await this.fila.enfileirar(tx, gerarObrigacoesPescadorJob, { idPescador: pescadorId });
   }
 
-  /** Every open year not complete (its window just started, or a run died past its retries) gets its job. */
   async abrirPrazos(): Promise<number[]> {
     const anos = await this.repo.anosSemGeracaoConcluida(await this.anosAbertos());
     for (const ano of anos) await this.agendarObrigacoesDoAno(ano, this.db);

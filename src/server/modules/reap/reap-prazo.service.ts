@@ -33,7 +33,7 @@ function paraPrazo(p: PrazoLinha): PrazoReap {
   };
 }
 
-/** The REAP's filling windows (decision 0052), set by GESTOR and ADMIN. */
+/** Decision 0052. */
 export class ReapPrazoService {
   constructor(
     private readonly db: Database,
@@ -65,10 +65,7 @@ export class ReapPrazoService {
     }));
   }
 
-  /**
-   * Sets a year's window citing its act, audited and kept in the history, in one transaction. A window open by now
-   * enqueues the year's obligations in the same transaction (decision 0051); one that opens later, the daily job.
-   */
+  /** A window open by now enqueues the year's obligations in the same transaction (decision 0051). */
   async salvarPrazo(ator: AuthContext, ano: number, inicio: string, fim: string, atoNormativoId: number | null = null): Promise<PrazoReap> {
     return this.db.transaction(async (tx) => {
       if (atoNormativoId !== null && !(await this.repo.atoExiste(atoNormativoId, tx))) {
@@ -76,8 +73,7 @@ export class ReapPrazoService {
       }
       await this.repo.bloquearPrazo(ano, tx);
       const antes = await this.repo.prazo(ano, tx);
-      // Saved again unchanged (a retry after a lost answer): a success with no history, audit or warning
-      // (decision 0071).
+      // Saved again unchanged (a retry): a success with no history, audit or warning (decision 0071).
       if (antes && antes.inicioPreenchimento === inicio && antes.fimPreenchimento === fim && antes.idAtoNormativo === atoNormativoId) {
         return paraPrazo(antes);
       }

@@ -24,10 +24,7 @@ function novoCodigoVerificacao(): string {
   return [...crypto.randomBytes(16)].map((b) => alfabeto[b % alfabeto.length]).join('');
 }
 
-/**
- * The fisher's REAP questionnaire (spec points 5 and 7). Writes only its own table; the REAP request is sent by
- * AndamentoService, its files kept by DocumentoService. A staff read is audited.
- */
+/** Writes only its own table; the request is sent by AndamentoService, files kept by DocumentoService. */
 export class ReapQuestionarioService {
   constructor(
     private readonly db: Database,
@@ -44,8 +41,7 @@ export class ReapQuestionarioService {
     return paraQuestionario(this.repo, this.documentos, q, hojeSaoPaulo(this.now()));
   }
 
-
-  /** A draft as often as the fisher likes, a send once; owner, category and window are checked under the lock. */
+  /** Owner, category and window are checked under the lock. */
   async salvarArtesanal(ator: AuthContext, corpo: ReapArtesanalCorpo): Promise<{ questionario: Questionario; mensagem: string }> {
     await this.exigirDonoAntes(ator, corpo.id);
     await exigirReferencias(this.repo, corpo);
@@ -60,7 +56,6 @@ export class ReapQuestionarioService {
     return { questionario: q, mensagem: corpo.enviada ? MENSAGENS_REAP.salva : MENSAGENS_REAP.rascunhoSalvo };
   }
 
-  /** As the artesanal one, with at least one work-relation proof to send. */
   async salvarIndustrial(ator: AuthContext, corpo: ReapIndustrialCorpo): Promise<{ questionario: Questionario; mensagem: string }> {
     await this.exigirDonoAntes(ator, corpo.id);
     try {
@@ -109,7 +104,7 @@ export class ReapQuestionarioService {
     return paraQuestionario(this.repo, this.documentos, (await this.repo.find(id))!, hojeSaoPaulo(this.now()));
   }
 
-  /** Not sent, inside its window, or late for a fisher this year's suspension of defaulters suspended (decision 0055). */
+  /** Late only for a fisher this year's suspension of defaulters suspended (decision 0055). */
   private exigirEditavel(q: QuestionarioRow): void {
     if (q.enviada) throw AppError.recusa(CodigoErro.REAP_JA_ENVIADA, MENSAGENS_REAP.jaEnviada);
     if (!q.atrasoPermitido && !reapNoPrazo(q.anoReferencia, hojeSaoPaulo(this.now()), q.inicioPreenchimento, q.fimPreenchimento)) {
@@ -117,8 +112,7 @@ export class ReapQuestionarioService {
     }
   }
 
-
-  /** The file is stored first, then recorded under the questionnaire's lock, where the limit is counted again. */
+  /** Stored first, then recorded under the questionnaire's lock, where the limit is counted again. */
   async enviarDocumento(ator: AuthContext, idQuestionario: number, forma: 'artesanal' | 'industrial', arquivo: ArquivoEnviado): Promise<Documento> {
     const tipo = forma === 'artesanal' ? DOCUMENTO_JUSTIFICATIVA : DOCUMENTO_RELACAO_TRABALHO;
     const antes = await this.exigirDonoAntes(ator, idQuestionario);

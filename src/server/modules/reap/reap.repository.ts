@@ -8,7 +8,6 @@ import { ResultadoLote } from '../../../shared/schemas/lote';
 const TIPO_REAP = TipoSolicitacao.REAP;
 const SITUACAO_REAP_PENDENTE = SituacaoSolicitacao.REAP_PENDENTE;
 
-/** The fisher as REAP needs them; `devedorDesde` null: no registry yet. */
 export type PescadorReap = {
   id: number;
   cpf: string;
@@ -16,7 +15,7 @@ export type PescadorReap = {
   uf: string | null;
   numeroRgp: string | null;
   categoria: number | null;
-  /** The first RGP date, else the day the registry was first approved (decision 0026); null without an RGP number. */
+  /** Decision 0026. */
   inicio: string | null;
 };
 
@@ -38,10 +37,7 @@ export type QuestionarioRow = {
   ufPescador: string | null;
   inicioPreenchimento: string | null;
   fimPreenchimento: string | null;
-  /**
-   * Suspended by the batch of this year's defaulters: they may still send it late, the way to their regularisation
-   * (decision 0055). Absent in the staff list.
-   */
+  /** Suspended by this year's defaulters batch: sending late is the way to regularisation (decision 0055). */
   atrasoPermitido?: boolean;
 };
 
@@ -62,11 +58,10 @@ const ATRASO = sql`, (p.situacao_registro = ${SituacaoRegistro.SUSPENSO} AND NOT
     SELECT 1 FROM lote_pescador_item i JOIN lote_pescador l ON l.id = i.lote_id
     WHERE i.pescador_id = q.pescador_id AND i.resultado = ${ResultadoLote.PROCESSADO} AND l.reap_ano_referencia = q.ano_referencia)) AS "atrasoPermitido"`;
 
-/** REAP's own tables: the questionnaires and the filling windows; fishers and requests are only read. */
 export class ReapRepository {
   constructor(
     private readonly db: Database,
-    /** Heavy reads over millions of rows: a standby when configured (decision 0050). */
+    /** A standby when configured (decision 0050). */
     private readonly leitura: Database = db,
   ) {}
 
@@ -86,7 +81,7 @@ export class ReapRepository {
     return this.pescador(pescadorId, false, ex);
   }
 
-  /** The fisher's row locked until the transaction ends: one generation at a time per fisher (order: db/travas.ts). */
+  /** One generation at a time per fisher (order: db/travas.ts). */
   lockPescador(pescadorId: number, tx: Executor): Promise<PescadorReap | undefined> {
     return this.pescador(pescadorId, true, tx);
   }
@@ -97,7 +92,6 @@ export class ReapRepository {
     return rows;
   }
 
-  /** Undefined when the fisher already has that year's. */
   async inserir(v: typeof reapQuestionario.$inferInsert, ex: Executor = this.db): Promise<number | undefined> {
     const rows = await ex.insert(reapQuestionario).values(v)
       .onConflictDoNothing({ target: [reapQuestionario.pescadorId, reapQuestionario.anoReferencia] })
@@ -114,7 +108,7 @@ export class ReapRepository {
     return rows[0];
   }
 
-  /** The questionnaire locked until the transaction ends: saves and the send of one REAP go one at a time (before the fisher, db/travas.ts). */
+  /** Saves and the send of one REAP go one at a time (before the fisher, db/travas.ts). */
   async lock(id: number, tx: Executor): Promise<QuestionarioRow | undefined> {
     const { rows } = await tx.execute<QuestionarioRow>(sql`
       SELECT ${COLUNAS}${ATRASO} FROM reap_questionario q
@@ -125,7 +119,6 @@ export class ReapRepository {
     return rows[0];
   }
 
-  /** False if it was sent meanwhile (the update is conditional). */
   async salvar(id: number, set: {
     dados: Record<string, unknown>; realizouPesca: boolean | null; tipoPrestacaoServico: number | null; totalDiasTrabalhadoAno: number | null;
   }, ex: Executor = this.db): Promise<boolean> {
@@ -136,7 +129,6 @@ export class ReapRepository {
     return (rowCount ?? 0) === 1;
   }
 
-  /** False if it already was (the update is conditional). */
   async marcarEnviada(id: number, codigo: string, ex: Executor = this.db): Promise<boolean> {
     const { rowCount } = await ex.execute(sql`
       UPDATE reap_questionario SET enviada = true, enviada_em = now(), codigo_verificacao = ${codigo}, atualizado_em = now()
@@ -162,10 +154,7 @@ export class ReapRepository {
     return { total: total[0]!.n, linhas: rows };
   }
 
-  /**
-   * The staff obligations list. The page picks its ids first, then reads their rows, so a far page skips its offset
-   * along the index instead of joining every row it skips (decision 0056). `ufs` is SFPA's scope.
-   */
+  /** Ids first, then their rows, so a far page skips its offset along the index (decision 0056). */
   async listarServidor(f: FiltroObrigacoesServidor, ufs: string[] | null): Promise<{ total: number; linhas: ObrigacaoServidorRow[] }> {
     const { where, lePescador } = this.filtros(f, ufs);
     const juntaPescador = lePescador ? sql`JOIN pescador p ON p.id = q.pescador_id` : sql``;
@@ -189,7 +178,6 @@ export class ReapRepository {
     return { total: total[0]!.n, linhas: rows };
   }
 
-  /** The same list for the CSV, by keyset pages of `lote`, never all at once. */
   async *percorrerServidor(f: FiltroObrigacoesServidor, ufs: string[] | null, lote = 5000): AsyncGenerator<ObrigacaoServidorRow[]> {
     const { where } = this.filtros(f, ufs);
     let ultimo: number | null = null;
@@ -300,7 +288,6 @@ export class ReapRepository {
     return (await this.prazos(ex, ano))[0];
   }
 
-  /** In the caller's transaction; the history keeps every window. */
   async salvarPrazo(
     v: { anoReferencia: number; inicio: string; fim: string; atoNormativoId: number | null; cpf: string }, ex: Executor,
   ): Promise<void> {
@@ -325,7 +312,6 @@ export class ReapRepository {
     return rows;
   }
 
-  /** The years a REAP batch suspended this fisher for and that they still owe. */
   async anosDaSuspensao(pescadorId: number): Promise<number[]> {
     const { rows } = await this.db.execute<{ ano: number }>(sql`
       SELECT DISTINCT l.reap_ano_referencia AS ano
@@ -340,10 +326,7 @@ export class ReapRepository {
     return rows.length > 0;
   }
 
-  /**
-   * Saves of a year's window go one at a time from here to the end of the caller's transaction (an advisory lock), so
-   * two saves citing the same act at once cannot both pass, and a repeat reads the window the first one left.
-   */
+  /** An advisory lock: two saves citing the same act cannot both pass, and a repeat reads the window the first left. */
   async bloquearPrazo(ano: number, tx: Executor): Promise<void> {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('reap_prazo'), ${ano}::int)`);
   }
@@ -356,10 +339,7 @@ export class ReapRepository {
     return rows.length > 0;
   }
 
-  /**
-   * The years whose obligations exist for every fisher (decision 0051): closed years whose window has started, and
-   * the year filled outside any window (spec point 5).
-   */
+  /** Decision 0051: closed years whose window has started, and the year filled outside any window. */
   async anosAbertos(hoje: string, ultimoAno: number, anoExcecao: number): Promise<number[]> {
     const { rows } = await this.db.execute<{ ano: number }>(sql`
       SELECT ano_referencia AS ano FROM reap_prazo WHERE inicio_preenchimento <= ${hoje}::date AND ano_referencia <= ${ultimoAno}
@@ -377,12 +357,7 @@ export class ReapRepository {
     return rows.map((r) => r.ano);
   }
 
-  // Obligations for every fisher (decision 0051)
-
-  /**
-   * Starts or resumes a year's creation of obligations, its progress row locked to the end of the transaction: one
-   * block of a year at a time, whoever runs it. A completed creation is never started over (decision 0071).
-   */
+  /** One block of a year at a time, whoever runs it; a completed creation is never started over (decision 0071). */
   async travarGeracao(ano: number, tx: Executor): Promise<{ ultimoPescadorId: number; concluida: boolean }> {
     await tx.execute(sql`INSERT INTO reap_geracao_obrigacoes (ano_referencia) VALUES (${ano}) ON CONFLICT (ano_referencia) DO NOTHING`);
     const { rows } = await tx.execute<{ ultimoPescadorId: number; concluida: boolean }>(sql`
@@ -391,7 +366,6 @@ export class ReapRepository {
     return rows[0]!;
   }
 
-  /** Creations with no block committed for `segundos`, not complete: to resume. */
   async geracoesInterrompidas(segundos: number): Promise<number[]> {
     const { rows } = await this.db.execute<{ ano: number }>(sql`
       SELECT ano_referencia AS ano FROM reap_geracao_obrigacoes
@@ -412,9 +386,8 @@ export class ReapRepository {
   }
 
   /**
-   * Creates the missing obligations of `anos` for the fishers in (`deId`, `ateId`] (decision 0026). The fishers are
-   * locked first, so a fisher's "Gerar" and this block go one after the other; the questionnaire is inserted first
-   * (ON CONFLICT DO NOTHING) and the request only for those inserted, so none is left without its questionnaire.
+   * Fishers locked first, so a fisher's "Gerar" and this block serialise; the request is inserted only for the
+   * questionnaires inserted, so none is left without one.
    */
   async criarObrigacoes(anos: number[], deId: number, ateId: number, motivo: string, tx: Executor): Promise<number> {
     if (anos.length === 0) return 0;
@@ -460,13 +433,11 @@ export type PrazoLinha = {
   nomeAtoNormativo: string | null;
   obrigacoesCriadas: number | null;
   obrigacoesConcluidasEm: Date | string | null;
-  /** The year's last warning round (decision 0055). */
   avisoFim: string | null;
   avisados: number | null;
   avisoEmails: number | null;
   avisoIniciadoEm: Date | string | null;
   avisoConcluidoEm: Date | string | null;
-  /** The year's scheduled suspension and its batch once it ran. */
   suspensaoData: string | null;
   suspensaoIdAto: number | null;
   suspensaoNomeAto: string | null;

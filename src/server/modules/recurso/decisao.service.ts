@@ -14,12 +14,10 @@ import {
 } from './recurso-base';
 import type { RecursoRow } from './recurso.repository';
 
-/** How long a started analysis of an appeal stays locked to its analyst. */
 export interface OpcoesDecisaoRecurso {
   tempoBloqueioMinutos: number;
 }
 
-/** At the instance that decided (reconsideration), what may be answered; above it, the four outcomes. */
 const NA_RECONSIDERACAO: readonly number[] = [
   ResultadoRecurso.PROVIDO, ResultadoRecurso.PROVIDO_EM_PARTE, ResultadoRecurso.NAO_CONHECIDO, ResultadoRecurso.NAO_RECONSIDERADO,
 ];
@@ -28,11 +26,8 @@ const NAS_SUPERIORES: readonly number[] = [
 ];
 
 /**
- * Deciding appeals (decisions 0088–0090), as requests are analysed: the analyst of the instance takes it (a lock,
- * released by them or after a while), then decides with a justification. At the instance that decided the
- * contested act, not reconsidering forwards it to the next (SFPA → MPA → GESTOR); provided, the sanction is undone;
- * not provided, the fisher may take it up, at most three instances in all. Each instance has its clock, extendable
- * once with a reason. Every action is audited.
+ * Deciding appeals (decisions 0088–0090): the instance's analyst takes it (a lock), then decides with a
+ * justification. Each instance has its clock, extendable once with a reason. Every action is audited.
  */
 export class DecisaoRecursoService {
   constructor(private readonly deps: DepsRecurso, private readonly opts: OpcoesDecisaoRecurso) {}
@@ -68,7 +63,6 @@ export class DecisaoRecursoService {
     return this.detalhe(ator, id);
   }
 
-  /** Decides at the current instance, by the analyst who took it. */
   async decidir(ator: AuthContext, id: number, corpo: DecisaoRecursoCorpo): Promise<{ detalhe: RecursoDetalhe; mensagem: string }> {
     const dia = hoje(this.deps);
     const mensagem = await this.deps.db.transaction(async (tx) => {
@@ -113,7 +107,7 @@ export class DecisaoRecursoService {
     return { detalhe: await this.detalhe(ator, id), mensagem };
   }
 
-  /** Extends the current instance's clock once, by as many days, with a reason (art. 59 §2); not the 5 days to reconsider. */
+  /** Art. 59 §2; not the 5 days to reconsider. */
   async prorrogar(ator: AuthContext, id: number, justificativa: string): Promise<RecursoDetalhe> {
     await this.deps.db.transaction(async (tx) => {
       const r = await this.pendente(ator, id, tx);
@@ -127,7 +121,6 @@ export class DecisaoRecursoService {
     return this.detalhe(ator, id);
   }
 
-  /** The appeal, locked, filed and undecided, at an instance `ator` decides (403 otherwise). */
   private async pendente(ator: AuthContext, id: number, tx: Executor): Promise<RecursoRow> {
     const r = await lockOu404(this.deps, id, tx);
     exigirDecisor(ator, r);

@@ -17,15 +17,12 @@ import {
 import type { RecursoLido, RecursoRow } from './recurso.repository';
 
 /**
- * The fisher's side of an appeal (decisions 0088–0090): what they may contest and until when, opening the appeal
- * (a type-11 draft the evidence is uploaded to), filing it with the reasons, and taking a not-provided one to the
- * next instance. A late filing is recorded and answered NÃO CONHECIDO (art. 63); a REAP warning or REAP suspension
- * contested by a fisher whose REAP of that year was sent before it is provided by the system.
+ * The fisher's side of an appeal (decisions 0088–0090). A late filing is recorded and answered NÃO CONHECIDO
+ * (art. 63); a REAP sanction contested by a fisher whose REAP was sent before it is provided by the system.
  */
 export class InterposicaoRecursoService {
   constructor(private readonly deps: DepsRecurso) {}
 
-  /** Everything the fisher may contest now, each with its last day (São Paulo) and the appeal already opened. */
   async contestaveis(ator: AuthContext): Promise<Contestavel[]> {
     const pescadorId = pescadorDoAtor(ator);
     const dia = hoje(this.deps);
@@ -37,7 +34,6 @@ export class InterposicaoRecursoService {
     }));
   }
 
-  /** Opens the appeal against `chave` as a draft (or answers the one already opened). */
   async iniciar(ator: AuthContext, chave: string): Promise<RecursoDetalhe> {
     const pescadorId = pescadorDoAtor(ator);
     const existente = await this.deps.repo.daChave(pescadorId, chave);
@@ -48,7 +44,7 @@ export class InterposicaoRecursoService {
       const s = await this.deps.solicitacoes.abrirRascunhoDe(
         ator, TipoSolicitacao.RECURSO, pescadorId, { chave }, `Recurso iniciado: ${objetoRecursoLabel[contestado.objeto]}`, tx,
       );
-      // Two tabs opening the same appeal: the fisher's row, locked by the opening, orders them; the second finds the first's.
+      // Two tabs opening the same appeal: the fisher's row lock orders them; the second finds the first's.
       const outra = await this.deps.repo.daChave(pescadorId, chave, tx);
       if (outra) throw recusa(MENSAGENS_RECURSO.jaEnviado);
       const uf = await this.deps.repo.ufDoPescador(pescadorId, tx);
@@ -57,11 +53,6 @@ export class InterposicaoRecursoService {
     return this.detalhe(ator, id);
   }
 
-  /**
-   * Files the draft with the reasons, by the one submission path: in time, it goes to the instance that decided
-   * (5 days to reconsider); late, it is recorded and answered NÃO CONHECIDO with the reason; a REAP already sent
-   * before the warning or suspension provides it at once, naming the evidence.
-   */
   async enviar(ator: AuthContext, id: number, corpo: RazoesCorpo): Promise<{ detalhe: RecursoDetalhe; mensagem: string }> {
     const pescadorId = pescadorDoAtor(ator);
     const dia = hoje(this.deps);
@@ -91,10 +82,7 @@ export class InterposicaoRecursoService {
     return { detalhe: await this.detalhe(ator, id), mensagem };
   }
 
-  /**
-   * Takes a NÃO PROVIDO appeal to the next instance (at most three), under the same window rules: within the
-   * window's length from the decision; late, it is recorded there and answered NÃO CONHECIDO.
-   */
+  /** At most three instances, under the same window rules. */
   async proximaInstancia(ator: AuthContext, id: number, corpo: RazoesCorpo): Promise<{ detalhe: RecursoDetalhe; mensagem: string }> {
     const pescadorId = pescadorDoAtor(ator);
     const dia = hoje(this.deps);
@@ -123,7 +111,6 @@ export class InterposicaoRecursoService {
     return { detalhe: await this.detalhe(ator, id), mensagem };
   }
 
-  /** Everything contestable the registry holds for the fisher. */
   private async contestados(pescadorId: number, ex?: Executor): Promise<Contestado[]> {
     // One after the other: inside a transaction they share its one connection.
     const indeferidas = await this.deps.repo.indeferimentos(pescadorId, ex);
@@ -132,7 +119,6 @@ export class InterposicaoRecursoService {
     return [...(sancao ? [deSancao(sancao)] : []), ...avisos.map(deAviso), ...indeferidas.map(deIndeferimento)];
   }
 
-  /** Art. 63: a late appeal is recorded and not heard, with the reason, by the system. */
   private async naoConhecer(r: RecursoRow, dia: string, tx: Executor): Promise<void> {
     const motivo = MENSAGENS_RECURSO.naoConhecidoIntempestivo(formatarData(r.ultimoDia));
     await registrarDecisao(this.deps, r, ResultadoRecurso.NAO_CONHECIDO, motivo, null, tx);
@@ -143,7 +129,6 @@ export class InterposicaoRecursoService {
     await notificar(this.deps, r, MENSAGENS_RECURSO.notificacaoDecidido(await this.protocolo(r, tx), `${rotuloResultado(ResultadoRecurso.NAO_CONHECIDO)}. ${motivo}`), tx);
   }
 
-  /** The REAP of the contested year, if it was sent before the warning or the suspension: the evidence, in words. */
   private async reapEnviadaAntes(r: RecursoRow, tx: Executor): Promise<string | null> {
     if (r.anoReferencia === null) return null;
     const contestado = (await this.contestados(r.pescadorId, tx)).find((c) => c.chave === r.chaveObjeto);
@@ -155,7 +140,6 @@ export class InterposicaoRecursoService {
     );
   }
 
-  /** Provided by the system on the registry's own evidence: the decision names it, the sanction is undone. */
   private async proverPeloSistema(r: RecursoRow, evidencia: string, tx: Executor): Promise<void> {
     await registrarDecisao(this.deps, r, ResultadoRecurso.PROVIDO, `Provido automaticamente. ${evidencia}`, null, tx);
     await this.deps.repo.atualizar(r.id, { resultado: ResultadoRecurso.PROVIDO, prazoInstancia: hoje(this.deps) }, tx);

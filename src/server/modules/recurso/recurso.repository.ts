@@ -2,13 +2,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import type { FiltrosRecurso, OrgaoRecurso } from '../../../shared/schemas/recurso';
 
-/** A decision the fisher may contest, as the registry holds it (the service names it and computes its window). */
 export type SancaoRow = {
   historicoId: number;
   situacaoNova: number;
   situacaoAnterior: number | null;
   loteId: number;
-  /** The day the batch changed the registry (São Paulo). */
   aplicadaEm: string;
   aplicadaEmInstante: Date;
   orgaoSolicitante: string;
@@ -24,9 +22,7 @@ export type IndeferimentoRow = {
   solicitacaoId: number;
   tipo: number;
   numeroProtocolo: string | null;
-  /** The day it became FINALIZADA (São Paulo). */
   finalizadaEm: string;
-  /** The profile of the analyst who last decided it (null: none). */
   perfilAnalista: number | null;
 };
 
@@ -34,7 +30,6 @@ export type AvisoRow = {
   avisoId: number;
   anoReferencia: number;
   fimPreenchimento: string;
-  /** The day the warning reached the fisher (São Paulo). */
   avisadoEm: string;
   avisadoEmInstante: Date;
   atoId: number | null;
@@ -73,7 +68,6 @@ export type RecursoRow = {
   ultimoDiaProximaInstancia: string | null;
 };
 
-/** An appeal with its request, fisher, act and analyst, as the screens read it. */
 export type RecursoLido = RecursoRow & {
   numeroProtocolo: string | null;
   situacaoSolicitacao: number;
@@ -116,21 +110,12 @@ const SELECT_LIDO = sql`
   LEFT JOIN usuario_mapa um ON um.id = r.analista_id
   LEFT JOIN usuario u ON u.id = um.usuario_id`;
 
-/** The São Paulo date of a timestamp column, as text. */
 const diaSp = (coluna: SQL) => sql`to_char((${coluna} AT TIME ZONE 'America/Sao_Paulo')::date, 'YYYY-MM-DD')`;
 
-/**
- * SQL of appeals: the only writer of `recurso` and `recurso_decisao`. What an appeal contests (requests, the
- * registry history, batches, acts, REAP warnings) is read here; it is changed only through its module's service.
- */
+/** The only writer of `recurso` and `recurso_decisao`; what an appeal contests is only read here. */
 export class RecursoRepository {
   constructor(private readonly db: Database) {}
 
-  /**
-   * The fisher's refused requests (FINALIZADA, labelled Indeferida), with the day of the refusal and who decided.
-   * Index: solicitacao_pescador_situacao_idx (pescador_id, situacao); solicitacao_historico_solicitacao_idx and
-   * analise_solicitacao_idx per request.
-   */
   async indeferimentos(pescadorId: number, ex: Executor = this.db): Promise<IndeferimentoRow[]> {
     const { rows } = await ex.execute<IndeferimentoRow>(sql`
       SELECT s.id AS "solicitacaoId", s.tipo, s.numero_protocolo AS "numeroProtocolo",
@@ -144,10 +129,7 @@ export class RecursoRepository {
     return rows;
   }
 
-  /**
-   * The sanction in effect on the fisher's registry, when a batch set it: the latest registry history line, if it
-   * suspended or cancelled and the registry is still so. Index: pescador_historico_situacao_pescador_idx.
-   */
+  /** The latest registry history line, if it suspended or cancelled and the registry is still so. */
   async sancaoVigente(pescadorId: number, ex: Executor = this.db): Promise<SancaoRow | undefined> {
     const { rows } = await ex.execute<SancaoRow>(sql`
       SELECT h.id::int AS "historicoId", h.situacao_nova AS "situacaoNova", h.situacao_anterior AS "situacaoAnterior",
@@ -163,10 +145,6 @@ export class RecursoRepository {
     return rows[0] ? { ...rows[0], aplicadaEmInstante: new Date(rows[0].aplicadaEmInstante) } : undefined;
   }
 
-  /**
-   * The REAP warnings that reached the fisher, with the act of the window that closed.
-   * Index: reap_aviso_pescador_pescador_idx (pescador_id); reap_prazo_historico_ano_idx for the act.
-   */
   async avisos(pescadorId: number, ex: Executor = this.db): Promise<AvisoRow[]> {
     const { rows } = await ex.execute<AvisoRow>(sql`
       SELECT av.id AS "avisoId", av.ano_referencia AS "anoReferencia", to_char(av.fim_preenchimento, 'YYYY-MM-DD') AS "fimPreenchimento",
@@ -185,7 +163,6 @@ export class RecursoRepository {
     return rows.map((r) => ({ ...r, avisadoEmInstante: new Date(r.avisadoEmInstante) }));
   }
 
-  /** When the fisher's REAP of a year was sent, with its protocol; undefined while unsent. Index: reap_questionario_pescador_ano_key. */
   async reapEnviada(pescadorId: number, ano: number, ex: Executor = this.db): Promise<{ enviadaEm: Date; numeroProtocolo: string | null } | undefined> {
     const { rows } = await ex.execute<{ enviadaEm: Date; numeroProtocolo: string | null }>(sql`
       SELECT q.enviada_em AS "enviadaEm", s.numero_protocolo AS "numeroProtocolo"
@@ -194,13 +171,11 @@ export class RecursoRepository {
     return rows[0] ? { ...rows[0], enviadaEm: new Date(rows[0].enviadaEm) } : undefined;
   }
 
-  /** The fisher's appeals. Index: recurso_pescador_objeto_key (pescador_id, chave_objeto). */
   async doPescador(pescadorId: number, ex: Executor = this.db): Promise<RecursoLido[]> {
     const { rows } = await ex.execute<RecursoLido>(sql`${SELECT_LIDO} WHERE r.pescador_id = ${pescadorId} ORDER BY r.id DESC`);
     return rows.map(lido);
   }
 
-  /** One registry history line's status before and after (what a provided appeal puts back). */
   async historicoSituacao(id: number, ex: Executor = this.db): Promise<{ situacaoAnterior: number | null; situacaoNova: number } | undefined> {
     const { rows } = await ex.execute<{ situacaoAnterior: number | null; situacaoNova: number }>(sql`
       SELECT situacao_anterior AS "situacaoAnterior", situacao_nova AS "situacaoNova" FROM pescador_historico_situacao WHERE id = ${id}`);
@@ -217,13 +192,11 @@ export class RecursoRepository {
     return rows[0] ? lido(rows[0]) : undefined;
   }
 
-  /** The appeal, its row locked for the rest of the transaction. */
   async lock(id: number, tx: Executor): Promise<RecursoRow | undefined> {
     const { rows } = await tx.execute<RecursoRow>(sql`SELECT ${COLUNAS} FROM recurso r WHERE r.id = ${id} FOR UPDATE`);
     return rows[0] ? lido(rows[0] as RecursoLido) : undefined;
   }
 
-  /** The fisher's appeal against a contested thing. Index: recurso_pescador_objeto_key. */
   async daChave(pescadorId: number, chave: string, ex: Executor = this.db): Promise<{ id: number } | undefined> {
     const { rows } = await ex.execute<{ id: number }>(sql`
       SELECT id FROM recurso WHERE pescador_id = ${pescadorId} AND chave_objeto = ${chave}`);
@@ -241,7 +214,6 @@ export class RecursoRepository {
     return rows[0]!.id;
   }
 
-  /** Changes the appeal's state (only the fields given). */
   async atualizar(id: number, m: Partial<Pick<RecursoRow,
     'uf' | 'razoes' | 'tempestivo' | 'instancia' | 'orgao' | 'recebidoEm' | 'prazoInstancia' | 'prorrogado' | 'justificativaProrrogacao'
     | 'analistaId' | 'bloqueadoEm' | 'resultado' | 'ultimoDiaProximaInstancia'>>, tx: Executor): Promise<void> {
@@ -266,7 +238,6 @@ export class RecursoRepository {
       VALUES (${d.recursoId}, ${d.instancia}, ${d.orgao}, ${d.resultado}, ${d.justificativa}, ${d.cpfAtor}, ${d.perfilAtor})`);
   }
 
-  /** Each decision of the appeal, oldest first. Index: recurso_decisao_recurso_idx. */
   async decisoes(recursoId: number, ex: Executor = this.db): Promise<DecisaoRow[]> {
     const { rows } = await ex.execute<DecisaoRow>(sql`
       SELECT instancia, orgao, resultado, justificativa, perfil_ator AS "perfilAtor", criado_em AS "criadoEm"
@@ -274,10 +245,7 @@ export class RecursoRepository {
     return rows.map((r) => ({ ...r, criadoEm: new Date(r.criadoEm) }));
   }
 
-  /**
-   * The staff queue: appeals filed, of the instances and states the caller may see, the shortest clock first.
-   * Pending ones are read through recurso_fila_idx (orgao, uf, prazo_instancia WHERE resultado IS NULL).
-   */
+  /** Pending ones are read through recurso_fila_idx. */
   async fila(f: FiltrosRecurso, escopo: { ufs: string[] | null; orgaos: OrgaoRecurso[] }, hoje: string, ex: Executor = this.db): Promise<{ total: number; linhas: RecursoLido[] }> {
     const conds: SQL[] = [sql`r.prazo_instancia IS NOT NULL`, sql`r.orgao = ANY(${`{${escopo.orgaos.join(',')}}`}::varchar[])`];
     if (escopo.ufs !== null) conds.push(sql`r.uf = ANY(${`{${escopo.ufs.join(',')}}`}::char(2)[])`);

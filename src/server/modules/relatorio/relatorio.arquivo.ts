@@ -8,17 +8,13 @@ import type { LinhaPescador } from './relatorio.repository';
 
 const carregarExcelJs = sobDemanda(async () => (await import('exceljs')).default);
 
-/**
- * A column of the report file. `tipo` says how a spreadsheet must read it (decision 0043): 'data' as a date, 'codigo'
- * as typed, leading zeros included.
- */
+/** `tipo` says how a spreadsheet must read it (decision 0043). */
 interface Coluna {
   titulo: string;
   valor(l: LinhaPescador): string | number | null;
   tipo?: 'data' | 'codigo';
-  /** In characters: columns are written before any row. */
   largura: number;
-  /** Only in the full report: CONSULTA_EXTERNO's leaves it out (birth date, schooling, ethnicity). */
+  /** CONSULTA_EXTERNO's report leaves it out. */
   interna?: boolean;
 }
 
@@ -73,21 +69,16 @@ export function celulaCsv(v: string | number | null): string {
 
 const PARECE_NUMERO = /^(?=.*\d)[\d\s.,/:+\-%eE]+$/;
 
-/**
- * A code a spreadsheet would read as a number or a date is written as the text formula ="0012345"; it holds only
- * digits and punctuation, so it can run nothing (decision 0043).
- */
+/** Written as ="0012345": only digits and punctuation, so it runs nothing (decision 0043). */
 export function celulaCodigoCsv(v: string | null): string {
   if (v === null || !PARECE_NUMERO.test(v)) return celulaCsv(v);
   return `"=""${v}"""`;
 }
 
-/** 'YYYY-MM-DD' → 'DD/MM/YYYY', as pt-BR spreadsheets read a day. */
 function dataBr(iso: string): string {
   return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 }
 
-/** One cell of the CSV, by the column's type. */
 function celulaCsvDe(c: Coluna, l: LinhaPescador): string {
   const v = c.valor(l);
   if (c.tipo === 'data') return typeof v === 'string' ? dataBr(v) : '';
@@ -115,7 +106,6 @@ function linhasAoQuebrar(texto: string, largura: number): number {
   return linhas;
 }
 
-/** The XLSX's day format: how a person in Brazil reads a date. */
 export const FORMATO_DATA_XLSX = 'dd/mm/yyyy';
 
 const BOM = '\ufeff';

@@ -14,7 +14,6 @@ export interface LinhaPescador {
   id: number;
   cpf: string;
   nome: string;
-  /** Days as 'YYYY-MM-DD'. */
   dataNascimento: string | null;
   idade: number | null;
   sexo: number | null;
@@ -113,7 +112,7 @@ function colunas(hoje: string): SQL {
     to_char(p.data_primeiro_rgp, 'YYYY-MM-DD') AS "dataPrimeiroRgp"`;
 }
 
-/** The rows of the report, by name (then id, for a stable order). */
+/** Then by id, for a stable order. */
 export function consultaLinhas(c: ConsultaRelatorio, ufs: readonly string[] | null, limite?: number): SQL {
   return sql`SELECT ${colunas(c.hoje)} FROM pescador p LEFT JOIN municipio m ON m.id = p.municipio_id
     ${where(c, ufs)} ORDER BY p.nome, p.id ${limite ? sql`LIMIT ${limite}` : sql``}`;
@@ -126,7 +125,7 @@ export function textoConsultaLinhas(c: ConsultaRelatorio, ufs: readonly string[]
 export class RelatorioRepository {
   constructor(
     private readonly db: Database,
-    /** A standby when configured (decision 0050). */
+    /** Decision 0050. */
     private readonly leitura: Database = db,
   ) {}
 

@@ -26,7 +26,6 @@ const MODULO_THREAD = moduloDaThread(import.meta.url, './relatorio.thread.ts', '
 
 export interface RelatorioServiceOptions {
   limiteSincrono: number;
-  /** Life of the file's signed address, in seconds. */
   ttlEnderecoSegundos: number;
   horasRetencao?: number;
   /** A job's file is written in a worker thread whose heap is capped (decision 0050); absent, in the main thread. */
@@ -34,7 +33,6 @@ export interface RelatorioServiceOptions {
   now?: () => Date;
 }
 
-/** The file of a report, for the download route. */
 export interface ArquivoRelatorio {
   stream: Readable;
   mime: string;
@@ -45,13 +43,9 @@ export interface ArquivoRelatorio {
 /** Filters on what CONSULTA_EXTERNO does not read. */
 const FILTROS_INTERNOS = ['idadeInicial', 'idadeFinal', 'escolaridade', 'etnia', 'alfabetizacao'] as const;
 
-/** Rows written between two progress updates of a run. */
 const PASSO_PROGRESSO = 10_000;
 
-/**
- * The fisher report (spec points 3, 5 and 7): SFPA within its states and task forces, CONSULTA_EXTERNO with the CPF
- * masked and fewer columns. Every preview and report is audited with its filters and count.
- */
+/** SFPA within its states and task forces, CONSULTA_EXTERNO with the CPF masked and fewer columns; all audited. */
 export class RelatorioService {
   private readonly now: () => Date;
 
@@ -102,7 +96,6 @@ export class RelatorioService {
     };
   }
 
-  /** Up to `limiteSincrono` fishers the file is written now; above, a job writes it and the caller follows the run. */
   async emitir(ator: AuthContext, formato: FormatoRelatorio, filtros: FiltrosRelatorio): Promise<{ execucao: ExecucaoRelatorio; mensagem: string }> {
     const ufs = this.escopo(ator, filtros);
     const c = this.consulta(filtros);
@@ -177,7 +170,6 @@ export class RelatorioService {
     };
   }
 
-  /** A failure marks the run ERRO. */
   async gerar(id: number, opcoes: { emThread?: boolean } = {}): Promise<ExecucaoRow> {
     const r = await this.repo.buscarExecucao(id);
     if (!r) throw new Error(`report run ${id} not found`);
@@ -236,7 +228,6 @@ export class RelatorioService {
     return (await this.repo.buscarExecucao(id))!;
   }
 
-  /** The runs stay, without a file. */
   async limparArquivosAntigos(): Promise<number> {
     const antes = new Date(this.now().getTime() - (this.opts.horasRetencao ?? 24) * 3600_000);
     let n = 0;

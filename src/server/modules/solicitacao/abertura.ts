@@ -7,7 +7,6 @@ import { SITUACOES_ABERTAS, SITUACOES_DEVOLVIDAS } from './situacoes';
 import type { SolicitacaoRow } from './solicitacao.repository';
 import type { ContextoAbertura, Pedido, TipoPedidoDef, TipoSolicitacaoDef } from './tipos';
 
-/** A new draft: its step and data, the request it was cloned from, why (its history row). */
 export interface Rascunho {
   passo: number;
   dados: Record<string, unknown>;
@@ -15,10 +14,7 @@ export interface Rascunho {
   motivo: string;
 }
 
-/**
- * Opens a draft of a type that the fisher may open (`exigirAbertura` passed, in the same transaction): the row
- * in RASCUNHO and its history row.
- */
+/** `exigirAbertura` passed, in the same transaction. */
 export async function criarRascunho(ctx: ContextoAbertura, def: TipoSolicitacaoDef, r: Rascunho): Promise<SolicitacaoRow> {
   const { pescador, ator, recursos, tx } = ctx;
   const s = await recursos.repo.insertSolicitacao({
@@ -32,10 +28,8 @@ export async function criarRascunho(ctx: ContextoAbertura, def: TipoSolicitacaoD
 }
 
 /**
- * Files a request of a type filed in one call, or resubmits the one of that type that the analysis returned for
- * update (ATUALIZACAO_SFPA/ATUALIZACAO_MPA): filing again is how the fisher answers the rejection of a request that
- * has no wizard. Another of the type sent, under analysis or in draft answers 406 with the type's
- * `mensagemEmAndamento`. In the caller's transaction, with the fisher's row locked; sent by the one submission path.
+ * Filing again is how the fisher answers the rejection of a request that has no wizard: it resubmits the one returned
+ * for update. With the fisher's row locked.
  */
 export async function protocolar<C>(
   ctx: ContextoAbertura, def: TipoPedidoDef<C>, pedido: Pedido,

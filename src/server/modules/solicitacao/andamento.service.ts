@@ -14,25 +14,18 @@ import type { SolicitacaoRow } from './solicitacao.repository';
 import { decisoesDe, definicaoDe } from './tipos';
 import { BaseSolicitacao } from './base';
 
-/** What the analysis's decision did to the request: its new status, and the fisher's RGP number. */
 export interface Decisao {
   situacaoSolicitacao: number;
   numeroRgp: string | null;
 }
 
-/**
- * What other modules do to a request: the analysis's status changes and decisions (what a decision does is the
- * request type's, tipos/), and the REAP's opening and sending of its yearly request (tipos/reap.ts).
- */
+/** What other modules do to a request; what a decision does is the request type's (tipos/). */
 export class AndamentoService extends BaseSolicitacao {
-  // ------------------------------------------------------------------ what the analysis asks
 
-  /** A status change the analysis makes (started, given back), with its history row, in the caller's transaction. */
   async mudarSituacao(m: MudancaDeSituacao, ex: Executor = this.db): Promise<void> {
     await naTransacao(this.db, ex, (tx) => mudarSituacao(this.repo, m, tx));
   }
 
-  /** The analysis approved the request: DEFERIDA, and what its type's approval does (tipos/). */
   async deferir(ator: AuthContext, solicitacaoId: number, ex: Executor = this.db): Promise<Decisao> {
     return naTransacao(this.db, ex, async (tx) => {
       const ctx = await this.decisao(ator, solicitacaoId, tx);
@@ -44,7 +37,6 @@ export class AndamentoService extends BaseSolicitacao {
     });
   }
 
-  /** The analysis rejected the request: what its type's rejection does (tipos/). */
   async indeferir(ator: AuthContext, solicitacaoId: number, ex: Executor = this.db): Promise<Decisao> {
     return naTransacao(this.db, ex, async (tx) => {
       const ctx = await this.decisao(ator, solicitacaoId, tx);
@@ -52,7 +44,7 @@ export class AndamentoService extends BaseSolicitacao {
     });
   }
 
-  /** Requests left in updating past the deadline become FINALIZADA (labelled Indeferida); answers how many. */
+  /** FINALIZADA is labelled Indeferida. */
   async finalizarVencidas(prazoDias: number): Promise<number> {
     let total = 0;
     for (;;) {
@@ -70,12 +62,7 @@ export class AndamentoService extends BaseSolicitacao {
     }
   }
 
-  // ------------------------------------------------------------------ what REAP asks (tipos/reap.ts)
-
-  /**
-   * Opens one REAP obligation of the fisher (REAP_PENDENTE) with its history row, in the caller's transaction; the
-   * reap module decides which years are owed and links the request to its questionnaire.
-   */
+  /** The reap module decides which years are owed and links the request to its questionnaire. */
   async abrirReap(ator: AuthContext, pescadorId: number, ex: Executor = this.db): Promise<SolicitacaoRow> {
     return naTransacao(this.db, ex, async (tx) => {
       const s = await this.repo.insertSolicitacao({ pescadorId, tipo: TipoSolicitacao.REAP, situacao: S.REAP_PENDENTE }, tx);
@@ -86,10 +73,7 @@ export class AndamentoService extends BaseSolicitacao {
     });
   }
 
-  /**
-   * Sends a pending REAP by the one submission path (REAP_ENVIADA, its protocol number, the history row), in the
-   * caller's transaction; 406 unless it is a REAP still pending. The reap module has checked its rules.
-   */
+  /** The reap module has checked its rules. */
   async enviarReap(ator: AuthContext, solicitacaoId: number, ex: Executor = this.db): Promise<SolicitacaoRow> {
     return naTransacao(this.db, ex, async (tx) => {
       const travados = await travarSolicitacaoComPescador(solicitacaoId, tx);
@@ -103,15 +87,11 @@ export class AndamentoService extends BaseSolicitacao {
     });
   }
 
-  /**
-   * Opens a draft of a type whose rules another module keeps (the appeal, type 11: the recurso module, decision
-   * 0088), for the fisher, with its history row, in the caller's transaction.
-   */
+  /** A type whose rules another module keeps (the appeal, type 11, decision 0088). */
   async abrirRascunhoDe(ator: AuthContext, tipo: TipoSolicitacao, pescadorId: number, dados: Record<string, unknown>, motivo: string, ex: Executor): Promise<SolicitacaoRow> {
     return naTransacao(this.db, ex, async (tx) => criarRascunho(await this.abertura(ator, pescadorId, tx), definicaoDe(tipo), { passo: 0, dados, motivo }));
   }
 
-  /** Sends such a draft by the one submission path, in the caller's transaction; 406 unless still changeable. */
   async enviarRascunhoDe(ator: AuthContext, solicitacaoId: number, pescadorId: number, ex: Executor): Promise<SolicitacaoRow> {
     return naTransacao(this.db, ex, async (tx) => {
       const ctx = await this.abertura(ator, pescadorId, tx);
@@ -120,7 +100,7 @@ export class AndamentoService extends BaseSolicitacao {
     });
   }
 
-  /** The decision's context: the request and its fisher, both locked (the fisher first, db/travas.ts). */
+  /** Both locked, the fisher first (db/travas.ts). */
   private async decisao(ator: AuthContext, solicitacaoId: number, tx: Executor) {
     const { solicitacao, pescador } = (await travarSolicitacaoComPescador(solicitacaoId, tx))!;
     return { solicitacao, pescador, ator, hoje: partesSaoPaulo(this.now()).data, recursos: this.recursos, tx };

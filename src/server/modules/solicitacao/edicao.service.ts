@@ -16,12 +16,8 @@ import { edicaoDocumentos, edicaoRegistro, edicaoRgp, tiposComAbertura } from '.
 import { motivoSemEdicao, prepararEdicao } from './tipos/edicao-registro';
 import { BaseSolicitacao, type Resultado } from './base';
 
-/**
- * The fisher's edits of their registry: the registry edit by cloning (type 8), the documents edit (type 9) and the
- * first-RGP edit (type 7, decision 0020), each opened as a draft and sent by the one path.
- */
+/** Registry edit by cloning (type 8), documents edit (type 9), first-RGP edit (type 7, decision 0020). */
 export class EdicaoService extends BaseSolicitacao {
-  /** A type-8 draft copying a deferred request. */
   async editarAPartirDe(ator: AuthContext, idOrigem: number): Promise<Resultado> {
     const r = await this.repo.findSolicitacaoComPescador(idOrigem);
     exigirDono(ator, r);
@@ -32,12 +28,10 @@ export class EdicaoService extends BaseSolicitacao {
     return this.criarEdicao(ator, r.pescador.id, origem.dados as Record<string, unknown>, origem.id);
   }
 
-  /** A type-8 draft for a migrated active fisher, from the declared record, else from the typed columns. */
   async editarRegistroAtivo(ator: AuthContext): Promise<Resultado> {
     return this.criarEdicao(ator, pescadorDoAtor(ator), null, null);
   }
 
-  /** Which of the two edit calls applies. */
   async consultarEdicao(ator: AuthContext, pescadorId: number): Promise<ConsultaEdicaoRegistro> {
     const p = await this.pescadorLegivel(ator, pescadorId);
     await this.auditarLeitura(ator, 'solicitacao-edicao-registro', pescadorId, pescadorId);
@@ -67,7 +61,7 @@ export class EdicaoService extends BaseSolicitacao {
     return { detalhe: detalheDe(s, p), mensagem: MENSAGENS_SOLICITACAO_API.edicaoRegistroCriada };
   }
 
-  /** The deferred request a registry edit starts from: the active one, else the latest deferred with wizard data. */
+  /** The active one, else the latest deferred with wizard data. */
   private async origemDeferida(p: PescadorRow, ex?: Executor): Promise<SolicitacaoRow | undefined> {
     const tipos = tiposComAbertura('assistente');
     if (p.idSolicitacaoAtiva !== null) {
@@ -77,9 +71,6 @@ export class EdicaoService extends BaseSolicitacao {
     return (await this.repo.findAbertas(p.id, tipos, [S.DEFERIDA], ex))[0];
   }
 
-  // ------------------------------------------------------------------ documents edit (type 9)
-
-  /** An ATIVO fisher opens a documents edit: a draft without steps, its documents uploaded, then sent. */
   async iniciarEdicaoDocumentos(ator: AuthContext): Promise<Resultado> {
     const pescadorId = pescadorDoAtor(ator);
     const { s, p } = await this.db.transaction(async (tx) => {
@@ -91,21 +82,18 @@ export class EdicaoService extends BaseSolicitacao {
     return { detalhe: detalheDe(s, p), mensagem: MENSAGENS_EDICAO_DOCUMENTOS.criada };
   }
 
-  /** Sends (or resends after an update) the documents edit. */
   async enviarEdicaoDocumentos(ator: AuthContext, id: number, corpo: EnvioEdicaoDocumentosCorpo = {}): Promise<Resultado> {
     const r = await this.repo.findSolicitacaoComPescador(id);
     exigirDono(ator, r);
     if (r.solicitacao.tipo !== TipoSolicitacao.EDICAO_DOCUMENTOS) throw AppError.badRequest(MENSAGENS_EDICAO_DOCUMENTOS.naoEdicaoDocumentos);
-    // The declaration of step 5, as every request is sent with it (decision 0033); marked at its field.
+    // Every request is sent with the step 5 declaration (decision 0033).
     if (corpo.declaraCiencia !== true) {
       throw new AppError(400, MENSAGENS_SOLICITACAO.declaracao, { erros: [erroCampo('declaraCiencia', MENSAGENS_SOLICITACAO.declaracao)] });
     }
     return this.enviar(ator, r.solicitacao, MENSAGENS_EDICAO_DOCUMENTOS.enviada);
   }
 
-  // ------------------------------------------------------------------ first-RGP edit (type 7, decision 0020)
-
-  /** Opens or updates a first-RGP correction draft; 406 while one is sent or under analysis. */
+  /** 406 while one is sent or under analysis. */
   async solicitarEdicaoRgp(ator: AuthContext, corpo: EdicaoRgpCorpo): Promise<Resultado> {
     const pescadorId = pescadorDoAtor(ator);
     await this.pescadores.exigirOrgao(corpo.orgao);
@@ -124,7 +112,6 @@ export class EdicaoService extends BaseSolicitacao {
     return { detalhe: detalheDe(s, p), mensagem: MENSAGENS_SOLICITACAO_API.edicaoRgpCriada };
   }
 
-  /** Sends the first-RGP edit (400 without its proof). */
   async enviarEdicaoRgp(ator: AuthContext, id: number): Promise<Resultado> {
     const r = await this.repo.findSolicitacaoComPescador(id);
     exigirDono(ator, r);

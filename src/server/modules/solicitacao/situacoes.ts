@@ -4,21 +4,17 @@ import type { SolicitacaoRepository, SolicitacaoRow } from './solicitacao.reposi
 
 /** Statuses in which the fisher may still change a request (wizard steps, vessel removal, documents, sending). */
 export const SITUACOES_EDITAVEIS: readonly number[] = [S.RASCUNHO, S.ATUALIZACAO_SFPA, S.ATUALIZACAO_MPA];
-/** A request sent and not yet decided: blocks the submission of another one. */
+/** Blocks the submission of another one. */
 export const SITUACOES_EM_ANDAMENTO: readonly number[] = [S.ENVIADA, S.EM_ANALISE];
-/** A request that is neither decided nor excluded. */
 export const SITUACOES_ABERTAS: readonly number[] = [S.RASCUNHO, S.ENVIADA, S.EM_ANALISE, S.ATUALIZACAO_SFPA, S.ATUALIZACAO_MPA];
-/** Open and already sent (requests filed outside the wizard are never drafts). */
+/** Requests filed outside the wizard are never drafts. */
 export const SITUACOES_ENVIADAS_ABERTAS: readonly number[] = [S.ENVIADA, S.EM_ANALISE, S.ATUALIZACAO_SFPA, S.ATUALIZACAO_MPA];
-/** Returned by the analysis for the fisher to update (and send again). */
 export const SITUACOES_DEVOLVIDAS: readonly number[] = [S.ATUALIZACAO_SFPA, S.ATUALIZACAO_MPA];
 
-/** The fisher may still change the request: not excluded, and a draft or back for update. */
 export function editavel(s: Pick<SolicitacaoRow, 'inativa' | 'situacao'>): boolean {
   return !s.inativa && SITUACOES_EDITAVEIS.includes(s.situacao);
 }
 
-/** A change of a request's status, for its history: from, to, who (null: the system) and why. */
 export interface MudancaDeSituacao {
   solicitacaoId: number;
   de: number | null;
@@ -27,7 +23,7 @@ export interface MudancaDeSituacao {
   motivo: string;
 }
 
-/** The one way a request's status changes: the new status and its history row, in the caller's transaction. */
+/** The one way a request's status changes. */
 export async function mudarSituacao(repo: SolicitacaoRepository, m: MudancaDeSituacao, ex: Executor): Promise<void> {
   await repo.updateSolicitacao(m.solicitacaoId, { situacao: m.para }, ex);
   await repo.insertHistorico({

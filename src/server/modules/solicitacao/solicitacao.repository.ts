@@ -8,20 +8,17 @@ import type { PescadorRow } from '../pescador/pescador.service';
 export type SolicitacaoRow = typeof solicitacao.$inferSelect;
 export type NovaSolicitacao = typeof solicitacao.$inferInsert;
 
-/** A request and the state of its fisher's address (for the reading scope). */
 export interface SolicitacaoComUf {
   solicitacao: SolicitacaoRow;
   ufCadastro: string | null;
   pescador: PescadorRow;
 }
 
-/** A row of the request lists, as SQL answers it. */
 export type ResumoRow = {
   id: number;
   tipo: number;
   situacao: number;
   passo: number;
-  /** ISO 8601, UTC. */
   dataCriacao: string;
   dataEnvio: string | null;
   numeroProtocolo: string | null;
@@ -29,7 +26,6 @@ export type ResumoRow = {
   nomePescador: string;
 };
 
-/** The filters of a list, already reduced to the caller's scope by the service. */
 export interface FiltroLista {
   pescadorId?: number;
   situacoes?: number[];
@@ -38,31 +34,22 @@ export interface FiltroLista {
   excluirReap: boolean;
   cpf?: string;
   nome?: string;
-  /** SFPA: only fishers (or requests) of these states. */
   ufs: string[] | null;
   limite: number;
   deslocamento: number;
 }
 
-/** to_char pattern of an ISO 8601 UTC instant, as Date.prototype.toISOString writes it. */
 const ISO = 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"';
 
 function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/**
- * SQL of the requests: the only writer of `solicitacao` and `solicitacao_historico`. The fisher, documents and
- * reference lists are read here, never written. No rules. Methods run on the pool or on the caller's transaction
- * (`ex`); `lock*` take the transaction whose end releases the lock.
- */
+/** The only writer of `solicitacao` and `solicitacao_historico`; no rules. `lock*` hold until the transaction ends. */
 export class SolicitacaoRepository {
   constructor(private readonly db: Database) {}
 
-  /**
-   * One pass over the fisher's requests (index solicitacao_pescador_situacao_idx); REAP has its own counters and
-   * excluded (inactivated) drafts count nowhere.
-   */
+  /** REAP has its own counters and excluded drafts count nowhere. */
   async totalizadores(pescadorId: number, ex: Executor = this.db): Promise<TotalizadoresPescador> {
     const { rows } = await ex.execute<TotalizadoresPescador>(sql`
       SELECT
@@ -88,7 +75,7 @@ export class SolicitacaoRepository {
     return rows[0];
   }
 
-  /** The fisher, locked until the transaction ends: it serialises a fisher's openings, submissions and decisions (order: db/travas.ts). */
+  /** It serialises a fisher's openings, submissions and decisions (order: db/travas.ts). */
   async lockPescador(pescadorId: number, tx: Executor): Promise<PescadorRow> {
     const rows = await tx.select().from(pescador).where(eq(pescador.id, pescadorId)).for('update');
     return rows[0]!;
@@ -99,13 +86,12 @@ export class SolicitacaoRepository {
     return rows[0];
   }
 
-  /** The request, locked until the transaction ends; its fisher, when locked too, first (db/travas.ts). */
+  /** Order: db/travas.ts. */
   async lockSolicitacao(id: number, tx: Executor): Promise<SolicitacaoRow> {
     const rows = await tx.select().from(solicitacao).where(eq(solicitacao.id, id)).for('update');
     return rows[0]!;
   }
 
-  /** The request with its fisher (primary keys). */
   async findSolicitacaoComPescador(id: number): Promise<SolicitacaoComUf | undefined> {
     const rows = await this.db.select({ solicitacao, pescador })
       .from(solicitacao)
@@ -115,7 +101,6 @@ export class SolicitacaoRepository {
     return r ? { solicitacao: r.solicitacao, pescador: r.pescador, ufCadastro: r.pescador.uf } : undefined;
   }
 
-  /** The fisher's requests of these types in these statuses, excluded drafts left out (solicitacao_pescador_situacao_idx). */
   async findAbertas(
     pescadorId: number, tipos: readonly number[], situacoes: readonly number[], ex: Executor = this.db,
   ): Promise<SolicitacaoRow[]> {
@@ -128,7 +113,6 @@ export class SolicitacaoRepository {
     return ex.select().from(solicitacao).where(and(...conds)).orderBy(desc(solicitacao.id));
   }
 
-  /** Requests of the fisher other than REAP in these statuses (any type). */
   async countOutrasEmAndamento(pescadorId: number, situacoes: readonly number[], excetoId: number, ex: Executor = this.db): Promise<number> {
     const { rows } = await ex.execute<{ n: number }>(sql`
       SELECT count(*)::int AS n FROM solicitacao
@@ -137,7 +121,6 @@ export class SolicitacaoRepository {
     return rows[0]!.n;
   }
 
-  /** The fisher's latest request (optionally of one type), excluded drafts left out. */
   async findUltima(pescadorId: number, tipo?: number): Promise<SolicitacaoRow | undefined> {
     const conds: SQL[] = [eq(solicitacao.pescadorId, pescadorId), eq(solicitacao.inativa, false)];
     conds.push(tipo === undefined ? ne(solicitacao.tipo, TipoSolicitacao.REAP) : eq(solicitacao.tipo, tipo));
@@ -155,11 +138,7 @@ export class SolicitacaoRepository {
     return rows[0]!;
   }
 
-  /**
-   * Sends a request: its sent status (`situacao`), sent now, the protocol number kept or issued. The number is the
-   * year of the first submission in São Paulo followed by the request id, zero-padded to 9 digits
-   * ('2026000000123'): unique because the id is, readable, and sortable by year.
-   */
+  /** Protocol: year of first submission (São Paulo) and the id zero-padded to 9 digits; unique, sortable by year. */
   async marcarEnviada(
     id: number, set: Partial<NovaSolicitacao> & { situacao: number }, ex: Executor = this.db,
   ): Promise<SolicitacaoRow> {
@@ -178,10 +157,7 @@ export class SolicitacaoRepository {
     await ex.insert(solicitacaoHistorico).values(values);
   }
 
-  /**
-   * Requests left in updating (ATUALIZACAO_SFPA/MPA) longer than `prazoDias` since they entered it, locked and
-   * skipping those another worker holds (the daily job).
-   */
+  /** Skipping rows another worker holds. */
   async vencidasEmAtualizacao(prazoDias: number, limite: number, tx: Executor): Promise<{ id: number; situacao: number }[]> {
     const { rows } = await tx.execute<{ id: number; situacao: number }>(sql`
       SELECT s.id, s.situacao FROM solicitacao s
@@ -192,10 +168,7 @@ export class SolicitacaoRepository {
     return rows;
   }
 
-  /**
-   * Types of the documents present (not removed) on these requests and, when `pescadorSemSolicitacao` is given,
-   * that fisher's documents attached to no request (migrated). Index documento_solicitacao_idx.
-   */
+  /** With `pescadorSemSolicitacao`, that fisher's migrated documents too. */
   async tiposDocumentoPresentes(solicitacaoIds: readonly number[], pescadorSemSolicitacao?: number, ex: Executor = this.db): Promise<number[]> {
     const semSolicitacao = pescadorSemSolicitacao === undefined
       ? sql`false`
@@ -207,7 +180,6 @@ export class SolicitacaoRepository {
     return rows.map((r) => r.tipo);
   }
 
-  /** The request and the ones it was cloned from, up the chain of `solicitacao_origem_id` (primary key). */
   async cadeiaDeOrigem(id: number, ex: Executor = this.db): Promise<number[]> {
     const { rows } = await ex.execute<{ id: number }>(sql`
       WITH RECURSIVE cadeia(id, origem, nivel) AS (
@@ -219,7 +191,6 @@ export class SolicitacaoRepository {
     return rows.map((r) => r.id);
   }
 
-  /** Which (list, id) pairs exist in the reference table (primary key), as 'lista:id'. */
   async referenciasExistentes(pares: readonly { lista: string; id: number }[]): Promise<Set<string>> {
     if (pares.length === 0) return new Set();
     const { rows } = await this.db.execute<{ chave: string }>(sql`
@@ -229,7 +200,6 @@ export class SolicitacaoRepository {
     return new Set(rows.map((r) => r.chave));
   }
 
-  /** The state of each known municipality among `ids` (primary key). */
   async ufsDosMunicipios(ids: readonly number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();
     const { rows } = await this.db.execute<{ id: number; uf: string }>(sql`
@@ -244,10 +214,7 @@ export class SolicitacaoRepository {
     return new Set(rows.map((r) => r.id));
   }
 
-  /**
-   * A page of requests, newest first, with the total. Newest first is `id DESC`, served by the primary key
-   * (ids grow with creation); a fisher's list narrows first by solicitacao_pescador_situacao_idx.
-   */
+  /** Newest first is `id DESC`, served by the primary key. */
   async listar(f: FiltroLista): Promise<{ total: number; linhas: ResumoRow[] }> {
     const conds: SQL[] = [sql`NOT s.inativa`];
     if (f.pescadorId !== undefined) conds.push(sql`s.pescador_id = ${f.pescadorId}`);

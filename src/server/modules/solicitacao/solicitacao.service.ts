@@ -29,14 +29,9 @@ const MENSAGEM_PASSO: Record<Passo, string> = {
   4: MENSAGENS_SOLICITACAO.passo4Salvo,
 };
 
-/**
- * The fisher's wizard (types 1, 2, 3 and 8: a draft, its steps, its sending) and the reading and listing of
- * requests. The other actions on a request are services of their own beside it (edicao, pedido, andamento), all
- * on base.ts; together they are the only writers of `solicitacao` and `solicitacao_historico`. Knows nothing of HTTP.
- */
+/** The fisher's wizard (types 1, 2, 3 and 8) and the reading and listing of requests. Knows nothing of HTTP. */
 export class SolicitacaoService extends BaseSolicitacao {
 
-  /** POST /api/solicitacao: a new draft with step 1, for the signed-in fisher only. */
   async criar(ator: AuthContext, corpo: SalvarPassoCorpo): Promise<Resultado> {
     const pescadorId = pescadorDoAtor(ator);
     if (corpo.passo !== 1) throw AppError.badRequest(MENSAGENS_SOLICITACAO_API.criacaoPasso1);
@@ -56,7 +51,6 @@ export class SolicitacaoService extends BaseSolicitacao {
     return { detalhe: detalheDe(s, p), mensagem: MENSAGENS_SOLICITACAO.passo1Criado };
   }
 
-  /** PUT /api/solicitacao: saves step 1–4 of the fisher's own request, or sends it (step 5). */
   async salvar(ator: AuthContext, corpo: SalvarPassoCorpo): Promise<Resultado> {
     if (corpo.id === undefined) throw AppError.badRequest(MENSAGENS_SOLICITACAO_API.idObrigatorio);
     const r = await this.repo.findSolicitacaoComPescador(corpo.id);
@@ -90,7 +84,7 @@ export class SolicitacaoService extends BaseSolicitacao {
     return { detalhe: detalheDe(salva, p), mensagem: MENSAGEM_PASSO[passo] };
   }
 
-  /** DELETE /api/solicitacao/{id}/embarcacao: drops the vessel from step 2; step 2 must be saved again if it now fails. */
+  /** Step 2 must be saved again if it now fails. */
   async removerEmbarcacao(ator: AuthContext, id: number): Promise<Resultado> {
     const r = await this.repo.findSolicitacaoComPescador(id);
     exigirDono(ator, r);
@@ -108,7 +102,7 @@ export class SolicitacaoService extends BaseSolicitacao {
     return { detalhe: detalheDe(salva, r.pescador), mensagem: MENSAGENS_SOLICITACAO_API.embarcacaoRemovida };
   }
 
-  /** DELETE /api/solicitacao/{id}/inativar: a draft leaves the lists and the counters; the row stays for the record. */
+  /** The row stays for the record. */
   async inativar(ator: AuthContext, id: number): Promise<Resultado> {
     const r = await this.repo.findSolicitacaoComPescador(id);
     exigirDono(ator, r);
@@ -125,8 +119,6 @@ export class SolicitacaoService extends BaseSolicitacao {
     return { detalhe: detalheDe(salva, r.pescador), mensagem: MENSAGENS_SOLICITACAO_API.rascunhoInativado };
   }
 
-  // ------------------------------------------------------------------ reads
-
   async totalizadores(ator: AuthContext, pescadorId: number): Promise<TotalizadoresPescador> {
     const pescador = await this.repo.findPescadorUf(pescadorId);
     exigirLeituraPescador(ator, pescadorId, pescador?.uf ?? null);
@@ -134,7 +126,6 @@ export class SolicitacaoService extends BaseSolicitacao {
     return this.repo.totalizadores(pescadorId);
   }
 
-  /** GET /api/solicitacao/{id}. */
   async detalhe(ator: AuthContext, id: number): Promise<SolicitacaoDetalheResposta> {
     const r = await this.repo.findSolicitacaoComPescador(id);
     exigirLeituraSolicitacao(ator, r);
@@ -142,7 +133,6 @@ export class SolicitacaoService extends BaseSolicitacao {
     return detalheDe(r.solicitacao, r.pescador);
   }
 
-  /** GET /api/solicitacao?{filters}: a fisher's own requests; staff's within their scope. */
   async listar(ator: AuthContext, f: FiltroSolicitacoes): Promise<ListaSolicitacoes> {
     let pescadorId: number | undefined;
     let ufs: string[] | null = null;
@@ -162,7 +152,6 @@ export class SolicitacaoService extends BaseSolicitacao {
     });
   }
 
-  /** GET /api/solicitacao/pescador/{id}: the requests of one fisher, in scope. */
   async listarDoPescador(ator: AuthContext, pescadorId: number, pag: { pagina: number; tamanhoPagina: number }): Promise<ListaSolicitacoes> {
     const p = await this.repo.findPescadorUf(pescadorId);
     exigirLeituraPescador(ator, pescadorId, p?.uf ?? null);
@@ -170,7 +159,6 @@ export class SolicitacaoService extends BaseSolicitacao {
     return this.pagina(ator, { pescadorId, ufs: null, ...pag });
   }
 
-  /** GET /api/solicitacao/ultima/solicitacao: the signed-in fisher's latest request (of a type), or null. */
   async ultima(ator: AuthContext, tipo?: number): Promise<SolicitacaoDetalheResposta | null> {
     const pescadorId = pescadorDoAtor(ator);
     const s = await this.repo.findUltima(pescadorId, tipo);

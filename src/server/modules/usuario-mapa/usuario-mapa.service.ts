@@ -13,12 +13,11 @@ import { doAtor, type AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
 import type { HorasUsuario, UsuarioMapaDados, UsuarioMapaLinha, UsuarioMapaRepository } from './usuario-mapa.repository';
 
-/** Those who manage the staff (`administracao.gerir`): the registry must always keep one of them active. */
+/** The registry must always keep one of them active. */
 const PERFIS_GESTORES: readonly number[] = perfisDe('administracao.gerir');
 
 export interface UsuarioMapaServiceOptions {
   now?: () => Date;
-  /** Told when the CPF registry is down (no CPF: the reason only). */
   onBcpfIndisponivel?: (err: unknown) => void;
 }
 
@@ -45,7 +44,6 @@ export function paraResposta(l: UsuarioMapaLinha): UsuarioMapa {
   };
 }
 
-/** Only the fields that changed, as {antes, depois}. */
 function diferencas(antes: Record<string, unknown>, depois: Record<string, unknown>) {
   const a: Record<string, unknown> = {};
   const d: Record<string, unknown> = {};
@@ -58,10 +56,7 @@ function diferencas(antes: Record<string, unknown>, depois: Record<string, unkno
   return { antes: a, depois: d };
 }
 
-/**
- * Map users (spec point 3 "Users"): the only writer of `usuario` and `usuario_mapa`. Sign-in re-reads a user on
- * every request, so a block or a lower profile applies at the user's next request.
- */
+/** Sign-in re-reads a user on every request, so a block or a lower profile applies at once. */
 export class UsuarioMapaService {
   private readonly now: () => Date;
 
@@ -75,7 +70,7 @@ export class UsuarioMapaService {
     this.now = opts.now ?? (() => new Date());
   }
 
-  /** A staff view of personal data: audited. */
+  /** Audited. */
   async listar(ator: AuthContext, filtros: FiltrosUsuarioMapa): Promise<{ dados: ListaUsuariosMapa; mensagem: string }> {
     const { total, linhas } = await this.repo.listar(filtros);
     await this.auditoria.registrar({
@@ -168,7 +163,7 @@ export class UsuarioMapaService {
     return paraResposta((await this.repo.findById(corpo.id))!);
   }
 
-  /** Called by the access-hours service in its transaction; audited as one event naming every user changed. */
+  /** Audited as one event naming every user changed. */
   async seguirHorarioDoOrgao(ator: AuthContext, sigla: string, ex: Executor = this.db): Promise<number> {
     return naTransacao(this.db, ex, async (tx) => {
       const alterados = await this.repo.seguirHorarioDoOrgao(sigla, tx);
@@ -187,7 +182,7 @@ export class UsuarioMapaService {
     });
   }
 
-  /** Only an ADMIN grants ADMIN: a GESTOR cannot raise anyone above itself. */
+  /** A GESTOR cannot raise anyone above itself. */
   private exigirAdmin(ator: AuthContext): void {
     if (ator.perfil !== Perfil.ADMIN) throw AppError.forbidden(MENSAGENS_USUARIO_MAPA.somenteAdminGereAdmin);
   }

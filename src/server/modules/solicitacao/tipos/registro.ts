@@ -11,16 +11,11 @@ import { exigirCinNoRegistroInicial } from './cin';
 import { devolverParaAtualizacao } from './decisao';
 import type { ContextoAbertura, ContextoDecisao, ContextoEnvio, TipoAssistenteDef } from './tipo';
 
-/**
- * The registrations (types 1, 2 and 3), filled in the wizard. They open one draft per type, when the fisher's
- * counters allow it (spec point 4, "Options"); sending one writes its declared data into the fisher's record and
- * puts the registry in the registration's status; approval activates the registry, issuing the RGP number.
- */
+/** Types 1, 2 and 3: approval activates the registry, issuing the RGP number. */
 function registro(p: {
   tipo: TipoSolicitacao;
-  /** The registry status a sent registration puts the fisher in (an active or suspended registry keeps its own). */
+  /** An active or suspended registry keeps its own. */
   situacaoRegistro: SituacaoRegistro;
-  /** Why this fisher may not open one now (406), or null. */
   motivoSemAbertura(pescador: PescadorRow, t: TotalizadoresPescador): string | null;
 }): TipoAssistenteDef {
   return tipoDoAssistente({
@@ -64,7 +59,7 @@ function registro(p: {
   });
 }
 
-/** The previous registry a re-registration declared (step 1's `rgpAnterior`, already validated when saved). */
+/** Already validated when saved. */
 function rgpAnteriorDe(dados: unknown): { numeroRGP: string | null; dataPrimeiroRgp: string | null } | null {
   const r = (dados as { rgpAnterior?: unknown } | null)?.rgpAnterior;
   const v = rgpAnteriorSchema.safeParse(r);
@@ -80,7 +75,7 @@ const registroInicialBase = registro({
   },
 });
 
-/** The first registration also needs the CIN once its date has come (decision 0053). */
+/** Decision 0053. */
 export const registroInicial: TipoAssistenteDef = {
   ...registroInicialBase,
   async exigirEnvio(ctx: ContextoEnvio) {
