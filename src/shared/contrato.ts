@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { CodigoDeDominio } from './codigos-erro';
 import type { Permissao } from './permissoes';
 
-/** One contract per endpoint, read by the server's routes, the web's calls and the OpenAPI document (docs/decisions/0059). */
+/** One contract per endpoint, read by the server's routes, the web's calls and the OpenAPI document (decision 0059). */
 
 export type Metodo = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -56,9 +56,9 @@ export interface Contrato<
   /** Tests fail on one answered but not listed (docs/decisions/0080). */
   codigos?: readonly CodigoDeDominio[];
   /**
-     * A phone may replay after a lost answer (docs/decisions/0060); per caller. `'envios'`: a draft save ignores the key,
-     * so autosaves do not fill the quota (docs/decisions/0068).
-     */
+   * A phone may replay after a lost answer (docs/decisions/0060); per caller. `'envios'`: a draft save ignores the
+   * key, so autosaves do not fill the quota (docs/decisions/0068).
+   */
   idempotente?: true | 'envios';
 }
 

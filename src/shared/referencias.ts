@@ -5,7 +5,7 @@ import {
 import { id } from './schemas/primitivos';
 import { UFS } from './ufs';
 
-/** Ids are stable: requests store them. Seeded into `referencia`, where operators may add items. No Node or DOM here. */
+/** Ids are stable: requests store them. Seeded into `referencia`, where operators may add items. No Node or DOM. */
 
 export interface ItemReferencia {
   readonly id: number;
@@ -339,7 +339,6 @@ export function isListaReferencia(nome: string): nome is NomeListaReferencia {
 export function descricaoDe(lista: NomeListaReferencia, id: number): string | undefined {
   return (listasReferencia[lista] as readonly ItemReferencia[]).find((i) => i.id === id)?.descricao;
 }
-
 
 export const itemReferenciaSchema = z.object({
   id: z.number().int(),

@@ -56,8 +56,8 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <LandingPage /> },
       {
-        // Every screen but the landing page is loaded on first use under this route (docs/decisions/0017): the landing page
-        // carries neither the query library nor the screens.
+        // Every screen but the landing page is loaded on first use under this route (docs/decisions/0017): the landing
+        // page carries neither the query library nor the screens.
         lazy: carregarTela(() => import('./components/layout-com-consultas'), (m) => ({ Component: m.LayoutComConsultas })),
         children: [
           { path: 'login', lazy: carregarTela(() => import('./routes/login'), (m) => ({ Component: m.LoginCallbackPage })) },

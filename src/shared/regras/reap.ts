@@ -128,7 +128,6 @@ export function lerNumeroBr(texto: string): number | null {
   return Number(t);
 }
 
-
 export interface ReapArtesanalRegras {
   anoReferencia: number;
   realizouPesca?: boolean | null;

@@ -4,7 +4,7 @@ import { isRgpValido, MENSAGEM_RGP_INVALIDO, normalizarRgp } from '../rgp';
 import { texto } from './primitivos';
 import { cpfSchema } from './cpf';
 
-/** Public answers carry only what verifying a card or protocol needs: never the CPF, address or documents (docs/decisions/0011). */
+/** Public answers carry only what verifying needs: never the CPF, address or documents (docs/decisions/0011). */
 
 export const MENSAGENS_CARTEIRA = {
   captchaInvalido: 'Token de CAPTCHA inválido ou não fornecido',
@@ -46,7 +46,7 @@ export type CarteiraPublica = z.infer<typeof carteiraPublicaSchema>;
 const motivoCarteiraInvalidaSchema = z.enum(['substituida', 'outro_rgp', 'registro_nao_ativo']);
 export type MotivoCarteiraInvalida = z.infer<typeof motivoCarteiraInvalidaSchema>;
 
-/** Only the latest issue of an active registry shows the card's face: nothing current is told to an old card's holder. */
+/** Only the latest issue of an active registry shows the card's face: an old card's holder learns nothing current. */
 export const verificacaoCarteiraSchema = carteiraPublicaSchema.partial().extend({
   valida: z.boolean(),
   motivo: motivoCarteiraInvalidaSchema.nullable(),

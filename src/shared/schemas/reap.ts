@@ -77,7 +77,6 @@ export type ReapIndustrialCorpo = z.output<typeof reapIndustrialCorpo>;
 
 export const MENSAGENS_PREFERIDAS_REAP: readonly string[] = Object.values(MENSAGENS_REAP);
 
-
 export const obrigacaoSchema = z.object({
   id: z.number().int(),
   idSolicitacao: z.number().int(),
@@ -172,7 +171,6 @@ export { MotivoSemReap, situacaoReapPescadorSchema, type SituacaoReapPescador } 
 
 export const geracaoReapSchema = z.object({ criadas: z.array(z.number().int()) });
 
-
 const enviadaFiltro = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const filtroObrigacoesPescador = paginacaoSchema.extend({
@@ -198,7 +196,6 @@ export const filtroObrigacoesServidor = paginacaoSchema.extend({
   categoria: z.coerce.number().int().min(1).max(2).optional(),
 });
 export type FiltroObrigacoesServidor = z.output<typeof filtroObrigacoesServidor>;
-
 
 export const prazoReapSchema = z.object({
   anoReferencia: z.number().int(),
@@ -257,7 +254,6 @@ export const prazoReapFormulario = z.object({
   fimPreenchimento: dataPrazo(MENSAGENS_PRAZO_REAP.fim),
   idAtoNormativo: z.string(MENSAGENS_PRAZO_REAP.ato).min(1, MENSAGENS_PRAZO_REAP.ato).transform(Number),
 }).refine(fimNaoAntesDoInicio, { path: ['fimPreenchimento'], message: MENSAGENS_REAP.prazoInvalido });
-
 
 export const envioDocumentoReapCampos = z.object({
   idQuestionarioBasico: idCoagido({ obrigatorio: MENSAGENS_REAP.naoEncontrada, invalido: MENSAGENS_REAP.naoEncontrada }),

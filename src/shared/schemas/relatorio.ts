@@ -68,7 +68,7 @@ function deslocamentoMs(instante: number): number {
 const dataIso = z.iso.date({ error: 'Data inválida' });
 const inteiro = (min: number, max: number) => z.coerce.number({ error: 'Valor inválido' }).int('Valor inválido').min(min, 'Valor inválido').max(max, 'Valor inválido');
 const booleano = z.enum(['true', 'false'], { error: 'Valor inválido' }).transform((v) => v === 'true');
-/** CONSULTA_EXTERNO reads the CPF masked; a full CPF, a name or an RGP would tell it whose it is (docs/decisions/0046). */
+/** CONSULTA_EXTERNO reads the CPF masked; a full CPF, a name or an RGP would tell whose it is (decision 0046). */
 export const FILTROS_QUE_IDENTIFICAM = ['nome', 'cpfPescador', 'numeroRGP'] as const;
 
 /** The screen sends every filter's field. */

@@ -7,7 +7,6 @@ import { vazioAusente } from './formulario';
 import { id, idCoagido, idParam, texto } from './primitivos';
 import { dataPassada, rgpLeituraSchema } from './solicitacao';
 
-
 export const MENSAGENS_SOLICITACAO_API = {
   rascunhoExistente: 'Já existe um rascunho desta solicitação. Continue o rascunho existente.',
   registroInicialComRgp: 'Você já possui número de RGP: o registro inicial não está disponível. Para alterar seus dados, solicite a edição do registro.',

@@ -216,7 +216,7 @@ function refreshToken(): Promise<string> {
 async function recover<T>(error: unknown, config: ApiRequestConfig): Promise<ApiResponse<T>> {
   if (!isApiError(error) || !error.response) throw error;
   const { response } = error;
-  // The server refuses every request of a staff user now outside their window: the session ends at once, with its reason.
+  // The server refuses every request of a staff user now outside their window: the session ends, with its reason.
   if (response.status === 403 && !config.skipAuthRefresh && codigoErroOf(error) === CodigoErro.FORA_DO_HORARIO) {
     if (!saindoForaDaJanela) {
       saindoForaDaJanela = true;

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** The installable app (docs/decisions/0061). A new release's worker waits for a reload, so a page never mixes releases. */
+/** The installable app (decision 0061). A new release's worker waits for a reload, so a page never mixes releases. */
 
 type Ouvinte = () => void;
 const ouvintes = new Set<Ouvinte>();

@@ -49,7 +49,6 @@ export function decodeToken(token: string | null | undefined): Session | null {
   }
 }
 
-
 const listeners = new Set<() => void>();
 let cache: { token: string | null; session: Session | null } = { token: null, session: null };
 

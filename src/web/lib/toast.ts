@@ -99,7 +99,7 @@ export function dispensarToasts(): void {
   toastPronto?.dismiss();
 }
 
-/** On a phone a queue (`limit`) would hold what the fisher just did behind an older one, or one paused under the finger. */
+/** On a phone a queue (`limit`) would hold what the fisher just did behind an older one, or one paused by a finger. */
 export function showToast(type: ToastType, message: string, options?: { autoClose?: number }): void {
   const substituir = typeof window !== 'undefined' && umToastPorVez(window.innerWidth);
   comToast((toast) => {

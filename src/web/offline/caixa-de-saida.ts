@@ -116,7 +116,7 @@ export function abertoNaTela(caixa: string, chave: string): boolean {
   return naTela.has(chaveDoMapa(caixa, chave));
 }
 
-/** A screen (`daTela`) asking while the background sender sends the item waits for it, then sends with its own callbacks. */
+/** A screen (`daTela`) asking while the background sender sends the item waits, then sends with its own callbacks. */
 export function enviarDaCaixa<T extends ItemDaCaixa, R>(
   caixa: string, chave: string, envio: Envio<T, R>, daTela = false, deposito: Deposito = NO_CELULAR,
 ): Promise<Resultado<R>> {

@@ -37,7 +37,6 @@ export type EstadoSalvamento =
   | { tipo: 'enviando'; envio: boolean }
   | ({ tipo: 'conflito' } & Conflito);
 
-
 export function envioDeFormulario<F, C, X, R>(
   salvar: (r: RegistroNoCelular<F, C, X>, corpo: C, chaveIdempotencia: string | undefined) => Promise<R>,
 ): Envio<RegistroNoCelular<F, C, X>, R> {
@@ -142,9 +141,9 @@ export function useSalvamentoOffline<F, C, X, R>(o: OpcoesSalvamento<F, C, X, R>
   }, [dono, chave, deposito]);
 
   /**
-     * False when a draft would replace a sending that waits: once sent the form cannot change, and the server would
-     * refuse it as already sent.
-     */
+   * False when a draft would replace a sending that waits: once sent the form cannot change, and the server would
+   * refuse it as already sent.
+   */
   const guardarSalvamento = useCallback(async (form: F, corpo: C, contexto: X, envio: boolean): Promise<boolean> => {
     if (registro.current?.conflito || (!envio && registro.current?.pendente?.envio)) return false;
     await guardar({ form, contexto, pendente: { corpo, chave: novaChave(), envio }, conflito: null, atualizadoEm: new Date().toISOString() });

@@ -3,7 +3,6 @@ import { lerErroCampo } from '../../../shared/erros-campo';
 import { isApiError } from '../../lib/erros';
 import type { FieldError as SummaryError } from '../error-summary';
 
-
 /** 'apoio.0.entidade' → 'apoio-0-entidade'. */
 export function fieldId(path: string): string {
   return path.replace(/\./g, '-');

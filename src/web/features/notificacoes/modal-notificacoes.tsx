@@ -129,7 +129,7 @@ function DialogoNotificacao({
             {notificacao.conteudo}
           </p>
           {destino && (
-            // A link in the text, not a third button: the footer keeps one primary action. It records the reading first.
+            // A link in the text, not a third button: the footer keeps one primary action. It records the reading.
             <p>
               <a
                 href={destino}

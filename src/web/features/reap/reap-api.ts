@@ -13,7 +13,6 @@ import { chamar, dados } from '../../lib/contrato';
 import type { RegistroNoCelular } from '../../offline/use-salvamento-offline';
 import { chaveSituacao } from './situacao-api';
 
-
 export type CorpoReapArtesanal = CorpoDe<typeof c.salvarArtesanal>;
 export type CorpoReapIndustrial = CorpoDe<typeof c.salvarIndustrial>;
 /** Empty values are left out. */

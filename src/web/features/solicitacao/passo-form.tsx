@@ -24,7 +24,6 @@ import { semResposta, type CelularDoAssistente } from './use-rascunho-no-celular
 import { useSalvarPasso } from './use-solicitacao';
 import { CAMPO_OBRIGATORIO } from './valores';
 
-
 /**
  * The shared schemas check their conditional rules only once every basic check passes; `condicionais` runs them
  * too, so a first attempt shows every error, not half of them.
@@ -35,7 +34,7 @@ export function resolverDoPasso<TForm extends FieldValues, TSaida>(
   condicionais?: (valores: TForm) => PathError[],
 ): Resolver<TForm, unknown, TSaida> {
   const validar = zodResolver(schema as z.ZodType<TSaida, FieldValues>, {
-    // zodResolver reports a union's first branch ("Invalid input: expected 1"); a missing choice reads as the server says.
+    // zodResolver reports a union's first branch ("Invalid input: expected 1"); a missing choice reads as server says.
     error: (issue) => (issue.code === 'invalid_value' && issue.input === undefined ? CAMPO_OBRIGATORIO : undefined),
   }) as unknown as Resolver<FieldValues, unknown, TSaida>;
   return async (valores, contexto, opcoes) => {

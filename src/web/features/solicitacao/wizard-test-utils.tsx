@@ -9,7 +9,6 @@ import { renderApp } from '../../test/render-app';
 import { solicitacaoDetalhe } from '../../test/respostas';
 import { fisherToken } from '../../test/tokens';
 
-
 export let http: MockHttp & { restore: () => void };
 let restoreNavigation: (() => void) | undefined;
 
