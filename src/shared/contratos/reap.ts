@@ -12,7 +12,7 @@ import { inadimplentesReapQuery, inadimplentesReapSchema, suspensaoReapCorpo } f
 import { idPescadorParam } from './reap-situacao-verificacao';
 
 /**
- * REAP (spec point 7). The fisher alone fills and sends; GESTOR and ADMIN set the windows. The contracts pages outside
+ * REAP (spec point 7). The fisher alone fills and sends; GESTOR and ADMIN set the windows. Those that pages outside
  * the REAP call live in reap-situacao-verificacao.ts, re-exported here.
  */
 export { situacao, verificar } from './reap-situacao-verificacao';
