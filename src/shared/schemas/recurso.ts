@@ -41,6 +41,7 @@ export const MAXIMO_INSTANCIAS = 3;
 
 export const MENSAGENS_RECURSO = {
   naoEncontrado: 'Recurso não encontrado.',
+  semAcessoFila: 'Seu perfil não tem acesso aos recursos dos pescadores.',
   nadaAContestar: 'Não há decisão que você possa contestar com este identificador.',
   jaEnviado: 'Este recurso já foi enviado.',
   razoesObrigatorias: 'Explique por que você discorda da decisão.',

@@ -24,13 +24,18 @@ const SEM_ACESSO: Partial<Record<Permissao, string>> = {
  * permission table (src/shared/permissoes.ts, the one the server's routes are guarded by); anyone else reads why
  * and the way home. The server refuses them anyway: this only spares them a screen of errors.
  */
-export function ExigirPerfil({ permissao, children }: { permissao: Permissao; children: ReactNode }) {
+export function ExigirPerfil({ permissao, semAcesso, children }: {
+  permissao: Permissao;
+  /** What is refused, when the permission's own sentence names another area (it is shared by several screens). */
+  semAcesso?: string;
+  children: ReactNode;
+}) {
   const session = useSession();
   if (session && pode(session.perfil, permissao)) return <>{children}</>;
   return (
     <>
       <PageTitle title="Acesso não permitido" />
-      <Message kind="warning" title={SEM_ACESSO[permissao] ?? 'Seu perfil não tem acesso a esta página.'}>
+      <Message kind="warning" title={semAcesso ?? SEM_ACESSO[permissao] ?? 'Seu perfil não tem acesso a esta página.'}>
         <Link to={ROTA_HOME}>Voltar para a página inicial</Link>
       </Message>
     </>

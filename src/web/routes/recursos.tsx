@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { TipoSolicitacao } from '../../shared/enums';
 import { rotaDecisaoRecurso, rotaRecurso, ROTA_FILA_RECURSOS, ROTA_HOME, ROTA_RECURSOS } from '../../shared/rotas-web';
 import {
-  ORGAOS_RECURSO, orgaoRecursoLabel, razoesCorpo, ResultadoRecurso, resultadoRecursoLabel, type FiltrosRecurso, type RecursoDetalhe,
+  MENSAGENS_RECURSO, ORGAOS_RECURSO, orgaoRecursoLabel, razoesCorpo, ResultadoRecurso, resultadoRecursoLabel, type FiltrosRecurso, type RecursoDetalhe,
   type RecursoResumo,
 } from '../../shared/schemas/recurso';
 import { ExigirPerfil } from '../components/exigir-perfil';
@@ -459,7 +459,7 @@ function DecisaoRecurso() {
 export function FilaRecursosRoute() {
   return (
     <RequireSession>
-      <ExigirPerfil permissao="servidor.ler"><FilaRecursos /></ExigirPerfil>
+      <ExigirPerfil permissao="servidor.ler" semAcesso={MENSAGENS_RECURSO.semAcessoFila}><FilaRecursos /></ExigirPerfil>
     </RequireSession>
   );
 }
@@ -467,7 +467,7 @@ export function FilaRecursosRoute() {
 export function DecisaoRecursoRoute() {
   return (
     <RequireSession>
-      <ExigirPerfil permissao="servidor.ler"><DecisaoRecurso /></ExigirPerfil>
+      <ExigirPerfil permissao="servidor.ler" semAcesso={MENSAGENS_RECURSO.semAcessoFila}><DecisaoRecurso /></ExigirPerfil>
     </RequireSession>
   );
 }
