@@ -105,14 +105,17 @@ export const razoesCorpo = z.object({
 });
 export type RazoesCorpo = z.output<typeof razoesCorpo>;
 
+const justificativa = texto({ error: MENSAGENS_RECURSO.justificativaObrigatoria }).trim()
+  .min(1, MENSAGENS_RECURSO.justificativaObrigatoria).max(4000, MENSAGENS_RECURSO.razoesLongas);
+
 export const decisaoRecursoCorpo = z.object({
   resultado: z.number({ error: 'Escolha o resultado.' }).int('Escolha o resultado.').min(1, 'Escolha o resultado.').max(5, 'Escolha o resultado.'),
-  justificativa: texto({ error: MENSAGENS_RECURSO.justificativaObrigatoria }).trim().min(1, MENSAGENS_RECURSO.justificativaObrigatoria).max(4000, MENSAGENS_RECURSO.razoesLongas),
+  justificativa,
 });
 export type DecisaoRecursoCorpo = z.output<typeof decisaoRecursoCorpo>;
 
 export const prorrogacaoCorpo = z.object({
-  justificativa: texto({ error: MENSAGENS_RECURSO.justificativaObrigatoria }).trim().min(1, MENSAGENS_RECURSO.justificativaObrigatoria).max(4000, MENSAGENS_RECURSO.razoesLongas),
+  justificativa,
 });
 export type ProrrogacaoCorpo = z.output<typeof prorrogacaoCorpo>;
 
