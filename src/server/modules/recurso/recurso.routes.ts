@@ -4,6 +4,7 @@ import { MENSAGENS_RECURSO } from '../../../shared/schemas/recurso';
 import { atorDe } from '../../plugins/auth';
 import { rota } from '../../plugins/contratos';
 import { ok } from '../../plugins/envelope';
+import type { DecisaoEmLoteRecursoService } from './decisao-lote.service';
 import type { DecisaoRecursoService } from './decisao.service';
 import type { InterposicaoRecursoService } from './interposicao.service';
 import type { LeituraRecursoService } from './leitura.service';
@@ -12,10 +13,14 @@ export interface ServicosRecurso {
   interposicao: InterposicaoRecursoService;
   decisao: DecisaoRecursoService;
   leitura: LeituraRecursoService;
+  emLote: DecisaoEmLoteRecursoService;
 }
 
+/** 50,000 ids as JSON. */
+const LIMITE_CORPO_EM_LOTE = 1_048_576;
+
 /** Appeals (decisions 0088–0090): filing by the fisher, the staff queue and the decision. */
-export const recursoRoutes: FastifyPluginAsync<ServicosRecurso> = async (app, { interposicao, decisao, leitura }) => {
+export const recursoRoutes: FastifyPluginAsync<ServicosRecurso> = async (app, { interposicao, decisao, leitura, emLote }) => {
   rota(app, c.contestaveis, async (req) => ok({ contestaveis: await interposicao.contestaveis(atorDe(req)) }));
   rota(app, c.meus, async (req) => ok({ recursos: await leitura.meus(atorDe(req)) }));
   rota(app, c.iniciar, async (req) => ok(await interposicao.iniciar(atorDe(req), req.body.chave), MENSAGENS_RECURSO.rascunhoCriado));
@@ -35,5 +40,9 @@ export const recursoRoutes: FastifyPluginAsync<ServicosRecurso> = async (app, { 
     const r = await decisao.decidir(atorDe(req), req.params.id, req.body);
     return ok(r.detalhe, r.mensagem);
   });
+  rota(app, c.decidirEmLote, async (req) => {
+    const r = await emLote.decidir(atorDe(req), req.body);
+    return ok(r, MENSAGENS_RECURSO.decididosEmLote(r.decididos, r.total));
+  }, { bodyLimit: LIMITE_CORPO_EM_LOTE });
   rota(app, c.prorrogar, async (req) => ok(await decisao.prorrogar(atorDe(req), req.params.id, req.body.justificativa), MENSAGENS_RECURSO.prorrogado));
 };
