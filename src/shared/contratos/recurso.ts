@@ -1,7 +1,7 @@
 import { CodigoErro } from '../codigos-erro';
 import { contrato } from '../contrato';
 import {
-  contestaveisSchema, decisaoEmLoteCorpo, decisaoRecursoCorpo, filtrosRecurso, idRecursoParam, inicioRecursoCorpo, listaRecursosSchema, meusRecursosSchema,
+  atosComRecursosSchema, contestaveisSchema, decisaoEmLoteCorpo, decisaoRecursoCorpo, filtrosRecurso, idRecursoParam, inicioRecursoCorpo, listaRecursosSchema, meusRecursosSchema,
   prorrogacaoCorpo, razoesCorpo, recursoDetalheSchema, resultadoDecisaoEmLoteSchema,
 } from '../schemas/recurso';
 
@@ -99,4 +99,9 @@ export const decidirEmLote = contrato({
   corpo: decisaoEmLoteCorpo,
   resposta: resultadoDecisaoEmLoteSchema,
   codigos: [CodigoErro.RECURSO_INDISPONIVEL],
+});
+export const atos = contrato({
+  metodo: 'GET', caminho: '/api/recursos/atos', permissao: 'servidor.ler', tag: 'recurso',
+  resumo: 'Atos normativos com recursos aguardando decisão no escopo do servidor, com a contagem de cada um',
+  resposta: atosComRecursosSchema,
 });

@@ -217,6 +217,11 @@ export const listaRecursosSchema = z.object({
   proximo: z.string().nullable(),
 });
 
+export const atosComRecursosSchema = z.object({
+  atos: z.array(z.object({ id: z.number(), nome: z.string(), pendentes: z.number() })),
+});
+export type AtosComRecursos = z.infer<typeof atosComRecursosSchema>;
+
 /** A batch decision: many appeals of one act with one result and one justification (decision 0100). */
 export const MAXIMO_RECURSOS_POR_DECISAO_EM_LOTE = 50_000;
 export const RESULTADOS_EM_LOTE = [ResultadoRecurso.PROVIDO, ResultadoRecurso.NAO_PROVIDO, ResultadoRecurso.NAO_CONHECIDO] as const;

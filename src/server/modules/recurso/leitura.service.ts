@@ -34,6 +34,10 @@ export class LeituraRecursoService {
     return Promise.all(lista.map(async (r) => detalheDe(r, await this.deps.repo.decisoes(r.id), ator, dia)));
   }
 
+  async atos(ator: AuthContext): Promise<{ atos: { id: number; nome: string; pendentes: number }[] }> {
+    return { atos: await this.deps.repo.atosPendentes(ufsDoEscopo(ator)) };
+  }
+
   async fila(ator: AuthContext, f: FiltrosRecurso): Promise<{ total: number; recursos: RecursoResumo[]; proximo: string | null }> {
     const dia = hoje(this.deps);
     const { total, linhas } = await this.deps.repo.fila(f, { ufs: ufsDoEscopo(ator) }, dia);

@@ -281,6 +281,18 @@ export class RecursoRepository {
     return { total: contagem[0]?.n ?? 0, linhas: rows.map(lido) };
   }
 
+  /** The acts with pending appeals in scope (the queue's act filter), newest first, with their counts. */
+  async atosPendentes(ufs: string[] | null, ex: Executor = this.db): Promise<{ id: number; nome: string; pendentes: number }[]> {
+    const escopo = ufs === null ? sql`` : sql`AND r.uf = ANY(${`{${ufs.join(',')}}`}::char(2)[])`;
+    const { rows } = await ex.execute<{ id: number; nome: string; pendentes: number }>(sql`
+      SELECT a.id, a.nome, c.n AS pendentes FROM (
+        SELECT r.ato_normativo_id AS id, count(*)::int AS n FROM recurso r
+        WHERE r.resultado IS NULL AND r.prazo_instancia IS NOT NULL AND r.ato_normativo_id IS NOT NULL ${escopo}
+        GROUP BY r.ato_normativo_id
+      ) c JOIN ato_normativo a ON a.id = c.id ORDER BY a.id DESC LIMIT 50`);
+    return rows;
+  }
+
   /** Many appeals locked in id order (two batches wait for each other, never deadlock), with the sanction's line. */
   async lockVarios(ids: number[], tx: Executor): Promise<RecursoEmLote[]> {
     const lista = `{${ids.join(',')}}`;

@@ -32,6 +32,7 @@ export const recursoRoutes: FastifyPluginAsync<ServicosRecurso> = async (app, { 
     const r = await interposicao.proximaInstancia(atorDe(req), req.params.id, req.body);
     return ok(r.detalhe, r.mensagem);
   });
+  rota(app, c.atos, async (req) => ok(await leitura.atos(atorDe(req))));
   rota(app, c.fila, async (req) => ok(await leitura.fila(atorDe(req), req.query)));
   rota(app, c.detalhar, async (req) => ok(await leitura.detalhar(atorDe(req), req.params.id)));
   rota(app, c.bloquear, async (req) => ok(await decisao.bloquear(atorDe(req), req.params.id), MENSAGENS_RECURSO.analiseIniciada));
