@@ -8,6 +8,7 @@
 //     and history, two notices, audit, registry and its history) in one transaction, same run; goal within 3×.
 //     The bare SQL runs first on the same appeals and is rolled back. Server RSS sampled during the decision.
 // BENCH_REUSE=1 keeps the seeded data folder of an earlier run.
+import { execFileSync } from 'node:child_process';
 import pg from 'pg';
 import { CTE_NOMES_UFS, percentile, rssMb, signIn, startProduct, stop, waitExit } from './lib';
 
@@ -78,17 +79,77 @@ async function semear(db: pg.Client): Promise<{ ato: number; outroAto: number }>
   return { ato, outroAto };
 }
 
+/**
+ * The same change in bare SQL, in one transaction rolled back (the product then decides the same appeals), on a
+ * connection of its own; tried again if the server drops the connection.
+ */
+async function cronometrarSqlNu(ids: number[], ato: number): Promise<number> {
+  const justificativa = 'A lista do ato incluiu pescadores com atividade comprovada.';
+  for (let tentativa = 1; ; tentativa++) {
+    const db = new pg.Client({ connectionString: `postgres://rgp:rgp-local-only@127.0.0.1:${PG_PORT}/rgp` });
+    db.on('error', () => undefined);
+    await db.connect();
+    try {
+      const t0 = performance.now();
+    await db.query('BEGIN');
+    await db.query(`CREATE TEMP TABLE d ON COMMIT DROP AS
+      SELECT r.id, r.solicitacao_id, r.pescador_id, r.instancia, r.orgao, s.situacao, s.numero_protocolo, h.situacao_anterior, h.situacao_nova
+      FROM recurso r JOIN solicitacao s ON s.id = r.solicitacao_id LEFT JOIN pescador_historico_situacao h ON h.id = r.historico_situacao_id
+      WHERE r.id = ANY($1::int[])`, [ids]);
+    await db.query(`INSERT INTO recurso_decisao (recurso_id, instancia, orgao, resultado, justificativa, cpf_ator, perfil_ator)
+      SELECT id, instancia, orgao, 1, $1, '${GESTOR}', 1 FROM d`, [justificativa]);
+    await db.query(`UPDATE recurso r SET resultado = 1, analista_id = NULL, bloqueado_em = NULL, atualizado_em = now() FROM d WHERE r.id = d.id`);
+    await db.query(`UPDATE solicitacao s SET situacao = 4, atualizado_em = now() FROM d WHERE s.id = d.solicitacao_id`);
+    await db.query(`INSERT INTO solicitacao_historico (solicitacao_id, situacao_anterior, situacao_nova, cpf_ator, perfil_ator, motivo)
+      SELECT solicitacao_id, situacao, 4, '${GESTOR}', 1, 'Recurso decidido na ' || instancia || 'ª instância: Provido: ' || $1 FROM d`, [justificativa]);
+    await db.query(`INSERT INTO notificacao (pescador_id, tipo, conteudo, url_redirecionamento, criada_em)
+      SELECT pescador_id, 8, 'Seu recurso ' || numero_protocolo || ' foi decidido: Provido. Veja a justificativa.', '/pescador/recursos/' || id, now() FROM d
+      UNION ALL
+      SELECT pescador_id, 8, 'Recurso ' || numero_protocolo || ' provido: a sanção foi desfeita.', '/pescador/recursos/' || id, now() FROM d`);
+    await db.query(`INSERT INTO auditoria (acao, cpf_ator, perfil_ator, recurso, recurso_id, sucesso, detalhes, pescador_id)
+      SELECT 'RECURSO_DECIDIDO', '${GESTOR}', 1, 'recurso', id::text, true, jsonb_build_object('resultado', 1, 'instancia', instancia), pescador_id FROM d`);
+    await db.query(`WITH m AS (
+        UPDATE pescador p SET situacao_registro = d.situacao_anterior, data_suspenso_cancelado = NULL, atualizado_em = now()
+        FROM d WHERE p.id = d.pescador_id AND p.situacao_registro = d.situacao_nova RETURNING p.id, d.situacao_anterior, d.situacao_nova, d.numero_protocolo)
+      INSERT INTO pescador_historico_situacao (pescador_id, situacao_anterior, situacao_nova, ato_normativo_id, cpf_ator, perfil_ator, motivo)
+      SELECT id, situacao_nova, situacao_anterior, ${ato}, '${GESTOR}', 1, 'Recurso ' || numero_protocolo || ' provido' FROM m`);
+      const decorrido = performance.now() - t0;
+      await db.query('ROLLBACK');
+      return decorrido;
+    } catch (e) {
+      if (tentativa >= 3) throw e;
+      console.log(`  bare SQL: ${(e as Error).message}; again`);
+    } finally {
+      await db.end().catch(() => undefined);
+    }
+  }
+}
+
+/** The server's RSS: the largest process under the one `startProduct` spawned (npx → tsx → node). */
+function rssServidor(raiz: number): number {
+  const linhas = execFileSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' }).trim().split('\n').map((l) => l.trim().split(/\s+/).map(Number));
+  const arvore = new Set([raiz]);
+  for (let mudou = true; mudou;) {
+    mudou = false;
+    for (const [pid, ppid] of linhas) if (!arvore.has(pid!) && arvore.has(ppid!)) { arvore.add(pid!); mudou = true; }
+  }
+  return Math.max(...[...arvore].map(rssMb));
+}
+
 const ms = (v: number) => v.toFixed(1).padStart(7);
 
 const { child, base } = await startProduct({ port: PORTA, pgPort: PG_PORT, dataDir, fresh: !REUSE });
 try {
   const db = new pg.Client({ connectionString: `postgres://rgp:rgp-local-only@127.0.0.1:${PG_PORT}/rgp` });
   await db.connect();
+  db.on('error', (e) => console.error(`bench's database connection: ${e.message}`));
   const { ato, outroAto } = await semear(db);
   const hoje = (await db.query<{ d: string }>(`SELECT to_char(current_date, 'YYYY-MM-DD') AS d`)).rows[0]!.d;
   const em30 = (await db.query<{ d: string }>(`SELECT to_char(current_date + 30, 'YYYY-MM-DD') AS d`)).rows[0]!.d;
-  const token = (await signIn(base, GESTOR)).token;
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const sessao = await signIn(base, GESTOR);
+  const headers = {
+    authorization: `Bearer ${sessao.token}`, 'content-type': 'application/json', cookie: sessao.cookie, 'x-xsrf-token': sessao.xsrf,
+  };
 
   // 1. The queue per filter: the product through HTTP beside the hand-written count and first page.
   const LIDO = `SELECT r.id, s.numero_protocolo, p.nome, r.uf, r.objeto, r.instancia, r.orgao, r.prazo_instancia, r.resultado, u.nome AS analista
@@ -142,52 +203,31 @@ try {
 
   // 2. The batch decision of LOTE appeals at the ministry: bare SQL (rolled back), then the product.
   const ids = (await db.query<{ id: number }>(`SELECT id FROM recurso WHERE ato_normativo_id = $1 AND orgao = 'MPA' AND resultado IS NULL ORDER BY id LIMIT $2`, [ato, LOTE])).rows.map((r) => r.id);
-  const justificativa = 'A lista do ato incluiu pescadores com atividade comprovada.';
-  const t0 = performance.now();
-  await db.query('BEGIN');
-  await db.query(`CREATE TEMP TABLE d ON COMMIT DROP AS
-    SELECT r.id, r.solicitacao_id, r.pescador_id, r.instancia, r.orgao, s.situacao, s.numero_protocolo, h.situacao_anterior, h.situacao_nova
-    FROM recurso r JOIN solicitacao s ON s.id = r.solicitacao_id LEFT JOIN pescador_historico_situacao h ON h.id = r.historico_situacao_id
-    WHERE r.id = ANY($1::int[])`, [ids]);
-  await db.query(`INSERT INTO recurso_decisao (recurso_id, instancia, orgao, resultado, justificativa, cpf_ator, perfil_ator)
-    SELECT id, instancia, orgao, 1, $1, '${GESTOR}', 1 FROM d`, [justificativa]);
-  await db.query(`UPDATE recurso r SET resultado = 1, analista_id = NULL, bloqueado_em = NULL, atualizado_em = now() FROM d WHERE r.id = d.id`);
-  await db.query(`UPDATE solicitacao s SET situacao = 4, atualizado_em = now() FROM d WHERE s.id = d.solicitacao_id`);
-  await db.query(`INSERT INTO solicitacao_historico (solicitacao_id, situacao_anterior, situacao_nova, cpf_ator, perfil_ator, motivo)
-    SELECT solicitacao_id, situacao, 4, '${GESTOR}', 1, 'Recurso decidido na ' || instancia || 'ª instância: Provido: ' || $1 FROM d`, [justificativa]);
-  await db.query(`INSERT INTO notificacao (pescador_id, tipo, conteudo, url_redirecionamento, criada_em)
-    SELECT pescador_id, 8, 'Seu recurso ' || numero_protocolo || ' foi decidido: Provido. Veja a justificativa.', '/pescador/recursos/' || id, now() FROM d
-    UNION ALL
-    SELECT pescador_id, 8, 'Recurso ' || numero_protocolo || ' provido: a sanção foi desfeita.', '/pescador/recursos/' || id, now() FROM d`);
-  await db.query(`INSERT INTO auditoria (acao, cpf_ator, perfil_ator, recurso, recurso_id, sucesso, detalhes, pescador_id)
-    SELECT 'RECURSO_DECIDIDO', '${GESTOR}', 1, 'recurso', id::text, true, jsonb_build_object('resultado', 1, 'instancia', instancia), pescador_id FROM d`);
-  await db.query(`WITH m AS (
-      UPDATE pescador p SET situacao_registro = d.situacao_anterior, data_suspenso_cancelado = NULL, atualizado_em = now()
-      FROM d WHERE p.id = d.pescador_id AND p.situacao_registro = d.situacao_nova RETURNING p.id, d.situacao_anterior, d.situacao_nova, d.numero_protocolo)
-    INSERT INTO pescador_historico_situacao (pescador_id, situacao_anterior, situacao_nova, ato_normativo_id, cpf_ator, perfil_ator, motivo)
-    SELECT id, situacao_nova, situacao_anterior, ${ato}, '${GESTOR}', 1, 'Recurso ' || numero_protocolo || ' provido' FROM m`);
-  const nuSql = performance.now() - t0;
-  await db.query('ROLLBACK');
+  await db.end();
+  console.log(`bare SQL of the batch decision on ${ids.length.toLocaleString('en')} appeals …`);
+  const nuSql = await cronometrarSqlNu(ids, ato);
 
-  const antes = rssMb(Number(child.pid));
+  const antes = rssServidor(Number(child.pid));
   let pico = antes;
   const amostra = setInterval(() => {
-    pico = Math.max(pico, rssMb(Number(child.pid)));
+    pico = Math.max(pico, rssServidor(Number(child.pid)));
   }, 100);
   const t1 = performance.now();
   const res = await fetch(`${base}/api/recursos/decisao-em-lote`, {
-    method: 'POST', headers, body: JSON.stringify({ ato, ids, resultado: 1, justificativa }),
+    method: 'POST', headers, body: JSON.stringify({ ato, ids, resultado: 1, justificativa: 'A lista do ato incluiu pescadores com atividade comprovada.' }),
   });
   const corpo = (await res.json()) as { dados: { decididos: number; recusados: number } };
   const produto = performance.now() - t1;
   clearInterval(amostra);
   if (res.status !== 200) throw new Error(`batch decision: ${res.status} ${JSON.stringify(corpo)}`);
-  const ativos = (await db.query<{ n: string }>(`SELECT count(*) AS n FROM pescador p JOIN recurso r ON r.pescador_id = p.id
+  const conferir = new pg.Client({ connectionString: `postgres://rgp:rgp-local-only@127.0.0.1:${PG_PORT}/rgp` });
+  await conferir.connect();
+  const ativos = (await conferir.query<{ n: string }>(`SELECT count(*) AS n FROM pescador p JOIN recurso r ON r.pescador_id = p.id
     WHERE r.id = ANY($1::int[]) AND p.situacao_registro = 1`, [ids])).rows[0]!.n;
   console.log(`batch decision of ${ids.length.toLocaleString('en')} appeals (PROVIDO): decided ${corpo.dados.decididos}, refused ${corpo.dados.recusados}, registries active again ${ativos}`);
   console.log(`  product (HTTP) ${(produto / 1000).toFixed(2)} s   bare SQL ${(nuSql / 1000).toFixed(2)} s   ratio ${(produto / nuSql).toFixed(2)}×`);
   console.log(`  server RSS ${antes.toFixed(0)} MB before, peak ${pico.toFixed(0)} MB during`);
-  await db.end();
+  await conferir.end();
 } finally {
   stop(child);
   await waitExit(child);

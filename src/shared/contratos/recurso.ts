@@ -1,7 +1,8 @@
 import { CodigoErro } from '../codigos-erro';
 import { contrato } from '../contrato';
+import { idParam } from '../schemas/primitivos';
 import {
-  atosComRecursosSchema, contestaveisSchema, decisaoEmLoteCorpo, decisaoRecursoCorpo, filtrosRecurso, idRecursoParam, inicioRecursoCorpo, listaRecursosSchema, meusRecursosSchema,
+  anexoAtoQuery, atosComRecursosSchema, contestaveisSchema, decisaoEmLoteCorpo, decisaoRecursoCorpo, filtrosRecurso, idRecursoParam, inicioRecursoCorpo, listaRecursosSchema, meusRecursosSchema,
   prorrogacaoCorpo, razoesCorpo, recursoDetalheSchema, resultadoDecisaoEmLoteSchema,
 } from '../schemas/recurso';
 
@@ -104,4 +105,13 @@ export const atos = contrato({
   metodo: 'GET', caminho: '/api/recursos/atos', permissao: 'servidor.ler', tag: 'recurso',
   resumo: 'Atos normativos com recursos aguardando decisão no escopo do servidor, com a contagem de cada um',
   resposta: atosComRecursosSchema,
+});
+export const anexo = contrato({
+  metodo: 'GET', caminho: '/api/recursos/anexo/{id}', permissao: 'lote.processar', tag: 'recurso',
+  resumo: 'Anexo do ato: os pescadores que o lote atingiu, por UF (nome, CPF mascarado, RGP), em CSV ou PDF',
+  params: idParam,
+  query: anexoAtoQuery,
+  resposta: { arquivo: ['text/csv', 'application/pdf'], descricao: 'O anexo em CSV (todas as UFs ou uma) ou PDF (uma UF)' },
+  outrosErros: [404],
+  codigos: [CodigoErro.RECURSO_INDISPONIVEL],
 });

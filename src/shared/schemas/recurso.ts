@@ -217,6 +217,35 @@ export const listaRecursosSchema = z.object({
   proximo: z.string().nullable(),
 });
 
+/** The act's annex (decision 0102): the fishers a batch sanctioned, per state, as CSV or PDF (one state). */
+export const MAXIMO_LINHAS_ANEXO_PDF = 20_000;
+export const anexoAtoQuery = z.object({
+  uf: z.string().regex(/^[A-Z]{2}$/, 'UF inválida.').optional(),
+  formato: z.enum(['csv', 'pdf']).default('csv'),
+});
+export type AnexoAtoQuery = z.output<typeof anexoAtoQuery>;
+export const MENSAGENS_ANEXO = {
+  loteNaoEncontrado: 'Lote não encontrado.',
+  pdfPorUf: 'Escolha a UF: o anexo em PDF é feito por estado.',
+  significadoSuspensao: 'Seu registro foi suspenso por este ato. Se você discorda, entre no RGP e recorra em "Recursos" até o último dia.',
+  significadoCancelamento: 'Seu registro foi cancelado por este ato. Se você discorda, entre no RGP e recorra em "Recursos" até o último dia.',
+  pdfGrandeDemais: `Este estado tem mais de ${MAXIMO_LINHAS_ANEXO_PDF.toLocaleString('pt-BR')} pescadores no lote: baixe o anexo em CSV.`,
+} as const;
+
+/** "Estou na lista?": by CPF and RGP number, behind the captcha; only yes/no, the act and the deadline. */
+export const listaDoAtoSchema = z.object({
+  naLista: z.boolean(),
+  atos: z.array(z.object({
+    ato: z.string(),
+    /** What being on the list means, in a line. */
+    significado: z.string(),
+    /** The last day to appeal (São Paulo), until 23:59. */
+    ultimoDia: z.string(),
+    noPrazo: z.boolean(),
+  })),
+});
+export type ListaDoAto = z.infer<typeof listaDoAtoSchema>;
+
 export const atosComRecursosSchema = z.object({
   atos: z.array(z.object({ id: z.number(), nome: z.string(), pendentes: z.number() })),
 });

@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hojeSaoPaulo } from '../../../shared/datas';
 import { SituacaoRegistro, SituacaoSolicitacao, TipoNotificacao } from '../../../shared/enums';
-import { MENSAGENS_RECURSO, ObjetoRecurso, ResultadoRecurso } from '../../../shared/schemas/recurso';
+import { CABECALHO_CAPTCHA } from '../../../shared/schemas/carteira';
+import { MENSAGENS_ANEXO, MENSAGENS_RECURSO, ObjetoRecurso, ResultadoRecurso } from '../../../shared/schemas/recurso';
 import { createTestApp, entrarComo, type Sessao, type TestApp } from '../../test/helpers';
+import { novoIp, resolverCaptcha } from '../carteira/carteira.test-utils';
 import { novoPescador, type Pescador } from '../solicitacao/passos.test-utils';
 import { somarDias } from './prazos';
 
@@ -226,3 +228,56 @@ async function recorrerDoAviso(p: Pescador, ano: number): Promise<number> {
   expect(env.statusCode, env.body).toBe(200);
   return id;
 }
+
+describe("the act's list", () => {
+  it("the annex lists per state the fishers the batch sanctioned, name, masked CPF and RGP, as CSV and PDF, audited", async () => {
+    const atoId = await ato();
+    const p = await suspensoQueRecorre(atoId);
+    const { rows: [l] } = await t.db.execute<{ id: number }>(sql`SELECT lote_id AS id FROM pescador_historico_situacao WHERE pescador_id = ${p.id} AND lote_id IS NOT NULL`);
+    const csv = await gestor.api({ method: 'GET', url: `/api/recursos/anexo/${l!.id}?uf=PA` });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const [cabecalho, linha] = csv.body.replace('\uFEFF', '').split('\r\n');
+    expect(cabecalho).toBe('UF;Nome;CPF;Número do RGP');
+    expect(linha).toMatch(new RegExp(`^PA;.+;\\*\\*\\*\\.${p.cpf.slice(3, 6)}\\.${p.cpf.slice(6, 9)}-\\*\\*;PA${p.id}$`));
+    expect(linha).not.toContain(p.cpf);
+    expect((await gestor.api({ method: 'GET', url: `/api/recursos/anexo/${l!.id}?uf=CE` })).body.split('\r\n').filter(Boolean)).toHaveLength(1);
+    const pdf = await gestor.api({ method: 'GET', url: `/api/recursos/anexo/${l!.id}?uf=PA&formato=pdf` });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const semUf = await gestor.api({ method: 'GET', url: `/api/recursos/anexo/${l!.id}?formato=pdf` });
+    expect(semUf.json().mensagem).toBe(MENSAGENS_ANEXO.pdfPorUf);
+    expect((await gestor.api({ method: 'GET', url: '/api/recursos/anexo/999999' })).statusCode).toBe(404);
+    expect((await mpa.api({ method: 'GET', url: `/api/recursos/anexo/${l!.id}` })).statusCode).toBe(403);
+    const { rows } = await t.db.execute<{ detalhes: { formato: string; uf: string; total: number } }>(sql`
+      SELECT detalhes FROM auditoria WHERE recurso = 'lote-pescador/anexo' AND recurso_id = ${String(l!.id)} ORDER BY id`);
+    expect(rows.map((r) => r.detalhes)).toEqual([
+      { formato: 'csv', uf: 'PA', total: 1 }, { formato: 'csv', uf: 'CE', total: 0 }, { formato: 'pdf', uf: 'PA', total: 1 },
+    ]);
+  });
+
+  it('"Estou na lista?" answers with the captcha only yes or no, the act, what it means and the last day; a wrong RGP is a "no"', async () => {
+    const atoId = await ato();
+    const p = await suspensoQueRecorre(atoId);
+    const consultar = async (cpf: string, rgp: string) => {
+      const ip = novoIp();
+      return t.app.inject({
+        method: 'GET', url: `/api/consulta-publica/lista-do-ato?cpf=${cpf}&rgp=${rgp}`, remoteAddress: ip,
+        headers: { [CABECALHO_CAPTCHA]: await resolverCaptcha(t.app, ip) },
+      });
+    };
+    const rgp = `PAPA${String(p.id).padStart(11, '0')}`;
+    await t.db.execute(sql`UPDATE pescador SET numero_rgp = ${rgp} WHERE id = ${p.id}`);
+    const sim = await consultar(p.cpf, rgp);
+    expect(sim.statusCode, sim.body).toBe(200);
+    expect(sim.json().dados).toEqual({
+      naLista: true,
+      atos: [{ ato: expect.stringContaining('Portaria da onda'), significado: MENSAGENS_ANEXO.significadoSuspensao, ultimoDia: somarDias(hoje(), 30), noPrazo: true }],
+    });
+    expect(sim.body).not.toContain(p.cpf);
+    const errado = await consultar(p.cpf, 'PAPA00000000001');
+    expect(errado.json().dados).toEqual({ naLista: false, atos: [] });
+    const semCaptcha = await t.app.inject({ method: 'GET', url: `/api/consulta-publica/lista-do-ato?cpf=${p.cpf}&rgp=${rgp}`, remoteAddress: novoIp() });
+    expect(semCaptcha.statusCode).toBe(403);
+  });
+});

@@ -281,6 +281,22 @@ export class RecursoRepository {
     return { total: contagem[0]?.n ?? 0, linhas: rows.map(lido) };
   }
 
+  async loteDoAnexo(loteId: number, ex: Executor = this.db): Promise<{ id: number; tipo: number; atoNome: string } | undefined> {
+    const { rows } = await ex.execute<{ id: number; tipo: number; atoNome: string }>(sql`
+      SELECT l.id, l.tipo, a.nome AS "atoNome" FROM lote_pescador l JOIN ato_normativo a ON a.id = l.ato_normativo_id WHERE l.id = ${loteId}`);
+    return rows[0];
+  }
+
+  /** Those the batch changed (lote_pescador_item_resultado_idx), by state and name. */
+  async anexo(loteId: number, uf: string | undefined, ex: Executor = this.db): Promise<LinhaAnexo[]> {
+    const { rows } = await ex.execute<LinhaAnexo>(sql`
+      SELECT p.uf, p.nome, p.cpf, p.numero_rgp AS "numeroRgp"
+      FROM lote_pescador_item i JOIN pescador p ON p.id = i.pescador_id
+      WHERE i.lote_id = ${loteId} AND i.resultado = 1 ${uf ? sql`AND p.uf = ${uf}` : sql``}
+      ORDER BY p.uf, p.nome, p.id`);
+    return rows;
+  }
+
   /** The acts with pending appeals in scope (the queue's act filter), newest first, with their counts. */
   async atosPendentes(ufs: string[] | null, ex: Executor = this.db): Promise<{ id: number; nome: string; pendentes: number }[]> {
     const escopo = ufs === null ? sql`` : sql`AND r.uf = ANY(${`{${ufs.join(',')}}`}::char(2)[])`;
@@ -324,6 +340,8 @@ export class RecursoRepository {
       WHERE r.id = u.id`);
   }
 }
+
+export type LinhaAnexo = { uf: string | null; nome: string; cpf: string; numeroRgp: string | null };
 
 /** An appeal locked for a batch decision, with the registry line its sanction wrote. */
 export type RecursoEmLote = RecursoLido & { sancaoSituacaoAnterior: number | null; sancaoSituacaoNova: number | null };
