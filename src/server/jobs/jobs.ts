@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { MODULOS, type Servicos } from '../app';
 import { jobsDosModulos } from '../modules/modulo';
+import { medirExecucaoDeJob } from '../plugins/metricas';
 import { FilaDeJobs, opcoesDeEnvio, type ContextoJob, type DefinicaoJob } from './job';
 
 export type ServicosDosJobs = Servicos;
@@ -59,7 +60,15 @@ export async function iniciarJobs(opts: {
         const intervalo = Math.min(def.intervaloConsulta ?? Infinity, opts.pollingIntervalSeconds ?? 30);
         await boss.work(def.nome, { pollingIntervalSeconds: intervalo }, async ([job]) => {
           if (!job) return undefined;
-          return executarJob(def, job.data, { servicos, log: opts.log });
+          const fim = medirExecucaoDeJob(def.nome);
+          try {
+            const r = await executarJob(def, job.data, { servicos, log: opts.log });
+            fim('concluido');
+            return r;
+          } catch (err) {
+            fim('falhou');
+            throw err;
+          }
         });
       }
     },

@@ -37,11 +37,27 @@ export const SEM_ROTA = '(sem rota)';
 
 /** Several apps in one process (tests) must not each start an event-loop monitor. */
 let registroDoProcesso: Registry | undefined;
+let execucoesDeJobs: { total: Counter<'fila' | 'resultado'>; duracao: Histogram<'fila'> } | undefined;
 function metricasDoProcesso(): Registry {
   if (!registroDoProcesso) {
     registroDoProcesso = new Registry();
     // Without a prefix: the Node.js dashboards operators already have read these names.
     collectDefaultMetrics({ register: registroDoProcesso });
+    execucoesDeJobs = {
+      total: new Counter({
+        name: 'rgp_jobs_execucoes_total',
+        help: 'Job runs of this instance that ended, by queue and result (concluido, falhou).',
+        labelNames: ['fila', 'resultado'] as const,
+        registers: [registroDoProcesso],
+      }),
+      duracao: new Histogram({
+        name: 'rgp_jobs_duracao_segundos',
+        help: 'Duration of the job runs of this instance, by queue.',
+        labelNames: ['fila'] as const,
+        buckets: [0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600],
+        registers: [registroDoProcesso],
+      }),
+    };
   }
   return registroDoProcesso;
 }
@@ -79,6 +95,19 @@ function comPrazo<T>(p: Promise<T>, ms: number, oQue: string): Promise<T> {
   // The losing promise's failure is already accounted for.
   p.catch(() => undefined);
   return Promise.race([p, prazo]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Counts a job run of this process when it ends (the workers start before the app's registry exists): concluido, or
+ * falhou when it threw (pg-boss retries it or gives up; either way an alert looks at the failure rate).
+ */
+export function medirExecucaoDeJob(fila: string): (resultado: 'concluido' | 'falhou') => void {
+  metricasDoProcesso();
+  const fim = execucoesDeJobs!.duracao.startTimer({ fila });
+  return (resultado) => {
+    fim();
+    execucoesDeJobs!.total.inc({ fila, resultado });
+  };
 }
 
 export const metricasPlugin = fp<OpcoesMetricas>(async (app: FastifyInstance, opts) => {
