@@ -54,10 +54,12 @@ export async function migrarUmaVez(handle: DbHandle, depois?: () => Promise<void
 
 /** The pending migrations on this session, with its timeouts for their duration. */
 export async function migrarNaSessao(sessao: pg.PoolClient | pg.Client, tempos = TEMPOS_MIGRACAO): Promise<void> {
+  const antes = await sessao.query<{ l: string; s: string }>("SELECT current_setting('lock_timeout') AS l, current_setting('statement_timeout') AS s");
   await sessao.query(`SET lock_timeout = ${Math.floor(tempos.lockTimeoutMs)}; SET statement_timeout = ${Math.floor(tempos.statementTimeoutMs)}`);
   try {
     await migrate(drizzle(sessao), { migrationsFolder });
   } finally {
-    await sessao.query('RESET lock_timeout; RESET statement_timeout');
+    // The pool's own limits come back for the session's next user.
+    await sessao.query("SELECT set_config('lock_timeout', $1, false), set_config('statement_timeout', $2, false)", [antes.rows[0]!.l, antes.rows[0]!.s]);
   }
 }
