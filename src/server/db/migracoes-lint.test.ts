@@ -89,10 +89,16 @@ describe('migration lint (squawk)', () => {
       'CREATE INDEX "pescador_nome_idx" ON "pescador" USING btree ("nome");',
       'ALTER TABLE "solicitacao" ADD CONSTRAINT "solicitacao_pescador_fk" FOREIGN KEY ("pescador_id") REFERENCES "pescador"("id");',
       'ALTER TABLE "pescador" DROP COLUMN "apelido";',
+      // What the running release still reads: renamed or dropped under it (expand/contract).
+      'ALTER TABLE "solicitacao" RENAME COLUMN "passo" TO "etapa";',
+      'ALTER TABLE "notificacao" RENAME TO "aviso";',
+      'DROP TABLE "captcha_usado";',
+      'ALTER TABLE "pescador" ADD COLUMN "ativo" boolean NOT NULL;',
     ].join('\n--> statement-breakpoint\n'));
     const regras = (await squawk([ruim])).map((a) => a.rule_name);
     expect(regras).toEqual(expect.arrayContaining([
       'changing-column-type', 'require-concurrent-index-creation', 'adding-foreign-key-constraint', 'ban-drop-column',
+      'renaming-column', 'renaming-table', 'ban-drop-table', 'adding-required-field',
     ]));
   });
 
