@@ -7,7 +7,8 @@ import { parser } from '@prometheus-io/lezer-promql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import {
-  ALERTAS_OPERACAO, ancora, ARQUIVO_REGRAS, METRICAS_EXTERNAS, OBJETIVOS, QUEIMAS, regrasPrometheus, RUNBOOK, textoDasRegras,
+  ALERTAS_OPERACAO, ancora, ARQUIVO_REGRAS, dashboards, METRICAS_EXTERNAS, OBJETIVOS, PASTA_DASHBOARDS, QUEIMAS, regrasPrometheus, RUNBOOK,
+  textoDasRegras,
 } from '../scripts/alertas';
 import { createTestApp, type TestApp } from '../src/server/test/helpers';
 
@@ -23,6 +24,7 @@ const exec = promisify(execFile);
 const RAIZ = path.resolve(import.meta.dirname, '..');
 const regras = regrasPrometheus().spec.groups.flatMap((g) => g.rules as { record?: string; alert?: string; expr: string; annotations?: Record<string, string> }[]);
 const gravadas = new Set(regras.flatMap((r) => (r.record ? [r.record] : [])));
+const exprsDosDashboards = Object.values(dashboards()).flatMap((d) => d.panels.flatMap((p) => p.targets.map((t) => t.expr)));
 
 interface Seletor { metrica: string; rotulos: Record<string, string> }
 
@@ -66,9 +68,18 @@ describe('alert rules', () => {
     expect(fs.readFileSync(ARQUIVO_REGRAS, 'utf8')).toBe(textoDasRegras());
   });
 
-  it('parses every expression with the PromQL grammar, and the parse is not vacuous', () => {
+  it('the committed Grafana dashboards are what scripts/alertas.ts makes', () => {
+    for (const [nome, d] of Object.entries(dashboards())) {
+      expect(JSON.parse(fs.readFileSync(path.join(PASTA_DASHBOARDS, nome), 'utf8')), nome).toEqual(d);
+    }
+    expect(fs.readdirSync(PASTA_DASHBOARDS).sort()).toEqual(Object.keys(dashboards()).sort());
+  });
+
+  it('parses every expression of the rules and dashboards with the PromQL grammar, and the parse is not vacuous', () => {
     expect(regras.length).toBeGreaterThan(50);
     for (const r of regras) expect(analisar(r.expr).erros, r.expr).toEqual([]);
+    expect(exprsDosDashboards.length).toBeGreaterThan(20);
+    for (const e of exprsDosDashboards) expect(analisar(e).erros, e).toEqual([]);
     expect(analisar('sum(rate(rgp_http_requests_total[5m]) /').erros.length).toBeGreaterThan(0);
   });
 
@@ -76,7 +87,7 @@ describe('alert rules', () => {
     const familias = new Map([...exposicao.matchAll(/^# TYPE (\S+) (\S+)$/gm)].map((m) => [m[1]!, m[2]!]));
     const exportadas = new Set([...familias].flatMap(([nome, tipo]) => (tipo === 'histogram' ? [`${nome}_bucket`, `${nome}_count`, `${nome}_sum`] : [nome])));
     expect(exportadas).toContain('rgp_jobs_execucoes_total');
-    const usadas = new Set(regras.flatMap((r) => analisar(r.expr).seletores.map((s) => s.metrica)));
+    const usadas = new Set([...regras.map((r) => r.expr), ...exprsDosDashboards].flatMap((e) => analisar(e).seletores.map((s) => s.metrica)));
     const desconhecidas = [...usadas].filter((m) => !exportadas.has(m) && !gravadas.has(m) && !(m in METRICAS_EXTERNAS) && m !== 'ALERTS');
     expect(desconhecidas).toEqual([]);
     // Each external metric listed is used, so the list does not rot.

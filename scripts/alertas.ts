@@ -219,6 +219,60 @@ export function regrasPrometheus() {
   };
 }
 
+interface Painel { titulo: string; exprs: Record<string, string>; unidade: string }
+
+function dashboard(uid: string, titulo: string, paineis: Painel[]) {
+  return {
+    uid, title: titulo, schemaVersion: 39, time: { from: 'now-24h', to: 'now' }, refresh: '1m', tags: ['rgp'],
+    templating: { list: [{ name: 'datasource', type: 'datasource', query: 'prometheus' }] },
+    panels: paineis.map((p, i) => ({
+      id: i + 1, type: 'timeseries', title: p.titulo, datasource: { type: 'prometheus', uid: '${datasource}' },
+      gridPos: { x: (i % 2) * 12, y: Math.floor(i / 2) * 8, w: 12, h: 8 },
+      fieldConfig: { defaults: { unit: p.unidade }, overrides: [] },
+      targets: Object.entries(p.exprs).map(([legenda, expr], j) => ({ refId: String.fromCharCode(65 + j), expr, legendFormat: legenda })),
+    })),
+  };
+}
+
+const razoes = (o: Objetivo): Painel => ({
+  titulo: `${o.titulo}: erros e lentidão (1 h) contra o orçamento`,
+  unidade: 'percentunit',
+  exprs: {
+    '5xx': `rgp:slo_erros_disponibilidade:razao_1h{slo="${o.nome}"}`,
+    [`acima de ${o.latencia.limiteSegundos} s`]: `rgp:slo_erros_latencia:razao_1h{slo="${o.nome}"}`,
+    'orçamento 5xx': `vector(${Number((1 - o.disponibilidade).toFixed(6))})`,
+  },
+});
+
+/** Grafana dashboards (JSON model): the service, and the REAP deadline week. */
+export function dashboards() {
+  const operacao: Painel[] = [
+    { titulo: 'Requisições por segundo, por status', unidade: 'reqps', exprs: { '{{status_code}}': 'sum by (status_code) (rate(rgp_http_requests_total[5m]))' } },
+    { titulo: 'Instâncias em sobrecarga', unidade: 'none', exprs: { sobrecarga: 'sum(rgp_sobrecarga_ativa)' } },
+    { titulo: 'Pools: conexões em uso e consultas esperando', unidade: 'none', exprs: { '{{pool}} em uso': 'sum by (pool) (rgp_db_pool_total - rgp_db_pool_idle)', '{{pool}} esperando': 'sum by (pool) (rgp_db_pool_waiting)' } },
+    { titulo: 'Jobs: falhas por fila (1 h)', unidade: 'none', exprs: { '{{fila}}': 'sum by (fila) (increase(rgp_jobs_execucoes_total{resultado="falhou"}[1h]))' } },
+    { titulo: 'Jobs: espera do mais antigo por fila', unidade: 's', exprs: { '{{fila}}': 'max by (fila) (rgp_jobs_fila_idade_segundos)' } },
+    { titulo: 'Atraso do event loop (p99)', unidade: 's', exprs: { '{{pod}}': 'nodejs_eventloop_lag_p99_seconds' } },
+    { titulo: 'Atraso da réplica', unidade: 's', exprs: { '{{pod}}': 'cnpg_pg_replication_lag' } },
+  ];
+  const reap = OBJETIVOS.find((o) => o.nome === 'envio-reap')!;
+  const seletorReap = seletor(reap);
+  return {
+    'rgp-servico.json': dashboard('rgp-servico', 'RGP – serviço', [...OBJETIVOS.map(razoes), ...operacao]),
+    'rgp-semana-reap.json': dashboard('rgp-semana-reap', 'RGP – semana do prazo do REAP', [
+      { titulo: 'REAP enviados por minuto', unidade: 'none', exprs: { enviados: `sum(rate(rgp_http_requests_total${seletorReap.replace('}', ',status_code=~"2.."}')}[5m])) * 60` } },
+      { titulo: 'Envio do REAP: p95', unidade: 's', exprs: { p95: `histogram_quantile(0.95, sum by (le) (rate(rgp_http_request_duration_seconds_bucket${seletorReap}[5m])))` } },
+      razoes(reap),
+      razoes(OBJETIVOS.find((o) => o.nome === 'entrada')!),
+      operacao[1]!, operacao[2]!,
+      { titulo: 'Instâncias', unidade: 'none', exprs: { instancias: 'count(rgp_sobrecarga_ativa)' } },
+      { titulo: 'Memória por instância (RSS)', unidade: 'bytes', exprs: { '{{pod}}': 'process_resident_memory_bytes' } },
+    ]),
+  };
+}
+
+export const PASTA_DASHBOARDS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'deploy', 'grafana');
+
 export const ARQUIVO_REGRAS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'deploy', 'kubernetes', 'monitoring', 'prometheusrule.yaml');
 
 export function textoDasRegras(): string {
@@ -229,4 +283,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   fs.mkdirSync(path.dirname(ARQUIVO_REGRAS), { recursive: true });
   fs.writeFileSync(ARQUIVO_REGRAS, textoDasRegras());
   console.log(`wrote ${path.relative(process.cwd(), ARQUIVO_REGRAS)}`);
+  fs.mkdirSync(PASTA_DASHBOARDS, { recursive: true });
+  for (const [nome, d] of Object.entries(dashboards())) fs.writeFileSync(path.join(PASTA_DASHBOARDS, nome), `${JSON.stringify(d, null, 2)}\n`);
+  console.log(`wrote ${path.relative(process.cwd(), PASTA_DASHBOARDS)}`);
 }
