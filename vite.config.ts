@@ -60,6 +60,12 @@ const BARRIL_DE_FEATURE = /\/src\/web\/features\/[^/]+\/index\.tsx?$/;
  */
 const NUCLEO = /\/node_modules\/(react|react-dom|scheduler|react-router)\//;
 
+/**
+ * What the fisher's /home reads its answers and shows its messages with, without zod (decision 0130): one chunk, so
+ * these small modules are not merged into the entry that the public pages load too.
+ */
+const LEITURAS = /\/src\/shared\/(leitor|leituras-pescador|reap-motivo|texto-valido|mensagens\/(pescador|carteira|notificacao|auditoria)|regras\/endereco-interno)\.ts$/;
+
 /** The schemas' library: read answers and checked forms need it; a page that has read nothing does not. */
 const ZOD = /\/node_modules\/zod\//;
 
@@ -169,6 +175,7 @@ export default defineConfig(({ command }) => ({
         manualChunks: (id) => {
           if (NUCLEO.test(id)) return 'react';
           if (ZOD.test(id)) return 'zod';
+          if (LEITURAS.test(id)) return 'leituras';
           return /\/src\/web\/components\/tabela-cartoes\.tsx$/.test(id) ? 'tabela-cartoes' : undefined;
         },
         // Chunks under 4 KB join a chunk that imports them (issue 24): the contracts made many small shared chunks,
