@@ -178,9 +178,10 @@ export default defineConfig(({ command }) => ({
           if (LEITURAS.test(id)) return 'leituras';
           return /\/src\/web\/components\/tabela-cartoes\.tsx$/.test(id) ? 'tabela-cartoes' : undefined;
         },
-        // Chunks under 4 KB join a chunk that imports them (issue 24): the contracts made many small shared chunks,
-        // and each costs a request and its own import lines (the fisher's /home: 154.2 KB → 152.8 KB).
-        experimentalMinChunkSize: 4096,
+        // Chunks under 2 KB join a chunk that imports them (issue 24): each costs a request and its own import lines.
+        // Not 4 KB (decision 0130): with /home free of zod, the 4 KB merges put the forms' helpers in the entry, which
+        // the landing page and the card lookup then loaded for nothing (+1.2 and +1.6 KB).
+        experimentalMinChunkSize: 2048,
       },
     },
   },
