@@ -1,5 +1,4 @@
 import { z } from 'zod';
-
 import { MotivoSemReap } from '../reap-motivo';
 
 export { MotivoSemReap };
