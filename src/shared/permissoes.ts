@@ -16,7 +16,8 @@ const SERVIDORES_LEITORES: readonly NomePerfil[] = ['SFPA', 'MPA', 'GESTOR', 'AD
 const GESTAO: readonly NomePerfil[] = ['GESTOR', 'ADMIN'];
 
 export const PERMISSOES = {
-  publico: ['ANONIMO', ...PERFIS_TODOS],
+  /** Anyone, a machine client too. */
+  publico: ['ANONIMO', 'CLIENTE', ...PERFIS_TODOS],
   sessao: PERFIS_TODOS,
   'pescador.proprio': ['INTERESSADO'],
   'pescador.ler': ['INTERESSADO', ...SERVIDORES_LEITORES],
