@@ -107,10 +107,23 @@ async function anonimo(app: FastifyInstance): Promise<Cliente> {
   return cliente('ANONIMO', nav, null);
 }
 
-/** An agency's machine client holding every scope (decision 0120). */
+/** An agency's machine client holding every scope (decision 0120); its 5-minute token is renewed as it ages. */
 async function clienteDeIntegracao(app: FastifyInstance): Promise<Cliente> {
   const c = await novoClienteDeTeste(comEndereco(app, novoEndereco()));
-  return cliente('CLIENTE', new Navegador(comEndereco(app, novoEndereco())), await c.token());
+  const nav = new Navegador(comEndereco(app, novoEndereco()));
+  let token = await c.token();
+  let emitidoEm = Date.now();
+  const atual = async () => {
+    if (Date.now() - emitidoEm > 180_000) [token, emitidoEm] = [await c.token(), Date.now()];
+    return token;
+  };
+  return {
+    chamador: 'CLIENTE',
+    get token() {
+      return token;
+    },
+    api: async (opts) => cliente('CLIENTE', nav, await atual()).api(opts),
+  };
 }
 
 async function servidor(app: FastifyInstance, chamador: Servidor): Promise<Cliente> {

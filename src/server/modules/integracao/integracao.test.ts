@@ -320,3 +320,19 @@ describe('the change feed', () => {
     expect(rows[0]!.n).toBe(1);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes the client-credentials scheme, its scopes and the routes that ask for them', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      components: { securitySchemes: Record<string, { type: string; flows?: { clientCredentials?: { tokenUrl: string; scopes: Record<string, string> } } }> };
+      paths: Record<string, Record<string, { security?: unknown }>>;
+    };
+    const esquema = doc.components.securitySchemes.clienteIntegracao!;
+    expect(esquema.type).toBe('oauth2');
+    expect(esquema.flows?.clientCredentials?.tokenUrl).toBe('/api/integracao/token');
+    expect(Object.keys(esquema.flows!.clientCredentials!.scopes).sort()).toEqual(['integracao.consultar', 'integracao.eventos']);
+    expect(doc.paths['/api/integracao/eventos']!.get!.security).toEqual([{ clienteIntegracao: ['integracao.eventos'] }]);
+    expect(doc.paths['/api/integracao/pescadores/consulta']!.post!.security).toEqual([{ clienteIntegracao: ['integracao.consultar'] }]);
+    expect(doc.paths['/api/integracao/clientes']!.post!.security).toEqual([{ bearer: [] }]);
+  });
+});
