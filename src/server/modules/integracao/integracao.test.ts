@@ -163,6 +163,17 @@ describe('scopes, rotation and revocation', () => {
   });
 });
 
+describe('the rate of each client', () => {
+  it('answers 429 past the requests per minute the client was given, counted per client', async () => {
+    const lento = await novoClienteDeTeste(t.app, ['integracao.eventos'], { limitePorMinuto: 2 }, cliente.admin);
+    const token = await lento.token();
+    const status = [];
+    for (let i = 0; i < 3; i++) status.push((await lento.api(token, { method: 'GET', url: '/api/integracao/eventos' })).statusCode);
+    expect(status).toEqual([200, 200, 429]);
+    expect((await cliente.api(await cliente.token(), { method: 'GET', url: '/api/integracao/eventos' })).statusCode).toBe(200);
+  });
+});
+
 describe('the lookup by CPF', () => {
   it('answers each CPF of a batch in order, unknown and invalid ones in their items, and audits each fisher read', async () => {
     const antigo = await pescador({ situacao: 1 });
