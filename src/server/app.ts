@@ -13,6 +13,7 @@ import { estatisticaModulo } from './modules/estatistica';
 import { forcaTarefaModulo } from './modules/forca-tarefa';
 import { horarioAcessoModulo } from './modules/horario-acesso';
 import { idempotenciaModulo } from './modules/idempotencia';
+import { integracaoModulo } from './modules/integracao';
 import { lgpdModulo } from './modules/lgpd';
 import { loteModulo } from './modules/lote';
 import { listarModulos, type ServicosDe } from './modules/modulo';
@@ -59,6 +60,7 @@ export const MODULOS = listarModulos([
   atoNormativoModulo,
   forcaTarefaModulo,
   lgpdModulo,
+  integracaoModulo,
 ]);
 
 /** Every service the modules offer, by name: what background jobs, tests and scripts call (`app.servicos`). */

@@ -40,6 +40,8 @@ export const CodigoErro = {
   /** The client asks how much arrived and goes on from there. */
   ENVIO_FORA_DE_ORDEM: 'ENVIO_FORA_DE_ORDEM',
   ENVIO_INCOMPLETO: 'ENVIO_INCOMPLETO',
+  /** A revoked machine client stays revoked: register a new one. */
+  CLIENTE_REVOGADO: 'CLIENTE_REVOGADO',
   /** A duplicate still being processed; retry after `Retry-After` (docs/decisions/0060). */
   IDEMPOTENCIA_EM_ANDAMENTO: 'IDEMPOTENCIA_EM_ANDAMENTO',
   IDEMPOTENCIA_CHAVE_REUTILIZADA: 'IDEMPOTENCIA_CHAVE_REUTILIZADA',
@@ -68,6 +70,7 @@ export const CODIGOS_DE_DOMINIO = [
   CodigoErro.PRAZO_REAP_ATO_REPETIDO,
   CodigoErro.ENVIO_FORA_DE_ORDEM,
   CodigoErro.ENVIO_INCOMPLETO,
+  CodigoErro.CLIENTE_REVOGADO,
 ] as const;
 export type CodigoDeDominio = (typeof CODIGOS_DE_DOMINIO)[number];
 
@@ -89,6 +92,7 @@ const CASO_DE: Partial<Record<CodigoErro, CodigoErro>> = {
   ANALISE_INDISPONIVEL: CodigoErro.ESTADO_NAO_PERMITE,
   RECURSO_INDISPONIVEL: CodigoErro.ESTADO_NAO_PERMITE,
   USUARIO_JA_CADASTRADO: CodigoErro.CONFLITO,
+  CLIENTE_REVOGADO: CodigoErro.ESTADO_NAO_PERMITE,
   ULTIMO_GESTOR: CodigoErro.CONFLITO,
   INADIMPLENCIA_JA_EXECUTADA: CodigoErro.ESTADO_NAO_PERMITE,
   PRAZO_REAP_ATO_REPETIDO: CodigoErro.DADOS_INVALIDOS,

@@ -6,7 +6,8 @@ import { Perfil } from './enums';
  */
 
 export type NomePerfil = keyof typeof Perfil;
-export type Chamador = 'ANONIMO' | NomePerfil;
+/** `CLIENTE`: an agency's machine client, holding the permissions named in its scopes (decision 0120). */
+export type Chamador = 'ANONIMO' | 'CLIENTE' | NomePerfil;
 
 /** A profile added to the enumeration joins `publico` and `sessao` by itself. */
 export const PERFIS_TODOS = Object.keys(Perfil) as readonly NomePerfil[];
@@ -15,7 +16,8 @@ const SERVIDORES_LEITORES: readonly NomePerfil[] = ['SFPA', 'MPA', 'GESTOR', 'AD
 const GESTAO: readonly NomePerfil[] = ['GESTOR', 'ADMIN'];
 
 export const PERMISSOES = {
-  publico: ['ANONIMO', ...PERFIS_TODOS],
+  /** Anyone, a machine client too. */
+  publico: ['ANONIMO', 'CLIENTE', ...PERFIS_TODOS],
   sessao: PERFIS_TODOS,
   'pescador.proprio': ['INTERESSADO'],
   'pescador.ler': ['INTERESSADO', ...SERVIDORES_LEITORES],
@@ -37,6 +39,10 @@ export const PERMISSOES = {
   'auditoria.ler': GESTAO,
   /** Anonymous with the signed address cloud storage handed out. */
   'arquivo.ler': ['ANONIMO', 'INTERESSADO', ...SERVIDORES_LEITORES],
+  'integracao.gerir': ['ADMIN'],
+  /** A client's scopes: only the permissions whose one caller is `CLIENTE`. */
+  'integracao.consultar': ['CLIENTE'],
+  'integracao.eventos': ['CLIENTE'],
 } as const satisfies Record<string, readonly Chamador[]>;
 
 export type Permissao = keyof typeof PERMISSOES;
@@ -58,10 +64,21 @@ export function pode(perfil: number | null | undefined, permissao: Permissao): b
 
 export function perfisDe(permissao: Permissao): Perfil[] {
   const quem: readonly Chamador[] = PERMISSOES[permissao];
-  return quem.filter((c): c is NomePerfil => c !== 'ANONIMO').map(numeroPerfil);
+  return quem.filter((c): c is NomePerfil => c !== 'ANONIMO' && c !== 'CLIENTE').map(numeroPerfil);
 }
 
 export function ehPublica(permissao: Permissao): boolean {
   const quem: readonly Chamador[] = PERMISSOES[permissao];
   return quem.includes('ANONIMO');
+}
+
+/** The permissions a machine client may be given as scopes, and nobody else calls. */
+export type EscopoCliente = { [P in Permissao]: (typeof PERMISSOES)[P] extends readonly ['CLIENTE'] ? P : never }[Permissao];
+
+export const ESCOPOS_CLIENTE = (Object.keys(PERMISSOES) as Permissao[])
+  .filter((p): p is EscopoCliente => ehDeCliente(p));
+
+export function ehDeCliente(permissao: Permissao): boolean {
+  const quem: readonly Chamador[] = PERMISSOES[permissao];
+  return quem.length === 1 && quem[0] === 'CLIENTE';
 }

@@ -43,6 +43,7 @@ export const ROTA_ADMIN_USUARIOS = '/administracao/usuarios';
 /** Query: cpf when editing. */
 export const ROTA_ADMIN_USUARIO_EDITAR = '/administracao/usuarios/editar';
 export const ROTA_ADMIN_HORARIO_ACESSO = '/administracao/horario-acesso';
+export const ROTA_ADMIN_CLIENTES_INTEGRACAO = '/administracao/clientes-integracao';
 export const ROTA_ADMIN_ATOS = '/administracao/ato-normativo/gerenciamento-ato-normativo';
 /** Query: id when editing. */
 export const ROTA_ADMIN_ATO_FORM = '/administracao/ato-normativo/formulario';

@@ -4,6 +4,7 @@ import {
   ROTA_ADMIN_ATOS,
   ROTA_ADMIN_FORCA_TAREFA_FORM,
   ROTA_ADMIN_FORCAS_TAREFA,
+  ROTA_ADMIN_CLIENTES_INTEGRACAO,
   ROTA_ADMIN_HORARIO_ACESSO,
   ROTA_ADMIN_USUARIO_EDITAR,
   ROTA_ADMIN_USUARIOS,
@@ -185,6 +186,10 @@ export const routes: RouteObject[] = [
           {
             path: ROTA_ADMIN_HORARIO_ACESSO,
             lazy: carregarTela(() => import('./routes/administracao-horario-acesso'), (m) => ({ Component: m.AdministracaoHorarioAcessoRoute })),
+          },
+          {
+            path: ROTA_ADMIN_CLIENTES_INTEGRACAO,
+            lazy: carregarTela(() => import('./routes/administracao-clientes-integracao'), (m) => ({ Component: m.AdministracaoClientesIntegracaoRoute })),
           },
           {
             path: ROTA_ADMIN_PRAZOS_REAP,

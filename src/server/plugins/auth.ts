@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { decodeProtectedHeader } from 'jose';
 import type { Perfil } from '../../shared/enums';
+import type { EscopoCliente } from '../../shared/permissoes';
 import { AppError } from '../lib/errors';
 import { doAtor, type AuditoriaService } from '../modules/auditoria/auditoria.service';
 import type { AuthContext, AuthService } from '../modules/auth/auth.service';
@@ -15,6 +17,8 @@ declare module 'fastify' {
      * so an unauthorised caller learns nothing from the parsing of what they sent.
      */
     autorizar(...perfis: Perfil[]): preValidationAsyncHookHandler;
+    /** The guard of a route only machine clients call: a valid token whose client holds the scope (decision 0120). */
+    autorizarCliente(escopo: EscopoCliente): preValidationAsyncHookHandler;
   }
 }
 
@@ -26,6 +30,19 @@ export function bearerOf(req: FastifyRequest): string | undefined {
 }
 
 export const MENSAGEM_PERFIL_SEM_PERMISSAO = 'Seu perfil não tem permissão para esta operação.';
+export const MENSAGEM_CLIENTE_SEM_PERMISSAO = 'Clientes de integração não têm acesso a esta operação.';
+/** The `typ` of a machine client's access token (RFC 9068). */
+export const TIPO_TOKEN_CLIENTE = 'at+jwt';
+
+/** A client's token on a people's route is a known caller without the permission: 403, like a profile without it. */
+export function ehTokenDeCliente(token: string | undefined): boolean {
+  if (!token) return false;
+  try {
+    return decodeProtectedHeader(token).typ === TIPO_TOKEN_CLIENTE;
+  } catch {
+    return false;
+  }
+}
 
 /** The OpenAPI document reads it. */
 const PERFIS_DO_GANCHO = Symbol('perfis do gancho autorizar');
@@ -52,7 +69,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: AuthServ
   app.decorateRequest('auth', null);
   app.decorate('autorizar', (...perfis: Perfil[]) => {
     const gancho = async (req: FastifyRequest, _reply: FastifyReply) => {
-      req.auth = await opts.auth.autenticar(bearerOf(req), req.ip);
+      const token = bearerOf(req);
+      if (ehTokenDeCliente(token)) throw AppError.forbidden(MENSAGEM_CLIENTE_SEM_PERMISSAO);
+      req.auth = await opts.auth.autenticar(token, req.ip);
       if (perfis.length > 0 && !perfis.includes(req.auth.perfil)) {
         await opts.auditoria.tentarRegistrar({
           acao: 'AUTORIZACAO_RECUSADA',

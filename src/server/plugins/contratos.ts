@@ -8,10 +8,13 @@ import {
   type Contrato, ehRespostaArquivo, ehRespostaVazia, type Resposta,
 } from '../../shared/contrato';
 import { envelopeOf } from '../../shared/schemas/envelope';
-import { ehPublica, PERFIS_TODOS, perfisDe } from '../../shared/permissoes';
+import { ehDeCliente, ehPublica, PERFIS_TODOS, perfisDe, type EscopoCliente } from '../../shared/permissoes';
 import { comPerfisDoGancho, perfisDoGancho } from './auth';
 
 /** Decision 0059: the route adds only its handler and server-only options. */
+
+/** The OpenAPI security scheme of machine clients (OAuth 2.0 client credentials). */
+export const ESQUEMA_CLIENTE = 'clienteIntegracao';
 
 type Saida<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -46,7 +49,8 @@ function schemaDoContrato(c: Contrato): FastifySchema {
     tags: [c.tag].flat(),
     summary: c.resumo,
     ...(c.descricao ? { description: c.descricao } : {}),
-    security: !publica ? [{ bearer: [] }] : c.tokenOpcional ? [{ bearer: [] }, {}] : [],
+    security: ehDeCliente(c.permissao) ? [{ [ESQUEMA_CLIENTE]: [c.permissao] }]
+      : !publica ? [{ bearer: [] }] : c.tokenOpcional ? [{ bearer: [] }, {}] : [],
     ...(c.params ? { params: c.params } : {}),
     ...(c.query ? { querystring: c.query } : {}),
     ...(c.corpo ? { body: c.corpo } : {}),
@@ -61,6 +65,7 @@ function schemaDoContrato(c: Contrato): FastifySchema {
 
 /** One admitting the anonymous caller but not every profile cannot be enforced: such a route needs its own guard. */
 function guardaDe(app: FastifyInstance, c: Contrato): preValidationAsyncHookHandler | undefined {
+  if (ehDeCliente(c.permissao)) return app.autorizarCliente(c.permissao as EscopoCliente);
   if (!ehPublica(c.permissao)) return app.autorizar(...perfisDe(c.permissao));
   if (perfisDe(c.permissao).length === PERFIS_TODOS.length) return undefined;
   throw new Error(`${c.metodo} ${c.caminho}: a permissão ${c.permissao} admite o anônimo mas não todos os perfis; a rota precisa de guardaPropria`);

@@ -11,7 +11,9 @@ import {
 } from '../../shared/idempotencia';
 import { texto } from '../../shared/schemas/primitivos';
 import { MENSAGENS_AUTH } from '../modules/auth/auth.service';
+import { CAMINHO_TOKEN_CLIENTE, DESCRICAO_ESCOPOS, DURACAO_TOKEN_CLIENTE_S } from '../../shared/schemas/integracao';
 import { MENSAGEM_PERFIL_SEM_PERMISSAO, perfisDoGancho } from './auth';
+import { ESQUEMA_CLIENTE } from './contratos';
 import { MENSAGEM_DADOS_INVALIDOS, MENSAGEM_INDISPONIVEL } from './envelope';
 import { ROTAS_NUNCA_RECUSADAS } from './sobrecarga';
 
@@ -115,7 +117,7 @@ export function operationIdDe(metodo: string, url: string): string {
 }
 
 function exigeBearer(security: Seguranca): boolean {
-  return security.length > 0 && security.every((s) => 'bearer' in s);
+  return security.length > 0 && security.every((s) => 'bearer' in s || ESQUEMA_CLIENTE in s);
 }
 
 /** Anything else is the `default` answer. */
@@ -192,7 +194,8 @@ export const transformarRota: SwaggerTransform = (input) => {
   }
 
   const perfis = perfisDoGancho(route.preParsing);
-  const security: Seguranca = perfis ? [{ bearer: [] }] : ((schema.security as Seguranca | undefined) ?? []);
+  const declarada = (schema.security as Seguranca | undefined) ?? [];
+  const security: Seguranca = declarada.some((s) => ESQUEMA_CLIENTE in s) ? declarada : perfis ? [{ bearer: [] }] : declarada;
   doc.security = security;
   doc.operationId ??= operationIdDe(String(route.method), url);
 
@@ -283,7 +286,18 @@ export function opcoesOpenApi(): FastifyDynamicSwaggerOptions {
     openapi: {
       info: { title: 'RGP – Registro Geral da Atividade Pesqueira', version: '1.0.0', description: 'API do registro nacional de pescadores profissionais.' },
       servers: [{ url: '/', description: 'Este servidor' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          [ESQUEMA_CLIENTE]: {
+            type: 'oauth2',
+            description: 'Clientes de integração de outros órgãos: OAuth 2.0 client credentials (RFC 6749 §4.4), autenticando '
+              + 'o cliente com client_secret (Basic ou no corpo) ou private_key_jwt (RFC 7523, `aud` igual à tokenUrl absoluta). '
+              + `O token vale ${DURACAO_TOKEN_CLIENTE_S / 60} minutos; revogar ou trocar a credencial o invalida na próxima chamada.`,
+            flows: { clientCredentials: { tokenUrl: CAMINHO_TOKEN_CLIENTE, scopes: DESCRICAO_ESCOPOS } },
+          },
+        },
+      },
     },
     transform: transformarRota,
     transformObject: completarDocumento,

@@ -26,6 +26,14 @@ function caminhoDaApi(rota: string | undefined, url: string): boolean {
 }
 
 /**
+ * Machine clients' routes take only a client token in the Authorization header, never a cookie, so no page can forge
+ * them (decision 0120); the management of clients stays under the check.
+ */
+function deMaquina(rota: string | undefined): boolean {
+  return rota === '/api/integracao/token' || rota === '/api/integracao/pescadores/consulta';
+}
+
+/**
  * Anti-forgery (double-submit cookie): every answer without the cookie sets `XSRF-TOKEN`; a state-changing
  * call to /api must echo it in `X-XSRF-TOKEN`, else 403.
  */
@@ -41,7 +49,7 @@ export const xsrfPlugin = fp(async (app: FastifyInstance, opts: { secure: boolea
         httpOnly: false,
       });
     }
-    if (UNSAFE.has(req.method) && caminhoDaApi(req.routeOptions.url, req.url)) {
+    if (UNSAFE.has(req.method) && caminhoDaApi(req.routeOptions.url, req.url) && !deMaquina(req.routeOptions.url)) {
       const header = req.headers[XSRF_HEADER];
       const sent = Array.isArray(header) ? header[0] : header;
       if (!current || !sent || sent.length !== current.length

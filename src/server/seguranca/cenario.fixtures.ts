@@ -11,6 +11,7 @@ import type { AppDeps } from '../app';
 import { CONTAS_DEMO } from '../db/seeds/demo';
 import { resolverCaptcha, tornarAtivo } from '../modules/carteira/carteira.test-utils';
 import { multipart, pdf, png } from '../modules/documento/documento.fixtures';
+import { novoClienteDeTeste } from '../modules/integracao/integracao.fixtures';
 import {
   BELEM, comEndereco, criar, DOCUMENTOS_BASICOS, novoPescador, passo1, passo2, passo3, passo4, type Pescador, salvar, SAO_PAULO,
   umaLinha,
@@ -23,7 +24,7 @@ import { createTestApp, entrarComo, Navegador, type TestApp } from '../test/help
  */
 
 export const CHAMADORES = [
-  'ANONIMO', 'INTERESSADO', 'SFPA', 'MPA', 'GESTOR', 'ADMIN', 'CONSULTA_INTERNO', 'CONSULTA_EXTERNO',
+  'ANONIMO', 'INTERESSADO', 'SFPA', 'MPA', 'GESTOR', 'ADMIN', 'CONSULTA_INTERNO', 'CONSULTA_EXTERNO', 'CLIENTE',
 ] as const;
 export type Chamador = (typeof CHAMADORES)[number];
 
@@ -74,7 +75,7 @@ export interface Cenario {
   fechar(): Promise<void>;
 }
 
-type Servidor = Exclude<Chamador, 'ANONIMO' | 'INTERESSADO'>;
+type Servidor = Exclude<Chamador, 'ANONIMO' | 'INTERESSADO' | 'CLIENTE'>;
 
 function cpfDemo(chamador: Servidor): string {
   const conta = CONTAS_DEMO.find((c) => c.perfil === Perfil[chamador]);
@@ -104,6 +105,25 @@ async function anonimo(app: FastifyInstance): Promise<Cliente> {
   const nav = new Navegador(comEndereco(app, novoEndereco()));
   await nav.request({ method: 'GET', url: '/api/health' });
   return cliente('ANONIMO', nav, null);
+}
+
+/** An agency's machine client holding every scope (decision 0120); its 5-minute token is renewed as it ages. */
+async function clienteDeIntegracao(app: FastifyInstance): Promise<Cliente> {
+  const c = await novoClienteDeTeste(comEndereco(app, novoEndereco()));
+  const nav = new Navegador(comEndereco(app, novoEndereco()));
+  let token = await c.token();
+  let emitidoEm = Date.now();
+  const atual = async () => {
+    if (Date.now() - emitidoEm > 180_000) [token, emitidoEm] = [await c.token(), Date.now()];
+    return token;
+  };
+  return {
+    chamador: 'CLIENTE',
+    get token() {
+      return token;
+    },
+    api: async (opts) => cliente('CLIENTE', nav, await atual()).api(opts),
+  };
 }
 
 async function servidor(app: FastifyInstance, chamador: Servidor): Promise<Cliente> {
@@ -211,6 +231,7 @@ export async function montarCenario(opcoes: { logger?: AppDeps['logger'] } = {})
   const b = await pescadorComRegistros(t, 7102, 'SP', 'SPPA00000007102');
   const novaSessao = async (chamador: Chamador): Promise<Cliente> => {
     if (chamador === 'ANONIMO') return anonimo(t.app);
+    if (chamador === 'CLIENTE') return clienteDeIntegracao(t.app);
     if (chamador === 'INTERESSADO') {
       const s = await entrarComo(comEndereco(t.app, novoEndereco()), a.pescador.cpf);
       return cliente(chamador, s.navegador, s.token);
@@ -333,6 +354,15 @@ export const COMO_CHAMAR: Record<string, ComoChamar> = {
   },
   'PATCH /api/configuracao-horario-acesso/usuario-unidade-trabalho': { corpo: () => ({ orgao: 'SFPA-AC' }) },
   'GET /api/ato-normativo/{id}': { idAdministrativo: 999_999 },
+  'POST /api/integracao/clientes/{id}/credencial': { idAdministrativo: 999_999, corpo: () => ({}) },
+  'POST /api/integracao/clientes/{id}/revogacao': { idAdministrativo: 999_999 },
+  'POST /api/integracao/clientes': {
+    corpo: () => ({
+      nome: 'Cliente da matriz', orgao: 'CGU', contato: 'matriz@cgu.gov.br', escopos: ['integracao.eventos'], limitePorMinuto: 60,
+      validoAte: '2099-12-31', metodoAutenticacao: 'client_secret',
+    }),
+  },
+  'POST /api/integracao/pescadores/consulta': { corpo: (d) => ({ cpfs: [d.pescador.cpf], finalidade: 'Matriz de autorização' }) },
   'DELETE /api/ato-normativo/{id}': { idAdministrativo: 999_999 },
   'GET /api/forca-tarefa/{id}': { idAdministrativo: 999_999 },
   'DELETE /api/forca-tarefa/remover/{id}': { idAdministrativo: 999_999 },

@@ -275,10 +275,11 @@ describe('fuzzing every route of the OpenAPI document', () => {
     let erros5xx = 0;
     let rotasFuzzadas = 0;
     for (const rota of c.rotas) {
-      // The caller: the first of anonymous, fisher A and ADMIN (who may do everything) that the route lets in.
+      // The caller: the first of anonymous, fisher A, ADMIN (who may do every person's thing) and a machine client
+      // holding every scope that the route lets in.
       let cliente: Cliente | undefined;
       let base: (InjectOptions & { url: string }) | undefined;
-      for (const quem of [c.clientes.ANONIMO, c.clientes.INTERESSADO, c.clientes.ADMIN]) {
+      for (const quem of [c.clientes.ANONIMO, c.clientes.INTERESSADO, c.clientes.ADMIN, c.clientes.CLIENTE]) {
         const res = await chamar(c, rota, quem, c.a);
         enviados += 1;
         if (res.statusCode >= 500) erros5xx += 1;
@@ -291,7 +292,7 @@ describe('fuzzing every route of the OpenAPI document', () => {
         }
       }
       if (!cliente || !base) {
-        falhas.push(`${rota.chave}: no caller among anonymous, fisher and ADMIN is let in`);
+        falhas.push(`${rota.chave}: no caller among anonymous, fisher, ADMIN and a machine client is let in`);
         continue;
       }
       rotasFuzzadas += 1;

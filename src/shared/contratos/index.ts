@@ -11,6 +11,7 @@ import * as contratosDocumento from './documento';
 import * as contratosEstatistica from './estatistica';
 import * as contratosForcaTarefa from './forca-tarefa';
 import * as contratosHorarioAcesso from './horario-acesso';
+import * as contratosIntegracao from './integracao';
 import * as contratosLgpd from './lgpd';
 import * as contratosLote from './lote';
 import * as contratosNotificacao from './notificacao';
@@ -43,6 +44,7 @@ const CONTRATOS_POR_MODULO = {
   contratosEstatistica,
   contratosForcaTarefa,
   contratosHorarioAcesso,
+  contratosIntegracao,
   contratosLgpd,
   contratosLote,
   contratosNotificacao,

@@ -42,6 +42,8 @@ const RECURSO_PARA_PESCADOR: Record<string, string> = {
   'pescador/endereco': 'seu endereço',
   'pescador/legado': 'seu registro migrado do sistema anterior',
   'pescador-rgp': 'os dados do seu RGP',
+  'integracao-consulta': 'a situação do seu registro (consulta de outro órgão)',
+  'integracao-eventos': 'as mudanças do seu registro (acompanhamento de outro órgão)',
   'pescador/carteira': 'sua carteira de pescador profissional',
   'solicitacao': 'sua solicitação',
   'solicitacao/documentos': 'os documentos da sua solicitação',
@@ -146,6 +148,20 @@ export class AuditoriaService {
       detalhes: detalhes ?? null,
       pescadorId: pescadorId ?? null,
     });
+  }
+
+  /**
+   * A machine client's read of fishers' data (decision 0120): one view per fisher, naming the client and the purpose it
+   * declared; the fisher sees it on their /home like a staff view.
+   */
+  async visualizacoesDeCliente(
+    cliente: { id: number; clientId: string; orgao: string; ip: string }, recurso: string, pescadorIds: readonly number[],
+    detalhes: Record<string, unknown>,
+  ): Promise<void> {
+    await Promise.all(pescadorIds.map((pescadorId) => this.registrar({
+      acao: ACAO_VISUALIZACAO, recurso, recursoId: cliente.id, ip: cliente.ip, orgaoAtor: cliente.orgao.slice(0, 20), pescadorId,
+      detalhes: { clientId: cliente.clientId, orgao: cliente.orgao, ...detalhes },
+    })));
   }
 
   /** Keyset pages cost the same at any depth (decision 0032). Reading the audit is itself audited. */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as c from '../../../shared/contratos/auth';
-import { bearerOf } from '../../plugins/auth';
+import { AppError } from '../../lib/errors';
+import { bearerOf, ehTokenDeCliente, MENSAGEM_CLIENTE_SEM_PERMISSAO } from '../../plugins/auth';
 import { rota } from '../../plugins/contratos';
 import { ok } from '../../plugins/envelope';
 import { COOKIE_VINCULO_LOGIN, LINK_TTL_SECONDS, type AuthService } from './auth.service';
@@ -29,6 +30,7 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService; secure: boolean
     guardaPropria: {
       motivo: 'renovar lê o token, expirado inclusive, e recusa quem não tem sessão aberta',
       preValidation: async (req) => {
+        if (ehTokenDeCliente(bearerOf(req))) throw AppError.forbidden(MENSAGEM_CLIENTE_SEM_PERMISSAO);
         if (!bearerOf(req)) await auth.renovar(undefined, req.ip);
       },
     },

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import {
   ROTA_ADMIN_ATOS, ROTA_ADMIN_AUDITORIA, ROTA_ADMIN_FORCAS_TAREFA, ROTA_ADMIN_HORARIO_ACESSO, ROTA_ADMIN_LOTE, ROTA_ADMIN_PRAZOS_REAP, ROTA_ADMIN_RELATORIO,
-  ROTA_ADMIN_USUARIOS,
+  ROTA_ADMIN_CLIENTES_INTEGRACAO, ROTA_ADMIN_USUARIOS,
 } from '../../../shared/rotas-web';
 import { useSession } from '../../lib/session';
-import { pode } from '../../../shared/permissoes';
+import { pode, type Permissao } from '../../../shared/permissoes';
 import './administracao.css';
 
 interface Cartao {
@@ -14,6 +14,8 @@ interface Cartao {
   icone: string;
   /** Only for those who manage (GESTOR, ADMIN); CONSULTA_INTERNO reads the others. */
   gestao: boolean;
+  /** A narrower permission than managing, when the area needs one. */
+  permissao?: Permissao;
 }
 
 /** The administration's areas (spec point 2's admin screens and what the state half adds). */
@@ -26,13 +28,17 @@ export const CARTOES: readonly Cartao[] = [
   { titulo: 'Prazos da REAP', descricao: 'Prazo de preenchimento de cada ano de referência, com o ato normativo que o define ou prorroga.', href: ROTA_ADMIN_PRAZOS_REAP, icone: 'fa-calendar-alt', gestao: true },
   { titulo: 'Relatório de pescadores', descricao: 'Pescadores por características, com filtros.', href: ROTA_ADMIN_RELATORIO, icone: 'fa-file-alt', gestao: false },
   { titulo: 'Auditoria', descricao: 'Quem fez o quê, quando e de onde.', href: ROTA_ADMIN_AUDITORIA, icone: 'fa-search', gestao: true },
+  {
+    titulo: 'Clientes de integração', descricao: 'Sistemas de outros órgãos que consultam o registro: credenciais, escopos e revogação.',
+    href: ROTA_ADMIN_CLIENTES_INTEGRACAO, icone: 'fa-plug', gestao: true, permissao: 'integracao.gerir',
+  },
 ];
 
 /** /administracao: one card per area the signed-in profile may open. */
 export function CartoesAdministracao() {
   const session = useSession();
   const gestor = pode(session?.perfil, 'administracao.gerir');
-  const cartoes = CARTOES.filter((c) => gestor || !c.gestao);
+  const cartoes = CARTOES.filter((c) => (gestor || !c.gestao) && (!c.permissao || pode(session?.perfil, c.permissao)));
   return (
     <ul className="admin-cartoes">
       {cartoes.map((c) => (

@@ -1,0 +1,87 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import * as c from '../../../shared/contratos/integracao';
+import { CAMINHO_TOKEN_CLIENTE } from '../../../shared/schemas/integracao';
+import { AppError } from '../../lib/errors';
+import { atorDe } from '../../plugins/auth';
+import { rota } from '../../plugins/contratos';
+import { ok } from '../../plugins/envelope';
+import { ErroOAuth, type ClienteAutenticado, type ClienteIntegracaoService, type PedidoToken } from './cliente.service';
+import type { IntegracaoService } from './integracao.service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    clienteIntegracao: ClienteAutenticado | null;
+  }
+}
+
+function clienteDe(req: FastifyRequest): ClienteAutenticado {
+  if (!req.clienteIntegracao) throw AppError.unauthorized('Token de cliente ausente.');
+  return req.clienteIntegracao;
+}
+
+/** Each client has its own budget per minute, counted after its guard named it (decision 0120). */
+const LIMITE_DO_CLIENTE = {
+  rateLimit: {
+    hook: 'preHandler' as const,
+    timeWindow: 60_000,
+    keyGenerator: (req: FastifyRequest) => `cliente-integracao:${req.clienteIntegracao?.id ?? req.ip}`,
+    max: (req: FastifyRequest) => req.clienteIntegracao?.limitePorMinuto ?? 1,
+  },
+};
+
+/** RFC 6749 §2.3.1: `client_id:client_secret`, each form-urlencoded. */
+function basicDe(req: FastifyRequest): PedidoToken['basic'] {
+  const h = req.headers.authorization;
+  if (!h?.toLowerCase().startsWith('basic ')) return undefined;
+  const texto = Buffer.from(h.slice(6).trim(), 'base64').toString('utf8');
+  const i = texto.indexOf(':');
+  if (i < 0) return undefined;
+  try {
+    return { id: decodeURIComponent(texto.slice(0, i).replace(/\+/g, ' ')), segredo: decodeURIComponent(texto.slice(i + 1).replace(/\+/g, ' ')) };
+  } catch {
+    return undefined;
+  }
+}
+
+const CAMPOS_TOKEN = ['grant_type', 'scope', 'client_id', 'client_secret', 'client_assertion_type', 'client_assertion'] as const;
+
+export const integracaoRoutes: FastifyPluginAsync<{ clientes: ClienteIntegracaoService; integracao: IntegracaoService }> = async (
+  app, { clientes, integracao },
+) => {
+  app.decorateRequest('clienteIntegracao', null);
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, corpo, feito) => {
+    feito(null, Object.fromEntries(new URLSearchParams(corpo as string)));
+  });
+
+  // OAuth's own endpoint, answered in OAuth's shape (RFC 6749 §5): the OpenAPI document names it as the scheme's tokenUrl.
+  app.post(CAMINHO_TOKEN_CLIENTE, {
+    schema: { hide: true },
+    config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+  }, async (req, reply) => {
+    reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+    const corpo = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
+    const pedido: PedidoToken = { basic: basicDe(req) };
+    for (const campo of CAMPOS_TOKEN) {
+      const v = corpo[campo];
+      if (typeof v === 'string' && v.length <= 8192 && !v.includes('\u0000')) pedido[campo] = v;
+    }
+    try {
+      return await clientes.emitirToken(pedido);
+    } catch (err) {
+      if (!(err instanceof ErroOAuth)) throw err;
+      if (err.status === 401 && pedido.basic) reply.header('www-authenticate', 'Basic realm="rgp-integracao"');
+      return reply.code(err.status).send({ error: err.codigo, error_description: err.descricao });
+    }
+  });
+
+  rota(app, c.listarClientes, async () => ok({ itens: await clientes.listar() }));
+  rota(app, c.cadastrarCliente, async (req) => ok(await clientes.cadastrar(atorDe(req), req.body), 'Cliente cadastrado. Guarde a credencial: ela não será mostrada de novo.'));
+  rota(app, c.rotacionarCredencial, async (req) => ok(
+    await clientes.rotacionar(atorDe(req), req.params.id, req.body), 'Credencial trocada. Guarde a nova: ela não será mostrada de novo.',
+  ));
+  rota(app, c.revogarCliente, async (req) => ok(await clientes.revogar(atorDe(req), req.params.id), 'Cliente revogado.'));
+  rota(app, c.consultarCpfs, async (req) => ok(await integracao.consultar(clienteDe(req), req.body)), {
+    config: LIMITE_DO_CLIENTE, bodyLimit: 64 * 1024, logLevel: 'warn',
+  });
+  rota(app, c.eventos, async (req) => ok(await integracao.eventos(clienteDe(req), req.query)), { config: LIMITE_DO_CLIENTE });
+};

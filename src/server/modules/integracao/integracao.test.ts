@@ -1,0 +1,349 @@
+import { sql } from 'drizzle-orm';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cpfComDigitos } from '../../../shared/cpf';
+import type { PaginaEventos, SituacaoPescadorIntegracao } from '../../../shared/schemas/integracao';
+import { createTestApp, entrarComo, type TestApp } from '../../test/helpers';
+import { cpfAdmin, novoClienteDeTeste, pedirToken, type ClienteDeTeste } from './integracao.fixtures';
+
+let t: TestApp;
+let cliente: ClienteDeTeste;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  cliente = await novoClienteDeTeste(t.app);
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+let proximo = 880_000_000;
+async function pescador(campos: { situacao?: number; uf?: string; municipio?: number | null; primeiroRgp?: string | null } = {}): Promise<{ id: number; cpf: string }> {
+  const cpf = cpfComDigitos(proximo++);
+  const { rows } = await t.db.execute<{ id: number }>(sql`
+    INSERT INTO pescador (cpf, nome, uf, municipio_id, categoria, forma_atuacao, situacao_registro, data_primeiro_rgp, numero_rgp)
+    VALUES (${cpf}, 'Pescador de Integração', ${campos.uf ?? 'PA'}, ${campos.municipio === undefined ? 1501402 : campos.municipio}, 2, 1,
+      ${campos.situacao ?? null}, ${campos.primeiroRgp === undefined ? '2015-03-10' : campos.primeiroRgp}, ${`PAPA${cpf.slice(0, 11)}`})
+    RETURNING id`);
+  return { id: rows[0]!.id, cpf };
+}
+
+async function consultar(token: string, cpfs: string[], finalidade = 'Concessão do Seguro-Defeso') {
+  return cliente.api(token, { method: 'POST', url: '/api/integracao/pescadores/consulta', payload: { cpfs, finalidade } });
+}
+
+async function pagina(token: string, cursor?: string, limite = 100): Promise<PaginaEventos> {
+  const q = new URLSearchParams({ limite: String(limite), ...(cursor ? { cursor } : {}) });
+  const res = await cliente.api(token, { method: 'GET', url: `/api/integracao/eventos?${q}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().dados as PaginaEventos;
+}
+
+/** Every event from `cursor` to the end as the feed hands them out, page by page. */
+async function lerTudo(token: string, cursor?: string, limite = 7): Promise<{ ids: string[]; cursor: string }> {
+  const ids: string[] = [];
+  let c = cursor;
+  for (;;) {
+    const p = await pagina(token, c, limite);
+    ids.push(...p.eventos.map((e) => e.id));
+    c = p.proximoCursor;
+    if (p.fim) return { ids, cursor: c };
+  }
+}
+
+describe('the token endpoint (client credentials)', () => {
+  it('gives a short-lived token for the secret in Basic or in the body, and nothing for a wrong one', async () => {
+    const { clientId, clientSecret } = cliente.credencial;
+    const basic = Buffer.from(`${clientId}:${clientSecret}`).toString('base64');
+    const r1 = await pedirToken(t.app, { grant_type: 'client_credentials' }, basic);
+    expect(r1.statusCode, r1.body).toBe(200);
+    expect(r1.headers['cache-control']).toBe('no-store');
+    expect(r1.json()).toMatchObject({ token_type: 'Bearer', expires_in: 300, scope: 'integracao.consultar integracao.eventos' });
+    const r2 = await pedirToken(t.app, { grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret!, scope: 'integracao.eventos' });
+    expect(r2.json()).toMatchObject({ scope: 'integracao.eventos' });
+
+    const errado = await pedirToken(t.app, { grant_type: 'client_credentials' }, Buffer.from(`${clientId}:outro`).toString('base64'));
+    expect(errado.statusCode).toBe(401);
+    expect(errado.json()).toMatchObject({ error: 'invalid_client' });
+    expect(errado.headers['www-authenticate']).toContain('Basic');
+    const grant = await pedirToken(t.app, { grant_type: 'password', client_id: clientId, client_secret: clientSecret! });
+    expect(grant.json()).toMatchObject({ error: 'unsupported_grant_type' });
+  });
+
+  it('refuses a scope the client was not given', async () => {
+    const so = await novoClienteDeTeste(t.app, ['integracao.eventos'], {}, cliente.admin);
+    const r = await pedirToken(t.app, {
+      grant_type: 'client_credentials', client_id: so.credencial.clientId, client_secret: so.credencial.clientSecret!, scope: 'integracao.consultar',
+    });
+    expect(r.statusCode).toBe(400);
+    expect(r.json()).toMatchObject({ error: 'invalid_scope' });
+  });
+
+  it('accepts private_key_jwt signed by the registered key, for the token endpoint only', async () => {
+    const { publicKey, privateKey } = await generateKeyPair('ES256');
+    const jwk = await exportJWK(publicKey);
+    const c = await novoClienteDeTeste(t.app, ['integracao.eventos'], { metodoAutenticacao: 'private_key_jwt', chavePublica: jwk }, cliente.admin);
+    expect(c.credencial.clientSecret).toBeNull();
+    const assercao = (aud: string) => new SignJWT({}).setProtectedHeader({ alg: 'ES256' }).setIssuer(c.credencial.clientId)
+      .setSubject(c.credencial.clientId).setAudience(aud).setIssuedAt().setExpirationTime('2m').setJti(crypto.randomUUID()).sign(privateKey);
+    const tipo = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
+    const ok = await pedirToken(t.app, { grant_type: 'client_credentials', client_assertion_type: tipo, client_assertion: await assercao(c.credencial.tokenUrl) });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const token = (ok.json() as { access_token: string }).access_token;
+    expect((await cliente.api(token, { method: 'GET', url: '/api/integracao/eventos' })).statusCode).toBe(200);
+
+    const outraAud = await pedirToken(t.app, { grant_type: 'client_credentials', client_assertion_type: tipo, client_assertion: await assercao('https://outro.gov.br/token') });
+    expect(outraAud.statusCode).toBe(401);
+    const { privateKey: outra } = await generateKeyPair('ES256');
+    const forjada = await new SignJWT({}).setProtectedHeader({ alg: 'ES256' }).setIssuer(c.credencial.clientId).setSubject(c.credencial.clientId)
+      .setAudience(c.credencial.tokenUrl).setIssuedAt().setExpirationTime('2m').setJti('x').sign(outra);
+    expect((await pedirToken(t.app, { grant_type: 'client_credentials', client_assertion_type: tipo, client_assertion: forjada })).statusCode).toBe(401);
+  });
+
+  it('keeps only a hash of the secret', async () => {
+    const { rows } = await t.db.execute<{ segredo_hash: string }>(sql`
+      SELECT segredo_hash FROM cliente_integracao WHERE identificador = ${cliente.credencial.clientId}`);
+    expect(rows[0]!.segredo_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0]!.segredo_hash).not.toContain(cliente.credencial.clientSecret);
+  });
+});
+
+describe('scopes, rotation and revocation', () => {
+  it('never lets a client read what its scopes do not name', async () => {
+    const soEventos = await novoClienteDeTeste(t.app, ['integracao.eventos'], {}, cliente.admin);
+    const { cpf } = await pescador({ situacao: 1 });
+    expect((await consultar(await soEventos.token(), [cpf])).statusCode).toBe(403);
+    // A token narrowed to one scope is held to it, whatever the client may ask for.
+    expect((await consultar(await cliente.token('integracao.eventos'), [cpf])).statusCode).toBe(403);
+    // A client's token opens no route of people, and a person's session no route of clients.
+    const token = await cliente.token();
+    const pessoas = await cliente.api(token, { method: 'GET', url: '/api/integracao/clientes' });
+    expect(pessoas.statusCode).toBe(403);
+    const admin = await entrarComo(t.app, cpfAdmin());
+    expect((await consultar(admin.token, [cpf])).statusCode).toBe(403);
+    expect((await cliente.api('', { method: 'GET', url: '/api/integracao/eventos', headers: { authorization: '' } })).statusCode).toBe(401);
+  });
+
+  it('refuses the old token at the next request after a rotation, and the old secret at the token endpoint', async () => {
+    const c = await novoClienteDeTeste(t.app, ['integracao.eventos'], {}, cliente.admin);
+    const antigo = await c.token();
+    expect((await c.api(antigo, { method: 'GET', url: '/api/integracao/eventos' })).statusCode).toBe(200);
+    const rot = await c.admin.navegador.request({
+      method: 'POST', url: `/api/integracao/clientes/${c.credencial.cliente.id}/credencial`, payload: {},
+      headers: { authorization: `Bearer ${c.admin.token}`, 'x-xsrf-token': c.admin.navegador.xsrf },
+    });
+    expect(rot.statusCode, rot.body).toBe(200);
+    const nova = rot.json().dados as { clientSecret: string; cliente: { versaoCredencial: number } };
+    expect(nova.cliente.versaoCredencial).toBe(2);
+    expect((await c.api(antigo, { method: 'GET', url: '/api/integracao/eventos' })).statusCode).toBe(401);
+    const velho = await pedirToken(t.app, { grant_type: 'client_credentials', client_id: c.credencial.clientId, client_secret: c.credencial.clientSecret! });
+    expect(velho.statusCode).toBe(401);
+    const novo = await pedirToken(t.app, { grant_type: 'client_credentials', client_id: c.credencial.clientId, client_secret: nova.clientSecret });
+    expect(novo.statusCode).toBe(200);
+  });
+
+  it('refuses every token of a revoked client at its next request, and gives it no new one', async () => {
+    const c = await novoClienteDeTeste(t.app, ['integracao.eventos'], {}, cliente.admin);
+    const token = await c.token();
+    const rev = await c.admin.navegador.request({
+      method: 'POST', url: `/api/integracao/clientes/${c.credencial.cliente.id}/revogacao`,
+      headers: { authorization: `Bearer ${c.admin.token}`, 'x-xsrf-token': c.admin.navegador.xsrf },
+    });
+    expect(rev.statusCode, rev.body).toBe(200);
+    expect((await c.api(token, { method: 'GET', url: '/api/integracao/eventos' })).statusCode).toBe(401);
+    const r = await pedirToken(t.app, { grant_type: 'client_credentials', client_id: c.credencial.clientId, client_secret: c.credencial.clientSecret! });
+    expect(r.statusCode).toBe(401);
+    const rot = await c.admin.navegador.request({
+      method: 'POST', url: `/api/integracao/clientes/${c.credencial.cliente.id}/credencial`, payload: {},
+      headers: { authorization: `Bearer ${c.admin.token}`, 'x-xsrf-token': c.admin.navegador.xsrf },
+    });
+    expect(rot.statusCode).toBe(406);
+    expect(rot.json().codigoErro).toBe('CLIENTE_REVOGADO');
+  });
+});
+
+describe('the rate of each client', () => {
+  it('answers 429 past the requests per minute the client was given, counted per client', async () => {
+    const lento = await novoClienteDeTeste(t.app, ['integracao.eventos'], { limitePorMinuto: 2 }, cliente.admin);
+    const token = await lento.token();
+    const status = [];
+    for (let i = 0; i < 3; i++) status.push((await lento.api(token, { method: 'GET', url: '/api/integracao/eventos' })).statusCode);
+    expect(status).toEqual([200, 200, 429]);
+    expect((await cliente.api(await cliente.token(), { method: 'GET', url: '/api/integracao/eventos' })).statusCode).toBe(200);
+  });
+});
+
+describe('the lookup by CPF', () => {
+  it('answers each CPF of a batch in order, unknown and invalid ones in their items, and audits each fisher read', async () => {
+    const antigo = await pescador({ situacao: 1 });
+    await t.db.execute(sql`UPDATE pescador SET data_emissao_carteira = '2020-01-01T12:00:00Z' WHERE id = ${antigo.id}`);
+    await t.db.execute(sql`INSERT INTO pescador_grupo_alvo (pescador_id, grupo_alvo) VALUES (${antigo.id}, 1)`);
+    await t.db.execute(sql`INSERT INTO pescador_ambiente_pesca (pescador_id, ambiente_pesca) VALUES (${antigo.id}, 1)`);
+    const recente = await pescador({ situacao: 1 });
+    await t.db.execute(sql`UPDATE pescador SET data_emissao_carteira = now() WHERE id = ${recente.id}`);
+    const desconhecido = cpfComDigitos(870_000_001);
+    const res = await consultar(await cliente.token(), [antigo.cpf, desconhecido, '12345678900', recente.cpf]);
+    expect(res.statusCode, res.body).toBe(200);
+    const itens = res.json().dados.itens as SituacaoPescadorIntegracao[];
+    expect(itens.map((i) => [i.cpf, i.encontrado, i.motivo])).toEqual([
+      [antigo.cpf, true, null], [desconhecido, false, 'nao_encontrado'], ['12345678900', false, 'cpf_invalido'], [recente.cpf, true, null],
+    ]);
+    expect(itens[0]).toMatchObject({
+      situacao: { codigo: 1, descricao: 'Ativo' }, situacaoDesde: '2020-01-01', dataPrimeiroRgp: '2015-03-10',
+      categoria: { codigo: 2, descricao: 'Artesanal' }, formaAtuacao: { codigo: 1 }, uf: 'PA', municipio: { id: 1501402 },
+      ativoHaUmAnoOuMais: true,
+    });
+    expect(itens[0]!.gruposAlvo).toHaveLength(1);
+    expect(itens[0]!.ambientesPesca).toHaveLength(1);
+    expect(itens[3]!.ativoHaUmAnoOuMais).toBe(false);
+    const { rows } = await t.db.execute<{ pescador_id: number; detalhes: { finalidade: string; clientId: string } }>(sql`
+      SELECT pescador_id, detalhes FROM auditoria WHERE recurso = 'integracao-consulta' AND pescador_id IN (${antigo.id}, ${recente.id})`);
+    expect(rows.map((r) => r.pescador_id).sort()).toEqual([antigo.id, recente.id].sort());
+    expect(rows[0]!.detalhes).toMatchObject({ finalidade: 'Concessão do Seguro-Defeso', clientId: cliente.credencial.clientId });
+  });
+
+  it('takes 1,000 CPFs and refuses 1,001 with the field named', async () => {
+    const token = await cliente.token();
+    const mil = Array.from({ length: 1000 }, (_, i) => cpfComDigitos(860_000_000 + i));
+    const ok = await consultar(token, mil);
+    expect(ok.statusCode, ok.body.slice(0, 200)).toBe(200);
+    expect(ok.json().dados.itens).toHaveLength(1000);
+    const demais = await consultar(token, [...mil, cpfComDigitos(869_999_999)]);
+    expect(demais.statusCode).toBe(400);
+    expect(demais.body).toContain('no máximo 1.000 CPFs');
+  });
+});
+
+describe('the change feed', () => {
+  it('holds the events of each change that matters, written in its transaction', async () => {
+    const token = await cliente.token();
+    const { cursor } = await lerTudo(token);
+    const p = await pescador({ situacao: 5 });
+    await t.db.execute(sql`UPDATE pescador SET situacao_registro = 1 WHERE id = ${p.id}`);
+    await t.db.execute(sql`UPDATE pescador SET situacao_registro = 6 WHERE id = ${p.id}`);
+    await t.db.execute(sql`UPDATE pescador SET situacao_registro = 1 WHERE id = ${p.id}`);
+    await t.db.execute(sql`UPDATE pescador SET data_primeiro_rgp = '2016-01-01', categoria = 1 WHERE id = ${p.id}`);
+    await t.db.execute(sql`
+      WITH s AS (INSERT INTO solicitacao (pescador_id, tipo, situacao) VALUES (${p.id}, 4, 8) RETURNING id)
+      INSERT INTO reap_questionario (solicitacao_id, pescador_id, ano_referencia, categoria) SELECT id, ${p.id}, 2025, 2 FROM s`);
+    await t.db.execute(sql`UPDATE reap_questionario SET enviada = true WHERE pescador_id = ${p.id}`);
+    // A rolled-back change leaves no event.
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`UPDATE pescador SET situacao_registro = 2 WHERE id = ${p.id}`);
+      tx.rollback();
+    }).catch(() => undefined);
+    const pg1 = await pagina(token, cursor);
+    expect(pg1.eventos.map((e) => [e.tipo, e.cpf])).toEqual([
+      ['registro.ativado', p.cpf], ['registro.suspenso', p.cpf], ['registro.reativado', p.cpf],
+      ['registro.primeiro_rgp_alterado', p.cpf], ['registro.categoria_alterada', p.cpf], ['reap.enviada', p.cpf],
+    ]);
+    expect(pg1.eventos.at(-1)!.dados).toEqual({ anoReferencia: 2025 });
+    expect(pg1.eventos[1]).toMatchObject({ situacaoAnterior: 1, situacaoNova: 6 });
+    // Replayable: the same cursor gives the same events.
+    expect((await pagina(token, cursor)).eventos.map((e) => e.id)).toEqual(pg1.eventos.map((e) => e.id));
+    expect((await pagina(token, pg1.proximoCursor)).eventos).toEqual([]);
+  });
+
+  it('hides an event of a later transaction while an earlier one is open, so no event lands behind a cursor', async () => {
+    const token = await cliente.token();
+    const [x, y] = [await pescador({ situacao: 1 }), await pescador({ situacao: 1 })];
+    const { cursor } = await lerTudo(token);
+    const pool = new pg.Pool({ connectionString: t.config.database.url, max: 2 });
+    const antiga = await pool.connect();
+    const nova = await pool.connect();
+    try {
+      // The older transaction takes its id first but writes its event after the newer one committed its own.
+      await antiga.query('BEGIN');
+      await antiga.query('SELECT pg_current_xact_id()');
+      await nova.query('BEGIN');
+      await nova.query('UPDATE pescador SET situacao_registro = 6 WHERE id = $1', [y.id]);
+      await nova.query('COMMIT');
+      await antiga.query('UPDATE pescador SET situacao_registro = 6 WHERE id = $1', [x.id]);
+      const durante = await pagina(token, cursor);
+      expect(durante.eventos).toEqual([]);
+      await antiga.query('COMMIT');
+      const depois = await pagina(token, durante.proximoCursor);
+      expect(depois.eventos.map((e) => e.cpf)).toEqual([x.cpf, y.cpf]);
+    } finally {
+      antiga.release();
+      nova.release();
+      await pool.end();
+    }
+  });
+
+  it('hands out every event of concurrent writers exactly once and in cursor order to a reader paging meanwhile', async () => {
+    const token = await cliente.token();
+    const fishers = await Promise.all(Array.from({ length: 16 }, () => pescador({ situacao: 1 })));
+    const { cursor: inicio } = await lerTudo(token);
+    const pool = new pg.Pool({ connectionString: t.config.database.url, max: 4 });
+    let escrevendo = true;
+    const vistos: string[] = [];
+    const cursores: string[] = [];
+    const leitor = (async () => {
+      let cursor = inicio;
+      for (;;) {
+        const terminou = !escrevendo;
+        const p = await pagina(token, cursor, 5);
+        vistos.push(...p.eventos.map((e) => e.id));
+        cursores.push(p.proximoCursor);
+        cursor = p.proximoCursor;
+        if (terminou && p.fim) return;
+      }
+    })();
+    try {
+      await Promise.all(Array.from({ length: 4 }, async (_, w) => {
+        const c = await pool.connect();
+        try {
+          for (let i = 0; i < 10; i++) {
+            const f = fishers[(w * 4 + i) % fishers.length]!;
+            await c.query('BEGIN');
+            await c.query('SELECT pg_current_xact_id()');
+            await c.query('SELECT pg_sleep(0.002 * $1)', [(i + w) % 3]);
+            await c.query('UPDATE pescador SET situacao_registro = CASE WHEN situacao_registro = 1 THEN 6 ELSE 1 END WHERE id = $1', [f.id]);
+            await c.query(i % 5 === 4 ? 'ROLLBACK' : 'COMMIT');
+          }
+        } finally {
+          c.release();
+        }
+      }));
+    } finally {
+      escrevendo = false;
+      await leitor;
+      await pool.end();
+    }
+    const esperados = await lerTudo(token, inicio, 1000);
+    expect(esperados.ids).toHaveLength(32);
+    expect(new Set(vistos).size, 'none twice').toBe(vistos.length);
+    expect([...vistos].sort(), 'none missing').toEqual([...esperados.ids].sort());
+    const chave = (c: string) => c.split('.').map((n) => n.padStart(20, '0')).join('.');
+    expect(cursores.map(chave), 'cursors never go back').toEqual([...cursores.map(chave)].sort());
+  }, 60_000);
+
+  it('audits the fishers a page of the feed named', async () => {
+    const token = await cliente.token();
+    const { cursor } = await lerTudo(token);
+    const p = await pescador({ situacao: 1 });
+    await t.db.execute(sql`UPDATE pescador SET situacao_registro = 2 WHERE id = ${p.id}`);
+    await pagina(token, cursor);
+    const { rows } = await t.db.execute<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM auditoria WHERE recurso = 'integracao-eventos' AND pescador_id = ${p.id}`);
+    expect(rows[0]!.n).toBe(1);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('describes the client-credentials scheme, its scopes and the routes that ask for them', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      components: { securitySchemes: Record<string, { type: string; flows?: { clientCredentials?: { tokenUrl: string; scopes: Record<string, string> } } }> };
+      paths: Record<string, Record<string, { security?: unknown }>>;
+    };
+    const esquema = doc.components.securitySchemes.clienteIntegracao!;
+    expect(esquema.type).toBe('oauth2');
+    expect(esquema.flows?.clientCredentials?.tokenUrl).toBe('/api/integracao/token');
+    expect(Object.keys(esquema.flows!.clientCredentials!.scopes).sort()).toEqual(['integracao.consultar', 'integracao.eventos']);
+    expect(doc.paths['/api/integracao/eventos']!.get!.security).toEqual([{ clienteIntegracao: ['integracao.eventos'] }]);
+    expect(doc.paths['/api/integracao/pescadores/consulta']!.post!.security).toEqual([{ clienteIntegracao: ['integracao.consultar'] }]);
+    expect(doc.paths['/api/integracao/clientes']!.post!.security).toEqual([{ bearer: [] }]);
+  });
+});

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { ESCOPOS_CLIENTE, type EscopoCliente } from '../permissoes';
+import { cpfSchema } from './cpf';
+import { idCoagido, texto } from './primitivos';
+
+/** Machine clients of other agencies (decisions 0120, 0121): registration, CPF lookup and the change feed. */
+
+export const MENSAGENS_INTEGRACAO = {
+  escopoInvalido: 'Escopo desconhecido',
+  validadeNoPassado: 'A validade deve ser uma data futura',
+  chavePublicaInvalida: 'Chave pública inválida: informe uma JWK pública RSA ou EC',
+  cursorInvalido: 'Cursor inválido',
+  clienteNaoEncontrado: 'Cliente de integração não encontrado.',
+  clienteRevogado: 'Este cliente foi revogado; cadastre um novo.',
+  cpfsDemais: 'Informe no máximo 1.000 CPFs',
+  cpfsVazio: 'Informe pelo menos 1 CPF',
+} as const;
+
+export const DESCRICAO_ESCOPOS: Record<EscopoCliente, string> = {
+  'integracao.consultar': 'Consultar a situação do registro de pescadores por CPF (um ou até 1.000 por vez)',
+  'integracao.eventos': 'Ler o feed de mudanças do registro (eventos em ordem, com cursor)',
+};
+
+/** The token endpoint (RFC 6749 §3.2): form-encoded, answered in OAuth's own shape, not the envelope. */
+export const CAMINHO_TOKEN_CLIENTE = '/api/integracao/token';
+export const DURACAO_TOKEN_CLIENTE_S = 300;
+export const MAXIMO_CPFS_CONSULTA = 1000;
+export const TAMANHO_PAGINA_EVENTOS_MAXIMO = 1000;
+
+export const MetodoAutenticacaoCliente = { SEGREDO: 'client_secret', CHAVE_PRIVADA: 'private_key_jwt' } as const;
+export type MetodoAutenticacaoCliente = (typeof MetodoAutenticacaoCliente)[keyof typeof MetodoAutenticacaoCliente];
+
+const escopo = z.enum(ESCOPOS_CLIENTE as [EscopoCliente, ...EscopoCliente[]], { error: MENSAGENS_INTEGRACAO.escopoInvalido });
+
+/** Public members only: a private key sent here is refused. */
+const jwkPublica = z.looseObject({
+  kty: z.enum(['RSA', 'EC'], { error: MENSAGENS_INTEGRACAO.chavePublicaInvalida }),
+}).refine((j) => !('d' in j), MENSAGENS_INTEGRACAO.chavePublicaInvalida);
+
+export const clienteIntegracaoCriacao = z.object({
+  nome: texto().trim().min(3, 'Informe o nome do cliente').max(120, 'Deve ter no máximo 120 caracteres'),
+  orgao: texto().trim().min(2, 'Informe o órgão').max(120, 'Deve ter no máximo 120 caracteres'),
+  contato: texto().trim().min(3, 'Informe o contato responsável').max(200, 'Deve ter no máximo 200 caracteres'),
+  escopos: z.array(escopo).min(1, 'Escolha pelo menos 1 escopo').max(ESCOPOS_CLIENTE.length),
+  limitePorMinuto: z.number({ error: 'Informe o limite' }).int('Valor inválido').min(1, 'Deve ser pelo menos 1').max(6000, 'Deve ser no máximo 6000'),
+  validoAte: texto().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida'),
+  metodoAutenticacao: z.enum([MetodoAutenticacaoCliente.SEGREDO, MetodoAutenticacaoCliente.CHAVE_PRIVADA], { error: 'Escolha o método' }),
+  chavePublica: jwkPublica.nullable().optional(),
+}).refine((c) => c.metodoAutenticacao !== MetodoAutenticacaoCliente.CHAVE_PRIVADA || Boolean(c.chavePublica), {
+  path: ['chavePublica'], message: MENSAGENS_INTEGRACAO.chavePublicaInvalida,
+});
+export type ClienteIntegracaoCriacao = z.output<typeof clienteIntegracaoCriacao>;
+
+export const rotacaoCredencial = z.object({ chavePublica: jwkPublica.nullable().optional() });
+export type RotacaoCredencial = z.output<typeof rotacaoCredencial>;
+
+export const idClienteParam = z.object({ id: idCoagido() });
+
+export const clienteIntegracaoSchema = z.object({
+  id: z.number(),
+  clientId: z.string(),
+  nome: z.string(),
+  orgao: z.string(),
+  contato: z.string(),
+  escopos: z.array(z.string()),
+  limitePorMinuto: z.number(),
+  validoAte: z.string(),
+  metodoAutenticacao: z.string(),
+  versaoCredencial: z.number(),
+  revogadoEm: z.string().nullable(),
+  criadoEm: z.string(),
+});
+export type ClienteIntegracao = z.output<typeof clienteIntegracaoSchema>;
+
+export const listaClientesIntegracaoSchema = z.object({ itens: z.array(clienteIntegracaoSchema) });
+
+/** Shown once: only the secret's hash is kept. */
+export const credencialClienteSchema = z.object({
+  cliente: clienteIntegracaoSchema,
+  clientId: z.string(),
+  clientSecret: z.string().nullable().describe('Mostrado uma única vez; nulo para private_key_jwt'),
+  tokenUrl: z.string(),
+});
+export type CredencialCliente = z.output<typeof credencialClienteSchema>;
+
+export const consultaCpfsCorpo = z.object({
+  cpfs: z.array(texto()).min(1, MENSAGENS_INTEGRACAO.cpfsVazio).max(MAXIMO_CPFS_CONSULTA, MENSAGENS_INTEGRACAO.cpfsDemais),
+  finalidade: texto().trim().min(3, 'Informe a finalidade da consulta').max(200, 'Deve ter no máximo 200 caracteres'),
+});
+export type ConsultaCpfsCorpo = z.output<typeof consultaCpfsCorpo>;
+
+/** A CPF that fails its check digits is answered per item like an unknown one, never failing the batch. */
+export function cpfValidoOuNulo(cpf: string): string | null {
+  const r = cpfSchema.safeParse(cpf);
+  return r.success ? r.data : null;
+}
+
+const codigoDescricao = z.object({ codigo: z.number(), descricao: z.string() });
+
+export const situacaoPescadorIntegracao = z.object({
+  cpf: z.string(),
+  encontrado: z.boolean(),
+  /** `cpf_invalido`: check digits wrong; `nao_encontrado`: unknown to the registry. */
+  motivo: z.enum(['cpf_invalido', 'nao_encontrado']).nullable(),
+  situacao: codigoDescricao.nullable(),
+  situacaoDesde: z.string().nullable(),
+  numeroRgp: z.string().nullable(),
+  dataPrimeiroRgp: z.string().nullable(),
+  categoria: codigoDescricao.nullable(),
+  formaAtuacao: codigoDescricao.nullable(),
+  gruposAlvo: z.array(codigoDescricao),
+  ambientesPesca: z.array(codigoDescricao),
+  areasPesca: z.array(z.object({ idMunicipio: z.number().nullable(), tipoLocalPesca: z.number().nullable(), nomePopular: z.string().nullable() })),
+  uf: z.string().nullable(),
+  municipio: z.object({ id: z.number(), nome: z.string() }).nullable(),
+  reapAnosEnviados: z.array(z.number()),
+  reapAnosDevidos: z.array(z.number()),
+  ativoHaUmAnoOuMais: z.boolean(),
+});
+export type SituacaoPescadorIntegracao = z.output<typeof situacaoPescadorIntegracao>;
+
+export const consultaCpfsResposta = z.object({ itens: z.array(situacaoPescadorIntegracao) });
+
+export const TIPOS_EVENTO_INTEGRACAO = [
+  'registro.ativado', 'registro.reativado', 'registro.suspenso', 'registro.cancelado', 'registro.situacao_alterada',
+  'registro.primeiro_rgp_alterado', 'registro.categoria_alterada', 'reap.enviada', 'recurso.decidido',
+] as const;
+
+export const filtroEventos = z.object({
+  cursor: texto().regex(/^\d{1,20}\.\d{1,20}$/, MENSAGENS_INTEGRACAO.cursorInvalido).optional()
+    .describe('O `proximoCursor` da página anterior; sem ele, desde o primeiro evento'),
+  limite: z.coerce.number().int('Valor inválido').min(1, 'Deve ser pelo menos 1')
+    .max(TAMANHO_PAGINA_EVENTOS_MAXIMO, `Deve ser menor ou igual a ${TAMANHO_PAGINA_EVENTOS_MAXIMO}`).default(100),
+});
+export type FiltroEventos = z.output<typeof filtroEventos>;
+
+export const eventoIntegracaoSchema = z.object({
+  id: z.string().describe('Identificador único do evento (use para descartar repetições)'),
+  tipo: z.enum(TIPOS_EVENTO_INTEGRACAO),
+  cpf: z.string(),
+  situacaoAnterior: z.number().nullable(),
+  situacaoNova: z.number().nullable(),
+  dados: z.record(z.string(), z.unknown()),
+  ocorridoEm: z.string(),
+});
+export type EventoIntegracao = z.output<typeof eventoIntegracaoSchema>;
+
+export const paginaEventosSchema = z.object({
+  eventos: z.array(eventoIntegracaoSchema),
+  proximoCursor: z.string().describe('Guarde-o e repita a chamada com ele: as páginas seguintes continuam daqui'),
+  fim: z.boolean().describe('Verdadeiro quando não há, por ora, eventos depois desta página'),
+});
+export type PaginaEventos = z.output<typeof paginaEventosSchema>;

@@ -1,0 +1,1 @@
+export { ClientesIntegracao } from './clientes-integracao';
