@@ -10,3 +10,4 @@ export * from './limites';
 export * from './idempotencia';
 export * from './envio-documento';
 export * from './recurso';
+export * from './entidade';

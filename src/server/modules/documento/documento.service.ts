@@ -231,6 +231,19 @@ export class DocumentoService {
     return documentoParaResposta(await this.#inserirGuardado(pescadorId, solicitacaoId, tipo, guardado, ex));
   }
 
+  /** A document of no request: an entity's consent term and the fisher's identity (docs/decisions/0110). */
+  guardarAvulso(tipo: number, arquivo: ArquivoEnviado): Promise<ArquivoGuardado> {
+    return this.#guardar(tipo, arquivo);
+  }
+
+  async registrarAvulso(pescadorId: number, tipo: number, guardado: ArquivoGuardado, ex: Executor = this.db): Promise<Documento> {
+    return documentoParaResposta(await this.#inserirGuardado(pescadorId, null, tipo, guardado, ex));
+  }
+
+  async ativosPorId(ids: number[]): Promise<Documento[]> {
+    return (await this.repo.ativosPorId(ids)).map(documentoParaResposta);
+  }
+
   async #guardar(tipo: number, arquivo: ArquivoEnviado): Promise<ArquivoGuardado> {
     const conteudo = await aceitarConteudo(tipo, arquivo.bytes);
     const chave = novaChaveArquivo();
