@@ -9,7 +9,7 @@ import {
 } from '../../shared/contrato';
 import { envelopeOf } from '../../shared/schemas/envelope';
 import { ehPublica, PERFIS_TODOS, perfisDe } from '../../shared/permissoes';
-import { servicoDaRota } from '../../shared/schemas/entidade';
+import { servicoDaRota } from '../../shared/representacao';
 import { comPerfisDoGancho, perfisDoGancho } from './auth';
 
 /** Decision 0059: the route adds only its handler and server-only options. */

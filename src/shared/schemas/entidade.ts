@@ -5,6 +5,9 @@ import { isUf } from '../ufs';
 import { cpfSchema } from './cpf';
 import { id, idCoagido, texto } from './primitivos';
 
+
+export { CABECALHO_REPRESENTADO, ServicoDelegado, servicoDaRota, servicoDelegadoLabel } from '../representacao';
+
 /** Representative entities, their agents and the fishers' delegations (docs/decisions/0110). */
 
 export const TipoEntidade = { COLONIA: 1, ASSOCIACAO: 2, SINDICATO: 3, PREFEITURA: 4, OUTRA: 5 } as const;
@@ -16,13 +19,6 @@ export const tipoEntidadeLabel: Record<TipoEntidade, string> = {
 export const SituacaoEntidade = { ATIVA: 1, SUSPENSA: 2 } as const;
 export type SituacaoEntidade = (typeof SituacaoEntidade)[keyof typeof SituacaoEntidade];
 
-/** What a fisher may delegate; each API route belongs to at most one (`servicoDaRota`). */
-export const ServicoDelegado = { SOLICITACOES: 1, REAP: 2, DOCUMENTOS: 3, NOTIFICACOES: 4 } as const;
-export type ServicoDelegado = (typeof ServicoDelegado)[keyof typeof ServicoDelegado];
-export const servicoDelegadoLabel: Record<ServicoDelegado, string> = {
-  1: 'Solicitações (cadastro e alterações)', 2: 'REAP', 3: 'Documentos', 4: 'Leitura de notificações',
-};
-
 export const SituacaoDelegacao = { ATIVA: 1, AGUARDANDO_VALIDACAO: 2, REVOGADA: 3, RECUSADA: 4 } as const;
 export type SituacaoDelegacao = (typeof SituacaoDelegacao)[keyof typeof SituacaoDelegacao];
 export const situacaoDelegacaoLabel: Record<SituacaoDelegacao, string> = {
@@ -31,25 +27,6 @@ export const situacaoDelegacaoLabel: Record<SituacaoDelegacao, string> = {
 
 /** GOVBR: granted by the fisher signed in; TERMO: a signed consent term filed by an agent, valid once an analyst validates it. */
 export const OrigemDelegacao = { GOVBR: 1, TERMO: 2 } as const;
-
-/** The header an agent's calls carry to act for a fisher: the fisher's id. */
-export const CABECALHO_REPRESENTADO = 'x-rgp-representado';
-
-/**
- * The service a route serves when an agent calls it for a fisher: the fisher's own routes of requests, REAP, documents
- * and notifications. Anything else (cancelling, appeals, delegations, data export) only the fisher does.
- */
-export function servicoDaRota(tag: string | readonly string[], permissao: string): ServicoDelegado | null {
-  if (permissao !== 'pescador.proprio' && permissao !== 'pescador.ler') return null;
-  switch ([tag].flat()[0]) {
-    case 'solicitacao':
-    case 'pescador': return ServicoDelegado.SOLICITACOES;
-    case 'reap': return ServicoDelegado.REAP;
-    case 'documento': return ServicoDelegado.DOCUMENTOS;
-    case 'notificacao': return ServicoDelegado.NOTIFICACOES;
-    default: return null;
-  }
-}
 
 export const MENSAGENS_ENTIDADE = {
   cnpjInvalido: 'CNPJ inválido: confira os dígitos verificadores.',

@@ -75,11 +75,6 @@ export class DocumentoRepository {
       .orderBy(asc(documento.tipoDocumento), asc(documento.id));
   }
 
-  async ativosPorId(ids: number[], ex: Executor = this.db): Promise<DocumentoRow[]> {
-    if (ids.length === 0) return [];
-    return ex.select().from(documento).where(and(inArray(documento.id, ids), isNull(documento.removidoEm)));
-  }
-
   async findAtivo(id: number, ex: Executor = this.db): Promise<DocumentoRow | undefined> {
     const [row] = await ex.select().from(documento).where(and(eq(documento.id, id), isNull(documento.removidoEm)));
     return row;

@@ -114,10 +114,10 @@ export class DelegacaoService {
     const vinculo = await this.#vinculoQueAtua(ator, campos.uf);
     if (await this.deps.repo.entrouComGovbr(campos.cpfPescador)) throw AppError.recusa(CodigoErro.ENTIDADE_INDISPONIVEL, MENSAGENS_ENTIDADE.pescadorComGovbr);
     const pescador = await this.deps.pescadores.findOrCreate(campos.cpfPescador, campos.nomePescador, null);
-    const guardado = await this.deps.documentos.guardarAvulso(TipoDocumento.ADICIONAL, arquivo);
+    const guardado = await this.deps.documentos.guardarArquivo(TipoDocumento.ADICIONAL, arquivo);
     try {
       return await this.deps.db.transaction(async (tx) => {
-        const termo = await this.deps.documentos.registrarAvulso(pescador.id, TipoDocumento.ADICIONAL, guardado, tx);
+        const termo = await this.deps.documentos.registrarGuardado(pescador.id, null, TipoDocumento.ADICIONAL, guardado, tx);
         const d = await this.deps.repo.inserirDelegacao({
           pescadorId: pescador.id, entidadeId: vinculo.entidade.id, servicos: campos.servicos, inicio: hoje, fim: campos.fim, uf: campos.uf,
           situacao: SituacaoDelegacao.AGUARDANDO_VALIDACAO, origem: OrigemDelegacao.TERMO, cpfAgente: ator.cpf, documentoTermoId: termo.id,
@@ -139,12 +139,12 @@ export class DelegacaoService {
     if (!d || d.cpfAgente === null) throw AppError.notFound(MENSAGENS_ENTIDADE.delegacaoNaoEncontrada);
     const vinculos = await this.deps.repo.vinculosDoAgente(ator.cpf);
     if (!vinculos.some((v) => v.entidade.id === d.entidadeId)) throw AppError.notFound(MENSAGENS_ENTIDADE.delegacaoNaoEncontrada);
-    const guardado = await this.deps.documentos.guardarAvulso(TipoDocumento.IDENTIFICACAO, arquivo);
+    const guardado = await this.deps.documentos.guardarArquivo(TipoDocumento.IDENTIFICACAO, arquivo);
     try {
       return await this.deps.db.transaction(async (tx) => {
         const atual = await this.deps.repo.travarDelegacao(id, tx);
         if (atual?.situacao !== SituacaoDelegacao.AGUARDANDO_VALIDACAO) throw AppError.recusa(CodigoErro.DELEGACAO_INDISPONIVEL, MENSAGENS_ENTIDADE.termoNaoPendente);
-        const doc = await this.deps.documentos.registrarAvulso(d.pescadorId, TipoDocumento.IDENTIFICACAO, guardado, tx);
+        const doc = await this.deps.documentos.registrarGuardado(d.pescadorId, null, TipoDocumento.IDENTIFICACAO, guardado, tx);
         await this.deps.repo.atualizarDelegacao(id, { documentoIdentidadeId: doc.id }, tx);
         await this.deps.auditoria.registrar({ acao: 'TERMO_IDENTIDADE_ANEXADA', ...doAtor(ator), recurso: 'delegacao', recursoId: id, pescadorId: d.pescadorId }, tx);
         return delegacaoParaResposta((await this.deps.repo.findDelegacao(id, tx))!, this.#hoje());
@@ -158,7 +158,7 @@ export class DelegacaoService {
   /** SFPA sees the terms of its states; the view of each fisher's data is audited. */
   async termosPendentes(ator: AuthContext) {
     const termos = await this.deps.repo.termosPendentes(ufsDoEscopo(ator));
-    const docs = await this.deps.documentos.ativosPorId(termos.flatMap((t) => [t.documentoTermoId, t.documentoIdentidadeId].filter((x): x is number => x !== null)));
+    const docs = await this.deps.repo.documentosDosTermos(termos.flatMap((t) => [t.documentoTermoId, t.documentoIdentidadeId].filter((x): x is number => x !== null)));
     const hoje = this.#hoje();
     for (const t of termos) {
       await this.deps.auditoria.visualizacao(ator, 'delegacao/termo', t.id, null, t.pescadorId);
@@ -166,7 +166,7 @@ export class DelegacaoService {
     return termos.map((t) => ({
       ...delegacaoParaResposta(t, hoje), cpfPescador: t.cpfPescador, nomePescador: t.nomePescador, uf: t.ufPescador, cpfAgente: t.cpfAgente!,
       documentos: docs.filter((doc) => doc.id === t.documentoTermoId || doc.id === t.documentoIdentidadeId)
-        .map((doc) => ({ id: doc.id, tipo: doc.tipoDocumento, chave: doc.chave, nomeArquivo: doc.nomeArquivo })),
+        .map(({ id, tipo, chave, nomeArquivo }) => ({ id, tipo, chave, nomeArquivo })),
     }));
   }
 

@@ -98,6 +98,15 @@ export class EntidadeRepository {
     return rows[0]?.entrou ?? false;
   }
 
+  /** The consent terms' files, read beside the terms (the documents stay the document module's to write). */
+  async documentosDosTermos(ids: number[], ex: Executor = this.db): Promise<{ id: number; tipo: number; chave: string; nomeArquivo: string }[]> {
+    if (ids.length === 0) return [];
+    const { rows } = await ex.execute<{ id: number; tipo: number; chave: string; nomeArquivo: string }>(sql`
+      SELECT id, tipo_documento AS tipo, chave_arquivo AS chave, nome_arquivo AS "nomeArquivo" FROM documento
+      WHERE id = ANY (${sql.param(ids)}::int[]) AND removido_em IS NULL`);
+    return rows;
+  }
+
   async agentes(entidadeId: number, ex: Executor = this.db): Promise<AgenteRow[]> {
     return ex.select().from(agenteEntidade).where(eq(agenteEntidade.entidadeId, entidadeId)).orderBy(agenteEntidade.nome);
   }
