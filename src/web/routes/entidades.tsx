@@ -255,9 +255,11 @@ export function QuemMeRepresentaRoute() {
                 <strong>{d.entidade.nome}</strong> — {d.servicos.map((s) => servicoDelegadoLabel[s as ServicoDelegado]).join(', ')} — até {formatDate(d.fim)} —{' '}
                 {d.vigente ? 'Ativa' : situacaoDelegacaoLabel[d.situacao as keyof typeof situacaoDelegacaoLabel]}
                 {(d.situacao === 1 || d.situacao === 2) && (
-                  <button type="button" className="br-button secondary small ml-2" onClick={() => void revogar(d.id)}>
-                    Revogar a delegação de {d.entidade.nome}
-                  </button>
+                  <p className="mt-1">
+                    <button type="button" className="br-button secondary small" onClick={() => void revogar(d.id)}>
+                      Revogar <span className="sr-only">a delegação de {d.entidade.nome}</span>
+                    </button>
+                  </p>
                 )}
               </li>
             ))}
