@@ -60,6 +60,12 @@ const BARRIL_DE_FEATURE = /\/src\/web\/features\/[^/]+\/index\.tsx?$/;
  */
 const NUCLEO = /\/node_modules\/(react|react-dom|scheduler|react-router)\//;
 
+/**
+ * What the fisher's /home reads its answers and shows its messages with, without zod (decision 0130): one chunk, so
+ * these small modules are not merged into the entry that the public pages load too.
+ */
+const LEITURAS = /\/src\/shared\/(leitor|leituras-pescador|reap-motivo|texto-valido|mensagens\/(pescador|carteira|notificacao|auditoria)|regras\/endereco-interno)\.ts$/;
+
 /** The schemas' library: read answers and checked forms need it; a page that has read nothing does not. */
 const ZOD = /\/node_modules\/zod\//;
 
@@ -169,11 +175,13 @@ export default defineConfig(({ command }) => ({
         manualChunks: (id) => {
           if (NUCLEO.test(id)) return 'react';
           if (ZOD.test(id)) return 'zod';
+          if (LEITURAS.test(id)) return 'leituras';
           return /\/src\/web\/components\/tabela-cartoes\.tsx$/.test(id) ? 'tabela-cartoes' : undefined;
         },
-        // Chunks under 4 KB join a chunk that imports them (issue 24): the contracts made many small shared chunks,
-        // and each costs a request and its own import lines (the fisher's /home: 154.2 KB → 152.8 KB).
-        experimentalMinChunkSize: 4096,
+        // Chunks under 2 KB join a chunk that imports them (issue 24): each costs a request and its own import lines.
+        // Not 4 KB (decision 0130): with /home free of zod, the 4 KB merges put the forms' helpers in the entry, which
+        // the landing page and the card lookup then loaded for nothing (+1.2 and +1.6 KB).
+        experimentalMinChunkSize: 2048,
       },
     },
   },

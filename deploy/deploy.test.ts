@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
+import { PodMonitor, PrometheusRule } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1';
 import { Deployment } from 'kubernetes-models/apps/v1';
+import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { Job } from 'kubernetes-models/batch/v1';
 import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
@@ -79,6 +81,9 @@ function arquivosYaml(dir: string): string[] {
 /** Core objects: the models of the official OpenAPI schemas. A kind not listed here fails (add its model). */
 const MODELOS: Record<string, new (data: never) => { validate(): void }> = {
   'apps/v1/Deployment': Deployment,
+  'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
+  'monitoring.coreos.com/v1/PodMonitor': PodMonitor,
+  'monitoring.coreos.com/v1/PrometheusRule': PrometheusRule,
   'batch/v1/Job': Job,
   'networking.k8s.io/v1/Ingress': Ingress,
   'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
@@ -270,6 +275,31 @@ function valorFicticio(nome: string): string {
   return `ficticio-${nome.toLowerCase()}-`.padEnd(40, 'x');
 }
 
+/** Connections PostgreSQL keeps for itself, the operator's exporter and replication, beside the server's pools. */
+const RESERVA_CONEXOES = 20;
+
+/**
+ * What the rendered manifests ask of PostgreSQL at the peak: the autoscaler's maximum plus the rollout's surge, each
+ * instance with its request and job pools on the primary, and its read pool on the standby (same max_connections).
+ */
+function errosDeOrcamento(objs: Recurso[]): string[] {
+  const hpa = objs.find((o) => o.kind === 'HorizontalPodAutoscaler') as (Recurso & { spec: { maxReplicas: number; scaleTargetRef: { name: string } } }) | undefined;
+  if (!hpa) return ['no HorizontalPodAutoscaler'];
+  const dep = objs.find((o) => o.kind === 'Deployment' && o.metadata.name === hpa.spec.scaleTargetRef.name) as (Recurso & { spec: { strategy: { rollingUpdate: { maxSurge: number } } } }) | undefined;
+  const cluster = objs.find((o) => o.kind === 'Cluster') as (Recurso & { spec: { postgresql: { parameters: Record<string, string> } } }) | undefined;
+  if (!dep || !cluster) return ['the autoscaler\'s Deployment or the database Cluster is missing'];
+  const cm = objs.find((o) => o.kind === 'ConfigMap')?.data as Record<string, string>;
+  const config = loadConfig({ NODE_ENV: 'test', ...Object.fromEntries(['DB_POOL_MAX', 'JOBS_POOL_MAX'].filter((k) => cm[k]).map((k) => [k, cm[k]!])) });
+  const instancias = hpa.spec.maxReplicas + dep.spec.strategy.rollingUpdate.maxSurge;
+  const maximo = Number(cluster.spec.postgresql.parameters.max_connections ?? 100);
+  const primario = instancias * (config.database.poolMax + config.database.poolJobsMax) + RESERVA_CONEXOES;
+  const standby = instancias * config.database.poolMax + RESERVA_CONEXOES;
+  return [
+    ...(primario > maximo ? [`primary: ${instancias} × (${config.database.poolMax} + ${config.database.poolJobsMax}) + ${RESERVA_CONEXOES} = ${primario} > max_connections ${maximo}`] : []),
+    ...(standby > maximo ? [`standby: ${instancias} × ${config.database.poolMax} + ${RESERVA_CONEXOES} = ${standby} > max_connections ${maximo}`] : []),
+  ];
+}
+
 // ---- tests ------------------------------------------------------------------------------------------------------
 
 describe('Kubernetes manifests', () => {
@@ -299,7 +329,8 @@ describe('Kubernetes manifests', () => {
     }
   });
 
-  it.each(KUSTOMIZACOES.map((d) => [path.relative(RAIZ, d), d]))('%s renders to valid objects that follow the house rules', (_nome, dir) => {
+  // The monitoring folder holds no server (deploy/alertas.test.ts checks it).
+  it.each(KUSTOMIZACOES.filter((d) => path.basename(d) !== 'monitoring').map((d) => [path.relative(RAIZ, d), d]))('%s renders to valid objects that follow the house rules', (_nome, dir) => {
     const objs = renderizar(dir);
     expect(objs.flatMap(errosDeSchema)).toEqual([]);
     const chaves = objs.map((o) => `${o.kind}/${o.metadata.name}`);
@@ -427,6 +458,18 @@ describe('Kubernetes manifests', () => {
     expect(replica).toMatch(new RegExp(`@${nome}-ro:5432/`));
     const restauracao = documentos(path.join(K8S, 'cloudnative-pg', 'restore', 'cluster-restore.yaml'))[0]!;
     expect(JSON.stringify(restauracao.spec)).toContain(`"serverName":"${nome}"`);
+  });
+
+  it('keeps the connection budget: the autoscaler\'s maximum, plus a rollout\'s extra pod, fits max_connections', () => {
+    const objs = renderizar(path.join(K8S, 'cloudnative-pg'));
+    expect(errosDeOrcamento(objs)).toEqual([]);
+    // The check is not vacuous: twice the instances, or a bigger pool, break it.
+    const hpa = objs.find((o) => o.kind === 'HorizontalPodAutoscaler')!;
+    const dobro = objs.map((o) => (o === hpa ? fundir(o, { spec: { maxReplicas: 22 } }) as Recurso : o));
+    expect(errosDeOrcamento(dobro).join()).toMatch(/primary/);
+    const cm = objs.find((o) => o.kind === 'ConfigMap')!;
+    const poolGrande = objs.map((o) => (o === cm ? fundir(o, { data: { DB_POOL_MAX: '25' } }) as Recurso : o));
+    expect(errosDeOrcamento(poolGrande).join()).toMatch(/standby/);
   });
 });
 

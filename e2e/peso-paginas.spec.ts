@@ -78,6 +78,9 @@ test.describe('page weight on the wire (issue 14)', () => {
     const sessao = await page.context().storageState();
     const home = await medir('/home', prontoHome, sessao);
     conferir('fisher /home', home, ORCAMENTO.home);
+    // Decision 0130: /home reads its answers without zod; the forms it opens load it.
+    const zodNaHome = home.respostas.filter((r) => r.tipo === 'js' && /\/zod-[^/]*\.js$/.test(new URL(r.url).pathname));
+    expect.soft(zodNaHome.map((r) => new URL(r.url).pathname), '/home: zod on its first load').toEqual([]);
     await conferirPrecarga(base, '/home', home);
   });
 });

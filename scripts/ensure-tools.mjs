@@ -1,6 +1,6 @@
 // The tests use programs people use, not only libraries: Chromium for the browser journeys, LibreOffice to open
 // the report's spreadsheets, poppler's pdftoppm and zbar's zbarimg to read a receipt's QR code as a phone would,
-// and qpdf to check a PDF as a strict viewer would (issue 21). What is missing is installed here, from Debian's
+// and qpdf to check a PDF as a strict viewer would (issue 21), and Prometheus's promtool to evaluate the alert rules. What is missing is installed here, from Debian's
 // packages where apt-get is available (as root or through sudo), and it says what it does. Without apt-get, Chromium comes from Playwright and the others must
 // be installed by hand: the tests that need them fail with a message naming the program.
 import { execSync } from 'node:child_process';
@@ -20,6 +20,8 @@ const pacotes = {
   'poppler-utils': noPath('pdftoppm'),
   'zbar-tools': noPath('zbarimg'),
   qpdf: noPath('qpdf'),
+  // promtool evaluates the alert rules on recorded series (deploy/alertas.test.ts).
+  prometheus: noPath('promtool'),
 };
 const faltam = Object.entries(pacotes).filter(([, presente]) => !presente).map(([nome]) => nome);
 if (faltam.length === 0) process.exit(0);

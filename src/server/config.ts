@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { S3StorageOptions } from './adapters/storage/s3-storage';
 import { LIMITE_RELATORIO_SINCRONO } from '../shared/schemas/relatorio';
+import type { TemposDoPool } from './db/client';
 
 /** Nothing else in the server reads process.env; a wrong value stops the start naming the variable. */
 const booleanFromEnv = z
@@ -68,6 +69,14 @@ const envSchema = z
     DATA_DIR: z.string().min(1).default('./data'),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5488),
     DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    // The job queue's own pool, beside DB_POOL_MAX (docs/operations.md, "Connection budget").
+    JOBS_POOL_MAX: z.coerce.number().int().min(2).max(50).default(4),
+    DB_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    // 0 turns one off.
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(120_000),
+    DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
+    // web: requests only; jobs: the job workers (and health, metrics); both: one process for everything.
+    INSTANCE_ROLE: z.enum(['web', 'jobs', 'both']).default('both'),
     SEED_DEMO: booleanFromEnv.optional(),
 
     JWT_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
@@ -201,7 +210,11 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   trustProxy: false | string[];
   rateLimitStore: Env['RATE_LIMIT_STORE'];
-  database: { url: string | undefined; replicaUrl: string | undefined; embeddedPort: number; poolMax: number };
+  database: {
+    url: string | undefined; replicaUrl: string | undefined; embeddedPort: number; poolMax: number; poolJobsMax: number;
+    tempos: TemposDoPool;
+  };
+  papel: 'web' | 'jobs' | 'both';
   dataDir: string;
   seedDemo: boolean;
   auth: {
@@ -264,7 +277,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimitStore: e.RATE_LIMIT_STORE,
-    database: { url: e.DATABASE_URL, replicaUrl: e.DATABASE_REPLICA_URL, embeddedPort: e.EMBEDDED_PG_PORT, poolMax: e.DB_POOL_MAX },
+    database: {
+      url: e.DATABASE_URL, replicaUrl: e.DATABASE_REPLICA_URL, embeddedPort: e.EMBEDDED_PG_PORT, poolMax: e.DB_POOL_MAX,
+      poolJobsMax: e.JOBS_POOL_MAX,
+      tempos: { conexaoMs: e.DB_CONNECTION_TIMEOUT_MS, consultaMs: e.DB_STATEMENT_TIMEOUT_MS, ociosoEmTransacaoMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS },
+    },
+    papel: e.INSTANCE_ROLE,
     dataDir,
     // Demo accounts exist only where nobody could mistake them for real ones: the embedded database,
     // or where an operator asks for them explicitly.

@@ -45,20 +45,22 @@ async function main() {
     url = embedded.url;
   }
 
-  const handle = connect(url, config.database.poolMax);
-  const leitura = config.database.replicaUrl ? connect(config.database.replicaUrl, config.database.poolMax, { somenteLeitura: true }) : undefined;
+  const { tempos } = config.database;
+  const handle = connect(url, config.database.poolMax, { tempos });
+  const leitura = config.database.replicaUrl ? connect(config.database.replicaUrl, config.database.poolMax, { somenteLeitura: true, tempos }) : undefined;
   // The queue first (services enqueue in their transactions). pg-boss makes its schema without a lock of its own and
   // instances starting together deadlocked there, so it starts inside the migrations' lock (decision 0049).
   let jobs!: Awaited<ReturnType<typeof iniciarJobs>>;
   const urlBanco = url;
   await migrarUmaVez(handle, async () => {
     await seedAll(handle.db, { demo: config.seedDemo });
-    jobs = await iniciarJobs({ connectionString: urlBanco, log });
+    jobs = await iniciarJobs({ connectionString: urlBanco, log, conexoes: config.database.poolJobsMax, tempos });
   });
   const jwtSecret = await resolveJwtSecret(config.auth.jwtSecret, config.dataDir);
-  const app = await buildApp({ config, db: handle.db, dbLeitura: leitura?.db, jwtSecret, fila: jobs.fila,
+  const app = await buildApp({ config, db: handle.db, dbLeitura: leitura?.db, poolJobs: jobs.pool, jwtSecret, fila: jobs.fila,
     ...(destino ? { logger: { ...opcoesDeLog(config.logLevel), stream: destino } } : {}) });
-  await jobs.trabalhar(app.servicos);
+  // A web-only instance enqueues but runs no job, so a rollout of the web never cuts a long one.
+  if (config.papel !== 'web') await jobs.trabalhar(app.servicos);
 
   // On SIGTERM readiness answers 503 while requests are still served, so the balancer drains it (decision 0049).
   const drenarSegundos = config.drenagemSegundos;

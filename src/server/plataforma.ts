@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type pg from 'pg';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -35,6 +36,8 @@ export interface AppDeps {
   db: Database;
   /** Reports, statistics, audit; `db` when absent. */
   dbLeitura?: Database;
+  /** The job queue's pool, shown in the metrics beside the others. */
+  poolJobs?: pg.Pool;
   jwtSecret: Uint8Array;
   identityProvider?: IdentityProvider;
   now?: () => Date;
@@ -67,7 +70,7 @@ export async function montarApp(deps: AppDeps, modulos: readonly QualquerModulo[
   await app.register(envelopePlugin, { verificarCodigosDosContratos: config.env === 'test' });
   // Request id, metrics and load shedding (decision 0048): first, so a shed request costs no more than this.
   await app.register(idRequisicaoPlugin);
-  await app.register(metricasPlugin, { pool: db.$client, poolLeitura: deps.dbLeitura?.$client, ...config.metricas });
+  await app.register(metricasPlugin, { pool: db.$client, poolLeitura: deps.dbLeitura?.$client, poolJobs: deps.poolJobs, ...config.metricas });
   await app.register(securityPlugin, { https, hcaptcha: Boolean(config.captcha.hcaptchaSecret) });
   // Before the routes, so that a route's own onSend (reference lists: public) comes after it (decision 0067).
   await app.register(cacheApiPlugin);

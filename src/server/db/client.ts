@@ -15,17 +15,38 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 // bigint counts (count(*)) fit in a JS number at this registry's scale.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-export function connect(url: string, max = 10, opcoes: { somenteLeitura?: boolean } = {}): DbHandle {
+/**
+ * Limits of every connection a pool opens (milliseconds, 0 = none): waiting for a connection, one statement, and a
+ * transaction left idle (it holds locks and a connection of the budget).
+ */
+export interface TemposDoPool { conexaoMs: number; consultaMs: number; ociosoEmTransacaoMs: number }
+export const TEMPOS_POOL_PADRAO: TemposDoPool = { conexaoMs: 10_000, consultaMs: 120_000, ociosoEmTransacaoMs: 60_000 };
+
+export function criarPool(url: string, max: number, nome: string, opcoes: { somenteLeitura?: boolean; tempos?: TemposDoPool } = {}): pg.Pool {
+  const tempos = opcoes.tempos ?? TEMPOS_POOL_PADRAO;
   const pool = new pg.Pool({
     connectionString: url,
     max,
-    application_name: opcoes.somenteLeitura ? 'rgp-leitura' : 'rgp',
+    application_name: nome,
+    connectionTimeoutMillis: tempos.conexaoMs,
+    // A connection cut by a balancer or a failover is noticed by TCP, not at the next query's timeout.
+    keepAlive: true,
     // Reads sent to a standby run in read-only transactions: a replica URL that points at the primary by mistake
     // still cannot be written through.
     ...(opcoes.somenteLeitura ? { options: '-c default_transaction_read_only=on' } : {}),
   });
+  // Set once connected rather than as startup parameters, which PgBouncer refuses; queued before the first query.
+  pool.on('connect', (c) => {
+    c.query(`SET statement_timeout = ${Math.floor(tempos.consultaMs)}; SET idle_in_transaction_session_timeout = ${Math.floor(tempos.ociosoEmTransacaoMs)}`)
+      .catch(() => undefined);
+  });
   // An idle client's error (the server went away) must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
+  return pool;
+}
+
+export function connect(url: string, max = 10, opcoes: { somenteLeitura?: boolean; tempos?: TemposDoPool } = {}): DbHandle {
+  const pool = criarPool(url, max, opcoes.somenteLeitura ? 'rgp-leitura' : 'rgp', opcoes);
   const db = drizzle(pool, { schema }) as Database;
   return { db, pool, close: () => pool.end() };
 }

@@ -82,4 +82,14 @@ describe('background jobs', () => {
     const { rows } = await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${jobDeTeste.nome}`);
     expect(rows[0]!.n).toBe(1);
   });
+
+  it('counts each run that ended in the metrics, by queue and result, so a failing job pages', async () => {
+    const ruim = await jobs.boss.send(jobDeTeste.nome, { marca: '', quantidade: -1 }, { retryLimit: 0 });
+    expect(await esperarEstado(jobDeTeste.nome, ruim!, 'failed')).toBe('failed');
+    const texto = await t.app.metricas.texto();
+    const valor = (resultado: string) => Number(new RegExp(`^rgp_jobs_execucoes_total\\{fila="${jobDeTeste.nome}",resultado="${resultado}"\\} (\\d+)$`, 'm').exec(texto)?.[1]);
+    expect(valor('falhou')).toBe(1);
+    expect(valor('concluido')).toBeGreaterThanOrEqual(1);
+    expect(texto).toMatch(new RegExp(`^rgp_jobs_duracao_segundos_count\\{fila="${jobDeTeste.nome}"\\} \\d+$`, 'm'));
+  });
 });

@@ -1,8 +1,11 @@
 import PgBoss from 'pg-boss';
+import type pg from 'pg';
+import { criarPool, type TemposDoPool } from '../db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { MODULOS, type Servicos } from '../app';
 import { jobsDosModulos } from '../modules/modulo';
+import { medirExecucaoDeJob } from '../plugins/metricas';
 import { FilaDeJobs, opcoesDeEnvio, type ContextoJob, type DefinicaoJob } from './job';
 
 export type ServicosDosJobs = Servicos;
@@ -15,6 +18,8 @@ const FUSO = 'America/Sao_Paulo';
 
 export interface Jobs {
   boss: PgBoss;
+  /** The queue's own connections, counted in the budget beside the request pool. */
+  pool: pg.Pool;
   /** Usable before any worker runs. */
   fila: FilaDeJobs;
   trabalhar(servicos: ServicosDosJobs): Promise<void>;
@@ -35,11 +40,13 @@ export async function iniciarJobs(opts: {
   pollingIntervalSeconds?: number;
   definicoes?: readonly JobDoProduto[];
   conexoes?: number;
+  tempos?: TemposDoPool;
 }): Promise<Jobs> {
   const definicoes = opts.definicoes ?? DEFINICOES_JOBS;
+  // pg-boss on a pool of ours: the same timeouts and keepalive as the others, and its size in the metrics.
+  const pool = criarPool(opts.connectionString, opts.conexoes ?? 4, 'rgp-jobs', opts.tempos ? { tempos: opts.tempos } : {});
   const boss = new PgBoss({
-    connectionString: opts.connectionString, schema: 'pgboss', application_name: 'rgp-jobs',
-    ...(opts.conexoes ? { max: opts.conexoes } : {}),
+    db: { executeSql: (text, values) => pool.query(text, values) as unknown as Promise<{ rows: unknown[] }> }, schema: 'pgboss',
   });
   boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
   await boss.start();
@@ -48,6 +55,7 @@ export async function iniciarJobs(opts: {
   let trabalhando = false;
   return {
     boss,
+    pool,
     fila: new FilaDeJobs(boss),
     async trabalhar(servicos) {
       if (trabalhando) return;
@@ -59,10 +67,21 @@ export async function iniciarJobs(opts: {
         const intervalo = Math.min(def.intervaloConsulta ?? Infinity, opts.pollingIntervalSeconds ?? 30);
         await boss.work(def.nome, { pollingIntervalSeconds: intervalo }, async ([job]) => {
           if (!job) return undefined;
-          return executarJob(def, job.data, { servicos, log: opts.log });
+          const fim = medirExecucaoDeJob(def.nome);
+          try {
+            const r = await executarJob(def, job.data, { servicos, log: opts.log });
+            fim('concluido');
+            return r;
+          } catch (err) {
+            fim('falhou');
+            throw err;
+          }
         });
       }
     },
-    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 10_000, wait: true });
+      if (!pool.ended) await pool.end();
+    },
   };
 }

@@ -10,6 +10,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 export interface OpcoesMetricas {
   pool: pg.Pool;
   poolLeitura?: pg.Pool | undefined;
+  poolJobs?: pg.Pool | undefined;
   porta: number;
   host: string;
   tempoLimiteMs: number;
@@ -37,11 +38,27 @@ export const SEM_ROTA = '(sem rota)';
 
 /** Several apps in one process (tests) must not each start an event-loop monitor. */
 let registroDoProcesso: Registry | undefined;
+let execucoesDeJobs: { total: Counter<'fila' | 'resultado'>; duracao: Histogram<'fila'> } | undefined;
 function metricasDoProcesso(): Registry {
   if (!registroDoProcesso) {
     registroDoProcesso = new Registry();
     // Without a prefix: the Node.js dashboards operators already have read these names.
     collectDefaultMetrics({ register: registroDoProcesso });
+    execucoesDeJobs = {
+      total: new Counter({
+        name: 'rgp_jobs_execucoes_total',
+        help: 'Job runs of this instance that ended, by queue and result (concluido, falhou).',
+        labelNames: ['fila', 'resultado'] as const,
+        registers: [registroDoProcesso],
+      }),
+      duracao: new Histogram({
+        name: 'rgp_jobs_duracao_segundos',
+        help: 'Duration of the job runs of this instance, by queue.',
+        labelNames: ['fila'] as const,
+        buckets: [0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600],
+        registers: [registroDoProcesso],
+      }),
+    };
   }
   return registroDoProcesso;
 }
@@ -81,6 +98,19 @@ function comPrazo<T>(p: Promise<T>, ms: number, oQue: string): Promise<T> {
   return Promise.race([p, prazo]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * Counts a job run of this process when it ends (the workers start before the app's registry exists): concluido, or
+ * falhou when it threw (pg-boss retries it or gives up; either way an alert looks at the failure rate).
+ */
+export function medirExecucaoDeJob(fila: string): (resultado: 'concluido' | 'falhou') => void {
+  metricasDoProcesso();
+  const fim = execucoesDeJobs!.duracao.startTimer({ fila });
+  return (resultado) => {
+    fim();
+    execucoesDeJobs!.total.inc({ fila, resultado });
+  };
+}
+
 export const metricasPlugin = fp<OpcoesMetricas>(async (app: FastifyInstance, opts) => {
   const registro = new Registry();
   const processo = metricasDoProcesso();
@@ -114,14 +144,15 @@ export const metricasPlugin = fp<OpcoesMetricas>(async (app: FastifyInstance, op
   });
 
   const { pool } = opts;
-  const pools: [string, pg.Pool][] = [['primario', pool], ...(opts.poolLeitura && opts.poolLeitura !== pool ? [['leitura', opts.poolLeitura] as [string, pg.Pool]] : [])];
+  const pools: [string, pg.Pool][] = [['primario', pool], ...(opts.poolLeitura && opts.poolLeitura !== pool ? [['leitura', opts.poolLeitura] as [string, pg.Pool]] : []),
+    ...(opts.poolJobs ? [['jobs', opts.poolJobs] as [string, pg.Pool]] : [])];
   const poolGauge = (name: string, help: string, ler: (p: pg.Pool) => number) => new Gauge({
     name, help, labelNames: ['pool'] as const, registers: [registro],
     collect() {
       for (const [nome, p] of pools) this.set({ pool: nome }, ler(p));
     },
   });
-  poolGauge('rgp_db_pool_total', 'Connections the database pool holds (in use and idle), by pool (primario, leitura).', (p) => p.totalCount);
+  poolGauge('rgp_db_pool_total', 'Connections the database pool holds (in use and idle), by pool (primario, leitura, jobs).', (p) => p.totalCount);
   poolGauge('rgp_db_pool_idle', 'Idle connections of the database pool, by pool.', (p) => p.idleCount);
   poolGauge('rgp_db_pool_waiting', 'Queries waiting for a connection of the database pool, by pool.', (p) => p.waitingCount);
   poolGauge('rgp_db_pool_max', 'Largest number of connections the database pool opens (DB_POOL_MAX), by pool.', (p) => p.options.max ?? 10);

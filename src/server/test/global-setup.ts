@@ -64,7 +64,8 @@ export default async function setup(project: TestProject) {
   }
   // pg-boss's schema and every queue, made once here rather than in each test file's database.
   const jobs = await iniciarJobs({ connectionString: withDatabase(adminUrl, template), log: pino({ level: 'silent' }), conexoes: 2 });
-  await jobs.boss.stop({ graceful: false });
+  await jobs.boss.stop({ graceful: false, wait: true });
+  await jobs.pool.end();
   project.provide('testAdminUrl', adminUrl);
   project.provide('testTemplateDb', template);
 

@@ -1,9 +1,10 @@
 import { contrato } from '../contrato';
+import * as leituras from '../leituras-pescador';
 import { acessosAosMeusDadosSchema, exportacaoDadosSchema, filtrosAcessosSchema } from '../schemas/auditoria';
 
 /** The fisher's LGPD rights: who viewed their data, and their data as a file. Only the fisher, for themself. */
 export const acessos = contrato({
-  metodo: 'GET', caminho: '/api/lgpd/acessos', permissao: 'pescador.proprio', tag: 'lgpd',
+  metodo: 'GET', caminho: leituras.acessosAosMeusDados.caminho, permissao: 'pescador.proprio', tag: 'lgpd',
   resumo: 'Quem acessou meus dados: visualizações e alterações feitas por servidores (órgão e perfil)',
   descricao: 'Do pescador autenticado, mais recentes primeiro; nunca o CPF ou o nome do servidor. '
     + 'Paginado pelo cursor `apos` (o `proximo` da página anterior).',

@@ -1,10 +1,11 @@
 import { contrato } from '../contrato';
+import * as leituras from '../leituras-pescador';
 import { leituraNotificacaoResposta, notificacoesResposta } from '../schemas/notificacao';
 import { idParam } from '../schemas/primitivos';
 
 /** Notifications of the signed-in fisher (product guide: GET /api/notificacao, POST /api/notificacao/{id}/leitura). */
 export const naoLidas = contrato({
-  metodo: 'GET', caminho: '/api/notificacao', permissao: 'pescador.proprio', tag: 'notificacao',
+  metodo: 'GET', caminho: leituras.notificacoesNaoLidas.caminho, permissao: 'pescador.proprio', tag: 'notificacao',
   resumo: 'Notificações não lidas do pescador autenticado',
   resposta: notificacoesResposta,
 });

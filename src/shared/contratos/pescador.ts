@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contrato } from '../contrato';
+import * as leituras from '../leituras-pescador';
 import {
   atualizacaoEnderecoCorpo, enderecoPescadorSchema, imprimirProtocoloQuery, pescadorSchema, registroLegadoSchema,
 } from '../schemas/pescador';
@@ -53,7 +54,7 @@ export const imprimirProtocolo = contrato({
 
 // The registry block (src/server/modules/pescador/rgp.routes.ts), tagged as the requests' routes.
 export const rgp = contrato({
-  metodo: 'GET', caminho: '/api/rgp/pescador/{id}', permissao: 'pescador.ler', tag: 'solicitacao',
+  metodo: 'GET', caminho: leituras.rgp.caminho, permissao: 'pescador.ler', tag: 'solicitacao',
   resumo: 'Dados do registro (RGP) de um pescador',
   params: idParam,
   resposta: rgpPescadorSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contrato } from '../contrato';
+import * as leituras from '../leituras-pescador';
 import { idParam } from '../schemas/primitivos';
 import { situacaoReapPescadorSchema } from '../schemas/reap-situacao';
 import { tokenComprovanteParam, verificacaoReapSchema } from '../schemas/verificacao';
@@ -12,7 +13,7 @@ import { tokenComprovanteParam, verificacaoReapSchema } from '../schemas/verific
 export const idPescadorParam = z.object({ idPescador: idParam.shape.id });
 
 export const situacao = contrato({
-  metodo: 'GET', caminho: '/api/reap/situacao-pescador/{idPescador}', permissao: 'pescador.ler', tag: 'reap',
+  metodo: 'GET', caminho: leituras.situacaoReap.caminho, permissao: 'pescador.ler', tag: 'reap',
   resumo: 'REAPs devidas e não enviadas, cada uma com o fim do seu prazo, e, quando não há nenhuma, o motivo',
   params: idPescadorParam,
   resposta: situacaoReapPescadorSchema,

@@ -1,5 +1,6 @@
 import { CodigoErro } from '../codigos-erro';
 import { contrato } from '../contrato';
+import * as leituras from '../leituras-pescador';
 import { idParam } from '../schemas/primitivos';
 import { salvarPassoCorpo } from '../schemas/solicitacao';
 import {
@@ -10,7 +11,7 @@ import { totalizadoresPescador } from '../schemas/totalizadores';
 
 /** Requests (spec point 7): the fisher files them; whoever reads the fisher reads them. */
 export const totalizadores = contrato({
-  metodo: 'GET', caminho: '/api/solicitacao/totalizadores/{id}', permissao: 'pescador.ler', tag: 'solicitacao',
+  metodo: 'GET', caminho: leituras.totalizadores.caminho, permissao: 'pescador.ler', tag: 'solicitacao',
   resumo: 'Totalizadores das solicitações de um pescador',
   params: idParam,
   resposta: totalizadoresPescador,
@@ -34,7 +35,7 @@ export const salvar = contrato({
   idempotente: true,
 });
 export const listar = contrato({
-  metodo: 'GET', caminho: '/api/solicitacao', permissao: 'pescador.ler', tag: 'solicitacao',
+  metodo: 'GET', caminho: leituras.solicitacoes.caminho, permissao: 'pescador.ler', tag: 'solicitacao',
   resumo: 'Lista paginada de solicitações (o pescador vê só as suas; o servidor, as do seu escopo)',
   query: filtroSolicitacoesSchema,
   resposta: listaSolicitacoesSchema,
@@ -91,7 +92,7 @@ export const editarRegistroAtivo = contrato({
   idempotente: true,
 });
 export const consultarEdicaoRegistro = contrato({
-  metodo: 'GET', caminho: '/api/solicitacao-pescador-ativo-edicao-registro/consultar/{id}', permissao: 'pescador.ler', tag: 'solicitacao',
+  metodo: 'GET', caminho: leituras.consultaEdicaoRegistro.caminho, permissao: 'pescador.ler', tag: 'solicitacao',
   resumo: 'Diz se o pescador pode editar o registro e a partir de qual solicitação deferida',
   params: idParam,
   resposta: consultaEdicaoRegistroSchema,

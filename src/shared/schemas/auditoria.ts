@@ -4,22 +4,11 @@ import { documentoSchema } from './documento';
 import { pescadorSchema } from './pescador';
 import { idCoagido, texto } from './primitivos';
 import { solicitacaoDetalheSchema } from './solicitacao-api';
+import { MENSAGENS_AUDITORIA } from '../mensagens/auditoria';
+
+export { MENSAGENS_AUDITORIA, NOME_ARQUIVO_EXPORTACAO, NOME_ARQUIVO_EXPORTACAO_PDF } from '../mensagens/auditoria';
 
 /** Reading the audit trail (docs/decisions/0032), by staff and by the fisher (LGPD). */
-
-export const MENSAGENS_AUDITORIA = {
-  semPermissao: 'Somente gestores e administradores podem consultar a auditoria.',
-  periodoInvalido: 'A data inicial deve ser anterior ou igual à data final',
-  dataInvalida: 'Informe uma data válida',
-  cpfInvalido: 'Informe os 11 dígitos do CPF',
-  cursorInvalido: 'Página inválida',
-  erroConsultar: 'Erro ao consultar a auditoria',
-  nenhumRegistro: 'Nenhum registro de auditoria encontrado para os filtros informados.',
-  nenhumAcesso: 'Nenhum servidor acessou seus dados até agora.',
-  erroAcessos: 'Erro ao consultar quem acessou seus dados',
-  erroExportar: 'Erro ao baixar seus dados, tente novamente mais tarde',
-  exportado: 'Seus dados foram baixados.',
-} as const;
 
 export const TAMANHO_PAGINA_AUDITORIA = { padrao: 50, maximo: 100 } as const;
 
@@ -155,5 +144,3 @@ export const exportacaoDadosSchema = z.object({
 });
 export type ExportacaoDados = z.infer<typeof exportacaoDadosSchema>;
 
-export const NOME_ARQUIVO_EXPORTACAO = 'meus-dados-rgp.json';
-export const NOME_ARQUIVO_EXPORTACAO_PDF = 'meus-dados-rgp.pdf';

@@ -3,22 +3,11 @@ import type { ConfiguracaoCaptcha } from '../captcha';
 import { isRgpValido, MENSAGEM_RGP_INVALIDO, normalizarRgp } from '../rgp';
 import { texto } from './primitivos';
 import { cpfSchema } from './cpf';
+import { MENSAGENS_CARTEIRA } from '../mensagens/carteira';
+
+export { MENSAGENS_CARTEIRA };
 
 /** Public answers carry only what verifying needs: never the CPF, address or documents (docs/decisions/0011). */
-
-export const MENSAGENS_CARTEIRA = {
-  captchaInvalido: 'Token de CAPTCHA inválido ou não fornecido',
-  captchaExterno: 'Captcha externo configurado',
-  carteiraNaoEncontrada: 'Carteira não encontrada para o CPF e o RGP informados.',
-  protocoloNaoEncontrado: 'Protocolo não encontrado.',
-  protocoloInvalido: 'Número de protocolo inválido.',
-  registroInativo: 'A carteira só pode ser impressa com o registro ativo.',
-  carteiraValida: 'Carteira válida.',
-  carteiraSubstituida: 'Esta carteira foi substituída por uma emissão mais recente.',
-  carteiraRegistroNaoAtivo: 'O registro deste pescador não está ativo.',
-  carteiraOutroRgp: 'Esta carteira não corresponde ao número de RGP atual do pescador.',
-  codigoInvalido: 'Código de verificação inválido.',
-} as const;
 
 export { CABECALHO_CAPTCHA } from '../captcha';
 

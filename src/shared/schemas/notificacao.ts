@@ -1,19 +1,15 @@
 import { z } from 'zod';
 import { TipoNotificacao } from '../enums';
+import { ENDERECO_INTERNO, TAMANHO_MAXIMO_ENDERECO } from '../regras/endereco-interno';
 import { id, texto } from './primitivos';
+import { MENSAGENS_NOTIFICACAO } from '../mensagens/notificacao';
+
+export { MENSAGENS_NOTIFICACAO };
 
 /**
  * System notifications to a fisher (spec point 3 "Notification"; the modal ATENÇÃO with read confirmation).
  * GET /api/notificacao answers `dados` as the list; POST /api/notificacao/{id}/leitura confirms the reading.
  */
-
-export const MENSAGENS_NOTIFICACAO = {
-  lida: 'Leitura da notificação confirmada',
-  naoEncontrada: 'Notificação não encontrada.',
-  deOutroPescador: 'Esta notificação não pertence a você.',
-  tipoInvalido: 'Tipo de notificação inválido',
-  erroExibir: 'Erro ao exibir notificação.',
-} as const;
 
 const tiposNotificacao = Object.values(TipoNotificacao) as number[];
 
@@ -24,8 +20,8 @@ export const tipoNotificacaoSchema = z
 
 /** An address inside the product (`/…`, never `//host`): the modal's button must not send a fisher elsewhere. */
 export const urlRedirecionamentoSchema = texto()
-  .max(300, 'Deve ter no máximo 300 caracteres')
-  .regex(/^\/(?![/\\])/, 'Informe um endereço interno do sistema, iniciado por /');
+  .max(TAMANHO_MAXIMO_ENDERECO, `Deve ter no máximo ${TAMANHO_MAXIMO_ENDERECO} caracteres`)
+  .regex(ENDERECO_INTERNO, 'Informe um endereço interno do sistema, iniciado por /');
 
 export const notificacaoSchema = z.object({
   id: z.number().int(),

@@ -5,20 +5,13 @@ import { documentoSchema } from './documento';
 import { idCoagido } from './primitivos';
 import { enderecoSchema, rgpLeituraSchema } from './solicitacao';
 import { rgpPescadorSchema } from './solicitacao-api';
+import { MENSAGENS_PESCADOR } from '../mensagens/pescador';
+
+export { MENSAGENS_PESCADOR };
 
 /**
  * The fisher record (spec point 3 "Fisher"). CONSULTA_EXTERNO reads the CPF masked, and no contact data nor `dados`.
  */
-
-export const MENSAGENS_PESCADOR = {
-  naoEncontrado: 'Pescador não encontrado.',
-  erroConsultar: 'Erro ao consultar Pescador',
-  enderecoAtualizado: 'Endereço atualizado com sucesso',
-  municipioForaDaUf: 'O município informado não pertence à UF informada.',
-  nenhumaSolicitacaoEnviada: 'Nenhuma solicitação enviada',
-  erroProtocolo: 'Erro ao consultar Protocolo da Solicitação',
-  semUfParaRgp: 'O pescador não tem UF de endereço: não é possível emitir o RGP.',
-} as const;
 
 export const enderecoPescadorSchema = z.object({
   cep: z.string().nullable(),

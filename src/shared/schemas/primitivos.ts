@@ -1,21 +1,14 @@
 import { z } from 'zod';
+import { MENSAGEM_TEXTO_INVALIDO, textoValido } from '../texto-valido';
+
+export { MENSAGEM_TEXTO_INVALIDO, textoValido };
 
 /**
  * Free text is a `texto()` and an id an `id()`, so nothing reaches the database in a form it refuses (a 500 instead of
  * a 400); src/server/seguranca/fuzz.test.ts checks every route.
  */
 
-export const MENSAGEM_TEXTO_INVALIDO = 'Texto com caracteres inválidos';
-
 export const ID_MAXIMO = 2_147_483_647;
-
-/** With the `u` flag a surrogate pair is one code point: only an unpaired half matches. */
-const SURROGATE_SOLTO = /[\ud800-\udfff]/u;
-
-/** No U+0000 and no unpaired surrogate: `jsonb` refuses both. */
-export function textoValido(v: string): boolean {
-  return !v.includes('\u0000') && !SURROGATE_SOLTO.test(v);
-}
 
 export function texto(params?: Parameters<typeof z.string>[0]) {
   return z.string(params).refine(textoValido, MENSAGEM_TEXTO_INVALIDO);

@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { MotivoSemReap } from '../reap-motivo';
 
-/** Why a fisher owes no REAP now (decision 0054). */
-export const MotivoSemReap = { SEM_RGP: 'semRgp', REGISTRO_RECENTE: 'registroRecente', TODAS_ENVIADAS: 'todasEnviadas' } as const;
-export type MotivoSemReap = (typeof MotivoSemReap)[keyof typeof MotivoSemReap];
+export { MotivoSemReap };
 
 /** The fisher's view of their REAPs: the years owed, oldest first, or why none. */
 export const situacaoReapPescadorSchema = z.object({

@@ -1,59 +1,13 @@
 import { z } from 'zod';
 import { onlyDigits } from '../cpf';
-import { MENSAGENS_DATAS } from '../datas';
 import { TipoDocumento } from '../enums';
 import { guardarRgp } from '../rgp';
 import { vazioAusente } from './formulario';
 import { id, idCoagido, idParam, texto } from './primitivos';
 import { dataPassada, rgpLeituraSchema } from './solicitacao';
+import { MENSAGENS_SOLICITACAO_API } from '../mensagens/solicitacao-api';
 
-export const MENSAGENS_SOLICITACAO_API = {
-  rascunhoExistente: 'Já existe um rascunho desta solicitação. Continue o rascunho existente.',
-  registroInicialComRgp: 'Você já possui número de RGP: o registro inicial não está disponível. Para alterar seus dados, solicite a edição do registro.',
-  registroInicialIndisponivel: 'O registro inicial não está disponível: já existe solicitação em andamento ou deferida para o seu cadastro.',
-  recadastramentoIndisponivel: 'O recadastramento não está disponível: já existe solicitação em andamento ou deferida para o seu cadastro.',
-  registroProtocoloIndisponivel: 'O registro inicial com protocolo não está disponível: existe solicitação enviada ou em andamento para o seu cadastro.',
-  criacaoPasso1: 'A solicitação é criada com o passo 1 (Dados Pessoais).',
-  idObrigatorio: 'Informe o id da solicitação.',
-  tipoDiferente: 'O tipo informado não corresponde ao da solicitação.',
-  cpfDiferente: 'O CPF dos Dados Pessoais deve ser o do pescador autenticado.',
-  passoAnterior: 'Salve o passo anterior antes de prosseguir.',
-  municipioUf: 'O município não pertence à UF informada',
-  municipioInexistente: 'Município não encontrado',
-  valorInvalido: 'Valor inválido',
-  solicitacaoNaoEncontrada: 'Solicitação não encontrada.',
-  pescadorNaoEncontrado: 'Pescador não encontrado.',
-  somenteRascunhoInativa: 'Somente rascunhos podem ser excluídos.',
-  rascunhoInativado: 'Rascunho excluído com sucesso.',
-  embarcacaoRemovida: 'Embarcação removida com sucesso.',
-  edicaoRegistroCriada: 'Solicitação de edição de registro criada com sucesso!',
-  edicaoRegistroEmAndamento: 'Já existe uma solicitação de edição de registro em andamento. Continue ou aguarde a solicitação existente.',
-  edicaoRegistroSemRegistroAtivo: 'A edição do registro só está disponível para pescador com registro ativo.',
-  edicaoRegistroOrigemNaoDeferida: 'A edição do registro deve partir de uma solicitação deferida do pescador.',
-  edicaoRegistroPossuiDeferida: 'Você possui solicitação deferida: a edição do registro deve partir dela.',
-  edicaoRgpSemRgp: 'A edição do primeiro RGP só está disponível para pescador com número de RGP.',
-  edicaoRgpEmAndamento: 'Já existe uma solicitação de edição do primeiro RGP em andamento.',
-  edicaoRgpEnviada: 'Solicitação de edição do primeiro RGP enviada com sucesso!',
-  edicaoRgpCriada: 'Solicitação de edição do primeiro RGP registrada. Envie o comprovante do primeiro RGP e então a solicitação para análise.',
-  naoEdicaoRgp: 'A solicitação não é uma edição do primeiro RGP.',
-  orgaoInvalido: 'Órgão inválido',
-  rgpAtualizado: 'Dados do primeiro RGP atualizados com sucesso.',
-  rgpNenhumCampo: 'Informe ao menos um campo do primeiro RGP para alterar.',
-  notificacaoPrimeiroRgp: 'A data ou o órgão do seu primeiro RGP foi alterado. Confira os dados do seu registro.',
-  cancelamentoIndisponivel: 'O cancelamento só pode ser solicitado para registro ativo ou suspenso.',
-  cancelamentoEmAndamento: 'Já existe uma solicitação de cancelamento em andamento.',
-  cancelamentoEnviado: 'Solicitação de cancelamento enviada com sucesso!',
-  regularizacaoIndisponivel: 'A regularização só pode ser solicitada por pescador com registro suspenso.',
-  regularizacaoEmAndamento: 'Já existe uma solicitação de regularização em andamento.',
-  regularizacaoEnviada: 'Solicitação de regularização enviada com sucesso!',
-  justificativaRegularizacao: 'A justificativa deve ter no mínimo 10 caracteres',
-  dataFutura: MENSAGENS_DATAS.dataFutura,
-  notificacaoEdicaoRgpDeferida: 'Seu pedido de alteração da data ou do órgão do primeiro RGP foi deferido e o registro foi atualizado.',
-  notificacaoCancelamentoDeferido: 'Seu pedido de cancelamento foi deferido: o seu Registro Geral da Atividade Pesqueira está cancelado.',
-  notificacaoIndeferida: (tipo: string, numeroProtocolo: string | null) =>
-    `Sua solicitação de ${tipo.toLowerCase()}${numeroProtocolo ? ` (protocolo ${numeroProtocolo})` : ''} foi indeferida. `
-    + 'Confira os documentos reprovados e a justificativa, substitua os documentos e envie a solicitação novamente.',
-} as const;
+export { MENSAGENS_SOLICITACAO_API };
 
 export const MOTIVOS_HISTORICO = {
   rascunhoCriado: 'Rascunho criado pelo pescador',

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Perfil, perfilLabel, SituacaoSolicitacao, TipoSolicitacao, tipoSolicitacaoLabel, type TipoSolicitacao as Tipo } from '../../shared/enums';
-import { MENSAGENS_SOLICITACAO } from '../../shared/schemas/solicitacao';
+import { MENSAGENS_SOLICITACAO } from '../../shared/mensagens/solicitacao';
 import type { TotalizadoresPescador } from '../../shared/schemas/totalizadores';
 import { exibirRgp } from '../../shared/rgp';
 import { ROTA_MESA_AGENTE, ROTA_QUEM_ME_REPRESENTA, ROTA_REAP, ROTA_RECURSOS, rotaDocumentos } from '../../shared/rotas-web';

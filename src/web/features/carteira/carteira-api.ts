@@ -1,15 +1,16 @@
-import * as contratosCarteira from '../../../shared/contratos/carteira';
 import { mensagemDeErro } from '../../../shared/envelope';
-import { MENSAGENS_CARTEIRA } from '../../../shared/schemas/carteira';
-import * as contratosPescador from '../../../shared/contratos/pescador';
+import { rgp } from '../../../shared/leituras-pescador';
+import { MENSAGENS_CARTEIRA } from '../../../shared/mensagens/carteira';
 import { CodigoErro, ehCasoDe } from '../../../shared/codigos-erro';
 import { ERRO_DESCONHECIDO, isApiError } from '../../lib/api';
 import { codigoErroDe } from '../../lib/erros';
-import { chamar, dados } from '../../lib/contrato';
+import { lerDados } from '../../lib/leitura';
 
 /** GET /api/pescador/{idPescador}/imprimir-carteira: the card as a PDF (406 when the registry is not active). */
 export async function baixarCarteira(idPescador: number): Promise<Blob> {
-  const data = await chamar(contratosCarteira.imprimir, {
+  // The contract loads on the click: /home shows the button without zod (decision 0130).
+  const [c, { chamar }] = await Promise.all([import('../../../shared/contratos/carteira'), import('../../lib/contrato')]);
+  const data = await chamar(c.imprimir, {
     params: { id: idPescador },
     headers: { Accept: 'application/pdf, application/json' },
   });
@@ -28,6 +29,6 @@ export async function mensagemDaFalhaImpressao(error: unknown): Promise<string> 
 
 /** GET /api/rgp/pescador/{id}: the registry's status (1 = ATIVO). */
 export async function situacaoDoRegistro(idPescador: number): Promise<number | null> {
-  const { situacao } = await dados(contratosPescador.rgp, { params: { id: idPescador } });
+  const { situacao } = await lerDados(rgp, { params: { id: idPescador } });
   return situacao;
 }

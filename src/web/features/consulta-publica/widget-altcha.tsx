@@ -1,4 +1,4 @@
-import { useEffect, useId, useImperativeHandle, useRef, useState, type ChangeEvent, type Ref } from 'react';
+import { useEffect, useId, useImperativeHandle, useLayoutEffect, useRef, useState, type ChangeEvent, type Ref } from 'react';
 import { CAMINHO_DESAFIO_CAPTCHA } from '../../../shared/captcha';
 import type { CaptchaHandle, WidgetProps } from './captcha';
 import { montarPayload, type DesafioAltcha } from './resolver-altcha';
@@ -70,7 +70,8 @@ export default function WidgetAltcha({ onVerified, onReset, onFalhaCarga, ref }:
     callbacks.current = { onVerified, onReset, onFalhaCarga };
   });
 
-  useEffect(() => {
+  // In the same commit as the box's text and checked state, so no one sees "Verificado" on a half-ticked box.
+  useLayoutEffect(() => {
     if (caixaRef.current) caixaRef.current.indeterminate = estado === 'verifying';
   }, [estado]);
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import * as c from '../../../shared/contratos/solicitacao';
+import { consultaEdicaoRegistro } from '../../../shared/leituras-pescador';
 import type { ConsultaEdicaoRegistro } from '../../../shared/schemas/solicitacao-api';
-import { dados } from '../../lib/contrato';
+import { lerDados } from '../../lib/leitura';
 
 export const edicaoRegistroKeys = {
   consulta: (idPescador: number) => ['edicao-registro', idPescador] as const,
@@ -9,7 +9,7 @@ export const edicaoRegistroKeys = {
 
 /** GET /api/solicitacao-pescador-ativo-edicao-registro/consultar/{idPescador}: may the fisher edit the registry? */
 export async function consultarEdicaoRegistro(idPescador: number): Promise<ConsultaEdicaoRegistro> {
-  return dados(c.consultarEdicaoRegistro, { params: { id: idPescador } });
+  return lerDados(consultaEdicaoRegistro, { params: { id: idPescador } });
 }
 
 export function useConsultaEdicaoRegistro(idPescador: number | undefined) {
@@ -26,6 +26,8 @@ export function useConsultaEdicaoRegistro(idPescador: number | undefined) {
  * active registry (POST /api/solicitacao-pescador-ativo-edicao-registro). Answers the new request's id.
  */
 export async function clonarRegistro(idSolicitacaoOrigem: number | null): Promise<number> {
+  // The contracts load on the click: /home asks whether it may edit without zod (decision 0130).
+  const [c, { dados }] = await Promise.all([import('../../../shared/contratos/solicitacao'), import('../../lib/contrato')]);
   const { id } = idSolicitacaoOrigem
     ? await dados(c.editarSolicitacao, { params: { id: idSolicitacaoOrigem } })
     : await dados(c.editarRegistroAtivo, {});

@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { MENSAGENS_PESCADOR } from '../../../shared/schemas/pescador';
 import type { CorpoDe } from '../../../shared/contrato';
-import * as contratosPescador from '../../../shared/contratos/pescador';
-import * as contratosSolicitacao from '../../../shared/contratos/solicitacao';
+import type * as contratosSolicitacao from '../../../shared/contratos/solicitacao';
+import { rgp } from '../../../shared/leituras-pescador';
+import { MENSAGENS_PESCADOR } from '../../../shared/mensagens/pescador';
 import type { RgpPescador } from '../../../shared/schemas/solicitacao-api';
-import { chamar, dados } from '../../lib/contrato';
+import { lerDados } from '../../lib/leitura';
+
+/** The contracts with their schemas, loaded on the first edit: /home reads the registry without zod (decision 0130). */
+const contratos = () => Promise.all([import('../../../shared/contratos/solicitacao'), import('../../lib/contrato')]);
 
 export const ERRO_CONSULTAR_PESCADOR = MENSAGENS_PESCADOR.erroConsultar;
 
@@ -14,7 +17,7 @@ export const rgpKeys = {
 
 /** GET /api/rgp/pescador/{idPescador}: the fisher's registry block (number, first RGP, status). */
 export async function consultarRgp(idPescador: number): Promise<RgpPescador> {
-  return dados(contratosPescador.rgp, { params: { id: idPescador } });
+  return lerDados(rgp, { params: { id: idPescador } });
 }
 
 /** The fisher's registry; idle without a fisher record. */
@@ -29,12 +32,14 @@ export function useRgpPescador(idPescador: number | undefined, options: { errorM
 
 /** POST /api/solicitacao-edicao-rgp: opens (or corrects) the type-7 draft; answers its id and the server's message. */
 export async function solicitarEdicaoRgp(corpo: CorpoDe<typeof contratosSolicitacao.solicitarEdicaoRgp>): Promise<{ id: number; mensagem: string }> {
-  const { dados: solicitacao, mensagem } = await chamar(contratosSolicitacao.solicitarEdicaoRgp, { corpo });
+  const [c, { chamar }] = await contratos();
+  const { dados: solicitacao, mensagem } = await chamar(c.solicitarEdicaoRgp, { corpo });
   return { id: solicitacao.id, mensagem };
 }
 
 /** POST /api/solicitacao-edicao-rgp/{id}/enviar: sends the type-7 request with its proof; answers the server's message. */
 export async function enviarEdicaoRgp(idSolicitacao: number): Promise<string> {
-  const { mensagem } = await chamar(contratosSolicitacao.enviarEdicaoRgp, { params: { id: idSolicitacao } });
+  const [c, { chamar }] = await contratos();
+  const { mensagem } = await chamar(c.enviarEdicaoRgp, { params: { id: idSolicitacao } });
   return mensagem;
 }

@@ -1,5 +1,5 @@
 import { TipoSolicitacao } from '../../../shared/enums';
-import { tiposComAssistente } from '../../../shared/schemas/solicitacao';
+import { tiposComAssistente } from '../../../shared/mensagens/solicitacao';
 
 /** Whether a request of this type is filled through the five-step wizard (types 1, 2, 3 and 8). */
 export function temAssistente(tipo: number): boolean {

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import * as c from '../../../shared/contratos/notificacao';
 import { TipoNotificacao } from '../../../shared/enums';
-import { MENSAGENS_NOTIFICACAO, urlRedirecionamentoSchema, type Notificacao } from '../../../shared/schemas/notificacao';
-import { chamar, dados } from '../../lib/contrato';
+import { notificacoesNaoLidas } from '../../../shared/leituras-pescador';
+import { MENSAGENS_NOTIFICACAO } from '../../../shared/mensagens/notificacao';
+import { ehEnderecoInterno } from '../../../shared/regras/endereco-interno';
+import type { Notificacao } from '../../../shared/schemas/notificacao';
+import { lerDados } from '../../lib/leitura';
 
 export const ERRO_NOTIFICACAO = MENSAGENS_NOTIFICACAO.erroExibir;
 
@@ -12,11 +14,13 @@ export const notificacoesKeys = {
 
 /** GET /api/notificacao: the signed-in fisher's unread notifications. */
 export async function listarNotificacoes(): Promise<Notificacao[]> {
-  return dados(c.naoLidas, {});
+  return lerDados(notificacoesNaoLidas);
 }
 
 /** POST /api/notificacao/{id}/leitura: confirms the reading. */
 export async function confirmarLeitura(id: number): Promise<void> {
+  // The contract loads on the click: /home lists the notifications without zod (decision 0130).
+  const [c, { chamar }] = await Promise.all([import('../../../shared/contratos/notificacao'), import('../../lib/contrato')]);
   await chamar(c.confirmarLeitura, { params: { id } });
 }
 
@@ -57,7 +61,7 @@ export function subtituloNotificacao(tipo: number): string {
 
 /** Only an address inside the product is followed (never `//host` or an absolute URL): the shared rule. */
 export function enderecoInterno(url: string | null | undefined): string | null {
-  return url && urlRedirecionamentoSchema.safeParse(url).success ? url : null;
+  return url && ehEnderecoInterno(url) ? url : null;
 }
 
 /** A notice of a decision the fisher may appeal against (decision 0088): a refusal, a cancellation, a suspension. */

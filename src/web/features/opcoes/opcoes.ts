@@ -1,6 +1,7 @@
 import { SituacaoRegistro } from '../../../shared/enums';
 import { podeRecadastramento, podeRegistroComProtocolo, podeRegistroInicial } from '../../../shared/regras/opcoes';
-import { MENSAGENS_SOLICITACAO_API, type ConsultaEdicaoRegistro } from '../../../shared/schemas/solicitacao-api';
+import { MENSAGENS_SOLICITACAO_API } from '../../../shared/mensagens/solicitacao-api';
+import type { ConsultaEdicaoRegistro } from '../../../shared/schemas/solicitacao-api';
 import type { TotalizadoresPescador } from '../../../shared/schemas/totalizadores';
 
 /** One of the fisher's options on /home. Without `href` it is disabled and `motivo` says why. */

@@ -1,13 +1,10 @@
-import * as contratosSolicitacao from '../../../shared/contratos/solicitacao';
-import {
-  type TotalizadoresPescador,
-  type TotalizadoresServidor,
-} from '../../../shared/schemas/totalizadores';
-import { dados } from '../../lib/contrato';
+import { totalizadores } from '../../../shared/leituras-pescador';
+import type { TotalizadoresPescador, TotalizadoresServidor } from '../../../shared/schemas/totalizadores';
+import { lerDados } from '../../lib/leitura';
 
-/** GET /api/solicitacao/totalizadores/{idPescador}: the fisher's request counters. */
+/** GET /api/solicitacao/totalizadores/{idPescador}: the fisher's request counters, read without zod (decision 0130). */
 export async function fetchTotalizadoresPescador(idPescador: number): Promise<TotalizadoresPescador> {
-  return dados(contratosSolicitacao.totalizadores, { params: { id: idPescador } });
+  return lerDados(totalizadores, { params: { id: idPescador } });
 }
 
 /**
@@ -15,6 +12,6 @@ export async function fetchTotalizadoresPescador(idPescador: number): Promise<To
  * with the call, so that the fisher's /home (the same screen) does not carry them.
  */
 export async function fetchTotalizadoresServidor(): Promise<TotalizadoresServidor> {
-  const { totalizadores } = await import('../../../shared/contratos/analise');
-  return dados(totalizadores, {});
+  const [{ totalizadores: contrato }, { dados }] = await Promise.all([import('../../../shared/contratos/analise'), import('../../lib/contrato')]);
+  return dados(contrato, {});
 }

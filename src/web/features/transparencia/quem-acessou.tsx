@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatarDataHora } from '../../../shared/datas';
-import { MENSAGENS_AUDITORIA, type AcessoAosMeusDados } from '../../../shared/schemas/auditoria';
+import { MENSAGENS_AUDITORIA } from '../../../shared/mensagens/auditoria';
+import type { AcessoAosMeusDados } from '../../../shared/schemas/auditoria';
 import { Loading } from '../../components/loading';
 import { Message } from '../../components/message';
 import { TabelaCartoes, type Coluna } from '../../components/tabela-cartoes';

@@ -1,12 +1,16 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import * as c from '../../../shared/contratos/lgpd';
-import { NOME_ARQUIVO_EXPORTACAO, NOME_ARQUIVO_EXPORTACAO_PDF, type AcessosAosMeusDados } from '../../../shared/schemas/auditoria';
-import { chamar, dados } from '../../lib/contrato';
+import { acessosAosMeusDados } from '../../../shared/leituras-pescador';
+import { NOME_ARQUIVO_EXPORTACAO, NOME_ARQUIVO_EXPORTACAO_PDF } from '../../../shared/mensagens/auditoria';
+import type { AcessosAosMeusDados } from '../../../shared/schemas/auditoria';
+import { lerDados } from '../../lib/leitura';
+
+/** The export's contracts load on the click: /home lists the accesses without zod (decision 0130). */
+const contratos = () => Promise.all([import('../../../shared/contratos/lgpd'), import('../../lib/contrato')]);
 
 /** Calls of the fisher's LGPD rights. */
 
 export function buscarAcessos(apos: string | null): Promise<AcessosAosMeusDados> {
-  return dados(c.acessos, { query: { apos: apos ?? undefined } });
+  return lerDados(acessosAosMeusDados, { query: { apos: apos ?? undefined } });
 }
 
 /** Who among the staff viewed or changed the signed-in fisher's data, page after page (keyset). */
@@ -37,12 +41,14 @@ function salvar(blob: Blob, nome: string): void {
 
 /** Downloads the fisher's data as a JSON file (LGPD art. 18): for another system, or to keep every code. */
 export async function baixarMeusDados(): Promise<void> {
+  const [c, { dados }] = await contratos();
   const meusDados = await dados(c.meusDados, {});
   salvar(new Blob([JSON.stringify(meusDados, null, 2)], { type: 'application/json' }), NOME_ARQUIVO_EXPORTACAO);
 }
 
 /** Downloads the same data as a PDF, to read on a phone. */
 export async function baixarMeusDadosPdf(): Promise<void> {
+  const [c, { chamar }] = await contratos();
   const pdf = await chamar(c.meusDadosPdf, { headers: { Accept: 'application/pdf, application/json' } });
   salvar(pdf instanceof Blob ? pdf : new Blob([pdf], { type: 'application/pdf' }), NOME_ARQUIVO_EXPORTACAO_PDF);
 }

@@ -1,0 +1,9 @@
+/** What notificacao answers and forms say, apart from the schemas so a screen shows it without zod (decision 0130). */
+
+export const MENSAGENS_NOTIFICACAO = {
+  lida: 'Leitura da notificação confirmada',
+  naoEncontrada: 'Notificação não encontrada.',
+  deOutroPescador: 'Esta notificação não pertence a você.',
+  tipoInvalido: 'Tipo de notificação inválido',
+  erroExibir: 'Erro ao exibir notificação.',
+} as const;
