@@ -29,6 +29,8 @@ export const PERMISSOES = {
   'analise.analisar': ['SFPA', 'MPA', 'GESTOR', 'ADMIN'],
   /** The service checks the instance: the fisher's state's SFPA, then MPA, then GESTOR/ADMIN. */
   'recurso.decidir': ['SFPA', 'MPA', 'GESTOR', 'ADMIN'],
+  /** Many appeals of one act at once: the national management; each appeal still passes the instance rule. */
+  'recurso.decidirEmLote': GESTAO,
   /** GESTOR is exempt from the justification. */
   'cancelamento.solicitar': ['INTERESSADO', 'GESTOR', 'ADMIN'],
   'rgp.corrigir': ['MPA', 'GESTOR', 'ADMIN'],

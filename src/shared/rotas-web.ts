@@ -11,6 +11,7 @@ export function rotaDocumentos(idSolicitacao: number, tipoSolicitacao: number): 
 
 /** Printed on the card. */
 export const ROTA_CONSULTA_CARTEIRA = '/consulta-carteira';
+export const ROTA_LISTA_DO_ATO = '/estou-na-lista';
 
 /** Query: protocolo (the receipt's QR code). */
 export const ROTA_CONSULTA_PROTOCOLO = '/consulta-protocolo';

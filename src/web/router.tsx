@@ -16,7 +16,7 @@ import {
   ROTA_ADMIN_PRAZOS_REAP,
   ROTA_ADMIN_LOTE_HISTORICO,
   ROTA_ADMIN_RELATORIO,
-  ROTA_CONSULTA_CARTEIRA,
+  ROTA_CONSULTA_CARTEIRA, ROTA_LISTA_DO_ATO,
   ROTA_CONSULTA_PROTOCOLO,
   ROTA_DOCUMENTOS,
   ROTA_ESTATISTICAS,
@@ -231,6 +231,10 @@ export const routes: RouteObject[] = [
           {
             path: ROTA_CONSULTA_CARTEIRA,
             lazy: carregarTela(() => import('./routes/publico-consulta-carteira'), (m) => ({ Component: m.ConsultaCarteiraRoute })),
+          },
+          {
+            path: ROTA_LISTA_DO_ATO,
+            lazy: carregarTela(() => import('./routes/publico-lista-ato'), (m) => ({ Component: m.ListaDoAtoRoute })),
           },
           {
             path: ROTA_CONSULTA_PROTOCOLO,

@@ -317,6 +317,7 @@ export const COMO_CHAMAR: Record<string, ComoChamar> = {
   'GET /api/pescador/{id}/imprimir-carteira': { id: 'pescador' },
   'GET /api/carteira-profissional/consulta-publica': { query: (d) => `cpf=${d.pescador.cpf}&rgp=${d.numeroRgp}`, captcha: true },
   'GET /api/pescador/protocolo-solicitacao-registro/{id}': { id: 'protocolo', captcha: true },
+  'GET /api/consulta-publica/lista-do-ato': { query: (d) => `cpf=${d.pescador.cpf}&rgp=${d.numeroRgp}`, captcha: true },
   'GET /api/pescador/lote/{id}/resultado': { id: 'pescador' },
   // Map users and access hours: bodies that touch no demo account (a new CONSULTA_INTERNO of the ministry, an
   // unknown map user, the hours of an agency nobody works at).
@@ -377,6 +378,7 @@ export const COMO_CHAMAR: Record<string, ComoChamar> = {
   },
   'POST /api/representacao/termos/{id}/identidade': { idAdministrativo: 999_999, multipart: () => ({ campos: {}, arquivo: true }) },
   'POST /api/representacao/termos/{id}/validacao': { idAdministrativo: 999_999, corpo: () => ({ aprovado: true }) },
+  'GET /api/recursos/anexo/{id}': { idAdministrativo: 999_999 },
 };
 
 const ENTIDADE = {

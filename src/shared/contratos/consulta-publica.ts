@@ -6,6 +6,7 @@ import {
   protocoloPublicoParam, protocoloPublicoSchema,
 } from '../schemas/carteira';
 import { texto } from '../schemas/primitivos';
+import { listaDoAtoSchema } from '../schemas/recurso';
 import { tokenComprovanteParam } from '../schemas/verificacao';
 
 /**
@@ -54,4 +55,13 @@ export const verificarProtocolo = contrato({
     + 'adulterado: 400 "Código de verificação inválido.".',
   params: tokenComprovanteParam,
   resposta: protocoloPublicoSchema,
+});
+export const consultarListaDoAto = contrato({
+  metodo: 'GET', caminho: '/api/consulta-publica/lista-do-ato', permissao: 'publico', tag: 'consulta-publica',
+  resumo: '"Estou na lista?": se o pescador (CPF e RGP) está na lista de um ato de suspensão ou cancelamento, e até quando recorrer (CAPTCHA)',
+  descricao: 'Sem login. Responde só sim ou não, o ato, o que significa e o último dia para recorrer (horário de Brasília); '
+    + 'CPF ou RGP errado recebe o mesmo "não está na lista". CAPTCHA ausente, inválido ou já usado: 403.',
+  query: consultaPublicaCarteiraQuery,
+  cabecalhos,
+  resposta: listaDoAtoSchema,
 });

@@ -1,7 +1,9 @@
+import { CodigoErro } from '../codigos-erro';
 import { contrato } from '../contrato';
+import { idParam } from '../schemas/primitivos';
 import {
-  contestaveisSchema, decisaoRecursoCorpo, filtrosRecurso, idRecursoParam, inicioRecursoCorpo, listaRecursosSchema, meusRecursosSchema,
-  prorrogacaoCorpo, razoesCorpo, recursoDetalheSchema,
+  anexoAtoQuery, atosComRecursosSchema, contestaveisSchema, decisaoEmLoteCorpo, decisaoRecursoCorpo, filtrosRecurso, idRecursoParam, inicioRecursoCorpo, listaRecursosSchema, meusRecursosSchema,
+  prorrogacaoCorpo, razoesCorpo, recursoDetalheSchema, resultadoDecisaoEmLoteSchema,
 } from '../schemas/recurso';
 
 /**
@@ -25,6 +27,7 @@ export const iniciar = contrato({
   corpo: inicioRecursoCorpo,
   resposta: recursoDetalheSchema,
   outrosErros: [404, 406],
+  codigos: [CodigoErro.RECURSO_INDISPONIVEL],
 });
 export const enviar = contrato({
   metodo: 'POST', caminho: '/api/recursos/{id}/enviar', permissao: 'pescador.proprio', tag: 'recurso',
@@ -33,6 +36,7 @@ export const enviar = contrato({
   corpo: razoesCorpo,
   resposta: recursoDetalheSchema,
   outrosErros: [404, 406],
+  codigos: [CodigoErro.RECURSO_INDISPONIVEL],
 });
 export const proximaInstancia = contrato({
   metodo: 'POST', caminho: '/api/recursos/{id}/proxima-instancia', permissao: 'pescador.proprio', tag: 'recurso',
@@ -41,6 +45,7 @@ export const proximaInstancia = contrato({
   corpo: razoesCorpo,
   resposta: recursoDetalheSchema,
   outrosErros: [404, 406],
+  codigos: [CodigoErro.RECURSO_INDISPONIVEL],
 });
 export const fila = contrato({
   metodo: 'GET', caminho: '/api/recursos', permissao: 'servidor.ler', tag: 'recurso',
@@ -61,6 +66,7 @@ export const bloquear = contrato({
   params: idRecursoParam,
   resposta: recursoDetalheSchema,
   outrosErros: [404, 406],
+  codigos: [CodigoErro.RECURSO_INDISPONIVEL],
 });
 export const desbloquear = contrato({
   metodo: 'POST', caminho: '/api/recursos/{id}/desbloquear', permissao: 'recurso.decidir', tag: 'recurso',
@@ -68,6 +74,7 @@ export const desbloquear = contrato({
   params: idRecursoParam,
   resposta: recursoDetalheSchema,
   outrosErros: [404, 406],
+  codigos: [CodigoErro.RECURSO_INDISPONIVEL],
 });
 export const decidir = contrato({
   metodo: 'POST', caminho: '/api/recursos/{id}/decidir', permissao: 'recurso.decidir', tag: 'recurso',
@@ -76,6 +83,7 @@ export const decidir = contrato({
   corpo: decisaoRecursoCorpo,
   resposta: recursoDetalheSchema,
   outrosErros: [404, 406],
+  codigos: [CodigoErro.RECURSO_INDISPONIVEL],
 });
 export const prorrogar = contrato({
   metodo: 'POST', caminho: '/api/recursos/{id}/prorrogar', permissao: 'recurso.decidir', tag: 'recurso',
@@ -84,4 +92,26 @@ export const prorrogar = contrato({
   corpo: prorrogacaoCorpo,
   resposta: recursoDetalheSchema,
   outrosErros: [404, 406],
+  codigos: [CodigoErro.RECURSO_INDISPONIVEL],
+});
+export const decidirEmLote = contrato({
+  metodo: 'POST', caminho: '/api/recursos/decisao-em-lote', permissao: 'recurso.decidirEmLote', tag: 'recurso',
+  resumo: 'Decide juntos muitos recursos do mesmo ato, com o mesmo resultado e justificativa, com o resultado de cada um',
+  corpo: decisaoEmLoteCorpo,
+  resposta: resultadoDecisaoEmLoteSchema,
+  codigos: [CodigoErro.RECURSO_INDISPONIVEL],
+});
+export const atos = contrato({
+  metodo: 'GET', caminho: '/api/recursos/atos', permissao: 'servidor.ler', tag: 'recurso',
+  resumo: 'Atos normativos com recursos aguardando decisão no escopo do servidor, com a contagem de cada um',
+  resposta: atosComRecursosSchema,
+});
+export const anexo = contrato({
+  metodo: 'GET', caminho: '/api/recursos/anexo/{id}', permissao: 'lote.processar', tag: 'recurso',
+  resumo: 'Anexo do ato: os pescadores que o lote atingiu, por UF (nome, CPF mascarado, RGP), em CSV ou PDF',
+  params: idParam,
+  query: anexoAtoQuery,
+  resposta: { arquivo: ['text/csv', 'application/pdf'], descricao: 'O anexo em CSV (todas as UFs ou uma) ou PDF (uma UF)' },
+  outrosErros: [404],
+  codigos: [CodigoErro.RECURSO_INDISPONIVEL],
 });

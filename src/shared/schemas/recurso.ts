@@ -79,6 +79,16 @@ export const MENSAGENS_RECURSO = {
   avisoRetirado: (protocolo: string, ano: number) => `Recurso ${protocolo} provido: o aviso da REAP de ${ano} foi retirado.`,
   reapEnviadaAntes: (ano: number, enviadaEm: string, protocolo: string | null, aviso: string) =>
     `A REAP de ${ano} foi enviada em ${enviadaEm}${protocolo ? ` (protocolo ${protocolo})` : ''}, antes do aviso de ${aviso}.`,
+  emParteSoSancao: 'Provido em parte só se aplica a suspensão ou cancelamento; aqui escolha provido ou não provido.',
+  emParteSemData: 'Informe até quando o registro fica suspenso (uma data depois de hoje).',
+  emParteNaoReduz: (fim: string) => `Provido em parte deve encurtar a suspensão: escolha uma data antes de ${fim}.`,
+  sancaoReduzida: (protocolo: string, ate: string) =>
+    `Recurso ${protocolo} provido em parte: o registro fica suspenso até ${ate} e volta a ficar ativo no dia seguinte.`,
+  outroAto: 'Este recurso não contesta o ato normativo escolhido.',
+  emAnaliseIndividual: 'Este recurso está em análise individual por outro servidor.',
+  foraDoEscopoLote: 'Este recurso é de um pescador fora do seu escopo.',
+  decididosEmLote: (decididos: number, total: number) =>
+    `${decididos.toLocaleString('pt-BR')} de ${total.toLocaleString('pt-BR')} recursos decididos.`,
   solicitacaoReaberta: (protocolo: string) => `Recurso ${protocolo} provido: a solicitação volta a ser analisada.`,
 } as const;
 
@@ -111,6 +121,8 @@ const justificativa = texto({ error: MENSAGENS_RECURSO.justificativaObrigatoria 
 export const decisaoRecursoCorpo = z.object({
   resultado: z.number({ error: 'Escolha o resultado.' }).int('Escolha o resultado.').min(1, 'Escolha o resultado.').max(5, 'Escolha o resultado.'),
   justificativa,
+  /** PROVIDO EM PARTE of a suspension or cancellation: the registry stays suspended until this day (decision 0101). */
+  suspensoAte: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida.').optional(),
 });
 export type DecisaoRecursoCorpo = z.output<typeof decisaoRecursoCorpo>;
 
@@ -174,6 +186,12 @@ export const filtrosRecurso = paginacaoSchema.extend({
   situacao: z.enum(['pendentes', 'atrasados', 'decididos']).default('pendentes'),
   resultado: z.coerce.number().int().min(1).max(5).optional(),
   uf: z.string().regex(/^[A-Z]{2}$/).optional(),
+  /** The act whose sanction is contested (a wave's appeals). */
+  ato: z.coerce.number().int().positive().optional(),
+  /** Clocks ending on or before this day. */
+  prazoAte: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida.').optional(),
+  /** Keyset page: the `proximo` of the previous page (clock day and id); `pagina` is then ignored. */
+  apos: z.string().regex(/^\d{4}-\d{2}-\d{2}_\d{1,10}$/, 'Página inválida.').optional(),
 });
 export type FiltrosRecurso = z.output<typeof filtrosRecurso>;
 
@@ -193,7 +211,69 @@ export const recursoResumoSchema = z.object({
   analista: z.string().nullable(),
 });
 export type RecursoResumo = z.infer<typeof recursoResumoSchema>;
-export const listaRecursosSchema = z.object({ total: z.number(), recursos: z.array(recursoResumoSchema) });
+export const listaRecursosSchema = z.object({
+  total: z.number(), recursos: z.array(recursoResumoSchema),
+  /** The cursor of the next page (`apos`), null on the last. */
+  proximo: z.string().nullable(),
+});
+
+/** The act's annex (decision 0102): the fishers a batch sanctioned, per state, as CSV or PDF (one state). */
+export const MAXIMO_LINHAS_ANEXO_PDF = 20_000;
+export const anexoAtoQuery = z.object({
+  uf: z.string().regex(/^[A-Z]{2}$/, 'UF inválida.').optional(),
+  formato: z.enum(['csv', 'pdf']).default('csv'),
+});
+export type AnexoAtoQuery = z.output<typeof anexoAtoQuery>;
+export const MENSAGENS_ANEXO = {
+  loteNaoEncontrado: 'Lote não encontrado.',
+  pdfPorUf: 'Escolha a UF: o anexo em PDF é feito por estado.',
+  significadoSuspensao: 'Seu registro foi suspenso por este ato. Se você discorda, entre no RGP e recorra em "Recursos" até o último dia.',
+  significadoCancelamento: 'Seu registro foi cancelado por este ato. Se você discorda, entre no RGP e recorra em "Recursos" até o último dia.',
+  pdfGrandeDemais: `Este estado tem mais de ${MAXIMO_LINHAS_ANEXO_PDF.toLocaleString('pt-BR')} pescadores no lote: baixe o anexo em CSV.`,
+} as const;
+
+/** "Estou na lista?": by CPF and RGP number, behind the captcha; only yes/no, the act and the deadline. */
+export const listaDoAtoSchema = z.object({
+  naLista: z.boolean(),
+  atos: z.array(z.object({
+    ato: z.string(),
+    /** What being on the list means, in a line. */
+    significado: z.string(),
+    /** The last day to appeal (São Paulo), until 23:59. */
+    ultimoDia: z.string(),
+    noPrazo: z.boolean(),
+  })),
+});
+export type ListaDoAto = z.infer<typeof listaDoAtoSchema>;
+
+export const atosComRecursosSchema = z.object({
+  atos: z.array(z.object({ id: z.number(), nome: z.string(), pendentes: z.number() })),
+});
+export type AtosComRecursos = z.infer<typeof atosComRecursosSchema>;
+
+/** A batch decision: many appeals of one act with one result and one justification (decision 0100). */
+export const MAXIMO_RECURSOS_POR_DECISAO_EM_LOTE = 50_000;
+export const RESULTADOS_EM_LOTE = [ResultadoRecurso.PROVIDO, ResultadoRecurso.NAO_PROVIDO, ResultadoRecurso.NAO_CONHECIDO] as const;
+
+export const decisaoEmLoteCorpo = z.object({
+  ato: z.number({ error: 'Escolha o ato normativo.' }).int('Escolha o ato normativo.').positive('Escolha o ato normativo.'),
+  ids: z.array(z.number().int().positive(), { error: 'Selecione os recursos.' }).min(1, 'Selecione ao menos um recurso.')
+    .max(MAXIMO_RECURSOS_POR_DECISAO_EM_LOTE, `Selecione no máximo ${MAXIMO_RECURSOS_POR_DECISAO_EM_LOTE.toLocaleString('pt-BR')} recursos.`),
+  resultado: z.number({ error: 'Escolha o resultado.' }).refine(
+    (v) => (RESULTADOS_EM_LOTE as readonly number[]).includes(v), 'Em lote o resultado deve ser provido, não provido ou não conhecido.',
+  ),
+  justificativa,
+});
+export type DecisaoEmLoteCorpo = z.output<typeof decisaoEmLoteCorpo>;
+
+export const resultadoDecisaoEmLoteSchema = z.object({
+  total: z.number(),
+  decididos: z.number(),
+  recusados: z.number(),
+  /** One per appeal asked for: `mensagem` says why it was not decided. */
+  resultados: z.array(z.object({ id: z.number(), decidido: z.boolean(), mensagem: z.string().nullable() })),
+});
+export type ResultadoDecisaoEmLote = z.infer<typeof resultadoDecisaoEmLoteSchema>;
 export const meusRecursosSchema = z.object({ recursos: z.array(recursoDetalheSchema) });
 
 export const idRecursoParam = z.object({ id: idCoagido() });

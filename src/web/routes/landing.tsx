@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ROTA_CONSULTA_CARTEIRA, ROTA_CONSULTA_PROTOCOLO, ROTA_ESTATISTICAS, ROTA_HOME } from '../../shared/rotas-web';
+import { ROTA_CONSULTA_CARTEIRA, ROTA_CONSULTA_PROTOCOLO, ROTA_ESTATISTICAS, ROTA_HOME, ROTA_LISTA_DO_ATO } from '../../shared/rotas-web';
 import { PageTitle } from '../components/page-title';
 import { SignInButton } from '../components/sign-in-button';
 import { useSession } from '../lib/session';
@@ -65,6 +65,9 @@ export function LandingPage() {
             </li>
             <li>
               <Link className="link-sublinhado" to={ROTA_CONSULTA_PROTOCOLO}>Consultar protocolo</Link> de uma solicitação de registro.
+            </li>
+            <li>
+              <Link className="link-sublinhado" to={ROTA_LISTA_DO_ATO}>Estou na lista?</Link> Veja se uma portaria suspendeu ou cancelou o seu registro e até quando recorrer.
             </li>
             <li>
               Ver as <Link className="link-sublinhado" to={ROTA_ESTATISTICAS}>estatísticas do registro</Link>: pescadores por UF, município, categoria, sexo e idade.

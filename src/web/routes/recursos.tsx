@@ -7,19 +7,23 @@ import {
   MENSAGENS_RECURSO, ORGAOS_RECURSO, orgaoRecursoLabel, razoesCorpo, ResultadoRecurso, resultadoRecursoLabel, type FiltrosRecurso, type RecursoDetalhe,
   type RecursoResumo,
 } from '../../shared/schemas/recurso';
+import { pode } from '../../shared/permissoes';
+import { UFS } from '../../shared/ufs';
 import { ExigirPerfil } from '../components/exigir-perfil';
 import { TabelaCartoes, type Coluna } from '../components/tabela-cartoes';
 import { Message } from '../components/message';
 import { PageTitle } from '../components/page-title';
 import { RequireSession } from '../components/require-session';
 import { CampoJustificativa } from '../features/cancelamento/campo-justificativa';
+import { DecisaoEmLote } from '../features/recurso/decisao-em-lote';
 import { DocumentosSolicitacao } from '../features/documento';
 import {
-  bloquearRecurso, contestaveis, decidirRecurso, desbloquearRecurso, enviarRecurso, filaRecursos, iniciarRecurso, meusRecursos,
+  atosComRecursos, bloquearRecurso, contestaveis, decidirRecurso, desbloquearRecurso, enviarRecurso, filaRecursos, iniciarRecurso, meusRecursos,
   prorrogarRecurso, proximaInstancia, recurso, recursoKeys,
 } from '../features/recurso/recurso-api';
 import { mensagemErro } from '../lib/api';
 import { formatDate, formatDateTime } from '../lib/dates';
+import { useSession } from '../lib/session';
 import { showToast } from '../lib/toast';
 
 /**
@@ -253,13 +257,21 @@ function filtrosDe(sp: URLSearchParams): FiltrosRecurso {
   const orgao = sp.get('orgao');
   const instancia = Number(sp.get('instancia'));
   const situacao = sp.get('situacao');
+  const uf = sp.get('uf');
+  const ato = Number(sp.get('ato'));
+  const prazoAte = sp.get('prazoAte');
+  const apos = sp.get('apos');
   return {
-    pagina: Math.max(1, Number(sp.get('pagina')) || 1),
+    pagina: 1,
     tamanhoPagina: 20,
     situacao: situacao === 'atrasados' || situacao === 'decididos' ? situacao : 'pendentes',
     ...(orgao && (ORGAOS_RECURSO as readonly string[]).includes(orgao) ? { orgao: orgao as FiltrosRecurso['orgao'] } : {}),
     ...(instancia >= 1 && instancia <= 3 ? { instancia } : {}),
     ...(Number(sp.get('resultado')) ? { resultado: Number(sp.get('resultado')) } : {}),
+    ...(uf && /^[A-Z]{2}$/.test(uf) ? { uf } : {}),
+    ...(Number.isInteger(ato) && ato > 0 ? { ato } : {}),
+    ...(prazoAte && /^\d{4}-\d{2}-\d{2}$/.test(prazoAte) ? { prazoAte } : {}),
+    ...(apos && /^\d{4}-\d{2}-\d{2}_\d+$/.test(apos) ? { apos } : {}),
   };
 }
 
@@ -277,21 +289,58 @@ const COLUNAS_FILA: Coluna<RecursoResumo>[] = [
 function FilaRecursos() {
   const [sp, setSp] = useSearchParams();
   const filtros = filtrosDe(sp);
+  const session = useSession();
   const query = useQuery({ queryKey: recursoKeys.fila(filtros), queryFn: () => filaRecursos(filtros) });
+  const atos = useQuery({ queryKey: recursoKeys.atos(), queryFn: atosComRecursos });
+  const [selecionados, setSelecionados] = useState<Set<number>>(new Set());
+  const ato = atos.data?.atos.find((a) => a.id === filtros.ato);
+  const emLote = pode(session?.perfil, 'recurso.decidirEmLote') && ato !== undefined && filtros.situacao === 'pendentes';
   const mudar = (nome: string, valor: string) => {
     const novo = new URLSearchParams(sp);
     if (valor) novo.set(nome, valor);
     else novo.delete(nome);
-    novo.delete('pagina');
+    novo.delete('apos');
+    setSp(novo);
+    setSelecionados(new Set());
+  };
+  const irPara = (apos: string | null) => {
+    const novo = new URLSearchParams(sp);
+    if (apos) novo.set('apos', apos);
+    else novo.delete('apos');
     setSp(novo);
   };
-  const paginas = query.data ? Math.max(1, Math.ceil(query.data.total / filtros.tamanhoPagina)) : 1;
+  const alternar = (id: number) => setSelecionados((atual) => {
+    const novo = new Set(atual);
+    if (novo.has(id)) novo.delete(id);
+    else novo.add(id);
+    return novo;
+  });
+  const linhas = query.data?.recursos ?? [];
+  const todosDaPagina = linhas.length > 0 && linhas.every((r) => selecionados.has(r.id));
+  const colunas: Coluna<RecursoResumo>[] = emLote
+    ? [{
+      titulo: 'Selecionar', semRotulo: true,
+      celula: (r) => (
+        <div className="br-checkbox">
+          <input id={`sel-${r.id}`} type="checkbox" checked={selecionados.has(r.id)} onChange={() => alternar(r.id)} />
+          <label htmlFor={`sel-${r.id}`}><span className="sr-only">Selecionar o recurso {r.numeroProtocolo ?? r.id} de {r.nomePescador}</span></label>
+        </div>
+      ),
+    }, ...COLUNAS_FILA]
+    : COLUNAS_FILA;
   return (
     <>
       <PageTitle title="Recursos" />
       <p className="page-lead">Recursos dos pescadores, o prazo mais curto primeiro. Um recurso atrasado passou do prazo de decisão da instância.</p>
       <form className="filtros-recursos row" onSubmit={(e) => e.preventDefault()} aria-label="Filtros dos recursos">
-        <div className="br-input col-sm-6 col-lg-3 mb-2">
+        <div className="br-input col-sm-6 col-lg-4 mb-2">
+          <label htmlFor="filtro-ato">Ato normativo</label>
+          <select id="filtro-ato" value={filtros.ato ?? ''} onChange={(e) => mudar('ato', e.target.value)}>
+            <option value="">Todos</option>
+            {atos.data?.atos.map((a) => <option key={a.id} value={a.id}>{a.nome} ({a.pendentes} aguardando)</option>)}
+          </select>
+        </div>
+        <div className="br-input col-sm-6 col-lg-2 mb-2">
           <label htmlFor="filtro-situacao">Situação</label>
           <select id="filtro-situacao" value={filtros.situacao} onChange={(e) => mudar('situacao', e.target.value)}>
             <option value="pendentes">Aguardando decisão</option>
@@ -299,7 +348,14 @@ function FilaRecursos() {
             <option value="decididos">Decididos</option>
           </select>
         </div>
-        <div className="br-input col-sm-6 col-lg-3 mb-2">
+        <div className="br-input col-sm-6 col-lg-2 mb-2">
+          <label htmlFor="filtro-uf">UF</label>
+          <select id="filtro-uf" value={filtros.uf ?? ''} onChange={(e) => mudar('uf', e.target.value)}>
+            <option value="">Todas</option>
+            {UFS.map((u) => <option key={u.sigla} value={u.sigla}>{u.sigla}</option>)}
+          </select>
+        </div>
+        <div className="br-input col-sm-6 col-lg-4 mb-2">
           <label htmlFor="filtro-orgao">Instância</label>
           <select id="filtro-orgao" value={filtros.orgao ?? ''} onChange={(e) => mudar('orgao', e.target.value)}>
             <option value="">Todas</option>
@@ -316,6 +372,10 @@ function FilaRecursos() {
           </select>
         </div>
         <div className="br-input col-sm-6 col-lg-3 mb-2">
+          <label htmlFor="filtro-prazo">Prazo de decisão até</label>
+          <input id="filtro-prazo" type="date" value={filtros.prazoAte ?? ''} onChange={(e) => mudar('prazoAte', e.target.value)} />
+        </div>
+        <div className="br-input col-sm-6 col-lg-3 mb-2">
           <label htmlFor="filtro-resultado">Resultado</label>
           <select id="filtro-resultado" value={filtros.resultado ?? ''} onChange={(e) => mudar('resultado', e.target.value)}>
             <option value="">Todos</option>
@@ -327,18 +387,28 @@ function FilaRecursos() {
       {query.isError && <Message kind="danger" title={mensagemErro(query.error, ERRO)} />}
       {query.data && (
         <>
-          <p role="status">{query.data.total} {query.data.total === 1 ? 'recurso' : 'recursos'}</p>
-          <TabelaCartoes legenda="Recursos" legendaOculta colunas={COLUNAS_FILA} linhas={query.data.recursos} chave={(r) => r.id} />
-          {paginas > 1 && (
-            <nav aria-label="Páginas" className="mt-2">
-              {Array.from({ length: Math.min(paginas, 10) }, (_, i) => i + 1).map((p) => (
-                <button key={p} type="button" className="br-button secondary small mr-1" aria-current={p === filtros.pagina ? 'page' : undefined}
-                  onClick={() => { const novo = new URLSearchParams(sp); novo.set('pagina', String(p)); setSp(novo); }}>
-                  {p}
-                </button>
-              ))}
-            </nav>
+          <p role="status">{query.data.total.toLocaleString('pt-BR')} {query.data.total === 1 ? 'recurso' : 'recursos'}</p>
+          {emLote && linhas.length > 0 && (
+            <div className="br-checkbox mb-2">
+              <input id="sel-pagina" type="checkbox" checked={todosDaPagina} onChange={() => setSelecionados((atual) => {
+                const novo = new Set(atual);
+                for (const r of linhas) {
+                  if (todosDaPagina) novo.delete(r.id);
+                  else novo.add(r.id);
+                }
+                return novo;
+              })} />
+              <label htmlFor="sel-pagina">Selecionar todos desta página</label>
+            </div>
           )}
+          <TabelaCartoes legenda="Recursos" legendaOculta colunas={colunas} linhas={linhas} chave={(r) => r.id} />
+          <nav aria-label="Páginas" className="mt-2">
+            {filtros.apos && <button type="button" className="br-button secondary small mr-1" onClick={() => irPara(null)}>Primeira página</button>}
+            {query.data.proximo && (
+              <button type="button" className="br-button secondary small" onClick={() => irPara(query.data.proximo)}>Próxima página</button>
+            )}
+          </nav>
+          {emLote && <DecisaoEmLote ato={ato.id} nomeAto={ato.nome} ids={[...selecionados]} aoConcluir={() => setSelecionados(new Set())} />}
         </>
       )}
     </>
@@ -352,6 +422,7 @@ function DecisaoRecurso() {
   const [resultado, setResultado] = useState<number | null>(null);
   const [justificativa, setJustificativa] = useState('');
   const [prorrogacao, setProrrogacao] = useState('');
+  const [suspensoAte, setSuspensoAte] = useState('');
   const [erro, setErro] = useState<string | null>(null);
   const [ocupado, setOcupado] = useState(false);
 
@@ -415,7 +486,13 @@ function DecisaoRecurso() {
               setErro('Escolha o resultado e escreva a justificativa.');
               return;
             }
-            void agir(() => decidirRecurso(id, { resultado, justificativa }));
+            if (resultado === ResultadoRecurso.PROVIDO_EM_PARTE && !suspensoAte) {
+              setErro(MENSAGENS_RECURSO.emParteSemData);
+              return;
+            }
+            void agir(() => decidirRecurso(id, {
+              resultado, justificativa, ...(resultado === ResultadoRecurso.PROVIDO_EM_PARTE ? { suspensoAte } : {}),
+            }));
           }} noValidate>
             <fieldset className="br-fieldset">
               <legend>Resultado</legend>
@@ -426,6 +503,15 @@ function DecisaoRecurso() {
                 </div>
               ))}
             </fieldset>
+            {resultado === ResultadoRecurso.PROVIDO_EM_PARTE && (
+              <div className="br-input mb-2">
+                <label htmlFor="suspenso-ate">Suspenso até</label>
+                <input id="suspenso-ate" type="date" aria-describedby="suspenso-ate-ajuda" value={suspensoAte} onChange={(e) => setSuspensoAte(e.target.value)} />
+                <p id="suspenso-ate-ajuda" className="text-base">
+                  Provido em parte: o registro fica suspenso até esta data e volta a ficar ativo no dia seguinte. Só para suspensão ou cancelamento.
+                </p>
+              </div>
+            )}
             <CampoJustificativa id="justificativa" label="Justificativa" value={justificativa} onChange={(e) => setJustificativa(e.target.value)} />
             <div className="form-actions mt-3">
               <button type="button" className="br-button secondary" disabled={ocupado} onClick={() => void agir(() => desbloquearRecurso(id))}>

@@ -47,6 +47,10 @@ export const recurso = pgTable('recurso', {
   uniqueIndex('recurso_solicitacao_key').on(t.solicitacaoId),
   uniqueIndex('recurso_pescador_objeto_key').on(t.pescadorId, t.chaveObjeto),
   index('recurso_fila_idx').on(t.orgao, t.uf, t.prazoInstancia).where(sql`${t.resultado} IS NULL AND ${t.prazoInstancia} IS NOT NULL`),
+  // A wave's queue: one act's pending appeals, and the national queue, both in clock order (keyset pages).
+  index('recurso_ato_fila_idx').on(t.atoNormativoId, t.prazoInstancia, t.id).where(sql`${t.resultado} IS NULL AND ${t.prazoInstancia} IS NOT NULL`),
+  index('recurso_pendente_prazo_idx').on(t.prazoInstancia, t.id).where(sql`${t.resultado} IS NULL AND ${t.prazoInstancia} IS NOT NULL`),
+  index('recurso_decidido_ato_idx').on(t.atoNormativoId, t.resultado, t.prazoInstancia, t.id).where(sql`${t.resultado} IS NOT NULL`),
 ]);
 
 export const recursoDecisao = pgTable('recurso_decisao', {

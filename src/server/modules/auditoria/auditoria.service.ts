@@ -99,21 +99,16 @@ export class AuditoriaService {
 
   /** The action and its record together. */
   async registrar(e: EventoAuditoria, ex: Executor = this.db): Promise<void> {
-    const linha: LinhaAuditoria = {
-      acao: cortar(e.acao, TAMANHO.acao)!,
-      cpfAtor: e.cpfAtor ?? null,
-      perfilAtor: e.perfilAtor ?? null,
-      sessaoId: e.sessaoId ?? null,
-      recurso: cortar(e.recurso, TAMANHO.recurso),
-      recursoId: cortar(e.recursoId === undefined || e.recursoId === null ? null : String(e.recursoId), TAMANHO.recursoId),
-      ip: e.ip ?? null,
-      sucesso: e.sucesso ?? true,
-      detalhes: e.detalhes ?? null,
-      pescadorId: e.pescadorId ?? null,
-      orgaoAtor: e.orgaoAtor ?? null,
-    };
+    const linha = linhaDe(e);
     if (ex === this.db) return this.#lote.enviar(linha);
     await ex.insert(auditoria).values(linha);
+  }
+
+  /** One row per event, committed with the caller's change (a batch decision audits each appeal). */
+  async registrarVarios(es: EventoAuditoria[], tx: Executor): Promise<void> {
+    for (let i = 0; i < es.length; i += 2_000) {
+      await tx.insert(auditoria).values(es.slice(i, i + 2_000).map(linhaDe));
+    }
   }
 
   /** The statement's text never changes and is prepared once. */
@@ -254,4 +249,20 @@ type LinhaAuditoria = {
 /** Profile and agency are stored at write time (decision 0032). */
 export function doAtor(ator: Ator): Pick<EventoAuditoria, 'cpfAtor' | 'perfilAtor' | 'sessaoId' | 'ip' | 'orgaoAtor'> {
   return { cpfAtor: ator.cpf, perfilAtor: ator.perfil, sessaoId: ator.sessaoId, ip: ator.ip, orgaoAtor: ator.siglaOrgao ?? null };
+}
+
+function linhaDe(e: EventoAuditoria): LinhaAuditoria {
+  return {
+    acao: cortar(e.acao, TAMANHO.acao)!,
+    cpfAtor: e.cpfAtor ?? null,
+    perfilAtor: e.perfilAtor ?? null,
+    sessaoId: e.sessaoId ?? null,
+    recurso: cortar(e.recurso, TAMANHO.recurso),
+    recursoId: cortar(e.recursoId === undefined || e.recursoId === null ? null : String(e.recursoId), TAMANHO.recursoId),
+    ip: e.ip ?? null,
+    sucesso: e.sucesso ?? true,
+    detalhes: e.detalhes ?? null,
+    pescadorId: e.pescadorId ?? null,
+    orgaoAtor: e.orgaoAtor ?? null,
+  };
 }

@@ -44,6 +44,10 @@ export const consultaPublicaRoutes: FastifyPluginAsync<{ consultaPublica: Consul
     config: limite(LIMITE_CONSULTAS_POR_MINUTO),
   });
 
+  rota(app, c.consultarListaDoAto, async (req) => ok(await consultaPublica.consultarListaDoAto(req.query, tokenCaptcha(req), req.ip)), {
+    config: limite(LIMITE_CONSULTAS_POR_MINUTO),
+  });
+
   rotaDeVerificacao(app, c.verificarProtocolo, async (token, ip) => {
     const { protocolo, mensagem } = await consultaPublica.verificarProtocolo(token, ip);
     return { dados: protocolo, mensagem };

@@ -9,6 +9,10 @@ import type { CaptchaVerifier } from '../../adapters/captcha/captcha';
 import { CodigoErro } from '../../../shared/codigos-erro';
 import { MENSAGENS_VERIFICACAO } from '../../../shared/schemas/verificacao';
 import { AppError } from '../../lib/errors';
+import { hojeSaoPaulo } from '../../../shared/datas';
+import { SituacaoRegistro } from '../../../shared/enums';
+import { MENSAGENS_ANEXO, type ListaDoAto } from '../../../shared/schemas/recurso';
+import { ultimoDiaParaRecorrer } from '../../../shared/prazo-recurso';
 import type { AuditoriaService, EventoAuditoria } from '../auditoria/auditoria.service';
 import type { CarteiraService } from '../carteira/carteira.service';
 import type { AssinadorProtocolo } from '../../lib/codigos-comprovantes';
@@ -16,6 +20,7 @@ import type { ConsultaPublicaRepository, ProtocoloRow } from './consulta-publica
 
 const ACAO_CARTEIRA = 'CONSULTA_PUBLICA_CARTEIRA';
 const ACAO_PROTOCOLO = 'CONSULTA_PUBLICA_PROTOCOLO';
+const ACAO_LISTA_ATO = 'CONSULTA_PUBLICA_LISTA_ATO';
 const ACAO_VERIFICACAO_PROTOCOLO = 'VERIFICACAO_PROTOCOLO';
 
 /**
@@ -30,6 +35,7 @@ export class ConsultaPublicaService {
     private readonly auditoria: AuditoriaService,
     private readonly assinadorProtocolo: AssinadorProtocolo,
     private readonly hcaptchaSiteKey?: string,
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   configuracao(): ConfiguracaoCaptcha {
@@ -41,6 +47,31 @@ export class ConsultaPublicaService {
     const d = this.captcha.desafio();
     if (d === null) throw AppError.notFound(MENSAGENS_CARTEIRA.captchaExterno);
     return d;
+  }
+
+  /**
+   * "Estou na lista?" (decision 0102): whether the registry of this CPF and RGP number is on the list of an act that
+   * suspended or cancelled it, what that means and the last day to appeal; a wrong CPF or RGP gets the same "no".
+   * Nothing else about the fisher is answered. Audited with the IP.
+   */
+  async consultarListaDoAto(q: ConsultaPublicaCarteiraQuery, token: string | undefined, ip: string): Promise<ListaDoAto> {
+    const recurso = 'consulta-publica/lista-do-ato';
+    await this.exigirCaptcha(token, ip, ACAO_LISTA_ATO, recurso);
+    const sancoes = await this.repo.sancoesDoAto(q.cpf, q.rgp);
+    const hoje = hojeSaoPaulo(this.now());
+    await this.auditoria.registrar({ acao: ACAO_LISTA_ATO, recurso, recursoId: sancoes[0]?.pescadorId ?? null, ip, sucesso: true, detalhes: { naLista: sancoes.length > 0 } });
+    return {
+      naLista: sancoes.length > 0,
+      atos: sancoes.map((s) => {
+        // The window opens when the act comes into force, or when the batch applied it if later (as the appeal counts it).
+        const ultimoDia = ultimoDiaParaRecorrer(s.atoInicio > s.aplicadaEm ? s.atoInicio : s.aplicadaEm, s.prazoRecursoDias);
+        return {
+          ato: s.atoNome,
+          significado: s.situacaoNova === SituacaoRegistro.CANCELADO ? MENSAGENS_ANEXO.significadoCancelamento : MENSAGENS_ANEXO.significadoSuspensao,
+          ultimoDia, noPrazo: hoje <= ultimoDia,
+        };
+      }),
+    };
   }
 
   /** The same 404 whether the CPF or the RGP number is wrong. */

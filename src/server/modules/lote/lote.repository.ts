@@ -2,6 +2,7 @@ import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { atoNormativo, lotePescador, usuario, usuarioMapa } from '../../db/schema';
 import { SituacaoRegistro } from '../../../shared/enums';
+import { ObjetoRecurso, ResultadoRecurso } from '../../../shared/schemas/recurso';
 import type { FiltroLotes } from '../../../shared/schemas/lote';
 
 export type LoteRow = typeof lotePescador.$inferSelect;
@@ -62,14 +63,20 @@ export class LoteRepository {
     return lote!;
   }
 
-  /** Lines come from the database in one statement, never through memory (decision 0055). */
+  /**
+   * Lines come from the database in one statement, never through memory (decision 0055). A fisher whose warning of
+   * that year was withdrawn by a provided appeal is left out; a pending or refused appeal suspends nothing (art. 61).
+   */
   async criarSuspensaoReap(valores: typeof lotePescador.$inferInsert, ano: number, tx: Executor): Promise<LoteRow> {
     const [lote] = await tx.insert(lotePescador).values(valores).returning();
     const { rowCount } = await tx.execute(sql`
       INSERT INTO lote_pescador_item (lote_id, linha, cpf_informado, cpf)
       SELECT ${lote!.id}, row_number() OVER (ORDER BY q.pescador_id), p.cpf, p.cpf
       FROM reap_questionario q JOIN pescador p ON p.id = q.pescador_id
-      WHERE q.ano_referencia = ${ano} AND NOT q.enviada AND p.situacao_registro <> ${SituacaoRegistro.CANCELADO}`);
+      WHERE q.ano_referencia = ${ano} AND NOT q.enviada AND p.situacao_registro <> ${SituacaoRegistro.CANCELADO}
+        AND NOT EXISTS (
+          SELECT 1 FROM recurso r WHERE r.pescador_id = q.pescador_id AND r.objeto = ${ObjetoRecurso.AVISO_REAP}
+            AND r.ano_referencia = ${ano} AND r.resultado = ${ResultadoRecurso.PROVIDO})`);
     const [atualizado] = await tx.update(lotePescador).set({ total: rowCount ?? 0 }).where(eq(lotePescador.id, lote!.id)).returning();
     return atualizado!;
   }

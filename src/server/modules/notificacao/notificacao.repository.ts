@@ -29,6 +29,19 @@ export class NotificacaoRepository {
     return r.rowCount ?? 0;
   }
 
+  /** Many notifications of one tipo, each its own fisher, text and address, in one statement. */
+  async inserirLista(
+    tipo: number, ns: { pescadorId: number; conteudo: string; urlRedirecionamento: string | null }[], criadaEm: Date, ex: Executor = this.db,
+  ): Promise<number> {
+    if (ns.length === 0) return 0;
+    const r = await ex.execute(sql`
+      INSERT INTO notificacao (pescador_id, tipo, conteudo, url_redirecionamento, criada_em)
+      SELECT u.p, ${tipo}, u.c, u.url, ${criadaEm.toISOString()}::timestamptz
+      FROM unnest(${sql.param(ns.map((n) => n.pescadorId))}::int[], ${sql.param(ns.map((n) => n.conteudo))}::text[],
+        ${sql.param(ns.map((n) => n.urlRedirecionamento))}::text[]) AS u(p, c, url)`);
+    return r.rowCount ?? 0;
+  }
+
   /** Partial index notificacao_pescador_nao_lida_idx (pescador_id) WHERE lida_em IS NULL. */
   async naoLidas(pescadorId: number): Promise<NotificacaoRow[]> {
     return this.db.select().from(notificacao)

@@ -39,6 +39,16 @@ export class NotificacaoService {
     }, ex);
   }
 
+  /** Many of one tipo, each with its own text and address (a batch decision), in one statement. */
+  async criarVarias(novas: NovaNotificacao[], ex?: Executor): Promise<number> {
+    if (novas.length === 0) return 0;
+    const ns = novas.map((n) => novaNotificacaoSchema.parse(n));
+    if (ns.some((n) => n.tipo !== ns[0]!.tipo)) throw new Error('criarVarias: one tipo per call');
+    return this.repo.inserirLista(ns[0]!.tipo, ns.map((n) => ({
+      pescadorId: n.pescadorId, conteudo: n.conteudo, urlRedirecionamento: n.urlRedirecionamento ?? null,
+    })), this.now(), ex);
+  }
+
   async naoLidas(ator: AuthContext): Promise<Notificacao[]> {
     if (ator.idPescador === null) return [];
     const rows = await this.repo.naoLidas(ator.idPescador);

@@ -43,6 +43,8 @@ export interface RestauracaoSituacao {
   cpfAtor: string | null;
   perfilAtor: number | null;
   motivo: string;
+  /** A suspension's last day (an appeal provided in part). */
+  suspensoAte?: string | null;
 }
 
 export interface ResultadoMudancaSituacao {
@@ -205,18 +207,30 @@ export class PescadorRepository {
    * history line; answers whether it changed.
    */
   async restaurarSituacao(r: RestauracaoSituacao, tx: Executor): Promise<boolean> {
+    return (await this.restaurarSituacoes([r], tx)).length > 0;
+  }
+
+  /** `restaurarSituacao` for many fishers in one statement (a batch decision); answers those changed. */
+  async restaurarSituacoes(rs: RestauracaoSituacao[], tx: Executor): Promise<number[]> {
+    if (rs.length === 0) return [];
+    const col = <T>(f: (r: RestauracaoSituacao) => T) => sql.param(rs.map(f));
     const { rows } = await tx.execute<{ id: number }>(sql`
-      WITH mudou AS (
-        UPDATE pescador SET situacao_registro = ${r.para},
-          data_suspenso_cancelado = CASE WHEN ${r.para}::smallint = 1 THEN NULL ELSE data_suspenso_cancelado END, atualizado_em = now()
-        WHERE id = ${r.pescadorId} AND situacao_registro = ${r.de}
-        RETURNING id
+      WITH u AS (
+        SELECT * FROM unnest(${col((r) => r.pescadorId)}::int[], ${col((r) => r.de)}::smallint[], ${col((r) => r.para)}::smallint[],
+          ${col((r) => r.atoNormativoId)}::int[], ${col((r) => r.cpfAtor)}::char(11)[], ${col((r) => r.perfilAtor)}::smallint[],
+          ${col((r) => r.motivo)}::text[], ${col((r) => r.suspensoAte ?? null)}::date[]) AS u(pescador_id, de, para, ato, cpf, perfil, motivo, ate)
+      ), mudou AS (
+        UPDATE pescador p SET situacao_registro = u.para,
+          data_suspenso_cancelado = CASE WHEN u.para = 1 THEN NULL ELSE p.data_suspenso_cancelado END, atualizado_em = now()
+        FROM u WHERE p.id = u.pescador_id AND p.situacao_registro = u.de
+        RETURNING p.id
       ), historico AS (
-        INSERT INTO pescador_historico_situacao (pescador_id, situacao_anterior, situacao_nova, ato_normativo_id, cpf_ator, perfil_ator, motivo)
-        SELECT id, ${r.de}, ${r.para}, ${r.atoNormativoId}, ${r.cpfAtor}, ${r.perfilAtor}, ${r.motivo} FROM mudou
+        INSERT INTO pescador_historico_situacao
+          (pescador_id, situacao_anterior, situacao_nova, ato_normativo_id, cpf_ator, perfil_ator, motivo, suspenso_ate)
+        SELECT u.pescador_id, u.de, u.para, u.ato, u.cpf, u.perfil, u.motivo, u.ate FROM u JOIN mudou ON mudou.id = u.pescador_id
       )
       SELECT id FROM mudou`);
-    return rows.length > 0;
+    return rows.map((r) => r.id);
   }
 
   async encerrarSuspensoesVencidas(hoje: string, motivo: string, tx: Executor): Promise<number[]> {

@@ -285,6 +285,11 @@ export class PescadorService {
     return naTransacao(this.db, ex, (tx) => this.repo.restaurarSituacao(r, tx));
   }
 
+  /** Many at once, the same rule (a batch decision). */
+  restaurarSituacoes(rs: RestauracaoSituacao[], tx: Executor): Promise<number[]> {
+    return this.repo.restaurarSituacoes(rs, tx);
+  }
+
   /** The day after their last day, ATIVO again with a history line. */
   async encerrarSuspensoesVencidas(): Promise<number> {
     const hoje = hojeSaoPaulo(this.now());

@@ -6,7 +6,7 @@ import {
 import type { Executor } from '../../db/client';
 import { doAtor } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
-import { desfazerSancao } from './efeitos';
+import { desfazerSancao, proverEmParte } from './efeitos';
 import { somarDias } from './prazos';
 import {
   detalheDe, exigirDecisor, hoje, lockOu404, mesmaJanela, notificar, orgaoSuperior, recusa, registrarDecisao, rotuloResultado,
@@ -71,6 +71,10 @@ export class DecisaoRecursoService {
       const reconsideracao = r.instancia === 1;
       if (reconsideracao && !NA_RECONSIDERACAO.includes(corpo.resultado)) throw recusa(MENSAGENS_RECURSO.resultadoInvalidoReconsideracao);
       if (!reconsideracao && !NAS_SUPERIORES.includes(corpo.resultado)) throw recusa(MENSAGENS_RECURSO.resultadoInvalidoInstancia);
+      if (corpo.resultado === ResultadoRecurso.PROVIDO_EM_PARTE) {
+        const recusada = await proverEmParte(this.deps, (await this.deps.repo.lido(id, tx))!, corpo.suspensoAte, dia, ator, tx);
+        if (recusada) throw recusa(recusada);
+      }
       await registrarDecisao(this.deps, r, corpo.resultado as ResultadoRecurso, corpo.justificativa, ator, tx);
       await this.auditar(ator, 'RECURSO_DECIDIDO', r, { resultado: corpo.resultado, instancia: r.instancia }, tx);
       const protocolo = (await this.deps.repo.lido(id, tx))?.numeroProtocolo ?? String(id);
@@ -100,7 +104,7 @@ export class DecisaoRecursoService {
         ator, motivo: `${MENSAGENS_RECURSO.historicoDecisao(r.instancia, rotuloResultado(corpo.resultado))}: ${corpo.justificativa}`,
       }, tx);
       await notificar(this.deps, r, MENSAGENS_RECURSO.notificacaoDecidido(protocolo, rotuloResultado(corpo.resultado)), tx);
-      // Provided in full, the sanction is undone; in part, the decision says which part, applied by the usual tools (decision 0090).
+      // Provided in full, the sanction is undone; in part, it was shortened above (decision 0101).
       if (corpo.resultado === ResultadoRecurso.PROVIDO) await desfazerSancao(this.deps, (await this.deps.repo.lido(id, tx))!, ator, tx);
       return MENSAGENS_RECURSO.decidido;
     });

@@ -4,6 +4,8 @@ import { definirModulo } from '../modulo';
 import type { NotificacaoService } from '../notificacao/notificacao.service';
 import type { PescadorService } from '../pescador/pescador.service';
 import type { AndamentoService } from '../solicitacao/solicitacao.service';
+import { AnexoAtoService } from './anexo.service';
+import { DecisaoEmLoteRecursoService } from './decisao-lote.service';
 import { DecisaoRecursoService } from './decisao.service';
 import { InterposicaoRecursoService } from './interposicao.service';
 import { LeituraRecursoService } from './leitura.service';
@@ -24,9 +26,13 @@ export const recursoModulo = definirModulo({
       interposicaoRecurso: new InterposicaoRecursoService(deps),
       decisaoRecurso: new DecisaoRecursoService(deps, { tempoBloqueioMinutos: config.analise.tempoBloqueioMinutos }),
       leituraRecurso: new LeituraRecursoService(deps),
+      anexoAto: new AnexoAtoService(deps),
+      decisaoEmLoteRecurso: new DecisaoEmLoteRecursoService(deps, { tempoBloqueioMinutos: config.analise.tempoBloqueioMinutos }),
     };
   },
   async rotas(app, s) {
-    await app.register(recursoRoutes, { interposicao: s.interposicaoRecurso, decisao: s.decisaoRecurso, leitura: s.leituraRecurso });
+    await app.register(recursoRoutes, {
+      interposicao: s.interposicaoRecurso, decisao: s.decisaoRecurso, leitura: s.leituraRecurso, emLote: s.decisaoEmLoteRecurso, anexo: s.anexoAto,
+    });
   },
 });

@@ -11,7 +11,7 @@ import { deAviso, deIndeferimento, deSancao, type Contestado } from './contestav
 import { desfazerSancao } from './efeitos';
 import { noPrazo, somarDias } from './prazos';
 import {
-  detalheDe, exigirDoPescador, hoje, lockOu404, notificar, orgaoSuperior, recusa, registrarDecisao, rotuloResultado, temProximaInstancia,
+  detalheDe, hoje, lockDoPescador, notificar, orgaoSuperior, recusa, registrarDecisao, rotuloResultado, temProximaInstancia,
   type DepsRecurso,
 } from './recurso-base';
 import type { RecursoLido, RecursoRow } from './recurso.repository';
@@ -57,8 +57,7 @@ export class InterposicaoRecursoService {
     const pescadorId = pescadorDoAtor(ator);
     const dia = hoje(this.deps);
     const mensagem = await this.deps.db.transaction(async (tx) => {
-      const r = await lockOu404(this.deps, id, tx);
-      exigirDoPescador(r, pescadorId);
+      const r = await lockDoPescador(this.deps, id, pescadorId, tx);
       if (r.tempestivo !== null) throw recusa(MENSAGENS_RECURSO.jaEnviado);
       const enviada = await this.deps.solicitacoes.enviarRascunhoDe(ator, r.solicitacaoId, pescadorId, tx);
       const tempestivo = noPrazo(dia, r.ultimoDia);
@@ -87,8 +86,7 @@ export class InterposicaoRecursoService {
     const pescadorId = pescadorDoAtor(ator);
     const dia = hoje(this.deps);
     const mensagem = await this.deps.db.transaction(async (tx) => {
-      const r = await lockOu404(this.deps, id, tx);
-      exigirDoPescador(r, pescadorId);
+      const r = await lockDoPescador(this.deps, id, pescadorId, tx);
       const superior = orgaoSuperior(r.orgao);
       if (r.resultado !== ResultadoRecurso.NAO_PROVIDO || r.ultimoDiaProximaInstancia === null) throw recusa(MENSAGENS_RECURSO.proximaIndisponivel);
       if (!temProximaInstancia(r) || !superior) throw recusa(MENSAGENS_RECURSO.semProximaInstancia);

@@ -1,6 +1,6 @@
 import { Perfil } from '../../../shared/enums';
 import {
-  MENSAGENS_RECURSO, ORGAOS_RECURSO, objetoRecursoLabel, type FiltrosRecurso, type ObjetoRecurso, type RecursoDetalhe, type RecursoResumo,
+  MENSAGENS_RECURSO, objetoRecursoLabel, type FiltrosRecurso, type ObjetoRecurso, type RecursoDetalhe, type RecursoResumo,
 } from '../../../shared/schemas/recurso';
 import { AppError } from '../../lib/errors';
 import { doAtor } from '../auditoria/auditoria.service';
@@ -34,15 +34,21 @@ export class LeituraRecursoService {
     return Promise.all(lista.map(async (r) => detalheDe(r, await this.deps.repo.decisoes(r.id), ator, dia)));
   }
 
-  async fila(ator: AuthContext, f: FiltrosRecurso): Promise<{ total: number; recursos: RecursoResumo[] }> {
+  async atos(ator: AuthContext): Promise<{ atos: { id: number; nome: string; pendentes: number }[] }> {
+    return { atos: await this.deps.repo.atosPendentes(ufsDoEscopo(ator)) };
+  }
+
+  async fila(ator: AuthContext, f: FiltrosRecurso): Promise<{ total: number; recursos: RecursoResumo[]; proximo: string | null }> {
     const dia = hoje(this.deps);
-    const { total, linhas } = await this.deps.repo.fila(f, { ufs: ufsDoEscopo(ator), orgaos: [...ORGAOS_RECURSO] }, dia);
+    const { total, linhas } = await this.deps.repo.fila(f, { ufs: ufsDoEscopo(ator) }, dia);
+    const ultima = linhas.length === f.tamanhoPagina ? linhas[linhas.length - 1] : undefined;
     await this.deps.auditoria.registrar({
       acao: 'VISUALIZACAO_LISTA_RECURSOS', ...doAtor(ator), recurso: 'recurso',
-      detalhes: { pagina: f.pagina, resultados: linhas.length, ids: linhas.map((l) => l.id) },
+      detalhes: { pagina: f.apos ?? f.pagina, resultados: linhas.length, ids: linhas.map((l) => l.id) },
     });
     return {
       total,
+      proximo: ultima ? `${ultima.prazoInstancia}_${ultima.id}` : null,
       recursos: linhas.map((r) => {
         const pendente = r.resultado === null && r.prazoInstancia !== null;
         const dias = pendente ? diasEntre(dia, r.prazoInstancia!) : null;

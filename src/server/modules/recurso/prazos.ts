@@ -1,24 +1,10 @@
-import { PRAZO_DECISAO_PADRAO_DIAS, PRAZO_RECURSO_PADRAO_DIAS } from '../../../shared/schemas/recurso';
+import { PRAZO_DECISAO_PADRAO_DIAS } from '../../../shared/schemas/recurso';
 
-/**
- * The calendar of appeals (decision 0089), on São Paulo dates (yyyy-MM-dd): a window of `n` days opened on `inicio`
- * ends on `inicio + n` (Lei 9.784/1999 art. 66: the first day is left out, the last one counts), and that last day
- * lasts until São Paulo midnight.
- */
-export function somarDias(iso: string, dias: number): string {
-  const d = new Date(`${iso}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + dias);
-  return d.toISOString().slice(0, 10);
-}
+export { somarDias, ultimoDiaParaRecorrer } from '../../../shared/prazo-recurso';
 
 /** Whole days from `de` to `ate` (negative when `ate` is before). */
 export function diasEntre(de: string, ate: string): number {
   return Math.round((Date.parse(`${ate}T12:00:00Z`) - Date.parse(`${de}T12:00:00Z`)) / 86_400_000);
-}
-
-/** The last day to appeal: the act's own days or the law's 10. */
-export function ultimoDiaParaRecorrer(inicio: string, prazoDoAto: number | null): string {
-  return somarDias(inicio, prazoDoAto ?? PRAZO_RECURSO_PADRAO_DIAS);
 }
 
 /** Filed in time: today (São Paulo) is not after the last day. */

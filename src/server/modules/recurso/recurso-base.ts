@@ -69,9 +69,14 @@ export function exigirDecisor(ator: AuthContext, r: Pick<RecursoRow, 'orgao' | '
   }
 }
 
-/** The fisher's own appeal (403 otherwise, whether or not it exists for another fisher). */
-export function exigirDoPescador(r: Pick<RecursoRow, 'pescadorId'>, pescadorId: number): void {
-  if (r.pescadorId !== pescadorId) throw AppError.forbidden(MENSAGEM_FORA_DO_ESCOPO);
+/**
+ * The fisher's own appeal, locked: another fisher's and a missing one answer the same 403, so probing ids tells
+ * nothing (the authorisation matrix's rule for a fisher's records).
+ */
+export async function lockDoPescador(deps: DepsRecurso, id: number, pescadorId: number, tx: Executor): Promise<RecursoRow> {
+  const r = await deps.repo.lock(id, tx);
+  if (!r || r.pescadorId !== pescadorId) throw AppError.forbidden(MENSAGEM_FORA_DO_ESCOPO);
+  return r;
 }
 
 export async function lockOu404(deps: DepsRecurso, id: number, tx: Executor): Promise<RecursoRow> {

@@ -76,6 +76,8 @@ export type RecursoLido = RecursoRow & {
   nomeAnalista: string | null;
 };
 
+export type LinhaSancao = { situacaoAnterior: number | null; situacaoNova: number; suspensoAte: string | null };
+
 export type DecisaoRow = {
   instancia: number;
   orgao: string;
@@ -100,15 +102,16 @@ const COLUNAS = sql`
   r.bloqueado_em AS "bloqueadoEm", r.resultado,
   to_char(r.ultimo_dia_proxima_instancia, 'YYYY-MM-DD') AS "ultimoDiaProximaInstancia"`;
 
-const SELECT_LIDO = sql`
-  SELECT ${COLUNAS}, s.numero_protocolo AS "numeroProtocolo", s.situacao AS "situacaoSolicitacao", p.nome AS "nomePescador",
-         a.nome AS "atoNome", u.nome AS "nomeAnalista"
+const LIDO_COLUNAS = sql`${COLUNAS}, s.numero_protocolo AS "numeroProtocolo", s.situacao AS "situacaoSolicitacao", p.nome AS "nomePescador",
+         a.nome AS "atoNome", u.nome AS "nomeAnalista"`;
+const LIDO_DE = sql`
   FROM recurso r
   JOIN solicitacao s ON s.id = r.solicitacao_id
   JOIN pescador p ON p.id = r.pescador_id
   LEFT JOIN ato_normativo a ON a.id = r.ato_normativo_id
   LEFT JOIN usuario_mapa um ON um.id = r.analista_id
   LEFT JOIN usuario u ON u.id = um.usuario_id`;
+const SELECT_LIDO = sql`SELECT ${LIDO_COLUNAS} ${LIDO_DE}`;
 
 const diaSp = (coluna: SQL) => sql`to_char((${coluna} AT TIME ZONE 'America/Sao_Paulo')::date, 'YYYY-MM-DD')`;
 
@@ -176,9 +179,10 @@ export class RecursoRepository {
     return rows.map(lido);
   }
 
-  async historicoSituacao(id: number, ex: Executor = this.db): Promise<{ situacaoAnterior: number | null; situacaoNova: number } | undefined> {
-    const { rows } = await ex.execute<{ situacaoAnterior: number | null; situacaoNova: number }>(sql`
-      SELECT situacao_anterior AS "situacaoAnterior", situacao_nova AS "situacaoNova" FROM pescador_historico_situacao WHERE id = ${id}`);
+  async historicoSituacao(id: number, ex: Executor = this.db): Promise<LinhaSancao | undefined> {
+    const { rows } = await ex.execute<LinhaSancao>(sql`
+      SELECT situacao_anterior AS "situacaoAnterior", situacao_nova AS "situacaoNova", to_char(suspenso_ate, 'YYYY-MM-DD') AS "suspensoAte"
+      FROM pescador_historico_situacao WHERE id = ${id}`);
     return rows[0];
   }
 
@@ -245,26 +249,102 @@ export class RecursoRepository {
     return rows.map((r) => ({ ...r, criadoEm: new Date(r.criadoEm) }));
   }
 
-  /** Pending ones are read through recurso_fila_idx. */
-  async fila(f: FiltrosRecurso, escopo: { ufs: string[] | null; orgaos: OrgaoRecurso[] }, hoje: string, ex: Executor = this.db): Promise<{ total: number; linhas: RecursoLido[] }> {
-    const conds: SQL[] = [sql`r.prazo_instancia IS NOT NULL`, sql`r.orgao = ANY(${`{${escopo.orgaos.join(',')}}`}::varchar[])`];
+  /**
+   * Pending ones are read through recurso_fila_idx, an act's through recurso_ato_fila_idx, the national queue through
+   * recurso_pendente_prazo_idx; a page after `apos` (clock day, id) costs the same at any depth.
+   */
+  async fila(f: FiltrosRecurso, escopo: { ufs: string[] | null }, hoje: string, ex: Executor = this.db): Promise<{ total: number; linhas: RecursoLido[] }> {
+    const conds: SQL[] = [sql`r.prazo_instancia IS NOT NULL`];
     if (escopo.ufs !== null) conds.push(sql`r.uf = ANY(${`{${escopo.ufs.join(',')}}`}::char(2)[])`);
     if (f.orgao) conds.push(sql`r.orgao = ${f.orgao}`);
     if (f.instancia) conds.push(sql`r.instancia = ${f.instancia}`);
     if (f.uf) conds.push(sql`r.uf = ${f.uf}`);
+    if (f.ato) conds.push(sql`r.ato_normativo_id = ${f.ato}`);
     if (f.situacao === 'decididos') conds.push(sql`r.resultado IS NOT NULL`);
     else conds.push(sql`r.resultado IS NULL`);
     if (f.situacao === 'atrasados') conds.push(sql`r.prazo_instancia < ${hoje}::date`);
+    if (f.prazoAte) conds.push(sql`r.prazo_instancia <= ${f.prazoAte}::date`);
     if (f.resultado) conds.push(sql`r.resultado = ${f.resultado}`);
     const onde = sql.join(conds, sql` AND `);
+    const pagina = [...conds];
+    let deslocamento = (f.pagina - 1) * f.tamanhoPagina;
+    if (f.apos) {
+      const [dia, id] = f.apos.split('_');
+      pagina.push(sql`(r.prazo_instancia, r.id) > (${dia}::date, ${Number(id)})`);
+      deslocamento = 0;
+    }
     const [{ rows: contagem }, { rows }] = await Promise.all([
       ex.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM recurso r WHERE ${onde}`),
-      ex.execute<RecursoLido>(sql`${SELECT_LIDO} WHERE ${onde} ORDER BY r.prazo_instancia, r.id
-        LIMIT ${f.tamanhoPagina} OFFSET ${(f.pagina - 1) * f.tamanhoPagina}`),
+      ex.execute<RecursoLido>(sql`${SELECT_LIDO} WHERE ${sql.join(pagina, sql` AND `)} ORDER BY r.prazo_instancia, r.id
+        LIMIT ${f.tamanhoPagina} OFFSET ${deslocamento}`),
     ]);
     return { total: contagem[0]?.n ?? 0, linhas: rows.map(lido) };
   }
+
+  async loteDoAnexo(loteId: number, ex: Executor = this.db): Promise<{ id: number; tipo: number; atoNome: string } | undefined> {
+    const { rows } = await ex.execute<{ id: number; tipo: number; atoNome: string }>(sql`
+      SELECT l.id, l.tipo, a.nome AS "atoNome" FROM lote_pescador l JOIN ato_normativo a ON a.id = l.ato_normativo_id WHERE l.id = ${loteId}`);
+    return rows[0];
+  }
+
+  /** Those the batch changed (lote_pescador_item_resultado_idx), by state and name. */
+  async anexo(loteId: number, uf: string | undefined, ex: Executor = this.db): Promise<LinhaAnexo[]> {
+    const { rows } = await ex.execute<LinhaAnexo>(sql`
+      SELECT p.uf, p.nome, p.cpf, p.numero_rgp AS "numeroRgp"
+      FROM lote_pescador_item i JOIN pescador p ON p.id = i.pescador_id
+      WHERE i.lote_id = ${loteId} AND i.resultado = 1 ${uf ? sql`AND p.uf = ${uf}` : sql``}
+      ORDER BY p.uf, p.nome, p.id`);
+    return rows;
+  }
+
+  /** The acts with pending appeals in scope (the queue's act filter), newest first, with their counts. */
+  async atosPendentes(ufs: string[] | null, ex: Executor = this.db): Promise<{ id: number; nome: string; pendentes: number }[]> {
+    const escopo = ufs === null ? sql`` : sql`AND r.uf = ANY(${`{${ufs.join(',')}}`}::char(2)[])`;
+    const { rows } = await ex.execute<{ id: number; nome: string; pendentes: number }>(sql`
+      SELECT a.id, a.nome, c.n AS pendentes FROM (
+        SELECT r.ato_normativo_id AS id, count(*)::int AS n FROM recurso r
+        WHERE r.resultado IS NULL AND r.prazo_instancia IS NOT NULL AND r.ato_normativo_id IS NOT NULL ${escopo}
+        GROUP BY r.ato_normativo_id
+      ) c JOIN ato_normativo a ON a.id = c.id ORDER BY a.id DESC LIMIT 50`);
+    return rows;
+  }
+
+  /** Many appeals locked in id order (two batches wait for each other, never deadlock), with the sanction's line. */
+  async lockVarios(ids: number[], tx: Executor): Promise<RecursoEmLote[]> {
+    const lista = `{${ids.join(',')}}`;
+    await tx.execute(sql`SELECT id FROM recurso WHERE id = ANY(${lista}::int[]) ORDER BY id FOR UPDATE`);
+    const { rows } = await tx.execute<RecursoEmLote>(sql`
+      SELECT ${LIDO_COLUNAS}, hs.situacao_anterior AS "sancaoSituacaoAnterior", hs.situacao_nova AS "sancaoSituacaoNova" ${LIDO_DE}
+      LEFT JOIN pescador_historico_situacao hs ON hs.id = r.historico_situacao_id
+      WHERE r.id = ANY(${lista}::int[]) ORDER BY r.id`);
+    return rows.map(lido);
+  }
+
+  async inserirDecisoes(ds: { recursoId: number; instancia: number; orgao: string }[], resultado: number, justificativa: string,
+    ator: { cpf: string; perfil: number }, tx: Executor): Promise<void> {
+    if (ds.length === 0) return;
+    await tx.execute(sql`
+      INSERT INTO recurso_decisao (recurso_id, instancia, orgao, resultado, justificativa, cpf_ator, perfil_ator)
+      SELECT u.id, u.instancia, u.orgao, ${resultado}, ${justificativa}, ${ator.cpf}, ${ator.perfil}
+      FROM unnest(${`{${ds.map((d) => d.recursoId).join(',')}}`}::int[], ${`{${ds.map((d) => d.instancia).join(',')}}`}::smallint[],
+        ${`{${ds.map((d) => d.orgao).join(',')}}`}::varchar[]) AS u(id, instancia, orgao)`);
+  }
+
+  /** The result of many, each with its next-instance day (null when none). */
+  async decidirVarios(ds: { id: number; ultimoDiaProximaInstancia: string | null }[], resultado: number, tx: Executor): Promise<void> {
+    if (ds.length === 0) return;
+    await tx.execute(sql`
+      UPDATE recurso r SET resultado = ${resultado}, analista_id = NULL, bloqueado_em = NULL,
+        ultimo_dia_proxima_instancia = u.dia, atualizado_em = now()
+      FROM unnest(${`{${ds.map((d) => d.id).join(',')}}`}::int[], ${`{${ds.map((d) => d.ultimoDiaProximaInstancia ?? 'NULL').join(',')}}`}::date[]) AS u(id, dia)
+      WHERE r.id = u.id`);
+  }
 }
+
+export type LinhaAnexo = { uf: string | null; nome: string; cpf: string; numeroRgp: string | null };
+
+/** An appeal locked for a batch decision, with the registry line its sanction wrote. */
+export type RecursoEmLote = RecursoLido & { sancaoSituacaoAnterior: number | null; sancaoSituacaoNova: number | null };
 
 function lido<T extends RecursoLido>(r: T): T {
   return { ...r, bloqueadoEm: r.bloqueadoEm ? new Date(r.bloqueadoEm) : null };

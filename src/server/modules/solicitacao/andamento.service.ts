@@ -9,7 +9,7 @@ import { AppError } from '../../lib/errors';
 import type { AuthContext } from '../auth/auth.service';
 import { criarRascunho } from './abertura';
 import { enviar, enviarRascunho } from './envio';
-import { mudarSituacao, type MudancaDeSituacao } from './situacoes';
+import { mudarSituacao, mudarSituacoes, type MudancaDeSituacao } from './situacoes';
 import type { SolicitacaoRow } from './solicitacao.repository';
 import { decisoesDe, definicaoDe } from './tipos';
 import { BaseSolicitacao } from './base';
@@ -24,6 +24,11 @@ export class AndamentoService extends BaseSolicitacao {
 
   async mudarSituacao(m: MudancaDeSituacao, ex: Executor = this.db): Promise<void> {
     await naTransacao(this.db, ex, (tx) => mudarSituacao(this.repo, m, tx));
+  }
+
+  /** A batch decision's many requests in a few statements. */
+  async mudarSituacoes(ms: MudancaDeSituacao[], ex: Executor): Promise<void> {
+    await mudarSituacoes(this.repo, ms, ex);
   }
 
   async deferir(ator: AuthContext, solicitacaoId: number, ex: Executor = this.db): Promise<Decisao> {

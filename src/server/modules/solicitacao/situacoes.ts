@@ -31,3 +31,10 @@ export async function mudarSituacao(repo: SolicitacaoRepository, m: MudancaDeSit
     cpfAtor: m.ator?.cpf ?? null, perfilAtor: m.ator?.perfil ?? null, motivo: m.motivo,
   }, ex);
 }
+
+/** Many at once, the same writes as `mudarSituacao` each. */
+export async function mudarSituacoes(repo: SolicitacaoRepository, ms: MudancaDeSituacao[], ex: Executor): Promise<void> {
+  await repo.mudarSituacoes(ms.map((m) => ({
+    solicitacaoId: m.solicitacaoId, de: m.de, para: m.para, cpfAtor: m.ator?.cpf ?? null, perfilAtor: m.ator?.perfil ?? null, motivo: m.motivo,
+  })), ex);
+}

@@ -157,6 +157,20 @@ export class SolicitacaoRepository {
     await ex.insert(solicitacaoHistorico).values(values);
   }
 
+  /** Many status changes with their history lines in two statements (a batch decision). */
+  async mudarSituacoes(ms: { solicitacaoId: number; de: number | null; para: number; cpfAtor: string | null; perfilAtor: number | null; motivo: string }[],
+    ex: Executor = this.db): Promise<void> {
+    if (ms.length === 0) return;
+    const col = <T>(f: (m: (typeof ms)[number]) => T) => sql.param(ms.map(f));
+    await ex.execute(sql`
+      UPDATE solicitacao s SET situacao = u.para, atualizado_em = now()
+      FROM unnest(${col((m) => m.solicitacaoId)}::int[], ${col((m) => m.para)}::smallint[]) AS u(id, para) WHERE s.id = u.id`);
+    await ex.execute(sql`
+      INSERT INTO solicitacao_historico (solicitacao_id, situacao_anterior, situacao_nova, cpf_ator, perfil_ator, motivo)
+      SELECT * FROM unnest(${col((m) => m.solicitacaoId)}::int[], ${col((m) => m.de)}::smallint[], ${col((m) => m.para)}::smallint[],
+        ${col((m) => m.cpfAtor)}::char(11)[], ${col((m) => m.perfilAtor)}::smallint[], ${col((m) => m.motivo)}::text[])`);
+  }
+
   /** Skipping rows another worker holds. */
   async vencidasEmAtualizacao(prazoDias: number, limite: number, tx: Executor): Promise<{ id: number; situacao: number }[]> {
     const { rows } = await tx.execute<{ id: number; situacao: number }>(sql`

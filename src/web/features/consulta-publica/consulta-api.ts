@@ -8,6 +8,7 @@ import {
   type ProtocoloPublico,
   type VerificacaoCarteira,
 } from '../../../shared/schemas/carteira';
+import type { ListaDoAto } from '../../../shared/schemas/recurso';
 import { mensagemErro } from '../../lib/api';
 import { chamar, dados } from '../../lib/contrato';
 import { ehRecusaDoPedido } from '../../lib/erros';
@@ -46,4 +47,12 @@ export async function verificarCarteira(token: string): Promise<ResultadoVerific
     }
     throw error;
   }
+}
+
+export async function consultarListaDoAto(cpf: string, rgp: string, token: string): Promise<ListaDoAto> {
+  return dados(c.consultarListaDoAto, {
+    query: { cpf, rgp },
+    headers: { [CABECALHO_CAPTCHA]: token },
+    skipAuthRefresh: true,
+  });
 }

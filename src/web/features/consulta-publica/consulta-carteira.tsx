@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { isValidCpf, onlyDigits } from '../../../shared/cpf';
 import { exibirRgp, isRgpValido, MENSAGEM_RGP_INVALIDO, normalizarRgp } from '../../../shared/rgp';
 import type { CarteiraPublica } from '../../../shared/schemas/carteira';
@@ -33,7 +33,6 @@ export function errosDaConsultaCarteira(v: Valores): Erros {
 }
 
 const CAMPOS: readonly Campo[] = ['cpf', 'rgp'];
-const idCampo = (campo: Campo) => `consulta-carteira-${campo}`;
 
 function valoresDe(form: HTMLFormElement): Valores {
   const dados = new FormData(form);
@@ -49,7 +48,30 @@ function rgpDigitado(valor: string): string {
  * mask library) keeps the public page within its budget, behaving as the app's forms do.
  */
 export function ConsultaCarteira() {
-  const c = useConsultaPublica<CarteiraPublica>(ERRO_DESCONHECIDO);
+  return (
+    <ConsultaPorCpfERgp<CarteiraPublica>
+      prefixo="consulta-carteira" titulo="Dados da carteira" rotuloCpf="CPF do pescador" rotuloBotao="Consultar carteira"
+      consultar={async (cpf, rgp, token) => (await import('./consulta-api')).consultarCarteira(cpf, rgp, token)}
+      resultado={(r) => (
+        <>
+          <p className={`consulta-status ${isAtivo(r) ? 'positivo' : 'neutro'}`} role="status">
+            <i className={`fas ${isAtivo(r) ? 'fa-check-circle' : 'fa-info-circle'}`} aria-hidden="true" />{' '}
+            Carteira encontrada
+          </p>
+          <ListaCampos campos={camposCarteira(r)} />
+        </>
+      )}
+    />
+  );
+}
+
+/** A public lookup by CPF and RGP number behind the captcha: the card's, and the act's list ("Estou na lista?"). */
+export function ConsultaPorCpfERgp<T>({ prefixo, titulo, rotuloCpf, rotuloBotao, consultar, resultado: mostrar }: {
+  prefixo: string; titulo: string; rotuloCpf: string; rotuloBotao: string;
+  consultar: (cpf: string, rgp: string, token: string) => Promise<T>; resultado: (r: T) => ReactNode;
+}) {
+  const idCampo = (campo: Campo) => `${prefixo}-${campo}`;
+  const c = useConsultaPublica<T>(ERRO_DESCONHECIDO);
   const [erros, setErros] = useState<Erros>({});
   const [enviado, setEnviado] = useState(false);
   const [enviando, setEnviando] = useState(false);
@@ -74,7 +96,7 @@ export function ConsultaCarteira() {
     setEnviando(true);
     try {
       // The lookup's contract and zod come with the first lookup (decision 0065), not with the page.
-      await c.consultar(async (token) => (await import('./consulta-api')).consultarCarteira(onlyDigits(v.cpf), normalizarRgp(v.rgp), token));
+      await c.consultar((token) => consultar(onlyDigits(v.cpf), normalizarRgp(v.rgp), token));
     } finally {
       setEnviando(false);
     }
@@ -87,13 +109,13 @@ export function ConsultaCarteira() {
 
   return (
     <>
-      <form className="consulta-form" aria-labelledby="titulo-consulta-carteira" noValidate onSubmit={(e) => void enviar(e)}>
-        <h2 id="titulo-consulta-carteira">Dados da carteira</h2>
+      <form className="consulta-form" aria-labelledby={`titulo-${prefixo}`} noValidate onSubmit={(e) => void enviar(e)}>
+        <h2 id={`titulo-${prefixo}`}>{titulo}</h2>
         <ErrorSummary errors={[...resumo, ...c.errosCaptcha]} attempt={c.tentativa} />
         <CampoCpf
           id={idCampo('cpf')}
           name="cpf"
-          label="CPF do pescador"
+          label={rotuloCpf}
           hint="Somente números"
           error={erros.cpf}
           onChange={conferirDeNovo('cpf')}
@@ -113,20 +135,12 @@ export function ConsultaCarteira() {
           }}
         />
         <Captcha {...c.captcha.props} />
-        <BotaoConsultar enviando={enviando} rotulo="Consultar carteira" />
+        <BotaoConsultar enviando={enviando} rotulo={rotuloBotao} />
       </form>
 
       {(resultado || c.falha) && (
-        <ResultadoConsulta id="titulo-resultado-carteira" tituloRef={c.resultadoRef} falha={c.falha}>
-          {resultado && (
-            <>
-              <p className={`consulta-status ${isAtivo(resultado) ? 'positivo' : 'neutro'}`} role="status">
-                <i className={`fas ${isAtivo(resultado) ? 'fa-check-circle' : 'fa-info-circle'}`} aria-hidden="true" />{' '}
-                Carteira encontrada
-              </p>
-              <ListaCampos campos={camposCarteira(resultado)} />
-            </>
-          )}
+        <ResultadoConsulta id={`titulo-resultado-${prefixo}`} tituloRef={c.resultadoRef} falha={c.falha}>
+          {resultado && mostrar(resultado)}
         </ResultadoConsulta>
       )}
     </>

@@ -2,13 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatarDataHora } from '../../../shared/datas';
 import {
-  MENSAGENS_LOTE, resultadoLoteLabel, SituacaoLote, situacaoLoteLabel, tipoLoteLabel, type LoteResumo, type ResultadoLote,
+  MENSAGENS_LOTE, resultadoLoteLabel, SituacaoLote, situacaoLoteLabel, TipoLote, tipoLoteLabel, type LoteResumo, type ResultadoLote,
 } from '../../../shared/schemas/lote';
+import { UFS } from '../../../shared/ufs';
 import { Message } from '../../components/message';
 import { Paginacao } from '../../components/paginacao';
 import { mensagemErro } from '../../lib/api';
 import { showToast } from '../../lib/toast';
-import { baixarResultadoCsv, listarLotes } from './lote-api';
+import { baixarAnexo, baixarResultadoCsv, listarLotes } from './lote-api';
 import './lote.css';
 
 /** While a batch runs its progress is read again every 2 s. */
@@ -70,6 +71,7 @@ export function HistoricoLotes() {
                   Baixar resultado (CSV){' '}<span className="sr-only">do lote nº {l.id}</span>
                 </button>
               </div>
+              {l.tipo !== TipoLote.REATIVACAO && <AnexoDoAto idLote={l.id} />}
               {aberto === l.id && itens.data && (
                 <div className="lote-tabela">
                   <table className="br-table">
@@ -92,5 +94,29 @@ export function HistoricoLotes() {
       </ul>
       <Paginacao rotulo="Páginas de lotes" pagina={pagina} totalPaginas={paginas} onIr={setPagina} compacta />
     </>
+  );
+}
+
+/** The act's annex: the fishers this batch sanctioned, per state, to attach to the portaria. */
+function AnexoDoAto({ idLote }: { idLote: number }) {
+  const [uf, setUf] = useState('');
+  const baixar = (formato: 'csv' | 'pdf') => void baixarAnexo(idLote, formato, uf)
+    .catch((e: unknown) => showToast('error', mensagemErro(e, MENSAGENS_LOTE.erroConsultar)));
+  return (
+    <div className="lote-acoes mt-2">
+      <div className="br-select">
+        <label htmlFor={`anexo-uf-${idLote}`}>UF do anexo do ato</label>
+        <select id={`anexo-uf-${idLote}`} value={uf} onChange={(e) => setUf(e.target.value)}>
+          <option value="">Todas (só CSV)</option>
+          {UFS.map((u) => <option key={u.sigla} value={u.sigla}>{u.sigla}</option>)}
+        </select>
+      </div>
+      <button type="button" className="br-button secondary small" onClick={() => baixar('csv')}>
+        Baixar anexo (CSV){' '}<span className="sr-only">do lote nº {idLote}</span>
+      </button>
+      <button type="button" className="br-button secondary small" disabled={!uf} onClick={() => baixar('pdf')}>
+        Baixar anexo (PDF){' '}<span className="sr-only">do lote nº {idLote}{uf ? `, UF ${uf}` : ''}</span>
+      </button>
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import * as contratosRecurso from '../../../shared/contratos/recurso';
 import type { QueryDe } from '../../../shared/contrato';
 import * as contratosAtoNormativo from '../../../shared/contratos/ato-normativo';
 import * as c from '../../../shared/contratos/lote';
@@ -36,11 +37,20 @@ export function listarLotes(query: Partial<QueryDe<typeof c.listar>>): Promise<L
 
 /** Downloads the per-CPF result (CSV) with the session's token, as a file the browser saves. */
 export async function baixarResultadoCsv(idLote: number): Promise<void> {
-  const arquivo = await chamar(c.resultadoCsv, { params: { id: idLote } });
+  salvar(await chamar(c.resultadoCsv, { params: { id: idLote } }), `lote-${idLote}-resultado.csv`);
+}
+
+/** The act's annex of a batch (decision 0102): CSV of all states or one, PDF of one state. */
+export async function baixarAnexo(idLote: number, formato: 'csv' | 'pdf', uf: string): Promise<void> {
+  const arquivo = await chamar(contratosRecurso.anexo, { params: { id: idLote }, query: { formato, ...(uf ? { uf } : {}) } });
+  salvar(arquivo, `anexo-lote-${idLote}${uf ? `-${uf.toLowerCase()}` : ''}.${formato}`);
+}
+
+function salvar(arquivo: Blob, nome: string): void {
   const url = URL.createObjectURL(arquivo);
   const a = document.createElement('a');
   a.href = url;
-  a.download = `lote-${idLote}-resultado.csv`;
+  a.download = nome;
   document.body.append(a);
   a.click();
   a.remove();

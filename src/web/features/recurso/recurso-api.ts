@@ -1,5 +1,5 @@
 import * as c from '../../../shared/contratos/recurso';
-import type { DecisaoRecursoCorpo, FiltrosRecurso } from '../../../shared/schemas/recurso';
+import type { DecisaoEmLoteCorpo, DecisaoRecursoCorpo, FiltrosRecurso } from '../../../shared/schemas/recurso';
 import { chamar, dados } from '../../lib/contrato';
 
 /** The appeals' calls (decision 0088) and their query keys. */
@@ -9,6 +9,7 @@ export const recursoKeys = {
   meus: () => ['recurso', 'meus'] as const,
   detalhe: (id: number) => ['recurso', 'detalhe', id] as const,
   fila: (f: Partial<FiltrosRecurso>) => ['recurso', 'fila', f] as const,
+  atos: () => ['recurso', 'atos'] as const,
 };
 
 export const contestaveis = () => dados(c.contestaveis, {});
@@ -22,3 +23,5 @@ export const bloquearRecurso = (id: number) => chamar(c.bloquear, { params: { id
 export const desbloquearRecurso = (id: number) => chamar(c.desbloquear, { params: { id } });
 export const decidirRecurso = (id: number, corpo: DecisaoRecursoCorpo) => chamar(c.decidir, { params: { id }, corpo });
 export const prorrogarRecurso = (id: number, justificativa: string) => chamar(c.prorrogar, { params: { id }, corpo: { justificativa } });
+export const atosComRecursos = () => dados(c.atos, {});
+export const decidirEmLote = (corpo: DecisaoEmLoteCorpo) => chamar(c.decidirEmLote, { corpo });

@@ -1,0 +1,3 @@
+CREATE INDEX "recurso_ato_fila_idx" ON "recurso" USING btree ("ato_normativo_id","prazo_instancia","id") WHERE "recurso"."resultado" IS NULL AND "recurso"."prazo_instancia" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "recurso_pendente_prazo_idx" ON "recurso" USING btree ("prazo_instancia","id") WHERE "recurso"."resultado" IS NULL AND "recurso"."prazo_instancia" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "recurso_decidido_ato_idx" ON "recurso" USING btree ("ato_normativo_id","resultado","prazo_instancia","id") WHERE "recurso"."resultado" IS NOT NULL;
