@@ -113,3 +113,28 @@ export function chavesNoCelular(page: Page): Promise<string[]> {
     };
   }));
 }
+
+const MESES = ['Janeiro', 'Fevereiro', 'Março', 'Abril', 'Maio', 'Junho', 'Julho', 'Agosto', 'Setembro', 'Outubro', 'Novembro', 'Dezembro'];
+
+/** The artesanal REAP filled as reap.spec.ts fills it (one species, twelve months, one place, one buyer). */
+export async function preencherArtesanal(page: Page, ano: number) {
+  await marcar(page.getByRole('group', { name: `Você realizou pesca em ${ano}?` }).getByRole('radio', { name: 'Sim' }));
+  await page.getByLabel('Relação de trabalho').selectOption({ label: 'Autônomo (por conta própria)' });
+  for (const mes of MESES) await page.getByLabel(mes, { exact: true }).fill('10');
+  await expect(page.locator('output')).toHaveText('120');
+  await page.getByLabel('Espécie (nome comum ou científico)').first().fill('Tain');
+  await page.getByRole('button', { name: /^Tainha/ }).click();
+  await expect(page.getByText('Escolhida:').first()).toContainText('Tainha');
+  await page.getByLabel('Quantidade pescada (kg)').first().pressSequentially('12,5');
+  await page.getByLabel('Preço médio do quilo').first().pressSequentially('15,00');
+  await expect(page.getByLabel('Preço médio do quilo').first()).toHaveValue('R$ 15,00');
+  await marcar(page.getByRole('group', { name: 'Grupos alvo da pesca' }).getByRole('checkbox', { name: 'Peixes', exact: true }));
+  await page.locator('#locais-0-ambiente').selectOption({ label: 'Continental (água doce)' });
+  await page.locator('#locais-0-petrecho').selectOption({ label: 'Tarrafa' });
+  await page.locator('#locais-0-municipio').selectOption({ label: 'Belém' });
+  await page.locator('#locais-0-tipo').selectOption({ label: 'Rio' });
+  await marcar(page.getByRole('group', { name: 'Você vendeu o que pescou?' }).getByRole('radio', { name: 'Sim' }));
+  await page.locator('#ufs-0-uf').selectOption({ label: 'Pará' });
+  await marcar(page.getByRole('group', { name: 'Para quem vendeu' }).getByRole('checkbox', { name: 'Feira livre' }));
+  await expect(page.getByText(/Rascunho salvo às/)).toBeVisible({ timeout: 15_000 });
+}

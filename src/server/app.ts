@@ -9,6 +9,7 @@ import { carteiraModulo } from './modules/carteira';
 import { configuracaoModulo } from './modules/configuracao';
 import { consultaPublicaModulo } from './modules/consulta-publica';
 import { documentoModulo } from './modules/documento';
+import { entidadeModulo } from './modules/entidade';
 import { estatisticaModulo } from './modules/estatistica';
 import { forcaTarefaModulo } from './modules/forca-tarefa';
 import { horarioAcessoModulo } from './modules/horario-acesso';
@@ -51,6 +52,7 @@ export const MODULOS = listarModulos([
   reapModulo,
   analiseModulo,
   recursoModulo,
+  entidadeModulo,
   carteiraModulo,
   consultaPublicaModulo,
   relatorioModulo,

@@ -108,6 +108,8 @@ describe('the OpenAPI document', () => {
       'POST /api/documentos/parecer': [['idAnaliseSolicitacao']],
       'POST /api/documentos/reap': [['idQuestionarioBasico', 'tipo']],
       'POST /api/documentos/reap-industrial': [['idReapIndustrial', 'tipo']],
+      'POST /api/representacao/termos': [['cpfPescador', 'nomePescador', 'uf', 'servicos', 'fim']],
+      'POST /api/representacao/termos/{id}/identidade': [[]],
       'POST /api/lote-pescador/automatico': [['atoNormativo', 'tipo', 'orgaoSolicitante', 'justificativa', 'dataLimiteSuspensao']],
     };
     for (const [chave, [campos, arquivo = 'arquivos']] of Object.entries(envios)) {

@@ -183,5 +183,7 @@ export const TipoNotificacao = {
   EDICAO_PRIMEIRO_RGP: 7,
   /** See docs/decisions/0088. */
   RECURSO: 8,
+  /** An entity filed something in the fisher's name (docs/decisions/0110). */
+  REPRESENTACAO: 9,
 } as const;
 export type TipoNotificacao = ValueOf<typeof TipoNotificacao>;

@@ -21,6 +21,11 @@ export const PERMISSOES = {
   sessao: PERFIS_TODOS,
   'pescador.proprio': ['INTERESSADO'],
   'pescador.ler': ['INTERESSADO', ...SERVIDORES_LEITORES],
+  /**
+   * An entity's agent signs in with gov.br as anyone does (INTERESSADO); being an agent is a link a manager keeps, which
+   * the service checks, not a profile (docs/decisions/0110).
+   */
+  'representacao.agente': ['INTERESSADO'],
   'servidor.ler': SERVIDORES_LEITORES,
   /** CONSULTA_INTERNO only reads. */
   'analise.analisar': ['SFPA', 'MPA', 'GESTOR', 'ADMIN'],

@@ -82,3 +82,8 @@ export const ROTA_FILA_RECURSOS = '/recursos';
 export function rotaDecisaoRecurso(id: number): string {
   return `${ROTA_FILA_RECURSOS}/${id}`;
 }
+
+/** Representative entities (docs/decisions/0110). */
+export const ROTA_ADMIN_ENTIDADES = '/administracao/entidades';
+export const ROTA_QUEM_ME_REPRESENTA = '/pescador/quem-me-representa';
+export const ROTA_MESA_AGENTE = '/representacao';

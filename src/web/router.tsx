@@ -2,6 +2,9 @@ import { createBrowserRouter, Link, matchRoutes, type RouteObject } from 'react-
 import {
   ROTA_ADMIN_ATO_FORM,
   ROTA_ADMIN_ATOS,
+  ROTA_ADMIN_ENTIDADES,
+  ROTA_MESA_AGENTE,
+  ROTA_QUEM_ME_REPRESENTA,
   ROTA_ADMIN_FORCA_TAREFA_FORM,
   ROTA_ADMIN_FORCAS_TAREFA,
   ROTA_ADMIN_CLIENTES_INTEGRACAO,
@@ -153,6 +156,18 @@ export const routes: RouteObject[] = [
           {
             path: ROTA_REAP_OBRIGACOES,
             lazy: carregarTela(() => import('./routes/reap-obrigacoes'), (m) => ({ Component: m.ReapObrigacoesRoute })),
+          },
+          {
+            path: ROTA_ADMIN_ENTIDADES,
+            lazy: carregarTela(() => import('./routes/entidades'), (m) => ({ Component: m.AdministracaoEntidadesRoute })),
+          },
+          {
+            path: ROTA_QUEM_ME_REPRESENTA,
+            lazy: carregarTela(() => import('./routes/entidades'), (m) => ({ Component: m.QuemMeRepresentaRoute })),
+          },
+          {
+            path: ROTA_MESA_AGENTE,
+            lazy: carregarTela(() => import('./routes/entidades'), (m) => ({ Component: m.MesaAgenteRoute })),
           },
           // -- administration routes --
           {

@@ -9,12 +9,20 @@ import {
 } from '../../shared/contrato';
 import { envelopeOf } from '../../shared/schemas/envelope';
 import { ehDeCliente, ehPublica, PERFIS_TODOS, perfisDe, type EscopoCliente } from '../../shared/permissoes';
+import { servicoDaRota } from '../../shared/representacao';
 import { comPerfisDoGancho, perfisDoGancho } from './auth';
 
 /** Decision 0059: the route adds only its handler and server-only options. */
 
 /** The OpenAPI security scheme of machine clients (OAuth 2.0 client credentials). */
 export const ESQUEMA_CLIENTE = 'clienteIntegracao';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The service (ServicoDelegado) an entity's agent may use this route for, if any. */
+    servicoDelegavel?: number;
+  }
+}
 
 type Saida<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -106,13 +114,16 @@ export function rota<C extends Contrato>(
 ): void {
   const guarda = extras.guardaPropria ? extras.guardaPropria.preValidation : guardaDe(app, c);
   const preHandler = c.idempotente ? ganchoIdempotencia(app, c) : undefined;
+  // What an entity's agent may do here for a fisher, read by the representation hook (docs/decisions/0110).
+  const servicoDelegavel = servicoDaRota(c.tag, c.permissao);
+  const config = servicoDelegavel !== null ? { ...extras.config, servicoDelegavel } : extras.config;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: c.metodo,
     url: urlFastify(c.caminho),
     schema: schemaDoContrato(c),
     ...(guarda ? { preParsing: antesDoCorpo(guarda) } : {}),
     ...(preHandler ? { preHandler } : {}),
-    ...(extras.config ? { config: extras.config } : {}),
+    ...(config ? { config } : {}),
     ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
     ...(extras.attachValidation ? { attachValidation: true } : {}),
     ...(extras.logLevel ? { logLevel: extras.logLevel } : {}),

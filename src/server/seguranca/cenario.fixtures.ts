@@ -393,7 +393,27 @@ export const COMO_CHAMAR: Record<string, ComoChamar> = {
   'POST /api/recursos/{id}/desbloquear': { id: 'recurso' },
   'POST /api/recursos/{id}/decidir': { id: 'recurso', corpo: () => ({ resultado: 5, justificativa: 'Mantenho a decisão.' }) },
   'POST /api/recursos/{id}/prorrogar': { id: 'recurso', corpo: () => ({ justificativa: 'Volume de recursos.' }) },
+  // Representative entities (docs/decisions/0110): ids nobody has; the fisher of the scenario is no agent.
+  'POST /api/entidades': { corpo: () => ENTIDADE },
+  'PUT /api/entidades/{id}': { idAdministrativo: 999_999, corpo: () => ENTIDADE },
+  'POST /api/entidades/{id}/suspensao': { idAdministrativo: 999_999, corpo: () => ({ motivo: 'Denúncia em apuração.' }) },
+  'POST /api/entidades/{id}/reativacao': { idAdministrativo: 999_999 },
+  'GET /api/entidades/{id}/agentes': { idAdministrativo: 999_999 },
+  'POST /api/entidades/{id}/agentes': { idAdministrativo: 999_999, corpo: () => ({ cpf: '99000000211', nome: 'AGENTE DO CENÁRIO', validade: '2099-01-01' }) },
+  'POST /api/entidades/{id}/agentes/{idAgente}/desligamento': { idAdministrativo: 999_999 },
+  'POST /api/delegacoes': { corpo: () => ({ idEntidade: 999_999, servicos: [2], fim: '2099-01-01' }) },
+  'POST /api/delegacoes/{id}/revogacao': { idAdministrativo: 999_999 },
+  'POST /api/representacao/termos': {
+    multipart: () => ({ campos: { cpfPescador: '99000000300', nomePescador: 'PESCADOR DO CENÁRIO', uf: 'PA', servicos: '2', fim: '2099-01-01' }, arquivo: true }),
+  },
+  'POST /api/representacao/termos/{id}/identidade': { idAdministrativo: 999_999, multipart: () => ({ campos: {}, arquivo: true }) },
+  'POST /api/representacao/termos/{id}/validacao': { idAdministrativo: 999_999, corpo: () => ({ aprovado: true }) },
   'GET /api/recursos/anexo/{id}': { idAdministrativo: 999_999 },
+};
+
+const ENTIDADE = {
+  tipo: 1, cnpj: '11222333000181', nome: 'COLÔNIA DO CENÁRIO', ufs: ['PA'], municipios: [BELEM], atoCooperacao: 'Acordo de cooperação 1/2025',
+  vigenciaInicio: '2025-01-01', vigenciaFim: '2099-12-31',
 };
 
 export function valorDoCaminho(rota: Rota, nome: string, d: DadosPescador): string {
@@ -408,6 +428,7 @@ export function valorDoCaminho(rota: Rota, nome: string, d: DadosPescador): stri
     }
     case 'idPescador': return String(d.pescador.id);
     case 'idReap': return String(d.reap);
+    case 'idAgente': return '999999';
     case 'ano': return '2025';
     case 'chave': return COMO_CHAMAR[rota.chave]?.chaveDeLink ? crypto.randomBytes(16).toString('hex') : d.chave;
     case 'cpf': return d.pescador.cpf;

@@ -2,7 +2,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chaveDoContrato } from '../../shared/contrato';
 import { CONTRATOS } from '../../shared/contratos';
+import { cnpjComDigitos } from '../../shared/cnpj';
+import { cpfComDigitos } from '../../shared/cpf';
 import { PERMISSOES } from '../../shared/permissoes';
+import { CABECALHO_REPRESENTADO, servicoDaRota } from '../../shared/schemas/entidade';
+import { comEndereco } from '../modules/solicitacao/passos.test-utils';
+import { entrarComo } from '../test/helpers';
 import {
   CHAMADORES, chamar, type Cenario, type Chamador, montarCenario, nomeiaRegistros,
 } from './cenario.fixtures';
@@ -98,5 +103,48 @@ describe('the authorisation matrix, from the OpenAPI document', () => {
     // eslint-disable-next-line no-console -- the counts issue 16 asks this test to print
     console.log(`SFPA-PA aiming at a fisher of SP: ${rotas.length} routes, ${vazamentos.length} not refused`);
     expect(vazamentos).toEqual([]);
+  }, 60_000);
+});
+
+/**
+ * An entity's agent as a caller (docs/decisions/0110): acting for fisher A with a delegation of every service, the
+ * fisher's own routes of requests, REAP, documents and notifications let it through; every other route that needs a
+ * session refuses it (403), whatever its profile would allow.
+ */
+describe('an entity agent acting for fisher A', () => {
+  it('reaches exactly the delegable routes', async () => {
+    const gestor = c.clientes.GESTOR;
+    const entidade = await gestor.api({
+      method: 'POST', url: '/api/entidades',
+      payload: {
+        tipo: 2, cnpj: cnpjComDigitos('998877660001'), nome: 'ASSOCIAÇÃO DA MATRIZ', ufs: ['PA'], municipios: [], atoCooperacao: 'Acordo 2/2025',
+        vigenciaInicio: '2025-01-01', vigenciaFim: '2099-12-31',
+      },
+    });
+    const idEntidade = (entidade.json() as { dados: { id: number } }).dados.id;
+    const cpfAgente = cpfComDigitos('990000777');
+    expect((await gestor.api({ method: 'POST', url: `/api/entidades/${idEntidade}/agentes`, payload: { cpf: cpfAgente, nome: 'AGENTE', validade: '2099-01-01' } })).statusCode).toBe(200);
+    const concessao = await c.a.pescador.sessao.api({ method: 'POST', url: '/api/delegacoes', payload: { idEntidade, servicos: [1, 2, 3, 4], fim: '2099-01-01' } });
+    expect(concessao.statusCode, concessao.body).toBe(200);
+    const sessao = await entrarComo(comEndereco(c.app, '10.78.0.1'), cpfAgente);
+    const agente = {
+      chamador: 'INTERESSADO' as const, token: sessao.token,
+      api: (opts: Parameters<typeof sessao.api>[0]) => sessao.api({ ...opts, headers: { ...opts.headers, [CABECALHO_REPRESENTADO]: String(c.a.pescador.id) } }),
+    };
+    const divergencias: string[] = [];
+    let delegaveis = 0;
+    for (const rota of c.rotas) {
+      const contrato = CONTRATOS.find((x) => chaveDoContrato(x) === rota.chave)!;
+      // The refresh renews the caller's own session from its cookie, with no bearer: nobody is represented there.
+      if (QUEM_PODE[rota.chave]!.includes('ANONIMO') || rota.chave === 'POST /api/auth/refresh') continue;
+      const delegavel = QUEM_PODE[rota.chave]!.includes('INTERESSADO') && servicoDaRota(contrato.tag, contrato.permissao) !== null;
+      if (delegavel) delegaveis += 1;
+      const res = await chamar(c, rota, agente, c.a);
+      const recusada = res.statusCode === 401 || res.statusCode === 403;
+      if (delegavel && recusada) divergencias.push(`${rota.chave}: should be allowed, got ${resumo(res.statusCode, res.body)}`);
+      if (!delegavel && (res.statusCode !== 403 || !semDados(res))) divergencias.push(`${rota.chave}: should be 403, got ${resumo(res.statusCode, res.body)}`);
+    }
+    expect(delegaveis).toBeGreaterThan(20);
+    expect(divergencias).toEqual([]);
   }, 60_000);
 });

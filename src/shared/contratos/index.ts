@@ -8,6 +8,7 @@ import * as contratosCarteira from './carteira';
 import * as contratosConfiguracao from './configuracao';
 import * as contratosConsultaPublica from './consulta-publica';
 import * as contratosDocumento from './documento';
+import * as contratosEntidade from './entidade';
 import * as contratosEstatistica from './estatistica';
 import * as contratosForcaTarefa from './forca-tarefa';
 import * as contratosHorarioAcesso from './horario-acesso';
@@ -41,6 +42,7 @@ const CONTRATOS_POR_MODULO = {
   contratosConfiguracao,
   contratosConsultaPublica,
   contratosDocumento,
+  contratosEntidade,
   contratosEstatistica,
   contratosForcaTarefa,
   contratosHorarioAcesso,

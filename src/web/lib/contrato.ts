@@ -5,6 +5,7 @@ import {
 import type { Envelope } from '../../shared/envelope';
 import { CABECALHO_IDEMPOTENCIA } from '../../shared/idempotencia';
 import { api, type ApiRequestConfig } from './api';
+import { cabecalhoDeRepresentacao } from './representacao';
 import { readEnvelope } from './envelope';
 
 /** Calls through the server's contracts (docs/decisions/0059), so no path or shape is written twice. */
@@ -39,7 +40,9 @@ export async function chamar<C extends Contrato>(c: C, pedido: PedidoDe<C>): Pro
   const arquivo = ehRespostaArquivo(c.resposta);
   const { data } = await api.request<unknown>({
     ...config,
-    ...(chaveIdempotencia ? { headers: { ...config.headers, [CABECALHO_IDEMPOTENCIA]: chaveIdempotencia } } : {}),
+    headers: {
+      ...config.headers, ...cabecalhoDeRepresentacao(c), ...(chaveIdempotencia ? { [CABECALHO_IDEMPOTENCIA]: chaveIdempotencia } : {}),
+    },
     method: c.metodo,
     url: enderecoDe(c, { params, query } as Pick<PedidoDe<C>, 'params' | 'query'>),
     data: corpo,

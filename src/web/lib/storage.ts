@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   toast: 'rgp.toast',
   /** The app then loads the sender; no personal data. */
   pendenteNoCelular: 'rgp.pendenteNoCelular',
+  /** The fisher an entity's agent acts for (docs/decisions/0110): this tab only. */
+  representado: 'rgp.representado',
 } as const;
 
 type Area = 'local' | 'session';
@@ -62,6 +64,7 @@ export function clearStoredSession(): void {
   removeToken();
   removeItem('local', STORAGE_KEYS.foto);
   removeChaveLogin();
+  removeItem('session', STORAGE_KEYS.representado);
 }
 
 export const haPendenteNoCelular = (): boolean => readItem('local', STORAGE_KEYS.pendenteNoCelular) === 'sim';

@@ -5,6 +5,7 @@ import { Categoria } from '../../shared/enums';
 import { MENSAGENS_REAP } from '../../shared/regras/reap';
 import { ROTA_REAP, ROTA_REAP_DECLARACAO } from '../../shared/rotas-web';
 import type { Questionario } from '../../shared/schemas/reap';
+import { AvisoRepresentacao } from '../components/aviso-representacao';
 import { Loading } from '../components/loading';
 import { Message } from '../components/message';
 import { Pagina } from '../components/pagina';
@@ -17,6 +18,7 @@ import { mensagemErro } from '../lib/api';
 import { apagarDaCaixa, caixaDe, ehAdiavel, lerDaCaixa } from '../offline/caixa-de-saida';
 import type { RegistroNoCelular } from '../offline/use-salvamento-offline';
 import { ConflitoDoRascunho } from '../components/estado-salvamento';
+import { useRepresentado } from '../lib/representacao';
 import { useSession } from '../lib/session';
 import { showToast } from '../lib/toast';
 
@@ -25,6 +27,8 @@ const DURACAO_TOAST_REAP = 2000;
 
 export function ReapRoute() {
   const session = useSession();
+  const representado = useRepresentado();
+  const idPescador = representado?.idPescador ?? session?.idPescador;
   const [params, setParams] = useSearchParams();
   const tratado = useRef(false);
   useEffect(() => {
@@ -37,7 +41,8 @@ export function ReapRoute() {
     <RequireSession>
       <Pagina titulo="REAP – Relatório de Exercício da Atividade Pesqueira">
         <p className="page-lead">Todo ano, declare a sua atividade de pesca do ano anterior. Veja abaixo o que falta fazer em cada ano.</p>
-        {session?.idPescador ? <ObrigacoesPescador idPescador={session.idPescador} /> : <Message kind="info" title="A REAP é declarada pelo pescador." />}
+        <AvisoRepresentacao />
+        {idPescador ? <ObrigacoesPescador idPescador={idPescador} /> : <Message kind="info" title="A REAP é declarada pelo pescador." />}
       </Pagina>
     </RequireSession>
   );
@@ -50,7 +55,7 @@ function ComQuestionario({ titulo, children }: {
   titulo: (q: Questionario) => string; children: (q: Questionario, rascunho: Rascunho) => React.ReactNode;
 }) {
   const [params] = useSearchParams();
-  const dono = caixaDe(useSession()?.idCelular);
+  const dono = caixaDe(useSession()?.idCelular, useRepresentado()?.idPescador);
   const id = Number(params.get('idQuestionarioBasico') ?? '');
   const valido = Number.isInteger(id) && id > 0;
   const q = useQuery({ queryKey: reapKeys.questionario(id), queryFn: () => fetchQuestionario(id), enabled: valido });
@@ -86,7 +91,7 @@ function ComQuestionario({ titulo, children }: {
 
 /** Sent from another phone, or its window closed: never dropped without the fisher's choice. */
 function NaoEnviadoDoCelular({ q, mensagem }: { q: Questionario; mensagem: string }) {
-  const dono = caixaDe(useSession()?.idCelular);
+  const dono = caixaDe(useSession()?.idCelular, useRepresentado()?.idPescador);
   const queryClient = useQueryClient();
   async function descartar() {
     await apagarDaCaixa(dono, chaveRascunhoReap(q.id));

@@ -11,3 +11,4 @@ export * from './idempotencia';
 export * from './envio-documento';
 export * from './recurso';
 export * from './integracao';
+export * from './entidade';

@@ -117,6 +117,8 @@ export const solicitacaoHistorico = pgTable('solicitacao_historico', {
   cpfAtor: char('cpf_ator', { length: 11 }),
   perfilAtor: smallint('perfil_ator'),
   motivo: text('motivo'),
+  /** The entity whose agent acted for the fisher (docs/decisions/0110). */
+  entidadeId: integer('entidade_id'),
   criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('solicitacao_historico_solicitacao_idx').on(t.solicitacaoId, t.criadoEm)]);
 

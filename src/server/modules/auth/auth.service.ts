@@ -22,6 +22,15 @@ export interface AuthContext {
   ufOrgao: string | null;
   ufsForcaTarefa: string[];
   ip: string;
+  /** An entity's agent acting for a fisher (docs/decisions/0110): `idPescador` is then that fisher's, `cpf` the agent's. */
+  representacao?: Representacao;
+}
+
+export interface Representacao {
+  idEntidade: number;
+  nomeEntidade: string;
+  idDelegacao: number;
+  servico: number;
 }
 
 /** Declared here, by its caller, because every service imports `AuthContext` from this file: no import cycle. */

@@ -221,12 +221,14 @@ export class DocumentoService {
     return this.repo.tiposAtivos(idSolicitacao);
   }
 
-  guardarDaReap(tipo: number, arquivo: ArquivoEnviado): Promise<ArquivoGuardado> {
+  /** Stored before the caller's transaction, which then registers it (`registrarGuardado`). */
+  guardarArquivo(tipo: number, arquivo: ArquivoEnviado): Promise<ArquivoGuardado> {
     return this.#guardar(tipo, arquivo);
   }
 
-  async registrarDaReap(
-    pescadorId: number, solicitacaoId: number, tipo: number, guardado: ArquivoGuardado, ex: Executor = this.db,
+  /** Without a request: an entity's consent term and the fisher's identity (docs/decisions/0110). */
+  async registrarGuardado(
+    pescadorId: number, solicitacaoId: number | null, tipo: number, guardado: ArquivoGuardado, ex: Executor = this.db,
   ): Promise<Documento> {
     return documentoParaResposta(await this.#inserirGuardado(pescadorId, solicitacaoId, tipo, guardado, ex));
   }

@@ -121,7 +121,7 @@ export class ReapQuestionarioService {
     if (forma === 'artesanal' && await this.documentos.contarDoTipo(antes.solicitacaoId, tipo) >= MAX_DOCUMENTOS_JUSTIFICATIVA) {
       throw AppError.recusa(CodigoErro.ARQUIVO_INVALIDO, MENSAGENS_REAP.maxJustificativa);
     }
-    const guardado = await this.documentos.guardarDaReap(tipo, arquivo);
+    const guardado = await this.documentos.guardarArquivo(tipo, arquivo);
     try {
       return await this.db.transaction(async (tx) => {
         const q = await this.repo.lock(idQuestionario, tx);
@@ -130,7 +130,7 @@ export class ReapQuestionarioService {
         if (forma === 'artesanal' && await this.documentos.contarDoTipo(q.solicitacaoId, tipo, tx) >= MAX_DOCUMENTOS_JUSTIFICATIVA) {
           throw AppError.recusa(CodigoErro.ARQUIVO_INVALIDO, MENSAGENS_REAP.maxJustificativa);
         }
-        return this.documentos.registrarDaReap(q.pescadorId, q.solicitacaoId, tipo, guardado, tx);
+        return this.documentos.registrarGuardado(q.pescadorId, q.solicitacaoId, tipo, guardado, tx);
       });
     } catch (err) {
       await this.documentos.apagarArquivos([guardado.chave]);

@@ -23,6 +23,7 @@ export async function criarRascunho(ctx: ContextoAbertura, def: TipoSolicitacaoD
   }, tx);
   await recursos.repo.insertHistorico({
     solicitacaoId: s.id, situacaoAnterior: null, situacaoNova: S.RASCUNHO, cpfAtor: ator.cpf, perfilAtor: ator.perfil, motivo: r.motivo,
+    entidadeId: ator.representacao?.idEntidade ?? null,
   }, tx);
   return s;
 }

@@ -32,6 +32,7 @@ export async function enviar(
     situacaoNova: enviada.situacao,
     cpfAtor: ator.cpf,
     perfilAtor: ator.perfil,
+    entidadeId: ator.representacao?.idEntidade ?? null,
     motivo: anterior.motivo ?? (anterior.situacao === S.RASCUNHO ? MOTIVOS_HISTORICO.enviada : MOTIVOS_HISTORICO.reenviada),
   }, tx);
   if (def.analise) {

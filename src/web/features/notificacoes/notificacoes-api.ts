@@ -52,6 +52,8 @@ export function subtituloNotificacao(tipo: number): string {
       return 'Alteração da data ou do órgão do primeiro RGP';
     case TipoNotificacao.RECURSO:
       return 'Recurso';
+    case TipoNotificacao.REPRESENTACAO:
+      return 'Enviado por quem representa você';
     default:
       return 'Aviso do sistema';
   }

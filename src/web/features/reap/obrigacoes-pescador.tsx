@@ -87,7 +87,7 @@ export function ObrigacoesPescador({ idPescador }: { idPescador: number }) {
   }
 
   if (pendentes.isPending || obrigacoes.isPending) return <Loading label="Carregando as suas REAPs…" />;
-  if (pendentes.isError) return <Message kind="danger" title={MENSAGENS_REAP.erroPendentes} alert />;
+  if (pendentes.isError) return <Message kind="danger" title={mensagemErro(pendentes.error, MENSAGENS_REAP.erroPendentes)} alert />;
   if (obrigacoes.isError) return <Message kind="danger" title={MENSAGENS_REAP.erroConsultarReaps} alert />;
 
   const lista = obrigacoes.data.obrigacoes;

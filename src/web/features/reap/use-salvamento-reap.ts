@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Questionario } from '../../../shared/schemas/reap';
+import { useRepresentado } from '../../lib/representacao';
 import { useSession } from '../../lib/session';
 import { caixaDe } from '../../offline/caixa-de-saida';
 import { useSalvamentoOffline } from '../../offline/use-salvamento-offline';
@@ -18,7 +19,7 @@ export function useSalvamentoReap<F, C>(o: {
   aoRascunho?: (mensagem: string) => void;
   aoRecusar: (erro: unknown) => void;
 }) {
-  const dono = caixaDe(useSession()?.idCelular);
+  const dono = caixaDe(useSession()?.idCelular, useRepresentado()?.idPescador);
   const queryClient = useQueryClient();
   const chave = chaveRascunhoReap(o.questionario.id);
   const salvamento = useSalvamentoOffline<F, C, Questionario, { questionario: Questionario; mensagem: string }>({

@@ -1,0 +1,246 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cnpjComDigitos } from '../../../shared/cnpj';
+import { CodigoErro } from '../../../shared/codigos-erro';
+import { cpfComDigitos } from '../../../shared/cpf';
+import { CABECALHO_REPRESENTADO, ServicoDelegado, SituacaoDelegacao } from '../../../shared/schemas/entidade';
+import { createTestApp, entrarComo, type Sessao, type TestApp } from '../../test/helpers';
+import { multipart, pdf, png } from '../documento/documento.fixtures';
+import { artesanalCompleto, definirPrazo, idDoAno, pescadorComRgp } from '../reap/reap.test-utils';
+import { comEndereco, type Pescador, umaLinha } from '../solicitacao/passos.test-utils';
+
+let t: TestApp;
+let gestor: Sessao;
+let sfpa: Sessao;
+let agente: Sessao;
+const CPF_AGENTE = cpfComDigitos('777000111');
+let cnpjs = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  gestor = await entrarComo(comEndereco(t.app, '10.9.0.1'), '10000000108');
+  sfpa = await entrarComo(comEndereco(t.app, '10.9.0.2'), '30000000388');
+  agente = await entrarComo(comEndereco(t.app, '10.9.0.3'), CPF_AGENTE);
+  await definirPrazo(t.db, 2024, '2026-01-01', '2026-12-31');
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+});
+
+function corpoEntidade(extra: Record<string, unknown> = {}) {
+  cnpjs += 1;
+  return {
+    tipo: 1, cnpj: cnpjComDigitos(`1122233${String(cnpjs).padStart(5, '0')}`), nome: `Colônia de Pescadores Z-${cnpjs}`, ufs: ['PA'],
+    municipios: [1501402], atoCooperacao: 'Acordo de Cooperação Técnica 12/2025', vigenciaInicio: '2025-01-01', vigenciaFim: '2099-12-31', ...extra,
+  };
+}
+
+async function novaEntidade(extra: Record<string, unknown> = {}): Promise<{ id: number; nome: string }> {
+  const res = await gestor.api({ method: 'POST', url: '/api/entidades', payload: corpoEntidade(extra) });
+  expect(res.statusCode, res.body).toBe(200);
+  const e = res.json().dados as { id: number; nome: string };
+  const ag = await gestor.api({ method: 'POST', url: `/api/entidades/${e.id}/agentes`, payload: { cpf: CPF_AGENTE, nome: 'AGENTE DA COLÔNIA', validade: '2099-01-01' } });
+  expect(ag.statusCode, ag.body).toBe(200);
+  return e;
+}
+
+async function conceder(p: Pescador, idEntidade: number, servicos: number[]) {
+  const res = await p.sessao.api({ method: 'POST', url: '/api/delegacoes', payload: { idEntidade, servicos, fim: '2099-06-30' } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().dados as { id: number; situacao: number };
+}
+
+const porFisher = (p: { id: number }, opts: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: unknown }) =>
+  agente.api({ ...opts, payload: opts.payload as Record<string, unknown>, headers: { [CABECALHO_REPRESENTADO]: String(p.id) } });
+
+async function recusaDoAgente(p: { id: number }, url = '/api/notificacao'): Promise<string> {
+  const res = await porFisher(p, { method: 'GET', url });
+  expect(res.statusCode, res.body).toBe(403);
+  expect(res.json().codigoErro).toBe(CodigoErro.REPRESENTACAO_RECUSADA);
+  return res.json().mensagem as string;
+}
+
+describe('entities kept by managers', () => {
+  it('refuses a CNPJ with wrong check digits, in Portuguese, and a CNPJ already registered', async () => {
+    const ruim = await gestor.api({ method: 'POST', url: '/api/entidades', payload: { ...corpoEntidade(), cnpj: '11.222.333/0001-82' } });
+    expect(ruim.statusCode).toBe(400);
+    expect(ruim.body).toContain('CNPJ inválido');
+    const corpo = corpoEntidade();
+    expect((await gestor.api({ method: 'POST', url: '/api/entidades', payload: corpo })).statusCode).toBe(200);
+    const repetida = await gestor.api({ method: 'POST', url: '/api/entidades', payload: { ...corpo, nome: 'Outra' } });
+    expect(repetida.statusCode).toBe(409);
+    expect(repetida.json().codigoErro).toBe(CodigoErro.ENTIDADE_JA_CADASTRADA);
+  });
+
+  it('refuses a municipality outside the states served and an act ending before it starts', async () => {
+    const fora = await gestor.api({ method: 'POST', url: '/api/entidades', payload: corpoEntidade({ municipios: [3550308] }) });
+    expect(fora.statusCode).toBe(400);
+    expect(fora.body).toContain('fora dos estados');
+    const vigencia = await gestor.api({ method: 'POST', url: '/api/entidades', payload: corpoEntidade({ vigenciaFim: '2024-01-01' }) });
+    expect(vigencia.statusCode).toBe(400);
+    expect(vigencia.body).toContain('posterior ao início');
+  });
+
+  it('lists entities with their active agents, and audits the changes', async () => {
+    const e = await novaEntidade();
+    const lista = (await gestor.api({ method: 'GET', url: '/api/entidades' })).json().dados as { id: number; agentesAtivos: number }[];
+    expect(lista.find((x) => x.id === e.id)?.agentesAtivos).toBe(1);
+    const { n } = await umaLinha<{ n: number }>(t.db, sql`
+      SELECT count(*)::int AS n FROM auditoria WHERE recurso = 'entidade' AND recurso_id = ${String(e.id)} AND acao IN ('ENTIDADE_CRIADA', 'AGENTE_VINCULADO')`);
+    expect(n).toBe(2);
+  });
+});
+
+describe('a fisher delegating to an entity, and the agent acting for them', () => {
+  let e: { id: number; nome: string };
+  let p: Pescador;
+  let delegacao: { id: number };
+
+  beforeAll(async () => {
+    e = await novaEntidade();
+    p = await pescadorComRgp(t, 9101);
+    expect((await p.sessao.api({ method: 'POST', url: `/api/reap/gerar-reap-pescador/${p.id}` })).statusCode).toBe(200);
+    const disponiveis = (await p.sessao.api({ method: 'GET', url: '/api/delegacoes/entidades' })).json().dados as { id: number }[];
+    expect(disponiveis.map((x) => x.id)).toContain(e.id);
+    delegacao = await conceder(p, e.id, [ServicoDelegado.REAP, ServicoDelegado.NOTIFICACOES]);
+  });
+
+  it("lists the fisher on the agent's desk with the REAP owed", async () => {
+    const mesa = (await agente.api({ method: 'GET', url: '/api/representacao/pescadores' })).json().dados as { representados: { idPescador: number; reapsDevidas: number }[] };
+    const { n } = await umaLinha<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM reap_questionario WHERE pescador_id = ${p.id} AND NOT enviada`);
+    expect(n).toBeGreaterThan(0);
+    expect(mesa.representados.find((r) => r.idPescador === p.id)).toMatchObject({ reapsDevidas: n });
+  });
+
+  it("files the fisher's REAP with the fisher's rules, recorded as agent of the entity for the fisher, and tells the fisher", async () => {
+    const id = await idDoAno(t.db, p.id, 2024);
+    const res = await porFisher(p, { method: 'POST', url: '/api/reap/questionario-basico', payload: artesanalCompleto(id, 2024, { enviada: true }) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().dados).toMatchObject({ enviada: true });
+    const historico = await umaLinha<{ cpf: string; entidade: number }>(t.db, sql`
+      SELECT h.cpf_ator AS cpf, h.entidade_id AS entidade FROM solicitacao_historico h JOIN reap_questionario q ON q.solicitacao_id = h.solicitacao_id
+      WHERE q.id = ${id} AND h.situacao_nova = 9`);
+    expect(historico).toEqual({ cpf: CPF_AGENTE, entidade: e.id });
+    await expect.poll(async () => (await umaLinha<{ n: number }>(t.db, sql`
+      SELECT count(*)::int AS n FROM auditoria WHERE acao = 'ATUACAO_REPRESENTANTE' AND cpf_ator = ${CPF_AGENTE} AND pescador_id = ${p.id}
+        AND detalhes->>'idEntidade' = ${String(e.id)}`)).n).toBeGreaterThan(0);
+    await expect.poll(async () => {
+      const lidas = (await p.sessao.api({ method: 'GET', url: '/api/notificacao' })).json().dados as { conteudo: string }[];
+      return lidas.map((n) => n.conteudo);
+    }).toContain(`${e.nome} enviou sua REAP de 2024 em seu nome.`);
+  });
+
+  it('refuses a service the fisher did not delegate, and what only the fisher may do', async () => {
+    expect(await recusaDoAgente(p, `/api/solicitacao/pescador/${p.id}`)).toContain('não delegou');
+    expect(await recusaDoAgente(p, '/api/delegacoes')).toContain('só pode ser feita pelo próprio pescador');
+    const revogar = await porFisher(p, { method: 'POST', url: `/api/delegacoes/${delegacao.id}/revogacao` });
+    expect(revogar.statusCode).toBe(403);
+  });
+
+  it('refuses staff naming a fisher, and a fisher naming another without being an agent', async () => {
+    const r = await sfpa.api({ method: 'GET', url: '/api/notificacao', headers: { [CABECALHO_REPRESENTADO]: String(p.id) } });
+    expect(r.statusCode).toBe(403);
+    const outro = await pescadorComRgp(t, 9102);
+    const f = await outro.sessao.api({ method: 'GET', url: '/api/notificacao', headers: { [CABECALHO_REPRESENTADO]: String(p.id) } });
+    expect(f.statusCode).toBe(403);
+    expect(f.json().mensagem).toContain('não é agente');
+  });
+
+  it('stops the agents of a suspended entity at the next request, and lets them act again once reactivated', async () => {
+    expect((await porFisher(p, { method: 'GET', url: '/api/notificacao' })).statusCode).toBe(200);
+    expect((await gestor.api({ method: 'POST', url: `/api/entidades/${e.id}/suspensao`, payload: { motivo: 'Denúncia em apuração' } })).statusCode).toBe(200);
+    expect(await recusaDoAgente(p)).toContain('está suspensa (Denúncia em apuração)');
+    expect((await gestor.api({ method: 'POST', url: `/api/entidades/${e.id}/reativacao` })).statusCode).toBe(200);
+    expect((await porFisher(p, { method: 'GET', url: '/api/notificacao' })).statusCode).toBe(200);
+  });
+
+  it('refuses a fisher outside the states the entity serves', async () => {
+    const sp = await gestor.api({ method: 'PUT', url: `/api/entidades/${e.id}`, payload: { ...corpoEntidade({ ufs: ['SP'], municipios: [] }), nome: e.nome } });
+    expect(sp.statusCode, sp.body).toBe(200);
+    expect(await recusaDoAgente(p)).toContain('reside em PA, fora dos estados atendidos');
+    await gestor.api({ method: 'PUT', url: `/api/entidades/${e.id}`, payload: { ...corpoEntidade(), nome: e.nome } });
+  });
+
+  it('refuses an expired delegation and an agent whose link ended', async () => {
+    await t.db.execute(sql`UPDATE delegacao SET fim = '2025-01-31' WHERE id = ${delegacao.id}`);
+    expect(await recusaDoAgente(p)).toContain('terminou em 31/01/2025');
+    await t.db.execute(sql`UPDATE delegacao SET fim = '2099-06-30' WHERE id = ${delegacao.id}`);
+    await t.db.execute(sql`UPDATE agente_entidade SET validade = '2025-02-28' WHERE entidade_id = ${e.id}`);
+    expect(await recusaDoAgente(p)).toContain('Seu vínculo de agente');
+    await t.db.execute(sql`UPDATE agente_entidade SET validade = '2099-01-01' WHERE entidade_id = ${e.id}`);
+  });
+
+  it('lets the fisher see every delegation and revoke in one step, after which the agent is refused', async () => {
+    const revogada = await p.sessao.api({ method: 'POST', url: `/api/delegacoes/${delegacao.id}/revogacao` });
+    expect(revogada.statusCode).toBe(200);
+    expect(revogada.json().dados).toMatchObject({ situacao: SituacaoDelegacao.REVOGADA, vigente: false });
+    const minhas = (await p.sessao.api({ method: 'GET', url: '/api/delegacoes' })).json().dados as { id: number; entidade: { nome: string } }[];
+    expect(minhas).toEqual([expect.objectContaining({ id: delegacao.id, entidade: expect.objectContaining({ nome: e.nome }) })]);
+    expect(await recusaDoAgente(p)).toContain('revogou a delegação');
+    expect((await p.sessao.api({ method: 'POST', url: `/api/delegacoes/${delegacao.id}/revogacao` })).statusCode).toBe(406);
+  });
+
+  it("keeps another fisher's delegation out of reach", async () => {
+    const outro = await pescadorComRgp(t, 9103);
+    expect((await outro.sessao.api({ method: 'POST', url: `/api/delegacoes/${delegacao.id}/revogacao` })).statusCode).toBe(404);
+  });
+});
+
+describe('the consent term of a fisher without gov.br', () => {
+  const CPF_SEM_GOVBR = cpfComDigitos('777000222');
+  let e: { id: number };
+
+  beforeAll(async () => {
+    e = await novaEntidade();
+  });
+
+  const registrar = (cpf: string) => agente.api({
+    method: 'POST', url: '/api/representacao/termos',
+    ...multipart({ cpfPescador: cpf, nomePescador: 'PESCADOR SEM CONTA', uf: 'PA', servicos: '2,4', fim: '2099-01-01' }, [{ nome: 'termo.pdf', bytes: pdf('Termo') }]),
+  });
+
+  it('is active only after an analyst of the state validates it, with the identity document attached', async () => {
+    const res = await registrar(CPF_SEM_GOVBR);
+    expect(res.statusCode, res.body).toBe(200);
+    const termo = res.json().dados as { id: number; idPescador: number; situacao: number };
+    expect(termo.situacao).toBe(SituacaoDelegacao.AGUARDANDO_VALIDACAO);
+    expect(await recusaDoAgente({ id: termo.idPescador })).toContain('ainda não foi validado');
+
+    const pendentes = (await sfpa.api({ method: 'GET', url: '/api/representacao/termos' })).json().dados as { id: number; documentos: unknown[] }[];
+    expect(pendentes.find((x) => x.id === termo.id)?.documentos).toHaveLength(1);
+    const semIdentidade = await sfpa.api({ method: 'POST', url: `/api/representacao/termos/${termo.id}/validacao`, payload: { aprovado: true } });
+    expect(semIdentidade.statusCode).toBe(406);
+    expect(semIdentidade.json().mensagem).toContain('documento de identidade');
+
+    const identidade = await agente.api({
+      method: 'POST', url: `/api/representacao/termos/${termo.id}/identidade`, ...multipart({}, [{ nome: 'rg.png', bytes: await png(300, 400) }]),
+    });
+    expect(identidade.statusCode, identidade.body).toBe(200);
+    const validado = await sfpa.api({ method: 'POST', url: `/api/representacao/termos/${termo.id}/validacao`, payload: { aprovado: true } });
+    expect(validado.statusCode, validado.body).toBe(200);
+    expect(validado.json().dados).toMatchObject({ situacao: SituacaoDelegacao.ATIVA, vigente: true });
+    expect((await porFisher({ id: termo.idPescador }, { method: 'GET', url: '/api/notificacao' })).statusCode).toBe(200);
+  });
+
+  it('refuses a term for a fisher who already signs in with gov.br, and a refusal without a reason', async () => {
+    const comConta = await pescadorComRgp(t, 9104);
+    const res = await registrar(comConta.cpf);
+    expect(res.statusCode).toBe(406);
+    expect(res.json().mensagem).toContain('já entrou no RGP com gov.br');
+    const outro = (await registrar(cpfComDigitos('777000333'))).json().dados as { id: number };
+    const semMotivo = await sfpa.api({ method: 'POST', url: `/api/representacao/termos/${outro.id}/validacao`, payload: { aprovado: false } });
+    expect(semMotivo.statusCode).toBe(400);
+    expect(semMotivo.body).toContain('justificativa');
+  });
+
+  it('is refused to a person who is no agent', async () => {
+    const naoAgente = await pescadorComRgp(t, 9105);
+    const res = await naoAgente.sessao.api({
+      method: 'POST', url: '/api/representacao/termos',
+      ...multipart({ cpfPescador: cpfComDigitos('777000444'), nomePescador: 'ALGUÉM', uf: 'PA', servicos: '2', fim: '2099-01-01' }, [{ nome: 't.pdf', bytes: pdf() }]),
+    });
+    expect(res.statusCode).toBe(406);
+    expect(res.json().mensagem).toContain('não é agente');
+    expect(e.id).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,25 @@
+import * as c from '../../../shared/contratos/entidade';
+import type { CorpoDe, QueryDe } from '../../../shared/contrato';
+import { chamar, dados } from '../../lib/contrato';
+
+/** Representative entities, delegations and the agent's desk (docs/decisions/0110): calls and query keys. */
+export const entidadeKeys = {
+  all: ['entidade'] as const,
+  lista: () => ['entidade', 'lista'] as const,
+  agentes: (id: number) => ['entidade', 'agentes', id] as const,
+  minhas: () => ['entidade', 'delegacoes'] as const,
+  disponiveis: () => ['entidade', 'disponiveis'] as const,
+  mesa: (f: QueryDe<typeof c.mesa>) => ['entidade', 'mesa', f] as const,
+};
+
+export const listarEntidades = () => dados(c.listar, {});
+export const criarEntidade = (corpo: CorpoDe<typeof c.criar>) => chamar(c.criar, { corpo });
+export const suspenderEntidade = (id: number, motivo: string) => chamar(c.suspender, { params: { id }, corpo: { motivo } });
+export const reativarEntidade = (id: number) => chamar(c.reativar, { params: { id } });
+export const agentesDaEntidade = (id: number) => dados(c.agentes, { params: { id } });
+export const vincularAgente = (id: number, corpo: CorpoDe<typeof c.vincularAgente>) => chamar(c.vincularAgente, { params: { id }, corpo });
+export const entidadesDisponiveis = () => dados(c.disponiveis, {});
+export const minhasDelegacoes = () => dados(c.minhas, {});
+export const concederDelegacao = (corpo: CorpoDe<typeof c.conceder>) => chamar(c.conceder, { corpo });
+export const revogarDelegacao = (id: number) => chamar(c.revogar, { params: { id } });
+export const mesaDoAgente = (f: QueryDe<typeof c.mesa>) => dados(c.mesa, { query: f });
