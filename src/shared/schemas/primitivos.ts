@@ -31,4 +31,10 @@ export function idCoagido(m: MensagensId = {}) {
     .int(m.invalido).positive(m.invalido).max(ID_MAXIMO, m.invalido);
 }
 
+/** A YYYY-MM-DD that is a day of the calendar (no 2026-02-30), as PostgreSQL's date accepts it. */
+export function diaExiste(v: string): boolean {
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}
+
 export const idParam = z.object({ id: idCoagido() });

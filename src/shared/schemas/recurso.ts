@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idCoagido, texto } from './primitivos';
+import { diaExiste, id, ID_MAXIMO, idCoagido, texto } from './primitivos';
 import { paginacaoSchema } from './solicitacao-api';
 
 /** Appeals (docs/decisions/0088–0090). */
@@ -187,11 +187,12 @@ export const filtrosRecurso = paginacaoSchema.extend({
   resultado: z.coerce.number().int().min(1).max(5).optional(),
   uf: z.string().regex(/^[A-Z]{2}$/).optional(),
   /** The act whose sanction is contested (a wave's appeals). */
-  ato: z.coerce.number().int().positive().optional(),
+  ato: idCoagido().optional(),
   /** Clocks ending on or before this day. */
-  prazoAte: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida.').optional(),
+  prazoAte: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida.').refine(diaExiste, 'Data inválida.').optional(),
   /** Keyset page: the `proximo` of the previous page (clock day and id); `pagina` is then ignored. */
-  apos: z.string().regex(/^\d{4}-\d{2}-\d{2}_\d{1,10}$/, 'Página inválida.').optional(),
+  apos: z.string().regex(/^\d{4}-\d{2}-\d{2}_\d{1,10}$/, 'Página inválida.')
+    .refine((v) => diaExiste(v.slice(0, 10)) && Number(v.slice(11)) <= ID_MAXIMO, 'Página inválida.').optional(),
 });
 export type FiltrosRecurso = z.output<typeof filtrosRecurso>;
 
@@ -256,8 +257,8 @@ export const MAXIMO_RECURSOS_POR_DECISAO_EM_LOTE = 50_000;
 export const RESULTADOS_EM_LOTE = [ResultadoRecurso.PROVIDO, ResultadoRecurso.NAO_PROVIDO, ResultadoRecurso.NAO_CONHECIDO] as const;
 
 export const decisaoEmLoteCorpo = z.object({
-  ato: z.number({ error: 'Escolha o ato normativo.' }).int('Escolha o ato normativo.').positive('Escolha o ato normativo.'),
-  ids: z.array(z.number().int().positive(), { error: 'Selecione os recursos.' }).min(1, 'Selecione ao menos um recurso.')
+  ato: id({ obrigatorio: 'Escolha o ato normativo.', invalido: 'Escolha o ato normativo.' }),
+  ids: z.array(id(), { error: 'Selecione os recursos.' }).min(1, 'Selecione ao menos um recurso.')
     .max(MAXIMO_RECURSOS_POR_DECISAO_EM_LOTE, `Selecione no máximo ${MAXIMO_RECURSOS_POR_DECISAO_EM_LOTE.toLocaleString('pt-BR')} recursos.`),
   resultado: z.number({ error: 'Escolha o resultado.' }).refine(
     (v) => (RESULTADOS_EM_LOTE as readonly number[]).includes(v), 'Em lote o resultado deve ser provido, não provido ou não conhecido.',

@@ -6,7 +6,7 @@ import { guardarRgp, isRgpValido, MENSAGEM_RGP_INVALIDO } from '../rgp';
 import { isUf } from '../ufs';
 import { cpfSchema } from './cpf';
 import type { ProblemaDeCampo } from './formulario';
-import { id as idPrimitivo, texto as textoPrimitivo } from './primitivos';
+import { diaExiste, id as idPrimitivo, texto as textoPrimitivo } from './primitivos';
 import { MENSAGENS_SOLICITACAO, tiposComAssistente } from '../mensagens/solicitacao';
 
 export { MENSAGENS_SOLICITACAO, tiposComAssistente };
@@ -17,10 +17,7 @@ export const NOME_PAI_NAO_INFORMADO = 'NÃO INFORMADO';
 
 const obrigatorio = 'Campo obrigatório';
 
-export const dataIso = textoPrimitivo({ error: obrigatorio }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida').refine((v) => {
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-}, 'Data inválida');
+export const dataIso = textoPrimitivo({ error: obrigatorio }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida').refine(diaExiste, 'Data inválida');
 
 /** In São Paulo (docs/decisions/0018). */
 export const dataPassada = dataIso.refine((v) => naoFutura(v), MENSAGENS_DATAS.dataFutura);
