@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ESCOPOS_CLIENTE, type EscopoCliente } from '../permissoes';
 import { cpfSchema } from './cpf';
-import { idCoagido, texto } from './primitivos';
+import { diaExiste, idCoagido, texto } from './primitivos';
 
 /** Machine clients of other agencies (decisions 0120, 0121): registration, CPF lookup and the change feed. */
 
@@ -43,7 +43,7 @@ export const clienteIntegracaoCriacao = z.object({
   contato: texto().trim().min(3, 'Informe o contato responsável').max(200, 'Deve ter no máximo 200 caracteres'),
   escopos: z.array(escopo).min(1, 'Escolha pelo menos 1 escopo').max(ESCOPOS_CLIENTE.length),
   limitePorMinuto: z.number({ error: 'Informe o limite' }).int('Valor inválido').min(1, 'Deve ser pelo menos 1').max(6000, 'Deve ser no máximo 6000'),
-  validoAte: texto().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida'),
+  validoAte: texto().min(1, 'Informe até quando o cliente vale').regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida').refine(diaExiste, 'Data inválida'),
   metodoAutenticacao: z.enum([MetodoAutenticacaoCliente.SEGREDO, MetodoAutenticacaoCliente.CHAVE_PRIVADA], { error: 'Escolha o método' }),
   chavePublica: jwkPublica.nullable().optional(),
 }).refine((c) => c.metodoAutenticacao !== MetodoAutenticacaoCliente.CHAVE_PRIVADA || Boolean(c.chavePublica), {
