@@ -130,7 +130,11 @@ export const TIPOS_EVENTO_INTEGRACAO = [
 
 export const filtroEventos = z.object({
   cursor: texto().regex(/^\d{1,20}\.\d{1,20}$/, MENSAGENS_INTEGRACAO.cursorInvalido)
-    .refine((c) => { const [xid, id] = c.split('.').map(BigInt); return xid! < 2n ** 64n && id! < 2n ** 63n; }, MENSAGENS_INTEGRACAO.cursorInvalido)
+    .refine((c) => {
+      // zod runs this even when the pattern failed: only a well-formed cursor is read as numbers.
+      const m = /^(\d{1,20})\.(\d{1,20})$/.exec(c);
+      return !m || (BigInt(m[1]!) < 2n ** 64n && BigInt(m[2]!) < 2n ** 63n);
+    }, MENSAGENS_INTEGRACAO.cursorInvalido)
     .optional()
     .describe('O `proximoCursor` da página anterior; sem ele, desde o primeiro evento'),
   limite: z.coerce.number().int('Valor inválido').min(1, 'Deve ser pelo menos 1')
