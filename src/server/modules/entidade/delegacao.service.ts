@@ -198,16 +198,16 @@ export class DelegacaoService {
     const vinculos = await this.deps.repo.vinculosDoAgente(ator.cpf);
     const hoje = this.#hoje();
     const validos = vinculos.filter((v) => recusaDoVinculo(v, hoje) === null).map((v) => v.entidade.id);
-    const representados = await this.deps.repo.mesa(validos, filtro);
-    if (representados.length > 0) {
-      await this.deps.auditoria.registrar({
-        acao: 'MESA_AGENTE_LIDA', ...doAtor(ator), recurso: 'representacao/pescadores', recursoId: validos.join(','),
-        detalhes: { pescadores: representados.map((r) => r.idPescador) },
-      });
-    }
+    const linhas = await this.deps.repo.mesa(validos, filtro);
+    // One row per fisher listed, so each sees it among who accessed their data.
+    const nomes = new Map(vinculos.map((v) => [v.entidade.id, v.entidade.nome]));
+    await Promise.all(linhas.map((r) => this.deps.auditoria.registrar({
+      acao: 'MESA_AGENTE_LIDA', ...doAtor(ator), recurso: 'representacao/pescadores', recursoId: r.idEntidade, pescadorId: r.idPescador,
+      detalhes: { idEntidade: r.idEntidade, entidade: nomes.get(r.idEntidade) ?? null },
+    })));
     return {
       entidades: vinculos.map((v) => ({ id: v.entidade.id, nome: v.entidade.nome, situacao: v.entidade.situacao, validadeAgente: v.validade })),
-      representados,
+      representados: linhas.map(({ idEntidade: _e, ...r }) => r),
     };
   }
 

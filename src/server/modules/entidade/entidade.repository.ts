@@ -15,6 +15,8 @@ export interface VinculoAgente {
 
 export type LinhaMesa = {
   idPescador: number;
+  /** The entity whose delegation lists the fisher. */
+  idEntidade: number;
   nome: string;
   cpf: string;
   uf: string | null;
@@ -195,7 +197,8 @@ export class EntidadeRepository {
         p.id AS "idPescador", p.nome, p.cpf, p.uf, p.situacao_registro AS "situacaoPescador", p.numero_rgp AS "numeroRgp",
         (SELECT count(*)::int FROM reap_questionario q WHERE q.pescador_id = p.id AND NOT q.enviada) AS "reapsDevidas",
         (SELECT count(*)::int FROM solicitacao s WHERE s.pescador_id = p.id AND s.situacao IN (2, 3, 6, 7) AND NOT s.inativa) AS "solicitacoesEmAndamento",
-        d.id AS "idDelegacao", d.servicos::int[] AS servicos, d.fim::text AS fim, d.situacao AS "situacaoDelegacao"
+        d.id AS "idDelegacao", d.servicos::int[] AS servicos, d.fim::text AS fim, d.situacao AS "situacaoDelegacao",
+        d.entidade_id AS "idEntidade"
       FROM delegacao d JOIN pescador p ON p.id = d.pescador_id
       WHERE d.entidade_id = ANY (${sql.param(entidades)}::int[]) AND d.situacao IN (1, 2)
         AND (${filtro.situacaoDelegacao ?? null}::int IS NULL OR d.situacao = ${filtro.situacaoDelegacao ?? null}::int)

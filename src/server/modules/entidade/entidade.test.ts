@@ -130,6 +130,19 @@ describe('a fisher delegating to an entity, and the agent acting for them', () =
     }).toContain(`${e.nome} enviou sua REAP de 2024 em seu nome.`);
   });
 
+  it("shows the fisher, in who accessed their data and the LGPD export, the agent's desk read and work, naming the entity", async () => {
+    expect((await agente.api({ method: 'GET', url: '/api/representacao/pescadores' })).statusCode).toBe(200);
+    expect((await porFisher(p, { method: 'GET', url: '/api/notificacao' })).statusCode).toBe(200);
+    const acessos = async () => ((await p.sessao.api({ method: 'GET', url: '/api/lgpd/acessos' })).json().dados as {
+      acessos: { descricao: string; perfil: string; tipo: string }[] }).acessos;
+    await expect.poll(async () => (await acessos()).filter((a) => a.perfil === `Agente da ${e.nome}`).map((a) => a.tipo))
+      .toEqual(expect.arrayContaining(['VISUALIZACAO', 'ALTERACAO']));
+    const doAgente = (await acessos()).filter((a) => a.perfil === `Agente da ${e.nome}`);
+    expect(doAgente.map((a) => a.descricao)).toContain('Viu você na lista de pescadores que representa');
+    const meusDados = await p.sessao.api({ method: 'GET', url: '/api/lgpd/meus-dados' });
+    expect(meusDados.body).toContain(`Agente da ${e.nome}`);
+  });
+
   it('refuses a service the fisher did not delegate, and what only the fisher may do', async () => {
     expect(await recusaDoAgente(p, `/api/solicitacao/pescador/${p.id}`)).toContain('não delegou');
     expect(await recusaDoAgente(p, '/api/delegacoes')).toContain('só pode ser feita pelo próprio pescador');
