@@ -55,6 +55,7 @@ export const MENSAGENS_ENTIDADE = {
   delegacaoJaEncerrada: 'Esta delegação já foi revogada ou recusada.',
   entidadeIndisponivel: 'Esta entidade não está ativa ou seu ato de cooperação não está vigente.',
   entidadeForaDaUf: (nome: string, uf: string) => `A entidade ${nome} não atende o estado ${uf}.`,
+  ufDesconhecida: 'Informe seu endereço no pedido de inscrição antes de escolher uma entidade: ela precisa atender o seu estado.',
   termoRegistrado: 'Termo de consentimento registrado. A delegação vale depois que um analista validar o termo.',
   termoSemIdentidade: 'Anexe o documento de identidade do pescador antes de enviar o termo à validação.',
   termoNaoPendente: 'Este termo não está aguardando validação.',
@@ -79,6 +80,7 @@ export const MENSAGENS_REPRESENTACAO = {
   delegacaoVencida: (data: string) => `A delegação do pescador terminou em ${data}.`,
   termoPendente: 'O termo de consentimento deste pescador ainda não foi validado por um analista.',
   foraDaUf: (entidade: string, uf: string) => `O pescador reside em ${uf}, fora dos estados atendidos por ${entidade}.`,
+  ufDesconhecida: 'O estado do pescador não é conhecido: a entidade só atua por pescadores dos estados que atende.',
   notificacaoEnvio: (entidade: string, o_que: string) => `${entidade} enviou ${o_que} em seu nome.`,
 } as const;
 

@@ -66,8 +66,9 @@ export class DelegacaoService {
   }
 
   async disponiveis(ator: AuthContext) {
-    const p = await this.deps.repo.pescador(pescadorDoAtor(ator));
-    return (await this.deps.repo.disponiveis(p?.uf ?? null, this.#hoje()))
+    const uf = (await this.deps.repo.pescador(pescadorDoAtor(ator)))?.uf;
+    if (!uf) return [];
+    return (await this.deps.repo.disponiveis(uf, this.#hoje()))
       .map((e) => ({ id: e.id, tipo: e.tipo, nome: e.nome, ufs: e.ufs, vigenciaFim: e.vigenciaFim }));
   }
 
@@ -81,9 +82,13 @@ export class DelegacaoService {
     const hoje = this.#hoje();
     if (corpo.fim <= hoje) throw AppError.badRequest(MENSAGENS_ENTIDADE.validadeNoPassado, [`fim: ${MENSAGENS_ENTIDADE.validadeNoPassado}`]);
     return this.deps.db.transaction(async (tx) => {
-      const e = await this.#entidadeQueAtende(corpo.idEntidade, (await this.deps.repo.pescador(pescadorId, tx))?.uf ?? null, tx);
+      const uf = (await this.deps.repo.pescador(pescadorId, tx))?.uf;
+      if (!uf) throw AppError.recusa(CodigoErro.ENTIDADE_INDISPONIVEL, MENSAGENS_ENTIDADE.ufDesconhecida);
+      const e = await this.#entidadeQueAtende(corpo.idEntidade, uf, tx);
+      // The state is kept: an agent acts only while the fisher's state (or this one) is one the entity serves.
       const d = await this.deps.repo.inserirDelegacao({
-        pescadorId, entidadeId: e.id, servicos: corpo.servicos, inicio: hoje, fim: corpo.fim, situacao: SituacaoDelegacao.ATIVA, origem: OrigemDelegacao.GOVBR,
+        pescadorId, entidadeId: e.id, servicos: corpo.servicos, inicio: hoje, fim: corpo.fim, uf, situacao: SituacaoDelegacao.ATIVA,
+        origem: OrigemDelegacao.GOVBR,
       }, tx);
       await this.deps.auditoria.registrar({
         acao: 'DELEGACAO_CONCEDIDA', ...doAtor(ator), recurso: 'delegacao', recursoId: d.id, pescadorId, detalhes: { idEntidade: e.id, servicos: d.servicos, fim: d.fim },
@@ -235,7 +240,8 @@ export class DelegacaoService {
       const v = vinculos.find((x) => x.entidade.id === d.entidadeId)!;
       const uf = p?.uf ?? d.uf;
       const recusa = recusaDoVinculo(v, hoje) ?? recusaDaDelegacao(d, servico as ServicoDelegado, hoje)
-        ?? (uf !== null && !v.entidade.ufs.includes(uf) ? MENSAGENS_REPRESENTACAO.foraDaUf(v.entidade.nome, uf) : null);
+        ?? (uf === null ? MENSAGENS_REPRESENTACAO.ufDesconhecida
+          : v.entidade.ufs.includes(uf) ? null : MENSAGENS_REPRESENTACAO.foraDaUf(v.entidade.nome, uf));
       if (recusa === null) {
         const representacao: Representacao = { idEntidade: v.entidade.id, nomeEntidade: v.entidade.nome, idDelegacao: d.id, servico };
         return { ...ator, idPescador: pescadorId, representacao };
@@ -264,14 +270,14 @@ export class DelegacaoService {
     }, tx);
   }
 
-  async #entidadeQueAtende(id: number, uf: string | null, tx: Executor): Promise<EntidadeRow> {
+  async #entidadeQueAtende(id: number, uf: string, tx: Executor): Promise<EntidadeRow> {
     const e = await this.deps.repo.findById(id, tx);
     if (!e) throw AppError.notFound(MENSAGENS_ENTIDADE.naoEncontrada);
     const hoje = this.#hoje();
     if (e.situacao !== SituacaoEntidade.ATIVA || e.vigenciaInicio > hoje || e.vigenciaFim < hoje) {
       throw AppError.recusa(CodigoErro.ENTIDADE_INDISPONIVEL, MENSAGENS_ENTIDADE.entidadeIndisponivel);
     }
-    if (uf !== null && !e.ufs.includes(uf)) throw AppError.recusa(CodigoErro.ENTIDADE_INDISPONIVEL, MENSAGENS_ENTIDADE.entidadeForaDaUf(e.nome, uf));
+    if (!e.ufs.includes(uf)) throw AppError.recusa(CodigoErro.ENTIDADE_INDISPONIVEL, MENSAGENS_ENTIDADE.entidadeForaDaUf(e.nome, uf));
     return e;
   }
 

@@ -72,11 +72,10 @@ export class EntidadeRepository {
   }
 
   /** Active entities serving the state; `hoje` inside the cooperation act. */
-  async disponiveis(uf: string | null, hoje: string, ex: Executor = this.db): Promise<EntidadeRow[]> {
+  async disponiveis(uf: string, hoje: string, ex: Executor = this.db): Promise<EntidadeRow[]> {
     const { rows } = await ex.execute<{ id: number }>(sql`
       SELECT id FROM entidade_representativa
-      WHERE situacao = 1 AND vigencia_inicio <= ${hoje}::date AND vigencia_fim >= ${hoje}::date
-        AND (${uf}::text IS NULL OR ${uf}::char(2) = ANY (ufs))`);
+      WHERE situacao = 1 AND vigencia_inicio <= ${hoje}::date AND vigencia_fim >= ${hoje}::date AND ${uf}::char(2) = ANY (ufs)`);
     if (rows.length === 0) return [];
     return ex.select().from(entidadeRepresentativa).where(inArray(entidadeRepresentativa.id, rows.map((r) => r.id))).orderBy(entidadeRepresentativa.nome);
   }
@@ -87,10 +86,16 @@ export class EntidadeRepository {
     return rows.map((r) => r.uf);
   }
 
-  /** The fisher's state, and whether they ever signed in (gov.br) themselves. */
+  /**
+   * The fisher's state (the record's, else the address of their latest request, decision 0110), and whether they ever
+   * signed in (gov.br) themselves.
+   */
   async pescador(id: number, ex: Executor = this.db): Promise<{ uf: string | null; nome: string; entrouComGovbr: boolean } | undefined> {
     const { rows } = await ex.execute<{ uf: string | null; nome: string; entrou: boolean }>(sql`
-      SELECT p.uf, p.nome, EXISTS (SELECT 1 FROM sessao s WHERE s.cpf = p.cpf AND s.perfil = 4) AS entrou FROM pescador p WHERE p.id = ${id}`);
+      SELECT COALESCE(p.uf, (SELECT s.dados -> 'endereco' ->> 'uf' FROM solicitacao s
+               WHERE s.pescador_id = p.id AND NOT s.inativa AND s.dados -> 'endereco' ->> 'uf' ~ '^[A-Z]{2}$'
+               ORDER BY s.id DESC LIMIT 1)) AS uf,
+             p.nome, EXISTS (SELECT 1 FROM sessao s WHERE s.cpf = p.cpf AND s.perfil = 4) AS entrou FROM pescador p WHERE p.id = ${id}`);
     const r = rows[0];
     return r ? { uf: r.uf, nome: r.nome, entrouComGovbr: r.entrou } : undefined;
   }

@@ -7,7 +7,7 @@ import { CABECALHO_REPRESENTADO, ServicoDelegado, SituacaoDelegacao } from '../.
 import { createTestApp, entrarComo, type Sessao, type TestApp } from '../../test/helpers';
 import { multipart, pdf, png } from '../documento/documento.fixtures';
 import { artesanalCompleto, definirPrazo, idDoAno, pescadorComRgp } from '../reap/reap.test-utils';
-import { comEndereco, type Pescador, umaLinha } from '../solicitacao/passos.test-utils';
+import { comEndereco, criar, novoPescador, type Pescador, umaLinha } from '../solicitacao/passos.test-utils';
 
 let t: TestApp;
 let gestor: Sessao;
@@ -196,6 +196,27 @@ describe('a fisher delegating to an entity, and the agent acting for them', () =
   it("keeps another fisher's delegation out of reach", async () => {
     const outro = await pescadorComRgp(t, 9103);
     expect((await outro.sessao.api({ method: 'POST', url: `/api/delegacoes/${delegacao.id}/revogacao` })).statusCode).toBe(404);
+  });
+});
+
+describe("a fisher whose state is not yet known (decision 0110)", () => {
+  it('sees no entity and may not delegate until their request names a state, which the delegation then keeps', async () => {
+    const e = await novaEntidade();
+    const p = await novoPescador(t, 9201);
+    expect((await p.sessao.api({ method: 'GET', url: '/api/delegacoes/entidades' })).json().dados).toEqual([]);
+    const semUf = await p.sessao.api({ method: 'POST', url: '/api/delegacoes', payload: { idEntidade: e.id, servicos: [ServicoDelegado.REAP], fim: '2099-06-30' } });
+    expect(semUf.statusCode).not.toBe(200);
+    expect(semUf.json().mensagem).toContain('estado');
+
+    expect((await criar(p, 1)).statusCode).toBe(200);
+    const d = await conceder(p, e.id, [ServicoDelegado.NOTIFICACOES]);
+    expect((await umaLinha<{ uf: string }>(t.db, sql`SELECT uf FROM delegacao WHERE id = ${d.id}`)).uf).toBe('PA');
+    expect((await porFisher(p, { method: 'GET', url: '/api/notificacao' })).statusCode).toBe(200);
+
+    // A delegation kept without a state, for a fisher of no known state: never "any state".
+    await t.db.execute(sql`UPDATE delegacao SET uf = NULL WHERE id = ${d.id}`);
+    await t.db.execute(sql`UPDATE solicitacao SET inativa = true WHERE pescador_id = ${p.id}`);
+    expect(await recusaDoAgente(p)).toContain('estado do pescador não é conhecido');
   });
 });
 
