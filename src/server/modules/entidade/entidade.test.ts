@@ -130,6 +130,19 @@ describe('a fisher delegating to an entity, and the agent acting for them', () =
     }).toContain(`${e.nome} enviou sua REAP de 2024 em seu nome.`);
   });
 
+  it("refuses the agent marking as read the fisher's notices of what the agent did, and lets it mark the others", async () => {
+    const { id: representacao } = await umaLinha<{ id: number }>(t.db, sql`
+      SELECT id FROM notificacao WHERE pescador_id = ${p.id} AND tipo = 9 ORDER BY id DESC LIMIT 1`);
+    const recusa = await porFisher(p, { method: 'POST', url: `/api/notificacao/${representacao}/leitura` });
+    expect(recusa.statusCode).toBe(403);
+    expect(recusa.json().mensagem).toContain('só o próprio pescador');
+    expect((await umaLinha<{ lida: boolean }>(t.db, sql`SELECT lida_em IS NOT NULL AS lida FROM notificacao WHERE id = ${representacao}`)).lida).toBe(false);
+    const { id: outra } = await umaLinha<{ id: number }>(t.db, sql`
+      INSERT INTO notificacao (pescador_id, tipo, conteudo) VALUES (${p.id}, 2, 'Aviso') RETURNING id`);
+    expect((await porFisher(p, { method: 'POST', url: `/api/notificacao/${outra}/leitura` })).statusCode).toBe(200);
+    expect((await p.sessao.api({ method: 'POST', url: `/api/notificacao/${representacao}/leitura` })).statusCode).toBe(200);
+  });
+
   it("shows the fisher, in who accessed their data and the LGPD export, the agent's desk read and work, naming the entity", async () => {
     expect((await agente.api({ method: 'GET', url: '/api/representacao/pescadores' })).statusCode).toBe(200);
     expect((await porFisher(p, { method: 'GET', url: '/api/notificacao' })).statusCode).toBe(200);
