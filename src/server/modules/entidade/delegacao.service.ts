@@ -4,7 +4,7 @@ import { formatarData, hojeSaoPaulo } from '../../../shared/datas';
 import { Perfil, TipoDocumento, TipoNotificacao } from '../../../shared/enums';
 import {
   type Delegacao, type delegacaoCorpo, type filtroMesaSchema, MENSAGENS_ENTIDADE, MENSAGENS_REPRESENTACAO, type MesaAgente, OrigemDelegacao,
-  servicoDelegadoLabel, type ServicoDelegado, SituacaoDelegacao, SituacaoEntidade, type termoCampos, type validacaoTermoCorpo,
+  recusaDaValidade, servicoDelegadoLabel, type ServicoDelegado, SituacaoDelegacao, SituacaoEntidade, type termoCampos, type validacaoTermoCorpo,
 } from '../../../shared/schemas/entidade';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -80,7 +80,8 @@ export class DelegacaoService {
   async conceder(ator: AuthContext, corpo: z.output<typeof delegacaoCorpo>): Promise<Delegacao> {
     const pescadorId = pescadorDoAtor(ator);
     const hoje = this.#hoje();
-    if (corpo.fim <= hoje) throw AppError.badRequest(MENSAGENS_ENTIDADE.validadeNoPassado, [`fim: ${MENSAGENS_ENTIDADE.validadeNoPassado}`]);
+    const invalida = recusaDaValidade(corpo.fim, hoje);
+    if (invalida) throw AppError.badRequest(invalida, [`fim: ${invalida}`]);
     return this.deps.db.transaction(async (tx) => {
       const uf = (await this.deps.repo.pescador(pescadorId, tx))?.uf;
       if (!uf) throw AppError.recusa(CodigoErro.ENTIDADE_INDISPONIVEL, MENSAGENS_ENTIDADE.ufDesconhecida);
@@ -115,7 +116,8 @@ export class DelegacaoService {
   /** A fisher who never signed in: the agent files the signed term; it counts once an analyst validates it. */
   async registrarTermo(ator: AuthContext, campos: z.output<typeof termoCampos>, arquivo: ArquivoEnviado): Promise<Delegacao> {
     const hoje = this.#hoje();
-    if (campos.fim <= hoje) throw AppError.badRequest(MENSAGENS_ENTIDADE.validadeNoPassado, [`fim: ${MENSAGENS_ENTIDADE.validadeNoPassado}`]);
+    const invalida = recusaDaValidade(campos.fim, hoje);
+    if (invalida) throw AppError.badRequest(invalida, [`fim: ${invalida}`]);
     const vinculo = await this.#vinculoQueAtua(ator, campos.uf);
     if (await this.deps.repo.entrouComGovbr(campos.cpfPescador)) throw AppError.recusa(CodigoErro.ENTIDADE_INDISPONIVEL, MENSAGENS_ENTIDADE.pescadorComGovbr);
     const pescador = await this.deps.pescadores.findOrCreate(campos.cpfPescador, campos.nomePescador, null);
@@ -179,6 +181,7 @@ export class DelegacaoService {
     return this.deps.db.transaction(async (tx) => {
       const d = await this.deps.repo.travarDelegacao(id, tx);
       if (!d || d.origem !== OrigemDelegacao.TERMO) throw AppError.notFound(MENSAGENS_ENTIDADE.delegacaoNaoEncontrada);
+      if (d.cpfAgente === ator.cpf) throw AppError.forbidden(MENSAGENS_ENTIDADE.agenteAutorDoTermo);
       const p = await this.deps.repo.pescador(d.pescadorId, tx);
       exigirLeituraPescador(ator, d.pescadorId, p?.uf ?? d.uf);
       if (d.situacao !== SituacaoDelegacao.AGUARDANDO_VALIDACAO) throw AppError.recusa(CodigoErro.DELEGACAO_INDISPONIVEL, MENSAGENS_ENTIDADE.termoNaoPendente);

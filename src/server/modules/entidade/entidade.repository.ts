@@ -100,6 +100,12 @@ export class EntidadeRepository {
     return r ? { uf: r.uf, nome: r.nome, entrouComGovbr: r.entrou } : undefined;
   }
 
+  /** A staff member of the RGP (a user account), blocked or not. */
+  async ehServidor(cpf: string, ex: Executor = this.db): Promise<boolean> {
+    const { rows } = await ex.execute<{ e: boolean }>(sql`SELECT EXISTS (SELECT 1 FROM usuario WHERE cpf = ${cpf}) AS e`);
+    return rows[0]?.e ?? false;
+  }
+
   async entrouComGovbr(cpf: string, ex: Executor = this.db): Promise<boolean> {
     const { rows } = await ex.execute<{ entrou: boolean }>(sql`SELECT EXISTS (SELECT 1 FROM sessao WHERE cpf = ${cpf} AND perfil = 4) AS entrou`);
     return rows[0]?.entrou ?? false;
