@@ -78,7 +78,7 @@ CREATE TRIGGER reap_questionario_evento_integracao AFTER INSERT OR UPDATE OF env
 CREATE FUNCTION evento_integracao_recurso() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO evento_integracao (tipo, pescador_id, dados)
-  SELECT 'recurso.decidido', r.pescador_id, jsonb_build_object('recurso', r.id, 'instancia', NEW.instancia, 'resultado', NEW.resultado)
+  SELECT CASE WHEN NEW.resultado = 5 THEN 'recurso.encaminhado' ELSE 'recurso.decidido' END, r.pescador_id, jsonb_build_object('recurso', r.id, 'instancia', NEW.instancia, 'resultado', NEW.resultado)
   FROM recurso r WHERE r.id = NEW.recurso_id;
   RETURN NULL;
 END $$;

@@ -124,10 +124,14 @@ export const consultaCpfsResposta = z.object({ itens: z.array(situacaoPescadorIn
 export const TIPOS_EVENTO_INTEGRACAO = [
   'registro.ativado', 'registro.reativado', 'registro.suspenso', 'registro.cancelado', 'registro.situacao_alterada',
   'registro.primeiro_rgp_alterado', 'registro.categoria_alterada', 'reap.enviada', 'recurso.decidido',
+  // Not reconsidered by the authority that decided: forwarded to the next instance, not yet decided.
+  'recurso.encaminhado',
 ] as const;
 
 export const filtroEventos = z.object({
-  cursor: texto().regex(/^\d{1,20}\.\d{1,20}$/, MENSAGENS_INTEGRACAO.cursorInvalido).optional()
+  cursor: texto().regex(/^\d{1,20}\.\d{1,20}$/, MENSAGENS_INTEGRACAO.cursorInvalido)
+    .refine((c) => { const [xid, id] = c.split('.').map(BigInt); return xid! < 2n ** 64n && id! < 2n ** 63n; }, MENSAGENS_INTEGRACAO.cursorInvalido)
+    .optional()
     .describe('O `proximoCursor` da página anterior; sem ele, desde o primeiro evento'),
   limite: z.coerce.number().int('Valor inválido').min(1, 'Deve ser pelo menos 1')
     .max(TAMANHO_PAGINA_EVENTOS_MAXIMO, `Deve ser menor ou igual a ${TAMANHO_PAGINA_EVENTOS_MAXIMO}`).default(100),

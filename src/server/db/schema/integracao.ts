@@ -32,7 +32,7 @@ export const clienteIntegracao = pgTable('cliente_integracao', {
 });
 
 /**
- * The transactional outbox of changes other agencies follow: written only by the triggers of migration 0021, in the
+ * The transactional outbox of changes other agencies follow: written only by the triggers of migration 0022, in the
  * transaction of the change. Read in (xid, id) order below the oldest running transaction (decision 0121).
  */
 export const eventoIntegracao = pgTable('evento_integracao', {

@@ -224,8 +224,11 @@ export class ClienteIntegracaoService {
       const chave = await importJWK(row.chavePublica as JWK, alg);
       const { payload } = await jwtVerify(assercao, chave, {
         algorithms: [alg], issuer: sub, subject: sub, audience: this.tokenUrl, currentDate: this.agora(), requiredClaims: ['exp', 'jti'],
+        // maxTokenAge requires iat and refuses one in the future, so an assertion lives at most its limit from now.
+        maxTokenAge: VIDA_MAXIMA_ASSERCAO_S, clockTolerance: 30,
       });
-      if (payload.exp! - (payload.iat ?? Math.floor(this.agora().getTime() / 1000)) > VIDA_MAXIMA_ASSERCAO_S) throw invalido();
+      const agora = Math.floor(this.agora().getTime() / 1000);
+      if (payload.exp! - payload.iat! > VIDA_MAXIMA_ASSERCAO_S || payload.exp! - agora > VIDA_MAXIMA_ASSERCAO_S + 30) throw invalido();
     } catch {
       throw invalido();
     }

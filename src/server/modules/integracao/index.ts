@@ -11,7 +11,7 @@ import { IntegracaoService } from './integracao.service';
 
 /**
  * Other agencies reading the registry by machine (decisions 0120, 0121): their clients and tokens, the CPF lookup,
- * and the change feed read from the outbox the triggers of migration 0021 write.
+ * and the change feed read from the outbox the triggers of migration 0022 write.
  */
 export const integracaoModulo = definirModulo({
   nome: 'integracao',

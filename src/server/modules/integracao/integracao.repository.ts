@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { INICIO_DO_REGISTRO } from '../../db/inicio-do-registro';
 
 export type LinhaConsulta = {
   id: number;
@@ -17,7 +18,8 @@ export type LinhaConsulta = {
   grupos: number[] | null;
   desde: string | null;
   enviados: number[] | null;
-  devidos: number[] | null;
+  /** When the registry began: REAP years are owed from its year on. */
+  inicio: string | null;
 };
 
 export type LinhaEvento = {
@@ -58,8 +60,7 @@ export class IntegracaoRepository {
           p.data_primeiro_rgp)::text AS desde,
         (SELECT array_agg(q.ano_referencia ORDER BY q.ano_referencia) FROM reap_questionario q
           WHERE q.pescador_id = p.id AND q.enviada) AS enviados,
-        (SELECT array_agg(q.ano_referencia ORDER BY q.ano_referencia) FROM reap_questionario q
-          WHERE q.pescador_id = p.id AND NOT q.enviada) AS devidos
+        ${INICIO_DO_REGISTRO} AS inicio
       FROM pescador p LEFT JOIN municipio m ON m.id = p.municipio_id
       WHERE p.cpf = ANY(${`{${cpfs.join(',')}}`}::char(11)[])`);
     return rows;

@@ -49,6 +49,11 @@ export const integracaoRoutes: FastifyPluginAsync<{ clientes: ClienteIntegracaoS
   app, { clientes, integracao },
 ) => {
   app.decorateRequest('clienteIntegracao', null);
+  // Credentials and personal data: never kept by a cache.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
+    return payload;
+  });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, corpo, feito) => {
     feito(null, Object.fromEntries(new URLSearchParams(corpo as string)));
   });

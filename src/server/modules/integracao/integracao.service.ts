@@ -1,6 +1,7 @@
 import { hojeSaoPaulo } from '../../../shared/datas';
 import { categoriaLabel, situacaoRegistroLabel, SituacaoRegistro, type Categoria } from '../../../shared/enums';
 import { descricaoDe, type NomeListaReferencia } from '../../../shared/referencias';
+import { anosDevidos } from '../../../shared/regras/reap';
 import {
   cpfValidoOuNulo, MENSAGENS_INTEGRACAO, type ConsultaCpfsCorpo, type EventoIntegracao, type FiltroEventos, type PaginaEventos,
   type SituacaoPescadorIntegracao,
@@ -103,7 +104,8 @@ export class IntegracaoService {
       uf: l.uf,
       municipio: l.municipio_id !== null && l.municipio !== null ? { id: l.municipio_id, nome: l.municipio } : null,
       reapAnosEnviados: l.enviados ?? [],
-      reapAnosDevidos: l.devidos ?? [],
+      // Every year from the registry's first to the last closed one, less those sent: a year never opened is owed too.
+      reapAnosDevidos: anosDevidos(l.inicio, hoje).filter((a) => !(l.enviados ?? []).includes(a)),
       ativoHaUmAnoOuMais: ativo && l.desde !== null && l.desde <= umAnoAntes(hoje),
     };
   }

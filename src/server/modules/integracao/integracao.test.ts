@@ -3,6 +3,7 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpfComDigitos } from '../../../shared/cpf';
+import { hojeSaoPaulo } from '../../../shared/datas';
 import type { PaginaEventos, SituacaoPescadorIntegracao } from '../../../shared/schemas/integracao';
 import { createTestApp, entrarComo, type TestApp } from '../../test/helpers';
 import { cpfAdmin, novoClienteDeTeste, pedirToken, type ClienteDeTeste } from './integracao.fixtures';
@@ -99,6 +100,11 @@ describe('the token endpoint (client credentials)', () => {
     const forjada = await new SignJWT({}).setProtectedHeader({ alg: 'ES256' }).setIssuer(c.credencial.clientId).setSubject(c.credencial.clientId)
       .setAudience(c.credencial.tokenUrl).setIssuedAt().setExpirationTime('2m').setJti('x').sign(outra);
     expect((await pedirToken(t.app, { grant_type: 'client_credentials', client_assertion_type: tipo, client_assertion: forjada })).statusCode).toBe(401);
+    // Issued "in a year" with five minutes of life: it would be good for a year from now, so it is refused.
+    const futuro = Math.floor(Date.now() / 1000) + 365 * 86_400;
+    const adiantada = await new SignJWT({}).setProtectedHeader({ alg: 'ES256' }).setIssuer(c.credencial.clientId).setSubject(c.credencial.clientId)
+      .setAudience(c.credencial.tokenUrl).setIssuedAt(futuro).setExpirationTime(futuro + 300).setJti(crypto.randomUUID()).sign(privateKey);
+    expect((await pedirToken(t.app, { grant_type: 'client_credentials', client_assertion_type: tipo, client_assertion: adiantada })).statusCode).toBe(401);
   });
 
   it('keeps only a hash of the secret', async () => {
@@ -185,6 +191,7 @@ describe('the lookup by CPF', () => {
     const desconhecido = cpfComDigitos(870_000_001);
     const res = await consultar(await cliente.token(), [antigo.cpf, desconhecido, '12345678900', recente.cpf]);
     expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
     const itens = res.json().dados.itens as SituacaoPescadorIntegracao[];
     expect(itens.map((i) => [i.cpf, i.encontrado, i.motivo])).toEqual([
       [antigo.cpf, true, null], [desconhecido, false, 'nao_encontrado'], ['12345678900', false, 'cpf_invalido'], [recente.cpf, true, null],
@@ -197,6 +204,10 @@ describe('the lookup by CPF', () => {
     expect(itens[0]!.gruposAlvo).toHaveLength(1);
     expect(itens[0]!.ambientesPesca).toHaveLength(1);
     expect(itens[3]!.ativoHaUmAnoOuMais).toBe(false);
+    // No REAP ever opened: every closed year since the first RGP (2015) is owed, as the fisher's own REAP screen says.
+    const ultimoAno = Number(hojeSaoPaulo(new Date()).slice(0, 4)) - 1;
+    expect(itens[0]!.reapAnosDevidos).toEqual(Array.from({ length: ultimoAno - 2014 }, (_, i) => 2015 + i));
+    expect(itens[0]!.reapAnosEnviados).toEqual([]);
     const { rows } = await t.db.execute<{ pescador_id: number; detalhes: { finalidade: string; clientId: string } }>(sql`
       SELECT pescador_id, detalhes FROM auditoria WHERE recurso = 'integracao-consulta' AND pescador_id IN (${antigo.id}, ${recente.id})`);
     expect(rows.map((r) => r.pescador_id).sort()).toEqual([antigo.id, recente.id].sort());
@@ -228,6 +239,13 @@ describe('the change feed', () => {
       WITH s AS (INSERT INTO solicitacao (pescador_id, tipo, situacao) VALUES (${p.id}, 4, 8) RETURNING id)
       INSERT INTO reap_questionario (solicitacao_id, pescador_id, ano_referencia, categoria) SELECT id, ${p.id}, 2025, 2 FROM s`);
     await t.db.execute(sql`UPDATE reap_questionario SET enviada = true WHERE pescador_id = ${p.id}`);
+    // An appeal the SFPA did not reconsider is forwarded, not decided; MPA then decides it.
+    await t.db.execute(sql`
+      WITH s AS (INSERT INTO solicitacao (pescador_id, tipo, situacao) VALUES (${p.id}, 11, 2) RETURNING id),
+      r AS (INSERT INTO recurso (solicitacao_id, pescador_id, objeto, chave_objeto, inicio_prazo, ultimo_dia, prazo_decisao_dias, orgao)
+        SELECT id, ${p.id}, 1, 'teste', '2026-01-01', '2026-01-10', 30, 'SFPA' FROM s RETURNING id)
+      INSERT INTO recurso_decisao (recurso_id, instancia, orgao, resultado, justificativa)
+      SELECT id, 1, 'SFPA', 5, 'Mantida a decisão.' FROM r UNION ALL SELECT id, 2, 'MPA', 1, 'Provido.' FROM r`);
     // A rolled-back change leaves no event.
     await t.db.transaction(async (tx) => {
       await tx.execute(sql`UPDATE pescador SET situacao_registro = 2 WHERE id = ${p.id}`);
@@ -237,8 +255,10 @@ describe('the change feed', () => {
     expect(pg1.eventos.map((e) => [e.tipo, e.cpf])).toEqual([
       ['registro.ativado', p.cpf], ['registro.suspenso', p.cpf], ['registro.reativado', p.cpf],
       ['registro.primeiro_rgp_alterado', p.cpf], ['registro.categoria_alterada', p.cpf], ['reap.enviada', p.cpf],
+      ['recurso.encaminhado', p.cpf], ['recurso.decidido', p.cpf],
     ]);
-    expect(pg1.eventos.at(-1)!.dados).toEqual({ anoReferencia: 2025 });
+    expect(pg1.eventos[5]!.dados).toEqual({ anoReferencia: 2025 });
+    expect(pg1.eventos.at(-1)!.dados).toMatchObject({ instancia: 2, resultado: 1 });
     expect(pg1.eventos[1]).toMatchObject({ situacaoAnterior: 1, situacaoNova: 6 });
     // Replayable: the same cursor gives the same events.
     expect((await pagina(token, cursor)).eventos.map((e) => e.id)).toEqual(pg1.eventos.map((e) => e.id));

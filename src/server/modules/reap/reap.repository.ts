@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FiltroObrigacoesServidor } from '../../../shared/schemas/reap';
 import type { Database, Executor } from '../../db/client';
+import { INICIO_DO_REGISTRO } from '../../db/inicio-do-registro';
 import { reapPrazo, reapPrazoHistorico, reapQuestionario } from '../../db/schema';
 import { SituacaoRegistro, SituacaoSolicitacao, TipoSolicitacao } from '../../../shared/enums';
 import { ResultadoLote } from '../../../shared/schemas/lote';
@@ -68,10 +69,7 @@ export class ReapRepository {
   private async pescador(pescadorId: number, lock: boolean, ex: Executor): Promise<PescadorReap | undefined> {
     const { rows } = await ex.execute<PescadorReap>(sql`
       SELECT p.id, p.cpf, p.nome, p.uf, p.numero_rgp AS "numeroRgp", p.categoria,
-        CASE WHEN p.numero_rgp IS NULL THEN NULL ELSE COALESCE(p.data_primeiro_rgp::text, (
-          SELECT min(h.criado_em AT TIME ZONE 'America/Sao_Paulo')::date::text
-          FROM solicitacao s JOIN solicitacao_historico h ON h.solicitacao_id = s.id
-          WHERE s.pescador_id = p.id AND h.situacao_nova = 4)) END AS inicio
+        ${INICIO_DO_REGISTRO} AS inicio
       FROM pescador p WHERE p.id = ${pescadorId}
       ${lock ? sql`FOR UPDATE OF p` : sql``}`);
     return rows[0];

@@ -2,6 +2,7 @@ import type { Content } from 'pdfmake/interfaces';
 import { maskCpf } from '../../../shared/cpf';
 import { MAXIMO_LINHAS_ANEXO_PDF, MENSAGENS_ANEXO, type AnexoAtoQuery } from '../../../shared/schemas/recurso';
 import { TipoLote, tipoLoteLabel, type TipoLote as TTipo } from '../../../shared/schemas/lote';
+import { celulaCodigoCsv, celulaCsv } from '../../lib/celula-csv';
 import { AppError } from '../../lib/errors';
 import { gerarPdfRgp } from '../../lib/pdf-rgp';
 import type { AuthContext } from '../auth/auth.service';
@@ -36,10 +37,9 @@ export class AnexoAtoService {
   }
 }
 
-const campoCsv = (v: string | null) => (v === null ? '' : /[";\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-
 function csv(linhas: LinhaAnexo[]): string {
-  const corpo = linhas.map((l) => [l.uf, l.nome, maskCpf(l.cpf), l.numeroRgp].map(campoCsv).join(';'));
+  // The name is typed by the fisher: a cell a spreadsheet would run as a formula is neutralised (decision 0043).
+  const corpo = linhas.map((l) => [celulaCsv(l.uf), celulaCsv(l.nome), celulaCsv(maskCpf(l.cpf)), celulaCodigoCsv(l.numeroRgp)].join(';'));
   return `\uFEFFUF;Nome;CPF;Número do RGP\r\n${corpo.join('\r\n')}${corpo.length ? '\r\n' : ''}`;
 }
 

@@ -254,6 +254,10 @@ describe("the act's list", () => {
     expect(rows.map((r) => r.detalhes)).toEqual([
       { formato: 'csv', uf: 'PA', total: 1 }, { formato: 'csv', uf: 'CE', total: 0 }, { formato: 'pdf', uf: 'PA', total: 1 },
     ]);
+    // A name typed as a formula is written as text a spreadsheet does not run.
+    await t.db.execute(sql`UPDATE pescador SET nome = '=HYPERLINK("http://x")' WHERE id = ${p.id}`);
+    const formula = await gestor.api({ method: 'GET', url: `/api/recursos/anexo/${l!.id}?uf=PA` });
+    expect(formula.body).toContain(`PA;"'=HYPERLINK(""http://x"")";`);
   });
 
   it('"Estou na lista?" answers with the captcha only yes or no, the act, what it means and the last day; a wrong RGP is a "no"', async () => {

@@ -3,8 +3,11 @@ import { formatCpf, maskCpf, onlyDigits } from '../../../shared/cpf';
 import { categoriaLabel, situacaoRegistroLabel, sexoLabel, type Categoria, type SituacaoRegistro, type Sexo } from '../../../shared/enums';
 import { descricaoDe } from '../../../shared/referencias';
 import { exibirRgp } from '../../../shared/rgp';
+import { celulaCodigoCsv, celulaCsv } from '../../lib/celula-csv';
 import { sobDemanda } from '../../lib/sob-demanda';
 import type { LinhaPescador } from './relatorio.repository';
+
+export { celulaCodigoCsv, celulaCsv };
 
 const carregarExcelJs = sobDemanda(async () => (await import('exceljs')).default);
 
@@ -57,22 +60,6 @@ const COLUNAS: readonly Coluna[] = [
 export function colunasDoRelatorio(externo: boolean): readonly Coluna[] {
   if (!externo) return COLUNAS;
   return COLUNAS.filter((c) => !c.interna).map((c) => (c.titulo === 'CPF' ? { ...c, valor: (l: LinhaPescador) => maskCpf(l.cpf) } : c));
-}
-
-/** A text a spreadsheet would run as a formula is prefixed with an apostrophe. */
-export function celulaCsv(v: string | number | null): string {
-  if (v === null) return '';
-  if (typeof v === 'number') return String(v);
-  const t = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-  return /[;"\r\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
-}
-
-const PARECE_NUMERO = /^(?=.*\d)[\d\s.,/:+\-%eE]+$/;
-
-/** Written as ="0012345": only digits and punctuation, so it runs nothing (decision 0043). */
-export function celulaCodigoCsv(v: string | null): string {
-  if (v === null || !PARECE_NUMERO.test(v)) return celulaCsv(v);
-  return `"=""${v}"""`;
 }
 
 function dataBr(iso: string): string {
