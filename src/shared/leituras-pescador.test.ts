@@ -69,6 +69,8 @@ function variantes(valor: unknown): unknown[] {
 describe('the readers of the fisher /home (decision 0130)', () => {
   it.each(CASOS)('%s: the contract takes its route from the reader', (_, leitura, contrato) => {
     expect(`${contrato.metodo} ${contrato.caminho}`).toBe(`${leitura.metodo} ${leitura.caminho}`);
+    // Which decides whether an agent's read goes for the fisher it picked (decision 0110).
+    expect([[contrato.tag].flat()[0], contrato.permissao]).toEqual([leitura.tag, leitura.permissao]);
   });
 
   it.each(CASOS)('%s: takes, refuses and reads what the schema does', (_, leitura, contrato, amostras) => {

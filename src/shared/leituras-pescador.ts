@@ -16,9 +16,13 @@ export interface Leitura<T> {
   metodo: Metodo;
   caminho: string;
   ler: Leitor<T>;
+  /** The contract's, so an agent's read carries the fisher's header where the contract's call would. */
+  tag: string;
+  permissao: string;
 }
 
-const leitura = <T>(caminho: string, ler: Leitor<T>): Leitura<T> => ({ metodo: 'GET', caminho, ler });
+const leitura = <T>(caminho: string, ler: Leitor<T>, tag = 'solicitacao', permissao = 'pescador.ler'): Leitura<T> =>
+  ({ metodo: 'GET', caminho, ler, tag, permissao });
 
 const int = inteiro;
 const textoOuNulo = anulavel(texto);
@@ -49,7 +53,7 @@ export const situacaoReap = leitura<SituacaoReapPescador>('/api/reap/situacao-pe
   motivo: anulavel(umDe([MotivoSemReap.SEM_RGP, MotivoSemReap.REGISTRO_RECENTE, MotivoSemReap.TODAS_ENVIADAS])),
   anoInicioRegistro: anulavel(int),
   anosSuspensao: lista(int),
-}));
+}), 'reap');
 
 export const solicitacoes = leitura<ListaSolicitacoes>('/api/solicitacao', objeto({
   total: int,
@@ -70,7 +74,7 @@ export const solicitacoes = leitura<ListaSolicitacoes>('/api/solicitacao', objet
 
 export const notificacoesNaoLidas = leitura<Notificacao[]>('/api/notificacao', lista(objeto({
   id: int, tipo: int, conteudo: texto, urlRedirecionamento: textoOuNulo,
-})));
+})), 'notificacao', 'pescador.proprio');
 
 export const acessosAosMeusDados = leitura<AcessosAosMeusDados>('/api/lgpd/acessos', objeto({
   acessos: lista(objeto({
@@ -83,4 +87,4 @@ export const acessosAosMeusDados = leitura<AcessosAosMeusDados>('/api/lgpd/acess
     perfil: texto,
   })),
   proximo: textoOuNulo,
-}));
+}), 'lgpd', 'pescador.proprio');

@@ -123,8 +123,10 @@ describe('an entity agent acting for fisher A', () => {
     });
     const idEntidade = (entidade.json() as { dados: { id: number } }).dados.id;
     const cpfAgente = cpfComDigitos('990000777');
-    expect((await gestor.api({ method: 'POST', url: `/api/entidades/${idEntidade}/agentes`, payload: { cpf: cpfAgente, nome: 'AGENTE', validade: '2099-01-01' } })).statusCode).toBe(200);
-    const concessao = await c.a.pescador.sessao.api({ method: 'POST', url: '/api/delegacoes', payload: { idEntidade, servicos: [1, 2, 3, 4], fim: '2099-01-01' } });
+    // Within the five years a link or a delegation may last.
+    const ATE = `${new Date().getUTCFullYear() + 3}-01-01`;
+    expect((await gestor.api({ method: 'POST', url: `/api/entidades/${idEntidade}/agentes`, payload: { cpf: cpfAgente, nome: 'AGENTE', validade: ATE } })).statusCode).toBe(200);
+    const concessao = await c.a.pescador.sessao.api({ method: 'POST', url: '/api/delegacoes', payload: { idEntidade, servicos: [1, 2, 3, 4], fim: ATE } });
     expect(concessao.statusCode, concessao.body).toBe(200);
     const sessao = await entrarComo(comEndereco(c.app, '10.78.0.1'), cpfAgente);
     const agente = {

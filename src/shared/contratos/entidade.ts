@@ -65,7 +65,7 @@ export const vincularAgente = contrato({
   resumo: 'Vincula um CPF à entidade como agente, até a validade',
   params: idParam,
   corpo: agenteCorpo,
-  codigos: [CodigoErro.ENTIDADE_JA_CADASTRADA],
+  codigos: [CodigoErro.ENTIDADE_JA_CADASTRADA, CodigoErro.ENTIDADE_INDISPONIVEL],
   outrosErros: [404],
   resposta: agenteSchema,
 });

@@ -4,6 +4,7 @@ export const MENSAGENS_NOTIFICACAO = {
   lida: 'Leitura da notificação confirmada',
   naoEncontrada: 'Notificação não encontrada.',
   deOutroPescador: 'Esta notificação não pertence a você.',
+  representacaoSoDoPescador: 'Avisos do que a entidade fez em nome do pescador só o próprio pescador marca como lidos.',
   tipoInvalido: 'Tipo de notificação inválido',
   erroExibir: 'Erro ao exibir notificação.',
 } as const;

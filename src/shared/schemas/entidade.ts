@@ -3,7 +3,7 @@ import { isValidCnpj } from '../cnpj';
 import { onlyDigits } from '../cpf';
 import { isUf } from '../ufs';
 import { cpfSchema } from './cpf';
-import { id, idCoagido, texto } from './primitivos';
+import { diaExiste, id, idCoagido, texto } from './primitivos';
 
 
 export { CABECALHO_REPRESENTADO, ServicoDelegado, servicoDaRota, servicoDelegadoLabel } from '../representacao';
@@ -48,6 +48,8 @@ export const MENSAGENS_ENTIDADE = {
   agenteJaVinculado: 'Este CPF já é agente ativo desta entidade.',
   agenteServidor: 'Um servidor do RGP não pode ser agente de entidade.',
   validadeNoPassado: 'A validade deve ser uma data futura.',
+  validadeLonge: 'A validade pode ser de no máximo 5 anos a partir de hoje; depois, renove.',
+  agenteAutorDoTermo: 'Quem registrou o termo como agente não pode validá-lo.',
   servicosObrigatorios: 'Escolha ao menos um serviço.',
   delegacaoConcedida: 'Delegação concedida.',
   delegacaoRevogada: 'Delegação revogada. A entidade não pode mais agir em seu nome.',
@@ -55,6 +57,7 @@ export const MENSAGENS_ENTIDADE = {
   delegacaoJaEncerrada: 'Esta delegação já foi revogada ou recusada.',
   entidadeIndisponivel: 'Esta entidade não está ativa ou seu ato de cooperação não está vigente.',
   entidadeForaDaUf: (nome: string, uf: string) => `A entidade ${nome} não atende o estado ${uf}.`,
+  ufDesconhecida: 'Informe seu endereço no pedido de inscrição antes de escolher uma entidade: ela precisa atender o seu estado.',
   termoRegistrado: 'Termo de consentimento registrado. A delegação vale depois que um analista validar o termo.',
   termoSemIdentidade: 'Anexe o documento de identidade do pescador antes de enviar o termo à validação.',
   termoNaoPendente: 'Este termo não está aguardando validação.',
@@ -79,11 +82,22 @@ export const MENSAGENS_REPRESENTACAO = {
   delegacaoVencida: (data: string) => `A delegação do pescador terminou em ${data}.`,
   termoPendente: 'O termo de consentimento deste pescador ainda não foi validado por um analista.',
   foraDaUf: (entidade: string, uf: string) => `O pescador reside em ${uf}, fora dos estados atendidos por ${entidade}.`,
+  ufDesconhecida: 'O estado do pescador não é conhecido: a entidade só atua por pescadores dos estados que atende.',
   notificacaoEnvio: (entidade: string, o_que: string) => `${entidade} enviou ${o_que} em seu nome.`,
 } as const;
 
 const cnpjSchema = texto({ error: 'Campo obrigatório' }).transform(onlyDigits).refine(isValidCnpj, MENSAGENS_ENTIDADE.cnpjInvalido);
-const dataIso = texto().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida');
+const dataIso = texto().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida').refine(diaExiste, 'Data inválida');
+
+/** A delegation (and an agent's link) ends at most this many years ahead: then it is renewed (decision 0110). */
+export const ANOS_MAXIMOS_VALIDADE = 5;
+
+/** Why an end date `fim` is refused today (`hoje`, YYYY-MM-DD), or null. */
+export function recusaDaValidade(fim: string, hoje: string): string | null {
+  if (fim <= hoje) return MENSAGENS_ENTIDADE.validadeNoPassado;
+  const limite = `${Number(hoje.slice(0, 4)) + ANOS_MAXIMOS_VALIDADE}${hoje.slice(4)}`;
+  return fim > limite ? MENSAGENS_ENTIDADE.validadeLonge : null;
+}
 const ufSchema = texto().refine(isUf, MENSAGENS_ENTIDADE.ufInvalida);
 const servicosSchema = z.array(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]))
   .min(1, MENSAGENS_ENTIDADE.servicosObrigatorios).max(4).transform((s) => [...new Set(s)].sort());

@@ -5,6 +5,7 @@ import { envelopeOf } from '../../shared/schemas/envelope';
 import { CABECALHO_IDEMPOTENCIA } from '../../shared/idempotencia';
 import type { Documento, documentosResposta } from '../../shared/schemas/documento';
 import { api } from './api';
+import { cabecalhoDeRepresentacao } from './representacao';
 
 /** Answers read with the shared zod schemas, apart from `api.ts` so a page that reads nothing loads no zod (decision 0065). */
 
@@ -22,7 +23,7 @@ export async function postDocumento(
   const form = new FormData();
   for (const [campo, valor] of Object.entries(campos)) form.append(campo, String(valor));
   form.append(c.formulario?.arquivo ?? 'arquivos', arquivo, arquivo.name);
-  const headers = chaveIdempotencia ? { [CABECALHO_IDEMPOTENCIA]: chaveIdempotencia } : undefined;
+  const headers = { ...cabecalhoDeRepresentacao(c), ...(chaveIdempotencia ? { [CABECALHO_IDEMPOTENCIA]: chaveIdempotencia } : {}) };
   const { data } = await api.request<unknown>({ method: c.metodo, url: caminhoCom(c.caminho, undefined), data: form, headers });
   const documento = readEnvelope(c.resposta, data).dados.documentos[0];
   if (!documento) throw new Error('Resposta sem documento');

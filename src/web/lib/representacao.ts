@@ -48,7 +48,7 @@ export function useRepresentado(): Representado | null {
   return useSyncExternalStore((o) => { ouvintes.add(o); return () => ouvintes.delete(o); }, representadoAtual, () => null);
 }
 
-export function cabecalhoDeRepresentacao(c: Pick<Contrato, 'tag' | 'permissao'>): Record<string, string> {
+export function cabecalhoDeRepresentacao(c: { tag: Contrato['tag']; permissao: string }): Record<string, string> {
   const r = representadoAtual();
   return r && servicoDaRota(c.tag, c.permissao) !== null ? { [CABECALHO_REPRESENTADO]: String(r.idPescador) } : {};
 }

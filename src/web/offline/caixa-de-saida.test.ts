@@ -1,7 +1,9 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { CodigoErro } from '../../shared/codigos-erro';
+import { CABECALHO_REPRESENTADO } from '../../shared/representacao';
 import { envioDoRascunho, type RascunhoSolicitacao } from '../features/solicitacao/use-rascunho-no-celular';
+import { atuarPor, deixarDeAtuar } from '../lib/representacao';
 import { chavesNoCelular as chaves, usarCelular } from '../test/celular';
 import { deferred, fail, networkError, ok, type MockReply } from '../test/http';
 import { solicitacaoDetalhe } from '../test/respostas';
@@ -116,8 +118,9 @@ describe('the outbox', () => {
     expect((await itensDoCelular(representado, 'solicitacao/')).map(([k]) => k)).toEqual(['solicitacao/88']);
     expect(await lerDoCelular(representado, 'solicitacao/77')).toBeUndefined();
 
-    // The subject's outbox sends only its own.
-    await enviarPendentes(representado, 'solicitacao/', () => envioDoRascunho(representado));
+    // The subject's outbox sends only its own, while that fisher is picked.
+    atuarPor({ idPescador: 7, nome: 'Pescador', entidade: 'Colônia Z-1' });
+    await enviarPendentes(representado, 'solicitacao/', () => envioDoRascunho(representado)).finally(deixarDeAtuar);
     expect(celular.http.calls.map((c) => (c.data as { id: number }).id)).toEqual([88]);
     expect(await lerDoCelular(proprio, 'solicitacao/77')).toBeDefined();
 
@@ -125,6 +128,30 @@ describe('the outbox', () => {
     expect(await esperaAlgo(EU)).toBe(true);
     await apagarTudoDoCelular(EU);
     expect(await chaves()).toEqual([`${OUTRO}/solicitacao/99`]);
+  });
+
+  it('sends a fisher\'s outbox only with that fisher\'s header, and nothing of another box while a fisher is picked', async () => {
+    const doSete = caixaDe(EU, 7);
+    await guardarNoCelular(doSete, 'solicitacao/88', rascunho([3], 88));
+    await guardarNoCelular(caixaDe(EU), 'solicitacao/77', rascunho([2], 77));
+    celular.http.put('/api/solicitacao', (config) => solicitacao(JSON.parse(config.data as string).passo));
+    try {
+      atuarPor({ idPescador: 8, nome: 'Outro pescador', entidade: 'Colônia Z-1' });
+      await enviarPendentes(doSete, 'solicitacao/', () => envioDoRascunho(doSete));
+      await enviarPendentes(caixaDe(EU), 'solicitacao/', () => envioDoRascunho(caixaDe(EU)));
+      expect(celular.http.calls).toEqual([]);
+
+      atuarPor({ idPescador: 7, nome: 'Pescador', entidade: 'Colônia Z-1' });
+      await enviarPendentes(doSete, 'solicitacao/', () => envioDoRascunho(doSete));
+      expect(celular.http.calls.map((c) => `${(c.data as { id: number }).id} ${c.config.headers.get(CABECALHO_REPRESENTADO)}`))
+        .toEqual(['88 7']);
+    } finally {
+      deixarDeAtuar();
+    }
+    deixarDeAtuar();
+    await enviarPendentes(caixaDe(EU), 'solicitacao/', () => envioDoRascunho(caixaDe(EU)));
+    expect(celular.http.calls.map((c) => `${(c.data as { id: number }).id} ${c.config.headers.get(CABECALHO_REPRESENTADO)}`))
+      .toEqual(['88 7', '77 null']);
   });
 });
 

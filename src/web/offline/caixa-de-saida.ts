@@ -1,6 +1,8 @@
 import { CodigoErro, ehCasoDe, type CodigoErro as TipoCodigoErro } from '../../shared/codigos-erro';
 import { mensagemErro } from '../lib/api';
 import { codigoErroDe, ehRecusaDoPedido } from '../lib/erros';
+import { representadoAtual } from '../lib/representacao';
+import { pescadorDaCaixa } from './caixa';
 import { apagarDoCelular, desmarcarSeNadaEspera, itensDoCelular, lerDoCelular, trocarNoCelular } from './neste-celular';
 
 /**
@@ -22,7 +24,7 @@ export interface ItemDaCaixa {
   conflito: Conflito | null;
 }
 
-export { caixaDe } from './caixa';
+export { caixaDe, pescadorDaCaixa } from './caixa';
 
 export function novaChave(): string {
   return crypto.randomUUID();
@@ -147,6 +149,11 @@ async function rodada<T extends ItemDaCaixa, R>(
     // Never the same save twice in one round: one that stays after its answer waits for the next round.
     const este = JSON.stringify(item.pendente);
     if (este === anterior) return resultado;
+    // The header names the fisher the tab picked now: an item of another box waits until its own fisher is picked.
+    if (pescadorDaCaixa(caixa) !== (representadoAtual()?.idPescador ?? null)) {
+      envio.aoParar?.(item);
+      return { desfecho: 'adiado', chave };
+    }
     let resposta: R;
     try {
       resposta = await envio.enviar(item);

@@ -7,3 +7,9 @@ export function caixaDe(idCelular: string | undefined, idPescador?: number): str
   if (!idCelular) return '';
   return idPescador === undefined ? idCelular : `${idCelular}/pescador-${idPescador}`;
 }
+
+/** The fisher whose outbox it is; null for the person's own. */
+export function pescadorDaCaixa(caixa: string): number | null {
+  const m = /\/pescador-(\d+)$/.exec(caixa);
+  return m ? Number(m[1]) : null;
+}

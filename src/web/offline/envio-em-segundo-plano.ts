@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Perfil } from '../../shared/enums';
+import { useRepresentado } from '../lib/representacao';
 import { useSession } from '../lib/session';
 import { haPendenteNoCelular } from '../lib/storage';
 import { caixaDe } from './caixa';
@@ -16,9 +17,11 @@ export function useEnvioEmSegundoPlano(): void {
   const fisher = session?.perfil === Perfil.INTERESSADO && session.idCelular ? session : undefined;
   const cpf = fisher?.sub;
   const idCelular = fisher?.idCelular;
+  // An agent's requests carry the picked fisher's header, so only that fisher's outbox goes (decision 0110).
+  const idPescador = useRepresentado()?.idPescador;
   useEffect(() => {
     if (!cpf || !idCelular) return undefined;
-    const caixa = caixaDe(idCelular);
+    const caixa = caixaDe(idCelular, idPescador);
     let preparado: Promise<unknown> | undefined;
     const enviar = () => {
       if (!haPendenteNoCelular()) return;
@@ -38,5 +41,5 @@ export function useEnvioEmSegundoPlano(): void {
     enviar();
     window.addEventListener('online', enviar);
     return () => window.removeEventListener('online', enviar);
-  }, [cpf, idCelular]);
+  }, [cpf, idCelular, idPescador]);
 }

@@ -215,6 +215,11 @@ function NovaDelegacao({ aoConceder }: { aoConceder: () => void }) {
     <form onSubmit={(e) => void conceder(e)} noValidate aria-labelledby="titulo-nova-delegacao">
       <h2 id="titulo-nova-delegacao">Autorizar uma entidade</h2>
       <Erro texto={erro} />
+      {entidades.data?.length === 0 && (
+        <Message kind="info" title="Nenhuma entidade atende o seu estado.">
+          Se você ainda não tem registro, informe seu endereço no pedido de inscrição: a entidade precisa atender o seu estado.
+        </Message>
+      )}
       <SelectField
         id="entidade" label="Entidade" placeholder="Selecione" value={idEntidade} onChange={setIdEntidade}
         options={(entidades.data ?? []).map((x) => ({ value: String(x.id), label: x.nome }))}

@@ -26,7 +26,13 @@ export type LinhaAcesso = {
   perfil_ator: number;
   orgao_ator: string | null;
   nome_orgao: string | null;
+  /** An agent's rows: the entity's name, and the request's method. */
+  entidade?: string | null;
+  metodo?: string | null;
 };
+
+/** What an entity's agent does for a fisher, audited under the agent's own profile. */
+export const ACOES_DE_AGENTE = ['ATUACAO_REPRESENTANTE', 'MESA_AGENTE_LIDA'] as const;
 
 export interface FiltrosSql {
   cpfAtor?: string | undefined;
@@ -94,9 +100,12 @@ export class AuditoriaRepository {
   async acessosAoPescador(pescadorId: number, apos: string | undefined, tamanho: number): Promise<LinhaAcesso[]> {
     const keyset = apos ? sql`AND ${depoisDe(apos)}` : sql``;
     const { rows } = await this.db.execute<LinhaAcesso>(sql`
-      SELECT a.id::text AS id, a.criado_em, a.acao, a.recurso, a.perfil_ator, a.orgao_ator, o.nome AS nome_orgao
+      SELECT a.id::text AS id, a.criado_em, a.acao, a.recurso, a.perfil_ator, a.orgao_ator, o.nome AS nome_orgao,
+             a.detalhes ->> 'entidade' AS entidade, a.detalhes ->> 'metodo' AS metodo
       FROM auditoria a LEFT JOIN orgao o ON o.sigla = a.orgao_ator
-      WHERE a.pescador_id = ${pescadorId} AND a.perfil_ator IS NOT NULL AND a.perfil_ator <> ${Perfil.INTERESSADO} ${keyset}
+      WHERE a.pescador_id = ${pescadorId} AND a.perfil_ator IS NOT NULL
+        -- The fisher's own actions are not accesses; an entity's agent acting for them is (decision 0110).
+        AND (a.perfil_ator <> ${Perfil.INTERESSADO} OR a.acao IN (${sql.join(ACOES_DE_AGENTE.map((x) => sql`${x}`), sql`, `)})) ${keyset}
       ORDER BY a.criado_em DESC, a.id DESC
       LIMIT ${tamanho + 1}`);
     return rows.map((r) => ({ ...r, criado_em: new Date(r.criado_em) }));

@@ -1,5 +1,5 @@
 import { formatCpf } from '../../../shared/cpf';
-import { type Perfil, perfilLabel } from '../../../shared/enums';
+import { Perfil, perfilLabel } from '../../../shared/enums';
 import { pode } from '../../../shared/permissoes';
 import {
   MENSAGENS_AUDITORIA, TAMANHO_PAGINA_AUDITORIA, type AcessoAosMeusDados, type AcessosAosMeusDados, type FiltrosAuditoria,
@@ -10,7 +10,7 @@ import { auditoria } from '../../db/schema';
 import { Agrupador } from '../../lib/agrupador';
 import { AppError } from '../../lib/errors';
 import { pescadorDoAtor } from '../escopo';
-import { AuditoriaRepository, type IdentificacaoPescador } from './auditoria.repository';
+import { AuditoriaRepository, type IdentificacaoPescador, type LinhaAcesso } from './auditoria.repository';
 
 export interface EventoAuditoria {
   acao: string;
@@ -201,6 +201,7 @@ export class AuditoriaService {
     const pagina = linhas.slice(0, ACESSOS_POR_PAGINA);
     return {
       acessos: pagina.map((l): AcessoAosMeusDados => {
+        if (l.perfil_ator === Perfil.INTERESSADO) return acessoDeAgente(l);
         const visualizacao = l.acao === ACAO_VISUALIZACAO;
         const oQue = (l.recurso && RECURSO_PARA_PESCADOR[l.recurso]) ?? 'seus dados';
         return {
@@ -244,6 +245,22 @@ export class AuditoriaService {
     }
     return acessos.sort((a, b) => (a.criadoEm === b.criadoEm ? Number(b.id) - Number(a.id) : b.criadoEm.localeCompare(a.criadoEm)));
   }
+}
+
+/** An entity's agent: the entity names them, never the person (decision 0110). */
+function acessoDeAgente(l: LinhaAcesso): AcessoAosMeusDados {
+  const entidade = l.entidade ?? 'entidade representativa';
+  const mesa = l.acao === 'MESA_AGENTE_LIDA';
+  const leitura = mesa || l.metodo === 'GET';
+  return {
+    id: l.id,
+    criadoEm: l.criado_em.toISOString(),
+    tipo: leitura ? 'VISUALIZACAO' : 'ALTERACAO',
+    descricao: mesa ? 'Viu você na lista de pescadores que representa' : leitura ? 'Consultou seus dados em seu nome' : 'Agiu em seu nome',
+    orgao: null,
+    nomeOrgao: null,
+    perfil: `Agente da ${entidade}`,
+  };
 }
 
 const ACOES_RELATORIO = ['RELATORIO_PESCADORES', 'RELATORIO_PESCADORES_PREVIA'] as const;

@@ -4,7 +4,7 @@ import { formatarData, hojeSaoPaulo } from '../../../shared/datas';
 import { Perfil, TipoDocumento, TipoNotificacao } from '../../../shared/enums';
 import {
   type Delegacao, type delegacaoCorpo, type filtroMesaSchema, MENSAGENS_ENTIDADE, MENSAGENS_REPRESENTACAO, type MesaAgente, OrigemDelegacao,
-  servicoDelegadoLabel, type ServicoDelegado, SituacaoDelegacao, SituacaoEntidade, type termoCampos, type validacaoTermoCorpo,
+  recusaDaValidade, servicoDelegadoLabel, type ServicoDelegado, SituacaoDelegacao, SituacaoEntidade, type termoCampos, type validacaoTermoCorpo,
 } from '../../../shared/schemas/entidade';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -66,8 +66,9 @@ export class DelegacaoService {
   }
 
   async disponiveis(ator: AuthContext) {
-    const p = await this.deps.repo.pescador(pescadorDoAtor(ator));
-    return (await this.deps.repo.disponiveis(p?.uf ?? null, this.#hoje()))
+    const uf = (await this.deps.repo.pescador(pescadorDoAtor(ator)))?.uf;
+    if (!uf) return [];
+    return (await this.deps.repo.disponiveis(uf, this.#hoje()))
       .map((e) => ({ id: e.id, tipo: e.tipo, nome: e.nome, ufs: e.ufs, vigenciaFim: e.vigenciaFim }));
   }
 
@@ -79,11 +80,16 @@ export class DelegacaoService {
   async conceder(ator: AuthContext, corpo: z.output<typeof delegacaoCorpo>): Promise<Delegacao> {
     const pescadorId = pescadorDoAtor(ator);
     const hoje = this.#hoje();
-    if (corpo.fim <= hoje) throw AppError.badRequest(MENSAGENS_ENTIDADE.validadeNoPassado, [`fim: ${MENSAGENS_ENTIDADE.validadeNoPassado}`]);
+    const invalida = recusaDaValidade(corpo.fim, hoje);
+    if (invalida) throw AppError.badRequest(invalida, [`fim: ${invalida}`]);
     return this.deps.db.transaction(async (tx) => {
-      const e = await this.#entidadeQueAtende(corpo.idEntidade, (await this.deps.repo.pescador(pescadorId, tx))?.uf ?? null, tx);
+      const uf = (await this.deps.repo.pescador(pescadorId, tx))?.uf;
+      if (!uf) throw AppError.recusa(CodigoErro.ENTIDADE_INDISPONIVEL, MENSAGENS_ENTIDADE.ufDesconhecida);
+      const e = await this.#entidadeQueAtende(corpo.idEntidade, uf, tx);
+      // The state is kept: an agent acts only while the fisher's state (or this one) is one the entity serves.
       const d = await this.deps.repo.inserirDelegacao({
-        pescadorId, entidadeId: e.id, servicos: corpo.servicos, inicio: hoje, fim: corpo.fim, situacao: SituacaoDelegacao.ATIVA, origem: OrigemDelegacao.GOVBR,
+        pescadorId, entidadeId: e.id, servicos: corpo.servicos, inicio: hoje, fim: corpo.fim, uf, situacao: SituacaoDelegacao.ATIVA,
+        origem: OrigemDelegacao.GOVBR,
       }, tx);
       await this.deps.auditoria.registrar({
         acao: 'DELEGACAO_CONCEDIDA', ...doAtor(ator), recurso: 'delegacao', recursoId: d.id, pescadorId, detalhes: { idEntidade: e.id, servicos: d.servicos, fim: d.fim },
@@ -110,7 +116,8 @@ export class DelegacaoService {
   /** A fisher who never signed in: the agent files the signed term; it counts once an analyst validates it. */
   async registrarTermo(ator: AuthContext, campos: z.output<typeof termoCampos>, arquivo: ArquivoEnviado): Promise<Delegacao> {
     const hoje = this.#hoje();
-    if (campos.fim <= hoje) throw AppError.badRequest(MENSAGENS_ENTIDADE.validadeNoPassado, [`fim: ${MENSAGENS_ENTIDADE.validadeNoPassado}`]);
+    const invalida = recusaDaValidade(campos.fim, hoje);
+    if (invalida) throw AppError.badRequest(invalida, [`fim: ${invalida}`]);
     const vinculo = await this.#vinculoQueAtua(ator, campos.uf);
     if (await this.deps.repo.entrouComGovbr(campos.cpfPescador)) throw AppError.recusa(CodigoErro.ENTIDADE_INDISPONIVEL, MENSAGENS_ENTIDADE.pescadorComGovbr);
     const pescador = await this.deps.pescadores.findOrCreate(campos.cpfPescador, campos.nomePescador, null);
@@ -174,6 +181,7 @@ export class DelegacaoService {
     return this.deps.db.transaction(async (tx) => {
       const d = await this.deps.repo.travarDelegacao(id, tx);
       if (!d || d.origem !== OrigemDelegacao.TERMO) throw AppError.notFound(MENSAGENS_ENTIDADE.delegacaoNaoEncontrada);
+      if (d.cpfAgente === ator.cpf) throw AppError.forbidden(MENSAGENS_ENTIDADE.agenteAutorDoTermo);
       const p = await this.deps.repo.pescador(d.pescadorId, tx);
       exigirLeituraPescador(ator, d.pescadorId, p?.uf ?? d.uf);
       if (d.situacao !== SituacaoDelegacao.AGUARDANDO_VALIDACAO) throw AppError.recusa(CodigoErro.DELEGACAO_INDISPONIVEL, MENSAGENS_ENTIDADE.termoNaoPendente);
@@ -198,16 +206,16 @@ export class DelegacaoService {
     const vinculos = await this.deps.repo.vinculosDoAgente(ator.cpf);
     const hoje = this.#hoje();
     const validos = vinculos.filter((v) => recusaDoVinculo(v, hoje) === null).map((v) => v.entidade.id);
-    const representados = await this.deps.repo.mesa(validos, filtro);
-    if (representados.length > 0) {
-      await this.deps.auditoria.registrar({
-        acao: 'MESA_AGENTE_LIDA', ...doAtor(ator), recurso: 'representacao/pescadores', recursoId: validos.join(','),
-        detalhes: { pescadores: representados.map((r) => r.idPescador) },
-      });
-    }
+    const linhas = await this.deps.repo.mesa(validos, filtro);
+    // One row per fisher listed, so each sees it among who accessed their data.
+    const nomes = new Map(vinculos.map((v) => [v.entidade.id, v.entidade.nome]));
+    await Promise.all(linhas.map((r) => this.deps.auditoria.registrar({
+      acao: 'MESA_AGENTE_LIDA', ...doAtor(ator), recurso: 'representacao/pescadores', recursoId: r.idEntidade, pescadorId: r.idPescador,
+      detalhes: { idEntidade: r.idEntidade, entidade: nomes.get(r.idEntidade) ?? null },
+    })));
     return {
       entidades: vinculos.map((v) => ({ id: v.entidade.id, nome: v.entidade.nome, situacao: v.entidade.situacao, validadeAgente: v.validade })),
-      representados,
+      representados: linhas.map(({ idEntidade: _e, ...r }) => r),
     };
   }
 
@@ -235,7 +243,8 @@ export class DelegacaoService {
       const v = vinculos.find((x) => x.entidade.id === d.entidadeId)!;
       const uf = p?.uf ?? d.uf;
       const recusa = recusaDoVinculo(v, hoje) ?? recusaDaDelegacao(d, servico as ServicoDelegado, hoje)
-        ?? (uf !== null && !v.entidade.ufs.includes(uf) ? MENSAGENS_REPRESENTACAO.foraDaUf(v.entidade.nome, uf) : null);
+        ?? (uf === null ? MENSAGENS_REPRESENTACAO.ufDesconhecida
+          : v.entidade.ufs.includes(uf) ? null : MENSAGENS_REPRESENTACAO.foraDaUf(v.entidade.nome, uf));
       if (recusa === null) {
         const representacao: Representacao = { idEntidade: v.entidade.id, nomeEntidade: v.entidade.nome, idDelegacao: d.id, servico };
         return { ...ator, idPescador: pescadorId, representacao };
@@ -264,14 +273,14 @@ export class DelegacaoService {
     }, tx);
   }
 
-  async #entidadeQueAtende(id: number, uf: string | null, tx: Executor): Promise<EntidadeRow> {
+  async #entidadeQueAtende(id: number, uf: string, tx: Executor): Promise<EntidadeRow> {
     const e = await this.deps.repo.findById(id, tx);
     if (!e) throw AppError.notFound(MENSAGENS_ENTIDADE.naoEncontrada);
     const hoje = this.#hoje();
     if (e.situacao !== SituacaoEntidade.ATIVA || e.vigenciaInicio > hoje || e.vigenciaFim < hoje) {
       throw AppError.recusa(CodigoErro.ENTIDADE_INDISPONIVEL, MENSAGENS_ENTIDADE.entidadeIndisponivel);
     }
-    if (uf !== null && !e.ufs.includes(uf)) throw AppError.recusa(CodigoErro.ENTIDADE_INDISPONIVEL, MENSAGENS_ENTIDADE.entidadeForaDaUf(e.nome, uf));
+    if (!e.ufs.includes(uf)) throw AppError.recusa(CodigoErro.ENTIDADE_INDISPONIVEL, MENSAGENS_ENTIDADE.entidadeForaDaUf(e.nome, uf));
     return e;
   }
 

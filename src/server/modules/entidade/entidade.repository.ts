@@ -15,6 +15,8 @@ export interface VinculoAgente {
 
 export type LinhaMesa = {
   idPescador: number;
+  /** The entity whose delegation lists the fisher. */
+  idEntidade: number;
   nome: string;
   cpf: string;
   uf: string | null;
@@ -70,11 +72,10 @@ export class EntidadeRepository {
   }
 
   /** Active entities serving the state; `hoje` inside the cooperation act. */
-  async disponiveis(uf: string | null, hoje: string, ex: Executor = this.db): Promise<EntidadeRow[]> {
+  async disponiveis(uf: string, hoje: string, ex: Executor = this.db): Promise<EntidadeRow[]> {
     const { rows } = await ex.execute<{ id: number }>(sql`
       SELECT id FROM entidade_representativa
-      WHERE situacao = 1 AND vigencia_inicio <= ${hoje}::date AND vigencia_fim >= ${hoje}::date
-        AND (${uf}::text IS NULL OR ${uf}::char(2) = ANY (ufs))`);
+      WHERE situacao = 1 AND vigencia_inicio <= ${hoje}::date AND vigencia_fim >= ${hoje}::date AND ${uf}::char(2) = ANY (ufs)`);
     if (rows.length === 0) return [];
     return ex.select().from(entidadeRepresentativa).where(inArray(entidadeRepresentativa.id, rows.map((r) => r.id))).orderBy(entidadeRepresentativa.nome);
   }
@@ -85,12 +86,24 @@ export class EntidadeRepository {
     return rows.map((r) => r.uf);
   }
 
-  /** The fisher's state, and whether they ever signed in (gov.br) themselves. */
+  /**
+   * The fisher's state (the record's, else the address of their latest request, decision 0110), and whether they ever
+   * signed in (gov.br) themselves.
+   */
   async pescador(id: number, ex: Executor = this.db): Promise<{ uf: string | null; nome: string; entrouComGovbr: boolean } | undefined> {
     const { rows } = await ex.execute<{ uf: string | null; nome: string; entrou: boolean }>(sql`
-      SELECT p.uf, p.nome, EXISTS (SELECT 1 FROM sessao s WHERE s.cpf = p.cpf AND s.perfil = 4) AS entrou FROM pescador p WHERE p.id = ${id}`);
+      SELECT COALESCE(p.uf, (SELECT s.dados -> 'endereco' ->> 'uf' FROM solicitacao s
+               WHERE s.pescador_id = p.id AND NOT s.inativa AND s.dados -> 'endereco' ->> 'uf' ~ '^[A-Z]{2}$'
+               ORDER BY s.id DESC LIMIT 1)) AS uf,
+             p.nome, EXISTS (SELECT 1 FROM sessao s WHERE s.cpf = p.cpf AND s.perfil = 4) AS entrou FROM pescador p WHERE p.id = ${id}`);
     const r = rows[0];
     return r ? { uf: r.uf, nome: r.nome, entrouComGovbr: r.entrou } : undefined;
+  }
+
+  /** A staff member of the RGP (a user account), blocked or not. */
+  async ehServidor(cpf: string, ex: Executor = this.db): Promise<boolean> {
+    const { rows } = await ex.execute<{ e: boolean }>(sql`SELECT EXISTS (SELECT 1 FROM usuario WHERE cpf = ${cpf}) AS e`);
+    return rows[0]?.e ?? false;
   }
 
   async entrouComGovbr(cpf: string, ex: Executor = this.db): Promise<boolean> {
@@ -195,7 +208,8 @@ export class EntidadeRepository {
         p.id AS "idPescador", p.nome, p.cpf, p.uf, p.situacao_registro AS "situacaoPescador", p.numero_rgp AS "numeroRgp",
         (SELECT count(*)::int FROM reap_questionario q WHERE q.pescador_id = p.id AND NOT q.enviada) AS "reapsDevidas",
         (SELECT count(*)::int FROM solicitacao s WHERE s.pescador_id = p.id AND s.situacao IN (2, 3, 6, 7) AND NOT s.inativa) AS "solicitacoesEmAndamento",
-        d.id AS "idDelegacao", d.servicos::int[] AS servicos, d.fim::text AS fim, d.situacao AS "situacaoDelegacao"
+        d.id AS "idDelegacao", d.servicos::int[] AS servicos, d.fim::text AS fim, d.situacao AS "situacaoDelegacao",
+        d.entidade_id AS "idEntidade"
       FROM delegacao d JOIN pescador p ON p.id = d.pescador_id
       WHERE d.entidade_id = ANY (${sql.param(entidades)}::int[]) AND d.situacao IN (1, 2)
         AND (${filtro.situacaoDelegacao ?? null}::int IS NULL OR d.situacao = ${filtro.situacaoDelegacao ?? null}::int)

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { CodigoErro } from '../../../shared/codigos-erro';
 import { hojeSaoPaulo } from '../../../shared/datas';
 import {
-  type agenteCorpo, type entidadeCorpo, MENSAGENS_ENTIDADE, type Entidade, SituacaoEntidade,
+  type agenteCorpo, type entidadeCorpo, MENSAGENS_ENTIDADE, type Entidade, recusaDaValidade, SituacaoEntidade,
 } from '../../../shared/schemas/entidade';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -88,9 +88,12 @@ export class EntidadeService {
   }
 
   async vincularAgente(ator: AuthContext, id: number, corpo: CorpoAgente) {
-    if (corpo.validade <= hojeSaoPaulo(this.deps.now())) throw AppError.badRequest(MENSAGENS_ENTIDADE.validadeNoPassado, [`validade: ${MENSAGENS_ENTIDADE.validadeNoPassado}`]);
+    const invalida = recusaDaValidade(corpo.validade, hojeSaoPaulo(this.deps.now()));
+    if (invalida) throw AppError.badRequest(invalida, [`validade: ${invalida}`]);
     return this.deps.db.transaction(async (tx) => {
       await this.#obter(id, tx);
+      // Staff would then act for fishers with their own powers mixed in: a link is for the entity's people only.
+      if (await this.deps.repo.ehServidor(corpo.cpf, tx)) throw AppError.recusa(CodigoErro.ENTIDADE_INDISPONIVEL, MENSAGENS_ENTIDADE.agenteServidor);
       if (await this.deps.repo.agenteAtivo(id, corpo.cpf, tx)) throw AppError.recusa(CodigoErro.ENTIDADE_JA_CADASTRADA, MENSAGENS_ENTIDADE.agenteJaVinculado);
       const a = await this.deps.repo.inserirAgente({ entidadeId: id, cpf: corpo.cpf, nome: corpo.nome, validade: corpo.validade, cpfAtualizou: ator.cpf }, tx);
       await this.#auditar(ator, 'AGENTE_VINCULADO', id, { idAgente: a.id }, tx);

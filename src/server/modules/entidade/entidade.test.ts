@@ -7,7 +7,7 @@ import { CABECALHO_REPRESENTADO, ServicoDelegado, SituacaoDelegacao } from '../.
 import { createTestApp, entrarComo, type Sessao, type TestApp } from '../../test/helpers';
 import { multipart, pdf, png } from '../documento/documento.fixtures';
 import { artesanalCompleto, definirPrazo, idDoAno, pescadorComRgp } from '../reap/reap.test-utils';
-import { comEndereco, type Pescador, umaLinha } from '../solicitacao/passos.test-utils';
+import { comEndereco, criar, novoPescador, type Pescador, umaLinha } from '../solicitacao/passos.test-utils';
 
 let t: TestApp;
 let gestor: Sessao;
@@ -15,6 +15,8 @@ let sfpa: Sessao;
 let agente: Sessao;
 const CPF_AGENTE = cpfComDigitos('777000111');
 let cnpjs = 0;
+/** Inside the five years a delegation or an agent's link may last. */
+const FIM = `${new Date().getUTCFullYear() + 3}-06-30`;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -39,13 +41,13 @@ async function novaEntidade(extra: Record<string, unknown> = {}): Promise<{ id: 
   const res = await gestor.api({ method: 'POST', url: '/api/entidades', payload: corpoEntidade(extra) });
   expect(res.statusCode, res.body).toBe(200);
   const e = res.json().dados as { id: number; nome: string };
-  const ag = await gestor.api({ method: 'POST', url: `/api/entidades/${e.id}/agentes`, payload: { cpf: CPF_AGENTE, nome: 'AGENTE DA COLÔNIA', validade: '2099-01-01' } });
+  const ag = await gestor.api({ method: 'POST', url: `/api/entidades/${e.id}/agentes`, payload: { cpf: CPF_AGENTE, nome: 'AGENTE DA COLÔNIA', validade: FIM } });
   expect(ag.statusCode, ag.body).toBe(200);
   return e;
 }
 
 async function conceder(p: Pescador, idEntidade: number, servicos: number[]) {
-  const res = await p.sessao.api({ method: 'POST', url: '/api/delegacoes', payload: { idEntidade, servicos, fim: '2099-06-30' } });
+  const res = await p.sessao.api({ method: 'POST', url: '/api/delegacoes', payload: { idEntidade, servicos, fim: FIM } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().dados as { id: number; situacao: number };
 }
@@ -91,6 +93,32 @@ describe('entities kept by managers', () => {
   });
 });
 
+describe('dates and who may be an agent (decision 0110)', () => {
+  it('refuses a day that does not exist and an end more than five years ahead, in Portuguese', async () => {
+    const diaRuim = await gestor.api({ method: 'POST', url: '/api/entidades', payload: corpoEntidade({ vigenciaFim: '2027-02-31' }) });
+    expect(diaRuim.statusCode).toBe(400);
+    expect(diaRuim.body).toContain('Data inválida');
+    const e = await novaEntidade();
+    const p = await pescadorComRgp(t, 9301);
+    const longe = `${new Date().getUTCFullYear() + 6}-01-01`;
+    const delegacao = await p.sessao.api({ method: 'POST', url: '/api/delegacoes', payload: { idEntidade: e.id, servicos: [2], fim: longe } });
+    expect(delegacao.statusCode).toBe(400);
+    expect(delegacao.json().mensagem).toContain('no máximo 5 anos');
+    const inexistente = await p.sessao.api({ method: 'POST', url: '/api/delegacoes', payload: { idEntidade: e.id, servicos: [2], fim: '2027-02-30' } });
+    expect(inexistente.statusCode).toBe(400);
+    const agente = await gestor.api({ method: 'POST', url: `/api/entidades/${e.id}/agentes`, payload: { cpf: cpfComDigitos('777000555'), nome: 'OUTRO AGENTE', validade: longe } });
+    expect(agente.statusCode).toBe(400);
+    expect(agente.json().mensagem).toContain('no máximo 5 anos');
+  });
+
+  it('refuses linking a staff member as an agent', async () => {
+    const e = await novaEntidade();
+    const res = await gestor.api({ method: 'POST', url: `/api/entidades/${e.id}/agentes`, payload: { cpf: '30000000388', nome: 'SERVIDOR', validade: FIM } });
+    expect(res.statusCode).not.toBe(200);
+    expect(res.json().mensagem).toBe('Um servidor do RGP não pode ser agente de entidade.');
+  });
+});
+
 describe('a fisher delegating to an entity, and the agent acting for them', () => {
   let e: { id: number; nome: string };
   let p: Pescador;
@@ -128,6 +156,32 @@ describe('a fisher delegating to an entity, and the agent acting for them', () =
       const lidas = (await p.sessao.api({ method: 'GET', url: '/api/notificacao' })).json().dados as { conteudo: string }[];
       return lidas.map((n) => n.conteudo);
     }).toContain(`${e.nome} enviou sua REAP de 2024 em seu nome.`);
+  });
+
+  it("refuses the agent marking as read the fisher's notices of what the agent did, and lets it mark the others", async () => {
+    const { id: representacao } = await umaLinha<{ id: number }>(t.db, sql`
+      SELECT id FROM notificacao WHERE pescador_id = ${p.id} AND tipo = 9 ORDER BY id DESC LIMIT 1`);
+    const recusa = await porFisher(p, { method: 'POST', url: `/api/notificacao/${representacao}/leitura` });
+    expect(recusa.statusCode).toBe(403);
+    expect(recusa.json().mensagem).toContain('só o próprio pescador');
+    expect((await umaLinha<{ lida: boolean }>(t.db, sql`SELECT lida_em IS NOT NULL AS lida FROM notificacao WHERE id = ${representacao}`)).lida).toBe(false);
+    const { id: outra } = await umaLinha<{ id: number }>(t.db, sql`
+      INSERT INTO notificacao (pescador_id, tipo, conteudo) VALUES (${p.id}, 2, 'Aviso') RETURNING id`);
+    expect((await porFisher(p, { method: 'POST', url: `/api/notificacao/${outra}/leitura` })).statusCode).toBe(200);
+    expect((await p.sessao.api({ method: 'POST', url: `/api/notificacao/${representacao}/leitura` })).statusCode).toBe(200);
+  });
+
+  it("shows the fisher, in who accessed their data and the LGPD export, the agent's desk read and work, naming the entity", async () => {
+    expect((await agente.api({ method: 'GET', url: '/api/representacao/pescadores' })).statusCode).toBe(200);
+    expect((await porFisher(p, { method: 'GET', url: '/api/notificacao' })).statusCode).toBe(200);
+    const acessos = async () => ((await p.sessao.api({ method: 'GET', url: '/api/lgpd/acessos' })).json().dados as {
+      acessos: { descricao: string; perfil: string; tipo: string }[] }).acessos;
+    await expect.poll(async () => (await acessos()).filter((a) => a.perfil === `Agente da ${e.nome}`).map((a) => a.tipo))
+      .toEqual(expect.arrayContaining(['VISUALIZACAO', 'ALTERACAO']));
+    const doAgente = (await acessos()).filter((a) => a.perfil === `Agente da ${e.nome}`);
+    expect(doAgente.map((a) => a.descricao)).toContain('Viu você na lista de pescadores que representa');
+    const meusDados = await p.sessao.api({ method: 'GET', url: '/api/lgpd/meus-dados' });
+    expect(meusDados.body).toContain(`Agente da ${e.nome}`);
   });
 
   it('refuses a service the fisher did not delegate, and what only the fisher may do', async () => {
@@ -186,6 +240,27 @@ describe('a fisher delegating to an entity, and the agent acting for them', () =
   });
 });
 
+describe("a fisher whose state is not yet known (decision 0110)", () => {
+  it('sees no entity and may not delegate until their request names a state, which the delegation then keeps', async () => {
+    const e = await novaEntidade();
+    const p = await novoPescador(t, 9201);
+    expect((await p.sessao.api({ method: 'GET', url: '/api/delegacoes/entidades' })).json().dados).toEqual([]);
+    const semUf = await p.sessao.api({ method: 'POST', url: '/api/delegacoes', payload: { idEntidade: e.id, servicos: [ServicoDelegado.REAP], fim: FIM } });
+    expect(semUf.statusCode).not.toBe(200);
+    expect(semUf.json().mensagem).toContain('estado');
+
+    expect((await criar(p, 1)).statusCode).toBe(200);
+    const d = await conceder(p, e.id, [ServicoDelegado.NOTIFICACOES]);
+    expect((await umaLinha<{ uf: string }>(t.db, sql`SELECT uf FROM delegacao WHERE id = ${d.id}`)).uf).toBe('PA');
+    expect((await porFisher(p, { method: 'GET', url: '/api/notificacao' })).statusCode).toBe(200);
+
+    // A delegation kept without a state, for a fisher of no known state: never "any state".
+    await t.db.execute(sql`UPDATE delegacao SET uf = NULL WHERE id = ${d.id}`);
+    await t.db.execute(sql`UPDATE solicitacao SET inativa = true WHERE pescador_id = ${p.id}`);
+    expect(await recusaDoAgente(p)).toContain('estado do pescador não é conhecido');
+  });
+});
+
 describe('the consent term of a fisher without gov.br', () => {
   const CPF_SEM_GOVBR = cpfComDigitos('777000222');
   let e: { id: number };
@@ -196,7 +271,7 @@ describe('the consent term of a fisher without gov.br', () => {
 
   const registrar = (cpf: string) => agente.api({
     method: 'POST', url: '/api/representacao/termos',
-    ...multipart({ cpfPescador: cpf, nomePescador: 'PESCADOR SEM CONTA', uf: 'PA', servicos: '2,4', fim: '2099-01-01' }, [{ nome: 'termo.pdf', bytes: pdf('Termo') }]),
+    ...multipart({ cpfPescador: cpf, nomePescador: 'PESCADOR SEM CONTA', uf: 'PA', servicos: '2,4', fim: FIM }, [{ nome: 'termo.pdf', bytes: pdf('Termo') }]),
   });
 
   it('is active only after an analyst of the state validates it, with the identity document attached', async () => {
@@ -222,6 +297,17 @@ describe('the consent term of a fisher without gov.br', () => {
     expect((await porFisher({ id: termo.idPescador }, { method: 'GET', url: '/api/notificacao' })).statusCode).toBe(200);
   });
 
+  it('refuses validation by the analyst who filed the term as an agent', async () => {
+    const res = await registrar(cpfComDigitos('777000666'));
+    expect(res.statusCode, res.body).toBe(200);
+    const { id } = res.json().dados as { id: number };
+    // A person who was an agent when filing and is staff now.
+    await t.db.execute(sql`UPDATE delegacao SET cpf_agente = '30000000388' WHERE id = ${id}`);
+    const validacao = await sfpa.api({ method: 'POST', url: `/api/representacao/termos/${id}/validacao`, payload: { aprovado: false, justificativa: 'Assinatura ilegível' } });
+    expect(validacao.statusCode).toBe(403);
+    expect(validacao.json().mensagem).toBe('Quem registrou o termo como agente não pode validá-lo.');
+  });
+
   it('refuses a term for a fisher who already signs in with gov.br, and a refusal without a reason', async () => {
     const comConta = await pescadorComRgp(t, 9104);
     const res = await registrar(comConta.cpf);
@@ -237,7 +323,7 @@ describe('the consent term of a fisher without gov.br', () => {
     const naoAgente = await pescadorComRgp(t, 9105);
     const res = await naoAgente.sessao.api({
       method: 'POST', url: '/api/representacao/termos',
-      ...multipart({ cpfPescador: cpfComDigitos('777000444'), nomePescador: 'ALGUÉM', uf: 'PA', servicos: '2', fim: '2099-01-01' }, [{ nome: 't.pdf', bytes: pdf() }]),
+      ...multipart({ cpfPescador: cpfComDigitos('777000444'), nomePescador: 'ALGUÉM', uf: 'PA', servicos: '2', fim: FIM }, [{ nome: 't.pdf', bytes: pdf() }]),
     });
     expect(res.statusCode).toBe(406);
     expect(res.json().mensagem).toContain('não é agente');

@@ -2,6 +2,8 @@ import {
   MENSAGENS_NOTIFICACAO, novaNotificacaoSchema, type Notificacao, type NovaNotificacao,
 } from '../../../shared/schemas/notificacao';
 import type { NotificacaoExportada } from '../../../shared/schemas/auditoria';
+import { CodigoErro } from '../../../shared/codigos-erro';
+import { TipoNotificacao } from '../../../shared/enums';
 import { AppError } from '../../lib/errors';
 import type { AuthContext } from '../auth/auth.service';
 import type { Executor } from '../../db/client';
@@ -69,6 +71,10 @@ export class NotificacaoService {
     const n = await this.repo.findById(id);
     if (!n) throw AppError.notFound(MENSAGENS_NOTIFICACAO.naoEncontrada);
     if (ator.idPescador === null || n.pescadorId !== ator.idPescador) throw AppError.forbidden(MENSAGENS_NOTIFICACAO.deOutroPescador);
+    // What an entity did for the fisher stays unread until the fisher sees it (decision 0110).
+    if (ator.representacao && n.tipo === TipoNotificacao.REPRESENTACAO) {
+      throw AppError.forbidden(MENSAGENS_NOTIFICACAO.representacaoSoDoPescador, CodigoErro.REPRESENTACAO_RECUSADA);
+    }
     const lidaEm = n.lidaEm ?? await this.repo.marcarLida(id, this.now());
     return { id, dataLeitura: lidaEm.toISOString() };
   }

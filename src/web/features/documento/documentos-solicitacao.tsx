@@ -9,6 +9,7 @@ import { CampoDocumentoSolicitacao } from './campo-documento';
 import { documentosKeys, ERRO_CARREGAR_DOCUMENTOS, listarDocumentos } from './documentos-api';
 import { useFilaDeDocumentos } from './use-fila-documentos';
 import { caixaDe } from '../../offline/caixa-de-saida';
+import { useRepresentado } from '../../lib/representacao';
 import { useSession } from '../../lib/session';
 import './documentos.css';
 
@@ -59,7 +60,9 @@ export function DocumentosSolicitacao({
     queryClient.setQueryData<Documento[]>(key, (atuais) => aplicarEnvio(atuais ?? [], novo));
   // Staff only read.
   const session = useSession();
-  const fila = useFilaDeDocumentos(somenteLeitura ? undefined : caixaDe(session?.idCelular) || undefined, idSolicitacao, onEnviado);
+  const representado = useRepresentado();
+  const fila = useFilaDeDocumentos(
+    somenteLeitura ? undefined : caixaDe(session?.idCelular, representado?.idPescador) || undefined, idSolicitacao, onEnviado);
   const onRemovido = (id: number) =>
     queryClient.setQueryData<Documento[]>(key, (atuais) => (atuais ?? []).filter((d) => d.id !== id));
 

@@ -12,6 +12,7 @@ import { PageTitle } from '../../components/page-title';
 import { mensagemErro } from '../../lib/api';
 import { celularGuarda } from '../../offline/neste-celular';
 import { caixaDe, ehAdiavel } from '../../offline/caixa-de-saida';
+import { useRepresentado } from '../../lib/representacao';
 import { useSession } from '../../lib/session';
 import { Passo1DadosPessoais } from './passo1-dados-pessoais';
 import { Passo2AtividadePesqueira } from './passo2-atividade-pesqueira';
@@ -42,8 +43,9 @@ export function SolicitacaoWizard({ tipo, idSolicitacao, somenteLeitura = false,
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const sessao = useSession();
+  const representado = useRepresentado();
   const noCelular = useRascunhoNoCelular({
-    dono: somenteLeitura ? '' : caixaDe(sessao?.idCelular),
+    dono: somenteLeitura ? '' : caixaDe(sessao?.idCelular, representado?.idPescador),
     tipo,
     idSolicitacao,
     solicitacao: query.data,
