@@ -18,10 +18,13 @@ let t: TestApp;
 let gestor: Sessao;
 let mpa: Sessao;
 let n = 9_700;
-const hoje = () => hojeSaoPaulo(new Date());
+/** The app's clock runs this many days ahead of the real one (the daily job's test moves it); 0 otherwise. */
+let diasAFrente = 0;
+const agora = () => new Date(Date.now() + diasAFrente * 86_400_000);
+const hoje = () => hojeSaoPaulo(agora());
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ now: agora });
   gestor = await entrarComo(t.app, '10000000108');
   mpa = await entrarComo(t.app, '20000000299');
 }, 60_000);
@@ -36,20 +39,24 @@ async function ato(): Promise<number> {
   return rows[0]!.id;
 }
 
-/** A fisher of Pará suspended by a batch of `atoId` requested by MPA, who appeals it (instance 1 at MPA). */
-async function suspensoQueRecorre(atoId: number): Promise<Pescador & { recurso: number }> {
+/**
+ * A fisher of Pará suspended (or, with `cancelar`, cancelled) by a batch of `atoId` requested by MPA, who appeals
+ * it (instance 1 at MPA).
+ */
+async function suspensoQueRecorre(atoId: number, cancelar = false): Promise<Pescador & { recurso: number }> {
   const p = await novoPescador(t, n++);
   await t.db.execute(sql`UPDATE pescador SET uf = 'PA', situacao_registro = 1, numero_rgp = ${`PA${p.id}`} WHERE id = ${p.id}`);
   const lote = await gestor.api({
     method: 'POST', url: '/api/lote-pescador/manual',
     payload: {
-      atoNormativo: atoId, tipo: 2, orgaoSolicitante: 'MPA', justificativa: 'Indícios de fraude.', listaCpfPescador: [p.cpf],
-      dataLimiteSuspensao: somarDias(hoje(), 365),
+      atoNormativo: atoId, tipo: cancelar ? 1 : 2, orgaoSolicitante: 'MPA', justificativa: 'Indícios de fraude.', listaCpfPescador: [p.cpf],
+      ...(cancelar ? {} : { dataLimiteSuspensao: somarDias(hoje(), 365) }),
     },
   });
   expect(lote.statusCode, lote.body).toBe(200);
   const c = await p.sessao.api({ method: 'GET', url: '/api/recursos/contestaveis' });
-  const chave = (c.json().dados.contestaveis as { chave: string; objeto: number }[]).find((x) => x.objeto === ObjetoRecurso.SUSPENSAO)!.chave;
+  const objeto = cancelar ? ObjetoRecurso.CANCELAMENTO : ObjetoRecurso.SUSPENSAO;
+  const chave = (c.json().dados.contestaveis as { chave: string; objeto: number }[]).find((x) => x.objeto === objeto)!.chave;
   const aberto = await p.sessao.api({ method: 'POST', url: '/api/recursos', payload: { chave } });
   const id = aberto.json().dados.id as number;
   const env = await p.sessao.api({ method: 'POST', url: `/api/recursos/${id}/enviar`, payload: { razoes: 'Eu pesco há vinte anos.' } });
@@ -189,6 +196,30 @@ describe('what a decision leaves in place', () => {
     const avisoRecurso = await recorrerDoAviso(avisado, 2018);
     const semParte = await decidir(mpa, avisoRecurso, { resultado: ResultadoRecurso.PROVIDO_EM_PARTE, suspensoAte: ate });
     expect(semParte.json().mensagem).toBe(MENSAGENS_RECURSO.emParteSoSancao);
+  });
+
+  it('PROVIDO EM PARTE of a cancellation suspends the registry until the given day; the daily job reactivates it the day after', async () => {
+    const cancelado = await suspensoQueRecorre(await ato(), true);
+    expect(await situacao(cancelado)).toBe(SituacaoRegistro.CANCELADO);
+    const ate = somarDias(hoje(), 20);
+    const ok = await decidir(mpa, cancelado.recurso, { resultado: ResultadoRecurso.PROVIDO_EM_PARTE, suspensoAte: ate });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const { rows } = await t.db.execute<{ anterior: number; nova: number; ate: string }>(sql`
+      SELECT situacao_anterior AS anterior, situacao_nova AS nova, to_char(suspenso_ate, 'YYYY-MM-DD') AS ate
+      FROM pescador_historico_situacao WHERE pescador_id = ${cancelado.id} ORDER BY id DESC LIMIT 1`);
+    expect(rows[0]).toEqual({ anterior: SituacaoRegistro.CANCELADO, nova: SituacaoRegistro.SUSPENSO, ate });
+    expect(await situacao(cancelado)).toBe(SituacaoRegistro.SUSPENSO);
+    try {
+      // On its last day the suspension still runs; the day after, the daily job reactivates the registry.
+      diasAFrente = 20;
+      await t.app.servicos.lote.encerrarSuspensoesVencidas();
+      expect(await situacao(cancelado)).toBe(SituacaoRegistro.SUSPENSO);
+      diasAFrente = 21;
+      await t.app.servicos.lote.encerrarSuspensoesVencidas();
+      expect(await situacao(cancelado)).toBe(SituacaoRegistro.ATIVO);
+    } finally {
+      diasAFrente = 0;
+    }
   });
 
   it("the year's scheduled REAP suspension leaves out a fisher whose warning a provided appeal withdrew, and no one else", async () => {
