@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hojeSaoPaulo } from '../../../shared/datas';
 import { SituacaoRegistro, SituacaoSolicitacao, TipoNotificacao } from '../../../shared/enums';
 import { CABECALHO_CAPTCHA } from '../../../shared/schemas/carteira';
-import { MENSAGENS_ANEXO, MENSAGENS_RECURSO, ObjetoRecurso, ResultadoRecurso } from '../../../shared/schemas/recurso';
-import { createTestApp, entrarComo, type Sessao, type TestApp } from '../../test/helpers';
+import {
+  MENSAGENS_ANEXO, MENSAGENS_RECURSO, ObjetoRecurso, ResultadoRecurso, type ResultadoDecisaoEmLote,
+} from '../../../shared/schemas/recurso';
+import { createTestApp, entrarComo, executarJobsPendentes, type Sessao, type TestApp } from '../../test/helpers';
 import { novoIp, resolverCaptcha } from '../carteira/carteira.test-utils';
 import { novoPescador, type Pescador } from '../solicitacao/passos.test-utils';
 import { somarDias } from './prazos';
@@ -64,6 +66,18 @@ async function suspensoQueRecorre(atoId: number, cancelar = false): Promise<Pesc
   return { ...p, recurso: id };
 }
 
+/** A batch decision as the manager makes it: accepted, decided by its job, then read back. */
+async function emLote(corpo: Record<string, unknown>, quem: Sessao = gestor): Promise<ResultadoDecisaoEmLote> {
+  const res = await quem.api({ method: 'POST', url: '/api/recursos/decisao-em-lote', payload: corpo });
+  expect(res.statusCode, res.body).toBe(200);
+  const { id, total } = res.json().dados as { id: number; total: number };
+  expect(res.json().mensagem).toBe(MENSAGENS_RECURSO.decisaoEmLoteIniciada(total));
+  await executarJobsPendentes(t);
+  const lido = await quem.api({ method: 'GET', url: `/api/recursos/decisao-em-lote/${id}` });
+  expect(lido.statusCode, lido.body).toBe(200);
+  return lido.json().dados as ResultadoDecisaoEmLote;
+}
+
 async function situacao(p: Pescador): Promise<number> {
   const { rows } = await t.db.execute<{ s: number }>(sql`SELECT situacao_registro AS s FROM pescador WHERE id = ${p.id}`);
   return rows[0]!.s;
@@ -105,16 +119,16 @@ describe('a wave of appeals against one act', () => {
     const corpo = { ato: atoA, ids: [a.recurso, b.recurso, travado.recurso, deOutroAto.recurso, 999_999], resultado: ResultadoRecurso.PROVIDO, justificativa: 'A lista do ato incluiu pescadores ativos.' };
     expect((await mpa.api({ method: 'POST', url: '/api/recursos/decisao-em-lote', payload: corpo })).statusCode).toBe(403);
 
-    const res = await gestor.api({ method: 'POST', url: '/api/recursos/decisao-em-lote', payload: corpo });
-    expect(res.statusCode, res.body).toBe(200);
-    const r = res.json();
-    expect(r.mensagem).toBe(MENSAGENS_RECURSO.decididosEmLote(2, 5));
-    expect(r.dados).toMatchObject({ total: 5, decididos: 2, recusados: 3 });
-    const porId = new Map((r.dados.resultados as { id: number; decidido: boolean; mensagem: string | null }[]).map((x) => [x.id, x]));
-    expect(porId.get(a.recurso)).toEqual({ id: a.recurso, decidido: true, mensagem: null });
-    expect(porId.get(travado.recurso)?.mensagem).toBe(MENSAGENS_RECURSO.emAnaliseIndividual);
-    expect(porId.get(deOutroAto.recurso)?.mensagem).toBe(MENSAGENS_RECURSO.outroAto);
-    expect(porId.get(999_999)?.mensagem).toBe(MENSAGENS_RECURSO.naoEncontrado);
+    const r = await emLote(corpo);
+    expect(r).toMatchObject({ total: 5, processados: 5, decididos: 2, recusados: 3, concluida: true, proximo: null });
+    const porId = new Map(r.recusas.map((x) => [x.id, x.mensagem]));
+    expect(porId.has(a.recurso)).toBe(false);
+    expect(porId.get(travado.recurso)).toBe(MENSAGENS_RECURSO.emAnaliseIndividual);
+    expect(porId.get(deOutroAto.recurso)).toBe(MENSAGENS_RECURSO.outroAto);
+    expect(porId.get(999_999)).toBe(MENSAGENS_RECURSO.naoEncontrado);
+    const { rows: [iniciada] } = await t.db.execute<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM auditoria WHERE acao = 'RECURSO_DECISAO_EM_LOTE_INICIADA' AND cpf_ator = '10000000108'`);
+    expect(iniciada!.n).toBeGreaterThanOrEqual(1);
 
     for (const p of [a, b]) {
       expect(await situacao(p)).toBe(SituacaoRegistro.ATIVO);
@@ -135,22 +149,45 @@ describe('a wave of appeals against one act', () => {
     expect(await situacao(deOutroAto)).toBe(SituacaoRegistro.SUSPENSO);
 
     // At the reconsideration NÃO PROVIDO is refused, per appeal, as in a single decision.
-    const recusado = await gestor.api({
-      method: 'POST', url: '/api/recursos/decisao-em-lote',
-      payload: { ato: atoA, ids: [naoProvido.recurso, a.recurso], resultado: ResultadoRecurso.NAO_PROVIDO, justificativa: 'Mantida.' },
-    });
-    expect(recusado.json().dados.resultados).toEqual([
-      { id: Math.min(naoProvido.recurso, a.recurso), decidido: false, mensagem: expect.any(String) },
-      { id: Math.max(naoProvido.recurso, a.recurso), decidido: false, mensagem: expect.any(String) },
-    ]);
-    const msgs = (recusado.json().dados.resultados as { mensagem: string }[]).map((x) => x.mensagem).sort();
-    expect(msgs).toEqual([MENSAGENS_RECURSO.naoPendente, MENSAGENS_RECURSO.resultadoInvalidoReconsideracao].sort());
+    const recusado = await emLote({ ato: atoA, ids: [naoProvido.recurso, a.recurso], resultado: ResultadoRecurso.NAO_PROVIDO, justificativa: 'Mantida.' });
+    expect(recusado.recusas.map((x) => x.id)).toEqual([naoProvido.recurso, a.recurso].sort((x, y) => x - y));
+    expect(recusado.recusas.map((x) => x.mensagem).sort()).toEqual([MENSAGENS_RECURSO.naoPendente, MENSAGENS_RECURSO.resultadoInvalidoReconsideracao].sort());
     const invalido = await gestor.api({
       method: 'POST', url: '/api/recursos/decisao-em-lote',
       payload: { ato: atoA, ids: [naoProvido.recurso], resultado: ResultadoRecurso.PROVIDO_EM_PARTE, justificativa: 'x' },
     });
     expect(invalido.statusCode).toBe(400);
     expect(invalido.body).toContain('Em lote o resultado deve ser');
+  });
+
+  it("chooses all of an act's appeals the filter matches on the server, after the manager confirmed their count", async () => {
+    const atoB = await ato();
+    const onda = [await suspensoQueRecorre(atoB), await suspensoQueRecorre(atoB), await suspensoQueRecorre(atoB)];
+    await t.db.execute(sql`UPDATE pescador SET uf = 'CE' WHERE id = ${onda[2]!.id}`);
+    await t.db.execute(sql`UPDATE recurso SET uf = 'CE' WHERE id = ${onda[2]!.recurso}`);
+    const filtro = { uf: 'PA', situacao: 'pendentes' };
+    const base = { ato: atoB, filtro, resultado: ResultadoRecurso.PROVIDO, justificativa: 'Todos os do Pará comprovaram atividade.' };
+    // The count confirmed is not what the filter matches now: nothing is decided, and the new count is said.
+    const mudou = await gestor.api({ method: 'POST', url: '/api/recursos/decisao-em-lote', payload: { ...base, totalConfirmado: 3 } });
+    expect(mudou.statusCode).toBe(406);
+    expect(mudou.json().mensagem).toBe(MENSAGENS_RECURSO.selecaoMudou(2));
+    expect((await gestor.api({ method: 'POST', url: '/api/recursos/decisao-em-lote', payload: base })).statusCode).toBe(400);
+    expect((await gestor.api({ method: 'POST', url: '/api/recursos/decisao-em-lote', payload: { ...base, ids: [1], totalConfirmado: 2 } })).statusCode).toBe(400);
+    expect(await situacao(onda[0]!)).toBe(SituacaoRegistro.SUSPENSO);
+
+    const r = await emLote({ ...base, totalConfirmado: 2 });
+    expect(r).toMatchObject({ total: 2, decididos: 2, recusados: 0, concluida: true, recusas: [] });
+    expect([await situacao(onda[0]!), await situacao(onda[1]!), await situacao(onda[2]!)])
+      .toEqual([SituacaoRegistro.ATIVO, SituacaoRegistro.ATIVO, SituacaoRegistro.SUSPENSO]);
+    // Its job run again (a retry) decides nothing twice.
+    const { rows: [d] } = await t.db.execute<{ id: number }>(sql`SELECT max(id) AS id FROM recurso_decisao_lote`);
+    await t.app.servicos.decisaoEmLoteRecurso.processar(d!.id);
+    const { rows: [n] } = await t.db.execute<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM recurso_decisao WHERE recurso_id IN (${onda[0]!.recurso}, ${onda[1]!.recurso})`);
+    expect(n!.n).toBe(2);
+    // Only a manager who may decide in batch reads it; a missing one is 404.
+    expect((await mpa.api({ method: 'GET', url: `/api/recursos/decisao-em-lote/${d!.id}` })).statusCode).toBe(403);
+    expect((await gestor.api({ method: 'GET', url: '/api/recursos/decisao-em-lote/999999' })).statusCode).toBe(404);
   });
 
   it("a fisher probing appeal ids gets the same answer for another's and a missing one", async () => {
