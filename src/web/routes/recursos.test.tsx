@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MENSAGENS_RECURSO, ResultadoRecurso } from '../../shared/schemas/recurso';
 import { ROTA_FILA_RECURSOS } from '../../shared/rotas-web';
