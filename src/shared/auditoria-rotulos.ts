@@ -21,6 +21,7 @@ export const ACAO_AUDITORIA_LABEL: Readonly<Record<string, string>> = {
   RECURSO_ANALISE_INICIADA: 'Início de análise de recurso',
   RECURSO_ANALISE_CANCELADA: 'Cancelamento do início de análise de recurso',
   RECURSO_DECIDIDO: 'Decisão de recurso',
+  RECURSO_DECISAO_EM_LOTE_INICIADA: 'Decisão de recursos em lote iniciada',
   RECURSO_PRORROGADO: 'Prorrogação do prazo de decisão de recurso',
   AGENTE_VINCULADO: 'Vínculo de agente a entidade representativa',
   AGENTE_DESLIGADO: 'Desligamento de agente de entidade representativa',

@@ -409,6 +409,7 @@ export const COMO_CHAMAR: Record<string, ComoChamar> = {
   'POST /api/representacao/termos/{id}/identidade': { idAdministrativo: 999_999, multipart: () => ({ campos: {}, arquivo: true }) },
   'POST /api/representacao/termos/{id}/validacao': { idAdministrativo: 999_999, corpo: () => ({ aprovado: true }) },
   'GET /api/recursos/anexo/{id}': { idAdministrativo: 999_999 },
+  'GET /api/recursos/decisao-em-lote/{id}': { idAdministrativo: 999_999 },
 };
 
 const ENTIDADE = {

@@ -3,7 +3,7 @@ import { contrato } from '../contrato';
 import { idParam } from '../schemas/primitivos';
 import {
   anexoAtoQuery, atosComRecursosSchema, contestaveisSchema, decisaoEmLoteCorpo, decisaoRecursoCorpo, filtrosRecurso, idRecursoParam, inicioRecursoCorpo, listaRecursosSchema, meusRecursosSchema,
-  prorrogacaoCorpo, razoesCorpo, recursoDetalheSchema, resultadoDecisaoEmLoteSchema,
+  decisaoEmLoteIniciadaSchema, prorrogacaoCorpo, razoesCorpo, recursoDetalheSchema, recusasDecisaoEmLoteQuery, resultadoDecisaoEmLoteSchema,
 } from '../schemas/recurso';
 
 /**
@@ -96,10 +96,20 @@ export const prorrogar = contrato({
 });
 export const decidirEmLote = contrato({
   metodo: 'POST', caminho: '/api/recursos/decisao-em-lote', permissao: 'recurso.decidirEmLote', tag: 'recurso',
-  resumo: 'Decide juntos muitos recursos do mesmo ato, com o mesmo resultado e justificativa, com o resultado de cada um',
+  resumo: 'Inicia a decisão conjunta de muitos recursos do mesmo ato (por ids ou pelo filtro da fila), com o mesmo resultado e justificativa',
+  descricao: 'Um job decide os recursos em blocos, cada um pelas regras da decisão individual e auditado um a um. Com `filtro`, '
+    + '`totalConfirmado` é a contagem que o gestor confirmou: se o filtro agora encontra outro número, nada é decidido (406).',
   corpo: decisaoEmLoteCorpo,
-  resposta: resultadoDecisaoEmLoteSchema,
+  resposta: decisaoEmLoteIniciadaSchema,
   codigos: [CodigoErro.RECURSO_INDISPONIVEL],
+});
+export const lerDecisaoEmLote = contrato({
+  metodo: 'GET', caminho: '/api/recursos/decisao-em-lote/{id}', permissao: 'recurso.decidirEmLote', tag: 'recurso',
+  resumo: 'Andamento de uma decisão em lote e os recursos não decididos, com o motivo de cada um (páginas por `apos`)',
+  params: idParam,
+  query: recusasDecisaoEmLoteQuery,
+  resposta: resultadoDecisaoEmLoteSchema,
+  outrosErros: [404],
 });
 export const atos = contrato({
   metodo: 'GET', caminho: '/api/recursos/atos', permissao: 'servidor.ler', tag: 'recurso',

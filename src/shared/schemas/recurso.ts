@@ -87,6 +87,9 @@ export const MENSAGENS_RECURSO = {
   outroAto: 'Este recurso não contesta o ato normativo escolhido.',
   emAnaliseIndividual: 'Este recurso está em análise individual por outro servidor.',
   foraDoEscopoLote: 'Este recurso é de um pescador fora do seu escopo.',
+  decisaoEmLoteIniciada: (total: number) => `Decisão em lote de ${total.toLocaleString('pt-BR')} recurso(s) iniciada. Acompanhe o andamento nesta página.`,
+  selecaoMudou: (total: number) => `A seleção mudou: o filtro agora encontra ${total.toLocaleString('pt-BR')} recurso(s). Confira e confirme de novo.`,
+  decisaoEmLoteNaoEncontrada: 'Decisão em lote não encontrada.',
   decididosEmLote: (decididos: number, total: number) =>
     `${decididos.toLocaleString('pt-BR')} de ${total.toLocaleString('pt-BR')} recursos decididos.`,
   solicitacaoReaberta: (protocolo: string) => `Recurso ${protocolo} provido: a solicitação volta a ser analisada.`,
@@ -256,25 +259,52 @@ export type AtosComRecursos = z.infer<typeof atosComRecursosSchema>;
 export const MAXIMO_RECURSOS_POR_DECISAO_EM_LOTE = 50_000;
 export const RESULTADOS_EM_LOTE = [ResultadoRecurso.PROVIDO, ResultadoRecurso.NAO_PROVIDO, ResultadoRecurso.NAO_CONHECIDO] as const;
 
+/** The queue's filter (pending appeals only) that chooses every appeal of an act it matches, on the server. */
+export const filtroDecisaoEmLote = z.object({
+  orgao: z.enum(ORGAOS_RECURSO).optional(),
+  instancia: z.number().int().min(1).max(MAXIMO_INSTANCIAS).optional(),
+  situacao: z.enum(['pendentes', 'atrasados']).default('pendentes'),
+  uf: z.string().regex(/^[A-Z]{2}$/).optional(),
+  prazoAte: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida.').refine(diaExiste, 'Data inválida.').optional(),
+});
+export type FiltroDecisaoEmLote = z.output<typeof filtroDecisaoEmLote>;
+
+/**
+ * Either `ids` (the rows ticked) or `filtro` with `totalConfirmado`, the count the manager confirmed: if the
+ * filter now matches another number, nothing is decided and the new count is answered (decision 0103).
+ */
 export const decisaoEmLoteCorpo = z.object({
   ato: id({ obrigatorio: 'Escolha o ato normativo.', invalido: 'Escolha o ato normativo.' }),
   ids: z.array(id(), { error: 'Selecione os recursos.' }).min(1, 'Selecione ao menos um recurso.')
-    .max(MAXIMO_RECURSOS_POR_DECISAO_EM_LOTE, `Selecione no máximo ${MAXIMO_RECURSOS_POR_DECISAO_EM_LOTE.toLocaleString('pt-BR')} recursos.`),
+    .max(MAXIMO_RECURSOS_POR_DECISAO_EM_LOTE, `Selecione no máximo ${MAXIMO_RECURSOS_POR_DECISAO_EM_LOTE.toLocaleString('pt-BR')} recursos.`).optional(),
+  filtro: filtroDecisaoEmLote.optional(),
+  totalConfirmado: z.number().int().min(1).max(ID_MAXIMO).optional(),
   resultado: z.number({ error: 'Escolha o resultado.' }).refine(
     (v) => (RESULTADOS_EM_LOTE as readonly number[]).includes(v), 'Em lote o resultado deve ser provido, não provido ou não conhecido.',
   ),
   justificativa,
-});
+}).refine((v) => (v.ids === undefined) !== (v.filtro === undefined), { message: 'Selecione os recursos.', path: ['ids'] })
+  .refine((v) => v.filtro === undefined || v.totalConfirmado !== undefined, { message: 'Confirme quantos recursos serão decididos.', path: ['totalConfirmado'] });
 export type DecisaoEmLoteCorpo = z.output<typeof decisaoEmLoteCorpo>;
 
+/** A batch decision accepted: a job decides it; its progress and each appeal's result are read by its id. */
+export const decisaoEmLoteIniciadaSchema = z.object({ id: z.number(), total: z.number() });
+
 export const resultadoDecisaoEmLoteSchema = z.object({
+  id: z.number(),
   total: z.number(),
+  /** Decided plus refused so far; equal to `total` once `concluida`. */
+  processados: z.number(),
   decididos: z.number(),
   recusados: z.number(),
-  /** One per appeal asked for: `mensagem` says why it was not decided. */
-  resultados: z.array(z.object({ id: z.number(), decidido: z.boolean(), mensagem: z.string().nullable() })),
+  concluida: z.boolean(),
+  /** A page of the refused appeals, by id: `mensagem` says why each was not decided. */
+  recusas: z.array(z.object({ id: z.number(), mensagem: z.string() })),
+  /** The cursor (`apos`) of the next page of refusals, null on the last. */
+  proximo: z.number().nullable(),
 });
 export type ResultadoDecisaoEmLote = z.infer<typeof resultadoDecisaoEmLoteSchema>;
+export const recusasDecisaoEmLoteQuery = z.object({ apos: idCoagido().optional() });
 export const meusRecursosSchema = z.object({ recursos: z.array(recursoDetalheSchema) });
 
 export const idRecursoParam = z.object({ id: idCoagido() });

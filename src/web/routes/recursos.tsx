@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { TipoSolicitacao } from '../../shared/enums';
 import { rotaDecisaoRecurso, rotaRecurso, ROTA_FILA_RECURSOS, ROTA_HOME, ROTA_RECURSOS } from '../../shared/rotas-web';
 import {
-  MENSAGENS_RECURSO, ORGAOS_RECURSO, orgaoRecursoLabel, razoesCorpo, ResultadoRecurso, resultadoRecursoLabel, type FiltrosRecurso, type RecursoDetalhe,
+  MENSAGENS_RECURSO, ORGAOS_RECURSO, orgaoRecursoLabel, razoesCorpo, ResultadoRecurso, resultadoRecursoLabel, type FiltroDecisaoEmLote, type FiltrosRecurso, type RecursoDetalhe,
   type RecursoResumo,
 } from '../../shared/schemas/recurso';
 import { pode } from '../../shared/permissoes';
@@ -253,6 +253,15 @@ export function PescadorRecursoPage() {
 
 // ------------------------------------------------------------------ staff
 
+/** The queue's filter as a batch decision takes it (pending appeals; the act goes apart). */
+function filtroDoLote(f: FiltrosRecurso): FiltroDecisaoEmLote {
+  return {
+    situacao: f.situacao === 'atrasados' ? 'atrasados' : 'pendentes',
+    ...(f.orgao ? { orgao: f.orgao } : {}), ...(f.instancia ? { instancia: f.instancia } : {}),
+    ...(f.uf ? { uf: f.uf } : {}), ...(f.prazoAte ? { prazoAte: f.prazoAte } : {}),
+  };
+}
+
 function filtrosDe(sp: URLSearchParams): FiltrosRecurso {
   const orgao = sp.get('orgao');
   const instancia = Number(sp.get('instancia'));
@@ -293,6 +302,8 @@ function FilaRecursos() {
   const query = useQuery({ queryKey: recursoKeys.fila(filtros), queryFn: () => filaRecursos(filtros) });
   const atos = useQuery({ queryKey: recursoKeys.atos(), queryFn: atosComRecursos });
   const [selecionados, setSelecionados] = useState<Set<number>>(new Set());
+  /** Every appeal the filter matches, chosen on the server rather than page by page. */
+  const [todosDoFiltro, setTodosDoFiltro] = useState(false);
   const ato = atos.data?.atos.find((a) => a.id === filtros.ato);
   const emLote = pode(session?.perfil, 'recurso.decidirEmLote') && ato !== undefined && filtros.situacao === 'pendentes';
   const mudar = (nome: string, valor: string) => {
@@ -302,6 +313,7 @@ function FilaRecursos() {
     novo.delete('apos');
     setSp(novo);
     setSelecionados(new Set());
+    setTodosDoFiltro(false);
   };
   const irPara = (apos: string | null) => {
     const novo = new URLSearchParams(sp);
@@ -401,6 +413,12 @@ function FilaRecursos() {
               <label htmlFor="sel-pagina">Selecionar todos desta página</label>
             </div>
           )}
+          {emLote && query.data.total > linhas.length && (
+            <div className="br-checkbox mb-2">
+              <input id="sel-filtro" type="checkbox" checked={todosDoFiltro} onChange={() => setTodosDoFiltro((v) => !v)} />
+              <label htmlFor="sel-filtro">Selecionar todos os {query.data.total.toLocaleString('pt-BR')} recursos deste filtro</label>
+            </div>
+          )}
           <TabelaCartoes legenda="Recursos" legendaOculta colunas={colunas} linhas={linhas} chave={(r) => r.id} />
           <nav aria-label="Páginas" className="mt-2">
             {filtros.apos && <button type="button" className="br-button secondary small mr-1" onClick={() => irPara(null)}>Primeira página</button>}
@@ -408,7 +426,16 @@ function FilaRecursos() {
               <button type="button" className="br-button secondary small" onClick={() => irPara(query.data.proximo)}>Próxima página</button>
             )}
           </nav>
-          {emLote && <DecisaoEmLote ato={ato.id} nomeAto={ato.nome} ids={[...selecionados]} aoConcluir={() => setSelecionados(new Set())} />}
+          {emLote && (
+            <DecisaoEmLote
+              ato={ato.id} nomeAto={ato.nome}
+              selecao={todosDoFiltro ? { filtro: filtroDoLote(filtros), total: query.data.total } : { ids: [...selecionados] }}
+              aoConcluir={() => {
+                setSelecionados(new Set());
+                setTodosDoFiltro(false);
+              }}
+            />
+          )}
         </>
       )}
     </>

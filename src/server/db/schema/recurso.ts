@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, char, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, varchar,
+  bigint, boolean, char, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
 import { atoNormativo } from './administracao';
 import { pescador, solicitacao } from './pescador';
@@ -67,6 +67,34 @@ export const recursoDecisao = pgTable('recurso_decisao', {
   perfilAtor: smallint('perfil_ator'),
   criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('recurso_decisao_recurso_idx').on(t.recursoId, t.id)]);
+
+/**
+ * A batch decision (decision 0103): one act's appeals, chosen by id or by the queue's filter, decided by a job in
+ * chunks. `ator` is the manager who asked, as the job re-checks each appeal against them; counters show progress.
+ */
+export const recursoDecisaoLote = pgTable('recurso_decisao_lote', {
+  id: serial4('id'),
+  atoNormativoId: integer('ato_normativo_id').notNull().references(() => atoNormativo.id),
+  resultado: smallint('resultado').notNull(),
+  justificativa: text('justificativa').notNull(),
+  /** The queue filter that chose the appeals; null when they were chosen by id. */
+  filtro: jsonb('filtro'),
+  ator: jsonb('ator').notNull(),
+  cpfAtor: char('cpf_ator', { length: 11 }).notNull(),
+  total: integer('total').notNull(),
+  decididos: integer('decididos').notNull().default(0),
+  recusados: integer('recusados').notNull().default(0),
+  criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+  concluidoEm: timestamp('concluido_em', { withTimezone: true }),
+});
+
+/** One appeal of a batch decision: null `decidido` until its chunk runs; `mensagem` says why it was refused. */
+export const recursoDecisaoLoteItem = pgTable('recurso_decisao_lote_item', {
+  decisaoLoteId: integer('decisao_lote_id').notNull().references(() => recursoDecisaoLote.id),
+  recursoId: integer('recurso_id').notNull(),
+  decidido: boolean('decidido'),
+  mensagem: text('mensagem'),
+}, (t) => [primaryKey({ columns: [t.decisaoLoteId, t.recursoId] })]);
 
 function serial4(nome: string) {
   return integer(nome).primaryKey().generatedAlwaysAsIdentity();

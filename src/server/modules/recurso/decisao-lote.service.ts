@@ -1,3 +1,4 @@
+import { CodigoErro } from '../../../shared/codigos-erro';
 import { SituacaoSolicitacao, TipoNotificacao } from '../../../shared/enums';
 import {
   MENSAGENS_RECURSO, ResultadoRecurso, type DecisaoEmLoteCorpo, type ResultadoDecisaoEmLote,
@@ -7,47 +8,105 @@ import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { doAtor } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
+import { ufsDoEscopo } from '../escopo';
+import { DecisaoLoteRepository } from './decisao-lote.repository';
 import { desfazerSancoes } from './efeitos';
 import { somarDias } from './prazos';
 import { exigirDecisor, hoje, mesmaJanela, rotuloResultado, temProximaInstancia, type DepsRecurso } from './recurso-base';
 import type { RecursoEmLote } from './recurso.repository';
 
-/** Appeals per transaction: a chunk's locks are short and a failure loses only its chunk. */
+/** Appeals per transaction: a chunk's locks are short, a failure loses only its chunk, and memory stays flat. */
 const BLOCO = 2_000;
+/** Refusals per page when a batch decision is read. */
+const RECUSAS_POR_PAGINA = 100;
+
+/** What a chunk needs of the request: the act, the result and the justification. */
+type Pedido = Pick<DecisaoEmLoteCorpo, 'ato' | 'resultado' | 'justificativa'>;
+
+/** Enqueues the job that decides a batch decision (recurso.jobs.ts); given by the module, so no import cycle. */
+export type EnfileirarDecisaoLote = (tx: Executor, id: number) => Promise<unknown>;
 
 /**
- * A wave's batch decision (decision 0100): the national management decides many appeals of one act with one result
- * and one justification. Each appeal passes the rules of a single decision (its instance, pending, the result its
- * instance allows, not under another analyst's lock) and gets its own decision row, history line, notification
- * and audit record; the writes of a chunk are set-based so 50,000 take seconds. Each appeal's result is answered.
+ * A wave's batch decision (decisions 0100 and 0103): the national management decides many appeals of one act with
+ * one result and one justification, chosen by id or by the queue's filter on the server. The request only records
+ * which appeals (one INSERT … SELECT) and enqueues a job; the job decides them in chunks, each appeal by the rules
+ * of a single decision (its instance, pending, the result its instance allows, not under another analyst's lock)
+ * with its own decision row, history line, notification and audit record, and writes each one's result, which the
+ * manager reads page by page while it runs and afterwards.
  */
 export class DecisaoEmLoteRecursoService {
-  constructor(private readonly deps: DepsRecurso, private readonly opts: { tempoBloqueioMinutos: number }) {}
+  private readonly lotes: DecisaoLoteRepository;
 
-  async decidir(ator: AuthContext, corpo: DecisaoEmLoteCorpo): Promise<ResultadoDecisaoEmLote> {
-    const ids = [...new Set(corpo.ids)].sort((a, b) => a - b);
-    const recusas = new Map<number, string>();
-    for (let i = 0; i < ids.length; i += BLOCO) {
-      const bloco = ids.slice(i, i + BLOCO);
-      await this.deps.db.transaction(async (tx) => {
+  constructor(
+    private readonly deps: DepsRecurso,
+    private readonly opts: { tempoBloqueioMinutos: number; enfileirar: EnfileirarDecisaoLote },
+  ) {
+    this.lotes = new DecisaoLoteRepository(deps.db);
+  }
+
+  async iniciar(ator: AuthContext, corpo: DecisaoEmLoteCorpo): Promise<{ id: number; total: number }> {
+    return this.deps.db.transaction(async (tx) => {
+      const id = await this.lotes.criar({
+        ato: corpo.ato, resultado: corpo.resultado, justificativa: corpo.justificativa, filtro: corpo.filtro ?? null, ator, cpfAtor: ator.cpf,
+      }, tx);
+      const total = corpo.filtro
+        ? await this.lotes.itensPorFiltro(id, corpo.ato, corpo.filtro, { ufs: ufsDoEscopo(ator) }, hoje(this.deps), tx)
+        : await this.lotes.itensPorIds(id, corpo.ids ?? [], tx);
+      // The manager confirmed a count: another one means the queue moved under them; nothing is decided.
+      if (corpo.filtro && total !== corpo.totalConfirmado) throw AppError.recusa(CodigoErro.RECURSO_INDISPONIVEL, MENSAGENS_RECURSO.selecaoMudou(total));
+      await this.deps.auditoria.registrar({
+        acao: 'RECURSO_DECISAO_EM_LOTE_INICIADA', ...doAtor(ator), recurso: 'recurso_decisao_lote', recursoId: id,
+        detalhes: { ato: corpo.ato, resultado: corpo.resultado, total, porFiltro: corpo.filtro !== undefined },
+      }, tx);
+      await this.opts.enfileirar(tx, id);
+      return { id, total };
+    });
+  }
+
+  /** The job: chunk after chunk until none is left; a retried or resumed job goes on where the last chunk ended. */
+  async processar(id: number): Promise<{ concluida: boolean }> {
+    for (;;) {
+      const fim = await this.deps.db.transaction(async (tx) => {
+        const cab = await this.lotes.travar(id, tx);
+        if (!cab || cab.concluidoEm) return true;
+        const bloco = await this.lotes.proximos(id, BLOCO, tx);
+        if (bloco.length === 0) {
+          await this.lotes.concluir(id, tx);
+          return true;
+        }
+        const ator = cab.ator as AuthContext;
+        const pedido: Pedido = { ato: cab.atoNormativoId, resultado: cab.resultado, justificativa: cab.justificativa };
         const linhas = await this.deps.repo.lockVarios(bloco, tx);
+        const recusas = new Map<number, string>();
         const achados = new Set(linhas.map((r) => r.id));
-        for (const id of bloco) if (!achados.has(id)) recusas.set(id, MENSAGENS_RECURSO.naoEncontrado);
+        for (const r of bloco) if (!achados.has(r)) recusas.set(r, MENSAGENS_RECURSO.naoEncontrado);
         const aceitos: RecursoEmLote[] = [];
         for (const r of linhas) {
-          const motivo = this.recusa(ator, r, corpo);
+          const motivo = this.recusa(ator, r, pedido);
           if (motivo) recusas.set(r.id, motivo);
           else aceitos.push(r);
         }
-        await this.aplicar(ator, aceitos, corpo, tx);
+        await this.aplicar(ator, aceitos, pedido, tx);
+        await this.lotes.registrar(id, aceitos.map((r) => r.id), recusas, tx);
+        return false;
       });
+      if (fim) return { concluida: true };
     }
-    const resultados = ids.map((id) => ({ id, decidido: !recusas.has(id), mensagem: recusas.get(id) ?? null }));
-    return { total: ids.length, decididos: ids.length - recusas.size, recusados: recusas.size, resultados };
+  }
+
+  /** Progress and a page of refusals; any manager who may decide in batch reads it (the act is national). */
+  async ler(id: number, apos = 0): Promise<ResultadoDecisaoEmLote> {
+    const cab = await this.lotes.ler(id);
+    if (!cab) throw AppError.notFound(MENSAGENS_RECURSO.decisaoEmLoteNaoEncontrada);
+    const recusas = await this.lotes.recusas(id, apos, RECUSAS_POR_PAGINA);
+    return {
+      id, total: cab.total, processados: cab.decididos + cab.recusados, decididos: cab.decididos, recusados: cab.recusados,
+      concluida: cab.concluidoEm !== null, recusas, proximo: recusas.length === RECUSAS_POR_PAGINA ? recusas.at(-1)!.id : null,
+    };
   }
 
   /** Why this appeal may not be decided so, or null: the rules of `DecisaoRecursoService.decidir`. */
-  private recusa(ator: AuthContext, r: RecursoEmLote, corpo: DecisaoEmLoteCorpo): string | null {
+  private recusa(ator: AuthContext, r: RecursoEmLote, corpo: Pedido): string | null {
     try {
       exigirDecisor(ator, r);
     } catch (e) {
@@ -63,7 +122,7 @@ export class DecisaoEmLoteRecursoService {
     return null;
   }
 
-  private async aplicar(ator: AuthContext, rs: RecursoEmLote[], corpo: DecisaoEmLoteCorpo, tx: Executor): Promise<void> {
+  private async aplicar(ator: AuthContext, rs: RecursoEmLote[], corpo: Pedido, tx: Executor): Promise<void> {
     if (rs.length === 0) return;
     const dia = hoje(this.deps);
     const rotulo = rotuloResultado(corpo.resultado);

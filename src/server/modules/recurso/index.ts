@@ -9,13 +9,14 @@ import { DecisaoEmLoteRecursoService } from './decisao-lote.service';
 import { DecisaoRecursoService } from './decisao.service';
 import { InterposicaoRecursoService } from './interposicao.service';
 import { LeituraRecursoService } from './leitura.service';
+import { decidirRecursosEmLoteJob } from './recurso.jobs';
 import { RecursoRepository } from './recurso.repository';
 import { recursoRoutes } from './recurso.routes';
 
 /** Appeals (decision 0088): requests of type 11 whose filing, instances and effects this module keeps. */
 export const recursoModulo = definirModulo({
   nome: 'recurso',
-  servicos({ config, db, agora }, s: {
+  servicos({ config, db, fila, agora }, s: {
     auditoria: AuditoriaService; pescador: PescadorService; notificacoes: NotificacaoService; andamento: AndamentoService; analise: AnaliseService;
   }) {
     const deps = {
@@ -27,7 +28,10 @@ export const recursoModulo = definirModulo({
       decisaoRecurso: new DecisaoRecursoService(deps, { tempoBloqueioMinutos: config.analise.tempoBloqueioMinutos }),
       leituraRecurso: new LeituraRecursoService(deps),
       anexoAto: new AnexoAtoService(deps),
-      decisaoEmLoteRecurso: new DecisaoEmLoteRecursoService(deps, { tempoBloqueioMinutos: config.analise.tempoBloqueioMinutos }),
+      decisaoEmLoteRecurso: new DecisaoEmLoteRecursoService(deps, {
+        tempoBloqueioMinutos: config.analise.tempoBloqueioMinutos,
+        enfileirar: (tx, id) => fila.enfileirar(tx, decidirRecursosEmLoteJob, { id }),
+      }),
     };
   },
   async rotas(app, s) {
@@ -35,4 +39,5 @@ export const recursoModulo = definirModulo({
       interposicao: s.interposicaoRecurso, decisao: s.decisaoRecurso, leitura: s.leituraRecurso, emLote: s.decisaoEmLoteRecurso, anexo: s.anexoAto,
     });
   },
+  jobs: [decidirRecursosEmLoteJob],
 });

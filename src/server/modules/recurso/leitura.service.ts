@@ -40,12 +40,20 @@ export class LeituraRecursoService {
 
   async fila(ator: AuthContext, f: FiltrosRecurso): Promise<{ total: number; recursos: RecursoResumo[]; proximo: string | null }> {
     const dia = hoje(this.deps);
-    const { total, linhas } = await this.deps.repo.fila(f, { ufs: ufsDoEscopo(ator) }, dia);
+    const escopo = { ufs: ufsDoEscopo(ator) };
+    // The page's audit row is written while the count still runs (the count is the slow half at a wave's scale);
+    // both are awaited before anything is answered.
+    const [total, linhas] = await Promise.all([
+      this.deps.repo.contarFila(f, escopo, dia),
+      this.deps.repo.paginaFila(f, escopo, dia).then(async (ls) => {
+        await this.deps.auditoria.registrar({
+          acao: 'VISUALIZACAO_LISTA_RECURSOS', ...doAtor(ator), recurso: 'recurso',
+          detalhes: { pagina: f.apos ?? f.pagina, resultados: ls.length, ids: ls.map((l) => l.id) },
+        });
+        return ls;
+      }),
+    ]);
     const ultima = linhas.length === f.tamanhoPagina ? linhas[linhas.length - 1] : undefined;
-    await this.deps.auditoria.registrar({
-      acao: 'VISUALIZACAO_LISTA_RECURSOS', ...doAtor(ator), recurso: 'recurso',
-      detalhes: { pagina: f.apos ?? f.pagina, resultados: linhas.length, ids: linhas.map((l) => l.id) },
-    });
     return {
       total,
       proximo: ultima ? `${ultima.prazoInstancia}_${ultima.id}` : null,

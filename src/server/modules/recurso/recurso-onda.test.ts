@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hojeSaoPaulo } from '../../../shared/datas';
 import { SituacaoRegistro, SituacaoSolicitacao, TipoNotificacao } from '../../../shared/enums';
 import { CABECALHO_CAPTCHA } from '../../../shared/schemas/carteira';
-import { MENSAGENS_ANEXO, MENSAGENS_RECURSO, ObjetoRecurso, ResultadoRecurso } from '../../../shared/schemas/recurso';
-import { createTestApp, entrarComo, type Sessao, type TestApp } from '../../test/helpers';
+import {
+  MENSAGENS_ANEXO, MENSAGENS_RECURSO, ObjetoRecurso, ResultadoRecurso, type ResultadoDecisaoEmLote,
+} from '../../../shared/schemas/recurso';
+import { createTestApp, entrarComo, executarJobsPendentes, type Sessao, type TestApp } from '../../test/helpers';
 import { novoIp, resolverCaptcha } from '../carteira/carteira.test-utils';
 import { novoPescador, type Pescador } from '../solicitacao/passos.test-utils';
 import { somarDias } from './prazos';
@@ -18,10 +20,13 @@ let t: TestApp;
 let gestor: Sessao;
 let mpa: Sessao;
 let n = 9_700;
-const hoje = () => hojeSaoPaulo(new Date());
+/** The app's clock runs this many days ahead of the real one (the daily job's test moves it); 0 otherwise. */
+let diasAFrente = 0;
+const agora = () => new Date(Date.now() + diasAFrente * 86_400_000);
+const hoje = () => hojeSaoPaulo(agora());
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ now: agora });
   gestor = await entrarComo(t.app, '10000000108');
   mpa = await entrarComo(t.app, '20000000299');
 }, 60_000);
@@ -36,25 +41,41 @@ async function ato(): Promise<number> {
   return rows[0]!.id;
 }
 
-/** A fisher of Pará suspended by a batch of `atoId` requested by MPA, who appeals it (instance 1 at MPA). */
-async function suspensoQueRecorre(atoId: number): Promise<Pescador & { recurso: number }> {
+/**
+ * A fisher of Pará suspended (or, with `cancelar`, cancelled) by a batch of `atoId` requested by MPA, who appeals
+ * it (instance 1 at MPA).
+ */
+async function suspensoQueRecorre(atoId: number, cancelar = false): Promise<Pescador & { recurso: number }> {
   const p = await novoPescador(t, n++);
   await t.db.execute(sql`UPDATE pescador SET uf = 'PA', situacao_registro = 1, numero_rgp = ${`PA${p.id}`} WHERE id = ${p.id}`);
   const lote = await gestor.api({
     method: 'POST', url: '/api/lote-pescador/manual',
     payload: {
-      atoNormativo: atoId, tipo: 2, orgaoSolicitante: 'MPA', justificativa: 'Indícios de fraude.', listaCpfPescador: [p.cpf],
-      dataLimiteSuspensao: somarDias(hoje(), 365),
+      atoNormativo: atoId, tipo: cancelar ? 1 : 2, orgaoSolicitante: 'MPA', justificativa: 'Indícios de fraude.', listaCpfPescador: [p.cpf],
+      ...(cancelar ? {} : { dataLimiteSuspensao: somarDias(hoje(), 365) }),
     },
   });
   expect(lote.statusCode, lote.body).toBe(200);
   const c = await p.sessao.api({ method: 'GET', url: '/api/recursos/contestaveis' });
-  const chave = (c.json().dados.contestaveis as { chave: string; objeto: number }[]).find((x) => x.objeto === ObjetoRecurso.SUSPENSAO)!.chave;
+  const objeto = cancelar ? ObjetoRecurso.CANCELAMENTO : ObjetoRecurso.SUSPENSAO;
+  const chave = (c.json().dados.contestaveis as { chave: string; objeto: number }[]).find((x) => x.objeto === objeto)!.chave;
   const aberto = await p.sessao.api({ method: 'POST', url: '/api/recursos', payload: { chave } });
   const id = aberto.json().dados.id as number;
   const env = await p.sessao.api({ method: 'POST', url: `/api/recursos/${id}/enviar`, payload: { razoes: 'Eu pesco há vinte anos.' } });
   expect(env.statusCode, env.body).toBe(200);
   return { ...p, recurso: id };
+}
+
+/** A batch decision as the manager makes it: accepted, decided by its job, then read back. */
+async function emLote(corpo: Record<string, unknown>, quem: Sessao = gestor): Promise<ResultadoDecisaoEmLote> {
+  const res = await quem.api({ method: 'POST', url: '/api/recursos/decisao-em-lote', payload: corpo });
+  expect(res.statusCode, res.body).toBe(200);
+  const { id, total } = res.json().dados as { id: number; total: number };
+  expect(res.json().mensagem).toBe(MENSAGENS_RECURSO.decisaoEmLoteIniciada(total));
+  await executarJobsPendentes(t);
+  const lido = await quem.api({ method: 'GET', url: `/api/recursos/decisao-em-lote/${id}` });
+  expect(lido.statusCode, lido.body).toBe(200);
+  return lido.json().dados as ResultadoDecisaoEmLote;
 }
 
 async function situacao(p: Pescador): Promise<number> {
@@ -98,16 +119,16 @@ describe('a wave of appeals against one act', () => {
     const corpo = { ato: atoA, ids: [a.recurso, b.recurso, travado.recurso, deOutroAto.recurso, 999_999], resultado: ResultadoRecurso.PROVIDO, justificativa: 'A lista do ato incluiu pescadores ativos.' };
     expect((await mpa.api({ method: 'POST', url: '/api/recursos/decisao-em-lote', payload: corpo })).statusCode).toBe(403);
 
-    const res = await gestor.api({ method: 'POST', url: '/api/recursos/decisao-em-lote', payload: corpo });
-    expect(res.statusCode, res.body).toBe(200);
-    const r = res.json();
-    expect(r.mensagem).toBe(MENSAGENS_RECURSO.decididosEmLote(2, 5));
-    expect(r.dados).toMatchObject({ total: 5, decididos: 2, recusados: 3 });
-    const porId = new Map((r.dados.resultados as { id: number; decidido: boolean; mensagem: string | null }[]).map((x) => [x.id, x]));
-    expect(porId.get(a.recurso)).toEqual({ id: a.recurso, decidido: true, mensagem: null });
-    expect(porId.get(travado.recurso)?.mensagem).toBe(MENSAGENS_RECURSO.emAnaliseIndividual);
-    expect(porId.get(deOutroAto.recurso)?.mensagem).toBe(MENSAGENS_RECURSO.outroAto);
-    expect(porId.get(999_999)?.mensagem).toBe(MENSAGENS_RECURSO.naoEncontrado);
+    const r = await emLote(corpo);
+    expect(r).toMatchObject({ total: 5, processados: 5, decididos: 2, recusados: 3, concluida: true, proximo: null });
+    const porId = new Map(r.recusas.map((x) => [x.id, x.mensagem]));
+    expect(porId.has(a.recurso)).toBe(false);
+    expect(porId.get(travado.recurso)).toBe(MENSAGENS_RECURSO.emAnaliseIndividual);
+    expect(porId.get(deOutroAto.recurso)).toBe(MENSAGENS_RECURSO.outroAto);
+    expect(porId.get(999_999)).toBe(MENSAGENS_RECURSO.naoEncontrado);
+    const { rows: [iniciada] } = await t.db.execute<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM auditoria WHERE acao = 'RECURSO_DECISAO_EM_LOTE_INICIADA' AND cpf_ator = '10000000108'`);
+    expect(iniciada!.n).toBeGreaterThanOrEqual(1);
 
     for (const p of [a, b]) {
       expect(await situacao(p)).toBe(SituacaoRegistro.ATIVO);
@@ -128,22 +149,45 @@ describe('a wave of appeals against one act', () => {
     expect(await situacao(deOutroAto)).toBe(SituacaoRegistro.SUSPENSO);
 
     // At the reconsideration NÃO PROVIDO is refused, per appeal, as in a single decision.
-    const recusado = await gestor.api({
-      method: 'POST', url: '/api/recursos/decisao-em-lote',
-      payload: { ato: atoA, ids: [naoProvido.recurso, a.recurso], resultado: ResultadoRecurso.NAO_PROVIDO, justificativa: 'Mantida.' },
-    });
-    expect(recusado.json().dados.resultados).toEqual([
-      { id: Math.min(naoProvido.recurso, a.recurso), decidido: false, mensagem: expect.any(String) },
-      { id: Math.max(naoProvido.recurso, a.recurso), decidido: false, mensagem: expect.any(String) },
-    ]);
-    const msgs = (recusado.json().dados.resultados as { mensagem: string }[]).map((x) => x.mensagem).sort();
-    expect(msgs).toEqual([MENSAGENS_RECURSO.naoPendente, MENSAGENS_RECURSO.resultadoInvalidoReconsideracao].sort());
+    const recusado = await emLote({ ato: atoA, ids: [naoProvido.recurso, a.recurso], resultado: ResultadoRecurso.NAO_PROVIDO, justificativa: 'Mantida.' });
+    expect(recusado.recusas.map((x) => x.id)).toEqual([naoProvido.recurso, a.recurso].sort((x, y) => x - y));
+    expect(recusado.recusas.map((x) => x.mensagem).sort()).toEqual([MENSAGENS_RECURSO.naoPendente, MENSAGENS_RECURSO.resultadoInvalidoReconsideracao].sort());
     const invalido = await gestor.api({
       method: 'POST', url: '/api/recursos/decisao-em-lote',
       payload: { ato: atoA, ids: [naoProvido.recurso], resultado: ResultadoRecurso.PROVIDO_EM_PARTE, justificativa: 'x' },
     });
     expect(invalido.statusCode).toBe(400);
     expect(invalido.body).toContain('Em lote o resultado deve ser');
+  });
+
+  it("chooses all of an act's appeals the filter matches on the server, after the manager confirmed their count", async () => {
+    const atoB = await ato();
+    const onda = [await suspensoQueRecorre(atoB), await suspensoQueRecorre(atoB), await suspensoQueRecorre(atoB)];
+    await t.db.execute(sql`UPDATE pescador SET uf = 'CE' WHERE id = ${onda[2]!.id}`);
+    await t.db.execute(sql`UPDATE recurso SET uf = 'CE' WHERE id = ${onda[2]!.recurso}`);
+    const filtro = { uf: 'PA', situacao: 'pendentes' };
+    const base = { ato: atoB, filtro, resultado: ResultadoRecurso.PROVIDO, justificativa: 'Todos os do Pará comprovaram atividade.' };
+    // The count confirmed is not what the filter matches now: nothing is decided, and the new count is said.
+    const mudou = await gestor.api({ method: 'POST', url: '/api/recursos/decisao-em-lote', payload: { ...base, totalConfirmado: 3 } });
+    expect(mudou.statusCode).toBe(406);
+    expect(mudou.json().mensagem).toBe(MENSAGENS_RECURSO.selecaoMudou(2));
+    expect((await gestor.api({ method: 'POST', url: '/api/recursos/decisao-em-lote', payload: base })).statusCode).toBe(400);
+    expect((await gestor.api({ method: 'POST', url: '/api/recursos/decisao-em-lote', payload: { ...base, ids: [1], totalConfirmado: 2 } })).statusCode).toBe(400);
+    expect(await situacao(onda[0]!)).toBe(SituacaoRegistro.SUSPENSO);
+
+    const r = await emLote({ ...base, totalConfirmado: 2 });
+    expect(r).toMatchObject({ total: 2, decididos: 2, recusados: 0, concluida: true, recusas: [] });
+    expect([await situacao(onda[0]!), await situacao(onda[1]!), await situacao(onda[2]!)])
+      .toEqual([SituacaoRegistro.ATIVO, SituacaoRegistro.ATIVO, SituacaoRegistro.SUSPENSO]);
+    // Its job run again (a retry) decides nothing twice.
+    const { rows: [d] } = await t.db.execute<{ id: number }>(sql`SELECT max(id) AS id FROM recurso_decisao_lote`);
+    await t.app.servicos.decisaoEmLoteRecurso.processar(d!.id);
+    const { rows: [n] } = await t.db.execute<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM recurso_decisao WHERE recurso_id IN (${onda[0]!.recurso}, ${onda[1]!.recurso})`);
+    expect(n!.n).toBe(2);
+    // Only a manager who may decide in batch reads it; a missing one is 404.
+    expect((await mpa.api({ method: 'GET', url: `/api/recursos/decisao-em-lote/${d!.id}` })).statusCode).toBe(403);
+    expect((await gestor.api({ method: 'GET', url: '/api/recursos/decisao-em-lote/999999' })).statusCode).toBe(404);
   });
 
   it("a fisher probing appeal ids gets the same answer for another's and a missing one", async () => {
@@ -189,6 +233,30 @@ describe('what a decision leaves in place', () => {
     const avisoRecurso = await recorrerDoAviso(avisado, 2018);
     const semParte = await decidir(mpa, avisoRecurso, { resultado: ResultadoRecurso.PROVIDO_EM_PARTE, suspensoAte: ate });
     expect(semParte.json().mensagem).toBe(MENSAGENS_RECURSO.emParteSoSancao);
+  });
+
+  it('PROVIDO EM PARTE of a cancellation suspends the registry until the given day; the daily job reactivates it the day after', async () => {
+    const cancelado = await suspensoQueRecorre(await ato(), true);
+    expect(await situacao(cancelado)).toBe(SituacaoRegistro.CANCELADO);
+    const ate = somarDias(hoje(), 20);
+    const ok = await decidir(mpa, cancelado.recurso, { resultado: ResultadoRecurso.PROVIDO_EM_PARTE, suspensoAte: ate });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const { rows } = await t.db.execute<{ anterior: number; nova: number; ate: string }>(sql`
+      SELECT situacao_anterior AS anterior, situacao_nova AS nova, to_char(suspenso_ate, 'YYYY-MM-DD') AS ate
+      FROM pescador_historico_situacao WHERE pescador_id = ${cancelado.id} ORDER BY id DESC LIMIT 1`);
+    expect(rows[0]).toEqual({ anterior: SituacaoRegistro.CANCELADO, nova: SituacaoRegistro.SUSPENSO, ate });
+    expect(await situacao(cancelado)).toBe(SituacaoRegistro.SUSPENSO);
+    try {
+      // On its last day the suspension still runs; the day after, the daily job reactivates the registry.
+      diasAFrente = 20;
+      await t.app.servicos.lote.encerrarSuspensoesVencidas();
+      expect(await situacao(cancelado)).toBe(SituacaoRegistro.SUSPENSO);
+      diasAFrente = 21;
+      await t.app.servicos.lote.encerrarSuspensoesVencidas();
+      expect(await situacao(cancelado)).toBe(SituacaoRegistro.ATIVO);
+    } finally {
+      diasAFrente = 0;
+    }
   });
 
   it("the year's scheduled REAP suspension leaves out a fisher whose warning a provided appeal withdrew, and no one else", async () => {

@@ -250,35 +250,26 @@ export class RecursoRepository {
   }
 
   /**
-   * Pending ones are read through recurso_fila_idx, an act's through recurso_ato_fila_idx, the national queue through
-   * recurso_pendente_prazo_idx; a page after `apos` (clock day, id) costs the same at any depth.
+   * The queue's count and page, apart so the service overlaps them. Pending ones are read through recurso_fila_idx,
+   * an act's through recurso_ato_fila_idx, the national queue through recurso_pendente_prazo_idx; a page after
+   * `apos` (clock day, id) costs the same at any depth.
    */
-  async fila(f: FiltrosRecurso, escopo: { ufs: string[] | null }, hoje: string, ex: Executor = this.db): Promise<{ total: number; linhas: RecursoLido[] }> {
-    const conds: SQL[] = [sql`r.prazo_instancia IS NOT NULL`];
-    if (escopo.ufs !== null) conds.push(sql`r.uf = ANY(${`{${escopo.ufs.join(',')}}`}::char(2)[])`);
-    if (f.orgao) conds.push(sql`r.orgao = ${f.orgao}`);
-    if (f.instancia) conds.push(sql`r.instancia = ${f.instancia}`);
-    if (f.uf) conds.push(sql`r.uf = ${f.uf}`);
-    if (f.ato) conds.push(sql`r.ato_normativo_id = ${f.ato}`);
-    if (f.situacao === 'decididos') conds.push(sql`r.resultado IS NOT NULL`);
-    else conds.push(sql`r.resultado IS NULL`);
-    if (f.situacao === 'atrasados') conds.push(sql`r.prazo_instancia < ${hoje}::date`);
-    if (f.prazoAte) conds.push(sql`r.prazo_instancia <= ${f.prazoAte}::date`);
-    if (f.resultado) conds.push(sql`r.resultado = ${f.resultado}`);
-    const onde = sql.join(conds, sql` AND `);
-    const pagina = [...conds];
+  async contarFila(f: FiltrosRecurso, escopo: { ufs: string[] | null }, hoje: string, ex: Executor = this.db): Promise<number> {
+    const { rows } = await ex.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM recurso r WHERE ${sql.join(condicoesFila(f, escopo, hoje), sql` AND `)}`);
+    return rows[0]?.n ?? 0;
+  }
+
+  async paginaFila(f: FiltrosRecurso, escopo: { ufs: string[] | null }, hoje: string, ex: Executor = this.db): Promise<RecursoLido[]> {
+    const pagina = condicoesFila(f, escopo, hoje);
     let deslocamento = (f.pagina - 1) * f.tamanhoPagina;
     if (f.apos) {
       const [dia, id] = f.apos.split('_');
       pagina.push(sql`(r.prazo_instancia, r.id) > (${dia}::date, ${Number(id)})`);
       deslocamento = 0;
     }
-    const [{ rows: contagem }, { rows }] = await Promise.all([
-      ex.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM recurso r WHERE ${onde}`),
-      ex.execute<RecursoLido>(sql`${SELECT_LIDO} WHERE ${sql.join(pagina, sql` AND `)} ORDER BY r.prazo_instancia, r.id
-        LIMIT ${f.tamanhoPagina} OFFSET ${deslocamento}`),
-    ]);
-    return { total: contagem[0]?.n ?? 0, linhas: rows.map(lido) };
+    const { rows } = await ex.execute<RecursoLido>(sql`${SELECT_LIDO} WHERE ${sql.join(pagina, sql` AND `)} ORDER BY r.prazo_instancia, r.id
+      LIMIT ${f.tamanhoPagina} OFFSET ${deslocamento}`);
+    return rows.map(lido);
   }
 
   async loteDoAnexo(loteId: number, ex: Executor = this.db): Promise<{ id: number; tipo: number; atoNome: string } | undefined> {
@@ -339,6 +330,24 @@ export class RecursoRepository {
       FROM unnest(${`{${ds.map((d) => d.id).join(',')}}`}::int[], ${`{${ds.map((d) => d.ultimoDiaProximaInstancia ?? 'NULL').join(',')}}`}::date[]) AS u(id, dia)
       WHERE r.id = u.id`);
   }
+}
+
+/** The queue's filter as SQL conditions on `recurso r`: the queue and a batch decision by filter share them. */
+export function condicoesFila(
+  f: Pick<FiltrosRecurso, 'orgao' | 'instancia' | 'uf' | 'ato' | 'situacao' | 'prazoAte' | 'resultado'>, escopo: { ufs: string[] | null }, hoje: string,
+): SQL[] {
+  const conds: SQL[] = [sql`r.prazo_instancia IS NOT NULL`];
+  if (escopo.ufs !== null) conds.push(sql`r.uf = ANY(${`{${escopo.ufs.join(',')}}`}::char(2)[])`);
+  if (f.orgao) conds.push(sql`r.orgao = ${f.orgao}`);
+  if (f.instancia) conds.push(sql`r.instancia = ${f.instancia}`);
+  if (f.uf) conds.push(sql`r.uf = ${f.uf}`);
+  if (f.ato) conds.push(sql`r.ato_normativo_id = ${f.ato}`);
+  if (f.situacao === 'decididos') conds.push(sql`r.resultado IS NOT NULL`);
+  else conds.push(sql`r.resultado IS NULL`);
+  if (f.situacao === 'atrasados') conds.push(sql`r.prazo_instancia < ${hoje}::date`);
+  if (f.prazoAte) conds.push(sql`r.prazo_instancia <= ${f.prazoAte}::date`);
+  if (f.resultado) conds.push(sql`r.resultado = ${f.resultado}`);
+  return conds;
 }
 
 export type LinhaAnexo = { uf: string | null; nome: string; cpf: string; numeroRgp: string | null };

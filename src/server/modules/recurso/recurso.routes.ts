@@ -45,9 +45,13 @@ export const recursoRoutes: FastifyPluginAsync<ServicosRecurso> = async (app, { 
     return ok(r.detalhe, r.mensagem);
   });
   rota(app, c.decidirEmLote, async (req) => {
-    const r = await emLote.decidir(atorDe(req), req.body);
-    return ok(r, MENSAGENS_RECURSO.decididosEmLote(r.decididos, r.total));
+    const r = await emLote.iniciar(atorDe(req), req.body);
+    return ok(r, MENSAGENS_RECURSO.decisaoEmLoteIniciada(r.total));
   }, { bodyLimit: LIMITE_CORPO_EM_LOTE });
+  rota(app, c.lerDecisaoEmLote, async (req) => {
+    const r = await emLote.ler(req.params.id, req.query.apos);
+    return ok(r, MENSAGENS_RECURSO.decididosEmLote(r.decididos, r.total));
+  });
   rota(app, c.anexo, async (req, reply) => {
     const a = await anexo.gerar(atorDe(req), req.params.id, req.query);
     reply.header('content-disposition', contentDispositionInline(a.nome).replace(/^inline/, 'attachment'));

@@ -35,6 +35,7 @@ beforeAll(async () => {
   await import('../../routes/publico-consulta-carteira');
   await import('../../routes/publico-consulta-protocolo');
   await import('../../routes/publico-verificar-carteira');
+  await import('../../routes/publico-lista-ato');
 });
 
 beforeEach(() => {
@@ -325,5 +326,72 @@ describe('/verificar-carteira', () => {
 
     await waitFor(() => expect(screen.getAllByText('Erro desconhecido, tente novamente mais tarde').length).toBeGreaterThanOrEqual(1));
     expect(screen.queryByText('Carteira válida')).toBeNull();
+  });
+});
+
+describe('/estou-na-lista', () => {
+  const LISTA = /^\/api\/consulta-publica\/lista-do-ato\?/;
+
+  function consultar(cpf = '12345678909', rgp = 'papa00000000042') {
+    fireEvent.input(screen.getByLabelText(/Seu CPF/), { target: { value: cpf } });
+    const campoRgp = screen.getByLabelText(/Número do RGP/);
+    fireEvent.change(campoRgp, { target: { value: rgp } });
+    fireEvent.blur(campoRgp);
+    fireEvent.click(screen.getByRole('button', { name: 'Simular verificação' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Consultar/ }));
+  }
+
+  it('from the landing page, sends CPF, RGP and the captcha without a session, and shows each act, what it means and the last day', async () => {
+    http.get('/api/captcha/configuracao', ok({ tipo: 'altcha' }));
+    http.get(LISTA, ok({
+      naLista: true,
+      atos: [
+        { ato: 'Portaria MPA nº 548/2025', significado: 'O seu registro foi suspenso por este ato.', ultimoDia: '2026-01-15', noPrazo: true },
+        { ato: 'Portaria MPA nº 479/2025', significado: 'O seu registro foi cancelado por este ato.', ultimoDia: '2025-08-01', noPrazo: false },
+      ],
+    }));
+    const app = open('/');
+    const secao = screen.getByRole('region', { name: 'Consultas públicas' });
+    fireEvent.click(within(secao).getByRole('link', { name: 'Estou na lista?' }));
+    await screen.findByRole('heading', { level: 1, name: 'Estou na lista?' });
+    expect(app.router.state.location.pathname).toBe('/estou-na-lista');
+
+    consultar();
+    const status = await screen.findByText(/Você está na lista de 2 atos/);
+    expect(status.closest('[role="status"]')).not.toBeNull();
+    const chamada = http.calls.find((c) => LISTA.test(c.url))!;
+    expect(chamada.url).toBe('/api/consulta-publica/lista-do-ato?cpf=12345678909&rgp=PAPA00000000042');
+    expect(chamada.config.headers.get('x-hcaptcha-token')).toBe('payload-1');
+    expect(http.calls.every((c) => c.authorization === null)).toBe(true);
+
+    const [noPrazo, vencido] = screen.getAllByRole('listitem').filter((li) => /Portaria MPA/.test(li.textContent ?? ''));
+    expect(noPrazo!.textContent).toBe('Portaria MPA nº 548/2025. O seu registro foi suspenso por este ato. '
+      + 'Último dia para recorrer: 15/01/2026 (até 23h59, horário de Brasília).');
+    expect(vencido!.textContent).toBe('Portaria MPA nº 479/2025. O seu registro foi cancelado por este ato. O prazo para recorrer terminou em 01/08/2025.');
+    // The CPF typed is not repeated back.
+    expect(screen.queryByText(/123\.?456\.?789/)).toBeNull();
+    expect(captcha.resets).toBe(1);
+  });
+
+  it('a fisher on no list (or a wrong CPF or RGP, which the server answers the same) reads only that', async () => {
+    http.get(LISTA, ok({ naLista: false, atos: [] }));
+    open('/estou-na-lista');
+    await screen.findByRole('heading', { level: 1, name: 'Estou na lista?' });
+    consultar();
+    await screen.findByText('Não encontramos estes dados na lista de nenhum ato de suspensão ou cancelamento.');
+    expect(screen.queryByText(/Último dia para recorrer/)).toBeNull();
+  });
+
+  it('checks CPF and RGP before asking, and shows the server message when the captcha is refused', async () => {
+    open('/estou-na-lista');
+    await screen.findByRole('heading', { level: 1, name: 'Estou na lista?' });
+    consultar('12345678900', 'XXPA00000000042');
+    const resumo = (await screen.findByRole('heading', { name: 'Existem erros no formulário' })).closest('.error-summary') as HTMLElement;
+    expect(within(resumo).getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual(['#consulta-lista-ato-cpf', '#consulta-lista-ato-rgp']);
+    expect(http.calls.filter((c) => LISTA.test(c.url))).toHaveLength(0);
+
+    http.get(LISTA, fail(403, 'Token de CAPTCHA inválido ou não fornecido'));
+    consultar();
+    await screen.findByText('Token de CAPTCHA inválido ou não fornecido');
   });
 });

@@ -10,6 +10,7 @@ export const recursoKeys = {
   detalhe: (id: number) => ['recurso', 'detalhe', id] as const,
   fila: (f: Partial<FiltrosRecurso>) => ['recurso', 'fila', f] as const,
   atos: () => ['recurso', 'atos'] as const,
+  decisaoEmLote: (id: number, apos?: number) => ['recurso', 'decisao-em-lote', id, apos ?? 0] as const,
 };
 
 export const contestaveis = () => dados(c.contestaveis, {});
@@ -25,3 +26,4 @@ export const decidirRecurso = (id: number, corpo: DecisaoRecursoCorpo) => chamar
 export const prorrogarRecurso = (id: number, justificativa: string) => chamar(c.prorrogar, { params: { id }, corpo: { justificativa } });
 export const atosComRecursos = () => dados(c.atos, {});
 export const decidirEmLote = (corpo: DecisaoEmLoteCorpo) => chamar(c.decidirEmLote, { corpo });
+export const lerDecisaoEmLote = (id: number, apos?: number) => dados(c.lerDecisaoEmLote, { params: { id }, query: apos ? { apos } : {} });
