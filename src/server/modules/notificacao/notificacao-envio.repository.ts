@@ -71,7 +71,7 @@ export class NotificacaoEnvioRepository {
     if (falhas.length === 0) return;
     await this.db.execute(sql`
       UPDATE notificacao_envio e SET
-        situacao = CASE WHEN f.proxima IS NULL THEN ${SituacaoEnvio.FALHOU} ELSE ${SituacaoEnvio.PENDENTE} END,
+        situacao = CASE WHEN f.proxima IS NULL THEN ${SituacaoEnvio.FALHOU}::smallint ELSE ${SituacaoEnvio.PENDENTE}::smallint END,
         proxima_em = coalesce(f.proxima, e.proxima_em), ultimo_erro = left(f.erro, 300)
       FROM unnest(${sql.param(falhas.map((f) => f.id))}::bigint[], ${sql.param(falhas.map((f) => f.proximaEm?.toISOString() ?? null))}::timestamptz[],
         ${sql.param(falhas.map((f) => f.erro))}::text[]) AS f(id, proxima, erro)

@@ -10,6 +10,8 @@ import type { AndamentoService } from '../solicitacao/solicitacao.service';
 import { avisarInadimplentesJob, retomarReapJob, verificarInadimplenciaJob } from './inadimplencia.jobs';
 import { InadimplenciaRepository } from './inadimplencia.repository';
 import { InadimplenciaService, ORIGEM_AVISO_REAP } from './inadimplencia.service';
+import { lembretesReapJob } from './reap-lembrete.jobs';
+import { ReapLembreteService } from './reap-lembrete.service';
 import { ReapComprovanteService } from './reap-comprovante.service';
 import { ReapGeracaoService } from './reap-geracao.service';
 import { ReapPendenciasService } from './reap-pendencias.service';
@@ -56,6 +58,7 @@ export const reapModulo = definirModulo({
       reapServidor: new ReapServidorService(repo, s.auditoria, agora),
       reapPrazos: new ReapPrazoService(db, repo, s.auditoria, fila, reap, agora),
       inadimplencia,
+      reapLembretes: new ReapLembreteService(db, s.notificacoes, { now: agora, tamanhoBloco: config.reap.tamanhoBlocoObrigacoes }),
     };
   },
   async rotas(app, s) {
@@ -65,5 +68,5 @@ export const reapModulo = definirModulo({
     });
   },
   jobs: [gerarObrigacoesAnoJob, gerarObrigacoesPescadorJob, abrirPrazosReapJob, verificarInadimplenciaJob, avisarInadimplentesJob,
-    retomarReapJob],
+    retomarReapJob, lembretesReapJob],
 });
