@@ -1,5 +1,6 @@
 import { criarEnviadorEmail } from '../../adapters/email/criar-email';
 import { criarCanalGovbr, criarCanalSms } from '../../adapters/mensagem/mensagem';
+import type { AuditoriaService } from '../auditoria/auditoria.service';
 import { definirModulo } from '../modulo';
 import { drenarNotificacoesJob } from './notificacao-envio.jobs';
 import { NotificacaoEnvioRepository } from './notificacao-envio.repository';
@@ -15,13 +16,15 @@ import { NotificacaoService } from './notificacao.service';
  */
 export const notificacaoModulo = definirModulo({
   nome: 'notificacao',
-  servicos({ app, config, db, agora, fila }) {
+  servicos({ app, config, db, agora, fila }, _s: { auditoria: AuditoriaService }) {
     const email = criarEnviadorEmail(config.email, config.dataDir);
     app.addHook('onClose', async () => email.close());
     const canais = { email, sms: criarCanalSms(config.canais.sms, config.dataDir), govbr: criarCanalGovbr(config.canais.govbr, config.dataDir) };
     const envios = new NotificacaoEnvioService(new NotificacaoEnvioRepository(db), canais, config.publicUrl, { now: agora });
     return { notificacoes: new NotificacaoService(new NotificacaoRepository(db), { now: agora, fila }), email, envios };
   },
-  rotas: async (app, { notificacoes }) => { await app.register(notificacaoRoutes, { notificacao: notificacoes }); },
+  rotas: async (app, { notificacoes, envios, auditoria }) => {
+    await app.register(notificacaoRoutes, { notificacao: notificacoes, envios, auditoria });
+  },
   jobs: [drenarNotificacoesJob],
 });

@@ -78,6 +78,13 @@ export class NotificacaoEnvioRepository {
       WHERE e.id = f.id`);
   }
 
+  /** The fisher's addresses and state (scope), or undefined when there is no such fisher. */
+  async contato(pescadorId: number): Promise<{ email: string | null; telefone: string | null; uf: string | null } | undefined> {
+    const { rows } = await this.db.execute<{ email: string | null; telefone: string | null; uf: string | null }>(sql`
+      SELECT email, telefone, uf FROM pescador WHERE id = ${pescadorId}`);
+    return rows[0];
+  }
+
   async preferencias(pescadorId: number): Promise<PreferenciasRow> {
     const { rows } = await this.db.execute<PreferenciasRow>(sql`
       SELECT email, sms, govbr FROM notificacao_preferencia WHERE pescador_id = ${pescadorId}`);

@@ -1,8 +1,13 @@
-import { CanalNotificacao } from '../../../shared/enums';
+import { CanalNotificacao, SituacaoEnvio } from '../../../shared/enums';
 import { MENSAGENS_CANAIS } from '../../../shared/mensagens/notificacao-canais';
 import { ROTA_HOME } from '../../../shared/rotas-web';
 import type { EnviadorEmail } from '../../adapters/email/email';
 import type { CanalMensagem } from '../../adapters/mensagem/mensagem';
+import type { EnvioNotificacao, PreferenciasNotificacao, PreferenciasNotificacaoCorpo } from '../../../shared/schemas/notificacao';
+import { MENSAGENS_PESCADOR } from '../../../shared/mensagens/pescador';
+import type { AuditoriaService } from '../auditoria/auditoria.service';
+import type { AuthContext } from '../auth/auth.service';
+import { auditarVisaoDoServidor, pescadorNoEscopo } from '../escopo';
 import type { EnvioReservado, NotificacaoEnvioRepository } from './notificacao-envio.repository';
 
 export interface OpcoesDrenagem {
@@ -25,6 +30,9 @@ export interface ResultadoCanal { enviadas: number; falhas: number; canceladas: 
 /** Told of the rows of its origin just delivered (the REAP warning counts its e-mails). */
 export type AoEnviar = (origemId: number, canal: CanalNotificacao, pescadorIds: number[]) => Promise<void>;
 
+/** A Brazilian mobile number as the registry keeps it (as CELULAR_SQL). */
+const CELULAR = /^[1-9][1-9]9\d{8}$/;
+
 const NOME_CANAL: Record<CanalNotificacao, string> = { 1: 'email', 2: 'sms', 3: 'govbr' };
 
 /**
@@ -43,6 +51,31 @@ export class NotificacaoEnvioService {
     private readonly opts: OpcoesDrenagem = {},
   ) {
     this.now = opts.now ?? (() => new Date());
+  }
+
+  /** The signed-in fisher's channels, and which of them the registry can reach. */
+  async preferencias(ator: AuthContext): Promise<PreferenciasNotificacao> {
+    const id = ator.idPescador!;
+    const [p, contato] = await Promise.all([this.repo.preferencias(id), this.repo.contato(id)]);
+    return { ...p, temEmail: Boolean(contato?.email), temCelular: Boolean(contato?.telefone && CELULAR.test(contato.telefone)) };
+  }
+
+  /** Honoured from the next drain on: rows already written for a channel turned off are cancelled, not sent. */
+  async salvarPreferencias(ator: AuthContext, c: PreferenciasNotificacaoCorpo): Promise<PreferenciasNotificacao> {
+    await this.repo.salvarPreferencias(ator.idPescador!, c);
+    return this.preferencias(ator);
+  }
+
+  /** Staff on the fisher's page: in scope (403 before 404), audited as a view of the fisher. */
+  async doPescador(ator: AuthContext, pescadorId: number, auditoria: AuditoriaService): Promise<EnvioNotificacao[]> {
+    await pescadorNoEscopo(ator, pescadorId, (i) => this.repo.contato(i), MENSAGENS_PESCADOR.naoEncontrado);
+    const rows = await this.repo.doPescador(pescadorId, 50);
+    await auditarVisaoDoServidor(auditoria, ator, 'notificacao-envio', pescadorId, pescadorId, { envios: rows.length });
+    return rows.map((r) => ({
+      id: r.id, tipo: r.tipo, canal: r.canal, situacao: r.situacao, tentativas: r.tentativas, ultimoErro: r.ultimoErro,
+      criadaEm: r.criadaEm.toISOString(), enviadaEm: r.enviadaEm?.toISOString() ?? null,
+      proximaTentativaEm: r.situacao === SituacaoEnvio.PENDENTE ? r.proximaEm.toISOString() : null,
+    }));
   }
 
   aoEnviar(origem: string, f: AoEnviar): void {
@@ -109,7 +142,7 @@ export class NotificacaoEnvioService {
 
   private destino(canal: CanalNotificacao, e: EnvioReservado): string | null {
     if (canal === CanalNotificacao.EMAIL) return e.email || null;
-    if (canal === CanalNotificacao.SMS) return e.telefone && /^[1-9][1-9]9\d{8}$/.test(e.telefone) ? `+55${e.telefone}` : null;
+    if (canal === CanalNotificacao.SMS) return e.telefone && CELULAR.test(e.telefone) ? `+55${e.telefone}` : null;
     return e.cpf;
   }
 
