@@ -9,7 +9,7 @@ import { CanalNotificacao, SituacaoEnvio, TipoNotificacao } from '../../../share
 import { MENSAGENS_CANAIS, TAMANHO_MAXIMO_SMS } from '../../../shared/mensagens/notificacao-canais';
 import { CaixaDeSaidaLocal } from '../../adapters/email/caixa-local';
 import { GatewayHttp, PastaDeMensagens } from '../../adapters/mensagem/mensagem';
-import { createTestApp, entrarComo, type TestApp } from '../../test/helpers';
+import { createTestApp, entrarComo, type Sessao, type TestApp } from '../../test/helpers';
 import { portaLivre } from '../../test/porta-livre';
 import { NotificacaoEnvioRepository } from './notificacao-envio.repository';
 import { NotificacaoEnvioService } from './notificacao-envio.service';
@@ -28,6 +28,7 @@ let gatewayFora = false;
 const smsRecebidos: { para: string; texto: string }[] = [];
 let envios: NotificacaoEnvioService;
 let idPescador = 0;
+let sessao: Sessao;
 
 const arquivos = async (sub: string) => (await fs.readdir(path.join(pasta, sub)).catch(() => [] as string[])).filter((n) => !n.endsWith('.tmp'));
 
@@ -58,7 +59,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => gateway.listen(porta, '127.0.0.1', resolve));
   t = await createTestApp({ now: () => agora });
-  const sessao = await entrarComo(t.app, CPF);
+  sessao = await entrarComo(t.app, CPF);
   idPescador = decodeJwt(sessao.token).idPescador as number;
   await t.db.execute(sql`UPDATE pescador SET email = 'pescador@example.com.br', telefone = '91987654321' WHERE id = ${idPescador}`);
   envios = new NotificacaoEnvioService(new NotificacaoEnvioRepository(t.db), {
@@ -163,5 +164,34 @@ describe('the outbox of notices', () => {
     const sms = smsRecebidos.length;
     expect(await envios.drenar()).toMatchObject({ email: { enviadas: 2 }, govbr: { enviadas: 2 }, sms: { enviadas: 0, canceladas: 1 } });
     expect(smsRecebidos).toHaveLength(sms);
+  });
+});
+
+describe('the fisher chooses the channels, and staff see the deliveries', () => {
+  it('the fisher reads and sets the choices; the next notice follows them', async () => {
+    const antes = await sessao.api({ method: 'GET', url: '/api/notificacao/preferencias' });
+    expect(antes.statusCode).toBe(200);
+    expect(antes.json().dados).toEqual({ email: true, sms: false, govbr: true, temEmail: true, temCelular: true });
+    const salvo = await sessao.api({ method: 'PUT', url: '/api/notificacao/preferencias', payload: { email: false, sms: true, govbr: true } });
+    expect(salvo.statusCode).toBe(200);
+    expect(salvo.json()).toMatchObject({ mensagem: 'Preferências de avisos salvas.', dados: { email: false, sms: true, govbr: true } });
+    const ruim = await sessao.api({ method: 'PUT', url: '/api/notificacao/preferencias', payload: { email: 'nao', sms: true, govbr: true } });
+    expect(ruim.statusCode).toBe(400);
+    const id = await notificar('Aviso com e-mail desligado.');
+    const { rows } = await t.db.execute<{ canal: number }>(sql`SELECT canal FROM notificacao_envio WHERE notificacao_id = ${id} ORDER BY canal`);
+    expect(rows.map((r) => r.canal)).toEqual([CanalNotificacao.SMS, CanalNotificacao.GOVBR]);
+  });
+
+  it("staff see each delivery's state on the fisher's page, audited; the fisher may not", async () => {
+    const gestor = await entrarComo(t.app, '10000000108');
+    const res = await gestor.api({ method: 'GET', url: `/api/pescador/${idPescador}/envios-notificacao` });
+    expect(res.statusCode).toBe(200);
+    const envios = res.json().dados as { canal: number; situacao: number; ultimoErro: string | null; proximaTentativaEm: string | null }[];
+    expect(envios[0]).toMatchObject({ canal: CanalNotificacao.GOVBR, situacao: SituacaoEnvio.PENDENTE, proximaTentativaEm: expect.any(String) });
+    expect(envios).toContainEqual(expect.objectContaining({ canal: CanalNotificacao.SMS, situacao: SituacaoEnvio.FALHOU, ultimoErro: 'recusado por [número] <[e-mail]>' }));
+    expect(JSON.stringify(envios)).not.toContain(CPF);
+    const { rows } = await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM auditoria WHERE recurso = 'notificacao-envio'`);
+    expect(rows[0]!.n).toBe(1);
+    expect((await sessao.api({ method: 'GET', url: `/api/pescador/${idPescador}/envios-notificacao` })).statusCode).toBe(403);
   });
 });

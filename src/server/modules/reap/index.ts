@@ -1,5 +1,4 @@
 import { CanalNotificacao } from '../../../shared/enums';
-import type { NotificacaoEnvioService } from '../notificacao/notificacao-envio.service';
 import { AssinadorReap } from '../../lib/codigos-comprovantes';
 import type { AuditoriaService } from '../auditoria/auditoria.service';
 import type { DocumentoService } from '../documento/documento.service';
@@ -33,7 +32,8 @@ export const reapModulo = definirModulo({
   nome: 'reap',
   servicos({ config, db, dbLeitura, fila, chaveImpressos, agora }, s: {
     auditoria: AuditoriaService; andamento: AndamentoService; documento: DocumentoService; notificacoes: NotificacaoService;
-    lote: LoteService; envios: NotificacaoEnvioService;
+    lote: LoteService;
+    envios: { aoEnviar(origem: string, f: (origemId: number, canal: number, pescadorIds: number[]) => Promise<void>): void };
   }) {
     const repo = new ReapRepository(db, dbLeitura);
     const assinador = new AssinadorReap(chaveImpressos);
