@@ -182,7 +182,7 @@ describe('the fisher chooses the channels, and staff see the deliveries', () => 
     expect(rows.map((r) => r.canal)).toEqual([CanalNotificacao.SMS, CanalNotificacao.GOVBR]);
   });
 
-  it("staff see each delivery's state on the fisher's page, audited; the fisher may not", async () => {
+  it("staff see each delivery's state on the fisher's page, audited; another fisher may not", async () => {
     const gestor = await entrarComo(t.app, '10000000108');
     const res = await gestor.api({ method: 'GET', url: `/api/pescador/${idPescador}/envios-notificacao` });
     expect(res.statusCode).toBe(200);
@@ -192,6 +192,7 @@ describe('the fisher chooses the channels, and staff see the deliveries', () => 
     expect(JSON.stringify(envios)).not.toContain(CPF);
     const { rows } = await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM auditoria WHERE recurso = 'notificacao-envio'`);
     expect(rows[0]!.n).toBe(1);
-    expect((await sessao.api({ method: 'GET', url: `/api/pescador/${idPescador}/envios-notificacao` })).statusCode).toBe(403);
+    const outro = await entrarComo(t.app, '11144477735');
+    expect((await outro.api({ method: 'GET', url: `/api/pescador/${idPescador}/envios-notificacao` })).statusCode).toBe(403);
   });
 });

@@ -7,7 +7,7 @@ import { MENSAGENS_LEMBRETE_REAP } from '../../../shared/mensagens/lembrete-reap
 import type { Database, Executor } from '../../db/client';
 import type { NotificacaoService } from '../notificacao/notificacao.service';
 
-/** Days before a window's end when those who still owe are reminded (issue 39 point 2). */
+/** Days before a window's end when those who still owe are reminded (decision 0151). */
 export const DIAS_LEMBRETE_FIM = [30, 7, 1] as const;
 /** A window's opening is announced within this many days of it (a job down that week says nothing late). */
 const DIAS_ANUNCIO_ABERTURA = 7;
