@@ -117,6 +117,12 @@ const envSchema = z
     SMTP_PASSWORD: z.string().min(1).optional(),
     SMTP_TLS: booleanFromEnv.default(false),
     EMAIL_REMETENTE: z.string().min(3).default('RGP <nao-responda@rgp.gov.br>'),
+    // SMS through an HTTP gateway (decision 0150); without a URL, each message is a file under DATA_DIR/sms-saida.
+    SMS_GATEWAY_URL: z.url().optional(),
+    SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
+    // The gov.br mailbox API; without a URL, each message is a file under DATA_DIR/govbr-caixa.
+    GOVBR_CAIXA_URL: z.url().optional(),
+    GOVBR_CAIXA_TOKEN: z.string().min(1).optional(),
     LOTE_TAMANHO_BLOCO: z.coerce.number().int().min(1).max(20_000).default(2000),
     LOTE_RETOMAR_APOS_SEGUNDOS: z.coerce.number().int().min(1).max(86_400).default(120),
     // Fishers per transaction when a year's REAP obligations are created (decision 0051).
@@ -248,6 +254,8 @@ export interface Config {
     remetente: string;
     smtp: { host: string; port: number; secure: boolean; user: string | undefined; password: string | undefined } | undefined;
   };
+  /** The HTTP channels of the notices' outbox; undefined writes local files (decision 0150). */
+  canais: { sms: { url: string; token: string | undefined } | undefined; govbr: { url: string; token: string | undefined } | undefined };
   lote: { tamanhoBloco: number; retomarAposSegundos: number };
   reap: { tamanhoBlocoObrigacoes: number; retomarAposSegundos: number };
   relatorio: { limiteSincrono: number; heapMb: number };
@@ -321,6 +329,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     carteira: { tokenSecret: e.CARTEIRA_TOKEN_SECRET },
     bodyLimit: e.BODY_LIMIT_BYTES,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    canais: {
+      sms: e.SMS_GATEWAY_URL ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN } : undefined,
+      govbr: e.GOVBR_CAIXA_URL ? { url: e.GOVBR_CAIXA_URL, token: e.GOVBR_CAIXA_TOKEN } : undefined,
+    },
     email: {
       remetente: e.EMAIL_REMETENTE,
       smtp: e.SMTP_HOST

@@ -187,3 +187,11 @@ export const TipoNotificacao = {
   REPRESENTACAO: 9,
 } as const;
 export type TipoNotificacao = ValueOf<typeof TipoNotificacao>;
+
+/** The channels of a notice besides the screen (decision 0150). */
+export const CanalNotificacao = { EMAIL: 1, SMS: 2, GOVBR: 3 } as const;
+export type CanalNotificacao = ValueOf<typeof CanalNotificacao>;
+
+/** The delivery state of one notice on one channel. */
+export const SituacaoEnvio = { PENDENTE: 1, ENVIADA: 2, FALHOU: 3, CANCELADA: 4 } as const;
+export type SituacaoEnvio = ValueOf<typeof SituacaoEnvio>;

@@ -330,6 +330,8 @@ export const COMO_CHAMAR: Record<string, ComoChamar> = {
   'GET /api/pescador/legado/{id}': { id: 'pescador' },
   'GET /api/pescador/{id}': { id: 'pescador' },
   'GET /api/pescador/{id}/endereco': { id: 'pescador' },
+  'GET /api/pescador/{id}/envios-notificacao': { id: 'pescador' },
+  'PUT /api/notificacao/preferencias': { corpo: () => ({ email: true, sms: true, govbr: true }) },
   'PUT /api/pescador/{id}/atualizacao-endereco': { id: 'pescador', corpo: () => ENDERECO_PA },
   'GET /api/pescador/{id}/imprimir-protocolo': { id: 'pescador', query: (d) => `idSolicitacao=${d.solicitacao}`, idsNoPedido: true },
   'GET /api/rgp/pescador/{id}': { id: 'pescador' },

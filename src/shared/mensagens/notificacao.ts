@@ -7,4 +7,5 @@ export const MENSAGENS_NOTIFICACAO = {
   representacaoSoDoPescador: 'Avisos do que a entidade fez em nome do pescador só o próprio pescador marca como lidos.',
   tipoInvalido: 'Tipo de notificação inválido',
   erroExibir: 'Erro ao exibir notificação.',
+  preferenciasSalvas: 'Preferências de avisos salvas.',
 } as const;

@@ -48,3 +48,33 @@ export const leituraNotificacaoResposta = z.object({
   /** When it was first confirmed (ISO instant); repeating the call keeps the first. */
   dataLeitura: z.string(),
 });
+
+/** Channels a fisher keeps on (decision 0150); the screen is always on. */
+export const preferenciasNotificacaoCorpo = z.object({
+  email: z.boolean({ error: 'Informe sim ou não' }),
+  sms: z.boolean({ error: 'Informe sim ou não' }),
+  govbr: z.boolean({ error: 'Informe sim ou não' }),
+}).strict();
+export type PreferenciasNotificacaoCorpo = z.infer<typeof preferenciasNotificacaoCorpo>;
+
+/** `dados` of GET/PUT /api/notificacao/preferencias: the choices, and whether the registry has an e-mail and a mobile. */
+export const preferenciasNotificacaoResposta = preferenciasNotificacaoCorpo.extend({
+  temEmail: z.boolean(),
+  temCelular: z.boolean(),
+});
+export type PreferenciasNotificacao = z.infer<typeof preferenciasNotificacaoResposta>;
+
+/** One delivery of a notice, as staff see it on the fisher's page (no address, no text). */
+export const envioNotificacaoSchema = z.object({
+  id: z.number().int(),
+  tipo: z.number().int(),
+  canal: z.number().int(),
+  situacao: z.number().int(),
+  tentativas: z.number().int(),
+  ultimoErro: z.string().nullable(),
+  criadaEm: z.string(),
+  enviadaEm: z.string().nullable(),
+  proximaTentativaEm: z.string().nullable(),
+});
+export type EnvioNotificacao = z.infer<typeof envioNotificacaoSchema>;
+export const enviosNotificacaoResposta = z.array(envioNotificacaoSchema);

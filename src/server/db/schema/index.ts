@@ -12,3 +12,4 @@ export * from './envio-documento';
 export * from './recurso';
 export * from './integracao';
 export * from './entidade';
+export * from './notificacao-envio';

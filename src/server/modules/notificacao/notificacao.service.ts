@@ -7,38 +7,51 @@ import { TipoNotificacao } from '../../../shared/enums';
 import { AppError } from '../../lib/errors';
 import type { AuthContext } from '../auth/auth.service';
 import type { Executor } from '../../db/client';
-import type { NotificacaoRepository } from './notificacao.repository';
+import type { FilaDeJobs } from '../../jobs/job';
+import type { NotificacaoRepository, OpcoesEnvio } from './notificacao.repository';
+import { drenarNotificacoesJob } from './notificacao-envio.jobs';
 
 /** System notifications to fishers. Other modules create them with `criar` only, in their own transaction. */
 export class NotificacaoService {
   private readonly now: () => Date;
+  private readonly fila: FilaDeJobs | undefined;
 
   constructor(
     private readonly repo: NotificacaoRepository,
-    opts: { now?: () => Date } = {},
+    opts: { now?: () => Date; fila?: FilaDeJobs } = {},
   ) {
+    this.fila = opts.fila;
     this.now = opts.now ?? (() => new Date());
   }
 
-  /** Committed with the change it reports, or not at all. */
-  async criar(nova: NovaNotificacao, ex?: Executor): Promise<{ id: number }> {
+  /** Committed with the change it reports, or not at all, with its outbox rows (decision 0150). */
+  async criar(nova: NovaNotificacao, ex?: Executor, envio?: OpcoesEnvio): Promise<{ id: number }> {
     const n = novaNotificacaoSchema.parse(nova);
-    return this.repo.inserir({
+    const r = await this.repo.inserir({
       pescadorId: n.pescadorId,
       tipo: n.tipo,
       conteudo: n.conteudo,
       urlRedirecionamento: n.urlRedirecionamento ?? null,
       criadaEm: this.now(),
-    }, ex);
+    }, envio, ex);
+    await this.drenarEmSeguida(ex);
+    return r;
+  }
+
+  /** The outbox is drained by the minute job anyway; this starts it within seconds of the commit. */
+  private async drenarEmSeguida(ex: Executor | undefined): Promise<void> {
+    if (this.fila && ex) await this.fila.enfileirar(ex, drenarNotificacoesJob, {});
   }
 
   /** A batch's chunk of thousands in one statement. */
-  async criarParaVarios(pescadorIds: number[], nova: Omit<NovaNotificacao, 'pescadorId'>, ex?: Executor): Promise<number> {
+  async criarParaVarios(pescadorIds: number[], nova: Omit<NovaNotificacao, 'pescadorId'>, ex?: Executor, envio?: OpcoesEnvio): Promise<number> {
     if (pescadorIds.length === 0) return 0;
     const n = novaNotificacaoSchema.parse({ ...nova, pescadorId: pescadorIds[0] });
-    return this.repo.inserirVarios(pescadorIds, {
+    const criadas = await this.repo.inserirVarios(pescadorIds, {
       tipo: n.tipo, conteudo: n.conteudo, urlRedirecionamento: n.urlRedirecionamento ?? null, criadaEm: this.now(),
-    }, ex);
+    }, envio, ex);
+    await this.drenarEmSeguida(ex);
+    return criadas;
   }
 
   /** Many of one tipo, each with its own text and address (a batch decision), in one statement. */
@@ -46,9 +59,11 @@ export class NotificacaoService {
     if (novas.length === 0) return 0;
     const ns = novas.map((n) => novaNotificacaoSchema.parse(n));
     if (ns.some((n) => n.tipo !== ns[0]!.tipo)) throw new Error('criarVarias: one tipo per call');
-    return this.repo.inserirLista(ns[0]!.tipo, ns.map((n) => ({
+    const criadas = await this.repo.inserirLista(ns[0]!.tipo, ns.map((n) => ({
       pescadorId: n.pescadorId, conteudo: n.conteudo, urlRedirecionamento: n.urlRedirecionamento ?? null,
-    })), this.now(), ex);
+    })), this.now(), {}, ex);
+    await this.drenarEmSeguida(ex);
+    return criadas;
   }
 
   async naoLidas(ator: AuthContext): Promise<Notificacao[]> {

@@ -5,7 +5,6 @@ export interface ServicosJobsInadimplencia {
   inadimplencia: {
     verificar(): Promise<{ avisos: number[]; lotes: number[] }>;
     avisar(idAviso: number): Promise<{ avisados: number }>;
-    enviarEmailsAviso(idAviso: number, deId: number, ateId: number): Promise<{ enviados: number }>;
     retomarInterrompidos(): Promise<number[]>;
   };
   reap: { retomarGeracoesInterrompidas(): Promise<number[]> };
@@ -40,20 +39,6 @@ export const avisarInadimplentesJob = definirJob({
   async executar({ idAviso }, { servicos, log }: SoInadimplencia) {
     const r = await servicos.inadimplencia.avisar(idAviso);
     log.info({ job: avisarInadimplentesJob.nome, idAviso, ...r }, 'job done');
-    return r;
-  },
-});
-
-export const emailAvisoReapJob = definirJob({
-  nome: 'email-aviso-reap',
-  payload: z.object({ idAviso: z.number().int().positive(), deId: z.number().int().min(0), ateId: z.number().int().min(0) }),
-  intervaloConsulta: 5,
-  tentativas: 5,
-  esperaEntreTentativas: 120,
-  duracaoMaxima: 3600,
-  async executar({ idAviso, deId, ateId }, { servicos, log }: SoInadimplencia) {
-    const r = await servicos.inadimplencia.enviarEmailsAviso(idAviso, deId, ateId);
-    log.info({ job: emailAvisoReapJob.nome, idAviso, deId, ateId, ...r }, 'job done');
     return r;
   },
 });

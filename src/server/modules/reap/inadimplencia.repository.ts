@@ -93,23 +93,14 @@ export class InadimplenciaRepository {
       WHERE id = ${id}`);
   }
 
-  async emailsPendentes(avisoId: number, deId: number, ateId: number): Promise<{ pescadorId: number; email: string }[]> {
-    const { rows } = await this.db.execute<{ pescadorId: number; email: string }>(sql`
-      SELECT ap.pescador_id AS "pescadorId", p.email FROM reap_aviso_pescador ap JOIN pescador p ON p.id = ap.pescador_id
-      WHERE ap.aviso_id = ${avisoId} AND ap.pescador_id > ${deId} AND ap.pescador_id <= ${ateId}
-        AND ap.email_enviado_em IS NULL AND p.email IS NOT NULL AND p.email <> ''
-      ORDER BY ap.pescador_id`);
-    return rows;
-  }
-
-  async marcarEmailEnviado(avisoId: number, pescadorId: number): Promise<void> {
+  /** Marked once per fisher: a delivery repeated after a crash counts once. */
+  async marcarEmailsEnviados(avisoId: number, pescadorIds: number[]): Promise<void> {
     await this.db.execute(sql`
       WITH marcado AS (
         UPDATE reap_aviso_pescador SET email_enviado_em = now()
-        WHERE aviso_id = ${avisoId} AND pescador_id = ${pescadorId} AND email_enviado_em IS NULL RETURNING 1)
+        WHERE aviso_id = ${avisoId} AND pescador_id = ANY(${sql.param(pescadorIds)}::int[]) AND email_enviado_em IS NULL RETURNING 1)
       UPDATE reap_aviso SET emails_enviados = emails_enviados + (SELECT count(*) FROM marcado)::int WHERE id = ${avisoId}`);
   }
-
 
   async suspensao(ano: number, ex: Executor = this.db, travar = false): Promise<SuspensaoRow | undefined> {
     const { rows } = await ex.execute<SuspensaoRow>(sql`

@@ -4,7 +4,6 @@ import { TipoNotificacao } from '../../../shared/enums';
 import { erroCampo } from '../../../shared/erros-campo';
 import { ROTA_REAP } from '../../../shared/rotas-web';
 import { MENSAGENS_INADIMPLENCIA_REAP, type InadimplentesReap, type SuspensaoReapCorpo } from '../../../shared/schemas/reap-inadimplencia';
-import type { EnviadorEmail } from '../../adapters/email/email';
 import type { Database, Executor } from '../../db/client';
 import type { FilaDeJobs } from '../../jobs/job';
 import { AppError } from '../../lib/errors';
@@ -14,7 +13,10 @@ import type { AuthContext } from '../auth/auth.service';
 import type { LoteService } from '../lote/lote.service';
 import type { NotificacaoService } from '../notificacao/notificacao.service';
 import type { InadimplenciaRepository } from './inadimplencia.repository';
-import { avisarInadimplentesJob, CHAVE_VERIFICACAO, emailAvisoReapJob, verificarInadimplenciaJob } from './inadimplencia.jobs';
+import { avisarInadimplentesJob, CHAVE_VERIFICACAO, verificarInadimplenciaJob } from './inadimplencia.jobs';
+
+/** The outbox rows of a warning round carry it as their origin. */
+export const ORIGEM_AVISO_REAP = 'reap-aviso';
 import type { ReapRepository } from './reap.repository';
 
 export interface InadimplenciaServiceOptions {
@@ -35,7 +37,6 @@ export class InadimplenciaService {
     private readonly lote: LoteService,
     private readonly auditoria: AuditoriaService,
     private readonly fila: FilaDeJobs,
-    private readonly email: EnviadorEmail,
     private readonly opts: InadimplenciaServiceOptions = {},
   ) {
     this.now = opts.now ?? (() => new Date());
@@ -106,10 +107,10 @@ export class InadimplenciaService {
       const ate = de + bloco;
       const ids = await this.repo.registrarAvisados(a.id, a.anoReferencia, de, ate, tx);
       if (ids.length > 0) {
+        // By screen, e-mail, SMS and gov.br through the outbox (decision 0150), which counts the e-mails back (aoEnviar).
         await this.notificacoes.criarParaVarios(ids, {
           tipo: TipoNotificacao.PENDENCIA, conteudo: await this.textoAviso(a.anoReferencia, a.fimPreenchimento, tx), urlRedirecionamento: ROTA_REAP,
-        }, tx);
-        await this.fila.enfileirar(tx, emailAvisoReapJob, { idAviso: a.id, deId: de, ateId: ate });
+        }, tx, { assunto: MENSAGENS_INADIMPLENCIA_REAP.assuntoAviso(a.anoReferencia), origem: { nome: ORIGEM_AVISO_REAP, id: a.id } });
       }
       const fim = ate >= (await this.reap.maiorPescadorId(tx));
       await this.repo.avancarAviso(a.id, ate, ids.length, fim, tx);
@@ -129,18 +130,9 @@ export class InadimplenciaService {
     });
   }
 
-  /** A retried job sends only those not marked (the one in flight may go twice). */
-  async enviarEmailsAviso(idAviso: number, deId: number, ateId: number): Promise<{ enviados: number }> {
-    const a = await this.repo.aviso(idAviso);
-    if (!a) return { enviados: 0 };
-    const pendentes = await this.repo.emailsPendentes(idAviso, deId, ateId);
-    if (pendentes.length === 0) return { enviados: 0 };
-    const texto = await this.textoAviso(a.anoReferencia, a.fimPreenchimento, this.db);
-    for (const p of pendentes) {
-      await this.email.enviar({ para: p.email, assunto: MENSAGENS_INADIMPLENCIA_REAP.assuntoAviso(a.anoReferencia), texto });
-      await this.repo.marcarEmailEnviado(idAviso, p.pescadorId);
-    }
-    return { enviados: pendentes.length };
+  /** The outbox delivered these fishers' e-mails of round `idAviso` (the count staff see on the window). */
+  async emailsEntregues(idAviso: number, pescadorIds: number[]): Promise<void> {
+    await this.repo.marcarEmailsEnviados(idAviso, pescadorIds);
   }
 
   async agendarSuspensao(ator: AuthContext, ano: number, c: SuspensaoReapCorpo): Promise<void> {

@@ -182,7 +182,7 @@ describe('the window closes: every fisher who still owes the year is warned', ()
     const { rows } = await t.db.execute<{ id: number }>(sql`SELECT id FROM reap_aviso`);
     // A completed round run again (a job delivered twice) does nothing.
     expect(await t.app.servicos.inadimplencia.avisar(rows[0]!.id)).toEqual({ avisados: 0 });
-    expect(await t.app.servicos.inadimplencia.enviarEmailsAviso(rows[0]!.id, 0, 1_000_000)).toEqual({ enviados: 0 });
+    expect((await t.app.servicos.envios.drenar()).email).toEqual({ enviadas: 0, falhas: 0, canceladas: 0 });
     // Even a round restarted from its first block finds everyone reached (reap_aviso_pescador's key).
     await t.db.execute(sql`UPDATE reap_aviso SET ultimo_pescador_id = 0, concluido_em = NULL WHERE id = ${rows[0]!.id}`);
     expect(await t.app.servicos.inadimplencia.avisar(rows[0]!.id)).toEqual({ avisados: 0 });

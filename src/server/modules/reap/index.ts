@@ -1,4 +1,4 @@
-import type { EnviadorEmail } from '../../adapters/email/email';
+import { CanalNotificacao } from '../../../shared/enums';
 import { AssinadorReap } from '../../lib/codigos-comprovantes';
 import type { AuditoriaService } from '../auditoria/auditoria.service';
 import type { DocumentoService } from '../documento/documento.service';
@@ -6,9 +6,11 @@ import type { LoteService } from '../lote/lote.service';
 import { definirModulo } from '../modulo';
 import type { NotificacaoService } from '../notificacao/notificacao.service';
 import type { AndamentoService } from '../solicitacao/solicitacao.service';
-import { avisarInadimplentesJob, emailAvisoReapJob, retomarReapJob, verificarInadimplenciaJob } from './inadimplencia.jobs';
+import { avisarInadimplentesJob, retomarReapJob, verificarInadimplenciaJob } from './inadimplencia.jobs';
 import { InadimplenciaRepository } from './inadimplencia.repository';
-import { InadimplenciaService } from './inadimplencia.service';
+import { InadimplenciaService, ORIGEM_AVISO_REAP } from './inadimplencia.service';
+import { lembretesReapJob } from './reap-lembrete.jobs';
+import { ReapLembreteService } from './reap-lembrete.service';
 import { ReapComprovanteService } from './reap-comprovante.service';
 import { ReapGeracaoService } from './reap-geracao.service';
 import { ReapPendenciasService } from './reap-pendencias.service';
@@ -30,7 +32,8 @@ export const reapModulo = definirModulo({
   nome: 'reap',
   servicos({ config, db, dbLeitura, fila, chaveImpressos, agora }, s: {
     auditoria: AuditoriaService; andamento: AndamentoService; documento: DocumentoService; notificacoes: NotificacaoService;
-    lote: LoteService; email: EnviadorEmail;
+    lote: LoteService;
+    envios: { aoEnviar(origem: string, f: (origemId: number, canal: number, pescadorIds: number[]) => Promise<void>): void };
   }) {
     const repo = new ReapRepository(db, dbLeitura);
     const assinador = new AssinadorReap(chaveImpressos);
@@ -38,6 +41,12 @@ export const reapModulo = definirModulo({
     const reap = new ReapGeracaoService(db, repo, fila, { tamanhoBlocoObrigacoes: config.reap.tamanhoBlocoObrigacoes, ...blocos });
     const reapPendencias = new ReapPendenciasService(db, repo, s.auditoria, s.andamento, agora);
     const reapQuestionarios = new ReapQuestionarioService(db, repo, s.auditoria, s.andamento, s.documento, agora);
+    const inadimplencia = new InadimplenciaService(db, new InadimplenciaRepository(db), repo, s.notificacoes, s.lote, s.auditoria, fila, {
+      tamanhoBloco: config.reap.tamanhoBlocoObrigacoes, ...blocos,
+    });
+    s.envios.aoEnviar(ORIGEM_AVISO_REAP, async (idAviso, canal, pescadores) => {
+      if (canal === CanalNotificacao.EMAIL) await inadimplencia.emailsEntregues(idAviso, pescadores);
+    });
     return {
       reap,
       reapPendencias,
@@ -48,9 +57,8 @@ export const reapModulo = definirModulo({
       reapVerificacoes: new ReapVerificacaoService(repo, s.auditoria, assinador),
       reapServidor: new ReapServidorService(repo, s.auditoria, agora),
       reapPrazos: new ReapPrazoService(db, repo, s.auditoria, fila, reap, agora),
-      inadimplencia: new InadimplenciaService(db, new InadimplenciaRepository(db), repo, s.notificacoes, s.lote, s.auditoria, fila, s.email, {
-        tamanhoBloco: config.reap.tamanhoBlocoObrigacoes, ...blocos,
-      }),
+      inadimplencia,
+      reapLembretes: new ReapLembreteService(db, s.notificacoes, { now: agora, tamanhoBloco: config.reap.tamanhoBlocoObrigacoes }),
     };
   },
   async rotas(app, s) {
@@ -60,5 +68,5 @@ export const reapModulo = definirModulo({
     });
   },
   jobs: [gerarObrigacoesAnoJob, gerarObrigacoesPescadorJob, abrirPrazosReapJob, verificarInadimplenciaJob, avisarInadimplentesJob,
-    emailAvisoReapJob, retomarReapJob],
+    retomarReapJob, lembretesReapJob],
 });
