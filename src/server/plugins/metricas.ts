@@ -11,6 +11,7 @@ export interface OpcoesMetricas {
   pool: pg.Pool;
   poolLeitura?: pg.Pool | undefined;
   poolJobs?: pg.Pool | undefined;
+  poolProntidao?: pg.Pool | undefined;
   porta: number;
   host: string;
   tempoLimiteMs: number;
@@ -145,14 +146,15 @@ export const metricasPlugin = fp<OpcoesMetricas>(async (app: FastifyInstance, op
 
   const { pool } = opts;
   const pools: [string, pg.Pool][] = [['primario', pool], ...(opts.poolLeitura && opts.poolLeitura !== pool ? [['leitura', opts.poolLeitura] as [string, pg.Pool]] : []),
-    ...(opts.poolJobs ? [['jobs', opts.poolJobs] as [string, pg.Pool]] : [])];
+    ...(opts.poolJobs ? [['jobs', opts.poolJobs] as [string, pg.Pool]] : []),
+    ...(opts.poolProntidao ? [['prontidao', opts.poolProntidao] as [string, pg.Pool]] : [])];
   const poolGauge = (name: string, help: string, ler: (p: pg.Pool) => number) => new Gauge({
     name, help, labelNames: ['pool'] as const, registers: [registro],
     collect() {
       for (const [nome, p] of pools) this.set({ pool: nome }, ler(p));
     },
   });
-  poolGauge('rgp_db_pool_total', 'Connections the database pool holds (in use and idle), by pool (primario, leitura, jobs).', (p) => p.totalCount);
+  poolGauge('rgp_db_pool_total', 'Connections the database pool holds (in use and idle), by pool (primario, leitura, jobs, prontidao).', (p) => p.totalCount);
   poolGauge('rgp_db_pool_idle', 'Idle connections of the database pool, by pool.', (p) => p.idleCount);
   poolGauge('rgp_db_pool_waiting', 'Queries waiting for a connection of the database pool, by pool.', (p) => p.waitingCount);
   poolGauge('rgp_db_pool_max', 'Largest number of connections the database pool opens (DB_POOL_MAX), by pool.', (p) => p.options.max ?? 10);
