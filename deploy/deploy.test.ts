@@ -7,6 +7,7 @@ import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { CronJob, Job } from 'kubernetes-models/batch/v1';
 import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
+import { Role, RoleBinding } from 'kubernetes-models/rbac.authorization.k8s.io/v1';
 import { ConfigMap, Secret, Service, ServiceAccount } from 'kubernetes-models/v1';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
@@ -90,6 +91,8 @@ const MODELOS: Record<string, new (data: never) => { validate(): void }> = {
   'networking.k8s.io/v1/Ingress': Ingress,
   'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
   'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
+  'rbac.authorization.k8s.io/v1/Role': Role,
+  'rbac.authorization.k8s.io/v1/RoleBinding': RoleBinding,
   'v1/ConfigMap': ConfigMap,
   'v1/Secret': Secret,
   'v1/Service': Service,
@@ -520,6 +523,39 @@ describe('Kubernetes manifests', () => {
     }
     const restauracao = documentos(path.join(K8S, 'cloudnative-pg', 'restore', 'cluster-restore.yaml'))[0]!;
     expect(JSON.stringify(restauracao.spec)).toContain(`"serverName":"${nome}"`);
+  });
+
+  it('checks a restore every day: a CronJob restores the latest backup into a scratch cluster it alone may touch', () => {
+    const objs = renderizar(path.join(K8S, 'cloudnative-pg'));
+    const cluster = objs.find((o) => o.kind === 'Cluster' && o.metadata.name === 'rgp-db')!;
+    const cron = objs.find((o) => o.kind === 'CronJob' && o.metadata.name === 'rgp-db-verificar-restauracao') as Recurso & { spec: { schedule: string; concurrencyPolicy: string } };
+    expect(cron, 'the restore check').toBeDefined();
+    expect(cron.spec.concurrencyPolicy).toBe('Forbid');
+    // After the nightly base backup.
+    const backup = objs.find((o) => o.kind === 'ScheduledBackup') as Recurso & { spec: { schedule: string } };
+    expect(Number(cron.spec.schedule.split(' ')[1])).toBeGreaterThan(Number(backup.spec.schedule.split(' ')[2]));
+    const pod = podSpec(cron)!;
+    const [verificar] = pod.containers;
+    expect(pod.securityContext).toMatchObject({ runAsNonRoot: true });
+    expect(verificar!.securityContext).toMatchObject({ runAsNonRoot: true, readOnlyRootFilesystem: true, allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } });
+    expect(verificar!.resources?.limits).toMatchObject({ cpu: expect.any(String), memory: expect.any(String) });
+    // The scratch cluster it creates: valid against the CRD, restored from the real cluster's backups, archiving nowhere.
+    const cm = objs.find((o) => o.kind === 'ConfigMap' && o.metadata.name === 'rgp-db-verificacao')!.data as Record<string, string>;
+    const rascunho = parse(cm['cluster.yaml']!) as Recurso & { spec: Obj };
+    expect(errosDeSchema(rascunho)).toEqual([]);
+    const origem = (rascunho.spec as { externalClusters: { plugin: { parameters: Record<string, string> } }[] }).externalClusters[0]!.plugin.parameters;
+    const arquivador = (cluster.spec as { plugins: { parameters: Record<string, string> }[] }).plugins[0]!.parameters;
+    expect(origem).toEqual({ barmanObjectName: arquivador.barmanObjectName, serverName: cluster.metadata.name });
+    expect(rascunho.spec.plugins, 'the scratch cluster must not archive into the real backups').toBeUndefined();
+    expect(JSON.stringify(rascunho.spec.bootstrap)).not.toContain('recoveryTarget');
+    expect(cm['verificar.sh']).toContain(`kubectl create -f /verificacao/cluster.yaml`);
+    expect(cm['verificar.sh']).toMatch(/trap .*kubectl delete cluster "\$N"/);
+    // Its permissions reach the scratch cluster and its pod only (never the real rgp-db or the server's pods).
+    const papel = objs.find((o) => o.kind === 'Role' && o.metadata.name === 'rgp-db-verificacao') as Recurso & { rules: { resources: string[]; verbs: string[]; resourceNames?: string[] }[] };
+    for (const r of papel.rules.filter((x) => x.verbs.some((v) => ['delete', 'patch'].includes(v)) || x.resources.includes('pods/exec'))) {
+      expect(r.resourceNames?.every((n) => n.startsWith(rascunho.metadata.name)), JSON.stringify(r)).toBe(true);
+    }
+    expect((pod as PodSpec & { serviceAccountName?: string }).serviceAccountName).toBe('rgp-db-verificacao');
   });
 
   it('keeps the connection budget: the autoscaler\'s maximum, plus a rollout\'s extra pod, fits max_connections', () => {
