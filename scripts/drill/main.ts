@@ -543,15 +543,18 @@ async function passo4Failover() {
   for (let i = 0; i < 3; i++) await esperarEstado(i, 'UP', 60_000);
   const perdidas = confirmadas.length - v!.n;
   latencias.sort((a, b) => a - b);
+  const religado = await religarPrimarioAntigo(confirmadas.map((c) => c.id));
   tabela.push({
-    passo: '4. kill -9 of the primary, standby promoted, PgBouncer re-pointed',
+    passo: '4. kill -9 of the primary, standby promoted, PgBouncer re-pointed, old primary rejoined',
     numeros: `replication ${rep?.sync_state}; ${enviadas} writes sent, ${confirmadas.length} acknowledged (${antes} before the kill), `
       + `${v!.n} of them on the promoted standby (lost ${perdidas}), ${falhas} failed during the outage, p50 ${Math.round(percentile(latencias, 50))} ms, `
       + `p99 ${Math.round(percentile(latencias, 99))} ms; primary seen down at ${seg(tDetectado)}, promoted at ${seg(tPromovido)}, `
       + `PgBouncer reloaded at ${seg(tRepontado)}, first failed write at ${caiu === null ? '-' : seg(caiu - tKill)}, `
-      + `service back (a write sent after it acknowledged) at ${volta === null ? 'never' : seg(volta)} after the kill; standby in recovery: ${recuperacao}`,
-    meta: 'no acknowledged write lost; back within 30 s',
-    ok: perdidas === 0 && antes > 0 && volta !== null && volta <= 30_000 && !recuperacao,
+      + `service back (a write sent after it acknowledged) at ${volta === null ? 'never' : seg(volta)} after the kill; standby in recovery: ${recuperacao}; `
+      + `old primary rejoined as a standby (pg_rewind) in ${seg(religado.ms)}, ${religado.estado}, holding ${religado.achadas} of ${confirmadas.length} acknowledged writes`,
+    meta: 'no acknowledged write lost; back within 30 s; the old primary rejoins with every write',
+    ok: perdidas === 0 && antes > 0 && volta !== null && volta <= 30_000 && !recuperacao
+      && religado.estado.startsWith('streaming') && religado.achadas === confirmadas.length,
   });
 }
 
@@ -623,6 +626,44 @@ function limpar(falhou: boolean): Promise<void> {
   return limpeza;
 }
 
+/** Backends of a killed postmaster, only if each is still a postgres process of the postgres user. */
+function matarOrfaos() {
+  const { uid } = usuarioPostgres();
+  for (const p of orfaos) {
+    try {
+      const st = fs.statSync(`/proc/${p}`);
+      if (st.uid === uid && /^postgres/.test(fs.readFileSync(`/proc/${p}/cmdline`, 'utf8'))) process.kill(p, 'SIGKILL');
+    } catch { /* gone */ }
+  }
+}
+
+/**
+ * The failed primary back as a standby of the promoted one, as CloudNativePG does: pg_rewind (crash recovery first,
+ * then the blocks it wrote after the fork taken back from the new primary; -R writes standby.signal and the new
+ * primary's conninfo), then it starts, streams, and must hold every acknowledged write.
+ */
+async function religarPrimarioAntigo(confirmadas: number[]): Promise<{ ms: number; estado: string; achadas: number }> {
+  const t = performance.now();
+  matarOrfaos();
+  await esperar('the killed primary\'s processes to be gone', async () => [...orfaos].filter(vivo).length, (n) => n === 0, 30_000, 200);
+  escreverComoPostgres(path.join(pastas.primario, 'drill.conf'), postgresqlConf({ porta: PORTAS.primario, pastaSocket: pastas.primario, papel: 'standby' }));
+  await exigir(`${PG_BIN}/pg_rewind`, ['-D', pastas.primario, '-R',
+    '--source-server', `host=127.0.0.1 port=${PORTAS.standby} user=postgres dbname=postgres application_name=rgp_primario_antigo`],
+  { comoPostgres: true, timeoutMs: 300_000 });
+  await iniciarPostgres(pastas.primario, 'pg-primario-religado');
+  const [rep] = await esperar('the old primary to stream from the promoted standby', () => consultar<{ state: string; sync_state: string }>(PORTAS.standby,
+    "SELECT state, sync_state FROM pg_stat_replication WHERE application_name = 'rgp_primario_antigo'", [], 'postgres'),
+  (r) => r[0]?.state === 'streaming', 120_000, 250);
+  const ms = performance.now() - t;
+  // Caught up with the new primary's current WAL position, then counted on it.
+  const [{ lsn }] = await consultar<{ lsn: string }>(PORTAS.standby, 'SELECT pg_current_wal_lsn()::text AS lsn', [], 'postgres') as [{ lsn: string }];
+  await esperar('the old primary to replay up to the new primary\'s position', () => consultar<{ ok: boolean }>(PORTAS.primario,
+    'SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS ok', [lsn], 'postgres'), (r) => r[0]?.ok === true, 60_000, 250);
+  const [v] = await consultar<{ n: number }>(PORTAS.primario,
+    'SELECT count(*)::int AS n FROM notificacao WHERE id = ANY($1::int[]) AND lida_em IS NOT NULL', [confirmadas]);
+  return { ms, estado: `${rep!.state}/${rep!.sync_state}`, achadas: v!.n };
+}
+
 async function fazerLimpeza(falhou: boolean) {
   log('cleaning up: instances, HAProxy, PgBouncer, s3rver, PostgreSQL');
   await encerrarTodos();
@@ -635,14 +676,7 @@ async function fazerLimpeza(falhou: boolean) {
     }
   }
   await dormir(500);
-  // Only if it is still a postgres process of the postgres user.
-  const { uid } = usuarioPostgres();
-  for (const p of orfaos) {
-    try {
-      const st = fs.statSync(`/proc/${p}`);
-      if (st.uid === uid && /^postgres/.test(fs.readFileSync(`/proc/${p}/cmdline`, 'utf8'))) process.kill(p, 'SIGKILL');
-    } catch { /* gone */ }
-  }
+  matarOrfaos();
   if (process.env.DRILL_KEEP === '1') log(`kept ${raiz}`);
   else if (falhou) {
     for (const p of [pastas.primario, pastas.standby, pastas.s3]) fs.rmSync(p, { recursive: true, force: true });
