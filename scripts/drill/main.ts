@@ -644,12 +644,15 @@ async function lidas(porta: number, ids: number[]): Promise<number> {
   return v!.n;
 }
 
-/** Whether the old primary's WAL receiver streams the promoted standby's timeline within `ms`. */
+/**
+ * Whether the old primary follows the promoted standby within `ms`: it replays up to the new primary's WAL position
+ * of now. A WAL receiver seen "streaming" is not enough: one left past the fork connects, then gives up.
+ */
 async function segueNovoPrimario(ms: number): Promise<boolean> {
-  const [{ tli }] = await consultar<{ tli: number }>(PORTAS.standby, 'SELECT timeline_id AS tli FROM pg_control_checkpoint()', [], 'postgres') as [{ tli: number }];
-  return esperar('the old primary to stream the new timeline', () => consultar<{ status: string; received_tli: number }>(PORTAS.primario,
-    'SELECT status, received_tli FROM pg_stat_wal_receiver', [], 'postgres').catch(() => []),
-  (r) => r[0]?.status === 'streaming' && r[0].received_tli >= tli, ms, 250).then(() => true, () => false);
+  const [{ lsn }] = await consultar<{ lsn: string }>(PORTAS.standby, 'SELECT pg_current_wal_lsn()::text AS lsn', [], 'postgres') as [{ lsn: string }];
+  return esperar('the old primary to replay the new primary\'s WAL', () => consultar<{ ok: boolean }>(PORTAS.primario,
+    'SELECT coalesce(pg_last_wal_replay_lsn() >= $1::pg_lsn, false) AS ok', [lsn], 'postgres').catch(() => []),
+  (r) => r[0]?.ok === true, ms, 250).then(() => true, () => false);
 }
 
 /**
