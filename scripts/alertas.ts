@@ -49,7 +49,7 @@ export const OBJETIVOS: Objetivo[] = [
 ];
 
 /**
- * The change feed's freshness (GET /api/integracao/eventos, issue 37): an event is served once every older
+ * The change feed's freshness (GET /api/integracao/eventos, decision 0121): an event is served once every older
  * transaction has ended, so a long transaction holds the feed back. Objective: in 99.5% of the minutes of 30 days,
  * no committed change waits more than 60 s (`rgp_integracao_feed_atraso_segundos`, measured by every instance).
  */
