@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import purgeCss from '@fullhuman/postcss-purgecss';
 import type { Plugin as PostcssPlugin } from 'postcss';
@@ -29,26 +30,44 @@ const reactRouterProducao = (arquivo: string) =>
  * in one stylesheet (src/web/styles/index.css); of it the build keeps only the rules whose classes, ids and
  * elements the web app's source names (PurgeCSS over src/web, after the @imports are inlined). Classes are
  * always written whole in the source (no `'fa-' + nome`), so a class used is a class kept. The toasts' classes
- * are made by react-toastify at run time: kept. Custom properties, @font-face and @keyframes are kept (the
- * tokens refer to each other and to the fonts through var()). The smaller stylesheets a screen imports are
- * the app's own and are left whole.
+ * are made by react-toastify at run time: kept. @font-face and @keyframes are kept; custom properties only those
+ * something reads (below). The smaller stylesheets a screen imports are the app's own and are left whole.
  */
 const ESTILOS_GLOBAIS = /\/src\/web\/styles\/index\.css$/;
+
+/**
+ * Decision 0131: the design system declares about 1,600 custom properties on :root. Every element inherits them, and
+ * an element that sets one of its own copies the whole set, so they made each style recalculation about twice as long.
+ * The purge drops the ones no kept rule reads, directly or through another property (about 400 are left). A property
+ * the app names elsewhere (a screen's own stylesheet, which is not purged, or a style in the source) counts as read:
+ * a rule that reads them all is added before the purge, so the properties they read in turn are kept too, and taken
+ * out after it.
+ */
+const LEITOR_DE_VARIAVEIS = 'rgp-variaveis-lidas-fora';
+const VARIAVEIS_LIDAS_FORA = [...new Set(
+  fs.readdirSync('src/web', { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.(css|tsx?)$/.test(f) && !/\.test\.tsx?$|(^|\/)test\//.test(f))
+    .flatMap((f) => [...fs.readFileSync(`src/web/${f}`, 'utf8').matchAll(/var\(\s*(--[\w-]+)/g)].map((m) => m[1]!)),
+)];
 const purga = purgeCss({
   // JSX writes `className`: the word `class` itself is named so that `[class*=col-]` (the grid's gutters)
   // is matched against the classes the source uses.
   content: ['src/web/**/*.{ts,tsx,html}', { raw: 'class', extension: 'txt' }],
   skippedContentGlobs: ['**/*.test.{ts,tsx}', '**/test/**'],
-  safelist: { standard: [/^Toastify/], greedy: [/Toastify/] },
+  safelist: { standard: [/^Toastify/, LEITOR_DE_VARIAVEIS], greedy: [/Toastify/] },
   fontFace: false,
   keyframes: false,
-  variables: false,
+  variables: true,
 });
 const purgaEstilosGlobais = {
   postcssPlugin: 'rgp-purga-estilos-globais',
-  OnceExit(root, helpers) {
+  async OnceExit(root, helpers) {
     if (!ESTILOS_GLOBAIS.test(root.source?.input.file ?? '')) return;
-    return (purga as PostcssPlugin).OnceExit?.(root, helpers);
+    const leitor = helpers.postcss.rule({ selector: `.${LEITOR_DE_VARIAVEIS}` });
+    leitor.append(VARIAVEIS_LIDAS_FORA.map((v) => helpers.postcss.decl({ prop: 'content', value: `var(${v})` })));
+    root.append(leitor);
+    await (purga as PostcssPlugin).OnceExit?.(root, helpers);
+    leitor.remove();
   },
 } satisfies PostcssPlugin;
 

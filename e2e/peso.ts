@@ -32,9 +32,10 @@ const KB = 1024;
  */
 export const ORCAMENTO = {
   // /home reads its answers without zod (decision 0130): at its goal, with room for what a screen adds.
-  landing: { js: { meta: 110 * KB, teto: 98 * KB }, css: { meta: 30 * KB, teto: 30 * KB } },
-  carteira: { js: { meta: 130 * KB, teto: 125 * KB }, css: { meta: 30 * KB, teto: 30 * KB } },
-  home: { js: { meta: 150 * KB, teto: 150 * KB }, css: { meta: 30 * KB, teto: 30 * KB } },
+  // The global stylesheet keeps only the custom properties something reads (decision 0131): 17.2 → 10.5 KB.
+  landing: { js: { meta: 110 * KB, teto: 98 * KB }, css: { meta: 30 * KB, teto: 12 * KB } },
+  carteira: { js: { meta: 130 * KB, teto: 125 * KB }, css: { meta: 30 * KB, teto: 14 * KB } },
+  home: { js: { meta: 150 * KB, teto: 150 * KB }, css: { meta: 30 * KB, teto: 14 * KB } },
 } as const;
 
 function tipoDe(request: Request, contentType: string): Tipo {
