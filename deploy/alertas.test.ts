@@ -7,7 +7,7 @@ import { parser } from '@prometheus-io/lezer-promql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import {
-  ALERTAS_OPERACAO, ancora, ARQUIVO_REGRAS, dashboards, METRICAS_EXTERNAS, OBJETIVOS, PASTA_DASHBOARDS, QUEIMAS, regrasPrometheus, RUNBOOK,
+  ALERTAS_OPERACAO, ancora, ARQUIVO_REGRAS, dashboards, FRESCOR_FEED, METRICAS_EXTERNAS, OBJETIVOS, PASTA_DASHBOARDS, QUEIMAS, regrasPrometheus, RUNBOOK,
   textoDasRegras,
 } from '../scripts/alertas';
 import { createTestApp, type TestApp } from '../src/server/test/helpers';
@@ -179,6 +179,30 @@ const CENARIOS: Cenario[] = [
     saudavel: [serie('barman_cloud_cloudnative_pg_io_last_available_backup_timestamp', { pod: 'rgp-db-1' }, fixo(600))],
   },
   {
+    // Time starts at the epoch: a success or a creation from before it is old.
+    alerta: 'RgpVerificacaoRestauracaoAntiga',
+    ruim: [
+      serie('kube_cronjob_status_last_successful_time', { namespace: 'rgp', cronjob: 'rgp-db-verificar-restauracao' }, fixo(-40 * 3600)),
+      serie('kube_cronjob_created', { namespace: 'rgp', cronjob: 'rgp-db-verificar-restauracao' }, fixo(-90 * 86400)),
+    ],
+    saudavel: [
+      serie('kube_cronjob_status_last_successful_time', { namespace: 'rgp', cronjob: 'rgp-db-verificar-restauracao' }, fixo(-20 * 3600)),
+      serie('kube_cronjob_created', { namespace: 'rgp', cronjob: 'rgp-db-verificar-restauracao' }, fixo(-90 * 86400)),
+    ],
+  },
+  {
+    // A CronJob made 40 h ago whose check never passed.
+    alerta: 'RgpVerificacaoRestauracaoAntiga',
+    ruim: [serie('kube_cronjob_created', { namespace: 'rgp', cronjob: 'rgp-db-verificar-restauracao' }, fixo(-40 * 3600))],
+    saudavel: [serie('kube_cronjob_created', { namespace: 'rgp', cronjob: 'rgp-db-verificar-restauracao' }, fixo(-3600))],
+  },
+  {
+    // The feed held back past its limit for the whole hour, against a few seconds.
+    alerta: 'RgpSloFrescorFeed', slo: FRESCOR_FEED.nome, filtro: `slo="${FRESCOR_FEED.nome}",janela="1h"`,
+    ruim: [serie('rgp_integracao_feed_atraso_segundos', { pod: 'rgp-a' }, fixo(FRESCOR_FEED.limiteSegundos * 5))],
+    saudavel: [serie('rgp_integracao_feed_atraso_segundos', { pod: 'rgp-a' }, `3 0 12 0 45 0x${PASSOS}`)],
+  },
+  {
     alerta: 'RgpArquivamentoWalFalhando',
     ruim: [serie('cnpg_pg_stat_archiver_failed_count', { pod: 'rgp-db-1' }, cresce(1)), serie('cnpg_pg_stat_archiver_seconds_since_last_archival', { pod: 'rgp-db-1' }, fixo(30))],
     saudavel: [serie('cnpg_pg_stat_archiver_failed_count', { pod: 'rgp-db-1' }, fixo(7)), serie('cnpg_pg_stat_archiver_seconds_since_last_archival', { pod: 'rgp-db-1' }, fixo(30))],
@@ -204,7 +228,8 @@ describe('alerts on recorded series (promtool test rules)', () => {
   it('covers every alert of the rules with a bad and a healthy case', () => {
     const alertas = new Set(regras.flatMap((r) => (r.alert ? [r.alert] : [])));
     expect(new Set(CENARIOS.map((c) => c.alerta))).toEqual(alertas);
-    expect(ALERTAS_OPERACAO.length + 2).toBe(alertas.size);
+    // Availability and latency of the request objectives, and the feed's freshness.
+    expect(ALERTAS_OPERACAO.length + 3).toBe(alertas.size);
     expect(QUEIMAS.map((q) => q.taxa)).toEqual([14.4, 6, 3, 1]);
   });
 

@@ -4,14 +4,16 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import { PodMonitor, PrometheusRule } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1';
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
-import { Job } from 'kubernetes-models/batch/v1';
+import { CronJob, Job } from 'kubernetes-models/batch/v1';
 import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
+import { Role, RoleBinding } from 'kubernetes-models/rbac.authorization.k8s.io/v1';
 import { ConfigMap, Secret, Service, ServiceAccount } from 'kubernetes-models/v1';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { THREADS } from '../scripts/servidor-esbuild.mjs';
 import { loadConfig } from '../src/server/config';
+import { POOL_PRONTIDAO_MAX } from '../src/server/db/client';
 import * as contratosSaude from '../src/shared/contratos/saude';
 
 /**
@@ -84,10 +86,13 @@ const MODELOS: Record<string, new (data: never) => { validate(): void }> = {
   'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
   'monitoring.coreos.com/v1/PodMonitor': PodMonitor,
   'monitoring.coreos.com/v1/PrometheusRule': PrometheusRule,
+  'batch/v1/CronJob': CronJob,
   'batch/v1/Job': Job,
   'networking.k8s.io/v1/Ingress': Ingress,
   'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
   'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
+  'rbac.authorization.k8s.io/v1/Role': Role,
+  'rbac.authorization.k8s.io/v1/RoleBinding': RoleBinding,
   'v1/ConfigMap': ConfigMap,
   'v1/Secret': Secret,
   'v1/Service': Service,
@@ -278,25 +283,48 @@ function valorFicticio(nome: string): string {
 /** Connections PostgreSQL keeps for itself, the operator's exporter and replication, beside the server's pools. */
 const RESERVA_CONEXOES = 20;
 
+/** The environment a pod's server container reads: its ConfigMaps (envFrom), then its own env, which wins. */
+function ambienteDoPod(pod: PodSpec, configMaps: Map<string, Record<string, string>>): Record<string, string> {
+  const [servidor] = pod.containers;
+  const ambiente: Record<string, string> = {};
+  for (const f of servidor!.envFrom ?? []) Object.assign(ambiente, configMaps.get(f.configMapRef!.name));
+  for (const e of servidor!.env ?? []) {
+    ambiente[e.name] = e.valueFrom?.secretKeyRef ? valorFicticio(e.name) : e.valueFrom?.configMapKeyRef ? configMaps.get(e.valueFrom.configMapKeyRef.name)![e.valueFrom.configMapKeyRef.key]! : (e.value ?? '').replace(/\$\(([A-Z0-9_]+)\)/g, (_m, n: string) => encodeURIComponent(ambiente[n] ?? ''));
+    if (e.valueFrom?.secretKeyRef?.optional) delete ambiente[e.name];
+  }
+  return ambiente;
+}
+
+type Implantacao = Recurso & { spec: { replicas: number; strategy: { rollingUpdate: { maxSurge: number } }; template: { spec: PodSpec } } };
+
 /**
- * What the rendered manifests ask of PostgreSQL at the peak: the autoscaler's maximum plus the rollout's surge, each
- * instance with its request and job pools on the primary, and its read pool on the standby (same max_connections).
+ * What the rendered manifests ask of PostgreSQL at the peak. Each Deployment's pods at their most (the autoscaler's
+ * maximum where one targets it, else its replicas, plus the rollout's surge), each with its request, job queue and
+ * readiness pools on the primary and its read pool on the standby (same max_connections), sized by its own env.
  */
 function errosDeOrcamento(objs: Recurso[]): string[] {
-  const hpa = objs.find((o) => o.kind === 'HorizontalPodAutoscaler') as (Recurso & { spec: { maxReplicas: number; scaleTargetRef: { name: string } } }) | undefined;
-  if (!hpa) return ['no HorizontalPodAutoscaler'];
-  const dep = objs.find((o) => o.kind === 'Deployment' && o.metadata.name === hpa.spec.scaleTargetRef.name) as (Recurso & { spec: { strategy: { rollingUpdate: { maxSurge: number } } } }) | undefined;
   const cluster = objs.find((o) => o.kind === 'Cluster') as (Recurso & { spec: { postgresql: { parameters: Record<string, string> } } }) | undefined;
-  if (!dep || !cluster) return ['the autoscaler\'s Deployment or the database Cluster is missing'];
-  const cm = objs.find((o) => o.kind === 'ConfigMap')?.data as Record<string, string>;
-  const config = loadConfig({ NODE_ENV: 'test', ...Object.fromEntries(['DB_POOL_MAX', 'JOBS_POOL_MAX'].filter((k) => cm[k]).map((k) => [k, cm[k]!])) });
-  const instancias = hpa.spec.maxReplicas + dep.spec.strategy.rollingUpdate.maxSurge;
+  const deps = objs.filter((o) => o.kind === 'Deployment') as Implantacao[];
+  if (!cluster || deps.length === 0) return ['the Deployments or the database Cluster are missing'];
+  const hpas = objs.filter((o) => o.kind === 'HorizontalPodAutoscaler') as (Recurso & { spec: { maxReplicas: number; scaleTargetRef: { name: string } } })[];
+  const configMaps = new Map(objs.filter((o) => o.kind === 'ConfigMap').map((c) => [c.metadata.name, c.data as Record<string, string>]));
   const maximo = Number(cluster.spec.postgresql.parameters.max_connections ?? 100);
-  const primario = instancias * (config.database.poolMax + config.database.poolJobsMax) + RESERVA_CONEXOES;
-  const standby = instancias * config.database.poolMax + RESERVA_CONEXOES;
+  let primario = RESERVA_CONEXOES;
+  let standby = RESERVA_CONEXOES;
+  const partes: string[] = [];
+  for (const dep of deps) {
+    const amb = ambienteDoPod(dep.spec.template.spec, configMaps);
+    const config = loadConfig({ NODE_ENV: 'test', ...Object.fromEntries(['DB_POOL_MAX', 'JOBS_POOL_MAX'].filter((k) => amb[k]).map((k) => [k, amb[k]!])) });
+    const hpa = hpas.find((h) => h.spec.scaleTargetRef.name === dep.metadata.name);
+    const instancias = (hpa?.spec.maxReplicas ?? dep.spec.replicas) + dep.spec.strategy.rollingUpdate.maxSurge;
+    const porInstancia = config.database.poolMax + config.database.poolJobsMax + POOL_PRONTIDAO_MAX;
+    primario += instancias * porInstancia;
+    standby += amb.DATABASE_REPLICA_URL ? instancias * config.database.poolMax : 0;
+    partes.push(`${dep.metadata.name} ${instancias} × (${config.database.poolMax} + ${config.database.poolJobsMax} + ${POOL_PRONTIDAO_MAX})`);
+  }
   return [
-    ...(primario > maximo ? [`primary: ${instancias} × (${config.database.poolMax} + ${config.database.poolJobsMax}) + ${RESERVA_CONEXOES} = ${primario} > max_connections ${maximo}`] : []),
-    ...(standby > maximo ? [`standby: ${instancias} × ${config.database.poolMax} + ${RESERVA_CONEXOES} = ${standby} > max_connections ${maximo}`] : []),
+    ...(primario > maximo ? [`primary: ${partes.join(' + ')} + ${RESERVA_CONEXOES} = ${primario} > max_connections ${maximo}`] : []),
+    ...(standby > maximo ? [`standby: ${standby} > max_connections ${maximo}`] : []),
   ];
 }
 
@@ -348,11 +376,16 @@ describe('Kubernetes manifests', () => {
     expect(dep!.spec.strategy).toMatchObject({ type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0 } });
     expect(dep!.spec.selector.matchLabels).toEqual(Object.fromEntries(Object.keys(dep!.spec.selector.matchLabels).map((k) => [k, rotulos[k]])));
 
-    // A disruption budget over exactly these pods.
+    // Each Deployment (the web and the job workers) has exactly one disruption budget over exactly its pods.
     const pdbs = achar('PodDisruptionBudget') as (Recurso & { spec: { selector: { matchLabels: Record<string, string> }; maxUnavailable?: number; minAvailable?: number } })[];
-    expect(pdbs).toHaveLength(1);
-    expect(pdbs[0]!.spec.selector.matchLabels).toEqual(dep!.spec.selector.matchLabels);
-    expect(pdbs[0]!.spec.maxUnavailable ?? dep!.spec.replicas - pdbs[0]!.spec.minAvailable!).toBeLessThan(dep!.spec.replicas);
+    const deps = achar('Deployment') as Implantacao[];
+    expect(pdbs).toHaveLength(deps.length);
+    for (const d of deps) {
+      const seletor = (d.spec as unknown as { selector: { matchLabels: Record<string, string> } }).selector.matchLabels;
+      const seus = pdbs.filter((b) => JSON.stringify(b.spec.selector.matchLabels) === JSON.stringify(seletor));
+      expect(seus, `${d.metadata.name}: one PodDisruptionBudget`).toHaveLength(1);
+      expect(seus[0]!.spec.maxUnavailable ?? d.spec.replicas - seus[0]!.spec.minAvailable!).toBeLessThan(d.spec.replicas);
+    }
 
     // Probes: readiness asks the database, liveness and startup never do; both routes exist.
     expect(servidor!.readinessProbe?.httpGet?.path).toBe('/api/health');
@@ -412,13 +445,9 @@ describe('Kubernetes manifests', () => {
     for (const s of SEGREDOS) expect(servidor!.env?.find((e) => e.name === s)?.valueFrom?.secretKeyRef, s).toBeDefined();
 
     // The server accepts this configuration (the secrets replaced by values of the right shape).
-    const ambiente: Record<string, string> = {};
-    for (const f of servidor!.envFrom ?? []) Object.assign(ambiente, configMaps.get(f.configMapRef!.name));
-    for (const e of servidor!.env ?? []) {
-      ambiente[e.name] = e.valueFrom?.secretKeyRef ? valorFicticio(e.name) : e.valueFrom?.configMapKeyRef ? configMaps.get(e.valueFrom.configMapKeyRef.name)![e.valueFrom.configMapKeyRef.key]! : (e.value ?? '').replace(/\$\(([A-Z0-9_]+)\)/g, (_m, n: string) => encodeURIComponent(ambiente[n] ?? ''));
-      if (e.valueFrom?.secretKeyRef?.optional) delete ambiente[e.name];
-    }
+    const ambiente = ambienteDoPod(pod, configMaps);
     const config = loadConfig(ambiente);
+    expect(config.papel, 'the web runs no job worker').toBe('web');
     expect(config.env).toBe('production');
     expect(config.files.s3, 'several instances need the bucket').toBeDefined();
     expect(config.email.smtp, 'e-mail through SMTP, not a pod\'s disk').toBeDefined();
@@ -430,6 +459,39 @@ describe('Kubernetes manifests', () => {
       expect(Object.entries(svc.spec.selector).every(([k, v]) => rotulos[k] === v), svc.metadata.name).toBe(true);
       for (const p of svc.spec.ports) expect(Object.keys(portas)).toContain(p.targetPort);
     }
+
+    // The job workers in their own Deployment (issue 38, point 4): the same image, secrets and database as the web,
+    // INSTANCE_ROLE=jobs, their own resources and budget, no autoscaler, no Service, a NetworkPolicy of their own.
+    const [jobs] = achar('Deployment', 'rgp-jobs') as (Implantacao & { spec: { selector: { matchLabels: Record<string, string> }; template: { metadata: { labels: Record<string, string> } } } })[];
+    expect(jobs, 'the job workers\' Deployment').toBeDefined();
+    const podJobs = jobs!.spec.template.spec;
+    const [trabalhador] = podJobs.containers;
+    const configJobs = loadConfig(ambienteDoPod(podJobs, configMaps));
+    expect(configJobs.papel).toBe('jobs');
+    expect(configJobs.env).toBe('production');
+    expect(jobs!.spec.replicas, 'a second worker takes the jobs of one that dies').toBeGreaterThanOrEqual(2);
+    expect(jobs!.spec.strategy).toMatchObject({ rollingUpdate: { maxSurge: 0 } });
+    expect(trabalhador!.image).toBe(servidor!.image);
+    expect(trabalhador!.resources).not.toEqual(servidor!.resources);
+    const limiteJobs = mebibytes(trabalhador!.resources!.limits!.memory!);
+    expect(limiteJobs).toBeGreaterThanOrEqual(RSS_MEDIDO_MB.relatorio * 1.5);
+    const heapJobs = Number(/--max-old-space-size=(\d+)/.exec(trabalhador!.env?.find((e) => e.name === 'NODE_OPTIONS')?.value ?? '')?.[1]);
+    expect(heapJobs).toBeGreaterThan(0);
+    expect(heapJobs).toBeLessThanOrEqual(limiteJobs * 0.65);
+    expect(podJobs.securityContext).toEqual(pod.securityContext);
+    for (const c of conteineres(podJobs)) expect(c.securityContext, c.name).toEqual(servidor!.securityContext);
+    for (const s of [...SEGREDOS, 'DATABASE_REPLICA_URL']) {
+      expect(trabalhador!.env?.find((e) => e.name === s), `rgp-jobs ${s}`).toEqual(servidor!.env?.find((e) => e.name === s));
+    }
+    expect(podJobs.initContainers?.find((c) => c.name === 'migrate')).toEqual(migrar);
+    expect(achar('HorizontalPodAutoscaler').map((h) => (h.spec as { scaleTargetRef: { name: string } }).scaleTargetRef.name)).not.toContain('rgp-jobs');
+    const rotulosJobs = jobs!.spec.template.metadata.labels;
+    for (const svc of achar('Service') as (Recurso & { spec: { selector: Record<string, string> } })[]) {
+      expect(Object.entries(svc.spec.selector).every(([k, v]) => rotulosJobs[k] === v), `${svc.metadata.name} must not send requests to the job workers`).toBe(false);
+    }
+    const politicas = achar('NetworkPolicy') as (Recurso & { spec: { podSelector: { matchLabels: Record<string, string> } } })[];
+    expect(politicas.some((n) => JSON.stringify(n.spec.podSelector.matchLabels) === JSON.stringify(jobs!.spec.selector.matchLabels))).toBe(true);
+
     for (const ing of achar('Ingress')) {
       const backends = JSON.stringify(ing.spec).match(/"service":\{[^}]*\}[^}]*\}/g) ?? [];
       expect(backends.length).toBeGreaterThan(0);
@@ -450,14 +512,50 @@ describe('Kubernetes manifests', () => {
     for (const p of cluster.spec.plugins) expect(objectStores).toContain(p.parameters.barmanObjectName);
     for (const b of objs.filter((o) => o.kind === 'ScheduledBackup')) expect((b.spec as { cluster: { name: string } }).cluster.name).toBe(nome);
 
-    const dep = objs.find((o) => o.kind === 'Deployment')!;
-    for (const c of conteineres(podSpec(dep)!)) {
-      expect(c.env?.find((e) => e.name === 'DATABASE_URL')?.valueFrom?.secretKeyRef, c.name).toEqual({ name: `${nome}-app`, key: 'uri' });
+    const deps = objs.filter((o) => o.kind === 'Deployment');
+    expect(deps.map((d) => d.metadata.name).sort()).toEqual(['rgp', 'rgp-jobs']);
+    for (const dep of deps) {
+      for (const c of conteineres(podSpec(dep)!)) {
+        expect(c.env?.find((e) => e.name === 'DATABASE_URL')?.valueFrom?.secretKeyRef, `${dep.metadata.name} ${c.name}`).toEqual({ name: `${nome}-app`, key: 'uri' });
+      }
+      const replica = podSpec(dep)!.containers[0]!.env?.find((e) => e.name === 'DATABASE_REPLICA_URL')?.value;
+      expect(replica).toMatch(new RegExp(`@${nome}-ro:5432/`));
     }
-    const replica = podSpec(dep)!.containers[0]!.env?.find((e) => e.name === 'DATABASE_REPLICA_URL')?.value;
-    expect(replica).toMatch(new RegExp(`@${nome}-ro:5432/`));
     const restauracao = documentos(path.join(K8S, 'cloudnative-pg', 'restore', 'cluster-restore.yaml'))[0]!;
     expect(JSON.stringify(restauracao.spec)).toContain(`"serverName":"${nome}"`);
+  });
+
+  it('checks a restore every day: a CronJob restores the latest backup into a scratch cluster it alone may touch', () => {
+    const objs = renderizar(path.join(K8S, 'cloudnative-pg'));
+    const cluster = objs.find((o) => o.kind === 'Cluster' && o.metadata.name === 'rgp-db')!;
+    const cron = objs.find((o) => o.kind === 'CronJob' && o.metadata.name === 'rgp-db-verificar-restauracao') as Recurso & { spec: { schedule: string; concurrencyPolicy: string } };
+    expect(cron, 'the restore check').toBeDefined();
+    expect(cron.spec.concurrencyPolicy).toBe('Forbid');
+    // After the nightly base backup.
+    const backup = objs.find((o) => o.kind === 'ScheduledBackup') as Recurso & { spec: { schedule: string } };
+    expect(Number(cron.spec.schedule.split(' ')[1])).toBeGreaterThan(Number(backup.spec.schedule.split(' ')[2]));
+    const pod = podSpec(cron)!;
+    const [verificar] = pod.containers;
+    expect(pod.securityContext).toMatchObject({ runAsNonRoot: true });
+    expect(verificar!.securityContext).toMatchObject({ runAsNonRoot: true, readOnlyRootFilesystem: true, allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } });
+    expect(verificar!.resources?.limits).toMatchObject({ cpu: expect.any(String), memory: expect.any(String) });
+    // The scratch cluster it creates: valid against the CRD, restored from the real cluster's backups, archiving nowhere.
+    const cm = objs.find((o) => o.kind === 'ConfigMap' && o.metadata.name === 'rgp-db-verificacao')!.data as Record<string, string>;
+    const rascunho = parse(cm['cluster.yaml']!) as Recurso & { spec: Obj };
+    expect(errosDeSchema(rascunho)).toEqual([]);
+    const origem = (rascunho.spec as { externalClusters: { plugin: { parameters: Record<string, string> } }[] }).externalClusters[0]!.plugin.parameters;
+    const arquivador = (cluster.spec as { plugins: { parameters: Record<string, string> }[] }).plugins[0]!.parameters;
+    expect(origem).toEqual({ barmanObjectName: arquivador.barmanObjectName, serverName: cluster.metadata.name });
+    expect(rascunho.spec.plugins, 'the scratch cluster must not archive into the real backups').toBeUndefined();
+    expect(JSON.stringify(rascunho.spec.bootstrap)).not.toContain('recoveryTarget');
+    expect(cm['verificar.sh']).toContain(`kubectl create -f /verificacao/cluster.yaml`);
+    expect(cm['verificar.sh']).toMatch(/trap .*kubectl delete cluster "\$N"/);
+    // Its permissions reach the scratch cluster and its pod only (never the real rgp-db or the server's pods).
+    const papel = objs.find((o) => o.kind === 'Role' && o.metadata.name === 'rgp-db-verificacao') as Recurso & { rules: { resources: string[]; verbs: string[]; resourceNames?: string[] }[] };
+    for (const r of papel.rules.filter((x) => x.verbs.some((v) => ['delete', 'patch'].includes(v)) || x.resources.includes('pods/exec'))) {
+      expect(r.resourceNames?.every((n) => n.startsWith(rascunho.metadata.name)), JSON.stringify(r)).toBe(true);
+    }
+    expect((pod as PodSpec & { serviceAccountName?: string }).serviceAccountName).toBe('rgp-db-verificacao');
   });
 
   it('keeps the connection budget: the autoscaler\'s maximum, plus a rollout\'s extra pod, fits max_connections', () => {
@@ -470,6 +568,9 @@ describe('Kubernetes manifests', () => {
     const cm = objs.find((o) => o.kind === 'ConfigMap')!;
     const poolGrande = objs.map((o) => (o === cm ? fundir(o, { data: { DB_POOL_MAX: '25' } }) as Recurso : o));
     expect(errosDeOrcamento(poolGrande).join()).toMatch(/standby/);
+    // The job workers count too: ten of them break it.
+    const jobs = objs.find((o) => o.kind === 'Deployment' && o.metadata.name === 'rgp-jobs')!;
+    expect(errosDeOrcamento(objs.map((o) => (o === jobs ? fundir(o, { spec: { replicas: 10 } }) as Recurso : o))).join()).toMatch(/primary.*rgp-jobs 10 ×/);
   });
 });
 

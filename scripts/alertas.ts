@@ -48,6 +48,13 @@ export const OBJETIVOS: Objetivo[] = [
   },
 ];
 
+/**
+ * The change feed's freshness (GET /api/integracao/eventos, decision 0121): an event is served once every older
+ * transaction has ended, so a long transaction holds the feed back. Objective: in 99.5% of the minutes of 30 days,
+ * no committed change waits more than 60 s (`rgp_integracao_feed_atraso_segundos`, measured by every instance).
+ */
+export const FRESCOR_FEED = { nome: 'feed-integracao', titulo: 'Feed de mudanças (integração)', alvo: 0.995, limiteSegundos: 60 } as const;
+
 /** Windows and burn rates: 2% of a 30-day budget in 1 h pages, 5% in 6 h pages, 10% in 3 days opens a ticket. */
 export const QUEIMAS = [
   { longa: '1h', curta: '5m', taxa: 14.4, para: '2m', severidade: 'critical' },
@@ -94,6 +101,34 @@ function gravacoes(o: Objetivo): Regra[] {
       labels: { slo: o.nome },
     },
   ]);
+}
+
+/** Share of the window's minutes in which the feed held a committed change back longer than its limit. */
+function gravacoesDoFeed(): Regra[] {
+  return JANELAS.map((j) => ({
+    record: `rgp:slo_feed_atrasado:razao_${j}`,
+    expr: `avg_over_time((max(rgp_integracao_feed_atraso_segundos) > bool ${FRESCOR_FEED.limiteSegundos})[${j}:1m])`,
+    labels: { slo: FRESCOR_FEED.nome },
+  }));
+}
+
+function alertasDoFeed(): Regra[] {
+  const orcamento = Number((1 - FRESCOR_FEED.alvo).toFixed(6));
+  return QUEIMAS.map((q) => {
+    const limite = Number((q.taxa * orcamento).toFixed(6));
+    const serie = (j: string) => `rgp:slo_feed_atrasado:razao_${j}{slo="${FRESCOR_FEED.nome}"}`;
+    return {
+      alert: 'RgpSloFrescorFeed',
+      expr: `${serie(q.longa)} > ${limite} and ${serie(q.curta)} > ${limite}`,
+      for: q.para,
+      labels: { severity: q.severidade, slo: FRESCOR_FEED.nome, janela: q.longa },
+      annotations: {
+        summary: `${FRESCOR_FEED.titulo}: mudanças retidas por mais de ${FRESCOR_FEED.limiteSegundos} s consomem o orçamento ${q.taxa}× mais rápido que o sustentável (janela ${q.longa})`,
+        description: `Objetivo: ${(FRESCOR_FEED.alvo * 100).toFixed(1)}% dos minutos em 30 dias sem atraso acima de ${FRESCOR_FEED.limiteSegundos} s. Razão atual em ${q.longa}: {{ $value | humanizePercentage }}.`,
+        runbook_url: `${RUNBOOK}#${ancora('RgpSloFrescorFeed')}`,
+      },
+    };
+  });
 }
 
 function alertasDeQueima(o: Objetivo): Regra[] {
@@ -164,6 +199,15 @@ export const ALERTAS_OPERACAO: Regra[] = [
     annotations: { summary: 'O último backup base disponível tem mais de 26 horas' },
   },
   {
+    // The daily restore check (deploy/kubernetes/cloudnative-pg/verificacao-restauracao.yaml): its last success, or
+    // the CronJob's creation when none has passed yet, older than 30 h (a day's run, plus its 3 h deadline and slack).
+    alert: 'RgpVerificacaoRestauracaoAntiga',
+    expr: 'time() - max(kube_cronjob_status_last_successful_time{namespace="rgp",cronjob="rgp-db-verificar-restauracao"} or kube_cronjob_created{namespace="rgp",cronjob="rgp-db-verificar-restauracao"}) > 30 * 3600',
+    for: '10m',
+    labels: { severity: 'critical' },
+    annotations: { summary: 'Nenhuma restauração do backup foi verificada nas últimas 30 horas: o backup pode não restaurar' },
+  },
+  {
     alert: 'RgpArquivamentoWalFalhando',
     expr: 'increase(cnpg_pg_stat_archiver_failed_count[15m]) > 0 or max(cnpg_pg_stat_archiver_seconds_since_last_archival) > 900',
     for: '5m',
@@ -199,6 +243,8 @@ export const METRICAS_EXTERNAS: Record<string, string> = {
   cnpg_pg_stat_archiver_failed_count: 'CloudNativePG instance exporter',
   cnpg_pg_stat_archiver_seconds_since_last_archival: 'CloudNativePG instance exporter',
   cnpg_pg_replication_lag: 'CloudNativePG instance exporter',
+  kube_cronjob_status_last_successful_time: 'kube-state-metrics',
+  kube_cronjob_created: 'kube-state-metrics',
   kubelet_volume_stats_available_bytes: 'kubelet',
   kubelet_volume_stats_capacity_bytes: 'kubelet',
   certmanager_certificate_expiration_timestamp_seconds: 'cert-manager',
@@ -211,8 +257,8 @@ export function regrasPrometheus() {
     metadata: { name: 'rgp', labels: { 'app.kubernetes.io/name': 'rgp', 'app.kubernetes.io/part-of': 'rgp' } },
     spec: {
       groups: [
-        { name: 'rgp-slo-gravacoes', rules: OBJETIVOS.flatMap(gravacoes) },
-        { name: 'rgp-slo-alertas', rules: OBJETIVOS.flatMap(alertasDeQueima) },
+        { name: 'rgp-slo-gravacoes', rules: [...OBJETIVOS.flatMap(gravacoes), ...gravacoesDoFeed()] },
+        { name: 'rgp-slo-alertas', rules: [...OBJETIVOS.flatMap(alertasDeQueima), ...alertasDoFeed()] },
         { name: 'rgp-operacao', rules: ALERTAS_OPERACAO },
       ],
     },
@@ -254,6 +300,10 @@ export function dashboards() {
     { titulo: 'Jobs: espera do mais antigo por fila', unidade: 's', exprs: { '{{fila}}': 'max by (fila) (rgp_jobs_fila_idade_segundos)' } },
     { titulo: 'Atraso do event loop (p99)', unidade: 's', exprs: { '{{pod}}': 'nodejs_eventloop_lag_p99_seconds' } },
     { titulo: 'Atraso da réplica', unidade: 's', exprs: { '{{pod}}': 'cnpg_pg_replication_lag' } },
+    {
+      titulo: 'Feed de mudanças: atraso da mudança mais antiga retida', unidade: 's',
+      exprs: { atraso: 'max(rgp_integracao_feed_atraso_segundos)', limite: `vector(${FRESCOR_FEED.limiteSegundos})` },
+    },
   ];
   const reap = OBJETIVOS.find((o) => o.nome === 'envio-reap')!;
   const seletorReap = seletor(reap);

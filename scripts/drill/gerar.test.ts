@@ -38,6 +38,8 @@ describe('the drill\'s PostgreSQL settings', () => {
     // Its own socket folder and loopback only: the machine's cluster on 5432 is never touched.
     expect(c.get('unix_socket_directories')).toBe("'/tmp/x'");
     expect(c.get('listen_addresses')).toBe("'127.0.0.1'");
+    // Without data checksums, pg_rewind needs hint bits logged to bring the failed primary back as a standby.
+    expect(c.get('wal_log_hints')).toBe('on');
   });
 
   it('leaves the standby naming no standby of its own, so that once promoted its commits do not wait for ever', () => {

@@ -43,6 +43,8 @@ export function postgresqlConf(o: OpcoesPostgres): string {
     `synchronous_standby_names = '${o.papel === 'primario' ? `FIRST 1 (${NOME_STANDBY})` : ''}'`,
     'fsync = on',
     'full_page_writes = on',
+    // pg_rewind needs it (or data checksums) to bring a failed primary back as a standby, as CloudNativePG does.
+    'wal_log_hints = on',
     "log_destination = 'stderr'",
     'logging_collector = off',
     "log_min_messages = 'warning'",

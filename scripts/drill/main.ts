@@ -467,7 +467,9 @@ async function passo3Kill9() {
 }
 
 async function passo4Failover() {
-  const escritor = await signIn(`http://127.0.0.1:${PORTAS.instancias[2]}`, PESCADOR_ESCRITAS);
+  // Signed in again while the instance sheds load (503, a busy machine), as a client that honours Retry-After does.
+  const escritor = (await esperar('a sign-in the instance does not shed', () => signIn(`http://127.0.0.1:${PORTAS.instancias[2]}`, PESCADOR_ESCRITAS)
+    .catch(() => null), (s) => Boolean(s?.token), 120_000, 1000))!;
   const [{ id: pescadorId }] = await consultar<{ id: number }>(PORTAS.primario, 'SELECT id FROM pescador WHERE cpf = $1', [PESCADOR_ESCRITAS]) as [{ id: number }];
   const ids = (await consultar<{ id: number }>(PORTAS.primario, `INSERT INTO notificacao (pescador_id, tipo, conteudo)
     SELECT $1, 1, 'Simulado de falhas: notificação ' || g FROM generate_series(1, $2::int) g RETURNING id`, [pescadorId, NOTIFICACOES]))
@@ -537,21 +539,23 @@ async function passo4Failover() {
   parar = true;
   await escritores;
 
-  const [v] = await consultar<{ n: number }>(PORTAS.standby, 'SELECT count(*)::int AS n FROM notificacao WHERE id = ANY($1::int[]) AND lida_em IS NOT NULL',
-    [confirmadas.map((c) => c.id)]);
+  const achadasNoPromovido = await lidas(PORTAS.standby, confirmadas.map((c) => c.id));
   const [{ recuperacao }] = await consultar<{ recuperacao: boolean }>(PORTAS.standby, 'SELECT pg_is_in_recovery() AS recuperacao') as [{ recuperacao: boolean }];
   for (let i = 0; i < 3; i++) await esperarEstado(i, 'UP', 60_000);
-  const perdidas = confirmadas.length - v!.n;
+  const perdidas = confirmadas.length - achadasNoPromovido;
   latencias.sort((a, b) => a - b);
+  const religado = await religarPrimarioAntigo(confirmadas.map((c) => c.id));
   tabela.push({
-    passo: '4. kill -9 of the primary, standby promoted, PgBouncer re-pointed',
+    passo: '4. kill -9 of the primary, standby promoted, PgBouncer re-pointed, old primary rejoined',
     numeros: `replication ${rep?.sync_state}; ${enviadas} writes sent, ${confirmadas.length} acknowledged (${antes} before the kill), `
-      + `${v!.n} of them on the promoted standby (lost ${perdidas}), ${falhas} failed during the outage, p50 ${Math.round(percentile(latencias, 50))} ms, `
+      + `${achadasNoPromovido} of them on the promoted standby (lost ${perdidas}), ${falhas} failed during the outage, p50 ${Math.round(percentile(latencias, 50))} ms, `
       + `p99 ${Math.round(percentile(latencias, 99))} ms; primary seen down at ${seg(tDetectado)}, promoted at ${seg(tPromovido)}, `
       + `PgBouncer reloaded at ${seg(tRepontado)}, first failed write at ${caiu === null ? '-' : seg(caiu - tKill)}, `
-      + `service back (a write sent after it acknowledged) at ${volta === null ? 'never' : seg(volta)} after the kill; standby in recovery: ${recuperacao}`,
-    meta: 'no acknowledged write lost; back within 30 s',
-    ok: perdidas === 0 && antes > 0 && volta !== null && volta <= 30_000 && !recuperacao,
+      + `service back (a write sent after it acknowledged) at ${volta === null ? 'never' : seg(volta)} after the kill; standby in recovery: ${recuperacao}; `
+      + `old primary rejoined as a streaming standby in ${seg(religado.ms)} by ${religado.via}, holding ${religado.achadas} of ${confirmadas.length} acknowledged writes`,
+    meta: 'no acknowledged write lost; back within 30 s; the old primary rejoins with every write',
+    ok: perdidas === 0 && antes > 0 && volta !== null && volta <= 30_000 && !recuperacao
+      && religado.achadas === confirmadas.length,
   });
 }
 
@@ -623,6 +627,78 @@ function limpar(falhou: boolean): Promise<void> {
   return limpeza;
 }
 
+/** Backends of a killed postmaster, only if each is still a postgres process of the postgres user. */
+function matarOrfaos() {
+  const { uid } = usuarioPostgres();
+  for (const p of orfaos) {
+    try {
+      const st = fs.statSync(`/proc/${p}`);
+      if (st.uid === uid && /^postgres/.test(fs.readFileSync(`/proc/${p}/cmdline`, 'utf8'))) process.kill(p, 'SIGKILL');
+    } catch { /* gone */ }
+  }
+}
+
+/** How many of these notifications (the drill's acknowledged writes) are marked read on the server at `porta`. */
+async function lidas(porta: number, ids: number[]): Promise<number> {
+  const [v] = await consultar<{ n: number }>(porta, 'SELECT count(*)::int AS n FROM notificacao WHERE id = ANY($1::int[]) AND lida_em IS NOT NULL', [ids]);
+  return v!.n;
+}
+
+/**
+ * Whether the old primary follows the promoted standby within `ms`: it replays up to the new primary's WAL position
+ * of now. A WAL receiver seen "streaming" is not enough: one left past the fork connects, then gives up.
+ */
+async function segueNovoPrimario(ms: number): Promise<boolean> {
+  const [{ lsn }] = await consultar<{ lsn: string }>(PORTAS.standby, 'SELECT pg_current_wal_lsn()::text AS lsn', [], 'postgres') as [{ lsn: string }];
+  return esperar('the old primary to replay the new primary\'s WAL', () => consultar<{ ok: boolean }>(PORTAS.primario,
+    'SELECT coalesce(pg_last_wal_replay_lsn() >= $1::pg_lsn, false) AS ok', [lsn], 'postgres').catch(() => []),
+  (r) => r[0]?.ok === true, ms, 250).then(() => true, () => false);
+}
+
+/**
+ * The failed primary back as a standby of the promoted one, as CloudNativePG does: pg_rewind (crash recovery first,
+ * then the blocks written after the fork taken back from the new primary; -R writes standby.signal and the new
+ * primary's conninfo). When that is not enough, a new copy (pg_basebackup), CloudNativePG's fallback too: pg_rewind's
+ * crash recovery ends with a shutdown checkpoint, and when the old primary's WAL ended right at the fork (a
+ * synchronous standby had it all) that checkpoint lies past it, pg_rewind sees nothing to rewind, and the old
+ * primary cannot follow the new timeline. Then it must hold every acknowledged write.
+ */
+async function religarPrimarioAntigo(confirmadas: number[]): Promise<{ ms: number; via: string; achadas: number }> {
+  const t = performance.now();
+  matarOrfaos();
+  await esperar('the killed primary\'s processes to be gone', async () => [...orfaos].filter(vivo).length, (n) => n === 0, 30_000, 200);
+  const conninfo = `host=127.0.0.1 port=${PORTAS.standby} user=postgres application_name=rgp_primario_antigo`;
+  const configurar = () => escreverComoPostgres(path.join(pastas.primario, 'drill.conf'),
+    postgresqlConf({ porta: PORTAS.primario, pastaSocket: pastas.primario, papel: 'standby' }));
+  // Its own slot on the new primary, so that the new primary keeps the WAL it has not received yet.
+  await consultar(PORTAS.standby, "SELECT pg_create_physical_replication_slot('rgp_primario_antigo')", [], 'postgres');
+  const slot = () => fs.appendFileSync(path.join(pastas.primario, 'postgresql.auto.conf'), "primary_slot_name = 'rgp_primario_antigo'\n");
+  configurar();
+  const saida = await exigir(`${PG_BIN}/pg_rewind`, ['-D', pastas.primario, '-R', '--source-server', `${conninfo} dbname=postgres`],
+    { comoPostgres: true, timeoutMs: 300_000 });
+  let via = /no rewind required/i.test(saida) ? 'pg_rewind (nothing to rewind)' : 'pg_rewind';
+  // pg_rewind copies the new primary's configuration files: this instance's port, and the slot (written last, wins).
+  configurar();
+  slot();
+  await iniciarPostgres(pastas.primario, 'pg-primario-religado');
+  if (!(await segueNovoPrimario(20_000))) {
+    via = `${via}, then pg_basebackup (it could not follow the new timeline)`;
+    await pgCtl(['-D', pastas.primario, '-m', 'immediate', '-w', '-t', '30', 'stop']);
+    fs.rmSync(pastas.primario, { recursive: true, force: true });
+    pastaDoPostgres(pastas.primario);
+    await exigir(`${PG_BIN}/pg_basebackup`, ['-d', conninfo, '-D', pastas.primario, '-R', '-X', 'stream', '-c', 'fast'],
+      { comoPostgres: true, timeoutMs: 300_000 });
+    configurar();
+    slot();
+    await iniciarPostgres(pastas.primario, 'pg-primario-recopiado');
+    if (!(await segueNovoPrimario(60_000))) throw new Error('the old primary does not stream from the promoted standby, even from a new copy');
+  }
+  const ms = performance.now() - t;
+  const achadas = await esperar('the acknowledged writes on the rejoined old primary', () => lidas(PORTAS.primario, confirmadas),
+    (n) => n === confirmadas.length, 60_000, 250).catch(() => lidas(PORTAS.primario, confirmadas));
+  return { ms, via, achadas };
+}
+
 async function fazerLimpeza(falhou: boolean) {
   log('cleaning up: instances, HAProxy, PgBouncer, s3rver, PostgreSQL');
   await encerrarTodos();
@@ -635,14 +711,7 @@ async function fazerLimpeza(falhou: boolean) {
     }
   }
   await dormir(500);
-  // Only if it is still a postgres process of the postgres user.
-  const { uid } = usuarioPostgres();
-  for (const p of orfaos) {
-    try {
-      const st = fs.statSync(`/proc/${p}`);
-      if (st.uid === uid && /^postgres/.test(fs.readFileSync(`/proc/${p}/cmdline`, 'utf8'))) process.kill(p, 'SIGKILL');
-    } catch { /* gone */ }
-  }
+  matarOrfaos();
   if (process.env.DRILL_KEEP === '1') log(`kept ${raiz}`);
   else if (falhou) {
     for (const p of [pastas.primario, pastas.standby, pastas.s3]) fs.rmSync(p, { recursive: true, force: true });

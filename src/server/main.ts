@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { connect } from './db/client';
+import { connect, poolDeProntidao } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { migrarUmaVez } from './db/migrate';
 import { seedAll } from './db/seeds';
@@ -47,6 +47,7 @@ async function main() {
 
   const { tempos } = config.database;
   const handle = connect(url, config.database.poolMax, { tempos });
+  const prontidao = poolDeProntidao(url);
   const leitura = config.database.replicaUrl ? connect(config.database.replicaUrl, config.database.poolMax, { somenteLeitura: true, tempos }) : undefined;
   // The queue first (services enqueue in their transactions). pg-boss makes its schema without a lock of its own and
   // instances starting together deadlocked there, so it starts inside the migrations' lock (decision 0049).
@@ -57,7 +58,7 @@ async function main() {
     jobs = await iniciarJobs({ connectionString: urlBanco, log, conexoes: config.database.poolJobsMax, tempos });
   });
   const jwtSecret = await resolveJwtSecret(config.auth.jwtSecret, config.dataDir);
-  const app = await buildApp({ config, db: handle.db, dbLeitura: leitura?.db, poolJobs: jobs.pool, jwtSecret, fila: jobs.fila,
+  const app = await buildApp({ config, db: handle.db, dbLeitura: leitura?.db, poolJobs: jobs.pool, poolProntidao: prontidao, jwtSecret, fila: jobs.fila,
     ...(destino ? { logger: { ...opcoesDeLog(config.logLevel), stream: destino } } : {}) });
   // A web-only instance enqueues but runs no job, so a rollout of the web never cuts a long one.
   if (config.papel !== 'web') await jobs.trabalhar(app.servicos);
@@ -83,6 +84,7 @@ async function main() {
       await app.close();
       await jobs.stop();
       await handle.close();
+      await prontidao.end();
       await leitura?.close();
       await embedded?.stop();
     } finally {

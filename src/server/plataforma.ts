@@ -38,6 +38,8 @@ export interface AppDeps {
   dbLeitura?: Database;
   /** The job queue's pool, shown in the metrics beside the others. */
   poolJobs?: pg.Pool;
+  /** Readiness's own connection (POOL_PRONTIDAO_MAX), so a saturated request pool does not fail it; `db` when absent. */
+  poolProntidao?: pg.Pool;
   jwtSecret: Uint8Array;
   identityProvider?: IdentityProvider;
   now?: () => Date;
@@ -70,7 +72,7 @@ export async function montarApp(deps: AppDeps, modulos: readonly QualquerModulo[
   await app.register(envelopePlugin, { verificarCodigosDosContratos: config.env === 'test' });
   // Request id, metrics and load shedding (decision 0048): first, so a shed request costs no more than this.
   await app.register(idRequisicaoPlugin);
-  await app.register(metricasPlugin, { pool: db.$client, poolLeitura: deps.dbLeitura?.$client, poolJobs: deps.poolJobs, ...config.metricas });
+  await app.register(metricasPlugin, { pool: db.$client, poolLeitura: deps.dbLeitura?.$client, poolJobs: deps.poolJobs, poolProntidao: deps.poolProntidao, ...config.metricas });
   await app.register(securityPlugin, { https, hcaptcha: Boolean(config.captcha.hcaptchaSecret) });
   // Before the routes, so that a route's own onSend (reference lists: public) comes after it (decision 0067).
   await app.register(cacheApiPlugin);
@@ -89,7 +91,7 @@ export async function montarApp(deps: AppDeps, modulos: readonly QualquerModulo[
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const ctx: Contexto = {
-    app, config, db, dbLeitura: deps.dbLeitura ?? db, fila: deps.fila, jwtSecret: deps.jwtSecret,
+    app, config, db, dbLeitura: deps.dbLeitura ?? db, prontidao: deps.poolProntidao ?? db.$client, fila: deps.fila, jwtSecret: deps.jwtSecret,
     chaveImpressos: chaveTokenCarteira(config.carteira.tokenSecret, deps.jwtSecret), agora: deps.now ?? (() => new Date()),
     substitutos: { identityProvider: deps.identityProvider, storage: deps.storage, now: deps.now },
   };

@@ -45,6 +45,15 @@ export function criarPool(url: string, max: number, nome: string, opcoes: { some
   return pool;
 }
 
+/**
+ * Readiness's pool (main.ts): one connection, counted in the budget (deploy/deploy.test.ts), with short limits so a
+ * probe never waits longer than its own timeout (3 s in deployment.yaml).
+ */
+export const POOL_PRONTIDAO_MAX = 1;
+export function poolDeProntidao(url: string): pg.Pool {
+  return criarPool(url, POOL_PRONTIDAO_MAX, 'rgp-prontidao', { tempos: { conexaoMs: 2000, consultaMs: 2000, ociosoEmTransacaoMs: 2000 } });
+}
+
 export function connect(url: string, max = 10, opcoes: { somenteLeitura?: boolean; tempos?: TemposDoPool } = {}): DbHandle {
   const pool = criarPool(url, max, opcoes.somenteLeitura ? 'rgp-leitura' : 'rgp', opcoes);
   const db = drizzle(pool, { schema }) as Database;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
 import type { z } from 'zod';
 import type { IdentityProvider } from '../adapters/identity/identity-provider';
 import type { FileStorage } from '../adapters/storage/storage';
@@ -12,6 +13,8 @@ export interface Contexto {
   config: Config;
   db: Database;
   dbLeitura: Database;
+  /** Where readiness asks the database: a pool of its own in production (main.ts), the request pool otherwise. */
+  prontidao: pg.Pool;
   fila: FilaDeJobs;
   jwtSecret: Uint8Array;
   /** Each kind of printed QR code derives its own key (decision 0044). */

@@ -99,7 +99,31 @@ describe('/metrics', () => {
     for (const def of DEFINICOES_JOBS) expect(amostra(texto, 'rgp_jobs_fila_profundidade', { fila: def.nome }), def.nome).toBeDefined();
   });
 
+  it('reports how long the change feed holds back a committed event behind a running transaction (its freshness)', async () => {
+    const atraso = (texto: string) => Number(/^rgp_integracao_feed_atraso_segundos (\S+)$/m.exec(texto)?.[1]);
+    expect(atraso((await raspar()).texto)).toBe(0);
+    // A transaction with an id, left open: the feed serves nothing that committed after it began.
+    const longa = await t.pool.connect();
+    try {
+      await longa.query('BEGIN');
+      await longa.query('SELECT pg_current_xact_id()');
+      // An event committed after it, dated 90 s ago (as if its transaction began then), is held back.
+      const { rows: [p] } = await t.pool.query<{ id: number }>('SELECT id FROM pescador ORDER BY id LIMIT 1');
+      await t.pool.query(`INSERT INTO evento_integracao (tipo, pescador_id, criado_em) VALUES ('situacao', $1, now() - interval '90 seconds')`, [p!.id]);
+      const retido = atraso((await raspar()).texto);
+      expect(retido).toBeGreaterThanOrEqual(90);
+      expect(retido).toBeLessThan(600);
+    } finally {
+      await longa.query('ROLLBACK');
+      longa.release();
+    }
+    // The transaction over, the feed serves it: no lag.
+    expect(atraso((await raspar()).texto)).toBe(0);
+  });
+
   it('answers without the queue figures, at once, when every connection of the pool is in use', async () => {
+    // Counted from here: a scrape of an earlier test that passed the deadline on a loaded machine counts too.
+    const antes = amostra((await raspar()).texto, 'rgp_metricas_falhas_coleta_total', { fonte: 'filas' }) ?? 0;
     const presos: pg.PoolClient[] = [];
     for (let i = 0; i < 5; i++) presos.push(await t.pool.connect());
     try {
@@ -108,7 +132,7 @@ describe('/metrics', () => {
       expect(performance.now() - inicio).toBeLessThan(250);
       expect(status).toBe(200);
       expect(texto).not.toMatch(/^rgp_jobs_fila_profundidade\{/m);
-      expect(amostra(texto, 'rgp_metricas_falhas_coleta_total', { fonte: 'filas' })).toBe(1);
+      expect(amostra(texto, 'rgp_metricas_falhas_coleta_total', { fonte: 'filas' })).toBe(antes + 1);
       expect(amostra(texto, 'rgp_db_pool_idle', { pool: 'primario' })).toBe(0);
       // Nothing was left waiting for a connection by the scrape.
       expect(t.pool.waitingCount).toBe(0);
@@ -119,6 +143,7 @@ describe('/metrics', () => {
 
   it('answers without the queue figures within METRICS_TIMEOUT_MS when the database is slow', async () => {
     // The queue table locked by another transaction: the figures' query waits on the lock.
+    const antes = amostra((await raspar()).texto, 'rgp_metricas_falhas_coleta_total', { fonte: 'filas' }) ?? 0;
     const bloqueio = await t.pool.connect();
     try {
       await bloqueio.query('BEGIN; LOCK TABLE pgboss.queue IN ACCESS EXCLUSIVE MODE');
@@ -130,7 +155,7 @@ describe('/metrics', () => {
       expect(status).toBe(200);
       expect(texto).not.toMatch(/^rgp_jobs_fila_profundidade\{/m);
       expect(texto).toMatch(/^nodejs_eventloop_lag_seconds /m);
-      expect(amostra(texto, 'rgp_metricas_falhas_coleta_total', { fonte: 'filas' })).toBe(2);
+      expect(amostra(texto, 'rgp_metricas_falhas_coleta_total', { fonte: 'filas' })).toBe(antes + 1);
     } finally {
       await bloqueio.query('ROLLBACK');
       bloqueio.release();

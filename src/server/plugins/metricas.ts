@@ -11,6 +11,7 @@ export interface OpcoesMetricas {
   pool: pg.Pool;
   poolLeitura?: pg.Pool | undefined;
   poolJobs?: pg.Pool | undefined;
+  poolProntidao?: pg.Pool | undefined;
   porta: number;
   host: string;
   tempoLimiteMs: number;
@@ -83,10 +84,15 @@ SELECT q.name AS fila, coalesce(j.profundidade, 0)::int AS profundidade,
      WHERE name = q.name AND state < 'active'
   ) j ON true
  WHERE q.name NOT LIKE '\\_\\_pgboss%';
+SELECT coalesce(extract(epoch FROM now() - min(criado_em)), 0)::float8 AS atraso
+  FROM evento_integracao
+ WHERE xid >= pg_snapshot_xmin(pg_current_snapshot());
 COMMIT;`;
 }
 
 interface LinhaFila { fila: string; profundidade: number; idade: number }
+/** The queues, and the change feed's lag (the seconds its oldest committed event is held back, 0 when none is). */
+interface Leitura { filas: LinhaFila[]; atrasoFeed: number }
 
 function comPrazo<T>(p: Promise<T>, ms: number, oQue: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -145,19 +151,20 @@ export const metricasPlugin = fp<OpcoesMetricas>(async (app: FastifyInstance, op
 
   const { pool } = opts;
   const pools: [string, pg.Pool][] = [['primario', pool], ...(opts.poolLeitura && opts.poolLeitura !== pool ? [['leitura', opts.poolLeitura] as [string, pg.Pool]] : []),
-    ...(opts.poolJobs ? [['jobs', opts.poolJobs] as [string, pg.Pool]] : [])];
+    ...(opts.poolJobs ? [['jobs', opts.poolJobs] as [string, pg.Pool]] : []),
+    ...(opts.poolProntidao ? [['prontidao', opts.poolProntidao] as [string, pg.Pool]] : [])];
   const poolGauge = (name: string, help: string, ler: (p: pg.Pool) => number) => new Gauge({
     name, help, labelNames: ['pool'] as const, registers: [registro],
     collect() {
       for (const [nome, p] of pools) this.set({ pool: nome }, ler(p));
     },
   });
-  poolGauge('rgp_db_pool_total', 'Connections the database pool holds (in use and idle), by pool (primario, leitura, jobs).', (p) => p.totalCount);
+  poolGauge('rgp_db_pool_total', 'Connections the database pool holds (in use and idle), by pool (primario, leitura, jobs, prontidao).', (p) => p.totalCount);
   poolGauge('rgp_db_pool_idle', 'Idle connections of the database pool, by pool.', (p) => p.idleCount);
   poolGauge('rgp_db_pool_waiting', 'Queries waiting for a connection of the database pool, by pool.', (p) => p.waitingCount);
   poolGauge('rgp_db_pool_max', 'Largest number of connections the database pool opens (DB_POOL_MAX), by pool.', (p) => p.options.max ?? 10);
 
-  let leitura: Promise<LinhaFila[] | null> | null = null;
+  let leitura: Promise<Leitura | null> | null = null;
   const falhasColeta = new Counter({
     name: 'rgp_metricas_falhas_coleta_total',
     help: 'Scrapes that answered without a source\'s figures (its query failed or passed METRICS_TIMEOUT_MS).',
@@ -169,12 +176,12 @@ export const metricasPlugin = fp<OpcoesMetricas>(async (app: FastifyInstance, op
     },
   });
 
-  const consultarFilas = async (): Promise<LinhaFila[]> => {
+  const consultarFilas = async (): Promise<Leitura> => {
     // A pool with every connection in use serves the requests first: the scrape does not queue behind them.
     if (pool.idleCount === 0 && pool.totalCount >= (pool.options.max ?? 10)) throw new Error('every connection of the pool is in use');
     const rs = await comPrazo(pool.query(sqlDasFilas(opts.tempoLimiteMs)) as unknown as Promise<pg.QueryResult[]>,
       opts.tempoLimiteMs, 'job queue figures');
-    return rs[2]!.rows as LinhaFila[];
+    return { filas: rs[2]!.rows as LinhaFila[], atrasoFeed: (rs[3]!.rows[0] as { atraso: number }).atraso };
   };
   const lerFilas = () => {
     leitura ??= consultarFilas()
@@ -193,7 +200,7 @@ export const metricasPlugin = fp<OpcoesMetricas>(async (app: FastifyInstance, op
     registers: [registro],
     async collect() {
       this.reset();
-      for (const l of (await lerFilas()) ?? []) this.set({ fila: l.fila }, l.profundidade);
+      for (const l of (await lerFilas())?.filas ?? []) this.set({ fila: l.fila }, l.profundidade);
     },
   });
   new Gauge({
@@ -203,7 +210,20 @@ export const metricasPlugin = fp<OpcoesMetricas>(async (app: FastifyInstance, op
     registers: [registro],
     async collect() {
       this.reset();
-      for (const l of (await lerFilas()) ?? []) this.set({ fila: l.fila }, Math.max(0, l.idade));
+      for (const l of (await lerFilas())?.filas ?? []) this.set({ fila: l.fila }, Math.max(0, l.idade));
+    },
+  });
+  // The change feed (GET /api/integracao/eventos) serves an event once every older transaction has ended (decision
+  // 0121): a long transaction holds back what committed after it. This is how long the oldest committed event has
+  // been held back (from its transaction's start), the freshness objective's measure; absent when the query failed.
+  new Gauge({
+    name: 'rgp_integracao_feed_atraso_segundos',
+    help: 'Seconds the oldest committed change of the integration feed has waited to be served (0 when none waits).',
+    registers: [registro],
+    async collect() {
+      this.reset();
+      const l = await lerFilas();
+      if (l) this.set(Math.max(0, l.atrasoFeed));
     },
   });
 

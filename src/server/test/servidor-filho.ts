@@ -4,12 +4,12 @@ import { portaLivre } from './porta-livre';
 /**
  * The real server (src/server/main.ts, one process: node with tsx's loader) on a test's database, for the tests
  * that kill it mid-way (test support, not a test file). `env` adds or overrides settings (block sizes, resume
- * delays). Its stderr is drained; the caller kills it.
+ * delays); `cwd` runs another checkout's server (the previous release). Its stderr is drained; the caller kills it.
  */
-export async function iniciarServidorFilho(databaseUrl: string, dataDir: string, env: Record<string, string>): Promise<ChildProcess> {
+export async function iniciarServidorFilho(databaseUrl: string, dataDir: string, env: Record<string, string>, cwd = process.cwd()): Promise<ChildProcess> {
   const porta = await portaLivre();
   const filho = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: process.cwd(),
+    cwd,
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'development',

@@ -6,5 +6,5 @@ import { saudeRoutes } from './saude.routes';
 export const saudeModulo = definirModulo({
   nome: 'saude',
   servicos: (_ctx, _s: { auditoria: AuditoriaService }) => ({}),
-  rotas: async (app, { auditoria }, { db }) => { await app.register(saudeRoutes, { db, auditoria }); },
+  rotas: async (app, { auditoria }, { prontidao }) => { await app.register(saudeRoutes, { pool: prontidao, auditoria }); },
 });

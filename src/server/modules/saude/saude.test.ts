@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { poolDeProntidao } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/helpers';
 
 /**
@@ -39,3 +41,46 @@ describe('health endpoints', () => {
     expect(usosDoBanco).toBeGreaterThan(0);
   });
 });
+
+/**
+ * Readiness on its own connection (issue 38, point 4): at the peak every connection of the request pool may be busy
+ * and queries queue for one; the instance is still ready, and a readiness that queued with them would time out and
+ * take every busy instance out of the balancer at once.
+ */
+describe('readiness with the request pool saturated', () => {
+  let t: TestApp;
+  let prontidao: pg.Pool;
+  beforeAll(async () => {
+    prontidao = poolDeProntidao(inject('testAdminUrl'));
+    t = await createTestApp({ poolProntidao: prontidao });
+  });
+  afterAll(async () => {
+    await t.close();
+    await prontidao.end();
+  });
+
+  it('answers 200 from its own pool while every request connection is held and queries wait for one', async () => {
+    const max = t.pool.options.max!;
+    const presos = await Promise.all(Array.from({ length: max }, () => t.pool.connect()));
+    const naFila = t.pool.query('SELECT 1');
+    try {
+      expect(t.pool.waitingCount).toBeGreaterThan(0);
+      const consultas = vi.spyOn(prontidao, 'query');
+      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().dados).toMatchObject({ status: 'ok', banco: 'ok' });
+      expect(consultas).toHaveBeenCalled();
+      consultas.mockRestore();
+      // The request pool is still saturated: readiness did not pass through it.
+      expect(t.pool.waitingCount).toBeGreaterThan(0);
+    } finally {
+      for (const c of presos) c.release();
+      await naFila;
+    }
+  });
+
+  it('shows its pool in the metrics beside the others', async () => {
+    expect(await t.app.metricas.texto()).toMatch(/rgp_db_pool_max\{pool="prontidao"\} 1/);
+  });
+});
+
