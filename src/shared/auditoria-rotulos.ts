@@ -38,6 +38,11 @@ export const ACAO_AUDITORIA_LABEL: Readonly<Record<string, string>> = {
   CLIENTE_INTEGRACAO_CREDENCIAL_TROCADA: 'Troca da credencial de cliente de integração',
   CLIENTE_INTEGRACAO_REVOGADO: 'Revogação de cliente de integração',
   CLIENTE_INTEGRACAO_TOKEN: 'Emissão de token para cliente de integração',
+  WEBHOOK_ASSINATURA_CRIADA: 'Assinatura de webhook de cliente de integração',
+  WEBHOOK_ASSINATURA_DESATIVADA: 'Desativação de webhook pela administração',
+  WEBHOOK_ASSINATURA_DESATIVADA_POR_FALHAS: 'Desativação de webhook após falhas seguidas',
+  WEBHOOK_ASSINATURA_REATIVADA: 'Reativação de webhook',
+  WEBHOOK_ENTREGA_REENVIADA: 'Reenvio de entrega de webhook',
   CONSULTA_PUBLICA_LISTA_ATO: 'Consulta pública "Estou na lista?"',
   PARECER_ANEXADO: 'Parecer anexado à análise',
   PRIMEIRO_RGP_ALTERADO: 'Alteração do primeiro RGP',
@@ -127,6 +132,8 @@ export const RECURSO_AUDITORIA_LABEL: Readonly<Record<string, string>> = {
   'representacao/pescadores': 'Pescadores representados',
   'integracao-consulta': 'Consulta de outro órgão por CPF',
   'integracao-eventos': 'Feed de mudanças para outros órgãos',
+  'integracao-webhook': 'Webhook de mudanças para outros órgãos',
+  'assinatura-webhook': 'Assinatura de webhook',
   'lote-pescador/anexo': 'Anexo do ato (pescadores atingidos)',
 };
 

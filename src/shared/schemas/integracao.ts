@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ESCOPOS_CLIENTE, type EscopoCliente } from '../permissoes';
 import { cpfSchema } from './cpf';
-import { diaExiste, idCoagido, texto } from './primitivos';
+import { diaExiste, id, idCoagido, texto } from './primitivos';
 
 /** Machine clients of other agencies (decisions 0120, 0121): registration, CPF lookup and the change feed. */
 
@@ -159,3 +159,81 @@ export const paginaEventosSchema = z.object({
   fim: z.boolean().describe('Verdadeiro quando não há, por ora, eventos depois desta página'),
 });
 export type PaginaEventos = z.output<typeof paginaEventosSchema>;
+
+/** Webhooks (decision 0122): a client's HTTPS endpoint, the event kinds it wants, deliveries signed per Standard Webhooks. */
+export const MENSAGENS_WEBHOOK = {
+  urlInvalida: 'Informe um endereço https:// válido',
+  tiposVazio: 'Escolha pelo menos 1 tipo de evento',
+  assinaturaNaoEncontrada: 'Assinatura de webhook não encontrada.',
+  entregaNaoEncontrada: 'Entrega não encontrada.',
+  clienteSemEventos: 'O cliente precisa do escopo integracao.eventos para receber webhooks.',
+} as const;
+
+export const EstadoEntregaWebhook = { PENDENTE: 'pendente', ENTREGUE: 'entregue', ESTACIONADA: 'estacionada' } as const;
+export type EstadoEntregaWebhook = (typeof EstadoEntregaWebhook)[keyof typeof EstadoEntregaWebhook];
+
+export const DESCRICAO_TIPOS_EVENTO: Record<(typeof TIPOS_EVENTO_INTEGRACAO)[number], string> = {
+  'registro.ativado': 'Registro ativado',
+  'registro.reativado': 'Registro reativado',
+  'registro.suspenso': 'Registro suspenso',
+  'registro.cancelado': 'Registro cancelado',
+  'registro.situacao_alterada': 'Outra mudança de situação',
+  'registro.primeiro_rgp_alterado': 'Data do primeiro RGP alterada',
+  'registro.categoria_alterada': 'Categoria alterada',
+  'reap.enviada': 'REAP enviado',
+  'recurso.decidido': 'Recurso decidido',
+  'recurso.encaminhado': 'Recurso encaminhado à instância seguinte',
+};
+
+export const assinaturaWebhookCriacao = z.object({
+  clienteId: id({ obrigatorio: 'Escolha o cliente' }),
+  url: texto().trim().min(1, MENSAGENS_WEBHOOK.urlInvalida).max(500, 'Deve ter no máximo 500 caracteres')
+    .refine((u) => URL.canParse(u), MENSAGENS_WEBHOOK.urlInvalida),
+  tipos: z.array(z.enum(TIPOS_EVENTO_INTEGRACAO, { error: 'Tipo de evento desconhecido' }))
+    .min(1, MENSAGENS_WEBHOOK.tiposVazio).max(TIPOS_EVENTO_INTEGRACAO.length),
+});
+export type AssinaturaWebhookCriacao = z.output<typeof assinaturaWebhookCriacao>;
+
+export const idAssinaturaParam = z.object({ id: idCoagido() });
+export const idEntregaParam = z.object({ id: idCoagido(), entregaId: idCoagido() });
+
+export const assinaturaWebhookSchema = z.object({
+  id: z.number(),
+  clienteId: z.number(),
+  cliente: z.string(),
+  url: z.string(),
+  tipos: z.array(z.string()),
+  falhasSeguidas: z.number(),
+  desativadaEm: z.string().nullable(),
+  motivoDesativacao: z.string().nullable(),
+  pendentes: z.number().describe('Entregas ainda por fazer (o atraso do endpoint)'),
+  entregues: z.number(),
+  estacionadas: z.number().describe('Entregas que falharam por um dia inteiro e aguardam reenvio'),
+  criadoEm: z.string(),
+});
+export type AssinaturaWebhook = z.output<typeof assinaturaWebhookSchema>;
+
+export const listaAssinaturasWebhookSchema = z.object({ itens: z.array(assinaturaWebhookSchema) });
+
+/** Shown once: the server keeps it only encrypted, to sign. */
+export const assinaturaWebhookCriadaSchema = z.object({
+  assinatura: assinaturaWebhookSchema,
+  segredo: z.string().describe('Segredo de assinatura (whsec_…), mostrado uma única vez'),
+});
+export type AssinaturaWebhookCriada = z.output<typeof assinaturaWebhookCriadaSchema>;
+
+export const entregaWebhookSchema = z.object({
+  id: z.number(),
+  eventoId: z.string(),
+  tipo: z.string(),
+  estado: z.enum([EstadoEntregaWebhook.PENDENTE, EstadoEntregaWebhook.ENTREGUE, EstadoEntregaWebhook.ESTACIONADA]),
+  tentativas: z.number(),
+  ultimoStatus: z.number().nullable(),
+  ultimoErro: z.string().nullable(),
+  proximaTentativaEm: z.string().nullable(),
+  entregueEm: z.string().nullable(),
+  criadoEm: z.string(),
+});
+export type EntregaWebhook = z.output<typeof entregaWebhookSchema>;
+
+export const listaEntregasWebhookSchema = z.object({ itens: z.array(entregaWebhookSchema) });
