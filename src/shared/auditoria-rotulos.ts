@@ -43,6 +43,9 @@ export const ACAO_AUDITORIA_LABEL: Readonly<Record<string, string>> = {
   WEBHOOK_ASSINATURA_DESATIVADA_POR_FALHAS: 'Desativação de webhook após falhas seguidas',
   WEBHOOK_ASSINATURA_REATIVADA: 'Reativação de webhook',
   WEBHOOK_ENTREGA_REENVIADA: 'Reenvio de entrega de webhook',
+  LISTA_SINALIZADA_RECEBIDA: 'Recebimento de lista de CPFs de outro órgão',
+  LISTA_SINALIZADA_APROVADA: 'Execução como lote de lista de CPFs de outro órgão',
+  LISTA_SINALIZADA_RECUSADA: 'Recusa de lista de CPFs de outro órgão',
   CONSULTA_PUBLICA_LISTA_ATO: 'Consulta pública "Estou na lista?"',
   PARECER_ANEXADO: 'Parecer anexado à análise',
   PRIMEIRO_RGP_ALTERADO: 'Alteração do primeiro RGP',
@@ -134,6 +137,7 @@ export const RECURSO_AUDITORIA_LABEL: Readonly<Record<string, string>> = {
   'integracao-eventos': 'Feed de mudanças para outros órgãos',
   'integracao-webhook': 'Webhook de mudanças para outros órgãos',
   'assinatura-webhook': 'Assinatura de webhook',
+  'lista-sinalizada': 'Lista de CPFs de outro órgão',
   'lote-pescador/anexo': 'Anexo do ato (pescadores atingidos)',
 };
 

@@ -4,7 +4,8 @@ import {
   assinaturaWebhookCriacao, assinaturaWebhookCriadaSchema, assinaturaWebhookSchema, clienteIntegracaoCriacao, clienteIntegracaoSchema,
   consultaCpfsCorpo, consultaCpfsResposta, credencialClienteSchema, entregaWebhookSchema, filtroEventos, idAssinaturaParam, idClienteParam,
   idEntregaParam, listaAssinaturasWebhookSchema, listaClientesIntegracaoSchema, listaEntregasWebhookSchema, paginaEventosSchema,
-  rotacaoCredencial,
+  rotacaoCredencial, listaSinalizadaCorpo, listaSinalizadaSchema, listasSinalizadasSchema, aprovacaoListaCorpo, recusaListaCorpo,
+  idListaParam,
 } from '../schemas/integracao';
 
 /**
@@ -96,4 +97,43 @@ export const reenviarEntregaWebhook = contrato({
   resumo: 'Reenvia uma entrega (estacionada ou já feita), com o mesmo webhook-id',
   params: idEntregaParam,
   resposta: entregaWebhookSchema,
+});
+
+/** Lists coming in (decision 0123): a client sends flagged CPFs and follows them; a GESTOR runs or refuses each. */
+export const enviarListaSinalizada = contrato({
+  metodo: 'POST', caminho: '/api/integracao/listas', permissao: 'integracao.listas', tag: 'integracao',
+  resumo: 'Envia uma lista de CPFs apontados pelo órgão, com o ato ou processo e o motivo',
+  descricao: 'A lista vira um lote proposto (suspensão ou cancelamento citando o ato) que um gestor do RGP analisa e executa '
+    + 'ou recusa; nenhum registro muda antes disso. Acompanhe-a por GET /api/integracao/listas/{id}.',
+  corpo: listaSinalizadaCorpo,
+  resposta: listaSinalizadaSchema,
+  outrosErros: [429],
+});
+export const lerListaSinalizada = contrato({
+  metodo: 'GET', caminho: '/api/integracao/listas/{id}', permissao: 'integracao.listas', tag: 'integracao',
+  resumo: 'Situação de uma lista enviada pelo próprio cliente e, se executada, o andamento do lote',
+  params: idListaParam,
+  resposta: listaSinalizadaSchema,
+  outrosErros: [429],
+});
+export const listarListasRecebidas = contrato({
+  metodo: 'GET', caminho: '/api/integracao/listas-recebidas', permissao: 'lote.processar', tag: 'integracao',
+  resumo: 'Listas de CPFs recebidas de outros órgãos, as 100 mais recentes',
+  resposta: listasSinalizadasSchema,
+});
+export const aprovarListaRecebida = contrato({
+  metodo: 'POST', caminho: '/api/integracao/listas-recebidas/{id}/aprovacao', permissao: 'lote.processar', tag: 'integracao',
+  resumo: 'Executa a lista como um lote, com o ato normativo escolhido pelo gestor',
+  params: idListaParam,
+  corpo: aprovacaoListaCorpo,
+  resposta: listaSinalizadaSchema,
+  codigos: [CodigoErro.LISTA_JA_ANALISADA],
+});
+export const recusarListaRecebida = contrato({
+  metodo: 'POST', caminho: '/api/integracao/listas-recebidas/{id}/recusa', permissao: 'lote.processar', tag: 'integracao',
+  resumo: 'Recusa a lista, com o motivo, sem mudar nenhum registro',
+  params: idListaParam,
+  corpo: recusaListaCorpo,
+  resposta: listaSinalizadaSchema,
+  codigos: [CodigoErro.LISTA_JA_ANALISADA],
 });

@@ -19,6 +19,7 @@ export const MENSAGENS_INTEGRACAO = {
 export const DESCRICAO_ESCOPOS: Record<EscopoCliente, string> = {
   'integracao.consultar': 'Consultar a situação do registro de pescadores por CPF (um ou até 1.000 por vez)',
   'integracao.eventos': 'Ler o feed de mudanças do registro (eventos em ordem, com cursor)',
+  'integracao.listas': 'Enviar listas de CPFs apontados pelo órgão, para análise de um gestor (nunca sanção automática)',
 };
 
 /** The token endpoint (RFC 6749 §3.2): form-encoded, answered in OAuth's own shape, not the envelope. */
@@ -237,3 +238,61 @@ export const entregaWebhookSchema = z.object({
 export type EntregaWebhook = z.output<typeof entregaWebhookSchema>;
 
 export const listaEntregasWebhookSchema = z.object({ itens: z.array(entregaWebhookSchema) });
+
+/**
+ * Lists coming in (decision 0123): an agency's CPFs flagged with the act or process behind them. Each becomes a
+ * proposed batch that a GESTOR reviews and runs, or refuses; never a sanction by itself.
+ */
+export const MAXIMO_CPFS_LISTA = 10_000;
+
+export const SituacaoListaSinalizada = { PROPOSTA: 'proposta', APROVADA: 'aprovada', RECUSADA: 'recusada' } as const;
+export type SituacaoListaSinalizada = (typeof SituacaoListaSinalizada)[keyof typeof SituacaoListaSinalizada];
+
+export const MENSAGENS_LISTA = {
+  naoEncontrada: 'Lista não encontrada.',
+  jaRevisada: 'Esta lista já foi analisada.',
+} as const;
+
+export const listaSinalizadaCorpo = z.object({
+  tipo: z.enum(['suspensao', 'cancelamento'], { error: 'Informe suspensao ou cancelamento' }),
+  ato: texto().trim().min(3, 'Informe o ato ou o número do processo').max(200, 'Deve ter no máximo 200 caracteres')
+    .describe('O ato ou o número do processo que fundamenta a lista (ex.: Acórdão TCU 1.234/2025, processo SEI)'),
+  motivo: texto().trim().min(3, 'Informe o motivo').max(500, 'Deve ter no máximo 500 caracteres')
+    .describe('Por que o órgão aponta estes CPFs (ex.: fraude no Seguro-Defeso confirmada)'),
+  cpfs: z.array(texto().max(20, 'CPF inválido')).min(1, MENSAGENS_INTEGRACAO.cpfsVazio)
+    .max(MAXIMO_CPFS_LISTA, 'Informe no máximo 10.000 CPFs'),
+});
+export type ListaSinalizadaCorpo = z.output<typeof listaSinalizadaCorpo>;
+
+export const listaSinalizadaSchema = z.object({
+  id: z.number(),
+  cliente: z.string(),
+  orgao: z.string(),
+  tipo: z.enum(['suspensao', 'cancelamento']),
+  ato: z.string(),
+  motivo: z.string(),
+  total: z.number(),
+  situacao: z.enum([SituacaoListaSinalizada.PROPOSTA, SituacaoListaSinalizada.APROVADA, SituacaoListaSinalizada.RECUSADA]),
+  motivoRecusa: z.string().nullable(),
+  revisadaEm: z.string().nullable(),
+  criadaEm: z.string(),
+  lote: z.object({
+    id: z.number(), situacao: z.number().describe('1 em processamento, 2 concluído'), total: z.number(), concluidos: z.number(),
+    processados: z.number().describe('CPFs cuja situação mudou'),
+  }).nullable().describe('O lote que o gestor executou a partir da lista'),
+});
+export type ListaSinalizada = z.output<typeof listaSinalizadaSchema>;
+
+export const idListaParam = z.object({ id: idCoagido() });
+
+export const listasSinalizadasSchema = z.object({ itens: z.array(listaSinalizadaSchema) });
+
+export const aprovacaoListaCorpo = z.object({
+  atoNormativo: id({ obrigatorio: 'Escolha o ato normativo' }),
+  dataLimiteSuspensao: texto().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida').refine(diaExiste, 'Data inválida').nullable().optional(),
+});
+export type AprovacaoListaCorpo = z.output<typeof aprovacaoListaCorpo>;
+
+export const recusaListaCorpo = z.object({
+  motivo: texto().trim().min(3, 'Informe o motivo da recusa').max(500, 'Deve ter no máximo 500 caracteres'),
+});

@@ -96,3 +96,24 @@ export const tentativaEntregaWebhook = pgTable('tentativa_entrega_webhook', {
   duracaoMs: integer('duracao_ms').notNull(),
   criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('tentativa_entrega_webhook_entrega_idx').on(t.entregaId)]);
+
+/**
+ * A list of CPFs an agency flags (decision 0123): a proposed batch until a GESTOR runs it (`loteId`) or refuses it.
+ * The CPFs are kept as sent; the batch module validates and settles each when it runs.
+ */
+export const listaSinalizada = pgTable('lista_sinalizada', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  clienteId: integer('cliente_id').notNull().references(() => clienteIntegracao.id),
+  /** `suspensao` or `cancelamento`. */
+  tipo: varchar('tipo', { length: 12 }).notNull(),
+  ato: varchar('ato', { length: 200 }).notNull(),
+  motivo: varchar('motivo', { length: 500 }).notNull(),
+  cpfs: text('cpfs').array().notNull(),
+  /** `proposta`, `aprovada` or `recusada`. */
+  situacao: varchar('situacao', { length: 10 }).notNull().default('proposta'),
+  loteId: integer('lote_id'),
+  motivoRecusa: varchar('motivo_recusa', { length: 500 }),
+  cpfRevisor: char('cpf_revisor', { length: 11 }),
+  revisadaEm: timestamp('revisada_em', { withTimezone: true }),
+  criadaEm: timestamp('criada_em', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('lista_sinalizada_cliente_idx').on(t.clienteId, t.id)]);

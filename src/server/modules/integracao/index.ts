@@ -3,11 +3,13 @@ import { bearerOf, ehTokenDeCliente, MENSAGEM_PERFIL_SEM_PERMISSAO } from '../..
 import type { EnviadorEmail } from '../../adapters/email/email';
 import type { AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthService } from '../auth/auth.service';
+import type { LoteService } from '../lote/lote.service';
 import { definirModulo } from '../modulo';
 import { ClienteIntegracaoRepository } from './cliente.repository';
 import { ClienteIntegracaoService } from './cliente.service';
 import { IntegracaoRepository } from './integracao.repository';
 import { integracaoRoutes } from './integracao.routes';
+import { ListaSinalizadaService } from './lista.service';
 import { IntegracaoService } from './integracao.service';
 import { entregarWebhooksJob } from './webhook.jobs';
 import { WebhookRepository } from './webhook.repository';
@@ -19,7 +21,7 @@ import { WebhookService } from './webhook.service';
  */
 export const integracaoModulo = definirModulo({
   nome: 'integracao',
-  servicos({ config, db, jwtSecret, agora }, s: { auditoria: AuditoriaService; auth: AuthService; email: EnviadorEmail }) {
+  servicos({ config, db, jwtSecret, agora }, s: { auditoria: AuditoriaService; auth: AuthService; email: EnviadorEmail; lote: LoteService }) {
     const clientes = new ClienteIntegracaoRepository(db);
     return {
       clientesIntegracao: new ClienteIntegracaoService(clientes, s.auditoria, { jwtSecret, publicUrl: config.publicUrl, now: agora }),
@@ -27,6 +29,7 @@ export const integracaoModulo = definirModulo({
       webhooks: new WebhookService(new WebhookRepository(db), clientes, s.auditoria, s.email, {
         segredoServidor: jwtSecret, agora, permitirHttpLocal: config.env !== 'production',
       }),
+      listasSinalizadas: new ListaSinalizadaService(db, s.lote, s.auditoria),
     };
   },
   async antesDasRotas(app, { clientesIntegracao, auth }) {
@@ -40,8 +43,8 @@ export const integracaoModulo = definirModulo({
       req.clienteIntegracao = await clientesIntegracao.autenticar(token, escopo, req.ip, req.routeOptions.url ?? '');
     });
   },
-  async rotas(app, { clientesIntegracao, integracao, webhooks }) {
-    await app.register(integracaoRoutes, { clientes: clientesIntegracao, integracao, webhooks });
+  async rotas(app, { clientesIntegracao, integracao, webhooks, listasSinalizadas }) {
+    await app.register(integracaoRoutes, { clientes: clientesIntegracao, integracao, webhooks, listas: listasSinalizadas });
   },
   jobs: [entregarWebhooksJob],
 });
