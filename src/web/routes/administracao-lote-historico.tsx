@@ -1,8 +1,7 @@
 import { ExigirPerfil } from '../components/exigir-perfil';
 import { PageTitle } from '../components/page-title';
 import { RequireSession } from '../components/require-session';
-import { ListasRecebidas } from '../features/integracao/listas-recebidas';
-import { HistoricoLotes } from '../features/lote';
+import { HistoricoLotes, ListasRecebidas } from '../features/lote';
 
 /** /administracao/processamento-lote/historico: each batch, its progress and its per-CPF result; agencies' lists to review. */
 export function AdministracaoLoteHistoricoRoute() {

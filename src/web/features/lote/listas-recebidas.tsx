@@ -10,7 +10,7 @@ import { Message } from '../../components/message';
 import { mensagemErro } from '../../lib/api';
 import { chamar, dados } from '../../lib/contrato';
 import { showToast } from '../../lib/toast';
-import { atosVigentes } from '../lote/lote-api';
+import { atosVigentes } from './lote-api';
 
 const CHAVE = ['integracao', 'listas-recebidas'] as const;
 
