@@ -48,6 +48,8 @@ export const CodigoErro = {
   ENVIO_INCOMPLETO: 'ENVIO_INCOMPLETO',
   /** A revoked machine client stays revoked: register a new one. */
   CLIENTE_REVOGADO: 'CLIENTE_REVOGADO',
+  /** An agency's list already run or refused by a GESTOR (decision 0123). */
+  LISTA_JA_ANALISADA: 'LISTA_JA_ANALISADA',
   /** A duplicate still being processed; retry after `Retry-After` (docs/decisions/0060). */
   IDEMPOTENCIA_EM_ANDAMENTO: 'IDEMPOTENCIA_EM_ANDAMENTO',
   IDEMPOTENCIA_CHAVE_REUTILIZADA: 'IDEMPOTENCIA_CHAVE_REUTILIZADA',
@@ -80,6 +82,7 @@ export const CODIGOS_DE_DOMINIO = [
   CodigoErro.ENVIO_FORA_DE_ORDEM,
   CodigoErro.ENVIO_INCOMPLETO,
   CodigoErro.CLIENTE_REVOGADO,
+  CodigoErro.LISTA_JA_ANALISADA,
 ] as const;
 export type CodigoDeDominio = (typeof CODIGOS_DE_DOMINIO)[number];
 
@@ -102,6 +105,7 @@ const CASO_DE: Partial<Record<CodigoErro, CodigoErro>> = {
   RECURSO_INDISPONIVEL: CodigoErro.ESTADO_NAO_PERMITE,
   USUARIO_JA_CADASTRADO: CodigoErro.CONFLITO,
   CLIENTE_REVOGADO: CodigoErro.ESTADO_NAO_PERMITE,
+  LISTA_JA_ANALISADA: CodigoErro.ESTADO_NAO_PERMITE,
   ENTIDADE_JA_CADASTRADA: CodigoErro.CONFLITO,
   ENTIDADE_INDISPONIVEL: CodigoErro.ESTADO_NAO_PERMITE,
   DELEGACAO_INDISPONIVEL: CodigoErro.ESTADO_NAO_PERMITE,

@@ -48,6 +48,8 @@ export const PERMISSOES = {
   /** A client's scopes: only the permissions whose one caller is `CLIENTE`. */
   'integracao.consultar': ['CLIENTE'],
   'integracao.eventos': ['CLIENTE'],
+  /** Send a list of CPFs the agency flags: a proposed batch a GESTOR reviews (decision 0123). */
+  'integracao.listas': ['CLIENTE'],
 } as const satisfies Record<string, readonly Chamador[]>;
 
 export type Permissao = keyof typeof PERMISSOES;

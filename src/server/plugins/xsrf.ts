@@ -30,7 +30,7 @@ function caminhoDaApi(rota: string | undefined, url: string): boolean {
  * them (decision 0120); the management of clients stays under the check.
  */
 function deMaquina(rota: string | undefined): boolean {
-  return rota === '/api/integracao/token' || rota === '/api/integracao/pescadores/consulta';
+  return rota === '/api/integracao/token' || rota === '/api/integracao/pescadores/consulta' || rota === '/api/integracao/listas';
 }
 
 /**

@@ -365,6 +365,19 @@ export const COMO_CHAMAR: Record<string, ComoChamar> = {
     }),
   },
   'POST /api/integracao/pescadores/consulta': { corpo: (d) => ({ cpfs: [d.pescador.cpf], finalidade: 'Matriz de autorização' }) },
+  'POST /api/integracao/webhooks': {
+    corpo: () => ({ clienteId: 999_999, url: 'https://matriz.cgu.gov.br/webhook', tipos: ['registro.suspenso'] }),
+  },
+  'POST /api/integracao/webhooks/{id}/desativacao': { idAdministrativo: 999_999 },
+  'POST /api/integracao/webhooks/{id}/reativacao': { idAdministrativo: 999_999 },
+  'GET /api/integracao/webhooks/{id}/entregas': { idAdministrativo: 999_999 },
+  'POST /api/integracao/webhooks/{id}/entregas/{entregaId}/reenvio': { idAdministrativo: 999_999 },
+  'POST /api/integracao/listas': {
+    corpo: (d) => ({ tipo: 'suspensao', ato: 'Acórdão da matriz 1/2026', motivo: 'Matriz de autorização', cpfs: [d.pescador.cpf] }),
+  },
+  'GET /api/integracao/listas/{id}': { idAdministrativo: 999_999 },
+  'POST /api/integracao/listas-recebidas/{id}/aprovacao': { idAdministrativo: 999_999, corpo: () => ({ atoNormativo: 999_999 }) },
+  'POST /api/integracao/listas-recebidas/{id}/recusa': { idAdministrativo: 999_999, corpo: () => ({ motivo: 'Matriz de autorização' }) },
   'DELETE /api/ato-normativo/{id}': { idAdministrativo: 999_999 },
   'GET /api/forca-tarefa/{id}': { idAdministrativo: 999_999 },
   'DELETE /api/forca-tarefa/remover/{id}': { idAdministrativo: 999_999 },
@@ -432,6 +445,7 @@ export function valorDoCaminho(rota: Rota, nome: string, d: DadosPescador): stri
     case 'idPescador': return String(d.pescador.id);
     case 'idReap': return String(d.reap);
     case 'idAgente': return '999999';
+    case 'entregaId': return '999999';
     case 'ano': return '2025';
     case 'chave': return COMO_CHAMAR[rota.chave]?.chaveDeLink ? crypto.randomBytes(16).toString('hex') : d.chave;
     case 'cpf': return d.pescador.cpf;

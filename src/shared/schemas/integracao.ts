@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ESCOPOS_CLIENTE, type EscopoCliente } from '../permissoes';
 import { cpfSchema } from './cpf';
-import { diaExiste, idCoagido, texto } from './primitivos';
+import { diaExiste, id, idCoagido, texto } from './primitivos';
 
 /** Machine clients of other agencies (decisions 0120, 0121): registration, CPF lookup and the change feed. */
 
@@ -19,6 +19,7 @@ export const MENSAGENS_INTEGRACAO = {
 export const DESCRICAO_ESCOPOS: Record<EscopoCliente, string> = {
   'integracao.consultar': 'Consultar a situação do registro de pescadores por CPF (um ou até 1.000 por vez)',
   'integracao.eventos': 'Ler o feed de mudanças do registro (eventos em ordem, com cursor)',
+  'integracao.listas': 'Enviar listas de CPFs apontados pelo órgão, para análise de um gestor (nunca sanção automática)',
 };
 
 /** The token endpoint (RFC 6749 §3.2): form-encoded, answered in OAuth's own shape, not the envelope. */
@@ -159,3 +160,139 @@ export const paginaEventosSchema = z.object({
   fim: z.boolean().describe('Verdadeiro quando não há, por ora, eventos depois desta página'),
 });
 export type PaginaEventos = z.output<typeof paginaEventosSchema>;
+
+/** Webhooks (decision 0122): a client's HTTPS endpoint, the event kinds it wants, deliveries signed per Standard Webhooks. */
+export const MENSAGENS_WEBHOOK = {
+  urlInvalida: 'Informe um endereço https:// válido',
+  tiposVazio: 'Escolha pelo menos 1 tipo de evento',
+  assinaturaNaoEncontrada: 'Assinatura de webhook não encontrada.',
+  entregaNaoEncontrada: 'Entrega não encontrada.',
+  clienteSemEventos: 'O cliente precisa do escopo integracao.eventos para receber webhooks.',
+} as const;
+
+export const EstadoEntregaWebhook = { PENDENTE: 'pendente', ENTREGUE: 'entregue', ESTACIONADA: 'estacionada' } as const;
+export type EstadoEntregaWebhook = (typeof EstadoEntregaWebhook)[keyof typeof EstadoEntregaWebhook];
+
+export const DESCRICAO_TIPOS_EVENTO: Record<(typeof TIPOS_EVENTO_INTEGRACAO)[number], string> = {
+  'registro.ativado': 'Registro ativado',
+  'registro.reativado': 'Registro reativado',
+  'registro.suspenso': 'Registro suspenso',
+  'registro.cancelado': 'Registro cancelado',
+  'registro.situacao_alterada': 'Outra mudança de situação',
+  'registro.primeiro_rgp_alterado': 'Data do primeiro RGP alterada',
+  'registro.categoria_alterada': 'Categoria alterada',
+  'reap.enviada': 'REAP enviado',
+  'recurso.decidido': 'Recurso decidido',
+  'recurso.encaminhado': 'Recurso encaminhado à instância seguinte',
+};
+
+export const assinaturaWebhookCriacao = z.object({
+  clienteId: id({ obrigatorio: 'Escolha o cliente' }),
+  url: texto().trim().min(1, MENSAGENS_WEBHOOK.urlInvalida).max(500, 'Deve ter no máximo 500 caracteres')
+    .refine((u) => URL.canParse(u), MENSAGENS_WEBHOOK.urlInvalida),
+  tipos: z.array(z.enum(TIPOS_EVENTO_INTEGRACAO, { error: 'Tipo de evento desconhecido' }))
+    .min(1, MENSAGENS_WEBHOOK.tiposVazio).max(TIPOS_EVENTO_INTEGRACAO.length),
+});
+export type AssinaturaWebhookCriacao = z.output<typeof assinaturaWebhookCriacao>;
+
+export const idAssinaturaParam = z.object({ id: idCoagido() });
+export const idEntregaParam = z.object({ id: idCoagido(), entregaId: idCoagido() });
+
+export const assinaturaWebhookSchema = z.object({
+  id: z.number(),
+  clienteId: z.number(),
+  cliente: z.string(),
+  url: z.string(),
+  tipos: z.array(z.string()),
+  falhasSeguidas: z.number(),
+  desativadaEm: z.string().nullable(),
+  motivoDesativacao: z.string().nullable(),
+  pendentes: z.number().describe('Entregas ainda por fazer (o atraso do endpoint)'),
+  entregues: z.number(),
+  estacionadas: z.number().describe('Entregas que falharam por um dia inteiro e aguardam reenvio'),
+  criadoEm: z.string(),
+});
+export type AssinaturaWebhook = z.output<typeof assinaturaWebhookSchema>;
+
+export const listaAssinaturasWebhookSchema = z.object({ itens: z.array(assinaturaWebhookSchema) });
+
+/** Shown once: the server keeps it only encrypted, to sign. */
+export const assinaturaWebhookCriadaSchema = z.object({
+  assinatura: assinaturaWebhookSchema,
+  segredo: z.string().describe('Segredo de assinatura (whsec_…), mostrado uma única vez'),
+});
+export type AssinaturaWebhookCriada = z.output<typeof assinaturaWebhookCriadaSchema>;
+
+export const entregaWebhookSchema = z.object({
+  id: z.number(),
+  eventoId: z.string(),
+  tipo: z.string(),
+  estado: z.enum([EstadoEntregaWebhook.PENDENTE, EstadoEntregaWebhook.ENTREGUE, EstadoEntregaWebhook.ESTACIONADA]),
+  tentativas: z.number(),
+  ultimoStatus: z.number().nullable(),
+  ultimoErro: z.string().nullable(),
+  proximaTentativaEm: z.string().nullable(),
+  entregueEm: z.string().nullable(),
+  criadoEm: z.string(),
+});
+export type EntregaWebhook = z.output<typeof entregaWebhookSchema>;
+
+export const listaEntregasWebhookSchema = z.object({ itens: z.array(entregaWebhookSchema) });
+
+/**
+ * Lists coming in (decision 0123): an agency's CPFs flagged with the act or process behind them. Each becomes a
+ * proposed batch that a GESTOR reviews and runs, or refuses; never a sanction by itself.
+ */
+export const MAXIMO_CPFS_LISTA = 10_000;
+
+export const SituacaoListaSinalizada = { PROPOSTA: 'proposta', APROVADA: 'aprovada', RECUSADA: 'recusada' } as const;
+export type SituacaoListaSinalizada = (typeof SituacaoListaSinalizada)[keyof typeof SituacaoListaSinalizada];
+
+export const MENSAGENS_LISTA = {
+  naoEncontrada: 'Lista não encontrada.',
+  jaRevisada: 'Esta lista já foi analisada.',
+} as const;
+
+export const listaSinalizadaCorpo = z.object({
+  tipo: z.enum(['suspensao', 'cancelamento'], { error: 'Informe suspensao ou cancelamento' }),
+  ato: texto().trim().min(3, 'Informe o ato ou o número do processo').max(200, 'Deve ter no máximo 200 caracteres')
+    .describe('O ato ou o número do processo que fundamenta a lista (ex.: Acórdão TCU 1.234/2025, processo SEI)'),
+  motivo: texto().trim().min(3, 'Informe o motivo').max(500, 'Deve ter no máximo 500 caracteres')
+    .describe('Por que o órgão aponta estes CPFs (ex.: fraude no Seguro-Defeso confirmada)'),
+  cpfs: z.array(texto().max(20, 'CPF inválido')).min(1, MENSAGENS_INTEGRACAO.cpfsVazio)
+    .max(MAXIMO_CPFS_LISTA, 'Informe no máximo 10.000 CPFs'),
+});
+export type ListaSinalizadaCorpo = z.output<typeof listaSinalizadaCorpo>;
+
+export const listaSinalizadaSchema = z.object({
+  id: z.number(),
+  cliente: z.string(),
+  orgao: z.string(),
+  tipo: z.enum(['suspensao', 'cancelamento']),
+  ato: z.string(),
+  motivo: z.string(),
+  total: z.number(),
+  situacao: z.enum([SituacaoListaSinalizada.PROPOSTA, SituacaoListaSinalizada.APROVADA, SituacaoListaSinalizada.RECUSADA]),
+  motivoRecusa: z.string().nullable(),
+  revisadaEm: z.string().nullable(),
+  criadaEm: z.string(),
+  lote: z.object({
+    id: z.number(), situacao: z.number().describe('1 em processamento, 2 concluído'), total: z.number(), concluidos: z.number(),
+    processados: z.number().describe('CPFs cuja situação mudou'),
+  }).nullable().describe('O lote que o gestor executou a partir da lista'),
+});
+export type ListaSinalizada = z.output<typeof listaSinalizadaSchema>;
+
+export const idListaParam = z.object({ id: idCoagido() });
+
+export const listasSinalizadasSchema = z.object({ itens: z.array(listaSinalizadaSchema) });
+
+export const aprovacaoListaCorpo = z.object({
+  atoNormativo: id({ obrigatorio: 'Escolha o ato normativo' }),
+  dataLimiteSuspensao: texto().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida').refine(diaExiste, 'Data inválida').nullable().optional(),
+});
+export type AprovacaoListaCorpo = z.output<typeof aprovacaoListaCorpo>;
+
+export const recusaListaCorpo = z.object({
+  motivo: texto().trim().min(3, 'Informe o motivo da recusa').max(500, 'Deve ter no máximo 500 caracteres'),
+});

@@ -155,7 +155,7 @@ export class AuditoriaService {
    * declared; the fisher sees it on their /home like a staff view.
    */
   async visualizacoesDeCliente(
-    cliente: { id: number; clientId: string; orgao: string; ip: string }, recurso: string, pescadorIds: readonly number[],
+    cliente: { id: number; clientId: string; orgao: string; ip: string | null }, recurso: string, pescadorIds: readonly number[],
     detalhes: Record<string, unknown>,
   ): Promise<void> {
     await Promise.all(pescadorIds.map((pescadorId) => this.registrar({

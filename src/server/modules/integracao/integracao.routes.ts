@@ -7,6 +7,8 @@ import { rota } from '../../plugins/contratos';
 import { ok } from '../../plugins/envelope';
 import { ErroOAuth, type ClienteAutenticado, type ClienteIntegracaoService, type PedidoToken } from './cliente.service';
 import type { IntegracaoService } from './integracao.service';
+import type { ListaSinalizadaService } from './lista.service';
+import type { WebhookService } from './webhook.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -45,9 +47,9 @@ function basicDe(req: FastifyRequest): PedidoToken['basic'] {
 
 const CAMPOS_TOKEN = ['grant_type', 'scope', 'client_id', 'client_secret', 'client_assertion_type', 'client_assertion'] as const;
 
-export const integracaoRoutes: FastifyPluginAsync<{ clientes: ClienteIntegracaoService; integracao: IntegracaoService }> = async (
-  app, { clientes, integracao },
-) => {
+export const integracaoRoutes: FastifyPluginAsync<{
+  clientes: ClienteIntegracaoService; integracao: IntegracaoService; webhooks: WebhookService; listas: ListaSinalizadaService;
+}> = async (app, { clientes, integracao, webhooks, listas }) => {
   app.decorateRequest('clienteIntegracao', null);
   // Credentials and personal data: never kept by a cache.
   app.addHook('onSend', async (_req, reply, payload) => {
@@ -89,4 +91,25 @@ export const integracaoRoutes: FastifyPluginAsync<{ clientes: ClienteIntegracaoS
     config: LIMITE_DO_CLIENTE, bodyLimit: 64 * 1024, logLevel: 'warn',
   });
   rota(app, c.eventos, async (req) => ok(await integracao.eventos(clienteDe(req), req.query)), { config: LIMITE_DO_CLIENTE });
+
+  rota(app, c.listarAssinaturasWebhook, async () => ok({ itens: await webhooks.listar() }));
+  rota(app, c.criarAssinaturaWebhook, async (req) => ok(
+    await webhooks.criar(atorDe(req), req.body), 'Webhook assinado. Guarde o segredo: ele não será mostrado de novo.',
+  ));
+  rota(app, c.desativarAssinaturaWebhook, async (req) => ok(await webhooks.desativar(atorDe(req), req.params.id), 'Webhook desativado.'));
+  rota(app, c.reativarAssinaturaWebhook, async (req) => ok(await webhooks.reativar(atorDe(req), req.params.id), 'Webhook reativado.'));
+  rota(app, c.listarEntregasWebhook, async (req) => ok({ itens: await webhooks.entregas(req.params.id) }));
+  rota(app, c.reenviarEntregaWebhook, async (req) => ok(
+    await webhooks.reenviar(atorDe(req), req.params.id, req.params.entregaId), 'Entrega posta na fila de novo.',
+  ));
+
+  rota(app, c.enviarListaSinalizada, async (req) => ok(
+    await listas.receber(clienteDe(req), req.body), 'Lista recebida: um gestor do RGP vai analisá-la.',
+  ), { config: LIMITE_DO_CLIENTE, bodyLimit: 512 * 1024, logLevel: 'warn' });
+  rota(app, c.lerListaSinalizada, async (req) => ok(await listas.daCliente(clienteDe(req), req.params.id)), { config: LIMITE_DO_CLIENTE });
+  rota(app, c.listarListasRecebidas, async () => ok({ itens: await listas.listar() }));
+  rota(app, c.aprovarListaRecebida, async (req) => ok(
+    await listas.aprovar(atorDe(req), req.params.id, req.body), 'Lista aceita: o lote está sendo processado.',
+  ));
+  rota(app, c.recusarListaRecebida, async (req) => ok(await listas.recusar(atorDe(req), req.params.id, req.body.motivo), 'Lista recusada.'));
 };

@@ -9,7 +9,7 @@ import {
 import { erroDeCampo } from '../../lib/validacao';
 import type { AuditoriaService } from '../auditoria/auditoria.service';
 import type { ClienteAutenticado } from './cliente.service';
-import type { IntegracaoRepository, LinhaConsulta } from './integracao.repository';
+import type { IntegracaoRepository, LinhaConsulta, LinhaEvento } from './integracao.repository';
 
 const CURSOR_INICIAL = '0.0';
 
@@ -40,6 +40,14 @@ function areasDe(v: unknown): SituacaoPescadorIntegracao['areasPesca'] {
     tipoLocalPesca: typeof a.tipoLocalPesca === 'number' ? a.tipoLocalPesca : null,
     nomePopular: typeof a.nomePopularLocalPesca === 'string' ? a.nomePopularLocalPesca : null,
   }));
+}
+
+/** A feed event as the feed page and the webhook deliveries carry it: nothing personal beyond the CPF. */
+export function eventoDaLinha(l: LinhaEvento): EventoIntegracao {
+  return {
+    id: l.id, tipo: l.tipo as EventoIntegracao['tipo'], cpf: l.cpf, situacaoAnterior: l.situacao_anterior, situacaoNova: l.situacao_nova,
+    dados: l.dados, ocorridoEm: new Date(l.criado_em).toISOString(),
+  };
 }
 
 /** What a machine client reads: the CPF lookup and the change feed, each read audited per fisher (decision 0120). */
@@ -79,10 +87,7 @@ export class IntegracaoService {
     }
     const ultima = linhas.at(-1);
     return {
-      eventos: linhas.map((l): EventoIntegracao => ({
-        id: l.id, tipo: l.tipo as EventoIntegracao['tipo'], cpf: l.cpf, situacaoAnterior: l.situacao_anterior, situacaoNova: l.situacao_nova,
-        dados: l.dados, ocorridoEm: new Date(l.criado_em).toISOString(),
-      })),
+      eventos: linhas.map(eventoDaLinha),
       proximoCursor: ultima ? `${ultima.xid}.${ultima.id}` : cursor,
       fim: linhas.length < f.limite,
     };

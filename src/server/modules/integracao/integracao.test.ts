@@ -60,7 +60,7 @@ describe('the token endpoint (client credentials)', () => {
     const r1 = await pedirToken(t.app, { grant_type: 'client_credentials' }, basic);
     expect(r1.statusCode, r1.body).toBe(200);
     expect(r1.headers['cache-control']).toBe('no-store');
-    expect(r1.json()).toMatchObject({ token_type: 'Bearer', expires_in: 300, scope: 'integracao.consultar integracao.eventos' });
+    expect(r1.json()).toMatchObject({ token_type: 'Bearer', expires_in: 300, scope: 'integracao.consultar integracao.eventos integracao.listas' });
     const r2 = await pedirToken(t.app, { grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret!, scope: 'integracao.eventos' });
     expect(r2.json()).toMatchObject({ scope: 'integracao.eventos' });
 
@@ -361,7 +361,7 @@ describe('the OpenAPI document', () => {
     const esquema = doc.components.securitySchemes.clienteIntegracao!;
     expect(esquema.type).toBe('oauth2');
     expect(esquema.flows?.clientCredentials?.tokenUrl).toBe('/api/integracao/token');
-    expect(Object.keys(esquema.flows!.clientCredentials!.scopes).sort()).toEqual(['integracao.consultar', 'integracao.eventos']);
+    expect(Object.keys(esquema.flows!.clientCredentials!.scopes).sort()).toEqual(['integracao.consultar', 'integracao.eventos', 'integracao.listas']);
     expect(doc.paths['/api/integracao/eventos']!.get!.security).toEqual([{ clienteIntegracao: ['integracao.eventos'] }]);
     expect(doc.paths['/api/integracao/pescadores/consulta']!.post!.security).toEqual([{ clienteIntegracao: ['integracao.consultar'] }]);
     expect(doc.paths['/api/integracao/clientes']!.post!.security).toEqual([{ bearer: [] }]);

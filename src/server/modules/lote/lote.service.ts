@@ -134,6 +134,25 @@ export class LoteService {
     return resumoDe({ ...lote, atoNome: (await this.repo.findById(lote.id))!.atoNome });
   }
 
+  /**
+   * A list an agency sent, run by the GESTOR who reviewed it (decision 0123): processed in the background like a
+   * file, its result e-mailed to that GESTOR.
+   */
+  async criarDeLista(ator: AuthContext, dados: DadosLote, cpfs: readonly string[], nome: string): Promise<LoteResumo> {
+    if (dados.tipo === TipoLote.SUSPENSAO && !dados.dataLimiteSuspensao) {
+      throw AppError.badRequest(MENSAGENS_LOTE.dataLimiteObrigatoria, [erroCampo('dataLimiteSuspensao', MENSAGENS_LOTE.dataLimiteObrigatoria)]);
+    }
+    const lote = await this.criar(ator, dados, cpfs.map((informado, i) => ({ linha: i + 1, informado })), {
+      formaProcessamento: true, nomeArquivo: nome.slice(0, 255),
+    });
+    return (await this.resumo(lote.id))!;
+  }
+
+  async resumo(id: number): Promise<LoteResumo | undefined> {
+    const l = await this.repo.findById(id);
+    return l && resumoDe(l);
+  }
+
   /** Audited; an invalid CPF is settled at once as CPF_INVALIDO. */
   private async criar(
     ator: AuthContext, dados: DadosLote, linhas: LinhaLote[], forma: { formaProcessamento: boolean; nomeArquivo: string | null },

@@ -19,6 +19,7 @@ import { mensagemErro } from '../../lib/api';
 import { confirmar } from '../../lib/confirm';
 import { showToast } from '../../lib/toast';
 import { cadastrarCliente, clientesKeys, revogarCliente, rotacionarCredencial, useClientes } from './integracao-api';
+import { WebhooksIntegracao } from './webhooks-integracao';
 
 interface Valores {
   nome: string;
@@ -212,6 +213,7 @@ export function ClientesIntegracao() {
           </div>
         )}
       </section>
+      <WebhooksIntegracao clientes={query.data ?? []} />
     </div>
   );
 }

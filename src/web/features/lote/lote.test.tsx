@@ -19,6 +19,7 @@ beforeEach(() => {
   http = installMockHttp();
   setToken(staffToken({ perfil: 1, siglaOrgao: 'MPA', ufOrgao: 'DF' }));
   http.get('/api/ato-normativo/listar?vigente=true&tamanhoPagina=100', ok({ total: 1, atosNormativos: [ATO] }));
+  http.get('/api/integracao/listas-recebidas', ok({ itens: [] }));
 });
 
 afterEach(() => {
@@ -226,5 +227,21 @@ describe('the batch history', () => {
     open('/administracao/processamento-lote');
     expect(await screen.findByText('Seu perfil não tem acesso ao processamento em lote.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Processar lote' })).toBeNull();
+  });
+
+  it('lets a GESTOR run the list of an agency as a batch, with the act and the end of the suspension', async () => {
+    http.get('/api/pescador/lote/todos?pagina=1&tamanhoPagina=10', ok({ total: 0, lotes: [], itens: null, totalItens: null }));
+    http.get('/api/integracao/listas-recebidas', ok({ itens: [{
+      id: 5, cliente: 'Auditoria', orgao: 'CGU', tipo: 'suspensao', ato: 'Relatório CGU 12/2026', motivo: 'Fraude confirmada', total: 2,
+      situacao: 'proposta', motivoRecusa: null, revisadaEm: null, criadaEm: '2026-12-01T12:00:00.000Z', lote: null,
+    }] }));
+    http.post('/api/integracao/listas-recebidas/5/aprovacao', ok({}));
+    open('/administracao/processamento-lote/historico');
+    expect(await screen.findByRole('heading', { name: 'Lista nº 5: suspensão de 2 CPFs' })).toBeTruthy();
+    fireEvent.change(await screen.findByLabelText('Ato normativo do lote'), { target: { value: String(ATO.id) } });
+    fireEvent.change(screen.getByLabelText('Suspenso até'), { target: { value: '2099-12-31' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Executar como lote' }));
+    await waitFor(() => expect(http.callsTo('/api/integracao/listas-recebidas/5/aprovacao')[0]?.data)
+      .toEqual({ atoNormativo: ATO.id, dataLimiteSuspensao: '2099-12-31' }));
   });
 });
