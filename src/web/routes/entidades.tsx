@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { formatCnpj } from '../../shared/cnpj';
 import { maskCpf } from '../../shared/cpf';
 import { ServicoDelegado, servicoDelegadoLabel } from '../../shared/representacao';
-import { ROTA_ADMINISTRACAO, ROTA_REAP } from '../../shared/rotas-web';
+import { ROTA_ADMINISTRACAO, ROTA_REAP, ROTA_TERMO_CONSENTIMENTO } from '../../shared/rotas-web';
 import {
   type Entidade, situacaoDelegacaoLabel, SituacaoEntidade, TipoEntidade, tipoEntidadeLabel,
 } from '../../shared/schemas/entidade';
@@ -309,6 +309,7 @@ export function MesaAgenteRoute() {
           {mesa.data?.entidades.map((e) => (
             <p key={e.id}>Agente de <strong>{e.nome}</strong> até {formatDate(e.validadeAgente)}{e.situacao === SituacaoEntidade.ATIVA ? '' : ' — entidade suspensa'}</p>
           ))}
+          <p><Link to={ROTA_TERMO_CONSENTIMENTO}>Registrar termo de consentimento de pescador sem gov.br</Link></p>
           <TextField id="filtro-nome" label="Filtrar por nome" value={nome} onChange={(e) => setNome(e.target.value)} />
           <button type="button" className="br-button secondary mt-2" onClick={deixarDeAtuar}>Deixar de atuar por um pescador</button>
           <TabelaCartoes legenda="Pescadores representados" colunas={colunas} linhas={mesa.data?.representados ?? []} chave={(r) => r.idPescador} />
