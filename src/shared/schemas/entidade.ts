@@ -84,6 +84,7 @@ export const MENSAGENS_REPRESENTACAO = {
   foraDaUf: (entidade: string, uf: string) => `O pescador reside em ${uf}, fora dos estados atendidos por ${entidade}.`,
   ufDesconhecida: 'O estado do pescador não é conhecido: a entidade só atua por pescadores dos estados que atende.',
   notificacaoEnvio: (entidade: string, o_que: string) => `${entidade} enviou ${o_que} em seu nome.`,
+  atuacaoNaoRegistrada: 'Não foi possível registrar a atuação em nome do pescador. Tente novamente: o que já foi enviado não se repete.',
 } as const;
 
 const cnpjSchema = texto({ error: 'Campo obrigatório' }).transform(onlyDigits).refine(isValidCnpj, MENSAGENS_ENTIDADE.cnpjInvalido);

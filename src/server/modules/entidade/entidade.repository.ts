@@ -200,6 +200,14 @@ export class EntidadeRepository {
    * The agent's desk: the latest delegation of each fisher to one of the entities, not revoked nor refused, with the
    * fisher's situation, REAPs not yet sent and requests in progress (sent, in analysis, being updated).
    */
+  /** Was an answer with this idempotency key already audited for this fisher and route? */
+  async atuacaoComChave(pescadorId: number, rota: string, chave: string, ex: Executor = this.db): Promise<boolean> {
+    const { rows } = await ex.execute<{ existe: boolean }>(sql`
+      SELECT EXISTS (SELECT 1 FROM auditoria WHERE pescador_id = ${pescadorId} AND acao = 'ATUACAO_REPRESENTANTE' AND recurso = ${rota}
+        AND detalhes->>'chave' = ${chave}) AS existe`);
+    return rows[0]?.existe ?? false;
+  }
+
   async mesa(entidades: number[], filtro: { nome?: string | undefined; situacaoDelegacao?: number | undefined }, ex: Executor = this.db): Promise<LinhaMesa[]> {
     if (entidades.length === 0) return [];
     const nome = filtro.nome ? `%${filtro.nome.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
