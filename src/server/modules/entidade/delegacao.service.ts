@@ -206,7 +206,7 @@ export class DelegacaoService {
     const vinculos = await this.deps.repo.vinculosDoAgente(ator.cpf);
     const hoje = this.#hoje();
     const validos = vinculos.filter((v) => recusaDoVinculo(v, hoje) === null).map((v) => v.entidade.id);
-    const linhas = await this.deps.repo.mesa(validos, filtro);
+    const linhas = await this.deps.repo.mesa(validos, filtro, hoje);
     // One row per fisher listed, so each sees it among who accessed their data.
     const nomes = new Map(vinculos.map((v) => [v.entidade.id, v.entidade.nome]));
     await Promise.all(linhas.map((r) => this.deps.auditoria.registrar({

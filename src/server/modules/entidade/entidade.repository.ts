@@ -208,7 +208,10 @@ export class EntidadeRepository {
     return rows[0]?.existe ?? false;
   }
 
-  async mesa(entidades: number[], filtro: { nome?: string | undefined; situacaoDelegacao?: number | undefined }, ex: Executor = this.db): Promise<LinhaMesa[]> {
+  /** Delegations ended before `hoje` are left out: the agent may no longer act on them (decision 0111). */
+  async mesa(
+    entidades: number[], filtro: { nome?: string | undefined; situacaoDelegacao?: number | undefined }, hoje: string, ex: Executor = this.db,
+  ): Promise<LinhaMesa[]> {
     if (entidades.length === 0) return [];
     const nome = filtro.nome ? `%${filtro.nome.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
     const { rows } = await ex.execute<LinhaMesa>(sql`
@@ -219,7 +222,7 @@ export class EntidadeRepository {
         d.id AS "idDelegacao", d.servicos::int[] AS servicos, d.fim::text AS fim, d.situacao AS "situacaoDelegacao",
         d.entidade_id AS "idEntidade"
       FROM delegacao d JOIN pescador p ON p.id = d.pescador_id
-      WHERE d.entidade_id = ANY (${sql.param(entidades)}::int[]) AND d.situacao IN (1, 2)
+      WHERE d.entidade_id = ANY (${sql.param(entidades)}::int[]) AND d.situacao IN (1, 2) AND d.fim >= ${hoje}::date
         AND (${filtro.situacaoDelegacao ?? null}::int IS NULL OR d.situacao = ${filtro.situacaoDelegacao ?? null}::int)
         AND (${nome}::text IS NULL OR p.nome ILIKE ${nome}::text)
       ORDER BY p.id, d.criada_em DESC

@@ -9,6 +9,7 @@ import { createTestApp, entrarComo, type Sessao, type TestApp } from '../../test
 import { multipart, pdf, png } from '../documento/documento.fixtures';
 import { artesanalCompleto, definirPrazo, idDoAno, pescadorComRgp } from '../reap/reap.test-utils';
 import { comEndereco, criar, novoPescador, type Pescador, umaLinha } from '../solicitacao/passos.test-utils';
+import { maskUrl } from '../../plugins/redact';
 import { ENVIOS, ROTAS_NAO_ENVIO } from './representacao';
 
 let t: TestApp;
@@ -352,6 +353,20 @@ describe('what the review after the merge found (decision 0111)', () => {
       headers: { ...opts.headers, [CABECALHO_REPRESENTADO]: String(p.id), 'idempotency-key': chave },
     });
   const contar = async (q: ReturnType<typeof sql>) => (await umaLinha<{ n: number }>(t.db, q)).n;
+
+  it('leaves off the desk a delegation that has ended, and keeps the name filter out of the logs', async () => {
+    const listados = async () => ((await agente.api({ method: 'GET', url: '/api/representacao/pescadores' })).json().dados as {
+      representados: { idPescador: number }[] }).representados.map((r) => r.idPescador);
+    expect(await listados()).toEqual(expect.arrayContaining([a.id, b.id]));
+    await t.db.execute(sql`UPDATE delegacao SET fim = '2025-01-31' WHERE pescador_id = ${b.id}`);
+    try {
+      expect(await listados()).toContain(a.id);
+      expect(await listados()).not.toContain(b.id);
+    } finally {
+      await t.db.execute(sql`UPDATE delegacao SET fim = ${FIM} WHERE pescador_id = ${b.id}`);
+    }
+    expect(maskUrl('/api/representacao/pescadores?nome=Maria%20da%20Silva&situacaoDelegacao=1')).toBe('/api/representacao/pescadores?nome=***&situacaoDelegacao=1');
+  });
 
   it('audits a refused attempt to act for a fisher, for the managers and not in any fisher\'s list', async () => {
     const intruso = await pescadorComRgp(t, 9303);
