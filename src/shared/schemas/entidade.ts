@@ -65,6 +65,7 @@ export const MENSAGENS_ENTIDADE = {
   termoRecusado: 'Termo recusado.',
   justificativaObrigatoria: 'Informe a justificativa da recusa.',
   documentoAnexado: 'Documento anexado ao termo.',
+  termoJaAberto: 'Este pescador já tem um termo aguardando validação ou uma delegação ativa para a entidade.',
   pescadorComGovbr: 'Este pescador já entrou no RGP com gov.br: peça a ele que conceda a delegação pela própria conta.',
 } as const;
 

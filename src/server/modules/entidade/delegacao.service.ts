@@ -86,6 +86,13 @@ export class DelegacaoService {
       const uf = (await this.deps.repo.pescador(pescadorId, tx))?.uf;
       if (!uf) throw AppError.recusa(CodigoErro.ENTIDADE_INDISPONIVEL, MENSAGENS_ENTIDADE.ufDesconhecida);
       const e = await this.#entidadeQueAtende(corpo.idEntidade, uf, tx);
+      // One open delegation per fisher and entity (a partial unique index): granting again replaces the open one.
+      for (const antiga of await this.deps.repo.travarAbertas(pescadorId, e.id, tx)) {
+        await this.deps.repo.atualizarDelegacao(antiga.id, { situacao: SituacaoDelegacao.REVOGADA, revogadaEm: this.deps.now() }, tx);
+        await this.deps.auditoria.registrar({
+          acao: 'DELEGACAO_REVOGADA', ...doAtor(ator), recurso: 'delegacao', recursoId: antiga.id, pescadorId, detalhes: { substituida: true },
+        }, tx);
+      }
       // The state is kept: an agent acts only while the fisher's state (or this one) is one the entity serves.
       const d = await this.deps.repo.inserirDelegacao({
         pescadorId, entidadeId: e.id, servicos: corpo.servicos, inicio: hoje, fim: corpo.fim, uf, situacao: SituacaoDelegacao.ATIVA,
@@ -124,6 +131,9 @@ export class DelegacaoService {
     const guardado = await this.deps.documentos.guardarArquivo(TipoDocumento.ADICIONAL, arquivo);
     try {
       return await this.deps.db.transaction(async (tx) => {
+        if ((await this.deps.repo.travarAbertas(pescador.id, vinculo.entidade.id, tx)).length > 0) {
+          throw AppError.recusa(CodigoErro.ENTIDADE_INDISPONIVEL, MENSAGENS_ENTIDADE.termoJaAberto);
+        }
         const termo = await this.deps.documentos.registrarGuardado(pescador.id, null, TipoDocumento.ADICIONAL, guardado, tx);
         const d = await this.deps.repo.inserirDelegacao({
           pescadorId: pescador.id, entidadeId: vinculo.entidade.id, servicos: campos.servicos, inicio: hoje, fim: campos.fim, uf: campos.uf,

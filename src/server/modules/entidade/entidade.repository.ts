@@ -170,6 +170,12 @@ export class EntidadeRepository {
     return d;
   }
 
+  /** The fisher's open delegations (active or waiting for validation) to one entity, locked: at most one (decision 0111). */
+  async travarAbertas(pescadorId: number, entidadeId: number, ex: Executor): Promise<DelegacaoRow[]> {
+    return ex.select().from(delegacao)
+      .where(and(eq(delegacao.pescadorId, pescadorId), eq(delegacao.entidadeId, entidadeId), inArray(delegacao.situacao, [1, 2]))).for('update');
+  }
+
   async inserirDelegacao(v: typeof delegacao.$inferInsert, ex: Executor = this.db): Promise<DelegacaoRow> {
     const [d] = await ex.insert(delegacao).values(v).returning();
     return d!;

@@ -219,7 +219,7 @@ describe('a fisher delegating to an entity, and the agent acting for them', () =
   });
 
   it('refuses an expired delegation and an agent whose link ended', async () => {
-    await t.db.execute(sql`UPDATE delegacao SET fim = '2025-01-31' WHERE id = ${delegacao.id}`);
+    await t.db.execute(sql`UPDATE delegacao SET inicio = '2025-01-01', fim = '2025-01-31' WHERE id = ${delegacao.id}`);
     expect(await recusaDoAgente(p)).toContain('terminou em 31/01/2025');
     await t.db.execute(sql`UPDATE delegacao SET fim = '2099-06-30' WHERE id = ${delegacao.id}`);
     await t.db.execute(sql`UPDATE agente_entidade SET validade = '2025-02-28' WHERE entidade_id = ${e.id}`);
@@ -358,7 +358,7 @@ describe('what the review after the merge found (decision 0111)', () => {
     const listados = async () => ((await agente.api({ method: 'GET', url: '/api/representacao/pescadores' })).json().dados as {
       representados: { idPescador: number }[] }).representados.map((r) => r.idPescador);
     expect(await listados()).toEqual(expect.arrayContaining([a.id, b.id]));
-    await t.db.execute(sql`UPDATE delegacao SET fim = '2025-01-31' WHERE pescador_id = ${b.id}`);
+    await t.db.execute(sql`UPDATE delegacao SET inicio = '2025-01-01', fim = '2025-01-31' WHERE pescador_id = ${b.id}`);
     try {
       expect(await listados()).toContain(a.id);
       expect(await listados()).not.toContain(b.id);
@@ -437,6 +437,29 @@ describe('what the review after the merge found (decision 0111)', () => {
     expect(paraB.headers['idempotent-replayed']).toBeUndefined();
     expect([403, 404]).toContain(paraB.statusCode);
     expect(paraB.body).not.toContain('rg.pdf');
+  });
+});
+
+describe('the database keeps one open delegation per fisher and entity (migration of decision 0111)', () => {
+  it('replaces the open delegation when the fisher grants again, refuses a second term, and refuses a second open row', async () => {
+    const e = await novaEntidade();
+    const p = await pescadorComRgp(t, 9401);
+    const primeira = await conceder(p, e.id, [ServicoDelegado.REAP]);
+    const segunda = await conceder(p, e.id, [ServicoDelegado.REAP, ServicoDelegado.DOCUMENTOS]);
+    const { rows } = await t.db.execute<{ id: number; situacao: number }>(sql`SELECT id, situacao FROM delegacao WHERE pescador_id = ${p.id} ORDER BY id`);
+    expect(rows).toEqual([{ id: primeira.id, situacao: SituacaoDelegacao.REVOGADA }, { id: segunda.id, situacao: SituacaoDelegacao.ATIVA }]);
+    await expect(t.db.execute(sql`
+      INSERT INTO delegacao (pescador_id, entidade_id, servicos, inicio, fim, situacao, origem) VALUES (${p.id}, ${e.id}, '{2}', '2026-01-01', '2027-01-01', 1, 1)`))
+      .rejects.toThrow();
+    await expect(t.db.execute(sql`
+      INSERT INTO delegacao (pescador_id, entidade_id, servicos, inicio, fim, situacao, origem) VALUES (${p.id}, ${e.id}, '{7}', '2026-01-01', '2027-01-01', 3, 1)`))
+      .rejects.toThrow();
+
+    const corpo = () => multipart({ cpfPescador: cpfComDigitos('777000555'), nomePescador: 'PESCADOR DO TERMO', uf: 'PA', servicos: '2', fim: FIM }, [{ nome: 'termo.pdf', bytes: pdf('Termo') }]);
+    expect((await agente.api({ method: 'POST', url: '/api/representacao/termos', ...corpo() })).statusCode).toBe(200);
+    const dupla = await agente.api({ method: 'POST', url: '/api/representacao/termos', ...corpo() });
+    expect(dupla.statusCode).toBe(406);
+    expect(dupla.json().mensagem).toContain('já tem um termo aguardando validação');
   });
 });
 
