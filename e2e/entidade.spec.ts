@@ -13,7 +13,7 @@ import { CONTAS, entrar, sair } from './support';
 // screen.
 
 test('a colônia files a fisher\'s REAP with the fisher\'s consent, until the fisher revokes it', async ({ page, outraPessoa }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const sufixo = String(Date.now()).slice(-6);
   const colonia = `Colônia de Pescadores Z-${sufixo}`;
   const cpfAgente = novoCpf();
