@@ -1,6 +1,6 @@
 import { cnpjComDigitos } from '../src/shared/cnpj';
 import { ROTA_MESA_AGENTE, ROTA_REAP } from '../src/shared/rotas-web';
-import { novoCpf, novoNome } from './dados';
+import { arquivos, novoCpf, novoNome } from './dados';
 import { expect, test } from './fixtures';
 import { marcar } from './pescador';
 import { a11y, ANO, confirmarDialogo, darRegistroAtivo, declarar, preencherArtesanal, reapsNoBanco } from './reap-dados';
@@ -8,10 +8,12 @@ import { CONTAS, entrar, sair } from './support';
 
 // Representative entities (docs/decisions/0110): a manager registers a colônia and its agent; a fisher authorises it
 // for the REAP; the agent files the fisher's REAP from its desk; the fisher reads the notice and revokes; the agent,
-// still on the fisher's REAP screen, is then refused with the reason. axe on every screen.
+// still on the fisher's REAP screen, is then refused with the reason. For a fisher without gov.br, the agent files
+// the signed consent term and an identity document, and an analyst of the fisher's state validates it. axe on every
+// screen.
 
 test('a colônia files a fisher\'s REAP with the fisher\'s consent, until the fisher revokes it', async ({ page, outraPessoa }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const sufixo = String(Date.now()).slice(-6);
   const colonia = `Colônia de Pescadores Z-${sufixo}`;
   const cpfAgente = novoCpf();
@@ -96,5 +98,38 @@ test('a colônia files a fisher\'s REAP with the fisher\'s consent, until the fi
     await agente.goto(ROTA_REAP);
     await expect(agente.getByRole('alert').filter({ hasText: 'O pescador revogou a delegação em' })).toBeVisible();
     await a11y(agente);
+  });
+
+  const nomeSemGovbr = novoNome('Pescador Sem Govbr');
+  await test.step('the agent files the consent term of a fisher without gov.br from the desk', async () => {
+    await agente.goto(ROTA_MESA_AGENTE);
+    await agente.getByRole('link', { name: /Registrar termo de consentimento/ }).click();
+    await expect(agente.getByRole('heading', { level: 1, name: 'Registrar termo de consentimento' })).toBeVisible();
+    await agente.getByRole('button', { name: 'Registrar termo' }).click();
+    await expect(agente.getByRole('alert').filter({ hasText: 'Anexe o termo de consentimento assinado pelo pescador.' }).first()).toBeVisible();
+    await agente.getByLabel('CPF do pescador').fill(novoCpf());
+    await agente.getByLabel('Nome do pescador').fill(nomeSemGovbr);
+    await agente.getByLabel('Estado onde o pescador mora').selectOption({ label: 'Pará' });
+    await agente.getByLabel(/Válido até/).fill('2029-12-31');
+    await agente.getByLabel('Termo de consentimento assinado').setInputFiles({ ...arquivos.identidade(), name: 'termo.pdf' });
+    await agente.getByLabel('Documento de identidade do pescador').setInputFiles(arquivos.identidade());
+    await a11y(agente);
+    await agente.getByRole('button', { name: 'Registrar termo' }).click();
+    await expect(agente.getByRole('heading', { level: 1, name: 'Mesa do agente' })).toBeVisible();
+    await expect(agente.getByRole('row').filter({ hasText: nomeSemGovbr })).toContainText('Aguardando validação do termo');
+  });
+
+  await test.step("an analyst of the fisher's state validates the term; the agent may then act", async () => {
+    await sair(page);
+    await entrar(page, CONTAS.sfpa.cpf);
+    await page.getByRole('link', { name: 'Termos de consentimento' }).click();
+    const termo = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: nomeSemGovbr }) });
+    await expect(termo).toContainText(colonia);
+    await a11y(page);
+    await termo.getByRole('button', { name: `Validar o termo de ${nomeSemGovbr}` }).click();
+    await expect(page.getByRole('heading', { name: nomeSemGovbr })).toHaveCount(0);
+    await agente.reload();
+    await expect(agente.getByRole('row').filter({ hasText: nomeSemGovbr })).toContainText('Ativa');
+    await expect(agente.getByRole('button', { name: `Atuar por ${nomeSemGovbr}` })).toBeEnabled();
   });
 });

@@ -26,6 +26,7 @@ export const ACAO_AUDITORIA_LABEL: Readonly<Record<string, string>> = {
   AGENTE_VINCULADO: 'Vínculo de agente a entidade representativa',
   AGENTE_DESLIGADO: 'Desligamento de agente de entidade representativa',
   ATUACAO_REPRESENTANTE: 'Atuação de agente em nome do pescador',
+  ATUACAO_REPRESENTANTE_RECUSADA: 'Atuação de agente em nome do pescador recusada',
   MESA_AGENTE_LIDA: 'Consulta do agente aos pescadores representados',
   DELEGACAO_CONCEDIDA: 'Delegação concedida a entidade representativa',
   DELEGACAO_REVOGADA: 'Delegação revogada',

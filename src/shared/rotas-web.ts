@@ -87,3 +87,6 @@ export function rotaDecisaoRecurso(id: number): string {
 export const ROTA_ADMIN_ENTIDADES = '/administracao/entidades';
 export const ROTA_QUEM_ME_REPRESENTA = '/pescador/quem-me-representa';
 export const ROTA_MESA_AGENTE = '/representacao';
+/** The agent files a consent term; the analyst's queue of terms to validate. */
+export const ROTA_TERMO_CONSENTIMENTO = '/representacao/termo';
+export const ROTA_FILA_TERMOS = '/analise/termos-consentimento';

@@ -3,7 +3,7 @@ import {
   ROTA_ADMIN_ATO_FORM,
   ROTA_ADMIN_ATOS,
   ROTA_ADMIN_ENTIDADES,
-  ROTA_MESA_AGENTE,
+  ROTA_MESA_AGENTE, ROTA_TERMO_CONSENTIMENTO, ROTA_FILA_TERMOS,
   ROTA_QUEM_ME_REPRESENTA,
   ROTA_ADMIN_FORCA_TAREFA_FORM,
   ROTA_ADMIN_FORCAS_TAREFA,
@@ -168,6 +168,14 @@ export const routes: RouteObject[] = [
           {
             path: ROTA_MESA_AGENTE,
             lazy: carregarTela(() => import('./routes/entidades'), (m) => ({ Component: m.MesaAgenteRoute })),
+          },
+          {
+            path: ROTA_TERMO_CONSENTIMENTO,
+            lazy: carregarTela(() => import('./routes/termos-consentimento'), (m) => ({ Component: m.TermoConsentimentoRoute })),
+          },
+          {
+            path: ROTA_FILA_TERMOS,
+            lazy: carregarTela(() => import('./routes/termos-consentimento'), (m) => ({ Component: m.FilaTermosRoute })),
           },
           // -- administration routes --
           {

@@ -265,6 +265,14 @@ async function lerCorpoMultipart(raw: IncomingMessage, limite: number): Promise<
 
 const ESPERA_DUPLICATA_SEGUNDOS = 2;
 
+/**
+ * Whose key it is: the caller's CPF, or, for an agent acting for a fisher (decision 0110), the agent and that fisher
+ * together, so a key replayed for fisher A never answers a request for fisher B (decision 0111).
+ */
+export function dadorDaChave(auth: { cpf: string; idPescador: number | null; representacao?: unknown }): string {
+  return auth.representacao ? `${auth.cpf}:representado:${auth.idPescador}` : auth.cpf;
+}
+
 const LIMITE_MULTIPART_BYTES = LIMITES_MULTIPART.fileSize + LIMITES_MULTIPART.fields * LIMITES_MULTIPART.fieldSize + 64 * 1024;
 
 interface Reivindicada {
@@ -295,7 +303,7 @@ export const idempotenciaPlugin = fp(async (app: FastifyInstance, { chaves }: { 
       resumoCorpo = `json:${jsonCanonico(req.body)}`;
     }
     const pedido: PedidoIdempotente = {
-      titular: chaves.titular(req.auth.cpf), chave, impressao: impressaoDe(req, resumoCorpo), rota: `${req.method} ${req.routeOptions.url ?? ''}`,
+      titular: chaves.titular(dadorDaChave(req.auth)), chave, impressao: impressaoDe(req, resumoCorpo), rota: `${req.method} ${req.routeOptions.url ?? ''}`,
     };
     const r = await chaves.reivindicar(pedido);
     switch (r.tipo) {

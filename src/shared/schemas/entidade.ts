@@ -65,6 +65,7 @@ export const MENSAGENS_ENTIDADE = {
   termoRecusado: 'Termo recusado.',
   justificativaObrigatoria: 'Informe a justificativa da recusa.',
   documentoAnexado: 'Documento anexado ao termo.',
+  termoJaAberto: 'Este pescador já tem um termo aguardando validação ou uma delegação ativa para a entidade.',
   pescadorComGovbr: 'Este pescador já entrou no RGP com gov.br: peça a ele que conceda a delegação pela própria conta.',
 } as const;
 
@@ -84,6 +85,7 @@ export const MENSAGENS_REPRESENTACAO = {
   foraDaUf: (entidade: string, uf: string) => `O pescador reside em ${uf}, fora dos estados atendidos por ${entidade}.`,
   ufDesconhecida: 'O estado do pescador não é conhecido: a entidade só atua por pescadores dos estados que atende.',
   notificacaoEnvio: (entidade: string, o_que: string) => `${entidade} enviou ${o_que} em seu nome.`,
+  atuacaoNaoRegistrada: 'Não foi possível registrar a atuação em nome do pescador. Tente novamente: o que já foi enviado não se repete.',
 } as const;
 
 const cnpjSchema = texto({ error: 'Campo obrigatório' }).transform(onlyDigits).refine(isValidCnpj, MENSAGENS_ENTIDADE.cnpjInvalido);

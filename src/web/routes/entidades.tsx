@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { formatCnpj } from '../../shared/cnpj';
 import { maskCpf } from '../../shared/cpf';
 import { ServicoDelegado, servicoDelegadoLabel } from '../../shared/representacao';
-import { ROTA_ADMINISTRACAO, ROTA_REAP } from '../../shared/rotas-web';
+import { ROTA_ADMINISTRACAO, ROTA_REAP, ROTA_TERMO_CONSENTIMENTO } from '../../shared/rotas-web';
 import {
   type Entidade, situacaoDelegacaoLabel, SituacaoEntidade, TipoEntidade, tipoEntidadeLabel,
 } from '../../shared/schemas/entidade';
@@ -35,6 +35,8 @@ import { pode } from '../../shared/permissoes';
  */
 
 const ERRO = 'Não foi possível concluir. Tente novamente.';
+/** The desk's name filter waits this long after the last key before asking. */
+export const ESPERA_FILTRO_MS = 400;
 const opcoesTipo = Object.entries(tipoEntidadeLabel).map(([value, label]) => ({ value, label }));
 const opcoesUf = UFS.map((u) => ({ value: u.sigla, label: u.nome }));
 const opcoesServico = Object.entries(servicoDelegadoLabel).map(([value, label]) => ({ value, label }));
@@ -281,7 +283,13 @@ export function QuemMeRepresentaRoute() {
 export function MesaAgenteRoute() {
   const navigate = useNavigate();
   const [nome, setNome] = useState('');
-  const mesa = useQuery({ queryKey: entidadeKeys.mesa({ nome }), queryFn: () => mesaDoAgente({ nome: nome || undefined }) });
+  // The list is asked ESPERA_FILTRO_MS after the last key, not on each one (the name never reaches a log: redact.ts).
+  const [pedido, setPedido] = useState('');
+  useEffect(() => {
+    const t = setTimeout(() => setPedido(nome.trim()), ESPERA_FILTRO_MS);
+    return () => clearTimeout(t);
+  }, [nome]);
+  const mesa = useQuery({ queryKey: entidadeKeys.mesa({ nome: pedido }), queryFn: () => mesaDoAgente({ nome: pedido || undefined }) });
   const entidade = mesa.data?.entidades[0]?.nome ?? '';
 
   type Linha = NonNullable<typeof mesa.data>['representados'][number];
@@ -309,6 +317,7 @@ export function MesaAgenteRoute() {
           {mesa.data?.entidades.map((e) => (
             <p key={e.id}>Agente de <strong>{e.nome}</strong> até {formatDate(e.validadeAgente)}{e.situacao === SituacaoEntidade.ATIVA ? '' : ' — entidade suspensa'}</p>
           ))}
+          <p><Link to={ROTA_TERMO_CONSENTIMENTO}>Registrar termo de consentimento de pescador sem gov.br</Link></p>
           <TextField id="filtro-nome" label="Filtrar por nome" value={nome} onChange={(e) => setNome(e.target.value)} />
           <button type="button" className="br-button secondary mt-2" onClick={deixarDeAtuar}>Deixar de atuar por um pescador</button>
           <TabelaCartoes legenda="Pescadores representados" colunas={colunas} linhas={mesa.data?.representados ?? []} chave={(r) => r.idPescador} />

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Perfil } from '../../shared/enums';
-import { ROTA_ADMIN_ENTIDADES, ROTA_ADMIN_RELATORIO, ROTA_CONSULTA_CARTEIRA, ROTA_CONSULTA_PROTOCOLO, ROTA_FILA_RECURSOS, ROTA_REAP_OBRIGACOES } from '../../shared/rotas-web';
+import { ROTA_ADMIN_ENTIDADES, ROTA_ADMIN_RELATORIO, ROTA_CONSULTA_CARTEIRA, ROTA_CONSULTA_PROTOCOLO, ROTA_FILA_RECURSOS, ROTA_FILA_TERMOS, ROTA_REAP_OBRIGACOES } from '../../shared/rotas-web';
 import { Loading } from '../components/loading';
 import { Message } from '../components/message';
 import { LinkAcompanharAnalises } from '../features/analise';
@@ -33,6 +33,9 @@ function PainelServidor() {
         </Link>{' '}
         <Link className="br-button secondary" to={ROTA_ADMIN_ENTIDADES}>
           <i className="fas fa-users" aria-hidden="true" /> Entidades representativas
+        </Link>{' '}
+        <Link className="br-button secondary" to={ROTA_FILA_TERMOS}>
+          <i className="fas fa-file-signature" aria-hidden="true" /> Termos de consentimento
         </Link>
       </p>
       <LinkAdministracao />

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  char, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, varchar,
+  char, check, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
 import { documento, pescador } from './pescador';
 
@@ -20,7 +20,14 @@ export const entidadeRepresentativa = pgTable('entidade_representativa', {
   cpfAtualizou: char('cpf_atualizou', { length: 11 }).notNull(),
   criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
   atualizadoEm: timestamp('atualizado_em', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('entidade_representativa_cnpj_key').on(t.cnpj)]);
+}, (t) => [
+  uniqueIndex('entidade_representativa_cnpj_key').on(t.cnpj),
+  check('entidade_representativa_tipo_check', sql`${t.tipo} BETWEEN 1 AND 5`),
+  check('entidade_representativa_situacao_check', sql`${t.situacao} IN (1, 2)`),
+  check('entidade_representativa_vigencia_check', sql`${t.vigenciaFim} > ${t.vigenciaInicio}`),
+  check('entidade_representativa_suspensa_check', sql`${t.situacao} = 1 OR ${t.motivoSuspensao} IS NOT NULL`),
+  check('entidade_representativa_ufs_check', sql`cardinality(${t.ufs}) BETWEEN 1 AND 27`),
+]);
 
 /** A person linked to an entity until `validade`; `desligadoEm` ends it early. */
 export const agenteEntidade = pgTable('agente_entidade', {
@@ -62,4 +69,12 @@ export const delegacao = pgTable('delegacao', {
   index('delegacao_pescador_idx').on(t.pescadorId, t.entidadeId),
   index('delegacao_entidade_idx').on(t.entidadeId, t.situacao),
   index('delegacao_pendente_idx').on(t.criadaEm).where(sql`${t.situacao} = 2`),
+  // At most one open delegation (active or waiting for validation) per fisher and entity (decision 0111).
+  uniqueIndex('delegacao_aberta_key').on(t.pescadorId, t.entidadeId).where(sql`${t.situacao} IN (1, 2)`),
+  check('delegacao_situacao_check', sql`${t.situacao} BETWEEN 1 AND 4`),
+  check('delegacao_origem_check', sql`${t.origem} IN (1, 2)`),
+  check('delegacao_periodo_check', sql`${t.fim} >= ${t.inicio}`),
+  check('delegacao_servicos_check', sql`cardinality(${t.servicos}) >= 1 AND ${t.servicos} <@ ARRAY[1, 2, 3, 4]::smallint[]`),
+  check('delegacao_termo_check', sql`${t.origem} = 1 OR (${t.cpfAgente} IS NOT NULL AND ${t.documentoTermoId} IS NOT NULL)`),
+  check('delegacao_recusa_check', sql`${t.situacao} <> 4 OR ${t.justificativaRecusa} IS NOT NULL`),
 ]);

@@ -131,9 +131,14 @@ export class AuditoriaService {
     try {
       await this.registrar(e);
     } catch (err) {
-      this.#falhas++;
-      this.onFailure(err, e.acao);
+      this.registrarFalha(err, e.acao);
     }
+  }
+
+  /** An event that could not be written, counted for /api/health, by a caller that wrote it itself. */
+  registrarFalha(err: unknown, acao: string): void {
+    this.#falhas++;
+    this.onFailure(err, acao);
   }
 
   /** LGPD transparency: the fisher sees the view on their /home. */

@@ -86,6 +86,13 @@ export class DelegacaoService {
       const uf = (await this.deps.repo.pescador(pescadorId, tx))?.uf;
       if (!uf) throw AppError.recusa(CodigoErro.ENTIDADE_INDISPONIVEL, MENSAGENS_ENTIDADE.ufDesconhecida);
       const e = await this.#entidadeQueAtende(corpo.idEntidade, uf, tx);
+      // One open delegation per fisher and entity (a partial unique index): granting again replaces the open one.
+      for (const antiga of await this.deps.repo.travarAbertas(pescadorId, e.id, tx)) {
+        await this.deps.repo.atualizarDelegacao(antiga.id, { situacao: SituacaoDelegacao.REVOGADA, revogadaEm: this.deps.now() }, tx);
+        await this.deps.auditoria.registrar({
+          acao: 'DELEGACAO_REVOGADA', ...doAtor(ator), recurso: 'delegacao', recursoId: antiga.id, pescadorId, detalhes: { substituida: true },
+        }, tx);
+      }
       // The state is kept: an agent acts only while the fisher's state (or this one) is one the entity serves.
       const d = await this.deps.repo.inserirDelegacao({
         pescadorId, entidadeId: e.id, servicos: corpo.servicos, inicio: hoje, fim: corpo.fim, uf, situacao: SituacaoDelegacao.ATIVA,
@@ -124,6 +131,9 @@ export class DelegacaoService {
     const guardado = await this.deps.documentos.guardarArquivo(TipoDocumento.ADICIONAL, arquivo);
     try {
       return await this.deps.db.transaction(async (tx) => {
+        if ((await this.deps.repo.travarAbertas(pescador.id, vinculo.entidade.id, tx)).length > 0) {
+          throw AppError.recusa(CodigoErro.ENTIDADE_INDISPONIVEL, MENSAGENS_ENTIDADE.termoJaAberto);
+        }
         const termo = await this.deps.documentos.registrarGuardado(pescador.id, null, TipoDocumento.ADICIONAL, guardado, tx);
         const d = await this.deps.repo.inserirDelegacao({
           pescadorId: pescador.id, entidadeId: vinculo.entidade.id, servicos: campos.servicos, inicio: hoje, fim: campos.fim, uf: campos.uf,
@@ -206,7 +216,7 @@ export class DelegacaoService {
     const vinculos = await this.deps.repo.vinculosDoAgente(ator.cpf);
     const hoje = this.#hoje();
     const validos = vinculos.filter((v) => recusaDoVinculo(v, hoje) === null).map((v) => v.entidade.id);
-    const linhas = await this.deps.repo.mesa(validos, filtro);
+    const linhas = await this.deps.repo.mesa(validos, filtro, hoje);
     // One row per fisher listed, so each sees it among who accessed their data.
     const nomes = new Map(vinculos.map((v) => [v.entidade.id, v.entidade.nome]));
     await Promise.all(linhas.map((r) => this.deps.auditoria.registrar({
@@ -254,17 +264,47 @@ export class DelegacaoService {
     throw recusar(primeiraRecusa!);
   }
 
-  /** Audits an agent's request for a fisher as "agent A of entity E for fisher F"; tells the fisher of a submission. */
-  async registrarAtuacao(ator: AuthContext, acao: { metodo: string; rota: string; status: number; envio: string | null; url: string | null }): Promise<void> {
+  /**
+   * Audits an agent's request for a fisher as "agent A of entity E for fisher F"; tells the fisher of a submission. A
+   * replayed answer (idempotency) is audited as one and tells nothing again. Throws when it cannot be written: the
+   * caller decides (decision 0111).
+   */
+  async registrarAtuacao(ator: AuthContext, acao: {
+    metodo: string; rota: string; status: number; envio: string | null; url: string | null; repetida?: boolean; chave?: string | null;
+  }): Promise<void> {
     const r = ator.representacao;
     if (!r || ator.idPescador === null) return;
+    const chave = acao.chave ?? null;
     await this.deps.db.transaction(async (tx) => {
+      // A replay tells the fisher only when no answer with its key was audited (and so told) before.
+      const contar = acao.envio !== null && acao.status < 300
+        && (!acao.repetida || (chave !== null && !(await this.deps.repo.atuacaoComChave(ator.idPescador!, acao.rota, chave, tx))));
       await this.deps.auditoria.registrar({
         acao: 'ATUACAO_REPRESENTANTE', ...doAtor(ator), recurso: acao.rota, recursoId: r.idDelegacao, pescadorId: ator.idPescador, sucesso: acao.status < 400,
-        detalhes: { idEntidade: r.idEntidade, entidade: r.nomeEntidade, servico: r.servico, metodo: acao.metodo, status: acao.status },
+        detalhes: {
+          idEntidade: r.idEntidade, entidade: r.nomeEntidade, servico: r.servico, metodo: acao.metodo, status: acao.status,
+          ...(chave !== null ? { chave } : {}), ...(acao.repetida ? { repetida: true } : {}),
+        },
       }, tx);
-      if (acao.envio && acao.status < 300) await this.#notificar(ator.idPescador!, r.nomeEntidade, acao.envio, acao.url, tx);
+      if (contar) await this.#notificar(ator.idPescador!, r.nomeEntidade, acao.envio!, acao.url, tx);
     });
+  }
+
+  /**
+   * A refused attempt to act for a fisher, audited for the managers; the fisher named in the header is kept in the
+   * details only (it may be any number), so it never reaches a fisher's list of who accessed their data.
+   */
+  async registrarRecusa(ator: AuthContext, valor: string | string[] | undefined, acao: { metodo: string; rota: string; motivo: string }): Promise<void> {
+    const informado = typeof valor === 'string' && /^\d{1,9}$/.test(valor) ? Number(valor) : null;
+    await this.deps.auditoria.tentarRegistrar({
+      acao: 'ATUACAO_REPRESENTANTE_RECUSADA', ...doAtor(ator), recurso: acao.rota, recursoId: informado === null ? null : String(informado), sucesso: false,
+      detalhes: { idPescadorInformado: informado, metodo: acao.metodo, motivo: acao.motivo },
+    });
+  }
+
+  /** Counted where /api/health shows the trail's failures. */
+  falhaDeAuditoria(err: unknown): void {
+    this.deps.auditoria.registrarFalha(err, 'ATUACAO_REPRESENTANTE');
   }
 
   async #notificar(pescadorId: number, entidade: string, envio: string, url: string | null, tx: Executor) {

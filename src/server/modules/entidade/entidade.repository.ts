@@ -170,6 +170,12 @@ export class EntidadeRepository {
     return d;
   }
 
+  /** The fisher's open delegations (active or waiting for validation) to one entity, locked: at most one (decision 0111). */
+  async travarAbertas(pescadorId: number, entidadeId: number, ex: Executor): Promise<DelegacaoRow[]> {
+    return ex.select().from(delegacao)
+      .where(and(eq(delegacao.pescadorId, pescadorId), eq(delegacao.entidadeId, entidadeId), inArray(delegacao.situacao, [1, 2]))).for('update');
+  }
+
   async inserirDelegacao(v: typeof delegacao.$inferInsert, ex: Executor = this.db): Promise<DelegacaoRow> {
     const [d] = await ex.insert(delegacao).values(v).returning();
     return d!;
@@ -200,7 +206,18 @@ export class EntidadeRepository {
    * The agent's desk: the latest delegation of each fisher to one of the entities, not revoked nor refused, with the
    * fisher's situation, REAPs not yet sent and requests in progress (sent, in analysis, being updated).
    */
-  async mesa(entidades: number[], filtro: { nome?: string | undefined; situacaoDelegacao?: number | undefined }, ex: Executor = this.db): Promise<LinhaMesa[]> {
+  /** Was an answer with this idempotency key already audited for this fisher and route? */
+  async atuacaoComChave(pescadorId: number, rota: string, chave: string, ex: Executor = this.db): Promise<boolean> {
+    const { rows } = await ex.execute<{ existe: boolean }>(sql`
+      SELECT EXISTS (SELECT 1 FROM auditoria WHERE pescador_id = ${pescadorId} AND acao = 'ATUACAO_REPRESENTANTE' AND recurso = ${rota}
+        AND detalhes->>'chave' = ${chave}) AS existe`);
+    return rows[0]?.existe ?? false;
+  }
+
+  /** Delegations ended before `hoje` are left out: the agent may no longer act on them (decision 0111). */
+  async mesa(
+    entidades: number[], filtro: { nome?: string | undefined; situacaoDelegacao?: number | undefined }, hoje: string, ex: Executor = this.db,
+  ): Promise<LinhaMesa[]> {
     if (entidades.length === 0) return [];
     const nome = filtro.nome ? `%${filtro.nome.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
     const { rows } = await ex.execute<LinhaMesa>(sql`
@@ -211,7 +228,7 @@ export class EntidadeRepository {
         d.id AS "idDelegacao", d.servicos::int[] AS servicos, d.fim::text AS fim, d.situacao AS "situacaoDelegacao",
         d.entidade_id AS "idEntidade"
       FROM delegacao d JOIN pescador p ON p.id = d.pescador_id
-      WHERE d.entidade_id = ANY (${sql.param(entidades)}::int[]) AND d.situacao IN (1, 2)
+      WHERE d.entidade_id = ANY (${sql.param(entidades)}::int[]) AND d.situacao IN (1, 2) AND d.fim >= ${hoje}::date
         AND (${filtro.situacaoDelegacao ?? null}::int IS NULL OR d.situacao = ${filtro.situacaoDelegacao ?? null}::int)
         AND (${nome}::text IS NULL OR p.nome ILIKE ${nome}::text)
       ORDER BY p.id, d.criada_em DESC

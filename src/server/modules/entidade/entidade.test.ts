@@ -3,11 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cnpjComDigitos } from '../../../shared/cnpj';
 import { CodigoErro } from '../../../shared/codigos-erro';
 import { cpfComDigitos } from '../../../shared/cpf';
-import { CABECALHO_REPRESENTADO, ServicoDelegado, SituacaoDelegacao } from '../../../shared/schemas/entidade';
+import { CABECALHO_REPRESENTADO, ServicoDelegado, servicoDaRota, SituacaoDelegacao } from '../../../shared/schemas/entidade';
+import { CONTRATOS } from '../../../shared/contratos';
 import { createTestApp, entrarComo, type Sessao, type TestApp } from '../../test/helpers';
 import { multipart, pdf, png } from '../documento/documento.fixtures';
 import { artesanalCompleto, definirPrazo, idDoAno, pescadorComRgp } from '../reap/reap.test-utils';
 import { comEndereco, criar, novoPescador, type Pescador, umaLinha } from '../solicitacao/passos.test-utils';
+import { maskUrl } from '../../plugins/redact';
+import { ENVIOS, ROTAS_NAO_ENVIO } from './representacao';
 
 let t: TestApp;
 let gestor: Sessao;
@@ -216,7 +219,7 @@ describe('a fisher delegating to an entity, and the agent acting for them', () =
   });
 
   it('refuses an expired delegation and an agent whose link ended', async () => {
-    await t.db.execute(sql`UPDATE delegacao SET fim = '2025-01-31' WHERE id = ${delegacao.id}`);
+    await t.db.execute(sql`UPDATE delegacao SET inicio = '2025-01-01', fim = '2025-01-31' WHERE id = ${delegacao.id}`);
     expect(await recusaDoAgente(p)).toContain('terminou em 31/01/2025');
     await t.db.execute(sql`UPDATE delegacao SET fim = '2099-06-30' WHERE id = ${delegacao.id}`);
     await t.db.execute(sql`UPDATE agente_entidade SET validade = '2025-02-28' WHERE entidade_id = ${e.id}`);
@@ -328,5 +331,144 @@ describe('the consent term of a fisher without gov.br', () => {
     expect(res.statusCode).toBe(406);
     expect(res.json().mensagem).toContain('não é agente');
     expect(e.id).toBeGreaterThan(0);
+  });
+});
+
+describe('what the review after the merge found (decision 0111)', () => {
+  let e: { id: number; nome: string };
+  let a: Pescador;
+  let b: Pescador;
+
+  beforeAll(async () => {
+    e = await novaEntidade();
+    a = await pescadorComRgp(t, 9301);
+    b = await pescadorComRgp(t, 9302);
+    for (const p of [a, b]) await conceder(p, e.id, [ServicoDelegado.REAP, ServicoDelegado.DOCUMENTOS, ServicoDelegado.NOTIFICACOES]);
+    expect((await a.sessao.api({ method: 'POST', url: `/api/reap/gerar-reap-pescador/${a.id}` })).statusCode).toBe(200);
+  });
+
+  const comChave = (p: { id: number }, chave: string, opts: { method: 'POST' | 'PUT'; url: string; payload?: unknown; headers?: Record<string, string> }) =>
+    agente.api({
+      method: opts.method, url: opts.url, payload: opts.payload as Record<string, unknown>,
+      headers: { ...opts.headers, [CABECALHO_REPRESENTADO]: String(p.id), 'idempotency-key': chave },
+    });
+  const contar = async (q: ReturnType<typeof sql>) => (await umaLinha<{ n: number }>(t.db, q)).n;
+
+  it('leaves off the desk a delegation that has ended, and keeps the name filter out of the logs', async () => {
+    const listados = async () => ((await agente.api({ method: 'GET', url: '/api/representacao/pescadores' })).json().dados as {
+      representados: { idPescador: number }[] }).representados.map((r) => r.idPescador);
+    expect(await listados()).toEqual(expect.arrayContaining([a.id, b.id]));
+    await t.db.execute(sql`UPDATE delegacao SET inicio = '2025-01-01', fim = '2025-01-31' WHERE pescador_id = ${b.id}`);
+    try {
+      expect(await listados()).toContain(a.id);
+      expect(await listados()).not.toContain(b.id);
+    } finally {
+      await t.db.execute(sql`UPDATE delegacao SET fim = ${FIM} WHERE pescador_id = ${b.id}`);
+    }
+    expect(maskUrl('/api/representacao/pescadores?nome=Maria%20da%20Silva&situacaoDelegacao=1')).toBe('/api/representacao/pescadores?nome=***&situacaoDelegacao=1');
+  });
+
+  it('audits a refused attempt to act for a fisher, for the managers and not in any fisher\'s list', async () => {
+    const intruso = await pescadorComRgp(t, 9303);
+    const r = await intruso.sessao.api({ method: 'GET', url: '/api/notificacao', headers: { [CABECALHO_REPRESENTADO]: String(a.id) } });
+    expect(r.statusCode).toBe(403);
+    await expect.poll(() => contar(sql`
+      SELECT count(*)::int AS n FROM auditoria WHERE acao = 'ATUACAO_REPRESENTANTE_RECUSADA' AND cpf_ator = ${intruso.cpf} AND NOT sucesso
+        AND pescador_id IS NULL AND detalhes->>'idPescadorInformado' = ${String(a.id)} AND detalhes->>'motivo' LIKE '%não é agente%'`)).toBe(1);
+  });
+
+  it('answers 503, not a success, when the action cannot be audited; the retry with the same key is audited and tells the fisher once', async () => {
+    const id = await idDoAno(t.db, a.id, 2024);
+    const corpo = artesanalCompleto(id, 2024, { enviada: true });
+    await t.db.execute(sql.raw(`ALTER TABLE auditoria ADD CONSTRAINT teste_sem_atuacao CHECK (acao <> 'ATUACAO_REPRESENTANTE') NOT VALID`));
+    let falhou;
+    try {
+      falhou = await comChave(a, 'reap-a-2024', { method: 'POST', url: '/api/reap/questionario-basico', payload: corpo });
+    } finally {
+      await t.db.execute(sql.raw('ALTER TABLE auditoria DROP CONSTRAINT teste_sem_atuacao'));
+    }
+    expect(falhou.statusCode).toBe(503);
+    expect(falhou.json().mensagem).toContain('Não foi possível registrar a atuação');
+    const avisos = sql`SELECT count(*)::int AS n FROM notificacao WHERE pescador_id = ${a.id} AND tipo = 9`;
+    expect(await contar(avisos)).toBe(0);
+
+    const repetida = await comChave(a, 'reap-a-2024', { method: 'POST', url: '/api/reap/questionario-basico', payload: corpo });
+    expect(repetida.statusCode, repetida.body).toBe(200);
+    expect(repetida.headers['idempotent-replayed']).toBe('true');
+    const de_novo = await comChave(a, 'reap-a-2024', { method: 'POST', url: '/api/reap/questionario-basico', payload: corpo });
+    expect(de_novo.headers['idempotent-replayed']).toBe('true');
+    expect(await contar(sql`
+      SELECT count(*)::int AS n FROM auditoria WHERE acao = 'ATUACAO_REPRESENTANTE' AND pescador_id = ${a.id} AND recurso = '/api/reap/questionario-basico'`)).toBe(2);
+    // Told once: by the first answer that was audited, never by a later replay.
+    expect(await contar(avisos)).toBe(1);
+  });
+
+  it('refuses the later parts of an upload in parts sent with another fisher\'s header, and keeps its bytes untouched', async () => {
+    const { id: pedido } = await umaLinha<{ id: number }>(t.db, sql`
+      INSERT INTO solicitacao (pescador_id, tipo, situacao, passo, dados) VALUES (${a.id}, 1, 1, 1, '{}'::jsonb) RETURNING id`);
+    const inicio = await porFisher(a, { method: 'POST', url: '/api/documentos/envios', payload: { idSolicitacao: pedido, tipo: 1, nomeArquivo: 'rg.pdf', tamanho: 64 * 1024 + 10 } });
+    expect(inicio.statusCode, inicio.body).toBe(200);
+    const envio = inicio.json().dados as { id: string };
+    // Parts are 64 KB to 256 KB, the last one smaller.
+    const parte = (p: { id: number }, inicioByte: number) => {
+      const m = multipart({ inicio: inicioByte }, [{ campo: 'parte', nome: 'blob', bytes: Buffer.alloc(inicioByte === 0 ? 64 * 1024 : 10) }]);
+      return agente.api({ method: 'PUT', url: `/api/documentos/envios/${envio.id}/partes`, payload: m.payload, headers: { ...m.headers, [CABECALHO_REPRESENTADO]: String(p.id) } });
+    };
+    const primeira = await parte(a, 0);
+    expect(primeira.statusCode, primeira.body).toBe(200);
+    const deOutro = await parte(b, 64 * 1024);
+    expect(deOutro.statusCode).toBe(403);
+    expect((await porFisher(b, { method: 'POST', url: `/api/documentos/envios/${envio.id}/concluir` })).statusCode).toBe(403);
+    expect((await umaLinha<{ recebido: number }>(t.db, sql`SELECT recebido FROM envio_documento WHERE id = ${envio.id}`)).recebido).toBe(64 * 1024);
+  });
+
+  it('keeps an agent\'s idempotency keys per represented fisher: a key used for fisher A never answers for fisher B', async () => {
+    const { id: pedido } = await umaLinha<{ id: number }>(t.db, sql`
+      INSERT INTO solicitacao (pescador_id, tipo, situacao, passo, dados) VALUES (${a.id}, 1, 1, 1, '{}'::jsonb) RETURNING id`);
+    const bytes = pdf('Identidade de A');
+    const envio = (await porFisher(a, { method: 'POST', url: '/api/documentos/envios', payload: { idSolicitacao: pedido, tipo: 1, nomeArquivo: 'rg.pdf', tamanho: bytes.length } }))
+      .json().dados as { id: string };
+    const m = multipart({ inicio: 0 }, [{ campo: 'parte', nome: 'blob', bytes }]);
+    expect((await agente.api({ method: 'PUT', url: `/api/documentos/envios/${envio.id}/partes`, payload: m.payload, headers: { ...m.headers, [CABECALHO_REPRESENTADO]: String(a.id) } })).statusCode).toBe(200);
+    const paraA = await comChave(a, 'concluir-1', { method: 'POST', url: `/api/documentos/envios/${envio.id}/concluir` });
+    expect(paraA.statusCode, paraA.body).toBe(200);
+    // The same key and the same request for fisher B: B's own answer, never A's document.
+    const paraB = await comChave(b, 'concluir-1', { method: 'POST', url: `/api/documentos/envios/${envio.id}/concluir` });
+    expect(paraB.headers['idempotent-replayed']).toBeUndefined();
+    expect([403, 404]).toContain(paraB.statusCode);
+    expect(paraB.body).not.toContain('rg.pdf');
+  });
+});
+
+describe('the database keeps one open delegation per fisher and entity (migration of decision 0111)', () => {
+  it('replaces the open delegation when the fisher grants again, refuses a second term, and refuses a second open row', async () => {
+    const e = await novaEntidade();
+    const p = await pescadorComRgp(t, 9401);
+    const primeira = await conceder(p, e.id, [ServicoDelegado.REAP]);
+    const segunda = await conceder(p, e.id, [ServicoDelegado.REAP, ServicoDelegado.DOCUMENTOS]);
+    const { rows } = await t.db.execute<{ id: number; situacao: number }>(sql`SELECT id, situacao FROM delegacao WHERE pescador_id = ${p.id} ORDER BY id`);
+    expect(rows).toEqual([{ id: primeira.id, situacao: SituacaoDelegacao.REVOGADA }, { id: segunda.id, situacao: SituacaoDelegacao.ATIVA }]);
+    await expect(t.db.execute(sql`
+      INSERT INTO delegacao (pescador_id, entidade_id, servicos, inicio, fim, situacao, origem) VALUES (${p.id}, ${e.id}, '{2}', '2026-01-01', '2027-01-01', 1, 1)`))
+      .rejects.toThrow();
+    await expect(t.db.execute(sql`
+      INSERT INTO delegacao (pescador_id, entidade_id, servicos, inicio, fim, situacao, origem) VALUES (${p.id}, ${e.id}, '{7}', '2026-01-01', '2027-01-01', 3, 1)`))
+      .rejects.toThrow();
+
+    const corpo = () => multipart({ cpfPescador: cpfComDigitos('777000555'), nomePescador: 'PESCADOR DO TERMO', uf: 'PA', servicos: '2', fim: FIM }, [{ nome: 'termo.pdf', bytes: pdf('Termo') }]);
+    expect((await agente.api({ method: 'POST', url: '/api/representacao/termos', ...corpo() })).statusCode).toBe(200);
+    const dupla = await agente.api({ method: 'POST', url: '/api/representacao/termos', ...corpo() });
+    expect(dupla.statusCode).toBe(406);
+    expect(dupla.json().mensagem).toContain('já tem um termo aguardando validação');
+  });
+});
+
+describe('the submissions an agent makes for a fisher', () => {
+  it('are each either told to the fisher or named as not a submission, for every delegable write', () => {
+    const rotas = CONTRATOS.filter((c) => c.metodo !== 'GET' && servicoDaRota(c.tag, c.permissao) !== null)
+      .map((c) => `${c.metodo} ${c.caminho.replace(/\{(\w+)\}/g, ':$1')}`);
+    expect(rotas.length).toBeGreaterThan(10);
+    expect(rotas.filter((r) => !(r in ENVIOS) && !ROTAS_NAO_ENVIO.has(r))).toEqual([]);
+    expect([...Object.keys(ENVIOS), ...ROTAS_NAO_ENVIO].filter((r) => !rotas.includes(r))).toEqual([]);
   });
 });

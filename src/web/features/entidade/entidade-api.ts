@@ -10,6 +10,7 @@ export const entidadeKeys = {
   minhas: () => ['entidade', 'delegacoes'] as const,
   disponiveis: () => ['entidade', 'disponiveis'] as const,
   mesa: (f: QueryDe<typeof c.mesa>) => ['entidade', 'mesa', f] as const,
+  termos: () => ['entidade', 'termos'] as const,
 };
 
 export const listarEntidades = () => dados(c.listar, {});
@@ -23,3 +24,19 @@ export const minhasDelegacoes = () => dados(c.minhas, {});
 export const concederDelegacao = (corpo: CorpoDe<typeof c.conceder>) => chamar(c.conceder, { corpo });
 export const revogarDelegacao = (id: number) => chamar(c.revogar, { params: { id } });
 export const mesaDoAgente = (f: QueryDe<typeof c.mesa>) => dados(c.mesa, { query: f });
+
+/** The multipart body of a consent term's file: the contract's file field with the file's own name. */
+function comArquivo(campos: Record<string, string>, arquivo: File): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(campos)) form.append(k, v);
+  form.append('arquivos', arquivo, arquivo.name);
+  return form;
+}
+
+/** The agent files a signed consent term (decision 0110): the fields, then the term's file. */
+export const registrarTermo = (campos: { cpfPescador: string; nomePescador: string; uf: string; servicos: readonly number[]; fim: string }, termo: File) =>
+  chamar(c.registrarTermo, { corpo: comArquivo({ ...campos, servicos: campos.servicos.join(',') }, termo) });
+export const anexarIdentidadeAoTermo = (id: number, identidade: File) =>
+  chamar(c.anexarIdentidade, { params: { id }, corpo: comArquivo({}, identidade) });
+export const termosPendentes = () => dados(c.termosPendentes, {});
+export const validarTermo = (id: number, corpo: CorpoDe<typeof c.validarTermo>) => chamar(c.validarTermo, { params: { id }, corpo });
