@@ -22,4 +22,4 @@ CREATE TABLE "recurso_decisao_lote_item" (
 );
 --> statement-breakpoint
 ALTER TABLE "recurso_decisao_lote" ADD CONSTRAINT "recurso_decisao_lote_ato_normativo_id_ato_normativo_id_fk" FOREIGN KEY ("ato_normativo_id") REFERENCES "public"."ato_normativo"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "recurso_decisao_lote_item" ADD CONSTRAINT "recurso_decisao_lote_item_decisao_lote_id_recurso_decisao_lote_id_fk" FOREIGN KEY ("decisao_lote_id") REFERENCES "public"."recurso_decisao_lote"("id") ON DELETE no action ON UPDATE no action;
+ALTER TABLE "recurso_decisao_lote_item" ADD CONSTRAINT "recurso_decisao_lote_item_lote_fk" FOREIGN KEY ("decisao_lote_id") REFERENCES "public"."recurso_decisao_lote"("id") ON DELETE no action ON UPDATE no action;

@@ -53,6 +53,7 @@ export async function iniciarJobs(opts: {
   for (const def of definicoes) await boss.createQueue(def.nome);
 
   let trabalhando = false;
+  let emCurso = 0;
   return {
     boss,
     pool,
@@ -68,6 +69,7 @@ export async function iniciarJobs(opts: {
         await boss.work(def.nome, { pollingIntervalSeconds: intervalo }, async ([job]) => {
           if (!job) return undefined;
           const fim = medirExecucaoDeJob(def.nome);
+          emCurso++;
           try {
             const r = await executarJob(def, job.data, { servicos, log: opts.log });
             fim('concluido');
@@ -75,12 +77,19 @@ export async function iniciarJobs(opts: {
           } catch (err) {
             fim('falhou');
             throw err;
+          } finally {
+            emCurso--;
           }
         });
       }
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 10_000, wait: true });
+      // A handler still running past that timeout then completes its job on this pool: end the pool only once the
+      // handlers are done and their last statements answered (at most a minute more), never under them.
+      for (let i = 0; i < 1200 && (emCurso > 0 || pool.waitingCount > 0 || pool.totalCount > pool.idleCount); i++) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
       if (!pool.ended) await pool.end();
     },
   };

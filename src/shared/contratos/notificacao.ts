@@ -18,12 +18,12 @@ export const confirmarLeitura = contrato({
   resposta: leituraNotificacaoResposta,
 });
 export const preferencias = contrato({
-  metodo: 'GET', caminho: '/api/notificacao/preferencias', permissao: 'pescador.proprio', tag: 'notificacao',
+  metodo: 'GET', caminho: '/api/notificacao/preferencias', permissao: 'pescador.proprio', tag: ['lgpd', 'notificacao'],
   resumo: 'Por onde o pescador autenticado recebe avisos (e-mail, SMS, caixa postal gov.br)',
   resposta: preferenciasNotificacaoResposta,
 });
 export const salvarPreferencias = contrato({
-  metodo: 'PUT', caminho: '/api/notificacao/preferencias', permissao: 'pescador.proprio', tag: 'notificacao',
+  metodo: 'PUT', caminho: '/api/notificacao/preferencias', permissao: 'pescador.proprio', tag: ['lgpd', 'notificacao'],
   resumo: 'Liga ou desliga cada canal de avisos do pescador autenticado (a tela do sistema fica sempre ligada)',
   corpo: preferenciasNotificacaoCorpo,
   resposta: preferenciasNotificacaoResposta,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, char, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, varchar,
+  bigint, boolean, char, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
 import { atoNormativo } from './administracao';
 import { pescador, solicitacao } from './pescador';
@@ -90,11 +90,15 @@ export const recursoDecisaoLote = pgTable('recurso_decisao_lote', {
 
 /** One appeal of a batch decision: null `decidido` until its chunk runs; `mensagem` says why it was refused. */
 export const recursoDecisaoLoteItem = pgTable('recurso_decisao_lote_item', {
-  decisaoLoteId: integer('decisao_lote_id').notNull().references(() => recursoDecisaoLote.id),
+  decisaoLoteId: integer('decisao_lote_id').notNull(),
   recursoId: integer('recurso_id').notNull(),
   decidido: boolean('decidido'),
   mensagem: text('mensagem'),
-}, (t) => [primaryKey({ columns: [t.decisaoLoteId, t.recursoId] })]);
+}, (t) => [
+  primaryKey({ columns: [t.decisaoLoteId, t.recursoId] }),
+  // Named: drizzle's default name is longer than PostgreSQL's 63 bytes.
+  foreignKey({ name: 'recurso_decisao_lote_item_lote_fk', columns: [t.decisaoLoteId], foreignColumns: [recursoDecisaoLote.id] }),
+]);
 
 function serial4(nome: string) {
   return integer(nome).primaryKey().generatedAlwaysAsIdentity();
