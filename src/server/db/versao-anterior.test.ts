@@ -17,8 +17,8 @@ import { esperarAte, iniciarServidorFilho } from '../test/servidor-filho';
  * the schema the new release's migrate step has just changed. The previous release is the code as it was just before
  * the newest migration (the parent of the commit that last changed db/migrations' journal on this branch's
  * first-parent line, or HEAD while the working tree adds one): `git archive` of it, on this checkout's node_modules,
- * runs its own server (node + tsx, as the restart tests do) on a database migrated to the working tree's schema, and
- * passes a smoke journey through the API: readiness, a fisher's and a manager's sign-in, reads of the fisher's
+ * builds its server bundle (its own scripts/build-server.mjs, what its container ran) and runs it (with the development
+ * sign-in, which the journey uses) on a database migrated to the working tree's schema, and passes a smoke journey through the API: readiness, a fisher's and a manager's sign-in, reads of the fisher's
  * record, and a write. The same journey on a schema with a deliberately contract-breaking migration (a column
  * renamed in place) fails, so the check is not vacuous. Needs the git history (a full clone, as CI's).
  */
@@ -95,6 +95,7 @@ describe('the previous release on the new schema (expand/contract)', () => {
     fs.mkdirSync(codigo);
     execFileSync('sh', ['-c', `git archive --format=tar ${commit} | tar -x -C ${JSON.stringify(codigo)}`], { cwd: RAIZ });
     fs.symlinkSync(path.join(RAIZ, 'node_modules'), path.join(codigo, 'node_modules'));
+    execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: codigo, stdio: 'ignore', timeout: 120_000 });
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     try {
@@ -120,7 +121,7 @@ describe('the previous release on the new schema (expand/contract)', () => {
         PORT: String(porta), PUBLIC_URL: bases[chave],
         // Compatibility, not load: no shedding on a busy test machine (as the test apps run).
         OVERLOAD_MAX_SERVER_TIME_MS: '0', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
-      }, codigo);
+      }, codigo, ['dist/server/main.mjs']);
       servidores.push(filho);
       await esperarAte(async () => {
         if (filho.exitCode !== null) return `exited with ${filho.exitCode}`;

@@ -4,11 +4,14 @@ import { portaLivre } from './porta-livre';
 /**
  * The real server (src/server/main.ts, one process: node with tsx's loader) on a test's database, for the tests
  * that kill it mid-way (test support, not a test file). `env` adds or overrides settings (block sizes, resume
- * delays); `cwd` runs another checkout's server (the previous release). Its stderr is drained; the caller kills it.
+ * delays); `cwd` runs another checkout's server and `entrada` another entry (the previous release's built bundle).
+ * Its stderr is drained; the caller kills it.
  */
-export async function iniciarServidorFilho(databaseUrl: string, dataDir: string, env: Record<string, string>, cwd = process.cwd()): Promise<ChildProcess> {
+export async function iniciarServidorFilho(
+  databaseUrl: string, dataDir: string, env: Record<string, string>, cwd = process.cwd(), entrada = ['--import', 'tsx', 'src/server/main.ts'],
+): Promise<ChildProcess> {
   const porta = await portaLivre();
-  const filho = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const filho = spawn(process.execPath, entrada, {
     cwd,
     env: {
       PATH: process.env.PATH ?? '',
