@@ -112,6 +112,25 @@ export const chaveIdempotenciaExportadaSchema = z.object({
   resposta: z.string().nullable(),
 });
 
+/** A delegation the fisher gave an entity (decision 0110), with its labels. Never the agent's CPF. */
+export const delegacaoExportadaSchema = z.object({
+  entidade: z.string(),
+  tipoEntidadeDescricao: z.string(),
+  servicos: z.array(z.number().int()),
+  servicosDescricao: z.array(z.string()),
+  inicio: z.string(),
+  fim: z.string(),
+  situacao: z.number().int(),
+  situacaoDescricao: z.string(),
+  origemDescricao: z.string(),
+  revogadaEm: z.string().nullable(),
+  justificativaRecusa: z.string().nullable(),
+});
+export type DelegacaoExportada = z.infer<typeof delegacaoExportadaSchema>;
+
+/** Which channels beside the screen the fisher takes notices by (decision 0150). */
+export const canaisExportadosSchema = z.object({ email: z.boolean(), sms: z.boolean(), govbr: z.boolean() });
+
 /** Never the person (docs/decisions/0044). */
 export const acessoExportadoSchema = acessoAosMeusDadosSchema.extend({ tipo: z.enum(['VISUALIZACAO', 'ALTERACAO', 'RELATORIO']) });
 export type AcessoExportado = z.infer<typeof acessoExportadoSchema>;
@@ -141,6 +160,8 @@ export const exportacaoDadosSchema = z.object({
   notificacoes: z.array(notificacaoExportadaSchema),
   acessos: z.array(acessoExportadoSchema),
   chavesIdempotencia: z.array(chaveIdempotenciaExportadaSchema),
+  delegacoes: z.array(delegacaoExportadaSchema),
+  canaisDeAviso: canaisExportadosSchema,
 });
 export type ExportacaoDados = z.infer<typeof exportacaoDadosSchema>;
 

@@ -171,7 +171,12 @@ export class EntidadeRepository {
   }
 
   /** The fisher's open delegations (active or waiting for validation) to one entity, locked: at most one (decision 0111). */
+  /**
+   * The fisher's open delegations with the entity, locked; grants and terms for one fisher are taken one at a time
+   * (a transaction lock on the fisher), so two at once never both find none and collide on the unique index.
+   */
   async travarAbertas(pescadorId: number, entidadeId: number, ex: Executor): Promise<DelegacaoRow[]> {
+    await ex.execute(sql`SELECT pg_advisory_xact_lock(hashtext('delegacao'), ${pescadorId}::int)`);
     return ex.select().from(delegacao)
       .where(and(eq(delegacao.pescadorId, pescadorId), eq(delegacao.entidadeId, entidadeId), inArray(delegacao.situacao, [1, 2]))).for('update');
   }

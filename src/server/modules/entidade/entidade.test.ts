@@ -463,6 +463,24 @@ describe('the database keeps one open delegation per fisher and entity (migratio
   });
 });
 
+describe('grants and terms that arrive at once for the same fisher', () => {
+  it('are taken one after the other: two grants leave one open delegation, two terms one term and a refusal', async () => {
+    const e = await novaEntidade();
+    for (let i = 0; i < 3; i++) {
+      const p = await pescadorComRgp(t, 9410 + i);
+      const pedido = () => p.sessao.api({ method: 'POST', url: '/api/delegacoes', payload: { idEntidade: e.id, servicos: [ServicoDelegado.REAP], fim: FIM } });
+      const respostas = await Promise.all([pedido(), pedido(), pedido()]);
+      expect(respostas.map((r) => r.statusCode), respostas.map((r) => r.body).join('\n')).toEqual([200, 200, 200]);
+      const { rows } = await t.db.execute<{ situacao: number }>(sql`SELECT situacao FROM delegacao WHERE pescador_id = ${p.id} ORDER BY situacao`);
+      expect(rows.map((r) => r.situacao)).toEqual([SituacaoDelegacao.ATIVA, SituacaoDelegacao.REVOGADA, SituacaoDelegacao.REVOGADA]);
+    }
+
+    const corpo = () => multipart({ cpfPescador: cpfComDigitos('777000556'), nomePescador: 'PESCADOR DOS DOIS TERMOS', uf: 'PA', servicos: '2', fim: FIM }, [{ nome: 'termo.pdf', bytes: pdf('Termo') }]);
+    const termos = await Promise.all([agente.api({ method: 'POST', url: '/api/representacao/termos', ...corpo() }), agente.api({ method: 'POST', url: '/api/representacao/termos', ...corpo() })]);
+    expect(termos.map((r) => r.statusCode).sort(), termos.map((r) => r.body).join('\n')).toEqual([200, 406]);
+  });
+});
+
 describe('the submissions an agent makes for a fisher', () => {
   it('are each either told to the fisher or named as not a submission, for every delegable write', () => {
     const rotas = CONTRATOS.filter((c) => c.metodo !== 'GET' && servicoDaRota(c.tag, c.permissao) !== null)

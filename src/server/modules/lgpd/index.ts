@@ -7,7 +7,7 @@ import type { PescadorService } from '../pescador/pescador.service';
 import type { ReapService } from '../reap/reap.service';
 import type { SolicitacaoService } from '../solicitacao/solicitacao.service';
 import { lgpdRoutes } from './lgpd.routes';
-import { LgpdService } from './lgpd.service';
+import { LgpdService, type CanaisDoTitular, type DelegacoesDoTitular } from './lgpd.service';
 
 /** The fisher's rights of the LGPD: who viewed their data, and all of it as a file (decisions 0032 and 0044). */
 export const lgpdModulo = definirModulo({
@@ -15,10 +15,10 @@ export const lgpdModulo = definirModulo({
   servicos: ({ agora }, s: {
     auditoria: AuditoriaService; pescador: PescadorService; solicitacao: SolicitacaoService; documento: DocumentoService;
     notificacoes: NotificacaoService; reapDoPescador: ReapService;
-    idempotencia: ChavesIdempotencia;
+    idempotencia: ChavesIdempotencia; delegacoes: DelegacoesDoTitular; envios: CanaisDoTitular;
   }) => ({
     lgpd: new LgpdService(s.auditoria, s.pescador, s.solicitacao, s.documento, s.notificacoes, s.reapDoPescador,
-      s.idempotencia, agora),
+      s.idempotencia, s.delegacoes, s.envios, agora),
   }),
   rotas: async (app, { lgpd }) => { await app.register(lgpdRoutes, { lgpd }); },
 });

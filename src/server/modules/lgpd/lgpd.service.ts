@@ -1,8 +1,12 @@
 import { categoriaLabel, SituacaoSolicitacao, type Categoria } from '../../../shared/enums';
 import { RETENCAO_CHAVE_IDEMPOTENCIA_HORAS } from '../../../shared/idempotencia';
 import {
-  documentoExportadoSchema, type AcessosAosMeusDados, type ExportacaoDados, type ReapExportada,
+  documentoExportadoSchema, type AcessosAosMeusDados, type DelegacaoExportada, type ExportacaoDados, type ReapExportada,
 } from '../../../shared/schemas/auditoria';
+import {
+  OrigemDelegacao, servicoDelegadoLabel, situacaoDelegacaoLabel, tipoEntidadeLabel,
+  type Delegacao, type ServicoDelegado, type SituacaoDelegacao, type TipoEntidade,
+} from '../../../shared/schemas/entidade';
 import { TAMANHO_PAGINA_MAXIMO } from '../../../shared/schemas/solicitacao-api';
 import { doAtor, type AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
@@ -15,6 +19,10 @@ import type { SolicitacaoService } from '../solicitacao/solicitacao.service';
 import { pdfMeusDados } from './meus-dados-pdf';
 import { comRotulos } from './rotulos';
 
+/** The delegations module's reading of the fisher's own delegations, and the outbox's of their channels. */
+export interface DelegacoesDoTitular { minhas(ator: AuthContext): Promise<Delegacao[]> }
+export interface CanaisDoTitular { preferencias(ator: AuthContext): Promise<{ email: boolean; sms: boolean; govbr: boolean }> }
+
 export interface ChavesGuardadas {
   doTitular(cpf: string): Promise<{ chave: string; rota: string; status: number | null; criadaEm: Date; resposta: string | null }[]>;
 }
@@ -22,8 +30,28 @@ export interface ChavesGuardadas {
 const SOBRE = 'Dados pessoais que o Registro Geral da Atividade Pesqueira (RGP) mantém sobre você (LGPD, art. 18): '
   + 'seu cadastro, suas solicitações com os documentos enviados (sem os arquivos), suas REAPs, os documentos migrados '
   + 'do sistema anterior, suas notificações, quem, entre os servidores, acessou seus dados ou os usou como filtro de '
-  + 'relatório (órgão, perfil e data), e os envios do aplicativo que o servidor guarda por 24 horas para que uma '
+  + 'relatório (órgão, perfil e data), as delegações que você deu a entidades representativas (colônias, associações), '
+  + 'os canais pelos quais recebe avisos, e os envios do aplicativo que o servidor guarda por 24 horas para que uma '
   + 'repetição não registre duas vezes (com a resposta dada). Ao lado de cada código vai a sua descrição, no campo terminado em "Descricao".';
+
+const ORIGEM_DELEGACAO: Record<number, string> = {
+  [OrigemDelegacao.GOVBR]: 'Concedida por você na sua conta gov.br',
+  [OrigemDelegacao.TERMO]: 'Termo de consentimento assinado e entregue pela entidade',
+};
+
+function delegacaoExportada(d: Delegacao): DelegacaoExportada {
+  return {
+    entidade: d.entidade.nome,
+    tipoEntidadeDescricao: tipoEntidadeLabel[d.entidade.tipo as TipoEntidade] ?? 'Código não reconhecido',
+    servicos: d.servicos,
+    servicosDescricao: d.servicos.map((c) => servicoDelegadoLabel[c as ServicoDelegado] ?? 'Código não reconhecido'),
+    inicio: d.inicio, fim: d.fim,
+    situacao: d.situacao,
+    situacaoDescricao: situacaoDelegacaoLabel[d.situacao as SituacaoDelegacao] ?? 'Código não reconhecido',
+    origemDescricao: ORIGEM_DELEGACAO[d.origem] ?? 'Código não reconhecido',
+    revogadaEm: d.revogadaEm, justificativaRecusa: d.justificativaRecusa,
+  };
+}
 
 const SITUACAO_REAP: Record<number, string> = {
   [SituacaoSolicitacao.REAP_PENDENTE]: 'Pendente',
@@ -43,6 +71,8 @@ export class LgpdService {
     private readonly notificacoes: NotificacaoService,
     private readonly reaps: ReapService,
     private readonly chavesIdempotencia: ChavesGuardadas,
+    private readonly delegacoes: DelegacoesDoTitular,
+    private readonly envios: CanaisDoTitular,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -85,13 +115,15 @@ export class LgpdService {
       chave: k.chave, operacao: k.rota, status: k.status, guardadaEm: k.criadaEm.toISOString(),
       expiraEm: new Date(k.criadaEm.getTime() + retencaoMs).toISOString(), resposta: k.resposta,
     }));
+    const delegacoes = (await this.delegacoes.minhas(ator)).map(delegacaoExportada);
+    const { email, sms, govbr } = await this.envios.preferencias(ator);
     await this.auditoria.registrar({
       acao: 'EXPORTACAO_DADOS_PESSOAIS', ...doAtor(ator),
       recurso: 'lgpd/meus-dados', recursoId: id, detalhes: { formato },
     });
     return comRotulos({
       geradoEm: this.now().toISOString(), sobre: SOBRE, pescador, solicitacoes, reaps, documentosMigrados, notificacoes, acessos,
-      chavesIdempotencia,
+      chavesIdempotencia, delegacoes, canaisDeAviso: { email, sms, govbr },
     });
   }
 

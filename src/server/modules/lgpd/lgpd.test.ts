@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cnpjComDigitos } from '../../../shared/cnpj';
 import * as contratosRelatorio from '../../../shared/contratos/relatorio';
 import { exportacaoDadosSchema } from '../../../shared/schemas/auditoria';
 import { textoDoPdf } from '../../test/pdf-texto';
@@ -133,6 +134,36 @@ describe('GET /api/lgpd/meus-dados', () => {
   it('keeps every label through the shared schema, as the web parses it before saving the file', async () => {
     const d = (await exportar(a)).json().dados;
     expect(exportacaoDadosSchema.parse(d)).toEqual(d);
+  });
+});
+
+describe('the delegations the fisher gave and the channels they chose', () => {
+  it('are in the export with their labels, in the PDF as sections, and B sees none of A\'s', async () => {
+    const ano = new Date().getUTCFullYear();
+    const entidade = await gestor.api({ method: 'POST', url: '/api/entidades', payload: {
+      tipo: 1, cnpj: cnpjComDigitos('112223300901'), nome: 'Colônia de Pescadores Z-10 (LGPD)', ufs: ['PA'], municipios: [1501402],
+      atoCooperacao: 'Acordo de Cooperação Técnica 3/2026', vigenciaInicio: `${ano - 1}-01-01`, vigenciaFim: `${ano + 5}-12-31`,
+    } });
+    expect(entidade.statusCode, entidade.body).toBe(200);
+    const concedida = await a.sessao.api({ method: 'POST', url: '/api/delegacoes', payload: { idEntidade: entidade.json().dados.id, servicos: [2, 3], fim: `${ano + 2}-06-30` } });
+    expect(concedida.statusCode, concedida.body).toBe(200);
+    expect((await a.sessao.api({ method: 'PUT', url: '/api/notificacao/preferencias', payload: { email: true, sms: false, govbr: true } })).statusCode).toBe(200);
+
+    const dados = exportacaoDadosSchema.parse((await exportar(a)).json().dados);
+    expect(dados.delegacoes).toEqual([{
+      entidade: 'Colônia de Pescadores Z-10 (LGPD)', tipoEntidadeDescricao: 'Colônia de pescadores', servicos: [2, 3],
+      servicosDescricao: ['REAP', 'Documentos'], inicio: expect.any(String), fim: `${ano + 2}-06-30`, situacao: 1,
+      situacaoDescricao: expect.any(String), origemDescricao: 'Concedida por você na sua conta gov.br', revogadaEm: null, justificativaRecusa: null,
+    }]);
+    expect(dados.canaisDeAviso).toEqual({ email: true, sms: false, govbr: true });
+    expect(exportacaoDadosSchema.parse((await exportar(b)).json().dados).delegacoes).toEqual([]);
+
+    const res = await a.sessao.api({ method: 'GET', url: '/api/lgpd/meus-dados/pdf' });
+    const texto = (await textoDoPdf(res.rawPayload)).join(' ');
+    expect(texto).toContain('Delegações a entidades representativas');
+    expect(texto).toContain('Colônia de Pescadores Z-10 (LGPD)');
+    expect(texto).toContain('Para: REAP; Documentos.');
+    expect(texto).toContain('SMS: desligado');
   });
 });
 

@@ -169,6 +169,19 @@ export function conteudoMeusDados(d: ExportacaoDados): Content[] {
     { text: n.conteudo, margin: [0, 0, 0, 2] } as Content,
     { text: n.lidaEm ? `Lida em ${texto(n.lidaEm)}.` : 'Ainda não lida.', color: '#555555', margin: [0, 0, 0, 6] } as Content,
   ]);
+  const delegacoes = d.delegacoes.flatMap((g) => [
+    subtitulo(`${g.entidade} (${g.tipoEntidadeDescricao}): ${g.situacaoDescricao}`, 0),
+    { text: `Para: ${g.servicosDescricao.join('; ')}.`, margin: [0, 0, 0, 2] } as Content,
+    { text: `De ${texto(g.inicio)} até ${texto(g.fim)}. ${g.origemDescricao}.`
+      + (g.revogadaEm ? ` Revogada em ${texto(g.revogadaEm)}.` : '')
+      + (g.justificativaRecusa ? ` Recusada: ${g.justificativaRecusa}` : ''), color: '#555555', margin: [0, 0, 0, 6] } as Content,
+  ]);
+  const canais = d.canaisDeAviso;
+  const ligado = (v: boolean) => (v ? 'ligado' : 'desligado');
+  const avisos: Content[] = [{
+    text: `Tela do sistema: sempre ligada. E-mail: ${ligado(canais.email)}. SMS: ${ligado(canais.sms)}. Caixa postal do gov.br: ${ligado(canais.govbr)}.`,
+    margin: [0, 0, 0, 6],
+  }];
   const acessos: Content[] = d.acessos.length === 0 ? [] : [{
     table: {
       headerRows: 1, widths: ['22%', '38%', '20%', '20%'], dontBreakRows: true,
@@ -188,6 +201,8 @@ export function conteudoMeusDados(d: ExportacaoDados): Content[] {
     ...secao('REAPs', reaps, 'Nenhuma REAP.'),
     ...secao('Documentos migrados do sistema anterior', migrados, 'Nenhum documento migrado.'),
     ...secao('Notificações', notificacoes, 'Nenhuma notificação.'),
+    ...secao('Canais de aviso', avisos, ''),
+    ...secao('Delegações a entidades representativas', delegacoes, 'Nenhuma delegação.'),
     ...secao('Quem acessou seus dados', acessos, 'Nenhum servidor acessou seus dados.'),
   ];
 }

@@ -78,7 +78,7 @@ export function BaixarMeusDados() {
     <div className="mt-3">
       <p id="dica-baixar-dados">
         Baixe uma cópia de tudo o que o registro guarda sobre você: cadastro, solicitações, REAPs, documentos enviados
-        (só os nomes e tipos), notificações e quem acessou seus dados. O PDF é para ler e imprimir; o JSON traz os
+        (só os nomes e tipos), notificações, canais de aviso, delegações a entidades e quem acessou seus dados. O PDF é para ler e imprimir; o JSON traz os
         mesmos dados para outros sistemas.
       </p>
       <div className="baixar-meus-dados">
