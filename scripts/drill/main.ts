@@ -12,6 +12,9 @@ import {
   BANCO, BANCO_TRANSACAO, haproxyCfg, pgbouncerIni, pgbouncerUserlist, pgHbaConf, PORTAS, postgresqlConf, primaryConninfo,
 } from './gerar';
 import * as contratosSaude from '../../src/shared/contratos/saude';
+import { SituacaoSolicitacao, TipoDocumento, TipoSolicitacao } from '../../src/shared/enums';
+import { S3FileStorage } from '../../src/server/adapters/storage/s3-storage';
+import { pdf } from '../../src/server/modules/documento/documento.fixtures';
 import {
   descendentes, dormir, encerrar, encerrarTodos, esperar, executar, exigir, iniciar, portaOcupada, usuarioPostgres, vivo, type Filho,
 } from './processos';
@@ -22,6 +25,8 @@ const HAPROXY = `http://127.0.0.1:${PORTAS.haproxy}`;
 const DRENAGEM_SEGUNDOS = Number(process.env.DRILL_DRAIN_SECONDS ?? 4);
 const LOTE_CPFS = 4000;
 const NOTIFICACOES = 8000;
+/** Documents uploaded through the balancer during the failover, each to a draft of its own. */
+const DOCUMENTOS = 400;
 const GESTOR = '10000000108';
 const PESCADOR_CARGA = '40000000477';
 const PESCADOR_ESCRITAS = cpfComDigitos(880_000_001);
@@ -503,7 +508,34 @@ async function passo4Failover() {
       await dormir(100);
     }
   };
-  const escritores = Promise.all(Array.from({ length: 4 }, escrever));
+  // Documents: each upload writes the file to the shared bucket, then its row; an acknowledged one must have both.
+  const rascunhos = (await consultar<{ id: number }>(PORTAS.primario, `INSERT INTO solicitacao (pescador_id, tipo, situacao, passo, dados)
+    SELECT $1, $2, $3, 1, '{}'::jsonb FROM generate_series(1, $4::int) RETURNING id`,
+  [pescadorId, TipoSolicitacao.REGISTRO_INICIAL, SituacaoSolicitacao.RASCUNHO, DOCUMENTOS])).map((r) => r.id);
+  const documentos: { id: number; chave: string }[] = [];
+  let documentosEnviados = 0;
+  const hDoc = cabecalhos(escritor);
+  const enviarDocumentos = async () => {
+    while (!parar && rascunhos.length > 0) {
+      const idSolicitacao = rascunhos.shift()!;
+      documentosEnviados++;
+      const corpo = new FormData();
+      corpo.set('idSolicitacao', String(idSolicitacao));
+      corpo.set('tipo', String(TipoDocumento.IDENTIFICACAO));
+      corpo.set('arquivos', new Blob([new Uint8Array(pdf(`Simulado ${idSolicitacao}`))], { type: 'application/pdf' }), `identidade-${idSolicitacao}.pdf`);
+      try {
+        const r = await fetch(`${HAPROXY}/api/documentos`, { method: 'POST', body: corpo, headers: hDoc, signal: AbortSignal.timeout(10_000) });
+        if (r.ok) {
+          const d = ((await r.json()) as { dados: { documentos: { id: number; chave: string }[] } }).dados.documentos[0]!;
+          documentos.push({ id: d.id, chave: d.chave });
+          continue;
+        }
+        await r.arrayBuffer();
+      } catch { /* not acknowledged */ }
+      await dormir(200);
+    }
+  };
+  const escritores = Promise.all([...Array.from({ length: 4 }, escrever), enviarDocumentos()]);
   await dormir(5000);
 
   // The drill acts as a failover manager would: promotes the standby and re-points PgBouncer.
@@ -543,6 +575,15 @@ async function passo4Failover() {
   const [{ recuperacao }] = await consultar<{ recuperacao: boolean }>(PORTAS.standby, 'SELECT pg_is_in_recovery() AS recuperacao') as [{ recuperacao: boolean }];
   for (let i = 0; i < 3; i++) await esperarEstado(i, 'UP', 60_000);
   const perdidas = confirmadas.length - achadasNoPromovido;
+  const [{ linhas }] = await consultar<{ linhas: number }>(PORTAS.standby,
+    'SELECT count(*)::int AS linhas FROM documento WHERE id = ANY($1::int[]) AND removido_em IS NULL', [documentos.map((d) => d.id)]) as [{ linhas: number }];
+  const balde = new S3FileStorage({
+    bucket: 'rgp-drill', region: 'us-east-1', endpoint: `http://127.0.0.1:${PORTAS.s3}`, forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }, prefix: 'documentos/',
+  });
+  let objetos = 0;
+  for (const d of documentos) if (await balde.get(d.chave)) objetos++;
+  const documentosAntes = documentos.length;
   latencias.sort((a, b) => a - b);
   const religado = await religarPrimarioAntigo(confirmadas.map((c) => c.id));
   tabela.push({
@@ -552,10 +593,11 @@ async function passo4Failover() {
       + `p99 ${Math.round(percentile(latencias, 99))} ms; primary seen down at ${seg(tDetectado)}, promoted at ${seg(tPromovido)}, `
       + `PgBouncer reloaded at ${seg(tRepontado)}, first failed write at ${caiu === null ? '-' : seg(caiu - tKill)}, `
       + `service back (a write sent after it acknowledged) at ${volta === null ? 'never' : seg(volta)} after the kill; standby in recovery: ${recuperacao}; `
-      + `old primary rejoined as a streaming standby in ${seg(religado.ms)} by ${religado.via}, holding ${religado.achadas} of ${confirmadas.length} acknowledged writes`,
-    meta: 'no acknowledged write lost; back within 30 s; the old primary rejoins with every write',
+      + `old primary rejoined as a streaming standby in ${seg(religado.ms)} by ${religado.via}, holding ${religado.achadas} of ${confirmadas.length} acknowledged writes; `
+      + `documents: ${documentosEnviados} uploads sent, ${documentosAntes} acknowledged, ${linhas} of them on the promoted standby, ${objetos} in the shared bucket`,
+    meta: 'no acknowledged write or document lost; back within 30 s; the old primary rejoins with every write',
     ok: perdidas === 0 && antes > 0 && volta !== null && volta <= 30_000 && !recuperacao
-      && religado.achadas === confirmadas.length,
+      && religado.achadas === confirmadas.length && documentosAntes > 0 && linhas === documentosAntes && objetos === documentosAntes,
   });
 }
 
