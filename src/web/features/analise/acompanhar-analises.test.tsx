@@ -46,6 +46,7 @@ function analise(extra: Partial<AnaliseResumo> = {}): AnaliseResumo {
     analista: null,
     dataHoraBloqueio: null,
     instancia: 'SFPA',
+    prazo: null,
     ...extra,
   };
 }
