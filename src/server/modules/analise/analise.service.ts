@@ -21,7 +21,6 @@ import type { AuthContext } from '../auth/auth.service';
 import type { ArquivoEnviado, DocumentoService } from '../documento/documento.service';
 import { auditarVisaoDoServidor, exigirLeituraPescador, MENSAGEM_FORA_DO_ESCOPO, podeLerPescador, ufsDoEscopo } from '../escopo';
 import { UF_SIGLAS } from '../../../shared/ufs';
-import { SITUACOES_DEVOLVIDAS } from '../solicitacao/situacoes';
 import type { AndamentoService, Decisao } from '../solicitacao/solicitacao.service';
 import type { AnaliseLinha, AnaliseRepository } from './analise.repository';
 import type { PrazoRepository } from './prazo.repository';
@@ -41,6 +40,8 @@ export interface AnaliseServiceOptions {
 
 
 type Analisadas = 'edicao-documentos' | 'demais';
+/** The statuses in which a request waits for the fisher's update (its clock paused). */
+const DEVOLVIDAS_AO_PESCADOR: readonly number[] = [SituacaoSolicitacao.ATUALIZACAO_SFPA, SituacaoSolicitacao.ATUALIZACAO_MPA];
 
 function iso(d: Date | string | null): string | null {
   if (d === null) return null;
@@ -210,7 +211,7 @@ export class AnaliseService {
         : await this.solicitacoes.indeferir(ator, a.solicitacaoId, tx);
       if (deferida && consequencia.numeroRgp && this.opts.aoAtivarRegistro) await this.opts.aoAtivarRegistro(a.pescadorId, tx);
       // Back to the fisher pauses the request's clock; any other outcome is the final decision that stops it.
-      if (SITUACOES_DEVOLVIDAS.includes(consequencia.situacaoSolicitacao)) await this.opts.prazos.pausar(a.solicitacaoId, this.now(), tx);
+      if (DEVOLVIDAS_AO_PESCADOR.includes(consequencia.situacaoSolicitacao)) await this.opts.prazos.pausar(a.solicitacaoId, this.now(), tx);
       else await this.opts.prazos.encerrar(a.solicitacaoId, { agora: this.now(), instancia: a.instancia, usuarioMapaId: ator.idUsuarioMapa! }, tx);
       await this.auditar(ator, 'ANALISE_CONCLUIDA', a.pescadorId, corpo.id, { situacao, solicitacao: corpo.solicitacao }, tx);
       return {
