@@ -8,7 +8,6 @@ import {
 import { documentosResposta } from '../schemas/documento';
 import {
   filtrosPainel, listaAtrasadasSchema, listaDesignaveisSchema, listaPrazosSchema, painelAnalisesSchema, prazoTipoCorpo, reatribuirCorpo,
-  tempoDecisaoPublicoSchema,
 } from '../schemas/prazo-analise';
 import { idParam } from '../schemas/primitivos';
 import { totalizadoresServidor } from '../schemas/totalizadores';
@@ -133,9 +132,4 @@ export const painel = contrato({
   resumo: 'Painel do estoque: recebidas e decididas por semana, idade do estoque, tempo para decidir, produção por analista',
   query: filtrosPainel,
   resposta: painelAnalisesSchema,
-});
-export const tempoDecisaoPublico = contrato({
-  metodo: 'GET', caminho: '/api/estatisticas/tempo-decisao', permissao: 'publico', tag: 'estatisticas',
-  resumo: 'Tempo médio para decidir as solicitações, publicado (Decreto 10.178/2019, art. 17)',
-  resposta: tempoDecisaoPublicoSchema,
 });

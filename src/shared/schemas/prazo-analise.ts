@@ -91,11 +91,3 @@ export type PainelAnalises = z.infer<typeof painelAnalisesSchema>;
 export const filtrosPainel = z.object({
   semanas: z.coerce.number({ message: 'Número de semanas inválido' }).int().min(1, 'Informe ao menos 1 semana').max(52, 'No máximo 52 semanas').default(12),
 });
-
-/** Art. 17 of Decreto 10.178/2019: the average time to decide, published. */
-export const tempoDecisaoPublicoSchema = z.object({
-  mediaDias: z.number().nullable(),
-  decididas: z.number(),
-  porTipo: z.array(z.object({ tipoDescricao: z.string(), mediaDias: z.number(), decididas: z.number() })),
-});
-export type TempoDecisaoPublico = z.infer<typeof tempoDecisaoPublicoSchema>;

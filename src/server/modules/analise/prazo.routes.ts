@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as c from '../../../shared/contratos/analise';
+import { tempoDecisao } from '../../../shared/contratos/estatistica';
 import { MENSAGENS_PRAZO_ANALISE } from '../../../shared/schemas/prazo-analise';
 import { atorDe } from '../../plugins/auth';
 import { rota } from '../../plugins/contratos';
@@ -18,5 +19,5 @@ export const prazoAnaliseRoutes: FastifyPluginAsync<{ prazoAnalise: PrazoAnalise
     return ok(null, MENSAGENS_PRAZO_ANALISE.reatribuida);
   });
   rota(app, c.painel, async (req) => ok(await prazoAnalise.painel(atorDe(req), req.query.semanas)));
-  rota(app, c.tempoDecisaoPublico, async () => ok(await prazoAnalise.tempoDecisaoPublico()));
+  rota(app, tempoDecisao, async () => ok(await prazoAnalise.tempoDecisaoPublico()));
 };

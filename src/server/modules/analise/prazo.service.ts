@@ -5,8 +5,9 @@ import { PERMISSOES, numeroPerfil } from '../../../shared/permissoes';
 import { podeAgirNaInstancia } from '../../../shared/regras/instancia';
 import {
   DIAS_VENCE_EM_BREVE, MENSAGENS_PRAZO_ANALISE, PRAZO_ANALISE_PADRAO_DIAS, type ListaAtrasadas, type ListaPrazos, type PainelAnalises,
-  type PrazoDaAnalise, type PrazoTipoCorpo, type TempoDecisaoPublico,
+  type PrazoDaAnalise, type PrazoTipoCorpo,
 } from '../../../shared/schemas/prazo-analise';
+import type { TempoDecisaoPublico } from '../../../shared/schemas/estatistica';
 import { MOTIVOS_HISTORICO } from '../../../shared/schemas/solicitacao-api';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
