@@ -29,6 +29,13 @@ export const PERMISSOES = {
   'servidor.ler': SERVIDORES_LEITORES,
   /** CONSULTA_INTERNO only reads. */
   'analise.analisar': ['SFPA', 'MPA', 'GESTOR', 'ADMIN'],
+  /**
+   * The analyst's superior of Decreto 10.178/2019 art. 15 §2: the late analyses, their reassignment, the deadline
+   * of each request type (decision 0152).
+   */
+  'analise.gerir': GESTAO,
+  /** The manager's page of the backlog, from kept totals that name no fisher (decision 0153). */
+  'analise.painel': [...GESTAO, 'CONSULTA_INTERNO'],
   /** The service checks the instance: the fisher's state's SFPA, then MPA, then GESTOR/ADMIN. */
   'recurso.decidir': ['SFPA', 'MPA', 'GESTOR', 'ADMIN'],
   /** Many appeals of one act at once: the national management; each appeal still passes the instance rule. */

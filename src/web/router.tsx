@@ -129,6 +129,10 @@ export const routes: RouteObject[] = [
           },
           // -- analysis and public routes --
           {
+            path: 'analise/painel',
+            lazy: carregarTela(() => import('./routes/analise-painel'), (m) => ({ Component: m.PainelAnalisesRoute })),
+          },
+          {
             path: 'analise/acompanhar-analises',
             lazy: carregarTela(() => import('./routes/analise-acompanhar-analises'), (m) => ({ Component: m.AcompanharAnalisesRoute })),
           },

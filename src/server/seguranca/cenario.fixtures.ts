@@ -305,6 +305,11 @@ export const COMO_CHAMAR: Record<string, ComoChamar> = {
   'GET /api/analise-solicitacao/solicitacao/{id}': { id: 'solicitacao' },
   'GET /api/analise-solicitacao/indeferimento/{id}': { id: 'solicitacao' },
   'GET /api/analise-solicitacao/{id}': { id: 'analise' },
+  'GET /api/analise-solicitacao/{id}/designaveis': { id: 'analise' },
+  // Not late: it reaches every check but never reassigns the analysis.
+  'POST /api/analise-solicitacao/{id}/reatribuir': { id: 'analise', corpo: () => ({ idUsuarioMapa: 999_999 }) },
+  // An act that does not exist: it reaches every check but never changes a deadline.
+  'PUT /api/analise-solicitacao/prazos': { corpo: () => ({ tipoSolicitacao: 1, dias: 30, idAtoNormativo: 999_999 }) },
   'POST /api/analise-solicitacao/bloquear': { corpo: (d) => ({ idAnaliseSolicitacao: d.analise }), idsNoPedido: true },
   'POST /api/analise-solicitacao/desbloquear': { corpo: (d) => ({ idAnaliseSolicitacao: d.analise }), idsNoPedido: true },
   // A decision without the lock: it reaches every check but never concludes the analysis.

@@ -6,6 +6,9 @@ import {
   indeferimentoSchema, listaAnalisesSchema, ufsEscopoSchema,
 } from '../schemas/analise';
 import { documentosResposta } from '../schemas/documento';
+import {
+  filtrosPainel, listaAtrasadasSchema, listaDesignaveisSchema, listaPrazosSchema, painelAnalisesSchema, prazoTipoCorpo, reatribuirCorpo,
+} from '../schemas/prazo-analise';
 import { idParam } from '../schemas/primitivos';
 import { totalizadoresServidor } from '../schemas/totalizadores';
 
@@ -91,4 +94,42 @@ export const removerParecer = contrato({
   params: idParam,
   codigos: [CodigoErro.ANALISE_INDISPONIVEL],
   resposta: { vazia: 'Documento removido com sucesso (sem corpo)' },
+});
+
+// Deadlines to decide, escalation and the manager's page (decisions 0152, 0153).
+export const prazos = contrato({
+  metodo: 'GET', caminho: '/api/analise-solicitacao/prazos', permissao: 'analise.gerir', tag: 'analise',
+  resumo: 'Prazo para decidir de cada tipo de solicitação e o ato normativo que o fixou',
+  resposta: listaPrazosSchema,
+});
+export const definirPrazo = contrato({
+  metodo: 'PUT', caminho: '/api/analise-solicitacao/prazos', permissao: 'analise.gerir', tag: 'analise',
+  resumo: 'Fixa o prazo para decidir de um tipo de solicitação, por ato normativo (vale para as solicitações enviadas depois)',
+  corpo: prazoTipoCorpo,
+  resposta: listaPrazosSchema,
+});
+export const atrasadas = contrato({
+  metodo: 'GET', caminho: '/api/analise-solicitacao/atrasadas', permissao: 'analise.gerir', tag: 'analise',
+  resumo: 'Análises com prazo vencido, encaminhadas ao gestor (Decreto 10.178/2019, art. 15, § 2º)',
+  resposta: listaAtrasadasSchema,
+});
+export const designaveis = contrato({
+  metodo: 'GET', caminho: '/api/analise-solicitacao/{id}/designaveis', permissao: 'analise.gerir', tag: 'analise',
+  resumo: 'Servidores a quem a análise atrasada pode ser atribuída',
+  params: idParam,
+  resposta: listaDesignaveisSchema,
+});
+export const reatribuir = contrato({
+  metodo: 'POST', caminho: '/api/analise-solicitacao/{id}/reatribuir', permissao: 'analise.gerir', tag: 'analise',
+  resumo: 'Atribui a análise atrasada a outro servidor (ou ao próprio gestor, que a decide)',
+  params: idParam,
+  corpo: reatribuirCorpo,
+  codigos: [CodigoErro.ANALISE_INDISPONIVEL],
+  resposta: z.null(),
+});
+export const painel = contrato({
+  metodo: 'GET', caminho: '/api/analise-solicitacao/painel', permissao: 'analise.painel', tag: 'analise',
+  resumo: 'Painel do estoque: recebidas e decididas por semana, idade do estoque, tempo para decidir, produção por analista',
+  query: filtrosPainel,
+  resposta: painelAnalisesSchema,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { prazoDaAnaliseSchema } from './prazo-analise';
 import { documentoSchema } from './documento';
 import { id, idCoagido, texto } from './primitivos';
 import { paginacaoSchema, solicitacaoResumoSchema } from './solicitacao-api';
@@ -130,6 +131,8 @@ export const analiseResumoSchema = analiseBase.extend({
   }).shape,
   diasAguardando: z.number(),
   analista: z.string().nullable(),
+  /** The request's clock to decide (decision 0152). */
+  prazo: prazoDaAnaliseSchema.nullable(),
 });
 export type AnaliseResumo = z.infer<typeof analiseResumoSchema>;
 

@@ -82,3 +82,11 @@ export function rotuloMes(mes: string): string {
 export function formatarContagem(total: number | null): string {
   return total === null ? TEXTO_SUPRIMIDO : total.toLocaleString('pt-BR');
 }
+
+/** Art. 17 of Decreto 10.178/2019: the average time to decide, published. */
+export const tempoDecisaoPublicoSchema = z.object({
+  mediaDias: z.number().nullable(),
+  decididas: z.number(),
+  porTipo: z.array(z.object({ tipoDescricao: z.string(), mediaDias: z.number(), decididas: z.number() })),
+});
+export type TempoDecisaoPublico = z.infer<typeof tempoDecisaoPublicoSchema>;

@@ -26,6 +26,8 @@ export const MOTIVOS_HISTORICO = {
   analiseDeferida: 'Análise deferida: todos os documentos aprovados',
   analiseIndeferida: 'Análise indeferida: documentos reprovados',
   prazoAtualizacaoEncerrado: (dias: number) => `Prazo de ${dias} dias para atualização encerrado`,
+  analiseEscalada: 'Prazo de análise vencido: encaminhada ao gestor (Decreto 10.178/2019, art. 15, § 2º)',
+  analiseReatribuida: (servidor: string) => `Análise atrasada atribuída pelo gestor a ${servidor}`,
 } as const;
 
 export const MENSAGENS_EDICAO_DOCUMENTOS = {

@@ -23,10 +23,16 @@ import { auditarVisaoDoServidor, exigirLeituraPescador, MENSAGEM_FORA_DO_ESCOPO,
 import { UF_SIGLAS } from '../../../shared/ufs';
 import type { AndamentoService, Decisao } from '../solicitacao/solicitacao.service';
 import type { AnaliseLinha, AnaliseRepository } from './analise.repository';
+import type { PrazoRepository } from './prazo.repository';
+import { prazoDaAnalise } from './prazo.service';
 
 export interface AnaliseServiceOptions {
   tempoBloqueioMinutos: number;
   prazoAtualizacaoDias: number;
+  /** The clock to decide each request (decision 0152). */
+  prazos: PrazoRepository;
+  /** The deadline of a request type no act set. */
+  prazoPadraoDias: number;
   /** E.g. to enqueue the REAP obligations (decision 0051). */
   aoAtivarRegistro?: (pescadorId: number, tx: Executor) => Promise<void>;
   now?: () => Date;
@@ -34,6 +40,8 @@ export interface AnaliseServiceOptions {
 
 
 type Analisadas = 'edicao-documentos' | 'demais';
+/** The statuses in which a request waits for the fisher's update (its clock paused). */
+const DEVOLVIDAS_AO_PESCADOR: readonly number[] = [SituacaoSolicitacao.ATUALIZACAO_SFPA, SituacaoSolicitacao.ATUALIZACAO_MPA];
 
 function iso(d: Date | string | null): string | null {
   if (d === null) return null;
@@ -66,6 +74,10 @@ export class AnaliseService {
 
   async listar(ator: AuthContext, filtros: FiltrosAnalise): Promise<{ total: number; analises: AnaliseResumo[] }> {
     const { total, linhas } = await this.repo.listar(filtros, ufsDoEscopo(ator));
+    const prazos = await this.opts.prazos.daSolicitacao(linhas.map((l) => l.solicitacaoId));
+    const agora = this.now();
+    const aberta = (l: { situacaoAnalise: number }) =>
+      l.situacaoAnalise === SituacaoAnalise.AGUARDANDO_ANALISE || l.situacaoAnalise === SituacaoAnalise.EM_ANALISE;
     await this.auditoria.registrar({
       acao: 'VISUALIZACAO_LISTA_ANALISES', ...doAtor(ator),
       recurso: 'analise-solicitacao', detalhes: { pagina: filtros.pagina, resultados: linhas.length, ids: linhas.map((l) => l.id) },
@@ -87,6 +99,7 @@ export class AnaliseService {
         analista: l.nomeAnalista,
         dataHoraBloqueio: iso(l.dataHoraBloqueio),
         instancia: l.instancia,
+        prazo: aberta(l) && prazos.has(l.solicitacaoId) ? prazoDaAnalise(prazos.get(l.solicitacaoId)!, agora) : null,
       })),
     };
   }
@@ -197,6 +210,9 @@ export class AnaliseService {
         ? await this.solicitacoes.deferir(ator, a.solicitacaoId, tx)
         : await this.solicitacoes.indeferir(ator, a.solicitacaoId, tx);
       if (deferida && consequencia.numeroRgp && this.opts.aoAtivarRegistro) await this.opts.aoAtivarRegistro(a.pescadorId, tx);
+      // Back to the fisher pauses the request's clock; any other outcome is the final decision that stops it.
+      if (DEVOLVIDAS_AO_PESCADOR.includes(consequencia.situacaoSolicitacao)) await this.opts.prazos.pausar(a.solicitacaoId, this.now(), tx);
+      else await this.opts.prazos.encerrar(a.solicitacaoId, { agora: this.now(), instancia: a.instancia, usuarioMapaId: ator.idUsuarioMapa! }, tx);
       await this.auditar(ator, 'ANALISE_CONCLUIDA', a.pescadorId, corpo.id, { situacao, solicitacao: corpo.solicitacao }, tx);
       return {
         idAnaliseSolicitacao: a.id,
@@ -283,6 +299,7 @@ export class AnaliseService {
 
   async abrir(nova: { solicitacaoId: number; ufPescador: string | null; instancia: 'MPA' | 'SFPA' }, ex: Executor = this.db): Promise<void> {
     await this.repo.inserir(nova, ex);
+    await this.opts.prazos.iniciarOuRetomar(nova.solicitacaoId, nova.instancia, this.now(), this.opts.prazoPadraoDias, ex);
   }
 
   /** Their "Quem acessou meus dados" lists it. */

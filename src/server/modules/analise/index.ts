@@ -3,11 +3,15 @@ import type { DocumentoService } from '../documento/documento.service';
 import { definirModulo } from '../modulo';
 import type { ReapGeracaoService } from '../reap/reap.service';
 import type { AndamentoService, PortaAnalise } from '../solicitacao/solicitacao.service';
-import { finalizarVencidasJob } from './analise.jobs';
+import { PRAZO_ANALISE_PADRAO_DIAS } from '../../../shared/schemas/prazo-analise';
+import { escalarAtrasadasJob, finalizarVencidasJob } from './analise.jobs';
 import { AnaliseRepository } from './analise.repository';
 import { analiseRoutes } from './analise.routes';
 import { AnaliseService } from './analise.service';
 import { parecerRoutes } from './parecer.routes';
+import { PrazoRepository } from './prazo.repository';
+import { prazoAnaliseRoutes } from './prazo.routes';
+import { PrazoAnaliseService } from './prazo.service';
 
 /**
  * The staff's analysis of the sent requests and its opinions. Built after the requests, it plugs itself into their
@@ -18,18 +22,25 @@ export const analiseModulo = definirModulo({
   servicos({ config, db, substitutos }, s: {
     auditoria: AuditoriaService; documento: DocumentoService; andamento: AndamentoService; portaAnalise: PortaAnalise; reap: ReapGeracaoService;
   }) {
-    const analise = new AnaliseService(db, new AnaliseRepository(db), s.auditoria, s.documento, s.andamento, {
+    const repo = new AnaliseRepository(db);
+    const prazos = new PrazoRepository(db);
+    const agora = substitutos.now ? { now: substitutos.now } : {};
+    const analise = new AnaliseService(db, repo, s.auditoria, s.documento, s.andamento, {
       ...config.analise,
+      prazos,
+      prazoPadraoDias: PRAZO_ANALISE_PADRAO_DIAS,
       // A registry made active owes the REAPs of the open years: their creation is enqueued with the decision.
       aoAtivarRegistro: (pescadorId, tx) => s.reap.agendarObrigacoesDoPescador(pescadorId, tx),
-      ...(substitutos.now ? { now: substitutos.now } : {}),
+      ...agora,
     });
     s.portaAnalise.ligar(analise);
-    return { analise };
+    const prazoAnalise = new PrazoAnaliseService(db, repo, prazos, s.auditoria, s.andamento, agora);
+    return { analise, prazoAnalise };
   },
-  async rotas(app, { analise }) {
+  async rotas(app, { analise, prazoAnalise }) {
     await app.register(analiseRoutes, { analise });
     await app.register(parecerRoutes, { analise });
+    await app.register(prazoAnaliseRoutes, { prazoAnalise });
   },
-  jobs: [finalizarVencidasJob],
+  jobs: [finalizarVencidasJob, escalarAtrasadasJob],
 });

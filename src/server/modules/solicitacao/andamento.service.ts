@@ -49,6 +49,11 @@ export class AndamentoService extends BaseSolicitacao {
     });
   }
 
+  /** A line in the requests' history that changes no status. */
+  async anotarHistorico(ids: number[], motivo: string, ator: { cpf: string; perfil: number } | null, ex: Executor = this.db): Promise<void> {
+    await this.repo.anotarHistorico(ids, motivo, ator, ex);
+  }
+
   /** FINALIZADA is labelled Indeferida. */
   async finalizarVencidas(prazoDias: number): Promise<number> {
     let total = 0;

@@ -171,6 +171,15 @@ export class SolicitacaoRepository {
         ${col((m) => m.cpfAtor)}::char(11)[], ${col((m) => m.perfilAtor)}::smallint[], ${col((m) => m.motivo)}::text[])`);
   }
 
+  /** A history line that keeps the status (an escalation, a reassignment): the request's current status on both sides. */
+  async anotarHistorico(ids: number[], motivo: string, ator: { cpf: string; perfil: number } | null, ex: Executor = this.db): Promise<void> {
+    if (ids.length === 0) return;
+    await ex.execute(sql`
+      INSERT INTO solicitacao_historico (solicitacao_id, situacao_anterior, situacao_nova, cpf_ator, perfil_ator, motivo)
+      SELECT id, situacao, situacao, ${ator?.cpf ?? null}, ${ator?.perfil ?? null}, ${motivo}
+      FROM solicitacao WHERE id = ANY(${sql.param(ids)}::int[])`);
+  }
+
   /** Skipping rows another worker holds. */
   async vencidasEmAtualizacao(prazoDias: number, limite: number, tx: Executor): Promise<{ id: number; situacao: number }[]> {
     const { rows } = await tx.execute<{ id: number; situacao: number }>(sql`

@@ -46,6 +46,7 @@ function analise(extra: Partial<AnaliseResumo> = {}): AnaliseResumo {
     analista: null,
     dataHoraBloqueio: null,
     instancia: 'SFPA',
+    prazo: null,
     ...extra,
   };
 }
@@ -63,7 +64,7 @@ describe('/analise/acompanhar-analises', () => {
   it('shows the counters and a table with the days waited and the link to the analysis screen', async () => {
     setToken(staffToken({ perfil: 2 }));
     respondeLista([
-      analise(),
+      analise({ prazo: { situacao: 'VENCE_EM_BREVE', venceEm: '2024-06-01T13:00:00.000Z', diasRestantes: 2, escalada: false } }),
       analise({
         idAnaliseSolicitacao: 12,
         idSolicitacao: 502,
@@ -94,6 +95,7 @@ describe('/analise/acompanhar-analises', () => {
       'Tipo',
       'Situação',
       'Tempo de espera',
+      'Prazo',
       'Analista',
       'Ação',
     ]);
@@ -102,6 +104,7 @@ describe('/analise/acompanhar-analises', () => {
     expect(within(primeira).getByRole('rowheader').textContent).toBe('20240000123');
     within(primeira).getByText('MARIA DAS GRAÇAS');
     within(primeira).getByText('12 dias');
+    within(primeira).getByText('Vence em breve: 2 dias');
     within(primeira).getByText('Aguardando análise');
     const analisar = within(primeira).getByRole('link', { name: 'Analisar protocolo 20240000123' });
     expect(analisar.getAttribute('href')).toBe('/analise/solicitacao?idAnalise=11&tipoSolicitacao=1&idSolicitacao=501');

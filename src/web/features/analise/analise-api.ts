@@ -2,6 +2,7 @@ import type { QueryDe } from '../../../shared/contrato';
 import * as c from '../../../shared/contratos/analise';
 import { TipoSolicitacao } from '../../../shared/enums';
 import type { AnaliseDetalhe, DecisaoAnaliseCorpo, DocumentoParecer, ListaAnalises, UfsEscopo } from '../../../shared/schemas/analise';
+import type { ListaAtrasadas, PainelAnalises } from '../../../shared/schemas/prazo-analise';
 import type { TotalizadoresServidor } from '../../../shared/schemas/totalizadores';
 import { postDocumento } from '../../lib/envelope';
 import { chamar, dados } from '../../lib/contrato';
@@ -60,4 +61,29 @@ export async function enviarParecer(idAnaliseSolicitacao: number, arquivo: File)
 /** DELETE /api/documentos/parecer/documento/{id} (204). */
 export async function removerParecer(id: number): Promise<void> {
   await chamar(c.removerParecer, { params: { id } });
+}
+
+// Deadlines, late analyses and the manager's page (decisions 0152, 0153).
+
+export const painelKeys = {
+  painel: (semanas: number) => ['analise', 'painel', semanas] as const,
+  atrasadas: () => ['analise', 'atrasadas'] as const,
+  designaveis: (idAnalise: number) => ['analise', 'designaveis', idAnalise] as const,
+};
+
+export async function fetchPainel(semanas: number): Promise<PainelAnalises> {
+  return dados(c.painel, { query: { semanas } });
+}
+
+export async function fetchAtrasadas(): Promise<ListaAtrasadas> {
+  return dados(c.atrasadas, {});
+}
+
+export async function fetchDesignaveis(idAnalise: number) {
+  return dados(c.designaveis, { params: { id: idAnalise } });
+}
+
+export async function reatribuirAnalise(idAnalise: number, idUsuarioMapa: number): Promise<string> {
+  const { mensagem } = await chamar(c.reatribuir, { params: { id: idAnalise }, corpo: { idUsuarioMapa } });
+  return mensagem;
 }

@@ -24,3 +24,4 @@ export function enderecoTelaAnalise(a: { idAnaliseSolicitacao: number; tipoSolic
 }
 
 export const ROTA_ACOMPANHAR_ANALISES = '/analise/acompanhar-analises';
+export const ROTA_PAINEL_ANALISES = '/analise/painel';

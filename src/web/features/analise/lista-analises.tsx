@@ -3,6 +3,7 @@ import type { AnaliseResumo } from '../../../shared/schemas/analise';
 import { pode } from '../../../shared/permissoes';
 import { podeAgirNaInstancia } from '../../../shared/regras/instancia';
 import { AcaoDaLinha, TabelaCartoes, type Coluna } from '../../components/tabela-cartoes';
+import { PrazoDaLinha } from './prazo-da-linha';
 import { diasAguardando, enderecoTelaAnalise, rotuloSituacaoAnalise, rotuloTipoSolicitacao } from './formatos';
 
 /** "Analisar" for an analyst on an open analysis they may take; "Ver" for anything else. */
@@ -30,6 +31,7 @@ const COLUNAS: Coluna<AnaliseResumo>[] = [
     ),
   },
   { titulo: 'Tempo de espera', classe: 'analise-nowrap', celula: (a) => diasAguardando(a.diasAguardando) },
+  { titulo: 'Prazo', celula: (a) => <PrazoDaLinha prazo={a.prazo} /> },
   { titulo: 'Analista', celula: (a) => a.analista ?? '—' },
 ];
 

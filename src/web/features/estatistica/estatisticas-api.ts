@@ -21,3 +21,12 @@ export function useEstatisticas(uf: string | null) {
     // A failure is said on the page itself (no toast on top of it).
   });
 }
+
+/** GET /api/estatisticas/tempo-decisao: the published average time to decide (Decreto 10.178/2019 art. 17). */
+export function useTempoDecisao() {
+  return useQuery({
+    queryKey: ['estatisticas', 'tempo-decisao'] as const,
+    queryFn: () => dados(c.tempoDecisao, { skipAuthRefresh: true }),
+    staleTime: 60_000,
+  });
+}

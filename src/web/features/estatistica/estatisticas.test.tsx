@@ -73,4 +73,18 @@ describe('/estatisticas', () => {
     restoreNavigation = renderApp('/estatisticas').restoreNavigation;
     expect(await screen.findByText('Não foi possível carregar as estatísticas. Tente novamente em instantes.')).toBeTruthy();
   });
+
+  it('publishes the average time to decide, by request type (Decreto 10.178/2019 art. 17)', async () => {
+    http.get(/^\/api\/estatisticas$/, ok(resposta()));
+    http.get('/api/estatisticas/tempo-decisao', ok({
+      mediaDias: 4.5, decididas: 1200, porTipo: [{ tipoDescricao: 'Inscrição inicial', mediaDias: 4.5, decididas: 1200 }],
+    }));
+    restoreNavigation = renderApp('/estatisticas').restoreNavigation;
+    const secao = await screen.findByRole('region', { name: 'Tempo para decidir as solicitações' });
+    expect(secao.textContent).toContain('Tempo médio para decidir: 4,5 dias, em 1.200 solicitações decididas');
+    const tabela = within(secao).getByRole('table', { name: 'Tempo médio para decidir por tipo de solicitação' });
+    expect(within(tabela).getAllByRole('row').map((r) => r.textContent)).toEqual([
+      'Tipo de solicitaçãoDecididasTempo médio', 'Inscrição inicial1.2004,5 dias',
+    ]);
+  });
 });

@@ -8,6 +8,7 @@ import { SelectField } from '../../components/form/select-field';
 import { Loading } from '../../components/loading';
 import { Message } from '../../components/message';
 import { ENDERECO_CSV_ESTATISTICAS, useEstatisticas } from './estatisticas-api';
+import { TempoParaDecidir } from './tempo-decisao';
 import { GraficoBarras } from './grafico-barras';
 import { TabelaEstatistica } from './tabela-estatistica';
 import './estatisticas.css';
@@ -120,6 +121,8 @@ export function Estatisticas() {
         />
         <TabelaSolicitacoes meses={e.solicitacoesPorMes} />
       </section>
+
+      <TempoParaDecidir />
     </div>
   );
 }
