@@ -61,7 +61,11 @@ export function MesaAgente() {
   const [cursores, setCursores] = useState<(number | null)[]>([null]);
   const [baixando, setBaixando] = useState(false);
   useEffect(() => {
-    const t = setTimeout(() => setPedido(nome.trim()), ESPERA_FILTRO_MS);
+    // A new name starts again from the first page.
+    const t = setTimeout(() => {
+      setPedido(nome.trim());
+      setCursores([null]);
+    }, ESPERA_FILTRO_MS);
     return () => clearTimeout(t);
   }, [nome]);
   const filtro = filtroDe(pedido, escolhas);
@@ -75,7 +79,6 @@ export function MesaAgente() {
     setEscolhas((e) => ({ ...e, [campo]: v }));
     setCursores([null]);
   };
-  useEffect(() => setCursores([null]), [pedido]);
 
   async function baixar() {
     setBaixando(true);
