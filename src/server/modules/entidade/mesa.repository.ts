@@ -33,11 +33,11 @@ const existe = (tabela: SQL, cond: SQL, sim: 'sim' | 'nao') => (sim === 'sim' ? 
 
 /**
  * The desk's fishers: each fisher's open delegation (active or waiting for validation, not ended) to one of the
- * agent's entities, the latest when there are several, and the filter. The plan reads delegacao_entidade_idx, then
- * each fisher by its key and the REAPs, requests and appeals through their indexes on the fisher
- * (reap_questionario_pescador_ano_key, solicitacao_pescador_situacao_idx, recurso_pescador_objeto_key).
+ * agent's entities, the latest when there are several, and the filter; `delegacao` filters the delegations (and
+ * the REAPs, requests and appeals through their indexes on the fisher: reap_questionario_pescador_ano_key,
+ * solicitacao_pescador_situacao_idx, recurso_pescador_objeto_key), `pescador` the fisher's own row.
  */
-function condicoes(entidades: number[], f: FiltroCsvMesa, hoje: string): { onde: SQL; comPescador: boolean } {
+function condicoes(entidades: number[], f: FiltroCsvMesa, hoje: string): { delegacao: SQL; pescador: SQL | null } {
   const lista = sql`${sql.param(entidades)}::int[]`;
   const c: SQL[] = [sql`d.entidade_id = ANY (${lista})`, sql`d.situacao IN (1, 2)`, sql`d.fim >= ${hoje}::date`];
   // One open delegation per fisher and entity (delegacao_aberta_key): only an agent of several entities may see a fisher twice.
@@ -49,17 +49,20 @@ function condicoes(entidades: number[], f: FiltroCsvMesa, hoje: string): { onde:
   if (f.deveReap) c.push(existe(sql`reap_questionario q`, REAP_DEVIDA, f.deveReap));
   if (f.emAndamento) c.push(existe(sql`solicitacao s`, EM_ANDAMENTO, f.emAndamento));
   if (f.recursoPendente) c.push(existe(sql`recurso r`, RECURSO_PENDENTE, f.recursoPendente));
-  let comPescador = false;
-  if (f.nome) {
-    c.push(sql`p.nome ILIKE ${`%${f.nome.replace(/[\\%_]/g, (x) => `\\${x}`)}%`}`);
-    comPescador = true;
-  }
-  if (f.situacaoRegistro) {
-    c.push(sql`p.situacao_registro = ${f.situacaoRegistro}`);
-    comPescador = true;
-  }
-  return { onde: sql.join(c, sql` AND `), comPescador };
+  const p: SQL[] = [];
+  if (f.nome) p.push(sql`p.nome ILIKE ${`%${f.nome.replace(/[\\%_]/g, (x) => `\\${x}`)}%`}`);
+  if (f.situacaoRegistro) p.push(sql`p.situacao_registro = ${f.situacaoRegistro}`);
+  return { delegacao: sql.join(c, sql` AND `), pescador: p.length ? sql.join(p, sql` AND `) : null };
 }
+
+/**
+ * Each delegation's fisher read by its key, one at a time (OFFSET 0 keeps the subquery apart): the cost follows the
+ * entity's size, never the registry's. Joined plainly, the planner walked pescador_nome_idx over every fisher of the
+ * country for a page filtered by registry situation, or hashed the whole table (decision 0118).
+ */
+const PESCADOR_DA_DELEGACAO = (onde: SQL | null, depois: SQL) => sql`JOIN LATERAL (
+    SELECT p.id, p.nome, p.cpf, p.uf, p.situacao_registro, p.numero_rgp FROM pescador p
+    WHERE p.id = d.pescador_id ${onde ? sql`AND ${onde}` : sql``} ${depois} OFFSET 0) p ON true`;
 
 export class MesaRepository {
   constructor(private readonly db: Database) {}
@@ -67,9 +70,9 @@ export class MesaRepository {
   /** How many fishers the filter finds; the fisher's row is read only when a filter needs it. */
   async contar(entidades: number[], f: FiltroCsvMesa, hoje: string, ex: Executor = this.db): Promise<number> {
     if (entidades.length === 0) return 0;
-    const { onde, comPescador } = condicoes(entidades, f, hoje);
+    const { delegacao, pescador } = condicoes(entidades, f, hoje);
     const { rows } = await ex.execute<{ n: number }>(sql`
-      SELECT count(*)::int AS n FROM delegacao d ${comPescador ? sql`JOIN pescador p ON p.id = d.pescador_id` : sql``} WHERE ${onde}`);
+      SELECT count(*)::int AS n FROM delegacao d ${pescador ? PESCADOR_DA_DELEGACAO(pescador, sql``) : sql``} WHERE ${delegacao}`);
     return rows[0]?.n ?? 0;
   }
 
@@ -82,7 +85,7 @@ export class MesaRepository {
     entidades: number[], f: FiltroCsvMesa & { apos?: number | undefined }, tamanho: number, hoje: string, ex: Executor = this.db,
   ): Promise<LinhaMesa[]> {
     if (entidades.length === 0) return [];
-    const { onde } = condicoes(entidades, f, hoje);
+    const { delegacao, pescador } = condicoes(entidades, f, hoje);
     const depois = f.apos === undefined ? sql`` : sql`AND (p.nome, p.id) > (SELECT x.nome, x.id FROM pescador x WHERE x.id = ${f.apos}
       AND EXISTS (SELECT 1 FROM delegacao y WHERE y.pescador_id = x.id AND y.entidade_id = ANY (${sql.param(entidades)}::int[])))`;
     const { rows } = await ex.execute<LinhaMesa>(sql`
@@ -97,8 +100,8 @@ export class MesaRepository {
         SELECT p.id AS "idPescador", d.entidade_id AS "idEntidade", p.nome, p.cpf, p.uf, p.situacao_registro AS "situacaoPescador",
           p.numero_rgp AS "numeroRgp", d.id AS "idDelegacao", d.servicos::int[] AS servicos, to_char(d.fim, 'YYYY-MM-DD') AS fim,
           d.situacao AS "situacaoDelegacao"
-        FROM delegacao d JOIN pescador p ON p.id = d.pescador_id
-        WHERE ${onde} ${depois}
+        FROM delegacao d ${PESCADOR_DA_DELEGACAO(pescador, depois)}
+        WHERE ${delegacao}
         ORDER BY p.nome, p.id LIMIT ${tamanho}
       ) g
       ORDER BY g.nome, g."idPescador"`);
