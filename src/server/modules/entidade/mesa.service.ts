@@ -56,14 +56,18 @@ export class MesaService {
     }));
   }
 
-  /** The count and one page, read at once; the page's audit rows are written before it is answered. */
+  /** The count and one page, read at once. */
   async pagina(ator: AuthContext, f: FiltroMesa): Promise<MesaAgente> {
     const { hoje, vinculos, validas, nomes } = await this.#entidades(ator);
+    // The page's audit rows are written while the count still runs (through the audit's shared batch insert); both
+    // are awaited before anything is answered.
     const [total, linhas] = await Promise.all([
       this.deps.mesa.contar(validas, f, hoje),
-      this.deps.mesa.pagina(validas, f, f.tamanhoPagina, hoje),
+      this.deps.mesa.pagina(validas, f, f.tamanhoPagina, hoje).then(async (ls) => {
+        await Promise.all(this.#auditoria(ator, 'representacao/pescadores', ls, nomes, {}).map((e) => this.deps.auditoria.registrar(e)));
+        return ls;
+      }),
     ]);
-    await this.deps.auditoria.registrarVarios(this.#auditoria(ator, 'representacao/pescadores', linhas, nomes, {}), this.deps.db);
     const ultima = linhas.length === f.tamanhoPagina ? linhas[linhas.length - 1] : undefined;
     return {
       entidades: vinculos.map((v) => ({ id: v.entidade.id, nome: v.entidade.nome, situacao: v.entidade.situacao, validadeAgente: v.validade })),
