@@ -61,13 +61,14 @@ export function MesaAgente() {
   const [cursores, setCursores] = useState<(number | null)[]>([null]);
   const [baixando, setBaixando] = useState(false);
   useEffect(() => {
-    // A new name starts again from the first page.
+    // A new name starts again from the first page; the same name (the first render's timer) keeps the page.
     const t = setTimeout(() => {
+      if (nome.trim() === pedido) return;
       setPedido(nome.trim());
       setCursores([null]);
     }, ESPERA_FILTRO_MS);
     return () => clearTimeout(t);
-  }, [nome]);
+  }, [nome, pedido]);
   const filtro = filtroDe(pedido, escolhas);
   const apos = cursores[cursores.length - 1] ?? null;
   const consulta = { ...filtro, ...(apos ? { apos } : {}) };
