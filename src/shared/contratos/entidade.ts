@@ -2,7 +2,7 @@ import { CodigoErro } from '../codigos-erro';
 import { contrato } from '../contrato';
 import {
   agenteCorpo, agenteParams, agenteSchema, delegacaoCorpo, delegacaoSchema, entidadeCorpo, entidadeSchema, entidadesDisponiveisSchema,
-  filtroMesaSchema, identidadeTermoCampos, listaAgentesSchema, listaDelegacoesSchema, listaEntidadesSchema, listaTermosPendentesSchema,
+  filtroCsvMesaSchema, filtroMesaSchema, identidadeTermoCampos, listaAgentesSchema, listaDelegacoesSchema, listaEntidadesSchema, listaTermosPendentesSchema,
   mesaAgenteSchema, suspensaoCorpo, termoCampos, validacaoTermoCorpo,
 } from '../schemas/entidade';
 import { idParam } from '../schemas/primitivos';
@@ -143,7 +143,15 @@ export const validarTermo = contrato({
 
 export const mesa = contrato({
   metodo: 'GET', caminho: '/api/representacao/pescadores', permissao: 'representacao.agente', tag: 'entidade',
-  resumo: 'Mesa do agente: suas entidades e os pescadores que representa, com situação e REAPs devidas',
+  resumo: 'Mesa do agente: suas entidades e os pescadores que representa, com situação, REAPs devidas e prazo, pedidos e recursos',
+  descricao: 'Filtros combináveis, o total que o filtro encontra e páginas por `apos` (o `proximo` da página anterior).',
   query: filtroMesaSchema,
   resposta: mesaAgenteSchema,
+});
+export const mesaCsv = contrato({
+  metodo: 'GET', caminho: '/api/representacao/pescadores/csv', permissao: 'representacao.agente', tag: 'entidade',
+  resumo: 'CSV dos pescadores representados que o filtro encontra (cada pescador listado é um acesso auditado)',
+  descricao: 'Responde text/csv (separador ;), lido do banco uma página por vez.',
+  query: filtroCsvMesaSchema,
+  resposta: { arquivo: ['text/csv'], descricao: 'CSV (text/csv)' },
 });

@@ -195,7 +195,7 @@ export const termoPendenteSchema = delegacaoSchema.extend({
 });
 export const listaTermosPendentesSchema = z.array(termoPendenteSchema);
 
-/** A fisher on the agent's desk. */
+/** A fisher on the agent's desk (decision 0118). */
 export const representadoSchema = z.object({
   idPescador: z.number(),
   nome: z.string(),
@@ -204,15 +204,45 @@ export const representadoSchema = z.object({
   situacaoPescador: z.number().nullable(),
   numeroRgp: z.string().nullable(),
   reapsDevidas: z.number(),
+  /** The end of the filling window of the earliest REAP owed (its year's window), null when none is owed or no window is set. */
+  prazoReap: z.string().nullable(),
   solicitacoesEmAndamento: z.number(),
+  /** Appeals sent and not yet decided. */
+  recursosPendentes: z.number(),
   idDelegacao: z.number(),
   servicos: z.array(z.number()),
   fim: z.string(),
   situacaoDelegacao: z.number(),
 });
+export type Representado = z.infer<typeof representadoSchema>;
 export const mesaAgenteSchema = z.object({
   entidades: z.array(z.object({ id: z.number(), nome: z.string(), situacao: z.number(), validadeAgente: z.string() })),
+  /** Every fisher the filter finds, not only this page's. */
+  total: z.number(),
   representados: z.array(representadoSchema),
+  /** The cursor of the next page (`apos`: the last fisher's id), null on the last. */
+  proximo: z.number().nullable(),
 });
 export type MesaAgente = z.infer<typeof mesaAgenteSchema>;
-export const filtroMesaSchema = z.object({ nome: texto().trim().max(200).optional(), situacaoDelegacao: z.coerce.number().int().min(1).max(4).optional() });
+
+const simOuNao = z.enum(['sim', 'nao'], { error: 'Use sim ou nao.' }).optional();
+/** The desk's filters; the CSV takes the same, without the page. */
+export const filtroCsvMesaSchema = z.object({
+  nome: texto().trim().max(200).optional(),
+  situacaoDelegacao: z.coerce.number().int().min(1).max(2, 'A mesa lista delegações ativas ou aguardando validação.').optional(),
+  situacaoRegistro: z.coerce.number().int().min(1).max(8, 'Situação do registro inválida.').optional(),
+  /** Owes at least one REAP (sim) or none (nao). */
+  deveReap: simOuNao,
+  /** Has a request in progress (sent, in analysis, being updated). */
+  emAndamento: simOuNao,
+  /** Has an appeal waiting for a decision. */
+  recursoPendente: simOuNao,
+});
+export type FiltroCsvMesa = z.output<typeof filtroCsvMesaSchema>;
+export const TAMANHO_PAGINA_MESA = 50;
+export const filtroMesaSchema = filtroCsvMesaSchema.extend({
+  tamanhoPagina: z.coerce.number().int().min(1).max(200).default(TAMANHO_PAGINA_MESA),
+  /** Keyset page: the `proximo` of the previous page. */
+  apos: idCoagido({ obrigatorio: 'Página inválida.', invalido: 'Página inválida.' }).optional(),
+});
+export type FiltroMesa = z.output<typeof filtroMesaSchema>;

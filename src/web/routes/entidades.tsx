@@ -1,15 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useState, type FormEvent } from 'react';
 import { formatCnpj } from '../../shared/cnpj';
 import { maskCpf } from '../../shared/cpf';
 import { ServicoDelegado, servicoDelegadoLabel } from '../../shared/representacao';
-import { ROTA_ADMINISTRACAO, ROTA_REAP, ROTA_TERMO_CONSENTIMENTO } from '../../shared/rotas-web';
+import { ROTA_ADMINISTRACAO } from '../../shared/rotas-web';
 import {
   type Entidade, situacaoDelegacaoLabel, SituacaoEntidade, TipoEntidade, tipoEntidadeLabel,
 } from '../../shared/schemas/entidade';
 import { UFS } from '../../shared/ufs';
-import { AvisoRepresentacao } from '../components/aviso-representacao';
 import { ExigirPerfil } from '../components/exigir-perfil';
 import { CheckboxGroup } from '../components/form/checkbox-group';
 import { SelectField } from '../components/form/select-field';
@@ -18,13 +16,13 @@ import { Message } from '../components/message';
 import { Pagina } from '../components/pagina';
 import { RequireSession } from '../components/require-session';
 import { AcaoDaLinha, colunaDeAcoes, TabelaCartoes, type Coluna } from '../components/tabela-cartoes';
+import { MesaAgente } from '../features/entidade/mesa-agente';
 import {
-  agentesDaEntidade, concederDelegacao, criarEntidade, entidadeKeys, entidadesDisponiveis, listarEntidades, mesaDoAgente, minhasDelegacoes,
+  agentesDaEntidade, concederDelegacao, criarEntidade, entidadeKeys, entidadesDisponiveis, listarEntidades, minhasDelegacoes,
   reativarEntidade, revogarDelegacao, suspenderEntidade, vincularAgente,
 } from '../features/entidade/entidade-api';
 import { mensagemErro } from '../lib/api';
 import { formatDate } from '../lib/dates';
-import { atuarPor, deixarDeAtuar } from '../lib/representacao';
 import { useSession } from '../lib/session';
 import { showToast } from '../lib/toast';
 import { pode } from '../../shared/permissoes';
@@ -35,8 +33,6 @@ import { pode } from '../../shared/permissoes';
  */
 
 const ERRO = 'Não foi possível concluir. Tente novamente.';
-/** The desk's name filter waits this long after the last key before asking. */
-export const ESPERA_FILTRO_MS = 400;
 const opcoesTipo = Object.entries(tipoEntidadeLabel).map(([value, label]) => ({ value, label }));
 const opcoesUf = UFS.map((u) => ({ value: u.sigla, label: u.nome }));
 const opcoesServico = Object.entries(servicoDelegadoLabel).map(([value, label]) => ({ value, label }));
@@ -281,46 +277,11 @@ export function QuemMeRepresentaRoute() {
 // ------------------------------------------------------------------ agent
 
 export function MesaAgenteRoute() {
-  const navigate = useNavigate();
-  const [nome, setNome] = useState('');
-  // The list is asked ESPERA_FILTRO_MS after the last key, not on each one (the name never reaches a log: redact.ts).
-  const [pedido, setPedido] = useState('');
-  useEffect(() => {
-    const t = setTimeout(() => setPedido(nome.trim()), ESPERA_FILTRO_MS);
-    return () => clearTimeout(t);
-  }, [nome]);
-  const mesa = useQuery({ queryKey: entidadeKeys.mesa({ nome: pedido }), queryFn: () => mesaDoAgente({ nome: pedido || undefined }) });
-  const entidade = mesa.data?.entidades[0]?.nome ?? '';
-
-  type Linha = NonNullable<typeof mesa.data>['representados'][number];
-  const colunas: Coluna<Linha>[] = [
-    { titulo: 'Pescador', celula: (r) => r.nome },
-    { titulo: 'CPF', celula: (r) => maskCpf(r.cpf) },
-    { titulo: 'UF', celula: (r) => r.uf ?? '—' },
-    { titulo: 'REAPs devidas', celula: (r) => String(r.reapsDevidas) },
-    { titulo: 'Pedidos em andamento', celula: (r) => String(r.solicitacoesEmAndamento) },
-    { titulo: 'Delegação', celula: (r) => `${situacaoDelegacaoLabel[r.situacaoDelegacao as keyof typeof situacaoDelegacaoLabel]}, até ${formatDate(r.fim)}` },
-    colunaDeAcoes((r) => (
-      <AcaoDaLinha verbo="Atuar por" nome={r.nome} disabled={r.situacaoDelegacao !== 1} onClick={() => {
-        atuarPor({ idPescador: r.idPescador, nome: r.nome, entidade });
-        void navigate(ROTA_REAP);
-      }} />
-    )),
-  ];
-
   return (
     <RequireSession>
       <ExigirPerfil permissao="representacao.agente">
         <Pagina titulo="Mesa do agente">
-          <AvisoRepresentacao />
-          {mesa.data?.entidades.length === 0 && <Message kind="info" title="Você não é agente de nenhuma entidade representativa." />}
-          {mesa.data?.entidades.map((e) => (
-            <p key={e.id}>Agente de <strong>{e.nome}</strong> até {formatDate(e.validadeAgente)}{e.situacao === SituacaoEntidade.ATIVA ? '' : ' — entidade suspensa'}</p>
-          ))}
-          <p><Link to={ROTA_TERMO_CONSENTIMENTO}>Registrar termo de consentimento de pescador sem gov.br</Link></p>
-          <TextField id="filtro-nome" label="Filtrar por nome" value={nome} onChange={(e) => setNome(e.target.value)} />
-          <button type="button" className="br-button secondary mt-2" onClick={deixarDeAtuar}>Deixar de atuar por um pescador</button>
-          <TabelaCartoes legenda="Pescadores representados" colunas={colunas} linhas={mesa.data?.representados ?? []} chave={(r) => r.idPescador} />
+          <MesaAgente />
         </Pagina>
       </ExigirPerfil>
     </RequireSession>

@@ -3,7 +3,7 @@ import { CodigoErro } from '../../../shared/codigos-erro';
 import { formatarData, hojeSaoPaulo } from '../../../shared/datas';
 import { Perfil, TipoDocumento, TipoNotificacao } from '../../../shared/enums';
 import {
-  type Delegacao, type delegacaoCorpo, type filtroMesaSchema, MENSAGENS_ENTIDADE, MENSAGENS_REPRESENTACAO, type MesaAgente, OrigemDelegacao,
+  type Delegacao, type delegacaoCorpo, MENSAGENS_ENTIDADE, MENSAGENS_REPRESENTACAO, OrigemDelegacao,
   recusaDaValidade, servicoDelegadoLabel, type ServicoDelegado, SituacaoDelegacao, SituacaoEntidade, type termoCampos, type validacaoTermoCorpo,
 } from '../../../shared/schemas/entidade';
 import type { Executor } from '../../db/client';
@@ -33,7 +33,7 @@ function delegacaoParaResposta(d: DelegacaoComEntidade, hoje: string): Delegacao
 }
 
 /** Why this link cannot act today, or null: the agent's validity, the entity's status and its cooperation act. */
-function recusaDoVinculo(v: VinculoAgente, hoje: string): string | null {
+export function recusaDoVinculo(v: VinculoAgente, hoje: string): string | null {
   const e = v.entidade;
   if (v.validade < hoje) return MENSAGENS_REPRESENTACAO.agenteVencido(e.nome, formatarData(v.validade));
   if (e.situacao !== SituacaoEntidade.ATIVA) return MENSAGENS_REPRESENTACAO.entidadeSuspensa(e.nome, e.motivoSuspensao ?? 'sem motivo informado');
@@ -206,27 +206,6 @@ export class DelegacaoService {
       }, tx);
       return delegacaoParaResposta((await this.deps.repo.findDelegacao(id, tx))!, this.#hoje());
     });
-  }
-
-  /**
-   * The agent's entities and the fishers they represent (empty for someone who is no agent); every fisher listed is a
-   * view of personal data, audited.
-   */
-  async mesa(ator: AuthContext, filtro: z.output<typeof filtroMesaSchema>): Promise<MesaAgente> {
-    const vinculos = await this.deps.repo.vinculosDoAgente(ator.cpf);
-    const hoje = this.#hoje();
-    const validos = vinculos.filter((v) => recusaDoVinculo(v, hoje) === null).map((v) => v.entidade.id);
-    const linhas = await this.deps.repo.mesa(validos, filtro, hoje);
-    // One row per fisher listed, so each sees it among who accessed their data.
-    const nomes = new Map(vinculos.map((v) => [v.entidade.id, v.entidade.nome]));
-    await Promise.all(linhas.map((r) => this.deps.auditoria.registrar({
-      acao: 'MESA_AGENTE_LIDA', ...doAtor(ator), recurso: 'representacao/pescadores', recursoId: r.idEntidade, pescadorId: r.idPescador,
-      detalhes: { idEntidade: r.idEntidade, entidade: nomes.get(r.idEntidade) ?? null },
-    })));
-    return {
-      entidades: vinculos.map((v) => ({ id: v.entidade.id, nome: v.entidade.nome, situacao: v.entidade.situacao, validadeAgente: v.validade })),
-      representados: linhas.map(({ idEntidade: _e, ...r }) => r),
-    };
   }
 
   /**

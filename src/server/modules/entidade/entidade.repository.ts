@@ -13,23 +13,6 @@ export interface VinculoAgente {
   entidade: EntidadeRow;
 }
 
-export type LinhaMesa = {
-  idPescador: number;
-  /** The entity whose delegation lists the fisher. */
-  idEntidade: number;
-  nome: string;
-  cpf: string;
-  uf: string | null;
-  situacaoPescador: number | null;
-  numeroRgp: string | null;
-  reapsDevidas: number;
-  solicitacoesEmAndamento: number;
-  idDelegacao: number;
-  servicos: number[];
-  fim: string;
-  situacaoDelegacao: number;
-};
-
 export interface TermoPendenteRow extends DelegacaoComEntidade {
   cpfPescador: string;
   nomePescador: string;
@@ -207,37 +190,11 @@ export class EntidadeRepository {
     });
   }
 
-  /**
-   * The agent's desk: the latest delegation of each fisher to one of the entities, not revoked nor refused, with the
-   * fisher's situation, REAPs not yet sent and requests in progress (sent, in analysis, being updated).
-   */
   /** Was an answer with this idempotency key already audited for this fisher and route? */
   async atuacaoComChave(pescadorId: number, rota: string, chave: string, ex: Executor = this.db): Promise<boolean> {
     const { rows } = await ex.execute<{ existe: boolean }>(sql`
       SELECT EXISTS (SELECT 1 FROM auditoria WHERE pescador_id = ${pescadorId} AND acao = 'ATUACAO_REPRESENTANTE' AND recurso = ${rota}
         AND detalhes->>'chave' = ${chave}) AS existe`);
     return rows[0]?.existe ?? false;
-  }
-
-  /** Delegations ended before `hoje` are left out: the agent may no longer act on them (decision 0111). */
-  async mesa(
-    entidades: number[], filtro: { nome?: string | undefined; situacaoDelegacao?: number | undefined }, hoje: string, ex: Executor = this.db,
-  ): Promise<LinhaMesa[]> {
-    if (entidades.length === 0) return [];
-    const nome = filtro.nome ? `%${filtro.nome.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-    const { rows } = await ex.execute<LinhaMesa>(sql`
-      SELECT DISTINCT ON (p.id)
-        p.id AS "idPescador", p.nome, p.cpf, p.uf, p.situacao_registro AS "situacaoPescador", p.numero_rgp AS "numeroRgp",
-        (SELECT count(*)::int FROM reap_questionario q WHERE q.pescador_id = p.id AND NOT q.enviada) AS "reapsDevidas",
-        (SELECT count(*)::int FROM solicitacao s WHERE s.pescador_id = p.id AND s.situacao IN (2, 3, 6, 7) AND NOT s.inativa) AS "solicitacoesEmAndamento",
-        d.id AS "idDelegacao", d.servicos::int[] AS servicos, d.fim::text AS fim, d.situacao AS "situacaoDelegacao",
-        d.entidade_id AS "idEntidade"
-      FROM delegacao d JOIN pescador p ON p.id = d.pescador_id
-      WHERE d.entidade_id = ANY (${sql.param(entidades)}::int[]) AND d.situacao IN (1, 2) AND d.fim >= ${hoje}::date
-        AND (${filtro.situacaoDelegacao ?? null}::int IS NULL OR d.situacao = ${filtro.situacaoDelegacao ?? null}::int)
-        AND (${nome}::text IS NULL OR p.nome ILIKE ${nome}::text)
-      ORDER BY p.id, d.criada_em DESC
-      LIMIT 500`);
-    return rows.sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR'));
   }
 }

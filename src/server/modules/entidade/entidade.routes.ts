@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import * as c from '../../../shared/contratos/entidade';
@@ -8,9 +9,10 @@ import { rota } from '../../plugins/contratos';
 import { ok } from '../../plugins/envelope';
 import type { DelegacaoService } from './delegacao.service';
 import type { EntidadeService } from './entidade.service';
+import type { MesaService } from './mesa.service';
 
 /** Representative entities, their agents, the fishers' delegations and the agent's desk (docs/decisions/0110). */
-export const entidadeRoutes: FastifyPluginAsync<{ entidades: EntidadeService; delegacoes: DelegacaoService }> = async (app, { entidades, delegacoes }) => {
+export const entidadeRoutes: FastifyPluginAsync<{ entidades: EntidadeService; delegacoes: DelegacaoService; mesa: MesaService }> = async (app, { entidades, delegacoes, mesa }) => {
   await app.register(multipart, { limits: LIMITES_MULTIPART, throwFileSizeLimit: true });
 
   rota(app, c.listar, async () => ok(await entidades.listar()));
@@ -42,5 +44,10 @@ export const entidadeRoutes: FastifyPluginAsync<{ entidades: EntidadeService; de
     const d = await delegacoes.validarTermo(atorDe(req), req.params.id, req.body);
     return ok(d, req.body.aprovado ? MENSAGENS_ENTIDADE.termoValidado : MENSAGENS_ENTIDADE.termoRecusado);
   });
-  rota(app, c.mesa, async (req) => ok(await delegacoes.mesa(atorDe(req), req.query)));
+  rota(app, c.mesa, async (req) => ok(await mesa.pagina(atorDe(req), req.query)));
+  rota(app, c.mesaCsv, async (req, reply) => reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', 'attachment; filename="pescadores-representados.csv"')
+    .header('cache-control', 'private, no-store')
+    .send(Readable.from(mesa.csv(atorDe(req), req.query))));
 };

@@ -7,6 +7,8 @@ import { DelegacaoService } from './delegacao.service';
 import { EntidadeRepository } from './entidade.repository';
 import { entidadeRoutes } from './entidade.routes';
 import { EntidadeService } from './entidade.service';
+import { MesaRepository } from './mesa.repository';
+import { MesaService } from './mesa.service';
 import { registrarRepresentacao } from './representacao';
 
 /** Representative entities, their agents and the fishers' delegations (docs/decisions/0110). */
@@ -17,11 +19,12 @@ export const entidadeModulo = definirModulo({
     return {
       entidades: new EntidadeService(deps),
       delegacoes: new DelegacaoService({ ...deps, documentos: s.documento, pescadores: s.pescador, notificacoes: s.notificacoes }),
+      mesa: new MesaService({ ...deps, mesa: new MesaRepository(db) }),
     };
   },
   // Before any route is registered, so that the hooks apply to every route.
   antesDasRotas: async (app, { delegacoes }) => { registrarRepresentacao(app, delegacoes); },
   async rotas(app, s) {
-    await app.register(entidadeRoutes, { entidades: s.entidades, delegacoes: s.delegacoes });
+    await app.register(entidadeRoutes, { entidades: s.entidades, delegacoes: s.delegacoes, mesa: s.mesa });
   },
 });

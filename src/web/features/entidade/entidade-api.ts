@@ -1,6 +1,7 @@
 import * as c from '../../../shared/contratos/entidade';
 import type { CorpoDe, QueryDe } from '../../../shared/contrato';
 import { chamar, dados } from '../../lib/contrato';
+import { salvarArquivo } from '../../lib/salvar-arquivo';
 
 /** Representative entities, delegations and the agent's desk (docs/decisions/0110): calls and query keys. */
 export const entidadeKeys = {
@@ -9,7 +10,7 @@ export const entidadeKeys = {
   agentes: (id: number) => ['entidade', 'agentes', id] as const,
   minhas: () => ['entidade', 'delegacoes'] as const,
   disponiveis: () => ['entidade', 'disponiveis'] as const,
-  mesa: (f: QueryDe<typeof c.mesa>) => ['entidade', 'mesa', f] as const,
+  mesa: (f: Partial<QueryDe<typeof c.mesa>>) => ['entidade', 'mesa', f] as const,
   termos: () => ['entidade', 'termos'] as const,
 };
 
@@ -23,7 +24,11 @@ export const entidadesDisponiveis = () => dados(c.disponiveis, {});
 export const minhasDelegacoes = () => dados(c.minhas, {});
 export const concederDelegacao = (corpo: CorpoDe<typeof c.conceder>) => chamar(c.conceder, { corpo });
 export const revogarDelegacao = (id: number) => chamar(c.revogar, { params: { id } });
-export const mesaDoAgente = (f: QueryDe<typeof c.mesa>) => dados(c.mesa, { query: f });
+export const mesaDoAgente = (f: Partial<QueryDe<typeof c.mesa>>) => dados(c.mesa, { query: f as QueryDe<typeof c.mesa> });
+/** The CSV of the filtered list (every fisher in it is an audited view). */
+export async function baixarCsvMesa(f: QueryDe<typeof c.mesaCsv>): Promise<void> {
+  salvarArquivo(await chamar(c.mesaCsv, { query: f }), 'pescadores-representados.csv');
+}
 
 /** The multipart body of a consent term's file: the contract's file field with the file's own name. */
 function comArquivo(campos: Record<string, string>, arquivo: File): FormData {
