@@ -223,8 +223,34 @@ export async function sessoesDiretas<P extends { id: number; cpf: string }>(db: 
   }));
 }
 
-// ---------------------------------------------------------------- measuring a server's CPU per operation
+// ---------------------------------------------------------------- a bare server's authentication
 
+/** An error a bare Fastify answers with this status. */
+export const falhaHttp = (status: number, mensagem: string) => Object.assign(new Error(mensagem), { statusCode: status });
+
+/**
+ * A bare server's authentication of a fisher's call: the HS256 token's signature and expiry (as the product signs
+ * them with `jwtSecret`), then its session row; answers the fisher's CPF and id.
+ */
+export function autenticadorNu(pool: pg.Pool, jwtSecret: string) {
+  const segredo = Buffer.from(jwtSecret);
+  const falha = falhaHttp;
+  return async function autenticar(autorizacao: string | undefined): Promise<{ cpf: string; idPescador: number }> {
+    const [cabecalho, carga, assinatura] = (autorizacao ?? '').replace(/^Bearer /, '').split('.');
+    if (!cabecalho || !carga || !assinatura) throw falha(401, 'token');
+    const esperada = crypto.createHmac('sha256', segredo).update(`${cabecalho}.${carga}`).digest();
+    const recebida = Buffer.from(assinatura, 'base64url');
+    if (recebida.length !== esperada.length || !crypto.timingSafeEqual(recebida, esperada)) throw falha(401, 'token');
+    const c = JSON.parse(Buffer.from(carga, 'base64url').toString()) as { sub: string; sid: string; exp: number };
+    if (c.exp * 1000 < Date.now()) throw falha(401, 'expirado');
+    const { rows: [s] } = await pool.query<{ pescador_id: number | null }>(`SELECT pescador_id FROM sessao
+      WHERE id = $1 AND cpf = $2 AND revogada_em IS NULL AND expira_em > now()`, [c.sid, c.sub]);
+    if (!s || s.pescador_id === null) throw falha(401, 'sessão');
+    return { cpf: c.sub, idPescador: s.pescador_id };
+  };
+}
+
+// ---------------------------------------------------------------- measuring a server's CPU per operation
 
 export interface Leitura { servidor: number; idp: number; banco: number; cliente: number; tx: number }
 

@@ -44,7 +44,7 @@ import { cpfComDigitos } from '../src/shared/cpf';
 import { hojeSaoPaulo } from '../src/shared/datas';
 import { problemasReapArtesanal, reapNoPrazo, somaDias, type ReapArtesanalRegras } from '../src/shared/regras/reap';
 import {
-  cabecalhos, fecharJanela, FLAGS_DO_START, Medidor, medirOperacao, pct, proximoIpCliente, sessoesDiretas as sessoesDiretasCom,
+  autenticadorNu, cabecalhos, falhaHttp, fecharJanela, FLAGS_DO_START, Medidor, medirOperacao, pct, proximoIpCliente, sessoesDiretas as sessoesDiretasCom,
   type Custo, type Sessao as SessaoDe,
 } from './lib';
 
@@ -103,7 +103,7 @@ async function servidorNu() {
     issuer: string; authorization_endpoint: string; token_endpoint: string; userinfo_endpoint: string;
   };
   const app = Fastify();
-  const falha = (status: number, mensagem: string) => Object.assign(new Error(mensagem), { statusCode: status });
+  const falha = falhaHttp;
 
   app.get('/api/health', async () => ({ ok: true }));
 
@@ -167,20 +167,8 @@ async function servidorNu() {
     return { dados: { token: `${cabecalho}.${carga}.${assinatura}`, foto: null } };
   });
 
-  /** The token's signature and expiry, then its session row: the fisher's id. */
-  async function autenticar(autorizacao: string | undefined): Promise<{ cpf: string; idPescador: number }> {
-    const [cabecalho, carga, assinatura] = (autorizacao ?? '').replace(/^Bearer /, '').split('.');
-    if (!cabecalho || !carga || !assinatura) throw falha(401, 'token');
-    const esperada = crypto.createHmac('sha256', segredo).update(`${cabecalho}.${carga}`).digest();
-    const recebida = Buffer.from(assinatura, 'base64url');
-    if (recebida.length !== esperada.length || !crypto.timingSafeEqual(recebida, esperada)) throw falha(401, 'token');
-    const c = JSON.parse(Buffer.from(carga, 'base64url').toString()) as { sub: string; sid: string; exp: number };
-    if (c.exp * 1000 < Date.now()) throw falha(401, 'expirado');
-    const { rows: [s] } = await pool.query<{ pescador_id: number | null }>(`SELECT pescador_id FROM sessao
-      WHERE id = $1 AND cpf = $2 AND revogada_em IS NULL AND expira_em > now()`, [c.sid, c.sub]);
-    if (!s || s.pescador_id === null) throw falha(401, 'sessão');
-    return { cpf: c.sub, idPescador: s.pescador_id };
-  }
+  const autenticar = autenticadorNu(pool, JWT_SECRET);
+
 
   app.post('/api/reap/questionario-basico', async (req) => {
     const ator = await autenticar(req.headers.authorization);
