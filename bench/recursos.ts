@@ -37,6 +37,8 @@ const RECURSOS = Number(process.env.BENCH_RECURSOS ?? 100_000);
 const LOTE = Number(process.env.BENCH_LOTE ?? 50_000);
 const RODADAS = Number(process.env.BENCH_RODADAS ?? 20);
 const REUSE = process.env.BENCH_REUSE === '1';
+/** Which of the steps below run (BENCH_PASSOS=2,3: not the queue); all by default. */
+const PASSOS = new Set((process.env.BENCH_PASSOS ?? '1,2,3').split(',').map(Number));
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 5601);
 const PORTA = Number(process.env.BENCH_PORT ?? 3201);
 const INTERPOSICOES = Number(process.env.BENCH_INTERPOSICOES ?? 4000);
@@ -231,97 +233,102 @@ async function principal() {
       authorization: `Bearer ${sessao.token}`, 'content-type': 'application/json', cookie: sessao.cookie, 'x-xsrf-token': sessao.xsrf,
     };
 
-    // 1. The queue per filter: the product through HTTP beside the hand-written count and first page.
-    const LIDO = `SELECT r.id, s.numero_protocolo, p.nome, r.uf, r.objeto, r.instancia, r.orgao, r.prazo_instancia, r.resultado, u.nome AS analista
-      FROM recurso r JOIN solicitacao s ON s.id = r.solicitacao_id JOIN pescador p ON p.id = r.pescador_id
-      LEFT JOIN usuario_mapa um ON um.id = r.analista_id LEFT JOIN usuario u ON u.id = um.usuario_id`;
-    const cenarios: [string, string][] = [
-      [`ato=${ato}`, `r.ato_normativo_id = ${ato} AND r.resultado IS NULL AND r.prazo_instancia IS NOT NULL`],
-      [`ato=${ato}&uf=PA`, `r.ato_normativo_id = ${ato} AND r.uf = 'PA' AND r.resultado IS NULL AND r.prazo_instancia IS NOT NULL`],
-      [`ato=${ato}&instancia=1`, `r.ato_normativo_id = ${ato} AND r.instancia = 1 AND r.resultado IS NULL AND r.prazo_instancia IS NOT NULL`],
-      [`ato=${ato}&situacao=atrasados`, `r.ato_normativo_id = ${ato} AND r.resultado IS NULL AND r.prazo_instancia IS NOT NULL AND r.prazo_instancia < '${hoje}'`],
-      [`ato=${ato}&prazoAte=${em30}`, `r.ato_normativo_id = ${ato} AND r.resultado IS NULL AND r.prazo_instancia IS NOT NULL AND r.prazo_instancia <= '${em30}'`],
-      ['orgao=MPA', `r.orgao = 'MPA' AND r.resultado IS NULL AND r.prazo_instancia IS NOT NULL`],
-      ['(national queue)', 'r.resultado IS NULL AND r.prazo_instancia IS NOT NULL'],
-      [`ato=${outroAto}&situacao=decididos&resultado=3`, `r.ato_normativo_id = ${outroAto} AND r.resultado IS NOT NULL AND r.resultado = 3 AND r.prazo_instancia IS NOT NULL`],
-    ];
-    const mediana = async (f: () => Promise<unknown>) => {
-      const m: number[] = [];
-      for (let i = 0; i < RODADAS + 3; i++) {
-        const t0 = performance.now();
-        await f();
-        if (i >= 3) m.push(performance.now() - t0);
+    if (PASSOS.has(1)) {
+      // 1. The queue per filter: the product through HTTP beside the hand-written count and first page.
+      const LIDO = `SELECT r.id, s.numero_protocolo, p.nome, r.uf, r.objeto, r.instancia, r.orgao, r.prazo_instancia, r.resultado, u.nome AS analista
+        FROM recurso r JOIN solicitacao s ON s.id = r.solicitacao_id JOIN pescador p ON p.id = r.pescador_id
+        LEFT JOIN usuario_mapa um ON um.id = r.analista_id LEFT JOIN usuario u ON u.id = um.usuario_id`;
+      const cenarios: [string, string][] = [
+        [`ato=${ato}`, `r.ato_normativo_id = ${ato} AND r.resultado IS NULL AND r.prazo_instancia IS NOT NULL`],
+        [`ato=${ato}&uf=PA`, `r.ato_normativo_id = ${ato} AND r.uf = 'PA' AND r.resultado IS NULL AND r.prazo_instancia IS NOT NULL`],
+        [`ato=${ato}&instancia=1`, `r.ato_normativo_id = ${ato} AND r.instancia = 1 AND r.resultado IS NULL AND r.prazo_instancia IS NOT NULL`],
+        [`ato=${ato}&situacao=atrasados`, `r.ato_normativo_id = ${ato} AND r.resultado IS NULL AND r.prazo_instancia IS NOT NULL AND r.prazo_instancia < '${hoje}'`],
+        [`ato=${ato}&prazoAte=${em30}`, `r.ato_normativo_id = ${ato} AND r.resultado IS NULL AND r.prazo_instancia IS NOT NULL AND r.prazo_instancia <= '${em30}'`],
+        ['orgao=MPA', `r.orgao = 'MPA' AND r.resultado IS NULL AND r.prazo_instancia IS NOT NULL`],
+        ['(national queue)', 'r.resultado IS NULL AND r.prazo_instancia IS NOT NULL'],
+        [`ato=${outroAto}&situacao=decididos&resultado=3`, `r.ato_normativo_id = ${outroAto} AND r.resultado IS NOT NULL AND r.resultado = 3 AND r.prazo_instancia IS NOT NULL`],
+      ];
+      const mediana = async (f: () => Promise<unknown>) => {
+        const m: number[] = [];
+        for (let i = 0; i < RODADAS + 3; i++) {
+          const t0 = performance.now();
+          await f();
+          if (i >= 3) m.push(performance.now() - t0);
+        }
+        return percentile(m.sort((a, b) => a - b), 50);
+      };
+      const saude = await mediana(async () => (await fetch(`${base}/api/health`)).json());
+      console.log(`queue, ${RODADAS} calls each, p50 ms; HTTP baseline /api/health ${ms(saude)}`);
+      console.log(`${'filter'.padEnd(44)} ${'total'.padStart(8)}   HTTP     SQL   ratio`);
+      for (const [consulta, onde] of cenarios) {
+        const url = `${base}/api/recursos${consulta.startsWith('(') ? '' : `?${consulta}`}`;
+        let total = 0;
+        const http = await mediana(async () => {
+          const res = await fetch(url, { headers });
+          if (res.status !== 200) throw new Error(`${consulta}: ${res.status} ${await res.text()}`);
+          total = ((await res.json()) as { dados: { total: number } }).dados.total;
+        });
+        const bare = await mediana(async () => {
+          await db.query(`SELECT count(*) FROM recurso r WHERE ${onde}`);
+          await db.query(`${LIDO} WHERE ${onde} ORDER BY r.prazo_instancia, r.id LIMIT 20`);
+        });
+        console.log(`${consulta.padEnd(44)} ${String(total).padStart(8)} ${ms(http)} ${ms(bare)}  ${(http / bare).toFixed(2).padStart(5)}×`);
       }
-      return percentile(m.sort((a, b) => a - b), 50);
-    };
-    const saude = await mediana(async () => (await fetch(`${base}/api/health`)).json());
-    console.log(`queue, ${RODADAS} calls each, p50 ms; HTTP baseline /api/health ${ms(saude)}`);
-    console.log(`${'filter'.padEnd(44)} ${'total'.padStart(8)}   HTTP     SQL   ratio`);
-    for (const [consulta, onde] of cenarios) {
-      const url = `${base}/api/recursos${consulta.startsWith('(') ? '' : `?${consulta}`}`;
-      let total = 0;
-      const http = await mediana(async () => {
-        const res = await fetch(url, { headers });
-        if (res.status !== 200) throw new Error(`${consulta}: ${res.status} ${await res.text()}`);
-        total = ((await res.json()) as { dados: { total: number } }).dados.total;
-      });
-      const bare = await mediana(async () => {
-        await db.query(`SELECT count(*) FROM recurso r WHERE ${onde}`);
-        await db.query(`${LIDO} WHERE ${onde} ORDER BY r.prazo_instancia, r.id LIMIT 20`);
-      });
-      console.log(`${consulta.padEnd(44)} ${String(total).padStart(8)} ${ms(http)} ${ms(bare)}  ${(http / bare).toFixed(2).padStart(5)}×`);
-    }
-    {
-      const p1 = await (await fetch(`${base}/api/recursos?ato=${ato}&tamanhoPagina=100`, { headers })).json() as { dados: { proximo: string } };
-      let cursor = p1.dados.proximo;
-      for (let i = 0; i < 500 && cursor; i++) {
-        cursor = ((await (await fetch(`${base}/api/recursos?ato=${ato}&tamanhoPagina=100&apos=${cursor}`, { headers })).json()) as { dados: { proximo: string } }).dados.proximo;
+      {
+        const p1 = await (await fetch(`${base}/api/recursos?ato=${ato}&tamanhoPagina=100`, { headers })).json() as { dados: { proximo: string } };
+        let cursor = p1.dados.proximo;
+        for (let i = 0; i < 500 && cursor; i++) {
+          cursor = ((await (await fetch(`${base}/api/recursos?ato=${ato}&tamanhoPagina=100&apos=${cursor}`, { headers })).json()) as { dados: { proximo: string } }).dados.proximo;
+        }
+        const fundo = await mediana(async () => (await fetch(`${base}/api/recursos?ato=${ato}&apos=${cursor}`, { headers })).json());
+        console.log(`keyset page ~50,000 deep (ato=${ato}&apos=…)${' '.repeat(8)} ${ms(fundo)}`);
       }
-      const fundo = await mediana(async () => (await fetch(`${base}/api/recursos?ato=${ato}&apos=${cursor}`, { headers })).json());
-      console.log(`keyset page ~50,000 deep (ato=${ato}&apos=…)${' '.repeat(8)} ${ms(fundo)}`);
+
     }
+    if (PASSOS.has(2)) {
+      // 2. The batch decision of LOTE appeals at the ministry: bare SQL (rolled back), then the product.
+      const ids = (await db.query<{ id: number }>(`SELECT id FROM recurso WHERE ato_normativo_id = $1 AND orgao = 'MPA' AND resultado IS NULL ORDER BY id LIMIT $2`, [ato, LOTE])).rows.map((r) => r.id);
+      await db.end();
+      console.log(`bare SQL of the batch decision on ${ids.length.toLocaleString('en')} appeals …`);
+      const nuSql = await cronometrarSqlNu(ids, ato);
 
-    // 2. The batch decision of LOTE appeals at the ministry: bare SQL (rolled back), then the product.
-    const ids = (await db.query<{ id: number }>(`SELECT id FROM recurso WHERE ato_normativo_id = $1 AND orgao = 'MPA' AND resultado IS NULL ORDER BY id LIMIT $2`, [ato, LOTE])).rows.map((r) => r.id);
-    await db.end();
-    console.log(`bare SQL of the batch decision on ${ids.length.toLocaleString('en')} appeals …`);
-    const nuSql = await cronometrarSqlNu(ids, ato);
-
-    const antes = { node: rssMb(child.pid!), postgres: rssBanco() };
-    const pico = { ...antes };
-    const amostra = setInterval(() => {
-      pico.node = Math.max(pico.node, rssMb(child.pid!));
-      pico.postgres = Math.max(pico.postgres, rssBanco());
-    }, 100);
-    const t1 = performance.now();
-    const res = await fetch(`${base}/api/recursos/decisao-em-lote`, {
-      method: 'POST', headers, body: JSON.stringify({ ato, ids, resultado: 1, justificativa: 'A lista do ato incluiu pescadores com atividade comprovada.' }),
-    });
-    const aceita = (await res.json()) as { dados: { id: number; total: number } };
-    if (res.status !== 200) throw new Error(`batch decision: ${res.status} ${JSON.stringify(aceita)}`);
-    const aceitaMs = performance.now() - t1;
-    // The job decides it in chunks; its progress is read as the screen reads it, until it is done.
-    let corpo: { dados: { decididos: number; recusados: number; concluida: boolean } };
-    do {
-      await new Promise((r) => setTimeout(r, 500));
-      corpo = (await (await fetch(`${base}/api/recursos/decisao-em-lote/${aceita.dados.id}`, { headers })).json()) as typeof corpo;
-    } while (!corpo.dados.concluida);
-    const produto = performance.now() - t1;
-    clearInterval(amostra);
-    const conferir = new pg.Client({ connectionString: `postgres://rgp:rgp-local-only@127.0.0.1:${PG_PORT}/rgp` });
-    await conferir.connect();
-    const ativos = (await conferir.query<{ n: string }>(`SELECT count(*) AS n FROM pescador p JOIN recurso r ON r.pescador_id = p.id
-      WHERE r.id = ANY($1::int[]) AND p.situacao_registro = 1`, [ids])).rows[0]!.n;
-    console.log(`batch decision of ${ids.length.toLocaleString('en')} appeals (PROVIDO): decided ${corpo.dados.decididos}, refused ${corpo.dados.recusados}, registries active again ${ativos}`);
-    console.log(`  accepted in ${aceitaMs.toFixed(0)} ms (the request only records the appeals and enqueues the job)`);
-    console.log(`  product (HTTP + job, until read as done) ${(produto / 1000).toFixed(2)} s   bare SQL ${(nuSql / 1000).toFixed(2)} s   ratio ${(produto / nuSql).toFixed(2)}×`);
-    console.log(`  server's Node process alone: RSS ${antes.node.toFixed(0)} MB before, peak ${pico.node.toFixed(0)} MB during (goal < 300 MB)`
-      + ` ${pico.node < 300 ? 'met' : 'NOT met'}`);
-    console.log(`  embedded PostgreSQL, largest process: ${antes.postgres.toFixed(0)} MB before, peak ${pico.postgres.toFixed(0)} MB (shared buffers it touched)`);
-    await conferir.end();
-
+      const antes = { node: rssMb(child.pid!), postgres: rssBanco() };
+      const pico = { ...antes };
+      const amostra = setInterval(() => {
+        pico.node = Math.max(pico.node, rssMb(child.pid!));
+        pico.postgres = Math.max(pico.postgres, rssBanco());
+      }, 100);
+      const t1 = performance.now();
+      const res = await fetch(`${base}/api/recursos/decisao-em-lote`, {
+        method: 'POST', headers, body: JSON.stringify({ ato, ids, resultado: 1, justificativa: 'A lista do ato incluiu pescadores com atividade comprovada.' }),
+      });
+      const aceita = (await res.json()) as { dados: { id: number; total: number } };
+      if (res.status !== 200) throw new Error(`batch decision: ${res.status} ${JSON.stringify(aceita)}`);
+      const aceitaMs = performance.now() - t1;
+      // The job decides it in chunks; its progress is read as the screen reads it, until it is done.
+      let corpo: { dados: { decididos: number; recusados: number; concluida: boolean } };
+      do {
+        await new Promise((r) => setTimeout(r, 500));
+        corpo = (await (await fetch(`${base}/api/recursos/decisao-em-lote/${aceita.dados.id}`, { headers })).json()) as typeof corpo;
+      } while (!corpo.dados.concluida);
+      const produto = performance.now() - t1;
+      clearInterval(amostra);
+      const conferir = new pg.Client({ connectionString: `postgres://rgp:rgp-local-only@127.0.0.1:${PG_PORT}/rgp` });
+      await conferir.connect();
+      const ativos = (await conferir.query<{ n: string }>(`SELECT count(*) AS n FROM pescador p JOIN recurso r ON r.pescador_id = p.id
+        WHERE r.id = ANY($1::int[]) AND p.situacao_registro = 1`, [ids])).rows[0]!.n;
+      console.log(`batch decision of ${ids.length.toLocaleString('en')} appeals (PROVIDO): decided ${corpo.dados.decididos}, refused ${corpo.dados.recusados}, registries active again ${ativos}`);
+      console.log(`  accepted in ${aceitaMs.toFixed(0)} ms (the request only records the appeals and enqueues the job)`);
+      console.log(`  product (HTTP + job, until read as done) ${(produto / 1000).toFixed(2)} s   bare SQL ${(nuSql / 1000).toFixed(2)} s   ratio ${(produto / nuSql).toFixed(2)}×`);
+      console.log(`  server's Node process alone: RSS ${antes.node.toFixed(0)} MB before, peak ${pico.node.toFixed(0)} MB during (goal < 300 MB)`
+        + ` ${pico.node < 300 ? 'met' : 'NOT met'}`);
+      console.log(`  embedded PostgreSQL, largest process: ${antes.postgres.toFixed(0)} MB before, peak ${pico.postgres.toFixed(0)} MB (shared buffers it touched)`);
+      await conferir.end();
+    } else {
+      await db.end();
+    }
     // 3. Filing an appeal with two documents: the product, then the bare server, on fishers of their own.
-    await interposicoes(child, base);
+    if (PASSOS.has(3)) await interposicoes(child, base);
   } finally {
     await pararServidor(child);
   }
