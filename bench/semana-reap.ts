@@ -37,17 +37,17 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SignJWT } from 'jose';
 import pg from 'pg';
 import { construirServidor } from '../scripts/servidor-esbuild.mjs';
 import { startEmbeddedPostgres } from '../src/server/db/embedded';
 import { cpfComDigitos } from '../src/shared/cpf';
 import { hojeSaoPaulo } from '../src/shared/datas';
 import { problemasReapArtesanal, reapNoPrazo, somaDias, type ReapArtesanalRegras } from '../src/shared/regras/reap';
-import { FLAGS_DO_START, percentile } from './lib';
+import {
+  autenticadorNu, cabecalhos, falhaHttp, fecharJanela, FLAGS_DO_START, Medidor, medirOperacao, pct, proximoIpCliente, sessoesDiretas as sessoesDiretasCom,
+  type Custo, type Sessao as SessaoDe,
+} from './lib';
 
-/** A percentile of sorted times; NaN when there are none. */
-const pct = (ms: number[], p: number) => (ms.length === 0 ? NaN : percentile(ms, p));
 
 const PORTA_PRODUTO = 4457;
 const PORTA_IDP = 4458;
@@ -103,7 +103,7 @@ async function servidorNu() {
     issuer: string; authorization_endpoint: string; token_endpoint: string; userinfo_endpoint: string;
   };
   const app = Fastify();
-  const falha = (status: number, mensagem: string) => Object.assign(new Error(mensagem), { statusCode: status });
+  const falha = falhaHttp;
 
   app.get('/api/health', async () => ({ ok: true }));
 
@@ -167,20 +167,8 @@ async function servidorNu() {
     return { dados: { token: `${cabecalho}.${carga}.${assinatura}`, foto: null } };
   });
 
-  /** The token's signature and expiry, then its session row: the fisher's id. */
-  async function autenticar(autorizacao: string | undefined): Promise<{ cpf: string; idPescador: number }> {
-    const [cabecalho, carga, assinatura] = (autorizacao ?? '').replace(/^Bearer /, '').split('.');
-    if (!cabecalho || !carga || !assinatura) throw falha(401, 'token');
-    const esperada = crypto.createHmac('sha256', segredo).update(`${cabecalho}.${carga}`).digest();
-    const recebida = Buffer.from(assinatura, 'base64url');
-    if (recebida.length !== esperada.length || !crypto.timingSafeEqual(recebida, esperada)) throw falha(401, 'token');
-    const c = JSON.parse(Buffer.from(carga, 'base64url').toString()) as { sub: string; sid: string; exp: number };
-    if (c.exp * 1000 < Date.now()) throw falha(401, 'expirado');
-    const { rows: [s] } = await pool.query<{ pescador_id: number | null }>(`SELECT pescador_id FROM sessao
-      WHERE id = $1 AND cpf = $2 AND revogada_em IS NULL AND expira_em > now()`, [c.sid, c.sub]);
-    if (!s || s.pescador_id === null) throw falha(401, 'sessão');
-    return { cpf: c.sub, idPescador: s.pescador_id };
-  }
+  const autenticar = autenticadorNu(pool, JWT_SECRET);
+
 
   app.post('/api/reap/questionario-basico', async (req) => {
     const ator = await autenticar(req.headers.authorization);
@@ -236,35 +224,6 @@ async function servidorNu() {
   process.on('SIGTERM', () => void app.close().then(() => pool.end()).then(() => process.exit(0)));
 }
 
-// ---------------------------------------------------------------- processes and their CPU
-
-/** CPU seconds (user + system) of one process; with `filhos`, also of its children it has waited for. */
-function cpuDe(pid: number, filhos = false): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const c = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime, stime, cutime, cstime: fields 14–17 of stat, counted here from the state field (the 3rd).
-    return (Number(c[11]) + Number(c[12]) + (filhos ? Number(c[13]) + Number(c[14]) : 0)) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/** The database server's CPU: the postmaster (with the backends it reaped) and every live child of it. */
-function cpuDoBanco(postmaster: number): number {
-  let total = cpuDe(postmaster, true);
-  for (const e of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(e)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${e}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === postmaster) total += cpuDe(Number(e));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return total;
-}
 
 async function esperarSaude(url: string, filho: ChildProcess) {
   for (let i = 0; i < 1800; i++) {
@@ -365,32 +324,14 @@ async function semear(db: pg.Client, n: number, ano: number, hoje: string): Prom
   return rows;
 }
 
-const ipDe = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-let proximoIp = 1;
-
-/** A signed-in fisher as the browser holds them: the headers of each API call. */
-interface Sessao { pescador: Pescador; headers: Record<string, string> }
-
-function cabecalhos(token: string, xsrf: string, ip: string): Record<string, string> {
-  return { authorization: `Bearer ${token}`, cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf, 'x-forwarded-for': ip, 'content-type': 'application/json' };
-}
-
-/** Sessions opened directly (rows in `sessao`, tokens signed as AuthService signs them): for the save and send runs. */
-async function sessoesDiretas(db: pg.Client, pescadores: Pescador[]): Promise<Sessao[]> {
-  const { rows } = await db.query<{ id: string; pescador_id: number }>(`INSERT INTO sessao (cpf, perfil, pescador_id, expira_em)
-    SELECT x.cpf, ${PERFIL_INTERESSADO}, x.id, now() + interval '12 hours' FROM unnest($1::int[], $2::text[]) AS x(id, cpf)
-    RETURNING id, pescador_id`, [pescadores.map((p) => p.id), pescadores.map((p) => p.cpf)]);
-  const sid = new Map(rows.map((r) => [r.pescador_id, r.id]));
-  const chave = new TextEncoder().encode(JWT_SECRET);
-  return Promise.all(pescadores.map(async (p) => {
-    const iat = Math.floor(Date.now() / 1000);
-    const token = await new SignJWT({ sub: p.cpf, nome: `PESCADOR ${p.id}`, perfil: PERFIL_INTERESSADO, idPescador: p.id, sid: sid.get(p.id)! })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt(iat).setExpirationTime(iat + 3600).setJti(crypto.randomUUID()).sign(chave);
-    return { pescador: p, headers: cabecalhos(token, crypto.randomBytes(32).toString('hex'), ipDe(proximoIp++)) };
-  }));
-}
 
 // ---------------------------------------------------------------- the operations, as a browser makes them
+
+/** A signed-in fisher as the browser holds them: the headers of each API call. */
+type Sessao = SessaoDe<Pescador>;
+
+/** Sessions opened directly (rows in `sessao`, tokens signed as AuthService signs them): for the save and send runs. */
+const sessoesDiretas = (db: pg.Client, pescadores: Pescador[]) => sessoesDiretasCom(db, JWT_SECRET, pescadores);
 
 interface Entrada { sessao: Sessao; msProduto: number; msTotal: number }
 
@@ -399,7 +340,7 @@ interface Entrada { sessao: Sessao; msProduto: number; msTotal: number }
  * login. `msProduto` is the time of the product's two requests, `msTotal` of the whole flow.
  */
 async function entrar(base: string, p: Pescador): Promise<Entrada> {
-  const ip = ipDe(proximoIp++);
+  const ip = proximoIpCliente();
   const jar = new Map<string, string>();
   const chamar = async (url: string, init: RequestInit = {}) => {
     const res = await fetch(new URL(url, base), {
@@ -482,118 +423,6 @@ async function salvar(base: string, s: Sessao, ano: number, enviar: boolean): Pr
   const ms = performance.now() - t0;
   if (res.status !== 200) throw new Error(`${enviar ? 'send' : 'save'}: ${res.status} ${corpo.slice(0, 200)}`);
   return ms;
-}
-
-// ---------------------------------------------------------------- measuring
-
-interface Leitura { servidor: number; idp: number; banco: number; cliente: number; tx: number }
-
-class Medidor {
-  private readonly stats: pg.Client;
-  constructor(url: string, private readonly postmaster: number, private readonly idp: number) {
-    this.stats = new pg.Client({ connectionString: url, application_name: 'bench' });
-  }
-  conectar() {
-    return this.stats.connect();
-  }
-  fechar() {
-    return this.stats.end();
-  }
-  async ler(servidor: number): Promise<Leitura> {
-    const { rows } = await this.stats.query<{ n: string }>('SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()');
-    const u = process.cpuUsage();
-    return {
-      servidor: cpuDe(servidor), idp: cpuDe(this.idp), banco: cpuDoBanco(this.postmaster), cliente: (u.user + u.system) / 1e6, tx: Number(rows[0]!.n),
-    };
-  }
-  /**
-   * Per second at rest: the server's (and the others') CPU and the database's transactions with nothing asked,
-   * once what came before has been counted.
-   */
-  async repouso(servidor: number, segundos = 5): Promise<Leitura> {
-    await dormir(ASSENTAR_MS);
-    const a = await this.ler(servidor);
-    await new Promise((r) => setTimeout(r, segundos * 1000));
-    const b = await this.ler(servidor);
-    return dividir(diferenca(b, a), segundos);
-  }
-}
-
-const dormir = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * A PostgreSQL backend reports its counters (xact_commit) when it goes idle, but at most once a second: what it did
- * in its last second is reported up to 10 s later (PGSTAT_IDLE_INTERVAL). A window's transactions are read that long
- * after it, and a rest is measured only that long after the work before it.
- */
-const ASSENTAR_MS = 11_000;
-
-/**
- * The end of a window of work begun at `antes` and lasting `segundos`: each process's CPU (read at once) and the
- * database's transactions (read once reported), less what the rest would have spent over the same time.
- */
-async function fecharJanela(m: Medidor, pid: number, antes: Leitura, segundos: number, repouso: Leitura): Promise<Leitura> {
-  await dormir(500); // grouped writes leave at the end of their turn
-  const cpu = diferenca(await m.ler(pid), antes);
-  await dormir(ASSENTAR_MS);
-  const tx = (await m.ler(pid)).tx - antes.tx;
-  const sCpu = segundos + 0.5;
-  const sTx = sCpu + ASSENTAR_MS / 1000;
-  return {
-    servidor: cpu.servidor - repouso.servidor * sCpu, idp: cpu.idp - repouso.idp * sCpu, banco: cpu.banco - repouso.banco * sCpu,
-    cliente: cpu.cliente, tx: tx - repouso.tx * sTx,
-  };
-}
-
-const diferenca = (b: Leitura, a: Leitura): Leitura => ({
-  servidor: b.servidor - a.servidor, idp: b.idp - a.idp, banco: b.banco - a.banco, cliente: b.cliente - a.cliente, tx: b.tx - a.tx,
-});
-const dividir = (l: Leitura, n: number): Leitura => ({ servidor: l.servidor / n, idp: l.idp / n, banco: l.banco / n, cliente: l.cliente / n, tx: l.tx / n });
-
-/** One operation's cost: CPU ms of each process and transactions per operation (rest subtracted), rate, latency. */
-interface Custo {
-  n: number; erros: number; amostraErro?: string; porSegundo: number; p50: number; p99: number;
-  servidorMs: number; idpMs: number; bancoMs: number; clienteMs: number; tx: number; repousoMsPorS: number; repousoTxPorS: number;
-  esgotou: boolean;
-}
-
-/**
- * A closed loop of `conexoes` clients repeating `op` for `segundos` (each run after its rest is read); `op` answers
- * its time, or undefined when its pool of fishers ran out (the run ends there).
- */
-async function medirOperacao(
-  m: Medidor, pid: number, segundos: number, conexoes: number, op: () => Promise<number | undefined>, aquecimento = false,
-): Promise<Custo> {
-  const repouso = aquecimento ? { servidor: 0, idp: 0, banco: 0, cliente: 0, tx: 0 } : await m.repouso(pid);
-  const ms: number[] = [];
-  let erros = 0;
-  let amostraErro: string | undefined;
-  let esgotou = false;
-  const antes = await m.ler(pid);
-  const t0 = performance.now();
-  const fim = t0 + segundos * 1000;
-  await Promise.all(Array.from({ length: conexoes }, async () => {
-    while (performance.now() < fim && !esgotou) {
-      try {
-        const t = await op();
-        if (t === undefined) esgotou = true;
-        else ms.push(t);
-      } catch (err) {
-        erros++;
-        amostraErro ??= String(err instanceof Error ? err.message : err);
-      }
-    }
-  }));
-  const decorrido = (performance.now() - t0) / 1000;
-  const n = ms.length;
-  ms.sort((a, b) => a - b);
-  // The rest's share of the window (job polling, timers) is taken out: what is left is the operations'.
-  const d = aquecimento ? repouso : await fecharJanela(m, pid, antes, decorrido, repouso);
-  return {
-    n, erros, amostraErro, porSegundo: n / decorrido, p50: pct(ms, 50), p99: pct(ms, 99),
-    servidorMs: (d.servidor * 1000) / n, idpMs: (d.idp * 1000) / n, bancoMs: (d.banco * 1000) / n, clienteMs: (d.cliente * 1000) / n, tx: d.tx / n,
-    repousoMsPorS: repouso.servidor * 1000, repousoTxPorS: repouso.tx, esgotou,
-  };
 }
 
 /** What one operation sends the database: statements (round trips) and the transactions they make. */
