@@ -7,6 +7,7 @@ import {
 } from '../schemas/analise';
 import { documentosResposta } from '../schemas/documento';
 import { idParam } from '../schemas/primitivos';
+import { listaSinaisSchema, marcacaoSinalCorpo, sinalParams, sinalSchema } from '../schemas/sinal';
 import { totalizadoresServidor } from '../schemas/totalizadores';
 
 /**
@@ -91,4 +92,19 @@ export const removerParecer = contrato({
   params: idParam,
   codigos: [CodigoErro.ANALISE_INDISPONIVEL],
   resposta: { vazia: 'Documento removido com sucesso (sem corpo)' },
+});
+export const sinais = contrato({
+  metodo: 'GET', caminho: '/api/analise-solicitacao/{id}/sinais', permissao: 'servidor.ler', tag: 'analise',
+  resumo: 'Sinais da solicitação em análise (arquivo, contato, volume, município, CPF), com a explicação de cada um',
+  params: idParam,
+  outrosErros: [404],
+  resposta: listaSinaisSchema,
+});
+export const marcarSinal = contrato({
+  metodo: 'POST', caminho: '/api/analise-solicitacao/{id}/sinais/{idSinal}/marcacao', permissao: 'analise.analisar', tag: 'analise',
+  resumo: 'Marca um sinal como revisado ou confirmado (auditado)',
+  params: sinalParams,
+  corpo: marcacaoSinalCorpo,
+  outrosErros: [404],
+  resposta: sinalSchema,
 });

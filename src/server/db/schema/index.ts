@@ -13,3 +13,4 @@ export * from './recurso';
 export * from './integracao';
 export * from './entidade';
 export * from './notificacao-envio';
+export * from './sinal';

@@ -21,7 +21,7 @@ import type { AuthContext } from '../auth/auth.service';
 import type { ArquivoEnviado, DocumentoService } from '../documento/documento.service';
 import { auditarVisaoDoServidor, exigirLeituraPescador, MENSAGEM_FORA_DO_ESCOPO, podeLerPescador, ufsDoEscopo } from '../escopo';
 import { UF_SIGLAS } from '../../../shared/ufs';
-import type { AndamentoService, Decisao } from '../solicitacao/solicitacao.service';
+import type { AndamentoService, Decisao, NovaAnalise } from '../solicitacao/solicitacao.service';
 import type { AnaliseLinha, AnaliseRepository } from './analise.repository';
 
 export interface AnaliseServiceOptions {
@@ -29,6 +29,8 @@ export interface AnaliseServiceOptions {
   prazoAtualizacaoDias: number;
   /** E.g. to enqueue the REAP obligations (decision 0051). */
   aoAtivarRegistro?: (pescadorId: number, tx: Executor) => Promise<void>;
+  /** The signals of the submission (decision 0112), in its transaction. */
+  aoAbrir?: (nova: NovaAnalise, tx: Executor) => Promise<void>;
   now?: () => Date;
 }
 
@@ -281,8 +283,9 @@ export class AnaliseService {
     return this.solicitacoes.finalizarVencidas(this.opts.prazoAtualizacaoDias);
   }
 
-  async abrir(nova: { solicitacaoId: number; ufPescador: string | null; instancia: 'MPA' | 'SFPA' }, ex: Executor = this.db): Promise<void> {
-    await this.repo.inserir(nova, ex);
+  async abrir(nova: NovaAnalise, ex: Executor = this.db): Promise<void> {
+    await this.repo.inserir({ solicitacaoId: nova.solicitacaoId, ufPescador: nova.ufPescador, instancia: nova.instancia }, ex);
+    await this.opts.aoAbrir?.(nova, ex);
   }
 
   /** Their "Quem acessou meus dados" lists it. */
@@ -363,3 +366,4 @@ export class AnaliseService {
     };
   }
 }
+export type { SinaisService } from './sinais.service';

@@ -8,6 +8,8 @@ import { AnaliseRepository } from './analise.repository';
 import { analiseRoutes } from './analise.routes';
 import { AnaliseService } from './analise.service';
 import { parecerRoutes } from './parecer.routes';
+import { SinaisRepository } from './sinais.repository';
+import { SinaisService } from './sinais.service';
 
 /**
  * The staff's analysis of the sent requests and its opinions. Built after the requests, it plugs itself into their
@@ -15,20 +17,23 @@ import { parecerRoutes } from './parecer.routes';
  */
 export const analiseModulo = definirModulo({
   nome: 'analise',
-  servicos({ config, db, substitutos }, s: {
+  servicos({ config, db, substitutos, jwtSecret }, s: {
     auditoria: AuditoriaService; documento: DocumentoService; andamento: AndamentoService; portaAnalise: PortaAnalise; reap: ReapGeracaoService;
   }) {
-    const analise = new AnaliseService(db, new AnaliseRepository(db), s.auditoria, s.documento, s.andamento, {
+    const repo = new AnaliseRepository(db);
+    const sinais = new SinaisService(db, new SinaisRepository(db), repo, s.auditoria, jwtSecret, substitutos.now);
+    const analise = new AnaliseService(db, repo, s.auditoria, s.documento, s.andamento, {
       ...config.analise,
+      aoAbrir: (nova, tx) => sinais.calcular(nova.solicitacaoId, nova.entidade ?? null, tx),
       // A registry made active owes the REAPs of the open years: their creation is enqueued with the decision.
       aoAtivarRegistro: (pescadorId, tx) => s.reap.agendarObrigacoesDoPescador(pescadorId, tx),
       ...(substitutos.now ? { now: substitutos.now } : {}),
     });
     s.portaAnalise.ligar(analise);
-    return { analise };
+    return { analise, sinais };
   },
-  async rotas(app, { analise }) {
-    await app.register(analiseRoutes, { analise });
+  async rotas(app, { analise, sinais }) {
+    await app.register(analiseRoutes, { analise, sinais });
     await app.register(parecerRoutes, { analise });
   },
   jobs: [finalizarVencidasJob],

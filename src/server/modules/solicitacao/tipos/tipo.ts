@@ -9,8 +9,16 @@ import type { SolicitacaoRepository, SolicitacaoRow } from '../solicitacao.repos
  * Declared here, by its caller: the analysis service calls this module's service back, so neither imports the other
  * both ways.
  */
+/** A sent request's new analysis; `entidade` names the entity whose agent sent it (its signals, decision 0112). */
+export interface NovaAnalise {
+  solicitacaoId: number;
+  ufPescador: string | null;
+  instancia: 'MPA' | 'SFPA';
+  entidade?: { id: number; nome: string; cpfAgente: string } | null;
+}
+
 export interface AberturaDeAnalise {
-  abrir(nova: { solicitacaoId: number; ufPescador: string | null; instancia: 'MPA' | 'SFPA' }, ex?: Executor): Promise<void>;
+  abrir(nova: NovaAnalise, ex?: Executor): Promise<void>;
 }
 
 export interface Recursos {
