@@ -130,6 +130,8 @@ export const analiseResumoSchema = analiseBase.extend({
   }).shape,
   diasAguardando: z.number(),
   analista: z.string().nullable(),
+  /** Signals not yet marked by an analyst (decision 0112). */
+  sinaisPendentes: z.number().int(),
 });
 export type AnaliseResumo = z.infer<typeof analiseResumoSchema>;
 

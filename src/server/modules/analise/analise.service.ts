@@ -87,6 +87,7 @@ export class AnaliseService {
         dataEnvio: iso(l.enviadaEm),
         diasAguardando: l.diasAguardando,
         analista: l.nomeAnalista,
+        sinaisPendentes: l.sinaisPendentes,
         dataHoraBloqueio: iso(l.dataHoraBloqueio),
         instancia: l.instancia,
       })),

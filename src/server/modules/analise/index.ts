@@ -24,7 +24,9 @@ export const analiseModulo = definirModulo({
     const sinais = new SinaisService(db, new SinaisRepository(db), repo, s.auditoria, jwtSecret, substitutos.now);
     const analise = new AnaliseService(db, repo, s.auditoria, s.documento, s.andamento, {
       ...config.analise,
-      aoAbrir: (nova, tx) => sinais.calcular(nova.solicitacaoId, nova.entidade ?? null, tx),
+      aoAbrir: async (nova, tx) => {
+        if (nova.envio) await sinais.calcular(nova.solicitacaoId, nova.entidade ?? null, nova.envio, tx);
+      },
       // A registry made active owes the REAPs of the open years: their creation is enqueued with the decision.
       aoAtivarRegistro: (pescadorId, tx) => s.reap.agendarObrigacoesDoPescador(pescadorId, tx),
       ...(substitutos.now ? { now: substitutos.now } : {}),

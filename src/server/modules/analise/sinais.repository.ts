@@ -3,27 +3,22 @@ import type { Database, Executor } from '../../db/client';
 import { LIMIARES_SINAL, SituacaoSinal, SITUACOES_CPF_SINAL } from '../../../shared/schemas/sinal';
 import { SituacaoAnalise } from '../../../shared/enums';
 
-/** What a submission's signals are computed from, read in one statement. */
-export type ContextoSinais = {
-  pescadorId: number;
-  email: string | null;
-  telefone: string | null;
-  cep: string | null;
-  logradouro: string | null;
-  numero: string | null;
-  municipioId: number | null;
-  municipio: string | null;
-  /** Whether the fisher's record already counts in that municipality. */
-  jaContado: boolean;
-  populacaoAdulta: number | null;
-  anoPopulacao: number | null;
+/** What a submission's signals need from the database, read (and the contacts kept) in one statement. */
+export type Consulta = {
+  arquivos: ArquivoRepetido[];
+  contatos: ContatoRepetido[];
   situacaoCpf: number | null;
   cpfAtualizadoEm: string | null;
+  populacaoAdulta: number | null;
+  anoPopulacao: number | null;
+  municipio: string | null;
+  /** Filings of the last 24 hours of the entity and of the agent, when an agent sent it. */
+  recentesEntidade: number | null;
+  recentesAgente: number | null;
 };
 
 export type ArquivoRepetido = { tipoDocumento: number; outrosPescadores: number; protocolos: string[] };
 export type ContatoRepetido = { tipo: number; outrosPescadores: number };
-export type Volume = { recentes: number; anteriores: number };
 
 export type SinalLinha = {
   id: number;
@@ -43,82 +38,70 @@ const selectSinal = (fonte: SQL) => sql`
          marcado_em AS "marcadoEm", observacao, criado_em AS "criadoEm"
   FROM ${fonte}`;
 
-const MUNICIPIO_DECLARADO = sql`CASE WHEN s.dados->'endereco'->>'municipio' ~ '^[0-9]{1,9}$' THEN (s.dados->'endereco'->>'municipio')::int END`;
-
 export class SinaisRepository {
   constructor(private readonly db: Database) {}
 
-  async contexto(solicitacaoId: number, ex: Executor): Promise<ContextoSinais | undefined> {
-    const { rows } = await ex.execute<ContextoSinais>(sql`
-      SELECT s.pescador_id AS "pescadorId",
-             COALESCE(s.dados->'contato'->>'email', p.email) AS email,
-             COALESCE(s.dados->'contato'->>'telefone', p.telefone) AS telefone,
-             COALESCE(s.dados->'endereco'->>'cep', p.cep) AS cep,
-             COALESCE(s.dados->'endereco'->>'logradouro', p.logradouro) AS logradouro,
-             COALESCE(s.dados->'endereco'->>'numeroLogradouro', p.numero_logradouro) AS numero,
-             m.id AS "municipioId", mu.nome || '/' || mu.uf AS municipio, (p.municipio_id IS NOT DISTINCT FROM m.id) AS "jaContado",
-             mp.populacao_adulta AS "populacaoAdulta", mp.ano AS "anoPopulacao",
-             r.situacao AS "situacaoCpf", r.atualizado_em::text AS "cpfAtualizadoEm"
-      FROM solicitacao s
-      JOIN pescador p ON p.id = s.pescador_id
-      LEFT JOIN LATERAL (SELECT COALESCE(${MUNICIPIO_DECLARADO}, p.municipio_id) AS id) m ON true
-      LEFT JOIN municipio mu ON mu.id = m.id
-      LEFT JOIN municipio_populacao mp ON mp.municipio_id = m.id
-      LEFT JOIN cpf_situacao_receita r ON r.cpf = p.cpf AND r.situacao IN (${sql.join(SITUACOES_CPF_SINAL.map((x) => sql`${x}`), sql`, `)})
-      WHERE s.id = ${solicitacaoId}`);
-    return rows[0];
-  }
-
-  /** Each active document of the request whose exact bytes another fisher's active document has. */
-  async arquivosRepetidos(solicitacaoId: number, ex: Executor): Promise<ArquivoRepetido[]> {
-    const { rows } = await ex.execute<ArquivoRepetido>(sql`
-      SELECT d.tipo_documento AS "tipoDocumento", count(DISTINCT o.pescador_id)::int AS "outrosPescadores",
-             COALESCE((array_agg(DISTINCT os.numero_protocolo) FILTER (WHERE os.numero_protocolo IS NOT NULL))[1:5], '{}') AS protocolos
-      FROM documento d
-      JOIN documento_hash h ON h.documento_id = d.id
-      JOIN documento_hash o ON o.sha256 = h.sha256 AND o.pescador_id <> h.pescador_id
-      JOIN documento od ON od.id = o.documento_id AND od.removido_em IS NULL
-      LEFT JOIN solicitacao os ON os.id = od.solicitacao_id
-      WHERE d.solicitacao_id = ${solicitacaoId} AND d.removido_em IS NULL
-      GROUP BY d.tipo_documento
-      ORDER BY d.tipo_documento`);
-    return rows;
+  /**
+   * One round trip per submission: the request's documents whose exact bytes another fisher's active document has;
+   * the fisher's contacts kept (HMACs) and, for each, how many other fishers have it (counted up to the threshold's
+   * order only, so a value shared by thousands costs no more than one shared by a few); the CPF's situation; the
+   * municipality's adult population; the entity's and agent's filings of the last 24 hours.
+   */
+  async consultar(a: {
+    solicitacaoId: number; pescadorId: number; cpf: string; contatos: { tipo: number; valor: Buffer }[];
+    municipioId: number | null; entidade: { id: number; cpfAgente: string } | null;
+  }, ex: Executor): Promise<Consulta> {
+    const teto = LIMIARES_SINAL.pescadoresPorContato * 20;
+    const guardar = a.contatos.length === 0 ? sql`` : sql`
+      guardados AS (
+        INSERT INTO contato_pescador (pescador_id, tipo, valor)
+        VALUES ${sql.join(a.contatos.map((c) => sql`(${a.pescadorId}::int, ${c.tipo}::smallint, ${c.valor}::bytea)`), sql`, `)}
+        ON CONFLICT (pescador_id, tipo) DO UPDATE SET valor = EXCLUDED.valor WHERE contato_pescador.valor <> EXCLUDED.valor
+        RETURNING 1),`;
+    const contatos = a.contatos.length === 0 ? sql`'[]'::json` : sql`(SELECT json_agg(json_build_object('tipo', c.tipo, 'outrosPescadores', c.n)) FROM (
+      ${sql.join(a.contatos.map((c) => sql`SELECT ${c.tipo}::int AS tipo, (SELECT count(*)::int FROM (
+        SELECT 1 FROM contato_pescador WHERE tipo = ${c.tipo} AND valor = ${c.valor}::bytea AND pescador_id <> ${a.pescadorId} LIMIT ${teto}
+      ) x) AS n`), sql` UNION ALL `)}) c)`;
+    const recentes = (filtro: SQL) => a.entidade
+      ? sql`(SELECT count(*)::int FROM envio_entidade WHERE ${filtro} AND enviado_em > now() - interval '24 hours')`
+      : sql`NULL::int`;
+    const { rows } = await ex.execute<Consulta>(sql`
+      WITH ${guardar}
+      arquivos AS (
+        SELECT d.tipo_documento AS "tipoDocumento", count(DISTINCT o.pescador_id)::int AS "outrosPescadores",
+               COALESCE((array_agg(DISTINCT os.numero_protocolo) FILTER (WHERE os.numero_protocolo IS NOT NULL))[1:5], '{}') AS protocolos
+        FROM documento d
+        JOIN documento_hash h ON h.documento_id = d.id
+        JOIN documento_hash o ON o.sha256 = h.sha256 AND o.pescador_id <> h.pescador_id
+        JOIN documento od ON od.id = o.documento_id AND od.removido_em IS NULL
+        LEFT JOIN solicitacao os ON os.id = od.solicitacao_id
+        WHERE d.solicitacao_id = ${a.solicitacaoId} AND d.removido_em IS NULL
+        GROUP BY d.tipo_documento)
+      SELECT COALESCE((SELECT json_agg(arquivos ORDER BY "tipoDocumento") FROM arquivos), '[]'::json) AS arquivos,
+             COALESCE(${contatos}, '[]'::json) AS contatos,
+             r.situacao AS "situacaoCpf", r.atualizado_em::text AS "cpfAtualizadoEm",
+             mp.populacao_adulta AS "populacaoAdulta", mp.ano AS "anoPopulacao", mu.nome || '/' || mu.uf AS municipio,
+             ${recentes(sql`entidade_id = ${a.entidade?.id ?? 0}`)} AS "recentesEntidade",
+             ${recentes(sql`cpf_agente = ${a.entidade?.cpfAgente ?? ''}`)} AS "recentesAgente"
+      FROM (SELECT 1) um
+      LEFT JOIN cpf_situacao_receita r ON r.cpf = ${a.cpf} AND r.situacao IN (${sql.join(SITUACOES_CPF_SINAL.map((x) => sql`${x}`), sql`, `)})
+      LEFT JOIN municipio_populacao mp ON mp.municipio_id = ${a.municipioId}
+      LEFT JOIN municipio mu ON mu.id = ${a.municipioId}`);
+    return rows[0]!;
   }
 
   /**
-   * Keeps the fisher's contacts (HMACs) and answers, for each, how many other fishers have the same one; counted up
-   * to the threshold's order only, so a value shared by thousands costs no more than one shared by a few.
+   * Filings of an entity and of one of its agents, either of the last 24 hours (`recentes`) or of the 30 days before
+   * them (the baseline, which the service keeps for a while: it moves slowly and is the larger count).
    */
-  async contatosRepetidos(pescadorId: number, contatos: { tipo: number; valor: Buffer }[], ex: Executor): Promise<ContatoRepetido[]> {
-    if (contatos.length === 0) return [];
-    const valores = sql.join(contatos.map((c) => sql`(${pescadorId}::int, ${c.tipo}::smallint, ${c.valor}::bytea)`), sql`, `);
-    await ex.execute(sql`
-      INSERT INTO contato_pescador (pescador_id, tipo, valor) VALUES ${valores}
-      ON CONFLICT (pescador_id, tipo) DO UPDATE SET valor = EXCLUDED.valor WHERE contato_pescador.valor <> EXCLUDED.valor`);
-    const teto = LIMIARES_SINAL.pescadoresPorContato * 20;
-    const consultas: SQL[] = contatos.map((c) => sql`
-      SELECT ${c.tipo}::int AS tipo, (SELECT count(*)::int FROM (
-        SELECT 1 FROM contato_pescador WHERE tipo = ${c.tipo} AND valor = ${c.valor}::bytea AND pescador_id <> ${pescadorId} LIMIT ${teto}
-      ) x) AS "outrosPescadores"`);
-    const { rows } = await ex.execute<ContatoRepetido>(sql.join(consultas, sql` UNION ALL `));
-    return rows;
-  }
-
-  /** Filings of the last 24 hours and of the 30 days before, of an entity and of one of its agents. */
-  async volumes(entidadeId: number, cpfAgente: string, ex: Executor): Promise<{ entidade: Volume; agente: Volume }> {
-    const contar = (filtro: SQL) => sql`
-      SELECT count(*) FILTER (WHERE enviado_em > now() - interval '24 hours')::int AS recentes,
-             count(*) FILTER (WHERE enviado_em <= now() - interval '24 hours')::int AS anteriores
-      FROM envio_entidade WHERE ${filtro} AND enviado_em > now() - interval '31 days'`;
-    const { rows } = await ex.execute<{ quem: string } & Volume>(sql`
-      SELECT 'entidade' AS quem, * FROM (${contar(sql`entidade_id = ${entidadeId}`)}) e
-      UNION ALL
-      SELECT 'agente' AS quem, * FROM (${contar(sql`cpf_agente = ${cpfAgente}`)}) a`);
-    const de = (q: string): Volume => {
-      const r = rows.find((x) => x.quem === q);
-      return { recentes: r?.recentes ?? 0, anteriores: r?.anteriores ?? 0 };
-    };
-    return { entidade: de('entidade'), agente: de('agente') };
+  async volumes(entidadeId: number, cpfAgente: string, janela: 'recentes' | 'anteriores', ex: Executor): Promise<{ entidade: number; agente: number }> {
+    const periodo = janela === 'recentes'
+      ? sql`enviado_em > now() - interval '24 hours'`
+      : sql`enviado_em <= now() - interval '24 hours' AND enviado_em > now() - interval '31 days'`;
+    const { rows } = await ex.execute<{ entidade: number; agente: number }>(sql`
+      SELECT (SELECT count(*)::int FROM envio_entidade WHERE entidade_id = ${entidadeId} AND ${periodo}) AS entidade,
+             (SELECT count(*)::int FROM envio_entidade WHERE cpf_agente = ${cpfAgente} AND ${periodo}) AS agente`);
+    return rows[0] ?? { entidade: 0, agente: 0 };
   }
 
   async pescadoresNoMunicipio(municipioId: number): Promise<number> {

@@ -15,7 +15,8 @@ import { doAtor, type AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
 import { exigirLeituraPescador, podeLerPescador } from '../escopo';
 import type { AnaliseRepository } from './analise.repository';
-import type { ContextoSinais, SinaisRepository, SinalLinha } from './sinais.repository';
+import type { DadosDeclarados, PescadorRow } from '../pescador/pescador.service';
+import type { SinaisRepository, SinalLinha } from './sinais.repository';
 
 /** The agent who filed the submission, when one did (docs/decisions/0110). */
 export interface EnvioPorEntidade {
@@ -26,7 +27,16 @@ export interface EnvioPorEntidade {
 
 type Detalhes = Record<string, unknown>;
 
-const MUNICIPIO_CACHE_MS = 10 * 60_000;
+/** The fisher as locked at submission and what the request declares. */
+export interface Envio {
+  pescador: PescadorRow;
+  dados: DadosDeclarados;
+}
+
+/** How long a slowly moving count (a municipality's fishers, an entity's baseline) is kept in memory. */
+const CACHE_MS = 10 * 60_000;
+/** Entities × agents kept at most; past it the memory starts over (a count costs one statement). */
+const MAX_GUARDADOS = 10_000;
 
 /** Lower case, no accents, single spaces: "R. das Flores" and "r das  flores" are compared as typed, not guessed. */
 function normalizar(v: string): string {
@@ -34,7 +44,7 @@ function normalizar(v: string): string {
 }
 
 /** The comparable form of each contact; an address without a number ("S/N") is not compared: a street is not a house. */
-export function contatosComparaveis(c: Pick<ContextoSinais, 'email' | 'telefone' | 'cep' | 'logradouro' | 'numero'>): { tipo: TipoContato; valor: string }[] {
+export function contatosComparaveis(c: Record<'email' | 'telefone' | 'cep' | 'logradouro' | 'numero', string | null | undefined>): { tipo: TipoContato; valor: string }[] {
   const r: { tipo: TipoContato; valor: string }[] = [];
   const telefone = c.telefone?.replace(/\D/g, '') ?? '';
   if (telefone.length >= 8) r.push({ tipo: TipoContatoSinal.TELEFONE, valor: telefone });
@@ -111,6 +121,7 @@ function acimaDoUsual(v: { recentes: number; anteriores: number }): boolean {
 export class SinaisService {
   readonly #chaveContato: Buffer;
   readonly #municipios = new Map<number, { n: number; ate: number }>();
+  readonly #anteriores = new Map<string, { v: { entidade: number; agente: number }; ate: number }>();
 
   constructor(
     private readonly db: Database,
@@ -123,45 +134,55 @@ export class SinaisService {
     this.#chaveContato = Buffer.from(crypto.hkdfSync('sha256', segredoServidor, 'rgp', 'rgp:sinal-contato:v1', 32));
   }
 
-  async calcular(solicitacaoId: number, entidade: EnvioPorEntidade | null, tx: Executor): Promise<void> {
-    const ctx = await this.repo.contexto(solicitacaoId, tx);
-    if (!ctx) return;
-    const sinais: { tipo: number; detalhes: Detalhes }[] = [];
-
-    const arquivos = await this.repo.arquivosRepetidos(solicitacaoId, tx);
-    if (arquivos.length > 0) sinais.push({ tipo: TipoSinal.ARQUIVO_REPETIDO, detalhes: { documentos: arquivos } });
-
-    const contatos = contatosComparaveis(ctx).map((c) => ({
+  async calcular(solicitacaoId: number, entidade: EnvioPorEntidade | null, envio: Envio, tx: Executor): Promise<void> {
+    const { pescador: p, dados } = envio;
+    // What the request declares, else the record's (a request outside the wizard declares no address).
+    const contato = {
+      email: dados.contato?.email ?? p.email, telefone: dados.contato?.telefone ?? p.telefone,
+      cep: dados.endereco?.cep ?? p.cep, logradouro: dados.endereco?.logradouro ?? p.logradouro,
+      numero: dados.endereco?.numeroLogradouro ?? p.numeroLogradouro,
+    };
+    const municipioId = dados.endereco?.municipio ?? p.municipioId;
+    const contatos = contatosComparaveis(contato).map((c) => ({
       tipo: c.tipo, valor: crypto.createHmac('sha256', this.#chaveContato).update(c.valor).digest(),
     }));
-    const repetidos = (await this.repo.contatosRepetidos(ctx.pescadorId, contatos, tx))
+    const r = await this.repo.consultar({ solicitacaoId, pescadorId: p.id, cpf: p.cpf, contatos, municipioId, entidade }, tx);
+    const sinais: { tipo: number; detalhes: Detalhes }[] = [];
+
+    if (r.arquivos.length > 0) sinais.push({ tipo: TipoSinal.ARQUIVO_REPETIDO, detalhes: { documentos: r.arquivos } });
+
+    const repetidos = r.contatos
       .filter((c) => c.outrosPescadores + 1 >= LIMIARES_SINAL.pescadoresPorContato)
       .map((c) => ({ tipo: c.tipo, pescadores: c.outrosPescadores + 1 }));
     if (repetidos.length > 0) sinais.push({ tipo: TipoSinal.CONTATO_REPETIDO, detalhes: { contatos: repetidos } });
 
     if (entidade) {
-      const v = await this.repo.volumes(entidade.id, entidade.cpfAgente, tx);
+      const anteriores = await this.anteriores(entidade, tx);
+      const v = {
+        entidade: { recentes: r.recentesEntidade ?? 0, anteriores: anteriores.entidade },
+        agente: { recentes: r.recentesAgente ?? 0, anteriores: anteriores.agente },
+      };
       const detalhes: Detalhes = {};
       if (acimaDoUsual(v.entidade)) detalhes.entidade = { nome: entidade.nome, recentes: v.entidade.recentes, mediaDiaria: media30(v.entidade.anteriores) };
       if (acimaDoUsual(v.agente)) detalhes.agente = { recentes: v.agente.recentes, mediaDiaria: media30(v.agente.anteriores) };
       if (Object.keys(detalhes).length > 0) sinais.push({ tipo: TipoSinal.VOLUME_ENTIDADE, detalhes });
     }
 
-    if (ctx.municipioId !== null && ctx.populacaoAdulta !== null) {
-      const pescadores = (await this.pescadoresNoMunicipio(ctx.municipioId)) + (ctx.jaContado ? 0 : 1);
-      if (pescadores > LIMIARES_SINAL.parcelaPopulacaoAdulta * ctx.populacaoAdulta) {
+    if (municipioId !== null && r.populacaoAdulta !== null) {
+      const pescadores = (await this.pescadoresNoMunicipio(municipioId)) + (p.municipioId === municipioId ? 0 : 1);
+      if (pescadores > LIMIARES_SINAL.parcelaPopulacaoAdulta * r.populacaoAdulta) {
         sinais.push({
           tipo: TipoSinal.MUNICIPIO_ACIMA_POPULACAO,
           detalhes: {
-            municipioId: ctx.municipioId, municipio: ctx.municipio, pescadores, populacaoAdulta: ctx.populacaoAdulta, ano: ctx.anoPopulacao,
-            percentual: Math.round((pescadores / ctx.populacaoAdulta) * 1000) / 10,
+            municipioId, municipio: r.municipio, pescadores, populacaoAdulta: r.populacaoAdulta, ano: r.anoPopulacao,
+            percentual: Math.round((pescadores / r.populacaoAdulta) * 1000) / 10,
           },
         });
       }
     }
 
-    if (ctx.situacaoCpf !== null) {
-      sinais.push({ tipo: TipoSinal.CPF_IRREGULAR, detalhes: { situacao: ctx.situacaoCpf, atualizadoEm: ctx.cpfAtualizadoEm } });
+    if (r.situacaoCpf !== null) {
+      sinais.push({ tipo: TipoSinal.CPF_IRREGULAR, detalhes: { situacao: r.situacaoCpf, atualizadoEm: r.cpfAtualizadoEm } });
     }
 
     await this.repo.gravar(solicitacaoId, entidade?.id ?? null, sinais, tx);
@@ -200,13 +221,25 @@ export class SinaisService {
     return this.repo.indicadores(entidadeId);
   }
 
+  /** The 30 days before the last 24 hours, counted at most every ten minutes per entity and agent. */
+  private async anteriores(entidade: EnvioPorEntidade, tx: Executor): Promise<{ entidade: number; agente: number }> {
+    const agora = this.now().getTime();
+    const chave = `${entidade.id}:${entidade.cpfAgente}`;
+    const guardado = this.#anteriores.get(chave);
+    if (guardado && guardado.ate > agora) return guardado.v;
+    const v = await this.repo.volumes(entidade.id, entidade.cpfAgente, 'anteriores', tx);
+    if (this.#anteriores.size >= MAX_GUARDADOS) this.#anteriores.clear();
+    this.#anteriores.set(chave, { v, ate: agora + CACHE_MS });
+    return v;
+  }
+
   /** Counted at most every ten minutes per municipality: the share moves slowly and the count is not free. */
   private async pescadoresNoMunicipio(municipioId: number): Promise<number> {
     const agora = this.now().getTime();
     const guardado = this.#municipios.get(municipioId);
     if (guardado && guardado.ate > agora) return guardado.n;
     const n = await this.repo.pescadoresNoMunicipio(municipioId);
-    this.#municipios.set(municipioId, { n, ate: agora + MUNICIPIO_CACHE_MS });
+    this.#municipios.set(municipioId, { n, ate: agora + CACHE_MS });
     return n;
   }
 }

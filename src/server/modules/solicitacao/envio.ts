@@ -42,6 +42,7 @@ export async function enviar(
   if (def.analise) {
     await recursos.analises.abrir({
       solicitacaoId: s.id, ufPescador: enviada.ufPescador, instancia: instanciaDaNovaAnalise(anterior.situacao), entidade,
+      envio: { pescador, dados },
     }, tx);
   }
   const depois = def.aoEnviar ? await def.aoEnviar({ ...ctx, solicitacao: enviada }) : pescador;

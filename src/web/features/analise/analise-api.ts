@@ -2,6 +2,7 @@ import type { QueryDe } from '../../../shared/contrato';
 import * as c from '../../../shared/contratos/analise';
 import { TipoSolicitacao } from '../../../shared/enums';
 import type { AnaliseDetalhe, DecisaoAnaliseCorpo, DocumentoParecer, ListaAnalises, UfsEscopo } from '../../../shared/schemas/analise';
+import type { MarcacaoSinalCorpo, Sinal } from '../../../shared/schemas/sinal';
 import type { TotalizadoresServidor } from '../../../shared/schemas/totalizadores';
 import { postDocumento } from '../../lib/envelope';
 import { chamar, dados } from '../../lib/contrato';
@@ -16,6 +17,7 @@ export const analiseKeys = {
   totalizadores: () => ['analise', 'totalizadores'] as const,
   lista: (filtros: FiltrosLista) => ['analise', 'lista', filtros] as const,
   detalhe: (idAnalise: number) => ['analise', 'detalhe', idAnalise] as const,
+  sinais: (idAnalise: number) => ['analise', 'sinais', idAnalise] as const,
   ufsEscopo: () => ['analise', 'ufs-escopo'] as const,
 };
 
@@ -60,4 +62,14 @@ export async function enviarParecer(idAnaliseSolicitacao: number, arquivo: File)
 /** DELETE /api/documentos/parecer/documento/{id} (204). */
 export async function removerParecer(id: number): Promise<void> {
   await chamar(c.removerParecer, { params: { id } });
+}
+
+/** The signals beside the request (decision 0112). */
+export async function fetchSinais(idAnalise: number): Promise<Sinal[]> {
+  return dados(c.sinais, { params: { id: idAnalise } });
+}
+
+export async function marcarSinal(idAnalise: number, idSinal: number, corpo: MarcacaoSinalCorpo): Promise<string> {
+  const { mensagem } = await chamar(c.marcarSinal, { params: { id: idAnalise, idSinal }, corpo });
+  return mensagem;
 }

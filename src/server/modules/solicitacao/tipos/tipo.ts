@@ -2,7 +2,7 @@ import type { SituacaoSolicitacao, TipoSolicitacao } from '../../../../shared/en
 import type { Executor } from '../../../db/client';
 import type { AuthContext } from '../../auth/auth.service';
 import type { NotificacaoService } from '../../notificacao/notificacao.service';
-import type { PescadorRow, PescadorService } from '../../pescador/pescador.service';
+import type { DadosDeclarados, PescadorRow, PescadorService } from '../../pescador/pescador.service';
 import type { SolicitacaoRepository, SolicitacaoRow } from '../solicitacao.repository';
 
 /**
@@ -15,6 +15,8 @@ export interface NovaAnalise {
   ufPescador: string | null;
   instancia: 'MPA' | 'SFPA';
   entidade?: { id: number; nome: string; cpfAgente: string } | null;
+  /** The fisher and what the request declares, as sent: what the signals compare. */
+  envio?: { pescador: PescadorRow; dados: DadosDeclarados };
 }
 
 export interface AberturaDeAnalise {
