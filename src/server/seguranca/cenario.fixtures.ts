@@ -310,6 +310,9 @@ export const COMO_CHAMAR: Record<string, ComoChamar> = {
   'POST /api/analise-solicitacao/{id}/reatribuir': { id: 'analise', corpo: () => ({ idUsuarioMapa: 999_999 }) },
   // An act that does not exist: it reaches every check but never changes a deadline.
   'PUT /api/analise-solicitacao/prazos': { corpo: () => ({ tipoSolicitacao: 1, dias: 30, idAtoNormativo: 999_999 }) },
+  // Signals (decision 0112): the scenario's analysis, and a signal nobody has to mark.
+  'GET /api/analise-solicitacao/{id}/sinais': { id: 'analise' },
+  'POST /api/analise-solicitacao/{id}/sinais/{idSinal}/marcacao': { id: 'analise', corpo: () => ({ situacao: 2 }) },
   'POST /api/analise-solicitacao/bloquear': { corpo: (d) => ({ idAnaliseSolicitacao: d.analise }), idsNoPedido: true },
   'POST /api/analise-solicitacao/desbloquear': { corpo: (d) => ({ idAnaliseSolicitacao: d.analise }), idsNoPedido: true },
   // A decision without the lock: it reaches every check but never concludes the analysis.
@@ -419,6 +422,7 @@ export const COMO_CHAMAR: Record<string, ComoChamar> = {
   'POST /api/entidades/{id}/suspensao': { idAdministrativo: 999_999, corpo: () => ({ motivo: 'Denúncia em apuração.' }) },
   'POST /api/entidades/{id}/reativacao': { idAdministrativo: 999_999 },
   'GET /api/entidades/{id}/agentes': { idAdministrativo: 999_999 },
+  'GET /api/entidades/{id}/indicadores': { idAdministrativo: 999_999 },
   'POST /api/entidades/{id}/agentes': { idAdministrativo: 999_999, corpo: () => ({ cpf: '99000000211', nome: 'AGENTE DO CENÁRIO', validade: '2099-01-01' }) },
   'POST /api/entidades/{id}/agentes/{idAgente}/desligamento': { idAdministrativo: 999_999 },
   'POST /api/delegacoes': { corpo: () => ({ idEntidade: 999_999, servicos: [2], fim: '2099-01-01' }) },
@@ -450,6 +454,7 @@ export function valorDoCaminho(rota: Rota, nome: string, d: DadosPescador): stri
     case 'idPescador': return String(d.pescador.id);
     case 'idReap': return String(d.reap);
     case 'idAgente': return '999999';
+    case 'idSinal': return '999999';
     case 'entregaId': return '999999';
     case 'ano': return '2025';
     case 'chave': return COMO_CHAMAR[rota.chave]?.chaveDeLink ? crypto.randomBytes(16).toString('hex') : d.chave;

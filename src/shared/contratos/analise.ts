@@ -10,6 +10,7 @@ import {
   filtrosPainel, listaAtrasadasSchema, listaDesignaveisSchema, listaPrazosSchema, painelAnalisesSchema, prazoTipoCorpo, reatribuirCorpo,
 } from '../schemas/prazo-analise';
 import { idParam } from '../schemas/primitivos';
+import { listaSinaisSchema, marcacaoSinalCorpo, sinalParams, sinalSchema } from '../schemas/sinal';
 import { totalizadoresServidor } from '../schemas/totalizadores';
 
 /**
@@ -132,4 +133,19 @@ export const painel = contrato({
   resumo: 'Painel do estoque: recebidas e decididas por semana, idade do estoque, tempo para decidir, produção por analista',
   query: filtrosPainel,
   resposta: painelAnalisesSchema,
+});
+export const sinais = contrato({
+  metodo: 'GET', caminho: '/api/analise-solicitacao/{id}/sinais', permissao: 'servidor.ler', tag: 'analise',
+  resumo: 'Sinais da solicitação em análise (arquivo, contato, volume, município, CPF), com a explicação de cada um',
+  params: idParam,
+  outrosErros: [404],
+  resposta: listaSinaisSchema,
+});
+export const marcarSinal = contrato({
+  metodo: 'POST', caminho: '/api/analise-solicitacao/{id}/sinais/{idSinal}/marcacao', permissao: 'analise.analisar', tag: 'analise',
+  resumo: 'Marca um sinal como revisado ou confirmado (auditado)',
+  params: sinalParams,
+  corpo: marcacaoSinalCorpo,
+  outrosErros: [404],
+  resposta: sinalSchema,
 });

@@ -6,6 +6,7 @@ import {
   mesaAgenteSchema, suspensaoCorpo, termoCampos, validacaoTermoCorpo,
 } from '../schemas/entidade';
 import { idParam } from '../schemas/primitivos';
+import { indicadoresEntidadeSchema } from '../schemas/sinal';
 
 /**
  * Representative entities (docs/decisions/0110): managers keep the entities and their agents; a fisher delegates
@@ -59,6 +60,13 @@ export const agentes = contrato({
   params: idParam,
   outrosErros: [404],
   resposta: listaAgentesSchema,
+});
+export const indicadores = contrato({
+  metodo: 'GET', caminho: '/api/entidades/{id}/indicadores', permissao: 'administracao.ler', tag: 'entidade',
+  resumo: 'Por mês (últimos 12): envios da entidade, indeferimentos e sinais confirmados',
+  params: idParam,
+  outrosErros: [404],
+  resposta: indicadoresEntidadeSchema,
 });
 export const vincularAgente = contrato({
   metodo: 'POST', caminho: '/api/entidades/{id}/agentes', permissao: 'administracao.gerir', tag: 'entidade',

@@ -133,6 +133,8 @@ export const analiseResumoSchema = analiseBase.extend({
   analista: z.string().nullable(),
   /** The request's clock to decide (decision 0152). */
   prazo: prazoDaAnaliseSchema.nullable(),
+  /** Signals not yet marked by an analyst (decision 0112). */
+  sinaisPendentes: z.number().int(),
 });
 export type AnaliseResumo = z.infer<typeof analiseResumoSchema>;
 

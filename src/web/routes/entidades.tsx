@@ -7,6 +7,7 @@ import { ROTA_ADMINISTRACAO } from '../../shared/rotas-web';
 import {
   type Entidade, situacaoDelegacaoLabel, SituacaoEntidade, TipoEntidade, tipoEntidadeLabel,
 } from '../../shared/schemas/entidade';
+import type { IndicadorMensal } from '../../shared/schemas/sinal';
 import { UFS } from '../../shared/ufs';
 import { ExigirPerfil } from '../components/exigir-perfil';
 import { CheckboxGroup } from '../components/form/checkbox-group';
@@ -18,7 +19,7 @@ import { RequireSession } from '../components/require-session';
 import { AcaoDaLinha, colunaDeAcoes, TabelaCartoes, type Coluna } from '../components/tabela-cartoes';
 import { MesaAgente } from '../features/entidade/mesa-agente';
 import {
-  agentesDaEntidade, concederDelegacao, criarEntidade, entidadeKeys, entidadesDisponiveis, listarEntidades, minhasDelegacoes,
+  agentesDaEntidade, concederDelegacao, indicadoresDaEntidade, criarEntidade, entidadeKeys, entidadesDisponiveis, listarEntidades, minhasDelegacoes,
   reativarEntidade, revogarDelegacao, suspenderEntidade, vincularAgente,
 } from '../features/entidade/entidade-api';
 import { mensagemErro } from '../lib/api';
@@ -124,6 +125,27 @@ function Agentes({ entidade }: { entidade: Entidade }) {
   );
 }
 
+const MESES = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'];
+const rotuloMes = (aaaamm: string) => `${MESES[Number(aaaamm.slice(5, 7)) - 1]}/${aaaamm.slice(0, 4)}`;
+
+/** What the entity filed, what was refused and which signals an analyst confirmed, month by month (decision 0112). */
+function Indicadores({ entidade }: { entidade: Entidade }) {
+  const lista = useQuery({ queryKey: entidadeKeys.indicadores(entidade.id), queryFn: () => indicadoresDaEntidade(entidade.id) });
+  const colunas: Coluna<IndicadorMensal>[] = [
+    { titulo: 'Mês', celula: (m) => rotuloMes(m.mes) },
+    { titulo: 'Envios', celula: (m) => String(m.envios) },
+    { titulo: 'Indeferimentos', celula: (m) => String(m.indeferimentos) },
+    { titulo: 'Sinais confirmados', celula: (m) => String(m.sinaisConfirmados) },
+  ];
+  return (
+    <section aria-labelledby={`indicadores-${entidade.id}`}>
+      <h3 id={`indicadores-${entidade.id}`}>Envios e sinais de {entidade.nome}</h3>
+      {lista.isError && <Erro texto={mensagemErro(lista.error, ERRO)} />}
+      <TabelaCartoes legenda={`Últimos 12 meses de ${entidade.nome}`} colunas={colunas} linhas={lista.data ?? []} chave={(m) => m.mes} />
+    </section>
+  );
+}
+
 function ListaEntidades() {
   const qc = useQueryClient();
   const lista = useQuery({ queryKey: entidadeKeys.lista(), queryFn: listarEntidades });
@@ -166,6 +188,7 @@ function ListaEntidades() {
       <Erro texto={erro} />
       <TabelaCartoes legenda="Entidades representativas" colunas={colunas} linhas={lista.data ?? []} chave={(e) => e.id} />
       {escolhida && <Agentes entidade={escolhida} />}
+      {escolhida && <Indicadores entidade={escolhida} />}
     </>
   );
 }

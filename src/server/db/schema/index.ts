@@ -14,3 +14,4 @@ export * from './integracao';
 export * from './entidade';
 export * from './notificacao-envio';
 export * from './prazo-analise';
+export * from './sinal';

@@ -3,6 +3,7 @@ import type { Database, Executor } from '../../db/client';
 import { analiseSolicitacao } from '../../db/schema';
 import { SituacaoAnalise as A } from '../../../shared/enums';
 import type { FiltrosAnalise } from '../../../shared/schemas/analise';
+import { SituacaoSinal } from '../../../shared/schemas/sinal';
 import type { TotalizadoresServidor } from '../../../shared/schemas/totalizadores';
 
 export type AnaliseLinha = {
@@ -64,7 +65,7 @@ function data(v: unknown): Date | null {
   return v instanceof Date ? v : new Date(String(v));
 }
 
-export type LinhaLista = Omit<AnaliseLinha, 'dados'> & { diasAguardando: number };
+export type LinhaLista = Omit<AnaliseLinha, 'dados'> & { diasAguardando: number; sinaisPendentes: number };
 
 function normalizar<T extends Omit<AnaliseLinha, 'dados'>>(l: T): T {
   return {
@@ -146,7 +147,10 @@ export class AnaliseRepository {
                   a.criado_em ASC, a.id ASC LIMIT ${f.tamanhoPagina} OFFSET ${offset}`
           : paginaAbertasPrimeiro(juncoes, where, offset, f.tamanhoPagina)})
         SELECT x.*, ((coalesce(x."concluidaEm", now()) AT TIME ZONE 'America/Sao_Paulo')::date
-                    - (x."criadoEm" AT TIME ZONE 'America/Sao_Paulo')::date)::int AS "diasAguardando"
+                    - (x."criadoEm" AT TIME ZONE 'America/Sao_Paulo')::date)::int AS "diasAguardando",
+               -- The page's rows only, through the signal's unique index (decision 0112).
+               (SELECT count(*)::int FROM sinal_solicitacao si
+                WHERE si.solicitacao_id = x."solicitacaoId" AND si.situacao = ${SituacaoSinal.PENDENTE}) AS "sinaisPendentes"
         FROM (${SELECT_ANALISE_LISTA} WHERE a.id IN (SELECT id FROM pagina)) x
         ORDER BY (x."situacaoAnalise" IN (${A.AGUARDANDO_ANALISE}, ${A.EM_ANALISE})) DESC, x."criadoEm" ASC, x.id ASC`),
     ]);

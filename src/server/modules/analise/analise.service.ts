@@ -21,7 +21,7 @@ import type { AuthContext } from '../auth/auth.service';
 import type { ArquivoEnviado, DocumentoService } from '../documento/documento.service';
 import { auditarVisaoDoServidor, exigirLeituraPescador, MENSAGEM_FORA_DO_ESCOPO, podeLerPescador, ufsDoEscopo } from '../escopo';
 import { UF_SIGLAS } from '../../../shared/ufs';
-import type { AndamentoService, Decisao } from '../solicitacao/solicitacao.service';
+import type { AndamentoService, Decisao, NovaAnalise } from '../solicitacao/solicitacao.service';
 import type { AnaliseLinha, AnaliseRepository } from './analise.repository';
 import type { PrazoRepository } from './prazo.repository';
 import { prazoDaAnalise } from './prazo.service';
@@ -35,6 +35,8 @@ export interface AnaliseServiceOptions {
   prazoPadraoDias: number;
   /** E.g. to enqueue the REAP obligations (decision 0051). */
   aoAtivarRegistro?: (pescadorId: number, tx: Executor) => Promise<void>;
+  /** The signals of the submission (decision 0112), in its transaction. */
+  aoAbrir?: (nova: NovaAnalise, tx: Executor) => Promise<void>;
   now?: () => Date;
 }
 
@@ -97,6 +99,7 @@ export class AnaliseService {
         dataEnvio: iso(l.enviadaEm),
         diasAguardando: l.diasAguardando,
         analista: l.nomeAnalista,
+        sinaisPendentes: l.sinaisPendentes,
         dataHoraBloqueio: iso(l.dataHoraBloqueio),
         instancia: l.instancia,
         prazo: aberta(l) && prazos.has(l.solicitacaoId) ? prazoDaAnalise(prazos.get(l.solicitacaoId)!, agora) : null,
@@ -297,9 +300,10 @@ export class AnaliseService {
     return this.solicitacoes.finalizarVencidas(this.opts.prazoAtualizacaoDias);
   }
 
-  async abrir(nova: { solicitacaoId: number; ufPescador: string | null; instancia: 'MPA' | 'SFPA' }, ex: Executor = this.db): Promise<void> {
-    await this.repo.inserir(nova, ex);
+  async abrir(nova: NovaAnalise, ex: Executor = this.db): Promise<void> {
+    await this.repo.inserir({ solicitacaoId: nova.solicitacaoId, ufPescador: nova.ufPescador, instancia: nova.instancia }, ex);
     await this.opts.prazos.iniciarOuRetomar(nova.solicitacaoId, nova.instancia, this.now(), this.opts.prazoPadraoDias, ex);
+    await this.opts.aoAbrir?.(nova, ex);
   }
 
   /** Their "Quem acessou meus dados" lists it. */
@@ -380,3 +384,4 @@ export class AnaliseService {
     };
   }
 }
+export type { SinaisService } from './sinais.service';

@@ -12,6 +12,8 @@ import { parecerRoutes } from './parecer.routes';
 import { PrazoRepository } from './prazo.repository';
 import { prazoAnaliseRoutes } from './prazo.routes';
 import { PrazoAnaliseService } from './prazo.service';
+import { SinaisRepository } from './sinais.repository';
+import { SinaisService } from './sinais.service';
 
 /**
  * The staff's analysis of the sent requests and its opinions. Built after the requests, it plugs itself into their
@@ -19,26 +21,30 @@ import { PrazoAnaliseService } from './prazo.service';
  */
 export const analiseModulo = definirModulo({
   nome: 'analise',
-  servicos({ config, db, substitutos }, s: {
+  servicos({ config, db, substitutos, jwtSecret }, s: {
     auditoria: AuditoriaService; documento: DocumentoService; andamento: AndamentoService; portaAnalise: PortaAnalise; reap: ReapGeracaoService;
   }) {
     const repo = new AnaliseRepository(db);
     const prazos = new PrazoRepository(db);
     const agora = substitutos.now ? { now: substitutos.now } : {};
+    const sinais = new SinaisService(db, new SinaisRepository(db), repo, s.auditoria, jwtSecret, substitutos.now);
     const analise = new AnaliseService(db, repo, s.auditoria, s.documento, s.andamento, {
       ...config.analise,
       prazos,
       prazoPadraoDias: PRAZO_ANALISE_PADRAO_DIAS,
+      aoAbrir: async (nova, tx) => {
+        if (nova.envio) await sinais.calcular(nova.solicitacaoId, nova.entidade ?? null, nova.envio, tx);
+      },
       // A registry made active owes the REAPs of the open years: their creation is enqueued with the decision.
       aoAtivarRegistro: (pescadorId, tx) => s.reap.agendarObrigacoesDoPescador(pescadorId, tx),
       ...agora,
     });
     s.portaAnalise.ligar(analise);
     const prazoAnalise = new PrazoAnaliseService(db, repo, prazos, s.auditoria, s.andamento, agora);
-    return { analise, prazoAnalise };
+    return { analise, prazoAnalise, sinais };
   },
-  async rotas(app, { analise, prazoAnalise }) {
-    await app.register(analiseRoutes, { analise });
+  async rotas(app, { analise, prazoAnalise, sinais }) {
+    await app.register(analiseRoutes, { analise, sinais });
     await app.register(parecerRoutes, { analise });
     await app.register(prazoAnaliseRoutes, { prazoAnalise });
   },

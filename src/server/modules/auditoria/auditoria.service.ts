@@ -51,6 +51,8 @@ const RECURSO_PARA_PESCADOR: Record<string, string> = {
   'solicitacao-edicao-registro': 'seu cadastro',
   'documento': 'um documento seu',
   'analise-solicitacao': 'a análise da sua solicitação',
+  // The signals are part of the analysis; told neutrally (decision 0112).
+  'sinal-solicitacao': 'a análise da sua solicitação',
   'indeferimento': 'o indeferimento da sua solicitação',
 };
 
@@ -58,6 +60,7 @@ const RECURSO_PARA_PESCADOR: Record<string, string> = {
 const ACAO_PARA_PESCADOR: Record<string, string> = {
   ANALISE_INICIADA: 'Iniciou a análise da sua solicitação',
   ANALISE_CANCELADA: 'Cancelou o início da análise da sua solicitação',
+  SINAL_MARCADO: 'Registrou uma conferência na análise da sua solicitação',
   ANALISE_CONCLUIDA: 'Concluiu a análise da sua solicitação',
   PARECER_ANEXADO: 'Anexou um parecer à análise da sua solicitação',
   PRIMEIRO_RGP_ALTERADO: 'Corrigiu os dados do seu primeiro RGP',

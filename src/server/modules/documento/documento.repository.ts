@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { documento, pescador, solicitacao } from '../../db/schema';
+import { documento, documentoHash, pescador, solicitacao } from '../../db/schema';
 
 export type DocumentoRow = typeof documento.$inferSelect;
 export type NovoDocumento = typeof documento.$inferInsert;
@@ -64,8 +64,10 @@ export class DocumentoRepository {
     return rows.map((r) => r.chave);
   }
 
-  async inserir(novo: NovoDocumento, ex: Executor = this.db): Promise<DocumentoRow> {
+  /** With the SHA-256 of the stored bytes when known: the same file under two CPFs is a signal (decision 0112). */
+  async inserir(novo: NovoDocumento, ex: Executor = this.db, sha256?: Buffer): Promise<DocumentoRow> {
     const [row] = await ex.insert(documento).values(novo).returning();
+    if (sha256) await ex.insert(documentoHash).values({ documentoId: row!.id, pescadorId: row!.pescadorId, sha256 });
     return row!;
   }
 

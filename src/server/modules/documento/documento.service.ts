@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { CodigoErro } from '../../../shared/codigos-erro';
 import { SituacaoSolicitacao, TipoDocumento } from '../../../shared/enums';
 import { MAX_DOCUMENTOS_ADICIONAIS, MENSAGENS_ARQUIVO, TIPO_DOCUMENTO_PARECER } from '../../../shared/regras/arquivos';
@@ -32,7 +33,11 @@ export interface ArquivoGuardado {
   nomeArquivo: string;
   mime: string;
   tamanho: number;
+  /** SHA-256 of the stored bytes (decision 0112). */
+  sha256?: Buffer;
 }
+
+const sha256De = (bytes: Uint8Array): Buffer => crypto.createHash('sha256').update(bytes).digest();
 
 export interface DocumentoServiceOptions {
   now?: () => Date;
@@ -138,7 +143,7 @@ export class DocumentoService {
           mime: conteudo.mime,
           tamanho: conteudo.bytes.length,
           criadoEm: this.now(),
-        }, tx);
+        }, tx, sha256De(conteudo.bytes));
       });
     } catch (err) {
       await this.apagarArquivos([chave]);
@@ -239,6 +244,7 @@ export class DocumentoService {
     await this.storage.put(chave, conteudo.bytes, conteudo.mime);
     return {
       chave, nomeArquivo: sanitizarNomeArquivo(arquivo.nome, conteudo.extensao), mime: conteudo.mime, tamanho: conteudo.bytes.length,
+      sha256: sha256De(conteudo.bytes),
     };
   }
 
@@ -246,7 +252,7 @@ export class DocumentoService {
     return this.repo.inserir({
       solicitacaoId, pescadorId, tipoDocumento: tipo, nomeArquivo: guardado.nomeArquivo, chaveArquivo: guardado.chave,
       mime: guardado.mime, tamanho: guardado.tamanho, criadoEm: this.now(),
-    }, ex);
+    }, ex, guardado.sha256);
   }
 
   async contarDoTipo(solicitacaoId: number, tipo: number, ex: Executor = this.db): Promise<number> {

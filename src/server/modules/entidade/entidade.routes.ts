@@ -7,12 +7,15 @@ import { lerEnvio, LIMITES_MULTIPART } from '../../lib/arquivos-http';
 import { atorDe } from '../../plugins/auth';
 import { rota } from '../../plugins/contratos';
 import { ok } from '../../plugins/envelope';
+import type { SinaisService } from '../analise/analise.service';
 import type { DelegacaoService } from './delegacao.service';
 import type { EntidadeService } from './entidade.service';
 import type { MesaService } from './mesa.service';
 
 /** Representative entities, their agents, the fishers' delegations and the agent's desk (docs/decisions/0110). */
-export const entidadeRoutes: FastifyPluginAsync<{ entidades: EntidadeService; delegacoes: DelegacaoService; mesa: MesaService }> = async (app, { entidades, delegacoes, mesa }) => {
+export const entidadeRoutes: FastifyPluginAsync<{
+  entidades: EntidadeService; delegacoes: DelegacaoService; mesa: MesaService; sinais: SinaisService;
+}> = async (app, { entidades, delegacoes, mesa, sinais }) => {
   await app.register(multipart, { limits: LIMITES_MULTIPART, throwFileSizeLimit: true });
 
   rota(app, c.listar, async () => ok(await entidades.listar()));
@@ -21,6 +24,8 @@ export const entidadeRoutes: FastifyPluginAsync<{ entidades: EntidadeService; de
   rota(app, c.suspender, async (req) => ok(await entidades.suspender(atorDe(req), req.params.id, req.body.motivo), MENSAGENS_ENTIDADE.suspensa));
   rota(app, c.reativar, async (req) => ok(await entidades.reativar(atorDe(req), req.params.id), MENSAGENS_ENTIDADE.reativada));
   rota(app, c.agentes, async (req) => ok(await entidades.agentes(req.params.id)));
+  // Filings, refusals and confirmed signals per month (decision 0112).
+  rota(app, c.indicadores, async (req) => ok(await sinais.indicadores(req.params.id)));
   rota(app, c.vincularAgente, async (req) => ok(await entidades.vincularAgente(atorDe(req), req.params.id, req.body), MENSAGENS_ENTIDADE.agenteSalvo));
   rota(app, c.desligarAgente, async (req) => ok(
     await entidades.desligarAgente(atorDe(req), req.params.id, req.params.idAgente), MENSAGENS_ENTIDADE.agenteDesligado,

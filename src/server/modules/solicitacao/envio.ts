@@ -35,9 +35,14 @@ export async function enviar(
     entidadeId: ator.representacao?.idEntidade ?? null,
     motivo: anterior.motivo ?? (anterior.situacao === S.RASCUNHO ? MOTIVOS_HISTORICO.enviada : MOTIVOS_HISTORICO.reenviada),
   }, tx);
+  const r = ator.representacao;
+  const entidade = r ? { id: r.idEntidade, nome: r.nomeEntidade, cpfAgente: ator.cpf } : null;
+  // An entity's filings, counted for its volume signal and its managers' monthly view (decision 0112).
+  if (entidade) await recursos.repo.registrarEnvioEntidade({ solicitacaoId: s.id, entidadeId: entidade.id, cpfAgente: entidade.cpfAgente }, tx);
   if (def.analise) {
     await recursos.analises.abrir({
-      solicitacaoId: s.id, ufPescador: enviada.ufPescador, instancia: instanciaDaNovaAnalise(anterior.situacao),
+      solicitacaoId: s.id, ufPescador: enviada.ufPescador, instancia: instanciaDaNovaAnalise(anterior.situacao), entidade,
+      envio: { pescador, dados },
     }, tx);
   }
   const depois = def.aoEnviar ? await def.aoEnviar({ ...ctx, solicitacao: enviada }) : pescador;

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { pescador, solicitacao, solicitacaoHistorico } from '../../db/schema';
+import { envioEntidade, pescador, solicitacao, solicitacaoHistorico } from '../../db/schema';
 import { SituacaoSolicitacao as S, TipoSolicitacao } from '../../../shared/enums';
 import type { TotalizadoresPescador } from '../../../shared/schemas/totalizadores';
 import type { PescadorRow } from '../pescador/pescador.service';
@@ -151,6 +151,10 @@ export class SolicitacaoRepository {
         || CASE WHEN ${solicitacao.id} < 1000000000 THEN lpad(${solicitacao.id}::text, 9, '0') ELSE ${solicitacao.id}::text END)`,
     }).where(eq(solicitacao.id, id)).returning();
     return rows[0]!;
+  }
+
+  async registrarEnvioEntidade(values: typeof envioEntidade.$inferInsert, ex: Executor = this.db): Promise<void> {
+    await ex.insert(envioEntidade).values(values);
   }
 
   async insertHistorico(values: typeof solicitacaoHistorico.$inferInsert, ex: Executor = this.db): Promise<void> {

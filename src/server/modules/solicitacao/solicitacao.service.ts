@@ -21,6 +21,7 @@ export type { Resultado } from './base';
 // The module's door for the other modules (docs/architecture.md, "Boundaries").
 export type { AndamentoService, Decisao } from './andamento.service';
 export type { PortaAnalise } from './porta-analise';
+export type { NovaAnalise } from './tipos';
 
 const MENSAGEM_PASSO: Record<Passo, string> = {
   1: MENSAGENS_SOLICITACAO.passo1Atualizado,

@@ -44,6 +44,7 @@ function analise(extra: Partial<AnaliseResumo> = {}): AnaliseResumo {
     dataEnvio: '2024-05-02T13:00:00.000Z',
     diasAguardando: 12,
     analista: null,
+    sinaisPendentes: 0,
     dataHoraBloqueio: null,
     instancia: 'SFPA',
     prazo: null,
@@ -61,6 +62,16 @@ function respondeLista(analises: AnaliseResumo[], total = analises.length) {
 const listCalls = () => http.calls.filter((c) => LISTA.test(c.url)).map((c) => c.url);
 
 describe('/analise/acompanhar-analises', () => {
+  it('flags the requests with signals still to review beside their situation (decision 0112)', async () => {
+    setToken(staffToken({ perfil: 2 }));
+    respondeLista([analise({ sinaisPendentes: 2 }), analise({ idAnaliseSolicitacao: 12, idSolicitacao: 502, numeroProtocolo: '20240000124' })]);
+    open('/analise/acompanhar-analises');
+    const tabela = await screen.findByRole('table', { name: 'Análises de solicitações' });
+    const [, primeira, segunda] = within(tabela).getAllByRole('row');
+    within(primeira!).getByText('· 2 sinais a conferir', { exact: false });
+    expect(within(segunda!).queryByText(/sinais? a conferir/)).toBeNull();
+  });
+
   it('shows the counters and a table with the days waited and the link to the analysis screen', async () => {
     setToken(staffToken({ perfil: 2 }));
     respondeLista([

@@ -3,6 +3,7 @@ import * as c from '../../../shared/contratos/analise';
 import { TipoSolicitacao } from '../../../shared/enums';
 import type { AnaliseDetalhe, DecisaoAnaliseCorpo, DocumentoParecer, ListaAnalises, UfsEscopo } from '../../../shared/schemas/analise';
 import type { ListaAtrasadas, PainelAnalises } from '../../../shared/schemas/prazo-analise';
+import type { MarcacaoSinalCorpo, Sinal } from '../../../shared/schemas/sinal';
 import type { TotalizadoresServidor } from '../../../shared/schemas/totalizadores';
 import { postDocumento } from '../../lib/envelope';
 import { chamar, dados } from '../../lib/contrato';
@@ -17,6 +18,7 @@ export const analiseKeys = {
   totalizadores: () => ['analise', 'totalizadores'] as const,
   lista: (filtros: FiltrosLista) => ['analise', 'lista', filtros] as const,
   detalhe: (idAnalise: number) => ['analise', 'detalhe', idAnalise] as const,
+  sinais: (idAnalise: number) => ['analise', 'sinais', idAnalise] as const,
   ufsEscopo: () => ['analise', 'ufs-escopo'] as const,
 };
 
@@ -85,5 +87,15 @@ export async function fetchDesignaveis(idAnalise: number) {
 
 export async function reatribuirAnalise(idAnalise: number, idUsuarioMapa: number): Promise<string> {
   const { mensagem } = await chamar(c.reatribuir, { params: { id: idAnalise }, corpo: { idUsuarioMapa } });
+  return mensagem;
+}
+
+/** The signals beside the request (decision 0112). */
+export async function fetchSinais(idAnalise: number): Promise<Sinal[]> {
+  return dados(c.sinais, { params: { id: idAnalise } });
+}
+
+export async function marcarSinal(idAnalise: number, idSinal: number, corpo: MarcacaoSinalCorpo): Promise<string> {
+  const { mensagem } = await chamar(c.marcarSinal, { params: { id: idAnalise, idSinal }, corpo });
   return mensagem;
 }

@@ -27,6 +27,9 @@ const COLUNAS: Coluna<AnaliseResumo>[] = [
       <>
         {rotuloSituacaoAnalise(a.situacaoAnalise.id, a.situacaoAnalise.descricao)}
         {a.instancia === 'MPA' && <span className="analise-instancia"> (instância MPA)</span>}
+        {a.sinaisPendentes > 0 && (
+          <span className="analise-sinais"> · {a.sinaisPendentes === 1 ? '1 sinal a conferir' : `${a.sinaisPendentes} sinais a conferir`}</span>
+        )}
       </>
     ),
   },

@@ -195,6 +195,40 @@ describe('/analise/solicitacao: what the screen shows', () => {
   });
 });
 
+describe('the signals beside the request (decision 0112)', () => {
+  const sinal = {
+    id: 5, tipo: 1, tipoDescricao: 'Mesmo arquivo em outro CPF', explicacao: 'O arquivo de Foto é idêntico ao de 1 outro CPF (protocolo 2026000000001).',
+    situacao: 1, situacaoDescricao: 'Pendente', marcadoPor: null, marcadoEm: null, observacao: null, criadoEm: '2026-12-07T10:00:00.000Z',
+  };
+
+  it('shows each signal with its explanation, and the analyst confirms one with a note', async () => {
+    http.get('/api/analise-solicitacao/11', ok(detalhe()));
+    http.get('/api/analise-solicitacao/11/sinais', ok([sinal]));
+    http.post('/api/analise-solicitacao/11/sinais/5/marcacao', {
+      status: 200, data: { codigo: 200, mensagem: 'Sinal confirmado.', dados: { ...sinal, situacao: 3, situacaoDescricao: 'Confirmado' } },
+    });
+    open();
+
+    const regiao = await screen.findByRole('region', { name: 'Sinais para conferir' });
+    within(regiao).getByText('1 sinal aguarda conferência.', { exact: false });
+    within(regiao).getByText(sinal.explicacao);
+    fireEvent.change(within(regiao).getByLabelText('Observação (opcional)'), { target: { value: 'Mesma foto de outro pescador.' } });
+    fireEvent.click(within(regiao).getByRole('button', { name: 'Confirmar sinal' }));
+    await screen.findByText('Sinal confirmado.');
+    expect(posts().map((c) => [c.url, c.data])).toEqual([
+      ['/api/analise-solicitacao/11/sinais/5/marcacao', { situacao: 3, observacao: 'Mesma foto de outro pescador.' }],
+    ]);
+  });
+
+  it('offers no marking to a reader who does not analyse (CONSULTA_INTERNO)', async () => {
+    http.get('/api/analise-solicitacao/11', ok(detalhe()));
+    http.get('/api/analise-solicitacao/11/sinais', ok([sinal]));
+    open(URL_TELA, 6);
+    const regiao = await screen.findByRole('region', { name: 'Sinais para conferir' });
+    expect(within(regiao).queryByRole('button')).toBeNull();
+  });
+});
+
 describe('starting and cancelling the analysis', () => {
   it('"Iniciar análise" → POST /bloquear, toast "Análise iniciada com sucesso", the screen now allows concluding', async () => {
     let chamadas = 0;

@@ -31,6 +31,7 @@ import { ROTA_ACOMPANHAR_ANALISES } from './formatos';
 import { ROTA_REAP_OBRIGACOES } from '../../../shared/rotas-web';
 import { CampoParecer } from './parecer';
 import { AvisoBloqueio, ResumoAnalise, SituacaoDaAnalise } from './resumo-analise';
+import { SinaisDaAnalise } from './sinais';
 import { ERRO_CONSULTAR_SOLICITACAO, useAnalise } from './use-analise';
 import './analise.css';
 
@@ -263,6 +264,8 @@ function ConteudoAnalise({
           </div>
         )}
       </section>
+
+      <SinaisDaAnalise idAnalise={idAnalise} podeMarcar={analista} />
 
       <section aria-labelledby="titulo-dados" className="analise-bloco">
         <h2 id="titulo-dados">Dados da solicitação</h2>

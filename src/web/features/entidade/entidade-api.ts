@@ -8,6 +8,7 @@ export const entidadeKeys = {
   all: ['entidade'] as const,
   lista: () => ['entidade', 'lista'] as const,
   agentes: (id: number) => ['entidade', 'agentes', id] as const,
+  indicadores: (id: number) => ['entidade', 'indicadores', id] as const,
   minhas: () => ['entidade', 'delegacoes'] as const,
   disponiveis: () => ['entidade', 'disponiveis'] as const,
   mesa: (f: Partial<QueryDe<typeof c.mesa>>) => ['entidade', 'mesa', f] as const,
@@ -19,6 +20,8 @@ export const criarEntidade = (corpo: CorpoDe<typeof c.criar>) => chamar(c.criar,
 export const suspenderEntidade = (id: number, motivo: string) => chamar(c.suspender, { params: { id }, corpo: { motivo } });
 export const reativarEntidade = (id: number) => chamar(c.reativar, { params: { id } });
 export const agentesDaEntidade = (id: number) => dados(c.agentes, { params: { id } });
+/** Filings, refusals and confirmed signals per month (decision 0112). */
+export const indicadoresDaEntidade = (id: number) => dados(c.indicadores, { params: { id } });
 export const vincularAgente = (id: number, corpo: CorpoDe<typeof c.vincularAgente>) => chamar(c.vincularAgente, { params: { id }, corpo });
 export const entidadesDisponiveis = () => dados(c.disponiveis, {});
 export const minhasDelegacoes = () => dados(c.minhas, {});

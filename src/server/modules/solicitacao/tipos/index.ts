@@ -44,6 +44,6 @@ export function tiposComAbertura(abertura: TipoSolicitacaoDef['abertura']): numb
 
 export { cancelamento, edicaoDocumentos, edicaoRegistro, edicaoRgp, recurso, regularizacao };
 export type {
-  AberturaDeAnalise, ContextoAbertura, ContextoDecisao, ContextoEnvio, DecisoesDoTipo, Pedido, Recursos, TipoAssistenteDef, TipoPedidoDef,
+  AberturaDeAnalise, ContextoAbertura, ContextoDecisao, ContextoEnvio, DecisoesDoTipo, NovaAnalise, Pedido, Recursos, TipoAssistenteDef, TipoPedidoDef,
   TipoSolicitacaoDef,
 } from './tipo';

@@ -2,15 +2,25 @@ import type { SituacaoSolicitacao, TipoSolicitacao } from '../../../../shared/en
 import type { Executor } from '../../../db/client';
 import type { AuthContext } from '../../auth/auth.service';
 import type { NotificacaoService } from '../../notificacao/notificacao.service';
-import type { PescadorRow, PescadorService } from '../../pescador/pescador.service';
+import type { DadosDeclarados, PescadorRow, PescadorService } from '../../pescador/pescador.service';
 import type { SolicitacaoRepository, SolicitacaoRow } from '../solicitacao.repository';
 
 /**
  * Declared here, by its caller: the analysis service calls this module's service back, so neither imports the other
  * both ways.
  */
+/** A sent request's new analysis; `entidade` names the entity whose agent sent it (its signals, decision 0112). */
+export interface NovaAnalise {
+  solicitacaoId: number;
+  ufPescador: string | null;
+  instancia: 'MPA' | 'SFPA';
+  entidade?: { id: number; nome: string; cpfAgente: string } | null;
+  /** The fisher and what the request declares, as sent: what the signals compare. */
+  envio?: { pescador: PescadorRow; dados: DadosDeclarados };
+}
+
 export interface AberturaDeAnalise {
-  abrir(nova: { solicitacaoId: number; ufPescador: string | null; instancia: 'MPA' | 'SFPA' }, ex?: Executor): Promise<void>;
+  abrir(nova: NovaAnalise, ex?: Executor): Promise<void>;
 }
 
 export interface Recursos {
