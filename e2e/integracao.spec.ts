@@ -1,6 +1,5 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { onlyDigits } from '../src/shared/cpf';
 import { hojeSaoPaulo } from '../src/shared/datas';
@@ -9,29 +8,12 @@ import { ROTA_ADMIN_CLIENTES_INTEGRACAO, ROTA_ADMINISTRACAO } from '../src/share
 import { novoCpf, novoNome } from './dados';
 import { expect, test } from './fixtures';
 import { chamarApi, marcar, toast } from './pescador';
+import { criarPescadoresAtivos } from './reap-dados';
 import { CONTAS, entrar, semViolacoes } from './support';
 
 // Issue 37, "Done when": at 1280 px, ADMIN registers a machine client and subscribes a local HTTP receiver to
 // suspensions; a GESTOR's batch suspends fishers; the signed deliveries appear on the screen and one is replayed.
 // axe finds nothing on each screen.
-
-const PG_PORT = Number(process.env.E2E_PG_PORT ?? 5499);
-
-/** Fishers with an active registry, written in the journey's own embedded database (as lote.spec.ts does). */
-async function criarPescadoresAtivos(cpfs: string[]): Promise<void> {
-  const db = new pg.Client({ connectionString: `postgres://rgp:rgp-local-only@127.0.0.1:${PG_PORT}/rgp` });
-  await db.connect();
-  try {
-    await db.query(
-      `INSERT INTO pescador (cpf, nome, uf, categoria, situacao_registro, numero_rgp, data_primeiro_rgp)
-       SELECT c, 'PESCADOR WEBHOOK E2E ' || ord, 'PA', 2, 1, 'PAPA' || c, DATE '2020-01-01'
-       FROM unnest($1::char(11)[]) WITH ORDINALITY AS x(c, ord)`,
-      [cpfs.map(onlyDigits)],
-    );
-  } finally {
-    await db.end();
-  }
-}
 
 interface Recebido { id: string; cpf: string | null; valido: boolean }
 
@@ -76,7 +58,7 @@ test.describe('Machine clients and signed webhooks (issue 37)', () => {
     const r = await receptor();
     try {
       const cpfs = [novoCpf(), novoCpf(), novoCpf()];
-      await criarPescadoresAtivos(cpfs);
+      await criarPescadoresAtivos(cpfs, 'PESCADOR WEBHOOK E2E');
       const nomeCliente = novoNome('Sistema INSS E2E');
 
       await entrar(page, CONTAS.admin.cpf);
