@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import pg from 'pg';
 import { formatCpf, onlyDigits } from '../src/shared/cpf';
 import { formatarData, hojeSaoPaulo } from '../src/shared/datas';
 import { MENSAGENS_LOTE } from '../src/shared/schemas/lote';
@@ -8,15 +7,13 @@ import { ROTA_ADMINISTRACAO } from '../src/shared/rotas-web';
 import { novoCpf, novoNome } from './dados';
 import { expect, test } from './fixtures';
 import { chamarApi, toast } from './pescador';
-import { darRegistroAtivo } from './reap-dados';
+import { criarPescadoresAtivos, darRegistroAtivo } from './reap-dados';
 import { CONTAS, entrar, sair, semRolagemHorizontal, semViolacoes } from './support';
 import { digitar, escolherNoSelect, tabAte } from './teclado';
 
 // Issue 12, "Done when": a GESTOR uploads a file of 50 CPFs (some unknown, some malformed) to suspend until a date,
 // watches the batch complete in the history, opens the per-CPF result and downloads it; a suspended fisher signs in
 // and sees the suspension notification; a manual batch reactivates them. axe on every screen, desktop and 360 px.
-
-const PG_PORT = Number(process.env.E2E_PG_PORT ?? 5499);
 
 async function a11y(page: Page) {
   await semViolacoes(page);
@@ -36,25 +33,6 @@ function diaMais(dias: number): string {
   const d = new Date(`${hojeSaoPaulo()}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + dias);
   return d.toISOString().slice(0, 10);
-}
-
-/**
- * Fishers with an active registry who never sign in during the journey, written in the journey's own embedded
- * database like reap-dados.ts does (a registry is otherwise made only by a long registration and analysis).
- */
-async function criarPescadoresAtivos(cpfs: string[]): Promise<void> {
-  const db = new pg.Client({ connectionString: `postgres://rgp:rgp-local-only@127.0.0.1:${PG_PORT}/rgp` });
-  await db.connect();
-  try {
-    await db.query(
-      `INSERT INTO pescador (cpf, nome, uf, categoria, situacao_registro, numero_rgp, data_primeiro_rgp)
-       SELECT c, 'PESCADOR LOTE E2E ' || ord, 'PA', 2, 1, 'PAPA' || c, DATE '2020-01-01'
-       FROM unnest($1::char(11)[]) WITH ORDINALITY AS x(c, ord)`,
-      [cpfs.map(onlyDigits)],
-    );
-  } finally {
-    await db.end();
-  }
 }
 
 /** From /administracao, the batch form. */
@@ -82,7 +60,7 @@ test.describe('Batch processing of fishers (issue 12)', () => {
       await entrar(pescador, suspenso, novoNome('Pescador Lote'));
       await darRegistroAtivo(suspenso, { categoria: 2, dataPrimeiroRgp: '2020-01-01' });
       await sair(pescador);
-      await criarPescadoresAtivos(outros);
+      await criarPescadoresAtivos(outros, 'PESCADOR LOTE E2E');
     });
 
     await entrar(page, CONTAS.gestor.cpf);

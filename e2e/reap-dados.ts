@@ -12,6 +12,19 @@ import { semRolagemHorizontal, semViolacoes } from './support';
  */
 const PG_PORT = Number(process.env.E2E_PG_PORT ?? 5499);
 
+/**
+ * Fishers with an active registry who never sign in during a journey (a registry is otherwise made only by a long
+ * registration and analysis), named `nome` and their position.
+ */
+export async function criarPescadoresAtivos(cpfs: string[], nome: string): Promise<void> {
+  await consultarBanco(
+    `INSERT INTO pescador (cpf, nome, uf, categoria, situacao_registro, numero_rgp, data_primeiro_rgp)
+     SELECT c, $2::text || ' ' || ord, 'PA', 2, 1, 'PAPA' || c, DATE '2020-01-01'
+     FROM unnest($1::char(11)[]) WITH ORDINALITY AS x(c, ord)`,
+    [cpfs.map(onlyDigits), nome],
+  );
+}
+
 /** One query to the journeys' own embedded database (read a result, or set what the product makes slowly). */
 export async function consultarBanco<T extends pg.QueryResultRow>(texto: string, valores: unknown[]): Promise<pg.QueryResult<T>> {
   const db = new pg.Client({ connectionString: `postgres://rgp:rgp-local-only@127.0.0.1:${PG_PORT}/rgp` });

@@ -37,6 +37,11 @@ const CASOS: [string, leituras.Leitura<unknown>, Contrato, unknown[]][] = [
     { devidas: [{ ano: 2024, fimPreenchimento: '2024-02-29' }], motivo: 'semRgp', anoInicioRegistro: null, anosSuspensao: [] },
     { devidas: [{ ano: 2023, fimPreenchimento: '2023-02-28' }], motivo: 'registroRecente', anoInicioRegistro: null, anosSuspensao: [] },
   ]],
+  ['seguroDefeso', leituras.seguroDefeso, pescador.seguroDefeso, [
+    { situacaoDescricao: 'Ativo', ativoDesde: '2020-03-10', ativoHaUmAnoOuMais: true, umAnoEm: null, reapAnosPendentes: [], categoriaDescricao: 'Artesanal', artesanal: true, atende: true },
+    { situacaoDescricao: 'Suspenso', ativoDesde: null, ativoHaUmAnoOuMais: false, umAnoEm: null, reapAnosPendentes: [2024, 2025], categoriaDescricao: null, artesanal: false, atende: false },
+    { situacaoDescricao: null, ativoDesde: '2026-02-28', ativoHaUmAnoOuMais: false, umAnoEm: '2027-02-28', reapAnosPendentes: [], categoriaDescricao: 'Industrial', artesanal: false, atende: false },
+  ]],
   ['solicitacoes', leituras.solicitacoes, solicitacao.listar, [{ total: 1, solicitacoes: [resumo] }, { total: 0, solicitacoes: [] }]],
   ['notificacoesNaoLidas', leituras.notificacoesNaoLidas, notificacao.naoLidas,
     [[{ id: 1, tipo: 2, conteudo: 'Aviso', urlRedirecionamento: '/home' }, { id: 2, tipo: 3, conteudo: '', urlRedirecionamento: null }], []]],

@@ -4,6 +4,7 @@ import type { Metodo } from './contrato';
 import type { AcessosAosMeusDados } from './schemas/auditoria';
 import type { Notificacao } from './schemas/notificacao';
 import type { SituacaoReapPescador } from './schemas/reap-situacao';
+import type { CondicoesSeguroDefesoPescador } from './schemas/seguro-defeso';
 import type { ConsultaEdicaoRegistro, ListaSolicitacoes, RgpPescador } from './schemas/solicitacao-api';
 import type { TotalizadoresPescador } from './schemas/totalizadores';
 
@@ -88,3 +89,14 @@ export const acessosAosMeusDados = leitura<AcessosAosMeusDados>('/api/lgpd/acess
   })),
   proximo: textoOuNulo,
 }), 'lgpd', 'pescador.proprio');
+
+export const seguroDefeso = leitura<CondicoesSeguroDefesoPescador>('/api/pescador/{id}/seguro-defeso', objeto({
+  situacaoDescricao: textoOuNulo,
+  ativoDesde: textoOuNulo,
+  ativoHaUmAnoOuMais: booleano,
+  umAnoEm: textoOuNulo,
+  reapAnosPendentes: lista(int),
+  categoriaDescricao: textoOuNulo,
+  artesanal: booleano,
+  atende: booleano,
+}));

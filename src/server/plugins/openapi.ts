@@ -292,7 +292,7 @@ export function opcoesOpenApi(): FastifyDynamicSwaggerOptions {
           [ESQUEMA_CLIENTE]: {
             type: 'oauth2',
             description: 'Clientes de integração de outros órgãos: OAuth 2.0 client credentials (RFC 6749 §4.4), autenticando '
-              + 'o cliente com client_secret (Basic ou no corpo) ou private_key_jwt (RFC 7523, `aud` igual à tokenUrl absoluta). '
+              + 'o cliente com client_secret (Basic ou no corpo) ou private_key_jwt (RFC 7523, `aud` igual à tokenUrl absoluta; cada asserção, pelo seu `jti`, vale uma única vez). '
               + `O token vale ${DURACAO_TOKEN_CLIENTE_S / 60} minutos; revogar ou trocar a credencial o invalida na próxima chamada.`,
             flows: { clientCredentials: { tokenUrl: CAMINHO_TOKEN_CLIENTE, scopes: DESCRICAO_ESCOPOS } },
           },

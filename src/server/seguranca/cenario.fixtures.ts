@@ -343,6 +343,7 @@ export const COMO_CHAMAR: Record<string, ComoChamar> = {
   'PUT /api/pescador/{id}/atualizacao-endereco': { id: 'pescador', corpo: () => ENDERECO_PA },
   'GET /api/pescador/{id}/imprimir-protocolo': { id: 'pescador', query: (d) => `idSolicitacao=${d.solicitacao}`, idsNoPedido: true },
   'GET /api/rgp/pescador/{id}': { id: 'pescador' },
+  'GET /api/pescador/{id}/seguro-defeso': { id: 'pescador' },
   'PUT /api/rgp/pescador/{id}': { id: 'pescador', corpo: () => ({}) },
   'POST /api/notificacao/{id}/leitura': { id: 'notificacao' },
   'GET /api/pescador/{id}/imprimir-carteira': { id: 'pescador' },

@@ -6,6 +6,7 @@ import {
 } from '../schemas/pescador';
 import { idParam } from '../schemas/primitivos';
 import { cpfSchema } from '../schemas/cpf';
+import { condicoesSeguroDefesoSchema } from '../schemas/seguro-defeso';
 import { atualizarRgpCorpo, rgpPescadorSchema } from '../schemas/solicitacao-api';
 
 /**
@@ -58,6 +59,14 @@ export const rgp = contrato({
   resumo: 'Dados do registro (RGP) de um pescador',
   params: idParam,
   resposta: rgpPescadorSchema,
+});
+// What /home says of the Seguro-Defeso's registry conditions (decision 0126).
+export const seguroDefeso = contrato({
+  metodo: 'GET', caminho: leituras.seguroDefeso.caminho, permissao: 'pescador.ler', tag: 'solicitacao',
+  resumo: 'Se o registro atende às condições do Seguro-Defeso que dependem do RGP, e o que falta',
+  descricao: 'Ativo há um ano ou mais, REAP devidas enviadas, categoria artesanal; o resto do benefício é do INSS.',
+  params: idParam,
+  resposta: condicoesSeguroDefesoSchema,
 });
 export const corrigirRgp = contrato({
   metodo: 'PUT', caminho: '/api/rgp/pescador/{id}', permissao: 'rgp.corrigir', tag: 'solicitacao',

@@ -29,6 +29,14 @@ export const carteiraPublicaSchema = z.object({
   /** 'PA-PA-00000000042'. */
   numeroRGP: z.string(),
   dataPrimeiroRgp: z.string().nullable(),
+  /** What an INSS server checks by hand (decision 0126): the form of activity, "produto explorado", where it fishes. */
+  formaAtuacaoDescricao: z.string().nullable(),
+  gruposAlvo: z.array(z.string()),
+  ambientesPesca: z.array(z.string()),
+  /** Each declared area: its kind of place and popular name ("Rio – Rio Tocantins"). */
+  areasPesca: z.array(z.string()),
+  /** "Registro ativo desde" (YYYY-MM-DD); null unless the registry is active. */
+  ativoDesde: z.string().nullable(),
 });
 export type CarteiraPublica = z.infer<typeof carteiraPublicaSchema>;
 

@@ -32,6 +32,11 @@ const RGP_ATIVO = {
 };
 const SEM_RGP = { ...RGP_ATIVO, numeroRGP: null, numeroPrimeiroRGP: null, orgao: null, dataPrimeiroRgp: null, situacao: null, situacaoDescricao: null };
 
+const SEM_REGISTRO_DEFESO = {
+  situacaoDescricao: null, ativoDesde: null, ativoHaUmAnoOuMais: false, umAnoEm: null, reapAnosPendentes: [], categoriaDescricao: null,
+  artesanal: false, atende: false,
+};
+
 const NADA_DEVIDO = { devidas: [], motivo: 'semRgp', anoInicioRegistro: null, anosSuspensao: [] };
 
 /** The answers /home needs for fisher 42; each may be overridden. */
@@ -42,6 +47,7 @@ function mockPescador(o: {
   rascunhos?: unknown[];
   notificacoes?: unknown[];
   reap?: unknown;
+  seguroDefeso?: unknown;
 } = {}) {
   http.get('/api/lgpd/acessos', ok({ acessos: [], proximo: null }));
   http.get('/api/solicitacao/totalizadores/42', ok({ ...ZERO, ...o.totalizadores }));
@@ -52,6 +58,7 @@ function mockPescador(o: {
   http.get(/^\/api\/solicitacao\?/, ok({ total: o.rascunhos?.length ?? 0, solicitacoes: o.rascunhos ?? [] }));
   http.get('/api/notificacao', ok(o.notificacoes ?? []));
   http.get('/api/reap/situacao-pescador/42', ok(o.reap ?? NADA_DEVIDO));
+  http.get('/api/pescador/42/seguro-defeso', ok(o.seguroDefeso ?? SEM_REGISTRO_DEFESO));
 }
 
 /** An option as a screen reader meets it: enabled (a link with its address) or disabled (its reason). */
@@ -121,6 +128,7 @@ describe('/home for a fisher (perfil 4)', () => {
       'GET /api/lgpd/acessos',
       // The REAPs owed (issue 22, point 5): none here, so no notice.
       'GET /api/reap/situacao-pescador/42',
+      'GET /api/pescador/42/seguro-defeso',
     ]));
     expect(screen.getByRole('link', { name: 'Minhas solicitações' }).getAttribute('href')).toBe('/pescador/solicitacoes');
     expect(document.title).toContain('Página inicial');
@@ -268,6 +276,51 @@ describe("/home: the fisher's REAPs owed", () => {
     await opcoesCarregadas();
     await waitFor(() => expect(http.callsTo('/api/reap/situacao-pescador/42')).toHaveLength(1));
     expect(screen.queryByText(/REAP a declarar/)).toBeNull();
+  });
+});
+
+describe('/home: the Seguro-Defeso\'s registry conditions', () => {
+  it('says plainly what is missing: the year of activity, the REAPs not sent, the category', async () => {
+    setToken(fisherToken());
+    mockPescador({
+      rgp: RGP_ATIVO,
+      seguroDefeso: {
+        situacaoDescricao: 'Ativo', ativoDesde: '2026-03-10', ativoHaUmAnoOuMais: false, umAnoEm: '2027-03-10',
+        reapAnosPendentes: [2024, 2025], categoriaDescricao: 'Industrial', artesanal: false, atende: false,
+      },
+    });
+    open('/home');
+    const secao = await screen.findByRole('region', { name: 'Seguro-Defeso: condições do registro' });
+    within(secao).getByText('Seu registro ainda não atende às condições do RGP');
+    const itens = within(secao).getAllByRole('listitem').map((li) => li.textContent?.trim());
+    expect(itens).toEqual([
+      'Registro ativo há um ano ou mais: não. Seu registro está ativo desde 10/03/2026; completa um ano em 10/03/2027.',
+      'REAP de todos os anos devidos enviadas: não. Falta enviar a REAP de 2024, 2025.',
+      'Categoria artesanal: não. Sua categoria é Industrial; o Seguro-Defeso é só para a pesca artesanal.',
+    ]);
+    within(secao).getByText(/demais condições do benefício .* são verificadas pelo INSS/);
+  });
+
+  it('a registry that meets them says so; without a registry, nothing is said', async () => {
+    setToken(fisherToken());
+    mockPescador({
+      rgp: RGP_ATIVO,
+      seguroDefeso: {
+        situacaoDescricao: 'Ativo', ativoDesde: '2015-03-10', ativoHaUmAnoOuMais: true, umAnoEm: null,
+        reapAnosPendentes: [], categoriaDescricao: 'Artesanal', artesanal: true, atende: true,
+      },
+    });
+    const { unmount } = open('/home');
+    const secao = await screen.findByRole('region', { name: 'Seguro-Defeso: condições do registro' });
+    within(secao).getByText('Seu registro atende às condições do RGP');
+    expect(within(secao).getAllByRole('listitem').map((li) => li.textContent?.trim().endsWith('sim.'))).toEqual([true, true, true]);
+    unmount();
+
+    mockPescador();
+    open('/home');
+    await opcoesCarregadas();
+    await waitFor(() => expect(http.callsTo('/api/pescador/42/seguro-defeso').length).toBeGreaterThan(0));
+    expect(screen.queryByRole('region', { name: 'Seguro-Defeso: condições do registro' })).toBeNull();
   });
 });
 

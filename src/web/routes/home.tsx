@@ -13,6 +13,7 @@ import { ImprimirCarteiraSeAtivo } from '../features/carteira';
 import { useConsultaEdicaoRegistro } from '../features/edicao-registro';
 import { useRgpPescador } from '../features/edicao-rgp';
 import { AvisoReapDevidas } from '../features/reap/situacao-reap';
+import { CondicoesSeguroDefeso } from '../features/seguro-defeso';
 import { rotaAssistente, useSolicitacoes } from '../features/minhas-solicitacoes';
 import { ModalNotificacoes } from '../features/notificacoes';
 import { OpcoesPescador, opcoesPescador } from '../features/opcoes';
@@ -142,6 +143,7 @@ function PainelPescador({ idPescador }: { idPescador: number | undefined }) {
       )}
       {idPescador !== undefined && <MeuRegistro idPescador={idPescador} />}
       {idPescador !== undefined && <AvisoReapDevidas idPescador={idPescador} />}
+      {idPescador !== undefined && <CondicoesSeguroDefeso idPescador={idPescador} />}
       {idPescador !== undefined && <ImprimirCarteiraSeAtivo idPescador={idPescador} />}
       {opcoes}
       <p className="mt-3">

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, char, customType, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, varchar,
+  bigint, char, customType, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
 
 /** PostgreSQL's 64-bit transaction id, read as text: the feed's visibility horizon (decision 0121). */
@@ -30,6 +30,16 @@ export const clienteIntegracao = pgTable('cliente_integracao', {
   criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
   atualizadoEm: timestamp('atualizado_em', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The `jti` of every `private_key_jwt` assertion already used (decision 0124): the same assertion is refused until
+ * its own `exp`, after which its signature check refuses it anyway, so a row is purged once past `expiraEm`.
+ */
+export const assercaoClienteUsada = pgTable('assercao_cliente_usada', {
+  clienteId: integer('cliente_id').notNull().references(() => clienteIntegracao.id),
+  jti: varchar('jti', { length: 200 }).notNull(),
+  expiraEm: timestamp('expira_em', { withTimezone: true }).notNull(),
+}, (t) => [primaryKey({ columns: [t.clienteId, t.jti] }), index('assercao_cliente_usada_expira_em_idx').on(t.expiraEm)]);
 
 /**
  * The transactional outbox of changes other agencies follow: written only by the triggers of migration 0022, in the

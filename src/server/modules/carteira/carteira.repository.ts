@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { AMBIENTES_PESCA, AREAS_PESCA, GRUPOS_ALVO, SITUACAO_DESDE } from '../../db/registro-atividade';
 import { SituacaoSolicitacao, TipoDocumento } from '../../../shared/enums';
 
 export type PescadorCarteira = {
@@ -13,12 +14,19 @@ export type PescadorCarteira = {
   situacaoRegistro: number | null;
   dataPrimeiroRgp: string | null;
   dataEmissaoCarteira: Date | null;
+  formaAtuacao: number | null;
+  gruposAlvo: number[] | null;
+  ambientesPesca: number[] | null;
+  areasPesca: unknown;
+  situacaoDesde: string | null;
 };
 
 const SELECT_PESCADOR = sql`
   SELECT p.id, p.cpf, p.nome, p.uf, m.nome AS "municipioNome", p.categoria, p.numero_rgp AS "numeroRgp",
          p.situacao_registro AS "situacaoRegistro", p.data_primeiro_rgp AS "dataPrimeiroRgp",
-         p.data_emissao_carteira AS "dataEmissaoCarteira"
+         p.data_emissao_carteira AS "dataEmissaoCarteira", p.forma_atuacao AS "formaAtuacao",
+         ${GRUPOS_ALVO} AS "gruposAlvo", ${AMBIENTES_PESCA} AS "ambientesPesca", ${AREAS_PESCA} AS "areasPesca",
+         ${SITUACAO_DESDE} AS "situacaoDesde"
   FROM pescador p
   LEFT JOIN municipio m ON m.id = p.municipio_id`;
 

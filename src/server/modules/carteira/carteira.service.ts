@@ -3,6 +3,7 @@ import { formatarData, partesSaoPaulo } from '../../../shared/datas';
 import {
   categoriaLabel, Perfil, SituacaoRegistro, situacaoRegistroLabel, type Categoria,
 } from '../../../shared/enums';
+import { descricaoDe } from '../../../shared/referencias';
 import { formatarRgp } from '../../../shared/rgp';
 import { ROTA_CONSULTA_CARTEIRA, rotaVerificarCarteira } from '../../../shared/rotas-web';
 import {
@@ -42,7 +43,25 @@ function paraPublico(p: PescadorCarteira & { numeroRgp: string }): CarteiraPubli
     uf: p.uf,
     numeroRGP: numero,
     dataPrimeiroRgp: p.dataPrimeiroRgp,
+    formaAtuacaoDescricao: p.formaAtuacao === null ? null : descricaoDe('formas-atuacao', p.formaAtuacao) ?? null,
+    gruposAlvo: (p.gruposAlvo ?? []).map((g) => descricaoDe('grupos-alvo', g) ?? String(g)),
+    ambientesPesca: (p.ambientesPesca ?? []).map((a) => descricaoDe('ambientes-pesca', a) ?? String(a)),
+    areasPesca: areasPescaDescritas(p.areasPesca),
+    ativoDesde: p.situacaoRegistro === SituacaoRegistro.ATIVO ? p.situacaoDesde : null,
   };
+}
+
+/** "Rio – Rio Tocantins": the kind of place and its popular name, as the fisher declared them. */
+function areasPescaDescritas(v: unknown): string[] {
+  if (!Array.isArray(v)) return [];
+  return v.flatMap((a: unknown) => {
+    if (typeof a !== 'object' || a === null) return [];
+    const { tipoLocalPesca, nomePopularLocalPesca } = a as Record<string, unknown>;
+    const tipo = typeof tipoLocalPesca === 'number' ? descricaoDe('tipos-local-pesca', tipoLocalPesca) : undefined;
+    const nome = typeof nomePopularLocalPesca === 'string' && nomePopularLocalPesca.trim() ? nomePopularLocalPesca.trim() : undefined;
+    const texto = [tipo, nome].filter(Boolean).join(' – ');
+    return texto ? [texto] : [];
+  });
 }
 
 /** dd/MM/yyyy of an instant, in São Paulo. */

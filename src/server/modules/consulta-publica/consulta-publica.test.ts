@@ -27,6 +27,13 @@ beforeAll(async () => {
   idPescador = await criarPescador(t.db, CPF, 'MARIA DA SILVA SOUZA');
   await tornarAtivo(t.db, idPescador);
   await t.db.execute(sql`UPDATE pescador SET cep = '66000000', logradouro = 'RUA DAS GARÇAS', email = 'maria@exemplo.com' WHERE id = ${idPescador}`);
+  // What an INSS server checks by hand: form of activity, target groups, environments, areas.
+  await t.db.execute(sql`UPDATE pescador SET forma_atuacao = 2,
+    dados = jsonb_set(COALESCE(dados, '{}'::jsonb), '{dadosAtividadePesca}', ${JSON.stringify({
+      areaPretendidaPesca: [{ idMunicipio: 1501402, tipoLocalPesca: 1, nomePopularLocalPesca: 'Rio Guamá' }, { tipoLocalPesca: 2 }],
+    })}::jsonb) WHERE id = ${idPescador}`);
+  await t.db.execute(sql`INSERT INTO pescador_grupo_alvo (pescador_id, grupo_alvo) VALUES (${idPescador}, 2), (${idPescador}, 1)`);
+  await t.db.execute(sql`INSERT INTO pescador_ambiente_pesca (pescador_id, ambiente_pesca) VALUES (${idPescador}, 1)`);
   await criarPescador(t.db, OUTRO_CPF, 'OUTRO PESCADOR');
   await solicitacaoDeferida(t.db, idPescador, PROTOCOLO);
 });
@@ -249,6 +256,12 @@ describe('GET /api/carteira-profissional/consulta-publica', () => {
       uf: 'PA',
       numeroRGP: 'PA-PA-00000000042',
       dataPrimeiroRgp: '2015-03-10',
+      formaAtuacaoDescricao: 'Desembarcado',
+      gruposAlvo: ['Peixes', 'Crustáceos (camarão, caranguejo, lagosta, siri)'],
+      ambientesPesca: ['Continental (água doce)'],
+      areasPesca: ['Rio – Rio Guamá', 'Lago ou lagoa'],
+      // No history line set it active: the card's first issue (2024-05-20, 10:00 in São Paulo).
+      ativoDesde: '2024-05-20',
     });
     expect(chaves(body)).not.toContain('cpf');
     expect(res.body).not.toContain(CPF);

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { clienteIntegracao } from '../../db/schema';
+import { assercaoClienteUsada, clienteIntegracao } from '../../db/schema';
 
 export type ClienteIntegracaoRow = typeof clienteIntegracao.$inferSelect;
 export type NovoClienteIntegracao = typeof clienteIntegracao.$inferInsert;
@@ -48,5 +48,16 @@ export class ClienteIntegracaoRepository {
       .where(eq(clienteIntegracao.id, id))
       .returning();
     return row;
+  }
+
+  /**
+   * Records the `jti` of a client assertion as used until `expiraEm` (decision 0124): true the first time, false for
+   * a replay. Rows past their expiry are purged first, so a `jti` may come back once its assertion could not pass.
+   */
+  async usarAssercao(clienteId: number, jti: string, expiraEm: Date, agora: Date): Promise<boolean> {
+    await this.db.delete(assercaoClienteUsada).where(sql`${assercaoClienteUsada.expiraEm} < ${agora}`);
+    const inseridas = await this.db.insert(assercaoClienteUsada).values({ clienteId, jti, expiraEm })
+      .onConflictDoNothing().returning({ jti: assercaoClienteUsada.jti });
+    return inseridas.length === 1;
   }
 }

@@ -53,6 +53,10 @@ const ALGORITMOS_ASSERCAO = ['RS256', 'PS256', 'ES256'];
 const AUDIENCIA_TOKEN = 'rgp-integracao';
 /** A client assertion is good for this long at most (RFC 7523 §3: a short `exp`). */
 const VIDA_MAXIMA_ASSERCAO_S = 300;
+/** Clock skew allowed to the client's clock; a used `jti` is kept this much past its `exp`, as long as it could pass. */
+const TOLERANCIA_RELOGIO_S = 30;
+/** The `jti` column's width; a longer one is refused rather than truncated. */
+const TAMANHO_MAXIMO_JTI = 200;
 
 const MENSAGEM_TOKEN_CLIENTE_INVALIDO = 'Token de cliente inválido, expirado, revogado ou substituído.';
 const MENSAGEM_ESCOPO_AUSENTE = 'O cliente não tem o escopo desta operação.';
@@ -211,6 +215,8 @@ export class ClienteIntegracaoService {
     const invalido = () => new ErroOAuth(401, 'invalid_client', 'Asserção do cliente inválida.');
     let alg: string | undefined;
     let sub: string | undefined;
+    let jti = '';
+    let expiraEm = new Date(0);
     try {
       alg = decodeProtectedHeader(assercao).alg;
       sub = JSON.parse(Buffer.from(assercao.split('.')[1] ?? '', 'base64url').toString('utf8')).sub as string | undefined;
@@ -225,12 +231,18 @@ export class ClienteIntegracaoService {
       const { payload } = await jwtVerify(assercao, chave, {
         algorithms: [alg], issuer: sub, subject: sub, audience: this.tokenUrl, currentDate: this.agora(), requiredClaims: ['exp', 'jti'],
         // maxTokenAge requires iat and refuses one in the future, so an assertion lives at most its limit from now.
-        maxTokenAge: VIDA_MAXIMA_ASSERCAO_S, clockTolerance: 30,
+        maxTokenAge: VIDA_MAXIMA_ASSERCAO_S, clockTolerance: TOLERANCIA_RELOGIO_S,
       });
       const agora = Math.floor(this.agora().getTime() / 1000);
-      if (payload.exp! - payload.iat! > VIDA_MAXIMA_ASSERCAO_S || payload.exp! - agora > VIDA_MAXIMA_ASSERCAO_S + 30) throw invalido();
+      if (payload.exp! - payload.iat! > VIDA_MAXIMA_ASSERCAO_S || payload.exp! - agora > VIDA_MAXIMA_ASSERCAO_S + TOLERANCIA_RELOGIO_S) throw invalido();
+      jti = payload.jti!;
+      expiraEm = new Date((payload.exp! + TOLERANCIA_RELOGIO_S) * 1000);
     } catch {
       throw invalido();
+    }
+    // Only a verified assertion is remembered, so forged ones cannot fill the table (decision 0124).
+    if (jti.length === 0 || jti.length > TAMANHO_MAXIMO_JTI || !(await this.repo.usarAssercao(row.id, jti, expiraEm, this.agora()))) {
+      throw new ErroOAuth(401, 'invalid_client', 'Asserção do cliente já usada: gere outra com um novo jti.');
     }
     return row;
   }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { INICIO_DO_REGISTRO } from '../../db/inicio-do-registro';
+import { AMBIENTES_PESCA, AREAS_PESCA, GRUPOS_ALVO, REAP_ANOS_ENVIADOS, SITUACAO_DESDE } from '../../db/registro-atividade';
 
 export type LinhaConsulta = {
   id: number;
@@ -41,25 +42,13 @@ export type LinhaEvento = {
 export class IntegracaoRepository {
   constructor(private readonly db: Database) {}
 
-  /**
-   * "Since": the last history line that set the present situation; without one (an approval, a migrated registry)
-   * the card's first issue for ATIVO, the date of the sanction for the others, else the first RGP's date.
-   */
+  /** The registry of each CPF; "since" as `SITUACAO_DESDE` says. */
   async consultar(cpfs: readonly string[]): Promise<LinhaConsulta[]> {
     const { rows } = await this.db.execute<LinhaConsulta>(sql`
       SELECT p.id, p.cpf, p.situacao_registro AS situacao, p.numero_rgp, p.data_primeiro_rgp::text, p.categoria, p.forma_atuacao,
         p.uf, p.municipio_id, m.nome AS municipio,
-        p.dados #> '{dadosAtividadePesca,areaPretendidaPesca}' AS areas,
-        (SELECT array_agg(a.ambiente_pesca ORDER BY a.ambiente_pesca) FROM pescador_ambiente_pesca a WHERE a.pescador_id = p.id) AS ambientes,
-        (SELECT array_agg(g.grupo_alvo ORDER BY g.grupo_alvo) FROM pescador_grupo_alvo g WHERE g.pescador_id = p.id) AS grupos,
-        COALESCE(
-          (SELECT (h.criado_em AT TIME ZONE 'America/Sao_Paulo')::date FROM pescador_historico_situacao h
-            WHERE h.pescador_id = p.id AND h.situacao_nova = p.situacao_registro ORDER BY h.id DESC LIMIT 1),
-          CASE WHEN p.situacao_registro = 1 THEN (p.data_emissao_carteira AT TIME ZONE 'America/Sao_Paulo')::date
-               ELSE p.data_suspenso_cancelado END,
-          p.data_primeiro_rgp)::text AS desde,
-        (SELECT array_agg(q.ano_referencia ORDER BY q.ano_referencia) FROM reap_questionario q
-          WHERE q.pescador_id = p.id AND q.enviada) AS enviados,
+        ${AREAS_PESCA} AS areas, ${AMBIENTES_PESCA} AS ambientes, ${GRUPOS_ALVO} AS grupos,
+        ${SITUACAO_DESDE} AS desde, ${REAP_ANOS_ENVIADOS} AS enviados,
         ${INICIO_DO_REGISTRO} AS inicio
       FROM pescador p LEFT JOIN municipio m ON m.id = p.municipio_id
       WHERE p.cpf = ANY(${`{${cpfs.join(',')}}`}::char(11)[])`);

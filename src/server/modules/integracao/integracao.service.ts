@@ -1,7 +1,8 @@
 import { hojeSaoPaulo } from '../../../shared/datas';
-import { categoriaLabel, situacaoRegistroLabel, SituacaoRegistro, type Categoria } from '../../../shared/enums';
+import { categoriaLabel, situacaoRegistroLabel, type SituacaoRegistro, type Categoria } from '../../../shared/enums';
 import { descricaoDe, type NomeListaReferencia } from '../../../shared/referencias';
 import { anosDevidos } from '../../../shared/regras/reap';
+import { ativoHaUmAnoOuMais } from '../../../shared/regras/seguro-defeso';
 import {
   cpfValidoOuNulo, MENSAGENS_INTEGRACAO, type ConsultaCpfsCorpo, type EventoIntegracao, type FiltroEventos, type PaginaEventos,
   type SituacaoPescadorIntegracao,
@@ -15,14 +16,6 @@ const CURSOR_INICIAL = '0.0';
 
 function codigoDescricao(lista: NomeListaReferencia, codigo: number): { codigo: number; descricao: string } {
   return { codigo, descricao: descricaoDe(lista, codigo) ?? String(codigo) };
-}
-
-function umAnoAntes(dia: string): string {
-  const [a, m, d] = dia.split('-').map(Number) as [number, number, number];
-  // 29 February a year back is 28 February.
-  const alvo = new Date(Date.UTC(a - 1, m - 1, d));
-  if (alvo.getUTCMonth() !== m - 1) alvo.setUTCDate(0);
-  return alvo.toISOString().slice(0, 10);
 }
 
 function semDados(cpf: string, motivo: 'cpf_invalido' | 'nao_encontrado'): SituacaoPescadorIntegracao {
@@ -94,7 +87,6 @@ export class IntegracaoService {
   }
 
   private situacao(l: LinhaConsulta, hoje: string): SituacaoPescadorIntegracao {
-    const ativo = l.situacao === SituacaoRegistro.ATIVO;
     return {
       cpf: l.cpf, encontrado: true, motivo: null,
       situacao: l.situacao === null ? null : { codigo: l.situacao, descricao: situacaoRegistroLabel[l.situacao as SituacaoRegistro] ?? String(l.situacao) },
@@ -111,7 +103,7 @@ export class IntegracaoService {
       reapAnosEnviados: l.enviados ?? [],
       // Every year from the registry's first to the last closed one, less those sent: a year never opened is owed too.
       reapAnosDevidos: anosDevidos(l.inicio, hoje).filter((a) => !(l.enviados ?? []).includes(a)),
-      ativoHaUmAnoOuMais: ativo && l.desde !== null && l.desde <= umAnoAntes(hoje),
+      ativoHaUmAnoOuMais: ativoHaUmAnoOuMais(l.situacao, l.desde, hoje),
     };
   }
 }

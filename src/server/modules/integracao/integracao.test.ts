@@ -6,6 +6,7 @@ import { cpfComDigitos } from '../../../shared/cpf';
 import { hojeSaoPaulo } from '../../../shared/datas';
 import type { PaginaEventos, SituacaoPescadorIntegracao } from '../../../shared/schemas/integracao';
 import { createTestApp, entrarComo, type TestApp } from '../../test/helpers';
+import { ClienteIntegracaoRepository } from './cliente.repository';
 import { cpfAdmin, novoClienteDeTeste, pedirToken, type ClienteDeTeste } from './integracao.fixtures';
 
 let t: TestApp;
@@ -105,6 +106,42 @@ describe('the token endpoint (client credentials)', () => {
     const adiantada = await new SignJWT({}).setProtectedHeader({ alg: 'ES256' }).setIssuer(c.credencial.clientId).setSubject(c.credencial.clientId)
       .setAudience(c.credencial.tokenUrl).setIssuedAt(futuro).setExpirationTime(futuro + 300).setJti(crypto.randomUUID()).sign(privateKey);
     expect((await pedirToken(t.app, { grant_type: 'client_credentials', client_assertion_type: tipo, client_assertion: adiantada })).statusCode).toBe(401);
+  });
+
+  it('refuses a private_key_jwt assertion used once already until its expiry, then forgets it', async () => {
+    const { publicKey, privateKey } = await generateKeyPair('ES256');
+    const jwk = await exportJWK(publicKey);
+    const c = await novoClienteDeTeste(t.app, ['integracao.eventos'], { metodoAutenticacao: 'private_key_jwt', chavePublica: jwk }, cliente.admin);
+    const outro = await novoClienteDeTeste(t.app, ['integracao.eventos'], { metodoAutenticacao: 'private_key_jwt', chavePublica: jwk }, cliente.admin);
+    const tipo = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
+    const assercao = (clientId: string, jti: string) => new SignJWT({}).setProtectedHeader({ alg: 'ES256' }).setIssuer(clientId)
+      .setSubject(clientId).setAudience(c.credencial.tokenUrl).setIssuedAt().setExpirationTime('2m').setJti(jti).sign(privateKey);
+    const jti = crypto.randomUUID();
+    const primeira = await assercao(c.credencial.clientId, jti);
+    const ok = await pedirToken(t.app, { grant_type: 'client_credentials', client_assertion_type: tipo, client_assertion: primeira });
+    expect(ok.statusCode, ok.body).toBe(200);
+    // The very same assertion, and a new one reusing its jti, are both refused.
+    const repetida = await pedirToken(t.app, { grant_type: 'client_credentials', client_assertion_type: tipo, client_assertion: primeira });
+    expect(repetida.statusCode).toBe(401);
+    expect(repetida.json()).toMatchObject({ error: 'invalid_client', error_description: expect.stringContaining('já usada') });
+    const mesmoJti = await pedirToken(t.app, { grant_type: 'client_credentials', client_assertion_type: tipo, client_assertion: await assercao(c.credencial.clientId, jti) });
+    expect(mesmoJti.statusCode).toBe(401);
+    // The jti is remembered per client: another client may happen to use the same value.
+    const deOutro = await pedirToken(t.app, { grant_type: 'client_credentials', client_assertion_type: tipo, client_assertion: await assercao(outro.credencial.clientId, jti) });
+    expect(deOutro.statusCode, deOutro.body).toBe(200);
+
+    const { rows } = await t.db.execute<{ expira_em: Date; cliente_id: number }>(sql`
+      SELECT a.expira_em, a.cliente_id FROM assercao_cliente_usada a JOIN cliente_integracao c ON c.id = a.cliente_id
+      WHERE a.jti = ${jti} AND c.identificador = ${c.credencial.clientId}`);
+    expect(rows).toHaveLength(1);
+    const expira = new Date(rows[0]!.expira_em);
+    // Kept for the assertion's two minutes plus the clock tolerance, no longer.
+    expect(expira.getTime() - Date.now()).toBeGreaterThan(100_000);
+    expect(expira.getTime() - Date.now()).toBeLessThanOrEqual(150_000);
+    const repo = new ClienteIntegracaoRepository(t.db);
+    expect(await repo.usarAssercao(rows[0]!.cliente_id, jti, expira, new Date(expira.getTime() - 1000))).toBe(false);
+    // Once past its expiry the row is purged and the jti may be used again.
+    expect(await repo.usarAssercao(rows[0]!.cliente_id, jti, new Date(expira.getTime() + 300_000), new Date(expira.getTime() + 1000))).toBe(true);
   });
 
   it('keeps only a hash of the secret', async () => {

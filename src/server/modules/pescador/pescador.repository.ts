@@ -1,5 +1,7 @@
 import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
+import { INICIO_DO_REGISTRO } from '../../db/inicio-do-registro';
+import { REAP_ANOS_ENVIADOS, SITUACAO_DESDE } from '../../db/registro-atividade';
 import {
   municipio, orgao, pescador, pescadorAmbientePesca, pescadorGrupoAlvo, pescadorHistoricoSituacao, solicitacao,
 } from '../../db/schema';
@@ -73,6 +75,19 @@ export interface SolicitacaoEnviada {
 /** The only writer of `pescador`, its join tables and the RGP sequence. */
 export class PescadorRepository {
   constructor(private readonly db: Database) {}
+
+  /** What the Seguro-Defeso's registry conditions read (decision 0126); "since" as the machine lookup says it. */
+  async registroParaSeguroDefeso(id: number): Promise<{
+    situacao: number | null; categoria: number | null; desde: string | null; inicio: string | null; enviados: number[] | null;
+  } | undefined> {
+    const { rows } = await this.db.execute<{
+      situacao: number | null; categoria: number | null; desde: string | null; inicio: string | null; enviados: number[] | null;
+    }>(sql`
+      SELECT p.situacao_registro AS situacao, p.categoria, ${SITUACAO_DESDE} AS desde, ${INICIO_DO_REGISTRO} AS inicio,
+        ${REAP_ANOS_ENVIADOS} AS enviados
+      FROM pescador p WHERE p.id = ${id}`);
+    return rows[0];
+  }
 
   async findById(id: number, ex: Executor = this.db): Promise<PescadorComMunicipio | undefined> {
     const [row] = await ex.select({ p: pescador, municipioNome: municipio.nome }).from(pescador)

@@ -11,6 +11,8 @@ import type { PescadorService } from './pescador.service';
 export const rgpRoutes: FastifyPluginAsync<{ pescador: PescadorService }> = async (app, { pescador }) => {
   rota(app, c.rgp, async (req) => ok(await pescador.rgp(atorDe(req), req.params.id)));
 
+  rota(app, c.seguroDefeso, async (req) => ok(await pescador.seguroDefeso(atorDe(req), req.params.id)));
+
   rota(app, c.corrigirRgp, async (req) => {
     exigirCorpoValido(req, [MENSAGENS_SOLICITACAO_API.rgpNenhumCampo, MENSAGENS_SOLICITACAO_API.dataFutura]);
     return ok(await pescador.corrigirPrimeiroRgp(atorDe(req), req.params.id, req.body), MENSAGENS_SOLICITACAO_API.rgpAtualizado);

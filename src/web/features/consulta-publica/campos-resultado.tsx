@@ -4,7 +4,6 @@ import type { CarteiraPublica, ProtocoloPublico } from '../../../shared/schemas/
 import { ListaDados } from '../../components/lista-dados';
 import { formatDate, formatDateTime } from '../../lib/dates';
 
-
 export interface Campo {
   termo: string;
   valor: string;
@@ -30,6 +29,12 @@ export function camposCarteira(c: Partial<CarteiraPublica>): Campo[] {
     { termo: 'Município/UF', valor: juntar(c.municipio, c.uf) },
     { termo: 'Número do RGP', valor: rgpExibido(c.numeroRGP) },
     { termo: 'Data do primeiro RGP', valor: formatDate(c.dataPrimeiroRgp) },
+    // What an INSS server checks by hand for the Seguro-Defeso (decision 0126).
+    { termo: 'Registro ativo desde', valor: formatDate(c.ativoDesde) },
+    { termo: 'Forma de atuação', valor: c.formaAtuacaoDescricao ?? '' },
+    { termo: 'Grupos-alvo (produto explorado)', valor: (c.gruposAlvo ?? []).join('; ') },
+    { termo: 'Ambientes de pesca', valor: (c.ambientesPesca ?? []).join('; ') },
+    { termo: 'Áreas de pesca', valor: (c.areasPesca ?? []).join('; ') },
   ];
   return campos.filter((campo) => campo.valor !== '');
 }

@@ -81,6 +81,11 @@ describe('/consulta-carteira', () => {
         uf: 'PA',
         numeroRGP: 'PAPA00000000042',
         dataPrimeiroRgp: null,
+        formaAtuacaoDescricao: 'Desembarcado',
+        gruposAlvo: ['Peixes', 'Camarões'],
+        ambientesPesca: ['Continental'],
+        areasPesca: ['Rio – Rio Guamá'],
+        ativoDesde: '2016-04-01',
         // Never shown, even if a server sent it.
         cpf: '12345678909',
       }),
@@ -107,6 +112,11 @@ describe('/consulta-carteira', () => {
       Categoria: 'Artesanal',
       'Município/UF': 'Belém/PA',
       'Número do RGP': 'PA-PA-00000000042',
+      'Registro ativo desde': '01/04/2016',
+      'Forma de atuação': 'Desembarcado',
+      'Grupos-alvo (produto explorado)': 'Peixes; Camarões',
+      'Ambientes de pesca': 'Continental',
+      'Áreas de pesca': 'Rio – Rio Guamá',
     });
     expect(within(resultado).queryByText(/123\.?456/)).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(within(resultado).getByRole('heading', { name: 'Resultado da consulta' })));
@@ -257,6 +267,11 @@ describe('/verificar-carteira', () => {
     uf: 'PA',
     numeroRGP: 'PA-PA-00000000042',
     dataPrimeiroRgp: '2020-03-15',
+    formaAtuacaoDescricao: 'Embarcado',
+    gruposAlvo: ['Peixes'],
+    ambientesPesca: ['Marinho'],
+    areasPesca: [],
+    ativoDesde: '2021-06-10',
     dataEmissao: '2024-05-02T13:00:00.000Z',
   };
 
@@ -273,6 +288,12 @@ describe('/verificar-carteira', () => {
     screen.getByText('MARIA DAS GRAÇAS');
     screen.getByText('PA-PA-00000000042');
     screen.getByText('15/03/2020');
+    // The printed card's check shows what an INSS server checks by hand.
+    expect(screen.getByText('Registro ativo desde').nextElementSibling?.textContent).toBe('10/06/2021');
+    expect(screen.getByText('Forma de atuação').nextElementSibling?.textContent).toBe('Embarcado');
+    expect(screen.getByText('Grupos-alvo (produto explorado)').nextElementSibling?.textContent).toBe('Peixes');
+    expect(screen.getByText('Ambientes de pesca').nextElementSibling?.textContent).toBe('Marinho');
+    expect(screen.queryByText('Áreas de pesca')).toBeNull();
     expect(http.calls[0]?.config.headers.get('x-hcaptcha-token')).toBeFalsy();
   });
 

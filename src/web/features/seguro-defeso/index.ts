@@ -1,0 +1,1 @@
+export { CondicoesSeguroDefeso } from './condicoes-seguro-defeso';
