@@ -27,6 +27,11 @@ import { startProduct, stop, waitExit } from './lib';
 const N = Number(process.env.BENCH_PESCADORES ?? 20_000);
 const RODADAS = Number(process.env.BENCH_RODADAS ?? 2);
 const BLOCO = Number(process.env.BENCH_BLOCO ?? 5_000);
+/** The drain's own settings, the product's defaults unless given (rows claimed per block, messages in flight per channel). */
+const DRENAGEM = {
+  ...(process.env.BENCH_DRENAGEM_BLOCO ? { bloco: Number(process.env.BENCH_DRENAGEM_BLOCO) } : {}),
+  ...(process.env.BENCH_DRENAGEM_PARALELOS ? { paralelos: Number(process.env.BENCH_DRENAGEM_PARALELOS) } : {}),
+};
 const REUSE = process.env.BENCH_REUSE === '1';
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 5641);
 const PORTA = Number(process.env.BENCH_PORT ?? 3241);
@@ -48,7 +53,8 @@ async function semear(): Promise<number[]> {
   await pool.query(`
     INSERT INTO pescador (cpf, nome, uf, situacao_registro, email, telefone)
     SELECT '6' || lpad(g::text, 10, '0'), 'PESCADOR ' || g, 'PA', 1, 'p' || g || '@exemplo.com.br', '919' || lpad(g::text, 8, '0')
-    FROM generate_series(1, $1::int) g`, [N]);
+    FROM generate_series(1, $1::int) g
+    ON CONFLICT (cpf) DO NOTHING`, [N]);
   await pool.query('VACUUM ANALYZE pescador');
   return (await pool.query<{ id: number }>(`SELECT id FROM pescador WHERE cpf LIKE '6%' ORDER BY id`)).rows.map((r) => r.id);
 }
@@ -114,7 +120,7 @@ async function produto(ids: number[]): Promise<{ total: number; escrita: number;
   await fs.rm(pasta, { recursive: true, force: true });
   const email = criarEnviadorEmail({ remetente: 'rgp@localhost', smtp: undefined }, pasta);
   const envios = new NotificacaoEnvioService(
-    new NotificacaoEnvioRepository(db), { email, sms: criarCanalSms(undefined, pasta), govbr: criarCanalGovbr(undefined, pasta) }, `http://localhost:${PORTA}`,
+    new NotificacaoEnvioRepository(db), { email, sms: criarCanalSms(undefined, pasta), govbr: criarCanalGovbr(undefined, pasta) }, `http://localhost:${PORTA}`, DRENAGEM,
   );
   const notificacoes = new NotificacaoService(new NotificacaoRepository(db));
   let rssMax = 0;
@@ -148,7 +154,7 @@ try {
   // Earlier runs' rows out of the way: the product's drain takes every due row.
   await pool.query(`DELETE FROM notificacao_envio WHERE pescador_id = ANY($1::int[])`, [ids]);
   await pool.query(`DELETE FROM notificacao WHERE pescador_id = ANY($1::int[])`, [ids]);
-  console.log(`${ids.length.toLocaleString('en')} fishers, ${(ids.length * 3).toLocaleString('en')} messages (e-mail, SMS, gov.br), local channels`);
+  console.log(`${ids.length.toLocaleString('en')} fishers, ${(ids.length * 3).toLocaleString('en')} messages (e-mail, SMS, gov.br), local channels; drain ${JSON.stringify(DRENAGEM)}`);
   // Alternated, each kept at its best: the disk is shared with other work and its pace varies from minute to minute.
   let melhorBase = Infinity;
   let melhorProduto = Infinity;
