@@ -191,7 +191,9 @@ export type TipoNotificacao = ValueOf<typeof TipoNotificacao>;
 /** The channels of a notice besides the screen (decision 0150). */
 export const CanalNotificacao = { EMAIL: 1, SMS: 2, GOVBR: 3 } as const;
 export type CanalNotificacao = ValueOf<typeof CanalNotificacao>;
+export const canalNotificacaoLabel: Record<CanalNotificacao, string> = { 1: 'E-mail', 2: 'SMS', 3: 'Caixa postal gov.br' };
 
 /** The delivery state of one notice on one channel. */
 export const SituacaoEnvio = { PENDENTE: 1, ENVIADA: 2, FALHOU: 3, CANCELADA: 4 } as const;
 export type SituacaoEnvio = ValueOf<typeof SituacaoEnvio>;
+export const situacaoEnvioLabel: Record<SituacaoEnvio, string> = { 1: 'Aguardando envio', 2: 'Enviado', 3: 'Falhou', 4: 'Cancelado' };

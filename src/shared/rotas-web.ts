@@ -90,3 +90,6 @@ export const ROTA_MESA_AGENTE = '/representacao';
 /** The agent files a consent term; the analyst's queue of terms to validate. */
 export const ROTA_TERMO_CONSENTIMENTO = '/representacao/termo';
 export const ROTA_FILA_TERMOS = '/analise/termos-consentimento';
+
+/** Where the fisher chooses the channels of their notices (decision 0156). */
+export const ROTA_AVISOS = '/pescador/avisos';

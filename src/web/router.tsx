@@ -31,6 +31,7 @@ import {
   ROTA_VERIFICAR_PROTOCOLO,
   ROTA_VERIFICAR_REAP,
   ROTA_FILA_RECURSOS, ROTA_RECURSOS,
+  ROTA_AVISOS,
 } from '../shared/rotas-web';
 import { Layout, Shell } from './components/layout';
 import { PageTitle } from './components/page-title';
@@ -164,6 +165,10 @@ export const routes: RouteObject[] = [
           {
             path: ROTA_ADMIN_ENTIDADES,
             lazy: carregarTela(() => import('./routes/entidades'), (m) => ({ Component: m.AdministracaoEntidadesRoute })),
+          },
+          {
+            path: ROTA_AVISOS,
+            lazy: carregarTela(() => import('./routes/pescador-avisos'), (m) => ({ Component: m.PescadorAvisosRoute })),
           },
           {
             path: ROTA_QUEM_ME_REPRESENTA,

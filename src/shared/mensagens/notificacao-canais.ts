@@ -29,7 +29,7 @@ export const MENSAGENS_CANAIS = {
   /** The notice whole, and the address that opens it. */
   corpo: (conteudo: string, link: string) =>
     `${conteudo}\n\nPara ver este aviso, entre no Registro Geral da Pesca com sua conta gov.br: ${link}\n\n`
-    + 'Esta é uma mensagem automática; não responda. Você pode escolher por onde recebe avisos em "Meus avisos".',
+    + 'Esta é uma mensagem automática; não responda. Você pode escolher por onde recebe avisos na página inicial, em "Como receber avisos".',
   /**
    * Only where to look; the link dropped when the address is too long for one SMS. Without accents: the GSM
    * alphabet lacks ã and ç, and one of them would cut the message to 70 characters.

@@ -8,4 +8,7 @@ export const MENSAGENS_NOTIFICACAO = {
   tipoInvalido: 'Tipo de notificação inválido',
   erroExibir: 'Erro ao exibir notificação.',
   preferenciasSalvas: 'Preferências de avisos salvas.',
+  erroPreferencias: 'Não foi possível carregar as suas preferências de avisos. Tente novamente.',
+  erroSalvarPreferencias: 'Não foi possível salvar as suas preferências de avisos. Tente novamente.',
+  erroEnvios: 'Não foi possível consultar a entrega dos avisos deste pescador.',
 } as const;

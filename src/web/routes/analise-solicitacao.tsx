@@ -5,6 +5,7 @@ import { PageTitle } from '../components/page-title';
 import { RequireSession } from '../components/require-session';
 import { TelaAnalise, type SolicitacaoEmAnalise } from '../features/analise';
 import { DocumentosSolicitacao } from '../features/documento';
+import { EnviosDoPescador } from '../features/notificacoes/canais';
 import { SolicitacaoWizard } from '../features/solicitacao';
 
 /** The request types the wizard files; the others (cancellation, first-RGP edit, …) show their key fields. */
@@ -27,6 +28,10 @@ function dadosDoAssistente({ idSolicitacao, tipoSolicitacao }: SolicitacaoEmAnal
   );
 }
 
+function avisosDoPescador(idPescador: number) {
+  return <EnviosDoPescador idPescador={idPescador} />;
+}
+
 function AnaliseSolicitacaoPage() {
   const [params] = useSearchParams();
   return (
@@ -37,6 +42,7 @@ function AnaliseSolicitacaoPage() {
         tipoSolicitacao={idDaBusca(params.get('tipoSolicitacao'))}
         idSolicitacao={idDaBusca(params.get('idSolicitacao'))}
         dadosSolicitacao={dadosDoAssistente}
+        avisosPescador={avisosDoPescador}
       />
     </>
   );

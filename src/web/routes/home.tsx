@@ -4,7 +4,7 @@ import { Perfil, perfilLabel, SituacaoSolicitacao, TipoSolicitacao, tipoSolicita
 import { MENSAGENS_SOLICITACAO } from '../../shared/mensagens/solicitacao';
 import type { TotalizadoresPescador } from '../../shared/schemas/totalizadores';
 import { exibirRgp } from '../../shared/rgp';
-import { ROTA_MESA_AGENTE, ROTA_QUEM_ME_REPRESENTA, ROTA_REAP, ROTA_RECURSOS, rotaDocumentos } from '../../shared/rotas-web';
+import { ROTA_AVISOS, ROTA_MESA_AGENTE, ROTA_QUEM_ME_REPRESENTA, ROTA_REAP, ROTA_RECURSOS, rotaDocumentos } from '../../shared/rotas-web';
 import { ListaDados } from '../components/lista-dados';
 import { Loading } from '../components/loading';
 import { Message } from '../components/message';
@@ -158,6 +158,9 @@ function PainelPescador({ idPescador }: { idPescador: number | undefined }) {
         </Link>{' '}
         <Link to={ROTA_QUEM_ME_REPRESENTA} className="br-button secondary">
           <i className="fas fa-user-friends" aria-hidden="true" /> Quem me representa
+        </Link>{' '}
+        <Link to={ROTA_AVISOS} className="br-button secondary">
+          <i className="fas fa-bell" aria-hidden="true" /> Como receber avisos
         </Link>{' '}
         <Link to={ROTA_MESA_AGENTE} className="br-button secondary">
           <i className="fas fa-briefcase" aria-hidden="true" /> Mesa do agente de entidade

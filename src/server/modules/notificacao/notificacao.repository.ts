@@ -87,6 +87,21 @@ export class NotificacaoRepository {
       RETURNING id, pescador_id`, criadaEm, envio)));
   }
 
+  /**
+   * Takes the once-only keys of reminders (decision 0151): answers the indexes of those not taken before, whose
+   * notices the caller writes in the same transaction.
+   */
+  async tomarLembretes(ls: { chave: string; pescadorId: number; prazo: string }[], ex: Executor = this.db): Promise<Set<string>> {
+    if (ls.length === 0) return new Set();
+    const { rows } = await ex.execute<{ chave: string; pescador_id: number }>(sql`
+      INSERT INTO lembrete_enviado (chave, pescador_id, prazo)
+      SELECT * FROM unnest(${sql.param(ls.map((l) => l.chave))}::text[], ${sql.param(ls.map((l) => l.pescadorId))}::int[],
+        ${sql.param(ls.map((l) => l.prazo))}::date[])
+      ON CONFLICT (chave, pescador_id) DO NOTHING
+      RETURNING chave, pescador_id`);
+    return new Set(rows.map((r) => `${r.chave}|${r.pescador_id}`));
+  }
+
   /** Partial index notificacao_pescador_nao_lida_idx (pescador_id) WHERE lida_em IS NULL. */
   async naoLidas(pescadorId: number): Promise<NotificacaoRow[]> {
     return this.db.select().from(notificacao)

@@ -66,6 +66,20 @@ export class NotificacaoService {
     return criadas;
   }
 
+  /**
+   * Reminders of deadlines, each once per fisher and key (decision 0157): the key taken and the notice written in
+   * the caller's transaction, so a run killed half-way and run again writes only those not done.
+   */
+  async lembrarUmaVez(
+    tipo: TipoNotificacao, lembretes: { chave: string; pescadorId: number; prazo: string; conteudo: string; urlRedirecionamento: string | null }[],
+    tx: Executor,
+  ): Promise<number> {
+    const tomados = await this.repo.tomarLembretes(lembretes, tx);
+    return this.criarVarias(lembretes.filter((l) => tomados.has(`${l.chave}|${l.pescadorId}`)).map((l) => ({
+      tipo, pescadorId: l.pescadorId, conteudo: l.conteudo, urlRedirecionamento: l.urlRedirecionamento,
+    })), tx);
+  }
+
   async naoLidas(ator: AuthContext): Promise<Notificacao[]> {
     if (ator.idPescador === null) return [];
     const rows = await this.repo.naoLidas(ator.idPescador);

@@ -9,7 +9,8 @@ import { DecisaoEmLoteRecursoService } from './decisao-lote.service';
 import { DecisaoRecursoService } from './decisao.service';
 import { InterposicaoRecursoService } from './interposicao.service';
 import { LeituraRecursoService } from './leitura.service';
-import { decidirRecursosEmLoteJob } from './recurso.jobs';
+import { LembretePrazoService } from './lembrete-prazo.service';
+import { decidirRecursosEmLoteJob, lembretesPrazoJob } from './recurso.jobs';
 import { RecursoRepository } from './recurso.repository';
 import { recursoRoutes } from './recurso.routes';
 
@@ -28,6 +29,7 @@ export const recursoModulo = definirModulo({
       decisaoRecurso: new DecisaoRecursoService(deps, { tempoBloqueioMinutos: config.analise.tempoBloqueioMinutos }),
       leituraRecurso: new LeituraRecursoService(deps),
       anexoAto: new AnexoAtoService(deps),
+      lembretesPrazo: new LembretePrazoService(db, s.notificacoes, { prazoAtualizacaoDias: config.analise.prazoAtualizacaoDias, now: agora }),
       decisaoEmLoteRecurso: new DecisaoEmLoteRecursoService(deps, {
         tempoBloqueioMinutos: config.analise.tempoBloqueioMinutos,
         enfileirar: (tx, id) => fila.enfileirar(tx, decidirRecursosEmLoteJob, { id }),
@@ -39,5 +41,5 @@ export const recursoModulo = definirModulo({
       interposicao: s.interposicaoRecurso, decisao: s.decisaoRecurso, leitura: s.leituraRecurso, emLote: s.decisaoEmLoteRecurso, anexo: s.anexoAto,
     });
   },
-  jobs: [decidirRecursosEmLoteJob],
+  jobs: [decidirRecursosEmLoteJob, lembretesPrazoJob],
 });

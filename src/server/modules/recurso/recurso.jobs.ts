@@ -22,3 +22,26 @@ export const decidirRecursosEmLoteJob = definirJob({
     return r;
   },
 });
+
+export interface ServicosJobsLembretePrazo {
+  lembretesPrazo: { lembrar(): Promise<{ recursos: number; atualizacoes: number }> };
+}
+
+/**
+ * The reminders of an appeal window's last days and of a refused request's update window (decision 0157): each
+ * morning, and when workers start, so a run a crash killed resumes at once; the keys make a rerun remind nobody twice.
+ */
+export const lembretesPrazoJob = definirJob({
+  nome: 'lembretes-prazo',
+  payload: z.object({}),
+  agenda: '5 8 * * *',
+  executarAoIniciar: true,
+  tentativas: 5,
+  esperaEntreTentativas: 60,
+  duracaoMaxima: 3600,
+  async executar(_payload, { servicos, log }: ContextoJob<ServicosJobsLembretePrazo>) {
+    const r = await servicos.lembretesPrazo.lembrar();
+    log.info({ job: lembretesPrazoJob.nome, ...r }, 'job done');
+    return r;
+  },
+});

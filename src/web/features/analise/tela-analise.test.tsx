@@ -113,6 +113,20 @@ describe('/analise/solicitacao: what the screen shows', () => {
       .toBe('/analise/reap-obrigacoes?cpf=123.456.789-09');
   });
 
+  it('the fisher\'s notices: their delivery per channel, read only when the analyst asks', async () => {
+    http.get('/api/analise-solicitacao/11', ok(detalhe()));
+    http.get('/api/pescador/42/envios-notificacao', ok([
+      { id: 5, tipo: 1, canal: 2, situacao: 2, tentativas: 1, ultimoErro: null, criadaEm: '2024-05-04T12:00:00Z', enviadaEm: '2024-05-04T12:01:00Z', proximaTentativaEm: null },
+    ]));
+    open();
+    const avisos = await screen.findByRole('region', { name: 'Avisos ao pescador' });
+    expect(http.callsTo('/api/pescador/42/envios-notificacao')).toHaveLength(0);
+    fireEvent.click(within(avisos).getByRole('button', { name: 'Ver a entrega dos avisos' }));
+    const linha = (await within(avisos).findAllByRole('row'))[1]!;
+    expect(linha.textContent).toContain('SMS');
+    expect(linha.textContent).toContain('Enviado em 04/05/2024 09:01:00');
+  });
+
   it('a first-RGP edit (tipo 7) shows the RGP numbers hyphen-separated, never raw (spec point 5)', async () => {
     const edicao = detalhe({ solicitacao: { ...detalhe().solicitacao, tipo: 7, tipoDescricao: 'Edição do primeiro RGP' } });
     http.get('/api/analise-solicitacao/11', ok(edicao));

@@ -46,6 +46,8 @@ export interface TelaAnaliseProps {
   idSolicitacao: number;
   /** Absent, or answering null, the screen lists the request's key fields itself. */
   dadosSolicitacao?: (s: SolicitacaoEmAnalise) => ReactNode;
+  /** The delivery of the fisher's notices per channel (decision 0156), composed by the screen. */
+  avisosPescador?: (idPescador: number) => ReactNode;
 }
 
 /** Already in the shape `decisaoAnaliseCorpo` outputs, which validates them. */
@@ -70,7 +72,7 @@ function alvoDoErro(path: string): string {
  * The analysis of one request (spec points 2, 4, 5 and 8). The options follow the server's `opcoesHabilitadas` and
  * `podeConcluir`; CONSULTA_INTERNO sees everything read-only.
  */
-export function TelaAnalise({ idAnalise, tipoSolicitacao, idSolicitacao, dadosSolicitacao }: TelaAnaliseProps) {
+export function TelaAnalise({ idAnalise, tipoSolicitacao, idSolicitacao, dadosSolicitacao, avisosPescador }: TelaAnaliseProps) {
   const query = useAnalise(idAnalise);
   if (!(idAnalise > 0)) {
     return <Message kind="warning" title="Análise não informada." />;
@@ -96,6 +98,7 @@ export function TelaAnalise({ idAnalise, tipoSolicitacao, idSolicitacao, dadosSo
       tipoSolicitacao={query.data.solicitacao.tipo || tipoSolicitacao}
       idSolicitacao={query.data.solicitacao.id || idSolicitacao}
       dadosSolicitacao={dadosSolicitacao}
+      avisosPescador={avisosPescador}
     />
   );
 }
@@ -105,11 +108,13 @@ function ConteudoAnalise({
   tipoSolicitacao,
   idSolicitacao,
   dadosSolicitacao,
+  avisosPescador,
 }: {
   detalhe: AnaliseDetalhe;
   tipoSolicitacao: number;
   idSolicitacao: number;
   dadosSolicitacao: TelaAnaliseProps['dadosSolicitacao'];
+  avisosPescador: TelaAnaliseProps['avisosPescador'];
 }) {
   const session = useSession();
   const perfil = session?.perfil;
@@ -271,6 +276,13 @@ function ConteudoAnalise({
         <h2 id="titulo-dados">Dados da solicitação</h2>
         {dados ?? <DadosSolicitacao idSolicitacao={idSolicitacao} />}
       </section>
+
+      {avisosPescador && (
+        <section aria-labelledby="titulo-avisos" className="analise-bloco">
+          <h2 id="titulo-avisos">Avisos ao pescador</h2>
+          {avisosPescador(detalhe.solicitacao.idPescador)}
+        </section>
+      )}
 
       <section aria-labelledby={ID_CONFERENCIA} className="analise-bloco">
         <h2 id={ID_CONFERENCIA} ref={conferenciaRef} tabIndex={-1}>

@@ -1,0 +1,181 @@
+// npm run bench:notificacao-envio — one notice to BENCH_PESCADORES fishers (default 20,000), each with an e-mail and a
+// mobile number, so three outbox rows each (e-mail, SMS, gov.br mailbox; decision 0150), written and drained end to
+// end with the local channels (.eml and JSON files under the data folder), beside a bare baseline in the same run:
+// the same notifications and outbox rows in one INSERT, the same rows read back in one SELECT, the same messages
+// written as files (temporary name and rename, as the local channels do, 8 at a time per channel, the three
+// channels at once), and one UPDATE marking them sent. The bare run is rolled back and its files removed before the
+// product's. Goal (issue 39's Performance): within 3× the baseline. The process's RSS is sampled every 100 ms.
+//
+// The product's writer (NotificacaoService.criarParaVarios, blocks of BENCH_BLOCO fishers per transaction) and its
+// drain (NotificacaoEnvioService.drenar) run in this process on the product's database; the product runs with
+// INSTANCE_ROLE=web so its own workers do not drain the same rows. BENCH_REUSE=1 keeps the seeded fishers.
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { criarEnviadorEmail } from '../src/server/adapters/email/criar-email';
+import { criarCanalGovbr, criarCanalSms } from '../src/server/adapters/mensagem/mensagem';
+import { connect } from '../src/server/db/client';
+import { NotificacaoEnvioRepository } from '../src/server/modules/notificacao/notificacao-envio.repository';
+import { NotificacaoEnvioService } from '../src/server/modules/notificacao/notificacao-envio.service';
+import { NotificacaoRepository } from '../src/server/modules/notificacao/notificacao.repository';
+import { NotificacaoService } from '../src/server/modules/notificacao/notificacao.service';
+import { CanalNotificacao, canalNotificacaoLabel, TipoNotificacao } from '../src/shared/enums';
+import { MENSAGENS_CANAIS } from '../src/shared/mensagens/notificacao-canais';
+import { ROTA_REAP } from '../src/shared/rotas-web';
+import { startProduct, stop, waitExit } from './lib';
+
+const N = Number(process.env.BENCH_PESCADORES ?? 20_000);
+const RODADAS = Number(process.env.BENCH_RODADAS ?? 2);
+const BLOCO = Number(process.env.BENCH_BLOCO ?? 5_000);
+/** The drain's own settings, the product's defaults unless given (rows claimed per block, messages in flight per channel). */
+const DRENAGEM = {
+  ...(process.env.BENCH_DRENAGEM_BLOCO ? { bloco: Number(process.env.BENCH_DRENAGEM_BLOCO) } : {}),
+  ...(process.env.BENCH_DRENAGEM_PARALELOS ? { paralelos: Number(process.env.BENCH_DRENAGEM_PARALELOS) } : {}),
+};
+const REUSE = process.env.BENCH_REUSE === '1';
+const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 5641);
+const PORTA = Number(process.env.BENCH_PORT ?? 3241);
+const dataDir = '.test-data/bench-notificacao-envio';
+const URL_DB = `postgres://rgp:rgp-local-only@127.0.0.1:${PG_PORT}/rgp`;
+const CONTEUDO = 'Faltam 7 dias para terminar o prazo da REAP de 2025. Se você ainda não enviou a sua, envie agora para manter o registro regular.';
+const LINK = `http://localhost:${PORTA}${ROTA_REAP}`;
+const s = (ms: number) => `${(ms / 1000).toFixed(1).padStart(7)} s`;
+
+process.env.INSTANCE_ROLE = 'web';
+const { child } = await startProduct({ port: PORTA, pgPort: PG_PORT, dataDir, fresh: !REUSE });
+const h = connect(URL_DB, 12);
+const { db, pool } = h;
+
+/** N fishers with an e-mail and a mobile number; their ids. */
+async function semear(): Promise<number[]> {
+  const existentes = await pool.query<{ id: number }>(`SELECT id FROM pescador WHERE cpf LIKE '6%' ORDER BY id`);
+  if (existentes.rows.length >= N) return existentes.rows.slice(0, N).map((r) => r.id);
+  await pool.query(`
+    INSERT INTO pescador (cpf, nome, uf, situacao_registro, email, telefone)
+    SELECT '6' || lpad(g::text, 10, '0'), 'PESCADOR ' || g, 'PA', 1, 'p' || g || '@exemplo.com.br', '919' || lpad(g::text, 8, '0')
+    FROM generate_series(1, $1::int) g
+    ON CONFLICT (cpf) DO NOTHING`, [N]);
+  await pool.query('VACUUM ANALYZE pescador');
+  return (await pool.query<{ id: number }>(`SELECT id FROM pescador WHERE cpf LIKE '6%' ORDER BY id`)).rows.map((r) => r.id);
+}
+
+/** Temporary name, then rename, as the local channels write. */
+async function gravar(pasta: string, extensao: string, conteudo: string): Promise<void> {
+  const destino = path.join(pasta, `${Date.now()}-${crypto.randomBytes(4).toString('hex')}.${extensao}`);
+  await fs.writeFile(`${destino}.tmp`, conteudo, { mode: 0o600 });
+  await fs.rename(`${destino}.tmp`, destino);
+}
+
+async function emParalelo<T>(itens: T[], paralelos: number, f: (x: T) => Promise<void>): Promise<void> {
+  let i = 0;
+  await Promise.all(Array.from({ length: paralelos }, async () => {
+    while (i < itens.length) await f(itens[i++]!);
+  }));
+}
+
+/** The bare baseline: one INSERT, one SELECT, the files, one UPDATE; rolled back. */
+async function base(ids: number[]): Promise<{ total: number; sql: number; arquivos: number }> {
+  const pasta = path.join(dataDir, 'bench-base');
+  for (const c of ['email', 'sms', 'govbr']) await fs.mkdir(path.join(pasta, c), { recursive: true });
+  const c = await pool.connect();
+  try {
+    const t0 = performance.now();
+    await c.query('BEGIN');
+    await c.query(`
+      WITH n AS (
+        INSERT INTO notificacao (pescador_id, tipo, conteudo, url_redirecionamento, criada_em)
+        SELECT unnest($1::int[]), $2, $3, $4, now() RETURNING id, pescador_id)
+      INSERT INTO notificacao_envio (notificacao_id, pescador_id, canal, proxima_em, criada_em)
+      SELECT n.id, n.pescador_id, c.canal, now(), now() FROM n CROSS JOIN (VALUES (1::smallint), (2::smallint), (3::smallint)) c(canal)`,
+    [ids, TipoNotificacao.PENDENCIA, CONTEUDO, ROTA_REAP]);
+    const { rows } = await c.query<{ id: number; canal: number; email: string; telefone: string; cpf: string; conteudo: string; tipo: number }>(`
+      SELECT e.id, e.canal, p.email, p.telefone, p.cpf, n.conteudo, n.tipo
+      FROM notificacao_envio e JOIN notificacao n ON n.id = e.notificacao_id JOIN pescador p ON p.id = e.pescador_id
+      WHERE e.situacao = 1 AND e.pescador_id = ANY($1::int[])`, [ids]);
+    const t1 = performance.now();
+    await Promise.all([1, 2, 3].map((canal) => emParalelo(rows.filter((r) => r.canal === canal), 8, async (r) => {
+      if (canal === 1) {
+        await gravar(path.join(pasta, 'email'), 'eml', `From: rgp@localhost\nTo: ${r.email}\nSubject: ${MENSAGENS_CANAIS.assuntoEmail(r.tipo)}\n\n${MENSAGENS_CANAIS.corpo(r.conteudo, LINK)}`);
+      } else if (canal === 2) {
+        await gravar(path.join(pasta, 'sms'), 'json', JSON.stringify({ destino: `+55${r.telefone}`, titulo: 'RGP', texto: MENSAGENS_CANAIS.sms(r.tipo, LINK) }));
+      } else {
+        await gravar(path.join(pasta, 'govbr'), 'json', JSON.stringify({ destino: r.cpf, titulo: MENSAGENS_CANAIS.tituloGovbr(r.tipo), texto: MENSAGENS_CANAIS.corpo(r.conteudo, LINK) }));
+      }
+    })));
+    const t2 = performance.now();
+    await c.query(`UPDATE notificacao_envio SET situacao = 2, enviada_em = now(), tentativas = 1 WHERE id = ANY($1::int[])`, [rows.map((r) => r.id)]);
+    const t3 = performance.now();
+    await c.query('ROLLBACK');
+    if (rows.length !== ids.length * 3) throw new Error(`baseline read ${rows.length} rows, expected ${ids.length * 3}`);
+    return { total: t3 - t0, sql: t1 - t0 + (t3 - t2), arquivos: t2 - t1 };
+  } finally {
+    c.release();
+    await fs.rm(pasta, { recursive: true, force: true });
+  }
+}
+
+/** The product: its writer in blocks, then its drain with the local channels. */
+async function produto(ids: number[]): Promise<{ total: number; escrita: number; drenagem: number; enviadas: number; rssMax: number; porCanal: { canal: number; enviadas: number; ms: number }[] }> {
+  const pasta = path.join(dataDir, 'bench-produto');
+  await fs.rm(pasta, { recursive: true, force: true });
+  const email = criarEnviadorEmail({ remetente: 'rgp@localhost', smtp: undefined }, pasta);
+  const envios = new NotificacaoEnvioService(
+    new NotificacaoEnvioRepository(db), { email, sms: criarCanalSms(undefined, pasta), govbr: criarCanalGovbr(undefined, pasta) }, `http://localhost:${PORTA}`, DRENAGEM,
+  );
+  const notificacoes = new NotificacaoService(new NotificacaoRepository(db));
+  let rssMax = 0;
+  const amostra = setInterval(() => { rssMax = Math.max(rssMax, process.memoryUsage().rss / 1048576); }, 100);
+  try {
+    const t0 = performance.now();
+    for (let i = 0; i < ids.length; i += BLOCO) {
+      await db.transaction(async (tx) => {
+        await notificacoes.criarParaVarios(ids.slice(i, i + BLOCO), { tipo: TipoNotificacao.PENDENCIA, conteudo: CONTEUDO, urlRedirecionamento: ROTA_REAP }, tx);
+      });
+    }
+    const t1 = performance.now();
+    // What drenar() does (the three channels at once), each channel timed.
+    const porCanal = await Promise.all(Object.values(CanalNotificacao).map(async (canal) => {
+      const c0 = performance.now();
+      const r = await envios.drenarCanal(canal);
+      return { canal, enviadas: r.enviadas, ms: performance.now() - c0 };
+    }));
+    const t2 = performance.now();
+    const enviadas = porCanal.reduce((a, c) => a + c.enviadas, 0);
+    return { total: t2 - t0, escrita: t1 - t0, drenagem: t2 - t1, enviadas, rssMax, porCanal };
+  } finally {
+    clearInterval(amostra);
+    await email.close();
+    await fs.rm(pasta, { recursive: true, force: true });
+  }
+}
+
+try {
+  const ids = await semear();
+  // Earlier runs' rows out of the way: the product's drain takes every due row.
+  await pool.query(`DELETE FROM notificacao_envio WHERE pescador_id = ANY($1::int[])`, [ids]);
+  await pool.query(`DELETE FROM notificacao WHERE pescador_id = ANY($1::int[])`, [ids]);
+  console.log(`${ids.length.toLocaleString('en')} fishers, ${(ids.length * 3).toLocaleString('en')} messages (e-mail, SMS, gov.br), local channels; drain ${JSON.stringify(DRENAGEM)}`);
+  // Alternated, each kept at its best: the disk is shared with other work and its pace varies from minute to minute.
+  let melhorBase = Infinity;
+  let melhorProduto = Infinity;
+  let rssMax = 0;
+  for (let rodada = 1; rodada <= RODADAS; rodada++) {
+    const b = await base(ids);
+    console.log(`round ${rodada}: bare baseline        ${s(b.total)}  (SQL ${s(b.sql).trim()}, files ${s(b.arquivos).trim()})`);
+    await pool.query(`DELETE FROM notificacao_envio WHERE pescador_id = ANY($1::int[])`, [ids]);
+    await pool.query(`DELETE FROM notificacao WHERE pescador_id = ANY($1::int[])`, [ids]);
+    const p = await produto(ids);
+    console.log(`round ${rodada}: product end to end   ${s(p.total)}  (write ${s(p.escrita).trim()}, drain ${s(p.drenagem).trim()}; ${p.enviadas.toLocaleString('en')} sent)`);
+    for (const c of p.porCanal) console.log(`           ${canalNotificacaoLabel[c.canal as CanalNotificacao].padEnd(20)} ${s(c.ms)}  (${c.enviadas.toLocaleString('en')})`);
+    if (p.enviadas !== ids.length * 3) throw new Error(`the drain sent ${p.enviadas}, expected ${ids.length * 3}`);
+    melhorBase = Math.min(melhorBase, b.total);
+    melhorProduto = Math.min(melhorProduto, p.total);
+    rssMax = Math.max(rssMax, p.rssMax);
+  }
+  console.log(`best of ${RODADAS}: bare ${s(melhorBase).trim()}, product ${s(melhorProduto).trim()}; ratio ${(melhorProduto / melhorBase).toFixed(2)}× (goal ≤ 3×); `
+    + `bench process RSS max ${rssMax.toFixed(0)} MB (the product's writer and drain run in it)`);
+} finally {
+  await h.close();
+  stop(child);
+  await waitExit(child);
+}
