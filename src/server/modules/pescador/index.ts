@@ -7,6 +7,7 @@ import { PescadorRepository } from './pescador.repository';
 import { pescadorRoutes } from './pescador.routes';
 import { PescadorService } from './pescador.service';
 import { rgpRoutes } from './rgp.routes';
+import { SeguroDefesoService } from './seguro-defeso.service';
 
 /**
  * The fisher's record, the only writer of the fisher's tables (sign-in, requests, analyses and the card ask it),
@@ -16,13 +17,14 @@ export const pescadorModulo = definirModulo({
   nome: 'pescador',
   servicos({ config, db, chaveImpressos, agora }, s: { auditoria: AuditoriaService; documento: DocumentoService; notificacoes: NotificacaoService }) {
     const assinadorProtocolo = new AssinadorProtocolo(chaveImpressos);
-    const pescador = new PescadorService(db, new PescadorRepository(db), s.auditoria, s.documento, s.notificacoes, {
+    const repo = new PescadorRepository(db);
+    const pescador = new PescadorService(db, repo, s.auditoria, s.documento, s.notificacoes, {
       publicUrl: config.publicUrl, assinadorProtocolo, now: agora,
     });
-    return { pescador, assinadorProtocolo };
+    return { pescador, assinadorProtocolo, seguroDefeso: new SeguroDefesoService(repo, s.auditoria, agora) };
   },
-  async rotas(app, { pescador }) {
+  async rotas(app, { pescador, seguroDefeso }) {
     await app.register(pescadorRoutes, { pescador });
-    await app.register(rgpRoutes, { pescador });
+    await app.register(rgpRoutes, { pescador, seguroDefeso });
   },
 });

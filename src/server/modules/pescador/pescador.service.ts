@@ -1,6 +1,6 @@
 import { maskCpf } from '../../../shared/cpf';
 import {
-  categoriaLabel, situacaoRegistroLabel, situacaoSolicitacaoLabel, SituacaoRegistro, TipoNotificacao, tipoSolicitacaoLabel, type Categoria, type TipoSolicitacao,
+  situacaoRegistroLabel, situacaoSolicitacaoLabel, SituacaoRegistro, TipoNotificacao, tipoSolicitacaoLabel, type TipoSolicitacao,
 } from '../../../shared/enums';
 import { erroCampo } from '../../../shared/erros-campo';
 import { isOrgaoPrimeiroRgp } from '../../../shared/referencias';
@@ -25,9 +25,6 @@ import type {
   HistoricoSituacaoRow, MudancaSituacaoEmLote, ResultadoMudancaSituacao,
 } from './pescador.repository';
 import { hojeSaoPaulo } from '../../../shared/datas';
-import { anosDevidos } from '../../../shared/regras/reap';
-import { condicoesSeguroDefeso } from '../../../shared/regras/seguro-defeso';
-import type { CondicoesSeguroDefesoPescador } from '../../../shared/schemas/seguro-defeso';
 import { gerarProtocoloPdf } from './protocolo-pdf';
 import type { AssinadorProtocolo } from '../../lib/codigos-comprovantes';
 
@@ -194,24 +191,6 @@ export class PescadorService {
     const p = await this.ler(ator, id);
     await this.auditar(ator, 'pescador-rgp', id, id);
     return rgpDe(p);
-  }
-
-  /** Whether the registry meets the Seguro-Defeso's registry conditions and what is missing (decision 0126). */
-  async seguroDefeso(ator: AuthContext, id: number): Promise<CondicoesSeguroDefesoPescador> {
-    await this.ler(ator, id);
-    const r = (await this.repo.registroParaSeguroDefeso(id))!;
-    await this.auditar(ator, 'pescador-seguro-defeso', id, id);
-    const hoje = hojeSaoPaulo(this.now());
-    const condicoes = condicoesSeguroDefeso({
-      situacao: r.situacao, desde: r.desde, categoria: r.categoria, reapAnosDevidos: anosDevidos(r.inicio, hoje),
-      reapAnosEnviados: r.enviados ?? [], hoje,
-    });
-    return {
-      situacaoDescricao: r.situacao === null ? null : situacaoRegistroLabel[r.situacao as SituacaoRegistro] ?? null,
-      categoriaDescricao: r.categoria === null ? null : categoriaLabel[r.categoria as Categoria] ?? null,
-      ativoDesde: condicoes.ativoDesde, ativoHaUmAnoOuMais: condicoes.ativoHaUmAnoOuMais, umAnoEm: condicoes.umAnoEm,
-      reapAnosPendentes: condicoes.reapAnosPendentes, artesanal: condicoes.artesanal, atende: condicoes.atende,
-    };
   }
 
   async corrigirPrimeiroRgp(ator: AuthContext, id: number, corpo: AtualizarRgpCorpo): Promise<RgpPescador> {
