@@ -66,7 +66,7 @@ export class LembretePrazoService {
       SELECT f.id, f.pescador_id AS "pescadorId", f.tipo, f.numero_protocolo AS numero, to_char(f.dia + ${PRAZO_RECURSO_PADRAO_DIAS}::int, 'YYYY-MM-DD') AS ultimo
       FROM f
       WHERE f.dia + ${PRAZO_RECURSO_PADRAO_DIAS}::int BETWEEN ${hoje}::date AND ${ate}::date
-        AND NOT EXISTS (SELECT 1 FROM recurso r WHERE r.pescador_id = f.pescador_id AND r.chave_objeto = 'S' || f.id)
+        AND NOT EXISTS (SELECT 1 FROM recurso r WHERE r.pescador_id = f.pescador_id AND r.chave_objeto = 'S' || f.id AND r.tempestivo IS NOT NULL)
       ORDER BY f.pescador_id, f.id`);
     return rows.map((r) => ({
       chave: `recurso-fim:S${r.id}:${r.ultimo}`, pescadorId: r.pescadorId, prazo: r.ultimo, tipo: TipoNotificacao.RECURSO, urlRedirecionamento: ROTA_RECURSOS,
@@ -94,7 +94,7 @@ export class LembretePrazoService {
       SELECT h.id, h.pescador_id AS "pescadorId", h.situacao_nova AS situacao, to_char(h.ultimo, 'YYYY-MM-DD') AS ultimo
       FROM h
       WHERE h.ultimo BETWEEN ${hoje}::date AND ${ate}::date
-        AND NOT EXISTS (SELECT 1 FROM recurso r WHERE r.pescador_id = h.pescador_id AND r.chave_objeto = 'H' || h.id)
+        AND NOT EXISTS (SELECT 1 FROM recurso r WHERE r.pescador_id = h.pescador_id AND r.chave_objeto = 'H' || h.id AND r.tempestivo IS NOT NULL)
       ORDER BY h.pescador_id`);
     return rows.map((r) => ({
       chave: `recurso-fim:H${r.id}:${r.ultimo}`, pescadorId: r.pescadorId, prazo: r.ultimo, tipo: TipoNotificacao.RECURSO, urlRedirecionamento: ROTA_RECURSOS,

@@ -22,6 +22,7 @@ let n = 9_700;
 let recorrivel: Pescador;
 /** Refused 8 days ago and already appealing: nothing to remind. */
 let apelado: Pescador;
+let soRascunho: Pescador;
 /** Refused 5 days ago: 5 days left, not yet reminded. */
 let cedo: Pescador;
 /** Returned for updating 25 days ago (30 to update): 5 days left; SMS and gov.br turned off. */
@@ -74,6 +75,12 @@ beforeAll(async () => {
   const contestada = await solicitacao(apelado, SituacaoSolicitacao.FINALIZADA, 8);
   const aberto = await apelado.sessao.api({ method: 'POST', url: '/api/recursos', payload: { chave: `S${contestada}` } });
   expect(aberto.statusCode, aberto.body).toBe(200);
+  const enviado = await apelado.sessao.api({ method: 'POST', url: `/api/recursos/${aberto.json().dados.id}/enviar`, payload: { razoes: 'Eu pesco há vinte anos.' } });
+  expect(enviado.statusCode, enviado.body).toBe(200);
+  // An appeal opened and never sent is no appeal: the window still closes on this fisher.
+  soRascunho = await pescador();
+  const rascunho = await soRascunho.sessao.api({ method: 'POST', url: '/api/recursos', payload: { chave: `S${await solicitacao(soRascunho, SituacaoSolicitacao.FINALIZADA, 8)}` } });
+  expect(rascunho.statusCode, rascunho.body).toBe(200);
   idAtualizacao = await solicitacao(atualizando, SituacaoSolicitacao.ATUALIZACAO_SFPA, 25);
   const pref = await atualizando.sessao.api({ method: 'PUT', url: '/api/notificacao/preferencias', payload: { email: true, sms: false, govbr: false } });
   expect(pref.statusCode, pref.body).toBe(200);
@@ -104,12 +111,12 @@ describe('reminders of appeal windows and of refused requests waiting for docume
       },
     }, { prazoAtualizacaoDias: 30, now: () => agora, tamanhoBloco: 1 });
     await expect(queda.lembrar()).rejects.toThrow('processo encerrado');
-    const antes = (await Promise.all([recorrivel, suspenso, atualizando].map(lembretes))).map((l) => l.length);
+    const antes = (await Promise.all([recorrivel, suspenso, atualizando, soRascunho].map(lembretes))).map((l) => l.length);
     expect(antes.reduce((a, b) => a + b, 0)).toBe(1);
 
     // The worker starts again: a new service, the same keys.
     const r = await new LembretePrazoService(t.db, t.app.servicos.notificacoes, { prazoAtualizacaoDias: 30, now: () => agora }).lembrar();
-    expect(r.recursos + r.atualizacoes).toBe(2);
+    expect(r.recursos + r.atualizacoes).toBe(3);
 
     expect(await lembretes(recorrivel)).toEqual([expect.objectContaining({
       tipo: TipoNotificacao.RECURSO, url: '/pescador/recursos',
@@ -123,7 +130,9 @@ describe('reminders of appeal windows and of refused requests waiting for docume
     expect(upd).toMatchObject({ tipo: TipoNotificacao.PENDENCIA, url: rotaDocumentos(idAtualizacao, 10) });
     expect(upd!.conteudo).toMatch(/^Faltam [45] dias para você corrigir e enviar de novo os documentos/);
     expect(await lembretes(cedo)).toEqual([]);
-    expect(await lembretes(apelado)).toEqual([]);
+    // Only the receipt of the appeal it sent, no reminder.
+    expect((await lembretes(apelado)).map((l) => l.conteudo)).toEqual([expect.stringMatching(/^Seu recurso \d+ foi recebido/)]);
+    expect(await lembretes(soRascunho)).toEqual([expect.objectContaining({ tipo: TipoNotificacao.RECURSO })]);
 
     // The daily job delivered twice, or the next day within the same window: nobody again.
     expect(await t.app.servicos.lembretesPrazo.lembrar()).toEqual({ recursos: 0, atualizacoes: 0 });
@@ -131,7 +140,7 @@ describe('reminders of appeal windows and of refused requests waiting for docume
       prazoAtualizacaoDias: 30, now: () => new Date(agora.getTime() + 86_400_000),
     });
     await amanha.lembrar();
-    for (const p of [recorrivel, suspenso, atualizando]) expect(await lembretes(p)).toHaveLength(1);
+    for (const p of [recorrivel, suspenso, atualizando, soRascunho]) expect(await lembretes(p)).toHaveLength(1);
   });
 
   it('each reminder reaches the channels the fisher keeps on, and none they turned off', async () => {
