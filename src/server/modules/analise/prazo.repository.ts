@@ -89,9 +89,9 @@ export class PrazoRepository {
       SELECT 1`);
   }
 
-  async daSolicitacao(solicitacaoIds: number[]): Promise<Map<number, PrazoLinha>> {
+  async daSolicitacao(solicitacaoIds: number[], ex: Executor = this.db): Promise<Map<number, PrazoLinha>> {
     if (solicitacaoIds.length === 0) return new Map();
-    const { rows } = await this.db.execute<PrazoLinha>(sql`
+    const { rows } = await ex.execute<PrazoLinha>(sql`
       SELECT solicitacao_id AS "solicitacaoId", vence_em AS "venceEm", pausada_em AS "pausadaEm",
         restante_segundos AS "restanteSegundos", escalada_em AS "escaladaEm", decidida_em AS "decididaEm"
       FROM analise_prazo WHERE solicitacao_id = ANY(${sql.param(solicitacaoIds)}::int[])`);
@@ -134,8 +134,10 @@ export class PrazoRepository {
   }
 
   /** Staff who may analyse (profiles given), of the state given when SFPA. */
-  async servidores(perfis: number[], uf: string | null, ids: number[] | null): Promise<{ id: number; nome: string; perfil: number; orgao: string; ufOrgao: string }[]> {
-    const { rows } = await this.db.execute<{ id: number; nome: string; perfil: number; orgao: string; ufOrgao: string }>(sql`
+  async servidores(
+    perfis: number[], uf: string | null, ids: number[] | null, ex: Executor = this.db,
+  ): Promise<{ id: number; nome: string; perfil: number; orgao: string; ufOrgao: string }[]> {
+    const { rows } = await ex.execute<{ id: number; nome: string; perfil: number; orgao: string; ufOrgao: string }>(sql`
       SELECT um.id, u.nome, um.tipo_usuario AS perfil, um.sigla_orgao AS orgao, um.uf_orgao AS "ufOrgao"
       FROM usuario_mapa um JOIN usuario u ON u.id = um.usuario_id
       WHERE um.tipo_usuario = ANY(${sql.param(perfis)}::smallint[]) AND (um.validade IS NULL OR um.validade >= current_date)

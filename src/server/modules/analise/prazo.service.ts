@@ -147,7 +147,7 @@ export class PrazoAnaliseService {
     const a = await this.analises.findById(analiseId);
     if (!a) throw AppError.notFound(MENSAGENS_PRAZO_ANALISE.analiseNaoEncontrada);
     this.exigirEscopo(ator, a.ufPescador);
-    const servidores = await this.repo.servidores(PERFIS_ANALISTAS, a.ufPescador, null);
+    const servidores = a.ufPescador === null && a.instancia !== 'MPA' ? [] : await this.repo.servidores(PERFIS_ANALISTAS, a.ufPescador, null);
     return {
       servidores: servidores.filter((s) => podeAgirNaInstancia(s.perfil, a.instancia)).map((s) => ({ id: s.id, nome: s.nome, orgao: s.orgao })),
     };
@@ -160,11 +160,13 @@ export class PrazoAnaliseService {
       if (!a) throw AppError.notFound(MENSAGENS_PRAZO_ANALISE.analiseNaoEncontrada);
       this.exigirEscopo(ator, a.ufPescador);
       const aberta = a.situacaoAnalise === SituacaoAnalise.AGUARDANDO_ANALISE || a.situacaoAnalise === SituacaoAnalise.EM_ANALISE;
-      const prazo = (await this.repo.daSolicitacao([a.solicitacaoId])).get(a.solicitacaoId);
+      const prazo = (await this.repo.daSolicitacao([a.solicitacaoId], tx)).get(a.solicitacaoId);
       if (!aberta || !prazo?.escaladaEm || prazo.decididaEm || !prazo.venceEm) {
         throw AppError.recusa(CodigoErro.ANALISE_INDISPONIVEL, MENSAGENS_PRAZO_ANALISE.naoAtrasada);
       }
-      const [servidor] = await this.repo.servidores(PERFIS_ANALISTAS, a.ufPescador, [alvo]);
+      // An analysis of no known state is the ministry's: never an SFPA of some state, who could not read the fisher.
+      if (a.ufPescador === null && a.instancia !== 'MPA') throw AppError.badRequest(MENSAGENS_PRAZO_ANALISE.servidorInvalido);
+      const [servidor] = await this.repo.servidores(PERFIS_ANALISTAS, a.ufPescador, [alvo], tx);
       if (!servidor || !podeAgirNaInstancia(servidor.perfil, a.instancia)) throw AppError.badRequest(MENSAGENS_PRAZO_ANALISE.servidorInvalido);
       await this.analises.bloquear(a.id, servidor.id, this.now(), tx);
       await this.repo.designar(a.solicitacaoId, servidor.id, tx);

@@ -104,8 +104,8 @@ export class SinaisRepository {
     return rows[0] ?? { entidade: 0, agente: 0 };
   }
 
-  async pescadoresNoMunicipio(municipioId: number): Promise<number> {
-    const { rows } = await this.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM pescador WHERE municipio_id = ${municipioId}`);
+  async pescadoresNoMunicipio(municipioId: number, ex: Executor = this.db): Promise<number> {
+    const { rows } = await ex.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM pescador WHERE municipio_id = ${municipioId}`);
     return rows[0]?.n ?? 0;
   }
 

@@ -169,7 +169,7 @@ export class SinaisService {
     }
 
     if (municipioId !== null && r.populacaoAdulta !== null) {
-      const pescadores = (await this.pescadoresNoMunicipio(municipioId)) + (p.municipioId === municipioId ? 0 : 1);
+      const pescadores = (await this.pescadoresNoMunicipio(municipioId, tx)) + (p.municipioId === municipioId ? 0 : 1);
       if (pescadores > LIMIARES_SINAL.parcelaPopulacaoAdulta * r.populacaoAdulta) {
         sinais.push({
           tipo: TipoSinal.MUNICIPIO_ACIMA_POPULACAO,
@@ -234,11 +234,12 @@ export class SinaisService {
   }
 
   /** Counted at most every ten minutes per municipality: the share moves slowly and the count is not free. */
-  private async pescadoresNoMunicipio(municipioId: number): Promise<number> {
+  private async pescadoresNoMunicipio(municipioId: number, tx: Executor): Promise<number> {
     const agora = this.now().getTime();
     const guardado = this.#municipios.get(municipioId);
     if (guardado && guardado.ate > agora) return guardado.n;
-    const n = await this.repo.pescadoresNoMunicipio(municipioId);
+    // On the submission's own connection: a second one per submission could empty the pool under a burst.
+    const n = await this.repo.pescadoresNoMunicipio(municipioId, tx);
     this.#municipios.set(municipioId, { n, ate: agora + CACHE_MS });
     return n;
   }
