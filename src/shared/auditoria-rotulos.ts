@@ -109,6 +109,7 @@ export const RECURSO_AUDITORIA_LABEL: Readonly<Record<string, string>> = {
   'documento': 'Documento',
   'analise-solicitacao': 'Análise de solicitação',
   'sinal-solicitacao': 'Sinal para o analista',
+  'sinal-solicitacao/arquivo-repetido': 'Protocolo citado por um sinal de arquivo repetido',
   'indeferimento': 'Indeferimento',
   'recurso': 'Recurso',
   'armazenamento': 'Armazenamento de arquivos',

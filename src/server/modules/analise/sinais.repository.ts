@@ -17,7 +17,9 @@ export type Consulta = {
   recentesAgente: number | null;
 };
 
-export type ArquivoRepetido = { tipoDocumento: number; outrosPescadores: number; protocolos: string[] };
+/** The other fishers' requests behind a repeated file: shown only to who may read that fisher, and then audited. */
+export type OutroComArquivo = { protocolo: string; pescadorId: number; uf: string | null };
+export type ArquivoRepetido = { tipoDocumento: number; outrosPescadores: number; protocolos: OutroComArquivo[] };
 export type ContatoRepetido = { tipo: number; outrosPescadores: number };
 
 export type SinalLinha = {
@@ -69,12 +71,14 @@ export class SinaisRepository {
       WITH ${guardar}
       arquivos AS (
         SELECT d.tipo_documento AS "tipoDocumento", count(DISTINCT o.pescador_id)::int AS "outrosPescadores",
-               COALESCE((array_agg(DISTINCT os.numero_protocolo) FILTER (WHERE os.numero_protocolo IS NOT NULL))[1:5], '{}') AS protocolos
+               COALESCE((array_agg(DISTINCT jsonb_build_object('protocolo', os.numero_protocolo, 'pescadorId', o.pescador_id, 'uf', op.uf))
+                 FILTER (WHERE os.numero_protocolo IS NOT NULL))[1:5], '{}') AS protocolos
         FROM documento d
         JOIN documento_hash h ON h.documento_id = d.id
         JOIN documento_hash o ON o.sha256 = h.sha256 AND o.pescador_id <> h.pescador_id
         JOIN documento od ON od.id = o.documento_id AND od.removido_em IS NULL
         LEFT JOIN solicitacao os ON os.id = od.solicitacao_id
+        LEFT JOIN pescador op ON op.id = o.pescador_id
         WHERE d.solicitacao_id = ${a.solicitacaoId} AND d.removido_em IS NULL
         GROUP BY d.tipo_documento)
       SELECT COALESCE((SELECT json_agg(arquivos ORDER BY "tipoDocumento") FROM arquivos), '[]'::json) AS arquivos,
@@ -102,6 +106,13 @@ export class SinaisRepository {
       SELECT (SELECT count(*)::int FROM envio_entidade WHERE entidade_id = ${entidadeId} AND ${periodo}) AS entidade,
              (SELECT count(*)::int FROM envio_entidade WHERE cpf_agente = ${cpfAgente} AND ${periodo}) AS agente`);
     return rows[0] ?? { entidade: 0, agente: 0 };
+  }
+
+  /** The fishers' states now (scope is decided on today's state, not the one kept with the signal). */
+  async ufsAtuais(ids: number[], ex: Executor = this.db): Promise<Map<number, string | null>> {
+    if (ids.length === 0) return new Map();
+    const { rows } = await ex.execute<{ id: number; uf: string | null }>(sql`SELECT id, uf FROM pescador WHERE id = ANY(${sql.param(ids)}::int[])`);
+    return new Map(rows.map((r) => [r.id, r.uf]));
   }
 
   async pescadoresNoMunicipio(municipioId: number, ex: Executor = this.db): Promise<number> {

@@ -16,7 +16,7 @@ import type { AuthContext } from '../auth/auth.service';
 import { exigirLeituraPescador, podeLerPescador } from '../escopo';
 import type { AnaliseRepository } from './analise.repository';
 import type { DadosDeclarados, PescadorRow } from '../pescador/pescador.service';
-import type { SinaisRepository, SinalLinha } from './sinais.repository';
+import type { ArquivoRepetido, OutroComArquivo, SinaisRepository, SinalLinha } from './sinais.repository';
 
 /** The agent who filed the submission, when one did (docs/decisions/0110). */
 export interface EnvioPorEntidade {
@@ -66,8 +66,9 @@ function plural(n: number, um: string, varios: string): string {
 export function explicar(tipo: number, d: Detalhes): string {
   switch (tipo) {
     case TipoSinal.ARQUIVO_REPETIDO:
-      return (d.documentos as { tipoDocumento: number; outrosPescadores: number; protocolos: string[] }[]).map((x) => {
-        const protocolos = x.protocolos.length > 0 ? ` (protocolo ${x.protocolos.join(', ')})` : '';
+      return (d.documentos as { tipoDocumento: number; outrosPescadores: number; protocolos: (string | OutroComArquivo)[] }[]).map((x) => {
+        const visiveis = x.protocolos.map((o) => (typeof o === 'string' ? o : o.protocolo));
+        const protocolos = visiveis.length > 0 ? ` (protocolo ${visiveis.join(', ')})` : '';
         return `O arquivo de ${tipoDocumentoLabel[x.tipoDocumento as TipoDocumento] ?? 'documento'} é idêntico ao de `
           + `${plural(x.outrosPescadores, 'outro CPF', 'outros CPFs')}${protocolos}.`;
       }).join(' ');
@@ -89,6 +90,33 @@ export function explicar(tipo: number, d: Detalhes): string {
       return `A Receita Federal informa o CPF como "${situacaoCpfReceitaLabel[d.situacao as SituacaoCpfReceita]}" (consulta de ${formatarData(String(d.atualizadoEm))}).`;
     default:
       return '';
+  }
+}
+
+/**
+ * The signal as `ator` may see it: of the other requests behind a repeated file, only the protocols of fishers the
+ * caller may read are named (the others are counted), and each fisher so named is a view to audit.
+ */
+function noEscopoDe(ator: AuthContext, s: SinalLinha, ufs: Map<number, string | null>): { linha: SinalLinha; vistos: OutroComArquivo[] } {
+  if (s.tipo !== TipoSinal.ARQUIVO_REPETIDO) return { linha: s, vistos: [] };
+  const vistos: OutroComArquivo[] = [];
+  const documentos = (s.detalhes.documentos as ArquivoRepetido[]).map((x) => {
+    const meus = x.protocolos.filter((o) => podeLerPescador(ator, o.pescadorId, ufs.get(o.pescadorId) ?? o.uf));
+    vistos.push(...meus);
+    return { ...x, protocolos: meus };
+  });
+  return { linha: { ...s, detalhes: { ...s.detalhes, documentos } }, vistos };
+}
+
+const outrosDe = (s: SinalLinha): number[] => (s.tipo === TipoSinal.ARQUIVO_REPETIDO
+  ? (s.detalhes.documentos as ArquivoRepetido[]).flatMap((x) => x.protocolos.map((o) => o.pescadorId)) : []);
+
+async function auditarVistos(auditoria: AuditoriaService, ator: AuthContext, vistos: OutroComArquivo[], solicitacaoId: number, ex?: Executor) {
+  for (const o of new Map(vistos.map((v) => [v.pescadorId, v])).values()) {
+    await auditoria.registrar({
+      acao: 'VISUALIZACAO_DADOS_PESSOAIS', ...doAtor(ator), recurso: 'sinal-solicitacao/arquivo-repetido', recursoId: solicitacaoId,
+      pescadorId: o.pescadorId, detalhes: { protocolo: o.protocolo },
+    }, ex);
   }
 }
 
@@ -192,9 +220,12 @@ export class SinaisService {
     const a = await this.analises.findById(idAnalise);
     if (!a) throw AppError.notFound(MENSAGENS_ANALISE.naoEncontrada);
     exigirLeituraPescador(ator, a.pescadorId, a.ufPescador);
-    const linhas = await this.repo.daSolicitacao(a.solicitacaoId);
+    const brutas = await this.repo.daSolicitacao(a.solicitacaoId);
+    const ufs = await this.repo.ufsAtuais(brutas.flatMap(outrosDe));
+    const linhas = brutas.map((l) => noEscopoDe(ator, l, ufs));
     await this.auditoria.visualizacao(ator, 'sinal-solicitacao', a.id, { solicitacao: a.solicitacaoId, sinais: linhas.length }, a.pescadorId);
-    return linhas.map(sinalParaResposta);
+    await auditarVistos(this.auditoria, ator, linhas.flatMap((l) => l.vistos), a.solicitacaoId);
+    return linhas.map((l) => sinalParaResposta(l.linha));
   }
 
   async marcar(ator: AuthContext, idAnalise: number, idSinal: number, corpo: MarcacaoSinalCorpo): Promise<Sinal> {
@@ -212,7 +243,9 @@ export class SinaisService {
         acao: 'SINAL_MARCADO', ...doAtor(ator), pescadorId: a.pescadorId, recurso: 'sinal-solicitacao', recursoId: s.id,
         detalhes: { solicitacao: a.solicitacaoId, tipo: s.tipo, situacao: s.situacao },
       }, tx);
-      return sinalParaResposta(s);
+      const visto = noEscopoDe(ator, s, await this.repo.ufsAtuais(outrosDe(s), tx));
+      await auditarVistos(this.auditoria, ator, visto.vistos, a.solicitacaoId, tx);
+      return sinalParaResposta(visto.linha);
     });
   }
 

@@ -120,7 +120,23 @@ describe('the same file under different CPFs', () => {
     expect((await sinais(a.id)).map((s) => s.tipo)).not.toContain(TipoSinal.ARQUIVO_REPETIDO);
     const [s] = (await sinais(b.id)).filter((x) => x.tipo === TipoSinal.ARQUIVO_REPETIDO);
     const { protocolo } = await umaLinha<{ protocolo: string }>(t.db, sql`SELECT numero_protocolo AS protocolo FROM solicitacao WHERE id = ${a.id}`);
-    expect(s?.detalhes).toEqual({ documentos: [{ tipoDocumento: 3, outrosPescadores: 1, protocolos: [protocolo] }] });
+    expect(s?.detalhes).toEqual({ documentos: [{ tipoDocumento: 3, outrosPescadores: 1, protocolos: [{ protocolo, pescadorId: a.p.id, uf: expect.anything() }] }] });
+
+    // The analyst of b's request sees a's protocol only when allowed to read a, and that view is audited on a.
+    const idAnalise = await analiseDe(b.id);
+    const lista = await sfpa.api({ method: 'GET', url: `/api/analise-solicitacao/${idAnalise}/sinais` });
+    expect(lista.statusCode, lista.body).toBe(200);
+    const explicacao = (lista.json().dados as { tipo: number; explicacao: string }[]).find((x) => x.tipo === TipoSinal.ARQUIVO_REPETIDO)!.explicacao;
+    expect(explicacao).toContain(`(protocolo ${protocolo})`);
+    const visto = await umaLinha<{ n: number }>(t.db, sql`
+      SELECT count(*)::int AS n FROM auditoria WHERE pescador_id = ${a.p.id} AND recurso = 'sinal-solicitacao/arquivo-repetido'`);
+    expect(visto.n).toBe(1);
+    // Out of scope: a's state changed to one the SFPA does not serve; the count stays, the protocol goes.
+    await t.db.execute(sql`UPDATE pescador SET uf = 'AM' WHERE id = ${a.p.id}`);
+    const fora = await sfpa.api({ method: 'GET', url: `/api/analise-solicitacao/${idAnalise}/sinais` });
+    const explicacaoFora = (fora.json().dados as { tipo: number; explicacao: string }[]).find((x) => x.tipo === TipoSinal.ARQUIVO_REPETIDO)!.explicacao;
+    expect(explicacaoFora).toContain('1 outro CPF');
+    expect(explicacaoFora).not.toContain(protocolo);
   });
 
   it('raises nothing for an honest pair with photos of their own', async () => {

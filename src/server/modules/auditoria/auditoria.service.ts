@@ -53,6 +53,8 @@ const RECURSO_PARA_PESCADOR: Record<string, string> = {
   'analise-solicitacao': 'a análise da sua solicitação',
   // The signals are part of the analysis; told neutrally (decision 0112).
   'sinal-solicitacao': 'a análise da sua solicitação',
+  // Another request's analysis named this fisher's request as sharing a file: told neutrally too.
+  'sinal-solicitacao/arquivo-repetido': 'o número de protocolo da sua solicitação',
   'indeferimento': 'o indeferimento da sua solicitação',
 };
 
