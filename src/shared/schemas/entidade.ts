@@ -201,14 +201,15 @@ export const representadoSchema = z.object({
   nome: z.string(),
   cpf: z.string(),
   uf: z.string().nullable(),
+  /** The registry's data (this and the counts below) only once the delegation is active: null while the term awaits validation. */
   situacaoPescador: z.number().nullable(),
   numeroRgp: z.string().nullable(),
-  reapsDevidas: z.number(),
+  reapsDevidas: z.number().nullable(),
   /** The end of the filling window of the earliest REAP owed (its year's window), null when none is owed or no window is set. */
   prazoReap: z.string().nullable(),
-  solicitacoesEmAndamento: z.number(),
+  solicitacoesEmAndamento: z.number().nullable(),
   /** Appeals sent and not yet decided. */
-  recursosPendentes: z.number(),
+  recursosPendentes: z.number().nullable(),
   idDelegacao: z.number(),
   servicos: z.array(z.number()),
   fim: z.string(),

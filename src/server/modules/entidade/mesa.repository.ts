@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { TipoSolicitacao } from '../../../shared/enums';
-import type { FiltroCsvMesa } from '../../../shared/schemas/entidade';
+import { SituacaoDelegacao, type FiltroCsvMesa } from '../../../shared/schemas/entidade';
 import type { Database, Executor } from '../../db/client';
 
 /** A fisher on the desk, with the entity whose delegation lists them. */
@@ -12,10 +12,10 @@ export type LinhaMesa = {
   uf: string | null;
   situacaoPescador: number | null;
   numeroRgp: string | null;
-  reapsDevidas: number;
+  reapsDevidas: number | null;
   prazoReap: string | null;
-  solicitacoesEmAndamento: number;
-  recursosPendentes: number;
+  solicitacoesEmAndamento: number | null;
+  recursosPendentes: number | null;
   idDelegacao: number;
   servicos: number[];
   fim: string;
@@ -46,6 +46,9 @@ function condicoes(entidades: number[], f: FiltroCsvMesa, hoje: string): { deleg
       AND o.situacao IN (1, 2) AND o.fim >= ${hoje}::date AND (o.criada_em, o.id) > (d.criada_em, d.id))`);
   }
   if (f.situacaoDelegacao) c.push(sql`d.situacao = ${f.situacaoDelegacao}`);
+  // A filter on the registry's data finds active delegations only: a term still awaiting validation gives the entity
+  // nothing of the fisher's registry, not even through what a filter lets through.
+  if (f.deveReap || f.emAndamento || f.recursoPendente || f.situacaoRegistro) c.push(sql`d.situacao = ${SituacaoDelegacao.ATIVA}`);
   if (f.deveReap) c.push(existe(sql`reap_questionario q`, REAP_DEVIDA, f.deveReap));
   if (f.emAndamento) c.push(existe(sql`solicitacao s`, EM_ANDAMENTO, f.emAndamento));
   if (f.recursoPendente) c.push(existe(sql`recurso r`, RECURSO_PENDENTE, f.recursoPendente));

@@ -3,7 +3,7 @@ import { formatarData, hojeSaoPaulo } from '../../../shared/datas';
 import { type SituacaoRegistro, situacaoRegistroLabel } from '../../../shared/enums';
 import { exibirRgp } from '../../../shared/rgp';
 import {
-  type FiltroCsvMesa, type FiltroMesa, type MesaAgente, type SituacaoDelegacao, situacaoDelegacaoLabel,
+  type FiltroCsvMesa, type FiltroMesa, type MesaAgente, SituacaoDelegacao, situacaoDelegacaoLabel,
 } from '../../../shared/schemas/entidade';
 import { celulaCodigoCsv, celulaCsv } from '../../lib/celula-csv';
 import { doAtor, type EventoAuditoria } from '../auditoria/auditoria.service';
@@ -49,6 +49,12 @@ export class MesaService {
     };
   }
 
+  /** Nothing of the registry while the consent term awaits an analyst: the entity typed the name and CPF itself. */
+  static #semDadosSePendente(r: LinhaMesa): LinhaMesa {
+    if (r.situacaoDelegacao === SituacaoDelegacao.ATIVA) return r;
+    return { ...r, situacaoPescador: null, numeroRgp: null, reapsDevidas: null, prazoReap: null, solicitacoesEmAndamento: null, recursosPendentes: null };
+  }
+
   #auditoria(ator: AuthContext, recurso: string, linhas: LinhaMesa[], nomes: Map<number, string>, extra: Record<string, unknown>): EventoAuditoria[] {
     return linhas.map((r) => ({
       acao: 'MESA_AGENTE_LIDA', ...doAtor(ator), recurso, recursoId: r.idEntidade, pescadorId: r.idPescador,
@@ -72,7 +78,7 @@ export class MesaService {
     return {
       entidades: vinculos.map((v) => ({ id: v.entidade.id, nome: v.entidade.nome, situacao: v.entidade.situacao, validadeAgente: v.validade })),
       total,
-      representados: linhas.map(({ idEntidade: _e, ...r }) => r),
+      representados: linhas.map(MesaService.#semDadosSePendente).map(({ idEntidade: _e, ...r }) => r),
       proximo: ultima?.idPescador ?? null,
     };
   }
@@ -91,7 +97,7 @@ export class MesaService {
       const linhas = await this.deps.mesa.pagina(validas, { ...f, apos }, LOTE_CSV, hoje);
       if (linhas.length === 0) return;
       await this.deps.auditoria.registrarVarios(this.#auditoria(ator, 'representacao/pescadores/csv', linhas, nomes, extra), this.deps.db);
-      yield linhas.map((r) => [
+      yield linhas.map(MesaService.#semDadosSePendente).map((r) => [
         celulaCsv(r.nome), celulaCodigoCsv(formatCpf(r.cpf)), celulaCsv(r.uf), celulaCodigoCsv(r.numeroRgp ? exibirRgp(r.numeroRgp) : null),
         celulaCsv(r.situacaoPescador === null ? null : situacaoRegistroLabel[r.situacaoPescador as SituacaoRegistro] ?? null),
         celulaCsv(r.reapsDevidas), celulaCsv(r.prazoReap ? formatarData(r.prazoReap) : null), celulaCsv(r.solicitacoesEmAndamento),

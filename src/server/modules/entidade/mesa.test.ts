@@ -115,7 +115,10 @@ describe("the agent's desk", () => {
     expect(por.get(suspenso.id)).toMatchObject({ situacaoPescador: 6, solicitacoesEmAndamento: 1, recursosPendentes: 0, prazoReap: null });
     // The appeal is a request of type 11: counted as an appeal, not as a request in progress.
     expect(por.get(recurso.id)).toMatchObject({ recursosPendentes: 1, solicitacoesEmAndamento: 0 });
-    expect(por.get(aguardando.id)).toMatchObject({ situacaoDelegacao: 2 });
+    // The term awaits an analyst: the entity sees the name and CPF it typed, nothing of the registry.
+    expect(por.get(aguardando.id)).toMatchObject({
+      situacaoDelegacao: 2, situacaoPescador: null, numeroRgp: null, reapsDevidas: null, prazoReap: null, solicitacoesEmAndamento: null, recursosPendentes: null,
+    });
   });
 
   it('filters by each criterion, alone and together, and counts what the filter finds', async () => {
@@ -123,16 +126,18 @@ describe("the agent's desk", () => {
       ['nome=mesa', [suspenso.id, recurso.id, aguardando.id]],
       ['nome=CARLOS', [recurso.id]],
       ['situacaoRegistro=6', [suspenso.id]],
-      ['situacaoRegistro=1', [reap.id, recurso.id, aguardando.id]],
+      // A filter on the registry's data never finds a fisher whose term awaits validation.
+      ['situacaoRegistro=1', [reap.id, recurso.id]],
       ['deveReap=sim', [reap.id]],
-      ['deveReap=nao', [suspenso.id, recurso.id, aguardando.id]],
+      ['deveReap=nao', [suspenso.id, recurso.id]],
       ['emAndamento=sim', [suspenso.id]],
-      ['emAndamento=nao', [reap.id, recurso.id, aguardando.id]],
+      ['emAndamento=nao', [reap.id, recurso.id]],
       ['recursoPendente=sim', [recurso.id]],
-      ['recursoPendente=nao', [reap.id, suspenso.id, aguardando.id]],
+      ['recursoPendente=nao', [reap.id, suspenso.id]],
       ['situacaoDelegacao=2', [aguardando.id]],
       ['situacaoDelegacao=1', [reap.id, suspenso.id, recurso.id]],
-      ['deveReap=nao&situacaoRegistro=1&recursoPendente=nao', [aguardando.id]],
+      ['deveReap=nao&situacaoRegistro=1&recursoPendente=nao', []],
+      ['deveReap=sim&situacaoRegistro=1', [reap.id]],
       ['nome=%25', []],
     ];
     for (const [consulta, esperados] of casos) {
@@ -195,13 +200,18 @@ describe("the agent's desk", () => {
     expect(res.headers['content-type']).toContain('text/csv');
     const linhas = res.body.trim().split('\r\n');
     expect(linhas[0]).toBe('Nome;CPF;UF;RGP;Situação do registro;REAPs devidas;Prazo da REAP mais antiga;Pedidos em andamento;Recursos pendentes;Delegação;Delegação até');
-    expect(linhas).toHaveLength(4);
+    expect(linhas).toHaveLength(3);
     expect(linhas[1]!.startsWith(`"'=HYPERLINK(""http://x"") ANA";`)).toBe(true);
     expect(linhas[1]).toContain(`;Ativo;${devidas};31/10/${anoReap + 1};0;0;Ativa;`);
-    expect(linhas.slice(2).map((l) => l.split(';')[0])).toEqual(['CARLOS MESA', 'DALVA MESA']);
+    expect(linhas.slice(2).map((l) => l.split(';')[0])).toEqual(['CARLOS MESA']);
+    // A term awaiting validation: its line carries nothing of the registry.
+    const pendente = await agente.api({ method: 'GET', url: '/api/representacao/pescadores/csv?situacaoDelegacao=2' });
+    const [, dalva] = pendente.body.trim().split('\r\n');
+    expect(dalva!.split(';').slice(3, 9)).toEqual(['', '', '', '', '', '']);
     const { rows } = await t.db.execute<{ pescador_id: number; detalhes: { formato: string; filtros: Record<string, unknown> } }>(sql`
-      SELECT pescador_id, detalhes FROM auditoria WHERE acao = 'MESA_AGENTE_LIDA' AND cpf_ator = ${CPF_AGENTE} AND recurso = 'representacao/pescadores/csv'`);
-    expect(rows.map((r) => r.pescador_id).sort()).toEqual([reap.id, recurso.id, aguardando.id].sort());
+      SELECT pescador_id, detalhes FROM auditoria WHERE acao = 'MESA_AGENTE_LIDA' AND cpf_ator = ${CPF_AGENTE} AND recurso = 'representacao/pescadores/csv'
+      ORDER BY id`);
+    expect(rows.map((r) => r.pescador_id)).toEqual([reap.id, recurso.id, aguardando.id]);
     expect(rows[0]!.detalhes).toMatchObject({ formato: 'csv', filtros: { situacaoRegistro: 1, nome: '***' } });
   });
 

@@ -40,7 +40,11 @@ function filtroDe(nome: string, e: Escolhas): FiltroCsvMesa {
   };
 }
 
+/** What a row shows of the registry while the consent term awaits validation: nothing (decision 0118). */
+const AGUARDANDO = 'Após a validação do termo';
+
 function prazo(r: Representado): string {
+  if (r.reapsDevidas === null) return AGUARDANDO;
   if (r.reapsDevidas === 0) return 'Nenhuma';
   return r.prazoReap ? `${r.reapsDevidas}, a primeira até ${formatDate(r.prazoReap)}` : String(r.reapsDevidas);
 }
@@ -95,10 +99,10 @@ export function MesaAgente() {
   const colunas: Coluna<Representado>[] = [
     { titulo: 'Pescador', celula: (r) => r.nome },
     { titulo: 'CPF', celula: (r) => maskCpf(r.cpf) },
-    { titulo: 'Registro', celula: (r) => (r.situacaoPescador ? situacaoRegistroLabel[r.situacaoPescador as SituacaoRegistro] ?? '—' : '—') },
+    { titulo: 'Registro', celula: (r) => (r.situacaoDelegacao !== 1 ? AGUARDANDO : r.situacaoPescador ? situacaoRegistroLabel[r.situacaoPescador as SituacaoRegistro] ?? '—' : '—') },
     { titulo: 'REAPs devidas', celula: prazo },
-    { titulo: 'Pedidos em andamento', celula: (r) => String(r.solicitacoesEmAndamento) },
-    { titulo: 'Recursos pendentes', celula: (r) => String(r.recursosPendentes) },
+    { titulo: 'Pedidos em andamento', celula: (r) => (r.solicitacoesEmAndamento === null ? AGUARDANDO : String(r.solicitacoesEmAndamento)) },
+    { titulo: 'Recursos pendentes', celula: (r) => (r.recursosPendentes === null ? AGUARDANDO : String(r.recursosPendentes)) },
     { titulo: 'Delegação', celula: (r) => `${situacaoDelegacaoLabel[r.situacaoDelegacao as keyof typeof situacaoDelegacaoLabel]}, até ${formatDate(r.fim)}` },
     colunaDeAcoes((r) => (
       <AcaoDaLinha verbo="Atuar por" nome={r.nome} disabled={r.situacaoDelegacao !== 1} onClick={() => {
