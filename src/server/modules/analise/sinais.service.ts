@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { formatarData } from '../../../shared/datas';
 import { tipoDocumentoLabel, type TipoDocumento } from '../../../shared/enums';
 import { pode } from '../../../shared/permissoes';
+import { podeAgirNaInstancia } from '../../../shared/regras/instancia';
 import {
   LIMIARES_SINAL, MENSAGENS_SINAL, situacaoCpfReceitaLabel, situacaoSinalLabel, TipoContatoSinal, tipoContatoSinalLabel, TipoSinal,
   tipoSinalLabel, type IndicadorMensal, type MarcacaoSinalCorpo, type Sinal, type SituacaoCpfReceita, type SituacaoSinal,
@@ -233,6 +234,8 @@ export class SinaisService {
     if (!a) throw AppError.notFound(MENSAGENS_ANALISE.naoEncontrada);
     if (!pode(ator.perfil, 'analise.analisar') || ator.idUsuarioMapa === null) throw AppError.forbidden(MENSAGENS_ANALISE.perfilNaoAnalisa);
     if (!podeLerPescador(ator, a.pescadorId, a.ufPescador)) throw AppError.forbidden(MENSAGENS_ANALISE.foraDoEscopo);
+    // Marked by who may decide the analysis: an SFPA never marks a signal of an analysis at the ministry.
+    if (!podeAgirNaInstancia(ator.perfil, a.instancia)) throw AppError.forbidden(MENSAGENS_ANALISE.instanciaMpa);
     return this.db.transaction(async (tx) => {
       const s = await this.repo.marcar(a.solicitacaoId, idSinal, {
         situacao: corpo.situacao, cpf: ator.cpf, nome: ator.nome, observacao: corpo.observacao?.trim() || null,

@@ -269,6 +269,11 @@ describe('the analyst sees and marks a signal', () => {
     expect(alheio.statusCode).toBe(404);
     const pescador = await p.sessao.api({ method: 'POST', url: `/api/analise-solicitacao/${analise}/sinais/${sinal!.id}/marcacao`, payload: { situacao: 2 } });
     expect(pescador.statusCode).toBe(403);
+    // At the ministry's instance, the state's analyst reads the signal but does not mark it.
+    await t.db.execute(sql`UPDATE analise_solicitacao SET instancia = 'MPA' WHERE id = ${analise}`);
+    const instancia = await sfpa.api({ method: 'POST', url: `/api/analise-solicitacao/${analise}/sinais/${sinal!.id}/marcacao`, payload: { situacao: 2 } });
+    expect(instancia.statusCode).toBe(403);
+    await t.db.execute(sql`UPDATE analise_solicitacao SET instancia = 'SFPA' WHERE id = ${analise}`);
 
     const marcado = await sfpa.api({
       method: 'POST', url: `/api/analise-solicitacao/${analise}/sinais/${sinal!.id}/marcacao`, payload: { situacao: 3, observacao: 'Óbito confirmado no cartório.' },
