@@ -22,6 +22,15 @@ export function ativoHaUmAnoOuMais(situacao: number | null, desde: string | null
   return situacao === SituacaoRegistro.ATIVO && desde !== null && desde <= umAnoAntes(hoje);
 }
 
+/** The first day on which `ativoHaUmAnoOuMais` holds for `desde`: a year later, or 1 March after a 29 February. */
+function primeiroDiaComUmAno(desde: string): string {
+  const dia = somarAnos(desde, 1);
+  if (umAnoAntes(dia) >= desde) return dia;
+  const seguinte = new Date(`${dia}T00:00:00Z`);
+  seguinte.setUTCDate(seguinte.getUTCDate() + 1);
+  return seguinte.toISOString().slice(0, 10);
+}
+
 export interface CondicoesSeguroDefeso {
   /** The day the registry became active, when it is active; null otherwise. */
   ativoDesde: string | null;
@@ -42,6 +51,6 @@ export function condicoesSeguroDefeso(r: {
   const umAno = ativoHaUmAnoOuMais(r.situacao, r.desde, r.hoje);
   const pendentes = r.reapAnosDevidos.filter((a) => !r.reapAnosEnviados.includes(a));
   const artesanal = r.categoria === Categoria.ARTESANAL;
-  const umAnoEm = ativoDesde !== null && !umAno ? somarAnos(ativoDesde, 1) : null;
+  const umAnoEm = ativoDesde !== null && !umAno ? primeiroDiaComUmAno(ativoDesde) : null;
   return { ativoDesde, ativoHaUmAnoOuMais: umAno, umAnoEm, reapAnosPendentes: pendentes, artesanal, atende: umAno && pendentes.length === 0 && artesanal };
 }

@@ -54,7 +54,7 @@ describe('GET /api/pescador/{id}/seguro-defeso', () => {
     const umAnoDepois = `${ano + 1}${hoje.slice(4)}`;
     expect(res.json().dados).toEqual({
       situacaoDescricao: 'Ativo', ativoDesde: hoje, ativoHaUmAnoOuMais: false,
-      umAnoEm: umAnoDepois.endsWith('-02-29') ? `${ano + 1}-02-28` : umAnoDepois,
+      umAnoEm: umAnoDepois.endsWith('-02-29') ? `${ano + 1}-03-01` : umAnoDepois,
       reapAnosPendentes: [ano - 2, ano - 1], categoriaDescricao: 'Industrial', artesanal: false, atende: false,
     } satisfies CondicoesSeguroDefesoPescador);
     // A staff view of the fisher's data, audited as such.
