@@ -97,6 +97,9 @@ test.describe('administration: map users and access hours (issue 11)', () => {
     await test.step('the new analyst signs in and sees the analyses', async () => {
       await entrar(analista, pessoa.cpf);
       await expect(analista.getByText('Perfil: SFPA · Órgão: SFPA-PA/PA')).toBeVisible();
+      // Every read of the home answered before the block: a read still in flight would meet it and sign out before
+      // the click this journey makes (on a busy machine it did).
+      await analista.waitForLoadState('networkidle');
     });
 
     await test.step('the GESTOR blocks the analyst', async () => {
