@@ -5,6 +5,7 @@ import * as c from '../../../shared/contratos/lote';
 import type { AtoNormativo } from '../../../shared/schemas/ato-normativo';
 import type { DadosLote, LoteResumo, LotesResposta, ResultadoLoteManual } from '../../../shared/schemas/lote';
 import { chamar, dados } from '../../lib/contrato';
+import { salvarArquivo } from '../../lib/salvar-arquivo';
 
 /**
  * Calls of the batch screens (src/server/modules/lote/lote.routes.ts), through the contracts
@@ -37,22 +38,11 @@ export function listarLotes(query: Partial<QueryDe<typeof c.listar>>): Promise<L
 
 /** Downloads the per-CPF result (CSV) with the session's token, as a file the browser saves. */
 export async function baixarResultadoCsv(idLote: number): Promise<void> {
-  salvar(await chamar(c.resultadoCsv, { params: { id: idLote } }), `lote-${idLote}-resultado.csv`);
+  salvarArquivo(await chamar(c.resultadoCsv, { params: { id: idLote } }), `lote-${idLote}-resultado.csv`);
 }
 
 /** The act's annex of a batch (decision 0102): CSV of all states or one, PDF of one state. */
 export async function baixarAnexo(idLote: number, formato: 'csv' | 'pdf', uf: string): Promise<void> {
   const arquivo = await chamar(contratosRecurso.anexo, { params: { id: idLote }, query: { formato, ...(uf ? { uf } : {}) } });
-  salvar(arquivo, `anexo-lote-${idLote}${uf ? `-${uf.toLowerCase()}` : ''}.${formato}`);
-}
-
-function salvar(arquivo: Blob, nome: string): void {
-  const url = URL.createObjectURL(arquivo);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = nome;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  salvarArquivo(arquivo, `anexo-lote-${idLote}${uf ? `-${uf.toLowerCase()}` : ''}.${formato}`);
 }
