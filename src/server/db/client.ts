@@ -34,11 +34,11 @@ export function criarPool(url: string, max: number, nome: string, opcoes: { some
     // Reads sent to a standby run in read-only transactions: a replica URL that points at the primary by mistake
     // still cannot be written through.
     ...(opcoes.somenteLeitura ? { options: '-c default_transaction_read_only=on' } : {}),
-  });
-  // Set once connected rather than as startup parameters, which PgBouncer refuses; queued before the first query.
-  pool.on('connect', (c) => {
-    c.query(`SET statement_timeout = ${Math.floor(tempos.consultaMs)}; SET idle_in_transaction_session_timeout = ${Math.floor(tempos.ociosoEmTransacaoMs)}`)
-      .catch(() => undefined);
+    // Set once connected rather than as startup parameters, which PgBouncer refuses. pg-pool awaits this hook before
+    // it hands the client out, so the first query never runs beside it (pg 9 refuses two queries at once on a client).
+    onConnect: (c: pg.ClientBase) => c
+      .query(`SET statement_timeout = ${Math.floor(tempos.consultaMs)}; SET idle_in_transaction_session_timeout = ${Math.floor(tempos.ociosoEmTransacaoMs)}`)
+      .then(() => undefined, () => undefined),
   });
   // An idle client's error (the server went away) must not crash the process; the next query reports it.
   pool.on('error', () => undefined);

@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { createTestApp, type TestApp } from '../test/helpers';
@@ -41,6 +44,20 @@ describe('database pools', () => {
     } finally {
       await pool.end();
     }
+  });
+
+  it('sets the limits before the first query of a new connection, never beside it', async () => {
+    // pg 8 warns once per process (pg 9 will refuse) when a query is sent while the client still runs another, so
+    // new connections are opened in a process of their own and its warnings read.
+    const script = `const { criarPool } = await import(${JSON.stringify(fileURLToPath(new URL('./client.ts', import.meta.url)))});
+      const pool = criarPool(process.argv[1], 3, 'rgp-teste', { tempos: { conexaoMs: 5000, consultaMs: 4321, ociosoEmTransacaoMs: 5000 } });
+      const lidos = await Promise.all([1, 2, 3].map(() => pool.query('SHOW statement_timeout')));
+      console.log(JSON.stringify(lidos.map((r) => r.rows[0].statement_timeout)));
+      await pool.end();`;
+    const { stdout, stderr } = await promisify(execFile)(process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script, t.config.database.url!], { env: { ...process.env, NODE_OPTIONS: '' } });
+    expect(JSON.parse(stdout)).toEqual(['4321ms', '4321ms', '4321ms']);
+    expect(stderr).not.toMatch(/already executing a query/);
   });
 
   it('gives up waiting for a connection to a database that does not answer', async () => {
