@@ -10,6 +10,7 @@ import type { ListaAtosNormativos } from '../../../shared/schemas/ato-normativo'
 import type { InadimplentesReap } from '../../../shared/schemas/reap-inadimplencia';
 import { postDocumento } from '../../lib/envelope';
 import { chamar, dados } from '../../lib/contrato';
+import { salvarArquivo } from '../../lib/salvar-arquivo';
 import type { RegistroNoCelular } from '../../offline/use-salvamento-offline';
 import { chaveSituacao } from './situacao-api';
 
@@ -115,13 +116,7 @@ export function fetchObrigacoesServidor(f: FiltrosObrigacoesServidor): Promise<L
 }
 
 export async function baixarCsvPendentes(f: FiltrosObrigacoesServidor): Promise<void> {
-  const data = await chamar(c.csvPendentes, { query: f });
-  const url = URL.createObjectURL(data);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = 'reap-pendentes.csv';
-  a.click();
-  URL.revokeObjectURL(url);
+  salvarArquivo(await chamar(c.csvPendentes, { query: f }), 'reap-pendentes.csv');
 }
 
 /** Fetched with the session, shown from a blob. */

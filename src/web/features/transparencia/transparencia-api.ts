@@ -3,6 +3,7 @@ import { acessosAosMeusDados } from '../../../shared/leituras-pescador';
 import { NOME_ARQUIVO_EXPORTACAO, NOME_ARQUIVO_EXPORTACAO_PDF } from '../../../shared/mensagens/auditoria';
 import type { AcessosAosMeusDados } from '../../../shared/schemas/auditoria';
 import { lerDados } from '../../lib/leitura';
+import { salvarArquivo } from '../../lib/salvar-arquivo';
 
 /** The export's contracts load on the click: /home lists the accesses without zod (decision 0130). */
 const contratos = () => Promise.all([import('../../../shared/contratos/lgpd'), import('../../lib/contrato')]);
@@ -23,32 +24,16 @@ export function useAcessosAosMeusDados() {
   });
 }
 
-/** Saves a blob under a name through a temporary link. */
-function salvar(blob: Blob, nome: string): void {
-  const url = URL.createObjectURL(blob);
-  try {
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = nome;
-    document.body.append(a);
-    a.click();
-    a.remove();
-  } finally {
-    // Revoked after the click has been handled (a synchronous revoke can cancel the download in some browsers).
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }
-}
-
 /** Downloads the fisher's data as a JSON file (LGPD art. 18): for another system, or to keep every code. */
 export async function baixarMeusDados(): Promise<void> {
   const [c, { dados }] = await contratos();
   const meusDados = await dados(c.meusDados, {});
-  salvar(new Blob([JSON.stringify(meusDados, null, 2)], { type: 'application/json' }), NOME_ARQUIVO_EXPORTACAO);
+  salvarArquivo(new Blob([JSON.stringify(meusDados, null, 2)], { type: 'application/json' }), NOME_ARQUIVO_EXPORTACAO);
 }
 
 /** Downloads the same data as a PDF, to read on a phone. */
 export async function baixarMeusDadosPdf(): Promise<void> {
   const [c, { chamar }] = await contratos();
   const pdf = await chamar(c.meusDadosPdf, { headers: { Accept: 'application/pdf, application/json' } });
-  salvar(pdf instanceof Blob ? pdf : new Blob([pdf], { type: 'application/pdf' }), NOME_ARQUIVO_EXPORTACAO_PDF);
+  salvarArquivo(pdf instanceof Blob ? pdf : new Blob([pdf], { type: 'application/pdf' }), NOME_ARQUIVO_EXPORTACAO_PDF);
 }
