@@ -31,7 +31,7 @@ describe('react-toastify on demand (issue 14)', () => {
     showToast('success', 'Mostrada');
     expect(toastsPedidos()).toBe(true);
 
-    const mostrada = await screen.findByText('Mostrada', {}, { timeout: 5000 }); // the first load of the file's module
+    const mostrada = await screen.findByText('Mostrada'); // the first load of the file's module
     expect(mostrada.closest('section')?.getAttribute('aria-label')).toBe('Notificações');
     expect(screen.getByRole('button', { name: 'Fechar notificação' })).toBeTruthy();
   });

@@ -73,7 +73,7 @@ describe('toasts on a phone (issue 15, point 9)', () => {
     // The library is loaded and the container mounted, as after the page's first toast.
     render(<AppProviders>{null}</AppProviders>);
     showToast('info', 'Primeira');
-    await screen.findByText('Primeira', {}, { timeout: 5000 });
+    await screen.findByText('Primeira');
 
     const dispensar = vi.spyOn(toast, 'dismiss');
     const mostrar = vi.spyOn(toast, 'success');

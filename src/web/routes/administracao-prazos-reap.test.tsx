@@ -68,10 +68,7 @@ function abrirCom(respostas: PrazoReap[][], historico: PrazoReapHistorico[] = []
   restoreNavigation = renderApp('/administracao/prazos-reap').restoreNavigation;
 }
 
-
-/** The dialog library loads on first use: on a busy machine a find waits longer than its default second. */
-const ESPERA = { timeout: 5_000 };
-const tabela = () => screen.findByRole('table', { name: 'Prazos de preenchimento da REAP por ano de referência' }, ESPERA);
+const tabela = () => screen.findByRole('table', { name: 'Prazos de preenchimento da REAP por ano de referência' });
 
 describe('the REAP windows screen tells what happens (decision 0071)', () => {
   it('never says "not started" for a start in the past, and reads again until the obligations are created', async () => {
@@ -82,7 +79,7 @@ describe('the REAP windows screen tells what happens (decision 0071)', () => {
     await within(t).findByText('Em criação: começa em instantes');
     expect(within(t).queryByText(/não começou/)).toBeNull();
     // Nothing is running yet, but something is pending: the table reads again (every 5 s).
-    await within(t).findByText(/^1 criada em /, {}, { timeout: 8_000 });
+    await within(t).findByText(/^1 criada em /);
   }, 15_000);
 
   it('reads again while a closed window waits for its warning', async () => {
@@ -92,7 +89,7 @@ describe('the REAP windows screen tells what happens (decision 0071)', () => {
     abrirCom([[fechado], [{ ...fechado, aviso: avisado }]]);
     const t = await tabela();
     await within(t).findByText('Aguardando o aviso');
-    await within(t).findByText(/^0 pescadores avisados/, {}, { timeout: 8_000 });
+    await within(t).findByText(/^0 pescadores avisados/);
   }, 15_000);
 
   it('says why a window not started has no obligations yet', async () => {
@@ -113,27 +110,27 @@ describe('the REAP windows screen tells what happens (decision 0071)', () => {
     const contagem: InadimplentesReap = { anoReferencia: ANO, inadimplentes: 1234, obrigacoesCompletas: true, avisaAoSalvar: true };
     http.get(new RegExp(`^/api/reap/prazos/${ANO}/inadimplentes\\?fimPreenchimento=${dia(-1)}$`), ok(contagem));
     http.put(`/api/reap/prazos/${ANO}`, ok({ ...aberto, fimPreenchimento: dia(-1) }));
-    fireEvent.click(await screen.findByRole('button', { name: `Prorrogar o prazo de ${ANO}` }, ESPERA));
+    fireEvent.click(await screen.findByRole('button', { name: `Prorrogar o prazo de ${ANO}` }));
     const form = screen.getByRole('form', { name: 'Definir prazo de preenchimento da REAP' });
     // An extension is a new act: the form asks for it again.
     expect((within(form).getByLabelText(/Ato normativo/) as HTMLSelectElement).value).toBe('');
-    await within(form).findByRole('option', { name: 'Portaria MPA nº 9' }, ESPERA);
+    await within(form).findByRole('option', { name: 'Portaria MPA nº 9' });
     fireEvent.change(within(form).getByLabelText('Fim do preenchimento'), { target: { value: dia(-1) } });
     fireEvent.change(within(form).getByLabelText(/Ato normativo/), { target: { value: '4' } });
     const texto = MENSAGENS_INADIMPLENCIA_REAP.confirmarAviso.texto({ ano: ANO, fim: dia(-1), inadimplentes: 1234, completas: true });
     expect(texto).toContain('1.234 pescadores que ainda não enviaram');
 
     fireEvent.click(within(form).getByRole('button', { name: 'Salvar prazo' }));
-    const dialogo = await screen.findByRole('dialog', {}, ESPERA);
+    const dialogo = await screen.findByRole('dialog');
     within(dialogo).getByText(texto);
     within(dialogo).getByText(MENSAGENS_INADIMPLENCIA_REAP.confirmarAviso.titulo);
     fireEvent.click(within(dialogo).getByRole('button', { name: 'Cancelar' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), ESPERA);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(http.calls.some((c) => c.method === 'PUT')).toBe(false);
 
     fireEvent.click(within(form).getByRole('button', { name: 'Salvar prazo' }));
-    fireEvent.click(await screen.findByRole('button', { name: MENSAGENS_INADIMPLENCIA_REAP.confirmarAviso.botao }, ESPERA));
-    await waitFor(() => expect(http.calls.filter((c) => c.method === 'PUT')).toHaveLength(1), ESPERA);
+    fireEvent.click(await screen.findByRole('button', { name: MENSAGENS_INADIMPLENCIA_REAP.confirmarAviso.botao }));
+    await waitFor(() => expect(http.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
   });
 
   it('a save that warns nobody now goes straight on', async () => {
@@ -141,13 +138,13 @@ describe('the REAP windows screen tells what happens (decision 0071)', () => {
     const aberto: PrazoReap = { ...PRAZO, anoReferencia: ANO, inicioPreenchimento: dia(-60), fimPreenchimento: dia(30) };
     abrirCom([[aberto]]);
     http.put(`/api/reap/prazos/${ANO}`, ok(aberto));
-    fireEvent.click(await screen.findByRole('button', { name: `Prorrogar o prazo de ${ANO}` }, ESPERA));
+    fireEvent.click(await screen.findByRole('button', { name: `Prorrogar o prazo de ${ANO}` }));
     const form = screen.getByRole('form', { name: 'Definir prazo de preenchimento da REAP' });
-    await within(form).findByRole('option', { name: 'Portaria MPA nº 9' }, ESPERA);
+    await within(form).findByRole('option', { name: 'Portaria MPA nº 9' });
     fireEvent.change(within(form).getByLabelText('Fim do preenchimento'), { target: { value: dia(60) } });
     fireEvent.change(within(form).getByLabelText(/Ato normativo/), { target: { value: '4' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Salvar prazo' }));
-    await waitFor(() => expect(http.calls.filter((c) => c.method === 'PUT')).toHaveLength(1), ESPERA);
+    await waitFor(() => expect(http.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -157,20 +154,20 @@ describe('the REAP windows screen tells what happens (decision 0071)', () => {
     abrirCom([[fechado]]);
     http.get(`/api/reap/prazos/${ANO}/inadimplentes`, ok({ anoReferencia: ANO, inadimplentes: 1, obrigacoesCompletas: true, avisaAoSalvar: false }));
     http.put(`/api/reap/prazos/${ANO}/suspensao`, ok(fechado));
-    const form = await screen.findByRole('form', { name: 'Agendar a suspensão dos inadimplentes da REAP' }, ESPERA);
-    await within(form).findByRole('option', { name: 'Portaria MPA nº 9' }, ESPERA);
+    const form = await screen.findByRole('form', { name: 'Agendar a suspensão dos inadimplentes da REAP' });
+    await within(form).findByRole('option', { name: 'Portaria MPA nº 9' });
     fireEvent.change(within(form).getByLabelText('Ano de referência'), { target: { value: String(ANO) } });
     fireEvent.change(within(form).getByLabelText(/Ato normativo/), { target: { value: '4' } });
     fireEvent.change(within(form).getByLabelText(/Data da suspensão/), { target: { value: dia(15) } });
     fireEvent.click(within(form).getByRole('button', { name: 'Agendar suspensão' }));
-    const dialogo = await screen.findByRole('dialog', {}, ESPERA);
+    const dialogo = await screen.findByRole('dialog');
     const texto = MENSAGENS_INADIMPLENCIA_REAP.confirmarSuspensao.texto({ ano: ANO, data: dia(15), inadimplentes: 1, completas: true });
     expect(texto).toContain('hoje, 1 pescador.');
     expect(texto).toContain('pode ser remarcada ou cancelada');
     within(dialogo).getByText(texto);
     expect(http.calls.some((c) => c.method === 'PUT')).toBe(false);
     fireEvent.click(within(dialogo).getByRole('button', { name: MENSAGENS_INADIMPLENCIA_REAP.confirmarSuspensao.botao }));
-    await waitFor(() => expect(http.calls.filter((c) => c.method === 'PUT')).toHaveLength(1), ESPERA);
+    await waitFor(() => expect(http.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
   });
 
   it('keeps each date whole on one line in the table and the history', async () => {

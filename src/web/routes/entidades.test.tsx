@@ -38,8 +38,6 @@ describe("/representacao (the agent's desk)", () => {
     expect((await screen.findByRole('link', { name: /Registrar termo de consentimento/ })).getAttribute('href')).toBe('/representacao/termo');
   });
 
-  /** A loaded machine runs these slower than the default second. */
-  const ESPERA = { timeout: 5_000 };
   const ENTIDADE = { id: 1, nome: 'Colônia Z-3', situacao: 1, validadeAgente: '2029-12-31' };
   const linha = (id: number, nome: string, extra: Record<string, unknown> = {}) => ({
     idPescador: id, nome, cpf: '12345678909', uf: 'PA', situacaoPescador: 1, numeroRgp: null, reapsDevidas: 0, prazoReap: null,
@@ -57,15 +55,15 @@ describe("/representacao (the agent's desk)", () => {
       });
     });
     restoreNavigation = renderApp('/representacao').restoreNavigation;
-    expect(await screen.findByText('3 pescadores encontrados', undefined, ESPERA)).toBeTruthy();
+    expect(await screen.findByText('3 pescadores encontrados')).toBeTruthy();
     const tabela = screen.getByRole('table', { name: 'Pescadores representados' });
     expect(within(tabela).getByText('2, a primeira até 31/10/2026')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Próxima página' }));
-    expect((await screen.findAllByText('CARLOS', undefined, ESPERA)).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('CARLOS')).length).toBeGreaterThan(0);
     expect(screen.getByText('Página 2')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Próxima página' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(screen.getByLabelText('Deve REAP'), { target: { value: 'sim' } });
-    expect(await screen.findByText('1 pescador encontrado', undefined, ESPERA)).toBeTruthy();
+    expect(await screen.findByText('1 pescador encontrado')).toBeTruthy();
     // A new filter starts again from the first page.
     expect(screen.getByText('Página 1')).toBeTruthy();
     expect(http.calls.some((c) => c.url.includes('deveReap=sim') && !c.url.includes('apos='))).toBe(true);
@@ -78,9 +76,9 @@ describe("/representacao (the agent's desk)", () => {
     const criar = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:mesa');
     restoreNavigation = renderApp('/representacao').restoreNavigation;
     fireEvent.change(await screen.findByLabelText('Tem recurso pendente'), { target: { value: 'nao' } });
-    await waitFor(() => expect(http.calls.some((c) => c.url.includes('recursoPendente=nao'))).toBe(true), ESPERA);
+    await waitFor(() => expect(http.calls.some((c) => c.url.includes('recursoPendente=nao'))).toBe(true));
     fireEvent.click(await screen.findByRole('button', { name: 'Baixar lista filtrada (CSV)' }));
-    await waitFor(() => expect(criar).toHaveBeenCalled(), ESPERA);
+    await waitFor(() => expect(criar).toHaveBeenCalled());
     const csv = http.calls.find((c) => c.url.startsWith('/api/representacao/pescadores/csv'));
     expect(csv?.url).toBe('/api/representacao/pescadores/csv?recursoPendente=nao');
     criar.mockRestore();
@@ -91,10 +89,10 @@ describe("/representacao (the agent's desk)", () => {
     http.get(/^\/api\/representacao\/pescadores/, ok({ entidades: [ENTIDADE], total: 1, representados: [linha(10, 'ANA')], proximo: null }));
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
     restoreNavigation = renderApp('/representacao').restoreNavigation;
-    expect((await screen.findAllByText('ANA', undefined, ESPERA)).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('ANA')).length).toBeGreaterThan(0);
     online.mockReturnValue(false);
     act(() => void window.dispatchEvent(new Event('offline')));
-    expect(await screen.findByText(/A lista mostrada é a última lida, às/, undefined, ESPERA)).toBeTruthy();
+    expect(await screen.findByText(/A lista mostrada é a última lida, às/)).toBeTruthy();
     expect(screen.getAllByText('ANA').length).toBeGreaterThan(0);
     expect((screen.getByRole('button', { name: 'Baixar lista filtrada (CSV)' }) as HTMLButtonElement).disabled).toBe(true);
     online.mockRestore();

@@ -56,7 +56,7 @@ describe('/pescador/declaracao', () => {
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Li e concordo' }));
     fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
     // The wizard's route is loaded on first use: allow for the import.
-    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(destino), { timeout: 5000 });
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(destino));
     expect(http.calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
   });
 
@@ -68,7 +68,7 @@ describe('/pescador/declaracao', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Li e concordo' }));
     fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pescador/edicao-registro/edicao/'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pescador/edicao-registro/edicao/'));
     expect(router.state.location.search).toBe('?idSolicitacao=99&tipoSolicitacao=8');
     expect(http.callsTo('/api/solicitacao-edicao-registro/editar-solicitacao/7')).toHaveLength(1);
   });
@@ -79,7 +79,7 @@ describe('/pescador/declaracao', () => {
     const { router } = open('/pescador/declaracao?tipoSolicitacao=8');
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Li e concordo' }));
     fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?idSolicitacao=100&tipoSolicitacao=8'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.search).toBe('?idSolicitacao=100&tipoSolicitacao=8'));
   });
 
   it("type 8: cloning answered 406 shows the server's message and goes home", async () => {

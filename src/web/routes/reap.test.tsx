@@ -62,7 +62,7 @@ describe('/reap', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Gerar REAPs pendentes' }));
     // The confirmation's dialog is loaded on demand: under load it takes more than the default second.
-    fireEvent.click(await screen.findByRole('button', { name: 'Sim, gerar as REAPs.' }, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Sim, gerar as REAPs.' }));
     await waitFor(() => expect(http.callsTo('/api/reap/gerar-reap-pescador/42')).toHaveLength(1));
   });
 });
@@ -167,7 +167,7 @@ function digitar(input: HTMLInputElement, texto: string) {
 const rascunhos = () => http.callsTo('/api/reap/questionario-basico');
 /** The draft the form saved last (it saves 1.5 s after the last change). */
 async function rascunhoSalvo(): Promise<Record<string, unknown>> {
-  await waitFor(() => expect(rascunhos().length).toBeGreaterThan(0), { timeout: 5000 });
+  await waitFor(() => expect(rascunhos().length).toBeGreaterThan(0));
   return rascunhos().at(-1)!.data as Record<string, unknown>;
 }
 

@@ -1,6 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'react-toastify/unstyled';
 import { afterAll, afterEach, beforeEach } from 'vitest';
+
+// waitFor/findBy wait up to 10 s, not 1: a screen or its contracts load by dynamic import, which takes seconds on a
+// busy CI machine (the wait still ends as soon as the screen is there). Tests keep no timeouts of their own.
+configure({ asyncUtilTimeout: 10_000 });
 
 // React Testing Library's automatic cleanup needs test globals, which this project does not enable.
 afterEach(() => {

@@ -194,7 +194,7 @@ describe('Captcha', () => {
     fireEvent.click(caixa);
     await waitFor(() => expect(estado.textContent).toBe('Verificado'));
     expect(onReset).not.toHaveBeenCalled();
-    await waitFor(() => expect(estado.textContent).toBe('A verificação expirou. Marque novamente.'), { timeout: 5_000 });
+    await waitFor(() => expect(estado.textContent).toBe('A verificação expirou. Marque novamente.'));
     expect(widget.dataset.state).toBe('expired');
     expect(caixa.checked).toBe(false);
     expect(onReset).toHaveBeenCalledTimes(1);

@@ -171,7 +171,7 @@ describe('the batch form', () => {
     expect(barra?.style.animationDuration).toBe('6000ms');
     // Still on the form right after the answer; on /administracao 3 s later.
     expect(router.state.location.pathname).toBe('/administracao/processamento-lote');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/administracao'), { timeout: 4500 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/administracao'));
   });
 });
 
@@ -203,7 +203,7 @@ describe('the batch history', () => {
     expect(screen.getByText('20 de 50 (40%)')).toBeTruthy();
     expect(screen.getByText('Em processamento')).toBeTruthy();
     // Read again every 2 s while it runs.
-    expect(await screen.findByText('50 de 50 (100%)', {}, { timeout: 3500 })).toBeTruthy();
+    expect(await screen.findByText('50 de 50 (100%)')).toBeTruthy();
     expect(screen.getByText('Concluído')).toBeTruthy();
     expect(screen.getByText(/Processados: 40 · Não encontrados: 5 · Inválidos: 5/)).toBeTruthy();
 

@@ -119,7 +119,7 @@ describe('/administracao/relatorio-pescadores', () => {
     screen.getByText(/o arquivo será gerado em segundo plano/);
     fireEvent.click(screen.getByRole('button', { name: 'Emitir relatório' }));
     await screen.findByText('Em processamento: 20.000 de 50.000 pescadores (40%)');
-    await waitFor(() => expect(cliques).toHaveLength(1), { timeout: 3000 });
+    await waitFor(() => expect(cliques).toHaveLength(1));
     screen.getByRole('link', { name: 'baixe o arquivo do relatório' });
   });
 

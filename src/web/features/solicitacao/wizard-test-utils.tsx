@@ -49,8 +49,6 @@ export function tituloDoPasso(n: number, titulo: string) {
   const esperado = new RegExp(`^Passo ${n} de 5:? ${titulo}$`);
   return screen.findByText(
     (_texto, el) => el?.tagName === 'H2' && esperado.test((el.textContent ?? '').replace(/\s+/g, ' ').trim()),
-    undefined,
-    { timeout: 5000 },
   );
 }
 
