@@ -1,4 +1,6 @@
+import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import pino from 'pino';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finalizarVencidasJob } from '../modules/analise/analise.jobs';
@@ -91,5 +93,31 @@ describe('background jobs', () => {
     expect(valor('falhou')).toBe(1);
     expect(valor('concluido')).toBeGreaterThanOrEqual(1);
     expect(texto).toMatch(new RegExp(`^rgp_jobs_duracao_segundos_count\\{fila="${jobDeTeste.nome}"\\} \\d+$`, 'm'));
+  });
+});
+
+describe('the job queue when its database goes away', () => {
+  it('does not end the process when a job ends after the database went away, and says so in the log', async () => {
+    // pg-boss completes a job without awaiting it: with the queue's pool gone by then, that rejection is logged, not
+    // left unhandled (which would end the server; vitest fails a file on one).
+    const linhas: { msg: string; codigo?: string; mensagem?: string }[] = [];
+    const log = pino({ level: 'warn' }, new Writable({ write(c: Buffer, _e, cb) { linhas.push(JSON.parse(c.toString())); cb(); } }));
+    let soltar!: () => void;
+    const portao = new Promise<void>((r) => { soltar = r; });
+    let comecou!: () => void;
+    const emCurso = new Promise<void>((r) => { comecou = r; });
+    const jobPreso = definirJob({
+      nome: 'teste-banco-some', payload: z.object({}), tentativas: 0,
+      async executar() { comecou(); await portao; return { ok: true }; },
+    });
+    const fila = await iniciarJobs({ connectionString: t.pool.options.connectionString!, log, pollingIntervalSeconds: 0.5, definicoes: [jobPreso] });
+    await fila.trabalhar(t.app.servicos);
+    await fila.boss.send(jobPreso.nome, {});
+    await emCurso;
+    await fila.pool.end();
+    soltar();
+    for (let i = 0; i < 100 && !linhas.some((l) => l.msg === 'job queue statement failed'); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(linhas).toContainEqual(expect.objectContaining({ msg: 'job queue statement failed', mensagem: expect.stringMatching(/pool/) }));
+    await fila.stop().catch(() => undefined);
   });
 });

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import { criarPool, type TemposDoPool } from '../db/client';
@@ -33,6 +34,30 @@ export async function executarJob(
   return def.executar(def.payload.parse(dados), ctx);
 }
 
+// pg-boss's own SQL for completing and failing jobs (no types: a file of the package, read for its text only).
+const planos = createRequire(import.meta.url)('pg-boss/src/plans.js') as { completeJobs(s: string): string; failJobsById(s: string): string };
+const ESQUEMA_FILA = 'pgboss';
+
+/**
+ * A statement of the queue's. pg-boss 10 completes or fails a job after its handler without awaiting it, so a database
+ * gone at that moment (a failover, the end of a drill) was an unhandled rejection, and Node ends the process on one.
+ * Those two statements' failures are logged and answered as "no job changed": the job stays active, expires and runs
+ * again (every job here is resumable). Any other statement's failure reaches its caller as before.
+ */
+export function executorDaFila(pool: pg.Pool, log: FastifyBaseLogger): (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }> {
+  const desacompanhadas = new Set([planos.completeJobs(ESQUEMA_FILA), planos.failJobsById(ESQUEMA_FILA)]);
+  return async (text, values) => {
+    try {
+      return await pool.query(text, values);
+    } catch (err) {
+      if (!desacompanhadas.has(text)) throw err;
+      const { code, message } = err as { code?: string; message?: string };
+      log.warn({ codigo: code, mensagem: message }, 'job queue statement failed');
+      return { rows: [{ count: 0 }] };
+    }
+  };
+}
+
 /** Boot order (main.ts): `iniciarJobs` → `buildApp({ fila })` → `jobs.trabalhar(app.servicos)`. */
 export async function iniciarJobs(opts: {
   connectionString: string;
@@ -45,9 +70,7 @@ export async function iniciarJobs(opts: {
   const definicoes = opts.definicoes ?? DEFINICOES_JOBS;
   // pg-boss on a pool of ours: the same timeouts and keepalive as the others, and its size in the metrics.
   const pool = criarPool(opts.connectionString, opts.conexoes ?? 4, 'rgp-jobs', opts.tempos ? { tempos: opts.tempos } : {});
-  const boss = new PgBoss({
-    db: { executeSql: (text, values) => pool.query(text, values) as unknown as Promise<{ rows: unknown[] }> }, schema: 'pgboss',
-  });
+  const boss = new PgBoss({ db: { executeSql: executorDaFila(pool, opts.log) }, schema: ESQUEMA_FILA });
   boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
   await boss.start();
   for (const def of definicoes) await boss.createQueue(def.nome);
