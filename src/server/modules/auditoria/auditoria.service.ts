@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { formatCpf } from '../../../shared/cpf';
 import { Perfil, perfilLabel } from '../../../shared/enums';
 import { pode } from '../../../shared/permissoes';
@@ -6,7 +7,6 @@ import {
   type AcessoExportado, type PaginaAuditoria,
 } from '../../../shared/schemas/auditoria';
 import type { Database, Executor } from '../../db/client';
-import { sql } from 'drizzle-orm';
 import { auditoria } from '../../db/schema';
 import { Agrupador } from '../../lib/agrupador';
 import { AppError } from '../../lib/errors';
