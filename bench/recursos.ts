@@ -2,7 +2,10 @@
 // BENCH_RECURSOS of them (default 100,000) suspended by one act's batch and appealing it (pending; 20 % at the
 // SFPA's reconsideration, 80 % at the ministry), plus 20,000 decided appeals of another act.
 //  1. The staff queue through HTTP (GET /api/recursos as GESTOR: token, scope, count, page, audit, JSON) per filter,
-//     beside the hand-written SQL of the same count and first page, same run; goal within 1.5×.
+//     beside the hand-written SQL of the same count and first page, same run; goal within 1.5×. The calls alternate
+//     (after BENCH_AQUECIMENTO warm-ups each) with an authenticated call that reads nothing, so the HTTP side's
+//     fixed cost is printed beside the route's own; the product's SQL, rendered by its repository, is EXPLAINed
+//     beside the hand-written one on the seeded data.
 //  2. A batch decision of BENCH_LOTE (default 50,000) of the act's appeals (POST /api/recursos/decisao-em-lote, then
 //     its job, followed through GET /api/recursos/decisao-em-lote/{id} until done; PROVIDO: registries restored), beside the bare SQL of the same change (decision rows, appeal, request status
 //     and history, two notices, audit, registry and its history) in one transaction, same run; goal within 3×.
@@ -23,10 +26,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { construirServidor } from '../scripts/servidor-esbuild.mjs';
 import { cpfComDigitos } from '../src/shared/cpf';
+import type { Database, Executor } from '../src/server/db/client';
 import { multipart, pdfDeTamanho } from '../src/server/modules/documento/documento.fixtures';
+import { RecursoRepository } from '../src/server/modules/recurso/recurso.repository';
+import { filtrosRecurso } from '../src/shared/schemas/recurso';
 import {
   autenticadorNu, CTE_NOMES_UFS, falhaHttp, iniciarServidorEmpacotado, Medidor, medirOperacao, pararServidor, percentile, rssMb, sessoesDiretas,
   signIn, type Custo, type Sessao,
@@ -211,6 +219,55 @@ function rssBanco(): number {
 
 const ms = (v: number) => v.toFixed(1).padStart(7);
 
+const AQUECIMENTO = Number(process.env.BENCH_AQUECIMENTO ?? 5);
+
+/**
+ * The p50 of each function's RODADAS calls, after AQUECIMENTO calls of each unmeasured; the functions alternate
+ * call by call, so the shared machine's load drifts over all of them alike.
+ */
+async function medianas(fs: (() => Promise<unknown>)[]): Promise<number[]> {
+  const tempos = fs.map((): number[] => []);
+  for (let i = 0; i < AQUECIMENTO + RODADAS; i++) {
+    for (const [k, f] of fs.entries()) {
+      const t0 = performance.now();
+      await f();
+      if (i >= AQUECIMENTO) tempos[k]!.push(performance.now() - t0);
+    }
+  }
+  return tempos.map((t) => percentile(t.sort((a, b) => a - b), 50));
+}
+
+/** The scans of a plan (node, index or table), in plan order. */
+function varreduras(plano: { 'Node Type': string; 'Index Name'?: string; 'Relation Name'?: string; Plans?: unknown[] }): string[] {
+  const aqui = /Scan/.test(plano['Node Type']) ? [`${plano['Node Type']} ${plano['Index Name'] ?? plano['Relation Name'] ?? ''}`.trim()] : [];
+  return [...aqui, ...((plano.Plans ?? []) as (typeof plano)[]).flatMap(varreduras)];
+}
+
+/**
+ * The product's own count and first-page SQL for a queue filter (its repository renders it; a GESTOR's scope is
+ * national) beside the hand-written SQL, by EXPLAIN on the seeded data: "same" or both plans' scans.
+ */
+async function compararPlanos(db: pg.Client, consulta: string, onde: string, lido: string, hoje: string): Promise<string> {
+  const f = filtrosRecurso.parse(Object.fromEntries(new URLSearchParams(consulta)));
+  const capturadas: SQL[] = [];
+  const captura = { execute: async (q: SQL) => { capturadas.push(q); return { rows: [] }; } } as unknown as Executor;
+  const repo = new RecursoRepository(captura as unknown as Database);
+  await repo.contarFila(f, { ufs: null }, hoje, captura);
+  await repo.paginaFila(f, { ufs: null }, hoje, captura);
+  const dialeto = new PgDialect();
+  const explicar = async (texto: string, valores: unknown[] = []) => {
+    const { rows } = await db.query<{ 'QUERY PLAN': [{ Plan: Parameters<typeof varreduras>[0] }] }>(`EXPLAIN (FORMAT JSON) ${texto}`, valores);
+    return varreduras(rows[0]!['QUERY PLAN'][0].Plan).join(', ');
+  };
+  const produto: string[] = [];
+  for (const q of capturadas) {
+    const { sql: texto, params } = dialeto.sqlToQuery(q);
+    produto.push(await explicar(texto, params));
+  }
+  const nu = [await explicar(`SELECT count(*) FROM recurso r WHERE ${onde}`), await explicar(`${lido} WHERE ${onde} ORDER BY r.prazo_instancia, r.id LIMIT 20`)];
+  return produto.every((p, i) => p === nu[i]) ? 'same' : `product [${produto.join(' | ')}] bare [${nu.join(' | ')}]`;
+}
+
 async function principal() {
   if (!REUSE) fs.rmSync(dataDir, { recursive: true, force: true });
   console.log('building the server bundle …');
@@ -248,32 +305,38 @@ async function principal() {
         ['(national queue)', 'r.resultado IS NULL AND r.prazo_instancia IS NOT NULL'],
         [`ato=${outroAto}&situacao=decididos&resultado=3`, `r.ato_normativo_id = ${outroAto} AND r.resultado IS NOT NULL AND r.resultado = 3 AND r.prazo_instancia IS NOT NULL`],
       ];
-      const mediana = async (f: () => Promise<unknown>) => {
-        const m: number[] = [];
-        for (let i = 0; i < RODADAS + 3; i++) {
-          const t0 = performance.now();
-          await f();
-          if (i >= 3) m.push(performance.now() - t0);
-        }
-        return percentile(m.sort((a, b) => a - b), 50);
-      };
+      const mediana = async (f: () => Promise<unknown>) => (await medianas([f]))[0]!;
       const saude = await mediana(async () => (await fetch(`${base}/api/health`)).json());
-      console.log(`queue, ${RODADAS} calls each, p50 ms; HTTP baseline /api/health ${ms(saude)}`);
-      console.log(`${'filter'.padEnd(44)} ${'total'.padStart(8)}   HTTP     SQL   ratio`);
+      // An authenticated call that reads nothing (the caller's scope): the token, session, permission and JSON every
+      // staff route pays before its own work.
+      const autenticadaSemConsulta = async () => {
+        const res = await fetch(`${base}/api/analise-solicitacao/ufs-escopo`, { headers });
+        if (res.status !== 200) throw new Error(`ufs-escopo: ${res.status} ${await res.text()}`);
+        await res.json();
+      };
+      const semConsulta = await mediana(autenticadaSemConsulta);
+      console.log(`queue, ${RODADAS} calls each after ${AQUECIMENTO} to warm up, HTTP and SQL alternating, p50 ms`);
+      console.log(`HTTP baselines: /api/health ${ms(saude)}   authenticated, no query (/api/analise-solicitacao/ufs-escopo) ${ms(semConsulta)}`);
+      console.log(`${'filter'.padEnd(44)} ${'total'.padStart(8)}   HTTP     SQL   ratio  no-query HTTP-auth  ratio  plans`);
       for (const [consulta, onde] of cenarios) {
         const url = `${base}/api/recursos${consulta.startsWith('(') ? '' : `?${consulta}`}`;
         let total = 0;
-        const http = await mediana(async () => {
+        // The authenticated call that reads nothing alternates with them, so the fixed cost is read at the same load.
+        const [http, bare, fixo] = await medianas([async () => {
           const res = await fetch(url, { headers });
           if (res.status !== 200) throw new Error(`${consulta}: ${res.status} ${await res.text()}`);
           total = ((await res.json()) as { dados: { total: number } }).dados.total;
-        });
-        const bare = await mediana(async () => {
+        }, async () => {
           await db.query(`SELECT count(*) FROM recurso r WHERE ${onde}`);
           await db.query(`${LIDO} WHERE ${onde} ORDER BY r.prazo_instancia, r.id LIMIT 20`);
-        });
-        console.log(`${consulta.padEnd(44)} ${String(total).padStart(8)} ${ms(http)} ${ms(bare)}  ${(http / bare).toFixed(2).padStart(5)}×`);
+        }, autenticadaSemConsulta]);
+        const planos = await compararPlanos(db, consulta.startsWith('(') ? '' : consulta, onde, LIDO, hoje);
+        const proprio = http! - fixo!;
+        console.log(`${consulta.padEnd(44)} ${String(total).padStart(8)} ${ms(http!)} ${ms(bare!)}  ${(http! / bare!).toFixed(2).padStart(5)}×`
+          + `  ${ms(fixo!)}  ${ms(proprio)}  ${(proprio / bare!).toFixed(2).padStart(5)}×  ${planos}`);
       }
+      console.log('no-query: the authenticated call that reads nothing, alternating with these; HTTP-auth: the call less it (the route\'s own cost); plans: the product\'s own count and page SQL '
+        + '(rendered by its repository) against the hand-written ones, by EXPLAIN: "same" when they scan the same indexes and tables.');
       {
         const p1 = await (await fetch(`${base}/api/recursos?ato=${ato}&tamanhoPagina=100`, { headers })).json() as { dados: { proximo: string } };
         let cursor = p1.dados.proximo;

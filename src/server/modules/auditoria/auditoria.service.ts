@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { formatCpf } from '../../../shared/cpf';
 import { Perfil, perfilLabel } from '../../../shared/enums';
 import { pode } from '../../../shared/permissoes';
@@ -111,24 +112,20 @@ export class AuditoriaService {
     await ex.insert(auditoria).values(linha);
   }
 
-  /** One row per event, committed with the caller's change (a batch decision audits each appeal). */
+  /**
+   * One row per event, committed with the caller's change (a batch decision audits each appeal): one statement of
+   * eleven array parameters, not a VALUES list of eleven parameters per row (2,000 rows were 22,000 bound values and
+   * as many objects to build on every chunk of a batch decision).
+   */
   async registrarVarios(es: EventoAuditoria[], tx: Executor): Promise<void> {
-    for (let i = 0; i < es.length; i += 2_000) {
-      await tx.insert(auditoria).values(es.slice(i, i + 2_000).map(linhaDe));
-    }
+    if (es.length === 0) return;
+    const valores = colunasDe(es.map(linhaDe));
+    await tx.execute(sql`${sql.raw(INSERIR_AUDITORIA_SEM_PARAMETROS)} ${sql.join(valores.map((v, i) => sql`${sql.param(v)}::${sql.raw(TIPOS_COLUNAS[i]!)}`), sql`, `)})`);
   }
 
   /** The statement's text never changes and is prepared once. */
   async #inserirLote(linhas: LinhaAuditoria[]): Promise<void[]> {
-    const col = <K extends keyof LinhaAuditoria>(k: K) => linhas.map((l) => l[k]);
-    await this.db.$client.query({
-      name: 'auditoria_inserir_lote',
-      text: `INSERT INTO auditoria (acao, cpf_ator, perfil_ator, sessao_id, recurso, recurso_id, ip, sucesso, detalhes, pescador_id, orgao_ator)
-        SELECT * FROM unnest($1::varchar[], $2::char(11)[], $3::smallint[], $4::uuid[], $5::varchar[], $6::varchar[], $7::inet[],
-          $8::boolean[], $9::jsonb[], $10::integer[], $11::varchar[])`,
-      values: [col('acao'), col('cpfAtor'), col('perfilAtor'), col('sessaoId'), col('recurso'), col('recursoId'), col('ip'),
-        col('sucesso'), linhas.map((l) => (l.detalhes === null ? null : JSON.stringify(l.detalhes))), col('pescadorId'), col('orgaoAtor')],
-    });
+    await this.db.$client.query({ name: 'auditoria_inserir_lote', text: INSERIR_AUDITORIA, values: colunasDe(linhas) });
     return linhas.map(() => undefined);
   }
 
@@ -288,6 +285,18 @@ type LinhaAuditoria = {
   pescadorId: number | null;
   orgaoAtor: string | null;
 };
+
+/** The audit table's columns as arrays, one element per row, in INSERIR_AUDITORIA's order. */
+const TIPOS_COLUNAS = ['varchar[]', 'char(11)[]', 'smallint[]', 'uuid[]', 'varchar[]', 'varchar[]', 'inet[]', 'boolean[]', 'jsonb[]', 'integer[]', 'varchar[]'];
+const INSERIR_AUDITORIA_SEM_PARAMETROS = `INSERT INTO auditoria (acao, cpf_ator, perfil_ator, sessao_id, recurso, recurso_id, ip, sucesso, detalhes, pescador_id, orgao_ator)
+  SELECT * FROM unnest(`;
+const INSERIR_AUDITORIA = `${INSERIR_AUDITORIA_SEM_PARAMETROS}${TIPOS_COLUNAS.map((t, i) => `$${i + 1}::${t}`).join(', ')})`;
+
+function colunasDe(linhas: LinhaAuditoria[]): unknown[][] {
+  const col = <K extends keyof LinhaAuditoria>(k: K) => linhas.map((l) => l[k]);
+  return [col('acao'), col('cpfAtor'), col('perfilAtor'), col('sessaoId'), col('recurso'), col('recursoId'), col('ip'),
+    col('sucesso'), linhas.map((l) => (l.detalhes === null ? null : JSON.stringify(l.detalhes))), col('pescadorId'), col('orgaoAtor')];
+}
 
 /** Profile and agency are stored at write time (decision 0032). */
 export function doAtor(ator: Ator): Pick<EventoAuditoria, 'cpfAtor' | 'perfilAtor' | 'sessaoId' | 'ip' | 'orgaoAtor'> {

@@ -27,6 +27,27 @@ describe('audit trail', () => {
     expect(await saude()).toBe(antes);
   });
 
+  it('writes many events in the caller\'s transaction, every column of each as given (a batch decision\'s rows)', async () => {
+    const auditoria = new AuditoriaService(t.db);
+    const sessao = '6f1c2b9e-6a41-4d8e-9b1a-2f9a1c0d7e55';
+    await t.db.transaction(async (tx) => {
+      await auditoria.registrarVarios([
+        { acao: 'TESTE_VARIOS', cpfAtor: '10000000108', perfilAtor: 1, sessaoId: sessao, recurso: 'recurso', recursoId: 7, ip: '10.1.2.3',
+          detalhes: { resultado: 1, emLote: true, nota: 'aspas " e vírgula, {chaves}' }, orgaoAtor: 'MPA' },
+        { acao: 'TESTE_VARIOS', recurso: 'r'.repeat(500), recursoId: 8, sucesso: false },
+      ], tx);
+    });
+    const { rows } = await t.db.execute(sql`
+      SELECT acao, cpf_ator, perfil_ator, sessao_id, recurso, recurso_id, host(ip) AS ip, sucesso, detalhes, pescador_id, orgao_ator
+      FROM auditoria WHERE acao = 'TESTE_VARIOS' ORDER BY recurso_id`);
+    expect(rows).toEqual([
+      { acao: 'TESTE_VARIOS', cpf_ator: '10000000108', perfil_ator: 1, sessao_id: sessao, recurso: 'recurso', recurso_id: '7', ip: '10.1.2.3',
+        sucesso: true, detalhes: { resultado: 1, emLote: true, nota: 'aspas " e vírgula, {chaves}' }, pescador_id: null, orgao_ator: 'MPA' },
+      { acao: 'TESTE_VARIOS', cpf_ator: null, perfil_ator: null, sessao_id: null, recurso: 'r'.repeat(200), recurso_id: '8', ip: null,
+        sucesso: false, detalhes: null, pescador_id: null, orgao_ator: null },
+    ]);
+  });
+
   it('counts a best-effort write that failed, so a silent trail shows on /api/health', async () => {
     const s = await entrarComo(t.app, cpfDe(4202));
     const antes = await saude();

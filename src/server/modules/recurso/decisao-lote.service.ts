@@ -114,7 +114,7 @@ export class DecisaoEmLoteRecursoService {
       throw e;
     }
     if (r.atoNormativoId !== corpo.ato) return MENSAGENS_RECURSO.outroAto;
-    if (r.tempestivo === null || r.resultado !== null || r.prazoInstancia === null) return MENSAGENS_RECURSO.naoPendente;
+    if (r.tempestivo === null || r.resultado !== null || !r.temPrazoInstancia) return MENSAGENS_RECURSO.naoPendente;
     const travado = r.analistaId !== null && r.analistaId !== ator.idUsuarioMapa && r.bloqueadoEm !== null
       && this.deps.now().getTime() - r.bloqueadoEm.getTime() <= this.opts.tempoBloqueioMinutos * 60_000;
     if (travado) return MENSAGENS_RECURSO.emAnaliseIndividual;
@@ -133,9 +133,13 @@ export class DecisaoEmLoteRecursoService {
     await this.deps.repo.decidirVarios(rs.map((r) => ({
       id: r.id, ultimoDiaProximaInstancia: naoProvido && temProximaInstancia(r) ? somarDias(dia, mesmaJanela(r)) : null,
     })), corpo.resultado, tx);
+    // One history text per instance, shared by the chunk's rows (not 2,000 copies of the justification).
+    const motivos = new Map<number, string>();
+    const motivo = (instancia: number) => motivos.get(instancia)
+      ?? motivos.set(instancia, `${MENSAGENS_RECURSO.historicoDecisao(instancia, rotulo)}: ${corpo.justificativa}`).get(instancia)!;
     await this.deps.solicitacoes.mudarSituacoes(rs.map((r) => ({
       solicitacaoId: r.solicitacaoId, de: r.situacaoSolicitacao, para: provido ? SituacaoSolicitacao.DEFERIDA : SituacaoSolicitacao.FINALIZADA,
-      ator: quem, motivo: `${MENSAGENS_RECURSO.historicoDecisao(r.instancia, rotulo)}: ${corpo.justificativa}`,
+      ator: quem, motivo: motivo(r.instancia),
     })), tx);
     await this.deps.notificacoes.criarVarias(rs.map((r) => ({
       pescadorId: r.pescadorId, tipo: TipoNotificacao.RECURSO, urlRedirecionamento: rotaRecurso(r.id),

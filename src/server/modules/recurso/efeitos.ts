@@ -19,10 +19,14 @@ export async function desfazerSancao(deps: DepsRecurso, r: RecursoLido, ator: Au
   await desfazerSancoes(deps, [{ ...r, sancaoSituacaoAnterior: linha?.situacaoAnterior ?? null, sancaoSituacaoNova: linha?.situacaoNova ?? null }], ator, tx);
 }
 
+/** What undoing a sanction reads of an appeal (a batch decision's lean row or a single one's). */
+type ADesfazer = Pick<RecursoEmLote, 'id' | 'pescadorId' | 'uf' | 'objeto' | 'orgao' | 'numeroProtocolo' | 'atoNormativoId' | 'anoReferencia'
+  | 'solicitacaoContestadaId' | 'sancaoSituacaoAnterior' | 'sancaoSituacaoNova'>;
+
 /** The same for many provided appeals: a batch's registries restored in one statement, the other kinds one by one. */
-export async function desfazerSancoes(deps: DepsRecurso, rs: RecursoEmLote[], ator: AuthContext | null, tx: Executor): Promise<void> {
+export async function desfazerSancoes(deps: DepsRecurso, rs: ADesfazer[], ator: AuthContext | null, tx: Executor): Promise<void> {
   const quem = { cpfAtor: ator?.cpf ?? null, perfilAtor: ator?.perfil ?? null };
-  const protocolo = (r: RecursoLido) => r.numeroProtocolo ?? String(r.id);
+  const protocolo = (r: ADesfazer) => r.numeroProtocolo ?? String(r.id);
   const doRegistro = rs.filter((r) => r.objeto === ObjetoRecurso.SUSPENSAO || r.objeto === ObjetoRecurso.CANCELAMENTO);
   const porPescador = new Map(doRegistro.filter((r) => r.sancaoSituacaoNova !== null).map((r) => [r.pescadorId, r]));
   await deps.pescadores.restaurarSituacoes([...porPescador.values()].map((r) => ({
@@ -39,7 +43,7 @@ export async function desfazerSancoes(deps: DepsRecurso, rs: RecursoEmLote[], at
 }
 
 /** The warning's record is the appeal's decision; the suspension that followed it for that year, if it stands, is undone. */
-async function retirarAviso(deps: DepsRecurso, r: RecursoLido, quem: { cpfAtor: string | null; perfilAtor: number | null }, tx: Executor): Promise<void> {
+async function retirarAviso(deps: DepsRecurso, r: ADesfazer, quem: { cpfAtor: string | null; perfilAtor: number | null }, tx: Executor): Promise<void> {
   const protocolo = r.numeroProtocolo ?? String(r.id);
   const sancao = await deps.repo.sancaoVigente(r.pescadorId, tx);
   if (sancao && sancao.reapAnoReferencia === r.anoReferencia) {
@@ -51,7 +55,7 @@ async function retirarAviso(deps: DepsRecurso, r: RecursoLido, quem: { cpfAtor: 
   await notificar(deps, r, MENSAGENS_RECURSO.avisoRetirado(protocolo, r.anoReferencia ?? 0), tx);
 }
 
-async function reabrirSolicitacao(deps: DepsRecurso, r: RecursoLido, ator: AuthContext | null, tx: Executor): Promise<void> {
+async function reabrirSolicitacao(deps: DepsRecurso, r: ADesfazer, ator: AuthContext | null, tx: Executor): Promise<void> {
   if (r.solicitacaoContestadaId === null) return;
   const protocolo = r.numeroProtocolo ?? String(r.id);
   await deps.solicitacoes.mudarSituacao({

@@ -259,7 +259,11 @@ export class RecursoRepository {
     return rows[0]?.n ?? 0;
   }
 
-  async paginaFila(f: FiltrosRecurso, escopo: { ufs: string[] | null }, hoje: string, ex: Executor = this.db): Promise<RecursoLido[]> {
+  /**
+   * A page of the queue: only the columns its summary shows (the bench's hand-written page reads the same), so the
+   * plan is the bare one's and each row is one small object.
+   */
+  async paginaFila(f: FiltrosRecurso, escopo: { ufs: string[] | null }, hoje: string, ex: Executor = this.db): Promise<LinhaFila[]> {
     const pagina = condicoesFila(f, escopo, hoje);
     let deslocamento = (f.pagina - 1) * f.tamanhoPagina;
     if (f.apos) {
@@ -267,9 +271,14 @@ export class RecursoRepository {
       pagina.push(sql`(r.prazo_instancia, r.id) > (${dia}::date, ${Number(id)})`);
       deslocamento = 0;
     }
-    const { rows } = await ex.execute<RecursoLido>(sql`${SELECT_LIDO} WHERE ${sql.join(pagina, sql` AND `)} ORDER BY r.prazo_instancia, r.id
+    const { rows } = await ex.execute<LinhaFila>(sql`
+      SELECT r.id, s.numero_protocolo AS "numeroProtocolo", p.nome AS "nomePescador", r.uf, r.objeto, r.instancia, r.orgao,
+        to_char(r.prazo_instancia, 'YYYY-MM-DD') AS "prazoInstancia", r.resultado, u.nome AS "nomeAnalista"
+      FROM recurso r JOIN solicitacao s ON s.id = r.solicitacao_id JOIN pescador p ON p.id = r.pescador_id
+      LEFT JOIN usuario_mapa um ON um.id = r.analista_id LEFT JOIN usuario u ON u.id = um.usuario_id
+      WHERE ${sql.join(pagina, sql` AND `)} ORDER BY r.prazo_instancia, r.id
       LIMIT ${f.tamanhoPagina} OFFSET ${deslocamento}`);
-    return rows.map(lido);
+    return rows;
   }
 
   async loteDoAnexo(loteId: number, ex: Executor = this.db): Promise<{ id: number; tipo: number; atoNome: string } | undefined> {
@@ -300,15 +309,25 @@ export class RecursoRepository {
     return rows;
   }
 
-  /** Many appeals locked in id order (two batches wait for each other, never deadlock), with the sanction's line. */
+  /**
+   * Many appeals locked in id order (two batches wait for each other, never deadlock), with the sanction's line: only
+   * what a batch decision reads of each (no reasons, names or act), so a chunk of 2,000 builds few objects.
+   */
   async lockVarios(ids: number[], tx: Executor): Promise<RecursoEmLote[]> {
     const lista = `{${ids.join(',')}}`;
-    await tx.execute(sql`SELECT id FROM recurso WHERE id = ANY(${lista}::int[]) ORDER BY id FOR UPDATE`);
+    await tx.execute(sql`SELECT count(*) FROM (SELECT 1 FROM recurso WHERE id = ANY(${lista}::int[]) ORDER BY id FOR UPDATE) x`);
     const { rows } = await tx.execute<RecursoEmLote>(sql`
-      SELECT ${LIDO_COLUNAS}, hs.situacao_anterior AS "sancaoSituacaoAnterior", hs.situacao_nova AS "sancaoSituacaoNova" ${LIDO_DE}
+      SELECT r.id, r.solicitacao_id AS "solicitacaoId", r.pescador_id AS "pescadorId", r.uf, r.objeto,
+        r.solicitacao_contestada_id AS "solicitacaoContestadaId", r.ano_referencia AS "anoReferencia", r.ato_normativo_id AS "atoNormativoId",
+        to_char(r.inicio_prazo, 'YYYY-MM-DD') AS "inicioPrazo", to_char(r.ultimo_dia, 'YYYY-MM-DD') AS "ultimoDia", r.tempestivo,
+        r.instancia, r.orgao, r.prazo_instancia IS NOT NULL AS "temPrazoInstancia", r.analista_id AS "analistaId", r.bloqueado_em AS "bloqueadoEm",
+        r.resultado, s.numero_protocolo AS "numeroProtocolo", s.situacao AS "situacaoSolicitacao",
+        hs.situacao_anterior AS "sancaoSituacaoAnterior", hs.situacao_nova AS "sancaoSituacaoNova"
+      FROM recurso r JOIN solicitacao s ON s.id = r.solicitacao_id
       LEFT JOIN pescador_historico_situacao hs ON hs.id = r.historico_situacao_id
       WHERE r.id = ANY(${lista}::int[]) ORDER BY r.id`);
-    return rows.map(lido);
+    for (const r of rows) if (r.bloqueadoEm !== null) r.bloqueadoEm = new Date(r.bloqueadoEm);
+    return rows;
   }
 
   async inserirDecisoes(ds: { recursoId: number; instancia: number; orgao: string }[], resultado: number, justificativa: string,
@@ -350,10 +369,16 @@ export function condicoesFila(
   return conds;
 }
 
+/** A row of the staff queue's page. */
+export type LinhaFila = Pick<RecursoLido, 'id' | 'numeroProtocolo' | 'nomePescador' | 'uf' | 'objeto' | 'instancia' | 'orgao' | 'prazoInstancia'
+  | 'resultado' | 'nomeAnalista'>;
+
 export type LinhaAnexo = { uf: string | null; nome: string; cpf: string; numeroRgp: string | null };
 
-/** An appeal locked for a batch decision, with the registry line its sanction wrote. */
-export type RecursoEmLote = RecursoLido & { sancaoSituacaoAnterior: number | null; sancaoSituacaoNova: number | null };
+/** An appeal locked for a batch decision: what its rules and effects read, with the registry line its sanction wrote. */
+export type RecursoEmLote = Pick<RecursoLido, 'id' | 'solicitacaoId' | 'pescadorId' | 'uf' | 'objeto' | 'solicitacaoContestadaId' | 'anoReferencia'
+  | 'atoNormativoId' | 'inicioPrazo' | 'ultimoDia' | 'tempestivo' | 'instancia' | 'orgao' | 'analistaId' | 'bloqueadoEm' | 'resultado'
+  | 'numeroProtocolo' | 'situacaoSolicitacao'> & { temPrazoInstancia: boolean; sancaoSituacaoAnterior: number | null; sancaoSituacaoNova: number | null };
 
 function lido<T extends RecursoLido>(r: T): T {
   return { ...r, bloqueadoEm: r.bloqueadoEm ? new Date(r.bloqueadoEm) : null };
