@@ -36,7 +36,7 @@ import { startEmbeddedPostgres } from '../src/server/db/embedded';
 const FICHA_FALSA = 'x'.repeat(620);
 const CPF = '52998224725';
 const RGP = 'PAPA00000000042';
-/** The product's own card query (CarteiraRepository.findPorCpfERgp), as the bare server runs it. */
+/** The card's query (carteira's SELECT_PESCADOR, without its lists), as the bare server runs it. */
 const SQL_CARTEIRA = `
   SELECT p.id, p.cpf, p.nome, p.uf, m.nome AS "municipioNome", p.categoria, p.numero_rgp AS "numeroRgp",
          p.situacao_registro AS "situacaoRegistro", p.data_primeiro_rgp AS "dataPrimeiroRgp",

@@ -46,13 +46,6 @@ export class CarteiraRepository {
     return rows[0] ? comDatas(rows[0]) : undefined;
   }
 
-  /** The RGP must match the same row as the CPF. */
-  async findPorCpfERgp(cpf: string, numeroRgp: string): Promise<PescadorCarteira | undefined> {
-    const { rows } = await this.db.execute<PescadorCarteira>(
-      sql`${SELECT_PESCADOR} WHERE p.cpf = ${cpf} AND p.numero_rgp = ${numeroRgp}`);
-    return rows[0] ? comDatas(rows[0]) : undefined;
-  }
-
   /** The newest type-3 document, not removed, of the fisher's deferred requests. */
   async findChaveFoto(pescadorId: number): Promise<string | undefined> {
     const { rows } = await this.db.execute<{ chave: string }>(sql`

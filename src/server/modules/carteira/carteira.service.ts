@@ -141,12 +141,6 @@ export class CarteiraService {
     return { numeroRgp: publico.numeroRGP, pdf };
   }
 
-  async consultaPublica(cpf: string, numeroRgp: string): Promise<{ idPescador: number; carteira: CarteiraPublica } | null> {
-    const p = await this.repo.findPorCpfERgp(cpf, numeroRgp);
-    if (!p?.numeroRgp) return null;
-    return { idPescador: p.id, carteira: paraPublico({ ...p, numeroRgp: p.numeroRgp }) };
-  }
-
   /** A code not signed by this server is 400; a genuine one says whether the card is still good. Audited with the IP. */
   async verificar(token: string, ip: string): Promise<{ verificacao: VerificacaoCarteira; mensagem: string }> {
     const dados = this.assinador.verificar(token);
