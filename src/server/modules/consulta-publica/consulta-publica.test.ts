@@ -10,7 +10,12 @@ import { HCaptchaVerifier } from '../../adapters/captcha/hcaptcha';
 import { PgRegistroUsoUnico, type RegistroUsoUnico } from '../../adapters/captcha/uso-unico';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { criarPescador, novoIp, resolverCaptcha, solicitacaoDeferida, tornarAtivo } from '../carteira/carteira.test-utils';
+import type { CaptchaVerifier } from '../../adapters/captcha/captcha';
+import { AppError } from '../../lib/errors';
+import { ContadorEmInstrucao } from '../../plugins/rate-limit-store';
+import { ConsultaPublicaRepository } from './consulta-publica.repository';
 import { LIMITE_CONSULTAS_POR_MINUTO } from './consulta-publica.routes';
+import { ConsultaPublicaService } from './consulta-publica.service';
 
 const CPF = '52998224725';
 const OUTRO_CPF = '11144477735';
@@ -410,6 +415,35 @@ describe('the card lookup in one statement (decision 0164)', () => {
       SELECT (SELECT count(*)::int FROM captcha_usado WHERE assinatura = ${`altcha:${assinatura}`}) AS gastos,
              (SELECT count(*)::int FROM auditoria WHERE acao = 'CONSULTA_PUBLICA_CARTEIRA' AND ip = ${ip}) AS auditados`);
     expect(rows[0]).toEqual({ gastos: 0, auditados: 0 });
+  });
+
+  it('with a third-party captcha (hCaptcha), counts the limit before asking it, and counts a request it could not check', async () => {
+    let perguntas = 0;
+    let fora = false;
+    const externo: CaptchaVerifier = {
+      externo: true,
+      desafio: () => null,
+      verificar: async () => false,
+      conferir: async () => {
+        perguntas++;
+        if (fora) throw new AppError(503, 'indisponível');
+        return { chave: `hcaptcha:${crypto.randomBytes(16).toString('hex')}`, expiraEm: new Date(Date.now() + 60_000) };
+      },
+    };
+    const servico = new ConsultaPublicaService(externo, new ContadorEmInstrucao(t.db, 'GET', '/teste-hcaptcha'),
+      new ConsultaPublicaRepository(t.db), {} as never, {} as never);
+    const ip = novoIp();
+    const limite = { chaveCliente: ip, max: 3, janelaMs: 60_000 };
+    const q = { cpf: CPF, rgp: RGP };
+    expect((await servico.consultarCarteira(q, 'token', ip, limite))?.nome).toBe('MARIA DA SILVA SOUZA');
+    fora = true;
+    await expect(servico.consultarCarteira(q, 'token', ip, limite)).rejects.toMatchObject({ codigo: 503 });
+    fora = false;
+    expect((await servico.consultarCarteira(q, 'token', ip, limite))?.nome).toBe('MARIA DA SILVA SOUZA');
+    await expect(servico.consultarCarteira(q, 'token', ip, limite)).rejects.toMatchObject({ codigo: 429 });
+    expect(perguntas).toBe(3);
+    const { rows } = await t.db.execute<{ contagem: number }>(sql`SELECT contagem FROM limite_requisicao WHERE chave = ${`GET/teste-hcaptcha-${ip}`}`);
+    expect(rows).toEqual([{ contagem: 4 }]);
   });
 
   it('with the rate limits in memory (RATE_LIMIT_STORE=memoria): the same answers, the limit counted by the route', async () => {
