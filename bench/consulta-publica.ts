@@ -6,15 +6,25 @@
 //   BENCH_SECONDS (10) and BENCH_CONNECTIONS (16): each measured run; a 3 s warm-up comes before it.
 //   BENCH_STORES (postgres,memoria): the rate-limit stores the product is measured with (RATE_LIMIT_STORE).
 //   BENCH_PROFILE=<folder>: the product runs with node --cpu-prof and writes its profile there on exit.
+//   BENCH_ANTES=<folder>: another checkout of the product (with its node_modules), measured first in the same run
+//   ("product before"): before and after figures on the same machine under the same load (decision 0164).
 //   BENCH_FSYNC=off: the embedded database without fsync (production keeps it on; this only shows the disk's share).
+//   BENCH_PORT (3180; each store's product in turn), BENCH_PG_PORT (5580), BENCH_NU_PORT (3189): the ports.
+//   BENCH_METRICS_PORT (BENCH_NU_PORT + 50): the product's metrics port, read after its run for the memory breakdown.
 //   BENCH_TOKENS: the measured run's pool of captcha tokens (default: sized from the warm-up's rate, 1.5× and 1000
 //   more); BENCH_TOKENS_AQUECIMENTO (6000): the warm-up's requests, each with a token of its own.
+//
+// The product runs as production runs it (decision 0104): the server bundle (scripts/servidor-esbuild.mjs, built
+// into .test-data of its checkout) with npm start's Node flags (that checkout's package.json), so that its resident
+// memory is the instance's, not tsx's loader and the sources it compiled.
 //
 // Every product request carries its own solved ALTCHA token (a pool solved before the runs) and its own client
 // address (X-Forwarded-For, TRUST_PROXY=loopback), so that no request is refused for the captcha or the rate limit:
 // each one pays the full price. The bare server gets the same bytes and ignores them.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import autocannon from 'autocannon';
@@ -26,7 +36,7 @@ import { startEmbeddedPostgres } from '../src/server/db/embedded';
 const FICHA_FALSA = 'x'.repeat(620);
 const CPF = '52998224725';
 const RGP = 'PAPA00000000042';
-/** The product's own card query (CarteiraRepository.findPorCpfERgp), as the bare server runs it. */
+/** The card's query (carteira's SELECT_PESCADOR, without its lists), as the bare server runs it. */
 const SQL_CARTEIRA = `
   SELECT p.id, p.cpf, p.nome, p.uf, m.nome AS "municipioNome", p.categoria, p.numero_rgp AS "numeroRgp",
          p.situacao_registro AS "situacaoRegistro", p.data_primeiro_rgp AS "dataPrimeiroRgp",
@@ -68,11 +78,28 @@ function cpuDe(pid: number): { cpu: number; rssMb: number } {
   return { cpu: ticks / 100, rssMb: rss };
 }
 
-function iniciar(env: Record<string, string>, args: string[]): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', ...args], {
+function iniciar(env: Record<string, string>, args: string[], cwd?: string): ChildProcess {
+  return spawn(process.execPath, args, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
+    cwd,
   });
+}
+
+/** The Node flags of `npm start` in a checkout (its package.json). */
+function flagsDoStart(raiz: string): string[] {
+  const pacote = JSON.parse(fs.readFileSync(path.join(raiz, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  return pacote.scripts.start.split(/\s+/).filter((a) => a.startsWith('--'));
+}
+
+/** The server bundle of a checkout, built with that checkout's own esbuild script; answers the bundle's path. */
+async function empacotar(raiz: string): Promise<string> {
+  const saida = path.join(raiz, '.test-data/bench-consulta-bundle/main.mjs');
+  const { construirServidor } = await import(pathToFileURL(path.join(raiz, 'scripts/servidor-esbuild.mjs')).href) as {
+    construirServidor: (outfile: string, opcoes: Record<string, unknown>) => Promise<unknown>;
+  };
+  await construirServidor(saida, { absWorkingDir: raiz });
+  return saida;
 }
 
 async function esperar(url: string, child: ChildProcess) {
@@ -109,6 +136,29 @@ async function fichas(segredo: string, n: number): Promise<string[]> {
 }
 
 interface Medida { rps: number; p50: number; p99: number; cpuMs: number; rssMb: number; n: number; erros: number; ociosoMsPorS: number; transacoes: number | null; esgotou: boolean }
+
+/**
+ * Where a server's resident memory is, just after its measured run: /proc (anonymous, file-backed) and its V8 heap
+ * and buffers (prom-client's default metrics on the metrics port).
+ */
+async function memoriaDe(pid: number, portaMetricas: number): Promise<string> {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (campo: string) => Number(new RegExp(`${campo}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN) / 1024;
+  let metricas = '';
+  try {
+    metricas = await (await fetch(`http://127.0.0.1:${portaMetricas}/metrics`)).text();
+  } catch {
+    // no metrics port: /proc only
+  }
+  const mb = (nome: string) => {
+    const m = new RegExp(`^${nome.replace(/[{}"]/g, (c) => `\\${c}`)} (\\S+)`, 'm').exec(metricas);
+    return m ? (Number(m[1]) / 2 ** 20).toFixed(0) : '?';
+  };
+  const espaco = (e: string) => mb(`nodejs_heap_space_size_total_bytes{space="${e}"}`);
+  return `RSS ${kb('VmRSS').toFixed(0)} MB = anonymous ${kb('RssAnon').toFixed(0)} + files ${kb('RssFile').toFixed(0)} + shared ${kb('RssShmem').toFixed(0)}; `
+    + `V8 heap total ${mb('nodejs_heap_size_total_bytes')} (used ${mb('nodejs_heap_size_used_bytes')}; new space ${espaco('new')}, `
+    + `old ${espaco('old')}, code ${espaco('code')}, large objects ${espaco('large_object')}), external ${mb('nodejs_external_memory_bytes')} MB`;
+}
 
 /** Committed transactions of the database so far (every client: the product, its job queue, the bare server). */
 async function transacoes(url: string): Promise<number> {
@@ -196,21 +246,27 @@ async function principal() {
   const stores = (process.env.BENCH_STORES ?? 'postgres,memoria').split(',');
   const perfil = process.env.BENCH_PROFILE;
   const segredo = 'bench-consulta-publica-'.padEnd(48, 'x');
-  const dataDir = '.test-data/bench-consulta';
+  const dataDir = path.resolve('.test-data/bench-consulta');
+  const antes = process.env.BENCH_ANTES ? path.resolve(process.env.BENCH_ANTES) : null;
+  const produtos = [...(antes ? [{ nome: 'product before', raiz: antes }] : []), { nome: 'product', raiz: path.resolve('.') }];
+  const pacotes = new Map<string, string>();
+  for (const p of produtos) pacotes.set(p.raiz, await empacotar(p.raiz));
   fs.rmSync(dataDir, { recursive: true, force: true });
   // BENCH_FSYNC=off: a database that does not wait for the disk at commit (to tell the disk's share apart).
-  const banco = await startEmbeddedPostgres({ dataDir, port: 5580, persistent: process.env.BENCH_FSYNC !== 'off' });
+  const banco = await startEmbeddedPostgres({ dataDir, port: Number(process.env.BENCH_PG_PORT ?? 5580), persistent: process.env.BENCH_FSYNC !== 'off' });
   const query = `?cpf=${CPF}&rgp=${RGP}`;
   const resultados: Array<[string, Medida]> = [];
+  const portaMetricas = Number(process.env.BENCH_METRICS_PORT ?? Number(process.env.BENCH_NU_PORT ?? 3189) + 50);
+  const memorias: string[] = [];
   let ip = { n: 1 };
   try {
     let semeado = false;
-    for (const [i, store] of stores.entries()) {
-      const port = 3180 + i;
+    for (const { nome, raiz } of produtos) for (const [i, store] of stores.entries()) {
+      const port = Number(process.env.BENCH_PORT ?? 3180);
       const produto = iniciar({
-        PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, DATA_DIR: dataDir, DATABASE_URL: banco.url,
+        METRICS_PORT: String(portaMetricas), PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, DATA_DIR: dataDir, DATABASE_URL: banco.url,
         LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback', DEV_IDP_UNSAFE: 'true', CAPTCHA_HMAC_SECRET: segredo, RATE_LIMIT_STORE: store,
-      }, [...(perfil ? ['--cpu-prof', `--cpu-prof-dir=${perfil}`] : []), 'src/server/main.ts']);
+      }, [...flagsDoStart(raiz), ...(perfil && raiz !== antes ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(perfil)}`] : []), pacotes.get(raiz)!], raiz);
       try {
         await esperar(`http://127.0.0.1:${port}/api/health`, produto);
         if (!semeado) {
@@ -237,7 +293,8 @@ async function principal() {
           console.log(`(${tokens.length} captcha tokens solved in ${((performance.now() - t0) / 1000).toFixed(1)} s for ${segundos} s at ${quente.rps.toFixed(0)} req/s)`);
           const m = await medir(`http://127.0.0.1:${port}`, caminho, produto.pid!, { segundos }, conexoes, tokens, ip, banco.url);
           if (!m.esgotou) {
-            resultados.push([`product (rate limits: ${store})`, m]);
+            resultados.push([`${nome} (rate limits: ${store})`, m]);
+            memorias.push(`${nome} (rate limits: ${store}): ${await memoriaDe(produto.pid!, portaMetricas)}`);
             break;
           }
           if (tentativa === 3) throw new Error(`the token pool ran out three times (last: ${tamanho} tokens, ${m.n} requests)`);
@@ -247,18 +304,19 @@ async function principal() {
           // The floor the framework sets (security headers, XSRF, envelope, zod, logger): a route of the same server
           // that reads no database, takes no captcha and has no rate limit.
           await medir(`http://127.0.0.1:${port}`, '/api/captcha/configuracao', produto.pid!, { segundos: 3 }, conexoes, null, ip);
-          resultados.push(['product, no-DB route (floor)', await medir(`http://127.0.0.1:${port}`, '/api/captcha/configuracao', produto.pid!, { segundos }, conexoes, null, ip, banco.url)]);
+          resultados.push([`${nome}, no-DB route (floor)`, await medir(`http://127.0.0.1:${port}`, '/api/captcha/configuracao', produto.pid!, { segundos }, conexoes, null, ip, banco.url)]);
         }
       } finally {
         await parar(produto);
       }
     }
-    const nu = iniciar({ BENCH_BARE: '1', PORT: '3189', DATABASE_URL: banco.url }, ['bench/consulta-publica.ts']);
+    const portaNu = Number(process.env.BENCH_NU_PORT ?? 3189);
+    const nu = iniciar({ BENCH_BARE: '1', PORT: String(portaNu), DATABASE_URL: banco.url }, ['--import', 'tsx', 'bench/consulta-publica.ts']);
     try {
-      await esperar('http://127.0.0.1:3189/health', nu);
+      await esperar(`http://127.0.0.1:${portaNu}/health`, nu);
       ip = { n: 1 };
-      await medir('http://127.0.0.1:3189', `/consulta${query}`, nu.pid!, { segundos: 3 }, conexoes, null, ip);
-      resultados.push(['bare Fastify + pg', await medir('http://127.0.0.1:3189', `/consulta${query}`, nu.pid!, { segundos }, conexoes, null, ip, banco.url)]);
+      await medir(`http://127.0.0.1:${portaNu}`, `/consulta${query}`, nu.pid!, { segundos: 3 }, conexoes, null, ip);
+      resultados.push(['bare Fastify + pg', await medir(`http://127.0.0.1:${portaNu}`, `/consulta${query}`, nu.pid!, { segundos }, conexoes, null, ip, banco.url)]);
     } finally {
       await parar(nu);
     }
@@ -275,7 +333,9 @@ async function principal() {
       + m.ociosoMsPorS.toFixed(1).padStart(10) + (m.transacoes === null ? '—' : m.transacoes.toFixed(2)).padStart(8)
       + `  ${(nu.cpuMs / m.cpuMs).toFixed(2)}×, ${(m.p99 / nu.p99).toFixed(2)}×`);
   }
-  console.log('goal: efficiency ≥ 0.40× (CPU per lookup ≤ 2.5× the bare one), p99 ≤ 2× the bare one');
+  console.log('goal (issue 40): efficiency ≥ 0.5× (CPU per lookup ≤ 2× the bare one), p99 ≤ 2× the bare one, ≤ 1 transaction per lookup, '
+    + 'the product\'s RSS ≤ 256 MB');
+  for (const m of memorias) console.log(m);
   console.log('CPU ms/req: the server process\'s user + system time over the run / requests (idle ms/s: its CPU per second at rest, '
     + 'included); tx/req: transactions committed in the database per request (every client).');
 }

@@ -13,7 +13,6 @@ import type { FileStorage } from './adapters/storage/storage';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { FilaDeJobs } from './jobs/job';
-import { AppError } from './lib/errors';
 import { chaveTokenCarteira } from './modules/carteira/carteira-token';
 import { montarModulos, type Contexto, type QualquerModulo } from './modules/modulo';
 import { cacheApiPlugin } from './plugins/cache-api';
@@ -23,7 +22,7 @@ import { envelopePlugin, erroDoRoteador } from './plugins/envelope';
 import { idRequisicaoPlugin, opcoesDeIdDeRequisicao } from './plugins/id-requisicao';
 import { metricasPlugin } from './plugins/metricas';
 import { opcoesOpenApi } from './plugins/openapi';
-import { storeLimitesPostgres } from './plugins/rate-limit-store';
+import { erroLimiteExcedido, storeLimitesPostgres } from './plugins/rate-limit-store';
 import { opcoesDeLog } from './plugins/redact';
 import { securityPlugin } from './plugins/security';
 import { sobrecargaPlugin } from './plugins/sobrecarga';
@@ -84,7 +83,7 @@ export async function montarApp(deps: AppDeps, modulos: readonly QualquerModulo[
     ...(config.rateLimitStore === 'postgres'
       ? { store: storeLimitesPostgres(db, (err) => app.log.warn({ err }, 'limite_requisicao purge failed')) }
       : {}),
-    errorResponseBuilder: (_req, ctx) => new AppError(429, `Muitas requisições. Tente novamente em ${Math.ceil(ctx.ttl / 1000)} segundos.`),
+    errorResponseBuilder: (_req, ctx) => erroLimiteExcedido(ctx.ttl),
   });
 
   await app.register(swagger, opcoesOpenApi());

@@ -1,6 +1,7 @@
 import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Database } from '../db/client';
 import { Agrupador } from '../lib/agrupador';
+import { AppError } from '../lib/errors';
 
 /** Expired counters are deleted at most this often, by whichever request comes next. */
 const INTERVALO_LIMPEZA_MS = 60_000;
@@ -103,4 +104,46 @@ export function storeLimitesPostgres(db: Database, onLimpezaFalhou: (err: unknow
     }
   }
   return StoreLimitesPostgres;
+}
+
+/**
+ * One route's counter incremented inside the caller's own statement (decision 0164): the card lookup counts its
+ * limit, spends its captcha, reads and audits in one statement, not in a transaction each. The row is the one the
+ * store's child for that route keeps (`${method}${url}-${key}`), incremented as `incrementar` does, and expired
+ * rows are purged as the store purges them. `sql(p)` is the INSERT … RETURNING contagem, ttl for a CTE, with `p`
+ * naming the parameters of the key (text, or null: nothing counted) and the window (ms).
+ */
+export class ContadorEmInstrucao {
+  private ultimaLimpeza = Date.now();
+
+  constructor(private readonly db: Database, private readonly metodo: string, private readonly url: string,
+    private readonly onLimpezaFalhou: (err: unknown) => void = () => undefined) {}
+
+  /** The row's key for a client's key (the one @fastify/rate-limit's keyGenerator gives). */
+  chave(chaveCliente: string): string {
+    return `${this.metodo}${this.url}-${chaveCliente}`;
+  }
+
+  static sql(p: { chave: string; janelaMs: string }): string {
+    return `INSERT INTO limite_requisicao AS l (chave, contagem, expira_em)
+        SELECT ${p.chave}::text, 1, now() + ${p.janelaMs}::integer * interval '1 millisecond' WHERE ${p.chave}::text IS NOT NULL
+        ON CONFLICT (chave) DO UPDATE SET
+          contagem = CASE WHEN l.expira_em <= now() THEN excluded.contagem ELSE l.contagem + excluded.contagem END,
+          expira_em = CASE WHEN l.expira_em <= now() THEN excluded.expira_em ELSE l.expira_em END
+        RETURNING contagem, greatest(0, ceil(extract(epoch FROM expira_em - now()) * 1000))::int AS ttl`;
+  }
+
+  /** Called at each count, as the store's incr does. */
+  purgarSeDevido(): void {
+    const agora = Date.now();
+    if (agora - this.ultimaLimpeza < INTERVALO_LIMPEZA_MS) return;
+    this.ultimaLimpeza = agora;
+    this.db.$client.query(`DELETE FROM limite_requisicao WHERE expira_em < now() - interval '1 minute'`)
+      .catch((err: unknown) => this.onLimpezaFalhou(err));
+  }
+}
+
+/** The answer to a client over a limit, `ttlMs` before its window ends (@fastify/rate-limit's errorResponseBuilder). */
+export function erroLimiteExcedido(ttlMs: number): AppError {
+  return new AppError(429, `Muitas requisições. Tente novamente em ${Math.ceil(ttlMs / 1000)} segundos.`);
 }

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { createChallenge, randomInt, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { z } from 'zod';
-import { TAMANHO_MAXIMO_TOKEN, type CaptchaVerifier } from './captcha';
+import { TAMANHO_MAXIMO_TOKEN, type CaptchaVerifier, type GastoCaptcha } from './captcha';
 import type { RegistroUsoUnico } from './uso-unico';
 
 export interface AltchaOptions {
@@ -48,6 +48,7 @@ const payloadSchema = z.object({
  * deriving the key.
  */
 export class AltchaVerifier implements CaptchaVerifier {
+  readonly externo = false;
   private readonly chaveAssinatura: string;
   private readonly chaveDerivada: string;
   private readonly opts: Required<Omit<AltchaOptions, 'segredo' | 'registro'>>;
@@ -86,21 +87,28 @@ export class AltchaVerifier implements CaptchaVerifier {
     return iguaisEmTempoConstante(assinaturaChave, hmacHex(this.chaveDerivada, Buffer.from(solucao.derivedKey, 'hex')));
   }
 
-  async verificar(token: string, _ip: string): Promise<boolean> {
-    if (!token || token.length > TAMANHO_MAXIMO_TOKEN) return false;
+  async verificar(token: string, ip: string): Promise<boolean> {
+    const gasto = await this.conferir(token, ip);
+    // Spent now: a second use of the same solved challenge is refused.
+    return gasto !== null && this.base.registro.consumir(gasto.chave, gasto.expiraEm);
+  }
+
+  async conferir(token: string, _ip: string): Promise<GastoCaptcha | null> {
+    // The caller spends the token itself: the expired ones are purged here as consumir would.
+    await this.base.registro.purgarSeDevido?.();
+    if (!token || token.length > TAMANHO_MAXIMO_TOKEN) return null;
     let bruto: unknown;
     try {
       bruto = JSON.parse(Buffer.from(token, 'base64').toString('utf8'));
     } catch {
-      return false;
+      return null;
     }
     const payload = payloadSchema.safeParse(bruto);
-    if (!payload.success) return false;
+    if (!payload.success) return null;
     const { challenge, solution } = payload.data;
-    if (challenge.parameters.expiresAt * 1000 <= Date.now()) return false;
-    if (!this.assinaturaConfere(challenge.parameters, challenge.signature, solution)) return false;
-    // Spent now: a second use of the same solved challenge is refused.
-    return this.base.registro.consumir(`altcha:${challenge.signature}`, new Date(challenge.parameters.expiresAt * 1000));
+    if (challenge.parameters.expiresAt * 1000 <= Date.now()) return null;
+    if (!this.assinaturaConfere(challenge.parameters, challenge.signature, solution)) return null;
+    return { chave: `altcha:${challenge.signature}`, expiraEm: new Date(challenge.parameters.expiresAt * 1000) };
   }
 }
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { AppError } from '../../lib/errors';
-import { TAMANHO_MAXIMO_TOKEN, type CaptchaVerifier } from './captcha';
+import { TAMANHO_MAXIMO_TOKEN, type CaptchaVerifier, type GastoCaptcha } from './captcha';
 import type { RegistroUsoUnico } from './uso-unico';
 
 export interface HCaptchaOptions {
@@ -29,6 +29,7 @@ export const MENSAGEM_CAPTCHA_INDISPONIVEL = 'Não foi possível verificar o CAP
  * before" rule ours too, storing a SHA-256 of the token, never the token.
  */
 export class HCaptchaVerifier implements CaptchaVerifier {
+  readonly externo = true;
   private readonly fetch: typeof fetch;
   private readonly endpoint: string;
   private readonly timeoutMs: number;
@@ -45,7 +46,14 @@ export class HCaptchaVerifier implements CaptchaVerifier {
   }
 
   async verificar(token: string, ip: string): Promise<boolean> {
-    if (!token || token.length > TAMANHO_MAXIMO_TOKEN) return false;
+    const gasto = await this.conferir(token, ip);
+    return gasto !== null && this.opts.registro.consumir(gasto.chave, gasto.expiraEm);
+  }
+
+  async conferir(token: string, ip: string): Promise<GastoCaptcha | null> {
+    // The caller spends the token itself: the expired ones are purged here as consumir would.
+    await this.opts.registro.purgarSeDevido?.();
+    if (!token || token.length > TAMANHO_MAXIMO_TOKEN) return null;
     const corpo = new URLSearchParams({ secret: this.opts.segredo, response: token });
     if (ip) corpo.set('remoteip', ip);
     let resposta: RespostaSiteverify;
@@ -63,8 +71,8 @@ export class HCaptchaVerifier implements CaptchaVerifier {
       this.opts.onIndisponivel?.(err);
       throw new AppError(503, MENSAGEM_CAPTCHA_INDISPONIVEL, { cause: err });
     }
-    if (resposta.success !== true) return false;
+    if (resposta.success !== true) return null;
     const hash = crypto.createHash('sha256').update(token).digest('hex');
-    return this.opts.registro.consumir(`hcaptcha:${hash}`, new Date(Date.now() + VALIDADE_TOKEN_MS));
+    return { chave: `hcaptcha:${hash}`, expiraEm: new Date(Date.now() + VALIDADE_TOKEN_MS) };
   }
 }

@@ -5,6 +5,8 @@ import { Agrupador } from '../../lib/agrupador';
 
 export interface RegistroUsoUnico {
   consumir(chave: string, expiraEm: Date): Promise<boolean>;
+  /** What consumir purges, for a caller that spends tokens in a statement of its own (CaptchaVerifier.conferir). */
+  purgarSeDevido?(): Promise<void>;
 }
 
 /** Rows past their expiry are purged at most this often, by whichever request comes next. */
@@ -24,7 +26,7 @@ export class PgRegistroUsoUnico implements RegistroUsoUnico {
 
   async consumir(chave: string, expiraEm: Date): Promise<boolean> {
     if (!chave || chave.length > 128) return false;
-    await this.limparSeDevido();
+    await this.purgarSeDevido();
     return this.lote.enviar({ chave, expiraEm });
   }
 
@@ -41,7 +43,7 @@ export class PgRegistroUsoUnico implements RegistroUsoUnico {
     return itens.map((i) => gastas.delete(i.chave));
   }
 
-  private async limparSeDevido(): Promise<void> {
+  async purgarSeDevido(): Promise<void> {
     const agora = Date.now();
     if (agora - this.ultimaLimpeza < INTERVALO_LIMPEZA_MS) return;
     this.ultimaLimpeza = agora;

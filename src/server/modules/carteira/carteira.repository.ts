@@ -21,7 +21,8 @@ export type PescadorCarteira = {
   situacaoDesde: string | null;
 };
 
-const SELECT_PESCADOR = sql`
+/** Exported for the public lookup's single statement (carteira.service re-exports it, decision 0164). */
+export const SELECT_PESCADOR = sql`
   SELECT p.id, p.cpf, p.nome, p.uf, m.nome AS "municipioNome", p.categoria, p.numero_rgp AS "numeroRgp",
          p.situacao_registro AS "situacaoRegistro", p.data_primeiro_rgp AS "dataPrimeiroRgp",
          p.data_emissao_carteira AS "dataEmissaoCarteira", p.forma_atuacao AS "formaAtuacao",
@@ -42,13 +43,6 @@ export class CarteiraRepository {
 
   async findPescador(id: number): Promise<PescadorCarteira | undefined> {
     const { rows } = await this.db.execute<PescadorCarteira>(sql`${SELECT_PESCADOR} WHERE p.id = ${id}`);
-    return rows[0] ? comDatas(rows[0]) : undefined;
-  }
-
-  /** The RGP must match the same row as the CPF. */
-  async findPorCpfERgp(cpf: string, numeroRgp: string): Promise<PescadorCarteira | undefined> {
-    const { rows } = await this.db.execute<PescadorCarteira>(
-      sql`${SELECT_PESCADOR} WHERE p.cpf = ${cpf} AND p.numero_rgp = ${numeroRgp}`);
     return rows[0] ? comDatas(rows[0]) : undefined;
   }
 

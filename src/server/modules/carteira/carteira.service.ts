@@ -51,6 +51,16 @@ function paraPublico(p: PescadorCarteira & { numeroRgp: string }): CarteiraPubli
   };
 }
 
+/**
+ * The public card lookup's row and answer, for consulta-publica's single statement (decision 0164): the columns
+ * `SQL_PESCADOR_CARTEIRA` selects from pescador p are a PescadorCarteira, answered as consultaPublica answers it.
+ */
+export { SELECT_PESCADOR as SQL_PESCADOR_CARTEIRA } from './carteira.repository';
+export type { PescadorCarteira } from './carteira.repository';
+export function carteiraPublicaDe(p: PescadorCarteira): CarteiraPublica | null {
+  return p.numeroRgp ? paraPublico({ ...p, numeroRgp: p.numeroRgp }) : null;
+}
+
 /** "Rio – Rio Tocantins": the kind of place and its popular name, as the fisher declared them. */
 function areasPescaDescritas(v: unknown): string[] {
   if (!Array.isArray(v)) return [];
@@ -129,12 +139,6 @@ export class CarteiraService {
       emitidoEm: this.now(),
     });
     return { numeroRgp: publico.numeroRGP, pdf };
-  }
-
-  async consultaPublica(cpf: string, numeroRgp: string): Promise<{ idPescador: number; carteira: CarteiraPublica } | null> {
-    const p = await this.repo.findPorCpfERgp(cpf, numeroRgp);
-    if (!p?.numeroRgp) return null;
-    return { idPescador: p.id, carteira: paraPublico({ ...p, numeroRgp: p.numeroRgp }) };
   }
 
   /** A code not signed by this server is 400; a genuine one says whether the card is still good. Audited with the IP. */

@@ -4,7 +4,7 @@ import { CABECALHO_CAPTCHA } from '../../../shared/schemas/carteira';
 import { rota } from '../../plugins/contratos';
 import { ok } from '../../plugins/envelope';
 import { rotaDeVerificacao } from '../../plugins/verificacao-publica';
-import type { ConsultaPublicaService } from './consulta-publica.service';
+import type { ConsultaPublicaService, ContagemDoLimite } from './consulta-publica.service';
 
 /** Lookups per client address and minute (each also costs a solved captcha). */
 export const LIMITE_CONSULTAS_POR_MINUTO = 20;
@@ -13,7 +13,8 @@ export const LIMITE_VERIFICACAO_COMPROVANTE_POR_MINUTO = 30;
 /** Challenges per client address and minute: a page load asks one, a retry another. */
 export const LIMITE_DESAFIOS_POR_MINUTO = 30;
 
-const limite = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+const JANELA_MS = 60_000;
+const limite = (max: number) => ({ rateLimit: { max, timeWindow: JANELA_MS } });
 
 /** The captcha token of the lookup (the contract's header; Node joins a repeated one into one text). */
 function tokenCaptcha(req: FastifyRequest): string | undefined {
@@ -36,8 +37,36 @@ export const consultaPublicaRoutes: FastifyPluginAsync<{ consultaPublica: Consul
 
   rota(app, c.desafio, async () => ok(c.desafio.resposta.parse(await consultaPublica.desafio())), { config: limite(LIMITE_DESAFIOS_POR_MINUTO) });
 
-  rota(app, c.consultarCarteira, async (req) => ok(await consultaPublica.consultarCarteira(req.query, tokenCaptcha(req), req.ip)), {
-    config: limite(LIMITE_CONSULTAS_POR_MINUTO),
+  // With the PostgreSQL store the lookup counts its limit in its own statement (decision 0164): the route's limiter
+  // only hands it the client's key, as it would have counted it, and the answer carries the same headers.
+  const chaveDoLimite = Symbol('chave do limite da consulta');
+  type ComChave = FastifyRequest & { [chaveDoLimite]?: string };
+  rota(app, c.consultarCarteira, async (req, reply) => {
+    const chaveCliente = (req as ComChave)[chaveDoLimite];
+    const limiteNaConsulta = chaveCliente === undefined ? null
+      : { chaveCliente, max: LIMITE_CONSULTAS_POR_MINUTO, janelaMs: JANELA_MS };
+    const aoContar = ({ max, atual, ttlMs }: ContagemDoLimite) => {
+      const ttl = Math.ceil(ttlMs / 1000);
+      void reply.header('x-ratelimit-limit', max).header('x-ratelimit-remaining', Math.max(0, max - atual)).header('x-ratelimit-reset', ttl);
+      if (atual > max) void reply.header('x-ratelimit-remaining', 0).header('retry-after', ttl);
+    };
+    // A query the schema refused still counts against the limit, and is answered as the schema answers it.
+    const invalida = req.validationError;
+    const carteira = await consultaPublica.consultarCarteira(invalida ? null : req.query, tokenCaptcha(req), req.ip, limiteNaConsulta, aoContar);
+    if (invalida) throw invalida;
+    return ok(carteira!);
+  }, {
+    config: {
+      rateLimit: {
+        max: LIMITE_CONSULTAS_POR_MINUTO, timeWindow: JANELA_MS,
+        allowList: (req, chave) => {
+          if (!consultaPublica.contaOLimiteDaCarteira) return false;
+          (req as ComChave)[chaveDoLimite] = chave;
+          return true;
+        },
+      },
+    },
+    attachValidation: true,
   });
 
   rota(app, c.consultarProtocolo, async (req) => ok(await consultaPublica.consultarProtocolo(req.params.id, tokenCaptcha(req), req.ip)), {

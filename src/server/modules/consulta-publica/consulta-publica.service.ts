@@ -14,14 +14,24 @@ import { SituacaoRegistro } from '../../../shared/enums';
 import { MENSAGENS_ANEXO, type ListaDoAto } from '../../../shared/schemas/recurso';
 import { ultimoDiaParaRecorrer } from '../../../shared/prazo-recurso';
 import type { AuditoriaService, EventoAuditoria } from '../auditoria/auditoria.service';
-import type { CarteiraService } from '../carteira/carteira.service';
+import { carteiraPublicaDe } from '../carteira/carteira.service';
 import type { AssinadorProtocolo } from '../../lib/codigos-comprovantes';
-import type { ConsultaPublicaRepository, ProtocoloRow } from './consulta-publica.repository';
+import { erroLimiteExcedido, type ContadorEmInstrucao } from '../../plugins/rate-limit-store';
+import type { ConsultaPublicaRepository, ParametrosConsultaCarteira, ProtocoloRow } from './consulta-publica.repository';
 
 const ACAO_CARTEIRA = 'CONSULTA_PUBLICA_CARTEIRA';
 const ACAO_PROTOCOLO = 'CONSULTA_PUBLICA_PROTOCOLO';
 const ACAO_LISTA_ATO = 'CONSULTA_PUBLICA_LISTA_ATO';
 const ACAO_VERIFICACAO_PROTOCOLO = 'VERIFICACAO_PROTOCOLO';
+const RECURSO_CARTEIRA = 'carteira-profissional/consulta-publica';
+/** A key PgRegistroUsoUnico would refuse. */
+const TAMANHO_MAXIMO_CHAVE_CAPTCHA = 128;
+
+/** A rate limit counted in the lookup's own statement: the client's key (@fastify/rate-limit's), the limit, the window. */
+export interface LimiteDaConsulta { chaveCliente: string; max: number; janelaMs: number }
+
+/** The count of a lookup's limit, for the x-ratelimit-* headers the route sets. */
+export interface ContagemDoLimite { max: number; atual: number; ttlMs: number }
 
 /**
  * The anonymous lookups: each needs a captcha token, spent on use, and is audited with the client's IP, found or not;
@@ -30,13 +40,19 @@ const ACAO_VERIFICACAO_PROTOCOLO = 'VERIFICACAO_PROTOCOLO';
 export class ConsultaPublicaService {
   constructor(
     private readonly captcha: CaptchaVerifier,
-    private readonly carteira: CarteiraService,
+    /** The card lookup's rate limit counted in its statement; null when another store counts it (memoria). */
+    private readonly contador: ContadorEmInstrucao | null,
     private readonly repo: ConsultaPublicaRepository,
     private readonly auditoria: AuditoriaService,
     private readonly assinadorProtocolo: AssinadorProtocolo,
     private readonly hcaptchaSiteKey?: string,
     private readonly now: () => Date = () => new Date(),
   ) {}
+
+  /** Whether the card lookup counts its own rate limit (the route's limiter then only hands it the client's key). */
+  get contaOLimiteDaCarteira(): boolean {
+    return this.contador !== null;
+  }
 
   configuracao(): ConfiguracaoCaptcha {
     return this.hcaptchaSiteKey ? { tipo: 'hcaptcha', siteKey: this.hcaptchaSiteKey } : { tipo: 'altcha' };
@@ -74,17 +90,53 @@ export class ConsultaPublicaService {
     };
   }
 
-  /** The same 404 whether the CPF or the RGP number is wrong. */
-  async consultarCarteira(q: ConsultaPublicaCarteiraQuery, token: string | undefined, ip: string): Promise<CarteiraPublica> {
-    const recurso = 'carteira-profissional/consulta-publica';
-    await this.exigirCaptcha(token, ip, ACAO_CARTEIRA, recurso);
-    const r = await this.carteira.consultaPublica(q.cpf, q.rgp);
-    if (!r) {
-      await this.auditoria.tentarRegistrar({ acao: ACAO_CARTEIRA, recurso, ip, sucesso: false, detalhes: { motivo: 'nao_encontrada' } });
-      throw AppError.notFound(MENSAGENS_CARTEIRA.carteiraNaoEncontrada);
+  /**
+   * The same 404 whether the CPF or the RGP number is wrong. The limit (when `limite` is given), the token spent, the
+   * card read and the audit of the outcome go to the database in one statement (decision 0164); `q` null: a request
+   * the schema refused, whose limit is still counted (as @fastify/rate-limit counted it before the schema).
+   * `aoContar` is told the count before any answer, for the headers.
+   */
+  async consultarCarteira(
+    q: ConsultaPublicaCarteiraQuery | null, token: string | undefined, ip: string, limite: LimiteDaConsulta | null,
+    aoContar: (c: ContagemDoLimite) => void = () => undefined,
+  ): Promise<CarteiraPublica | null> {
+    const base: ParametrosConsultaCarteira = {
+      limite: limite && this.contador ? { chave: this.contador.chave(limite.chaveCliente), janelaMs: limite.janelaMs, max: limite.max } : null,
+      consultar: q !== null, captcha: null, cpf: q?.cpf ?? '', numeroRgp: q?.rgp ?? '', ip, acao: ACAO_CARTEIRA, recurso: RECURSO_CARTEIRA,
+      motivoCaptcha: token ? 'captcha_invalido' : 'captcha_ausente', motivoNaoEncontrada: 'nao_encontrada',
+    };
+    this.contador?.purgarSeDevido();
+    const executar = async (p: ParametrosConsultaCarteira) => {
+      const r = await this.repo.consultarCarteira(p);
+      if (p.limite && r.contagem !== null) {
+        aoContar({ max: p.limite.max, atual: r.contagem, ttlMs: r.ttl ?? 0 });
+        if (r.contagem > p.limite.max) throw erroLimiteExcedido(r.ttl ?? 0);
+      }
+      return r;
+    };
+    if (q === null) {
+      await executar(base);
+      return null;
     }
-    await this.auditoria.registrar({ acao: ACAO_CARTEIRA, recurso, recursoId: r.idPescador, ip, sucesso: true });
-    return r.carteira;
+    let p = base;
+    if (this.captcha.externo && base.limite) {
+      // A third party is asked only for a client under its limit: counted first, in a statement of its own.
+      await executar({ ...base, consultar: false });
+      p = { ...base, limite: null };
+    }
+    let gasto: { chave: string; expiraEm: Date } | null = null;
+    try {
+      gasto = token ? await this.captcha.conferir(token, ip) : null;
+    } catch (err) {
+      // hCaptcha unreachable (503): the request still counts against the limit.
+      if (p.limite) await executar({ ...p, consultar: false });
+      throw err;
+    }
+    const r = await executar({ ...p, captcha: gasto && gasto.chave.length <= TAMANHO_MAXIMO_CHAVE_CAPTCHA ? gasto : null });
+    if (!r.gasto) throw AppError.forbidden(MENSAGENS_CARTEIRA.captchaInvalido, CodigoErro.CAPTCHA_INVALIDO);
+    const carteira = r.pescador && carteiraPublicaDe(r.pescador);
+    if (!carteira) throw AppError.notFound(MENSAGENS_CARTEIRA.carteiraNaoEncontrada);
+    return carteira;
   }
 
   async consultarProtocolo(numeroProtocolo: string, token: string | undefined, ip: string): Promise<ProtocoloPublico> {

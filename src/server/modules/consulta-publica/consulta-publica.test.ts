@@ -10,7 +10,12 @@ import { HCaptchaVerifier } from '../../adapters/captcha/hcaptcha';
 import { PgRegistroUsoUnico, type RegistroUsoUnico } from '../../adapters/captcha/uso-unico';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { criarPescador, novoIp, resolverCaptcha, solicitacaoDeferida, tornarAtivo } from '../carteira/carteira.test-utils';
+import type { CaptchaVerifier } from '../../adapters/captcha/captcha';
+import { AppError } from '../../lib/errors';
+import { ContadorEmInstrucao } from '../../plugins/rate-limit-store';
+import { ConsultaPublicaRepository } from './consulta-publica.repository';
 import { LIMITE_CONSULTAS_POR_MINUTO } from './consulta-publica.routes';
+import { ConsultaPublicaService } from './consulta-publica.service';
 
 const CPF = '52998224725';
 const OUTRO_CPF = '11144477735';
@@ -359,6 +364,112 @@ describe('GET /api/carteira-profissional/consulta-publica', () => {
     expect(res.json().mensagem).toMatch(/^Muitas requisições/);
     // Another client is not affected.
     expect((await consulta(`cpf=${CPF}&rgp=${RGP}`, undefined, novoIp())).statusCode).toBe(403);
+  });
+});
+
+describe('the card lookup in one statement (decision 0164)', () => {
+  it('counts its limit, spends the token, reads the card and audits in one statement on the pool', async () => {
+    const ip = novoIp();
+    const token = await resolverCaptcha(t.app, ip);
+    const textos: string[] = [];
+    const pool = t.db.$client as unknown as { query: (...a: unknown[]) => unknown };
+    const original = pool.query;
+    pool.query = function (this: unknown, ...a: unknown[]) {
+      const q = a[0] as string | { text: string };
+      const texto = typeof q === 'string' ? q : q.text;
+      // The purges of expired counters and tokens (at most once a minute) are not the lookup's.
+      if (/limite_requisicao|captcha_usado|auditoria|FROM pescador/.test(texto) && !/^\s*DELETE/i.test(texto)) textos.push(texto);
+      return original.apply(this, a);
+    };
+    try {
+      const res = await consulta(`cpf=${CPF}&rgp=${RGP}`, token, ip);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-ratelimit-limit']).toBe(String(LIMITE_CONSULTAS_POR_MINUTO));
+      expect(res.headers['x-ratelimit-remaining']).toBe(String(LIMITE_CONSULTAS_POR_MINUTO - 1));
+      expect(Number(res.headers['x-ratelimit-reset'])).toBeGreaterThan(0);
+    } finally {
+      pool.query = original;
+    }
+    expect(textos).toHaveLength(1);
+    const { rows } = await t.db.execute<{ n: number }>(sql`
+      SELECT (SELECT count(*)::int FROM auditoria WHERE acao = 'CONSULTA_PUBLICA_CARTEIRA' AND ip = ${ip} AND sucesso
+                AND recurso_id = ${String(idPescador)}) AS n`);
+    expect(rows[0]!.n).toBe(1);
+  });
+
+  it('counts a query the schema refuses against the limit, and spends no token and writes no audit past it', async () => {
+    const ip = novoIp();
+    for (let i = 0; i < LIMITE_CONSULTAS_POR_MINUTO; i++) {
+      const res = await consulta(`cpf=123&rgp=${RGP}`, undefined, ip);
+      expect(res.statusCode).toBe(400);
+      expect(res.headers['x-ratelimit-remaining']).toBe(String(LIMITE_CONSULTAS_POR_MINUTO - 1 - i));
+    }
+    const token = await resolverCaptcha(t.app, ip);
+    const res = await consulta(`cpf=${CPF}&rgp=${RGP}`, token, ip);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().mensagem).toMatch(/^Muitas requisições\. Tente novamente em \d+ segundos\.$/);
+    expect(res.headers['x-ratelimit-remaining']).toBe('0');
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    const assinatura = (JSON.parse(Buffer.from(token, 'base64').toString()) as { challenge: { signature: string } }).challenge.signature;
+    const { rows } = await t.db.execute<{ gastos: number; auditados: number }>(sql`
+      SELECT (SELECT count(*)::int FROM captcha_usado WHERE assinatura = ${`altcha:${assinatura}`}) AS gastos,
+             (SELECT count(*)::int FROM auditoria WHERE acao = 'CONSULTA_PUBLICA_CARTEIRA' AND ip = ${ip}) AS auditados`);
+    expect(rows[0]).toEqual({ gastos: 0, auditados: 0 });
+  });
+
+  it('with a third-party captcha (hCaptcha), counts the limit before asking it, and counts a request it could not check', async () => {
+    let perguntas = 0;
+    let fora = false;
+    const externo: CaptchaVerifier = {
+      externo: true,
+      desafio: () => null,
+      verificar: async () => false,
+      conferir: async () => {
+        perguntas++;
+        if (fora) throw new AppError(503, 'indisponível');
+        return { chave: `hcaptcha:${crypto.randomBytes(16).toString('hex')}`, expiraEm: new Date(Date.now() + 60_000) };
+      },
+    };
+    const servico = new ConsultaPublicaService(externo, new ContadorEmInstrucao(t.db, 'GET', '/teste-hcaptcha'),
+      new ConsultaPublicaRepository(t.db), {} as never, {} as never);
+    const ip = novoIp();
+    const limite = { chaveCliente: ip, max: 3, janelaMs: 60_000 };
+    const q = { cpf: CPF, rgp: RGP };
+    expect((await servico.consultarCarteira(q, 'token', ip, limite))?.nome).toBe('MARIA DA SILVA SOUZA');
+    fora = true;
+    await expect(servico.consultarCarteira(q, 'token', ip, limite)).rejects.toMatchObject({ codigo: 503 });
+    fora = false;
+    expect((await servico.consultarCarteira(q, 'token', ip, limite))?.nome).toBe('MARIA DA SILVA SOUZA');
+    await expect(servico.consultarCarteira(q, 'token', ip, limite)).rejects.toMatchObject({ codigo: 429 });
+    expect(perguntas).toBe(3);
+    const { rows } = await t.db.execute<{ contagem: number }>(sql`SELECT contagem FROM limite_requisicao WHERE chave = ${`GET/teste-hcaptcha-${ip}`}`);
+    expect(rows).toEqual([{ contagem: 4 }]);
+  });
+
+  it('with the rate limits in memory (RATE_LIMIT_STORE=memoria): the same answers, the limit counted by the route', async () => {
+    const m = await createTestApp({ env: { RATE_LIMIT_STORE: 'memoria' } });
+    try {
+      const ip = novoIp();
+      const primeira = await m.app.inject({
+        method: 'GET', url: `/api/carteira-profissional/consulta-publica?cpf=${CPF}&rgp=${RGP}`, remoteAddress: ip,
+        headers: { 'x-hcaptcha-token': await resolverCaptcha(m.app, ip) },
+      });
+      expect(primeira.statusCode).toBe(404);
+      expect(primeira.headers['x-ratelimit-remaining']).toBe(String(LIMITE_CONSULTAS_POR_MINUTO - 1));
+      for (let i = 1; i < LIMITE_CONSULTAS_POR_MINUTO; i++) {
+        expect((await m.app.inject({ method: 'GET', url: `/api/carteira-profissional/consulta-publica?cpf=${CPF}&rgp=${RGP}`, remoteAddress: ip })).statusCode).toBe(403);
+      }
+      const res = await m.app.inject({ method: 'GET', url: `/api/carteira-profissional/consulta-publica?cpf=${CPF}&rgp=${RGP}`, remoteAddress: ip });
+      expect(res.statusCode).toBe(429);
+      const { rows } = await m.db.execute<{ sucesso: boolean; detalhes: unknown }>(sql`
+        SELECT sucesso, detalhes FROM auditoria WHERE acao = 'CONSULTA_PUBLICA_CARTEIRA' AND ip = ${ip} ORDER BY id`);
+      expect(rows).toHaveLength(LIMITE_CONSULTAS_POR_MINUTO);
+      expect(rows[0]).toEqual({ sucesso: false, detalhes: { motivo: 'nao_encontrada' } });
+      expect(rows[1]).toEqual({ sucesso: false, detalhes: { motivo: 'captcha_ausente' } });
+      expect((await m.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM limite_requisicao`)).rows[0]!.n).toBe(0);
+    } finally {
+      await m.close();
+    }
   });
 });
 
