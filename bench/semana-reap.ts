@@ -3,7 +3,7 @@
 // sustained mix of the three in the design's proportions; then the arithmetic of the design peak (50 sends and 250
 // sign-ins a second for an hour) in cores of the product and database transactions a second (decision 0057).
 //
-// What runs (all on 127.0.0.1, ports 4457–4460 and 5857):
+// What runs (all on 127.0.0.1, ports 4457–4460 and 5857 unless BENCH_*PORT say otherwise):
 // - an embedded PostgreSQL with fsync on, as production, in .test-data/bench-semana-reap (fresh each run);
 // - the OpenID provider in a process of its own: the project's development provider (registerDevIdp, oidc-provider)
 //   mounted on a bare Fastify, so that only the product's side of a sign-in lands on the product's process;
@@ -49,11 +49,13 @@ import {
 } from './lib';
 
 
-const PORTA_PRODUTO = 4457;
-const PORTA_IDP = 4458;
-const PORTA_NU = 4459;
-const PORTA_METRICAS = 4460;
-const PORTA_PG = 5857;
+// The ports: BENCH_PORT (the product), BENCH_NU_PORT (the bare server; the provider and the metrics at +100 and
+// +200 of it), BENCH_PG_PORT, so that runs of several worktrees on one machine do not collide.
+const PORTA_PRODUTO = Number(process.env.BENCH_PORT ?? 4457);
+const PORTA_NU = Number(process.env.BENCH_NU_PORT ?? 4459);
+const PORTA_IDP = process.env.BENCH_NU_PORT ? PORTA_NU + 100 : 4458;
+const PORTA_METRICAS = process.env.BENCH_NU_PORT ? PORTA_NU + 200 : 4460;
+const PORTA_PG = Number(process.env.BENCH_PG_PORT ?? 5857);
 const PASTA = '.test-data/bench-semana-reap';
 const SERVIDOR = `${PASTA}-servidor/main.mjs`;
 const IDP_URL = `http://127.0.0.1:${PORTA_IDP}`;

@@ -69,3 +69,17 @@ export type Executor = Database | Tx;
 export function naTransacao<T>(db: Database, ex: Executor, fn: (tx: Executor) => Promise<T>): Promise<T> {
   return ex === db ? db.transaction(fn) : fn(ex);
 }
+
+/** What a named statement needs: its name (unique per text), its text and its values. */
+export interface ComandoNomeado { name: string; text: string; values?: unknown[] }
+
+/**
+ * A named (prepared) statement on the pool or inside a transaction: each connection parses and plans it once, then
+ * only binds and executes it (hot paths, issue 40). PgBouncer in session mode keeps a client's server connection for
+ * the session, so the prepared statement is there when the name is used again. The rows come as pg types them.
+ */
+export function consultaNomeada<T extends pg.QueryResultRow>(ex: Executor, comando: ComandoNomeado): Promise<pg.QueryResult<T>> {
+  // A drizzle database or transaction runs its SQL through `session.client`: the pool, or the transaction's client.
+  const cliente = (ex as unknown as { session: { client: pg.Pool | pg.PoolClient } }).session.client;
+  return cliente.query<T>(comando);
+}

@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { and, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { consultaNomeada, type ComandoNomeado, type Database } from '../../db/client';
 import { authLink, configuracaoHorarioAcesso, sessao, usuario, usuarioMapa } from '../../db/schema';
 import type { JanelaUsuario } from './janela-acesso';
 
@@ -66,22 +66,56 @@ const sessaoColumns = {
   idTokenHint: sessao.idTokenHint,
 };
 
+/**
+ * The session check's statement (`findSessaoComServidor`): the map user's columns as one JSON object (null for a
+ * fisher's session), named as `UsuarioMapaAcesso` names them.
+ */
+const SESSAO_COM_SERVIDOR = (id: string): ComandoNomeado => ({
+  name: 'auth_sessao_com_servidor',
+  text: `SELECT s.id, s.cpf, s.perfil, s.pescador_id AS "pescadorId", s.usuario_mapa_id AS "usuarioMapaId",
+      s.expira_em AS "expiraEm", s.revogada_em AS "revogadaEm",
+      CASE WHEN um.id IS NOT NULL THEN json_build_object(
+        'idUsuarioMapa', um.id, 'nome', u.nome, 'cpf', u.cpf, 'tipoUsuario', um.tipo_usuario, 'siglaOrgao', um.sigla_orgao,
+        'ufOrgao', um.uf_orgao, 'bloqueado', u.bloqueado, 'validade', um.validade, 'acessoCustomizado', um.acesso_customizado,
+        'horaLimiteInicioAcesso', um.hora_limite_inicio_acesso, 'horaLimiteTerminoAcesso', um.hora_limite_termino_acesso,
+        'usuarioPodeAcessarTodosDias', um.usuario_pode_acessar_todos_dias,
+        'orgaoInicio', c.hora_limite_inicio_acesso, 'orgaoTermino', c.hora_limite_termino_acesso, 'orgaoTodosDias', c.usuario_pode_acessar_todos_dias,
+        'ufsForcaTarefa', coalesce((
+          SELECT array_agg(DISTINCT ftu.uf::text ORDER BY ftu.uf::text)
+          FROM forca_tarefa_lotacao ftl
+          JOIN forca_tarefa ft ON ft.id = ftl.forca_tarefa_id
+            AND ft.ativa AND ft.data_limite >= (now() AT TIME ZONE 'America/Sao_Paulo')::date
+          JOIN forca_tarefa_uf ftu ON ftu.forca_tarefa_id = ft.id
+          WHERE ftl.usuario_mapa_id = um.id), '{}')) END AS servidor
+    FROM sessao s
+    LEFT JOIN usuario_mapa um ON um.id = s.usuario_mapa_id
+    LEFT JOIN usuario u ON u.id = um.usuario_id
+    LEFT JOIN configuracao_horario_acesso c ON c.orgao = um.sigla_orgao
+    WHERE s.id = $1
+    LIMIT 1`,
+  values: [id],
+});
+
 export class AuthRepository {
   constructor(private readonly db: Database) {}
 
   async insertLink(chave: string, codeVerifier: string, nonce: string): Promise<void> {
-    await this.db
-      .insert(authLink)
-      .values({ chave, codeVerifier, nonce })
-      .onConflictDoUpdate({ target: authLink.chave, set: { codeVerifier, nonce, criadoEm: sql`now()` } });
+    await consultaNomeada(this.db, {
+      name: 'auth_link_inserir',
+      text: `INSERT INTO auth_link (chave, code_verifier, nonce) VALUES ($1, $2, $3)
+        ON CONFLICT (chave) DO UPDATE SET code_verifier = excluded.code_verifier, nonce = excluded.nonce, criado_em = now()`,
+      values: [chave, codeVerifier, nonce],
+    });
   }
 
   /** Consumes a pending sign-in: a link works once, and only for `maxAgeSeconds`. */
-  async takeLink(chave: string, maxAgeSeconds: number) {
-    const rows = await this.db
-      .delete(authLink)
-      .where(and(eq(authLink.chave, chave), gt(authLink.criadoEm, sql`now() - make_interval(secs => ${maxAgeSeconds})`)))
-      .returning();
+  async takeLink(chave: string, maxAgeSeconds: number): Promise<{ chave: string; codeVerifier: string; nonce: string; criadoEm: Date } | undefined> {
+    const { rows } = await consultaNomeada<{ chave: string; codeVerifier: string; nonce: string; criadoEm: Date }>(this.db, {
+      name: 'auth_link_consumir',
+      text: `DELETE FROM auth_link WHERE chave = $1 AND criado_em > now() - make_interval(secs => $2)
+        RETURNING chave, code_verifier AS "codeVerifier", nonce, criado_em AS "criadoEm"`,
+      values: [chave, maxAgeSeconds],
+    });
     return rows[0];
   }
 
@@ -124,17 +158,12 @@ export class AuthRepository {
     idTokenHint: string | null;
     ttlHours: number;
   }): Promise<string> {
-    const rows = await this.db
-      .insert(sessao)
-      .values({
-        cpf: s.cpf,
-        perfil: s.perfil,
-        pescadorId: s.pescadorId,
-        usuarioMapaId: s.usuarioMapaId,
-        idTokenHint: s.idTokenHint,
-        expiraEm: sql`now() + make_interval(hours => ${s.ttlHours})`,
-      })
-      .returning({ id: sessao.id });
+    const { rows } = await consultaNomeada<{ id: string }>(this.db, {
+      name: 'sessao_inserir',
+      text: `INSERT INTO sessao (cpf, perfil, pescador_id, usuario_mapa_id, id_token_hint, expira_em)
+        VALUES ($1, $2, $3, $4, $5, now() + make_interval(hours => $6)) RETURNING id`,
+      values: [s.cpf, s.perfil, s.pescadorId, s.usuarioMapaId, s.idTokenHint, s.ttlHours],
+    });
     return rows[0]!.id;
   }
 
@@ -145,21 +174,15 @@ export class AuthRepository {
 
   /**
    * The hot path of every authenticated request: the session and, for staff, the map user with the agency's
-   * hours, in one round trip (primary keys and unique keys only).
+   * hours, in one round trip (primary keys and unique keys only), as a named statement (planned once per
+   * connection). The same columns as `usuarioMapaAcessoColumns`, but not the id token (sign-out reads it).
    */
-  async findSessaoComServidor(id: string): Promise<{ sessao: SessaoAtiva; servidor: UsuarioMapaAcesso | null } | undefined> {
-    const rows = await this.db
-      .select({ sessao: sessaoColumns, ...usuarioMapaAcessoColumns })
-      .from(sessao)
-      .leftJoin(usuarioMapa, eq(usuarioMapa.id, sessao.usuarioMapaId))
-      .leftJoin(usuario, eq(usuario.id, usuarioMapa.usuarioId))
-      .leftJoin(configuracaoHorarioAcesso, eq(configuracaoHorarioAcesso.orgao, usuarioMapa.siglaOrgao))
-      .where(eq(sessao.id, id))
-      .limit(1);
+  async findSessaoComServidor(id: string): Promise<{ sessao: Omit<SessaoAtiva, 'idTokenHint'>; servidor: UsuarioMapaAcesso | null } | undefined> {
+    const { rows } = await consultaNomeada<Omit<SessaoAtiva, 'idTokenHint'> & { servidor: UsuarioMapaAcesso | null }>(this.db, SESSAO_COM_SERVIDOR(id));
     const row = rows[0];
     if (!row) return undefined;
-    const { sessao: s, ...servidor } = row;
-    return { sessao: s, servidor: servidor.idUsuarioMapa === null ? null : (servidor as UsuarioMapaAcesso) };
+    const { servidor, ...s } = row;
+    return { sessao: s, servidor };
   }
 
   async revokeSessao(id: string): Promise<boolean> {

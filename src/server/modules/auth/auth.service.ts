@@ -55,6 +55,9 @@ export const LINK_TTL_SECONDS = 600;
 
 export const COOKIE_VINCULO_LOGIN = 'rgp-login';
 
+/** Expired sign-in links are deleted at most this often, by the next link created. */
+const INTERVALO_LIMPEZA_LINKS_MS = 60_000;
+
 /**
  * HMAC of the CPF (decision 0069): stable across sessions and not reversible without the server's key (a plain hash
  * of a CPF is: there are only 10⁹).
@@ -88,6 +91,7 @@ export class AuthService {
   private readonly now: () => Date;
   private readonly chaveVinculo: Uint8Array;
   private readonly chaveIdCelular: Uint8Array;
+  private ultimaLimpezaLinks = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly repo: AuthRepository,
@@ -104,7 +108,11 @@ export class AuthService {
   async criarLink(chave: string): Promise<{ url: string; vinculo: string }> {
     const codeVerifier = oidc.randomPKCECodeVerifier();
     const nonce = oidc.randomNonce();
-    await this.repo.deleteStaleLinks(LINK_TTL_SECONDS);
+    // Housekeeping only (a link older than its life is refused by `takeLink` anyway): at most once a minute.
+    if (this.now().getTime() - this.ultimaLimpezaLinks >= INTERVALO_LIMPEZA_LINKS_MS) {
+      this.ultimaLimpezaLinks = this.now().getTime();
+      await this.repo.deleteStaleLinks(LINK_TTL_SECONDS);
+    }
     await this.repo.insertLink(chave.toLowerCase(), codeVerifier, nonce);
     const url = await this.idp.authorizationUrl({ state: chave.toLowerCase(), nonce, codeVerifier });
     return { url, vinculo: this.vinculoDe(chave) };

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client';
+import { consultaNomeada, type Database, type Executor } from '../../db/client';
 import { INICIO_DO_REGISTRO } from '../../db/inicio-do-registro';
 import { REAP_ANOS_ENVIADOS, SITUACAO_DESDE } from '../../db/registro-atividade';
 import {
@@ -109,7 +109,15 @@ export class PescadorRepository {
     return row ? { ...row.p, municipioNome: row.municipioNome } : undefined;
   }
 
+  /**
+   * Every fisher's sign-in: one named statement for a known fisher (the usual case), a second that inserts a new one
+   * (or reads the row a concurrent sign-in just inserted).
+   */
   async findOrCreate(cpf: string, nome: string, email: string | null): Promise<{ id: number; nome: string }> {
+    const { rows: [existente] } = await consultaNomeada<{ id: number; nome: string }>(this.db, {
+      name: 'pescador_por_cpf', text: 'SELECT id, nome FROM pescador WHERE cpf = $1', values: [cpf],
+    });
+    if (existente) return existente;
     await this.db.insert(pescador).values({ cpf, nome, email }).onConflictDoNothing({ target: pescador.cpf });
     const rows = await this.db.select({ id: pescador.id, nome: pescador.nome }).from(pescador).where(eq(pescador.cpf, cpf));
     return rows[0]!;

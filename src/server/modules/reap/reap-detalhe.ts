@@ -31,11 +31,13 @@ export function paraObrigacao(r: QuestionarioRow, hoje: string): Obrigacao {
 /** The questionnaire with what was saved of it (every field answered, null when not filled), its fisher and its documents. */
 export async function paraQuestionario(
   repo: ReapRepository, documentos: DocumentoService, q: QuestionarioRow, hoje: string,
+  /** The species' names when the caller has read them already (a save, with its checks). */
+  especiesLidas?: Map<number, { nome: string; nomeCientifico: string }>,
 ): Promise<Questionario> {
   const d = (q.dados ?? {}) as Partial<ReapArtesanalCorpo> & { houveComercializacao?: boolean | null };
   const docs = await documentos.ativosDaSolicitacao(q.solicitacaoId);
   const ops = d.resultadosOperacaoPesca ?? [];
-  const especies = await repo.especies(ops.map((o) => o.especiePescado?.id).filter((v): v is number => typeof v === 'number'));
+  const especies = especiesLidas ?? await repo.especies(ops.map((o) => o.especiePescado?.id).filter((v): v is number => typeof v === 'number'));
   const n = <T>(v: T | null | undefined): T | null => (v === undefined ? null : v);
   return {
     ...paraObrigacao(q, hoje),

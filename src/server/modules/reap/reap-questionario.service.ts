@@ -15,7 +15,7 @@ import type { DocumentoService } from '../documento/documento.service';
 import type { AndamentoService } from '../solicitacao/solicitacao.service';
 import { auditarVisualizacao, exigirDono, questionarioLegivel } from './reap-acesso';
 import { DOCUMENTO_JUSTIFICATIVA, DOCUMENTO_RELACAO_TRABALHO, paraQuestionario } from './reap-detalhe';
-import { exigirReferencias } from './reap-referencias';
+import { especiesDoCorpo, exigirReferenciasLidas, municipiosDoCorpo } from './reap-referencias';
 import type { QuestionarioRow, ReapRepository } from './reap.repository';
 
 /** An alphabet without look-alikes (0/O, 1/I). */
@@ -43,8 +43,10 @@ export class ReapQuestionarioService {
 
   /** Owner, category and window are checked under the lock. */
   async salvarArtesanal(ator: AuthContext, corpo: ReapArtesanalCorpo): Promise<{ questionario: Questionario; mensagem: string }> {
-    await this.exigirDonoAntes(ator, corpo.id);
-    await exigirReferencias(this.repo, corpo);
+    // The owner before anything about the body is told; the body's references read in the same round trip.
+    const lido = await this.repo.findComReferencias(corpo.id, especiesDoCorpo(corpo), municipiosDoCorpo(corpo));
+    exigirDono(ator, lido?.questionario);
+    exigirReferenciasLidas(corpo, lido!.especies, lido!.municipios);
     const dados = { ...corpo } as Record<string, unknown>;
     delete dados.id;
     delete dados.enviada;
@@ -52,7 +54,7 @@ export class ReapQuestionarioService {
     const total = corpo.realizouPesca ? somaDias(corpo.reapsArtesanais) : null;
     const q = await this.salvar(ator, corpo.id, corpo.anoReferencia, 'artesanal', corpo.enviada, {
       dados, realizouPesca: corpo.realizouPesca ?? null, tipoPrestacaoServico: corpo.tipoPrestacaoServico ?? null, totalDiasTrabalhadoAno: total,
-    }, async () => undefined);
+    }, async () => undefined, lido!.especies);
     return { questionario: q, mensagem: corpo.enviada ? MENSAGENS_REAP.salva : MENSAGENS_REAP.rascunhoSalvo };
   }
 
@@ -83,11 +85,16 @@ export class ReapQuestionarioService {
     return { questionario: q, mensagem: corpo.enviada ? MENSAGENS_REAP.salva : MENSAGENS_REAP.industrialSalva };
   }
 
+  /**
+   * Under the questionnaire's lock: the checks, then one update that saves (and on a send marks it sent), then the
+   * request sent. The answer is built from the locked row and what was written, not read again.
+   */
   private async salvar(
     ator: AuthContext, id: number, anoReferencia: number, forma: 'artesanal' | 'industrial', enviar: boolean,
-    set: Parameters<ReapRepository['salvar']>[1], aoEnviar: (q: QuestionarioRow, tx: Executor) => Promise<void>,
+    set: Parameters<ReapRepository['gravar']>[1], aoEnviar: (q: QuestionarioRow, tx: Executor) => Promise<void>,
+    especiesLidas?: Map<number, { nome: string; nomeCientifico: string }>,
   ): Promise<Questionario> {
-    await this.db.transaction(async (tx) => {
+    const salvo = await this.db.transaction(async (tx) => {
       // One save or send of a REAP at a time: a second send waits here, then finds it sent.
       const atual = await this.repo.lock(id, tx);
       exigirDono(ator, atual);
@@ -95,13 +102,18 @@ export class ReapQuestionarioService {
       if ((forma === 'industrial') !== (atual.categoria === Categoria.INDUSTRIAL) || anoReferencia !== atual.anoReferencia) {
         throw AppError.badRequest(MENSAGENS_REAP.categoriaErrada);
       }
-      if (!(await this.repo.salvar(id, set, tx))) throw AppError.recusa(CodigoErro.REAP_JA_ENVIADA, MENSAGENS_REAP.jaEnviada);
-      if (!enviar) return;
-      await aoEnviar(atual, tx);
-      if (!(await this.repo.marcarEnviada(id, novoCodigoVerificacao(), tx))) throw AppError.recusa(CodigoErro.REAP_JA_ENVIADA, MENSAGENS_REAP.jaEnviada);
-      await this.solicitacoes.enviarReap(ator, atual.solicitacaoId, tx);
+      // The send's own requirement (it only reads) before the write, so that the save and the send are one update.
+      if (enviar) await aoEnviar(atual, tx);
+      const gravado = await this.repo.gravar(id, set, enviar ? novoCodigoVerificacao() : null, tx);
+      if (!gravado) throw AppError.recusa(CodigoErro.REAP_JA_ENVIADA, MENSAGENS_REAP.jaEnviada);
+      if (enviar) await this.solicitacoes.enviarReap(ator, atual.solicitacaoId, tx);
+      return {
+        ...atual, ...set, ...gravado,
+        // As the row reads now: a sent questionnaire is no longer late-permitted (reap.repository's ATRASO).
+        atrasoPermitido: gravado.enviada ? false : atual.atrasoPermitido,
+      } satisfies QuestionarioRow;
     });
-    return paraQuestionario(this.repo, this.documentos, (await this.repo.find(id))!, hojeSaoPaulo(this.now()));
+    return paraQuestionario(this.repo, this.documentos, salvo, hojeSaoPaulo(this.now()), especiesLidas);
   }
 
   /** Late only for a fisher this year's suspension of defaulters suspended (decision 0055). */

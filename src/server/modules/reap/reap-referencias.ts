@@ -5,13 +5,23 @@ import {
 import { JUSTIFICATIVAS_NAO_PESCA, MENSAGENS_REAP, TIPOS_PRESTACAO_ARTESANAL } from '../../../shared/regras/reap';
 import type { ReapArtesanalCorpo } from '../../../shared/schemas/reap';
 import { erroDeCampos } from '../../lib/validacao';
-import type { ReapRepository } from './reap.repository';
 
-/** Species, municipalities and list items named by the artesanal body exist (400 with the field otherwise). */
-export async function exigirReferencias(repo: ReapRepository, c: ReapArtesanalCorpo): Promise<void> {
+/** The species ids an artesanal body names. */
+export function especiesDoCorpo(c: ReapArtesanalCorpo): number[] {
+  return c.resultadosOperacaoPesca.map((o) => o.especiePescado?.id).filter((v): v is number => typeof v === 'number');
+}
+
+/** The municipality ids an artesanal body names. */
+export function municipiosDoCorpo(c: ReapArtesanalCorpo): number[] {
+  return c.locaisPescaPetrecho.map((l) => l.areaPretendidaPesca?.idMunicipio).filter((v): v is number => typeof v === 'number');
+}
+
+/**
+ * Species, municipalities and list items named by the artesanal body exist (400 with the field otherwise); the
+ * species and municipalities that exist are read by the caller (a save reads them with its questionnaire).
+ */
+export function exigirReferenciasLidas(c: ReapArtesanalCorpo, existentes: { has(id: number): boolean }, munOk: { has(id: number): boolean }): void {
   const erros: string[] = [];
-  const especies = c.resultadosOperacaoPesca.map((o) => o.especiePescado?.id).filter((v): v is number => typeof v === 'number');
-  const existentes = await repo.especiesExistentes(especies);
   c.resultadosOperacaoPesca.forEach((o, i) => {
     const e = o.especiePescado?.id;
     if (typeof e === 'number' && !existentes.has(e)) erros.push(erroCampo(`resultadosOperacaoPesca.${i}.especiePescado.id`, 'Espécie não encontrada'));
@@ -20,8 +30,6 @@ export async function exigirReferencias(repo: ReapRepository, c: ReapArtesanalCo
       erros.push(erroCampo(`resultadosOperacaoPesca.${i}.tipoUnidadeMedida.id`, 'Unidade de medida inválida'));
     }
   });
-  const municipios = c.locaisPescaPetrecho.map((l) => l.areaPretendidaPesca?.idMunicipio).filter((v): v is number => typeof v === 'number');
-  const munOk = await repo.municipiosExistentes(municipios);
   const naLista = (lista: readonly { id: number }[], v: number | null | undefined) => v === null || v === undefined || lista.some((x) => x.id === v);
   c.locaisPescaPetrecho.forEach((l, i) => {
     const m = l.areaPretendidaPesca?.idMunicipio;

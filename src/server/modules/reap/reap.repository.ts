@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FiltroObrigacoesServidor } from '../../../shared/schemas/reap';
-import type { Database, Executor } from '../../db/client';
+import { consultaNomeada, type Database, type Executor } from '../../db/client';
 import { INICIO_DO_REGISTRO } from '../../db/inicio-do-registro';
 import { reapPrazo, reapPrazoHistorico, reapQuestionario } from '../../db/schema';
 import { SituacaoRegistro, SituacaoSolicitacao, TipoSolicitacao } from '../../../shared/enums';
@@ -48,16 +48,27 @@ export type ObrigacaoServidorRow = QuestionarioRow & {
   nomeMunicipio: string | null;
 };
 
-const COLUNAS = sql`
+// The questionnaire's columns and its late permission, as text (the named statements below) and as SQL fragments.
+const COLUNAS_TEXTO = `
   q.id, q.solicitacao_id AS "solicitacaoId", q.pescador_id AS "pescadorId", q.ano_referencia AS "anoReferencia",
   q.categoria, q.enviada, q.realizou_pesca AS "realizouPesca", q.tipo_prestacao_servico AS "tipoPrestacaoServico",
   q.total_dias_trabalhado_ano AS "totalDiasTrabalhadoAno", q.dados, q.codigo_verificacao AS "codigoVerificacao",
   q.enviada_em AS "enviadaEm", p.nome AS "nomePescador", p.cpf AS "cpfPescador", p.uf AS "ufPescador",
   pr.inicio_preenchimento AS "inicioPreenchimento", pr.fim_preenchimento AS "fimPreenchimento"`;
 
-const ATRASO = sql`, (p.situacao_registro = ${SituacaoRegistro.SUSPENSO} AND NOT q.enviada AND EXISTS (
+const ATRASO_TEXTO = `, (p.situacao_registro = ${Number(SituacaoRegistro.SUSPENSO)} AND NOT q.enviada AND EXISTS (
     SELECT 1 FROM lote_pescador_item i JOIN lote_pescador l ON l.id = i.lote_id
-    WHERE i.pescador_id = q.pescador_id AND i.resultado = ${ResultadoLote.PROCESSADO} AND l.reap_ano_referencia = q.ano_referencia)) AS "atrasoPermitido"`;
+    WHERE i.pescador_id = q.pescador_id AND i.resultado = ${Number(ResultadoLote.PROCESSADO)} AND l.reap_ano_referencia = q.ano_referencia)) AS "atrasoPermitido"`;
+
+const DE_QUESTIONARIO = `FROM reap_questionario q
+  JOIN pescador p ON p.id = q.pescador_id
+  LEFT JOIN reap_prazo pr ON pr.ano_referencia = q.ano_referencia`;
+
+const COLUNAS = sql.raw(COLUNAS_TEXTO);
+const ATRASO = sql.raw(ATRASO_TEXTO);
+
+/** A save's or a send's written values and what the database set (`gravar`). */
+export type Gravado = { enviada: boolean; enviadaEm: Date | null; codigoVerificacao: string | null };
 
 export class ReapRepository {
   constructor(
@@ -98,40 +109,62 @@ export class ReapRepository {
   }
 
   async find(id: number, ex: Executor = this.db): Promise<QuestionarioRow | undefined> {
-    const { rows } = await ex.execute<QuestionarioRow>(sql`
-      SELECT ${COLUNAS}${ATRASO} FROM reap_questionario q
-      JOIN pescador p ON p.id = q.pescador_id
-      LEFT JOIN reap_prazo pr ON pr.ano_referencia = q.ano_referencia
-      WHERE q.id = ${id}`);
+    const { rows } = await consultaNomeada<QuestionarioRow>(ex, {
+      name: 'reap_questionario_ler', text: `SELECT ${COLUNAS_TEXTO}${ATRASO_TEXTO} ${DE_QUESTIONARIO} WHERE q.id = $1`, values: [id],
+    });
     return rows[0];
+  }
+
+  /**
+   * A save's reads before its transaction, in one round trip: the questionnaire (its owner is checked first), and
+   * which of the body's species (with their names, for the answer) and municipalities exist.
+   */
+  async findComReferencias(id: number, especies: readonly number[], municipios: readonly number[]): Promise<{
+    questionario: QuestionarioRow; especies: Map<number, { nome: string; nomeCientifico: string }>; municipios: Set<number>;
+  } | undefined> {
+    const { rows } = await consultaNomeada<QuestionarioRow & { refEspecies: [number, string, string][]; refMunicipios: number[] }>(this.db, {
+      name: 'reap_questionario_ler_com_referencias',
+      text: `SELECT ${COLUNAS_TEXTO}${ATRASO_TEXTO},
+          (SELECT coalesce(json_agg(json_build_array(e.id, e.nome, e.nome_cientifico)), '[]') FROM especie e WHERE e.id = ANY($2::int[])) AS "refEspecies",
+          (SELECT coalesce(array_agg(m.id), '{}') FROM municipio m WHERE m.id = ANY($3::int[])) AS "refMunicipios"
+        ${DE_QUESTIONARIO} WHERE q.id = $1`,
+      values: [id, [...new Set(especies)], [...new Set(municipios)]],
+    });
+    const row = rows[0];
+    if (!row) return undefined;
+    const { refEspecies, refMunicipios, ...questionario } = row;
+    return {
+      questionario,
+      especies: new Map(refEspecies.map(([e, nome, nomeCientifico]) => [e, { nome, nomeCientifico }])),
+      municipios: new Set(refMunicipios),
+    };
   }
 
   /** Saves and the send of one REAP go one at a time (before the fisher, db/travas.ts). */
   async lock(id: number, tx: Executor): Promise<QuestionarioRow | undefined> {
-    const { rows } = await tx.execute<QuestionarioRow>(sql`
-      SELECT ${COLUNAS}${ATRASO} FROM reap_questionario q
-      JOIN pescador p ON p.id = q.pescador_id
-      LEFT JOIN reap_prazo pr ON pr.ano_referencia = q.ano_referencia
-      WHERE q.id = ${id}
-      FOR UPDATE OF q`);
+    const { rows } = await consultaNomeada<QuestionarioRow>(tx, {
+      name: 'reap_questionario_travar', text: `SELECT ${COLUNAS_TEXTO}${ATRASO_TEXTO} ${DE_QUESTIONARIO} WHERE q.id = $1 FOR UPDATE OF q`, values: [id],
+    });
     return rows[0];
   }
 
-  async salvar(id: number, set: {
+  /**
+   * A save, and with `codigoEnvio` the send too, in one update of a questionnaire not yet sent; undefined when it was.
+   * Returns what the answer needs of the row, so that it is not read again.
+   */
+  async gravar(id: number, set: {
     dados: Record<string, unknown>; realizouPesca: boolean | null; tipoPrestacaoServico: number | null; totalDiasTrabalhadoAno: number | null;
-  }, ex: Executor = this.db): Promise<boolean> {
-    const { rowCount } = await ex.execute(sql`
-      UPDATE reap_questionario SET dados = ${JSON.stringify(set.dados)}::jsonb, realizou_pesca = ${set.realizouPesca},
-        tipo_prestacao_servico = ${set.tipoPrestacaoServico}, total_dias_trabalhado_ano = ${set.totalDiasTrabalhadoAno}, atualizado_em = now()
-      WHERE id = ${id} AND NOT enviada`);
-    return (rowCount ?? 0) === 1;
-  }
-
-  async marcarEnviada(id: number, codigo: string, ex: Executor = this.db): Promise<boolean> {
-    const { rowCount } = await ex.execute(sql`
-      UPDATE reap_questionario SET enviada = true, enviada_em = now(), codigo_verificacao = ${codigo}, atualizado_em = now()
-      WHERE id = ${id} AND NOT enviada`);
-    return (rowCount ?? 0) === 1;
+  }, codigoEnvio: string | null, ex: Executor = this.db): Promise<Gravado | undefined> {
+    const { rows } = await consultaNomeada<Gravado>(ex, {
+      name: 'reap_questionario_gravar',
+      text: `UPDATE reap_questionario SET dados = $2::jsonb, realizou_pesca = $3, tipo_prestacao_servico = $4, total_dias_trabalhado_ano = $5,
+          enviada = $6::text IS NOT NULL, enviada_em = CASE WHEN $6::text IS NOT NULL THEN now() ELSE enviada_em END,
+          codigo_verificacao = coalesce($6::text, codigo_verificacao), atualizado_em = now()
+        WHERE id = $1 AND NOT enviada
+        RETURNING enviada, enviada_em AS "enviadaEm", codigo_verificacao AS "codigoVerificacao"`,
+      values: [id, JSON.stringify(set.dados), set.realizouPesca, set.tipoPrestacaoServico, set.totalDiasTrabalhadoAno, codigoEnvio],
+    });
+    return rows[0];
   }
 
   async listarDoPescador(pescadorId: number, f: { anoReferencia?: number; enviada?: boolean; pagina: number; tamanhoPagina: number }): Promise<{
@@ -231,25 +264,12 @@ export class ReapRepository {
     return rows[0]?.numeroProtocolo ?? null;
   }
 
-  async especiesExistentes(ids: readonly number[]): Promise<Set<number>> {
-    if (ids.length === 0) return new Set();
-    const { rows } = await this.db.execute<{ id: number }>(sql`SELECT id FROM especie WHERE id = ANY(${sql.param([...ids])}::int[])`);
-    return new Set(rows.map((r) => r.id));
-  }
-
   async especies(ids: readonly number[]): Promise<Map<number, { nome: string; nomeCientifico: string }>> {
     if (ids.length === 0) return new Map();
     const { rows } = await this.db.execute<{ id: number; nome: string; nomeCientifico: string }>(sql`
       SELECT id, nome, nome_cientifico AS "nomeCientifico" FROM especie WHERE id = ANY(${sql.param([...ids])}::int[])`);
     return new Map(rows.map((r) => [r.id, { nome: r.nome, nomeCientifico: r.nomeCientifico }]));
   }
-
-  async municipiosExistentes(ids: readonly number[]): Promise<Set<number>> {
-    if (ids.length === 0) return new Set();
-    const { rows } = await this.db.execute<{ id: number }>(sql`SELECT id FROM municipio WHERE id = ANY(${sql.param([...ids])}::int[])`);
-    return new Set(rows.map((r) => r.id));
-  }
-
 
   async prazos(ex: Executor = this.db, ano?: number): Promise<PrazoLinha[]> {
     const { rows } = await ex.execute<PrazoLinha>(sql`
