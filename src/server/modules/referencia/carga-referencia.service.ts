@@ -110,6 +110,25 @@ interface Formato<T> {
   contarAtual: SQL;
 }
 
+/**
+ * Makes `tabela` equal to the temporary one: rows absent deleted, new ones inserted, changed ones updated (unchanged
+ * rows untouched). Names are this file's constants, never input.
+ */
+function igualar(tabela: string, chave: string, colunas: [string, string]): SQL {
+  const [t, k, a, b] = [tabela, chave, ...colunas].map((n) => sql.raw(n));
+  return sql`
+    WITH removidas AS (
+      DELETE FROM ${t} WHERE NOT EXISTS (SELECT 1 FROM carga_tmp s WHERE s.${k} = ${t}.${k}) RETURNING 1),
+    gravadas AS (
+      INSERT INTO ${t} (${k}, ${a}, ${b}) SELECT ${k}, ${a}, ${b} FROM carga_tmp
+      ON CONFLICT (${k}) DO UPDATE SET ${a} = EXCLUDED.${a}, ${b} = EXCLUDED.${b}
+      WHERE (${t}.${a}, ${t}.${b}) IS DISTINCT FROM (EXCLUDED.${a}, EXCLUDED.${b})
+      RETURNING (xmax = 0) AS nova)
+    SELECT (SELECT count(*)::int FROM removidas) AS removidas,
+           (SELECT count(*) FILTER (WHERE nova)::int FROM gravadas) AS inseridas,
+           (SELECT count(*) FILTER (WHERE NOT nova)::int FROM gravadas) AS atualizadas`;
+}
+
 function formatoReceita(opcoes: OpcoesCarga, hoje: string): Formato<{ cpf: string; situacao: number; data: string }> {
   const padrao = opcoes.data ?? hoje;
   return {
@@ -138,17 +157,7 @@ function formatoReceita(opcoes: OpcoesCarga, hoje: string): Formato<{ cpf: strin
       SELECT d.linha, 'CPF repetido (já na linha ' || d.primeira || ').' AS mensagem
       FROM (SELECT linha, min(linha) OVER (PARTITION BY cpf) AS primeira FROM carga_tmp) d
       WHERE d.linha <> d.primeira ORDER BY d.linha LIMIT ${ERROS_MOSTRADOS}`,
-    aplicar: sql`
-      WITH removidas AS (
-        DELETE FROM cpf_situacao_receita t WHERE NOT EXISTS (SELECT 1 FROM carga_tmp s WHERE s.cpf = t.cpf) RETURNING 1),
-      gravadas AS (
-        INSERT INTO cpf_situacao_receita (cpf, situacao, atualizado_em) SELECT cpf, situacao, atualizado_em FROM carga_tmp
-        ON CONFLICT (cpf) DO UPDATE SET situacao = EXCLUDED.situacao, atualizado_em = EXCLUDED.atualizado_em
-        WHERE (cpf_situacao_receita.situacao, cpf_situacao_receita.atualizado_em) IS DISTINCT FROM (EXCLUDED.situacao, EXCLUDED.atualizado_em)
-        RETURNING (xmax = 0) AS nova)
-      SELECT (SELECT count(*)::int FROM removidas) AS removidas,
-             (SELECT count(*) FILTER (WHERE nova)::int FROM gravadas) AS inseridas,
-             (SELECT count(*) FILTER (WHERE NOT nova)::int FROM gravadas) AS atualizadas`,
+    aplicar: igualar('cpf_situacao_receita', 'cpf', ['situacao', 'atualizado_em']),
     contarAtual: sql`SELECT count(*)::int AS n FROM cpf_situacao_receita`,
   };
 }
@@ -187,17 +196,7 @@ function formatoIbge(opcoes: OpcoesCarga, hoje: string): Formato<{ municipio: nu
         FROM (SELECT municipio_id, linha, min(linha) OVER (PARTITION BY municipio_id) AS primeira FROM carga_tmp) d
         WHERE d.linha <> d.primeira) e
       ORDER BY linha LIMIT ${ERROS_MOSTRADOS}`,
-    aplicar: sql`
-      WITH removidas AS (
-        DELETE FROM municipio_populacao t WHERE NOT EXISTS (SELECT 1 FROM carga_tmp s WHERE s.municipio_id = t.municipio_id) RETURNING 1),
-      gravadas AS (
-        INSERT INTO municipio_populacao (municipio_id, populacao_adulta, ano) SELECT municipio_id, populacao_adulta, ano FROM carga_tmp
-        ON CONFLICT (municipio_id) DO UPDATE SET populacao_adulta = EXCLUDED.populacao_adulta, ano = EXCLUDED.ano
-        WHERE (municipio_populacao.populacao_adulta, municipio_populacao.ano) IS DISTINCT FROM (EXCLUDED.populacao_adulta, EXCLUDED.ano)
-        RETURNING (xmax = 0) AS nova)
-      SELECT (SELECT count(*)::int FROM removidas) AS removidas,
-             (SELECT count(*) FILTER (WHERE nova)::int FROM gravadas) AS inseridas,
-             (SELECT count(*) FILTER (WHERE NOT nova)::int FROM gravadas) AS atualizadas`,
+    aplicar: igualar('municipio_populacao', 'municipio_id', ['populacao_adulta', 'ano']),
     contarAtual: sql`SELECT count(*)::int AS n FROM municipio_populacao`,
   };
 }
