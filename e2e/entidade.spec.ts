@@ -3,11 +3,12 @@ import { ROTA_MESA_AGENTE, ROTA_REAP } from '../src/shared/rotas-web';
 import { arquivos, novoCpf, novoNome } from './dados';
 import { expect, test } from './fixtures';
 import { marcar } from './pescador';
-import { a11y, ANO, confirmarDialogo, darRegistroAtivo, declarar, preencherArtesanal, reapsNoBanco } from './reap-dados';
+import { a11y, ANO, confirmarDialogo, darRegistroAtivo, declarar, preencherArtesanal, reapsNoBanco, SALVO_NO_CELULAR } from './reap-dados';
 import { CONTAS, entrar, sair } from './support';
 
 // Representative entities (docs/decisions/0110): a manager registers a colônia and its agent; a fisher authorises it
-// for the REAP; the agent files the fisher's REAP from its desk; the fisher reads the notice and revokes; the agent,
+// for the REAP; the agent files the fisher's REAP from its desk, without signal, and it goes when the signal returns
+// though the agent no longer acts for that fisher; the fisher reads the notice and revokes; the agent,
 // still on the fisher's REAP screen, is then refused with the reason. For a fisher without gov.br, the agent files
 // the signed consent term and an identity document, and an analyst of the fisher's state validates it. axe on every
 // screen.
@@ -75,9 +76,22 @@ test('a colônia files a fisher\'s REAP with the fisher\'s consent, until the fi
     await a11y(agente);
     await declarar(agente);
     await preencherArtesanal(agente, ANO);
+    // In the field without signal: the send waits on the phone, in this fisher's box (decision 0114).
+    await agente.context().setOffline(true);
     await agente.getByRole('button', { name: 'Enviar a REAP' }).click();
     await confirmarDialogo(agente, 'Sim, enviar a REAP.');
+    await expect(agente.getByRole('status').filter({ hasText: SALVO_NO_CELULAR })).toBeVisible();
+    expect((await reapsNoBanco(cpfPescador, ANO))[0]).toMatchObject({ enviada: false, envios: 0 });
+    // The agent goes back to the desk and stops acting for this fisher before the signal returns: the fisher's box
+    // still goes when it does, under this fisher and once, whoever the tab has picked.
+    await agente.getByRole('link', { name: 'Voltar para as minhas REAPs' }).click();
+    await agente.getByRole('link', { name: 'Voltar à mesa do agente' }).click();
+    await agente.getByRole('button', { name: 'Deixar de atuar por um pescador' }).click();
+    await expect(agente.getByText(`Você está atuando em nome de ${nomePescador}`)).toBeHidden();
+    await agente.context().setOffline(false);
     await expect.poll(() => reapsNoBanco(cpfPescador, ANO)).toEqual([expect.objectContaining({ enviada: true, envios: 1 })]);
+    await agente.getByRole('row').filter({ hasText: nomePescador }).getByRole('button', { name: `Atuar por ${nomePescador}` }).click();
+    await expect(agente.getByRole('listitem').filter({ hasText: `REAP ${ANO}` }).getByText('Enviada', { exact: true })).toBeVisible();
   });
 
   await test.step('the fisher reads the notice and revokes in one step', async () => {

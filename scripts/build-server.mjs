@@ -10,4 +10,6 @@ import { construirServidor, construirServidorComThreads } from './servidor-esbui
 await Promise.all([
   construirServidorComThreads('dist/server', { sourcemap: true }),
   construirServidor('dist/server/migrate.mjs', { entryPoints: ['src/server/migrate-main.ts'], sourcemap: true }),
+  // The reference data loads of decision 0113 (the Receita's irregular CPFs, IBGE's adult population).
+  construirServidor('dist/server/carga-referencia.mjs', { entryPoints: ['src/server/carga-referencia-main.ts'], sourcemap: true }),
 ]);

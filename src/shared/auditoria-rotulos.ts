@@ -21,6 +21,7 @@ export const ACAO_AUDITORIA_LABEL: Readonly<Record<string, string>> = {
   ANALISES_ESCALADAS: 'Análises atrasadas encaminhadas ao gestor',
   PRAZO_ANALISE_DEFINIDO: 'Definição do prazo de análise de um tipo de solicitação',
   SINAL_MARCADO: 'Marcação de sinal (revisado ou confirmado)',
+  CARGA_REFERENCIA: 'Carga de dados de referência (Receita Federal ou IBGE)',
   VISUALIZACAO_LISTA_RECURSOS: 'Consulta à fila de recursos',
   RECURSO_ANALISE_INICIADA: 'Início de análise de recurso',
   RECURSO_ANALISE_CANCELADA: 'Cancelamento do início de análise de recurso',

@@ -35,6 +35,10 @@ export const situacaoCpfReceitaLabel: Record<SituacaoCpfReceita, string> = {
 /** A suspended CPF is a pending update at the Receita, not a sign of fraud. */
 export const SITUACOES_CPF_SINAL: readonly number[] = [SituacaoCpfReceita.CANCELADA, SituacaoCpfReceita.TITULAR_FALECIDO, SituacaoCpfReceita.NULA];
 
+/** The loads of reference data the signals read (decision 0113). */
+export const TipoCargaReferencia = { RECEITA_CPF: 1, IBGE_POPULACAO: 2 } as const;
+export type TipoCargaReferencia = (typeof TipoCargaReferencia)[keyof typeof TipoCargaReferencia];
+
 /** The thresholds of decision 0112. */
 export const LIMIARES_SINAL = {
   /** A contact shared by this many fishers or more (this one included): a family shares an address, a colony does not. */

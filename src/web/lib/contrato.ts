@@ -20,6 +20,8 @@ export type PedidoDe<C> = C extends Contrato<infer P, infer Q, infer B>
     & {
       /** The same on every replay (docs/decisions/0060). */
       chaveIdempotencia?: string;
+      /** The fisher of the outbox's box being sent, not the tab's pick (null: the person's own; decision 0114). */
+      representado?: number | null;
     }
   : never;
 
@@ -35,13 +37,13 @@ export function enderecoDe<C extends Contrato>(c: C, pedido: Pick<PedidoDe<C>, '
 }
 
 export async function chamar<C extends Contrato>(c: C, pedido: PedidoDe<C>): Promise<RespostaDe<C>> {
-  const { params, query, corpo, chaveIdempotencia, ...config } = pedido as
-    { params?: unknown; query?: unknown; corpo?: unknown; chaveIdempotencia?: string } & ApiRequestConfig;
+  const { params, query, corpo, chaveIdempotencia, representado, ...config } = pedido as
+    { params?: unknown; query?: unknown; corpo?: unknown; chaveIdempotencia?: string; representado?: number | null } & ApiRequestConfig;
   const arquivo = ehRespostaArquivo(c.resposta);
   const { data } = await api.request<unknown>({
     ...config,
     headers: {
-      ...config.headers, ...cabecalhoDeRepresentacao(c), ...(chaveIdempotencia ? { [CABECALHO_IDEMPOTENCIA]: chaveIdempotencia } : {}),
+      ...config.headers, ...cabecalhoDeRepresentacao(c, representado), ...(chaveIdempotencia ? { [CABECALHO_IDEMPOTENCIA]: chaveIdempotencia } : {}),
     },
     method: c.metodo,
     url: enderecoDe(c, { params, query } as Pick<PedidoDe<C>, 'params' | 'query'>),

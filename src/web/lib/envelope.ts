@@ -19,11 +19,13 @@ type ContratoDeEnvioDeDocumento = Contrato<undefined, undefined, undefined, type
 /** Uploads one document; with `chaveIdempotencia` a replay of the same upload stores it once (decision 0060). */
 export async function postDocumento(
   c: ContratoDeEnvioDeDocumento, campos: Record<string, string | number>, arquivo: File, chaveIdempotencia?: string,
+  /** The outbox box's fisher (decision 0114); undefined: the tab's pick. */
+  representado?: number | null,
 ): Promise<Documento> {
   const form = new FormData();
   for (const [campo, valor] of Object.entries(campos)) form.append(campo, String(valor));
   form.append(c.formulario?.arquivo ?? 'arquivos', arquivo, arquivo.name);
-  const headers = { ...cabecalhoDeRepresentacao(c), ...(chaveIdempotencia ? { [CABECALHO_IDEMPOTENCIA]: chaveIdempotencia } : {}) };
+  const headers = { ...cabecalhoDeRepresentacao(c, representado), ...(chaveIdempotencia ? { [CABECALHO_IDEMPOTENCIA]: chaveIdempotencia } : {}) };
   const { data } = await api.request<unknown>({ method: c.metodo, url: caminhoCom(c.caminho, undefined), data: form, headers });
   const documento = readEnvelope(c.resposta, data).dados.documentos[0];
   if (!documento) throw new Error('Resposta sem documento');

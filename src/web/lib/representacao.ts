@@ -48,7 +48,11 @@ export function useRepresentado(): Representado | null {
   return useSyncExternalStore((o) => { ouvintes.add(o); return () => ouvintes.delete(o); }, representadoAtual, () => null);
 }
 
-export function cabecalhoDeRepresentacao(c: { tag: Contrato['tag']; permissao: string }): Record<string, string> {
-  const r = representadoAtual();
-  return r && servicoDaRota(c.tag, c.permissao) !== null ? { [CABECALHO_REPRESENTADO]: String(r.idPescador) } : {};
+/**
+ * `por` names the fisher of an outbox's box being sent (null: the person's own box), whatever the tab picked now
+ * (decision 0114); undefined: the tab's pick.
+ */
+export function cabecalhoDeRepresentacao(c: { tag: Contrato['tag']; permissao: string }, por?: number | null): Record<string, string> {
+  const id = por === undefined ? representadoAtual()?.idPescador : por;
+  return id != null && servicoDaRota(c.tag, c.permissao) !== null ? { [CABECALHO_REPRESENTADO]: String(id) } : {};
 }

@@ -1,15 +1,18 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { CodigoErro } from '../../shared/codigos-erro';
+import { Categoria } from '../../shared/enums';
 import { CABECALHO_REPRESENTADO } from '../../shared/representacao';
 import { envioDoRascunho, type RascunhoSolicitacao } from '../features/solicitacao/use-rascunho-no-celular';
+import { api } from '../lib/api';
 import { atuarPor, deixarDeAtuar } from '../lib/representacao';
 import { chavesNoCelular as chaves, usarCelular } from '../test/celular';
 import { deferred, fail, networkError, ok, type MockReply } from '../test/http';
-import { solicitacaoDetalhe } from '../test/respostas';
+import { questionarioReap, solicitacaoDetalhe } from '../test/respostas';
 import { apagarDaCaixa, caixaDe, enviarDaCaixa, enviarPendentes, lerDaCaixa } from './caixa-de-saida';
-import { apagarTudoDoCelular, esperaAlgo, guardarNoCelular, itensDoCelular, lerDoCelular } from './neste-celular';
-import { enviarFormulariosPendentes, type RegistroNoCelular } from './use-salvamento-offline';
+import { enviarTodasAsCaixas } from './envio-em-segundo-plano';
+import { apagarTudoDoCelular, caixasComPendentes, esperaAlgo, guardarNoCelular, itensDoCelular, lerDoCelular } from './neste-celular';
+import { envioDeFormulario, enviarFormulariosPendentes, type RegistroNoCelular } from './use-salvamento-offline';
 
 // The outbox's replay (decision 0076), through the app's one transport against a fake network, and a real IndexedDB
 // implementation (fake-indexeddb). The wizard's step saves are the calls: each step one idempotent call.
@@ -130,28 +133,96 @@ describe('the outbox', () => {
     expect(await chaves()).toEqual([`${OUTRO}/solicitacao/99`]);
   });
 
-  it('sends a fisher\'s outbox only with that fisher\'s header, and nothing of another box while a fisher is picked', async () => {
+  it('sends each box under its own fisher\'s header whatever the tab picked; a screen\'s save waits for its fisher', async () => {
     const doSete = caixaDe(EU, 7);
     await guardarNoCelular(doSete, 'solicitacao/88', rascunho([3], 88));
     await guardarNoCelular(caixaDe(EU), 'solicitacao/77', rascunho([2], 77));
+    await guardarNoCelular(doSete, 'reap/5', { form: {}, contexto: {}, pendente: { corpo: { id: 5 }, chave: 'k-5', envio: true }, conflito: null, atualizadoEm: '' });
     celular.http.put('/api/solicitacao', (config) => solicitacao(JSON.parse(config.data as string).passo));
+    celular.http.post('/api/reap/questionario-basico', ok({ ok: true }));
     try {
       atuarPor({ idPescador: 8, nome: 'Outro pescador', entidade: 'Colônia Z-1' });
-      await enviarPendentes(doSete, 'solicitacao/', () => envioDoRascunho(doSete));
-      await enviarPendentes(caixaDe(EU), 'solicitacao/', () => envioDoRascunho(caixaDe(EU)));
+      // A screen's own save (the tab's pick decides its header) waits until its box's fisher is picked.
+      const daTela = await enviarDaCaixa(doSete, 'reap/5', envioDeFormulario(async () => (await api.post('/api/reap/questionario-basico', {})).data));
+      expect(daTela.desfecho).toBe('adiado');
       expect(celular.http.calls).toEqual([]);
 
-      atuarPor({ idPescador: 7, nome: 'Pescador', entidade: 'Colônia Z-1' });
       await enviarPendentes(doSete, 'solicitacao/', () => envioDoRascunho(doSete));
-      expect(celular.http.calls.map((c) => `${(c.data as { id: number }).id} ${c.config.headers.get(CABECALHO_REPRESENTADO)}`))
-        .toEqual(['88 7']);
+      await enviarPendentes(caixaDe(EU), 'solicitacao/', () => envioDoRascunho(caixaDe(EU)));
     } finally {
       deixarDeAtuar();
     }
-    deixarDeAtuar();
-    await enviarPendentes(caixaDe(EU), 'solicitacao/', () => envioDoRascunho(caixaDe(EU)));
     expect(celular.http.calls.map((c) => `${(c.data as { id: number }).id} ${c.config.headers.get(CABECALHO_REPRESENTADO)}`))
       .toEqual(['88 7', '77 null']);
+  });
+});
+
+describe('an agent\'s drafts for many fishers, kept without signal', () => {
+  const reap = (id: number): RegistroNoCelular<object, { id: number }, { categoria: number }> => ({
+    form: {}, contexto: { categoria: Categoria.ARTESANAL }, pendente: { corpo: { id }, chave: `reap-${id}`, envio: true }, conflito: null,
+    atualizadoEm: new Date().toISOString(),
+  });
+  const linha = (c: { url: string; data: unknown; config: { headers: Headers } }) => {
+    const corpo = c.data as { id: number };
+    return `${c.url.replace(/^\/api\//, '')} ${corpo.id} ${c.config.headers.get(CABECALHO_REPRESENTADO)} ${chaveDe(c)}`;
+  };
+
+  it('sends every fisher\'s box once when the signal returns, each under its own fisher, and the agent\'s own under none', async () => {
+    // Fishers 7, 12 and 30 each have a REAP sent without signal; 12 also a wizard step; the agent a step of its own.
+    await guardarNoCelular(caixaDe(EU, 12), 'reap/120', reap(120));
+    await guardarNoCelular(caixaDe(EU, 7), 'reap/70', reap(70));
+    await guardarNoCelular(caixaDe(EU, 30), 'reap/300', reap(300));
+    await guardarNoCelular(caixaDe(EU, 12), 'solicitacao/121', rascunho([2], 121));
+    await guardarNoCelular(caixaDe(EU), 'solicitacao/77', rascunho([3], 77));
+    await guardarNoCelular(OUTRO, 'solicitacao/99', rascunho([4], 99));
+    const resposta = deferred<void>();
+    celular.http.post('/api/reap/questionario-basico', async (config) => {
+      await resposta.promise;
+      return ok(questionarioReap({ id: JSON.parse(config.data as string).id }));
+    });
+    celular.http.put('/api/solicitacao', (config) => solicitacao(JSON.parse(config.data as string).passo));
+    // The tab has fisher 7 picked: the other boxes go anyway, under their own fishers.
+    atuarPor({ idPescador: 7, nome: 'Pescador', entidade: 'Colônia Z-1' });
+    try {
+      celular.online = false;
+      await enviarTodasAsCaixas(EU);
+      expect(celular.http.calls).toEqual([]);
+      expect(await caixasComPendentes(EU)).toEqual([caixaDe(EU), caixaDe(EU, 7), caixaDe(EU, 12), caixaDe(EU, 30)]);
+
+      // The signal returns and 'online' fires twice while the first answers are on their way.
+      celular.online = true;
+      const rodadas = [enviarTodasAsCaixas(EU), enviarTodasAsCaixas(EU)];
+      resposta.resolve();
+      await Promise.all(rodadas);
+      // A third round after all went sends nothing.
+      await enviarTodasAsCaixas(EU);
+    } finally {
+      deixarDeAtuar();
+    }
+    expect(celular.http.calls.map(linha).sort()).toEqual([
+      'reap/questionario-basico 120 12 reap-120',
+      'reap/questionario-basico 300 30 reap-300',
+      'reap/questionario-basico 70 7 reap-70',
+      'solicitacao 121 12 chave-passo-2',
+      'solicitacao 77 null chave-passo-3',
+    ]);
+    expect(await chaves()).toEqual([`${OUTRO}/solicitacao/99`]);
+    expect(await caixasComPendentes(EU)).toEqual([]);
+  });
+
+  it('keeps a fisher\'s refusal in that fisher\'s box and still sends the others\'', async () => {
+    await guardarNoCelular(caixaDe(EU, 7), 'reap/70', reap(70));
+    await guardarNoCelular(caixaDe(EU, 8), 'reap/80', reap(80));
+    const mensagem = 'Esta delegação foi revogada pelo pescador.';
+    celular.http.post('/api/reap/questionario-basico', (config) => {
+      const id = JSON.parse(config.data as string).id as number;
+      return id === 70 ? fail(403, mensagem, { codigoErro: CodigoErro.REPRESENTACAO_RECUSADA }) : ok(questionarioReap({ id }));
+    });
+    await enviarTodasAsCaixas(EU);
+    expect(celular.http.calls.map((c) => c.config.headers.get(CABECALHO_REPRESENTADO))).toEqual(['7', '8']);
+    const ficou = await lerDoCelular<RegistroNoCelular<object, object, object>>(caixaDe(EU, 7), 'reap/70');
+    expect(ficou?.conflito).toEqual({ codigoErro: CodigoErro.REPRESENTACAO_RECUSADA, mensagem });
+    expect(await lerDoCelular(caixaDe(EU, 8), 'reap/80')).toBeUndefined();
   });
 });
 

@@ -47,6 +47,11 @@ export type Desfecho = 'enviado' | 'adiado' | 'recusado' | 'retirado' | 'nada';
 
 export interface Envio<T extends ItemDaCaixa, R> {
   enviar: (item: T) => Promise<R>;
+  /**
+   * Its calls name the box's fisher themselves (`representado`), so it goes whatever the tab picked now: an agent's
+   * drafts for many fishers each go under their own fisher (decision 0114). Without it, only the pick's box goes.
+   */
+  cabecalhoDaCaixa?: boolean;
   /** `atual` is the item as stored now (saves kept meanwhile stay); null erases it. */
   depois: (enviado: T, atual: T, resposta: R) => T | null;
   /** A request's draft moves under the id the server gave. */
@@ -150,7 +155,7 @@ async function rodada<T extends ItemDaCaixa, R>(
     const este = JSON.stringify(item.pendente);
     if (este === anterior) return resultado;
     // The header names the fisher the tab picked now: an item of another box waits until its own fisher is picked.
-    if (pescadorDaCaixa(caixa) !== (representadoAtual()?.idPescador ?? null)) {
+    if (!envio.cabecalhoDaCaixa && pescadorDaCaixa(caixa) !== (representadoAtual()?.idPescador ?? null)) {
       envio.aoParar?.(item);
       return { desfecho: 'adiado', chave };
     }
@@ -214,6 +219,7 @@ export async function enviarPendentes<T extends ItemDaCaixa, R>(
     const e = envio(chave);
     const { desfecho } = await enviarDaCaixa(caixa, chave, {
       ...e,
+      cabecalhoDaCaixa: e.cabecalhoDaCaixa,
       parar: () => abertoNaTela(caixa, atual) || abertoNaTela(caixa, chave) || !!e.parar?.(),
       aoMover: async (antes, depois) => {
         atual = depois;

@@ -108,6 +108,25 @@ export async function itensDoCelular<T>(dono: string, prefixo = ''): Promise<[st
   return (await guardadosDe<T>(dono, prefixo)).map(([k, g]) => [k, g.valor]);
 }
 
+/**
+ * The boxes of a phone id that hold something to send: the person's own and each fisher's an agent saved for
+ * (decision 0114), the own first, then by fisher id.
+ */
+export async function caixasComPendentes(idCelular: string): Promise<string[]> {
+  if (!celularGuarda() || !/^[0-9a-f]{32}$/.test(idCelular)) return [];
+  await aposVarrer();
+  const agora = Date.now();
+  const caixas = new Set<string>();
+  const formato = new RegExp(`^(${idCelular}(?:/pescador-[1-9][0-9]{0,15})?)/`);
+  for (const [k, g] of await entries<IDBValidKey, unknown>(lojaDoCelular())) {
+    const m = typeof k === 'string' ? formato.exec(k) : null;
+    // A segment that is not a fisher's is an item key of the own box ("reap/…", "solicitacao/…").
+    if (m && ehGuardado(g) && !vencido(g, agora) && esperaDe(g.valor)) caixas.add(m[1]!);
+  }
+  const fisher = (c: string) => Number(/\/pescador-(\d+)$/.exec(c)?.[1] ?? 0);
+  return [...caixas].sort((a, b) => fisher(a) - fisher(b));
+}
+
 /** Sign-out asks first. */
 export async function esperaAlgo(dono: string): Promise<boolean> {
   return (await guardadosDe(dono)).some(([, g]) => g.espera);

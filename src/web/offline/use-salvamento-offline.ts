@@ -3,7 +3,7 @@ import { CodigoErro, ehCasoDe } from '../../shared/codigos-erro';
 import { codigoErroDe } from '../lib/erros';
 import {
   abrirNaTela, apagarDaCaixa, type Conflito, depositoNaMemoria, type Envio, enviarDaCaixa, enviarPendentes, lerDaCaixa,
-  novaChave,
+  novaChave, pescadorDaCaixa,
 } from './caixa-de-saida';
 import { celularGuarda, guardarNoCelular } from './neste-celular';
 import { aoDeixarAPagina, useEnvioAoVoltarOSinal } from './quando-enviar';
@@ -49,9 +49,13 @@ export function envioDeFormulario<F, C, X, R>(
 /** When the app opens with signal, or the signal returns while the fisher is on another screen. */
 export function enviarFormulariosPendentes<F, C, X>(
   caixa: string, prefixo: string,
-  salvar: (r: RegistroNoCelular<F, C, X>, corpo: C, chaveIdempotencia: string | undefined) => Promise<unknown>,
+  salvar: (r: RegistroNoCelular<F, C, X>, corpo: C, chaveIdempotencia: string | undefined, representado: number | null) => Promise<unknown>,
 ): Promise<void> {
-  return enviarPendentes<RegistroNoCelular<F, C, X>, unknown>(caixa, prefixo, () => envioDeFormulario(salvar));
+  // Under the box's own fisher, whatever the tab picked (decision 0114).
+  const por = pescadorDaCaixa(caixa);
+  return enviarPendentes<RegistroNoCelular<F, C, X>, unknown>(caixa, prefixo, () => ({
+    ...envioDeFormulario<F, C, X, unknown>((r, corpo, chave) => salvar(r, corpo, chave, por)), cabecalhoDaCaixa: true,
+  }));
 }
 
 export function chaveDoSalvamento(p: SalvamentoPendente<unknown>): string | undefined {

@@ -1,4 +1,5 @@
 import type { Documento } from '../../shared/schemas/documento';
+import type { Questionario } from '../../shared/schemas/reap';
 import type { RgpPescador, SolicitacaoDetalheResposta, SolicitacaoResumo } from '../../shared/schemas/solicitacao-api';
 
 /** API answers with every field the shared contract requires, for the tests' fake server. */
@@ -65,4 +66,17 @@ export function solicitacaoDetalhe(extra: Partial<SolicitacaoDetalheResposta> = 
 
 export function solicitacaoResumo(extra: Partial<SolicitacaoResumo> = {}): SolicitacaoResumo {
   return { ...SOLICITACAO, nomePescador: 'MARIA DAS GRAÇAS PESCADORA', ...extra };
+}
+
+/** A REAP questionnaire as the server answers a save: artisanal, 2025, a draft. */
+export function questionarioReap(extra: Partial<Questionario> = {}): Questionario {
+  return {
+    id: 1, idSolicitacao: 10, idPescador: 42, anoReferencia: 2025, categoria: 2, enviada: false, iniciada: true, situacao: 8,
+    inicioPreenchimento: '2026-01-01', fimPreenchimento: '2026-12-31', noPrazo: true, enviadaEm: null,
+    solicitacao: { id: 10 }, pescador: { nome: 'MARIA DAS GRAÇAS PESCADORA', cpf: '12345678909', uf: 'PA' }, tipoPrestacaoServico: null,
+    realizouPesca: null, houveComercializacao: null, totalDiasTrabalhadoAno: null, reapsArtesanais: [], resultadosOperacaoPesca: [],
+    gruposAlvosPescado: [], locaisPescaPetrecho: [], ufsComercializacao: [], justificativasSolicitacao: [], documentosJustificativa: [],
+    documentoRelacaoTrabalho: [], codigoVerificacao: null,
+    ...extra,
+  };
 }

@@ -56,6 +56,29 @@ export const cpfSituacaoReceita = pgTable('cpf_situacao_receita', {
   atualizadoEm: date('atualizado_em').notNull(),
 }, (t) => [check('cpf_situacao_receita_situacao_check', sql`${t.situacao} BETWEEN 1 AND 4`)]);
 
+/**
+ * One load of reference data the signals read (tipo: TipoCargaReferencia): what file, when, by whom, and what it
+ * changed (decision 0113). A load replaces the previous one of its kind in one transaction.
+ */
+export const cargaReferencia = pgTable('carga_referencia', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  tipo: smallint('tipo').notNull(),
+  arquivo: varchar('arquivo', { length: 255 }).notNull(),
+  sha256: bytea('sha256').notNull(),
+  linhas: integer('linhas').notNull(),
+  mantidas: integer('mantidas').notNull(),
+  inseridas: integer('inseridas').notNull(),
+  atualizadas: integer('atualizadas').notNull(),
+  removidas: integer('removidas').notNull(),
+  cpfOperador: char('cpf_operador', { length: 11 }).notNull(),
+  carregadoEm: timestamp('carregado_em', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('carga_referencia_tipo_idx').on(t.tipo, t.carregadoEm),
+  check('carga_referencia_tipo_check', sql`${t.tipo} BETWEEN 1 AND 2`),
+  check('carga_referencia_contagens_check', sql`${t.linhas} >= 0 AND ${t.mantidas} >= 0 AND ${t.inseridas} >= 0 AND ${t.atualizadas} >= 0 AND ${t.removidas} >= 0`),
+  check('carga_referencia_sha256_check', sql`octet_length(${t.sha256}) = 32`),
+]);
+
 /** A signal raised at a request's submission (tipo: TipoSinal; situacao: SituacaoSinal). Never a refusal. */
 export const sinalSolicitacao = pgTable('sinal_solicitacao', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),

@@ -5,7 +5,7 @@ import { postDocumento } from '../../lib/envelope';
 import { dados } from '../../lib/contrato';
 import { codigoErroDe } from '../../lib/erros';
 import {
-  apagarDaCaixa, type Conflito, type Envio, envioEmCurso, enviarDaCaixa, enviarPendentes, novaChave, Retirado,
+  apagarDaCaixa, type Conflito, type Envio, envioEmCurso, enviarDaCaixa, enviarPendentes, novaChave, pescadorDaCaixa, Retirado,
 } from '../../offline/caixa-de-saida';
 import { guardarNoCelular, itensDoCelular } from '../../offline/neste-celular';
 
@@ -109,7 +109,12 @@ function comoArquivo(item: DocumentoNaFila, inicio = 0, fim = item.bytes.byteLen
 
 /** Each step first checks that the file is still wanted, and writes only while it is. */
 class EnvioDoArquivo {
-  constructor(readonly dono: string, readonly chave: string, readonly item: DocumentoNaFila) {}
+  /** Every call of the upload names the box's fisher, whatever the tab picked now (decision 0114). */
+  readonly representado: number | null;
+
+  constructor(readonly dono: string, readonly chave: string, readonly item: DocumentoNaFila) {
+    this.representado = pescadorDaCaixa(dono);
+  }
 
   seguir(): void {
     if (retirados.has(this.chave)) throw new Retirado();
@@ -130,7 +135,7 @@ async function abrirEnvio(e: EnvioDoArquivo): Promise<{ id: string; recebido: nu
   const { item } = e;
   if (item.envio) {
     try {
-      const { recebido } = await dados(contratosDocumento.consultarEnvio, { params: { id: item.envio } });
+      const { recebido } = await dados(contratosDocumento.consultarEnvio, { params: { id: item.envio }, representado: e.representado });
       return { id: item.envio, recebido };
     } catch (erro) {
       // Expired (a day without signal) or never there: start again from the phone's bytes.
@@ -142,14 +147,15 @@ async function abrirEnvio(e: EnvioDoArquivo): Promise<{ id: string; recebido: nu
   const envio = await dados(contratosDocumento.iniciarEnvio, {
     corpo: { idSolicitacao: item.idSolicitacao, tipo: item.tipo, nomeArquivo: item.nome, tamanho: item.bytes.byteLength },
     chaveIdempotencia: item.chaveInicio,
+    representado: e.representado,
   });
   item.envio = envio.id;
   await e.guardar();
   return { id: envio.id, recebido: envio.recebido };
 }
 
-async function concluir(id: string, item: DocumentoNaFila): Promise<Documento> {
-  const { documentos } = await dados(contratosDocumento.concluirEnvio, { params: { id }, chaveIdempotencia: item.chaveConclusao });
+async function concluir(id: string, item: DocumentoNaFila, representado: number | null): Promise<Documento> {
+  const { documentos } = await dados(contratosDocumento.concluirEnvio, { params: { id }, chaveIdempotencia: item.chaveConclusao, representado });
   const documento = documentos[0];
   if (!documento) throw new Error('Resposta sem documento');
   return documento;
@@ -173,11 +179,11 @@ async function enviarEmPartes(e: EnvioDoArquivo): Promise<Documento> {
         form.append('parte', comoArquivo(item, recebido, recebido + TAMANHO_PARTE_ENVIO_BYTES));
         const antes = recebido;
         try {
-          ({ recebido } = await dados(contratosDocumento.enviarParte, { params: { id: envio.id }, corpo: form }));
+          ({ recebido } = await dados(contratosDocumento.enviarParte, { params: { id: envio.id }, corpo: form, representado: e.representado }));
         } catch (erro) {
           // A part whose answer was lost: ask what the server holds and go on.
           if (codigoErroDe(erro) !== CodigoErro.ENVIO_FORA_DE_ORDEM) throw erro;
-          ({ recebido } = await dados(contratosDocumento.consultarEnvio, { params: { id: envio.id } }));
+          ({ recebido } = await dados(contratosDocumento.consultarEnvio, { params: { id: envio.id }, representado: e.representado }));
         }
         // Never a loop without progress: the next try starts again from what the server says it holds.
         if (recebido <= antes && recebido < tamanho) throw new Error('O envio do documento não avançou.');
@@ -188,7 +194,7 @@ async function enviarEmPartes(e: EnvioDoArquivo): Promise<Documento> {
     }
     e.seguir();
     try {
-      return await concluir(item.envio!, item);
+      return await concluir(item.envio!, item, e.representado);
     } catch (erro) {
       const codigo = codigoErroDe(erro);
       // Gone or short of bytes: reopen under new keys (a key answers its first answer again, refusal included).
@@ -199,11 +205,13 @@ async function enviarEmPartes(e: EnvioDoArquivo): Promise<Documento> {
 }
 
 function envioDoDocumento(dono: string, chave: string): Envio<DocumentoNaFila, Documento> {
+  const por = pescadorDaCaixa(dono);
   return {
+    cabecalhoDaCaixa: true,
     enviar: (item) => {
       if (retirados.has(chave)) throw new Retirado();
       return item.bytes.byteLength <= TAMANHO_PARTE_ENVIO_BYTES
-        ? postDocumento(contratosDocumento.enviar, { idSolicitacao: item.idSolicitacao, tipo: item.tipo }, comoArquivo(item), item.chaveConclusao)
+        ? postDocumento(contratosDocumento.enviar, { idSolicitacao: item.idSolicitacao, tipo: item.tipo }, comoArquivo(item), item.chaveConclusao, por)
         : enviarEmPartes(new EnvioDoArquivo(dono, chave, item));
     },
     depois: () => null,

@@ -8,8 +8,8 @@ import { type CorpoReapArtesanal, type CorpoReapIndustrial, salvarArtesanal, sal
  * screen the fisher is on: a REAP sent without signal reaches the RGP without its form being opened again.
  */
 export function enviarReapsPendentes(caixa: string): Promise<void> {
-  return enviarFormulariosPendentes<unknown, CorpoReapArtesanal | CorpoReapIndustrial, Questionario>(caixa, 'reap/', (r, corpo, chave) =>
+  return enviarFormulariosPendentes<unknown, CorpoReapArtesanal | CorpoReapIndustrial, Questionario>(caixa, 'reap/', (r, corpo, chave, por) =>
     r.contexto.categoria === Categoria.INDUSTRIAL
-      ? salvarIndustrial(corpo as CorpoReapIndustrial, chave)
-      : salvarArtesanal(corpo as CorpoReapArtesanal, chave));
+      ? salvarIndustrial(corpo as CorpoReapIndustrial, chave, por)
+      : salvarArtesanal(corpo as CorpoReapArtesanal, chave, por));
 }

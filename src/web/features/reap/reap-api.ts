@@ -83,13 +83,18 @@ export function fetchQuestionario(id: number): Promise<Questionario> {
 }
 
 /** `chaveIdempotencia` makes a replay of the same save from this phone run once (docs/decisions/0060). */
-export async function salvarArtesanal(corpo: CorpoReapArtesanal, chaveIdempotencia?: string): Promise<{ questionario: Questionario; mensagem: string }> {
-  const r = await chamar(c.salvarArtesanal, { corpo, ...(chaveIdempotencia ? { chaveIdempotencia } : {}) });
+/** `representado`: the outbox box's fisher when the background sender sends it (decision 0114). */
+export async function salvarArtesanal(
+  corpo: CorpoReapArtesanal, chaveIdempotencia?: string, representado?: number | null,
+): Promise<{ questionario: Questionario; mensagem: string }> {
+  const r = await chamar(c.salvarArtesanal, { corpo, representado, ...(chaveIdempotencia ? { chaveIdempotencia } : {}) });
   return { questionario: r.dados, mensagem: r.mensagem };
 }
 
-export async function salvarIndustrial(corpo: CorpoReapIndustrial, chaveIdempotencia?: string): Promise<{ questionario: Questionario; mensagem: string }> {
-  const r = await chamar(c.salvarIndustrial, { corpo, ...(chaveIdempotencia ? { chaveIdempotencia } : {}) });
+export async function salvarIndustrial(
+  corpo: CorpoReapIndustrial, chaveIdempotencia?: string, representado?: number | null,
+): Promise<{ questionario: Questionario; mensagem: string }> {
+  const r = await chamar(c.salvarIndustrial, { corpo, representado, ...(chaveIdempotencia ? { chaveIdempotencia } : {}) });
   return { questionario: r.dados, mensagem: r.mensagem };
 }
 

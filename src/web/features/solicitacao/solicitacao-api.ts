@@ -23,8 +23,11 @@ export interface SalvarPassoVars {
 }
 
 /** A save kept on the phone replays with the same idempotency key. */
-export async function salvarPasso({ id, tipo, passo, campos }: SalvarPassoVars, chaveIdempotencia?: string): Promise<SolicitacaoDetalheResposta> {
-  const chave = chaveIdempotencia ? { chaveIdempotencia } : {};
+/** `representado`: the outbox box's fisher when sent from the outbox (decision 0114); undefined, the tab's pick. */
+export async function salvarPasso(
+  { id, tipo, passo, campos }: SalvarPassoVars, chaveIdempotencia?: string, representado?: number | null,
+): Promise<SolicitacaoDetalheResposta> {
+  const chave = { representado, ...(chaveIdempotencia ? { chaveIdempotencia } : {}) };
   return id
     ? dados(c.salvar, { corpo: { id, tipo: tipo as TipoDoAssistente, passo, ...campos }, ...chave })
     : dados(c.criar, { corpo: { tipo: tipo as TipoDoAssistente, passo, ...campos }, ...chave });

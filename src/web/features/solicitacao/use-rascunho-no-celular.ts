@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import type { SolicitacaoDetalheResposta } from '../../../shared/schemas/solicitacao-api';
 import { isApiError } from '../../lib/api';
 import {
-  abrirNaTela, apagarDaCaixa, type Envio, enviarDaCaixa, lerDaCaixa, novaChave,
+  abrirNaTela, apagarDaCaixa, type Envio, enviarDaCaixa, lerDaCaixa, novaChave, pescadorDaCaixa,
 } from '../../offline/caixa-de-saida';
 import { apagarDoCelular, celularGuarda, guardarNoCelular, itensDoCelular, lerDoCelular, trocarNoCelular } from '../../offline/neste-celular';
 import { aoDeixarAPagina, useEnvioAoVoltarOSinal } from '../../offline/quando-enviar';
@@ -71,10 +71,12 @@ interface PassoSalvo {
 }
 
 export function envioDoRascunho(caixa: string, aoEnviar?: (salvo: PassoSalvo, criado: boolean) => void): Envio<RascunhoSolicitacao, PassoSalvo> {
+  const por = pescadorDaCaixa(caixa);
   return {
+    cabecalhoDaCaixa: true,
     enviar: async (r) => {
       const { passo, campos, chave } = r.pendente![0]!;
-      const dados = await salvarPasso({ id: r.contexto.id ?? undefined, tipo: r.contexto.tipo, passo, campos }, chave);
+      const dados = await salvarPasso({ id: r.contexto.id ?? undefined, tipo: r.contexto.tipo, passo, campos }, chave, por);
       return { dados, passo };
     },
     depois: (enviado, agora, { dados }) => {
