@@ -143,8 +143,10 @@ describe('webhooks', () => {
     expect(r.recebidos.every((x) => x.evento?.tipo === 'registro.suspenso')).toBe(true);
     const [e] = (await entregas(assinatura.id)).filter((x) => x.eventoId === meus[0]!.evento!.id);
     expect(e).toMatchObject({ estado: 'entregue', tentativas: 1, ultimoStatus: 200 });
-    const { rows } = await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM auditoria
-      WHERE recurso = 'integracao-webhook' AND pescador_id = ${p.id} AND recurso_id = ${String(cliente.credencial.cliente.id)}`);
+    const { rows } = await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM auditoria a
+      JOIN auditoria_pescadores ap ON ap.auditoria_id = a.id
+      WHERE a.recurso = 'integracao-webhook' AND ap.pescador_ids @> ARRAY[${p.id}]::integer[]
+        AND a.recurso_id = ${String(cliente.credencial.cliente.id)}`);
     expect(rows[0]!.n).toBe(1);
     // A second run sends nothing again.
     await t.app.servicos.webhooks.executar();
