@@ -45,6 +45,7 @@ async function tokenDeCliente(base: string): Promise<string> {
       limitePorMinuto: 6000, validoAte: '2099-12-31', metodoAutenticacao: 'client_secret',
     }),
   });
+  if (res.status !== 200) throw new Error(`registering the client: ${res.status} ${(await res.text()).slice(0, 300)}`);
   const { dados } = (await res.json()) as { dados: { clientId: string; clientSecret: string } };
   const token = await fetch(`${base}/api/integracao/token`, {
     method: 'POST',
