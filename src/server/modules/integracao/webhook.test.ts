@@ -219,8 +219,9 @@ describe('webhooks', () => {
     const servico = new WebhookService(new WebhookRepository(t.db), new ClienteIntegracaoRepository(t.db), t.app.servicos.auditoria,
       t.app.servicos.email, { segredoServidor, agora: () => agora, permitirHttpLocal: true, limiteFalhasSeguidas: 3, tempoLimiteMs: 300 });
     const suspensos = [await suspenso(), await suspenso(), await suspenso(), await suspenso()];
-    const r = await servico.executar();
-    expect(r.entregues).toBeGreaterThanOrEqual(4);
+    await servico.executar();
+    // Every delivery of the live endpoint done in that run (by it, or by the app's own job running meanwhile).
+    expect((await entregas(b.assinatura.id)).map((x) => x.estado)).toEqual(['entregue', 'entregue', 'entregue', 'entregue']);
     expect(new Set(vivo.recebidos.filter((x) => x.valido).map((x) => x.evento!.cpf))).toEqual(new Set(suspensos.map((p) => p.cpf)));
     const mortas = await entregas(a.assinatura.id);
     expect(mortas.filter((x) => x.ultimoErro === 'Tempo esgotado').length).toBeGreaterThanOrEqual(3);
