@@ -52,8 +52,9 @@ function depoisDe(apos: string): SQL {
 }
 
 /**
- * The rows about one fisher: their own `pescador_id`, or a client's read naming them among many (decision 0127). The
- * second arm is an array computed once, so both arms are index scans (a bitmap OR), never a scan of the whole table.
+ * The rows about one fisher, for their access log: their own `pescador_id`, or a client's read naming them among many
+ * (decision 0127). The second arm is an array computed once, so both arms are index scans (a bitmap OR), never a scan
+ * of the whole table.
  */
 function doPescador(id: SQL): SQL {
   return sql`(a.pescador_id = ${id} OR a.id = ANY(ARRAY(
@@ -66,7 +67,8 @@ export const RECURSOS_DE_CLIENTE = ['integracao-consulta', 'integracao-eventos',
 export function condicoes(f: FiltrosSql): SQL[] {
   const c: SQL[] = [];
   if (f.cpfAtor) c.push(sql`a.cpf_ator = ${f.cpfAtor}`);
-  if (f.cpfPescador) c.push(doPescador(sql`(SELECT p.id FROM pescador p WHERE p.cpf = ${f.cpfPescador})`));
+  // The fisher's own rows, in the keyset's index order; a client's read naming many fishers is found by its resource.
+  if (f.cpfPescador) c.push(sql`a.pescador_id = (SELECT p.id FROM pescador p WHERE p.cpf = ${f.cpfPescador})`);
   if (f.recurso) c.push(sql`a.recurso = ${f.recurso}`);
   if (f.recursoId) c.push(sql`a.recurso_id = ${f.recursoId}`);
   if (f.acao) c.push(sql`a.acao = ${f.acao}`);
