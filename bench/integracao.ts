@@ -7,8 +7,8 @@ import { signIn, startProduct, stop, waitExit } from './lib';
 
 const N = Number(process.env.BENCH_SUSPENSOS ?? 131_695);
 const REUSE = process.env.BENCH_REUSE === '1';
-const PORTA = 3203;
-const PG_PORT = 5603;
+const PORTA = Number(process.env.BENCH_PORT ?? 3203);
+const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 5603);
 const PAGINA = 1000;
 const ADMIN = '50000000566';
 
@@ -45,6 +45,7 @@ async function tokenDeCliente(base: string): Promise<string> {
       limitePorMinuto: 6000, validoAte: '2099-12-31', metodoAutenticacao: 'client_secret',
     }),
   });
+  if (res.status !== 200) throw new Error(`registering the client: ${res.status} ${(await res.text()).slice(0, 300)}`);
   const { dados } = (await res.json()) as { dados: { clientId: string; clientSecret: string } };
   const token = await fetch(`${base}/api/integracao/token`, {
     method: 'POST',

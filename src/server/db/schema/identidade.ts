@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigserial, boolean, char, date, index, inet, integer, jsonb, pgTable, serial, smallint, text, timestamp, uuid, varchar,
+  bigint, bigserial, boolean, char, date, index, inet, integer, jsonb, pgTable, serial, smallint, text, timestamp, uuid, varchar,
 } from 'drizzle-orm/pg-core';
 
 /** Agencies (órgãos): MPA in DF and the state inspection units (SFPA-XX). */
@@ -97,5 +97,17 @@ export const auditoria = pgTable('auditoria', {
   index('auditoria_recurso_idx').on(t.recurso, t.recursoId, t.criadoEm, t.id),
   index('auditoria_acao_idx').on(t.acao, t.criadoEm, t.id),
   index('auditoria_pescador_idx').on(t.pescadorId, t.criadoEm, t.id),
+]);
+
+/**
+ * The fishers one audited read names when it names many: a machine client's feed page or lookup of up to 1,000
+ * (decision 0127). One row beside the read's `auditoria` row, the ids as one array indexed by GIN, so the fisher's
+ * access log and the audit screen's filter by fisher find the read without 1,000 rows of six indexes each.
+ */
+export const auditoriaPescadores = pgTable('auditoria_pescadores', {
+  auditoriaId: bigint('auditoria_id', { mode: 'number' }).primaryKey().references(() => auditoria.id),
+  pescadorIds: integer('pescador_ids').array().notNull(),
+}, (t) => [
+  index('auditoria_pescadores_ids_idx').using('gin', t.pescadorIds),
 ]);
 

@@ -23,7 +23,8 @@ export type LinhaAcesso = {
   criado_em: Date;
   acao: string;
   recurso: string | null;
-  perfil_ator: number;
+  /** Null for a machine client's read (decision 0120). */
+  perfil_ator: number | null;
   orgao_ator: string | null;
   nome_orgao: string | null;
   /** An agent's rows: the entity's name, and the request's method. */
@@ -50,9 +51,23 @@ function depoisDe(apos: string): SQL {
   return sql`(a.criado_em, a.id) < (SELECT c.criado_em, c.id FROM auditoria c WHERE c.id = ${apos}::bigint)`;
 }
 
+/**
+ * The rows about one fisher, for their access log: their own `pescador_id`, or a client's read naming them among many
+ * (decision 0127). The second arm is an array computed once, so both arms are index scans (a bitmap OR), never a scan
+ * of the whole table.
+ */
+function doPescador(id: SQL): SQL {
+  return sql`(a.pescador_id = ${id} OR a.id = ANY(ARRAY(
+    SELECT ap.auditoria_id FROM auditoria_pescadores ap WHERE ap.pescador_ids @> ARRAY[${id}]::integer[])))`;
+}
+
+/** A machine client's reads (decision 0120): no profile, but the fisher is told of them like a staff view. */
+export const RECURSOS_DE_CLIENTE = ['integracao-consulta', 'integracao-eventos', 'integracao-webhook'] as const;
+
 export function condicoes(f: FiltrosSql): SQL[] {
   const c: SQL[] = [];
   if (f.cpfAtor) c.push(sql`a.cpf_ator = ${f.cpfAtor}`);
+  // The fisher's own rows, in the keyset's index order; a client's read naming many fishers is found by its resource.
   if (f.cpfPescador) c.push(sql`a.pescador_id = (SELECT p.id FROM pescador p WHERE p.cpf = ${f.cpfPescador})`);
   if (f.recurso) c.push(sql`a.recurso = ${f.recurso}`);
   if (f.recursoId) c.push(sql`a.recurso_id = ${f.recursoId}`);
@@ -103,9 +118,11 @@ export class AuditoriaRepository {
       SELECT a.id::text AS id, a.criado_em, a.acao, a.recurso, a.perfil_ator, a.orgao_ator, o.nome AS nome_orgao,
              a.detalhes ->> 'entidade' AS entidade, a.detalhes ->> 'metodo' AS metodo
       FROM auditoria a LEFT JOIN orgao o ON o.sigla = a.orgao_ator
-      WHERE a.pescador_id = ${pescadorId} AND a.perfil_ator IS NOT NULL
-        -- The fisher's own actions are not accesses; an entity's agent acting for them is (decision 0110).
-        AND (a.perfil_ator <> ${Perfil.INTERESSADO} OR a.acao IN (${sql.join(ACOES_DE_AGENTE.map((x) => sql`${x}`), sql`, `)})) ${keyset}
+      WHERE ${doPescador(sql`${pescadorId}::integer`)}
+        AND ((a.perfil_ator IS NOT NULL
+          -- The fisher's own actions are not accesses; an entity's agent acting for them is (decision 0110).
+          AND (a.perfil_ator <> ${Perfil.INTERESSADO} OR a.acao IN (${sql.join(ACOES_DE_AGENTE.map((x) => sql`${x}`), sql`, `)})))
+          OR a.recurso IN (${sql.join(RECURSOS_DE_CLIENTE.map((x) => sql`${x}`), sql`, `)})) ${keyset}
       ORDER BY a.criado_em DESC, a.id DESC
       LIMIT ${tamanho + 1}`);
     return rows.map((r) => ({ ...r, criado_em: new Date(r.criado_em) }));

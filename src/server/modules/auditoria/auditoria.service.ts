@@ -71,6 +71,8 @@ const ACAO_PARA_PESCADOR: Record<string, string> = {
 
 const ACAO_VISUALIZACAO = 'VISUALIZACAO_DADOS_PESSOAIS';
 
+const PERFIL_DE_CLIENTE = 'Sistema do órgão (integração)';
+
 /** Cut to fit the columns, never refused for its length. */
 const TAMANHO = { acao: 60, recurso: 200, recursoId: 120 } as const;
 
@@ -158,17 +160,26 @@ export class AuditoriaService {
   }
 
   /**
-   * A machine client's read of fishers' data (decision 0120): one view per fisher, naming the client and the purpose it
-   * declared; the fisher sees it on their /home like a staff view.
+   * A machine client's read of fishers' data (decisions 0120, 0127): one audit row per read (a feed page, a lookup, a
+   * webhook batch) naming the client and the purpose it declared, and beside it, in the same statement, the ids of
+   * every fisher it read; the fisher sees it on their /home like a staff view.
    */
   async visualizacoesDeCliente(
     cliente: { id: number; clientId: string; orgao: string; ip: string | null }, recurso: string, pescadorIds: readonly number[],
     detalhes: Record<string, unknown>,
   ): Promise<void> {
-    await Promise.all(pescadorIds.map((pescadorId) => this.registrar({
-      acao: ACAO_VISUALIZACAO, recurso, recursoId: cliente.id, ip: cliente.ip, orgaoAtor: cliente.orgao.slice(0, 20), pescadorId,
-      detalhes: { clientId: cliente.clientId, orgao: cliente.orgao, ...detalhes },
-    })));
+    if (pescadorIds.length === 0) return;
+    await this.db.$client.query({
+      name: 'auditoria_visualizacoes_cliente',
+      text: `WITH a AS (
+          INSERT INTO auditoria (acao, recurso, recurso_id, ip, orgao_ator, detalhes) VALUES ($1, $2, $3, $4::inet, $5, $6::jsonb)
+          RETURNING id)
+        INSERT INTO auditoria_pescadores (auditoria_id, pescador_ids) SELECT a.id, $7::integer[] FROM a`,
+      values: [
+        ACAO_VISUALIZACAO, cortar(recurso, TAMANHO.recurso), String(cliente.id), cliente.ip, cliente.orgao.slice(0, 20),
+        JSON.stringify({ clientId: cliente.clientId, orgao: cliente.orgao, ...detalhes, pescadores: pescadorIds.length }), pescadorIds,
+      ],
+    });
   }
 
   /** Keyset pages cost the same at any depth (decision 0032). Reading the audit is itself audited. */
@@ -218,7 +229,8 @@ export class AuditoriaService {
           descricao: visualizacao ? `Visualizou ${oQue}` : ACAO_PARA_PESCADOR[l.acao] ?? 'Alterou seus dados',
           orgao: l.orgao_ator,
           nomeOrgao: l.nome_orgao,
-          perfil: perfilLabel[l.perfil_ator as Perfil] ?? 'Servidor',
+          // A machine client has no profile: the agency's system read it (decision 0120).
+          perfil: l.perfil_ator === null ? PERFIL_DE_CLIENTE : perfilLabel[l.perfil_ator as Perfil] ?? 'Servidor',
         };
       }),
       proximo: linhas.length > ACESSOS_POR_PAGINA ? pagina[pagina.length - 1]!.id : null,

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as c from '../../../shared/contratos/integracao';
 import { CAMINHO_TOKEN_CLIENTE } from '../../../shared/schemas/integracao';
 import { AppError } from '../../lib/errors';
@@ -45,6 +45,16 @@ function basicDe(req: FastifyRequest): PedidoToken['basic'] {
   }
 }
 
+/**
+ * A feed page (1,000 events) or a lookup (1,000 CPFs) built by the service, typed as its contract, is sent as JSON
+ * without the response schema's second pass over every item (decision 0127): the service writes each field by name,
+ * so there is nothing for that pass to strip. A string with a JSON content type is sent by Fastify as it is.
+ */
+function jsonDireto(reply: FastifyReply, corpo: unknown): string {
+  reply.type('application/json; charset=utf-8');
+  return JSON.stringify(corpo);
+}
+
 const CAMPOS_TOKEN = ['grant_type', 'scope', 'client_id', 'client_secret', 'client_assertion_type', 'client_assertion'] as const;
 
 export const integracaoRoutes: FastifyPluginAsync<{
@@ -87,10 +97,12 @@ export const integracaoRoutes: FastifyPluginAsync<{
     await clientes.rotacionar(atorDe(req), req.params.id, req.body), 'Credencial trocada. Guarde a nova: ela não será mostrada de novo.',
   ));
   rota(app, c.revogarCliente, async (req) => ok(await clientes.revogar(atorDe(req), req.params.id), 'Cliente revogado.'));
-  rota(app, c.consultarCpfs, async (req) => ok(await integracao.consultar(clienteDe(req), req.body)), {
+  rota(app, c.consultarCpfs, async (req, reply) => jsonDireto(reply, ok(await integracao.consultar(clienteDe(req), req.body))), {
     config: LIMITE_DO_CLIENTE, bodyLimit: 64 * 1024, logLevel: 'warn',
   });
-  rota(app, c.eventos, async (req) => ok(await integracao.eventos(clienteDe(req), req.query)), { config: LIMITE_DO_CLIENTE });
+  rota(app, c.eventos, async (req, reply) => jsonDireto(reply, ok(await integracao.eventos(clienteDe(req), req.query))), {
+    config: LIMITE_DO_CLIENTE,
+  });
 
   rota(app, c.listarAssinaturasWebhook, async () => ok({ itens: await webhooks.listar() }));
   rota(app, c.criarAssinaturaWebhook, async (req) => ok(

@@ -6,6 +6,7 @@ import { cpfComDigitos } from '../../../shared/cpf';
 import { hojeSaoPaulo } from '../../../shared/datas';
 import type { PaginaEventos, SituacaoPescadorIntegracao } from '../../../shared/schemas/integracao';
 import { createTestApp, entrarComo, type TestApp } from '../../test/helpers';
+import { novoPescador } from '../solicitacao/passos.test-utils';
 import { ClienteIntegracaoRepository } from './cliente.repository';
 import { cpfAdmin, novoClienteDeTeste, pedirToken, type ClienteDeTeste } from './integracao.fixtures';
 
@@ -245,10 +246,13 @@ describe('the lookup by CPF', () => {
     const ultimoAno = Number(hojeSaoPaulo(new Date()).slice(0, 4)) - 1;
     expect(itens[0]!.reapAnosDevidos).toEqual(Array.from({ length: ultimoAno - 2014 }, (_, i) => 2015 + i));
     expect(itens[0]!.reapAnosEnviados).toEqual([]);
-    const { rows } = await t.db.execute<{ pescador_id: number; detalhes: { finalidade: string; clientId: string } }>(sql`
-      SELECT pescador_id, detalhes FROM auditoria WHERE recurso = 'integracao-consulta' AND pescador_id IN (${antigo.id}, ${recente.id})`);
-    expect(rows.map((r) => r.pescador_id).sort()).toEqual([antigo.id, recente.id].sort());
-    expect(rows[0]!.detalhes).toMatchObject({ finalidade: 'Concessão do Seguro-Defeso', clientId: cliente.credencial.clientId });
+    // One audit row for the lookup, naming every fisher it found (decision 0127).
+    const { rows } = await t.db.execute<{ pescador_ids: number[]; detalhes: { finalidade: string; clientId: string } }>(sql`
+      SELECT ap.pescador_ids, a.detalhes FROM auditoria a JOIN auditoria_pescadores ap ON ap.auditoria_id = a.id
+      WHERE a.recurso = 'integracao-consulta' AND ap.pescador_ids && ARRAY[${antigo.id}, ${recente.id}]::integer[]`);
+    expect(rows).toHaveLength(1);
+    expect([...rows[0]!.pescador_ids].sort()).toEqual([antigo.id, recente.id].sort());
+    expect(rows[0]!.detalhes).toMatchObject({ finalidade: 'Concessão do Seguro-Defeso', clientId: cliente.credencial.clientId, pescadores: 2 });
   });
 
   it('takes 1,000 CPFs and refuses 1,001 with the field named', async () => {
@@ -377,15 +381,28 @@ describe('the change feed', () => {
     expect(cursores.map(chave), 'cursors never go back').toEqual([...cursores.map(chave)].sort());
   }, 60_000);
 
-  it('audits the fishers a page of the feed named', async () => {
+  it('audits the fishers a page of the feed named: the fisher and their export find the read', async () => {
     const token = await cliente.token();
     const { cursor } = await lerTudo(token);
-    const p = await pescador({ situacao: 1 });
-    await t.db.execute(sql`UPDATE pescador SET situacao_registro = 2 WHERE id = ${p.id}`);
-    await pagina(token, cursor);
-    const { rows } = await t.db.execute<{ n: number }>(sql`
-      SELECT count(*)::int AS n FROM auditoria WHERE recurso = 'integracao-eventos' AND pescador_id = ${p.id}`);
-    expect(rows[0]!.n).toBe(1);
+    const p = await novoPescador(t, 8801);
+    const outro = await pescador({ situacao: 1 });
+    await t.db.execute(sql`UPDATE pescador SET situacao_registro = 2 WHERE id IN (${p.id}, ${outro.id})`);
+    const lida = await pagina(token, cursor);
+    expect(lida.eventos.map((e) => e.cpf)).toEqual(expect.arrayContaining([p.cpf, outro.cpf]));
+    // One row for the page, the fishers it named beside it.
+    const { rows } = await t.db.execute<{ pescador_ids: number[]; perfil_ator: number | null; orgao_ator: string }>(sql`
+      SELECT ap.pescador_ids, a.perfil_ator, a.orgao_ator FROM auditoria a JOIN auditoria_pescadores ap ON ap.auditoria_id = a.id
+      WHERE a.recurso = 'integracao-eventos' AND a.detalhes ->> 'cursor' = ${cursor}`);
+    expect(rows).toHaveLength(1);
+    expect([...rows[0]!.pescador_ids].sort()).toEqual([p.id, outro.id].sort());
+
+    const acesso = { tipo: 'VISUALIZACAO', descricao: 'Visualizou as mudanças do seu registro (acompanhamento de outro órgão)', perfil: 'Sistema do órgão (integração)', orgao: rows[0]!.orgao_ator };
+    const acessos = await p.sessao.api({ method: 'GET', url: '/api/lgpd/acessos' });
+    expect(acessos.statusCode, acessos.body).toBe(200);
+    expect(acessos.json().dados.acessos).toEqual(expect.arrayContaining([expect.objectContaining(acesso)]));
+    const exportacao = await p.sessao.api({ method: 'GET', url: '/api/lgpd/meus-dados' });
+    expect(exportacao.statusCode, exportacao.body).toBe(200);
+    expect(exportacao.json().dados.acessos).toEqual(expect.arrayContaining([expect.objectContaining(acesso)]));
   });
 });
 

@@ -2,7 +2,7 @@ import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { Perfil } from '../../../shared/enums';
 import { EstadoEntregaWebhook } from '../../../shared/schemas/integracao';
 import type { Database } from '../../db/client';
-import { assinaturaWebhook, clienteIntegracao, entregaWebhook, eventoIntegracao, tentativaEntregaWebhook, usuarioMapa } from '../../db/schema';
+import { assinaturaWebhook, clienteIntegracao, entregaWebhook, eventoIntegracao, usuarioMapa } from '../../db/schema';
 import type { LinhaEvento } from './integracao.repository';
 
 export type AssinaturaWebhookRow = typeof assinaturaWebhook.$inferSelect;
@@ -103,23 +103,34 @@ export class WebhookRepository {
     return rows;
   }
 
-  /** The attempt's outcome and its record; the subscription's run of failures grows or ends with it. */
-  async registrarTentativa(
-    entregaId: number, assinaturaId: number,
-    r: { statusHttp: number | null; erro: string | null; duracaoMs: number; estado: string; proxima: Date | null; agora: Date },
+  /**
+   * A round's outcomes and their records in one statement (decision 0128): each delivery's state, one attempt row
+   * each, and the subscription's run of failures — reset to the failures after the round's last success, if any, else
+   * grown by the round's failures.
+   */
+  async registrarTentativas(
+    assinaturaId: number, agora: Date,
+    rs: readonly { entregaId: number; statusHttp: number | null; erro: string | null; duracaoMs: number; estado: string; proxima: Date | null }[],
+    falhas: { aposUltimoSucesso: number | null; total: number },
   ): Promise<{ falhasSeguidas: number }> {
-    return this.db.transaction(async (tx) => {
-      const entregue = r.estado === EstadoEntregaWebhook.ENTREGUE;
-      await tx.update(entregaWebhook).set({
-        estado: r.estado, tentativas: sql`${entregaWebhook.tentativas} + 1`, ultimoStatus: r.statusHttp, ultimoErro: r.erro,
-        ...(r.proxima ? { proximaTentativaEm: r.proxima } : {}), ...(entregue ? { entregueEm: r.agora } : {}),
-      }).where(eq(entregaWebhook.id, entregaId));
-      await tx.insert(tentativaEntregaWebhook).values({ entregaId, statusHttp: r.statusHttp, erro: r.erro, duracaoMs: r.duracaoMs, criadoEm: r.agora });
-      const [a] = await tx.update(assinaturaWebhook)
-        .set({ falhasSeguidas: entregue ? 0 : sql`${assinaturaWebhook.falhasSeguidas} + 1` })
-        .where(eq(assinaturaWebhook.id, assinaturaId)).returning({ falhasSeguidas: assinaturaWebhook.falhasSeguidas });
-      return { falhasSeguidas: a?.falhasSeguidas ?? 0 };
-    });
+    const col = <T>(f: (r: (typeof rs)[number]) => T) => sql.param(rs.map(f));
+    const { rows } = await this.db.execute<{ falhas_seguidas: number }>(sql`
+      WITH r AS (
+        SELECT * FROM unnest(${col((r) => r.entregaId)}::bigint[], ${col((r) => r.statusHttp)}::smallint[], ${col((r) => r.erro)}::varchar[],
+          ${col((r) => r.duracaoMs)}::integer[], ${col((r) => r.estado)}::varchar[], ${col((r) => r.proxima?.toISOString() ?? null)}::timestamptz[])
+          AS r(id, status_http, erro, duracao_ms, estado, proxima)),
+      feitas AS (
+        UPDATE entrega_webhook d SET estado = r.estado, tentativas = d.tentativas + 1, ultimo_status = r.status_http, ultimo_erro = r.erro,
+          proxima_tentativa_em = COALESCE(r.proxima, d.proxima_tentativa_em),
+          entregue_em = CASE WHEN r.estado = ${EstadoEntregaWebhook.ENTREGUE} THEN ${agora}::timestamptz ELSE d.entregue_em END
+        FROM r WHERE d.id = r.id AND d.assinatura_id = ${assinaturaId} RETURNING 1),
+      registradas AS (
+        INSERT INTO tentativa_entrega_webhook (entrega_id, status_http, erro, duracao_ms, criado_em)
+        SELECT r.id, r.status_http, r.erro, r.duracao_ms, ${agora}::timestamptz FROM r RETURNING 1)
+      UPDATE assinatura_webhook SET falhas_seguidas = COALESCE(${falhas.aposUltimoSucesso}::integer, falhas_seguidas + ${falhas.total}::integer)
+      WHERE id = ${assinaturaId}
+      RETURNING falhas_seguidas`);
+    return { falhasSeguidas: rows[0]?.falhas_seguidas ?? 0 };
   }
 
   async entregas(assinaturaId: number, limite = 50, entregaId?: number): Promise<LinhaEntrega[]> {

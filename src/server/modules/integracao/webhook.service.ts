@@ -29,6 +29,8 @@ export interface OpcoesWebhook {
   orcamentoMs?: number;
 }
 
+type Tentativa = Parameters<WebhookRepository['registrarTentativas']>[2][number];
+
 /** First retry after 30 s, doubling, at most 6 h apart; a day after its round began, a delivery parks. */
 const ESPERA_INICIAL_S = 30;
 const ESPERA_MAXIMA_S = 6 * 3600;
@@ -165,18 +167,27 @@ export class WebhookService {
           { id: a.clienteId, clientId: a.clientIdentificador, orgao: a.orgao, ip: null }, 'integracao-webhook',
           [...new Set(devidas.map((d) => d.pescador_id))], { assinatura: a.id },
         );
-        const resultados = await Promise.all(devidas.map((d) => this.tentar(a, webhook, d, agora)));
-        const entregues = resultados.filter((r) => r === 'entregue').length;
+        // In the order they ended, so that the run of failures counts those after the last success.
+        const resultados: Tentativa[] = [];
+        await Promise.all(devidas.map(async (d) => resultados.push(await this.tentar(webhook, a.url, d, agora))));
+        const entregues = resultados.filter((r) => r.estado === EstadoEntregaWebhook.ENTREGUE).length;
+        const ultimoSucesso = resultados.findLastIndex((r) => r.estado === EstadoEntregaWebhook.ENTREGUE);
+        // The round's records in one statement, not one transaction per attempt (decision 0128).
+        const { falhasSeguidas } = await this.repo.registrarTentativas(a.id, agora, resultados, {
+          aposUltimoSucesso: ultimoSucesso < 0 ? null : resultados.length - 1 - ultimoSucesso, total: resultados.length - entregues,
+        });
         total.entregues += entregues;
         total.falhas += resultados.length - entregues;
+        const desativou = falhasSeguidas >= this.#o.limiteFalhasSeguidas && await this.desativarPorFalhas(a, falhasSeguidas);
         // A round with no success, a disabled endpoint or a spent budget ends this endpoint's run.
-        if (entregues === 0 || resultados.includes('desativou') || Date.now() - inicio >= this.#o.orcamentoMs) return;
+        if (entregues === 0 || desativou || Date.now() - inicio >= this.#o.orcamentoMs) return;
       }
     }));
     return total;
   }
 
-  private async tentar(a: LinhaAssinatura, webhook: Webhook, d: EntregaDevida, agora: Date): Promise<'entregue' | 'falhou' | 'desativou'> {
+  /** One attempt; its record is written with its round's. */
+  private async tentar(webhook: Webhook, url: string, d: EntregaDevida, agora: Date): Promise<Tentativa> {
     const evento = eventoDaLinha(d);
     const corpo = JSON.stringify({ type: evento.tipo, timestamp: evento.ocorridoEm, data: evento });
     const msgId = `msg_${evento.id}`;
@@ -184,7 +195,7 @@ export class WebhookService {
     let statusHttp: number | null = null;
     let erro: string | null = null;
     try {
-      const res = await fetch(a.url, {
+      const res = await fetch(url, {
         method: 'POST', body: corpo, redirect: 'manual', signal: AbortSignal.timeout(this.#o.tempoLimiteMs),
         headers: {
           'content-type': 'application/json', 'user-agent': 'RGP-Webhooks/1',
@@ -204,12 +215,10 @@ export class WebhookService {
     const tentativas = d.tentativas + 1;
     const parar = !entregue && agora.getTime() - new Date(d.inicio_em).getTime() >= JANELA_TENTATIVAS_MS;
     const estado = entregue ? EstadoEntregaWebhook.ENTREGUE : parar ? EstadoEntregaWebhook.ESTACIONADA : EstadoEntregaWebhook.PENDENTE;
-    const { falhasSeguidas } = await this.repo.registrarTentativa(Number(d.entrega_id), a.id, {
-      statusHttp, erro, duracaoMs, estado, agora,
+    return {
+      entregaId: Number(d.entrega_id), statusHttp, erro, duracaoMs, estado,
       proxima: estado === EstadoEntregaWebhook.PENDENTE ? new Date(agora.getTime() + esperaAposFalha(tentativas)) : null,
-    });
-    if (entregue) return 'entregue';
-    return falhasSeguidas >= this.#o.limiteFalhasSeguidas && await this.desativarPorFalhas(a, falhasSeguidas) ? 'desativou' : 'falhou';
+    };
   }
 
   /** Disabled, on record, and every ADMIN with an e-mail told; its deliveries wait for a reactivation. */

@@ -1,0 +1,261 @@
+// npm run bench:webhooks — issue 37's delivery goal: a national suspension of BENCH_EVENTOS fishers (default 131,695)
+// delivered as webhooks to 3 subscribers, real HTTP receivers in this process, one of which fails 10 % of deliveries
+// and answers slowly (BENCH_ATRASO_MS, default 100 ms, on every answer). Prints, in the same run:
+// - per receiver: the events it acknowledged once, the repeats (each a retry of a failed attempt under the same
+//   webhook-id, or a repeat after a success, which must be none), events missing, signatures refused;
+// - the registry's REAP send p50/p99 (POST /api/reap/questionario-basico, enviada=true, one per fisher, 4 in flight)
+//   before the suspension and again while the deliveries run (goal: p99 within 20 %);
+// - the server's resident memory (VmRSS of its Node process, /proc/<pid>/status) at rest and its peak while the
+//   deliveries run (goal < 300 MB).
+// The server runs as production does (the bundle, npm start's Node flags), its webhook job as configured.
+//   BENCH_PG_PORT (5645), BENCH_PORT (3245); BENCH_ESPERA_S (3600): the longest wait for every delivery;
+//   BENCH_ENVIOS_S (20): each REAP window, in seconds.
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { Webhook } from 'standardwebhooks';
+import { construirServidor } from '../scripts/servidor-esbuild.mjs';
+import { cpfComDigitos } from '../src/shared/cpf';
+import { dormir, iniciarServidorEmpacotado, pararServidor, pct, rssMb, sessoesDiretas, signIn, type Sessao } from './lib';
+
+const N = Number(process.env.BENCH_EVENTOS ?? 131_695);
+const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 5645);
+const PORTA = Number(process.env.BENCH_PORT ?? 3245);
+const ATRASO_MS = Number(process.env.BENCH_ATRASO_MS ?? 100);
+const ESPERA_S = Number(process.env.BENCH_ESPERA_S ?? 3600);
+const ENVIOS_S = Number(process.env.BENCH_ENVIOS_S ?? 20);
+const EM_VOO_REAP = 4;
+const PESCADORES_REAP = 4_000;
+const PASTA = '.test-data/bench-webhooks';
+const SERVIDOR = `${PASTA}-servidor/main.mjs`;
+const JWT_SECRET = 'bench-webhooks-jwt-secret-0123456789abcdef';
+const DB_URL = `postgres://rgp:rgp-local-only@127.0.0.1:${PG_PORT}/rgp`;
+const ADMIN = '50000000566';
+const BELEM = 1501402;
+
+/** An agency's endpoint: verifies each signature, counts each webhook-id; the failing one answers 500 to one in ten. */
+class Receptor {
+  readonly aceitos = new Map<string, number>();
+  readonly recusadosPorNos = new Set<string>();
+  recebidos = 0;
+  assinaturasInvalidas = 0;
+  repeticoesAposSucesso = 0;
+  retentativas = 0;
+  webhook: Webhook | null = null;
+  private readonly servidor: http.Server;
+
+  constructor(readonly nome: string, private readonly falhaCadaDez: boolean, private readonly atrasoMs: number) {
+    this.servidor = http.createServer((req, res) => {
+      const partes: Buffer[] = [];
+      req.on('data', (p: Buffer) => partes.push(p));
+      req.on('end', () => void this.receber(req, res, Buffer.concat(partes).toString('utf8')));
+    });
+  }
+
+  async ouvir(): Promise<string> {
+    await new Promise<void>((r) => this.servidor.listen(0, '127.0.0.1', r));
+    return `http://localhost:${(this.servidor.address() as AddressInfo).port}/webhook`;
+  }
+
+  fechar(): Promise<void> {
+    this.servidor.closeAllConnections();
+    return new Promise((r) => this.servidor.close(() => r()));
+  }
+
+  private async receber(req: http.IncomingMessage, res: http.ServerResponse, corpo: string) {
+    this.recebidos++;
+    const id = String(req.headers['webhook-id']);
+    try {
+      this.webhook!.verify(corpo, {
+        'webhook-id': id, 'webhook-timestamp': String(req.headers['webhook-timestamp']), 'webhook-signature': String(req.headers['webhook-signature']),
+      });
+    } catch {
+      this.assinaturasInvalidas++;
+      res.writeHead(400).end();
+      return;
+    }
+    if (this.atrasoMs > 0) await dormir(this.atrasoMs);
+    const ja = this.aceitos.get(id) ?? 0;
+    if (ja > 0) this.repeticoesAposSucesso++;
+    else if (this.recusadosPorNos.has(id)) this.retentativas++;
+    if (this.falhaCadaDez && this.recebidos % 10 === 0) {
+      this.recusadosPorNos.add(id);
+      res.writeHead(500).end();
+      return;
+    }
+    this.aceitos.set(id, ja + 1);
+    res.writeHead(200).end();
+  }
+}
+
+/** The complete artesanal REAP form of questionnaire `id` (as bench/semana-reap.ts sends it). */
+function formulario(id: number, anoReferencia: number) {
+  return {
+    id, anoReferencia, categoria: 2, realizouPesca: true, tipoPrestacaoServico: 1, houveComercializacao: true,
+    reapsArtesanais: Array.from({ length: 12 }, (_, i) => ({ mesReferencia: i + 1, quantidadeDiasTrabalhados: 10 + (i % 5) })),
+    totalDiasTrabalhadoAno: Array.from({ length: 12 }, (_, i) => 10 + (i % 5)).reduce((a, b) => a + b, 0),
+    resultadosOperacaoPesca: [
+      { especiePescado: { id: 1 }, tipoUnidadeMedida: { id: 1 }, totalPescado: 1234.5, precoQuilo: 12.5 },
+      { especiePescado: { id: 2 }, tipoUnidadeMedida: { id: 2 }, totalPescado: 300, precoQuilo: 2 },
+    ],
+    gruposAlvosPescado: [{ grupoAlvo: 1 }],
+    locaisPescaPetrecho: [{ ambientePesca: 1, petrechoPesca: 2, areaPretendidaPesca: { idMunicipio: BELEM, tipoLocalPesca: 1, nomePopularLocalPesca: 'Baía do Guajará' } }],
+    ufsComercializacao: [{ uf: 'PA', comercializacoesPescado: [{ tipoComprador: 2 }] }],
+    justificativasSolicitacao: [],
+    enviada: true,
+  };
+}
+
+type PescadorReap = { id: number; cpf: string; idQuestionario: number };
+
+/** The fishers to suspend (active, Pará), and fishers with an open REAP of `ano` to send during the run. */
+async function semear(db: pg.Client, ano: number, hoje: string): Promise<PescadorReap[]> {
+  const t0 = performance.now();
+  await db.query('SET synchronous_commit = off');
+  await db.query(`
+    INSERT INTO pescador (cpf, nome, uf, municipio_id, categoria, situacao_registro, data_primeiro_rgp)
+    SELECT c.cpf, 'BENCH WEBHOOK ' || c.n, 'PA', ${BELEM}, 2, 1, '2015-03-10' FROM unnest($1::text[]) WITH ORDINALITY AS c(cpf, n)`,
+  [Array.from({ length: N }, (_, i) => cpfComDigitos(300_000_000 + i))]);
+  const cpfs = Array.from({ length: PESCADORES_REAP }, (_, i) => cpfComDigitos(810_000_000 + i));
+  await db.query(`
+    INSERT INTO pescador (cpf, nome, uf, municipio_id, situacao_registro, categoria, numero_rgp, data_primeiro_rgp)
+    SELECT c.cpf, 'PESCADOR DO REAP ' || c.n, 'PA', ${BELEM}, 1, 2, 'PAPA' || lpad(c.n::text, 11, '0'), DATE '2020-03-01'
+    FROM unnest($1::text[]) WITH ORDINALITY AS c(cpf, n)`, [cpfs]);
+  await db.query(`
+    WITH s AS (
+      INSERT INTO solicitacao (pescador_id, tipo, situacao, uf_pescador)
+      SELECT p.id, 4, 8, p.uf FROM pescador p WHERE p.cpf = ANY($1::text[])
+      RETURNING id, pescador_id),
+    h AS (
+      INSERT INTO solicitacao_historico (solicitacao_id, situacao_anterior, situacao_nova, motivo)
+      SELECT s.id, NULL, 8, 'REAP pendente gerada pelo sistema na abertura do prazo de preenchimento' FROM s)
+    INSERT INTO reap_questionario (solicitacao_id, pescador_id, ano_referencia, categoria)
+    SELECT s.id, s.pescador_id, ${ano}, 2 FROM s`, [cpfs]);
+  await db.query(`INSERT INTO reap_prazo (ano_referencia, inicio_preenchimento, fim_preenchimento)
+    VALUES ($1, $2::date - 30, $2::date + 7)
+    ON CONFLICT (ano_referencia) DO UPDATE SET inicio_preenchimento = EXCLUDED.inicio_preenchimento, fim_preenchimento = EXCLUDED.fim_preenchimento`,
+  [ano, hoje]);
+  await db.query(`INSERT INTO reap_geracao_obrigacoes (ano_referencia, ultimo_pescador_id, criadas, concluida_em)
+    VALUES ($1, (SELECT max(id) FROM pescador), 0, now()) ON CONFLICT (ano_referencia) DO NOTHING`, [ano]);
+  await db.query('SET synchronous_commit = on');
+  await db.query('VACUUM ANALYZE pescador, solicitacao, solicitacao_historico, reap_questionario, evento_integracao');
+  console.log(`seeded ${N.toLocaleString('en')} fishers to suspend and ${PESCADORES_REAP.toLocaleString('en')} with an open REAP in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  const { rows } = await db.query<PescadorReap>(`SELECT p.id, p.cpf, q.id AS "idQuestionario"
+    FROM pescador p JOIN reap_questionario q ON q.pescador_id = p.id AND q.ano_referencia = $2
+    WHERE p.cpf = ANY($1::text[]) ORDER BY p.id`, [cpfs, ano]);
+  return rows;
+}
+
+/** REAP sends, EM_VOO_REAP in flight, for `segundos`, each fisher once; answers each send's time. */
+async function enviosReap(base: string, sessoes: Sessao<PescadorReap>[], ano: number, segundos: number): Promise<number[]> {
+  const ms: number[] = [];
+  const fim = performance.now() + segundos * 1000;
+  await Promise.all(Array.from({ length: EM_VOO_REAP }, async () => {
+    while (performance.now() < fim) {
+      const s = sessoes.pop();
+      if (!s) throw new Error('the REAP fishers ran out: raise PESCADORES_REAP');
+      const t0 = performance.now();
+      const res = await fetch(`${base}/api/reap/questionario-basico`, {
+        method: 'POST', headers: s.headers, body: JSON.stringify(formulario(s.pescador.idQuestionario, ano)),
+      });
+      const corpo = await res.text();
+      if (res.status !== 200) throw new Error(`REAP send: ${res.status} ${corpo.slice(0, 200)}`);
+      ms.push(performance.now() - t0);
+    }
+  }));
+  return ms.sort((a, b) => a - b);
+}
+
+async function principal() {
+  fs.rmSync(PASTA, { recursive: true, force: true });
+  console.log('building the server bundle …');
+  await construirServidor(SERVIDOR);
+  const { filho, base } = await iniciarServidorEmpacotado(SERVIDOR, PORTA, {
+    DATA_DIR: PASTA, EMBEDDED_PG_PORT: String(PG_PORT), NODE_ENV: 'development', METRICS_PORT: '0', JWT_SECRET, TRUST_PROXY: 'loopback',
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0', OVERLOAD_MAX_SERVER_TIME_MS: '0',
+  });
+  const receptores = [new Receptor('A (fast)', false, 0), new Receptor('B (fast)', false, 0), new Receptor(`C (fails 10 %, ${ATRASO_MS} ms)`, true, ATRASO_MS)];
+  const db = new pg.Client({ connectionString: DB_URL });
+  let amostrador: NodeJS.Timeout | undefined;
+  try {
+    await db.connect();
+    const hoje = (await db.query<{ d: string }>(`SELECT to_char(current_date, 'YYYY-MM-DD') AS d`)).rows[0]!.d;
+    const ano = Number(hoje.slice(0, 4)) - 1;
+    const sessoes = (await sessoesDiretas(db, JWT_SECRET, await semear(db, ano, hoje))).reverse();
+
+    // A client holding the feed scope, and one subscription to suspensions per receiver.
+    const admin = await signIn(base, ADMIN);
+    const comoAdmin = (caminho: string, corpo: unknown) => fetch(`${base}${caminho}`, {
+      method: 'POST', body: JSON.stringify(corpo),
+      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json', 'x-xsrf-token': admin.xsrf, cookie: admin.cookie },
+    }).then(async (r) => {
+      const b = (await r.json()) as { dados: Record<string, unknown> };
+      if (r.status !== 200) throw new Error(`${caminho}: ${r.status} ${JSON.stringify(b).slice(0, 300)}`);
+      return b.dados;
+    });
+    const cliente = await comoAdmin('/api/integracao/clientes', {
+      nome: 'Benchmark de webhooks', orgao: 'INSS', contato: 'bench@inss.gov.br', escopos: ['integracao.eventos'],
+      limitePorMinuto: 600, validoAte: '2099-12-31', metodoAutenticacao: 'client_secret',
+    }) as { cliente: { id: number } };
+    for (const r of receptores) {
+      const a = await comoAdmin('/api/integracao/webhooks', { clienteId: cliente.cliente.id, url: await r.ouvir(), tipos: ['registro.suspenso'] }) as { segredo: string };
+      r.webhook = new Webhook(a.segredo);
+    }
+
+    const rssRepouso = rssMb(filho.pid!);
+    const antes = await enviosReap(base, sessoes, ano, ENVIOS_S);
+
+    // The national suspension: one statement, one transaction, one event per fisher written by the trigger.
+    const t0 = performance.now();
+    await db.query(`UPDATE pescador SET situacao_registro = 6 WHERE nome LIKE 'BENCH WEBHOOK %'`);
+    const { rows: ev } = await db.query<{ id: string }>(`SELECT id::text FROM evento_integracao WHERE tipo = 'registro.suspenso' ORDER BY id`);
+    const esperados = ev.map((e) => `msg_${e.id}`);
+    let rssPico = rssRepouso;
+    amostrador = setInterval(() => {
+      rssPico = Math.max(rssPico, rssMb(filho.pid!));
+    }, 250);
+    const todosAceitos = () => receptores.every((r) => r.aceitos.size >= esperados.length);
+
+    // The REAP window "during": once every receiver is being delivered to.
+    while (!receptores.every((r) => r.recebidos >= 200) && performance.now() - t0 < ESPERA_S * 1000) await dormir(200);
+    const durante = await enviosReap(base, sessoes, ano, ENVIOS_S);
+    const entreguesDurante = receptores.map((r) => r.aceitos.size);
+
+    let ultimoRelato = performance.now();
+    while (!todosAceitos() && performance.now() - t0 < ESPERA_S * 1000) {
+      await dormir(1000);
+      if (performance.now() - ultimoRelato > 60_000) {
+        ultimoRelato = performance.now();
+        console.log(`  … ${((performance.now() - t0) / 1000).toFixed(0)} s: ${receptores.map((r) => `${r.nome} ${r.aceitos.size.toLocaleString('en')}`).join(', ')}`);
+      }
+    }
+    const totalS = (performance.now() - t0) / 1000;
+    await dormir(5_000); // anything sent after the last first acknowledgement (a repeat) is counted too
+    clearInterval(amostrador);
+
+    console.log(`${esperados.length.toLocaleString('en')} events (suspensions) to 3 receivers, all acknowledged after ${totalS.toFixed(0)} s`
+      + `${todosAceitos() ? '' : ` — NOT all within ${ESPERA_S} s`}:`);
+    for (const r of receptores) {
+      const faltando = esperados.filter((id) => !r.aceitos.has(id)).length;
+      const alheios = [...r.aceitos.keys()].filter((id) => !esperados.includes(id)).length;
+      console.log(`  ${r.nome.padEnd(26)} received ${r.recebidos.toLocaleString('en').padStart(8)} | acknowledged once ${r.aceitos.size.toLocaleString('en').padStart(8)}`
+        + ` | missing ${faltando} | unknown ids ${alheios} | retries after a 500 ${r.retentativas} | repeats after a success ${r.repeticoesAposSucesso}`
+        + ` | bad signatures ${r.assinaturasInvalidas}`);
+    }
+    const { rows: estados } = await db.query<{ estado: string; n: string }>(`SELECT estado, count(*)::text AS n FROM entrega_webhook GROUP BY estado ORDER BY estado`);
+    console.log(`  deliveries by state: ${estados.map((e) => `${e.estado} ${e.n}`).join(', ')}`);
+    console.log(`REAP send (${EM_VOO_REAP} in flight, ${ENVIOS_S} s each): before p50 ${pct(antes, 50).toFixed(0)} ms p99 ${pct(antes, 99).toFixed(0)} ms (${antes.length})`
+      + ` | during deliveries p50 ${pct(durante, 50).toFixed(0)} ms p99 ${pct(durante, 99).toFixed(0)} ms (${durante.length};`
+      + ` receivers acknowledged ${entreguesDurante.map((n) => n.toLocaleString('en')).join(' / ')} by its end)`
+      + ` | p99 ratio ${(pct(durante, 99) / pct(antes, 99)).toFixed(2)}× (goal ≤ 1.2×)`);
+    console.log(`server RSS: at rest ${rssRepouso.toFixed(0)} MB, peak during deliveries ${rssPico.toFixed(0)} MB (goal < 300 MB)`);
+  } finally {
+    clearInterval(amostrador);
+    await db.end().catch(() => undefined);
+    await pararServidor(filho);
+    await Promise.all(receptores.map((r) => r.fechar()));
+  }
+}
+
+await principal();
