@@ -363,3 +363,24 @@ export async function medirOperacao(
   };
 }
 
+
+/** Belém (PA), the municipality of the benchmarks' REAP places. */
+export const MUNICIPIO_BELEM = 1501402;
+
+/** The complete artesanal form of `id` (fished all year, two species, a place, a buyer). */
+export function formularioReapArtesanal(id: number, anoReferencia: number, enviada: boolean) {
+  return {
+    id, anoReferencia, categoria: 2, realizouPesca: true, tipoPrestacaoServico: 1, houveComercializacao: true,
+    reapsArtesanais: Array.from({ length: 12 }, (_, i) => ({ mesReferencia: i + 1, quantidadeDiasTrabalhados: 10 + (i % 5) })),
+    totalDiasTrabalhadoAno: Array.from({ length: 12 }, (_, i) => 10 + (i % 5)).reduce((a, b) => a + b, 0),
+    resultadosOperacaoPesca: [
+      { especiePescado: { id: 1 }, tipoUnidadeMedida: { id: 1 }, totalPescado: 1234.5, precoQuilo: 12.5 },
+      { especiePescado: { id: 2 }, tipoUnidadeMedida: { id: 2 }, totalPescado: 300, precoQuilo: 2 },
+    ],
+    gruposAlvosPescado: [{ grupoAlvo: 1 }],
+    locaisPescaPetrecho: [{ ambientePesca: 1, petrechoPesca: 2, areaPretendidaPesca: { idMunicipio: MUNICIPIO_BELEM, tipoLocalPesca: 1, nomePopularLocalPesca: 'Baía do Guajará' } }],
+    ufsComercializacao: [{ uf: 'PA', comercializacoesPescado: [{ tipoComprador: 2 }] }],
+    justificativasSolicitacao: [],
+    enviada,
+  };
+}

@@ -9,6 +9,13 @@
 // The product's writer (NotificacaoService.criarParaVarios, blocks of BENCH_BLOCO fishers per transaction) and its
 // drain (NotificacaoEnvioService.drenar) run in this process on the product's database; the product runs with
 // INSTANCE_ROLE=web so its own workers do not drain the same rows. BENCH_REUSE=1 keeps the seeded fishers.
+//
+// BENCH_MODO=servidor (decision 0159): the server as production runs it (its bundle, INSTANCE_ROLE=both) drains the
+// outbox with its own worker, as it would after a warning. The bench writes the notices with the product's writer,
+// sends the drain job once, and times from the first write until no row is left to send; meanwhile it samples the
+// server's Node process's RSS (/proc/<pid>/status, every 100 ms) and sends REAPs one after another (fishers owing the
+// year, sessions opened directly), whose p99 is set beside the p99 of the same sends before the drain. The bare
+// baseline is the one above, in the same run.
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -22,7 +29,15 @@ import { NotificacaoService } from '../src/server/modules/notificacao/notificaca
 import { CanalNotificacao, canalNotificacaoLabel, TipoNotificacao } from '../src/shared/enums';
 import { MENSAGENS_CANAIS } from '../src/shared/mensagens/notificacao-canais';
 import { ROTA_REAP } from '../src/shared/rotas-web';
-import { startProduct, stop, waitExit } from './lib';
+import PgBoss from 'pg-boss';
+import pg from 'pg';
+import { construirServidor } from '../scripts/servidor-esbuild.mjs';
+import { cpfComDigitos } from '../src/shared/cpf';
+import { hojeSaoPaulo } from '../src/shared/datas';
+import {
+  formularioReapArtesanal, iniciarServidorEmpacotado, MUNICIPIO_BELEM, pararServidor, pct, rssMb, sessoesDiretas, startProduct, stop, waitExit,
+  type Sessao,
+} from './lib';
 
 const N = Number(process.env.BENCH_PESCADORES ?? 20_000);
 const RODADAS = Number(process.env.BENCH_RODADAS ?? 2);
@@ -41,8 +56,30 @@ const CONTEUDO = 'Faltam 7 dias para terminar o prazo da REAP de 2025. Se você 
 const LINK = `http://localhost:${PORTA}${ROTA_REAP}`;
 const s = (ms: number) => `${(ms / 1000).toFixed(1).padStart(7)} s`;
 
-process.env.INSTANCE_ROLE = 'web';
-const { child } = await startProduct({ port: PORTA, pgPort: PG_PORT, dataDir, fresh: !REUSE });
+const MODO_SERVIDOR = process.env.BENCH_MODO === 'servidor';
+const JWT_SECRET = 'bench-notificacao-envio-jwt-secret-0123456789abcdef';
+const REAPS_ANTES = Number(process.env.BENCH_REAPS_ANTES ?? 300);
+let pidServidor = 0;
+let pararProduto: () => Promise<void>;
+if (MODO_SERVIDOR) {
+  if (!REUSE) await fs.rm(dataDir, { recursive: true, force: true });
+  const SERVIDOR = `${dataDir}-servidor/main.mjs`;
+  console.log('building the server bundle …');
+  await construirServidor(SERVIDOR);
+  const { filho } = await iniciarServidorEmpacotado(SERVIDOR, PORTA, {
+    DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(PG_PORT), NODE_ENV: 'development', METRICS_PORT: '0', JWT_SECRET, TRUST_PROXY: 'loopback',
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0', OVERLOAD_MAX_SERVER_TIME_MS: '0', INSTANCE_ROLE: 'both',
+  });
+  pidServidor = filho.pid!;
+  pararProduto = () => pararServidor(filho);
+} else {
+  process.env.INSTANCE_ROLE = 'web';
+  const { child } = await startProduct({ port: PORTA, pgPort: PG_PORT, dataDir, fresh: !REUSE });
+  pararProduto = async () => {
+    stop(child);
+    await waitExit(child);
+  };
+}
 const h = connect(URL_DB, 12);
 const { db, pool } = h;
 
@@ -149,6 +186,99 @@ async function produto(ids: number[]): Promise<{ total: number; escrita: number;
   }
 }
 
+type PescadorReap = { id: number; cpf: string; idQuestionario: number };
+
+/** Fishers owing the REAP of `ano` (its window open, as the seed opens it), each with a pending questionnaire. */
+async function semearReap(n: number, ano: number): Promise<PescadorReap[]> {
+  const cpfs = Array.from({ length: n }, (_, i) => cpfComDigitos(String(820_000_000 + i)));
+  await pool.query(`
+    INSERT INTO pescador (cpf, nome, uf, municipio_id, situacao_registro, categoria, numero_rgp, data_primeiro_rgp)
+    SELECT c.cpf, 'PESCADOR REAP ' || c.n, 'PA', ${MUNICIPIO_BELEM}, 1, 2, 'PAPA' || lpad(c.n::text, 11, '0'), DATE '2020-03-01'
+    FROM unnest($1::text[]) WITH ORDINALITY AS c(cpf, n) ON CONFLICT (cpf) DO NOTHING`, [cpfs]);
+  await pool.query(`
+    WITH s AS (
+      INSERT INTO solicitacao (pescador_id, tipo, situacao, uf_pescador)
+      SELECT p.id, 4, 8, p.uf FROM pescador p WHERE p.cpf = ANY($1::text[])
+        AND NOT EXISTS (SELECT 1 FROM reap_questionario q WHERE q.pescador_id = p.id AND q.ano_referencia = $2)
+      RETURNING id, pescador_id)
+    INSERT INTO reap_questionario (solicitacao_id, pescador_id, ano_referencia, categoria)
+    SELECT s.id, s.pescador_id, $2, 2 FROM s`, [cpfs, ano]);
+  const { rows } = await pool.query<PescadorReap>(`SELECT p.id, p.cpf, q.id AS "idQuestionario"
+    FROM pescador p JOIN reap_questionario q ON q.pescador_id = p.id AND q.ano_referencia = $2
+    WHERE p.cpf = ANY($1::text[]) AND NOT q.enviada ORDER BY p.id`, [cpfs, ano]);
+  return rows;
+}
+
+/** REAPs sent one after another until `parar()` or no fisher is left; each send's time. */
+async function enviarReaps(base: string, sessoes: Sessao<PescadorReap>[], ano: number, maximo: number, parar: () => boolean): Promise<number[]> {
+  const ms: number[] = [];
+  while (sessoes.length > 0 && ms.length < maximo && !parar()) {
+    const s = sessoes.shift()!;
+    const t0 = performance.now();
+    const res = await fetch(`${base}/api/reap/questionario-basico`, {
+      method: 'POST', headers: s.headers, body: JSON.stringify(formularioReapArtesanal(s.pescador.idQuestionario, ano, true)),
+    });
+    const corpo = await res.text();
+    if (res.status !== 200) throw new Error(`REAP send: ${res.status} ${corpo.slice(0, 200)}`);
+    ms.push(performance.now() - t0);
+  }
+  return ms;
+}
+
+const p99 = (ms: number[]) => pct([...ms].sort((a, b) => a - b), 99);
+
+/** The server's own worker drains what the product's writer wrote; REAP sends and the server's RSS meanwhile. */
+async function servidorDrena(ids: number[], melhorBase: number): Promise<void> {
+  const base = `http://localhost:${PORTA}`;
+  const ano = Number(hojeSaoPaulo().slice(0, 4)) - 1;
+  const reap = await semearReap(REAPS_ANTES + 30_000, ano);
+  const cliente = new pg.Client({ connectionString: URL_DB });
+  await cliente.connect();
+  const sessoes = await sessoesDiretas(cliente, JWT_SECRET, reap);
+  await cliente.end();
+  await enviarReaps(base, sessoes, ano, 20, () => false); // warm-up
+  const rssAntes = rssMb(pidServidor);
+  const antes = await enviarReaps(base, sessoes, ano, REAPS_ANTES, () => false);
+
+  const notificacoes = new NotificacaoService(new NotificacaoRepository(db));
+  let rssMax = rssMb(pidServidor);
+  const amostra = setInterval(() => { rssMax = Math.max(rssMax, rssMb(pidServidor)); }, 100);
+  let fim = false;
+  const durante = enviarReaps(base, sessoes, ano, Infinity, () => fim);
+  const t0 = performance.now();
+  let tEscrita = 0;
+  try {
+    for (let i = 0; i < ids.length; i += BLOCO) {
+      await db.transaction(async (tx) => {
+        await notificacoes.criarParaVarios(ids.slice(i, i + BLOCO), { tipo: TipoNotificacao.PENDENCIA, conteudo: CONTEUDO, urlRedirecionamento: ROTA_REAP }, tx);
+      });
+    }
+    tEscrita = performance.now() - t0;
+    // The job the writer enqueues in its transaction when it has the queue (NotificacaoService's fila), sent once.
+    const boss = new PgBoss({ connectionString: URL_DB, schema: 'pgboss', supervise: false, schedule: false, migrate: false });
+    await boss.start();
+    await boss.send('drenar-notificacoes', {});
+    await boss.stop({ graceful: false, wait: true });
+    for (;;) {
+      const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM notificacao_envio WHERE situacao = 1 AND pescador_id = ANY($1::int[])`, [ids]);
+      if (rows[0]!.n === 0) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  } finally {
+    fim = true;
+    clearInterval(amostra);
+  }
+  const total = performance.now() - t0;
+  const msDurante = await durante;
+  const enviadas = (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM notificacao_envio WHERE situacao = 2 AND pescador_id = ANY($1::int[])`, [ids])).rows[0]!.n;
+  console.log(`server drains: end to end ${s(total).trim()} (write ${s(tEscrita).trim()}), ${enviadas.toLocaleString('en')} sent; `
+    + `ratio to the bare baseline ${(total / melhorBase).toFixed(2)}× (goal ≤ 3×)`);
+  console.log(`server RSS: ${rssAntes.toFixed(0)} MB before, max ${rssMax.toFixed(0)} MB while draining (goal < 300 MB)`);
+  console.log(`REAP send p99: ${p99(antes).toFixed(1)} ms before (${antes.length} sends), ${p99(msDurante).toFixed(1)} ms during the drain `
+    + `(${msDurante.length} sends); ratio ${(p99(msDurante) / p99(antes)).toFixed(2)}× (goal ≤ 1.2×)`);
+  if (enviadas !== ids.length * 3) throw new Error(`the server sent ${enviadas}, expected ${ids.length * 3}`);
+}
+
 try {
   const ids = await semear();
   // Earlier runs' rows out of the way: the product's drain takes every due row.
@@ -159,7 +289,12 @@ try {
   let melhorBase = Infinity;
   let melhorProduto = Infinity;
   let rssMax = 0;
-  for (let rodada = 1; rodada <= RODADAS; rodada++) {
+  if (MODO_SERVIDOR) {
+    const b = await base(ids);
+    console.log(`bare baseline        ${s(b.total)}  (SQL ${s(b.sql).trim()}, files ${s(b.arquivos).trim()})`);
+    await servidorDrena(ids, b.total);
+  }
+  for (let rodada = 1; rodada <= (MODO_SERVIDOR ? 0 : RODADAS); rodada++) {
     const b = await base(ids);
     console.log(`round ${rodada}: bare baseline        ${s(b.total)}  (SQL ${s(b.sql).trim()}, files ${s(b.arquivos).trim()})`);
     await pool.query(`DELETE FROM notificacao_envio WHERE pescador_id = ANY($1::int[])`, [ids]);
@@ -172,10 +307,9 @@ try {
     melhorProduto = Math.min(melhorProduto, p.total);
     rssMax = Math.max(rssMax, p.rssMax);
   }
-  console.log(`best of ${RODADAS}: bare ${s(melhorBase).trim()}, product ${s(melhorProduto).trim()}; ratio ${(melhorProduto / melhorBase).toFixed(2)}× (goal ≤ 3×); `
+  if (!MODO_SERVIDOR) console.log(`best of ${RODADAS}: bare ${s(melhorBase).trim()}, product ${s(melhorProduto).trim()}; ratio ${(melhorProduto / melhorBase).toFixed(2)}× (goal ≤ 3×); `
     + `bench process RSS max ${rssMax.toFixed(0)} MB (the product's writer and drain run in it)`);
 } finally {
   await h.close();
-  stop(child);
-  await waitExit(child);
+  await pararProduto();
 }

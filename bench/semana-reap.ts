@@ -44,7 +44,7 @@ import { cpfComDigitos } from '../src/shared/cpf';
 import { hojeSaoPaulo } from '../src/shared/datas';
 import { problemasReapArtesanal, reapNoPrazo, somaDias, type ReapArtesanalRegras } from '../src/shared/regras/reap';
 import {
-  autenticadorNu, cabecalhos, falhaHttp, fecharJanela, FLAGS_DO_START, Medidor, medirOperacao, pct, proximoIpCliente, sessoesDiretas as sessoesDiretasCom,
+  autenticadorNu, cabecalhos, formularioReapArtesanal, falhaHttp, fecharJanela, FLAGS_DO_START, Medidor, medirOperacao, pct, proximoIpCliente, sessoesDiretas as sessoesDiretasCom,
   type Custo, type Sessao as SessaoDe,
 } from './lib';
 
@@ -397,29 +397,11 @@ async function entrar(base: string, p: Pescador): Promise<Entrada> {
   return { sessao: { pescador: p, headers: cabecalhos(dados.token, xsrf, ip) }, msProduto, msTotal: performance.now() - t0 };
 }
 
-/** The complete artesanal form of `id` (fished all year, two species, a place, a buyer). */
-function formulario(id: number, anoReferencia: number, enviada: boolean) {
-  return {
-    id, anoReferencia, categoria: 2, realizouPesca: true, tipoPrestacaoServico: 1, houveComercializacao: true,
-    reapsArtesanais: Array.from({ length: 12 }, (_, i) => ({ mesReferencia: i + 1, quantidadeDiasTrabalhados: 10 + (i % 5) })),
-    totalDiasTrabalhadoAno: Array.from({ length: 12 }, (_, i) => 10 + (i % 5)).reduce((a, b) => a + b, 0),
-    resultadosOperacaoPesca: [
-      { especiePescado: { id: 1 }, tipoUnidadeMedida: { id: 1 }, totalPescado: 1234.5, precoQuilo: 12.5 },
-      { especiePescado: { id: 2 }, tipoUnidadeMedida: { id: 2 }, totalPescado: 300, precoQuilo: 2 },
-    ],
-    gruposAlvosPescado: [{ grupoAlvo: 1 }],
-    locaisPescaPetrecho: [{ ambientePesca: 1, petrechoPesca: 2, areaPretendidaPesca: { idMunicipio: BELEM, tipoLocalPesca: 1, nomePopularLocalPesca: 'Baía do Guajará' } }],
-    ufsComercializacao: [{ uf: 'PA', comercializacoesPescado: [{ tipoComprador: 2 }] }],
-    justificativasSolicitacao: [],
-    enviada,
-  };
-}
-
 /** One save (enviada=false) or the send (true) of the fisher's REAP; answers its time. */
 async function salvar(base: string, s: Sessao, ano: number, enviar: boolean): Promise<number> {
   const t0 = performance.now();
   const res = await fetch(`${base}/api/reap/questionario-basico`, {
-    method: 'POST', headers: s.headers, body: JSON.stringify(formulario(s.pescador.idQuestionario, ano, enviar)),
+    method: 'POST', headers: s.headers, body: JSON.stringify(formularioReapArtesanal(s.pescador.idQuestionario, ano, enviar)),
   });
   const corpo = await res.text();
   const ms = performance.now() - t0;

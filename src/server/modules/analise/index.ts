@@ -1,10 +1,11 @@
+import type { EnviadorEmail } from '../../adapters/email/email';
 import type { AuditoriaService } from '../auditoria/auditoria.service';
 import type { DocumentoService } from '../documento/documento.service';
 import { definirModulo } from '../modulo';
 import type { ReapGeracaoService } from '../reap/reap.service';
 import type { AndamentoService, PortaAnalise } from '../solicitacao/solicitacao.service';
 import { PRAZO_ANALISE_PADRAO_DIAS } from '../../../shared/schemas/prazo-analise';
-import { escalarAtrasadasJob, finalizarVencidasJob } from './analise.jobs';
+import { avisarGestorEscaladasJob, escalarAtrasadasJob, finalizarVencidasJob } from './analise.jobs';
 import { AnaliseRepository } from './analise.repository';
 import { analiseRoutes } from './analise.routes';
 import { AnaliseService } from './analise.service';
@@ -21,8 +22,9 @@ import { SinaisService } from './sinais.service';
  */
 export const analiseModulo = definirModulo({
   nome: 'analise',
-  servicos({ config, db, substitutos, jwtSecret }, s: {
+  servicos({ config, db, fila, substitutos, jwtSecret }, s: {
     auditoria: AuditoriaService; documento: DocumentoService; andamento: AndamentoService; portaAnalise: PortaAnalise; reap: ReapGeracaoService;
+    email: EnviadorEmail;
   }) {
     const repo = new AnaliseRepository(db);
     const prazos = new PrazoRepository(db);
@@ -40,7 +42,13 @@ export const analiseModulo = definirModulo({
       ...agora,
     });
     s.portaAnalise.ligar(analise);
-    const prazoAnalise = new PrazoAnaliseService(db, repo, prazos, s.auditoria, s.andamento, agora);
+    const prazoAnalise = new PrazoAnaliseService(db, repo, prazos, s.auditoria, s.andamento, {
+      email: s.email,
+      urlPublica: config.publicUrl,
+      enfileirar: async (tx, idUsuarioMapa, solicitacoes) => {
+        await fila.enfileirar(tx, avisarGestorEscaladasJob, { idUsuarioMapa, solicitacoes });
+      },
+    }, agora);
     return { analise, prazoAnalise, sinais };
   },
   async rotas(app, { analise, prazoAnalise, sinais }) {
@@ -48,5 +56,5 @@ export const analiseModulo = definirModulo({
     await app.register(parecerRoutes, { analise });
     await app.register(prazoAnaliseRoutes, { prazoAnalise });
   },
-  jobs: [finalizarVencidasJob, escalarAtrasadasJob],
+  jobs: [finalizarVencidasJob, escalarAtrasadasJob, avisarGestorEscaladasJob],
 });

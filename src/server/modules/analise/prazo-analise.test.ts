@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENSAGENS_PRAZO_ANALISE } from '../../../shared/schemas/prazo-analise';
 import { MOTIVOS_HISTORICO } from '../../../shared/schemas/solicitacao-api';
-import { createTestApp, entrarComo, type Sessao, type TestApp } from '../../test/helpers';
+import { createTestApp, entrarComo, executarJobsPendentes, type Sessao, type TestApp } from '../../test/helpers';
+import { iniciarSmtpDeTeste, type EmailRecebido } from '../../test/smtp-de-teste';
 import { enviada, novoPescador, salvar, umaLinha } from '../solicitacao/passos.test-utils';
 
 /**
@@ -18,12 +19,23 @@ const JUSTIFICATIVA = 'O comprovante de residência está ilegível e fora da va
 const STAFF = { sfpa: '30000000388', gestor: '10000000108', admin: '50000000566' } as const;
 let proximo = 900;
 
+let smtp: Awaited<ReturnType<typeof iniciarSmtpDeTeste>>;
+
 beforeAll(async () => {
-  t = await createTestApp({ now: () => agora });
+  smtp = await iniciarSmtpDeTeste();
+  t = await createTestApp({ now: () => agora, env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.porta), SMTP_TLS: 'false' } });
 });
 afterAll(async () => {
   await t.close();
+  await smtp.fechar();
 });
+
+/** An e-mail's text as sent: quoted-printable soft breaks joined and its bytes decoded. */
+function textoDoEmail(e: EmailRecebido): string {
+  const corpo = e.bruto.slice(e.bruto.search(/\r?\n\r?\n/));
+  return Buffer.from(corpo.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1')
+    .toString('utf8');
+}
 
 /** Sessions are signed in at the test's clock, so each move of the clock signs in again. */
 const staff = (quem: keyof typeof STAFF): Promise<Sessao> => entrarComo(t.app, STAFF[quem]);
@@ -194,6 +206,26 @@ describe('a late analysis', () => {
       SELECT motivo FROM solicitacao_historico WHERE solicitacao_id = ${f.solicitacao} ORDER BY id`);
     expect(historico.rows.filter((h) => h.motivo === MOTIVOS_HISTORICO.analiseEscalada)).toHaveLength(1);
     expect(await prazoNaFila('sfpa', f.solicitacao)).toMatchObject({ situacao: 'ATRASADA', diasRestantes: -4, escalada: true });
+
+    // The GESTOR is told by e-mail (decision 0154), once: the escalation's transaction enqueued the job.
+    const { protocolo, cpf, nome } = await umaLinha<{ protocolo: string; cpf: string; nome: string }>(t.db, sql`
+      SELECT s.numero_protocolo AS protocolo, p.cpf, p.nome FROM solicitacao s JOIN pescador p ON p.id = s.pescador_id
+      WHERE s.id = ${f.solicitacao}`);
+    await executarJobsPendentes(t);
+    const doPedido = () => smtp.recebidos.filter((e) => textoDoEmail(e).includes(`Protocolo ${protocolo}:`));
+    expect(doPedido()).toHaveLength(1);
+    const aviso = doPedido()[0]!;
+    expect(aviso.para).toEqual(['demo.1@rgp.local']);
+    const texto = textoDoEmail(aviso);
+    expect(texto).toContain(`Protocolo ${protocolo}: Registro inicial, PA, venceu em 01/10/2026`);
+    expect(texto).toContain('cabe ao gestor decidir a análise ou atribuí-la a outro servidor');
+    expect(texto).toContain('/analise/painel');
+    // Nothing of the fisher: neither the CPF nor the name.
+    expect(aviso.bruto).not.toContain(cpf);
+    expect(texto).not.toContain(nome);
+    await t.app.servicos.prazoAnalise.escalarAtrasadas();
+    await executarJobsPendentes(t);
+    expect(doPedido()).toHaveLength(1);
 
     gestor = await staff('gestor');
     const lista = await gestor.api({ method: 'GET', url: '/api/analise-solicitacao/atrasadas' });

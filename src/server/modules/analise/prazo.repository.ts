@@ -112,6 +112,46 @@ export class PrazoRepository {
     return rows.map((r) => r.id);
   }
 
+  /**
+   * Who is told of these escalations (decision 0154): the GESTORs of the agency of the analysis's state, those with
+   * an e-mail, not blocked and within their mapping's validity; a state without one goes to every such GESTOR (their
+   * scope is national). One row per GESTOR with the requests that are theirs to hear of.
+   */
+  async gestoresAvisados(solicitacaoIds: number[], perfilGestor: number, tx: Executor): Promise<{ usuarioMapaId: number; solicitacoes: number[] }[]> {
+    if (solicitacaoIds.length === 0) return [];
+    const { rows } = await tx.execute<{ usuarioMapaId: number; solicitacoes: number[] }>(sql`
+      WITH g AS (
+        SELECT um.id, um.uf_orgao FROM usuario_mapa um JOIN usuario u ON u.id = um.usuario_id
+        WHERE um.tipo_usuario = ${perfilGestor} AND um.email IS NOT NULL AND um.email <> '' AND NOT u.bloqueado
+          AND (um.validade IS NULL OR um.validade >= (now() AT TIME ZONE 'America/Sao_Paulo')::date))
+      SELECT g.id AS "usuarioMapaId", array_agg(pz.solicitacao_id ORDER BY pz.solicitacao_id) AS solicitacoes
+      FROM analise_prazo pz JOIN g ON g.uf_orgao = pz.uf OR NOT EXISTS (SELECT 1 FROM g g2 WHERE g2.uf_orgao = pz.uf)
+      WHERE pz.solicitacao_id = ANY(${sql.param(solicitacaoIds)}::int[])
+      GROUP BY g.id ORDER BY g.id`);
+    return rows;
+  }
+
+  /** A GESTOR's e-mail, if they are still one who is told (as in `gestoresAvisados`). */
+  async emailDoGestor(usuarioMapaId: number, perfilGestor: number): Promise<string | null> {
+    const { rows } = await this.db.execute<{ email: string }>(sql`
+      SELECT um.email FROM usuario_mapa um JOIN usuario u ON u.id = um.usuario_id
+      WHERE um.id = ${usuarioMapaId} AND um.tipo_usuario = ${perfilGestor} AND um.email IS NOT NULL AND um.email <> '' AND NOT u.bloqueado
+        AND (um.validade IS NULL OR um.validade >= (now() AT TIME ZONE 'America/Sao_Paulo')::date)`);
+    return rows[0]?.email ?? null;
+  }
+
+  /** Of these requests, those still late and undecided, as the late list shows them (nothing of the fisher). */
+  async escaladasAbertas(solicitacaoIds: number[]): Promise<{ solicitacaoId: number; tipo: number; uf: string | null; numeroProtocolo: string | null; venceEm: Date }[]> {
+    const { rows } = await this.db.execute<{ solicitacaoId: number; tipo: number; uf: string | null; numeroProtocolo: string | null; venceEm: Date }>(sql`
+      SELECT pz.solicitacao_id AS "solicitacaoId", pz.tipo_solicitacao AS tipo, pz.uf, s.numero_protocolo AS "numeroProtocolo",
+        pz.vence_em AS "venceEm"
+      FROM analise_prazo pz JOIN solicitacao s ON s.id = pz.solicitacao_id
+      WHERE pz.solicitacao_id = ANY(${sql.param(solicitacaoIds)}::int[])
+        AND pz.escalada_em IS NOT NULL AND pz.decidida_em IS NULL AND pz.vence_em IS NOT NULL
+      ORDER BY pz.vence_em, pz.solicitacao_id`);
+    return rows.map((r) => ({ ...r, venceEm: data(r.venceEm)! }));
+  }
+
   /** Escalated and running (a paused one waits for the fisher, not for the state), of the states in scope. */
   async atrasadas(ufs: string[] | null, limite: number): Promise<AtrasadaLinha[]> {
     const { rows } = await this.db.execute<AtrasadaLinha>(sql`

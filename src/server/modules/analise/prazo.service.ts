@@ -1,6 +1,7 @@
 import { CodigoErro } from '../../../shared/codigos-erro';
 import { hojeSaoPaulo } from '../../../shared/datas';
-import { SituacaoAnalise, SituacaoSolicitacao, tipoSolicitacaoLabel, type TipoSolicitacao } from '../../../shared/enums';
+import { Perfil, SituacaoAnalise, SituacaoSolicitacao, tipoSolicitacaoLabel, type TipoSolicitacao } from '../../../shared/enums';
+import { MENSAGENS_AVISO_GESTOR } from '../../../shared/mensagens/aviso-gestor';
 import { PERMISSOES, numeroPerfil } from '../../../shared/permissoes';
 import { podeAgirNaInstancia } from '../../../shared/regras/instancia';
 import {
@@ -9,7 +10,8 @@ import {
 } from '../../../shared/schemas/prazo-analise';
 import type { TempoDecisaoPublico } from '../../../shared/schemas/estatistica';
 import { MOTIVOS_HISTORICO } from '../../../shared/schemas/solicitacao-api';
-import type { Database } from '../../db/client';
+import type { EnviadorEmail } from '../../adapters/email/email';
+import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { doAtor, type AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
@@ -59,6 +61,19 @@ function percentil(h: { dias: number; total: number }[], n: number, q: number): 
   return h.at(-1)?.dias ?? 0;
 }
 
+/**
+ * How the GESTOR is told of an escalation (decision 0154): a job per GESTOR enqueued in the escalation's transaction
+ * (so once per escalation, and kept across a crash), which sends the e-mail.
+ */
+export interface AvisoAoGestor {
+  email: EnviadorEmail;
+  urlPublica: string;
+  enfileirar(tx: Executor, idUsuarioMapa: number, solicitacoes: number[]): Promise<void>;
+}
+
+/** The manager's page, where the e-mail sends the GESTOR. */
+const ROTA_PAINEL_ANALISES = '/analise/painel';
+
 /** The analysis clocks, their escalation to the GESTOR and the manager's page (decisions 0152, 0153). */
 export class PrazoAnaliseService {
   private readonly now: () => Date;
@@ -69,6 +84,7 @@ export class PrazoAnaliseService {
     private readonly repo: PrazoRepository,
     private readonly auditoria: AuditoriaService,
     private readonly solicitacoes: AndamentoService,
+    private readonly aviso: AvisoAoGestor,
     opts: { now?: () => Date } = {},
   ) {
     this.now = opts.now ?? (() => new Date());
@@ -116,11 +132,34 @@ export class PrazoAnaliseService {
         await this.auditoria.registrar({
           acao: 'ANALISES_ESCALADAS', cpfAtor: null, perfilAtor: null, recurso: 'analise-solicitacao', detalhes: { solicitacoes: ids },
         }, tx);
+        for (const g of await this.repo.gestoresAvisados(ids, Perfil.GESTOR, tx)) await this.aviso.enfileirar(tx, g.usuarioMapaId, g.solicitacoes);
         return ids.length;
       });
       total += n;
       if (n < LOTE_ESCALADA) return total;
     }
+  }
+
+  /**
+   * The e-mail to one GESTOR of the analyses escalated to them that are still late and undecided (decision 0154):
+   * protocol, type, state and the day it fell due, nothing of the fisher. Nothing when none is left or the GESTOR is
+   * no longer one with an e-mail. A failed send throws, and the job retries it.
+   */
+  async avisarGestor(idUsuarioMapa: number, solicitacaoIds: number[]): Promise<number> {
+    const email = await this.repo.emailDoGestor(idUsuarioMapa, Perfil.GESTOR);
+    if (!email) return 0;
+    const linhas = await this.repo.escaladasAbertas(solicitacaoIds);
+    if (linhas.length === 0) return 0;
+    const analises = linhas.map((l) => ({
+      numeroProtocolo: l.numeroProtocolo, idSolicitacao: l.solicitacaoId, tipoDescricao: tipoDescricao(l.tipo), uf: l.uf,
+      venceuEm: hojeSaoPaulo(l.venceEm),
+    }));
+    await this.aviso.email.enviar({
+      para: email,
+      assunto: MENSAGENS_AVISO_GESTOR.assunto(analises.length),
+      texto: MENSAGENS_AVISO_GESTOR.texto(analises, `${this.aviso.urlPublica}${ROTA_PAINEL_ANALISES}`),
+    });
+    return analises.length;
   }
 
   async atrasadas(ator: AuthContext): Promise<ListaAtrasadas> {
