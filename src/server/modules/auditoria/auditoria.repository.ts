@@ -67,8 +67,8 @@ export const RECURSOS_DE_CLIENTE = ['integracao-consulta', 'integracao-eventos',
 export function condicoes(f: FiltrosSql): SQL[] {
   const c: SQL[] = [];
   if (f.cpfAtor) c.push(sql`a.cpf_ator = ${f.cpfAtor}`);
-  // The fisher's own rows, in the keyset's index order; a client's read naming many fishers is found by its resource.
-  if (f.cpfPescador) c.push(sql`a.pescador_id = (SELECT p.id FROM pescador p WHERE p.cpf = ${f.cpfPescador})`);
+  // The fisher's own rows, in the keyset's index order; a client's read naming many fishers is the page's second arm.
+  if (f.cpfPescador) c.push(sql`a.pescador_id = ${idPorCpf(f.cpfPescador)}`);
   if (f.recurso) c.push(sql`a.recurso = ${f.recurso}`);
   if (f.recursoId) c.push(sql`a.recurso_id = ${f.recursoId}`);
   if (f.acao) c.push(sql`a.acao = ${f.acao}`);
@@ -79,15 +79,27 @@ export function condicoes(f: FiltrosSql): SQL[] {
   return c;
 }
 
+function idPorCpf(cpf: string): SQL {
+  return sql`(SELECT p.id FROM pescador p WHERE p.cpf = ${cpf})`;
+}
+
+const COLUNAS_PAGINA = sql`a.id::text AS id, a.criado_em, a.acao, a.cpf_ator, a.perfil_ator, a.orgao_ator, a.recurso, a.recurso_id,
+           a.pescador_id, host(a.ip) AS ip, a.sucesso, a.detalhes`;
+
 export function consultaPagina(f: FiltrosSql, limite: number): SQL {
   const c = condicoes(f);
   const onde = c.length > 0 ? sql`WHERE ${sql.join(c, sql` AND `)}` : sql``;
-  return sql`
-    SELECT a.id::text AS id, a.criado_em, a.acao, a.cpf_ator, a.perfil_ator, a.orgao_ator, a.recurso, a.recurso_id,
-           a.pescador_id, host(a.ip) AS ip, a.sucesso, a.detalhes
-    FROM auditoria a ${onde}
-    ORDER BY a.criado_em DESC, a.id DESC
-    LIMIT ${limite}`;
+  const pagina = sql`SELECT ${COLUNAS_PAGINA} FROM auditoria a ${onde} ORDER BY a.criado_em DESC, a.id DESC LIMIT ${limite}`;
+  if (!f.cpfPescador) return pagina;
+  // A client's read names its fishers in auditoria_pescadores, not in pescador_id (decision 0127): the same filters
+  // over those rows, fetched by primary key from the GIN index (a few per fisher), then both arms merged in order.
+  const outras = condicoes({ ...f, cpfPescador: undefined });
+  const id = idPorCpf(f.cpfPescador);
+  const deCliente = sql`SELECT ${COLUNAS_PAGINA} FROM auditoria a
+    WHERE a.id = ANY(ARRAY(SELECT ap.auditoria_id FROM auditoria_pescadores ap WHERE ap.pescador_ids @> ARRAY[${id}]::integer[]))
+      AND a.pescador_id IS NULL ${outras.length > 0 ? sql`AND ${sql.join(outras, sql` AND `)}` : sql``}
+    ORDER BY a.criado_em DESC, a.id DESC LIMIT ${limite}`;
+  return sql`SELECT * FROM ((${pagina}) UNION ALL (${deCliente})) u ORDER BY u.criado_em DESC, u.id::bigint DESC LIMIT ${limite}`;
 }
 
 export interface IdentificacaoPescador {
