@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config';
-import { connect } from './db/client';
+import { connect, TEMPOS_POOL_PADRAO } from './db/client';
 import { AuditoriaService } from './modules/auditoria/auditoria.service';
 import { CargaRecusada, CargaReferenciaService, type TipoCarga } from './modules/referencia/carga-referencia.service';
 
@@ -50,7 +50,9 @@ async function main(): Promise<number> {
     url = embedded.url;
     parar = () => embedded.stop();
   }
-  const handle = connect(url, 2);
+  // No statement or idle limit of the server's (120 s, 60 s): the Receita's file has millions of lines, and one
+  // statement makes the table equal to it. The load is one transaction, so stopping it leaves the previous data.
+  const handle = connect(url, 2, { tempos: { ...TEMPOS_POOL_PADRAO, consultaMs: 0, ociosoEmTransacaoMs: 0 } });
   const inicio = performance.now();
   try {
     const servico = new CargaReferenciaService(handle.db, new AuditoriaService(handle.db));

@@ -75,8 +75,14 @@ function semAcento(s: string): string {
   return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
-/** A value quoted back to the operator: never a CPF, and short. */
+/**
+ * A value quoted back to the operator, whose terminal and job logs are kept: short, and never what may be a CPF (eleven
+ * digits or more, in any punctuation) or a person's name (several words in a field that holds a code or a word).
+ */
 function citado(v: string): string {
+  const digitos = v.replace(/\D/g, '').length;
+  if (digitos >= 11) return `(valor com ${digitos} dígitos, não reproduzido)`;
+  if (/\p{L}+\s+\p{L}+/u.test(v)) return '(texto de mais de uma palavra, não reproduzido)';
   return `"${v.length > 30 ? `${v.slice(0, 30)}…` : v}"`;
 }
 

@@ -114,14 +114,15 @@ describe('the Receita file (irregular CPFs)', () => {
     const err = await recusada(carregar('receita', [
       `${CPF_A};3`,
       `${invalido};3`,
-      `${CPF_C};quase morto`,
+      `${CPF_C};MARIA DAS DORES`,
       `${CPF_D};2;31/02/2026`,
       `${CPF_B}`,
     ].join('\n')));
     expect(err.message).toBe('O arquivo tem 4 linha(s) com erro; nada foi carregado.');
     expect(err.erros).toEqual([
       { linha: 2, mensagem: 'CPF inválido (são 11 dígitos, com os dígitos verificadores corretos).' },
-      { linha: 3, mensagem: expect.stringMatching(/^situação "quase morto" desconhecida; use 0 \(regular\), 2 \(suspensa\)/) as unknown },
+      // A name in the situation's column (a file laid out as CPF; nome; situação) is not quoted back either.
+      { linha: 3, mensagem: expect.stringMatching(/^situação \(texto de mais de uma palavra, não reproduzido\) desconhecida; use 0 \(regular\), 2 \(suspensa\)/) as unknown },
       { linha: 4, mensagem: 'data "31/02/2026" inválida; use AAAA-MM-DD ou DD/MM/AAAA.' },
       { linha: 5, mensagem: 'esperados 2 ou 3 campos (CPF; situação; data da situação), encontrados 1.' },
     ]);
@@ -164,10 +165,12 @@ describe('the IBGE file (adult population per municipality)', () => {
   it('loads a good file, refuses a bad municipality code naming the line, and the municipality signal reads the load', async () => {
     const { id: pequeno } = await umaLinha<{ id: number }>(t.db, sql`
       SELECT id FROM municipio WHERE uf = 'PA' AND id <> ${BELEM} AND id NOT IN (SELECT municipio_id FROM pescador WHERE municipio_id IS NOT NULL) ORDER BY id LIMIT 1`);
-    const err = await recusada(carregar('ibge', `codigo;populacao\n${BELEM};1.000.000\n9999999;10\n15014;10\n${pequeno};0\n${BELEM};5\n`, { ano: 2022 }));
+    const err = await recusada(carregar('ibge', `codigo;populacao\n${BELEM};1.000.000\n9999999;10\n15014;10\n${pequeno};0\n${BELEM};5\n${CPF_A};3\n`, { ano: 2022 }));
     expect(err.erros).toEqual([
       { linha: 4, mensagem: 'código de município "15014" inválido; use os 7 dígitos do código do IBGE.' },
       { linha: 5, mensagem: 'população adulta "0" inválida; use um número inteiro maior que zero.' },
+      // The Receita's file given as IBGE's by mistake: its CPFs are not quoted back.
+      { linha: 7, mensagem: 'código de município (valor com 11 dígitos, não reproduzido) inválido; use os 7 dígitos do código do IBGE.' },
     ]);
     const noBanco = await recusada(carregar('ibge', `${BELEM};1000000\n9999999;10\n${BELEM};5\n`, { ano: 2022 }));
     expect(noBanco.erros).toEqual([
