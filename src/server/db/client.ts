@@ -75,7 +75,7 @@ export interface ComandoNomeado { name: string; text: string; values?: unknown[]
 
 /**
  * A named (prepared) statement on the pool or inside a transaction: each connection parses and plans it once, then
- * only binds and executes it (hot paths, issue 40). PgBouncer in session mode keeps a client's server connection for
+ * only binds and executes it (the hot paths, decision 0160). PgBouncer in session mode keeps a client's server connection for
  * the session, so the prepared statement is there when the name is used again. The rows come as pg types them.
  */
 export function consultaNomeada<T extends pg.QueryResultRow>(ex: Executor, comando: ComandoNomeado): Promise<pg.QueryResult<T>> {

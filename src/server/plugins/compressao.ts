@@ -24,7 +24,7 @@ export function codificacaoAceita(cabecalho: string | undefined): 'br' | 'gzip' 
 
 /** Below this an answer fits the first TCP segment as it is: compressing it saves no packet, only CPU. */
 export const LIMIAR_COMPRESSAO = 1400;
-/** Up to this an answer is compressed at a cheap level, synchronously (issue 40: brotli 4 on small answers was 8–13 % of the CPU). */
+/** Up to this an answer is compressed at a cheap level, synchronously (decision 0160: brotli 4 on small answers was 8–13 % of the CPU). */
 export const LIMIAR_NIVEL_BARATO = 16 * 1024;
 
 function comprimirBarato(codificacao: 'br' | 'gzip', payload: string | Buffer, tamanho: number): Buffer {
