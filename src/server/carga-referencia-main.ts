@@ -65,8 +65,9 @@ async function main(): Promise<number> {
     });
     const s = ((performance.now() - inicio) / 1000).toFixed(1);
     process.stdout.write(
-      `Carga ${r.id} (${tipo}) concluída em ${s} s: ${r.linhas} linhas lidas, ${r.mantidas} registros mantidos `
-      + `(${r.inseridas} novos, ${r.atualizadas} alterados, ${r.removidas} removidos). SHA-256 ${r.sha256}.\n`,
+      `Carga ${r.id} (${tipo}) concluída em ${s} s: ${qtd(r.linhas, 'linha lida', 'linhas lidas')}, `
+      + `${qtd(r.mantidas, 'registro mantido', 'registros mantidos')} (${qtd(r.inseridas, 'novo', 'novos')}, `
+      + `${qtd(r.atualizadas, 'alterado', 'alterados')}, ${qtd(r.removidas, 'removido', 'removidos')}). SHA-256 ${r.sha256}.\n`,
     );
     return 0;
   } catch (err) {
@@ -84,3 +85,8 @@ main().then((codigo) => process.exit(codigo), (err: unknown) => {
   console.error(`Carga falhou: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });
+
+/** "1 linha lida", "2 linhas lidas". */
+function qtd(n: number, um: string, varios: string): string {
+  return `${n.toLocaleString('pt-BR')} ${n === 1 ? um : varios}`;
+}

@@ -208,7 +208,7 @@ describe('the command', () => {
     ).then((r) => ({ codigo: 0, ...r }), (e: { code: number; stdout: string; stderr: string }) => ({ codigo: e.code, stdout: e.stdout, stderr: e.stderr }));
     const ok = await rodar(bom);
     expect(ok.codigo, ok.stderr).toBe(0);
-    expect(ok.stdout).toMatch(/^Carga \d+ \(ibge\) concluída em [\d.]+ s: 1 linhas lidas, 1 registros mantidos \(0 novos, 0 alterados, 1 removidos\)/);
+    expect(ok.stdout).toMatch(/^Carga \d+ \(ibge\) concluída em [\d.]+ s: 1 linha lida, 1 registro mantido \(0 novos, 0 alterados, 1 removido\)/);
     const falha = await rodar(ruim);
     expect(falha.codigo).toBe(1);
     expect(falha.stderr).toContain('Linha 2: código de município "12" inválido');
