@@ -17,7 +17,7 @@ import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { construirServidor } from '../scripts/servidor-esbuild.mjs';
 import { cpfComDigitos } from '../src/shared/cpf';
-import { dormir, iniciarServidorEmpacotado, pararServidor, pct, rssMb, sessoesDiretas, signIn, type Sessao } from './lib';
+import { dormir, formularioReapArtesanal, iniciarServidorEmpacotado, MUNICIPIO_BELEM, pararServidor, pct, rssMb, sessoesDiretas, signIn, type Sessao } from './lib';
 
 const N = Number(process.env.BENCH_EVENTOS ?? 131_695);
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 5645);
@@ -32,7 +32,7 @@ const SERVIDOR = `${PASTA}-servidor/main.mjs`;
 const JWT_SECRET = 'bench-webhooks-jwt-secret-0123456789abcdef';
 const DB_URL = `postgres://rgp:rgp-local-only@127.0.0.1:${PG_PORT}/rgp`;
 const ADMIN = '50000000566';
-const BELEM = 1501402;
+const BELEM = MUNICIPIO_BELEM;
 
 /** An agency's endpoint: verifies each signature, counts each webhook-id; the failing one answers 500 to one in ten. */
 class Receptor {
@@ -89,24 +89,6 @@ class Receptor {
   }
 }
 
-/** The complete artesanal REAP form of questionnaire `id` (as bench/semana-reap.ts sends it). */
-function formulario(id: number, anoReferencia: number) {
-  return {
-    id, anoReferencia, categoria: 2, realizouPesca: true, tipoPrestacaoServico: 1, houveComercializacao: true,
-    reapsArtesanais: Array.from({ length: 12 }, (_, i) => ({ mesReferencia: i + 1, quantidadeDiasTrabalhados: 10 + (i % 5) })),
-    totalDiasTrabalhadoAno: Array.from({ length: 12 }, (_, i) => 10 + (i % 5)).reduce((a, b) => a + b, 0),
-    resultadosOperacaoPesca: [
-      { especiePescado: { id: 1 }, tipoUnidadeMedida: { id: 1 }, totalPescado: 1234.5, precoQuilo: 12.5 },
-      { especiePescado: { id: 2 }, tipoUnidadeMedida: { id: 2 }, totalPescado: 300, precoQuilo: 2 },
-    ],
-    gruposAlvosPescado: [{ grupoAlvo: 1 }],
-    locaisPescaPetrecho: [{ ambientePesca: 1, petrechoPesca: 2, areaPretendidaPesca: { idMunicipio: BELEM, tipoLocalPesca: 1, nomePopularLocalPesca: 'Baía do Guajará' } }],
-    ufsComercializacao: [{ uf: 'PA', comercializacoesPescado: [{ tipoComprador: 2 }] }],
-    justificativasSolicitacao: [],
-    enviada: true,
-  };
-}
-
 type PescadorReap = { id: number; cpf: string; idQuestionario: number };
 
 /** The fishers to suspend (active, Pará), and fishers with an open REAP of `ano` to send during the run. */
@@ -157,7 +139,7 @@ async function enviosReap(base: string, sessoes: Sessao<PescadorReap>[], ano: nu
       if (!s) throw new Error('the REAP fishers ran out: raise PESCADORES_REAP');
       const t0 = performance.now();
       const res = await fetch(`${base}/api/reap/questionario-basico`, {
-        method: 'POST', headers: s.headers, body: JSON.stringify(formulario(s.pescador.idQuestionario, ano)),
+        method: 'POST', headers: s.headers, body: JSON.stringify(formularioReapArtesanal(s.pescador.idQuestionario, ano, true)),
       });
       const corpo = await res.text();
       if (res.status !== 200) throw new Error(`REAP send: ${res.status} ${corpo.slice(0, 200)}`);
