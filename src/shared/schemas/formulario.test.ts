@@ -28,6 +28,12 @@ describe('problemasDoCorpo', () => {
     expect(problemasDoCorpo(corpo, { ato: 1, pessoa: { nome: '' }, inicio: '2', fim: '1' }, regras)).toHaveLength(2);
     expect(problemasDoCorpo(corpo, { ato: 1, pessoa: { nome: 'A' }, inicio: '1', fim: '2' }, regras)).toEqual([]);
   });
+
+  it("answers a field's first problem only, the one its field shows, though zod 4 ran its later checks too", () => {
+    const data = z.object({ ate: z.string().min(1, 'Informe a data').regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida') });
+    expect(data.safeParse({ ate: '' }).error?.issues).toHaveLength(2);
+    expect(problemasDoCorpo(data, { ate: '' })).toEqual([{ path: ['ate'], message: 'Informe a data' }]);
+  });
 });
 
 describe('formularioDoCorpo', () => {

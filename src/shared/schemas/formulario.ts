@@ -10,15 +10,23 @@ export interface ProblemaDeCampo {
 /** Called on the body as sent, possibly invalid. */
 export type RegrasDoCorpo<B> = (corpo: B) => readonly ProblemaDeCampo[];
 
-const mesmoProblema = (a: ProblemaDeCampo, b: ProblemaDeCampo) =>
-  a.message === b.message && a.path.length === b.path.length && a.path.every((p, i) => p === b.path[i]);
+/** Problems at one field are one; those of the whole body (no field) are one when their words are. */
+const repetido = (a: ProblemaDeCampo, b: ProblemaDeCampo) => (a.path.length === 0
+  ? b.path.length === 0 && a.message === b.message
+  : a.path.length === b.path.length && a.path.every((p, i) => p === b.path[i]));
 
-/** Also the rules across fields that zod skipped for a missing field: the form shows them at once. */
+/**
+ * Also the rules across fields that zod skipped for a missing field: the form shows them at once. One problem per
+ * field, its first: zod 4 runs a field's later checks after the first fails (an empty date is also "Data inválida"
+ * twice), and the field shows only the first, so the summary would list words no field shows.
+ */
 export function problemasDoCorpo<B>(schema: z.ZodType, corpo: B, regras?: RegrasDoCorpo<B>): ProblemaDeCampo[] {
   const resultado = schema.safeParse(corpo);
   if (resultado.success) return [];
-  const problemas: ProblemaDeCampo[] = resultado.error.issues.map((i) => ({ path: i.path, message: i.message }));
-  for (const p of regras?.(corpo) ?? []) if (!problemas.some((q) => mesmoProblema(p, q))) problemas.push(p);
+  const problemas: ProblemaDeCampo[] = [];
+  for (const p of [...resultado.error.issues, ...(regras?.(corpo) ?? [])]) {
+    if (!problemas.some((q) => repetido(p, q))) problemas.push({ path: p.path, message: p.message });
+  }
   return problemas;
 }
 
