@@ -186,10 +186,21 @@ export const DESCRICAO_TIPOS_EVENTO: Record<(typeof TIPOS_EVENTO_INTEGRACAO)[num
   'recurso.encaminhado': 'Recurso encaminhado à instância seguinte',
 };
 
+/** Loopback hosts, the only ones a development server may reach by plain http (the service decides whether it may). */
+export const ENDERECOS_LOCAIS_WEBHOOK: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** https://, or http:// to a loopback host; never credentials in the address. The form says so before sending. */
+function enderecoWebhookPossivel(url: string): boolean {
+  if (!URL.canParse(url)) return false;
+  const u = new URL(url);
+  if (u.username || u.password) return false;
+  return u.protocol === 'https:' || (u.protocol === 'http:' && ENDERECOS_LOCAIS_WEBHOOK.has(u.hostname));
+}
+
 export const assinaturaWebhookCriacao = z.object({
   clienteId: id({ obrigatorio: 'Escolha o cliente' }),
   url: texto().trim().min(1, MENSAGENS_WEBHOOK.urlInvalida).max(500, 'Deve ter no máximo 500 caracteres')
-    .refine((u) => URL.canParse(u), MENSAGENS_WEBHOOK.urlInvalida),
+    .refine(enderecoWebhookPossivel, MENSAGENS_WEBHOOK.urlInvalida),
   tipos: z.array(z.enum(TIPOS_EVENTO_INTEGRACAO, { error: 'Tipo de evento desconhecido' }))
     .min(1, MENSAGENS_WEBHOOK.tiposVazio).max(TIPOS_EVENTO_INTEGRACAO.length),
 });

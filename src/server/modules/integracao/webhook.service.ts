@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { CodigoErro } from '../../../shared/codigos-erro';
 import {
-  EstadoEntregaWebhook, MENSAGENS_INTEGRACAO, MENSAGENS_WEBHOOK, type AssinaturaWebhook, type AssinaturaWebhookCriacao,
+  ENDERECOS_LOCAIS_WEBHOOK, EstadoEntregaWebhook, MENSAGENS_INTEGRACAO, MENSAGENS_WEBHOOK, type AssinaturaWebhook, type AssinaturaWebhookCriacao,
   type AssinaturaWebhookCriada, type EntregaWebhook,
 } from '../../../shared/schemas/integracao';
 import type { EnviadorEmail } from '../../adapters/email/email';
@@ -36,7 +36,6 @@ const ESPERA_INICIAL_S = 30;
 const ESPERA_MAXIMA_S = 6 * 3600;
 const JANELA_TENTATIVAS_MS = 24 * 3600 * 1000;
 const LOTE_DISTRIBUICAO = 5_000;
-const ENDERECOS_LOCAIS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 export function esperaAposFalha(tentativas: number): number {
   return Math.min(ESPERA_INICIAL_S * 2 ** Math.max(0, tentativas - 1), ESPERA_MAXIMA_S) * 1000;
@@ -247,7 +246,7 @@ export class WebhookService {
       return false;
     }
     if (u.username || u.password) return false;
-    return u.protocol === 'https:' || (this.#o.permitirHttpLocal && u.protocol === 'http:' && ENDERECOS_LOCAIS.has(u.hostname));
+    return u.protocol === 'https:' || (this.#o.permitirHttpLocal && u.protocol === 'http:' && ENDERECOS_LOCAIS_WEBHOOK.has(u.hostname));
   }
 
   private cifrar(segredo: string): string {
