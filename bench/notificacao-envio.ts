@@ -96,6 +96,16 @@ async function semear(): Promise<number[]> {
   return (await pool.query<{ id: number }>(`SELECT id FROM pescador WHERE cpf LIKE '6%' ORDER BY id`)).rows.map((r) => r.id);
 }
 
+/**
+ * The bench's notices and their outbox rows removed. The whole outbox is emptied at once (the bench's own database):
+ * nothing indexes notificacao_envio by its notice (the product never deletes one), so deleting the notices under
+ * rows still there checks each against the whole table.
+ */
+async function limpar(ids: number[]): Promise<void> {
+  await pool.query('TRUNCATE notificacao_envio');
+  await pool.query(`DELETE FROM notificacao WHERE pescador_id = ANY($1::int[])`, [ids]);
+}
+
 /** Temporary name, then rename, as the local channels write. */
 async function gravar(pasta: string, extensao: string, conteudo: string): Promise<void> {
   const destino = path.join(pasta, `${Date.now()}-${crypto.randomBytes(4).toString('hex')}.${extensao}`);
@@ -282,8 +292,7 @@ async function servidorDrena(ids: number[], melhorBase: number): Promise<void> {
 try {
   const ids = await semear();
   // Earlier runs' rows out of the way: the product's drain takes every due row.
-  await pool.query(`DELETE FROM notificacao_envio WHERE pescador_id = ANY($1::int[])`, [ids]);
-  await pool.query(`DELETE FROM notificacao WHERE pescador_id = ANY($1::int[])`, [ids]);
+  await limpar(ids);
   console.log(`${ids.length.toLocaleString('en')} fishers, ${(ids.length * 3).toLocaleString('en')} messages (e-mail, SMS, gov.br), local channels; drain ${JSON.stringify(DRENAGEM)}`);
   // Alternated, each kept at its best: the disk is shared with other work and its pace varies from minute to minute.
   let melhorBase = Infinity;
@@ -297,8 +306,7 @@ try {
   for (let rodada = 1; rodada <= (MODO_SERVIDOR ? 0 : RODADAS); rodada++) {
     const b = await base(ids);
     console.log(`round ${rodada}: bare baseline        ${s(b.total)}  (SQL ${s(b.sql).trim()}, files ${s(b.arquivos).trim()})`);
-    await pool.query(`DELETE FROM notificacao_envio WHERE pescador_id = ANY($1::int[])`, [ids]);
-    await pool.query(`DELETE FROM notificacao WHERE pescador_id = ANY($1::int[])`, [ids]);
+    await limpar(ids);
     const p = await produto(ids);
     console.log(`round ${rodada}: product end to end   ${s(p.total)}  (write ${s(p.escrita).trim()}, drain ${s(p.drenagem).trim()}; ${p.enviadas.toLocaleString('en')} sent)`);
     for (const c of p.porCanal) console.log(`           ${canalNotificacaoLabel[c.canal as CanalNotificacao].padEnd(20)} ${s(c.ms)}  (${c.enviadas.toLocaleString('en')})`);
