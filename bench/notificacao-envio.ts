@@ -50,7 +50,7 @@ const DRENAGEM = {
 const REUSE = process.env.BENCH_REUSE === '1';
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 5641);
 const PORTA = Number(process.env.BENCH_PORT ?? 3241);
-const dataDir = '.test-data/bench-notificacao-envio';
+const dataDir = process.env.BENCH_DATA_DIR ?? '.test-data/bench-notificacao-envio';
 const URL_DB = `postgres://rgp:rgp-local-only@127.0.0.1:${PG_PORT}/rgp`;
 const CONTEUDO = 'Faltam 7 dias para terminar o prazo da REAP de 2025. Se você ainda não enviou a sua, envie agora para manter o registro regular.';
 const LINK = `http://localhost:${PORTA}${ROTA_REAP}`;
@@ -59,6 +59,8 @@ const s = (ms: number) => `${(ms / 1000).toFixed(1).padStart(7)} s`;
 const MODO_SERVIDOR = process.env.BENCH_MODO === 'servidor';
 const JWT_SECRET = 'bench-notificacao-envio-jwt-secret-0123456789abcdef';
 const REAPS_ANTES = Number(process.env.BENCH_REAPS_ANTES ?? 300);
+/** BENCH_REAPS_DURANTE=0: no REAP sent while the server drains, to tell the drain's own RSS from theirs. */
+const REAPS_DURANTE = process.env.BENCH_REAPS_DURANTE !== '0';
 let pidServidor = 0;
 let pararProduto: () => Promise<void>;
 if (MODO_SERVIDOR) {
@@ -254,7 +256,7 @@ async function servidorDrena(ids: number[], melhorBase: number): Promise<void> {
   let rssMax = rssMb(pidServidor);
   const amostra = setInterval(() => { rssMax = Math.max(rssMax, rssMb(pidServidor)); }, 100);
   let fim = false;
-  const durante = enviarReaps(base, sessoes, ano, Infinity, () => fim);
+  const durante = enviarReaps(base, sessoes, ano, REAPS_DURANTE ? Infinity : 0, () => fim);
   const t0 = performance.now();
   let tEscrita = 0;
   try {
@@ -284,7 +286,7 @@ async function servidorDrena(ids: number[], melhorBase: number): Promise<void> {
   console.log(`server drains: end to end ${s(total).trim()} (write ${s(tEscrita).trim()}), ${enviadas.toLocaleString('en')} sent; `
     + `ratio to the bare baseline ${(total / melhorBase).toFixed(2)}× (goal ≤ 3×)`);
   console.log(`server RSS: ${rssAntes.toFixed(0)} MB before, max ${rssMax.toFixed(0)} MB while draining (goal < 300 MB)`);
-  console.log(`REAP send p99: ${p99(antes).toFixed(1)} ms before (${antes.length} sends), ${p99(msDurante).toFixed(1)} ms during the drain `
+  if (msDurante.length > 0) console.log(`REAP send p99: ${p99(antes).toFixed(1)} ms before (${antes.length} sends), ${p99(msDurante).toFixed(1)} ms during the drain `
     + `(${msDurante.length} sends); ratio ${(p99(msDurante) / p99(antes)).toFixed(2)}× (goal ≤ 1.2×)`);
   if (enviadas !== ids.length * 3) throw new Error(`the server sent ${enviadas}, expected ${ids.length * 3}`);
 }
