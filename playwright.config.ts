@@ -57,6 +57,9 @@ export default defineConfig({
       // journey that tests something else.
       OVERLOAD_MAX_SERVER_TIME_MS: '0',
       OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+      // A job a journey sends to the queue, as its schedule would, starts within a second, not the idle queue's 30 s
+      // (decision 0210).
+      JOBS_POLL_SECONDS: '1',
     },
   },
 });

@@ -50,7 +50,7 @@ const DRENAGEM = {
 const REUSE = process.env.BENCH_REUSE === '1';
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 5641);
 const PORTA = Number(process.env.BENCH_PORT ?? 3241);
-const dataDir = '.test-data/bench-notificacao-envio';
+const dataDir = process.env.BENCH_DATA_DIR ?? '.test-data/bench-notificacao-envio';
 const URL_DB = `postgres://rgp:rgp-local-only@127.0.0.1:${PG_PORT}/rgp`;
 const CONTEUDO = 'Faltam 7 dias para terminar o prazo da REAP de 2025. Se você ainda não enviou a sua, envie agora para manter o registro regular.';
 const LINK = `http://localhost:${PORTA}${ROTA_REAP}`;
@@ -59,6 +59,8 @@ const s = (ms: number) => `${(ms / 1000).toFixed(1).padStart(7)} s`;
 const MODO_SERVIDOR = process.env.BENCH_MODO === 'servidor';
 const JWT_SECRET = 'bench-notificacao-envio-jwt-secret-0123456789abcdef';
 const REAPS_ANTES = Number(process.env.BENCH_REAPS_ANTES ?? 300);
+/** BENCH_REAPS_DURANTE=0: no REAP sent while the server drains, to tell the drain's own RSS from theirs. */
+const REAPS_DURANTE = process.env.BENCH_REAPS_DURANTE !== '0';
 let pidServidor = 0;
 let pararProduto: () => Promise<void>;
 if (MODO_SERVIDOR) {
@@ -94,6 +96,16 @@ async function semear(): Promise<number[]> {
     ON CONFLICT (cpf) DO NOTHING`, [N]);
   await pool.query('VACUUM ANALYZE pescador');
   return (await pool.query<{ id: number }>(`SELECT id FROM pescador WHERE cpf LIKE '6%' ORDER BY id`)).rows.map((r) => r.id);
+}
+
+/**
+ * The bench's notices and their outbox rows removed. The whole outbox is emptied at once (the bench's own database):
+ * nothing indexes notificacao_envio by its notice (the product never deletes one), so deleting the notices under
+ * rows still there checks each against the whole table.
+ */
+async function limpar(ids: number[]): Promise<void> {
+  await pool.query('TRUNCATE notificacao_envio');
+  await pool.query(`DELETE FROM notificacao WHERE pescador_id = ANY($1::int[])`, [ids]);
 }
 
 /** Temporary name, then rename, as the local channels write. */
@@ -244,7 +256,7 @@ async function servidorDrena(ids: number[], melhorBase: number): Promise<void> {
   let rssMax = rssMb(pidServidor);
   const amostra = setInterval(() => { rssMax = Math.max(rssMax, rssMb(pidServidor)); }, 100);
   let fim = false;
-  const durante = enviarReaps(base, sessoes, ano, Infinity, () => fim);
+  const durante = enviarReaps(base, sessoes, ano, REAPS_DURANTE ? Infinity : 0, () => fim);
   const t0 = performance.now();
   let tEscrita = 0;
   try {
@@ -274,7 +286,7 @@ async function servidorDrena(ids: number[], melhorBase: number): Promise<void> {
   console.log(`server drains: end to end ${s(total).trim()} (write ${s(tEscrita).trim()}), ${enviadas.toLocaleString('en')} sent; `
     + `ratio to the bare baseline ${(total / melhorBase).toFixed(2)}× (goal ≤ 3×)`);
   console.log(`server RSS: ${rssAntes.toFixed(0)} MB before, max ${rssMax.toFixed(0)} MB while draining (goal < 300 MB)`);
-  console.log(`REAP send p99: ${p99(antes).toFixed(1)} ms before (${antes.length} sends), ${p99(msDurante).toFixed(1)} ms during the drain `
+  if (msDurante.length > 0) console.log(`REAP send p99: ${p99(antes).toFixed(1)} ms before (${antes.length} sends), ${p99(msDurante).toFixed(1)} ms during the drain `
     + `(${msDurante.length} sends); ratio ${(p99(msDurante) / p99(antes)).toFixed(2)}× (goal ≤ 1.2×)`);
   if (enviadas !== ids.length * 3) throw new Error(`the server sent ${enviadas}, expected ${ids.length * 3}`);
 }
@@ -282,8 +294,7 @@ async function servidorDrena(ids: number[], melhorBase: number): Promise<void> {
 try {
   const ids = await semear();
   // Earlier runs' rows out of the way: the product's drain takes every due row.
-  await pool.query(`DELETE FROM notificacao_envio WHERE pescador_id = ANY($1::int[])`, [ids]);
-  await pool.query(`DELETE FROM notificacao WHERE pescador_id = ANY($1::int[])`, [ids]);
+  await limpar(ids);
   console.log(`${ids.length.toLocaleString('en')} fishers, ${(ids.length * 3).toLocaleString('en')} messages (e-mail, SMS, gov.br), local channels; drain ${JSON.stringify(DRENAGEM)}`);
   // Alternated, each kept at its best: the disk is shared with other work and its pace varies from minute to minute.
   let melhorBase = Infinity;
@@ -297,8 +308,7 @@ try {
   for (let rodada = 1; rodada <= (MODO_SERVIDOR ? 0 : RODADAS); rodada++) {
     const b = await base(ids);
     console.log(`round ${rodada}: bare baseline        ${s(b.total)}  (SQL ${s(b.sql).trim()}, files ${s(b.arquivos).trim()})`);
-    await pool.query(`DELETE FROM notificacao_envio WHERE pescador_id = ANY($1::int[])`, [ids]);
-    await pool.query(`DELETE FROM notificacao WHERE pescador_id = ANY($1::int[])`, [ids]);
+    await limpar(ids);
     const p = await produto(ids);
     console.log(`round ${rodada}: product end to end   ${s(p.total)}  (write ${s(p.escrita).trim()}, drain ${s(p.drenagem).trim()}; ${p.enviadas.toLocaleString('en')} sent)`);
     for (const c of p.porCanal) console.log(`           ${canalNotificacaoLabel[c.canal as CanalNotificacao].padEnd(20)} ${s(c.ms)}  (${c.enviadas.toLocaleString('en')})`);

@@ -43,7 +43,7 @@ export async function marcar(campo: Locator) {
  * A call to the API as the signed-in user of `page` makes it: the bearer token from localStorage and, for the
  * state-changing methods, the anti-forgery cookie echoed in X-XSRF-TOKEN.
  */
-export async function chamarApi(page: Page, metodo: 'GET' | 'POST', caminho: string, corpo?: unknown) {
+export async function chamarApi(page: Page, metodo: 'GET' | 'POST' | 'PUT', caminho: string, corpo?: unknown) {
   const { token } = await sessao(page);
   const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
   if (metodo !== 'GET') {

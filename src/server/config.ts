@@ -71,6 +71,8 @@ const envSchema = z
     DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     // The job queue's own pool, beside DB_POOL_MAX (docs/operations.md, "Connection budget").
     JOBS_POOL_MAX: z.coerce.number().int().min(2).max(50).default(4),
+    // How often an idle job queue is asked for work, at most (a job may ask more often); decision 0210.
+    JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(300).default(30),
     DB_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     // 0 turns one off.
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(120_000),
@@ -218,6 +220,7 @@ export interface Config {
   rateLimitStore: Env['RATE_LIMIT_STORE'];
   database: {
     url: string | undefined; replicaUrl: string | undefined; embeddedPort: number; poolMax: number; poolJobsMax: number;
+    jobsPollSeconds: number;
     tempos: TemposDoPool;
   };
   papel: 'web' | 'jobs' | 'both';
@@ -287,7 +290,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimitStore: e.RATE_LIMIT_STORE,
     database: {
       url: e.DATABASE_URL, replicaUrl: e.DATABASE_REPLICA_URL, embeddedPort: e.EMBEDDED_PG_PORT, poolMax: e.DB_POOL_MAX,
-      poolJobsMax: e.JOBS_POOL_MAX,
+      poolJobsMax: e.JOBS_POOL_MAX, jobsPollSeconds: e.JOBS_POLL_SECONDS,
       tempos: { conexaoMs: e.DB_CONNECTION_TIMEOUT_MS, consultaMs: e.DB_STATEMENT_TIMEOUT_MS, ociosoEmTransacaoMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS },
     },
     papel: e.INSTANCE_ROLE,

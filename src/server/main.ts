@@ -55,7 +55,8 @@ async function main() {
   const urlBanco = url;
   await migrarUmaVez(handle, async () => {
     await seedAll(handle.db, { demo: config.seedDemo });
-    jobs = await iniciarJobs({ connectionString: urlBanco, log, conexoes: config.database.poolJobsMax, tempos });
+    jobs = await iniciarJobs({ connectionString: urlBanco, log, conexoes: config.database.poolJobsMax,
+      pollingIntervalSeconds: config.database.jobsPollSeconds, tempos });
   });
   const jwtSecret = await resolveJwtSecret(config.auth.jwtSecret, config.dataDir);
   const app = await buildApp({ config, db: handle.db, dbLeitura: leitura?.db, poolJobs: jobs.pool, poolProntidao: prontidao, jwtSecret, fila: jobs.fila,

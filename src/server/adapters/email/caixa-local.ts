@@ -1,7 +1,5 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Transporter } from 'nodemailer';
+import { PastaDeSaida } from '../../lib/arquivo-de-saida';
 import { sobDemanda } from '../../lib/sob-demanda';
 import type { Email, EnviadorEmail } from './email';
 import { carregarNodemailer, mensagemNodemailer } from './smtp';
@@ -18,16 +16,15 @@ export class CaixaDeSaidaLocal implements EnviadorEmail {
     return this.transporteCriado;
   });
 
-  constructor(private readonly pasta: string, private readonly remetente: string) {}
+  private readonly saida: PastaDeSaida;
+
+  constructor(pasta: string, private readonly remetente: string) {
+    this.saida = new PastaDeSaida(pasta);
+  }
 
   async enviar(email: Email): Promise<void> {
     const info = await (await this.transporte()).sendMail(mensagemNodemailer(this.remetente, email)) as { message: Buffer };
-    await fs.mkdir(this.pasta, { recursive: true });
-    const nome = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`;
-    const destino = path.join(this.pasta, nome);
-    // Written under a temporary name and renamed: a reader never sees half a message.
-    await fs.writeFile(`${destino}.tmp`, info.message, { mode: 0o600 });
-    await fs.rename(`${destino}.tmp`, destino);
+    await this.saida.gravar('eml', info.message);
   }
 
   async close(): Promise<void> {

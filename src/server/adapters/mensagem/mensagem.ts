@@ -1,6 +1,5 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
+import { PastaDeSaida } from '../../lib/arquivo-de-saida';
 
 /** One short message of a channel other than e-mail: an SMS (to a mobile number) or a gov.br mailbox item (to a CPF). */
 export interface Mensagem {
@@ -16,14 +15,14 @@ export interface CanalMensagem {
 
 /** Each message a JSON file in a folder a developer opens; nothing leaves the machine. */
 export class PastaDeMensagens implements CanalMensagem {
-  constructor(private readonly pasta: string) {}
+  private readonly saida: PastaDeSaida;
+
+  constructor(pasta: string) {
+    this.saida = new PastaDeSaida(pasta, 0o700);
+  }
 
   async enviar(m: Mensagem): Promise<void> {
-    await fs.mkdir(this.pasta, { recursive: true, mode: 0o700 });
-    const destino = path.join(this.pasta, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.json`);
-    // Written under a temporary name and renamed: a reader never sees half a message.
-    await fs.writeFile(`${destino}.tmp`, `${JSON.stringify(m, null, 2)}\n`, { mode: 0o600 });
-    await fs.rename(`${destino}.tmp`, destino);
+    await this.saida.gravar('json', `${JSON.stringify(m, null, 2)}\n`);
   }
 }
 
