@@ -7,6 +7,8 @@
 //     goal within 1.5× (decision 0220 reads it against the bare server). The calls alternate (after BENCH_AQUECIMENTO
 //     warm-ups each) with an authenticated call that reads nothing, so the HTTP side's fixed cost is printed beside
 //     the route's own; the product's SQL, rendered by its repository, is EXPLAINed beside the hand-written one.
+//     Then the server's CPU per queue call, product beside bare, on the act's whole queue and on its late appeals
+//     (BENCH_FILA_SECONDS, 10, per server and filter; BENCH_FILA_CONNECTIONS, 2, clients).
 //  2. A batch decision of BENCH_LOTE (default 50,000) of the act's appeals (POST /api/recursos/decisao-em-lote, then
 //     its job, followed through GET /api/recursos/decisao-em-lote/{id} until done; PROVIDO: registries restored), beside the bare SQL of the same change (decision rows, appeal, request status
 //     and history, two notices, audit, registry and its history) in one transaction, same run; goal within 3×.
@@ -54,6 +56,9 @@ const INTERPOSICOES = Number(process.env.BENCH_INTERPOSICOES ?? 4000);
 const SEGUNDOS_OP = Number(process.env.BENCH_OP_SECONDS ?? 10);
 const CONEXOES = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const PORTA_NU = Number(process.env.BENCH_NU_PORT ?? PORTA + 1);
+/** Step 1's CPU per queue call: seconds per server and filter, clients. */
+const SEGUNDOS_FILA = Number(process.env.BENCH_FILA_SECONDS ?? 10);
+const CONEXOES_FILA = Number(process.env.BENCH_FILA_CONNECTIONS ?? 2);
 /** BENCH_DATA_DIR: another folder, so that a small run does not reuse (or remove) the national one. */
 const dataDir = process.env.BENCH_DATA_DIR ?? '.test-data/bench-recursos';
 const SERVIDOR = `${dataDir}-servidor/main.mjs`;
@@ -377,6 +382,29 @@ async function principal() {
           () => ler(`${BASE_NU}/api/recursos?ato=${ato}&apos=${cursor}`, headers)]);
         console.log(`keyset page ~50,000 deep (ato=${ato}&apos=…)${' '.repeat(8)} ${ms(fundo!)} ${ms(fundoNu!)} ${(fundo! / fundoNu!).toFixed(2).padStart(5)}×`);
       }
+      // The server's CPU per queue call (its rest subtracted), product beside bare: what latency at this load hides.
+      const postmaster = Number(fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+      const m = new Medidor(DB_URL, postmaster);
+      await m.conectar();
+      console.log(`\nqueue calls, ${SEGUNDOS_FILA} s per server and filter, ${CONEXOES_FILA} clients: the server's CPU per call, its rest subtracted`);
+      console.log(`${'filter'.padEnd(44)} ${'server'.padEnd(8)} ${'calls/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'CPU ms/call'.padStart(12)} ${'× bare'.padStart(7)} ${'DB ms/call'.padStart(11)}`);
+      for (const consulta of [`ato=${ato}`, `ato=${ato}&situacao=atrasados`]) {
+        const custos: Custo[] = [];
+        for (const [b, pid] of [[base, child.pid!], [BASE_NU, nu!.pid!]] as const) {
+          const op = async () => {
+            const t0 = performance.now();
+            await ler(`${b}/api/recursos?${consulta}`, headers);
+            return performance.now() - t0;
+          };
+          await medirOperacao(m, pid, 2, CONEXOES_FILA, op, true);
+          custos.push(await medirOperacao(m, pid, SEGUNDOS_FILA, CONEXOES_FILA, op));
+        }
+        for (const [i, c] of custos.entries()) {
+          console.log(`${consulta.padEnd(44)} ${(i === 0 ? 'product' : 'bare').padEnd(8)} ${c.porSegundo.toFixed(1).padStart(8)} ${c.p50.toFixed(1).padStart(7)}`
+            + ` ${c.servidorMs.toFixed(2).padStart(12)} ${`${(c.servidorMs / custos[1]!.servidorMs).toFixed(2)}×`.padStart(7)} ${c.bancoMs.toFixed(2).padStart(11)}${c.erros ? `  ${c.erros} errors, e.g. ${c.amostraErro}` : ''}`);
+        }
+      }
+      await m.fechar();
 
     }
     if (PASSOS.has(2)) {
