@@ -228,25 +228,55 @@ export async function sessoesDiretas<P extends { id: number; cpf: string }>(db: 
 /** An error a bare Fastify answers with this status. */
 export const falhaHttp = (status: number, mensagem: string) => Object.assign(new Error(mensagem), { statusCode: status });
 
+/** A bare server's check of the HS256 token (as the product signs it with `jwtSecret`): its signature and expiry. */
+function tokenNu(segredo: Buffer, autorizacao: string | undefined): { sub: string; sid: string } {
+  const [cabecalho, carga, assinatura] = (autorizacao ?? '').replace(/^Bearer /, '').split('.');
+  if (!cabecalho || !carga || !assinatura) throw falhaHttp(401, 'token');
+  const esperada = crypto.createHmac('sha256', segredo).update(`${cabecalho}.${carga}`).digest();
+  const recebida = Buffer.from(assinatura, 'base64url');
+  if (recebida.length !== esperada.length || !crypto.timingSafeEqual(recebida, esperada)) throw falhaHttp(401, 'token');
+  const c = JSON.parse(Buffer.from(carga, 'base64url').toString()) as { sub: string; sid: string; exp: number };
+  if (c.exp * 1000 < Date.now()) throw falhaHttp(401, 'expirado');
+  return c;
+}
+
 /**
- * A bare server's authentication of a fisher's call: the HS256 token's signature and expiry (as the product signs
- * them with `jwtSecret`), then its session row; answers the fisher's CPF and id.
+ * A bare server's authentication of a fisher's call: the token (tokenNu), then its session row; answers the
+ * fisher's CPF and id.
  */
 export function autenticadorNu(pool: pg.Pool, jwtSecret: string) {
   const segredo = Buffer.from(jwtSecret);
-  const falha = falhaHttp;
   return async function autenticar(autorizacao: string | undefined): Promise<{ cpf: string; idPescador: number }> {
-    const [cabecalho, carga, assinatura] = (autorizacao ?? '').replace(/^Bearer /, '').split('.');
-    if (!cabecalho || !carga || !assinatura) throw falha(401, 'token');
-    const esperada = crypto.createHmac('sha256', segredo).update(`${cabecalho}.${carga}`).digest();
-    const recebida = Buffer.from(assinatura, 'base64url');
-    if (recebida.length !== esperada.length || !crypto.timingSafeEqual(recebida, esperada)) throw falha(401, 'token');
-    const c = JSON.parse(Buffer.from(carga, 'base64url').toString()) as { sub: string; sid: string; exp: number };
-    if (c.exp * 1000 < Date.now()) throw falha(401, 'expirado');
+    const c = tokenNu(segredo, autorizacao);
     const { rows: [s] } = await pool.query<{ pescador_id: number | null }>(`SELECT pescador_id FROM sessao
       WHERE id = $1 AND cpf = $2 AND revogada_em IS NULL AND expira_em > now()`, [c.sid, c.sub]);
-    if (!s || s.pescador_id === null) throw falha(401, 'sessão');
+    if (!s || s.pescador_id === null) throw falhaHttp(401, 'sessão');
     return { cpf: c.sub, idPescador: s.pescador_id };
+  };
+}
+
+/** A staff caller as a bare server reads it: `ufs` null when national, an SFPA's own state otherwise. */
+export interface ServidorNu { cpf: string; perfil: number; sid: string; orgao: string; ufs: string[] | null }
+
+/** The staff profiles that read staff lists (SFPA, MPA, GESTOR, ADMIN, CONSULTA_INTERNO). */
+const PERFIS_LEITORES_NU = [3, 2, 1, 5, 6];
+
+/**
+ * A bare server's authentication of a staff call: the token (tokenNu), then its session with the map user's
+ * profile, agency and state, refused when the user is blocked or past their validity or reads no staff lists.
+ */
+export function autenticadorServidorNu(pool: pg.Pool, jwtSecret: string) {
+  const segredo = Buffer.from(jwtSecret);
+  return async function autenticar(autorizacao: string | undefined): Promise<ServidorNu> {
+    const c = tokenNu(segredo, autorizacao);
+    const { rows: [s] } = await pool.query<{ perfil: number; orgao: string; uf: string; valido: boolean }>(`
+      SELECT um.tipo_usuario AS perfil, um.sigla_orgao AS orgao, um.uf_orgao AS uf,
+             NOT u.bloqueado AND (um.validade IS NULL OR um.validade >= (now() AT TIME ZONE 'America/Sao_Paulo')::date) AS valido
+      FROM sessao s JOIN usuario_mapa um ON um.id = s.usuario_mapa_id JOIN usuario u ON u.id = um.usuario_id
+      WHERE s.id = $1 AND s.cpf = $2 AND s.revogada_em IS NULL AND s.expira_em > now()`, [c.sid, c.sub]);
+    if (!s || !s.valido) throw falhaHttp(401, 'sessão');
+    if (!PERFIS_LEITORES_NU.includes(s.perfil)) throw falhaHttp(403, 'perfil');
+    return { cpf: c.sub, perfil: s.perfil, sid: c.sid, orgao: s.orgao, ufs: s.perfil === 3 ? [s.uf] : null };
   };
 }
 

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { compactVerify, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { compactVerify, SignJWT } from 'jose';
 import * as oidc from 'openid-client';
 import { Perfil } from '../../../shared/enums';
 import { isValidCpf, onlyDigits } from '../../../shared/cpf';
@@ -9,6 +9,7 @@ import { CodigoErro } from '../../../shared/codigos-erro';
 import { AppError } from '../../lib/errors';
 import type { AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthRepository, UsuarioMapaAcesso } from './auth.repository';
+import { TokenRecusado, verificarHs256 } from './hs256';
 import { motivoForaDaJanela, type JanelaPadrao } from './janela-acesso';
 
 export interface AuthContext {
@@ -91,6 +92,8 @@ export class AuthService {
   private readonly now: () => Date;
   private readonly chaveVinculo: Uint8Array;
   private readonly chaveIdCelular: Uint8Array;
+  /** The session tokens' key, made once: every signed-in call verifies with it (verificarHs256). */
+  private readonly chaveToken: crypto.KeyObject;
   private ultimaLimpezaLinks = Number.NEGATIVE_INFINITY;
 
   constructor(
@@ -103,6 +106,7 @@ export class AuthService {
     this.now = opts.now ?? (() => new Date());
     this.chaveVinculo = opts.chaveVinculo ?? chaveVinculoLogin(opts.jwtSecret);
     this.chaveIdCelular = opts.chaveIdCelular ?? chaveIdCelular(undefined, opts.jwtSecret);
+    this.chaveToken = crypto.createSecretKey(opts.jwtSecret);
   }
 
   async criarLink(chave: string): Promise<{ url: string; vinculo: string }> {
@@ -244,10 +248,9 @@ export class AuthService {
     if (!bearer) throw AppError.unauthorized(MENSAGENS_AUTH.tokenInvalido, false);
     let claims: TokenPayload;
     try {
-      const { payload } = await jwtVerify(bearer, this.opts.jwtSecret, { algorithms: ['HS256'], currentDate: this.now() });
-      claims = tokenPayload.parse(payload);
+      claims = tokenPayload.parse(verificarHs256(bearer, this.chaveToken, this.now()));
     } catch (err) {
-      if (err instanceof joseErrors.JWTExpired) throw AppError.unauthorized(MENSAGENS_AUTH.sessaoExpirada, true);
+      if (err instanceof TokenRecusado && err.expirado) throw AppError.unauthorized(MENSAGENS_AUTH.sessaoExpirada, true);
       throw AppError.unauthorized(MENSAGENS_AUTH.tokenInvalido, false);
     }
     const found = await this.repo.findSessaoComServidor(claims.sid);
