@@ -1,5 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { arquivos, type ArquivoTeste } from './dados';
+import { passo1, passoPadrao } from '../src/server/modules/solicitacao/passos.fixtures';
+import { onlyDigits } from '../src/shared/cpf';
+import { TipoSolicitacao } from '../src/shared/enums';
 import { semRolagemHorizontal, semViolacoes } from './support';
 
 /**
@@ -43,14 +46,16 @@ export async function marcar(campo: Locator) {
  * A call to the API as the signed-in user of `page` makes it: the bearer token from localStorage and, for the
  * state-changing methods, the anti-forgery cookie echoed in X-XSRF-TOKEN.
  */
-export async function chamarApi(page: Page, metodo: 'GET' | 'POST' | 'PUT', caminho: string, corpo?: unknown) {
+export async function chamarApi(
+  page: Page, metodo: 'GET' | 'POST' | 'PUT', caminho: string, corpo?: unknown, multipart?: Record<string, string | ArquivoTeste>,
+) {
   const { token } = await sessao(page);
   const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
   if (metodo !== 'GET') {
     const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN');
     if (xsrf) headers['X-XSRF-TOKEN'] = xsrf.value;
   }
-  return page.request.fetch(caminho, { method: metodo, headers, ...(corpo === undefined ? {} : { data: corpo }) });
+  return page.request.fetch(caminho, { method: metodo, headers, ...(corpo === undefined ? {} : { data: corpo }), ...(multipart ? { multipart } : {}) });
 }
 
 /** One of the fisher's options on /home, enabled (a link) or disabled (a button with aria-disabled). */
@@ -317,6 +322,28 @@ export async function enviarRegistroInicial(page: Page, opcoes: { acessibilidade
   await page.waitForURL((url) => url.pathname === '/home');
   await expect(toast(page, 'Solicitação enviada com sucesso!')).toBeVisible();
   return idSolicitacao;
+}
+
+/**
+ * The same initial registration as enviarRegistroInicial (the same four files, the photo included) through the API
+ * the wizard calls, for a journey whose subject is what follows the submission (the analyst's signals): steps 1–4,
+ * the documents one by one (POST /api/documentos), step 5 with the declaration. The submission runs the same route
+ * and rules; only the screens, which other journeys cover, are skipped.
+ */
+export async function enviarRegistroInicialPelaApi(page: Page, cpf: string): Promise<number> {
+  const { nome } = await sessao(page);
+  const ok = async (r: Awaited<ReturnType<typeof chamarApi>>) => {
+    expect(r.status(), await r.text()).toBe(200);
+    return (await r.json()) as { dados: { id?: number } };
+  };
+  const tipo = TipoSolicitacao.REGISTRO_INICIAL;
+  const id = (await ok(await chamarApi(page, 'POST', '/api/solicitacao', { tipo, passo: 1, ...passo1(onlyDigits(cpf), { nome }) }))).dados.id!;
+  for (const [tipoDocumento, arquivo] of [[1, arquivos.identidade()], [2, arquivos.comprovanteResidencia()], [3, arquivos.foto()], [10, arquivos.nis()]] as const) {
+    await ok(await chamarApi(page, 'POST', '/api/documentos', undefined, { idSolicitacao: String(id), tipo: String(tipoDocumento), arquivos: arquivo }));
+  }
+  for (const passo of [2, 3, 4] as const) await ok(await chamarApi(page, 'PUT', '/api/solicitacao', { id, tipo, passo, ...passoPadrao(passo, onlyDigits(cpf)) }));
+  await ok(await chamarApi(page, 'PUT', '/api/solicitacao', { id, tipo, passo: 5, declaraCiencia: true }));
+  return id;
 }
 
 /** "Minhas solicitações" from /home, and the row of one request. */

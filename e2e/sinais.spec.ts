@@ -1,11 +1,12 @@
 import { abrirAnalise, acharSolicitacao } from './analista';
 import { novoCpf, novoNome } from './dados';
 import { expect, test } from './fixtures';
-import { enviarRegistroInicial, toast } from './pescador';
+import { enviarRegistroInicialPelaApi, toast } from './pescador';
 import { CONTAS, entrar, semRolagemHorizontal, semViolacoes } from './support';
 
 // Signals for the analyst (docs/decisions/0112): two fishers send their registrations with the same photo (the
-// journeys' photo file is one and the same); the SFPA of their state sees the flag in the queue and, beside the
+// journeys' photo file is one and the same), through the API the wizard calls (the wizard's screens are
+// fisher-registration.spec.ts's subject; decision 0215); the SFPA of their state sees the flag in the queue and, beside the
 // second request, the signal "Mesmo arquivo em outro CPF" naming the other request, and confirms it with a note.
 // axe on the screen with the signal, before and after the marking.
 
@@ -14,14 +15,15 @@ test.use({ actionTimeout: 15_000 });
 
 test('an analyst sees the same photo under two CPFs beside the request and confirms the signal', async ({ page, outraPessoa }) => {
   test.setTimeout(300_000);
+  const primeiro = novoCpf();
   const segundo = novoCpf();
 
   await test.step('two fishers send their registrations with the same photo', async () => {
-    await entrar(page, novoCpf(), novoNome('Pescador Primeira Foto'));
-    await enviarRegistroInicial(page);
+    await entrar(page, primeiro, novoNome('Pescador Primeira Foto'));
+    await enviarRegistroInicialPelaApi(page, primeiro);
     const outro = await outraPessoa();
     await entrar(outro, segundo, novoNome('Pescador Mesma Foto'));
-    await enviarRegistroInicial(outro);
+    await enviarRegistroInicialPelaApi(outro, segundo);
   });
 
   const analista = await outraPessoa();

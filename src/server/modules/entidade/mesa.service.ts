@@ -65,15 +65,16 @@ export class MesaService {
   /** The count and one page, read at once. */
   async pagina(ator: AuthContext, f: FiltroMesa): Promise<MesaAgente> {
     const { hoje, vinculos, validas, nomes } = await this.#entidades(ator);
-    // The page's audit rows are written while the count still runs (through the audit's shared batch insert); both
-    // are awaited before anything is answered.
-    const [total, linhas] = await Promise.all([
-      this.deps.mesa.contar(validas, f, hoje),
-      this.deps.mesa.pagina(validas, f, f.tamanhoPagina, hoje).then(async (ls) => {
-        await Promise.all(this.#auditoria(ator, 'representacao/pescadores', ls, nomes, {}).map((e) => this.deps.auditoria.registrar(e)));
-        return ls;
-      }),
-    ]);
+    const auditar = async (ls: LinhaMesa[]) => {
+      await Promise.all(this.#auditoria(ator, 'representacao/pescadores', ls, nomes, {}).map((e) => this.deps.auditoria.registrar(e)));
+      return ls;
+    };
+    // The first page carries its count in the same statement (decision 0215). A later page (keyset, `apos`) cannot:
+    // its rows start after the cursor; its audit rows are written while the count still runs (through the audit's
+    // shared batch insert). Either way the audit is awaited before anything is answered.
+    const [total, linhas] = f.apos === undefined
+      ? await this.deps.mesa.primeiraPagina(validas, f, f.tamanhoPagina, hoje).then(async (p) => [p.total, await auditar(p.linhas)] as const)
+      : await Promise.all([this.deps.mesa.contar(validas, f, hoje), this.deps.mesa.pagina(validas, f, f.tamanhoPagina, hoje).then(auditar)]);
     const ultima = linhas.length === f.tamanhoPagina ? linhas[linhas.length - 1] : undefined;
     return {
       entidades: vinculos.map((v) => ({ id: v.entidade.id, nome: v.entidade.nome, situacao: v.entidade.situacao, validadeAgente: v.validade })),
