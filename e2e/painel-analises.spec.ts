@@ -1,16 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import PgBoss from 'pg-boss';
-import type { Page } from '@playwright/test';
 import { onlyDigits } from '../src/shared/cpf';
 import { hojeSaoPaulo } from '../src/shared/datas';
 import { MENSAGENS_LEMBRETE_REAP } from '../src/shared/mensagens/lembrete-reap';
 import { somarDias } from '../src/shared/prazo-recurso';
 import { MENSAGENS_PRAZO_ANALISE } from '../src/shared/schemas/prazo-analise';
-import { passo1, passoPadrao } from '../src/server/modules/solicitacao/passos.fixtures';
 import { novoCpf, novoNome } from './dados';
 import { expect, test } from './fixtures';
-import { chamarApi } from './pescador';
+import { enviarRegistroInicialPelaApi } from './pescador';
 import { ANO, consultarBanco, darRegistroAtivo, gerarPendentes } from './reap-dados';
 import { CONTAS, entrar, semRolagemHorizontal, semViolacoes } from './support';
 
@@ -35,28 +33,6 @@ async function rodarJob(nome: string): Promise<void> {
   } finally {
     await boss.stop({ graceful: false, wait: true });
   }
-}
-
-/** The documents every registration needs (identification, proof of address, photo, PIS), as the server's tests name them. */
-const DOCUMENTOS_BASICOS = [1, 2, 3, 10];
-
-/**
- * A registration sent through the API as the wizard sends it, step by step, by the signed-in fisher of `page`; its
- * documents as rows, as the server's tests insert them (decision 0210). The wizard has its own journey
- * (fisher-registration.spec.ts): here only the clock it starts matters.
- */
-async function enviarRegistroPelaApi(page: Page, cpf: string, nome: string): Promise<number> {
-  const ok = async (r: Awaited<ReturnType<typeof chamarApi>>) => {
-    expect(r.status(), await r.text()).toBe(200);
-    return (await r.json() as { dados: { id: number } }).dados;
-  };
-  const { id } = await ok(await chamarApi(page, 'POST', '/api/solicitacao', { tipo: 1, passo: 1, ...passo1(onlyDigits(cpf), { nome }) }));
-  const { rows: [pescador] } = await consultarBanco<{ id: number }>('SELECT id FROM pescador WHERE cpf = $1', [onlyDigits(cpf)]);
-  await consultarBanco(`INSERT INTO documento (pescador_id, solicitacao_id, tipo_documento, nome_arquivo, chave_arquivo, mime, tamanho)
-    SELECT $1, $2, t, 'doc-' || t || '.pdf', gen_random_uuid()::text, 'application/pdf', 1024 FROM unnest($3::int[]) t`, [pescador!.id, id, DOCUMENTOS_BASICOS]);
-  for (const passo of [2, 3, 4] as const) await ok(await chamarApi(page, 'PUT', '/api/solicitacao', { id, tipo: 1, passo, ...passoPadrao(passo, onlyDigits(cpf)) }));
-  await ok(await chamarApi(page, 'PUT', '/api/solicitacao', { id, tipo: 1, passo: 5, declaraCiencia: true }));
-  return id;
 }
 
 /** Every file of a local sink (a folder under the data folder), as text. */
@@ -132,7 +108,7 @@ test("a fisher is reminded of the REAP by SMS and e-mail; a late analysis goes t
     const cpfRequerente = novoCpf();
     const nome = novoNome('Pescador Analise Atrasada');
     await entrar(requerente, cpfRequerente, nome);
-    return enviarRegistroPelaApi(requerente, cpfRequerente, nome);
+    return enviarRegistroInicialPelaApi(requerente, cpfRequerente);
   });
 
   await test.step('the deadline passes and the hourly job sends the analysis to the GESTOR', async () => {
