@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors';
 import type { AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthRepository, UsuarioMapaAcesso } from './auth.repository';
 import { motivoForaDaJanela, type JanelaPadrao } from './janela-acesso';
+import { TokensVerificados } from './tokens-verificados';
 
 export interface AuthContext {
   sessaoId: string;
@@ -91,6 +92,8 @@ export class AuthService {
   private readonly now: () => Date;
   private readonly chaveVinculo: Uint8Array;
   private readonly chaveIdCelular: Uint8Array;
+  /** Decision 0200: a token's signature checked once per process, its expiry and session at every request. */
+  private readonly tokensVerificados = new TokensVerificados();
   private ultimaLimpezaLinks = Number.NEGATIVE_INFINITY;
 
   constructor(
@@ -242,14 +245,7 @@ export class AuthService {
 
   async autenticar(bearer: string | undefined, ip: string): Promise<AuthContext> {
     if (!bearer) throw AppError.unauthorized(MENSAGENS_AUTH.tokenInvalido, false);
-    let claims: TokenPayload;
-    try {
-      const { payload } = await jwtVerify(bearer, this.opts.jwtSecret, { algorithms: ['HS256'], currentDate: this.now() });
-      claims = tokenPayload.parse(payload);
-    } catch (err) {
-      if (err instanceof joseErrors.JWTExpired) throw AppError.unauthorized(MENSAGENS_AUTH.sessaoExpirada, true);
-      throw AppError.unauthorized(MENSAGENS_AUTH.tokenInvalido, false);
-    }
+    const claims = await this.verificarToken(bearer);
     const found = await this.repo.findSessaoComServidor(claims.sid);
     const sessao = found?.sessao;
     if (!sessao || sessao.revogadaEm || sessao.expiraEm <= this.now() || sessao.cpf !== claims.sub) {
@@ -285,6 +281,22 @@ export class AuthService {
       ctx.ufsForcaTarefa = servidor!.ufsForcaTarefa;
     }
     return ctx;
+  }
+
+  /** An expired token seen before is verified again by jose, so it is refused with the same answer (401, expired). */
+  private async verificarToken(bearer: string): Promise<TokenPayload> {
+    const agora = this.now();
+    const conhecido = this.tokensVerificados.ler(bearer, Math.floor(agora.getTime() / 1000));
+    if (conhecido) return conhecido;
+    try {
+      const { payload } = await jwtVerify(bearer, this.opts.jwtSecret, { algorithms: ['HS256'], currentDate: agora });
+      const claims = tokenPayload.parse(payload);
+      this.tokensVerificados.guardar(bearer, claims);
+      return claims;
+    } catch (err) {
+      if (err instanceof joseErrors.JWTExpired) throw AppError.unauthorized(MENSAGENS_AUTH.sessaoExpirada, true);
+      throw AppError.unauthorized(MENSAGENS_AUTH.tokenInvalido, false);
+    }
   }
 
   private motivoBloqueio(s: UsuarioMapaAcesso): string | null {
