@@ -35,6 +35,14 @@ export class TokensVerificados {
   }
 }
 
+// The secret as a KeyObject, made once: createHmac given bytes checks and wraps them anew at every call.
+const chaves = new WeakMap<Uint8Array, crypto.KeyObject>();
+function chaveDe(segredo: Uint8Array): crypto.KeyObject {
+  let chave = chaves.get(segredo);
+  if (!chave) chaves.set(segredo, (chave = crypto.createSecretKey(segredo)));
+  return chave;
+}
+
 /** The protected header every access token this server signs carries, as SignJWT writes it: {"alg":"HS256","typ":"JWT"}. */
 const CABECALHO_PROPRIO = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 
@@ -51,7 +59,7 @@ export function assinadoPorNos(token: string, segredo: Uint8Array): Record<strin
   if (ponto1 < 0 || ponto2 < 0 || token.indexOf('.', ponto2 + 1) >= 0) return undefined;
   if (token.slice(0, ponto1) !== CABECALHO_PROPRIO) return undefined;
   const assinatura = Buffer.from(token.slice(ponto2 + 1), 'base64url');
-  const esperada = crypto.createHmac('sha256', segredo).update(token.slice(0, ponto2)).digest();
+  const esperada = crypto.createHmac('sha256', chaveDe(segredo)).update(token.slice(0, ponto2)).digest();
   if (assinatura.length !== esperada.length || !crypto.timingSafeEqual(assinatura, esperada)) return undefined;
   // The signed text is base64url as written; one that decodes differently re-encoded is left to jose.
   if (assinatura.toString('base64url') !== token.slice(ponto2 + 1)) return undefined;
