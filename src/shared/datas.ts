@@ -23,13 +23,26 @@ const partsFormat = new Intl.DateTimeFormat('en-CA', {
 
 const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
+// The last minute's answer: São Paulo's offset has been whole hours since 1914 (local mean time before), so every
+// instant since 1970 of one UTC minute has the same date, time and weekday there, and Intl's formatToParts (a few µs, on every
+// request's window check) runs once a minute (decision 0200).
+let ultimoMinuto = Number.NaN;
+let ultimasPartes: PartesSaoPaulo | undefined;
+
 export function partesSaoPaulo(instant: Date): PartesSaoPaulo {
+  const minuto = Math.floor(instant.getTime() / 60_000);
+  if (minuto === ultimoMinuto && ultimasPartes) return { ...ultimasPartes };
   const p = Object.fromEntries(partsFormat.formatToParts(instant).map((x) => [x.type, x.value]));
-  return {
+  const partes = {
     data: `${p.year}-${p.month}-${p.day}`,
     hora: `${p.hour}:${p.minute}`,
     diaSemana: weekdays.indexOf(p.weekday ?? ''),
   };
+  if (minuto >= 0) {
+    ultimoMinuto = minuto;
+    ultimasPartes = partes;
+  }
+  return { ...partes };
 }
 
 /** 'YYYY-MM-DD' → 'dd/MM/yyyy' */

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { compactVerify, SignJWT } from 'jose';
+import { compactVerify, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import * as oidc from 'openid-client';
 import { Perfil } from '../../../shared/enums';
 import { isValidCpf, onlyDigits } from '../../../shared/cpf';
@@ -9,8 +9,8 @@ import { CodigoErro } from '../../../shared/codigos-erro';
 import { AppError } from '../../lib/errors';
 import type { AuditoriaService } from '../auditoria/auditoria.service';
 import type { AuthRepository, UsuarioMapaAcesso } from './auth.repository';
-import { TokenRecusado, verificarHs256 } from './hs256';
 import { motivoForaDaJanela, type JanelaPadrao } from './janela-acesso';
+import { assinadoPorNos, TokensVerificados } from './tokens-verificados';
 
 export interface AuthContext {
   sessaoId: string;
@@ -92,8 +92,8 @@ export class AuthService {
   private readonly now: () => Date;
   private readonly chaveVinculo: Uint8Array;
   private readonly chaveIdCelular: Uint8Array;
-  /** The session tokens' key, made once: every signed-in call verifies with it (verificarHs256). */
-  private readonly chaveToken: crypto.KeyObject;
+  /** Decision 0200: a token's signature checked once per process, its expiry and session at every request. */
+  private readonly tokensVerificados = new TokensVerificados();
   private ultimaLimpezaLinks = Number.NEGATIVE_INFINITY;
 
   constructor(
@@ -106,7 +106,6 @@ export class AuthService {
     this.now = opts.now ?? (() => new Date());
     this.chaveVinculo = opts.chaveVinculo ?? chaveVinculoLogin(opts.jwtSecret);
     this.chaveIdCelular = opts.chaveIdCelular ?? chaveIdCelular(undefined, opts.jwtSecret);
-    this.chaveToken = crypto.createSecretKey(opts.jwtSecret);
   }
 
   async criarLink(chave: string): Promise<{ url: string; vinculo: string }> {
@@ -246,13 +245,7 @@ export class AuthService {
 
   async autenticar(bearer: string | undefined, ip: string): Promise<AuthContext> {
     if (!bearer) throw AppError.unauthorized(MENSAGENS_AUTH.tokenInvalido, false);
-    let claims: TokenPayload;
-    try {
-      claims = tokenPayload.parse(verificarHs256(bearer, this.chaveToken, this.now()));
-    } catch (err) {
-      if (err instanceof TokenRecusado && err.expirado) throw AppError.unauthorized(MENSAGENS_AUTH.sessaoExpirada, true);
-      throw AppError.unauthorized(MENSAGENS_AUTH.tokenInvalido, false);
-    }
+    const claims = await this.verificarToken(bearer);
     const found = await this.repo.findSessaoComServidor(claims.sid);
     const sessao = found?.sessao;
     if (!sessao || sessao.revogadaEm || sessao.expiraEm <= this.now() || sessao.cpf !== claims.sub) {
@@ -288,6 +281,28 @@ export class AuthService {
       ctx.ufsForcaTarefa = servidor!.ufsForcaTarefa;
     }
     return ctx;
+  }
+
+  /**
+   * A token seen before answers its claims until its exp; one of ours is checked with node:crypto; anything else by
+   * jose (decision 0200). An expired one is 401 expired whichever path finds it, as jose answered it.
+   */
+  private async verificarToken(bearer: string): Promise<TokenPayload> {
+    const agora = this.now();
+    const agoraSegundos = Math.floor(agora.getTime() / 1000);
+    const conhecido = this.tokensVerificados.ler(bearer, agoraSegundos);
+    if (conhecido) return conhecido;
+    try {
+      const nosso = assinadoPorNos(bearer, this.opts.jwtSecret);
+      if (nosso && typeof nosso.exp === 'number' && nosso.exp <= agoraSegundos) throw new joseErrors.JWTExpired('"exp" claim timestamp check failed', nosso);
+      const payload = nosso ?? (await jwtVerify(bearer, this.opts.jwtSecret, { algorithms: ['HS256'], currentDate: agora })).payload;
+      const claims = tokenPayload.parse(payload);
+      this.tokensVerificados.guardar(bearer, claims);
+      return claims;
+    } catch (err) {
+      if (err instanceof joseErrors.JWTExpired) throw AppError.unauthorized(MENSAGENS_AUTH.sessaoExpirada, true);
+      throw AppError.unauthorized(MENSAGENS_AUTH.tokenInvalido, false);
+    }
   }
 
   private motivoBloqueio(s: UsuarioMapaAcesso): string | null {
