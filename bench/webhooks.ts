@@ -7,11 +7,14 @@
 //   before the suspension and again while the deliveries run (goal: p99 within 20 %);
 // - the server's resident memory (VmRSS of its Node process, /proc/<pid>/status) at rest and its peak while the
 //   deliveries run (goal < 300 MB).
-// The server runs as production does (the bundle, npm start's Node flags), its webhook job as configured.
-//   BENCH_PG_PORT (5645), BENCH_PORT (3245); BENCH_ESPERA_S (3600): the longest wait for every delivery;
-//   BENCH_ENVIOS_S (20): each REAP window, in seconds.
+// The server runs as production does (the bundle, npm start's Node flags): a web instance (INSTANCE_ROLE=web) serves
+// the REAP sends, a jobs instance (INSTANCE_ROLE=jobs) on the same database delivers, its webhook job as configured;
+// its RSS is printed too. BENCH_UMA_INSTANCIA=1 runs one process doing both instead (decision 0205).
+//   BENCH_PG_PORT (5645), BENCH_PORT (3245), BENCH_JOBS_PORT (BENCH_NU_PORT, else 3246); BENCH_ESPERA_S (3600): the
+//   longest wait for every delivery; BENCH_ENVIOS_S (20): each REAP window, in seconds.
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
@@ -30,6 +33,7 @@ const ESPERA_S = Number(process.env.BENCH_ESPERA_S ?? 3600);
 const ENVIOS_S = Number(process.env.BENCH_ENVIOS_S ?? 20);
 const UMA_INSTANCIA = process.env.BENCH_UMA_INSTANCIA === '1';
 const PORTA_JOBS = Number(process.env.BENCH_JOBS_PORT ?? process.env.BENCH_NU_PORT ?? 3246);
+const JOBS_NICE = Number(process.env.BENCH_JOBS_NICE ?? 10);
 const EM_VOO_REAP = 4;
 const PESCADORES_REAP = 4_000;
 const PASTA = '.test-data/bench-webhooks';
@@ -148,6 +152,9 @@ async function principal() {
   const jobs = UMA_INSTANCIA ? undefined : (await iniciarServidorEmpacotado(SERVIDOR, PORTA_JOBS, {
     ...env, DATA_DIR: `${PASTA}-jobs`, DATABASE_URL: DB_URL, INSTANCE_ROLE: 'jobs',
   })).filho;
+  // Production gives the jobs pods their own CPU budget, smaller than the web's (docs/operations.md): on one machine,
+  // the nearest is a lower priority for the jobs process than the web's (BENCH_JOBS_NICE, 10 by default; 0 for none).
+  if (jobs) os.setPriority(jobs.pid!, Math.min(19, os.getPriority(filho.pid!) + JOBS_NICE));
   const receptores = [new Receptor('A (fast)', false, 0), new Receptor('B (fast)', false, 0), new Receptor(`C (fails 10 %, ${ATRASO_MS} ms)`, true, ATRASO_MS)];
   const db = new pg.Client({ connectionString: DB_URL });
   let amostrador: NodeJS.Timeout | undefined;
