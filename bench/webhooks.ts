@@ -35,7 +35,7 @@ const UMA_INSTANCIA = process.env.BENCH_UMA_INSTANCIA === '1';
 const PORTA_JOBS = Number(process.env.BENCH_JOBS_PORT ?? process.env.BENCH_NU_PORT ?? 3246);
 const JOBS_NICE = Number(process.env.BENCH_JOBS_NICE ?? 10);
 const EM_VOO_REAP = 4;
-const PESCADORES_REAP = 4_000;
+const PESCADORES_REAP = 12_000;
 const PASTA = '.test-data/bench-webhooks';
 const SERVIDOR = `${PASTA}-servidor/main.mjs`;
 const JWT_SECRET = 'bench-webhooks-jwt-secret-0123456789abcdef';
