@@ -414,3 +414,38 @@ export function formularioReapArtesanal(id: number, anoReferencia: number, envia
     enviada,
   };
 }
+
+/** A fisher with an open REAP of the benchmark's year, as the benchmarks that send REAPs seed them. */
+export interface PescadorReapAberta { id: number; cpf: string; idQuestionario: number }
+
+/**
+ * Fishers of `cpfs` with an active registry (RGP since 2020, Pará, artesanal), named `prefixoNome` and a number, and
+ * their open REAP of `ano` (the request REAP_PENDENTE with its history row, the questionnaire not sent), as the
+ * generation leaves them; the year's window open for a month, closing in a week (the deadline week), its obligations
+ * all created. The caller sets synchronous_commit and vacuums. Answers them in id order.
+ */
+export async function semearReapAbertas(db: pg.Client, cpfs: string[], prefixoNome: string, ano: number, hoje: string): Promise<PescadorReapAberta[]> {
+  await db.query(`
+    INSERT INTO pescador (cpf, nome, uf, municipio_id, situacao_registro, categoria, numero_rgp, data_primeiro_rgp)
+    SELECT c.cpf, $2 || c.n, 'PA', ${MUNICIPIO_BELEM}, 1, 2, 'PAPA' || lpad(c.n::text, 11, '0'), DATE '2020-03-01'
+    FROM unnest($1::text[]) WITH ORDINALITY AS c(cpf, n)`, [cpfs, prefixoNome]);
+  await db.query(`
+    WITH s AS (
+      INSERT INTO solicitacao (pescador_id, tipo, situacao, uf_pescador)
+      SELECT p.id, 4, 8, p.uf FROM pescador p WHERE p.cpf = ANY($1::text[])
+      RETURNING id, pescador_id),
+    h AS (
+      INSERT INTO solicitacao_historico (solicitacao_id, situacao_anterior, situacao_nova, motivo)
+      SELECT s.id, NULL, 8, 'REAP pendente gerada pelo sistema na abertura do prazo de preenchimento' FROM s)
+    INSERT INTO reap_questionario (solicitacao_id, pescador_id, ano_referencia, categoria)
+    SELECT s.id, s.pescador_id, ${ano}, 2 FROM s`, [cpfs]);
+  await db.query(`INSERT INTO reap_prazo (ano_referencia, inicio_preenchimento, fim_preenchimento)
+    VALUES ($1, $2::date - 30, $2::date + 7)
+    ON CONFLICT (ano_referencia) DO UPDATE SET inicio_preenchimento = EXCLUDED.inicio_preenchimento, fim_preenchimento = EXCLUDED.fim_preenchimento`,
+  [ano, hoje]);
+  await db.query(`INSERT INTO reap_geracao_obrigacoes (ano_referencia, ultimo_pescador_id, criadas, concluida_em)
+    VALUES ($1, (SELECT max(id) FROM pescador), 0, now()) ON CONFLICT (ano_referencia) DO NOTHING`, [ano]);
+  return (await db.query<PescadorReapAberta>(`SELECT p.id, p.cpf, q.id AS "idQuestionario"
+    FROM pescador p JOIN reap_questionario q ON q.pescador_id = p.id AND q.ano_referencia = $2
+    WHERE p.cpf = ANY($1::text[]) ORDER BY p.id`, [cpfs, ano])).rows;
+}

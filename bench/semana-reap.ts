@@ -44,8 +44,8 @@ import { cpfComDigitos } from '../src/shared/cpf';
 import { hojeSaoPaulo } from '../src/shared/datas';
 import { problemasReapArtesanal, reapNoPrazo, somaDias, type ReapArtesanalRegras } from '../src/shared/regras/reap';
 import {
-  autenticadorNu, cabecalhos, formularioReapArtesanal, falhaHttp, fecharJanela, FLAGS_DO_START, Medidor, medirOperacao, pct, proximoIpCliente, sessoesDiretas as sessoesDiretasCom,
-  type Custo, type Sessao as SessaoDe,
+  autenticadorNu, cabecalhos, formularioReapArtesanal, falhaHttp, fecharJanela, FLAGS_DO_START, Medidor, medirOperacao, pct, proximoIpCliente,
+  semearReapAbertas, sessoesDiretas as sessoesDiretasCom, type Custo, type PescadorReapAberta, type Sessao as SessaoDe,
 } from './lib';
 
 
@@ -63,7 +63,6 @@ const IDP_URL = `http://127.0.0.1:${PORTA_IDP}`;
 const REDIRECT_URI = `${IDP_URL}/login`;
 const JWT_SECRET = 'bench-semana-reap-jwt-secret-0123456789abcdef';
 const PERFIL_INTERESSADO = 4;
-const BELEM = 1501402;
 
 /** The design peak (issue 22): sends and sign-ins a second, for an hour. */
 const PICO_ENVIOS = 50;
@@ -270,7 +269,7 @@ async function clienteDoProvedor(filho: ChildProcess): Promise<{ issuer: string;
 
 // ---------------------------------------------------------------- the fishers
 
-interface Pescador { id: number; cpf: string; idQuestionario: number }
+type Pescador = PescadorReapAberta;
 
 /** Fishers handed out once each (a send spends its questionnaire; a sign-in is a person of its own). */
 class Reserva {
@@ -290,40 +289,14 @@ class Reserva {
   }
 }
 
-/**
- * Fishers with an active registry (valid CPFs, RGP since 2020, Pará, artesanal) and their open REAP of `ano`
- * (the request REAP_PENDENTE with its history row, the questionnaire not sent), as the generation leaves them.
- */
+/** `n` fishers with an active registry and their open REAP of `ano` (bench/lib.ts, `semearReapAbertas`). */
 async function semear(db: pg.Client, n: number, ano: number, hoje: string): Promise<Pescador[]> {
   await db.query('SET synchronous_commit = off');
   const cpfs = Array.from({ length: n }, (_, i) => cpfComDigitos(810_000_000 + i));
-  await db.query(`
-    INSERT INTO pescador (cpf, nome, uf, municipio_id, situacao_registro, categoria, numero_rgp, data_primeiro_rgp)
-    SELECT c.cpf, 'PESCADOR DA SEMANA ' || c.n, 'PA', ${BELEM}, 1, 2, 'PAPA' || lpad(c.n::text, 11, '0'), DATE '2020-03-01'
-    FROM unnest($1::text[]) WITH ORDINALITY AS c(cpf, n)`, [cpfs]);
-  await db.query(`
-    WITH s AS (
-      INSERT INTO solicitacao (pescador_id, tipo, situacao, uf_pescador)
-      SELECT p.id, 4, 8, p.uf FROM pescador p WHERE p.cpf = ANY($1::text[])
-      RETURNING id, pescador_id),
-    h AS (
-      INSERT INTO solicitacao_historico (solicitacao_id, situacao_anterior, situacao_nova, motivo)
-      SELECT s.id, NULL, 8, 'REAP pendente gerada pelo sistema na abertura do prazo de preenchimento' FROM s)
-    INSERT INTO reap_questionario (solicitacao_id, pescador_id, ano_referencia, categoria)
-    SELECT s.id, s.pescador_id, ${ano}, 2 FROM s`, [cpfs]);
-  // The year's window: open for a month, closing in a week (the deadline week); its obligations all created.
-  await db.query(`INSERT INTO reap_prazo (ano_referencia, inicio_preenchimento, fim_preenchimento)
-    VALUES ($1, $2::date - 30, $2::date + 7)
-    ON CONFLICT (ano_referencia) DO UPDATE SET inicio_preenchimento = EXCLUDED.inicio_preenchimento, fim_preenchimento = EXCLUDED.fim_preenchimento`,
-  [ano, hoje]);
-  await db.query(`INSERT INTO reap_geracao_obrigacoes (ano_referencia, ultimo_pescador_id, criadas, concluida_em)
-    VALUES ($1, (SELECT max(id) FROM pescador), 0, now()) ON CONFLICT (ano_referencia) DO NOTHING`, [ano]);
+  const pescadores = await semearReapAbertas(db, cpfs, 'PESCADOR DA SEMANA ', ano, hoje);
   await db.query('VACUUM ANALYZE pescador, solicitacao, solicitacao_historico, reap_questionario');
   await db.query('SET synchronous_commit = on');
-  const { rows } = await db.query<Pescador>(`SELECT p.id, p.cpf, q.id AS "idQuestionario"
-    FROM pescador p JOIN reap_questionario q ON q.pescador_id = p.id AND q.ano_referencia = $2
-    WHERE p.cpf = ANY($1::text[]) ORDER BY p.id`, [cpfs, ano]);
-  return rows;
+  return pescadores;
 }
 
 

@@ -7,17 +7,23 @@
 //   before the suspension and again while the deliveries run (goal: p99 within 20 %);
 // - the server's resident memory (VmRSS of its Node process, /proc/<pid>/status) at rest and its peak while the
 //   deliveries run (goal < 300 MB).
-// The server runs as production does (the bundle, npm start's Node flags), its webhook job as configured.
-//   BENCH_PG_PORT (5645), BENCH_PORT (3245); BENCH_ESPERA_S (3600): the longest wait for every delivery;
-//   BENCH_ENVIOS_S (20): each REAP window, in seconds.
+// The server runs as production does (the bundle, npm start's Node flags): a web instance (INSTANCE_ROLE=web) serves
+// the REAP sends, a jobs instance (INSTANCE_ROLE=jobs) on the same database delivers, its webhook job as configured;
+// its RSS is printed too. BENCH_UMA_INSTANCIA=1 runs one process doing both instead (decision 0205).
+//   BENCH_PG_PORT (5645), BENCH_PORT (3245), BENCH_JOBS_PORT (BENCH_NU_PORT, else 3246); BENCH_ESPERA_S (3600): the
+//   longest wait for every delivery; BENCH_ENVIOS_S (20): each REAP window, in seconds.
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { construirServidor } from '../scripts/servidor-esbuild.mjs';
 import { cpfComDigitos } from '../src/shared/cpf';
-import { dormir, formularioReapArtesanal, iniciarServidorEmpacotado, MUNICIPIO_BELEM, pararServidor, pct, rssMb, sessoesDiretas, signIn, type Sessao } from './lib';
+import {
+  dormir, formularioReapArtesanal, iniciarServidorEmpacotado, MUNICIPIO_BELEM, pararServidor, pct, rssMb, semearReapAbertas, sessoesDiretas, signIn,
+  type PescadorReapAberta, type Sessao,
+} from './lib';
 
 const N = Number(process.env.BENCH_EVENTOS ?? 131_695);
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 5645);
@@ -25,8 +31,11 @@ const PORTA = Number(process.env.BENCH_PORT ?? 3245);
 const ATRASO_MS = Number(process.env.BENCH_ATRASO_MS ?? 100);
 const ESPERA_S = Number(process.env.BENCH_ESPERA_S ?? 3600);
 const ENVIOS_S = Number(process.env.BENCH_ENVIOS_S ?? 20);
+const UMA_INSTANCIA = process.env.BENCH_UMA_INSTANCIA === '1';
+const PORTA_JOBS = Number(process.env.BENCH_JOBS_PORT ?? process.env.BENCH_NU_PORT ?? 3246);
+const JOBS_NICE = Number(process.env.BENCH_JOBS_NICE ?? 10);
 const EM_VOO_REAP = 4;
-const PESCADORES_REAP = 4_000;
+const PESCADORES_REAP = 12_000;
 const PASTA = '.test-data/bench-webhooks';
 const SERVIDOR = `${PASTA}-servidor/main.mjs`;
 const JWT_SECRET = 'bench-webhooks-jwt-secret-0123456789abcdef';
@@ -64,7 +73,9 @@ class Receptor {
   }
 
   private async receber(req: http.IncomingMessage, res: http.ServerResponse, corpo: string) {
-    this.recebidos++;
+    // Its number on arrival: counted after the answer's wait, every request of a round in flight read the same
+    // count, and one round in five failed whole instead of one request in ten (decision 0205).
+    const numero = ++this.recebidos;
     const id = String(req.headers['webhook-id']);
     try {
       this.webhook!.verify(corpo, {
@@ -79,7 +90,7 @@ class Receptor {
     const ja = this.aceitos.get(id) ?? 0;
     if (ja > 0) this.repeticoesAposSucesso++;
     else if (this.recusadosPorNos.has(id)) this.retentativas++;
-    if (this.falhaCadaDez && this.recebidos % 10 === 0) {
+    if (this.falhaCadaDez && numero % 10 === 0) {
       this.recusadosPorNos.add(id);
       res.writeHead(500).end();
       return;
@@ -89,7 +100,7 @@ class Receptor {
   }
 }
 
-type PescadorReap = { id: number; cpf: string; idQuestionario: number };
+type PescadorReap = PescadorReapAberta;
 
 /** The fishers to suspend (active, Pará), and fishers with an open REAP of `ano` to send during the run. */
 async function semear(db: pg.Client, ano: number, hoje: string): Promise<PescadorReap[]> {
@@ -100,33 +111,11 @@ async function semear(db: pg.Client, ano: number, hoje: string): Promise<Pescado
     SELECT c.cpf, 'BENCH WEBHOOK ' || c.n, 'PA', ${BELEM}, 2, 1, '2015-03-10' FROM unnest($1::text[]) WITH ORDINALITY AS c(cpf, n)`,
   [Array.from({ length: N }, (_, i) => cpfComDigitos(300_000_000 + i))]);
   const cpfs = Array.from({ length: PESCADORES_REAP }, (_, i) => cpfComDigitos(810_000_000 + i));
-  await db.query(`
-    INSERT INTO pescador (cpf, nome, uf, municipio_id, situacao_registro, categoria, numero_rgp, data_primeiro_rgp)
-    SELECT c.cpf, 'PESCADOR DO REAP ' || c.n, 'PA', ${BELEM}, 1, 2, 'PAPA' || lpad(c.n::text, 11, '0'), DATE '2020-03-01'
-    FROM unnest($1::text[]) WITH ORDINALITY AS c(cpf, n)`, [cpfs]);
-  await db.query(`
-    WITH s AS (
-      INSERT INTO solicitacao (pescador_id, tipo, situacao, uf_pescador)
-      SELECT p.id, 4, 8, p.uf FROM pescador p WHERE p.cpf = ANY($1::text[])
-      RETURNING id, pescador_id),
-    h AS (
-      INSERT INTO solicitacao_historico (solicitacao_id, situacao_anterior, situacao_nova, motivo)
-      SELECT s.id, NULL, 8, 'REAP pendente gerada pelo sistema na abertura do prazo de preenchimento' FROM s)
-    INSERT INTO reap_questionario (solicitacao_id, pescador_id, ano_referencia, categoria)
-    SELECT s.id, s.pescador_id, ${ano}, 2 FROM s`, [cpfs]);
-  await db.query(`INSERT INTO reap_prazo (ano_referencia, inicio_preenchimento, fim_preenchimento)
-    VALUES ($1, $2::date - 30, $2::date + 7)
-    ON CONFLICT (ano_referencia) DO UPDATE SET inicio_preenchimento = EXCLUDED.inicio_preenchimento, fim_preenchimento = EXCLUDED.fim_preenchimento`,
-  [ano, hoje]);
-  await db.query(`INSERT INTO reap_geracao_obrigacoes (ano_referencia, ultimo_pescador_id, criadas, concluida_em)
-    VALUES ($1, (SELECT max(id) FROM pescador), 0, now()) ON CONFLICT (ano_referencia) DO NOTHING`, [ano]);
+  const pescadores = await semearReapAbertas(db, cpfs, 'PESCADOR DO REAP ', ano, hoje);
   await db.query('SET synchronous_commit = on');
   await db.query('VACUUM ANALYZE pescador, solicitacao, solicitacao_historico, reap_questionario, evento_integracao');
   console.log(`seeded ${N.toLocaleString('en')} fishers to suspend and ${PESCADORES_REAP.toLocaleString('en')} with an open REAP in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-  const { rows } = await db.query<PescadorReap>(`SELECT p.id, p.cpf, q.id AS "idQuestionario"
-    FROM pescador p JOIN reap_questionario q ON q.pescador_id = p.id AND q.ano_referencia = $2
-    WHERE p.cpf = ANY($1::text[]) ORDER BY p.id`, [cpfs, ano]);
-  return rows;
+  return pescadores;
 }
 
 /** REAP sends, EM_VOO_REAP in flight, for `segundos`, each fisher once; answers each send's time. */
@@ -153,10 +142,19 @@ async function principal() {
   fs.rmSync(PASTA, { recursive: true, force: true });
   console.log('building the server bundle …');
   await construirServidor(SERVIDOR);
-  const { filho, base } = await iniciarServidorEmpacotado(SERVIDOR, PORTA, {
-    DATA_DIR: PASTA, EMBEDDED_PG_PORT: String(PG_PORT), NODE_ENV: 'development', METRICS_PORT: '0', JWT_SECRET, TRUST_PROXY: 'loopback',
+  const env = {
+    EMBEDDED_PG_PORT: String(PG_PORT), NODE_ENV: 'development', METRICS_PORT: '0', JWT_SECRET, TRUST_PROXY: 'loopback',
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0', OVERLOAD_MAX_SERVER_TIME_MS: '0',
-  });
+  };
+  // As production runs it (docs/operations.md, "Job workers"): the web instance serves the REAP sends and runs no
+  // job; a jobs instance on the same database delivers. BENCH_UMA_INSTANCIA=1: one process doing both (npm start).
+  const { filho, base } = await iniciarServidorEmpacotado(SERVIDOR, PORTA, { ...env, DATA_DIR: PASTA, INSTANCE_ROLE: UMA_INSTANCIA ? 'both' : 'web' });
+  const jobs = UMA_INSTANCIA ? undefined : (await iniciarServidorEmpacotado(SERVIDOR, PORTA_JOBS, {
+    ...env, DATA_DIR: `${PASTA}-jobs`, DATABASE_URL: DB_URL, INSTANCE_ROLE: 'jobs',
+  })).filho;
+  // Production gives the jobs pods their own CPU budget, smaller than the web's (docs/operations.md): on one machine,
+  // the nearest is a lower priority for the jobs process than the web's (BENCH_JOBS_NICE, 10 by default; 0 for none).
+  if (jobs) os.setPriority(jobs.pid!, Math.min(19, os.getPriority(filho.pid!) + JOBS_NICE));
   const receptores = [new Receptor('A (fast)', false, 0), new Receptor('B (fast)', false, 0), new Receptor(`C (fails 10 %, ${ATRASO_MS} ms)`, true, ATRASO_MS)];
   const db = new pg.Client({ connectionString: DB_URL });
   let amostrador: NodeJS.Timeout | undefined;
@@ -185,7 +183,8 @@ async function principal() {
       r.webhook = new Webhook(a.segredo);
     }
 
-    const rssRepouso = rssMb(filho.pid!);
+    const rssDe = () => [rssMb(filho.pid!), jobs ? rssMb(jobs.pid!) : 0];
+    const rssRepouso = rssDe();
     const antes = await enviosReap(base, sessoes, ano, ENVIOS_S);
 
     // The national suspension: one statement, one transaction, one event per fisher written by the trigger.
@@ -193,9 +192,9 @@ async function principal() {
     await db.query(`UPDATE pescador SET situacao_registro = 6 WHERE nome LIKE 'BENCH WEBHOOK %'`);
     const { rows: ev } = await db.query<{ id: string }>(`SELECT id::text FROM evento_integracao WHERE tipo = 'registro.suspenso' ORDER BY id`);
     const esperados = ev.map((e) => `msg_${e.id}`);
-    let rssPico = rssRepouso;
+    const rssPico = [...rssRepouso];
     amostrador = setInterval(() => {
-      rssPico = Math.max(rssPico, rssMb(filho.pid!));
+      rssDe().forEach((mb, i) => rssPico[i] = Math.max(rssPico[i]!, mb));
     }, 250);
     const todosAceitos = () => receptores.every((r) => r.aceitos.size >= esperados.length);
 
@@ -231,10 +230,13 @@ async function principal() {
       + ` | during deliveries p50 ${pct(durante, 50).toFixed(0)} ms p99 ${pct(durante, 99).toFixed(0)} ms (${durante.length};`
       + ` receivers acknowledged ${entreguesDurante.map((n) => n.toLocaleString('en')).join(' / ')} by its end)`
       + ` | p99 ratio ${(pct(durante, 99) / pct(antes, 99)).toFixed(2)}× (goal ≤ 1.2×)`);
-    console.log(`server RSS: at rest ${rssRepouso.toFixed(0)} MB, peak during deliveries ${rssPico.toFixed(0)} MB (goal < 300 MB)`);
+    console.log(`server RSS (${UMA_INSTANCIA ? 'one instance, INSTANCE_ROLE=both' : 'web instance'}): at rest ${rssRepouso[0]!.toFixed(0)} MB,`
+      + ` peak during deliveries ${rssPico[0]!.toFixed(0)} MB (goal < 300 MB)`
+      + (jobs ? ` | jobs instance: at rest ${rssRepouso[1]!.toFixed(0)} MB, peak ${rssPico[1]!.toFixed(0)} MB` : ''));
   } finally {
     clearInterval(amostrador);
     await db.end().catch(() => undefined);
+    if (jobs) await pararServidor(jobs);
     await pararServidor(filho);
     await Promise.all(receptores.map((r) => r.fechar()));
   }

@@ -154,12 +154,18 @@ export class WebhookService {
     const vivas = (await this.repo.listar()).filter((a) => !a.desativadaEm && !a.clienteRevogadoEm && a.clienteValidoAte > this.agora());
     await Promise.all(vivas.map(async (a) => {
       const webhook = new Webhook(this.decifrar(a.segredoCifrado));
+      // The outbox is fanned out when the run starts and again only once nothing is due, not before every round:
+      // a fan-out locks the subscription and reads the outbox, a statement per round for nothing (decision 0205).
+      let distribuido = false;
       for (;;) {
         const agora = this.agora();
-        let lidos: number;
-        do ({ lidos } = await this.repo.distribuir(a.id, agora, LOTE_DISTRIBUICAO));
-        while (lidos === LOTE_DISTRIBUICAO && Date.now() - inicio < this.#o.orcamentoMs);
-        const devidas = await this.repo.tomarDevidas(a.id, agora, this.#o.paralelismo);
+        if (!distribuido) await this.distribuirTudo(a.id, agora, inicio);
+        let devidas = await this.repo.tomarDevidas(a.id, agora, this.#o.paralelismo);
+        if (devidas.length === 0 && distribuido) {
+          await this.distribuirTudo(a.id, agora, inicio);
+          devidas = await this.repo.tomarDevidas(a.id, agora, this.#o.paralelismo);
+        }
+        distribuido = true;
         if (devidas.length === 0) return;
         // Sent before it is audited as read: what left the registry is on record even if the receiver failed.
         await this.auditoria.visualizacoesDeCliente(
@@ -183,6 +189,13 @@ export class WebhookService {
       }
     }));
     return total;
+  }
+
+  /** Fans out the events past the subscription's cursor, a batch at a time, while batches come full and time is left. */
+  private async distribuirTudo(id: number, agora: Date, inicio: number): Promise<void> {
+    let lidos: number;
+    do ({ lidos } = await this.repo.distribuir(id, agora, LOTE_DISTRIBUICAO));
+    while (lidos === LOTE_DISTRIBUICAO && Date.now() - inicio < this.#o.orcamentoMs);
   }
 
   /** One attempt; its record is written with its round's. */
