@@ -70,8 +70,8 @@ export function naTransacao<T>(db: Database, ex: Executor, fn: (tx: Executor) =>
   return ex === db ? db.transaction(fn) : fn(ex);
 }
 
-/** What a named statement needs: its name (unique per text), its text and its values. */
-export interface ComandoNomeado { name: string; text: string; values?: unknown[] }
+/** What a named statement needs: its name (unique per text), its text, its values and, if not pg's, its parsers. */
+export interface ComandoNomeado { name: string; text: string; values?: unknown[]; types?: pg.CustomTypesConfig }
 
 /**
  * A named (prepared) statement on the pool or inside a transaction: each connection parses and plans it once, then

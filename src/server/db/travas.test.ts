@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, poolDeTeste, type TestApp } from '../test/helpers';
 import { esperarAte } from '../test/servidor-filho';
+import { pescador, solicitacao } from './schema';
 import { travarSolicitacaoComPescador } from './travas';
 
 let t: TestApp;
@@ -47,6 +48,17 @@ describe('travarSolicitacaoComPescador (db/travas.ts)', () => {
       c.release();
       await outro.end();
     }
+  });
+
+  it('reads both rows as drizzle\'s select reads them (dates, timestamps, json, nulls)', async () => {
+    const { idPescador, idSolicitacao } = await pedido('11144477735');
+    await t.db.execute(sql`UPDATE pescador SET data_nascimento = '1980-02-29', dados = '{"a": [1, "b"]}' WHERE id = ${idPescador}`);
+    await t.db.execute(sql`UPDATE solicitacao SET enviada_em = now(), dados = '{"x": {"y": null}}' WHERE id = ${idSolicitacao}`);
+    const travados = await t.db.transaction((tx) => travarSolicitacaoComPescador(idSolicitacao, tx));
+    const [p] = await t.db.select().from(pescador).where(eq(pescador.id, idPescador));
+    const [s] = await t.db.select().from(solicitacao).where(eq(solicitacao.id, idSolicitacao));
+    expect(travados).toEqual({ pescador: p, solicitacao: s });
+    expect(travados!.solicitacao.enviadaEm).toBeInstanceOf(Date);
   });
 
   it('answers undefined for a request that does not exist', async () => {

@@ -1,5 +1,5 @@
-import { eq, inArray } from 'drizzle-orm';
-import type { Executor } from './client';
+import { consultaNomeada, type Executor } from './client';
+import { linhaDrizzle, TIPOS_COMO_DRIZZLE } from './linha-drizzle';
 import { pescador, solicitacao } from './schema';
 
 /**
@@ -12,13 +12,26 @@ export const ORDEM_DAS_TRAVAS = ['analise_solicitacao | reap_questionario', 'pes
 export type PescadorTravado = typeof pescador.$inferSelect;
 export type SolicitacaoTravada = typeof solicitacao.$inferSelect;
 
+const PESCADOR = linhaDrizzle(pescador, 'p', 'p_');
+const SOLICITACAO = linhaDrizzle(solicitacao, 's', 's_');
+
+/**
+ * Both locks in one named statement, in the order above: the request's lock waits on the fisher's CTE (its
+ * condition reads the locked fisher's id, an init plan run before any request row is locked), so the fisher is
+ * always locked first, as when they were two statements.
+ */
+const TRAVAR = `WITH p AS MATERIALIZED (
+    SELECT * FROM pescador WHERE id = (SELECT pescador_id FROM solicitacao WHERE id = $1) FOR UPDATE),
+  s AS MATERIALIZED (
+    SELECT * FROM solicitacao WHERE id = $1 AND pescador_id = (SELECT id FROM p) FOR UPDATE)
+  SELECT ${PESCADOR.lista}, ${SOLICITACAO.lista} FROM p, s`;
+
 /** The fisher is found by the request, whose fisher never changes. */
 export async function travarSolicitacaoComPescador(
   id: number, tx: Executor,
 ): Promise<{ solicitacao: SolicitacaoTravada; pescador: PescadorTravado } | undefined> {
-  const doPedido = tx.select({ id: solicitacao.pescadorId }).from(solicitacao).where(eq(solicitacao.id, id));
-  const [p] = await tx.select().from(pescador).where(inArray(pescador.id, doPedido)).for('update');
-  if (!p) return undefined;
-  const [s] = await tx.select().from(solicitacao).where(eq(solicitacao.id, id)).for('update');
-  return s && { solicitacao: s, pescador: p };
+  const { rows: [r] } = await consultaNomeada<Record<string, unknown>>(tx, {
+    name: 'travar_solicitacao_com_pescador', text: TRAVAR, values: [id], types: TIPOS_COMO_DRIZZLE,
+  });
+  return r && { solicitacao: SOLICITACAO.ler(r), pescador: PESCADOR.ler(r) };
 }

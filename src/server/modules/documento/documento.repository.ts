@@ -1,9 +1,14 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client';
+import { consultaNomeada, type Database, type Executor } from '../../db/client';
+import { linhaDrizzle, TIPOS_COMO_DRIZZLE } from '../../db/linha-drizzle';
 import { documento, documentoHash, pescador, solicitacao } from '../../db/schema';
 
 export type DocumentoRow = typeof documento.$inferSelect;
 export type NovoDocumento = typeof documento.$inferInsert;
+
+const DOCUMENTO = linhaDrizzle(documento, 'd');
+const ATIVOS_DA_SOLICITACAO = `SELECT ${DOCUMENTO.lista} FROM documento d
+  WHERE d.solicitacao_id = $1 AND d.removido_em IS NULL ORDER BY d.tipo_documento, d.id`;
 
 export interface SolicitacaoDoDocumento {
   id: number;
@@ -71,10 +76,12 @@ export class DocumentoRepository {
     return row!;
   }
 
+  /** A named statement: every REAP save and send answers with its documents. */
   async listarAtivosDaSolicitacao(solicitacaoId: number): Promise<DocumentoRow[]> {
-    return this.db.select().from(documento)
-      .where(and(eq(documento.solicitacaoId, solicitacaoId), isNull(documento.removidoEm)))
-      .orderBy(asc(documento.tipoDocumento), asc(documento.id));
+    const { rows } = await consultaNomeada<Record<string, unknown>>(this.db, {
+      name: 'documento_ativos_da_solicitacao', text: ATIVOS_DA_SOLICITACAO, values: [solicitacaoId], types: TIPOS_COMO_DRIZZLE,
+    });
+    return rows.map((r) => DOCUMENTO.ler(r));
   }
 
   async findAtivo(id: number, ex: Executor = this.db): Promise<DocumentoRow | undefined> {

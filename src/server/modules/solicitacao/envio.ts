@@ -24,12 +24,9 @@ export async function enviar(
   await def.exigirEnvio(ctx);
   const dados = s.dados as DadosDeclarados;
   const enviada = await recursos.repo.marcarEnviada(s.id, {
-    situacao: def.situacaoEnviada, declaraCiencia: true, ufPescador: dados.endereco?.uf ?? pescador.uf,
-  }, tx);
-  await recursos.repo.insertHistorico({
-    solicitacaoId: s.id,
+    situacao: def.situacaoEnviada, ufPescador: dados.endereco?.uf ?? pescador.uf,
+  }, {
     situacaoAnterior: anterior.situacao,
-    situacaoNova: enviada.situacao,
     cpfAtor: ator.cpf,
     perfilAtor: ator.perfil,
     entidadeId: ator.representacao?.idEntidade ?? null,

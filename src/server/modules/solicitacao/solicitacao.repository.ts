@@ -1,11 +1,23 @@
 import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client';
+import { consultaNomeada, type Database, type Executor } from '../../db/client';
+import { linhaDrizzle, TIPOS_COMO_DRIZZLE } from '../../db/linha-drizzle';
 import { envioEntidade, pescador, solicitacao, solicitacaoHistorico } from '../../db/schema';
 import { SituacaoSolicitacao as S, TipoSolicitacao } from '../../../shared/enums';
 import type { TotalizadoresPescador } from '../../../shared/schemas/totalizadores';
 import type { PescadorRow } from '../pescador/pescador.service';
 
 export type SolicitacaoRow = typeof solicitacao.$inferSelect;
+
+const SOLICITACAO = linhaDrizzle(solicitacao, 'u');
+const MARCAR_ENVIADA = `WITH u AS (
+    UPDATE solicitacao SET situacao = $2, declara_ciencia = true, uf_pescador = $3, enviada_em = now(), atualizado_em = now(),
+      numero_protocolo = COALESCE(numero_protocolo, to_char(now() AT TIME ZONE 'America/Sao_Paulo', 'YYYY')
+        || CASE WHEN id < 1000000000 THEN lpad(id::text, 9, '0') ELSE id::text END)
+    WHERE id = $1 RETURNING *),
+  h AS (
+    INSERT INTO solicitacao_historico (solicitacao_id, situacao_anterior, situacao_nova, cpf_ator, perfil_ator, entidade_id, motivo)
+    SELECT id, $4::smallint, situacao, $5::char(11), $6::smallint, $7::int, $8::text FROM u)
+  SELECT ${SOLICITACAO.lista} FROM u`;
 export type NovaSolicitacao = typeof solicitacao.$inferInsert;
 
 export interface SolicitacaoComUf {
@@ -138,19 +150,24 @@ export class SolicitacaoRepository {
     return rows[0]!;
   }
 
-  /** Protocol: year of first submission (São Paulo) and the id zero-padded to 9 digits; unique, sortable by year. */
+  /**
+   * Sent, with its history row, in one named statement: the status, the fisher's state and the protocol (the year of
+   * first submission in São Paulo and the id zero-padded to 9 digits; unique, sortable by year), then the history
+   * row from what the update returned.
+   */
   async marcarEnviada(
-    id: number, set: Partial<NovaSolicitacao> & { situacao: number }, ex: Executor = this.db,
+    id: number, set: { situacao: number; ufPescador: string | null },
+    historico: { situacaoAnterior: number | null; cpfAtor: string | null; perfilAtor: number | null; entidadeId: number | null; motivo: string },
+    ex: Executor = this.db,
   ): Promise<SolicitacaoRow> {
-    const rows = await ex.update(solicitacao).set({
-      ...set,
-      enviadaEm: sql`now()`,
-      atualizadoEm: sql`now()`,
-      numeroProtocolo: sql`COALESCE(${solicitacao.numeroProtocolo},
-        to_char(now() AT TIME ZONE 'America/Sao_Paulo', 'YYYY')
-        || CASE WHEN ${solicitacao.id} < 1000000000 THEN lpad(${solicitacao.id}::text, 9, '0') ELSE ${solicitacao.id}::text END)`,
-    }).where(eq(solicitacao.id, id)).returning();
-    return rows[0]!;
+    const { rows: [r] } = await consultaNomeada<Record<string, unknown>>(ex, {
+      name: 'solicitacao_marcar_enviada',
+      text: MARCAR_ENVIADA,
+      values: [id, set.situacao, set.ufPescador, historico.situacaoAnterior, historico.cpfAtor, historico.perfilAtor,
+        historico.entidadeId, historico.motivo],
+      types: TIPOS_COMO_DRIZZLE,
+    });
+    return SOLICITACAO.ler(r!);
   }
 
   async registrarEnvioEntidade(values: typeof envioEntidade.$inferInsert, ex: Executor = this.db): Promise<void> {
