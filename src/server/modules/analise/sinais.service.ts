@@ -148,8 +148,7 @@ function acimaDoUsual(v: { recentes: number; anteriores: number }): boolean {
  * the request, shown to staff who read it, marked by an analyst. They never refuse anything.
  */
 export class SinaisService {
-  /** A key object made once: a raw key given to createHmac is made into one on every call (decision 0250). */
-  readonly #chaveContato: crypto.KeyObject;
+  readonly #chaveContato: Buffer;
   readonly #municipios = new Map<number, { n: number; ate: number }>();
   readonly #anteriores = new Map<string, { v: { entidade: number; agente: number }; ate: number }>();
 
@@ -161,7 +160,7 @@ export class SinaisService {
     segredoServidor: Uint8Array,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.#chaveContato = crypto.createSecretKey(Buffer.from(crypto.hkdfSync('sha256', segredoServidor, 'rgp', 'rgp:sinal-contato:v1', 32)));
+    this.#chaveContato = Buffer.from(crypto.hkdfSync('sha256', segredoServidor, 'rgp', 'rgp:sinal-contato:v1', 32));
   }
 
   async calcular(solicitacaoId: number, entidade: EnvioPorEntidade | null, envio: Envio, tx: Executor): Promise<void> {
