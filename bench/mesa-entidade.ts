@@ -5,8 +5,11 @@
 // The desk's count and first page per filter through HTTP (GET /api/representacao/pescadores as the agent: token,
 // links, count, page, one audit row per fisher listed, JSON) beside the hand-written SQL of the same count and first
 // page on a direct connection, same run; goal within 1.5×. Beside them, a bare HTTP server answering the same two
-// statements as JSON (BENCH_NU_PORT), for the share of the ratio that is HTTP's own. Then a keyset page deep in the list and the CSV.
-// BENCH_REUSE=1 keeps the seeded data folder of an earlier run.
+// statements as JSON (BENCH_NU_PORT), for the share of the ratio that is HTTP's own, and the same bare server writing
+// the page's audit rows as the product does (one row per fisher listed, one INSERT, committed before answering): the
+// product's own share. Then a keyset page deep in the list and the CSV.
+// BENCH_REUSE=1 keeps the seeded data folder of an earlier run (BENCH_DATA_DIR, default .test-data/bench-mesa).
+import crypto from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
 import { cpfComDigitos } from '../src/shared/cpf';
@@ -19,7 +22,7 @@ const REUSE = process.env.BENCH_REUSE === '1';
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 5616);
 const PORTA = Number(process.env.BENCH_PORT ?? 3216);
 const PORTA_NU = Number(process.env.BENCH_NU_PORT ?? 3217);
-const dataDir = '.test-data/bench-mesa';
+const dataDir = process.env.BENCH_DATA_DIR ?? '.test-data/bench-mesa';
 const AGENTE = cpfComDigitos('777000111');
 const GESTOR = '10000000108';
 
@@ -88,6 +91,9 @@ async function semear(db: pg.Client): Promise<number> {
 
 const ms = (v: number) => v.toFixed(1).padStart(7);
 
+// The product as production's web instances run it (INSTANCE_ROLE=web): the job workers, which here would deliver the
+// seeded REAP obligations' notices as files all through the measurement, run in the jobs instances.
+process.env.INSTANCE_ROLE ??= 'web';
 const { child, base } = await startProduct({ port: PORTA, pgPort: PG_PORT, dataDir, fresh: !REUSE });
 try {
   const db = new pg.Client({ connectionString: `postgres://rgp:rgp-local-only@127.0.0.1:${PG_PORT}/rgp` });
@@ -138,7 +144,7 @@ try {
   };
   const saude = await mediana(async () => (await fetch(`${base}/api/health`)).json());
   console.log(`desk of ${REPRESENTADOS.toLocaleString('en')} among ${N.toLocaleString('en')} fishers, ${RODADAS} calls each, p50 ms; HTTP baseline /api/health ${ms(saude)}`);
-  console.log(`${'filter'.padEnd(34)} ${'total'.padStart(7)}   HTTP     SQL   ratio  bare HTTP ratio`);
+  console.log(`${'filter'.padEnd(34)} ${'total'.padStart(7)}   HTTP     SQL   ratio  bare HTTP ratio  +audit  ratio`);
   // The count reads the fisher's row only when the filter needs it, as any hand-written count would.
   const sqlDe = ([, onde, dono]: [string, string, string]) => [
     dono ? `SELECT count(*) AS n ${DE(dono)} ${onde}`
@@ -148,17 +154,27 @@ try {
   // A bare HTTP server beside the product: the same two statements over a pool, answered as JSON, with no sign-in,
   // links or audit. What it adds to the bare SQL is what any HTTP server adds; the rest of the product's time is its own.
   const pool = new pg.Pool({ connectionString: `postgres://rgp:rgp-local-only@127.0.0.1:${PG_PORT}/rgp`, max: 2 });
+  // With `/a` it also writes the page's audit rows as the product writes them (the same columns, one INSERT of arrays),
+  // committed before the answer.
+  const AUDITAR = `INSERT INTO auditoria (acao, cpf_ator, perfil_ator, sessao_id, recurso, recurso_id, ip, sucesso, detalhes, pescador_id, orgao_ator)
+    SELECT 'MESA_AGENTE_LIDA', $1, 4, $2::uuid, 'representacao/pescadores', $3::text, '127.0.0.1'::inet, true,
+      jsonb_build_object('idEntidade', $5::int, 'entidade', 'Colônia de Pescadores Z-3 (bench)'), id, NULL
+    FROM unnest($4::int[]) id`;
+  const sessaoNua = crypto.randomUUID();
   const nu = http.createServer((req, res) => {
-    const [contagem, pagina] = sqlDe(cenarios[Number(req.url!.slice(1))]!);
+    const [, cenario, auditar] = /^\/(\d+)(\/a)?$/.exec(req.url!) ?? [];
+    const [contagem, pagina] = sqlDe(cenarios[Number(cenario)]!);
     void (async () => {
       const total = Number((await pool.query<{ n: string }>(contagem)).rows[0]!.n);
-      const linhas = (await pool.query(pagina)).rows;
+      const linhas = (await pool.query<{ id: number }>(pagina)).rows;
+      if (auditar) await pool.query(AUDITAR, [AGENTE, sessaoNua, String(colonia), linhas.map((l) => l.id), colonia]);
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ dados: { total, representados: linhas } }));
     })().catch((e: Error) => res.writeHead(500).end(e.message));
   });
   await new Promise<void>((ok) => nu.listen(PORTA_NU, '127.0.0.1', ok));
   const razoes: number[] = [];
   const razoesNu: number[] = [];
+  const razoesAudit: number[] = [];
   for (const [i, [consulta]] of cenarios.entries()) {
     const url = `${base}/api/representacao/pescadores${consulta.startsWith('(') ? '' : `?${consulta}`}`;
     let total = 0;
@@ -174,16 +190,19 @@ try {
       await db.query(pagina);
     });
     if (nuTotal !== total) throw new Error(`${consulta}: the product counted ${total}, the bare SQL ${nuTotal}`);
-    const bareHttp = await mediana(async () => {
-      const res = await fetch(`http://127.0.0.1:${PORTA_NU}/${i}`);
+    const nuHttp = (sufixo: string) => mediana(async () => {
+      const res = await fetch(`http://127.0.0.1:${PORTA_NU}/${i}${sufixo}`);
       if (res.status !== 200) throw new Error(`bare server, ${consulta}: ${res.status} ${await res.text()}`);
       await res.json();
     });
+    const bareHttp = await nuHttp('');
+    const bareAudit = await nuHttp('/a');
     razoes.push(http / bare);
     razoesNu.push(http / bareHttp);
-    console.log(`${consulta.padEnd(34)} ${String(total).padStart(7)} ${ms(http)} ${ms(bare)}  ${(http / bare).toFixed(2).padStart(5)}× ${ms(bareHttp)}  ${(http / bareHttp).toFixed(2).padStart(5)}×`);
+    razoesAudit.push(http / bareAudit);
+    console.log(`${consulta.padEnd(34)} ${String(total).padStart(7)} ${ms(http)} ${ms(bare)}  ${(http / bare).toFixed(2).padStart(5)}× ${ms(bareHttp)}  ${(http / bareHttp).toFixed(2).padStart(5)}× ${ms(bareAudit)}  ${(http / bareAudit).toFixed(2).padStart(5)}×`);
   }
-  console.log(`worst ratio ${Math.max(...razoes).toFixed(2)}× against the bare SQL (the goal, ≤ 1.5×); ${Math.max(...razoesNu).toFixed(2)}× against the bare HTTP server`);
+  console.log(`worst ratio ${Math.max(...razoes).toFixed(2)}× against the bare SQL (the goal, ≤ 1.5×); ${Math.max(...razoesNu).toFixed(2)}× against the bare HTTP server; ${Math.max(...razoesAudit).toFixed(2)}× against it writing the same audit`);
   nu.close();
   await pool.end();
   {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { formatCpf } from '../../../shared/cpf';
 import { Perfil, perfilLabel } from '../../../shared/enums';
 import { pode } from '../../../shared/permissoes';
@@ -308,6 +308,21 @@ function colunasDe(linhas: LinhaAuditoria[]): unknown[][] {
   const col = <K extends keyof LinhaAuditoria>(k: K) => linhas.map((l) => l[k]);
   return [col('acao'), col('cpfAtor'), col('perfilAtor'), col('sessaoId'), col('recurso'), col('recursoId'), col('ip'),
     col('sucesso'), linhas.map((l) => (l.detalhes === null ? null : JSON.stringify(l.detalhes))), col('pescadorId'), col('orgaoAtor')];
+}
+
+/**
+ * One audit row per row of `de` (a CTE of the caller's statement), written by that statement: a read and its audit
+ * in one round trip, committed together (decision 0250). The event's own columns are cut as `registrar` cuts them;
+ * the row's fisher, record and details are SQL over `de`'s columns.
+ */
+export function auditoriaPorLinha(
+  modelo: Omit<EventoAuditoria, 'pescadorId' | 'recursoId' | 'detalhes'>, de: SQL, porLinha: { pescadorId: SQL; recursoId: SQL; detalhes: SQL },
+): SQL {
+  const l = linhaDe(modelo);
+  return sql`INSERT INTO auditoria (acao, cpf_ator, perfil_ator, sessao_id, recurso, recurso_id, ip, sucesso, detalhes, pescador_id, orgao_ator)
+    SELECT ${l.acao}::varchar, ${l.cpfAtor}::char(11), ${l.perfilAtor}::smallint, ${l.sessaoId}::uuid, ${l.recurso}::varchar,
+      left((${porLinha.recursoId})::text, ${TAMANHO.recursoId}), ${l.ip}::inet, ${l.sucesso}, ${porLinha.detalhes}, ${porLinha.pescadorId}, ${l.orgaoAtor}::varchar
+    FROM ${de}`;
 }
 
 /** Profile and agency are stored at write time (decision 0032). */

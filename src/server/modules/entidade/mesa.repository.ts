@@ -3,6 +3,9 @@ import { TipoSolicitacao } from '../../../shared/enums';
 import { SituacaoDelegacao, type FiltroCsvMesa } from '../../../shared/schemas/entidade';
 import type { Database, Executor } from '../../db/client';
 
+/** The audit rows of a page, written by the page's statement from its CTE (auditoriaPorLinha). */
+export type AuditarPagina = (de: SQL) => SQL;
+
 /** A fisher on the desk, with the entity whose delegation lists them. */
 export type LinhaMesa = {
   idPescador: number;
@@ -104,20 +107,21 @@ export class MesaRepository {
    * rather than a second statement reading the same rows again.
    */
   async primeiraPagina(
-    entidades: number[], f: FiltroCsvMesa, tamanho: number, hoje: string, ex: Executor = this.db,
+    entidades: number[], f: FiltroCsvMesa, tamanho: number, hoje: string, ex: Executor = this.db, auditar?: AuditarPagina,
   ): Promise<{ total: number; linhas: LinhaMesa[] }> {
-    const linhas = await this.#pagina(entidades, f, tamanho, hoje, true, ex);
+    const linhas = await this.#pagina(entidades, f, tamanho, hoje, true, ex, auditar);
     return { total: linhas[0]?.total ?? 0, linhas: linhas.map(({ total: _t, ...r }) => r) };
   }
 
   async #pagina(
     entidades: number[], f: FiltroCsvMesa & { apos?: number | undefined }, tamanho: number, hoje: string, comTotal: boolean, ex: Executor,
+    auditar?: AuditarPagina,
   ): Promise<(LinhaMesa & { total?: number })[]> {
     if (entidades.length === 0) return [];
     const { delegacao, pescador } = condicoes(entidades, f, hoje);
     const depois = f.apos === undefined ? sql`` : sql`AND (p.nome, p.id) > (SELECT x.nome, x.id FROM pescador x WHERE x.id = ${f.apos}
       AND EXISTS (SELECT 1 FROM delegacao y WHERE y.pescador_id = x.id AND y.entidade_id = ANY (${sql.param(entidades)}::int[])))`;
-    const { rows } = await ex.execute<LinhaMesa & { total?: number }>(sql`
+    const pagina = sql`
       SELECT g.*,
         (SELECT count(*)::int FROM reap_questionario q WHERE q.pescador_id = g."idPescador" AND NOT q.enviada) AS "reapsDevidas",
         (SELECT to_char(min(w.fim_preenchimento), 'YYYY-MM-DD') FROM reap_questionario q JOIN reap_prazo w ON w.ano_referencia = q.ano_referencia
@@ -133,7 +137,11 @@ export class MesaRepository {
         WHERE ${delegacao}
         ORDER BY p.nome, p.id LIMIT ${tamanho}
       ) g
-      ORDER BY g.nome, g."idPescador"`);
+      ORDER BY g.nome, g."idPescador"`;
+    // With its audit: the page as a CTE and one audit row per fisher on it, inserted by the same statement.
+    const { rows } = await ex.execute<LinhaMesa & { total?: number }>(auditar
+      ? sql`WITH pagina AS MATERIALIZED (${pagina}), auditada AS (${auditar(sql`pagina`)}) SELECT * FROM pagina ORDER BY nome, "idPescador"`
+      : pagina);
     return rows;
   }
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { formatCpf } from '../../../shared/cpf';
 import { formatarData, hojeSaoPaulo } from '../../../shared/datas';
 import { type SituacaoRegistro, situacaoRegistroLabel } from '../../../shared/enums';
@@ -6,11 +7,11 @@ import {
   type FiltroCsvMesa, type FiltroMesa, type MesaAgente, SituacaoDelegacao, situacaoDelegacaoLabel,
 } from '../../../shared/schemas/entidade';
 import { celulaCodigoCsv, celulaCsv } from '../../lib/celula-csv';
-import { doAtor, type EventoAuditoria } from '../auditoria/auditoria.service';
+import { auditoriaPorLinha, doAtor, type EventoAuditoria } from '../auditoria/auditoria.service';
 import type { AuthContext } from '../auth/auth.service';
 import { recusaDoVinculo } from './delegacao.service';
 import type { DepsEntidade } from './entidade.service';
-import type { LinhaMesa, MesaRepository } from './mesa.repository';
+import type { AuditarPagina, LinhaMesa, MesaRepository } from './mesa.repository';
 
 export interface DepsMesa extends DepsEntidade {
   mesa: MesaRepository;
@@ -62,6 +63,16 @@ export class MesaService {
     }));
   }
 
+  /** `#auditoria`'s rows, as SQL over the page's CTE (its columns "idPescador" and "idEntidade"). */
+  #auditarNaLeitura(ator: AuthContext, nomes: Map<number, string>): AuditarPagina {
+    const nomePorId = JSON.stringify(Object.fromEntries(nomes));
+    return (de) => auditoriaPorLinha({ acao: 'MESA_AGENTE_LIDA', ...doAtor(ator), recurso: 'representacao/pescadores' }, de, {
+      pescadorId: sql`"idPescador"`,
+      recursoId: sql`"idEntidade"`,
+      detalhes: sql`jsonb_build_object('idEntidade', "idEntidade", 'entidade', ${nomePorId}::jsonb ->> "idEntidade"::text)`,
+    });
+  }
+
   /** The count and one page, read at once. */
   async pagina(ator: AuthContext, f: FiltroMesa): Promise<MesaAgente> {
     const { hoje, vinculos, validas, nomes } = await this.#entidades(ator);
@@ -69,11 +80,13 @@ export class MesaService {
       await Promise.all(this.#auditoria(ator, 'representacao/pescadores', ls, nomes, {}).map((e) => this.deps.auditoria.registrar(e)));
       return ls;
     };
-    // The first page carries its count in the same statement (decision 0215). A later page (keyset, `apos`) cannot:
-    // its rows start after the cursor; its audit rows are written while the count still runs (through the audit's
-    // shared batch insert). Either way the audit is awaited before anything is answered.
+    // The first page carries its count and writes its audit rows in the same statement (decisions 0215, 0250): one
+    // round trip and one commit for what the agent reads. A later page (keyset, `apos`) cannot count that way (its
+    // rows start after the cursor); its audit rows are written while the count still runs (through the audit's shared
+    // batch insert). Either way the audit is committed before anything is answered.
     const [total, linhas] = f.apos === undefined
-      ? await this.deps.mesa.primeiraPagina(validas, f, f.tamanhoPagina, hoje).then(async (p) => [p.total, await auditar(p.linhas)] as const)
+      ? await this.deps.mesa.primeiraPagina(validas, f, f.tamanhoPagina, hoje, this.deps.db, this.#auditarNaLeitura(ator, nomes))
+        .then((p) => [p.total, p.linhas] as const)
       : await Promise.all([this.deps.mesa.contar(validas, f, hoje), this.deps.mesa.pagina(validas, f, f.tamanhoPagina, hoje).then(auditar)]);
     const ultima = linhas.length === f.tamanhoPagina ? linhas[linhas.length - 1] : undefined;
     return {

@@ -194,6 +194,19 @@ describe("the agent's desk", () => {
     expect(depois - antes).toBe(2);
   });
 
+  it("writes a first page's audit rows (in the page's statement) as a later page's are written", async () => {
+    const primeira = await mesa('situacaoDelegacao=1&tamanhoPagina=1');
+    const segunda = await mesa(`situacaoDelegacao=1&tamanhoPagina=1&apos=${primeira.proximo}`);
+    const linha = (pescadorId: number) => umaLinha<Record<string, unknown>>(t.db, sql`
+      SELECT acao, cpf_ator, perfil_ator, sessao_id, recurso, recurso_id, host(ip) AS ip, sucesso, detalhes, orgao_ator FROM auditoria
+      WHERE acao = 'MESA_AGENTE_LIDA' AND cpf_ator = ${CPF_AGENTE} AND pescador_id = ${pescadorId} ORDER BY id DESC LIMIT 1`);
+    const [a, b] = [await linha(ids(primeira)[0]!), await linha(ids(segunda)[0]!)];
+    expect(a).toEqual(b);
+    expect(a).toMatchObject({ recurso: 'representacao/pescadores', sucesso: true, detalhes: { entidade: expect.any(String) } });
+    expect(a.recurso_id).toBe(String((a.detalhes as { idEntidade: number }).idEntidade));
+    expect(a.sessao_id).not.toBeNull();
+  });
+
   it('exports the filtered list as CSV, a formula written as text, each fisher listed audited with the filter', async () => {
     const res = await agente.api({ method: 'GET', url: '/api/representacao/pescadores/csv?situacaoRegistro=1&nome=a' });
     expect(res.statusCode, res.body).toBe(200);
