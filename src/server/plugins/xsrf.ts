@@ -58,16 +58,13 @@ export function novoTokenXsrf(): string {
  */
 export const xsrfPlugin = fp(async (app: FastifyInstance, opts: { secure: boolean }) => {
   await app.register(cookie);
+  // The cookie's text serialised once with a placeholder of the token's length (the same bytes `setCookie` wrote for
+  // it); each answer only puts its token in between. Another cookie of the same answer is added beside it.
+  const modelo = app.serializeCookie(XSRF_COOKIE, '0'.repeat(2 * BYTES_TOKEN), { path: '/', sameSite: 'strict', secure: opts.secure, httpOnly: false });
+  const [antesDoToken, depoisDoToken] = [modelo.slice(0, XSRF_COOKIE.length + 1), modelo.slice(XSRF_COOKIE.length + 1 + 2 * BYTES_TOKEN)];
   app.addHook('onRequest', (req, reply, done) => {
     const current = req.cookies[XSRF_COOKIE];
-    if (!current) {
-      reply.setCookie(XSRF_COOKIE, novoTokenXsrf(), {
-        path: '/',
-        sameSite: 'strict',
-        secure: opts.secure,
-        httpOnly: false,
-      });
-    }
+    if (!current) reply.header('set-cookie', antesDoToken + novoTokenXsrf() + depoisDoToken);
     if (UNSAFE.has(req.method) && caminhoDaApi(req.routeOptions.url, req.url) && !deMaquina(req.routeOptions.url)) {
       const header = req.headers[XSRF_HEADER];
       const sent = Array.isArray(header) ? header[0] : header;
