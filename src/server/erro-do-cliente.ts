@@ -62,15 +62,15 @@ export function limiteDeDrenagem(limiteDaRota: number): number {
 
 /** Read here, not by Node's own drain of an unread body, which reads it unseen to its end. */
 export function drenarCorpoAposRespostaAntecipada(app: FastifyInstance): void {
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     const raw = req.raw;
     // An injected request's socket (app.inject) has neither destroy() nor bytesRead.
-    if (raw.complete !== false || raw.destroyed || typeof (raw.socket as Partial<typeof raw.socket> | null)?.destroy !== 'function') return payload;
+    if (raw.complete !== false || raw.destroyed || typeof (raw.socket as Partial<typeof raw.socket> | null)?.destroy !== 'function') return done(null, payload);
     const limite = limiteDeDrenagem(req.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? LIMITE_DRENAGEM_BYTES);
     const declarado = Number(req.headers['content-length']);
     if (Number.isFinite(declarado) && declarado > limite) {
       reply.header('connection', 'close');
-      return payload;
+      return done(null, payload);
     }
     if (String(reply.getHeader('connection') ?? '').toLowerCase() === 'close') reply.removeHeader('connection');
     const socket = raw.socket;
@@ -95,6 +95,6 @@ export function drenarCorpoAposRespostaAntecipada(app: FastifyInstance): void {
     raw.once('end', fim);
     raw.once('close', fim);
     raw.resume();
-    return payload;
+    done(null, payload);
   });
 }

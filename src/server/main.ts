@@ -67,8 +67,9 @@ async function main() {
   // On SIGTERM readiness answers 503 while requests are still served, so the balancer drains it (decision 0049).
   const drenarSegundos = config.drenagemSegundos;
   let drenando = false;
-  app.addHook('onRequest', async (req) => {
-    if (drenando && /^\/api\/health(\/pronto)?\/?(\?|$)/.test(req.url)) throw new AppError(503, 'Instância em encerramento. Tente novamente.');
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (drenando && /^\/api\/health(\/pronto)?\/?(\?|$)/.test(req.url)) return done(new AppError(503, 'Instância em encerramento. Tente novamente.'));
+    done();
   });
   let closing = false;
   const shutdown = async (signal: string, drenagem = 0) => {

@@ -9,10 +9,10 @@ export const CACHE_API_PADRAO = 'private, no-store';
  * must not be served again by a shared cache or the back button.
  */
 export const cacheApiPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     if (!reply.hasHeader('cache-control') && (req.url === '/api' || req.url.startsWith('/api/') || req.url.startsWith('/api?'))) {
       reply.header('cache-control', CACHE_API_PADRAO);
     }
-    return payload;
+    done(null, payload);
   });
 });

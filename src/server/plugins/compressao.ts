@@ -46,23 +46,34 @@ function comprimirBarato(codificacao: 'br' | 'gzip', payload: string | Buffer, t
  * app's files are compressed at build time and never pass here twice.
  */
 export function comprimirRespostas(app: FastifyInstance, { limiar = LIMIAR_COMPRESSAO }: { limiar?: number } = {}) {
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (reply.hasHeader('content-encoding') || req.method === 'HEAD') return payload;
-    if (!COMPRIMIVEL.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+  // Callback style: most answers (every small one) leave at once, without a promise of their own.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+    if (reply.hasHeader('content-encoding') || req.method === 'HEAD') return done(null, payload);
+    if (!COMPRIMIVEL.test(String(reply.getHeader('content-type') ?? ''))) return done(null, payload);
     const tamanho = Buffer.byteLength(payload);
-    if (tamanho < limiar) return payload;
+    if (tamanho < limiar) return done(null, payload);
     const vary = String(reply.getHeader('vary') ?? '');
     if (!/\baccept-encoding\b/i.test(vary)) reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
     const codificacao = codificacaoAceita(req.headers['accept-encoding']);
-    if (!codificacao) return payload;
-    const corpo = tamanho <= LIMIAR_NIVEL_BARATO
-      ? comprimirBarato(codificacao, payload, tamanho)
-      : codificacao === 'br'
-        ? await brotli(payload, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: tamanho } })
-        : await gzip(payload, { level: 6 });
-    reply.header('content-encoding', codificacao);
-    reply.removeHeader('content-length');
-    return corpo;
+    if (!codificacao) return done(null, payload);
+    const comprimido = (corpo: Buffer) => {
+      reply.header('content-encoding', codificacao);
+      reply.removeHeader('content-length');
+      done(null, corpo);
+    };
+    if (tamanho <= LIMIAR_NIVEL_BARATO) {
+      let corpo: Buffer;
+      try {
+        corpo = comprimirBarato(codificacao, payload, tamanho);
+      } catch (err) {
+        return done(err as Error);
+      }
+      return comprimido(corpo);
+    }
+    const emSegundoPlano = codificacao === 'br'
+      ? brotli(payload, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: tamanho } })
+      : gzip(payload, { level: 6 });
+    emSegundoPlano.then(comprimido, (err: Error) => done(err));
   });
 }

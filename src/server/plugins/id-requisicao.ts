@@ -28,7 +28,10 @@ export const opcoesDeIdDeRequisicao = {
 
 /** Registered before errors and shedding, so their answers carry it too. */
 export const idRequisicaoPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onRequest', async (req, reply) => {
+  // Callback-style hooks here and in the other app-wide plugins: every request runs them, and an async hook costs a
+  // promise and a turn of the microtask queue each.
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header(CABECALHO_ID_REQUISICAO, req.id);
+    done();
   });
 }, { name: 'rgp-id-requisicao' });

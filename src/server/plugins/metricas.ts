@@ -229,7 +229,7 @@ export const metricasPlugin = fp<OpcoesMetricas>(async (app: FastifyInstance, op
 
   registro.registerMetric(falhasColeta);
 
-  app.addHook('onResponse', async (req: FastifyRequest, reply: FastifyReply) => {
+  app.addHook('onResponse', (req: FastifyRequest, reply: FastifyReply, done) => {
     const labels = {
       method: METODOS.has(req.method) ? req.method : 'OUTRO',
       route: rotaDe(req),
@@ -237,6 +237,7 @@ export const metricasPlugin = fp<OpcoesMetricas>(async (app: FastifyInstance, op
     };
     duracao.observe(labels, reply.elapsedTime / 1000);
     total.inc(labels);
+    done();
   });
 
   app.get('/metrics', { schema: { hide: true } }, async () => {

@@ -105,23 +105,24 @@ export const sobrecargaPlugin = fp<Config['sobrecarga'] & { intervaloAmostraMs?:
   });
   app.decorate('sobrecarga', { motivo: () => motivo, parte: () => parte, medida: () => medida });
 
-  app.addHook('onRequest', async (req, reply) => {
-    if (!podeSerRecusada(req)) return;
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!podeSerRecusada(req)) return done();
     acumulado += parte;
     if (motivo === null || acumulado < 1) {
       const agora = performance.now();
       emCurso.set(req, { inicio: temCorpo(req) ? undefined : agora, chegada: agora, contada: false });
-      return;
+      return done();
     }
     acumulado -= 1;
     if (app.hasDecorator('metricas')) app.metricas.recusadasPorSobrecarga.inc({ motivo });
     reply.header('retry-after', String(opts.retryAfterSegundos));
-    throw new AppError(503, MENSAGEM_SOBRECARREGADO, { codigoErro: CodigoErro.SOBRECARREGADO });
+    done(new AppError(503, MENSAGEM_SOBRECARREGADO, { codigoErro: CodigoErro.SOBRECARREGADO }));
   });
   // The body has been read and parsed: from here on, the time is the server's.
-  app.addHook('preValidation', async (req) => {
+  app.addHook('preValidation', (req, _reply, done) => {
     const r = emCurso.get(req);
     if (r && r.inicio === undefined) r.inicio = performance.now();
+    done();
   });
   // Before the answer's bytes go out: a slow reader is not a slow server.
   const terminou = (req: FastifyRequest) => {
@@ -130,13 +131,17 @@ export const sobrecargaPlugin = fp<Config['sobrecarga'] & { intervaloAmostraMs?:
     emCurso.delete(req);
     if (r.inicio !== undefined && !r.contada && tempos.length < 10_000) tempos.push(performance.now() - r.inicio);
   };
-  app.addHook('onSend', async (req, _reply, payload) => {
+  app.addHook('onSend', (req, _reply, payload, done) => {
     terminou(req);
-    return payload;
+    done(null, payload);
   });
-  app.addHook('onRequestAbort', async (req) => terminou(req));
-  app.addHook('onResponse', async (req) => {
+  app.addHook('onRequestAbort', (req, done) => {
+    terminou(req);
+    done();
+  });
+  app.addHook('onResponse', (req, _reply, done) => {
     emCurso.delete(req);
+    done();
   });
 }, { name: 'rgp-sobrecarga' });
 

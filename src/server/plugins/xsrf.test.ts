@@ -1,7 +1,8 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
 import { createTestApp, type TestApp } from '../test/helpers';
-import { MENSAGEM_XSRF } from './xsrf';
+import { MENSAGEM_XSRF, xsrfPlugin } from './xsrf';
 
 /** The anti-forgery check holds whatever form the request line takes (RFC 9112 absolute-form included). */
 
@@ -39,5 +40,26 @@ describe('anti-forgery check (XSRF)', () => {
     const absoluta = await cru(`POST http://127.0.0.1:${porta}/api/auth/refresh HTTP/1.1`, '{}');
     expect(absoluta.status).toBe(403);
     expect(absoluta.corpo).toContain(MENSAGEM_XSRF);
+  });
+
+  it('sets the cookie a cookieless answer gets as @fastify/cookie wrote it, a new token each time, beside the route\'s own cookies', async () => {
+    for (const secure of [false, true]) {
+      const app = Fastify();
+      await app.register(xsrfPlugin, { secure });
+      app.get('/com-cookie', async (_req, reply) => {
+        reply.setCookie('outro', 'v', { path: '/x', httpOnly: true });
+        return 'ok';
+      });
+      app.get('/sem', async () => 'ok');
+      const formato = new RegExp(`^XSRF-TOKEN=([0-9a-f]{64}); Path=/;${secure ? ' Secure;' : ''} SameSite=Strict$`);
+      const [xsrf, outro] = (await app.inject('/com-cookie')).headers['set-cookie'] as string[];
+      expect(xsrf).toMatch(formato);
+      expect(outro).toBe('outro=v; Path=/x; HttpOnly; SameSite=Lax');
+      const tokens = new Set<string>();
+      for (let i = 0; i < 300; i++) tokens.add(formato.exec(String((await app.inject('/sem')).headers['set-cookie']))![1]!);
+      expect(tokens.size).toBe(300);
+      expect((await app.inject({ url: '/sem', headers: { cookie: 'XSRF-TOKEN=abc' } })).headers['set-cookie']).toBeUndefined();
+      await app.close();
+    }
   });
 });

@@ -51,12 +51,17 @@ export class AltchaVerifier implements CaptchaVerifier {
   readonly externo = false;
   private readonly chaveAssinatura: string;
   private readonly chaveDerivada: string;
+  /** The same two keys as KeyObjects made once: createHmac with a string key wraps its bytes anew at every call. */
+  private readonly objetoAssinatura: crypto.KeyObject;
+  private readonly objetoDerivada: crypto.KeyObject;
   private readonly opts: Required<Omit<AltchaOptions, 'segredo' | 'registro'>>;
 
   constructor(private readonly base: AltchaOptions) {
     const sub = (rotulo: string) => crypto.createHmac('sha256', base.segredo).update(rotulo).digest('hex');
     this.chaveAssinatura = sub('rgp:altcha:assinatura');
     this.chaveDerivada = sub('rgp:altcha:chave-derivada');
+    this.objetoAssinatura = crypto.createSecretKey(Buffer.from(this.chaveAssinatura, 'utf8'));
+    this.objetoDerivada = crypto.createSecretKey(Buffer.from(this.chaveDerivada, 'utf8'));
     this.opts = {
       custo: base.custo ?? ALTCHA_PADRAO.custo,
       contadorMinimo: base.contadorMinimo ?? ALTCHA_PADRAO.contadorMinimo,
@@ -78,13 +83,13 @@ export class AltchaVerifier implements CaptchaVerifier {
   }
 
   private assinaturaConfere(parametros: Record<string, unknown>, assinatura: string, solucao: { counter: number; derivedKey: string }): boolean {
-    const esperada = hmacHex(this.chaveAssinatura, JSON.stringify(ordenarChaves(parametros)));
+    const esperada = hmacHex(this.objetoAssinatura, JSON.stringify(ordenarChaves(parametros)));
     if (!iguaisEmTempoConstante(assinatura, esperada)) return false;
     const assinaturaChave = parametros['keySignature'];
     if (typeof assinaturaChave !== 'string') return false;
     if (!/^(?:[0-9a-f]{2})+$/.test(solucao.derivedKey)) return false;
     if (!Number.isInteger(solucao.counter) || solucao.counter < 0 || solucao.counter > 0xffffffff) return false;
-    return iguaisEmTempoConstante(assinaturaChave, hmacHex(this.chaveDerivada, Buffer.from(solucao.derivedKey, 'hex')));
+    return iguaisEmTempoConstante(assinaturaChave, hmacHex(this.objetoDerivada, Buffer.from(solucao.derivedKey, 'hex')));
   }
 
   async verificar(token: string, ip: string): Promise<boolean> {
@@ -112,7 +117,7 @@ export class AltchaVerifier implements CaptchaVerifier {
   }
 }
 
-function hmacHex(chave: string, dados: string | Buffer): string {
+function hmacHex(chave: crypto.KeyObject, dados: string | Buffer): string {
   return crypto.createHmac('sha256', chave).update(dados).digest('hex');
 }
 

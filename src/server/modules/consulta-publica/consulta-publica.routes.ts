@@ -25,9 +25,9 @@ function tokenCaptcha(req: FastifyRequest): string | undefined {
 /** Anonymous lookups: the captcha challenge, a card by CPF and RGP number, a request by protocol number. */
 export const consultaPublicaRoutes: FastifyPluginAsync<{ consultaPublica: ConsultaPublicaService }> = async (app, { consultaPublica }) => {
   // Answers about people or one-time challenges: never kept by a browser or a proxy.
-  app.addHook('onSend', async (_req, reply, payload) => {
+  app.addHook('onSend', (_req, reply, payload, done) => {
     reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 
   rota(app, c.configuracaoCaptcha, async (_req, reply) => {

@@ -12,25 +12,30 @@ import type { DelegacaoService } from './delegacao.service';
  * fisher; a success whose audit cannot be written is answered 503, never as a success (decision 0111).
  */
 export function registrarRepresentacao(app: FastifyInstance, delegacoes: DelegacaoService): void {
-  app.addHook('preValidation', async (req) => {
-    const valor = req.headers[CABECALHO_REPRESENTADO];
-    if (valor === undefined || !req.auth) return;
+  // Callback style with the async work only for an agent's request: every other request (a public lookup, a fisher's
+  // own) passes through without a promise of its own.
+  const atuar = async (req: FastifyRequest, valor: string | string[]) => {
+    const auth = req.auth!;
     try {
-      req.auth = await delegacoes.atuarPor(req.auth, valor, req.routeOptions.config.servicoDelegavel ?? null);
+      req.auth = await delegacoes.atuarPor(auth, valor, req.routeOptions.config.servicoDelegavel ?? null);
     } catch (err) {
-      await delegacoes.registrarRecusa(req.auth, valor, { metodo: req.method, rota: req.routeOptions.url ?? '', motivo: (err as Error).message });
+      await delegacoes.registrarRecusa(auth, valor, { metodo: req.method, rota: req.routeOptions.url ?? '', motivo: (err as Error).message });
       throw err;
     }
+  };
+  app.addHook('preValidation', (req, _reply, done) => {
+    const valor = req.headers[CABECALHO_REPRESENTADO];
+    if (valor === undefined || !req.auth) return done();
+    atuar(req, valor).then(() => done(), done);
   });
   // After the idempotency plugin's onSend (registered before): a replay is audited as one, and tells the fisher only
   // if no answer with its key was audited before (the first answer's audit failed, so its notice was rolled back).
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (!req.auth?.representacao) return payload;
+  const auditar = async (req: FastifyRequest, reply: FastifyReply) => {
     const repetida = reply.getHeader(CABECALHO_RESPOSTA_REPETIDA) === 'true';
     const envio = envioDescrito(req, reply);
     const chave = req.headers[CABECALHO_IDEMPOTENCIA.toLowerCase()];
     try {
-      await delegacoes.registrarAtuacao(req.auth, {
+      await delegacoes.registrarAtuacao(req.auth!, {
         metodo: req.method, rota: req.routeOptions.url ?? '', status: reply.statusCode, envio: envio?.o_que ?? null, url: envio?.url ?? null, repetida,
         chave: typeof chave === 'string' ? chave : null,
       });
@@ -41,7 +46,10 @@ export function registrarRepresentacao(app: FastifyInstance, delegacoes: Delegac
       // idempotency key) is answered from the kept answer, and audited then.
       if (reply.statusCode < 400) throw new AppError(503, MENSAGENS_REPRESENTACAO.atuacaoNaoRegistrada);
     }
-    return payload;
+  };
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (!req.auth?.representacao) return done(null, payload);
+    auditar(req, reply).then(() => done(null, payload), done);
   });
 }
 
