@@ -36,6 +36,8 @@ const ESPERA_INICIAL_S = 30;
 const ESPERA_MAXIMA_S = 6 * 3600;
 const JANELA_TENTATIVAS_MS = 24 * 3600 * 1000;
 const LOTE_DISTRIBUICAO = 5_000;
+/** Deliveries taken, audited and recorded per statement. */
+const LOTE_ENTREGAS = 32;
 
 export function esperaAposFalha(tentativas: number): number {
   return Math.min(ESPERA_INICIAL_S * 2 ** Math.max(0, tentativas - 1), ESPERA_MAXIMA_S) * 1000;
@@ -152,43 +154,79 @@ export class WebhookService {
     const inicio = Date.now();
     const total = { entregues: 0, falhas: 0 };
     const vivas = (await this.repo.listar()).filter((a) => !a.desativadaEm && !a.clienteRevogadoEm && a.clienteValidoAte > this.agora());
-    await Promise.all(vivas.map(async (a) => {
-      const webhook = new Webhook(this.decifrar(a.segredoCifrado));
-      // The outbox is fanned out when the run starts and again only once nothing is due, not before every round:
-      // a fan-out locks the subscription and reads the outbox, a statement per round for nothing (decision 0205).
-      let distribuido = false;
-      for (;;) {
-        const agora = this.agora();
-        if (!distribuido) await this.distribuirTudo(a.id, agora, inicio);
-        let devidas = await this.repo.tomarDevidas(a.id, agora, this.#o.paralelismo);
-        if (devidas.length === 0 && distribuido) {
-          await this.distribuirTudo(a.id, agora, inicio);
-          devidas = await this.repo.tomarDevidas(a.id, agora, this.#o.paralelismo);
-        }
-        distribuido = true;
-        if (devidas.length === 0) return;
-        // Sent before it is audited as read: what left the registry is on record even if the receiver failed.
-        await this.auditoria.visualizacoesDeCliente(
-          { id: a.clienteId, clientId: a.clientIdentificador, orgao: a.orgao, ip: null }, 'integracao-webhook',
-          [...new Set(devidas.map((d) => d.pescador_id))], { assinatura: a.id },
-        );
-        // In the order they ended, so that the run of failures counts those after the last success.
-        const resultados: Tentativa[] = [];
-        await Promise.all(devidas.map(async (d) => resultados.push(await this.tentar(webhook, a.url, d, agora))));
-        const entregues = resultados.filter((r) => r.estado === EstadoEntregaWebhook.ENTREGUE).length;
-        const ultimoSucesso = resultados.findLastIndex((r) => r.estado === EstadoEntregaWebhook.ENTREGUE);
-        // The round's records in one statement, not one transaction per attempt (decision 0128).
-        const { falhasSeguidas } = await this.repo.registrarTentativas(a.id, agora, resultados, {
-          aposUltimoSucesso: ultimoSucesso < 0 ? null : resultados.length - 1 - ultimoSucesso, total: resultados.length - entregues,
-        });
-        total.entregues += entregues;
-        total.falhas += resultados.length - entregues;
-        const desativou = falhasSeguidas >= this.#o.limiteFalhasSeguidas && await this.desativarPorFalhas(a, falhasSeguidas);
-        // A round with no success, a disabled endpoint or a spent budget ends this endpoint's run.
-        if (entregues === 0 || desativou || Date.now() - inicio >= this.#o.orcamentoMs) return;
-      }
-    }));
+    await Promise.all(vivas.map((a) => this.executarEndpoint(a, inicio, total)));
     return total;
+  }
+
+  /**
+   * One endpoint's run, a sliding window: up to `paralelismo` attempts in flight, a new one starting as soon as one
+   * ends, so a slow receiver's pipe stays full instead of each round waiting for its slowest answer. Each failure
+   * since the last success narrows the window by one, a success opens it again: a dead endpoint costs one window of
+   * timeouts per run and then nothing. Deliveries are taken, audited and recorded a batch at a time (decision 0240).
+   */
+  private async executarEndpoint(a: LinhaAssinatura, inicio: number, total: { entregues: number; falhas: number }): Promise<void> {
+    const webhook = new Webhook(this.decifrar(a.segredoCifrado));
+    const fila: { d: EntregaDevida; agora: Date }[] = [];
+    // Ended and not yet recorded, in the order they ended, so that the run of failures counts those after the last success.
+    const feitas: Tentativa[] = [];
+    const emVoo = new Set<Promise<void>>();
+    let falhasDesdeSucesso = 0;
+    // The outbox is fanned out when the run starts and again only once nothing is due (decision 0205).
+    let distribuido = false;
+    let esgotado = false;
+    let desativada = false;
+    const janela = () => Math.max(0, this.#o.paralelismo - falhasDesdeSucesso);
+    const registrar = async () => {
+      const lote = feitas.splice(0);
+      const entregues = lote.filter((r) => r.estado === EstadoEntregaWebhook.ENTREGUE).length;
+      const ultimoSucesso = lote.findLastIndex((r) => r.estado === EstadoEntregaWebhook.ENTREGUE);
+      const { falhasSeguidas } = await this.repo.registrarTentativas(a.id, this.agora(), lote, {
+        aposUltimoSucesso: ultimoSucesso < 0 ? null : lote.length - 1 - ultimoSucesso, total: lote.length - entregues,
+      });
+      total.entregues += entregues;
+      total.falhas += lote.length - entregues;
+      if (falhasSeguidas >= this.#o.limiteFalhasSeguidas) desativada = await this.desativarPorFalhas(a, falhasSeguidas);
+    };
+    const tomar = async () => {
+      const agora = this.agora();
+      if (!distribuido) await this.distribuirTudo(a.id, agora, inicio);
+      let devidas = await this.repo.tomarDevidas(a.id, agora, LOTE_ENTREGAS);
+      if (devidas.length === 0 && distribuido) {
+        await this.distribuirTudo(a.id, agora, inicio);
+        devidas = await this.repo.tomarDevidas(a.id, agora, LOTE_ENTREGAS);
+      }
+      distribuido = true;
+      if (devidas.length === 0) {
+        esgotado = true;
+        return;
+      }
+      // Audited as read before it is sent: what left the registry is on record even if the receiver failed.
+      await this.auditoria.visualizacoesDeCliente(
+        { id: a.clienteId, clientId: a.clientIdentificador, orgao: a.orgao, ip: null }, 'integracao-webhook',
+        [...new Set(devidas.map((d) => d.pescador_id))], { assinatura: a.id },
+      );
+      for (const d of devidas) fila.push({ d, agora });
+    };
+    for (;;) {
+      const podeTomar = !esgotado && !desativada && janela() > 0 && Date.now() - inicio < this.#o.orcamentoMs;
+      // The next batch is taken while the window still has a batch's worth queued, so it never runs dry waiting.
+      if (podeTomar && fila.length < this.#o.paralelismo) await tomar();
+      while (!desativada && emVoo.size < janela() && fila.length > 0) {
+        const { d, agora } = fila.shift()!;
+        const p: Promise<void> = this.tentar(webhook, a.url, d, agora).then((r) => {
+          emVoo.delete(p);
+          feitas.push(r);
+          if (r.estado === EstadoEntregaWebhook.ENTREGUE) falhasDesdeSucesso = 0;
+          else falhasDesdeSucesso++;
+        });
+        emVoo.add(p);
+      }
+      if (feitas.length >= LOTE_ENTREGAS || (emVoo.size === 0 && feitas.length > 0)) await registrar();
+      if (emVoo.size > 0) await Promise.race(emVoo);
+      else if (fila.length === 0 || desativada || janela() === 0) break;
+    }
+    // Taken but not attempted (the endpoint stopped answering or was disabled): due again at once, not after the hold.
+    if (fila.length > 0) await this.repo.devolver(a.id, fila.map(({ d }) => Number(d.entrega_id)), this.agora());
   }
 
   /** Fans out the events past the subscription's cursor, a batch at a time, while batches come full and time is left. */
