@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
 import { Webhook } from 'standardwebhooks';
 import { CodigoErro } from '../../../shared/codigos-erro';
 import {
@@ -25,7 +27,7 @@ export interface OpcoesWebhook {
   tempoLimiteMs?: number;
   /** Attempts in flight per endpoint. */
   paralelismo?: number;
-  /** A run stops after this long (real time); the next run continues. */
+  /** A run stops taking after this long (real time); the next, a minute after this one began, continues. */
   orcamentoMs?: number;
 }
 
@@ -85,7 +87,7 @@ export class WebhookService {
     this.#chave = Buffer.from(crypto.hkdfSync('sha256', opcoes.segredoServidor, 'rgp', 'rgp:webhook-segredo:v1', 32));
     this.#o = {
       permitirHttpLocal: opcoes.permitirHttpLocal ?? false, limiteFalhasSeguidas: opcoes.limiteFalhasSeguidas ?? 50,
-      tempoLimiteMs: opcoes.tempoLimiteMs ?? 5_000, paralelismo: opcoes.paralelismo ?? 8, orcamentoMs: opcoes.orcamentoMs ?? 45_000,
+      tempoLimiteMs: opcoes.tempoLimiteMs ?? 5_000, paralelismo: opcoes.paralelismo ?? 8, orcamentoMs: opcoes.orcamentoMs ?? 55_000,
     };
   }
 
@@ -166,6 +168,19 @@ export class WebhookService {
    */
   private async executarEndpoint(a: LinhaAssinatura, inicio: number, total: { entregues: number; falhas: number }): Promise<void> {
     const webhook = new Webhook(this.decifrar(a.segredoCifrado));
+    // One keep-alive agent per endpoint and run, its sockets closed when the run ends (nothing kept between runs).
+    const url = new URL(a.url);
+    const agente = new (url.protocol === 'https:' ? https.Agent : http.Agent)({ keepAlive: true, maxSockets: this.#o.paralelismo });
+    try {
+      await this.janelaDoEndpoint(a, webhook, url, agente, inicio, total);
+    } finally {
+      agente.destroy();
+    }
+  }
+
+  private async janelaDoEndpoint(
+    a: LinhaAssinatura, webhook: Webhook, url: URL, agente: http.Agent, inicio: number, total: { entregues: number; falhas: number },
+  ): Promise<void> {
     const fila: { d: EntregaDevida; agora: Date }[] = [];
     // Ended and not yet recorded, in the order they ended, so that the run of failures counts those after the last success.
     const feitas: Tentativa[] = [];
@@ -213,7 +228,7 @@ export class WebhookService {
       if (podeTomar && fila.length < this.#o.paralelismo) await tomar();
       while (!desativada && emVoo.size < janela() && fila.length > 0) {
         const { d, agora } = fila.shift()!;
-        const p: Promise<void> = this.tentar(webhook, a.url, d, agora).then((r) => {
+        const p: Promise<void> = this.tentar(webhook, url, agente, d, agora).then((r) => {
           emVoo.delete(p);
           feitas.push(r);
           if (r.estado === EstadoEntregaWebhook.ENTREGUE) falhasDesdeSucesso = 0;
@@ -237,7 +252,7 @@ export class WebhookService {
   }
 
   /** One attempt; its record is written with its round's. */
-  private async tentar(webhook: Webhook, url: string, d: EntregaDevida, agora: Date): Promise<Tentativa> {
+  private async tentar(webhook: Webhook, url: URL, agente: http.Agent, d: EntregaDevida, agora: Date): Promise<Tentativa> {
     const evento = eventoDaLinha(d);
     const corpo = JSON.stringify({ type: evento.tipo, timestamp: evento.ocorridoEm, data: evento });
     const msgId = `msg_${evento.id}`;
@@ -245,20 +260,16 @@ export class WebhookService {
     let statusHttp: number | null = null;
     let erro: string | null = null;
     try {
-      const res = await fetch(url, {
-        method: 'POST', body: corpo, redirect: 'manual', signal: AbortSignal.timeout(this.#o.tempoLimiteMs),
-        headers: {
-          'content-type': 'application/json', 'user-agent': 'RGP-Webhooks/1',
-          'webhook-id': msgId, 'webhook-timestamp': String(Math.floor(agora.getTime() / 1000)),
-          'webhook-signature': webhook.sign(msgId, agora, corpo),
-        },
+      statusHttp = await this.postar(url, agente, corpo, {
+        'content-type': 'application/json', 'user-agent': 'RGP-Webhooks/1',
+        'webhook-id': msgId, 'webhook-timestamp': String(Math.floor(agora.getTime() / 1000)),
+        'webhook-signature': webhook.sign(msgId, agora, corpo),
       });
-      statusHttp = res.status;
-      // The answer's body is not read beyond closing it: nothing from the receiver is kept.
-      await res.body?.cancel().catch(() => undefined);
-      if (res.status < 200 || res.status >= 300) erro = `HTTP ${res.status}`;
+      if (statusHttp < 200 || statusHttp >= 300) erro = `HTTP ${statusHttp}`;
     } catch (err) {
-      erro = (err instanceof Error && err.name === 'TimeoutError') ? 'Tempo esgotado' : 'Falha de conexão';
+      const causa = (err as { cause?: unknown }).cause;
+      const tempo = err instanceof Error && (err.name === 'TimeoutError' || (causa instanceof Error && causa.name === 'TimeoutError'));
+      erro = tempo ? 'Tempo esgotado' : 'Falha de conexão';
     }
     const duracaoMs = Math.round(performance.now() - t0);
     const entregue = erro === null;
@@ -269,6 +280,25 @@ export class WebhookService {
       entregaId: Number(d.entrega_id), statusHttp, erro, duracaoMs, estado,
       proxima: estado === EstadoEntregaWebhook.PENDENTE ? new Date(agora.getTime() + esperaAposFalha(tentativas)) : null,
     };
+  }
+
+  /**
+   * One POST by node:http(s) on the endpoint's keep-alive agent, not `fetch`: a third of the CPU per delivery, and
+   * far less garbage (decision 0240). Redirects are never followed; the answer's body is drained unread.
+   */
+  private postar(url: URL, agente: http.Agent, corpo: string, cabecalhos: Record<string, string>): Promise<number> {
+    return new Promise((ok, falha) => {
+      const req = (url.protocol === 'https:' ? https : http).request(url, {
+        method: 'POST', agent: agente, signal: AbortSignal.timeout(this.#o.tempoLimiteMs),
+        headers: { ...cabecalhos, 'content-length': Buffer.byteLength(corpo) },
+      }, (res) => {
+        res.on('error', () => undefined);
+        res.resume();
+        ok(res.statusCode ?? 0);
+      });
+      req.on('error', falha);
+      req.end(corpo);
+    });
   }
 
   /** Disabled, on record, and every ADMIN with an e-mail told; its deliveries wait for a reactivation. */
