@@ -275,6 +275,30 @@ describe('webhooks', () => {
     await desativar(assinatura.id);
   });
 
+  it('gives a dead endpoint one window of timeouts per run, and what it took but did not attempt is due again at once', async () => {
+    await presente();
+    const morto = await receptor(() => 'pendurar');
+    receptores.push(morto);
+    const { assinatura } = await assinar(morto);
+    const servico = new WebhookService(new WebhookRepository(t.db), new ClienteIntegracaoRepository(t.db), t.app.servicos.auditoria,
+      t.app.servicos.email, { segredoServidor, agora: () => agora, permitirHttpLocal: true, paralelismo: 8, tempoLimiteMs: 300 });
+    for (let i = 0; i < 12; i++) await suspenso();
+    await servico.executar();
+    // Each timeout narrowed the window by one: 8 attempts, then none in flight and the run ended.
+    expect(morto.recebidos).toHaveLength(8);
+    let todas = await entregas(assinatura.id);
+    expect(todas.filter((x) => x.tentativas === 1 && x.ultimoErro === 'Tempo esgotado')).toHaveLength(8);
+    const intocadas = todas.filter((x) => x.tentativas === 0);
+    expect(intocadas).toHaveLength(4);
+    // Not hidden for the 2 minutes a taken delivery is held: the next run attempts them.
+    expect(intocadas.every((x) => new Date(x.proximaTentativaEm!).getTime() <= agora.getTime())).toBe(true);
+    await servico.executar();
+    expect(morto.recebidos).toHaveLength(12);
+    todas = await entregas(assinatura.id);
+    expect(todas.every((x) => x.tentativas === 1 && x.estado === 'pendente')).toBe(true);
+    await desativar(assinatura.id);
+  });
+
   it('takes only HTTPS endpoints of a live client holding the feed scope', async () => {
     await presente();
     const base = { clienteId: cliente.credencial.cliente.id, tipos: ['registro.suspenso'] };
