@@ -9,9 +9,11 @@
 //   deliveries run (goal < 300 MB).
 // The server runs as production does (the bundle, npm start's Node flags): a web instance (INSTANCE_ROLE=web) serves
 // the REAP sends, a jobs instance (INSTANCE_ROLE=jobs) on the same database delivers, its webhook job as configured;
-// its RSS is printed too. BENCH_UMA_INSTANCIA=1 runs one process doing both instead (decision 0205).
+// its RSS is printed too. BENCH_UMA_INSTANCIA=1 runs one process doing both instead (decision 0205). Each instance
+// gets the pool and heap settings of its production manifest; the receivers run in a process of their own (0240).
 //   BENCH_PG_PORT (5645), BENCH_PORT (3245), BENCH_JOBS_PORT (BENCH_NU_PORT, else 3246); BENCH_ESPERA_S (3600): the
 //   longest wait for every delivery; BENCH_ENVIOS_S (20): each REAP window, in seconds.
+import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -41,6 +43,16 @@ const SERVIDOR = `${PASTA}-servidor/main.mjs`;
 const JWT_SECRET = 'bench-webhooks-jwt-secret-0123456789abcdef';
 const DB_URL = `postgres://rgp:rgp-local-only@127.0.0.1:${PG_PORT}/rgp`;
 const ADMIN = '50000000566';
+
+/** The settings production gives an instance in its manifest (`- name: X` / `value: Y` in the container's env). */
+function envDoManifesto(arquivo: string, nomes: readonly string[]): Record<string, string> {
+  const texto = fs.readFileSync(arquivo, 'utf8');
+  const env: Record<string, string> = {};
+  for (const m of texto.matchAll(/- name: (\w+)\n\s+value: "?([^"\n]+)"?/g)) if (nomes.includes(m[1]!)) env[m[1]!] = m[2]!;
+  return env;
+}
+const ENV_WEB = envDoManifesto('deploy/kubernetes/base/deployment.yaml', ['NODE_OPTIONS', 'DB_POOL_MAX']);
+const ENV_JOBS = envDoManifesto('deploy/kubernetes/base/deployment-jobs.yaml', ['NODE_OPTIONS', 'DB_POOL_MAX']);
 const BELEM = MUNICIPIO_BELEM;
 
 /** An agency's endpoint: verifies each signature, counts each webhook-id; the failing one answers 500 to one in ten. */
@@ -51,6 +63,8 @@ class Receptor {
   assinaturasInvalidas = 0;
   repeticoesAposSucesso = 0;
   retentativas = 0;
+  /** Date.now() of the last id acknowledged for the first time. */
+  ultimoAceiteEm = 0;
   webhook: Webhook | null = null;
   private readonly servidor: http.Server;
 
@@ -96,7 +110,90 @@ class Receptor {
       return;
     }
     this.aceitos.set(id, ja + 1);
+    if (ja === 0) this.ultimoAceiteEm = Date.now();
     res.writeHead(200).end();
+  }
+}
+
+/** What the parent reads of a receiver while the run goes on, and at its end. */
+interface EstadoReceptor { nome: string; recebidos: number; aceitos: number; ultimoAceiteEm: number }
+interface RelatorioReceptor extends EstadoReceptor { ids: string[]; retentativas: number; repeticoesAposSucesso: number; assinaturasInvalidas: number }
+type Mensagem =
+  | { tipo: 'urls'; urls: string[] } | { tipo: 'estado'; estado: EstadoReceptor[] } | { tipo: 'relatorio'; relatorio: RelatorioReceptor[] };
+
+/**
+ * The receivers run in a process of their own (BENCH_PAPEL=receptores): an agency's endpoint runs on its own
+ * machine, and in this process its signature checks and JSON would delay the event loop that times the REAP sends,
+ * counting the receivers' work as the registry's latency (decision 0240). Same priority as this process.
+ */
+async function processoReceptores(): Promise<void> {
+  const receptores = [new Receptor('A (fast)', false, 0), new Receptor('B (fast)', false, 0), new Receptor(`C (fails 10 %, ${ATRASO_MS} ms)`, true, ATRASO_MS)];
+  const enviar = (m: Mensagem) => process.send!(m);
+  enviar({ tipo: 'urls', urls: await Promise.all(receptores.map((r) => r.ouvir())) });
+  const estado = (): EstadoReceptor[] => receptores.map((r) => ({ nome: r.nome, recebidos: r.recebidos, aceitos: r.aceitos.size, ultimoAceiteEm: r.ultimoAceiteEm }));
+  process.on('message', (m: { tipo: 'segredos'; segredos: string[] } | { tipo: 'estado' } | { tipo: 'relatorio' } | { tipo: 'fim' }) => {
+    if (m.tipo === 'segredos') m.segredos.forEach((segredo, i) => { receptores[i]!.webhook = new Webhook(segredo); });
+    else if (m.tipo === 'estado') enviar({ tipo: 'estado', estado: estado() });
+    else if (m.tipo === 'relatorio') {
+      enviar({ tipo: 'relatorio', relatorio: receptores.map((r, i) => ({
+        ...estado()[i]!, ids: [...r.aceitos.keys()], retentativas: r.retentativas, repeticoesAposSucesso: r.repeticoesAposSucesso,
+        assinaturasInvalidas: r.assinaturasInvalidas,
+      })) });
+    } else void Promise.all(receptores.map((r) => r.fechar())).then(() => process.exit(0));
+  });
+}
+
+/** The parent's side: the receivers' process, asked for their counts. */
+class Receptores {
+  readonly filho: ChildProcess;
+  estado: EstadoReceptor[] = [];
+  private readonly esperando = new Map<Mensagem['tipo'], (m: Mensagem) => void>();
+  /** A message that came before it was asked for (the URLs, sent as the process starts). */
+  private readonly chegadas = new Map<Mensagem['tipo'], Mensagem>();
+
+  constructor() {
+    this.filho = fork('bench/webhooks.ts', [], { execArgv: ['--import', 'tsx'], env: { ...process.env, BENCH_PAPEL: 'receptores' } });
+    this.filho.on('message', (m: Mensagem) => {
+      const f = this.esperando.get(m.tipo);
+      this.esperando.delete(m.tipo);
+      if (f) f(m);
+      else this.chegadas.set(m.tipo, m);
+    });
+  }
+
+  private pedir<T extends Mensagem['tipo']>(tipo: T, pedido?: object): Promise<Extract<Mensagem, { tipo: T }>> {
+    return new Promise((ok) => {
+      const chegada = this.chegadas.get(tipo);
+      this.chegadas.delete(tipo);
+      if (chegada) return ok(chegada as Extract<Mensagem, { tipo: T }>);
+      this.esperando.set(tipo, ok as (m: Mensagem) => void);
+      if (pedido) this.filho.send(pedido);
+    });
+  }
+
+  async urls(): Promise<string[]> {
+    return (await this.pedir('urls')).urls;
+  }
+
+  segredos(segredos: string[]): void {
+    this.filho.send({ tipo: 'segredos', segredos });
+  }
+
+  async atualizar(): Promise<EstadoReceptor[]> {
+    this.estado = (await this.pedir('estado', { tipo: 'estado' })).estado;
+    return this.estado;
+  }
+
+  async relatorio(): Promise<RelatorioReceptor[]> {
+    return (await this.pedir('relatorio', { tipo: 'relatorio' })).relatorio;
+  }
+
+  fechar(): Promise<void> {
+    if (this.filho.exitCode !== null) return Promise.resolve();
+    return new Promise((ok) => {
+      this.filho.once('exit', () => ok());
+      this.filho.send({ tipo: 'fim' });
+    });
   }
 }
 
@@ -148,14 +245,19 @@ async function principal() {
   };
   // As production runs it (docs/operations.md, "Job workers"): the web instance serves the REAP sends and runs no
   // job; a jobs instance on the same database delivers. BENCH_UMA_INSTANCIA=1: one process doing both (npm start).
-  const { filho, base } = await iniciarServidorEmpacotado(SERVIDOR, PORTA, { ...env, DATA_DIR: PASTA, INSTANCE_ROLE: UMA_INSTANCIA ? 'both' : 'web' });
+  // Each with the pool and heap settings its production manifest gives it (the jobs pods: DB_POOL_MAX 6).
+  const { filho, base } = await iniciarServidorEmpacotado(SERVIDOR, PORTA, {
+    ...env, ...(UMA_INSTANCIA ? {} : ENV_WEB), DATA_DIR: PASTA, INSTANCE_ROLE: UMA_INSTANCIA ? 'both' : 'web',
+  });
   const jobs = UMA_INSTANCIA ? undefined : (await iniciarServidorEmpacotado(SERVIDOR, PORTA_JOBS, {
-    ...env, DATA_DIR: `${PASTA}-jobs`, DATABASE_URL: DB_URL, INSTANCE_ROLE: 'jobs',
+    ...env, ...ENV_JOBS, DATA_DIR: `${PASTA}-jobs`, DATABASE_URL: DB_URL, INSTANCE_ROLE: 'jobs',
+    ...(process.env.BENCH_JOBS_METRICS_PORT ? { METRICS_PORT: process.env.BENCH_JOBS_METRICS_PORT } : {}),
   })).filho;
+  if (!UMA_INSTANCIA) console.log(`web instance ${JSON.stringify(ENV_WEB)}, jobs instance ${JSON.stringify(ENV_JOBS)} (from deploy/kubernetes/base)`);
   // Production gives the jobs pods their own CPU budget, smaller than the web's (docs/operations.md): on one machine,
   // the nearest is a lower priority for the jobs process than the web's (BENCH_JOBS_NICE, 10 by default; 0 for none).
   if (jobs) os.setPriority(jobs.pid!, Math.min(19, os.getPriority(filho.pid!) + JOBS_NICE));
-  const receptores = [new Receptor('A (fast)', false, 0), new Receptor('B (fast)', false, 0), new Receptor(`C (fails 10 %, ${ATRASO_MS} ms)`, true, ATRASO_MS)];
+  const receptores = new Receptores();
   const db = new pg.Client({ connectionString: DB_URL });
   let amostrador: NodeJS.Timeout | undefined;
   try {
@@ -178,10 +280,12 @@ async function principal() {
       nome: 'Benchmark de webhooks', orgao: 'INSS', contato: 'bench@inss.gov.br', escopos: ['integracao.eventos'],
       limitePorMinuto: 600, validoAte: '2099-12-31', metodoAutenticacao: 'client_secret',
     }) as { cliente: { id: number } };
-    for (const r of receptores) {
-      const a = await comoAdmin('/api/integracao/webhooks', { clienteId: cliente.cliente.id, url: await r.ouvir(), tipos: ['registro.suspenso'] }) as { segredo: string };
-      r.webhook = new Webhook(a.segredo);
+    const segredos: string[] = [];
+    for (const url of await receptores.urls()) {
+      const a = await comoAdmin('/api/integracao/webhooks', { clienteId: cliente.cliente.id, url, tipos: ['registro.suspenso'] }) as { segredo: string };
+      segredos.push(a.segredo);
     }
+    receptores.segredos(segredos);
 
     const rssDe = () => [rssMb(filho.pid!), jobs ? rssMb(jobs.pid!) : 0];
     const rssRepouso = rssDe();
@@ -189,6 +293,7 @@ async function principal() {
 
     // The national suspension: one statement, one transaction, one event per fisher written by the trigger.
     const t0 = performance.now();
+    const t0Relogio = Date.now();
     await db.query(`UPDATE pescador SET situacao_registro = 6 WHERE nome LIKE 'BENCH WEBHOOK %'`);
     const { rows: ev } = await db.query<{ id: string }>(`SELECT id::text FROM evento_integracao WHERE tipo = 'registro.suspenso' ORDER BY id`);
     const esperados = ev.map((e) => `msg_${e.id}`);
@@ -196,19 +301,20 @@ async function principal() {
     amostrador = setInterval(() => {
       rssDe().forEach((mb, i) => rssPico[i] = Math.max(rssPico[i]!, mb));
     }, 250);
-    const todosAceitos = () => receptores.every((r) => r.aceitos.size >= esperados.length);
+    const todosAceitos = () => receptores.estado.every((r) => r.aceitos >= esperados.length);
 
     // The REAP window "during": once every receiver is being delivered to.
-    while (!receptores.every((r) => r.recebidos >= 200) && performance.now() - t0 < ESPERA_S * 1000) await dormir(200);
+    while (!(await receptores.atualizar()).every((r) => r.recebidos >= 200) && performance.now() - t0 < ESPERA_S * 1000) await dormir(200);
     const durante = await enviosReap(base, sessoes, ano, ENVIOS_S);
-    const entreguesDurante = receptores.map((r) => r.aceitos.size);
+    const entreguesDurante = (await receptores.atualizar()).map((r) => r.aceitos);
 
     let ultimoRelato = performance.now();
     while (!todosAceitos() && performance.now() - t0 < ESPERA_S * 1000) {
       await dormir(1000);
+      await receptores.atualizar();
       if (performance.now() - ultimoRelato > 60_000) {
         ultimoRelato = performance.now();
-        console.log(`  … ${((performance.now() - t0) / 1000).toFixed(0)} s: ${receptores.map((r) => `${r.nome} ${r.aceitos.size.toLocaleString('en')}`).join(', ')}`);
+        console.log(`  … ${((performance.now() - t0) / 1000).toFixed(0)} s: ${receptores.estado.map((r) => `${r.nome} ${r.aceitos.toLocaleString('en')}`).join(', ')}`);
       }
     }
     const totalS = (performance.now() - t0) / 1000;
@@ -217,12 +323,15 @@ async function principal() {
 
     console.log(`${esperados.length.toLocaleString('en')} events (suspensions) to 3 receivers, all acknowledged after ${totalS.toFixed(0)} s`
       + `${todosAceitos() ? '' : ` — NOT all within ${ESPERA_S} s`}:`);
-    for (const r of receptores) {
-      const faltando = esperados.filter((id) => !r.aceitos.has(id)).length;
-      const alheios = [...r.aceitos.keys()].filter((id) => !esperados.includes(id)).length;
-      console.log(`  ${r.nome.padEnd(26)} received ${r.recebidos.toLocaleString('en').padStart(8)} | acknowledged once ${r.aceitos.size.toLocaleString('en').padStart(8)}`
+    const conjuntoEsperado = new Set(esperados);
+    for (const r of await receptores.relatorio()) {
+      const aceitos = new Set(r.ids);
+      const faltando = esperados.filter((id) => !aceitos.has(id)).length;
+      const alheios = r.ids.filter((id) => !conjuntoEsperado.has(id)).length;
+      const ultimoS = (r.ultimoAceiteEm - t0Relogio) / 1000;
+      console.log(`  ${r.nome.padEnd(26)} received ${r.recebidos.toLocaleString('en').padStart(8)} | acknowledged once ${r.aceitos.toLocaleString('en').padStart(8)}`
         + ` | missing ${faltando} | unknown ids ${alheios} | retries after a 500 ${r.retentativas} | repeats after a success ${r.repeticoesAposSucesso}`
-        + ` | bad signatures ${r.assinaturasInvalidas}`);
+        + ` | bad signatures ${r.assinaturasInvalidas} | last first acknowledgement at ${ultimoS.toFixed(0)} s (${(r.aceitos / ultimoS).toFixed(0)} events/s)`);
     }
     const { rows: estados } = await db.query<{ estado: string; n: string }>(`SELECT estado, count(*)::text AS n FROM entrega_webhook GROUP BY estado ORDER BY estado`);
     console.log(`  deliveries by state: ${estados.map((e) => `${e.estado} ${e.n}`).join(', ')}`);
@@ -238,8 +347,9 @@ async function principal() {
     await db.end().catch(() => undefined);
     if (jobs) await pararServidor(jobs);
     await pararServidor(filho);
-    await Promise.all(receptores.map((r) => r.fechar()));
+    await receptores.fechar();
   }
 }
 
-await principal();
+if (process.env.BENCH_PAPEL === 'receptores') await processoReceptores();
+else await principal();

@@ -103,8 +103,14 @@ export class WebhookRepository {
     return rows;
   }
 
+  /** Taken deliveries not attempted after all: due again at once instead of after the hold. */
+  async devolver(assinaturaId: number, ids: readonly number[], agora: Date): Promise<void> {
+    await this.db.execute(sql`UPDATE entrega_webhook SET proxima_tentativa_em = ${agora}
+      WHERE assinatura_id = ${assinaturaId} AND id = ANY(${sql.param(ids)}::bigint[]) AND estado = ${EstadoEntregaWebhook.PENDENTE}`);
+  }
+
   /**
-   * A round's outcomes and their records in one statement (decision 0128): each delivery's state, one attempt row
+   * A batch of outcomes and their records in one statement (decisions 0128, 0240): each delivery's state, one attempt row
    * each, and the subscription's run of failures — reset to the failures after the round's last success, if any, else
    * grown by the round's failures.
    */

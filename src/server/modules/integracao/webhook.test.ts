@@ -19,12 +19,17 @@ interface Receptor {
   recebidos: { id: string; corpo: string; valido: boolean; evento: EventoIntegracao | null }[];
   responder: (n: number) => number | 'pendurar';
   segredo: string;
+  /** Answers the requests held so far with `status`. */
+  soltar(status: number): void;
   fechar(): Promise<void>;
 }
 
 async function receptor(responder: Receptor['responder'] = () => 200): Promise<Receptor> {
-  const r: Receptor = { url: '', recebidos: [], responder, segredo: '', fechar: async () => undefined };
   const pendurados: http.ServerResponse[] = [];
+  const r: Receptor = {
+    url: '', recebidos: [], responder, segredo: '', fechar: async () => undefined,
+    soltar: (status) => { for (const p of pendurados.splice(0)) p.writeHead(status).end(); },
+  };
   const servidor = http.createServer((req, res) => {
     let corpo = '';
     req.on('data', (c: Buffer) => { corpo += c.toString('utf8'); });
@@ -244,6 +249,54 @@ describe('webhooks', () => {
     expect((await entregas(a.assinatura.id)).every((x) => x.estado === 'entregue')).toBe(true);
     await desativar(a.assinatura.id);
     await desativar(b.assinatura.id);
+  });
+
+  it("keeps a slow endpoint's window full: the next delivery starts as one ends, not when the slowest of a round does", async () => {
+    await presente();
+    const n = 20;
+    // The first request is held until every other has arrived: with rounds of 8, the 9th would never be sent meanwhile.
+    const r = await receptor((k) => {
+      if (k === 1) return 'pendurar';
+      if (k === n) setImmediate(() => r.soltar(200));
+      return 200;
+    });
+    receptores.push(r);
+    const { assinatura } = await assinar(r);
+    const servico = new WebhookService(new WebhookRepository(t.db), new ClienteIntegracaoRepository(t.db), t.app.servicos.auditoria,
+      t.app.servicos.email, { segredoServidor, agora: () => agora, permitirHttpLocal: true, paralelismo: 8, tempoLimiteMs: 60_000 });
+    const suspensos = [];
+    for (let i = 0; i < n; i++) suspensos.push(await suspenso());
+    await servico.executar();
+    await expect.poll(async () => (await entregas(assinatura.id)).filter((x) => x.estado === 'entregue').length).toBe(n);
+    expect((await entregas(assinatura.id)).every((x) => x.tentativas === 1 && x.ultimoStatus === 200)).toBe(true);
+    // Each event once, none timed out and retried.
+    expect(r.recebidos).toHaveLength(n);
+    expect(new Set(r.recebidos.filter((x) => x.valido).map((x) => x.evento!.cpf))).toEqual(new Set(suspensos.map((p) => p.cpf)));
+    await desativar(assinatura.id);
+  });
+
+  it('gives a dead endpoint one window of timeouts per run, and what it took but did not attempt is due again at once', async () => {
+    await presente();
+    const morto = await receptor(() => 'pendurar');
+    receptores.push(morto);
+    const { assinatura } = await assinar(morto);
+    const servico = new WebhookService(new WebhookRepository(t.db), new ClienteIntegracaoRepository(t.db), t.app.servicos.auditoria,
+      t.app.servicos.email, { segredoServidor, agora: () => agora, permitirHttpLocal: true, paralelismo: 8, tempoLimiteMs: 300 });
+    for (let i = 0; i < 12; i++) await suspenso();
+    await servico.executar();
+    // Each timeout narrowed the window by one: 8 attempts, then none in flight and the run ended.
+    expect(morto.recebidos).toHaveLength(8);
+    let todas = await entregas(assinatura.id);
+    expect(todas.filter((x) => x.tentativas === 1 && x.ultimoErro === 'Tempo esgotado')).toHaveLength(8);
+    const intocadas = todas.filter((x) => x.tentativas === 0);
+    expect(intocadas).toHaveLength(4);
+    // Not hidden for the 2 minutes a taken delivery is held: the next run attempts them.
+    expect(intocadas.every((x) => new Date(x.proximaTentativaEm!).getTime() <= agora.getTime())).toBe(true);
+    await servico.executar();
+    expect(morto.recebidos).toHaveLength(12);
+    todas = await entregas(assinatura.id);
+    expect(todas.every((x) => x.tentativas === 1 && x.estado === 'pendente')).toBe(true);
+    await desativar(assinatura.id);
   });
 
   it('takes only HTTPS endpoints of a live client holding the feed scope', async () => {
