@@ -35,7 +35,7 @@ function servico(opcoes: { atrasoMaximoMs: number; esperaMaximaMs?: number }): N
   const thread = new DrenagemNaThread({
     url: String(t.db.$client.options.connectionString), email: t.config.email, canais: { sms: undefined, govbr: undefined },
     dataDir: pasta, publicUrl: 'https://rgp.example.gov.br',
-  }, { heapMb: 64, ...opcoes });
+  }, { heapMb: 64, prioridadeMenor: 5, ...opcoes });
   drenagens.push(thread);
   const s = new NotificacaoEnvioService(new NotificacaoEnvioRepository(t.db), canaisRecusam, 'https://rgp.example.gov.br', { now: () => agora, thread });
   s.aoEnviar('teste-origem', async (origemId, canal, pescadores) => {

@@ -16,6 +16,8 @@ export interface OpcoesDrenagemNaThread {
   atrasoMaximoMs: number;
   /** The longest wait before one block, so a busy web slows the drain but never stops it. */
   esperaMaximaMs?: number;
+  /** Steps of nice value the thread takes over the process's (Linux): the web first when both want the CPU. */
+  prioridadeMenor: number;
 }
 
 type Aviso = (origem: string, origemId: number, canal: CanalNotificacao, pescadorIds: number[]) => Promise<void>;
@@ -33,7 +35,7 @@ export class DrenagemNaThread implements DrenagemEmThread {
   private readonly atraso = new SharedArrayBuffer(4);
   private monitor: { histograma: ReturnType<typeof monitorEventLoopDelay>; relogio: NodeJS.Timeout } | null = null;
 
-  constructor(private readonly entrada: Omit<EntradaThreadEnvio, 'atraso' | 'atrasoMaximoUs' | 'esperaMaximaMs'>, private readonly opts: OpcoesDrenagemNaThread) {}
+  constructor(private readonly entrada: Omit<EntradaThreadEnvio, 'atraso' | 'atrasoMaximoUs' | 'esperaMaximaMs' | 'prioridadeMenor'>, private readonly opts: OpcoesDrenagemNaThread) {}
 
   drenar(deslocamentoMs: number, aoEnviar: Aviso): Promise<Record<string, ResultadoCanal>> {
     const r = this.fila.then(() => this.executar(deslocamentoMs, aoEnviar));
@@ -56,6 +58,7 @@ export class DrenagemNaThread implements DrenagemEmThread {
   private iniciar(): Worker {
     const entrada: EntradaThreadEnvio = {
       ...this.entrada, atraso: this.atraso, atrasoMaximoUs: this.opts.atrasoMaximoMs * 1000, esperaMaximaMs: this.opts.esperaMaximaMs ?? 2000,
+      prioridadeMenor: this.opts.prioridadeMenor,
     };
     const w = new Worker(MODULO_THREAD.arquivo, {
       workerData: entrada,

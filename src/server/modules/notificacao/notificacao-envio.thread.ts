@@ -1,6 +1,8 @@
 // The outbox's drain in a worker thread with a capped heap (decision 0245): the same NotificacaoEnvioService on a
 // small pool of its own, so a wave of millions of messages neither grows the web's heap nor holds its event loop.
 // It waits before each block while the main thread's event loop is late (the figure the main thread keeps in `atraso`).
+import fs from 'node:fs';
+import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { CanalNotificacao } from '../../../shared/enums';
 import { criarEnviadorEmail } from '../../adapters/email/criar-email';
@@ -22,6 +24,8 @@ export interface EntradaThreadEnvio {
   /** Over this (µs) a block waits, at most `esperaMaximaMs` each. */
   atrasoMaximoUs: number;
   esperaMaximaMs: number;
+  /** Added to this thread's nice value: the web's requests get the CPU first when both want it. */
+  prioridadeMenor: number;
 }
 
 export type MensagemParaThreadEnvio =
@@ -37,9 +41,24 @@ export type MensagemDaThreadEnvio =
 const PASSO_ESPERA_MS = 50;
 const dormir = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * Linux keeps a nice value per thread: this one's, raised, leaves the main thread's (and the libuv pool's) alone.
+ * Elsewhere, or where the kernel refuses, the drain runs at the process's priority.
+ */
+function cederCpu(passos: number): void {
+  if (passos <= 0) return;
+  try {
+    const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+    os.setPriority(tid, Math.min(19, os.getPriority(tid) + passos));
+  } catch {
+    // Not Linux, or not allowed: no change.
+  }
+}
+
 const porta = parentPort;
 if (porta) {
   const e = workerData as EntradaThreadEnvio;
+  cederCpu(e.prioridadeMenor);
   const atraso = new Int32Array(e.atraso);
   // Three channels at once, each one statement at a time.
   const handle = connect(e.url, 3);
