@@ -21,7 +21,7 @@
 import { AssinadorCarteira, chaveTokenCarteira } from '../src/server/modules/carteira/carteira-token';
 import { passo1 } from '../src/server/modules/solicitacao/passos.fixtures';
 import { cpfComDigitos } from '../src/shared/cpf';
-import { construirServidor } from '../scripts/servidor-esbuild.mjs';
+import { construirServidorComThreads } from '../scripts/servidor-esbuild.mjs';
 import { iniciarServidorEmpacotado, pararServidor, percentile, rssMb, signIn } from './lib';
 import { abrirBancoDeBench } from './seed/banco';
 import { semearNacional } from './seed/nacional';
@@ -65,7 +65,7 @@ const ipDe = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
 // The server as production runs it (decision 0015): one bundled file, no TypeScript transpiled at load. Built
 // here to a file of its own, so that a concurrent `npm start` elsewhere in the checkout is not disturbed.
 const SERVIDOR = '.test-data/carga-servidor/main.mjs';
-await construirServidor(SERVIDOR);
+await construirServidorComThreads(SERVIDOR.slice(0, -'/main.mjs'.length)); // with its worker threads' bundles
 
 const iniciarInstancia = (porta: number) => iniciarServidorEmpacotado(SERVIDOR, porta, {
   DATA_DIR: `.test-data/carga-${porta}`,

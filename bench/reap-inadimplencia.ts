@@ -10,7 +10,7 @@
 //
 // BENCH_REUSE=1 keeps the seeded data folder of an earlier run.
 import pg from 'pg';
-import { construirServidor } from '../scripts/servidor-esbuild.mjs';
+import { construirServidorComThreads } from '../scripts/servidor-esbuild.mjs';
 import { hojeSaoPaulo } from '../src/shared/datas';
 import { iniciarServidorEmpacotado, pararServidor, rssMb, signIn } from './lib';
 
@@ -32,7 +32,7 @@ const FIM = dia(-10);
 const s = (ms: number) => `${(ms / 1000).toFixed(1).padStart(7)} s`;
 
 if (!REUSE) (await import('node:fs')).rmSync(DATA_DIR, { recursive: true, force: true });
-await construirServidor(SERVIDOR);
+await construirServidorComThreads(SERVIDOR.slice(0, -'/main.mjs'.length)); // with its worker threads' bundles
 const { filho, base } = await iniciarServidorEmpacotado(SERVIDOR, PORTA, {
   DATA_DIR, EMBEDDED_PG_PORT: String(PG_PORT), NODE_ENV: 'development', METRICS_PORT: '0',
 });

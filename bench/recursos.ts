@@ -32,7 +32,7 @@ import path from 'node:path';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { construirServidor } from '../scripts/servidor-esbuild.mjs';
+import { construirServidorComThreads } from '../scripts/servidor-esbuild.mjs';
 import { cpfComDigitos } from '../src/shared/cpf';
 import type { Database, Executor } from '../src/server/db/client';
 import { multipart, pdfDeTamanho } from '../src/server/modules/documento/documento.fixtures';
@@ -290,7 +290,7 @@ async function compararPlanos(db: pg.Client, consulta: string, onde: string, lid
 async function principal() {
   if (!REUSE) fs.rmSync(dataDir, { recursive: true, force: true });
   console.log('building the server bundle …');
-  await construirServidor(SERVIDOR);
+  await construirServidorComThreads(SERVIDOR.slice(0, -'/main.mjs'.length)); // with its worker threads' bundles
   // The per-operation run of step 3 keeps the server busy on purpose (a closed loop): load shedding, which would answer
   // part of it 503 at once, is off. TRUST_PROXY: each simulated phone has its own address (per-address rate limits).
   const { filho: child, base } = await iniciarServidorEmpacotado(SERVIDOR, PORTA, {

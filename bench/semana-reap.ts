@@ -38,7 +38,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { construirServidor } from '../scripts/servidor-esbuild.mjs';
+import { construirServidorComThreads } from '../scripts/servidor-esbuild.mjs';
 import { startEmbeddedPostgres } from '../src/server/db/embedded';
 import { cpfComDigitos } from '../src/shared/cpf';
 import { hojeSaoPaulo } from '../src/shared/datas';
@@ -554,7 +554,7 @@ async function principal() {
   const db = new pg.Client({ connectionString: banco.url, application_name: 'bench' });
   try {
     console.log('building the server bundle …');
-    await construirServidor(SERVIDOR);
+    await construirServidorComThreads(SERVIDOR.slice(0, -'/main.mjs'.length)); // with its worker threads' bundles
 
     const idp = esteArquivo('idp', {});
     filhos.push(idp);

@@ -20,7 +20,7 @@ import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
-import { construirServidor } from '../scripts/servidor-esbuild.mjs';
+import { construirServidorComThreads } from '../scripts/servidor-esbuild.mjs';
 import { cpfComDigitos } from '../src/shared/cpf';
 import {
   dormir, formularioReapArtesanal, iniciarServidorEmpacotado, MUNICIPIO_BELEM, pararServidor, pct, rssMb, semearReapAbertas, sessoesDiretas, signIn,
@@ -238,7 +238,7 @@ async function enviosReap(base: string, sessoes: Sessao<PescadorReap>[], ano: nu
 async function principal() {
   fs.rmSync(PASTA, { recursive: true, force: true });
   console.log('building the server bundle …');
-  await construirServidor(SERVIDOR);
+  await construirServidorComThreads(SERVIDOR.slice(0, -'/main.mjs'.length)); // with its worker threads' bundles
   const env = {
     EMBEDDED_PG_PORT: String(PG_PORT), NODE_ENV: 'development', METRICS_PORT: '0', JWT_SECRET, TRUST_PROXY: 'loopback',
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0', OVERLOAD_MAX_SERVER_TIME_MS: '0',

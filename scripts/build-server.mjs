@@ -4,7 +4,8 @@
 //
 // Beside it, dist/server/migrate.mjs: the deployment's migrate step (migrations and reference data, then exit),
 // which the container image runs without a TypeScript runner (docs/decisions/0047-container-image-and-kubernetes.md).
-// And the worker threads' bundles (dist/server/relatorio-thread.mjs: a large report's file, decision 0050).
+// And the worker threads' bundles (dist/server/relatorio-thread.mjs: a large report's file, decision 0050; notificacao-envio-thread.mjs: the
+// outbox's drain, decision 0245).
 import { construirServidor, construirServidorComThreads } from './servidor-esbuild.mjs';
 
 await Promise.all([

@@ -36,6 +36,7 @@ export function construirServidor(outfile, opcoes = {}) {
  */
 export const THREADS = [
   { nome: 'relatorio-thread', fonte: 'src/server/modules/relatorio/relatorio.thread.ts' },
+  { nome: 'notificacao-envio-thread', fonte: 'src/server/modules/notificacao/notificacao-envio.thread.ts' },
 ];
 
 /** The server's bundle in `pasta` (main.mjs) and, beside it, the bundle of each of its worker threads. */

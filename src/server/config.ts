@@ -135,6 +135,10 @@ const envSchema = z
     RELATORIO_LIMITE_SINCRONO: z.coerce.number().int().min(0).max(1_000_000).default(LIMITE_RELATORIO_SINCRONO),
     // Decision 0050.
     RELATORIO_HEAP_MB: z.coerce.number().int().min(32).max(4096).default(160),
+    // The outbox's drain thread (decision 0245): its heap cap, and the web's event loop delay over which it waits.
+    NOTIFICACAO_HEAP_MB: z.coerce.number().int().min(16).max(4096).default(64),
+    NOTIFICACAO_ATRASO_MAXIMO_MS: z.coerce.number().int().min(0).max(60_000).default(30),
+    NOTIFICACAO_PRIORIDADE_MENOR: z.coerce.number().int().min(0).max(19).default(5),
     // Decision 0049.
     SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).optional(),
 
@@ -262,6 +266,7 @@ export interface Config {
   lote: { tamanhoBloco: number; retomarAposSegundos: number };
   reap: { tamanhoBlocoObrigacoes: number; retomarAposSegundos: number };
   relatorio: { limiteSincrono: number; heapMb: number };
+  notificacao: { heapMb: number; atrasoMaximoMs: number; prioridadeMenor: number };
   drenagemSegundos: number;
   bcpf: { url: string | undefined; usuario: string | undefined; senha: string | undefined; timeoutMs: number };
   metricas: { porta: number; host: string; tempoLimiteMs: number };
@@ -345,6 +350,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     lote: { tamanhoBloco: e.LOTE_TAMANHO_BLOCO, retomarAposSegundos: e.LOTE_RETOMAR_APOS_SEGUNDOS },
     reap: { tamanhoBlocoObrigacoes: e.REAP_BLOCO_OBRIGACOES, retomarAposSegundos: e.REAP_RETOMAR_APOS_SEGUNDOS },
     relatorio: { limiteSincrono: e.RELATORIO_LIMITE_SINCRONO, heapMb: e.RELATORIO_HEAP_MB },
+    notificacao: { heapMb: e.NOTIFICACAO_HEAP_MB, atrasoMaximoMs: e.NOTIFICACAO_ATRASO_MAXIMO_MS, prioridadeMenor: e.NOTIFICACAO_PRIORIDADE_MENOR },
     drenagemSegundos: e.SHUTDOWN_DRAIN_SECONDS ?? (e.NODE_ENV === 'production' ? 5 : 0),
     bcpf: { url: e.BCPF_URL, usuario: e.BCPF_USUARIO, senha: e.BCPF_SENHA, timeoutMs: e.BCPF_TIMEOUT_MS },
     metricas: { porta: e.METRICS_PORT ?? (e.NODE_ENV === 'production' ? 9464 : 0), host: e.METRICS_HOST, tempoLimiteMs: e.METRICS_TIMEOUT_MS },

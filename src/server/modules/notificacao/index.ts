@@ -2,6 +2,7 @@ import { criarEnviadorEmail } from '../../adapters/email/criar-email';
 import { criarCanalGovbr, criarCanalSms } from '../../adapters/mensagem/mensagem';
 import type { AuditoriaService } from '../auditoria/auditoria.service';
 import { definirModulo } from '../modulo';
+import { DrenagemNaThread } from './notificacao-envio.drenagem';
 import { drenarNotificacoesJob } from './notificacao-envio.jobs';
 import { NotificacaoEnvioRepository } from './notificacao-envio.repository';
 import { NotificacaoEnvioService } from './notificacao-envio.service';
@@ -20,7 +21,12 @@ export const notificacaoModulo = definirModulo({
     const email = criarEnviadorEmail(config.email, config.dataDir);
     app.addHook('onClose', async () => email.close());
     const canais = { email, sms: criarCanalSms(config.canais.sms, config.dataDir), govbr: criarCanalGovbr(config.canais.govbr, config.dataDir) };
-    const envios = new NotificacaoEnvioService(new NotificacaoEnvioRepository(db), canais, config.publicUrl, { now: agora });
+    // The job's drain in a thread with a capped heap, on the primary (decision 0245).
+    const thread = new DrenagemNaThread({
+      url: String(db.$client.options.connectionString), email: config.email, canais: config.canais, dataDir: config.dataDir, publicUrl: config.publicUrl,
+    }, config.notificacao);
+    app.addHook('onClose', async () => thread.fechar());
+    const envios = new NotificacaoEnvioService(new NotificacaoEnvioRepository(db), canais, config.publicUrl, { now: agora, thread });
     return { notificacoes: new NotificacaoService(new NotificacaoRepository(db), { now: agora, fila }), email, envios };
   },
   rotas: async (app, { notificacoes, envios, auditoria }) => {

@@ -23,6 +23,17 @@ export interface OpcoesDrenagem {
   /** How long a claimed row is kept from other runs (more than a block's worst time). */
   reservaSegundos?: number;
   now?: () => Date;
+  /** Awaited before each block is claimed: the thread's drain waits there while the web's event loop is late. */
+  antesDoBloco?: () => Promise<void>;
+  /** Told of delivered rows whose origin has no listener here (the thread hands them to the main thread's). */
+  aoEnviarSemOuvinte?: (origem: string, origemId: number, canal: CanalNotificacao, pescadorIds: number[]) => Promise<void>;
+  /** The job's drain, run in a worker thread with a capped heap (NotificacaoEnvioService.drenar). */
+  thread?: DrenagemEmThread;
+}
+
+/** A drain run elsewhere (decision 0245: a worker thread) and told of deliveries back through `aoEnviar`. */
+export interface DrenagemEmThread {
+  drenar(deslocamentoMs: number, aoEnviar: (origem: string, origemId: number, canal: CanalNotificacao, pescadorIds: number[]) => Promise<void>): Promise<Record<string, ResultadoCanal>>;
 }
 
 export interface ResultadoCanal { enviadas: number; falhas: number; canceladas: number }
@@ -82,7 +93,16 @@ export class NotificacaoEnvioService {
     this.ouvintes.set(origem, f);
   }
 
-  async drenar(): Promise<Record<string, ResultadoCanal>> {
+  /**
+   * `emThread` (the job): in the worker thread when one is configured, so neither the web's heap nor its event loop
+   * carries a wave of millions (decision 0245); the thread keeps this clock by its offset from the system's.
+   */
+  async drenar(opcoes: { emThread?: boolean } = {}): Promise<Record<string, ResultadoCanal>> {
+    if (opcoes.emThread && this.opts.thread) {
+      return this.opts.thread.drenar(this.now().getTime() - Date.now(), async (origem, origemId, canal, pescadores) => {
+        await this.ouvintes.get(origem)?.(origemId, canal, pescadores);
+      });
+    }
     const canais = Object.values(CanalNotificacao);
     const r = await Promise.allSettled(canais.map((c) => this.drenarCanal(c)));
     const saida: Record<string, ResultadoCanal> = {};
@@ -99,6 +119,7 @@ export class NotificacaoEnvioService {
   async drenarCanal(canal: CanalNotificacao): Promise<ResultadoCanal> {
     const total: ResultadoCanal = { enviadas: 0, falhas: 0, canceladas: 0 };
     for (;;) {
+      await this.opts.antesDoBloco?.();
       const agora = this.now();
       const reservados = await this.repo.reservar(
         canal, this.opts.bloco ?? 200, agora, new Date(agora.getTime() + (this.opts.reservaSegundos ?? 600) * 1000),
@@ -173,7 +194,11 @@ export class NotificacaoEnvioService {
       g.pescadores.push(e.pescadorId);
       porOrigem.set(k, g);
     }
-    for (const g of porOrigem.values()) await this.ouvintes.get(g.nome)?.(g.id, canal, g.pescadores);
+    for (const g of porOrigem.values()) {
+      const ouvinte = this.ouvintes.get(g.nome);
+      if (ouvinte) await ouvinte(g.id, canal, g.pescadores);
+      else await this.opts.aoEnviarSemOuvinte?.(g.nome, g.id, canal, g.pescadores);
+    }
   }
 }
 
