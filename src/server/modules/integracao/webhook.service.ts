@@ -240,6 +240,8 @@ export class WebhookService {
       if (emVoo.size > 0) await Promise.race(emVoo);
       else if (fila.length === 0 || desativada || janela() === 0) break;
     }
+    // Attempts that ended while the last batch was being recorded: their outcome is written too, never left pending.
+    while (feitas.length > 0) await registrar();
     // Taken but not attempted (the endpoint stopped answering or was disabled): due again at once, not after the hold.
     if (fila.length > 0) await this.repo.devolver(a.id, fila.map(({ d }) => Number(d.entrega_id)), this.agora());
   }
