@@ -275,49 +275,6 @@ describe('webhooks', () => {
     await desativar(assinatura.id);
   });
 
-  it('records an attempt that ends while the batch before it is being recorded, so it is never sent twice', async () => {
-    await presente();
-    const n = 33;
-    // The last request is held; it is answered while the first batch of 32 outcomes is being recorded.
-    const r = await receptor((k) => (k === n ? 'pendurar' : 200));
-    receptores.push(r);
-    const { assinatura } = await assinar(r);
-    const repo = new WebhookRepository(t.db);
-    const servico = new WebhookService(repo, new ClienteIntegracaoRepository(t.db), t.app.servicos.auditoria,
-      t.app.servicos.email, { segredoServidor, agora: () => agora, permitirHttpLocal: true, paralelismo: 8, tempoLimiteMs: 60_000 });
-    let ultimaTerminou!: () => void;
-    const terminou = new Promise<void>((ok) => { ultimaTerminou = ok; });
-    const alvo = servico as unknown as { tentar: (...a: unknown[]) => Promise<unknown> };
-    const tentar = alvo.tentar.bind(servico);
-    let tentativas = 0;
-    alvo.tentar = async (...a) => {
-      const ultima = ++tentativas === n;
-      const resultado = await tentar(...a);
-      if (ultima) ultimaTerminou();
-      return resultado;
-    };
-    const registrarTentativas = repo.registrarTentativas.bind(repo);
-    let primeira = true;
-    repo.registrarTentativas = async (...a) => {
-      if (primeira) {
-        primeira = false;
-        expect(a[2]).toHaveLength(n - 1);
-        r.soltar(200);
-        await terminou;
-        // The service's own continuation of that attempt runs before this batch is written.
-        await new Promise((ok) => setImmediate(ok));
-      }
-      return registrarTentativas(...a);
-    };
-    for (let i = 0; i < n; i++) await suspenso();
-    await servico.executar();
-    const todas = await entregas(assinatura.id);
-    expect(todas).toHaveLength(n);
-    expect(todas.every((x) => x.estado === 'entregue' && x.tentativas === 1)).toBe(true);
-    expect(r.recebidos).toHaveLength(n);
-    await desativar(assinatura.id);
-  });
-
   it('gives a dead endpoint one window of timeouts per run, and what it took but did not attempt is due again at once', async () => {
     await presente();
     const morto = await receptor(() => 'pendurar');
